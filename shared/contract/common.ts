@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PERMISSION_GROUPS } from './types.js';
+
+/** Schemas reused across areas. Messages are the ones the spec shows to people. */
+export const idParam = z.object({ id: z.string().min(1).max(128) });
+export const nonEmpty = (message: string) => z.string({ error: message }).trim().min(1, message);
+export const email = z.string().trim().max(254).email('Please enter a valid email address');
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM');
+export const dateRangeQuery = z.object({
+  startDate: z.string().max(40).optional(),
+  endDate: z.string().max(40).optional(),
+});
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+/** Numbers the browser may send as text ("12.50"). */
+export const looseNumber = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+/** Object-valued fields that the SPA sends as JSON strings (document 2 §3). */
+export const jsonText = z.union([z.string().max(200_000), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+export const empty = z.object({}).strict();
+
+/** A policy as the Users & Permissions screen sends it: role → group → permission → granted. */
+const groupSchema = z.object(
+  Object.fromEntries(Object.entries(PERMISSION_GROUPS).map(([g, names]) => [g, z.object(Object.fromEntries(names.map((n) => [n, z.boolean()]))).partial().strict()])),
+).partial().strict();
+export const PERMISSION_POLICY = z.object({ EMPLOYEE: groupSchema.optional(), MANAGER: groupSchema.optional() }).strict();

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { route } from '../types.js';
+
+export const loginBody = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
+});
+
+export const signupCompleteBody = z.object({
+  token: z.string().min(1, 'Invitation token is required').max(2048),
+  firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100).optional(),
+  organizationName: z.string({ error: 'Organization name is required' }).trim().min(1, 'Organization name is required').max(120),
+  phone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(40)
+    .regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number'),
+  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(1024),
+  confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password').max(1024),
+}).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const authRoutes = [
+  route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', summary: 'Liveness and readiness' }),
+  route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, summary: 'Sign in; returns token, user, redirectUrl' }),
+  route({
+    id: 'auth.validateSignupToken', method: 'GET', path: '/api/signup/validate-token', area: 'auth', access: 'public',
+    query: z.object({ token: z.string().max(2048).optional() }), summary: 'Check an organization invitation token',
+  }),
+  route({ id: 'auth.completeSignup', method: 'POST', path: '/api/signup/complete', area: 'auth', access: 'public', body: signupCompleteBody, summary: 'Create organization and its admin from an invitation' }),
+] as const;

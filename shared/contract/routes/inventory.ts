@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { route } from '../types.js';
+import { idParam, looseNumber } from '../common.js';
+
+export const RATE_TYPES = ['hourly', 'daily', 'weekly', 'monthly', 'flat_rate'] as const;
+export const ITEM_STATUSES = ['AVAILABLE', 'IN_USE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'] as const;
+export const ITEM_CONDITIONS = ['EXCELLENT', 'GOOD', 'FAIR', 'POOR'] as const;
+
+const rateRow = z.object({ rate: looseNumber.pipe(z.number().min(0, 'Rate must be 0 or more')), rateType: z.enum(RATE_TYPES, { error: 'Rate type must be hourly, daily, weekly, monthly or flat_rate' }) });
+const optionalAmount = z.union([looseNumber.pipe(z.number().min(0)), z.literal(''), z.null()]).optional();
+
+export const productTypeBody = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+  category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(120),
+  description: z.string().max(2000).optional().nullable(),
+  rates: z.array(rateRow).max(20).optional(),
+  defaultHourlyRate: optionalAmount,
+  defaultDailyRate: optionalAmount,
+});
+export const variantBody = z.object({
+  name: z.string({ error: 'Variant name is required' }).trim().min(1, 'Variant name is required').max(120),
+  description: z.string().max(2000).optional().nullable(),
+  hourlyRate: optionalAmount,
+  dailyRate: optionalAmount,
+  rates: z.array(rateRow).max(20).optional(),
+});
+export const itemBody = z.object({
+  productTypeId: z.string({ error: 'Product type is required' }).min(1, 'Product type is required').max(128),
+  itemNumber: z.string({ error: 'Item ID is required' }).trim().min(1, 'Item ID is required').max(64),
+  serialNumber: z.string().trim().max(120).optional().nullable(),
+  productVariantId: z.string().max(128).optional().nullable(),
+  condition: z.enum(ITEM_CONDITIONS).optional().nullable(),
+  location: z.string().trim().max(120).optional().nullable(),
+  notes: z.string().max(2000).optional().nullable(),
+});
+export const statusBody = z.object({
+  status: z.enum(['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'], { error: 'Status must be AVAILABLE, MAINTENANCE, OUT_OF_SERVICE or DAMAGED' }),
+  notes: z.string().max(2000).optional().nullable(),
+});
+export const generateIdsBody = z.object({
+  productTypeId: z.string().min(1, 'Product type is required').max(128),
+  quantity: z.coerce.number().int().min(1, 'Maximum 100 items per batch').max(100, 'Maximum 100 items per batch'),
+});
+export const bulkCreateBody = z.object({
+  productTypeId: z.string().min(1, 'Product type is required').max(128),
+  productVariantId: z.string().max(128).optional().nullable(),
+  items: z.array(z.object({ itemId: z.string().trim().min(1).max(64), customProperties: z.record(z.string(), z.unknown()).optional() })).min(1).max(100, 'Maximum 100 items per batch'),
+  commonProperties: z.object({
+    condition: z.enum(ITEM_CONDITIONS).optional().nullable(),
+    location: z.string().trim().max(120).optional().nullable(),
+    notes: z.string().max(2000).optional().nullable(),
+    status: z.enum(['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED']).optional(),
+  }).optional(),
+});
+export const bulkDeleteBody = z.object({ itemIds: z.array(z.string().min(1).max(128)).min(1).max(100, 'Maximum 100 items per batch') });
+export const locationBody = z.object({
+  name: z.string({ error: 'Location name is required' }).trim().min(1, 'Location name is required').max(120),
+  description: z.string().max(2000).optional().nullable(),
+});
+
+const i = { area: 'inventory', access: 'user' } as const;
+export const inventoryRoutes = [
+  route({ ...i, id: 'inventory.statsOverview', method: 'GET', path: '/api/inventory/items/stats/overview', permission: 'dashboard.viewStats', summary: 'Inventory counts for the dashboard' }),
+  route({ ...i, id: 'inventory.listLocations', method: 'GET', path: '/api/locations', summary: 'Locations' }),
+  route({ ...i, id: 'inventory.createLocation', method: 'POST', path: '/api/locations', permission: 'systemSettings.manageLocations', body: locationBody, summary: 'Add a location' }),
+  route({ ...i, id: 'inventory.listProductTypes', method: 'GET', path: '/api/inventory/product-types', permission: 'productTypes.view', summary: 'Product types with variants and item counts' }),
+  route({
+    ...i, id: 'inventory.listItems', method: 'GET', path: '/api/inventory/items', permission: 'inventoryItems.view',
+    query: z.object({ status: z.enum(ITEM_STATUSES).optional(), limit: z.coerce.number().int().min(1).max(1000).optional(), cursor: z.string().max(2048).optional() }),
+    summary: 'Inventory items, page by page',
+  }),
+  route({ ...i, id: 'inventory.createProductType', method: 'POST', path: '/api/inventory/product-types', capability: 'manageInventory', permission: 'productTypes.create', body: productTypeBody, summary: 'Create a product type' }),
+  route({ ...i, id: 'inventory.updateProductType', method: 'PUT', path: '/api/inventory/product-types/{id}', capability: 'manageInventory', permission: 'productTypes.edit', params: idParam, body: productTypeBody, summary: 'Update a product type' }),
+  route({ ...i, id: 'inventory.deleteProductType', method: 'DELETE', path: '/api/inventory/product-types/{id}', capability: 'manageInventory', permission: 'productTypes.delete', params: idParam, summary: 'Delete a product type' }),
+  route({ ...i, id: 'inventory.listVariants', method: 'GET', path: '/api/inventory/product-types/{id}/variants', permission: 'productTypes.view', params: idParam, summary: 'Variants of a product type' }),
+  route({ ...i, id: 'inventory.createVariant', method: 'POST', path: '/api/inventory/product-types/{id}/variants', capability: 'manageInventory', permission: 'productTypes.edit', params: idParam, body: variantBody, summary: 'Create a variant' }),
+  route({ ...i, id: 'inventory.updateVariant', method: 'PUT', path: '/api/inventory/product-variants/{id}', capability: 'manageInventory', permission: 'productTypes.edit', params: idParam, body: variantBody, summary: 'Update a variant' }),
+  route({ ...i, id: 'inventory.deleteVariant', method: 'DELETE', path: '/api/inventory/product-variants/{id}', capability: 'manageInventory', permission: 'productTypes.edit', params: idParam, summary: 'Delete a variant' }),
+  route({ ...i, id: 'inventory.createItem', method: 'POST', path: '/api/inventory/items', capability: 'manageInventory', permission: 'inventoryItems.create', body: itemBody, summary: 'Create an item' }),
+  route({ ...i, id: 'inventory.updateItem', method: 'PUT', path: '/api/inventory/items/{id}', capability: 'manageInventory', permission: 'inventoryItems.edit', params: idParam, body: itemBody, summary: 'Update an item' }),
+  route({ ...i, id: 'inventory.deleteItem', method: 'DELETE', path: '/api/inventory/items/{id}', capability: 'manageInventory', permission: 'inventoryItems.delete', params: idParam, summary: 'Delete an item' }),
+  route({ ...i, id: 'inventory.changeItemStatus', method: 'PATCH', path: '/api/inventory/items/{id}/status', capability: 'manageInventory', permission: 'inventoryItems.edit', params: idParam, body: statusBody, summary: 'Change an item status' }),
+  route({ ...i, id: 'inventory.generateIds', method: 'POST', path: '/api/inventory/bulk/generate-ids', capability: 'manageInventory', permission: 'inventoryItems.create', body: generateIdsBody, summary: 'Suggest unused item ids' }),
+  route({ ...i, id: 'inventory.bulkCreate', method: 'POST', path: '/api/inventory/bulk/create', capability: 'manageInventory', permission: 'inventoryItems.create', body: bulkCreateBody, summary: 'Create up to 100 items at once' }),
+  route({ ...i, id: 'inventory.bulkDelete', method: 'DELETE', path: '/api/inventory/bulk/delete', capability: 'manageInventory', permission: 'inventoryItems.delete', body: bulkDeleteBody, summary: 'Delete up to 100 items at once' }),
+  route({
+    ...i, id: 'inventory.activityLog', method: 'GET', path: '/api/inventory/activity-log', capability: 'manageInventory', permission: 'inventoryReports.view',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }), summary: 'Inventory activity log',
+  }),
+] as const;

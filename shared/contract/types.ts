@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The Lambda (and local handler module) that owns a route. One NodejsFunction per area. */
+export const AREAS = [
+  'health',
+  'auth',
+  'platform',
+  'inventory',
+  'services',
+  'uploads',
+  'customers',
+  'reservations',
+  'payments',
+  'reports',
+  'timesheets',
+  'users',
+  'settings',
+  'events',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
+ * Who may call a route.
+ * - public: anyone; a public route that needs a tenant finds it from its own token (share link).
+ * - user: a signed-in user of an organization; the tenant is the token's organization.
+ * - platform: SUPER_ADMIN only.
+ */
+export type Access = 'public' | 'user' | 'platform';
+
+/** Role-derived flags of document 1 §6. A route that names one refuses users without it. */
+export type Capability =
+  | 'isAdmin'
+  | 'manageInventory'
+  | 'viewSettings'
+  | 'viewEmployees'
+  | 'processReturns'
+  | 'manageUsers';
+
+/** The configurable matrix of document 3 §3: group → permission names. */
+export const PERMISSION_GROUPS = {
+  dashboard: ['viewStats', 'viewActivity'],
+  reservations: ['view', 'create', 'edit', 'cancel', 'processReturn', 'reprocess'],
+  customers: ['view', 'create', 'edit'],
+  inventoryItems: ['view', 'create', 'edit', 'delete'],
+  productTypes: ['view', 'create', 'edit', 'delete'],
+  inventoryReports: ['view', 'export'],
+  services: ['view', 'create', 'edit', 'delete'],
+  serviceBookings: ['view', 'process'],
+  payments: ['takePayment', 'processRefund', 'viewHistory'],
+  timesheets: ['view', 'clockInOut', 'approve'],
+  reports: ['view', 'generate', 'export'],
+  communications: ['sendEmails', 'editTemplates'],
+  userManagement: ['viewUsers', 'manageRoles'],
+  systemSettings: ['manageLocations', 'configureSystem'],
+} as const;
+export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+export type Permission = {
+  [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
+}[PermissionGroup];
+
+export type Schema = z.ZodType;
+
+export interface RouteContract {
+  /** Stable identifier, `area.operation`. */
+  id: string;
+  method: HttpMethod;
+  /** Path exactly as document endpoints.md writes it, `{param}` for parameters. */
+  path: string;
+  area: Area;
+  access: Access;
+  capability?: Capability;
+  permission?: Permission;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  /** 'stream' routes answer with server-sent events; 'multipart' routes take form-data bodies. */
+  kind?: 'json' | 'stream' | 'multipart' | 'file';
+  summary: string;
+}
+
+export function route<const R extends RouteContract>(r: R): R {
+  return r;
+}
