@@ -1,0 +1,3 @@
+import { createAreaHandler } from '../lib/pipeline.js';
+
+export const handler = createAreaHandler('auth', {});

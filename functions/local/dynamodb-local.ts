@@ -1,0 +1,77 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort, waitFor } from './net.js';
+
+/**
+ * AWS's own DynamoDB Local. Its jar ships inside the npm package amplify-dynamodb-simulator; we fetch
+ * only that package's tarball (npm pack checks the registry's integrity hash) and keep its
+ * `emulator/` folder under node_modules/.cache.
+ */
+const PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
+const CACHE_DIR = resolve(process.cwd(), 'node_modules/.cache/dynamodb-local');
+
+export function javaAvailable(): boolean {
+  return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
+}
+
+export const JAVA_MISSING =
+  'Java is not installed: DynamoDB Local needs it. Install a JRE (Debian/Ubuntu: apt-get install -y default-jre-headless; macOS: brew install openjdk) and run again.';
+
+export function ensureDynamoDbLocal(): string {
+  const jar = join(CACHE_DIR, 'DynamoDBLocal.jar');
+  if (existsSync(jar)) return CACHE_DIR;
+  const work = join(tmpdir(), `ddb-local-${process.pid}-${Date.now()}`);
+  mkdirSync(work, { recursive: true });
+  const pack = spawnSync('npm', ['pack', PACKAGE, '--silent'], { cwd: work, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`Could not fetch ${PACKAGE} from the npm registry: ${pack.stderr}`);
+  const tgz = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  if (!tgz) throw new Error(`npm pack ${PACKAGE} produced no tarball`);
+  const untar = spawnSync('tar', ['-xzf', tgz, 'package/emulator'], { cwd: work });
+  if (untar.status !== 0) throw new Error('Could not unpack the DynamoDB Local emulator');
+  const emulator = join(work, 'package/emulator');
+  mkdirSync(resolve(CACHE_DIR, '..'), { recursive: true });
+  rmSync(CACHE_DIR, { recursive: true, force: true });
+  renameSync(emulator, CACHE_DIR);
+  rmSync(work, { recursive: true, force: true });
+  return CACHE_DIR;
+}
+
+export interface RunningDynamo {
+  endpoint: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts DynamoDB Local: in memory (tests) or keeping data under dataDir (npm start). */
+export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
+  if (!javaAvailable()) throw new Error(JAVA_MISSING);
+  const dir = ensureDynamoDbLocal();
+  const port = opts.port ?? (await freePort());
+  const storage = opts.dataDir ? ['-dbPath', opts.dataDir] : ['-inMemory'];
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const child = spawn('java', [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-disableTelemetry', ...storage], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += String(d)));
+  const endpoint = `http://127.0.0.1:${port}`;
+  await waitFor(async () => {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${stderr}`);
+    const res = await fetch(endpoint, { method: 'POST' }).catch(() => undefined);
+    return res !== undefined;
+  }, 30_000, 'DynamoDB Local');
+  return {
+    endpoint,
+    port,
+    process: child,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

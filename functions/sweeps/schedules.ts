@@ -1,0 +1,18 @@
+/**
+ * The scheduled sweeps, declared once. EventBridge runs them in AWS (infra reads this list) and the
+ * local runtime runs them on the same rates. Each handler takes no input and is idempotent.
+ */
+export interface SweepDefinition {
+  name: string;
+  description: string;
+  /** An EventBridge rate in minutes. */
+  everyMinutes: number;
+  /** Module exporting `handler` (relative to the repository root). */
+  entry: string;
+}
+
+export const SWEEPS: readonly SweepDefinition[] = [
+  { name: 'overdue-reservations', description: 'Flag ACTIVE reservations past their end time as overdue', everyMinutes: 5, entry: 'functions/sweeps/overdue-reservations.ts' },
+  { name: 'unpaid-bookings', description: 'Cancel public bookings still unpaid 24 hours after booking and give their places back', everyMinutes: 5, entry: 'functions/sweeps/unpaid-bookings.ts' },
+  { name: 'expire-links', description: 'Expire share links whose last event date has passed, and invitations past their expiry', everyMinutes: 60, entry: 'functions/sweeps/expire-links.ts' },
+];

@@ -1,0 +1,87 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { inject } from 'vitest';
+import { routeKey } from '../../shared/contract/index.js';
+import { matchRoute } from '../../shared/contract/match.js';
+import { resetConfig } from '../lib/config.js';
+import { resetDb } from '../lib/db.js';
+import { resetSigningKey } from '../lib/tokens.js';
+import { ensureTable } from '../local/create-table.js';
+import { loadAreaHandler } from '../handlers.js';
+
+/**
+ * Points the handlers at a fresh table in the run's DynamoDB Local. Call once at the top of an
+ * integration test file (module scope or beforeAll).
+ */
+export async function useTestTable(): Promise<string> {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test-${randomUUID()}`;
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TOKEN_SIGNING_KEY: process.env.TOKEN_SIGNING_KEY ?? randomBytes(32).toString('hex'),
+    APP_BASE_URL: 'http://localhost:3000',
+  });
+  resetConfig();
+  resetDb();
+  resetSigningKey();
+  await ensureTable(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), tableName);
+  return tableName;
+}
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string>;
+  raw: string;
+}
+
+/** Calls the real area handler with an API Gateway v2 event, the way the local runtime and Lambda do. */
+export async function call<T = any>(
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<CallResult<T>> {
+  const [path, qs = ''] = url.split('?') as [string, string?];
+  const match = matchRoute(method, path);
+  if (!match) throw new Error(`No contract route for ${method} ${path}`);
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const query = new URLSearchParams(qs);
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: routeKey(match.route),
+    rawPath: path,
+    rawQueryString: qs,
+    headers,
+    queryStringParameters: qs ? Object.fromEntries(query.entries()) : undefined,
+    pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
+    requestContext: {
+      accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost', requestId: randomUUID(), routeKey: routeKey(match.route), stage: '$default',
+      time: new Date().toISOString(), timeEpoch: Date.now(),
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+    },
+    body,
+    isBase64Encoded: false,
+  };
+  const handler = await loadAreaHandler(match.route.area);
+  const res = (await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
+  const raw = typeof res.body === 'string' ? res.body : '';
+  let parsed: unknown = raw;
+  try {
+    parsed = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode ?? 200, body: parsed as T, headers: (res.headers ?? {}) as Record<string, string>, raw };
+}

@@ -1,0 +1,4 @@
+import { createAreaHandler } from '../lib/pipeline.js';
+
+/** Lambda entry of the timesheets area. Routes with no operation yet answer 501 NotImplemented. */
+export const handler = createAreaHandler('timesheets', {});

@@ -1,0 +1,62 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const quietEnv = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG_LEVEL: 'SILENT', CDK_DISABLE_CLI_TELEMETRY: 'true' };
+
+/**
+ * Four kinds of test, one command (`npm test`):
+ * - unit: plain functions (shared/, functions/, infra assertions), no I/O beyond synth;
+ * - integration (*.int.test.ts): handlers against one DynamoDB Local started for the run, a table per file;
+ * - web: components and rules under jsdom;
+ * - e2e (*.e2e.test.ts): Chromium against the local runtime.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', './functions/testing/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', 'node_modules/**'],
+          env: quietEnv,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['functions/**/*.int.test.ts'],
+          globalSetup: ['./functions/testing/global-setup.ts'],
+          env: quietEnv,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./web/src/test-setup.ts'],
+          env: quietEnv,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['./web/e2e/global-setup.ts'],
+          env: quietEnv,
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});
