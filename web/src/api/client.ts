@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { routesById, type RouteById, type RouteId } from '../../../shared/contract/index.js';
+
+/** Browser storage keys of document 1 §3. */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+/** Fired when the API answers 401: the session provider ends the session. */
+export const SESSION_EXPIRED_EVENT = 'session-expired';
+
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+export type CallInput<I extends RouteId> = {
+  params?: In<RouteById<I>['params']>;
+  query?: In<RouteById<I>['query']>;
+  body?: In<RouteById<I>['body']> | FormData;
+  /** Override the stored token (sign-in flows). */
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+/** An API refusal with the server's `{error, message, details}`. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: { msg: string; path: string }[],
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export function buildPath(id: RouteId, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+  const route = routesById.get(id);
+  if (!route) throw new Error(`Unknown route ${id}`);
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined || v === null || v === '') throw new Error(`Missing path parameter ${name} for ${id}`);
+    return encodeURIComponent(String(v));
+  });
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/**
+ * Calls a contract route by id: the path, method and parameter names come from the contract, the
+ * bearer token from storage. Non-2xx answers throw ApiRequestError with the server's message.
+ */
+export async function api<T = unknown, I extends RouteId = RouteId>(id: I, input: CallInput<I> = {}): Promise<T> {
+  const route = routesById.get(id)!;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = input.token === undefined ? localStorage.getItem(TOKEN_KEY) : input.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (input.body instanceof FormData) body = input.body;
+  else if (input.body !== undefined) {
+    body = JSON.stringify(input.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res = await fetch(buildPath(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>), {
+    method: route.method,
+    headers,
+    body,
+    signal: input.signal,
+  });
+  const text = await res.text();
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* non-JSON body (CSV export) */
+  }
+  if (!res.ok) {
+    const b = (data ?? {}) as { message?: string; error?: string; details?: { msg: string; path: string }[] };
+    if (res.status === 401 && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
+    throw new ApiRequestError(res.status, b.message ?? b.error ?? `Request failed (${res.status})`, b.error, b.details, data);
+  }
+  return data as T;
+}
+
+/** "Validation failed: msg, msg" from a 400 with details (document 2 §5), else the server message, else the fallback. */
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e instanceof ApiRequestError) {
+    if (e.details?.length) return `Validation failed: ${e.details.map((d) => d.msg).join(', ')}`;
+    return e.message || fallback;
+  }
+  return fallback;
+}
