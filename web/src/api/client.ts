@@ -9,10 +9,11 @@ export const USER_KEY = 'user';
 export const SESSION_EXPIRED_EVENT = 'session-expired';
 
 type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Part<R, K extends string> = R extends { [P in K]: infer S } ? In<S> : never;
 export type CallInput<I extends RouteId> = {
-  params?: In<RouteById<I>['params']>;
-  query?: In<RouteById<I>['query']>;
-  body?: In<RouteById<I>['body']> | FormData;
+  params?: Part<RouteById<I>, 'params'>;
+  query?: Part<RouteById<I>, 'query'>;
+  body?: Part<RouteById<I>, 'body'> | FormData;
   /** Override the stored token (sign-in flows). */
   token?: string | null;
   signal?: AbortSignal;
