@@ -1,3 +1,10 @@
 import { createAreaHandler } from '../lib/pipeline.js';
+import { login } from './login.js';
+import { completeSignup, validateSignupToken } from './signup.js';
 
-export const handler = createAreaHandler('auth', {});
+/** Sign-in and organization sign-up: the public door of the product. */
+export const handler = createAreaHandler('auth', {
+  'auth.login': async ({ body }) => login(body.username, body.password),
+  'auth.validateSignupToken': async ({ query }) => validateSignupToken(query.token),
+  'auth.completeSignup': async ({ body }) => completeSignup(body),
+});

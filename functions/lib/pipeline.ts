@@ -6,7 +6,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { routes, routeKey, type Area, type RouteContract } from '../../shared/contract/index.js';
+import { routes, routeKey, type Area, type RouteById, type RouteContract } from '../../shared/contract/index.js';
 import { hasCapability, isGranted, policyRole } from '../../shared/domain/roles.js';
 import { ApiError, errorBody, forbidden, notImplemented, unauthorized, validationFailed, payloadTooLarge } from './errors.js';
 import { trustedTenant, type TenantId } from './keys.js';
@@ -41,8 +41,8 @@ export const reply = (statusCode: number, body?: unknown, headers?: Record<strin
 const isReply = (v: unknown): v is Reply => typeof v === 'object' && v !== null && (v as Reply).statusCode !== undefined && Object.keys(v).every((k) => ['statusCode', 'body', 'headers', 'raw'].includes(k));
 
 export type Operation<R extends RouteContract = RouteContract> = (ctx: OperationContext<R>) => Promise<unknown>;
-type RoutesOf<A extends Area> = Extract<(typeof routes)[number], { area: A }>;
-export type Operations<A extends Area> = { [R in RoutesOf<A> as R['id']]?: Operation<R> };
+type IdsOf<A extends Area> = Extract<(typeof routes)[number], { area: A }>['id'];
+export type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
 
 type Request = { event: APIGatewayProxyEventV2 & { body: unknown }; context: Context; response: unknown; error: unknown; internal: Record<string, unknown> };
 

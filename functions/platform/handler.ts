@@ -1,4 +1,10 @@
 import { createAreaHandler } from '../lib/pipeline.js';
+import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
 
-/** Lambda entry of the platform area. Routes with no operation yet answer 501 NotImplemented. */
-export const handler = createAreaHandler('platform', {});
+/** The platform portal (SUPER_ADMIN only; the pipeline refuses everyone else with 403). */
+export const handler = createAreaHandler('platform', {
+  'platform.listInvitations': async () => listOp(),
+  'platform.createInvitation': async ({ body, auth }) => createOp(body, auth.userId),
+  'platform.resendInvitation': async ({ params }) => resendOp(params.id),
+  'platform.revokeInvitation': async ({ params }) => revokeOp(params.id),
+});

@@ -1,0 +1,93 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from '../lib/db.js';
+import { conflict } from '../lib/errors.js';
+import { keys, trustedTenant } from '../lib/keys.js';
+import { hashPassword } from '../lib/passwords.js';
+import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
+import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
+import { tenantUrl } from './urls.js';
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+export class ExtraConditionFailed extends Error {}
+
+/** acme, then acme-2, acme-3, ...: the first label nobody holds (document 1 §5 derivation). */
+async function freeSubdomain(name: string, skip: Set<string>): Promise<string> {
+  const base = subdomainFromName(name).slice(0, 50).replace(/-+$/, '') || 'org';
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (RESERVED_SUBDOMAINS.has(candidate) || skip.has(candidate)) continue;
+    if (!(await subdomainTaken(candidate))) return candidate;
+  }
+  throw conflict('Could not find a free subdomain for this organization name');
+}
+
+/**
+ * Creates an organization, its subdomain claim, its BUSINESS_ADMIN and that admin's username in one
+ * transaction, together with `extra` (for sign-up: consuming the invitation). Either all of it
+ * exists afterwards or none of it does. A subdomain taken in a race is retried with the next suffix.
+ */
+export async function createOrganization(input: {
+  name: string;
+  phone?: string;
+  owner: { email: string; firstName: string; lastName: string; password: string };
+  extra?: TransactItem[];
+}): Promise<{ organization: OrganizationRecord; owner: UserRecord }> {
+  const username = normalizeUsername(input.owner.email);
+  if (await findUserByUsername(username)) throw conflict('An account with this email already exists. Please sign in instead.');
+  const passwordHash = await hashPassword(input.owner.password);
+  const tried = new Set<string>();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const subdomain = await freeSubdomain(input.name, tried);
+    const orgId = randomUUID().replace(/-/g, '');
+    const tenant = trustedTenant(orgId);
+    const now = nowIso();
+    const organization: OrganizationRecord = { id: orgId, name: input.name.trim(), subdomain, status: 'ACTIVE', phone: input.phone, createdAt: now };
+    const owner: UserRecord = {
+      id: randomUUID(), username, email: username, firstName: input.owner.firstName.trim(), lastName: input.owner.lastName.trim(), phone: input.phone ?? null,
+      role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', organizationId: orgId, passwordHash, isActive: true, createdAt: now,
+    };
+    organization.ownerUserId = owner.id;
+    const items: TransactItem[] = [
+      { Put: { TableName: tableName(), Item: { ...keys.subdomain(subdomain), organizationId: orgId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: tableName(), Item: { ...keys.organization(tenant), ...keys.organizationsIndex(), gsi1sk: `${now}#${orgId}`, ...organization }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ...userPuts(owner),
+      ...(input.extra ?? []),
+    ];
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return { organization, owner };
+    } catch (e) {
+      const reasons = (e as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if ((e as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw e;
+      const failed = reasons.map((r) => r.Code === 'ConditionalCheckFailed');
+      // The caller's own conditions (an invitation already used) explain a failure best: check them first.
+      if (failed.slice(4).some(Boolean)) throw new ExtraConditionFailed();
+      if (failed[2]) throw conflict('An account with this email already exists. Please sign in instead.');
+      if (failed[0]) tried.add(subdomain);
+      else if (!reasons.some((r) => r.Code === 'TransactionConflict')) throw e;
+      // A subdomain taken meanwhile, or a concurrent transaction on the same rows: try again.
+      continue;
+    }
+  }
+  throw conflict('Could not reserve a subdomain for this organization. Please try again.');
+}
+
+/** The SUPER_ADMIN the local runtime (and a fresh deployment's bootstrap) ensures at every start. */
+export async function ensurePlatformAdmin(opts: { email: string; password?: string }): Promise<{ created: boolean }> {
+  const { created } = await upsertPlatformAdmin(opts.email, opts.password ? await hashPassword(opts.password) : undefined);
+  return { created };
+}
+
+/** A demo organization with a BUSINESS_ADMIN, for a newcomer's first start. */
+export async function seedDemoTenant(opts: { name?: string; email?: string; password?: string } = {}) {
+  const email = opts.email ?? 'owner@demo-rentals.local';
+  const password = opts.password ?? randomBytes(9).toString('base64url');
+  const { organization } = await createOrganization({
+    name: opts.name ?? 'Demo Rentals',
+    phone: '(555) 010-0100',
+    owner: { email, firstName: 'Demo', lastName: 'Owner', password },
+  });
+  return { subdomain: organization.subdomain, email, password, loginUrl: tenantUrl(organization.subdomain, '/login').toString() };
+}

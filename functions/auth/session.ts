@@ -1,0 +1,26 @@
+import { issueToken } from '../lib/tokens.js';
+import type { OrganizationRecord, UserRecord } from './store.js';
+import { platformUrl, signedInDashboardUrl } from './urls.js';
+
+/** The user object of document 1 §3, as the login response and the sign-in URL carry it. */
+export function sessionUser(user: UserRecord, org: OrganizationRecord | undefined) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    accessLevel: user.accessLevel,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    organizationId: user.organizationId,
+    organization: org ? { name: org.name, subdomain: org.subdomain } : null,
+  };
+}
+
+/** Token, user and where to go: SUPER_ADMIN to the platform portal, tenant users to their dashboard. */
+export async function startSession(user: UserRecord, org: OrganizationRecord | undefined) {
+  const token = await issueToken({ userId: user.id, username: user.username, role: user.role, accessLevel: user.accessLevel, tenantId: user.organizationId });
+  const u = sessionUser(user, org);
+  const redirectUrl = org ? signedInDashboardUrl(org.subdomain, token, u) : platformUrl('/platform/dashboard').toString();
+  return { token, user: u, redirectUrl };
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import type { AccessLevel, Role } from '../../shared/domain/roles.js';
+
+/** A person who can sign in: a platform admin (no tenant) or a user of one organization. */
+export interface UserRecord {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  role: Role;
+  accessLevel: AccessLevel;
+  organizationId: string | null;
+  passwordHash?: string;
+  isActive: boolean;
+  createdAt: string;
+  lastLoginAt?: string;
+}
+
+export interface OrganizationRecord {
+  id: string;
+  name: string;
+  subdomain: string;
+  status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED' | 'INACTIVE';
+  phone?: string;
+  ownerUserId?: string;
+  createdAt: string;
+}
+
+const strip = <T extends Record<string, unknown>>(item: T | undefined) => {
+  if (!item) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...rest } = item;
+  return rest;
+};
+
+export const normalizeUsername = (u: string) => u.trim().toLowerCase();
+
+function userKey(user: Pick<UserRecord, 'id' | 'organizationId'>) {
+  return user.organizationId ? keys.user(trustedTenant(user.organizationId), user.id) : keys.platformUser(user.id);
+}
+
+/** Sign-in names are unique across the platform: a pointer row per username. */
+export async function findUserByUsername(username: string): Promise<UserRecord | undefined> {
+  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: keys.username(username) }));
+  if (!pointer.Item) return undefined;
+  const { userId, organizationId } = pointer.Item as { userId: string; organizationId: string | null };
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: userKey({ id: userId, organizationId }) }));
+  return strip(res.Item) as UserRecord | undefined;
+}
+
+export async function getOrganization(tenant: TenantId): Promise<OrganizationRecord | undefined> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant) }));
+  return strip(res.Item) as OrganizationRecord | undefined;
+}
+
+export async function subdomainTaken(subdomain: string): Promise<boolean> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subdomain(subdomain), ProjectionExpression: 'pk' }));
+  return res.Item !== undefined;
+}
+
+export async function recordLogin(user: UserRecord): Promise<void> {
+  await db().send(new UpdateCommand({ TableName: tableName(), Key: userKey(user), UpdateExpression: 'SET lastLoginAt = :now', ExpressionAttributeValues: { ':now': nowIso() } }));
+}
+
+/** The user row plus its username pointer, both conditional: a taken username fails the whole write. */
+export function userPuts(user: UserRecord) {
+  return [
+    { Put: { TableName: tableName(), Item: { ...keys.username(user.username), userId: user.id, organizationId: user.organizationId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { TableName: tableName(), Item: { ...userKey(user), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+}
+
+/** Creates or resets the platform administrator (document 1: SUPER_ADMIN, no organization). */
+export async function upsertPlatformAdmin(email: string, passwordHash: string | undefined, names = { firstName: 'Platform', lastName: 'Admin' }): Promise<{ created: boolean; user: UserRecord }> {
+  const existing = await findUserByUsername(email);
+  if (existing) {
+    if (existing.role !== 'SUPER_ADMIN') throw new Error(`${email} already belongs to an organization user`);
+    if (passwordHash) {
+      await db().send(new UpdateCommand({ TableName: tableName(), Key: userKey(existing), UpdateExpression: 'SET passwordHash = :h, isActive = :t', ExpressionAttributeValues: { ':h': passwordHash, ':t': true } }));
+    }
+    return { created: false, user: existing };
+  }
+  if (!passwordHash) throw new Error('A password is needed to create the platform administrator');
+  const user: UserRecord = {
+    id: randomUUID(), username: normalizeUsername(email), email: normalizeUsername(email), ...names,
+    role: 'SUPER_ADMIN', accessLevel: 'MANAGER', organizationId: null, passwordHash, isActive: true, createdAt: nowIso(),
+  };
+  await db().send(new TransactWriteCommand({ TransactItems: userPuts(user) }));
+  return { created: true, user };
+}
+
+// Failed sign-in throttle: one row per username, counting failures inside a 15-minute window.
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_MAX_FAILURES = 5;
+
+export async function recentFailures(username: string, now = Date.now()): Promise<number> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(username), ConsistentRead: true }));
+  const row = res.Item as { failures?: number; windowStart?: number } | undefined;
+  if (!row?.windowStart || row.windowStart <= now / 1000 - LOGIN_WINDOW_SECONDS) return 0;
+  return row.failures ?? 0;
+}
+
+export async function recordFailure(username: string, now = Date.now()): Promise<void> {
+  const nowS = Math.floor(now / 1000);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.loginFailures(username),
+        UpdateExpression: 'ADD failures :one',
+        ConditionExpression: 'windowStart > :cutoff',
+        ExpressionAttributeValues: { ':one': 1, ':cutoff': nowS - LOGIN_WINDOW_SECONDS },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    // No row yet, or its window is over: start a new window.
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.loginFailures(username), failures: 1, windowStart: nowS, expiresAt: nowS + LOGIN_WINDOW_SECONDS } }));
+  }
+}
+
+export async function clearFailures(username: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(username) }));
+}

@@ -1,0 +1,57 @@
+import { conflict, notFound } from '../lib/errors.js';
+import { trySendMail } from '../lib/mail.js';
+import { isConditionFailure } from '../lib/db.js';
+import { reply } from '../lib/pipeline.js';
+import { findUserByUsername } from '../auth/store.js';
+import { canResend, canRevoke, invitationStatus } from '../../shared/domain/invitations.js';
+import { createInvitation, deleteInvitation, getInvitation, inviteUrl, listInvitations, publicInvitation, renewInvitation, type InvitationRecord } from './invitation-store.js';
+import { defaultTemplate, renderTemplate } from './templates.js';
+
+const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
+
+async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
+  const t = defaultTemplate('organization-invitation')!;
+  const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: new Date(inv.validUntil).toUTCString() };
+  const html = renderTemplate(t.content, vars);
+  return trySendMail({ to: inv.email, subject: t.subject, html, text: html.replace(/<[^>]+>/g, '') });
+}
+
+export async function listOp() {
+  const invitations = await listInvitations();
+  return { invitations: invitations.map((i) => ({ ...publicInvitation(i), status: statusOf(i) })) };
+}
+
+export async function createOp(body: { firstName: string; lastName: string; email: string }, adminId: string) {
+  if (await findUserByUsername(body.email)) throw conflict('A user with this email already exists');
+  const { invitation, token } = await createInvitation({ ...body, createdBy: adminId });
+  const emailSent = await mailInvitation(invitation, token);
+  return reply(201, { success: true, emailSent, invitation: { ...publicInvitation(invitation), status: statusOf(invitation), inviteUrl: inviteUrl(token) } });
+}
+
+export async function resendOp(id: string) {
+  const inv = await getInvitation(id);
+  if (!inv) throw notFound('Invitation not found');
+  if (!canResend(statusOf(inv))) throw conflict('This invitation has already been used');
+  try {
+    const { invitation, token } = await renewInvitation(inv);
+    const emailSent = await mailInvitation(invitation, token);
+    return { success: true, emailSent, invitation: { ...publicInvitation(invitation), status: statusOf(invitation), inviteUrl: inviteUrl(token) } };
+  } catch (e) {
+    if (isConditionFailure(e)) throw conflict('This invitation changed meanwhile; refresh and try again');
+    throw e;
+  }
+}
+
+export async function revokeOp(id: string) {
+  const inv = await getInvitation(id);
+  if (!inv) throw notFound('Invitation not found');
+  const status = statusOf(inv);
+  if (!canRevoke(status)) throw conflict(status === 'Used' ? 'This invitation has already been used' : 'Only pending invitations can be revoked');
+  try {
+    await deleteInvitation(inv);
+  } catch (e) {
+    if (isConditionFailure(e)) throw conflict('This invitation has already been used');
+    throw e;
+  }
+  return { success: true };
+}
