@@ -86,6 +86,12 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
       tenant = trustedTenant(auth.tenantId);
     }
 
+    if (route.access === 'platform' && auth?.role !== 'SUPER_ADMIN') throw forbidden('Platform administrators only');
+
+    // A route whose area has not landed says so before anything else is checked.
+    const operation = (operations as Record<string, Operation | undefined>)[route.id];
+    if (!operation) throw notImplemented(`${route.method} ${route.path}`);
+
     // validate
     const details: { msg: string; path: string }[] = [];
     const parse = (schema: z.ZodType | undefined, value: unknown, where: string) => {
@@ -103,7 +109,6 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     if (details.length) throw validationFailed(details);
 
     // authorise
-    if (route.access === 'platform' && auth?.role !== 'SUPER_ADMIN') throw forbidden('Platform administrators only');
     if (auth && route.access === 'user') {
       if (route.capability && !hasCapability(auth, route.capability)) throw forbidden();
       const pRole = policyRole(auth);
@@ -111,9 +116,6 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
         throw forbidden(`Permission denied: ${route.permission}`);
       }
     }
-
-    const operation = (operations as Record<string, Operation | undefined>)[route.id];
-    if (!operation) throw notImplemented(`${route.method} ${route.path}`);
 
     const result = await operation({
       route, params, query, body, auth, tenant, requestId, event,

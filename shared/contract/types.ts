@@ -78,6 +78,8 @@ export interface RouteContract {
   /** 'stream' routes answer with server-sent events; 'multipart' routes take form-data bodies. */
   kind?: 'json' | 'stream' | 'multipart' | 'file';
   summary: string;
+  /** Set on routes that endpoints.md does not list: why the product needs them. */
+  beyondSpec?: string;
 }
 
 export function route<const R extends RouteContract>(r: R): R {

@@ -22,7 +22,7 @@ export const signupCompleteBody = z.object({
 }).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const authRoutes = [
-  route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', summary: 'Liveness and readiness' }),
+  route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', summary: 'Liveness and readiness', beyondSpec: 'The local runtime and deploy checks need a readiness probe' }),
   route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, summary: 'Sign in; returns token, user, redirectUrl' }),
   route({
     id: 'auth.validateSignupToken', method: 'GET', path: '/api/signup/validate-token', area: 'auth', access: 'public',

@@ -1,0 +1,20 @@
+import type { RouteId } from '../../shared/contract/index.js';
+import type { TestSession } from './fixtures.js';
+
+/**
+ * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
+ * A (must succeed) and as tenant B (must be refused, or succeed without showing any of `secrets`).
+ * Every built tenant route needs an entry: the test fails for a built route that has none.
+ */
+export interface IsolationCase {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Values of A's data that must never appear in B's answer (ids, names, numbers). */
+  secrets: string[];
+}
+
+export type IsolationFixture = (owner: TestSession) => Promise<IsolationCase>;
+
+/** Areas register their cases here as they land (one import per area). */
+export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {};

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AREAS, routes, routeKey } from './index.js';
+import { matchRoute } from './match.js';
+
+const specFile = resolve(process.cwd(), '../shared/spec/endpoints.md');
+
+function specRoutes(): string[] {
+  const text = readFileSync(specFile, 'utf8');
+  return [...text.matchAll(/^\|\s*\d+\s*\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\S+)\s*\|/gm)].map((m) => `${m[1]} ${m[2]}`);
+}
+
+describe('the contract', () => {
+  it('declares exactly the routes of endpoints.md, plus only those marked as beyond the spec', () => {
+    const spec = specRoutes();
+    expect(spec).toHaveLength(105);
+    const declared = routes.filter((r) => !('beyondSpec' in r && r.beyondSpec)).map(routeKey);
+    expect([...declared].sort()).toEqual([...spec].sort());
+    for (const r of routes) if ('beyondSpec' in r && r.beyondSpec) expect(r.beyondSpec.length).toBeGreaterThan(10);
+  });
+
+  it('has unique ids and unique method+path pairs', () => {
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+    expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
+  });
+
+  it('binds every route to an area that has a Lambda entry', () => {
+    for (const r of routes) {
+      expect(AREAS).toContain(r.area);
+      expect(existsSync(resolve(process.cwd(), `functions/${r.area}/handler.ts`)), r.area).toBe(true);
+    }
+  });
+
+  it('names path parameters that its params schema validates', () => {
+    for (const r of routes) {
+      const names = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      if (names.length === 0) continue;
+      expect('params' in r && r.params, `${r.id} needs a params schema`).toBeTruthy();
+      const shape = (r as { params: { shape: Record<string, unknown> } }).params.shape;
+      expect(Object.keys(shape).sort(), r.id).toEqual([...names].sort());
+    }
+  });
+
+  it('keeps platform routes for the platform admin and public routes few and deliberate', () => {
+    for (const r of routes.filter((x) => x.path.startsWith('/api/platform/'))) expect(r.access, r.id).toBe('platform');
+    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(
+      ['auth.completeSignup', 'auth.login', 'auth.validateSignupToken', 'health.check', 'services.publicBook', 'services.publicGet', 'users.completeSignup'].sort(),
+    );
+  });
+
+  it('matches literal segments before parameters, as API Gateway does', () => {
+    expect(matchRoute('GET', '/api/inventory/items/stats/overview')?.route.id).toBe('inventory.statsOverview');
+    expect(matchRoute('GET', '/api/reservations/integration/all')?.route.id).toBe('reservations.list');
+    expect(matchRoute('GET', '/api/reservations/integration/abc')).toMatchObject({ route: { id: 'reservations.get' }, pathParameters: { id: 'abc' } });
+    expect(matchRoute('DELETE', '/api/inventory/bulk/delete')?.route.id).toBe('inventory.bulkDelete');
+    expect(matchRoute('GET', '/api/nothing')).toBeUndefined();
+  });
+});
