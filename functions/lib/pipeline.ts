@@ -26,7 +26,7 @@ export interface OperationContext<R extends RouteContract = RouteContract> {
   /** The caller's tenant, from the verified token. Public routes resolve theirs from their own token. */
   tenant: R['access'] extends 'user' ? TenantId : TenantId | null;
   requestId: string;
-  event: APIGatewayProxyEventV2 & { body: unknown };
+  event: Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown };
   sourceIp: string;
 }
 
@@ -44,13 +44,13 @@ export type Operation<R extends RouteContract = RouteContract> = (ctx: Operation
 type IdsOf<A extends Area> = Extract<(typeof routes)[number], { area: A }>['id'];
 export type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
 
-type Request = { event: APIGatewayProxyEventV2 & { body: unknown }; context: Context; response: unknown; error: unknown; internal: Record<string, unknown> };
+type Request = { event: Omit<APIGatewayProxyEventV2, 'body'> & { body?: unknown }; context: Context; response: unknown; error: unknown; internal: Record<string, unknown> };
 
 function toDetails(error: z.ZodError, where: string) {
   return error.issues.map((i) => ({ msg: i.message, path: [where, ...i.path.map(String)].filter(Boolean).join('.') }));
 }
 
-function bearer(event: APIGatewayProxyEventV2, route: RouteContract): string | undefined {
+function bearer(event: Pick<APIGatewayProxyEventV2, "headers" | "queryStringParameters">, route: RouteContract): string | undefined {
   const h = event.headers?.authorization;
   if (h?.toLowerCase().startsWith('bearer ')) return h.slice(7).trim();
   // EventSource cannot set headers: the stream route reads the token from its query (document 1 §7).

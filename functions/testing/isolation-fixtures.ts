@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../lib/db.js';
+import { liveEventPut } from '../lib/live-events.js';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from './fixtures.js';
 
@@ -16,5 +20,11 @@ export interface IsolationCase {
 
 export type IsolationFixture = (owner: TestSession) => Promise<IsolationCase>;
 
-/** Areas register their cases here as they land (one import per area). */
-export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {};
+/** Areas register their cases here as they land. */
+export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
+  'events.dashboard': async (owner) => {
+    const secret = `evt-${randomUUID()}`;
+    await db().send(new TransactWriteCommand({ TransactItems: [liveEventPut(owner.tenant, 'stats-updated', { secret })] }));
+    return { secrets: [secret] };
+  },
+};
