@@ -77,5 +77,7 @@ describe('tenant isolation', () => {
     const asA = await fixture(tenantA);
     const byA = await call(r.method, concretePath(r, asA.params) + (asA.query ? `?${new URLSearchParams(asA.query)}` : ''), { token: tenantA.token, body: asA.body });
     expect(byA.status, `${id} as its owner: ${byA.raw}`).toBeLessThan(300);
+    // A read must show its owner what it hid from B, or the refusal above proves nothing.
+    if (r.method === 'GET') for (const s of asA.secrets) expect(byA.raw, `${id} did not show its owner ${s}`).toContain(s);
   });
 });
