@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort, waitFor } from './net.js';
 
 /**
@@ -10,7 +11,8 @@ import { freePort, waitFor } from './net.js';
  * `emulator/` folder under node_modules/.cache.
  */
 const PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
-const CACHE_DIR = resolve(process.cwd(), 'node_modules/.cache/dynamodb-local');
+// Beside the repository's node_modules, wherever the process was started from.
+const CACHE_DIR = resolve(fileURLToPath(new URL('../../', import.meta.url)), 'node_modules/.cache/dynamodb-local');
 
 export function javaAvailable(): boolean {
   return spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0;
@@ -56,22 +58,24 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (d) => (stderr += String(d)));
+  // Only the tail matters (why it exited); a long session must not grow this without bound.
+  child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
   const endpoint = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${stderr}`);
-    const res = await fetch(endpoint, { method: 'POST' }).catch(() => undefined);
-    return res !== undefined;
-  }, 30_000, 'DynamoDB Local');
-  return {
-    endpoint,
-    port,
-    process: child,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${stderr}`);
+      const res = await fetch(endpoint, { method: 'POST' }).catch(() => undefined);
+      return res !== undefined;
+    }, 30_000, 'DynamoDB Local');
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { endpoint, port, process: child, stop };
 }

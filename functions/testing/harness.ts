@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
-import { routeKey } from '../../shared/contract/index.js';
 import { matchRoute } from '../../shared/contract/match.js';
 import { resetConfig } from '../lib/config.js';
 import { resetDb } from '../lib/db.js';
 import { resetSigningKey } from '../lib/tokens.js';
+import { toApiGatewayEvent } from '../local/api-gateway-event.js';
 import { ensureTable } from '../local/create-table.js';
 import { loadAreaHandler } from '../handlers.js';
 
@@ -57,23 +57,7 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const query = new URLSearchParams(qs);
-  const event: APIGatewayProxyEventV2 = {
-    version: '2.0',
-    routeKey: routeKey(match.route),
-    rawPath: path,
-    rawQueryString: qs,
-    headers,
-    queryStringParameters: qs ? Object.fromEntries(query.entries()) : undefined,
-    pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : undefined,
-    requestContext: {
-      accountId: 'local', apiId: 'local', domainName: 'localhost', domainPrefix: 'localhost', requestId: randomUUID(), routeKey: routeKey(match.route), stage: '$default',
-      time: new Date().toISOString(), timeEpoch: Date.now(),
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-    },
-    body,
-    isBase64Encoded: false,
-  };
+  const event = toApiGatewayEvent({ method, path, rawQueryString: qs, headers: { 'user-agent': 'vitest', ...headers }, body }, match);
   const handler = await loadAreaHandler(match.route.area);
   const res = (await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
   const raw = typeof res.body === 'string' ? res.body : '';

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Area } from '../../shared/contract/index.js';
+import { matchRoute, pathExists } from '../../shared/contract/match.js';
+import { loadAreaHandler, type ApiHandler } from '../handlers.js';
+import { toApiGatewayEvent } from './api-gateway-event.js';
+
+/** Lambda's synchronous invocation payload limit; API Gateway passes larger bodies on and Lambda refuses them. */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** Beyond this a refused body is no longer drained (so the 413 can be read): the socket is cut. */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+/** API Gateway's integration timeout. */
+const TIMEOUT_MS = 30_000;
+
+export type StreamDashboard = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export interface ApiAdapterOptions {
+  root: string;
+  /** Called when a handler throws or a response cannot be written. */
+  onError: (message: string, error: unknown) => void;
+  /** Called after each API response (request logging). */
+  onResponse?: (info: { method: string; path: string; status: number; ms: number }) => void;
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+}
+
+/** The content types API Gateway passes as text; anything else (multipart, images) arrives base64-encoded. */
+function isTextual(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  const t = contentType.split(';')[0]!.trim().toLowerCase();
+  return t.startsWith('text/') || t === 'application/json' || t === 'application/x-www-form-urlencoded' || t === 'application/xml' || t.endsWith('+json') || t.endsWith('+xml');
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      if (tooLarge) {
+        chunks.length = 0;
+        if (size > MAX_DRAIN_BYTES) {
+          req.destroy();
+          resolve('too-large');
+        }
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function lambdaContext(area: Area, deadline: number): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${area}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${area}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/local-${area}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** A Lambda may return a bare value; API Gateway then answers 200 with it as JSON. */
+function normalise(result: unknown): APIGatewayProxyStructuredResultV2 {
+  if (typeof result === 'object' && result !== null && 'statusCode' in result) return result as APIGatewayProxyStructuredResultV2;
+  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: typeof result === 'string' ? result : JSON.stringify(result ?? null) };
+}
+
+/**
+ * Turns /api/* and /public/* requests into API Gateway (HTTP API, payload 2.0) events for the area
+ * handlers, with API Gateway's answers where no handler runs: 404 for undeclared paths, 405 for a
+ * declared path under another method, 413 past the payload limit, 504 past the timeout.
+ */
+export function createApiAdapter(opts: ApiAdapterOptions) {
+  const handlers = new Map<Area, Promise<ApiHandler>>();
+  const handlerFor = (area: Area) => {
+    let h = handlers.get(area);
+    if (!h) {
+      h = loadAreaHandler(area);
+      h.catch(() => handlers.delete(area));
+      handlers.set(area, h);
+    }
+    return h;
+  };
+
+  // Seam for the events area: when it exports a streaming function, the stream route goes to it.
+  let stream: Promise<StreamDashboard | undefined> | undefined;
+  const streamFn = () => {
+    const file = join(opts.root, 'functions/events/stream.ts');
+    if (!existsSync(file)) return Promise.resolve(undefined);
+    stream ??= import(pathToFileURL(file).href).then(
+      (m: { streamDashboard?: StreamDashboard }) => (typeof m.streamDashboard === 'function' ? m.streamDashboard : undefined),
+      (e: unknown) => {
+        stream = undefined;
+        opts.onError('Could not load functions/events/stream.ts', e);
+        return undefined;
+      },
+    );
+    return stream;
+  };
+
+  return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const started = Date.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = url.pathname;
+    const done = (status: number) => opts.onResponse?.({ method, path, status, ms: Date.now() - started });
+
+    const match = matchRoute(method, path);
+    if (!match) {
+      req.resume();
+      if (pathExists(path)) {
+        json(res, 405, { error: 'MethodNotAllowed', message: `${method} is not allowed on ${path}` });
+        done(405);
+      } else {
+        json(res, 404, { error: 'NotFound', message: `No API route ${method} ${path}` });
+        done(404);
+      }
+      return;
+    }
+
+    if (match.route.kind === 'stream') {
+      const fn = await streamFn();
+      if (fn) {
+        try {
+          await fn(req, res);
+        } catch (e) {
+          opts.onError(`Stream ${path} failed`, e);
+          if (!res.headersSent) json(res, 500, { error: 'InternalError', message: 'Something went wrong on our side. Please try again.' });
+          else res.end();
+        }
+        done(res.statusCode);
+        return;
+      }
+    }
+
+    const raw = await readBody(req).catch(() => undefined);
+    if (raw === undefined) {
+      res.destroy();
+      return;
+    }
+    if (raw === 'too-large') {
+      json(res, 413, { error: 'PayloadTooLarge', message: `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB` }, { connection: 'close' });
+      done(413);
+      return;
+    }
+    const textual = isTextual(req.headers['content-type']);
+    const event = toApiGatewayEvent(
+      {
+        method,
+        path,
+        rawQueryString: url.search.replace(/^\?/, ''),
+        headers: req.headers,
+        body: raw.length ? (textual ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+        isBase64Encoded: raw.length > 0 && !textual,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+      },
+      match,
+    );
+
+    let result: APIGatewayProxyStructuredResultV2;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = await handlerFor(match.route.area);
+      const deadline = Date.now() + TIMEOUT_MS;
+      const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), TIMEOUT_MS)));
+      const out = await Promise.race([handler(event, lambdaContext(match.route.area, deadline)), timeout]);
+      if (out === 'timeout') {
+        json(res, 504, { error: 'GatewayTimeout', message: 'The handler did not answer within 30 seconds' });
+        done(504);
+        return;
+      }
+      result = normalise(out);
+    } catch (e) {
+      opts.onError(`Handler for ${method} ${path} threw`, e);
+      json(res, 500, { error: 'InternalError', message: 'Something went wrong on our side. Please try again.' });
+      done(500);
+      return;
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    const body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    headers['content-length'] = String(body.length);
+    const status = result.statusCode ?? 200;
+    res.writeHead(status, headers);
+    res.end(method === 'HEAD' ? undefined : body);
+    done(status);
+  };
+}
