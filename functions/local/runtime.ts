@@ -10,6 +10,7 @@ import { resetDb } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
 import { resetSigningKey } from '../lib/tokens.js';
 import { SWEEPS, type SweepDefinition } from '../sweeps/schedules.js';
+import { loadOnboarding, seedDemoOnce, type DemoTenant, type Onboarding } from './bootstrap.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type RunningDynamo } from './dynamodb-local.js';
 import { createApiAdapter } from './http-adapter.js';
@@ -29,8 +30,10 @@ export interface LocalRuntimeOptions {
   port?: number;
   /** Where the database, files and secrets live across restarts. Default: env DATA_DIR, else .data. */
   dataDir?: string;
-  /** Reserved for the caller (start.ts seeds after start); kept here so one options object describes a run. */
+  /** Seed the demo organization on the first start of this data directory (see bootstrap.ts). */
   seedDemo?: boolean;
+  /** Where seeding comes from; default the auth area's onboarding (tests pass stubs). */
+  onboarding?: Onboarding;
   /** Log each API request. */
   log?: boolean;
   /** The built SPA to serve. Default: web/dist. */
@@ -60,6 +63,8 @@ export interface LocalRuntime {
   tableName: string;
   uploadsBucket: string;
   sweeps: Record<string, SweepStats>;
+  /** With seedDemo: the demo organization's sign-in, and whether this start created it. */
+  demo?: { demo: DemoTenant; firstTime: boolean };
   runSweep(name: string): Promise<void>;
   /** Resolves once every photo notification raised so far has been handled (tests). */
   settleUploads(): Promise<void>;
@@ -285,8 +290,19 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   };
   process.once('exit', killChildren);
 
+  let demo: LocalRuntime['demo'];
+  if (opts.seedDemo) {
+    try {
+      demo = await seedDemoOnce(dataDir, opts.onboarding ?? (await loadOnboarding()));
+    } catch (e) {
+      // A broken seed must not keep the product from starting; the next start tries again.
+      log.error('could not seed the demo organization', { error: e as Error });
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   return {
+    demo,
     url: `http://localhost:${port}`,
     port,
     dataDir,
