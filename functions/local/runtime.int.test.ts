@@ -1,0 +1,142 @@
+import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../lib/db.js';
+import { startLocalRuntime, type LocalRuntime } from './runtime.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'runtime-int-'));
+const webDist = join(dataDir, 'fake-dist');
+const resizeEntry = join(dataDir, 'fake-resize.mjs');
+const SWEEP_MS = 150;
+
+let rt: LocalRuntime;
+
+beforeAll(async () => {
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>fake spa</title><div id="root"></div>');
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Stands in for functions/uploads/resize.ts: records the S3 events it is invoked with.
+  writeFileSync(resizeEntry, 'export async function handler(event) { (globalThis.__resized ??= []).push(...event.Records.map((r) => r.s3.object.key)); }\n');
+  rt = await startLocalRuntime({ port: 0, dataDir, webDist, resizeEntry, sweepIntervalMs: SWEEP_MS });
+});
+
+afterAll(async () => {
+  await rt?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('local runtime: API adapter', () => {
+  it('answers health once the emulators are up', async () => {
+    const res = await fetch(`${rt.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 404 JSON for an undeclared API path', async () => {
+    const res = await fetch(`${rt.url}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ error: 'NotFound' });
+  });
+
+  it('answers 405 JSON for a declared path under another method', async () => {
+    const res = await fetch(`${rt.url}/api/health`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toMatchObject({ error: 'MethodNotAllowed' });
+  });
+
+  it('runs the pipeline on a declared route: authentication comes first', async () => {
+    const res = await fetch(`${rt.url}/api/reports/revenue`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'Unauthorized' });
+  });
+
+  it('refuses bodies over 6 MB with 413 JSON, as Lambda does', async () => {
+    const big = JSON.stringify({ username: 'x', password: 'y'.repeat(6 * 1024 * 1024 + 10) });
+    const res = await fetch(`${rt.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'PayloadTooLarge' });
+  });
+
+  it('passes JSON bodies and query strings through to the handler', async () => {
+    const res = await fetch(`${rt.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
+
+describe('local runtime: SPA', () => {
+  it('serves index.html (not cached) for client routes, on the platform host and tenant hosts', async () => {
+    for (const host of [undefined, `acme.localhost:${rt.port}`]) {
+      const res = await fetch(`${rt.url}/dashboard`, { headers: host ? { host } : {} });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('fake spa');
+    }
+  });
+
+  it('serves files with their content type; hashed assets cached for long, missing ones 404', async () => {
+    const js = await fetch(`${rt.url}/assets/app-abc123.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/text\/javascript/);
+    expect(js.headers.get('cache-control')).toMatch(/max-age=31536000/);
+    const svg = await fetch(`${rt.url}/favicon.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${rt.url}/assets/gone-000.js`)).status).toBe(404);
+    expect((await fetch(`${rt.url}/%2e%2e/%2e%2e/etc/passwd`)).headers.get('content-type')).toMatch(/text\/html/);
+  });
+});
+
+describe('local runtime: schedules, files and mail', () => {
+  it('runs every declared sweep on its (shortened) schedule', async () => {
+    await expect.poll(() => Object.values(rt.sweeps).every((s) => s.runs > 0), { timeout: 10_000, interval: SWEEP_MS }).toBe(true);
+    expect(Object.keys(rt.sweeps)).toEqual(expect.arrayContaining(['overdue-reservations', 'unpaid-bookings', 'expire-links']));
+    expect(Object.values(rt.sweeps).every((s) => s.failures === 0)).toBe(true);
+  });
+
+  it('hands photo uploads (ObjectCreated) to the resize handler, and nothing else', async () => {
+    const s3 = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    await s3.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'org1/photos/item1/original.jpg', Body: 'jpeg', ContentType: 'image/jpeg' }));
+    await s3.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'org1/documents/terms.pdf', Body: 'pdf' }));
+    await expect.poll(async () => {
+      await rt.settleUploads();
+      return (globalThis as { __resized?: string[] }).__resized ?? [];
+    }, { timeout: 5_000 }).toEqual(['org1/photos/item1/original.jpg']);
+  });
+
+  it("catches mail sent through SES in the emulator's inbox", async () => {
+    const ses = new SESClient({ endpoint: rt.sesEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await ses.send(
+      new SendEmailCommand({
+        Source: 'no-reply@localhost',
+        Destination: { ToAddresses: ['someone@example.com'] },
+        Message: { Subject: { Data: 'Hello from the runtime test' }, Body: { Text: { Data: 'Body text' } } },
+      }),
+    );
+    const store = (await (await fetch(rt.inboxUrl)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
+    expect(store.emails.some((e) => e.subject === 'Hello from the runtime test' && e.destination.to.includes('someone@example.com'))).toBe(true);
+  });
+});
+
+describe('local runtime: restart', () => {
+  it('keeps data and the signing key (0600) in the data directory across restarts', async () => {
+    const key = { pk: 'LOCALTEST', sk: 'restart' };
+    await db().send(new PutCommand({ TableName: rt.tableName, Item: { ...key, note: 'kept' } }));
+    const signingKey = process.env.TOKEN_SIGNING_KEY;
+    expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    await rt.stop();
+    delete process.env.TOKEN_SIGNING_KEY;
+
+    rt = await startLocalRuntime({ port: 0, dataDir, webDist });
+    expect(process.env.TOKEN_SIGNING_KEY).toBe(signingKey);
+    const got = await db().send(new GetCommand({ TableName: rt.tableName, Key: key }));
+    expect(got.Item?.note).toBe('kept');
+    expect((await fetch(`${rt.url}/api/health`)).status).toBe(200);
+  });
+});
