@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { logger } from '../lib/logger.js';
 
 /** What the local runtime needs from the auth area's onboarding (functions/auth/onboarding.ts). */
 export interface Onboarding {
@@ -80,4 +81,19 @@ export async function seedDemoOnce(dataDir: string, onboarding: Onboarding): Pro
   const demo = await onboarding.seedDemoTenant();
   writeState(dataDir, { ...readState(dataDir), demo: { ...demo, seededAt: new Date().toISOString() } });
   return { demo, firstTime: true };
+}
+
+/**
+ * ensureAdmin with PLATFORM_ADMIN_EMAIL (admin@platform.local) and PLATFORM_ADMIN_PASSWORD. A failure is
+ * reported, not fatal: the rest of the product still runs.
+ */
+export async function ensureAdminFromEnv(dataDir: string): Promise<AdminResult | undefined> {
+  const email = process.env.PLATFORM_ADMIN_EMAIL || 'admin@platform.local';
+  try {
+    return await ensureAdmin(dataDir, email, process.env.PLATFORM_ADMIN_PASSWORD || undefined, await loadOnboarding());
+  } catch (e) {
+    logger.error('could not ensure the platform administrator', { email, error: e as Error });
+    process.stderr.write(`Could not create or update the platform administrator ${email}: ${(e as Error).message}\n`);
+    return undefined;
+  }
 }

@@ -49,6 +49,8 @@ export interface LocalRuntimeOptions {
   s3Port?: number;
   sesPort?: number;
   tableName?: string;
+  /** Where people open the app, for links in mail (APP_BASE_URL). Default: this server's URL; `npm run dev` passes Vite's. */
+  appBaseUrl?: string;
 }
 
 export interface LocalRuntime {
@@ -203,7 +205,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
       SES_ENDPOINT: ses.endpoint,
       UPLOADS_BUCKET: uploadsBucket,
       MAIL_FROM: process.env.MAIL_FROM || 'no-reply@localhost',
-      APP_BASE_URL: `http://localhost:${port}`,
+      APP_BASE_URL: opts.appBaseUrl ?? `http://localhost:${port}`,
       TENANT_URL_MODE: 'subdomain',
       TOKEN_SIGNING_KEY: tokenKey,
     });
