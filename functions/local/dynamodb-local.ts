@@ -34,9 +34,17 @@ export function ensureDynamoDbLocal(): string {
   if (untar.status !== 0) throw new Error('Could not unpack the DynamoDB Local emulator');
   const emulator = join(work, 'package/emulator');
   mkdirSync(resolve(CACHE_DIR, '..'), { recursive: true });
-  rmSync(CACHE_DIR, { recursive: true, force: true });
-  renameSync(emulator, CACHE_DIR);
-  rmSync(work, { recursive: true, force: true });
+  try {
+    if (!existsSync(jar)) {
+      rmSync(CACHE_DIR, { recursive: true, force: true });
+      renameSync(emulator, CACHE_DIR);
+    }
+  } catch (e) {
+    // Two test projects fetching at once: whichever rename lost finds the other's copy in place.
+    if (!existsSync(jar)) throw e;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   return CACHE_DIR;
 }
 
