@@ -6,6 +6,7 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../lib/db.js';
+import { sessionFor } from '../testing/fixtures.js';
 import { startLocalRuntime, type LocalRuntime } from './runtime.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'runtime-int-'));
@@ -67,6 +68,19 @@ describe('local runtime: API adapter', () => {
     const res = await fetch(`${rt.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
+
+describe('local runtime: dashboard stream', () => {
+  it("hands the stream route to the events area's streamDashboard as a live server-sent event stream", async () => {
+    const refused = await fetch(`${rt.url}/api/events/dashboard`);
+    expect(refused.status).toBe(401);
+    const { token } = await sessionFor();
+    const abort = new AbortController();
+    const res = await fetch(`${rt.url}/api/events/dashboard?token=${encodeURIComponent(token)}`, { signal: abort.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    abort.abort();
   });
 });
 
