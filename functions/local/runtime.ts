@@ -250,18 +250,15 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
 
   // Both loopback families: browsers resolve localhost and {sub}.localhost to either, and nothing
   // outside this machine should reach a development server.
-  const servers: Server[] = [];
   try {
     const v4 = createServer(onRequest);
     await listen(v4, port, '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
       throw e.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use: stop what runs there or set PORT to another port.`) : e;
     });
-    servers.push(v4);
     stoppers.push(() => closeServer(v4));
     const v6 = createServer(onRequest);
     await listen(v6, port, '::1').then(
       () => {
-        servers.push(v6);
         stoppers.push(() => closeServer(v6));
       },
       (e: NodeJS.ErrnoException) => log.debug('no IPv6 loopback listener', { code: e.code }),
