@@ -1,12 +1,10 @@
 import type { z } from 'zod';
 import { routesById, type RouteById, type RouteId } from '../../../shared/contract/index.js';
 
-/** Browser storage keys of document 1 §3. */
-export const TOKEN_KEY = 'token';
-export const USER_KEY = 'user';
+import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 
-/** Fired when the API answers 401: the session provider ends the session. */
-export const SESSION_EXPIRED_EVENT = 'session-expired';
+/** Browser storage keys of document 1 §3 (kept in keys.ts, re-exported for existing importers). */
+export { TOKEN_KEY, USER_KEY, SESSION_EXPIRED_EVENT } from './keys.js';
 
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 type Part<R, K extends string> = R extends { [P in K]: infer S } ? In<S> : never;

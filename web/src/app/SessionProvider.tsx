@@ -1,0 +1,124 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SESSION_EXPIRED_EVENT, TOKEN_KEY, USER_KEY } from '../api/keys.js';
+import { notify } from '../components/toaster.js';
+import { bootstrapSession, normaliseRedirectUrl, postLoginPath, type LoginResponse, type SessionState, type SessionUser } from './session.js';
+
+export interface SessionApi {
+  session: SessionState;
+  login(username: string, password: string): Promise<void>;
+  logout(): void;
+  updateUser(user: SessionUser): void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+export function useSession(): SessionApi {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession outside SessionProvider');
+  return ctx;
+}
+
+/** The signed-in user; only for screens that the router shows to signed-in users. */
+export function useUser(): SessionUser {
+  const { session } = useSession();
+  if (session.status !== 'authenticated') throw new Error('useUser without a signed-in user');
+  return session.user;
+}
+
+/** The server's message, else its error code, else the fallback (document 1 §8 for logins). */
+export function serverMessage(e: unknown, fallback: string): string {
+  const body = (e as { body?: unknown })?.body;
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; error?: unknown };
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (typeof b.error === 'string' && b.error) return b.error;
+  }
+  return fallback;
+}
+
+/** Navigates the whole page; a seam so that tests can observe it. */
+export const pageNavigation = {
+  assign(url: string) {
+    window.location.assign(url);
+  },
+};
+
+function clearStorage() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const boot = bootstrapSession(location.search, localStorage);
+    setSession(boot.state);
+    if (boot.cleanedSearch !== null) {
+      navigate({ pathname: location.pathname, search: boot.cleanedSearch, hash: location.hash }, { replace: true });
+    }
+    // Runs once: later address changes are navigation, not sign-in.
+  }, []);
+
+  useEffect(() => {
+    const expire = () => {
+      clearStorage();
+      setSession((s) => {
+        if (s.status === 'authenticated') notify.info('Your session has ended. Please sign in again.');
+        return { status: 'anonymous' };
+      });
+    };
+    const storageChanged = (e: StorageEvent) => {
+      // Signing out in another tab signs out here too.
+      if (e.key === TOKEN_KEY && !e.newValue) setSession({ status: 'anonymous' });
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, expire);
+    window.addEventListener('storage', storageChanged);
+    return () => {
+      window.removeEventListener(SESSION_EXPIRED_EVENT, expire);
+      window.removeEventListener('storage', storageChanged);
+    };
+  }, []);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      // Loaded on demand: the typed client carries the whole route contract.
+      const { api } = await import('../api/client.js');
+      let res: LoginResponse;
+      try {
+        res = await api<LoginResponse>('auth.login', { body: { username, password }, token: null });
+      } catch (e) {
+        notify.error(serverMessage(e, 'Login failed'));
+        throw e;
+      }
+      localStorage.setItem(TOKEN_KEY, res.token);
+      localStorage.setItem(USER_KEY, JSON.stringify(res.user));
+      notify.success('Login successful!');
+      if (res.redirectUrl) {
+        pageNavigation.assign(normaliseRedirectUrl(res.redirectUrl));
+        return;
+      }
+      setSession({ status: 'authenticated', token: res.token, user: res.user });
+      navigate(postLoginPath(res.user), { replace: true });
+    },
+    [navigate],
+  );
+
+  const logout = useCallback(() => {
+    clearStorage();
+    setSession({ status: 'anonymous' });
+    notify.success('Logged out successfully');
+    navigate('/', { replace: true });
+  }, [navigate]);
+
+  const updateUser = useCallback((user: SessionUser) => {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    setSession((s) => (s.status === 'authenticated' ? { ...s, user } : s));
+  }, []);
+
+  const value = useMemo(() => ({ session, login, logout, updateUser }), [session, login, logout, updateUser]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,118 @@
+import type { SessionState } from './session.js';
+
+/** Public pages of the platform host (document 1 §2) plus the pages its links lead to. */
+export type PublicPage =
+  | 'landing'
+  | 'login'
+  | 'forgot-password'
+  | 'signup'
+  | 'book-demo'
+  | 'setup-account'
+  | 'info';
+
+export type RouteDecision =
+  | { kind: 'spinner' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'public'; page: PublicPage }
+  /** The sign-in screen in place of a page the visitor may not see yet (the address is kept). */
+  | { kind: 'login' }
+  | { kind: 'service' }
+  | { kind: 'platform' }
+  /** The business app, mounted at `base` ('' on a tenant host, '/{subdomain}' in path mode). */
+  | { kind: 'tenant'; base: string };
+
+/** Placeholder pages without content (document 1 §2) and the landing footer's pages. */
+export const INFO_PAGES = [
+  'demo',
+  'contact',
+  'features',
+  'pricing',
+  'security',
+  'integrations',
+  'docs',
+  'help',
+  'status',
+  'about',
+  'careers',
+  'privacy',
+  'terms',
+] as const;
+export type InfoPage = (typeof INFO_PAGES)[number];
+
+/** First segments of the business app and the portal: a deep link to these asks for sign-in. */
+export const APP_SEGMENTS = new Set([
+  'admin',
+  'platform',
+  'dashboard',
+  'inventory',
+  'customers',
+  'reservations',
+  'timesheets',
+  'employees',
+  'reports',
+  'storefront',
+]);
+
+export const PLATFORM_HOME = '/platform/dashboard';
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+function isServicePath(segs: string[]): boolean {
+  return segs[0] === 'service' && segs.length === 2;
+}
+
+function isSetupAccount(segs: string[]): boolean {
+  return segs[0] === 'setup-account' && segs.length <= 2;
+}
+
+function anonymousOnPlatformHost(path: string): RouteDecision {
+  const segs = segments(path);
+  if (segs.length === 0) return { kind: 'public', page: 'landing' };
+  const [first = ''] = segs;
+  if (isServicePath(segs)) return { kind: 'service' };
+  if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
+  if (segs.length === 1) {
+    if (first === 'login') return { kind: 'public', page: 'login' };
+    if (first === 'forgot-password') return { kind: 'public', page: 'forgot-password' };
+    if (first === 'signup') return { kind: 'public', page: 'signup' };
+    if (first === 'book-demo') return { kind: 'public', page: 'book-demo' };
+    if ((INFO_PAGES as readonly string[]).includes(first)) return { kind: 'public', page: 'info' };
+  }
+  // A deep link into the app (/dashboard, /platform/dashboard, /acme/inventory in path mode)
+  // shows the sign-in screen; anything else is unknown and goes to the landing page.
+  if (APP_SEGMENTS.has(first) || (segs.length >= 2 && APP_SEGMENTS.has(segs[1] ?? ''))) return { kind: 'login' };
+  return { kind: 'redirect', to: '/' };
+}
+
+function anonymousOnTenantHost(path: string): RouteDecision {
+  const segs = segments(path);
+  if (isServicePath(segs)) return { kind: 'service' };
+  if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
+  // The sign-in page links here; without it the link would only show the sign-in page again.
+  if (segs.length === 1 && segs[0] === 'forgot-password') return { kind: 'public', page: 'forgot-password' };
+  return { kind: 'login' };
+}
+
+/**
+ * The top-level routing of document 1 §2 as one pure decision: which screen a path gets, given
+ * the host's business subdomain (null on the platform host) and the session.
+ */
+export function decideRoute(input: { tenant: string | null; path: string; session: SessionState }): RouteDecision {
+  const { tenant, path, session } = input;
+  if (session.status === 'loading') return { kind: 'spinner' };
+  const segs = segments(path);
+  if (session.status === 'anonymous') return tenant ? anonymousOnTenantHost(path) : anonymousOnPlatformHost(path);
+
+  const user = session.user;
+  if (isServicePath(segs)) return { kind: 'service' };
+  if (user.role === 'SUPER_ADMIN') {
+    return path.replace(/\/+$/, '') === PLATFORM_HOME ? { kind: 'platform' } : { kind: 'redirect', to: PLATFORM_HOME };
+  }
+  if (tenant) return { kind: 'tenant', base: '' };
+  const sub = user.organization?.subdomain;
+  if (!sub) return { kind: 'tenant', base: '' };
+  if (segs[0] === sub) return { kind: 'tenant', base: `/${sub}` };
+  return { kind: 'redirect', to: `/${sub}` };
+}

@@ -1,0 +1,112 @@
+import { TOKEN_KEY, USER_KEY } from '../api/keys.js';
+import type { Role, AccessLevel } from '../../../shared/domain/roles.js';
+
+/** The user as the login answer and the browser storage hold it (document 1 §3). */
+export interface SessionUser {
+  id?: string;
+  username?: string;
+  role: Role;
+  accessLevel?: AccessLevel | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  organizationId?: string | null;
+  organization?: { name: string; subdomain?: string | null } | null;
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  | { status: 'authenticated'; token: string; user: SessionUser };
+
+export interface LoginResponse {
+  token: string;
+  user: SessionUser;
+  redirectUrl?: string | null;
+}
+
+const URL_PARAMS = ['auth', 'token', 'user'] as const;
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  const attempts = [raw];
+  // Some senders encode the JSON twice; URLSearchParams has already undone one layer.
+  if (/^%7B/i.test(raw)) {
+    try {
+      attempts.push(decodeURIComponent(raw));
+    } catch {
+      /* not encoded after all */
+    }
+  }
+  for (const text of attempts) {
+    try {
+      const u = JSON.parse(text) as unknown;
+      if (u && typeof u === 'object' && typeof (u as SessionUser).role === 'string') return u as SessionUser;
+    } catch {
+      /* try the next form */
+    }
+  }
+  return null;
+}
+
+export interface Bootstrap {
+  state: Exclude<SessionState, { status: 'loading' }>;
+  /** The search string without auth/token/user when the address carried them, else null. */
+  cleanedSearch: string | null;
+}
+
+/**
+ * Document 1 §4, start of the session: URL parameters (auth=true, token, user) sign in and are
+ * stored; otherwise a stored token with a parsable stored user restores the session; a missing or
+ * corrupt stored user clears the session silently; no token means anonymous.
+ */
+export function bootstrapSession(search: string, storage: Storage): Bootstrap {
+  const params = new URLSearchParams(search);
+  let cleanedSearch: string | null = null;
+  if (URL_PARAMS.some((p) => params.has(p)) && params.get('auth') !== null) {
+    const token = params.get('token');
+    const user = parseUser(params.get('user'));
+    for (const p of URL_PARAMS) params.delete(p);
+    const rest = params.toString();
+    cleanedSearch = rest ? `?${rest}` : '';
+    if (token && user) {
+      storage.setItem(TOKEN_KEY, token);
+      storage.setItem(USER_KEY, JSON.stringify(user));
+      return { state: { status: 'authenticated', token, user }, cleanedSearch };
+    }
+  }
+  const token = storage.getItem(TOKEN_KEY);
+  if (!token) {
+    storage.removeItem(USER_KEY);
+    return { state: { status: 'anonymous' }, cleanedSearch };
+  }
+  const user = parseUser(storage.getItem(USER_KEY));
+  if (!user) {
+    storage.removeItem(TOKEN_KEY);
+    storage.removeItem(USER_KEY);
+    return { state: { status: 'anonymous' }, cleanedSearch };
+  }
+  return { state: { status: 'authenticated', token, user }, cleanedSearch };
+}
+
+/** Repairs a scheme written with too few or too many slashes ("http:/x", "https:///x"). */
+export function normaliseRedirectUrl(url: string): string {
+  return url.trim().replace(/^(https?):\/*/i, (_, scheme: string) => `${scheme}://`);
+}
+
+/** Where a login without a redirectUrl lands (document 1 §2). */
+export function postLoginPath(user: SessionUser): string {
+  if (user.role === 'SUPER_ADMIN') return '/admin';
+  const sub = user.organization?.subdomain;
+  if (user.organizationId && sub) return `/${sub}/dashboard`;
+  return '/dashboard';
+}
+
+export function displayName(user: SessionUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || '';
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  SUPER_ADMIN: 'Super Admin',
+  BUSINESS_ADMIN: 'Business Admin',
+  EMPLOYEE: 'Employee',
+};

@@ -1,0 +1,65 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/** Document 1 §9: the stat-card colours. */
+export const STAT_COLORS = ['blue', 'green', 'purple', 'orange', 'red', 'gray'] as const;
+export type StatColor = (typeof STAT_COLORS)[number];
+
+const statTokens = Object.fromEntries(
+  STAT_COLORS.map((c) => [
+    c,
+    {
+      bg: { value: { _light: `{colors.${c}.50}`, _dark: `{colors.${c}.950}` } },
+      fg: { value: { _light: `{colors.${c}.700}`, _dark: `{colors.${c}.300}` } },
+      icon: { value: { _light: `{colors.${c}.500}`, _dark: `{colors.${c}.400}` } },
+      border: { value: { _light: `{colors.${c}.200}`, _dark: `{colors.${c}.800}` } },
+    },
+  ]),
+);
+
+const config = defineConfig({
+  globalCss: {
+    'html, body': { bg: 'bg.canvas', color: 'fg', minHeight: '100%' },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+        body: { value: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+      },
+      colors: {
+        brand: {
+          50: { value: '#eef4ff' },
+          100: { value: '#d9e6ff' },
+          200: { value: '#bcd3ff' },
+          300: { value: '#8eb6ff' },
+          400: { value: '#598dfc' },
+          500: { value: '#3466f6' },
+          600: { value: '#1e48eb' },
+          700: { value: '#1636d8' },
+          800: { value: '#182daf' },
+          900: { value: '#1a2c8a' },
+          950: { value: '#141d54' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.900}' } },
+          subtle: { value: { _light: '{colors.brand.50}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        bg: {
+          canvas: { value: { _light: '{colors.gray.50}', _dark: '{colors.gray.950}' } },
+        },
+        statCard: statTokens,
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { ConfirmDialog } from './ConfirmDialog.js';
+
+export const UNSAVED_CHANGES_MESSAGE = 'Your changes have not been saved - are you sure you want to leave this page?';
+
+/**
+ * Document 1 §4: while `when` holds, leaving the page warns — on unload (the browser's own
+ * prompt), and on browser back or in-app navigation (a confirmation dialog).
+ */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    if (!when) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers show (or at least require) a return value.
+      e.returnValue = UNSAVED_CHANGES_MESSAGE;
+      return UNSAVED_CHANGES_MESSAGE;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [when]);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Unsaved changes"
+      message={UNSAVED_CHANGES_MESSAGE}
+      confirmLabel="Leave page"
+      cancelLabel="Stay"
+      destructive
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+}

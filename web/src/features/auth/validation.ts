@@ -1,0 +1,12 @@
+export interface LoginErrors {
+  username?: string;
+  password?: string;
+}
+
+/** Document 1 §5: both fields required. */
+export function validateLogin(v: { username: string; password: string }): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!v.username.trim()) errors.username = 'Username is required';
+  if (!v.password) errors.password = 'Password is required';
+  return errors;
+}

@@ -1,0 +1,73 @@
+/** Document 1 §5 and §9. */
+export const DEMO_SUBMIT_DELAY_MS = 1000;
+export const DEFAULT_SCHEDULING_URL = 'https://calendly.com/';
+
+export function schedulingUrl(): string {
+  const configured = import.meta.env?.VITE_DEMO_SCHEDULING_URL as string | undefined;
+  return configured && /^https?:\/\//i.test(configured) ? configured : DEFAULT_SCHEDULING_URL;
+}
+
+export const COMPANY_SIZES = [
+  { value: '1-10', label: '1-10 employees' },
+  { value: '11-50', label: '11-50 employees' },
+  { value: '51-200', label: '51-200 employees' },
+  { value: '201-500', label: '201-500 employees' },
+  { value: '500+', label: '500+ employees' },
+] as const;
+
+export const INDUSTRIES = [
+  { value: 'recreation', label: 'Recreation' },
+  { value: 'retail', label: 'Retail' },
+  { value: 'hospitality', label: 'Hospitality' },
+  { value: 'equipment-rental', label: 'Equipment Rental' },
+  { value: 'event-management', label: 'Event Management' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+export const PREFERRED_TIMES = [
+  { value: 'morning', label: 'Morning (9-12)' },
+  { value: 'afternoon', label: 'Afternoon (12-5)' },
+  { value: 'evening', label: 'Evening (5-8)' },
+] as const;
+
+export interface DemoRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  companySize: string;
+  industry: string;
+  currentSolution: string;
+  specificNeeds: string;
+  preferredTime: string;
+  message: string;
+}
+export type DemoErrors = Partial<Record<keyof DemoRequest, string>>;
+
+export const EMPTY_DEMO_REQUEST: DemoRequest = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  company: '',
+  companySize: '',
+  industry: '',
+  currentSolution: '',
+  specificNeeds: '',
+  preferredTime: '',
+  message: '',
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** First name, last name, e-mail and company are required; the rest is optional. */
+export function validateDemo(v: DemoRequest): DemoErrors {
+  const e: DemoErrors = {};
+  if (!v.firstName.trim()) e.firstName = 'First name is required';
+  if (!v.lastName.trim()) e.lastName = 'Last name is required';
+  if (!v.email.trim()) e.email = 'Email is required';
+  else if (!EMAIL.test(v.email.trim())) e.email = 'Please enter a valid email address';
+  if (!v.company.trim()) e.company = 'Company is required';
+  return e;
+}

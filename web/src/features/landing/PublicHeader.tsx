@@ -1,0 +1,36 @@
+import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { LayersIcon } from '../../components/icons.js';
+
+export function BrandMark() {
+  return (
+    <Link asChild fontWeight="bold" fontSize="lg" color="fg" _hover={{ textDecoration: 'none' }}>
+      <RouterLink to="/" aria-label="Rental Management home">
+        <Box as="span" color="brand.solid" display="inline-flex" fontSize="xl">
+          <LayersIcon />
+        </Box>
+        <Text as="span">Rental Management</Text>
+      </RouterLink>
+    </Link>
+  );
+}
+
+export function PublicHeader() {
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <Container maxW="6xl">
+        <Flex h="16" align="center" justify="space-between" gap="3">
+          <BrandMark />
+          <HStack as="nav" aria-label="Account" gap={{ base: '1', sm: '3' }}>
+            <Button asChild variant="ghost" size={{ base: 'sm', sm: 'md' }}>
+              <RouterLink to="/login">Sign In</RouterLink>
+            </Button>
+            <Button asChild colorPalette="brand" size={{ base: 'sm', sm: 'md' }}>
+              <RouterLink to="/signup">Get Started</RouterLink>
+            </Button>
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { roleFlags } from '../../../../shared/domain/roles.js';
+import { useUser } from '../../app/SessionProvider.js';
+import { AppShell } from './AppShell.js';
+import ComingSoonPage from './ComingSoonPage.js';
+import { STOREFRONT_SECTIONS } from './nav.js';
+import StorefrontLayout from './StorefrontLayout.js';
+import { TenantBaseContext } from './tenantBase.js';
+
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
+const InventoryPage = lazy(() => import('../inventory/InventoryPage.js'));
+
+type Flag = 'canViewEmployees' | 'canViewSettings';
+
+/** Pages behind a role flag: the navigation hides them, and a typed-in address goes to the dashboard. */
+function RequireFlag({ flag, to, children }: { flag: Flag; to: string; children: ReactNode }) {
+  const user = useUser();
+  return roleFlags(user)[flag] ? <>{children}</> : <Navigate to={to} replace />;
+}
+
+/** The business app (document 1 §2), mounted at `base` ('' on a tenant host, '/{sub}' in path mode). */
+export default function TenantApp({ base }: { base: string }) {
+  const home = `${base}/dashboard`;
+  return (
+    <TenantBaseContext.Provider value={base}>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route index element={<Navigate to={home} replace />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="inventory" element={<InventoryPage />} />
+          <Route path="customers" element={<ComingSoonPage title="Customers" />} />
+          <Route path="reservations" element={<ComingSoonPage title="Reservations" />} />
+          <Route path="timesheets" element={<ComingSoonPage title="Timesheets" />} />
+          <Route path="reports" element={<ComingSoonPage title="Reports" />} />
+          <Route
+            path="employees"
+            element={
+              <RequireFlag flag="canViewEmployees" to={home}>
+                <ComingSoonPage title="Employees" />
+              </RequireFlag>
+            }
+          />
+          <Route
+            path="employees/:id"
+            element={
+              <RequireFlag flag="canViewEmployees" to={home}>
+                <ComingSoonPage title="Employee" />
+              </RequireFlag>
+            }
+          />
+          <Route
+            path="storefront"
+            element={
+              <RequireFlag flag="canViewSettings" to={home}>
+                <StorefrontLayout />
+              </RequireFlag>
+            }
+          >
+            <Route index element={<ComingSoonPage title="Store Settings" />} />
+            {STOREFRONT_SECTIONS.map((s) => (
+              <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.label} />} />
+            ))}
+          </Route>
+          <Route path="*" element={<Navigate to={home} replace />} />
+        </Route>
+      </Routes>
+    </TenantBaseContext.Provider>
+  );
+}
