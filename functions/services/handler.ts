@@ -1,4 +1,40 @@
-import { createAreaHandler } from '../lib/pipeline.js';
+import { createAreaHandler, reply } from '../lib/pipeline.js';
+import { notFound } from '../lib/errors.js';
+import { bookPublicService } from './booking.js';
+import { resolveShare, toPublicService } from './public.js';
+import { createService, deleteService, ensureShareToken, getServiceRow, listServiceRows, toStaffService, updateService } from './store.js';
 
-/** Lambda entry of the services area. Routes with no operation yet answer 501 NotImplemented. */
-export const handler = createAreaHandler('services', {});
+/** Lambda entry of the services area: staff service CRUD, share links, the public page and booking. */
+export const handler = createAreaHandler('services', {
+  'services.list': async ({ tenant }) => {
+    const rows = await listServiceRows(tenant);
+    return Promise.all(rows.map((r) => toStaffService(tenant, r)));
+  },
+  'services.get': async ({ tenant, params }) => {
+    const row = await getServiceRow(tenant, params.id);
+    if (!row) throw notFound('Service not found');
+    return toStaffService(tenant, row);
+  },
+  'services.create': async ({ tenant, body }) => {
+    const row = await createService(tenant, body);
+    return reply(201, { ...(await toStaffService(tenant, row)), message: 'Service created successfully!' });
+  },
+  'services.update': async ({ tenant, params, body }) => {
+    const row = await updateService(tenant, params.id, body);
+    return { ...(await toStaffService(tenant, row)), message: 'Service updated successfully!' };
+  },
+  'services.delete': async ({ tenant, params }) => {
+    await deleteService(tenant, params.id);
+    return { success: true, message: 'Service deleted successfully' };
+  },
+  'services.generateShareLink': async ({ tenant, params }) => {
+    const { shareToken, created } = await ensureShareToken(tenant, params.id);
+    return reply(created ? 201 : 200, { success: true, shareToken, message: 'Share link generated successfully!' });
+  },
+  'services.publicGet': async ({ params }) => {
+    const now = Date.now();
+    const { tenant, service } = await resolveShare(params.token, now);
+    return { success: true, data: await toPublicService(tenant, service, now) };
+  },
+  'services.publicBook': async ({ params, body }) => reply(201, await bookPublicService(params.token, body)),
+});

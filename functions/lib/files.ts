@@ -1,0 +1,110 @@
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { config } from './config.js';
+import type { TenantId } from './keys.js';
+
+let client: S3Client | undefined;
+
+/**
+ * The S3 client every file operation uses. With S3_ENDPOINT (the local emulator) requests are
+ * path-style; checksums only when S3 requires them, because the SDK's default adds an empty-body
+ * checksum to presigned requests that S3 then refuses.
+ */
+export function s3(): S3Client {
+  if (!client) {
+    const c = config();
+    client = new S3Client({
+      region: c.region,
+      ...(c.s3Endpoint ? { endpoint: c.s3Endpoint, forcePathStyle: true } : {}),
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+  return client;
+}
+
+export function resetFiles(): void {
+  client = undefined;
+}
+
+export const bucket = () => config().uploadsBucket;
+
+/** Photo layout: originals, and the variants the resize function writes from them. */
+export const PHOTO_VARIANTS = ['medium', 'large'] as const;
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+export const photoKeys = {
+  originalsPrefix: (tenant: TenantId) => `tenants/${tenant}/photos/originals/`,
+  original: (tenant: TenantId, baseKey: string, ext: string) => `tenants/${tenant}/photos/originals/${baseKey}.${ext}`,
+  variant: (tenant: TenantId, variant: PhotoVariant, baseKey: string) => `tenants/${tenant}/photos/${variant}/${baseKey}.webp`,
+};
+
+/** `tenants/{tenant}/photos/originals/{baseKey}.{ext}` → its parts, or null for any other key. */
+export function parseOriginalKey(key: string): { tenant: string; baseKey: string; ext: string } | null {
+  const m = /^tenants\/([A-Za-z0-9_-]{1,64})\/photos\/originals\/([A-Za-z0-9_-]{1,100})\.([a-z0-9]{1,5})$/.exec(key);
+  return m ? { tenant: m[1]!, baseKey: m[2]!, ext: m[3]! } : null;
+}
+
+/** How long a photo URL handed to a browser stays valid; every read hands out fresh ones. */
+export const PHOTO_URL_TTL_SECONDS = 24 * 3600;
+
+export function presignGet(key: string, expiresIn = PHOTO_URL_TTL_SECONDS): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn });
+}
+
+/**
+ * A browser upload straight to S3: the policy pins the key, the exact content type and the size
+ * range, so S3 itself refuses anything bigger or of another type.
+ */
+export function presignPost(key: string, opts: { contentType: string; maxBytes: number; expiresSeconds?: number }): Promise<PresignedPost> {
+  return createPresignedPost(s3(), {
+    Bucket: bucket(),
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, opts.maxBytes],
+      ['eq', '$Content-Type', opts.contentType],
+    ],
+    Fields: { 'Content-Type': opts.contentType },
+    Expires: opts.expiresSeconds ?? 600,
+  });
+}
+
+export async function putObject(key: string, body: Uint8Array, contentType: string, extra: { cacheControl?: string } = {}): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, CacheControl: extra.cacheControl }));
+}
+
+export async function getObjectBytes(key: string): Promise<Uint8Array> {
+  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return res.Body!.transformToByteArray();
+}
+
+export async function headObject(key: string): Promise<{ size: number; contentType?: string } | null> {
+  try {
+    const res = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    return { size: res.ContentLength ?? 0, contentType: res.ContentType };
+  } catch (e) {
+    const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (e as { name?: string }).name === 'NotFound') return null;
+    throw e;
+  }
+}
+
+export async function deleteObjects(keysToDelete: string[]): Promise<void> {
+  if (!keysToDelete.length) return;
+  await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keysToDelete.map((Key) => ({ Key })), Quiet: true } }));
+}
+
+/**
+ * What the first bytes of a file say it is: the resize step and the multipart upload trust this,
+ * never the file name or the declared content type.
+ */
+export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'image/png';
+  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) return 'image/gif';
+  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) return 'image/webp';
+  return null;
+}
+
+export const EXT_FOR_TYPE: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };

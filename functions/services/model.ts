@@ -1,0 +1,60 @@
+import type { Addon, PricingTier } from '../../shared/domain/pricing.js';
+import type { Slot } from '../../shared/domain/slots.js';
+import type { PaymentMethods } from '../../shared/domain/share-payment.js';
+
+/** Row prefixes of this area under the tenant partition (docs/data-model.md, "Services and public booking"). */
+export const E = {
+  service: 'SERVICE',
+  photo: 'PHOTO',
+  reservation: 'RESERVATION',
+  customer: 'CUSTOMER',
+  customerPhone: 'CUSTPHONE',
+  customerEmail: 'CUSTEMAIL',
+  counter: 'COUNTER',
+  stats: 'STATS',
+  reservationLog: 'RESLOG',
+  unpaid: 'UNPAID',
+} as const;
+
+/** Index partition the unpaid-booking sweep reads (cross-tenant, pointers only). */
+export const UNPAID_INDEX_PK = 'SWEEP#UNPAID';
+
+/** A service as stored: object fields as objects, plus the internals a browser never sees. */
+export interface ServiceRow {
+  id: string;
+  name: string;
+  description: string | null;
+  location: string | null;
+  photoBaseKey: string | null;
+  /** S3 key of the original, from the photo row when the service was saved. */
+  photoKey: string | null;
+  rate: number;
+  rateType: string;
+  availability: Slot[];
+  showPaymentOptions: boolean;
+  notes: string | null;
+  paymentSettings: PaymentMethods;
+  paymentNote: string | null;
+  hosts: unknown[];
+  rsvpSettings: { maxParticipants: number; enablePublicBookings: boolean };
+  questionnaire: { collectAllergies: boolean };
+  privacySettings: Record<string, unknown>;
+  reminderSettings: Record<string, unknown>;
+  enableTieredPricing: boolean;
+  pricingTiers: PricingTier[];
+  enableAddons: boolean;
+  addons: Addon[];
+  shareToken: string | null;
+  isActive: boolean;
+  timeZone: string | null;
+  /** Bumped by every write, so an edit never silently undoes a booking's decrement. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PhotoUrls {
+  original?: string;
+  medium?: string;
+  large?: string;
+}

@@ -1,0 +1,60 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
+import { EVENT_EXPIRED, isShareTokenShape, LINK_EXPIRED } from '../../shared/domain/share.js';
+import { bookableSlots, eventHasEnded } from '../../shared/domain/slots.js';
+import { db, tableName } from '../lib/db.js';
+import { ApiError } from '../lib/errors.js';
+import { hashToken } from '../lib/secure-token.js';
+import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import type { ServiceRow } from './model.js';
+import { getServiceRow, photoUrlsFor } from './store.js';
+
+/** Document 2 §8 reads `code`; `error` carries the same code so both readings agree. */
+const linkError = (status: 404 | 410, code: string, message: string) => new ApiError(status, code, message, undefined, { code });
+export const notFoundLink = () => linkError(404, 'NOT_FOUND', 'Service not found or link has expired');
+export const expiredLink = () => linkError(404, LINK_EXPIRED, 'This booking link has expired. Please contact the organizer for a new link.');
+export const endedEvent = () => linkError(410, EVENT_EXPIRED, 'This event has ended and is no longer available for booking.');
+
+/**
+ * Share token → tenant and service. The tenant comes from our own pointer row (keyed by the token's
+ * hash) and nowhere else. A link whose service was deleted, deactivated, closed to public bookings
+ * or given a new token reads "expired"; one whose every slot has ended reads "event ended".
+ */
+export async function resolveShare(token: string, now = Date.now()): Promise<{ tenant: TenantId; service: ServiceRow }> {
+  if (!isShareTokenShape(token)) throw notFoundLink();
+  const ptr = await db().send(new GetCommand({ TableName: tableName(), Key: keys.shareToken(hashToken(token)) }));
+  if (!ptr.Item) throw notFoundLink();
+  if (ptr.Item.revokedAt) throw expiredLink();
+  const tenant = trustedTenant(String(ptr.Item.tenantId));
+  const service = await getServiceRow(tenant, String(ptr.Item.serviceId));
+  if (!service || service.shareToken !== token || service.isActive === false || service.rsvpSettings?.enablePublicBookings === false) throw expiredLink();
+  if (eventHasEnded(service.availability ?? [], now, service.timeZone)) throw endedEvent();
+  return { tenant, service };
+}
+
+/**
+ * Only what a customer may see (document 2 §3 "Public service as read"): no ids of the tenant or of
+ * other rows, no share token, no payment handles (those come with the booking), no staff settings.
+ */
+export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
+  const urls = await photoUrlsFor(tenant, service);
+  const price = effectiveRate(service, new Date(now));
+  return {
+    name: service.name,
+    description: service.description,
+    photo: urls?.medium ?? null,
+    photoUrls: urls ? JSON.stringify(urls) : null,
+    rate: price.rate,
+    rateType: price.rateType,
+    rateLabel: PUBLIC_RATE_LABEL[price.rateType] ?? '',
+    location: service.location,
+    notes: service.notes,
+    timeZone: service.timeZone,
+    availability: bookableSlots(service.availability ?? [], now, service.timeZone).map((s) => ({ date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: s.slotsAvailable })),
+    rsvpSettings: { maxParticipants: service.rsvpSettings?.maxParticipants ?? null },
+    enableAddons: service.enableAddons,
+    addons: service.enableAddons ? service.addons.map((a) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED' })) : [],
+    questionnaire: { collectAllergies: service.questionnaire?.collectAllergies === true },
+    showPaymentOptions: service.showPaymentOptions,
+  };
+}

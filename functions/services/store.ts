@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ServiceInput } from '../../shared/contract/routes/services.js';
+import { sameSlot, type Slot } from '../../shared/domain/slots.js';
+import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-payment.js';
+import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { photoKeys, presignGet, type PhotoVariant } from '../lib/files.js';
+import { hashToken, newSecretToken } from '../lib/secure-token.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { E, type PhotoUrls, type ServiceRow } from './model.js';
+
+const KEY_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt'];
+const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRS.includes(k))) as T;
+
+export async function getServiceRow(tenant: TenantId, id: string, consistent = false): Promise<ServiceRow | null> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: consistent }));
+  return res.Item ? strip<ServiceRow>(res.Item) : null;
+}
+
+export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
+  const out: ServiceRow[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.service}#` },
+      ExclusiveStartKey: start,
+    }));
+    for (const i of res.Items ?? []) out.push(strip<ServiceRow>(i));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Presigned GETs for the photo's original and the variants the resize step writes (docs/decisions.md). */
+export async function photoUrlsFor(tenant: TenantId, row: Pick<ServiceRow, 'photoBaseKey' | 'photoKey'>): Promise<PhotoUrls | null> {
+  if (!row.photoBaseKey) return null;
+  const variant = (v: PhotoVariant) => presignGet(photoKeys.variant(tenant, v, row.photoBaseKey!));
+  const [medium, large, original] = await Promise.all([variant('medium'), variant('large'), row.photoKey ? presignGet(row.photoKey) : Promise.resolve(undefined)]);
+  return { original: original ?? large, medium, large };
+}
+
+/** The staff shape: object-valued fields as JSON text, as the spec's client sends and reads them. */
+export async function toStaffService(tenant: TenantId, row: ServiceRow) {
+  const urls = await photoUrlsFor(tenant, row);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    photo: urls?.medium ?? null,
+    photoUrls: urls ? JSON.stringify(urls) : null,
+    photoBaseKey: row.photoBaseKey,
+    rate: row.rate,
+    rateType: row.rateType,
+    availability: JSON.stringify(row.availability ?? []),
+    showPaymentOptions: row.showPaymentOptions,
+    notes: row.notes,
+    paymentSettings: JSON.stringify(row.paymentSettings ?? {}),
+    paymentNote: row.paymentNote,
+    hosts: JSON.stringify(row.hosts ?? []),
+    rsvpSettings: JSON.stringify(row.rsvpSettings),
+    questionnaire: JSON.stringify(row.questionnaire),
+    privacySettings: JSON.stringify(row.privacySettings ?? {}),
+    reminderSettings: JSON.stringify(row.reminderSettings ?? {}),
+    enableTieredPricing: row.enableTieredPricing,
+    pricingTiers: JSON.stringify(row.pricingTiers ?? []),
+    enableAddons: row.enableAddons,
+    addons: JSON.stringify(row.addons ?? []),
+    shareToken: row.shareToken ?? null,
+    isActive: row.isActive,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/**
+ * Staff set how many places a slot has open. A slot that comes back with the capacity it had
+ * (same originalSlotsAvailable) keeps the live count, so saving a form opened before a booking
+ * does not give that booking's places away again; a changed capacity is taken as the new count.
+ */
+export function mergeAvailability(existing: readonly Slot[], incoming: readonly Slot[]): Slot[] {
+  return incoming.map((s) => {
+    const sentCapacity = s.originalSlotsAvailable ?? s.slotsAvailable;
+    const prev = existing.find((e) => sameSlot(e, s));
+    if (prev && (prev.originalSlotsAvailable ?? prev.slotsAvailable) === sentCapacity) {
+      return { date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: prev.slotsAvailable, originalSlotsAvailable: sentCapacity };
+    }
+    return { date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: s.slotsAvailable, originalSlotsAvailable: s.slotsAvailable };
+  });
+}
+
+async function photoKeyFor(tenant: TenantId, baseKey: string): Promise<string> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.photo, baseKey) }));
+  const status = res.Item?.status as string | undefined;
+  if (!res.Item || status === 'REJECTED') throw badRequest('Validation failed: Photo not found. Please upload it again.', [{ msg: 'Photo not found. Please upload it again.', path: 'body.photoBaseKey' }]);
+  return res.Item.originalKey as string;
+}
+
+/** The stored fields from a validated body; `prev` supplies what an update keeps. */
+async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: ServiceRow | null) {
+  const payment = configuredMethods(body.paymentSettings ?? {});
+  const enableTieredPricing = body.enableTieredPricing ?? false;
+  const enableAddons = body.enableAddons ?? false;
+  const baseKey = body.photoBaseKey || null;
+  const photoKey = !baseKey ? null : baseKey === prev?.photoBaseKey ? prev.photoKey : await photoKeyFor(tenant, baseKey);
+  const incomingSlots = (body.availability ?? []) as Slot[];
+  return {
+    name: body.name,
+    description: body.description?.trim() || null,
+    location: body.location?.trim() || null,
+    photoBaseKey: baseKey,
+    photoKey,
+    rate: body.rate,
+    rateType: body.rateType,
+    availability: mergeAvailability(prev?.availability ?? [], incomingSlots),
+    showPaymentOptions: hasPaymentMethod(payment),
+    notes: body.notes?.trim() || null,
+    paymentSettings: payment,
+    paymentNote: body.paymentNote?.trim() || null,
+    hosts: body.hosts ?? [],
+    rsvpSettings: body.rsvpSettings ?? { maxParticipants: 1, enablePublicBookings: true },
+    questionnaire: body.questionnaire ?? { collectAllergies: false },
+    privacySettings: body.privacySettings ?? {},
+    reminderSettings: body.reminderSettings ?? {},
+    enableTieredPricing,
+    // Turning a feature off empties its list (document 2 §2.3), here as in the form.
+    pricingTiers: enableTieredPricing ? (body.pricingTiers ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })) : [],
+    enableAddons,
+    addons: enableAddons ? (body.addons ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() })) : [],
+    isActive: body.isActive ?? prev?.isActive ?? true,
+    timeZone: body.timeZone ?? prev?.timeZone ?? null,
+  };
+}
+
+export async function createService(tenant: TenantId, body: ServiceInput): Promise<ServiceRow> {
+  const now = nowIso();
+  const row: ServiceRow = { id: randomUUID(), ...(await fieldsFrom(tenant, body, null)), shareToken: null, version: 1, createdAt: now, updatedAt: now };
+  await db().send(new PutCommand({
+    TableName: tableName(),
+    Item: { ...keys.entity(tenant, E.service, row.id), ...row },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+  return row;
+}
+
+/** Read, merge, write only if nothing (a booking, another edit) changed the row in between. */
+export async function updateService(tenant: TenantId, id: string, body: ServiceInput): Promise<ServiceRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const prev = await getServiceRow(tenant, id, true);
+    if (!prev) throw notFound('Service not found');
+    const row: ServiceRow = { ...prev, ...(await fieldsFrom(tenant, body, prev)), version: (prev.version ?? 0) + 1, updatedAt: nowIso() };
+    try {
+      await db().send(new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.entity(tenant, E.service, id), ...row },
+        ConditionExpression: prev.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
+        ExpressionAttributeValues: prev.version === undefined ? undefined : { ':v': prev.version },
+      }));
+      return row;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  throw conflict('The service changed while saving. Please try again.');
+}
+
+/** Deleting a service retires its share link in the same transaction: the link then reads "expired". */
+export async function deleteService(tenant: TenantId, id: string): Promise<void> {
+  const prev = await getServiceRow(tenant, id, true);
+  if (!prev) throw notFound('Service not found');
+  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+    { Delete: { TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConditionExpression: 'attribute_exists(pk)' } },
+  ];
+  if (prev.shareToken) {
+    items.push({
+      Update: {
+        TableName: tableName(), Key: keys.shareToken(hashToken(prev.shareToken)),
+        UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': nowIso() },
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    });
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw notFound('Service not found');
+    throw e;
+  }
+}
+
+/**
+ * The share link's token: 256 random bits. The platform pointer row is keyed by its SHA-256, so the
+ * public lookup never lists working tokens; the token itself stays on the tenant's service row,
+ * because the staff screen shows the link again (document 2 §2.5).
+ */
+export async function ensureShareToken(tenant: TenantId, id: string): Promise<{ shareToken: string; created: boolean }> {
+  const prev = await getServiceRow(tenant, id, true);
+  if (!prev) throw notFound('Service not found');
+  if (prev.shareToken) return { shareToken: prev.shareToken, created: false };
+  const token = newSecretToken();
+  const now = nowIso();
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(), Key: keys.entity(tenant, E.service, id),
+            UpdateExpression: 'SET shareToken = :t, updatedAt = :now, version = if_not_exists(version, :zero) + :one',
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(shareToken) OR attribute_type(shareToken, :nullType))',
+            ExpressionAttributeValues: { ':t': token, ':now': now, ':zero': 0, ':one': 1, ':nullType': 'NULL' },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.shareToken(hashToken(token)), tenantId: tenant, serviceId: id, createdAt: now },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }));
+    return { shareToken: token, created: true };
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    // Someone generated it a moment earlier: theirs is the link.
+    const again = await getServiceRow(tenant, id, true);
+    if (again?.shareToken) return { shareToken: again.shareToken, created: false };
+    throw notFound('Service not found');
+  }
+}
+
+export async function deleteRow(key: { pk: string; sk: string }): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+}
+
+export async function nextReservationNumber(tenant: TenantId): Promise<string> {
+  const res = await db().send(new UpdateCommand({
+    TableName: tableName(), Key: keys.entity(tenant, E.counter, 'RESERVATION'),
+    UpdateExpression: 'ADD seq :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
+  }));
+  return formatReservationNumber(Number(res.Attributes?.seq ?? 0));
+}
+
+export const formatReservationNumber = (n: number) => `RES-${String(n).padStart(6, '0')}`;

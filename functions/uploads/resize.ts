@@ -1,0 +1,77 @@
+import type { S3Event } from 'aws-lambda';
+import sharp from 'sharp';
+import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
+import { deleteObjects, getObjectBytes, headObject, parseOriginalKey, photoKeys, putObject, sniffImageType, type PhotoVariant } from '../lib/files.js';
+import { trustedTenant } from '../lib/keys.js';
+import { logger } from '../lib/logger.js';
+import { setPhotoStatus } from './photos.js';
+
+/** Longest side of each variant; WebP at quality 80. */
+export const VARIANT_SIZES: Record<PhotoVariant, number> = { medium: 800, large: 1600 };
+
+export type ResizeOutcome = { key: string; result: 'resized' | 'rejected' | 'skipped'; reason?: string };
+
+/**
+ * Started by S3 ObjectCreated under tenants/ (locally by s3rver's event). Only originals are
+ * processed: the variants it writes land under the same prefix and must not start it again.
+ * A file that is too big or whose bytes are not an image is deleted and its photo row marked
+ * REJECTED, whatever its name or declared content type said (the presigned POST trusts the browser's
+ * type; S3 enforces only the size).
+ */
+export async function handler(event: S3Event): Promise<ResizeOutcome[]> {
+  const out: ResizeOutcome[] = [];
+  for (const record of event.Records ?? []) {
+    const key = decodeURIComponent((record.s3?.object?.key ?? '').replace(/\+/g, ' '));
+    const parts = parseOriginalKey(key);
+    if (!parts) {
+      out.push({ key, result: 'skipped' });
+      continue;
+    }
+    const tenant = trustedTenant(parts.tenant);
+    const reject = async (reason: string) => {
+      await deleteObjects([key]);
+      await setPhotoStatus(tenant, parts.baseKey, 'REJECTED', { reason });
+      logger.warn('photo rejected', { key, reason });
+      out.push({ key, result: 'rejected', reason });
+    };
+
+    const head = await headObject(key);
+    if (!head) {
+      out.push({ key, result: 'skipped', reason: 'gone' });
+      continue;
+    }
+    if (head.size > PHOTO_MAX_BYTES) {
+      await reject('too large');
+      continue;
+    }
+    const bytes = await getObjectBytes(key);
+    if (!sniffImageType(bytes)) {
+      await reject('not an image');
+      continue;
+    }
+    let variants: [PhotoVariant, Buffer][];
+    try {
+      variants = await Promise.all(
+        (Object.entries(VARIANT_SIZES) as [PhotoVariant, number][]).map(async ([name, size]) => [
+          name,
+          await sharp(bytes, { failOn: 'error' }).rotate().resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+        ] as [PhotoVariant, Buffer]),
+      );
+    } catch (e) {
+      logger.warn('photo unreadable', { key, error: e as Error });
+      await reject('unreadable image');
+      continue;
+    }
+    const variantKeys = variants.map(([name]) => photoKeys.variant(tenant, name, parts.baseKey));
+    await Promise.all(variants.map(([name, buf]) => putObject(photoKeys.variant(tenant, name, parts.baseKey), buf, 'image/webp', { cacheControl: 'private, max-age=86400' })));
+    const stillWanted = await setPhotoStatus(tenant, parts.baseKey, 'READY', { variants: variantKeys });
+    if (!stillWanted) {
+      // The photo was removed while it was being resized: leave nothing behind.
+      await deleteObjects([key, ...variantKeys]);
+      out.push({ key, result: 'skipped', reason: 'removed' });
+      continue;
+    }
+    out.push({ key, result: 'resized' });
+  }
+  return out;
+}

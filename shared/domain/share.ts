@@ -1,0 +1,27 @@
+/**
+ * Share links (document 2 §2.5, §2.6, §8): the link's shape, what a token looks like, and what the
+ * public page says when a link no longer works. The token itself is made on the server (256 random
+ * bits, base64url: 43 characters).
+ */
+
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+export const isShareTokenShape = (token: string) => SHARE_TOKEN_PATTERN.test(token);
+
+/** {origin}/service/{shareToken} */
+export function shareLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}/service/${encodeURIComponent(token)}`;
+}
+
+export const LINK_EXPIRED = 'LINK_EXPIRED';
+export const EVENT_EXPIRED = 'EVENT_EXPIRED';
+export const COPY_CONFIRMATION_MS = 2000;
+
+/** Document 2 §8, public service load. */
+export function publicLoadErrorMessage(status: number | undefined, code: string | undefined): string {
+  if (status === 404) return code === LINK_EXPIRED ? 'This booking link has expired. Please contact the organizer for a new link.' : 'Service not found or link has expired';
+  if (status === 410) return code === EVENT_EXPIRED ? 'This event has ended and is no longer available for booking.' : 'This event is no longer available';
+  return 'Failed to load service information';
+}
+
+/** Hours a public booking may stay unpaid before the sweep cancels it (document 2 §2.6). */
+export const UNPAID_HOLD_HOURS = 24;

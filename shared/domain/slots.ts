@@ -1,0 +1,122 @@
+/**
+ * Availability slots of a service (document 2 §3, §2.6, §9): which ones a customer may book, when an
+ * event has ended, and how many participants one booking may bring. Plain functions: the public
+ * page previews with them and the booking operation decides with them.
+ */
+
+export interface Slot {
+  /** YYYY-MM-DD, a wall-clock date in the service's time zone. */
+  date: string;
+  /** HH:MM, wall-clock. */
+  startTime: string;
+  endTime: string;
+  slotsAvailable: number;
+  originalSlotsAvailable?: number;
+}
+
+export type SlotRef = Pick<Slot, 'date' | 'startTime' | 'endTime'>;
+
+/** Public page: the service's own maximum when it sets none (document 2 §9). */
+export const DEFAULT_PUBLIC_MAX_PARTICIPANTS = 10;
+/** Public page: no booking brings more than this many people, whatever the service says. */
+export const HARD_MAX_PARTICIPANTS = 50;
+export const MAX_PARTICIPANTS_RANGE = { min: 1, max: 100 } as const;
+
+export const sameSlot = (a: SlotRef, b: SlotRef) => a.date === b.date && a.startTime === b.startTime && a.endTime === b.endTime;
+export const slotLabel = (s: SlotRef) => `${s.date} ${s.startTime} - ${s.endTime}`;
+
+/** "non-numbers become 1", never below 1, whole places only (document 2 §5). */
+export function normalizeSlotCount(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n)) return 1;
+  return Math.max(1, Math.floor(n));
+}
+
+/** Offset of a time zone from UTC at an instant, in ms (positive east of Greenwich). */
+function zoneOffsetMs(utcMs: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+function validZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The instant a wall-clock date and time names in a time zone (the zone the service was edited
+ * in). Without a zone the runtime's own zone is used, which is what the browser does anyway.
+ */
+export function wallClockToInstant(date: string, time: string, timeZone?: string | null): number {
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  if (![y, mo, d, h, mi].every(Number.isFinite)) return NaN;
+  const zone = validZone(timeZone);
+  if (!zone) return new Date(y, mo - 1, d, h, mi).getTime();
+  const guess = Date.UTC(y, mo - 1, d, h, mi);
+  // Two passes settle the offset on either side of a daylight-saving change.
+  let t = guess - zoneOffsetMs(guess, zone);
+  t = guess - zoneOffsetMs(t, zone);
+  return t;
+}
+
+export function slotStart(s: SlotRef, timeZone?: string | null): number {
+  return wallClockToInstant(s.date, s.startTime, timeZone);
+}
+
+/** An end at or before the start means the slot runs past midnight. */
+export function slotEnd(s: SlotRef, timeZone?: string | null): number {
+  const start = slotStart(s, timeZone);
+  let end = wallClockToInstant(s.date, s.endTime, timeZone);
+  if (Number.isFinite(end) && end <= start) end += 24 * 3600 * 1000;
+  return end;
+}
+
+/** Hours between start and end (HOURLY pricing and the reservation's duration). */
+export function slotHours(s: SlotRef, timeZone?: string | null): number {
+  const h = (slotEnd(s, timeZone) - slotStart(s, timeZone)) / 36e5;
+  return Number.isFinite(h) && h > 0 ? Math.round(h * 100) / 100 : 0;
+}
+
+/** Document 2 §2.6: only slots with places left and a start in the future, soonest first. */
+export function bookableSlots<S extends Slot>(slots: readonly S[], now: number, timeZone?: string | null): S[] {
+  return slots
+    .filter((s) => Number(s.slotsAvailable) > 0 && slotStart(s, timeZone) > now)
+    .sort((a, b) => slotStart(a, timeZone) - slotStart(b, timeZone));
+}
+
+/** The link "expires after the event date has passed": every slot has ended. No slots: not ended. */
+export function eventHasEnded(slots: readonly SlotRef[], now: number, timeZone?: string | null): boolean {
+  if (!slots.length) return false;
+  return slots.every((s) => {
+    const end = slotEnd(s, timeZone);
+    return Number.isFinite(end) && end <= now;
+  });
+}
+
+/** Document 2 §5: min(service max (default 10), places in the slot, 50), and at least 1. */
+export function participantLimit(serviceMax: number | null | undefined, slotPlaces: number): number {
+  const own = typeof serviceMax === 'number' && Number.isFinite(serviceMax) && serviceMax > 0 ? Math.floor(serviceMax) : DEFAULT_PUBLIC_MAX_PARTICIPANTS;
+  return Math.max(1, Math.min(own, Math.floor(slotPlaces), HARD_MAX_PARTICIPANTS));
+}
+
+/** Document 2 §4: "When a slot is chosen, the participant count is clamped to its maximum." */
+export function clampParticipants(count: unknown, limit: number): number {
+  const n = typeof count === 'number' ? count : Number(count);
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(Math.max(1, Math.floor(n)), Math.max(1, limit));
+}
+
+/** A booking takes one place per person on PER_PERSON services, one place otherwise. */
+export function placesTaken(rateType: string, participants: number): number {
+  return rateType === 'PER_PERSON' ? Math.max(1, Math.floor(participants)) : 1;
+}
