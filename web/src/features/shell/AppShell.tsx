@@ -83,7 +83,7 @@ function UserMenu() {
   const { logout } = useSession();
   const name = displayName(user);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(d) => d.value === 'sign-out' && logout()}>
       <Menu.Trigger asChild>
         <Button variant="ghost" size="sm" gap="2" px="2" aria-label={`User menu for ${name}`}>
           <Avatar.Root size="xs" colorPalette="brand">
@@ -108,7 +108,7 @@ function UserMenu() {
               )}
             </Box>
             <Menu.Separator />
-            <Menu.Item value="sign-out" onSelect={logout} color="fg.error">
+            <Menu.Item value="sign-out" color="fg.error">
               Sign out
             </Menu.Item>
           </Menu.Content>

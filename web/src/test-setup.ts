@@ -1,0 +1,37 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// jsdom lacks the layout and observer APIs that Chakra's (zag) components touch on mount.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// Lazy pages are transformed on first import, which can take over a second in a cold run.
+configure({ asyncUtilTimeout: 4000 });
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,49 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { appRoutes } from './app/App.js';
+import { system } from './app/theme.js';
+import { AppToaster } from './components/toaster.js';
+
+function Providers({ children }: { children: ReactElement }) {
+  return (
+    <ChakraProvider value={system}>
+      {/* A fresh cache per test: SWR would otherwise share answers between tests. */}
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+      <AppToaster />
+    </ChakraProvider>
+  );
+}
+
+/** The whole app at `url` inside a memory router, as the browser would show it. */
+export function renderApp(url: string, routes: RouteObject[] = appRoutes) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const utils = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router };
+}
+
+export function renderWithProviders(ui: ReactElement, url = '/') {
+  return renderApp(url, [{ path: '*', element: ui }]);
+}
+
+/** A fetch stub answering by "METHOD path" with a status and JSON body. */
+export function stubFetch(answers: Record<string, { status?: number; body: unknown } | ((init?: RequestInit) => { status?: number; body: unknown })>) {
+  const calls: { method: string; url: string; init?: RequestInit }[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, init });
+    const path = url.split('?')[0];
+    const a = answers[`${method} ${path}`];
+    if (!a) return new Response(JSON.stringify({ error: 'NOT_STUBBED', message: `${method} ${path}` }), { status: 501 });
+    const { status = 200, body } = typeof a === 'function' ? a(init) : a;
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return calls;
+}
