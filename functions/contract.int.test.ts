@@ -69,13 +69,13 @@ describe('tenant isolation', () => {
       return;
     }
     const asB = await fixture(tenantA);
-    const byB = await call(r.method, concretePath(r, asB.params) + (asB.query ? `?${new URLSearchParams(asB.query)}` : ''), { token: tenantB.token, body: asB.body });
+    const byB = await call(r.method, concretePath(r, asB.params) + (asB.query ? `?${new URLSearchParams(asB.query)}` : ''), { token: tenantB.token, body: asB.body, headers: asB.headers, rawBody: asB.rawBody });
     if (byB.status < 300) for (const s of asB.secrets) expect(byB.raw, `${id} leaked ${s} to tenant B`).not.toContain(s);
     else expect([403, 404]).toContain(byB.status);
 
     // The control: the same call as A, on A's fresh data, works and does show it.
     const asA = await fixture(tenantA);
-    const byA = await call(r.method, concretePath(r, asA.params) + (asA.query ? `?${new URLSearchParams(asA.query)}` : ''), { token: tenantA.token, body: asA.body });
+    const byA = await call(r.method, concretePath(r, asA.params) + (asA.query ? `?${new URLSearchParams(asA.query)}` : ''), { token: tenantA.token, body: asA.body, headers: asA.headers, rawBody: asA.rawBody });
     expect(byA.status, `${id} as its owner: ${byA.raw}`).toBeLessThan(300);
     // A read must show its owner what it hid from B, or the refusal above proves nothing.
     if (r.method === 'GET') for (const s of asA.secrets) expect(byA.raw, `${id} did not show its owner ${s}`).toContain(s);

@@ -4,6 +4,7 @@ import { db } from '../lib/db.js';
 import { liveEventPut } from '../lib/live-events.js';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from './fixtures.js';
+import { serviceIsolationFixtures } from '../services/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -14,6 +15,9 @@ export interface IsolationCase {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** For multipart routes: the request as sent (a JSON `body` cannot carry a file). */
+  headers?: Record<string, string>;
+  rawBody?: string;
   /** Values of A's data that must never appear in B's answer (ids, names, numbers). */
   secrets: string[];
 }
@@ -27,4 +31,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
     await db().send(new TransactWriteCommand({ TransactItems: [liveEventPut(owner.tenant, 'stats-updated', { secret })] }));
     return { secrets: [secret] };
   },
+  ...serviceIsolationFixtures,
 };
