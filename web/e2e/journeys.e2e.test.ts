@@ -63,6 +63,12 @@ describe('browser journeys against the local runtime', () => {
     await page.getByRole('cell', { name: `uma-${stamp}@example.com` }).waitFor();
     await page.getByText('Pending', { exact: true }).first().waitFor();
     await snapshot(page, 'e2e-platform-admin');
+
+    await page.getByRole('button', { name: `Revoke invitation to Uma Ui` }).click();
+    await page.getByText('Are you sure you want to revoke this invitation?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await page.getByText('Invitation revoked').waitFor();
+    await page.getByRole('cell', { name: `uma-${stamp}@example.com` }).waitFor({ state: 'detached' });
   });
 
   it('an invited owner completes /signup and lands signed in on their tenant dashboard', async () => {
@@ -95,6 +101,7 @@ describe('browser journeys against the local runtime', () => {
     await page.getByRole('button', { name: 'Show password', exact: true }).click();
     expect(await page.locator('input[name=password]').getAttribute('type')).toBe('text');
 
+    await snapshot(page, 'e2e-signup-form');
     await page.getByRole('button', { name: 'Create Organization Account' }).click();
     await page.getByText('Account Created Successfully!').waitFor();
     await page.getByText('Redirecting to login page...').waitFor();
@@ -177,5 +184,30 @@ describe('browser journeys against the local runtime', () => {
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await snapshot(page, 'e2e-shell-signed-out');
+  });
+
+  it('a visitor books a demo: the scheduling page opens in a new tab and a thank-you shows', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Book a Demo' }).first().click();
+    await page.waitForURL(`${baseUrl}/book-demo`);
+    await page.getByRole('heading', { name: 'Book a Demo' }).waitFor();
+    await page.getByLabel('First name').fill('Vera');
+    await page.getByLabel('Last name').fill('Visitor');
+    await page.getByLabel('Work email').fill('vera@example.com');
+    await page.locator('input[name=company]').fill('Vera Boats');
+    await page.getByLabel('Industry').selectOption('equipment-rental');
+    await page.getByLabel('Company size').selectOption('11-50');
+    await page.getByLabel('Preferred time').selectOption('morning');
+    // No internet here: the scheduling site is answered locally so the new tab keeps its address.
+    await page.context().route(/^https:\/\/calendly\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Scheduling</title>' }));
+    const popup = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Schedule My Demo' }).click();
+    const scheduling = await popup;
+    await scheduling.waitForLoadState();
+    expect(scheduling.url()).toBe('https://calendly.com/');
+    await scheduling.close();
+    await page.getByText('Thank you, Vera!').waitFor();
+    await snapshot(page, 'e2e-book-demo');
   });
 });

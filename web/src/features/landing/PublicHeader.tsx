@@ -4,7 +4,7 @@ import { LayersIcon } from '../../components/icons.js';
 
 export function BrandMark() {
   return (
-    <Link asChild fontWeight="bold" fontSize="lg" color="fg" _hover={{ textDecoration: 'none' }}>
+    <Link asChild fontWeight="bold" fontSize={{ base: 'md', sm: 'lg' }} color="fg" whiteSpace="nowrap" _hover={{ textDecoration: 'none' }}>
       <RouterLink to="/" aria-label="Rental Management home">
         <Box as="span" color="brand.solid" display="inline-flex" fontSize="xl">
           <LayersIcon />

@@ -1,0 +1,40 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UNSAVED_CHANGES_MESSAGE } from '../../components/UnsavedChangesGuard.js';
+import { renderApp } from '../../test-utils.js';
+import { DEFAULT_SCHEDULING_URL } from './demo.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('book a demo', () => {
+  it('warns before in-app navigation away from an edited form', async () => {
+    const { router } = renderApp('/book-demo');
+    fireEvent.change(await screen.findByLabelText(/first name/i), { target: { value: 'Ada' } });
+    fireEvent.click(screen.getAllByRole('link', { name: /back to home/i })[0]!);
+    expect(await screen.findByText(UNSAVED_CHANGES_MESSAGE)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/book-demo');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByText(UNSAVED_CHANGES_MESSAGE)).toBeNull());
+    expect(router.state.location.pathname).toBe('/book-demo');
+  });
+
+  it('opens the scheduling page after one second and thanks the visitor', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderApp('/book-demo');
+    fireEvent.change(await screen.findByLabelText(/first name/i), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText(/last name/i), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/work email/i), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText(/company \*/i, { selector: 'input' }), { target: { value: 'Engines Ltd' } });
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule My Demo' }));
+    act(() => vi.advanceTimersByTime(999));
+    expect(open).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(open).toHaveBeenCalledWith(DEFAULT_SCHEDULING_URL, '_blank', 'noopener,noreferrer');
+    vi.useRealTimers();
+    expect(await screen.findByText('Thank you, Ada!')).toBeTruthy();
+  });
+});

@@ -1,0 +1,29 @@
+import { api } from '../../api/client.js';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../shared/contract/routes/services.js';
+
+/** Document 2 §9 checks, in the browser, before anything is sent. */
+export function photoProblem(file: File): string | null {
+  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return PHOTO_MESSAGES.notImage;
+  if (file.size > PHOTO_MAX_BYTES) return PHOTO_MESSAGES.tooLarge;
+  return null;
+}
+
+interface PresignAnswer {
+  baseKey: string;
+  urls: { medium: string; large: string; original: string };
+  upload: { url: string; fields: Record<string, string> };
+}
+
+/**
+ * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions.md); the
+ * resize step writes the variants a moment later. Resolves with the photo's base key.
+ */
+export async function uploadServicePhoto(file: File, serviceId?: string): Promise<string> {
+  const p = await api<PresignAnswer>('uploads.presignServicePhoto', { body: { contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null } });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(p.upload.fields)) form.append(k, v);
+  form.append('file', file);
+  const res = await fetch(p.upload.url, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(PHOTO_MESSAGES.uploadFailed);
+  return p.baseKey;
+}
