@@ -1,0 +1,70 @@
+import { quote, type Addon } from '../../../../shared/domain/pricing.js';
+import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
+
+/** The service as GET /public/service/{token} answers it (document 2 §3 "Public service as read"). */
+export interface PublicService {
+  name: string;
+  description?: string | null;
+  photo?: string | null;
+  photoUrls?: string | null;
+  rate: number;
+  rateType: string;
+  rateLabel?: string;
+  location?: string | null;
+  notes?: string | null;
+  timeZone?: string | null;
+  availability?: Slot[] | string | null;
+  rsvpSettings?: { maxParticipants?: number | null } | null;
+  enableAddons?: boolean;
+  addons?: (Addon & { id?: string })[];
+  questionnaire?: { collectAllergies?: boolean } | null;
+}
+
+export interface BookingForm {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string;
+  participantCount: number;
+  notes: string;
+  allergies: string;
+  addons: string[];
+}
+export type BookingErrors = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email', string>>;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Document 2 §5, each message under its field. */
+export function validateBooking(f: BookingForm): BookingErrors {
+  const e: BookingErrors = {};
+  if (!f.firstName.trim()) e.firstName = 'First name is required';
+  if (!f.lastName.trim()) e.lastName = 'Last name is required';
+  if (!f.phone.trim()) e.phone = 'Phone number is required';
+  if (!f.email.trim()) e.email = 'Email address is required';
+  else if (!EMAIL_PATTERN.test(f.email.trim())) e.email = 'Please enter a valid email address';
+  return e;
+}
+
+export const limitFor = (s: PublicService, slot: Slot) => participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
+
+/** The total the page shows; the server charges what the same function computes there. */
+export function previewTotal(s: PublicService, slot: Slot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
+  const chosen = (s.enableAddons ? s.addons ?? [] : []).filter((a) => f.addons.includes(a.name));
+  return quote({ rate: s.rate, rateType: s.rateType, participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1, hours: slotHours(slot, s.timeZone), addons: chosen });
+}
+
+/** The request body of document 2 §3 "Public booking request". */
+export function bookingBody(s: PublicService, slot: Slot, f: BookingForm) {
+  const chosen = (s.enableAddons ? s.addons ?? [] : []).filter((a) => f.addons.includes(a.name));
+  return {
+    selectedSlots: [{ date: slot.date, startTime: slot.startTime, endTime: slot.endTime }],
+    customer: { firstName: f.firstName.trim(), lastName: f.lastName.trim(), phone: f.phone.trim(), email: f.email.trim() },
+    participantCount: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
+    startTime: `${slot.date}T${slot.startTime}`,
+    endTime: `${slot.date}T${slot.endTime}`,
+    notes: f.notes,
+    allergies: s.questionnaire?.collectAllergies ? f.allergies : '',
+    selectedAddons: chosen.map((a) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED' })),
+    isPublicBooking: true as const,
+  };
+}
