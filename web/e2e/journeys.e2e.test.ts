@@ -160,6 +160,8 @@ describe('browser journeys against the local runtime', () => {
     // A click on the backdrop closes it.
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await nav.waitFor();
+    // Let the slide-in finish, as a person would, before clicking beside it.
+    await page.waitForTimeout(400);
     await page.mouse.click(380, 400);
     await nav.waitFor({ state: 'hidden' });
     // Navigating closes it.
