@@ -17,6 +17,9 @@ const SWEEP_MS = 150;
 let rt: LocalRuntime;
 
 beforeAll(async () => {
+  // Another project's global setup (the e2e runtime) may have exported a key into the environment this
+  // worker inherited; these tests are about the key the runtime keeps in its own data directory.
+  delete process.env.TOKEN_SIGNING_KEY;
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>fake spa</title><div id="root"></div>');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
