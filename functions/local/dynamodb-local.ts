@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitFor } from './net.js';
+import { freePort, spawnServer } from './net.js';
 
 /**
  * AWS's own DynamoDB Local. Its jar ships inside the npm package amplify-dynamodb-simulator; we fetch
@@ -62,28 +62,13 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
   const port = opts.port ?? (await freePort());
   const storage = opts.dataDir ? ['-dbPath', opts.dataDir] : ['-inMemory'];
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const child = spawn('java', [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-disableTelemetry', ...storage], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  // Only the tail matters (why it exited); a long session must not grow this without bound.
-  child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
   const endpoint = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${stderr}`);
-      const res = await fetch(endpoint, { method: 'POST' }).catch(() => undefined);
-      return res !== undefined;
-    }, 30_000, 'DynamoDB Local');
-  } catch (e) {
-    await stop();
-    throw e;
-  }
+  const { child, stop } = await spawnServer(
+    'DynamoDB Local',
+    'java',
+    [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-disableTelemetry', ...storage],
+    async () => (await fetch(endpoint, { method: 'POST' }).catch(() => undefined)) !== undefined,
+    30_000,
+  );
   return { endpoint, port, process: child, stop };
 }

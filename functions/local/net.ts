@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -20,4 +21,42 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
     if (Date.now() > until) throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 150));
   }
+}
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts an emulator as its own process (one PID to stop) and waits until `ready` says it answers.
+ * If the process exits or never becomes ready, it is stopped and the error carries its stderr tail.
+ */
+export async function spawnServer(
+  what: string,
+  command: string,
+  args: string[],
+  ready: () => Promise<boolean>,
+  timeoutMs: number,
+): Promise<SpawnedServer> {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  // Only the tail matters (why it exited); a long session must not grow this without bound.
+  child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`${what} exited: ${stderr}`);
+      return ready();
+    }, timeoutMs, what);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { child, stop };
 }

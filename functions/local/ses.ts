@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { freePort, waitFor } from './net.js';
+import { freePort, spawnServer } from './net.js';
 
 export interface RunningSes {
   endpoint: string;
@@ -18,25 +17,13 @@ export async function startSes(opts: { port?: number } = {}): Promise<RunningSes
   const pkg = createRequire(import.meta.url).resolve('aws-ses-v2-local/package.json');
   const cli = join(dirname(pkg), 'dist', 'cli.js');
   const port = opts.port ?? (await freePort());
-  const child = spawn(process.execPath, [cli, '--host', '127.0.0.1', '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d) => (stderr = (stderr + String(d)).slice(-4000)));
   const endpoint = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`The SES emulator exited: ${stderr}`);
-      const res = await fetch(`${endpoint}/health-check`).catch(() => undefined);
-      return res?.ok === true;
-    }, 20_000, 'The SES emulator');
-  } catch (e) {
-    await stop();
-    throw e;
-  }
+  const { child, stop } = await spawnServer(
+    'The SES emulator',
+    process.execPath,
+    [cli, '--host', '127.0.0.1', '--port', String(port)],
+    async () => (await fetch(`${endpoint}/health-check`).catch(() => undefined))?.ok === true,
+    20_000,
+  );
   return { endpoint, port, inboxUrl: `${endpoint}/store`, clearUrl: `${endpoint}/clear-store`, pid: child.pid, stop };
 }
