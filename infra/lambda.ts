@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { REPO_ROOT, type InfraConfig } from './config.js';
+
+export const RUNTIME = lambda.Runtime.NODEJS_22_X;
+export const ARCHITECTURE = lambda.Architecture.ARM_64;
+
+export interface AppFunctionOptions {
+  /** Module exporting `handler`, relative to the repository root. */
+  entry: string;
+  description: string;
+  environment: Record<string, string>;
+  memorySize?: number;
+  timeout?: Duration;
+  /** Packages installed into the bundle instead of inlined (native code such as sharp). */
+  nodeModules?: string[];
+  /** Packages left out of the bundle entirely (provided some other way at run time). */
+  externalModules?: string[];
+  /** Asynchronous invocations (EventBridge, S3): failed events end up here after the retries. */
+  deadLetterQueue?: sqs.IQueue;
+  retryAttempts?: number;
+}
+
+// The handlers are ESM (they use import.meta), so the bundle is ESM too. Some bundled CommonJS
+// dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
+const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
+
+function retention(days: number): logs.RetentionDays {
+  const valid = Object.values(logs.RetentionDays).filter((v): v is number => typeof v === 'number');
+  if (!valid.includes(days)) throw new Error(`logRetentionDays ${days} is not a CloudWatch retention; use one of ${valid.join(', ')}`);
+  return days as logs.RetentionDays;
+}
+
+/**
+ * Every function of the product: nodejs22.x on arm64, an esbuild bundle (minified, source maps),
+ * its own log group with a retention (no LogRetention custom resource). With context
+ * `codeStubs=true` the code is an inline stub: only tests of unrelated aspects use that, to keep a
+ * synth from bundling twenty functions.
+ */
+export function appFunction(scope: Construct, id: string, opts: AppFunctionOptions, cfg: InfraConfig): lambda.Function {
+  const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
+    retention: retention(cfg.logRetentionDays),
+    removalPolicy: cfg.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+  });
+  const common = {
+    description: opts.description,
+    runtime: RUNTIME,
+    architecture: ARCHITECTURE,
+    memorySize: opts.memorySize ?? 512,
+    timeout: opts.timeout ?? Duration.seconds(29),
+    // esbuild writes source maps; Node only applies them to stack traces when asked.
+    environment: { ...opts.environment, NODE_OPTIONS: '--enable-source-maps' },
+    logGroup,
+    loggingFormat: lambda.LoggingFormat.JSON,
+    deadLetterQueue: opts.deadLetterQueue,
+    retryAttempts: opts.retryAttempts,
+  } satisfies Partial<lambda.FunctionProps>;
+
+  if (cfg.codeStubs) {
+    return new lambda.Function(scope, id, {
+      ...common,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 200 });'),
+    });
+  }
+  return new nodejs.NodejsFunction(scope, id, {
+    ...common,
+    entry: join(REPO_ROOT, opts.entry),
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+    bundling: {
+      format: nodejs.OutputFormat.ESM,
+      target: 'node22',
+      mainFields: ['module', 'main'],
+      banner: ESM_REQUIRE_SHIM,
+      minify: true,
+      sourceMap: true,
+      // Stack traces map back to our files; leaving the sources out keeps the bundle small.
+      sourcesContent: false,
+      // The pinned SDK versions the tests ran against, not whatever the runtime ships this month.
+      bundleAwsSDK: true,
+      externalModules: opts.externalModules ?? [],
+      nodeModules: opts.nodeModules,
+      environment: opts.nodeModules ? { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } : undefined,
+      // No Docker here or in CI: esbuild from node_modules does the bundling.
+      forceDockerBundling: false,
+      logLevel: nodejs.LogLevel.ERROR,
+    },
+  });
+}

@@ -1,0 +1,229 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import { Match } from 'aws-cdk-lib/assertions';
+import type * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { describe, expect, it } from 'vitest';
+import { AREAS, routeKey, routes } from '../shared/contract/index.js';
+import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { synthStack } from './synth.js';
+
+// A built SPA stand-in, so the deployment of web/dist is part of what is asserted.
+const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+
+// The real thing: every function bundled with esbuild, as `npm run synth` does (about 10 s).
+const { stack, template } = synthStack({ stage: 'dev', webDist });
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const logicalId = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
+const appFunctionIds = new Set(stack.appFunctions.map(logicalId));
+
+describe('API', () => {
+  it('has exactly one route per contract entry, each bound to the function of its area', () => {
+    const integrationTarget = new Map(
+      ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, r.Properties.IntegrationUri['Fn::GetAtt'][0] as string]),
+    );
+    const declared = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => {
+      const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref as string;
+      return `${r.Properties.RouteKey} -> ${integrationTarget.get(integrationId)}`;
+    });
+    const expected = routes.map((r) => `${routeKey(r)} -> ${logicalId(stack.areaFunctions[r.area])}`);
+    expect(declared.sort()).toEqual(expected.sort());
+    expect(declared).toHaveLength(routes.length);
+  });
+
+  it('keys the trailing-slash route without the slash (HTTP API paths cannot end in "/")', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/reservations/logs' });
+  });
+});
+
+describe('data', () => {
+  it('keeps the single table with PITR, encryption, its keys, both indexes and the TTL attribute', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }] }),
+        Match.objectLike({ IndexName: 'gsi2', KeySchema: [{ AttributeName: 'gsi2pk', KeyType: 'HASH' }, { AttributeName: 'gsi2sk', KeyType: 'RANGE' }] }),
+      ],
+    });
+  });
+
+  it('makes no bucket public, encrypts both and aborts abandoned multipart uploads', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    for (const [, b] of buckets) {
+      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(b.Properties.BucketEncryption).toBeDefined();
+    }
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 } })]) },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['POST']) })] },
+    });
+    // Bucket policies only deny insecure transport and let CloudFront (OAC) read the SPA.
+    for (const [, p] of ofType('AWS::S3::BucketPolicy')) {
+      for (const s of p.Properties.PolicyDocument.Statement) {
+        if (s.Effect === 'Allow') expect(s.Principal).not.toBe('*');
+      }
+    }
+  });
+
+  it('deploys the built SPA to the web bucket and invalidates index.html', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html'], Prune: false });
+  });
+});
+
+describe('functions', () => {
+  it('runs every function of ours on nodejs22.x, arm64, with source maps and a log group with retention', () => {
+    expect(appFunctionIds.size).toBe(AREAS.length + 2 + SWEEPS.length);
+    for (const id of appFunctionIds) {
+      const p = resources[id]!.Properties;
+      expect(p.Runtime, id).toBe('nodejs22.x');
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+      const logGroupId = p.LoggingConfig.LogGroup.Ref as string;
+      expect(resources[logGroupId]!.Properties.RetentionInDays, id).toBe(30);
+    }
+  });
+
+  it('has no other functions than the CDK-managed helpers (bucket clean-up, notifications, SPA deployment)', () => {
+    const others = ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !appFunctionIds.has(id));
+    expect(others).toHaveLength(3);
+    for (const id of others) expect(id).toMatch(/^(CustomS3AutoDeleteObjectsCustomResourceProviderHandler|BucketNotificationsHandler|CustomCDKBucketDeployment)/);
+  });
+
+  it('gives functions the key secret by ARN only, never the key itself', () => {
+    for (const id of appFunctionIds) {
+      const vars = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
+      expect(vars.TOKEN_SIGNING_KEY, id).toBeUndefined();
+    }
+    // Every function that verifies tokens: the API areas (but health) and the stream.
+    const verifiers = [...AREAS.filter((a) => a !== 'health').map((a) => stack.areaFunctions[a]), stack.streamFunction];
+    for (const fn of verifiers) {
+      const vars = resources[logicalId(fn)]!.Properties.Environment.Variables as Record<string, unknown>;
+      expect(vars.TOKEN_SIGNING_KEY_SECRET_ARN, fn.node.id).toEqual({ Ref: expect.stringMatching(/^TokenSigningKey/) });
+    }
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+  });
+});
+
+describe('permissions', () => {
+  const policies = ofType('AWS::IAM::Policy');
+  const uploadsBucketId = stack.getLogicalId(stack.uploadsBucket.node.defaultChild as s3.CfnBucket);
+  const roleOf = (fn: lambda.Function) => stack.getLogicalId(fn.role!.node.defaultChild as iam.CfnRole);
+
+  it('has no statement that allows every action on every resource', () => {
+    for (const [id, p] of policies) {
+      for (const s of p.Properties.PolicyDocument.Statement) {
+        const actions = [s.Action].flat();
+        const res = [s.Resource].flat();
+        expect(actions.includes('*') && res.includes('*'), `${id}: ${JSON.stringify(s)}`).toBe(false);
+      }
+    }
+  });
+
+  it('lets only the photo and document functions touch the uploads bucket', () => {
+    const touching = new Set<string>();
+    for (const [, p] of policies) {
+      if (JSON.stringify(p.Properties.PolicyDocument).includes(uploadsBucketId)) {
+        for (const r of p.Properties.Roles) touching.add(r.Ref as string);
+      }
+    }
+    const allowed = [stack.areaFunctions.uploads, stack.areaFunctions.users, stack.areaFunctions.services, stack.resizeFunction].map(roleOf);
+    const appRoles = new Set(stack.appFunctions.map(roleOf));
+    expect([...touching].filter((r) => appRoles.has(r)).sort()).toEqual(allowed.sort());
+  });
+
+  it('lets only mailing areas send through SES', () => {
+    const senders = new Set<string>();
+    for (const [, p] of policies) {
+      if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
+    }
+    expect([...senders].sort()).toEqual(['auth', 'platform', 'users', 'services'].map((a) => roleOf(stack.areaFunctions[a as 'auth'])).sort());
+  });
+});
+
+describe('live updates', () => {
+  it('streams the dashboard through a function URL (IAM auth, RESPONSE_STREAM) behind CloudFront', () => {
+    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.streamFunction), 'Arn'] } });
+  });
+});
+
+describe('schedules', () => {
+  it.each(SWEEPS.map((s) => [s.name, s] as const))('runs the %s sweep on its rate, with retries and a dead-letter queue', (name, sweep) => {
+    const fnId = logicalId(stack.sweepFunctions[name]!.fn);
+    const rules = ofType('AWS::Events::Rule').filter(([, r]) => r.Properties.Targets[0].Arn['Fn::GetAtt']?.[0] === fnId);
+    expect(rules).toHaveLength(1);
+    const [, rule] = rules[0]!;
+    expect(rule.Properties.ScheduleExpression).toBe(events.Schedule.rate(Duration.minutes(sweep.everyMinutes)).expressionString);
+    const target = rule.Properties.Targets[0];
+    expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toMatch(/SweepDlq/);
+    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 3 });
+  });
+
+  it('resizes photos when an object lands under the tenants prefix', () => {
+    template.hasResourceProperties('Custom::S3BucketNotifications', {
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [Match.objectLike({
+          Events: ['s3:ObjectCreated:*'],
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'tenants/' }] } },
+          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.resizeFunction), 'Arn'] },
+        })],
+      },
+    });
+  });
+});
+
+describe('web', () => {
+  const dist = ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
+
+  it('sends the stream, /api/* and /public/* to their origins, uncached, in that order', () => {
+    expect(dist.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/events/*', '/api/*', '/public/*']);
+    for (const b of dist.CacheBehaviors) {
+      expect(b.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+      expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
+    }
+  });
+
+  it('serves the SPA from the bucket with the index.html fallback function, not error rewrites', () => {
+    expect(dist.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    expect(dist.CustomErrorResponses).toBeUndefined();
+    expect(dist.DefaultRootObject).toBe('index.html');
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+  });
+
+  it('answers with strict security headers', () => {
+    const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(policy.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
+    expect(policy.FrameOptions.FrameOption).toBe('DENY');
+    expect(policy.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true });
+    const csp = JSON.stringify(policy.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+  });
+
+  it('serves on the CloudFront domain when no domain is given', () => {
+    expect(dist.Aliases).toBeUndefined();
+    template.resourceCountIs('AWS::Route53::RecordSet', 0);
+  });
+});
+
+describe('operations', () => {
+  it('alarms on the API 5xx rate, every function’s errors and throttles, and every dead-letter queue', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([id]) => id);
+    expect(alarms.filter((a) => a.startsWith('Api5xxRateAlarm'))).toHaveLength(1);
+    expect(alarms.filter((a) => /ErrorsAlarm/.test(a))).toHaveLength(appFunctionIds.size);
+    expect(alarms.filter((a) => /ThrottlesAlarm/.test(a))).toHaveLength(appFunctionIds.size);
+    expect(alarms.filter((a) => /DlqDepthAlarm/.test(a))).toHaveLength(ofType('AWS::SQS::Queue').length);
+  });
+});

@@ -1,0 +1,169 @@
+import { Annotations, Duration, Fn, Stack, Token } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { InfraConfig } from './config.js';
+import { STREAM_PATH_PATTERN } from './constants.js';
+import { SPA_FALLBACK_CODE } from './spa-fallback.js';
+
+export interface WebDistributionProps {
+  config: InfraConfig;
+  webBucket: s3.IBucket;
+  uploadsBucket: s3.IBucket;
+  api: apigwv2.IHttpApi;
+  /** The events function URL (RESPONSE_STREAM) that serves GET /api/events/dashboard. */
+  streamUrl: lambda.IFunctionUrl;
+  /** A certificate made elsewhere (for example a us-east-1 stack); otherwise one is made here. */
+  certificate?: acm.ICertificate;
+}
+
+/** Paths CloudFront sends to the HTTP API rather than the SPA bucket. */
+export const API_PATH_PATTERNS = ['/api/*', '/public/*'] as const;
+
+/**
+ * The content security policy the SPA runs under. Chakra (emotion) injects style tags, hence
+ * 'unsafe-inline' for styles only; scripts come from our own origin alone. Photos are presigned
+ * S3 URLs and uploads are presigned POSTs straight to the uploads bucket, so that one host is
+ * allowed for images and connections.
+ */
+export function contentSecurityPolicy(uploadsHost: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https://${uploadsHost}`,
+    "font-src 'self' data:",
+    `connect-src 'self' https://${uploadsHost}`,
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * CloudFront in front of everything: the SPA from the private web bucket (origin access control),
+ * the API and the public booking API from the HTTP API, live updates from the streaming function
+ * URL, strict security headers on every answer, and with a domain the apex and `*.domain` so every
+ * tenant subdomain works without a per-tenant step.
+ */
+export class WebDistribution extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly certificate?: acm.ICertificate;
+
+  constructor(scope: Construct, id: string, props: WebDistributionProps) {
+    super(scope, id);
+    const cfg = props.config;
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Strict security headers for the SPA and the API',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadsBucket.bucketRegionalDomainName), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        // Sign-in and sign-up URLs carry tokens: never send them to another site.
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+      },
+    });
+
+    const spaFallback = new cloudfront.Function(this, 'SpaFallback', {
+      comment: 'Client-side routes get index.html; files stay files',
+      code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    // The HTTP API's endpoint is https://{id}.execute-api.{region}.amazonaws.com: its host is the origin.
+    const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      origin: new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // Authorization, content type, query strings and the tenant's Host-derived headers reach the
+      // API; Host itself must be the API's own name or API Gateway refuses the request.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+    };
+    const streamBehavior: cloudfront.BehaviorOptions = {
+      // OAC signs CloudFront's requests, so the function URL (AWS_IAM) answers nobody else.
+      origin: origins.FunctionUrlOrigin.withOriginAccessControl(props.streamUrl, { readTimeout: Duration.seconds(60) }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: headers,
+    };
+
+    if (cfg.domainName) {
+      this.certificate = props.certificate ?? this.certificateHere(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
+    }
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Rental back office (${cfg.stage})`,
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(cfg.domainName && this.certificate
+        ? { domainNames: [cfg.domainName, `*.${cfg.domainName}`], certificate: this.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(props.webBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        functionAssociations: [{ function: spaFallback, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      },
+      // Order matters: CloudFront takes the first matching pattern, so the stream comes before /api/*.
+      additionalBehaviors: {
+        [STREAM_PATH_PATTERN]: streamBehavior,
+        ...Object.fromEntries(API_PATH_PATTERNS.map((p) => [p, apiBehavior])),
+      },
+    });
+
+    if (cfg.domainName) this.aliasRecords(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
+
+    if (cfg.webDistPresent) {
+      new s3deploy.BucketDeployment(this, 'Spa', {
+        sources: [s3deploy.Source.asset(cfg.webDist)],
+        destinationBucket: props.webBucket,
+        distribution: this.distribution,
+        distributionPaths: ['/index.html'],
+        // Hashed assets of the previous release stay for pages that are still open.
+        prune: false,
+        memoryLimit: 512,
+      });
+    } else {
+      Annotations.of(this).addWarningV2('rental:no-web-dist', `${cfg.webDist} has no index.html: the SPA is not deployed. Run \`npm run build:web\` first (npm run deploy does).`);
+    }
+  }
+
+  /** CloudFront only takes certificates from us-east-1; this stack must be there to make one itself. */
+  private certificateHere(domainName: string, hostedZoneId: string, zoneName: string): acm.ICertificate {
+    const region = Stack.of(this).region;
+    if (!Token.isUnresolved(region) && region !== 'us-east-1') {
+      throw new Error(`With a domain, deploy the stack to us-east-1 (CloudFront certificates live there); this stack is in ${region}`);
+    }
+    const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'CertZone', { hostedZoneId, zoneName });
+    return new acm.Certificate(this, 'Certificate', {
+      domainName,
+      subjectAlternativeNames: [`*.${domainName}`],
+      validation: acm.CertificateValidation.fromDns(zone),
+    });
+  }
+
+  private aliasRecords(domainName: string, hostedZoneId: string, zoneName: string): void {
+    const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId, zoneName });
+    const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.distribution));
+    for (const [suffix, recordName] of [['Apex', domainName], ['Wildcard', `*.${domainName}`]] as const) {
+      new route53.ARecord(this, `${suffix}A`, { zone, recordName, target });
+      new route53.AaaaRecord(this, `${suffix}Aaaa`, { zone, recordName, target });
+    }
+  }
+}
