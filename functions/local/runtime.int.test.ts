@@ -113,7 +113,7 @@ describe('local runtime: SPA', () => {
 describe('local runtime: schedules, files and mail', () => {
   it('runs every declared sweep on its (shortened) schedule', async () => {
     await expect.poll(() => Object.values(rt.sweeps).every((s) => s.runs > 0), { timeout: 10_000, interval: SWEEP_MS }).toBe(true);
-    expect(Object.keys(rt.sweeps)).toEqual(expect.arrayContaining(['overdue-reservations', 'unpaid-bookings', 'expire-links']));
+    expect(Object.keys(rt.sweeps)).toEqual(expect.arrayContaining(['overdue-reservations', 'unpaid-bookings', 'housekeeping']));
     expect(Object.values(rt.sweeps).every((s) => s.failures === 0)).toBe(true);
   });
 

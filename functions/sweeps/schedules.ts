@@ -14,5 +14,5 @@ export interface SweepDefinition {
 export const SWEEPS: readonly SweepDefinition[] = [
   { name: 'overdue-reservations', description: 'Flag ACTIVE reservations past their end time as overdue', everyMinutes: 5, entry: 'functions/sweeps/overdue-reservations.ts' },
   { name: 'unpaid-bookings', description: 'Cancel public bookings still unpaid 24 hours after booking and give their places back', everyMinutes: 5, entry: 'functions/sweeps/unpaid-bookings.ts' },
-  { name: 'expire-links', description: 'Expire share links whose last event date has passed, and invitations past their expiry', everyMinutes: 60, entry: 'functions/sweeps/expire-links.ts' },
+  { name: 'housekeeping', description: 'Roll back or finish inventory bulk batches interrupted by a crash (link and invitation expiry is decided on read)', everyMinutes: 60, entry: 'functions/sweeps/housekeeping.ts' },
 ];

@@ -5,6 +5,7 @@ import { liveEventPut } from '../lib/live-events.js';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from './fixtures.js';
 import { serviceIsolationFixtures } from '../services/isolation-fixtures.js';
+import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -32,4 +33,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
     return { secrets: [secret] };
   },
   ...serviceIsolationFixtures,
+  ...inventoryIsolationFixtures,
 };

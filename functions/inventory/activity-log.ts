@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityLogEntry, ItemStatus } from '../../shared/contract/inventory-models.js';
+import type { AuthClaims } from '../lib/tokens.js';
+import { db } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { E, strip, T } from './model.js';
+
+export type InventoryEventType =
+  | 'ITEM_CREATED' | 'ITEM_UPDATED' | 'ITEM_DELETED' | 'ITEM_STATUS_CHANGED'
+  | 'PRODUCT_TYPE_CREATED' | 'PRODUCT_TYPE_UPDATED' | 'PRODUCT_TYPE_DELETED'
+  | 'VARIANT_CREATED' | 'VARIANT_UPDATED' | 'VARIANT_DELETED'
+  | 'LOCATION_CREATED' | 'BULK_CREATED' | 'BULK_DELETED';
+
+export interface LogInput {
+  eventType: InventoryEventType;
+  actor: AuthClaims;
+  item?: { id: string; itemNumber: string } | null;
+  productType?: { id: string; name: string } | null;
+  oldStatus?: ItemStatus | null;
+  newStatus?: ItemStatus | null;
+  details?: Record<string, unknown>;
+}
+
+interface LogRow {
+  id: string;
+  eventType: InventoryEventType;
+  eventDate: string;
+  userId: string;
+  item: { id: string; itemNumber: string } | null;
+  productType: { id: string; name: string } | null;
+  oldStatus: ItemStatus | null;
+  newStatus: ItemStatus | null;
+  details: ActivityLogEntry['details'];
+}
+
+/** The log row of a change, to be put in the same transaction as the change it records. */
+export function logPut(tenant: TenantId, input: LogInput) {
+  const eventDate = new Date().toISOString();
+  const id = randomUUID();
+  const row: LogRow = {
+    id,
+    eventType: input.eventType,
+    eventDate,
+    userId: input.actor.userId,
+    item: input.item ?? null,
+    productType: input.productType ?? null,
+    oldStatus: input.oldStatus ?? null,
+    newStatus: input.newStatus ?? null,
+    details: { ...(input.details ?? {}), timestamp: eventDate },
+  };
+  return { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.log, `${eventDate}#${id}`), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+async function userNames(tenant: TenantId): Promise<Map<string, { firstName: string; lastName: string }>> {
+  const out = new Map<string, { firstName: string; lastName: string }>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
+      ProjectionExpression: 'id, firstName, lastName', ExclusiveStartKey: start,
+    }));
+    for (const u of res.Items ?? []) out.set(String(u.id), { firstName: String(u.firstName ?? ''), lastName: String(u.lastName ?? '') });
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Newest first; acting users' names joined from the tenant's user rows. */
+export async function listActivity(tenant: TenantId, limit: number): Promise<ActivityLogEntry[]> {
+  const [res, names] = await Promise.all([
+    db().send(new QueryCommand({
+      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.log}#` },
+      ScanIndexForward: false, Limit: limit,
+    })),
+    userNames(tenant),
+  ]);
+  return (res.Items ?? []).map((i) => {
+    const row = strip<LogRow>(i);
+    const n = names.get(row.userId);
+    return {
+      id: row.id, eventType: row.eventType, eventDate: row.eventDate, details: row.details,
+      oldStatus: row.oldStatus, newStatus: row.newStatus, item: row.item, productType: row.productType,
+      user: n ? { id: row.userId, ...n } : null,
+    };
+  });
+}

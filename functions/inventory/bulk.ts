@@ -1,0 +1,297 @@
+import { randomUUID } from 'node:crypto';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { ItemStatus } from '../../shared/contract/inventory-models.js';
+import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
+import { chunk, itemIdPrefix, normaliseItemNumber, repeatedItemNumbers, suggestItemIds } from '../../shared/domain/inventory.js';
+import { db, isConditionFailure, nowIso } from '../lib/db.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
+import type { AuthClaims } from '../lib/tokens.js';
+import { logPut } from './activity-log.js';
+import { getRow } from './catalogue.js';
+import { duplicateItemNumber, itemKey, itemNumberKey, markerDelete, markerPut } from './items.js';
+import { BATCH_INDEX_PK, E, statsUpdate, strip, T, typeCountUpdate, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
+
+/**
+ * Bulk writes of up to 100 items, all or nothing as people see them.
+ *
+ * DynamoDB takes at most 100 actions per transaction and 100 items need 200 rows (item + number
+ * marker) plus counters and the log entry, so one transaction cannot hold a batch. Instead:
+ * 1. check every number first (consistent reads): a taken one refuses the batch, nothing written;
+ * 2. record the intent (a batch row listing the items, found by the recovery sweep if we crash);
+ * 3. write in chunks, each one transaction that is complete in itself (items, markers, the type's
+ *    count and the stats move together, so counters are exact at every moment);
+ * 4. if a chunk fails (someone took a number in between), undo the chunks already written;
+ * 5. finish with one transaction: the BULK_* log entry and the intent row's removal.
+ * A batch interrupted between 2 and 5 is rolled back (creates) or finished (deletes) by
+ * `recoverStaleBatches`, run from the hourly sweep. See docs/decisions.md.
+ */
+
+/** Item + marker per item, plus the type's count and the stats: 49 × 2 + 2 = 100 actions. */
+const CREATE_CHUNK = 49;
+/** Item + marker + the type's count per item (items may span types), plus the stats: 32 × 3 + 1 = 97. */
+const DELETE_CHUNK = 32;
+/** An intent older than this is an interrupted batch, not a running one (a Lambda runs at most 15 min). */
+export const STALE_BATCH_MS = 20 * 60_000;
+
+interface BatchRow {
+  id: string;
+  kind: 'CREATE' | 'DELETE';
+  tenantId: string;
+  createdAt: string;
+  actor: AuthClaims;
+  items: ItemRow[];
+}
+
+/** Test hook: runs between the check and the writes (lets a test take a number in between). */
+export const bulkHooks: { afterCheck?: (tenant: TenantId) => Promise<void>; beforeFinish?: () => Promise<void> } = {};
+
+function batchPut(tenant: TenantId, batch: BatchRow) {
+  return new PutCommand({
+    TableName: T(),
+    Item: {
+      ...keys.entity(tenant, E.batch, batch.id), ...batch,
+      gsi1pk: BATCH_INDEX_PK, gsi1sk: `${batch.createdAt}#${tenant}#${batch.id}`,
+      // Far beyond recovery's reach; only a safety net for rows nothing else removes.
+      expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400,
+    },
+  });
+}
+const batchDelete = (tenant: TenantId, id: string) => ({ Delete: { TableName: T(), Key: keys.entity(tenant, E.batch, id) } });
+
+/** Consistent reads of up to any number of keys (BatchGetItem takes 100 at a time). */
+async function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const part of chunk(keyList, 100)) {
+    let request: BatchGetCommandInput['RequestItems'] = { [T()]: { Keys: part as unknown as Record<string, unknown>[], ConsistentRead: true } };
+    while (request && Object.keys(request).length) {
+      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
+      out.push(...(res.Responses?.[T()] ?? []));
+      request = res.UnprocessedKeys;
+    }
+  }
+  return out;
+}
+
+async function takenNumbers(tenant: TenantId, numbers: string[]): Promise<Set<string>> {
+  const rows = await consistentBatchGet(numbers.map((n) => itemNumberKey(tenant, n)));
+  return new Set(rows.map((i) => normaliseItemNumber(String(i.itemNumber))));
+}
+
+async function readItems(tenant: TenantId, ids: string[]): Promise<ItemRow[]> {
+  return (await consistentBatchGet(ids.map((id) => itemKey(tenant, id)))).map((i) => strip<ItemRow>(i));
+}
+
+function createChunkWrites(tenant: TenantId, rows: ItemRow[]) {
+  const byStatus: Partial<Record<ItemStatus, number>> = {};
+  for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+  return [
+    ...rows.flatMap((r) => [
+      { Put: { TableName: T(), Item: { ...itemKey(tenant, r.id), ...r }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      markerPut(tenant, r.itemNumber, r.id),
+    ]),
+    typeCountUpdate(tenant, rows[0]!.productTypeId, rows.length),
+    statsUpdate(tenant, { total: rows.length, ...byStatus }),
+  ];
+}
+
+/** Removes items (with their markers and counts) that a bulk write put; idempotent. */
+async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string): Promise<void> {
+  for (const part of chunk(rows, DELETE_CHUNK)) {
+    const present = await readItems(tenant, part.map((r) => r.id));
+    const mine = present.filter((p) => !onlyBatch || p.batchId === onlyBatch);
+    if (!mine.length) continue;
+    await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, mine) as never }));
+  }
+}
+
+function deleteChunkWrites(tenant: TenantId, rows: ItemRow[]) {
+  const byType = new Map<string, number>();
+  const delta: Partial<Record<'total' | ItemStatus, number>> = { total: -rows.length };
+  for (const r of rows) {
+    byType.set(r.productTypeId, (byType.get(r.productTypeId) ?? 0) + 1);
+    delta[r.status] = (delta[r.status] ?? 0) - 1;
+  }
+  return [
+    ...rows.flatMap((r) => [
+      { Delete: { TableName: T(), Key: itemKey(tenant, r.id), ConditionExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': r.status } } },
+      markerDelete(tenant, r.itemNumber, r.id),
+    ]),
+    ...[...byType].map(([typeId, n]) => ({ Update: { TableName: T(), Key: keys.entity(tenant, E.productType, typeId), UpdateExpression: 'ADD itemCount :d', ExpressionAttributeValues: { ':d': -n } } })),
+    statsUpdate(tenant, delta),
+  ];
+}
+
+export async function generateItemIds(tenant: TenantId, productTypeId: string, quantity: number): Promise<string[]> {
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, productTypeId);
+  if (!type) throw notFound('Product type not found');
+  const prefix = itemIdPrefix(type.name);
+  const res = await db().send(new QueryCommand({
+    TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.itemNumber}#${prefix.toLowerCase()}-` },
+    ProjectionExpression: 'itemNumber',
+  }));
+  let taken = (res.Items ?? []).map((i) => String(i.itemNumber));
+  // Suggestions are checked against every marker, not just the prefix query, before they go out.
+  for (;;) {
+    const ids = suggestItemIds(prefix, taken, quantity);
+    const clash = await takenNumbers(tenant, ids);
+    if (clash.size === 0) return ids;
+    taken = [...taken, ...clash];
+  }
+}
+
+export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.infer<typeof bulkCreateBody>): Promise<ItemRow[]> {
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, input.productTypeId);
+  if (!type) throw notFound('Product type not found');
+  if (input.productVariantId) {
+    const variant = await getRow<VariantRow>(tenant, E.variant, input.productVariantId);
+    if (!variant || variant.productTypeId !== type.id) throw badRequest('The variant does not belong to this product type');
+  }
+  const numbers = input.items.map((i) => i.itemId.trim());
+  const repeated = repeatedItemNumbers(numbers);
+  if (repeated.length) throw conflict(`Item IDs repeated in this batch: ${repeated.join(', ')}`);
+  const taken = await takenNumbers(tenant, numbers);
+  if (taken.size) throw conflict(`Item IDs already exist: ${numbers.filter((n) => taken.has(normaliseItemNumber(n))).join(', ')}`);
+  await bulkHooks.afterCheck?.(tenant);
+
+  const batchId = randomUUID();
+  const at = nowIso();
+  const common = input.commonProperties ?? {};
+  const rows: ItemRow[] = input.items.map((i) => ({
+    id: randomUUID(), itemNumber: i.itemId.trim(), serialNumber: null, productTypeId: type.id, productVariantId: input.productVariantId || null,
+    condition: common.condition ?? 'GOOD', location: common.location?.trim() || null, notes: common.notes?.trim() || null,
+    status: common.status ?? 'AVAILABLE', createdAt: at, updatedAt: at, batchId,
+  }));
+  const batch: BatchRow = { id: batchId, kind: 'CREATE', tenantId: tenant, createdAt: at, actor, items: rows };
+  await db().send(batchPut(tenant, batch));
+
+  const written: ItemRow[] = [];
+  try {
+    for (const part of chunk(rows, CREATE_CHUNK)) {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: createChunkWrites(tenant, part) as never }));
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+        const clash = await takenNumbers(tenant, part.map((r) => r.itemNumber));
+        throw clash.size ? conflict(`Item IDs already exist: ${part.filter((r) => clash.has(normaliseItemNumber(r.itemNumber))).map((r) => r.itemNumber).join(', ')}`) : notFound('Product type not found');
+      }
+      written.push(...part);
+    }
+    await bulkHooks.beforeFinish?.();
+    await finishCreate(tenant, batch, type.name);
+  } catch (e) {
+    await removeItems(tenant, written, batchId);
+    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batchId) }));
+    throw e;
+  }
+  return rows.map(({ batchId: _b, ...r }) => r);
+}
+
+async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: string): Promise<void> {
+  const rows = batch.items;
+  await db().send(new TransactWriteCommand({
+    TransactItems: [
+      logPut(tenant, {
+        eventType: 'BULK_CREATED', actor: batch.actor, productType: { id: rows[0]!.productTypeId, name: typeName },
+        details: {
+          operationType: 'BULK_CREATE', itemCount: rows.length, productTypeName: typeName, itemsByType: { [typeName]: rows.length },
+          itemIds: rows.map((r) => r.id),
+          itemsData: rows.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: typeName, status: r.status, location: r.location })),
+        },
+      }),
+      { Delete: { TableName: T(), Key: keys.entity(tenant, E.batch, batch.id), ConditionExpression: 'attribute_exists(pk)' } },
+    ],
+  }));
+  // The items no longer belong to an unfinished batch. Best effort: recovery ignores finished batches.
+  for (const part of chunk(rows, 100)) {
+    await Promise.all(part.map((r) => db().send(new UpdateCommand({ TableName: T(), Key: itemKey(tenant, r.id), UpdateExpression: 'REMOVE batchId', ConditionExpression: 'batchId = :b', ExpressionAttributeValues: { ':b': batch.id } })).catch(() => undefined)));
+  }
+}
+
+export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: string[]): Promise<ItemRow[]> {
+  const ids = [...new Set(itemIds)];
+  const rows = await readItems(tenant, ids);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(`Items not found: ${missing.length}`);
+  const inUse = rows.filter((r) => r.status === 'IN_USE');
+  if (inUse.length) throw conflict(`Items in use by a rental cannot be deleted: ${inUse.map((r) => r.itemNumber).join(', ')}`);
+
+  const batch: BatchRow = { id: randomUUID(), kind: 'DELETE', tenantId: tenant, createdAt: nowIso(), actor, items: rows };
+  await db().send(batchPut(tenant, batch));
+  const done: ItemRow[] = [];
+  try {
+    for (const part of chunk(rows, DELETE_CHUNK)) {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
+      } catch (e) {
+        if (isConditionFailure(e)) throw conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
+        throw e;
+      }
+      done.push(...part);
+    }
+  } catch (e) {
+    await restoreItems(tenant, done);
+    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
+    throw e;
+  }
+  await finishDelete(tenant, batch);
+  return rows;
+}
+
+/** Puts deleted items back exactly as they were (compensation of a failed bulk delete). */
+async function restoreItems(tenant: TenantId, rows: ItemRow[]): Promise<void> {
+  for (const part of chunk(rows, CREATE_CHUNK)) {
+    const byType = new Map<string, ItemRow[]>();
+    for (const r of part) byType.set(r.productTypeId, [...(byType.get(r.productTypeId) ?? []), r]);
+    for (const group of byType.values()) await db().send(new TransactWriteCommand({ TransactItems: createChunkWrites(tenant, group) as never }));
+  }
+}
+
+async function finishDelete(tenant: TenantId, batch: BatchRow): Promise<void> {
+  const types = new Map<string, string>();
+  for (const r of batch.items) if (!types.has(r.productTypeId)) types.set(r.productTypeId, (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
+  const itemsByType: Record<string, number> = {};
+  for (const r of batch.items) itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
+  await db().send(new TransactWriteCommand({
+    TransactItems: [
+      logPut(tenant, {
+        eventType: 'BULK_DELETED', actor: batch.actor,
+        details: {
+          operationType: 'BULK_DELETE', itemCount: batch.items.length, itemsByType, itemIds: batch.items.map((r) => r.id),
+          itemsData: batch.items.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: types.get(r.productTypeId) ?? null, status: r.status, location: r.location })),
+        },
+      }),
+      batchDelete(tenant, batch.id),
+    ],
+  }));
+}
+
+/**
+ * Batches interrupted by a crash: an unfinished create is rolled back (its items never showed as
+ * a finished batch), an unfinished delete is finished (the user asked for it). Idempotent.
+ */
+export async function recoverStaleBatches(now = Date.now()): Promise<number> {
+  const before = new Date(now - STALE_BATCH_MS).toISOString();
+  const res = await db().send(new QueryCommand({
+    TableName: T(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+    ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before }, Limit: 25,
+  }));
+  let recovered = 0;
+  for (const pointer of res.Items ?? []) {
+    const batch = strip<BatchRow>(pointer);
+    const tenant = trustedTenant(batch.tenantId);
+    if (batch.kind === 'CREATE') {
+      await removeItems(tenant, batch.items, batch.id);
+      await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
+    } else {
+      const left = await readItems(tenant, batch.items.map((r) => r.id));
+      for (const part of chunk(left, DELETE_CHUNK)) await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
+      await finishDelete(tenant, batch);
+    }
+    recovered++;
+  }
+  return recovered;
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/routes/inventory.js';
+import { changedFields } from '../../shared/domain/inventory.js';
+import { db, isConditionFailure, nowIso } from '../lib/db.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import type { AuthClaims } from '../lib/tokens.js';
+import { logPut } from './activity-log.js';
+import { E, strip, T, type LocationRow, type ProductTypeRow, type VariantRow } from './model.js';
+
+type TypeInput = z.infer<typeof productTypeBody>;
+type VariantInput = z.infer<typeof variantBody>;
+
+/** Every row of one entity in the tenant partition (tens to hundreds: types, variants, locations). */
+export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]> {
+  const out: R[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${entity}#` }, ExclusiveStartKey: start,
+    }));
+    for (const i of res.Items ?? []) out.push(strip<R>(i));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+export async function getRow<R>(tenant: TenantId, entity: string, id: string): Promise<R | null> {
+  const res = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }));
+  return res.Item ? strip<R>(res.Item) : null;
+}
+
+export async function requireType(tenant: TenantId, id: string): Promise<ProductTypeRow> {
+  const row = await getRow<ProductTypeRow>(tenant, E.productType, id);
+  if (!row) throw notFound('Product type not found');
+  return row;
+}
+
+export async function requireVariant(tenant: TenantId, id: string): Promise<VariantRow> {
+  const row = await getRow<VariantRow>(tenant, E.variant, id);
+  if (!row) throw notFound('Product variant not found');
+  return row;
+}
+
+const amount = (v: unknown): number | null => (v === '' || v === null || v === undefined ? null : Number(v));
+
+function typeFields(input: TypeInput) {
+  return {
+    name: input.name,
+    category: input.category,
+    description: input.description?.trim() || null,
+    defaultHourlyRate: amount(input.defaultHourlyRate),
+    defaultDailyRate: amount(input.defaultDailyRate),
+    rates: input.rates ?? [],
+  };
+}
+
+const TYPE_FIELDS = ['name', 'category', 'description', 'defaultHourlyRate', 'defaultDailyRate', 'rates'] as const;
+
+export async function createProductType(tenant: TenantId, actor: AuthClaims, input: TypeInput): Promise<ProductTypeRow> {
+  const at = nowIso();
+  const row: ProductTypeRow = { id: randomUUID(), ...typeFields(input), itemCount: 0, createdAt: at, updatedAt: at };
+  await db().send(new TransactWriteCommand({
+    TransactItems: [
+      { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.productType, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      logPut(tenant, { eventType: 'PRODUCT_TYPE_CREATED', actor, productType: { id: row.id, name: row.name }, details: { operationType: 'CREATE', productTypeName: row.name } }),
+    ],
+  }));
+  return row;
+}
+
+export async function updateProductType(tenant: TenantId, actor: AuthClaims, id: string, input: TypeInput): Promise<ProductTypeRow> {
+  const before = await requireType(tenant, id);
+  const fields = typeFields(input);
+  const changes = changedFields(before as unknown as Record<string, unknown>, fields, TYPE_FIELDS);
+  const row: ProductTypeRow = { ...before, ...fields, updatedAt: nowIso() };
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: T(), Key: keys.entity(tenant, E.productType, id),
+            // itemCount is left alone: item writes ADD to it concurrently.
+            UpdateExpression: 'SET #n = :n, category = :c, description = :d, defaultHourlyRate = :h, defaultDailyRate = :dr, rates = :r, updatedAt = :u',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#n': 'name' },
+            ExpressionAttributeValues: { ':n': row.name, ':c': row.category, ':d': row.description, ':h': row.defaultHourlyRate, ':dr': row.defaultDailyRate, ':r': row.rates, ':u': row.updatedAt },
+          },
+        },
+        logPut(tenant, { eventType: 'PRODUCT_TYPE_UPDATED', actor, productType: { id, name: row.name }, details: { operationType: 'UPDATE', productTypeName: row.name, changes } }),
+      ],
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw notFound('Product type not found');
+    throw e;
+  }
+  return row;
+}
+
+/** Refused while items still use the type (the condition reads the count the item writes keep). */
+export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id: string): Promise<void> {
+  const type = await requireType(tenant, id);
+  if ((type.itemCount ?? 0) > 0) throw conflict(`Cannot delete a product type that still has items (${type.itemCount})`);
+  const variants = (await listRows<VariantRow>(tenant, E.variant)).filter((v) => v.productTypeId === id);
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: T(), Key: keys.entity(tenant, E.productType, id), ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)', ExpressionAttributeValues: { ':zero': 0 } } },
+        // A type has a handful of variants; 97 leaves room for the type and the log entry.
+        ...variants.slice(0, 97).map((v) => ({ Delete: { TableName: T(), Key: keys.entity(tenant, E.variant, v.id) } })),
+        logPut(tenant, { eventType: 'PRODUCT_TYPE_DELETED', actor, productType: { id, name: type.name }, details: { operationType: 'DELETE', productTypeName: type.name, variantCount: variants.length } }),
+      ],
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw conflict('Cannot delete a product type that still has items');
+    throw e;
+  }
+}
+
+function variantFields(input: VariantInput) {
+  return { name: input.name, description: input.description?.trim() || null, hourlyRate: amount(input.hourlyRate), dailyRate: amount(input.dailyRate), rates: input.rates ?? [] };
+}
+const VARIANT_FIELDS = ['name', 'description', 'hourlyRate', 'dailyRate', 'rates'] as const;
+
+export async function createVariant(tenant: TenantId, actor: AuthClaims, productTypeId: string, input: VariantInput): Promise<VariantRow> {
+  const type = await requireType(tenant, productTypeId);
+  const at = nowIso();
+  const row: VariantRow = { id: randomUUID(), productTypeId, ...variantFields(input), createdAt: at, updatedAt: at };
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { ConditionCheck: { TableName: T(), Key: keys.entity(tenant, E.productType, productTypeId), ConditionExpression: 'attribute_exists(pk)' } },
+        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.variant, row.id), ...row } } },
+        logPut(tenant, { eventType: 'VARIANT_CREATED', actor, productType: { id: type.id, name: type.name }, details: { operationType: 'CREATE', productTypeName: type.name, variantName: row.name } }),
+      ],
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw notFound('Product type not found');
+    throw e;
+  }
+  return row;
+}
+
+export async function updateVariant(tenant: TenantId, actor: AuthClaims, id: string, input: VariantInput): Promise<VariantRow> {
+  const before = await requireVariant(tenant, id);
+  const fields = variantFields(input);
+  const row: VariantRow = { ...before, ...fields, updatedAt: nowIso() };
+  const changes = changedFields(before as unknown as Record<string, unknown>, fields, VARIANT_FIELDS);
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.variant, id), ...row }, ConditionExpression: 'attribute_exists(pk)' } },
+        logPut(tenant, { eventType: 'VARIANT_UPDATED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'UPDATE', variantName: row.name, changes } }),
+      ],
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw notFound('Product variant not found');
+    throw e;
+  }
+  return row;
+}
+
+/** Items that named the variant keep their type; their variant reads as none from then on. */
+export async function deleteVariant(tenant: TenantId, actor: AuthClaims, id: string): Promise<void> {
+  const before = await requireVariant(tenant, id);
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: T(), Key: keys.entity(tenant, E.variant, id), ConditionExpression: 'attribute_exists(pk)' } },
+        logPut(tenant, { eventType: 'VARIANT_DELETED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'DELETE', variantName: before.name } }),
+      ],
+    }));
+  } catch (e) {
+    if (isConditionFailure(e)) throw notFound('Product variant not found');
+    throw e;
+  }
+}
+
+/** A location name is unique per tenant regardless of case; adding an existing one returns it. */
+export async function createLocation(tenant: TenantId, input: z.infer<typeof locationBody>): Promise<{ location: LocationRow; created: boolean }> {
+  const nameKey = input.name.trim().toLowerCase();
+  const row: LocationRow = { id: randomUUID(), name: input.name.trim(), description: input.description?.trim() || null, createdAt: nowIso() };
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.locationName, nameKey), locationId: row.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.location, row.id), ...row } } },
+      ],
+    }));
+    return { location: row, created: true };
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    const pointer = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.locationName, nameKey), ConsistentRead: true }));
+    const existing = pointer.Item ? await getRow<LocationRow>(tenant, E.location, String(pointer.Item.locationId)) : null;
+    if (!existing) throw conflict('A location with this name already exists');
+    return { location: existing, created: false };
+  }
+}
+
+export async function listLocations(tenant: TenantId): Promise<LocationRow[]> {
+  return (await listRows<LocationRow>(tenant, E.location)).sort((a, b) => a.name.localeCompare(b.name));
+}

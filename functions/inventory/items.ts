@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { InventoryStats, ItemStatus } from '../../shared/contract/inventory-models.js';
+import { ITEM_STATUSES, type itemBody } from '../../shared/contract/routes/inventory.js';
+import { changedFields, normaliseItemNumber } from '../../shared/domain/inventory.js';
+import { db, isConditionFailure, nowIso } from '../lib/db.js';
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { liveEventPut } from '../lib/live-events.js';
+import type { AuthClaims } from '../lib/tokens.js';
+import { logPut } from './activity-log.js';
+import { getRow, listRows } from './catalogue.js';
+import { E, STATS_KEY, statsUpdate, strip, T, typeCountUpdate, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
+
+type ItemInput = z.infer<typeof itemBody>;
+
+export const itemKey = (tenant: TenantId, id: string) => keys.entity(tenant, E.item, id);
+export const itemNumberKey = (tenant: TenantId, itemNumber: string) => keys.entity(tenant, E.itemNumber, normaliseItemNumber(itemNumber));
+
+export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${itemNumber.trim()}" already exists`);
+
+/** Which element of a cancelled transaction failed its condition, if any. */
+export function failedIndexes(e: unknown): number[] {
+  const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
+
+export async function getItem(tenant: TenantId, id: string): Promise<ItemRow | null> {
+  return getRow<ItemRow>(tenant, E.item, id);
+}
+
+export async function requireItem(tenant: TenantId, id: string): Promise<ItemRow> {
+  const row = await getItem(tenant, id);
+  if (!row) throw notFound('Item not found');
+  return row;
+}
+
+/** Marker row claiming an item number for one item; conditional so no two items share a number. */
+export function markerPut(tenant: TenantId, itemNumber: string, itemId: string) {
+  return { Put: { TableName: T(), Item: { ...itemNumberKey(tenant, itemNumber), itemId, itemNumber: itemNumber.trim() }, ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+export function markerDelete(tenant: TenantId, itemNumber: string, itemId: string) {
+  return { Delete: { TableName: T(), Key: itemNumberKey(tenant, itemNumber), ConditionExpression: 'itemId = :id', ExpressionAttributeValues: { ':id': itemId } } };
+}
+
+/** The variant must exist in this tenant and belong to the item's type. */
+function variantCheck(tenant: TenantId, variantId: string, productTypeId: string) {
+  return { ConditionCheck: { TableName: T(), Key: keys.entity(tenant, E.variant, variantId), ConditionExpression: 'productTypeId = :t', ExpressionAttributeValues: { ':t': productTypeId } } };
+}
+
+const ITEM_FIELDS = ['itemNumber', 'serialNumber', 'productTypeId', 'productVariantId', 'condition', 'location', 'notes'] as const;
+
+function itemFields(input: ItemInput) {
+  return {
+    itemNumber: input.itemNumber.trim(),
+    serialNumber: input.serialNumber?.trim() || null,
+    productTypeId: input.productTypeId,
+    productVariantId: input.productVariantId || null,
+    condition: input.condition ?? 'GOOD',
+    location: input.location?.trim() || null,
+    notes: input.notes?.trim() || null,
+  };
+}
+
+/** Turns a cancelled item transaction into the message a person can act on. */
+function explain(e: unknown, roles: Record<number, ApiError>): never {
+  if (!isConditionFailure(e)) throw e;
+  for (const i of failedIndexes(e)) if (roles[i]) throw roles[i];
+  throw conflict('The item changed while you were editing it; reload and try again');
+}
+
+export async function createItem(tenant: TenantId, actor: AuthClaims, input: ItemInput): Promise<ItemRow> {
+  const at = nowIso();
+  const row: ItemRow = { id: randomUUID(), ...itemFields(input), status: 'AVAILABLE', createdAt: at, updatedAt: at };
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
+  if (!type) throw notFound('Product type not found');
+  const items = [
+    { Put: { TableName: T(), Item: { ...itemKey(tenant, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    markerPut(tenant, row.itemNumber, row.id),
+    typeCountUpdate(tenant, row.productTypeId, 1),
+    statsUpdate(tenant, { total: 1, AVAILABLE: 1 }),
+    logPut(tenant, { eventType: 'ITEM_CREATED', actor, item: { id: row.id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, newStatus: 'AVAILABLE', details: { operationType: 'CREATE', productTypeName: type.name, itemNumber: row.itemNumber } }),
+    ...(row.productVariantId ? [variantCheck(tenant, row.productVariantId, row.productTypeId)] : []),
+  ];
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (e) {
+    explain(e, { 1: duplicateItemNumber(row.itemNumber), 2: notFound('Product type not found'), 5: badRequest('The variant does not belong to this product type') });
+  }
+  return row;
+}
+
+/** PUT never touches status: IN_USE comes from rentals, the others from PATCH .../status. */
+export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string, input: ItemInput): Promise<ItemRow> {
+  const before = await requireItem(tenant, id);
+  const fields = itemFields(input);
+  const changes = changedFields(before as unknown as Record<string, unknown>, fields, ITEM_FIELDS).map((c) => ({ ...c, itemNumber: fields.itemNumber }));
+  const row: ItemRow = { ...before, ...fields, updatedAt: nowIso() };
+  delete row.batchId;
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
+  if (!type) throw notFound('Product type not found');
+  const numberChanged = normaliseItemNumber(before.itemNumber) !== normaliseItemNumber(row.itemNumber);
+  const typeChanged = before.productTypeId !== row.productTypeId;
+  const roles: Record<number, ApiError> = {};
+  const items: Record<string, unknown>[] = [
+    { Put: { TableName: T(), Item: { ...itemKey(tenant, id), ...row }, ConditionExpression: 'attribute_exists(pk) AND updatedAt = :prev', ExpressionAttributeValues: { ':prev': before.updatedAt } } },
+    logPut(tenant, { eventType: 'ITEM_UPDATED', actor, item: { id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, details: { operationType: 'UPDATE', productTypeName: type.name, changes } }),
+  ];
+  if (numberChanged) {
+    roles[items.length + 1] = duplicateItemNumber(row.itemNumber);
+    items.push(markerDelete(tenant, before.itemNumber, id), markerPut(tenant, row.itemNumber, id));
+  } else if (before.itemNumber !== row.itemNumber) {
+    // Same number in another case: the marker stays, its display text follows.
+    items.push({ Put: { TableName: T(), Item: { ...itemNumberKey(tenant, row.itemNumber), itemId: id, itemNumber: row.itemNumber }, ConditionExpression: 'itemId = :id', ExpressionAttributeValues: { ':id': id } } });
+  }
+  if (typeChanged) {
+    roles[items.length + 1] = notFound('Product type not found');
+    items.push(typeCountUpdate(tenant, before.productTypeId, -1), typeCountUpdate(tenant, row.productTypeId, 1));
+  }
+  if (row.productVariantId) {
+    roles[items.length] = badRequest('The variant does not belong to this product type');
+    items.push(variantCheck(tenant, row.productVariantId, row.productTypeId));
+  }
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items as never }));
+  } catch (e) {
+    explain(e, roles);
+  }
+  return row;
+}
+
+export async function changeItemStatus(tenant: TenantId, actor: AuthClaims, id: string, status: ItemStatus, notes: string | null | undefined): Promise<ItemRow> {
+  const before = await requireItem(tenant, id);
+  if (before.status === 'IN_USE') throw conflict('This item is in use by a rental; its status changes when it is returned');
+  if (before.status === status) return before;
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  const row: ItemRow = { ...before, status, updatedAt: nowIso(), ...(notes?.trim() ? { notes: notes.trim() } : {}) };
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: T(), Key: itemKey(tenant, id),
+            UpdateExpression: 'SET #s = :s, updatedAt = :u, notes = :n', ConditionExpression: '#s = :old',
+            ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status, ':u': row.updatedAt, ':n': row.notes, ':old': before.status },
+          },
+        },
+        statsUpdate(tenant, { [before.status]: -1, [status]: 1 }),
+        logPut(tenant, {
+          eventType: 'ITEM_STATUS_CHANGED', actor, item: { id, itemNumber: row.itemNumber }, productType: type ? { id: type.id, name: type.name } : null,
+          oldStatus: before.status, newStatus: status,
+          details: { operationType: 'STATUS_CHANGE', productTypeName: type?.name, changes: [{ field: 'status', oldValue: before.status, newValue: status, itemNumber: row.itemNumber }], notes: notes?.trim() || null },
+        }),
+        liveEventPut(tenant, 'inventory-status-changed', { itemId: id, itemNumber: row.itemNumber, oldStatus: before.status, newStatus: status }),
+      ],
+    }));
+  } catch (e) {
+    explain(e, { 0: conflict('The item status changed meanwhile; reload and try again') });
+  }
+  return row;
+}
+
+export async function deleteItem(tenant: TenantId, actor: AuthClaims, id: string): Promise<ItemRow> {
+  const before = await requireItem(tenant, id);
+  if (before.status === 'IN_USE') throw conflict('This item is in use by a rental and cannot be deleted');
+  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: T(), Key: itemKey(tenant, id), ConditionExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': before.status } } },
+        markerDelete(tenant, before.itemNumber, id),
+        { Update: { TableName: T(), Key: keys.entity(tenant, E.productType, before.productTypeId), UpdateExpression: 'ADD itemCount :d', ExpressionAttributeValues: { ':d': -1 } } },
+        statsUpdate(tenant, { total: -1, [before.status]: -1 }),
+        logPut(tenant, { eventType: 'ITEM_DELETED', actor, item: { id, itemNumber: before.itemNumber }, productType: type ? { id: type.id, name: type.name } : null, oldStatus: before.status, details: { operationType: 'DELETE', productTypeName: type?.name, itemNumber: before.itemNumber } }),
+      ],
+    }));
+  } catch (e) {
+    explain(e, { 0: conflict('The item changed meanwhile; reload and try again') });
+  }
+  return before;
+}
+
+// ---------------------------------------------------------------- listing
+
+const CURSOR_SK = /^ITEM#[0-9a-f-]{36}$/;
+
+/** The cursor carries only the sort key of the last item: the partition always comes from the token. */
+export function encodeCursor(sk: string): string {
+  return Buffer.from(sk, 'utf8').toString('base64url');
+}
+export function decodeCursor(cursor: string): string {
+  const sk = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!CURSOR_SK.test(sk)) throw badRequest('Invalid cursor');
+  return sk;
+}
+
+export async function listItemPage(tenant: TenantId, opts: { limit: number; cursor?: string; status?: ItemStatus }): Promise<{ rows: ItemRow[]; nextCursor: string | null }> {
+  const pk = keys.tenantPartition(tenant);
+  const rows: ItemRow[] = [];
+  let start: Record<string, unknown> | undefined = opts.cursor ? { pk, sk: decodeCursor(opts.cursor) } : undefined;
+  let last: string | undefined;
+  // A status filter can leave a page short: keep reading until it is full or the items end.
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': pk, ':p': `${E.item}#`, ...(opts.status ? { ':s': opts.status } : {}) },
+      ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
+      Limit: opts.limit - rows.length, ExclusiveStartKey: start,
+    }));
+    for (const i of res.Items ?? []) rows.push(strip<ItemRow>(i));
+    start = res.LastEvaluatedKey;
+    last = start ? String(start.sk) : undefined;
+  } while (start && rows.length < opts.limit);
+  return { rows, nextCursor: last ? encodeCursor(last) : null };
+}
+
+export async function typesAndVariants(tenant: TenantId): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
+  const [types, variants] = await Promise.all([listRows<ProductTypeRow>(tenant, E.productType), listRows<VariantRow>(tenant, E.variant)]);
+  return { types: new Map(types.map((t) => [t.id, t])), variants: new Map(variants.map((v) => [v.id, v])) };
+}
+
+// ---------------------------------------------------------------- stats
+
+/** One GetItem of the counters every item write keeps, plus the type count: cost independent of item count. */
+export async function readStats(tenant: TenantId): Promise<InventoryStats> {
+  const [res, types] = await Promise.all([
+    db().send(new GetCommand({ TableName: T(), Key: STATS_KEY(tenant) })),
+    db().send(new QueryCommand({ TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.productType}#` }, Select: 'COUNT' })),
+  ]);
+  const c = (res.Item ?? {}) as Record<string, number | undefined>;
+  const n = (k: string) => Math.max(0, Number(c[k] ?? 0));
+  const byStatus = Object.fromEntries(ITEM_STATUSES.map((s) => [s, n(s)])) as Record<ItemStatus, number>;
+  return {
+    total: n('total'),
+    statusCounts: { AVAILABLE: byStatus.AVAILABLE, IN_USE: byStatus.IN_USE, MAINTENANCE_REQUIRED: byStatus.MAINTENANCE, OUT_OF_SERVICE: byStatus.OUT_OF_SERVICE },
+    byStatus,
+    maintenanceDue: byStatus.MAINTENANCE + byStatus.DAMAGED,
+    productTypes: types.Count ?? 0,
+  };
+}
