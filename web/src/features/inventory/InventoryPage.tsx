@@ -1,13 +1,136 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import type { InventoryItem, ItemPage, ProductType } from '../../../../shared/contract/inventory-models.js';
+import { roleFlags } from '../../../../shared/domain/roles.js';
+import { api, errorMessage } from '../../api/client.js';
+import { useUser } from '../../app/SessionProvider.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+import { BoxIcon } from '../../components/icons.js';
+import ServicesTab, { useServices } from '../services/ServicesTab.js';
+import { PageHeader } from '../shell/PageHeader.js';
+import { ActivityLogTab } from './ActivityLogTab.js';
+import { ItemFormDialog } from './ItemFormDialog.js';
+import { ItemsTab } from './ItemsTab.js';
+import { loadAllItems, statusFromQuery } from './itemRules.js';
+import { ProductTypeFormDialog } from './ProductTypeFormDialog.js';
+import { ProductTypesTab } from './ProductTypesTab.js';
 
-/** Placeholder until the inventory area lands (its owners replace this file). */
+/** Items per request while loading the whole list (the API's maximum page). */
+const LOAD_PAGE = 1000;
+
+export const INVENTORY_KEY = 'inventory.page';
+
+async function loadInventory(): Promise<{ productTypes: ProductType[]; items: InventoryItem[] }> {
+  const [productTypes, items] = await Promise.all([
+    api<ProductType[]>('inventory.listProductTypes'),
+    loadAllItems((cursor) => api<ItemPage>('inventory.listItems', { query: { limit: LOAD_PAGE, cursor } })),
+  ]);
+  return { productTypes, items };
+}
+
+/** The Inventory & Services page (document 2 §2.1, §2.2). */
 export default function InventoryPage() {
+  const user = useUser();
+  const canManage = roleFlags(user).canManageInventory;
+  const [params] = useSearchParams();
+  const { data, error, isLoading, mutate } = useSWR(INVENTORY_KEY, loadInventory, { revalidateOnFocus: false });
+  const services = useServices();
+  const [tab, setTab] = useState('items');
+  const [serviceCount, setServiceCount] = useState<number | null>(null);
+  const [createService, setCreateService] = useState(0);
+  const [typeForm, setTypeForm] = useState<{ open: boolean; type: ProductType | null }>({ open: false, type: null });
+  const [itemForm, setItemForm] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
+  const onServiceCount = useCallback((n: number) => setServiceCount(n), []);
+  const refresh = () => mutate();
+
+  if (isLoading && !data) return <PageSpinner label="Loading inventory…" />;
+  if (error && !data) {
+    return (
+      <Stack gap="4">
+        <PageHeader title="Inventory & Services" />
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Error Loading Inventory</Alert.Title>
+            <Alert.Description>Failed to load inventory data: {errorMessage(error, error instanceof Error ? error.message : String(error))}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" onClick={() => void mutate()}>Retry</Button>
+        </Alert.Root>
+      </Stack>
+    );
+  }
+
+  const productTypes = data?.productTypes ?? [];
+  const items = data?.items ?? [];
+  const servicesTotal = serviceCount ?? services.data?.length ?? 0;
+  const nothingYet = productTypes.length === 0 && items.length === 0 && servicesTotal === 0;
+
+  const header = (
+    <PageHeader
+      title="Inventory & Services"
+      subtitle={canManage ? 'Manage your inventory items and product types' : 'View inventory items'}
+      actions={canManage && (
+        <HStack wrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => setTypeForm({ open: true, type: null })}>Add Product Type</Button>
+          <Button size="sm" variant="outline" disabled={productTypes.length === 0} onClick={() => setItemForm({ open: true, item: null })}>Add Item</Button>
+          <Button size="sm" colorPalette="brand" onClick={() => { setTab('services'); setCreateService((n) => n + 1); }}>Add Service</Button>
+        </HStack>
+      )}
+    />
+  );
+
+  const dialogs = canManage && (
+    <>
+      <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />
+      <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />
+    </>
+  );
+
+  if (nothingYet && canManage && tab !== 'services') {
+    return (
+      <Stack gap="6">
+        {header}
+        <EmptyState
+          icon={<BoxIcon />}
+          title="Welcome to Your Inventory System"
+          description="Start by creating a product type, then add items to it."
+          action={<Button colorPalette="brand" onClick={() => setTypeForm({ open: true, type: null })}>Create Your First Product Type</Button>}
+        />
+        {dialogs}
+      </Stack>
+    );
+  }
+
+  const count = (n: number) => <Badge ms="1" size="sm" variant="subtle">{n}</Badge>;
   return (
-    <Stack gap="4">
-      <Heading as="h1" size="2xl">
-        Inventory
-      </Heading>
-      <Text color="fg.muted">This section is not available yet.</Text>
+    <Stack gap="6">
+      {header}
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="items">Inventory Items {count(items.length)}</Tabs.Trigger>
+          <Tabs.Trigger value="types">Product Types {count(productTypes.length)}</Tabs.Trigger>
+          <Tabs.Trigger value="services">Services {count(servicesTotal)}</Tabs.Trigger>
+          {canManage && <Tabs.Trigger value="activity">Activity Log</Tabs.Trigger>}
+        </Tabs.List>
+        <Tabs.Content value="items">
+          <ItemsTab items={items} productTypes={productTypes} canManage={canManage} initialStatus={statusFromQuery(params.get('status'))} onEdit={(item) => setItemForm({ open: true, item })} onChanged={refresh} />
+        </Tabs.Content>
+        <Tabs.Content value="types">
+          <ProductTypesTab productTypes={productTypes} canManage={canManage} onEdit={(type) => setTypeForm({ open: true, type })} onChanged={refresh} />
+        </Tabs.Content>
+        <Tabs.Content value="services">
+          <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} />
+        </Tabs.Content>
+        {canManage && (
+          <Tabs.Content value="activity">
+            <ActivityLogTab />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+      {dialogs}
     </Stack>
   );
 }

@@ -37,7 +37,8 @@ function TrashIcon() {
 }
 
 /** The Services tab of Inventory & Services (document 2 §2.1, §2.5). */
-export default function ServicesTab({ canManage, onCountChange }: { canManage: boolean; onCountChange?: (n: number) => void }) {
+/** `createRequest`: bumped by the page header's Add Service button to open the create form here. */
+export default function ServicesTab({ canManage, onCountChange, createRequest = 0 }: { canManage: boolean; onCountChange?: (n: number) => void; createRequest?: number }) {
   const { data, isLoading, mutate } = useServices();
   const services = data ?? [];
   const [editing, setEditing] = useState<ApiService | null>(null);
@@ -49,6 +50,13 @@ export default function ServicesTab({ canManage, onCountChange }: { canManage: b
   useEffect(() => {
     if (data) onCountChange?.(data.length);
   }, [data, onCountChange]);
+
+  useEffect(() => {
+    if (createRequest > 0 && canManage) {
+      setEditing(null);
+      setFormOpen(true);
+    }
+  }, [createRequest, canManage]);
 
   const openCreate = () => {
     setEditing(null);

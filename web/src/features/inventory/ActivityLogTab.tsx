@@ -1,0 +1,115 @@
+import { Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import useSWR from 'swr';
+import type { ActivityLogEntry } from '../../../../shared/contract/inventory-models.js';
+import { api } from '../../api/client.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { formatDateTime } from '../../components/format.js';
+import { notify } from '../../components/toaster.js';
+import { ACTIVITY_LOG_LIMIT } from './itemRules.js';
+
+const isBulk = (e: ActivityLogEntry) => e.eventType === 'BULK_CREATED' || e.eventType === 'BULK_DELETED';
+const userName = (e: ActivityLogEntry) => (e.user ? `${e.user.firstName} ${e.user.lastName}`.trim() || 'System' : 'System');
+const itemText = (e: ActivityLogEntry) => (isBulk(e) ? `Multiple (${e.details.itemCount ?? e.details.itemIds?.length ?? 0})` : e.item?.itemNumber ?? '-');
+const typeText = (e: ActivityLogEntry) => e.productType?.name ?? (e.details.itemsByType ? Object.keys(e.details.itemsByType).join(', ') : '-');
+const updateText = (e: ActivityLogEntry) => e.eventType.replace(/_/g, ' ');
+const fieldsText = (e: ActivityLogEntry) => e.details.changes?.map((c) => c.field).join(', ') || '-';
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export const ACTIVITY_KEY = 'inventory.activityLog';
+
+/** The Activity Log tab (managers only, loaded when opened; document 2 §2.1). */
+export function ActivityLogTab() {
+  const { data, isLoading, mutate } = useSWR(ACTIVITY_KEY, () => api<ActivityLogEntry[]>('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }), {
+    onError: () => notify.error('Failed to load activity logs'),
+    revalidateOnFocus: false,
+  });
+  const [open, setOpen] = useState<ActivityLogEntry | null>(null);
+  const entries = data ?? [];
+
+  return (
+    <Stack gap="3">
+      <HStack justify="flex-end">
+        <Button size="sm" variant="outline" loading={isLoading} onClick={() => void mutate()}>Refresh</Button>
+      </HStack>
+      {!isLoading && entries.length === 0 ? (
+        <EmptyState title="No Activity Yet" description="Changes to items and product types appear here." />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.Root size="sm" aria-label="Activity log">
+            <Table.Header>
+              <Table.Row>
+                {['Item #', 'Item Type', 'Type of Update', 'Date/Time', 'Fields Changed', 'User', 'Details'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {entries.map((e) => (
+                <Table.Row key={e.id}>
+                  <Table.Cell>{itemText(e)}</Table.Cell>
+                  <Table.Cell>{typeText(e)}</Table.Cell>
+                  <Table.Cell>{updateText(e)}</Table.Cell>
+                  <Table.Cell>{formatDateTime(e.eventDate)}</Table.Cell>
+                  <Table.Cell>{fieldsText(e)}</Table.Cell>
+                  <Table.Cell>{userName(e)}</Table.Cell>
+                  <Table.Cell><Button size="xs" variant="outline" aria-label={`Details of ${updateText(e)} ${itemText(e)}`} onClick={() => setOpen(e)}>View</Button></Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <ActivityDetailsDialog entry={open} onClose={() => setOpen(null)} />
+    </Stack>
+  );
+}
+
+function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={!!entry} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content aria-label="Activity Log Details">
+            <Dialog.Header><Dialog.Title>Activity Log Details</Dialog.Title></Dialog.Header>
+            <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+            {entry && (
+              <Dialog.Body>
+                <Stack gap="3" fontSize="sm">
+                  <Text><b>Event:</b> {updateText(entry)}</Text>
+                  <Text><b>Date and time:</b> {formatDateTime(entry.eventDate)}</Text>
+                  <Text><b>User:</b> {userName(entry)}</Text>
+                  <Text><b>Item:</b> {itemText(entry)}</Text>
+                  {(entry.oldStatus || entry.newStatus) && <Text><b>Status:</b> {show(entry.oldStatus)} → {show(entry.newStatus)}</Text>}
+                  {entry.details.changes && entry.details.changes.length > 0 && (
+                    <Table.Root size="sm" aria-label="Changes">
+                      <Table.Header><Table.Row><Table.ColumnHeader>Field</Table.ColumnHeader><Table.ColumnHeader>Before</Table.ColumnHeader><Table.ColumnHeader>After</Table.ColumnHeader></Table.Row></Table.Header>
+                      <Table.Body>
+                        {entry.details.changes.map((c, i) => (
+                          <Table.Row key={i}><Table.Cell>{c.field}</Table.Cell><Table.Cell>{show(c.oldValue)}</Table.Cell><Table.Cell>{show(c.newValue)}</Table.Cell></Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  )}
+                  {isBulk(entry) && entry.details.itemsData && (
+                    <Table.Root size="sm" aria-label="Affected items">
+                      <Table.Header><Table.Row><Table.ColumnHeader>Item #</Table.ColumnHeader><Table.ColumnHeader>Type</Table.ColumnHeader><Table.ColumnHeader>Location</Table.ColumnHeader><Table.ColumnHeader>Status</Table.ColumnHeader></Table.Row></Table.Header>
+                      <Table.Body>
+                        {entry.details.itemsData.map((i) => (
+                          <Table.Row key={i.id}><Table.Cell>{i.itemNumber}</Table.Cell><Table.Cell>{i.productTypeName ?? '-'}</Table.Cell><Table.Cell>{i.location ?? '-'}</Table.Cell><Table.Cell>{i.status}</Table.Cell></Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                  )}
+                  <Box>
+                    <Text fontWeight="semibold" mb="1">Raw details</Text>
+                    <Code as="pre" display="block" whiteSpace="pre-wrap" p="2" fontSize="xs">{JSON.stringify(entry.details, null, 2)}</Code>
+                  </Box>
+                </Stack>
+              </Dialog.Body>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,223 @@
+import { Badge, Button, HStack, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { InventoryItem, ItemStatus, ProductType } from '../../../../shared/contract/inventory-models.js';
+import { api, errorMessage } from '../../api/client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { Pagination } from '../../components/Pagination.js';
+import { notify } from '../../components/toaster.js';
+import {
+  DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, SETTABLE_STATUSES, shortId, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
+  type ItemFilters, type Sort, type SortKey,
+} from './itemRules.js';
+
+function PencilIcon() {
+  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></svg>;
+}
+function TrashIcon() {
+  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 6h18" /><path d="M8 6V4h8v2" /><path d="M19 6l-1 14H6L5 6" /></svg>;
+}
+
+function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
+  return (
+    <NativeSelect.Root size="sm" width="auto" minW="40">
+      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>{children}</NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'itemNumber', label: 'Item' },
+  { key: 'type', label: 'Item Type' },
+  { key: 'id', label: 'ID' },
+  { key: 'location', label: 'Location' },
+  { key: 'status', label: 'Status' },
+];
+
+/** The Inventory Items tab (document 2 §2.1). */
+export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductType[]; canManage: boolean; initialStatus: ItemStatus | null; onEdit: (item: InventoryItem) => void; onChanged: () => Promise<unknown> }) {
+  const { items, productTypes, canManage } = props;
+  const [filters, setFilters] = useState<ItemFilters>({ ...NO_FILTERS, status: props.initialStatus });
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState<InventoryItem | null>(null);
+  const [bulkDeleting, setBulkDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const visible = useMemo(() => sortItems(filterItems(items, filters), sort), [items, filters, sort]);
+  const counts = useMemo(() => statusCounts(items, filters), [items, filters]);
+  const totalPages = pageCount(visible.length);
+  const shown = pageOf(visible, Math.min(page, totalPages));
+  const locations = useMemo(() => [...new Set(items.map((i) => i.location).filter((l): l is string => !!l))].sort(), [items]);
+
+  useEffect(() => setPage(1), [filters, sort]);
+  // Selections of items that are gone (deleted, filtered by someone else's change) drop out.
+  useEffect(() => setSelected((s) => new Set([...s].filter((id) => items.some((i) => i.id === id)))), [items]);
+
+  const setFilter = <K extends keyof ItemFilters>(k: K, v: ItemFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
+  const allShownSelected = shown.length > 0 && shown.every((i) => selected.has(i.id));
+  const toggle = (id: string) => setSelected((s) => {
+    const next = new Set(s);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+
+  async function changeStatus(item: InventoryItem, status: Exclude<ItemStatus, 'IN_USE'>) {
+    try {
+      await api('inventory.changeItemStatus', { params: { id: item.id }, body: { status } });
+      notify.success(`Status of ${item.itemNumber} changed to ${statusLabel(status)}`);
+      await props.onChanged();
+    } catch (e) {
+      notify.error(errorMessage(e, 'Failed to update item status'));
+    }
+  }
+
+  async function deleteOne() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api('inventory.deleteItem', { params: { id: deleting.id } });
+      notify.success('Item deleted successfully');
+      await props.onChanged();
+    } catch (e) {
+      notify.error(errorMessage(e, 'Failed to delete item'));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  async function deleteSelected() {
+    setBusy(true);
+    try {
+      const ids = [...selected];
+      await api('inventory.bulkDelete', { body: { itemIds: ids } });
+      notify.success(`${ids.length} items deleted successfully`);
+      setSelected(new Set());
+      await props.onChanged();
+    } catch (e) {
+      notify.error(errorMessage(e, 'Failed to delete items'));
+    } finally {
+      setBusy(false);
+      setBulkDeleting(false);
+    }
+  }
+
+  const filtered = filters.columnType || filters.columnLocation;
+  return (
+    <Stack gap="4">
+      <Wrap gap="3" align="center">
+        <Input size="sm" maxW="xs" type="search" aria-label="Search items" placeholder="Search item number, serial, type, location, notes" value={filters.search} onChange={(e) => setFilter('search', e.target.value)} />
+        <Select label="Filter by product type" value={filters.typeId} onChange={(v) => setFilter('typeId', v)}>
+          <option value="">All Types</option>
+          {productTypes.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </Select>
+      </Wrap>
+      <Wrap gap="2" role="group" aria-label="Status">
+        {(['ALL', ...STATUS_CHIPS] as const).map((s) => {
+          const active = s === 'ALL' ? !filters.status : filters.status === s;
+          return (
+            <Button key={s} size="xs" borderRadius="full" variant={active ? 'solid' : 'outline'} colorPalette={s === 'ALL' ? 'brand' : STATUS_COLOR[s]} aria-pressed={active} onClick={() => setFilter('status', s === 'ALL' ? null : s)}>
+              {s === 'ALL' ? 'All' : statusLabel(s)} ({counts[s]})
+            </Button>
+          );
+        })}
+      </Wrap>
+      <Wrap gap="2" align="center">
+        <Text fontSize="sm" color="fg.muted">Column filters:</Text>
+        <Select label="Column filter: type" value={filters.columnType} onChange={(v) => setFilter('columnType', v)}>
+          <option value="">Any type</option>
+          {productTypes.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </Select>
+        <Select label="Column filter: location" value={filters.columnLocation} onChange={(v) => setFilter('columnLocation', v)}>
+          <option value="">Any location</option>
+          {locations.map((l) => <option key={l} value={l}>{l}</option>)}
+        </Select>
+        {filtered && <Button size="xs" variant="ghost" onClick={() => setFilters((f) => ({ ...f, columnType: '', columnLocation: '' }))}>Clear All</Button>}
+      </Wrap>
+
+      {canManage && selected.size > 0 && (
+        <HStack role="region" aria-label="Bulk actions" bg="bg.muted" p="2" borderRadius="l2" justify="space-between" wrap="wrap">
+          <Text fontWeight="medium">{selected.size} items selected</Text>
+          <HStack>
+            <Button size="sm" colorPalette="red" onClick={() => setBulkDeleting(true)}>Delete Selected</Button>
+            <Button size="sm" variant="outline" onClick={() => setSelected(new Set())}>Clear Selection</Button>
+          </HStack>
+        </HStack>
+      )}
+
+      {visible.length === 0 ? (
+        <EmptyState title="No items found" description="No items match the current filters." />
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.Root size="sm" aria-label="Inventory items">
+            <Table.Header>
+              <Table.Row>
+                {canManage && (
+                  <Table.ColumnHeader w="8">
+                    <input type="checkbox" aria-label="Select all items on this page" checked={allShownSelected} onChange={() => setSelected((s) => {
+                      const next = new Set(s);
+                      for (const i of shown) if (allShownSelected) next.delete(i.id); else next.add(i.id);
+                      return next;
+                    })} />
+                  </Table.ColumnHeader>
+                )}
+                {COLUMNS.map((c) => (
+                  <Table.ColumnHeader key={c.key} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => setSort(toggleSort(sort, c.key))}>
+                      {c.label} {sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                    </Button>
+                  </Table.ColumnHeader>
+                ))}
+                {canManage && <Table.ColumnHeader>Actions</Table.ColumnHeader>}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((i) => (
+                <Table.Row key={i.id} data-item-number={i.itemNumber}>
+                  {canManage && (
+                    <Table.Cell>
+                      <input type="checkbox" aria-label={`Select ${i.itemNumber}`} checked={selected.has(i.id)} onChange={() => toggle(i.id)} />
+                    </Table.Cell>
+                  )}
+                  <Table.Cell fontWeight="medium">{i.itemNumber}{i.serialNumber ? <Text as="span" color="fg.muted" fontSize="xs"> · {i.serialNumber}</Text> : null}</Table.Cell>
+                  <Table.Cell>{i.productType?.name ?? '-'}{i.productVariant ? ` (${i.productVariant.name})` : ''}</Table.Cell>
+                  <Table.Cell fontFamily="mono" title={i.id}>{shortId(i.id)}</Table.Cell>
+                  <Table.Cell>{i.location ?? '-'}</Table.Cell>
+                  <Table.Cell>
+                    {canManage ? (
+                      <NativeSelect.Root size="xs" width="40" disabled={i.status === 'IN_USE'}>
+                        <NativeSelect.Field aria-label={`Status of ${i.itemNumber}`} value={i.status} onChange={(e) => void changeStatus(i, e.target.value as Exclude<ItemStatus, 'IN_USE'>)}>
+                          {i.status === 'IN_USE' && <option value="IN_USE">IN USE</option>}
+                          {SETTABLE_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    ) : (
+                      <Badge colorPalette={STATUS_COLOR[i.status]}>{statusLabel(i.status)}</Badge>
+                    )}
+                  </Table.Cell>
+                  {canManage && (
+                    <Table.Cell>
+                      <HStack gap="1">
+                        <IconButton size="xs" variant="ghost" aria-label={`Edit ${i.itemNumber}`} onClick={() => props.onEdit(i)}><PencilIcon /></IconButton>
+                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${i.itemNumber}`} onClick={() => setDeleting(i)}><TrashIcon /></IconButton>
+                      </HStack>
+                    </Table.Cell>
+                  )}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} />
+
+      <ConfirmDialog open={!!deleting} title="Delete item" message={`Delete item ${deleting?.itemNumber ?? ''}? This cannot be undone.`} confirmLabel="Delete" destructive busy={busy} onConfirm={() => void deleteOne()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog open={bulkDeleting} title="Delete selected items" message={`Delete ${selected.size} selected items? This cannot be undone.`} confirmLabel="Delete" destructive busy={busy} onConfirm={() => void deleteSelected()} onCancel={() => setBulkDeleting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { Badge, Card, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { ProductType } from '../../../../shared/contract/inventory-models.js';
+import { api, errorMessage } from '../../api/client.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { notify } from '../../components/toaster.js';
+import { rateText } from './itemRules.js';
+
+function PencilIcon() {
+  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></svg>;
+}
+function TrashIcon() {
+  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 6h18" /><path d="M8 6V4h8v2" /><path d="M19 6l-1 14H6L5 6" /></svg>;
+}
+
+const money = (v: number | null) => (v === null ? 'N/A' : `$${v.toFixed(2)}`);
+
+/** The Product Types tab (document 2 §2.1): cards with rates, variants and item counts. */
+export function ProductTypesTab({ productTypes, canManage, onEdit, onChanged }: { productTypes: ProductType[]; canManage: boolean; onEdit: (t: ProductType) => void; onChanged: () => Promise<unknown> }) {
+  const [deleting, setDeleting] = useState<ProductType | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await api('inventory.deleteProductType', { params: { id: deleting.id } });
+      notify.success('Product type deleted successfully');
+      await onChanged();
+    } catch (e) {
+      notify.error(errorMessage(e, 'Failed to delete product type'));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  if (productTypes.length === 0) return <EmptyState title="No product types yet" description="Product types group your items and carry their rates." />;
+  return (
+    <>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+        {productTypes.map((t) => (
+          <Card.Root key={t.id} aria-label={t.name} role="article">
+            <Card.Header>
+              <HStack justify="space-between" align="start">
+                <Stack gap="0">
+                  <Card.Title>{t.name}</Card.Title>
+                  <Text fontSize="sm" color="fg.muted">{t.category}</Text>
+                </Stack>
+                {canManage && (
+                  <HStack gap="1">
+                    <IconButton size="xs" variant="ghost" aria-label={`Edit ${t.name}`} onClick={() => onEdit(t)}><PencilIcon /></IconButton>
+                    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}><TrashIcon /></IconButton>
+                  </HStack>
+                )}
+              </HStack>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="2" fontSize="sm">
+                {t.description && <Text>{t.description}</Text>}
+                {t.rates.length ? (
+                  t.rates.map((r, i) => <Text key={i}>{rateText(r)}</Text>)
+                ) : (
+                  <>
+                    <Text>Hourly: {money(t.defaultHourlyRate)}</Text>
+                    <Text>Daily: {money(t.defaultDailyRate)}</Text>
+                  </>
+                )}
+                {t.variants.length > 0 && <Text color="fg.muted">Variants: {t.variants.map((v) => v.name).join(', ')}</Text>}
+                <Badge alignSelf="flex-start">{t._count.items} items</Badge>
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <ConfirmDialog open={!!deleting} title="Delete product type" message={`Delete ${deleting?.name ?? ''}? Its variants are deleted too.`} confirmLabel="Delete" destructive busy={busy} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} />
+    </>
+  );
+}

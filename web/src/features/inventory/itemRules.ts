@@ -1,0 +1,108 @@
+import type { InventoryItem, ItemPage, ItemStatus, RateRow } from '../../../../shared/contract/inventory-models.js';
+
+/** Document 2 §9. */
+export const ITEMS_PAGE_SIZE = 25;
+export const ACTIVITY_LOG_LIMIT = 100;
+
+export const STATUS_CHIPS: readonly ItemStatus[] = ['AVAILABLE', 'IN_USE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
+/** What a manager may pick by hand: IN_USE comes from rentals (document 2 §4). */
+export const SETTABLE_STATUSES: readonly ItemStatus[] = ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
+
+export const statusLabel = (s: ItemStatus) => s.replace(/_/g, ' ');
+export const STATUS_COLOR: Record<ItemStatus, string> = { AVAILABLE: 'green', IN_USE: 'blue', MAINTENANCE: 'orange', OUT_OF_SERVICE: 'gray', DAMAGED: 'red' };
+
+/** `?status=out-of-service` (document 1 §3 dashboard links) → OUT_OF_SERVICE; anything else → none. */
+export function statusFromQuery(value: string | null): ItemStatus | null {
+  const s = value?.trim().toUpperCase().replace(/-/g, '_');
+  return s && (STATUS_CHIPS as readonly string[]).includes(s) ? (s as ItemStatus) : null;
+}
+
+/**
+ * The whole item list, page by page. The list endpoint is paged (a tenant may have tens of
+ * thousands of items); the page needs every item at once for its search, status counts and column
+ * filters, so it follows the cursor with large pages and filters in the browser.
+ */
+export async function loadAllItems(fetchPage: (cursor: string | undefined) => Promise<ItemPage>): Promise<InventoryItem[]> {
+  const items: InventoryItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
+export interface ItemFilters {
+  search: string;
+  typeId: string;
+  status: ItemStatus | null;
+  columnType: string;
+  columnLocation: string;
+}
+export const NO_FILTERS: ItemFilters = { search: '', typeId: '', status: null, columnType: '', columnLocation: '' };
+
+export type SortKey = 'itemNumber' | 'type' | 'id' | 'location' | 'status';
+export interface Sort {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
+export const DEFAULT_SORT: Sort = { key: 'itemNumber', dir: 'asc' };
+
+/** Everything but the status chip, so each chip can count what it would show. */
+function matchesExceptStatus(i: InventoryItem, f: ItemFilters): boolean {
+  const q = f.search.trim().toLowerCase();
+  if (q) {
+    const hay = [i.itemNumber, i.serialNumber, i.productType?.name, i.location, i.notes].filter(Boolean).join('\n').toLowerCase();
+    if (!hay.includes(q)) return false;
+  }
+  if (f.typeId && i.productTypeId !== f.typeId) return false;
+  if (f.columnType && i.productTypeId !== f.columnType) return false;
+  if (f.columnLocation && (i.location ?? '') !== f.columnLocation) return false;
+  return true;
+}
+
+export function filterItems(items: readonly InventoryItem[], f: ItemFilters): InventoryItem[] {
+  return items.filter((i) => matchesExceptStatus(i, f) && (!f.status || i.status === f.status));
+}
+
+export function statusCounts(items: readonly InventoryItem[], f: ItemFilters): Record<ItemStatus | 'ALL', number> {
+  const base = items.filter((i) => matchesExceptStatus(i, f));
+  const counts = { ALL: base.length } as Record<ItemStatus | 'ALL', number>;
+  for (const s of STATUS_CHIPS) counts[s] = base.filter((i) => i.status === s).length;
+  return counts;
+}
+
+const sortValue = (i: InventoryItem, key: SortKey): string => {
+  switch (key) {
+    case 'itemNumber': return i.itemNumber;
+    case 'type': return i.productType?.name ?? '';
+    case 'id': return shortId(i.id);
+    case 'location': return i.location ?? '';
+    case 'status': return i.status;
+  }
+};
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+export function sortItems(items: readonly InventoryItem[], sort: Sort): InventoryItem[] {
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => sign * collator.compare(sortValue(a, sort.key), sortValue(b, sort.key)) || collator.compare(a.itemNumber, b.itemNumber));
+}
+
+export function toggleSort(current: Sort, key: SortKey): Sort {
+  return current.key === key ? { key, dir: current.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
+}
+
+export function pageOf<T>(list: readonly T[], page: number, size = ITEMS_PAGE_SIZE): T[] {
+  return list.slice((page - 1) * size, page * size);
+}
+export const pageCount = (n: number, size = ITEMS_PAGE_SIZE) => Math.max(1, Math.ceil(n / size));
+
+/** The ID column shows the last 8 characters (document 2 §2.1). */
+export const shortId = (id: string) => id.slice(-8);
+
+const RATE_LABEL: Record<RateRow['rateType'], string> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month', flat_rate: 'flat rate' };
+/** "$25.00 per hour" (document 2 §2.1 product type cards). */
+export function rateText(r: RateRow): string {
+  return `$${Number(r.rate).toFixed(2)} per ${RATE_LABEL[r.rateType] ?? r.rateType}`;
+}

@@ -1,0 +1,87 @@
+import type { ProductType, ProductVariant, RateRow } from '../../../../shared/contract/inventory-models.js';
+import { RATE_TYPES } from '../../../../shared/contract/routes/inventory.js';
+
+export { RATE_TYPES };
+
+export interface RateForm {
+  rate: string;
+  rateType: RateRow['rateType'] | '';
+}
+export interface VariantForm {
+  /** Absent for a variant added in this form. */
+  id?: string;
+  name: string;
+  description: string;
+  hourlyRate: string;
+  dailyRate: string;
+}
+export interface ProductTypeFormState {
+  name: string;
+  category: string;
+  description: string;
+  rates: RateForm[];
+  variants: VariantForm[];
+}
+
+export const emptyProductTypeForm = (): ProductTypeFormState => ({ name: '', category: '', description: '', rates: [{ rate: '', rateType: 'hourly' }], variants: [] });
+
+const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+export function productTypeToForm(t: ProductType): ProductTypeFormState {
+  return {
+    name: t.name,
+    category: t.category,
+    description: t.description ?? '',
+    rates: t.rates.length ? t.rates.map((r) => ({ rate: String(r.rate), rateType: r.rateType })) : [{ rate: '', rateType: 'hourly' }],
+    variants: t.variants.map((v) => ({ id: v.id, name: v.name, description: v.description ?? '', hourlyRate: text(v.hourlyRate), dailyRate: text(v.dailyRate) })),
+  };
+}
+
+/** Document 2 §5: rate rows with both an amount and a type are kept. */
+export function keptRates(rates: readonly RateForm[]): RateRow[] {
+  return rates.filter((r) => r.rate.trim() !== '' && r.rateType !== '' && Number.isFinite(Number(r.rate))).map((r) => ({ rate: Number(r.rate), rateType: r.rateType as RateRow['rateType'] }));
+}
+
+export function validateProductType(f: ProductTypeFormState): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!f.name.trim()) errors.name = 'Name is required';
+  if (!f.category.trim()) errors.category = 'Category is required';
+  f.rates.forEach((r, i) => {
+    if (r.rate.trim() !== '' && !(Number(r.rate) >= 0)) errors[`rate${i}`] = 'Rate must be 0 or more';
+  });
+  return errors;
+}
+
+export function productTypeBody(f: ProductTypeFormState) {
+  const rates = keptRates(f.rates);
+  const byType = (t: RateRow['rateType']) => rates.find((r) => r.rateType === t)?.rate ?? null;
+  return { name: f.name.trim(), category: f.category.trim(), description: f.description.trim() || null, rates, defaultHourlyRate: byType('hourly'), defaultDailyRate: byType('daily') };
+}
+
+export function variantBody(v: VariantForm) {
+  return { name: v.name.trim(), description: v.description.trim() || null, hourlyRate: v.hourlyRate.trim() === '' ? null : Number(v.hourlyRate), dailyRate: v.dailyRate.trim() === '' ? null : Number(v.dailyRate) };
+}
+
+export type VariantOp = { kind: 'create'; variant: VariantForm } | { kind: 'update'; id: string; variant: VariantForm } | { kind: 'delete'; id: string; name: string };
+
+/**
+ * What saving the form does to the variants (document 2 §4, §5): blank names are skipped, new
+ * ones created, changed ones updated, and the ones removed from the form deleted.
+ */
+export function variantOps(before: readonly ProductVariant[], after: readonly VariantForm[]): VariantOp[] {
+  const kept = after.filter((v) => v.name.trim() !== '');
+  const ops: VariantOp[] = [];
+  for (const v of kept) {
+    if (!v.id) {
+      ops.push({ kind: 'create', variant: v });
+      continue;
+    }
+    const old = before.find((b) => b.id === v.id);
+    const next = variantBody(v);
+    if (!old || old.name !== next.name || (old.description ?? null) !== next.description || old.hourlyRate !== next.hourlyRate || old.dailyRate !== next.dailyRate) {
+      ops.push({ kind: 'update', id: v.id, variant: v });
+    }
+  }
+  for (const b of before) if (!kept.some((v) => v.id === b.id)) ops.push({ kind: 'delete', id: b.id, name: b.name });
+  return ops;
+}
