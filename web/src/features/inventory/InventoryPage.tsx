@@ -89,21 +89,6 @@ export default function InventoryPage() {
     </>
   );
 
-  if (nothingYet && canManage && tab !== 'services') {
-    return (
-      <Stack gap="6">
-        {header}
-        <EmptyState
-          icon={<BoxIcon />}
-          title="Welcome to Your Inventory System"
-          description="Start by creating a product type, then add items to it."
-          action={<Button colorPalette="brand" onClick={() => setTypeForm({ open: true, type: null })}>Create Your First Product Type</Button>}
-        />
-        {dialogs}
-      </Stack>
-    );
-  }
-
   const count = (n: number) => <Badge ms="1" size="sm" variant="subtle">{n}</Badge>;
   return (
     <Stack gap="6">
@@ -116,7 +101,17 @@ export default function InventoryPage() {
           {canManage && <Tabs.Trigger value="activity">Activity Log</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="items">
+          {nothingYet && canManage ? (
+            // A brand-new business: the tabs stay (services can be added first), the items tab welcomes.
+            <EmptyState
+              icon={<BoxIcon />}
+              title="Welcome to Your Inventory System"
+              description="Start by creating a product type, then add items to it."
+              action={<Button colorPalette="brand" onClick={() => setTypeForm({ open: true, type: null })}>Create Your First Product Type</Button>}
+            />
+          ) : (
           <ItemsTab items={items} productTypes={productTypes} canManage={canManage} initialStatus={statusFromQuery(params.get('status'))} onEdit={(item) => setItemForm({ open: true, item })} onChanged={refresh} />
+          )}
         </Tabs.Content>
         <Tabs.Content value="types">
           <ProductTypesTab productTypes={productTypes} canManage={canManage} onEdit={(type) => setTypeForm({ open: true, type })} onChanged={refresh} />
