@@ -3,7 +3,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { REPO_ROOT, type InfraConfig } from './config.js';
 
@@ -30,7 +30,7 @@ export interface AppFunctionOptions {
 // dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
 const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
-function retention(days: number): logs.RetentionDays {
+export function retention(days: number): logs.RetentionDays {
   const valid = Object.values(logs.RetentionDays).filter((v): v is number => typeof v === 'number');
   if (!valid.includes(days)) throw new Error(`logRetentionDays ${days} is not a CloudWatch retention; use one of ${valid.join(', ')}`);
   return days as logs.RetentionDays;
@@ -92,5 +92,18 @@ export function appFunction(scope: Construct, id: string, opts: AppFunctionOptio
       forceDockerBundling: false,
       logLevel: nodejs.LogLevel.ERROR,
     },
+  });
+}
+
+/**
+ * Where failed asynchronous invocations (EventBridge, S3) end up after their retries, kept two
+ * weeks for inspection and redrive. alarms.ts alarms on any message in any of them.
+ */
+export function deadLetterQueue(scope: Construct, id: string, cfg: InfraConfig): sqs.Queue {
+  return new sqs.Queue(scope, id, {
+    retentionPeriod: Duration.days(14),
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+    removalPolicy: cfg.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -7,8 +7,9 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
-import { AREAS, routeKey, routes } from '../shared/contract/index.js';
+import { AREAS, routeKey, routes, type Area } from '../shared/contract/index.js';
 import { SWEEPS } from '../functions/sweeps/schedules.js';
 import { synthStack } from './synth.js';
 
@@ -18,11 +19,12 @@ mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
 
 // The real thing: every function bundled with esbuild, as `npm run synth` does (about 10 s).
-const { stack, template } = synthStack({ stage: 'dev', webDist });
+const { stack, template, outdir } = synthStack({ stage: 'dev', webDist });
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const logicalId = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
 const appFunctionIds = new Set(stack.appFunctions.map(logicalId));
+const areaFn = (area: Area) => stack.api.functions[area];
 
 describe('API', () => {
   it('has exactly one route per contract entry, each bound to the function of its area', () => {
@@ -33,7 +35,7 @@ describe('API', () => {
       const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref as string;
       return `${r.Properties.RouteKey} -> ${integrationTarget.get(integrationId)}`;
     });
-    const expected = routes.map((r) => `${routeKey(r)} -> ${logicalId(stack.areaFunctions[r.area])}`);
+    const expected = routes.map((r) => `${routeKey(r)} -> ${logicalId(areaFn(r.area))}`);
     expect(declared.sort()).toEqual(expected.sort());
     expect(declared).toHaveLength(routes.length);
   });
@@ -108,10 +110,20 @@ describe('functions', () => {
       expect(vars.TOKEN_SIGNING_KEY, id).toBeUndefined();
     }
     // Every function that verifies tokens: the API areas (but health) and the stream.
-    const verifiers = [...AREAS.filter((a) => a !== 'health').map((a) => stack.areaFunctions[a]), stack.streamFunction];
+    const secretId = stack.getLogicalId(stack.data.signingKey.node.defaultChild as secretsmanager.CfnSecret);
+    const verifiers = [...AREAS.filter((a) => a !== 'health').map(areaFn), stack.live.fn];
     for (const fn of verifiers) {
       const vars = resources[logicalId(fn)]!.Properties.Environment.Variables as Record<string, unknown>;
-      expect(vars.TOKEN_SIGNING_KEY_SECRET_ARN, fn.node.id).toEqual({ Ref: expect.stringMatching(/^TokenSigningKey/) });
+      expect(vars.TOKEN_SIGNING_KEY_SECRET_ARN, fn.node.id).toEqual({ Ref: secretId });
+    }
+    // The only grant on the secret: GetSecretValue on that one ARN.
+    const secretStatements = ofType('AWS::IAM::Policy')
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+      .filter((st) => JSON.stringify(st.Resource).includes(secretId));
+    expect(secretStatements.length).toBeGreaterThan(0);
+    for (const st of secretStatements) {
+      expect(st.Action).toBe('secretsmanager:GetSecretValue');
+      expect(st.Resource).toEqual({ Ref: secretId });
     }
     template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
   });
@@ -119,7 +131,7 @@ describe('functions', () => {
 
 describe('permissions', () => {
   const policies = ofType('AWS::IAM::Policy');
-  const uploadsBucketId = stack.getLogicalId(stack.uploadsBucket.node.defaultChild as s3.CfnBucket);
+  const uploadsBucketId = stack.getLogicalId(stack.data.uploadsBucket.node.defaultChild as s3.CfnBucket);
   const roleOf = (fn: lambda.Function) => stack.getLogicalId(fn.role!.node.defaultChild as iam.CfnRole);
 
   it('has no statement that allows every action on every resource', () => {
@@ -132,43 +144,67 @@ describe('permissions', () => {
     }
   });
 
-  it('lets only the photo and document functions touch the uploads bucket', () => {
+  it('lets only uploads, services and resize touch the uploads bucket, and only its photo objects', () => {
     const touching = new Set<string>();
     for (const [, p] of policies) {
       if (JSON.stringify(p.Properties.PolicyDocument).includes(uploadsBucketId)) {
         for (const r of p.Properties.Roles) touching.add(r.Ref as string);
+        for (const st of p.Properties.PolicyDocument.Statement) {
+          for (const res of [st.Resource].flat()) {
+            const text = JSON.stringify(res);
+            // Object-level resources are the photo objects; the bare bucket ARN only carries List*/GetBucket*.
+            if (text.includes(uploadsBucketId) && text.includes('/')) expect(text, JSON.stringify(st)).toContain('/tenants/*/photos/*');
+          }
+        }
       }
     }
-    const allowed = [stack.areaFunctions.uploads, stack.areaFunctions.users, stack.areaFunctions.services, stack.resizeFunction].map(roleOf);
+    const allowed = [areaFn('uploads'), areaFn('services'), stack.photos.fn].map(roleOf);
     const appRoles = new Set(stack.appFunctions.map(roleOf));
     expect([...touching].filter((r) => appRoles.has(r)).sort()).toEqual(allowed.sort());
   });
 
-  it('lets only mailing areas send through SES', () => {
+  it('lets only the areas that send mail (platform invitations, services bookings) call ses:SendEmail', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
-      if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
+      if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
     }
-    expect([...senders].sort()).toEqual(['auth', 'platform', 'users', 'services'].map((a) => roleOf(stack.areaFunctions[a as 'auth'])).sort());
+    expect([...senders].sort()).toEqual((['platform', 'services'] as const).map((a) => roleOf(areaFn(a))).sort());
   });
 });
 
 describe('live updates', () => {
   it('streams the dashboard through a function URL (IAM auth, RESPONSE_STREAM) behind CloudFront', () => {
-    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.streamFunction), 'Arn'] } });
+    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.live.fn), 'Arn'] } });
+  });
+});
+
+describe('photo resize', () => {
+  const props = () => resources[logicalId(stack.photos.fn)]!.Properties;
+
+  it('runs with 1536 MB for 30 s, retries twice and keeps failed events in a dead-letter queue', () => {
+    expect(props().MemorySize).toBe(1536);
+    expect(props().Timeout).toBe(30);
+    expect(props().DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toMatch(/ResizeDlq/);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: logicalId(stack.photos.fn) }, MaximumRetryAttempts: 2 });
+  });
+
+  it("bundles sharp's linux-arm64 build next to the handler", () => {
+    const asset = join(outdir, `asset.${String(props().Code.S3Key).replace(/\.zip$/, '')}`);
+    expect(existsSync(join(asset, 'node_modules/sharp/package.json')), asset).toBe(true);
+    expect(existsSync(join(asset, 'node_modules/@img/sharp-linux-arm64')), asset).toBe(true);
   });
 });
 
 describe('schedules', () => {
   it.each(SWEEPS.map((s) => [s.name, s] as const))('runs the %s sweep on its rate, with retries and a dead-letter queue', (name, sweep) => {
-    const fnId = logicalId(stack.sweepFunctions[name]!.fn);
+    const fnId = logicalId(stack.schedules.sweeps[name]!.fn);
     const rules = ofType('AWS::Events::Rule').filter(([, r]) => r.Properties.Targets[0].Arn['Fn::GetAtt']?.[0] === fnId);
     expect(rules).toHaveLength(1);
     const [, rule] = rules[0]!;
     expect(rule.Properties.ScheduleExpression).toBe(events.Schedule.rate(Duration.minutes(sweep.everyMinutes)).expressionString);
     const target = rule.Properties.Targets[0];
     expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toMatch(/SweepDlq/);
-    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 3 });
+    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: Math.max(sweep.everyMinutes, 5) * 60 });
   });
 
   it('resizes photos when an object lands under the tenants prefix', () => {
@@ -177,7 +213,7 @@ describe('schedules', () => {
         LambdaFunctionConfigurations: [Match.objectLike({
           Events: ['s3:ObjectCreated:*'],
           Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'tenants/' }] } },
-          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.resizeFunction), 'Arn'] },
+          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.photos.fn), 'Arn'] },
         })],
       },
     });
@@ -188,7 +224,7 @@ describe('web', () => {
   const dist = ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
 
   it('sends the stream, /api/* and /public/* to their origins, uncached, in that order', () => {
-    expect(dist.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/events/*', '/api/*', '/public/*']);
+    expect(dist.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/events/dashboard', '/api/*', '/public/*']);
     for (const b of dist.CacheBehaviors) {
       expect(b.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
       expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
@@ -202,9 +238,21 @@ describe('web', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   });
 
+  it('lets the SPA load and upload photos from the uploads bucket, nothing else', () => {
+    const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = JSON.stringify(policy.ContentSecurityPolicy.ContentSecurityPolicy);
+    const uploadsId = stack.getLogicalId(stack.data.uploadsBucket.node.defaultChild as s3.CfnBucket);
+    expect(csp).toContain("img-src 'self' data: blob: https://");
+    expect(csp).toContain("connect-src 'self' https://");
+    expect(csp).toContain(`"${uploadsId}","RegionalDomainName"`);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("default-src 'self'");
+  });
+
   it('answers with strict security headers', () => {
     const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(policy.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
+    expect(policy.ContentTypeOptions).toEqual({ Override: true });
     expect(policy.FrameOptions.FrameOption).toBe('DENY');
     expect(policy.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true });
     const csp = JSON.stringify(policy.ContentSecurityPolicy.ContentSecurityPolicy);
@@ -221,7 +269,7 @@ describe('web', () => {
 describe('operations', () => {
   it('alarms on the API 5xx rate, every function’s errors and throttles, and every dead-letter queue', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([id]) => id);
-    expect(alarms.filter((a) => a.startsWith('Api5xxRateAlarm'))).toHaveLength(1);
+    expect(alarms.filter((a) => /Api5xxAlarm/.test(a))).toHaveLength(1);
     expect(alarms.filter((a) => /ErrorsAlarm/.test(a))).toHaveLength(appFunctionIds.size);
     expect(alarms.filter((a) => /ThrottlesAlarm/.test(a))).toHaveLength(appFunctionIds.size);
     expect(alarms.filter((a) => /DlqDepthAlarm/.test(a))).toHaveLength(ofType('AWS::SQS::Queue').length);

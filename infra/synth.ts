@@ -7,11 +7,12 @@ import { readConfig } from './config.js';
 import { BackOfficeStack } from './stack.js';
 
 /** One synth for a test file: the stack as `npm run synth` builds it, with the given context. */
-export function synthStack(context: Record<string, unknown>): { stack: BackOfficeStack; template: Template } {
-  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')), context });
+export function synthStack(context: Record<string, unknown>): { stack: BackOfficeStack; template: Template; outdir: string } {
+  const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
+  const app = new App({ outdir, context });
   const stack = new BackOfficeStack(app, 'TestStack', {
     config: readConfig(app.node),
     env: { account: '123456789012', region: 'us-east-1' },
   });
-  return { stack, template: Template.fromStack(stack) };
+  return { stack, template: Template.fromStack(stack), outdir };
 }

@@ -10,7 +10,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { InfraConfig } from './config.js';
-import { STREAM_PATH_PATTERN } from './constants.js';
+import { STREAM_PATH } from './constants.js';
 import { SPA_FALLBACK_CODE } from './spa-fallback.js';
 
 export interface WebDistributionProps {
@@ -122,7 +122,7 @@ export class WebDistribution extends Construct {
       },
       // Order matters: CloudFront takes the first matching pattern, so the stream comes before /api/*.
       additionalBehaviors: {
-        [STREAM_PATH_PATTERN]: streamBehavior,
+        [STREAM_PATH]: streamBehavior,
         ...Object.fromEntries(API_PATH_PATTERNS.map((p) => [p, apiBehavior])),
       },
     });

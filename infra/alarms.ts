@@ -1,0 +1,59 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as snsSubs from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { InfraConfig } from './config.js';
+
+export interface AlarmsProps {
+  config: InfraConfig;
+  api: apigwv2.HttpApi;
+  functions: lambda.Function[];
+  deadLetterQueues: sqs.Queue[];
+}
+
+/**
+ * What someone should look at: API 5xx, any function error or throttle, any failed event parked in
+ * a dead-letter queue. All go to one SNS topic (context alarmEmail subscribes an address).
+ */
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const cfg = props.config;
+    this.topic = new sns.Topic(this, 'Topic', { displayName: `Rental back office ${cfg.stage} alarms` });
+    if (cfg.alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(cfg.alarmEmail));
+    const action = new cwActions.SnsAction(this.topic);
+    const period = Duration.minutes(5);
+    const atLeastOne = (metric: cloudwatch.Metric, alarmId: string, description: string) => {
+      const alarm = metric.createAlarm(this, alarmId, {
+        alarmDescription: description,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+    };
+
+    // Any 5xx: handlers answer 4xx for everything a user can cause, so a 5xx is a bug or an outage.
+    atLeastOne(props.api.metricServerError({ period, statistic: 'Sum' }), 'Api5xxAlarm', `HTTP API answered 5xx (${cfg.stage})`);
+
+    for (const fn of props.functions) {
+      const name = fn.node.id.replace(/Function$/, '');
+      atLeastOne(fn.metricErrors({ period, statistic: 'Sum' }), `${name}ErrorsAlarm`, `${name}: invocations failed (the handler threw or timed out)`);
+      atLeastOne(fn.metricThrottles({ period, statistic: 'Sum' }), `${name}ThrottlesAlarm`, `${name}: invocations throttled (account or reserved concurrency)`);
+    }
+
+    for (const queue of props.deadLetterQueues) {
+      atLeastOne(queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }), `${queue.node.id}DepthAlarm`,
+        `${queue.node.id}: failed events are waiting to be inspected and redriven`);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { AREAS, type Area } from '../shared/contract/index.js';
+import { areaEntry } from '../functions/handlers.js';
+import type { InfraConfig } from './config.js';
+import { appFunction, retention } from './lambda.js';
+import { grantPhotoAccess, grantSendMail, grantSigningKey, MAIL_SENDING_AREAS, PHOTO_ACCESS, SIGNING_KEY_AREAS, TABLE_AREAS } from './permissions.js';
+import { contractRoutes, httpApiPath } from './routes.js';
+
+export interface ApiProps {
+  config: InfraConfig;
+  environment: Record<string, string>;
+  table: dynamodb.ITable;
+  uploadsBucket: s3.IBucket;
+  signingKey: secretsmanager.ISecret;
+  sesIdentityArns: string[];
+}
+
+/** Areas whose handlers build reports, process photos or fan out to many items: more memory (and CPU). */
+const AREA_MEMORY: Partial<Record<Area, number>> = { uploads: 1024, reports: 1024, platform: 1024 };
+
+/**
+ * The HTTP API: one Lambda per contract area, one route per contract entry (generated from
+ * shared/contract `routes`, so a route added to the contract is deployed without touching infra).
+ */
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly functions = {} as Record<Area, lambda.Function>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const cfg = props.config;
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Rental back office API: one route per contract entry',
+      // Browsers reach the API only through CloudFront (same origin): no CORS configuration.
+      createDefaultStage: true,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: retention(cfg.logRetentionDays),
+      removalPolicy: cfg.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const stage = this.httpApi.defaultStage?.node.defaultChild as apigwv2.CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId', ip: '$context.identity.sourceIp', routeKey: '$context.routeKey', status: '$context.status',
+        latency: '$context.responseLatency', integrationError: '$context.integrationErrorMessage', time: '$context.requestTime',
+      }),
+    };
+
+    for (const area of AREAS) {
+      const fn = appFunction(this, `${pascal(area)}Function`, {
+        entry: areaEntry(area),
+        description: `API routes of the ${area} area`,
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: area },
+        memorySize: AREA_MEMORY[area],
+      }, cfg);
+      if (TABLE_AREAS.has(area)) props.table.grantReadWriteData(fn);
+      const photos = PHOTO_ACCESS[area];
+      if (photos) grantPhotoAccess(props.uploadsBucket, fn, photos);
+      if (MAIL_SENDING_AREAS.has(area)) grantSendMail(fn, props.sesIdentityArns);
+      if (SIGNING_KEY_AREAS.has(area)) grantSigningKey(fn, props.signingKey);
+      this.functions[area] = fn;
+    }
+
+    // One integration and one invoke permission per area, not per route: 107 route-scoped
+    // permissions would crowd the functions' resource policies (20 kB limit) and the template.
+    const integrations = new Map<Area, HttpLambdaIntegration>(AREAS.map((area) => [area, new HttpLambdaIntegration(
+      `${pascal(area)}Integration`, this.functions[area],
+      { payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0, scopePermissionToRoute: false },
+    )]));
+    for (const r of contractRoutes) {
+      const path = httpApiPath(r);
+      new apigwv2.HttpRoute(this, `Route ${r.method} ${path}`, {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(path, r.method as apigwv2.HttpMethod),
+        integration: integrations.get(r.area)!,
+      });
+    }
+  }
+}
+
+export function pascal(name: string): string {
+  return name.replace(/(^|[-_\s])(\w)/g, (_, __, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,67 @@
+import { type Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { AREAS, type Area } from '../shared/contract/index.js';
+import type { InfraConfig } from './config.js';
+import { PHOTO_OBJECTS } from './constants.js';
+
+/**
+ * Who may do what, per API area. Derived from what the code does (grep functions/ for lib/mail.js,
+ * lib/files.js and lib/tokens.js), not from what an area might one day need; docs/deploy.md restates it.
+ */
+
+/** Areas that send mail (lib/mail.ts): invitations (platform) and booking confirmations (services). */
+export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'services']);
+
+/** Every area behind authentication verifies (auth also signs) tokens. health reads nothing. */
+export const SIGNING_KEY_AREAS: ReadonlySet<Area> = new Set(AREAS.filter((a) => a !== 'health'));
+
+/** Every area but health reads or writes the table. */
+export const TABLE_AREAS: ReadonlySet<Area> = new Set(AREAS.filter((a) => a !== 'health'));
+
+/**
+ * Access to the uploads bucket, only ever on photo objects:
+ * - uploads presigns POSTs (the signer needs PutObject), heads and deletes originals and variants;
+ * - services presigns GET URLs for photos on staff cards and the public page (read only).
+ * The resize function (not an area) gets read, put and delete in photos.ts.
+ */
+export const PHOTO_ACCESS: Partial<Record<Area, 'read' | 'readWriteDelete'>> = {
+  uploads: 'readWriteDelete',
+  services: 'read',
+};
+
+export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, access: 'read' | 'readWriteDelete'): void {
+  bucket.grantRead(fn, PHOTO_OBJECTS);
+  if (access === 'readWriteDelete') {
+    bucket.grantPut(fn, PHOTO_OBJECTS);
+    bucket.grantDelete(fn, PHOTO_OBJECTS);
+  }
+}
+
+/**
+ * The ARN in the environment and GetSecretValue on that one secret (grantRead would add
+ * DescribeSecret). The key itself never appears in the template or the environment.
+ */
+export function grantSigningKey(fn: lambda.Function, secret: secretsmanager.ISecret): void {
+  fn.addEnvironment('TOKEN_SIGNING_KEY_SECRET_ARN', secret.secretArn);
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+}
+
+/** lib/mail.ts uses SES v1 SendEmail only. */
+export function grantSendMail(fn: lambda.Function, identityArns: string[]): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: identityArns }));
+}
+
+/**
+ * SES authorises a send against the identity that verified the From address: the address itself
+ * or its domain. Context `sesIdentity` (ARN, domain or address) names it; otherwise both the
+ * `mailFrom` address and its domain are allowed, in this account and region.
+ */
+export function sesIdentityArns(stack: Stack, cfg: InfraConfig): string[] {
+  const arn = (identity: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+  if (cfg.sesIdentity) return [cfg.sesIdentity.startsWith('arn:') ? cfg.sesIdentity : arn(cfg.sesIdentity)];
+  const domain = cfg.mailFrom.split('@')[1];
+  return domain ? [arn(cfg.mailFrom), arn(domain)] : [arn(cfg.mailFrom)];
+}
