@@ -1,5 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.js';
+import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 
 // With a domain: the wildcard certificate and aliases that make every tenant subdomain work. Code
@@ -53,5 +59,12 @@ describe('with domainName and hostedZoneId', () => {
 
   it('does not deploy an SPA that was not built', () => {
     template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+
+  it('refuses a region other than us-east-1, where CloudFront certificates must live', () => {
+    // Construction only, no synth: the check runs while the certificate is created.
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')), context: { domainName: 'rentals.example.com', hostedZoneId: 'Z0123456789ABC', codeStubs: true } });
+    expect(() => new BackOfficeStack(app, 'Elsewhere', { config: readConfig(app.node), env: { account: '123456789012', region: 'eu-west-1' } }))
+      .toThrow(/us-east-1/);
   });
 });
