@@ -155,6 +155,21 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     },
   };
 
+  /**
+   * Clients (fetch wrappers, curl -H) often send `Content-Type: application/json` on a GET or DELETE
+   * with no body; the JSON parser would answer that with "malformed JSON". No body means nothing to
+   * parse: the route's schema then decides whether a body was required.
+   */
+  const ignoreContentTypeWithoutBody = {
+    before: (request: Request) => {
+      const { event } = request;
+      if ((event.body === undefined || event.body === '') && event.headers) {
+        delete event.headers['content-type'];
+        delete event.headers['Content-Type'];
+      }
+    },
+  };
+
   const handler = middy<Request['event'], APIGatewayProxyStructuredResultV2>(core);
   // Order matters: onError runs in reverse, so jsonErrors answers first and httpErrorHandler is the last resort.
   handler.use([
@@ -162,6 +177,7 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     jsonErrors,
     httpHeaderNormalizer(),
     httpEventNormalizer(),
+    ignoreContentTypeWithoutBody,
     httpJsonBodyParser({ disableContentTypeError: true }),
     httpMultipartBodyParser({ disableContentTypeError: true, busboy: { limits: { fileSize: 4 * 1024 * 1024, files: 1, fields: 20 } } }),
   ] as never);

@@ -40,3 +40,28 @@ export async function apiJson<T>(baseUrl: string, path: string, init: { method?:
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status}: ${text}`);
   return JSON.parse(text) as T;
 }
+
+export interface E2eTenant {
+  /** Signs the owner in on the tenant host (sign-up's answer). */
+  loginUrl: string;
+  origin: string;
+  subdomain: string;
+  owner: { email: string; password: string };
+}
+
+/** An organization made the way a real one is: a platform invitation, then sign-up completion. */
+export async function createTenant(baseUrl: string, port: number, admin: { email: string; password: string }, name: string): Promise<E2eTenant> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const owner = { email: `owner-${stamp}@example.com`, password: 'Owner-Pass-2024' };
+  const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: admin.email, password: admin.password } });
+  const { invitation } = await apiJson<{ invitation: { inviteUrl: string } }>(baseUrl, '/api/platform/invitations', {
+    method: 'POST', token, body: { firstName: 'Sam', lastName: 'Owner', email: owner.email },
+  });
+  const inviteToken = new URL(invitation.inviteUrl).searchParams.get('token')!;
+  const done = await apiJson<{ loginUrl: string; organization: { subdomain: string } }>(baseUrl, '/api/signup/complete', {
+    method: 'POST',
+    body: { token: inviteToken, organizationName: `${name} ${stamp}`, phone: '(555) 300-4000', password: owner.password, confirmPassword: owner.password },
+  });
+  const subdomain = done.organization.subdomain;
+  return { loginUrl: done.loginUrl, origin: `http://${subdomain}.localhost:${port}`, subdomain, owner };
+}

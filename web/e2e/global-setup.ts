@@ -50,6 +50,13 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('e2ePort', rt.port);
   project.provide('e2eInboxUrl', rt.inboxUrl);
   project.provide('e2eAdmin', ADMIN);
+  // Journeys that must seed what no built screen can make yet (an employee, until the employees
+  // area lands) write to the same table through the product's own store functions.
+  const env = process.env;
+  project.provide('e2eStoreEnv', {
+    TABLE_NAME: env.TABLE_NAME!, AWS_REGION: env.AWS_REGION!, AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID!,
+    AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY!, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT!,
+  });
 }
 
 export async function teardown(): Promise<void> {
@@ -63,5 +70,6 @@ declare module 'vitest' {
     e2ePort: number;
     e2eInboxUrl: string;
     e2eAdmin: { email: string; password: string };
+    e2eStoreEnv: Record<string, string>;
   }
 }

@@ -1,12 +1,11 @@
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiJson, launch, snapshot } from './browser.js';
+import { createTenant, launch, snapshot } from './browser.js';
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
 const admin = inject('e2eAdmin');
-const stamp = Date.now().toString(36);
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -26,20 +25,6 @@ function day(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** An organization made through the API (invitation, then sign-up); its loginUrl signs the owner in. */
-async function newTenant(): Promise<{ loginUrl: string; origin: string }> {
-  const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: admin.email, password: admin.password } });
-  const { invitation } = await apiJson<{ invitation: { inviteUrl: string } }>(baseUrl, '/api/platform/invitations', {
-    method: 'POST', token, body: { firstName: 'Sam', lastName: 'Service', email: `sam-${stamp}@example.com` },
-  });
-  const inviteToken = new URL(invitation.inviteUrl).searchParams.get('token')!;
-  const done = await apiJson<{ loginUrl: string; organization: { subdomain: string } }>(baseUrl, '/api/signup/complete', {
-    method: 'POST',
-    body: { token: inviteToken, organizationName: `Bay Kayaks ${stamp}`, phone: '(555) 300-4000', password: 'Kayak-Tours-77', confirmPassword: 'Kayak-Tours-77' },
-  });
-  return { loginUrl: done.loginUrl, origin: `http://${done.organization.subdomain}.localhost:${port}` };
-}
-
 beforeAll(async () => {
   browser = await launch();
 });
@@ -51,7 +36,7 @@ afterAll(async () => {
 
 describe('services: from the staff form to a customer paying', () => {
   it('a manager creates a service with a photo, two slots and an add-on and shares it; an anonymous customer books two people with the add-on and sees what to pay', async () => {
-    const tenant = await newTenant();
+    const tenant = await createTenant(baseUrl, port, admin, 'Bay Kayaks');
     const staff = await newPage(['clipboard-read', 'clipboard-write']);
     await staff.goto(tenant.loginUrl);
     await staff.waitForURL(`${tenant.origin}/dashboard`);
