@@ -1,8 +1,14 @@
-import { routeKey, routes, type RouteContract } from '../shared/contract/index.js';
+import { routes, type RouteContract } from '../shared/contract/index.js';
 
-/** The HTTP API route path of a contract route: the path part of the contract's route key. */
-export function httpApiPath(r: Pick<RouteContract, 'method' | 'path'>): string {
-  return routeKey(r).slice(r.method.length + 1);
+/**
+ * The HTTP API route path of a contract route. HTTP API route paths can't end in "/" (CDK refuses
+ * them too), and API Gateway matches a request for `/x/` to the route `/x`; so the one spec path
+ * with a trailing slash, `GET /api/reservations/logs/`, is registered without it. Its Lambda then
+ * sees `event.routeKey` = `GET /api/reservations/logs`: the handler dispatch must accept that key
+ * for the contract route (see docs/decisions.md "Infrastructure").
+ */
+export function httpApiPath(r: Pick<RouteContract, 'path'>): string {
+  return r.path.length > 1 ? r.path.replace(/\/+$/, '') : r.path;
 }
 
 export const contractRoutes: readonly RouteContract[] = routes;

@@ -9,8 +9,9 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
-import { AREAS, routeKey, routes, type Area } from '../shared/contract/index.js';
+import { AREAS, routes, type Area } from '../shared/contract/index.js';
 import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { httpApiPath } from './routes.js';
 import { synthStack } from './synth.js';
 
 // A built SPA stand-in, so the deployment of web/dist is part of what is asserted.
@@ -35,7 +36,7 @@ describe('API', () => {
       const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref as string;
       return `${r.Properties.RouteKey} -> ${integrationTarget.get(integrationId)}`;
     });
-    const expected = routes.map((r) => `${routeKey(r)} -> ${logicalId(areaFn(r.area))}`);
+    const expected = routes.map((r) => `${r.method} ${httpApiPath(r)} -> ${logicalId(areaFn(r.area))}`);
     expect(declared.sort()).toEqual(expected.sort());
     expect(declared).toHaveLength(routes.length);
   });
@@ -43,6 +44,10 @@ describe('API', () => {
   it('keys the trailing-slash route without the slash (HTTP API paths cannot end in "/")', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /api/reservations/logs' });
   });
+
+  // Known gap, outside infra/: functions/lib/pipeline.ts keys routes by `${method} ${path}` with the
+  // slash, so in AWS this route answers 404 until the pipeline drops trailing slashes when keying.
+  it.todo('the reservations function answers event.routeKey "GET /api/reservations/logs" (pipeline change pending)');
 });
 
 describe('data', () => {

@@ -23,12 +23,6 @@ export type RouteById<I extends RouteId> = Extract<(typeof routes)[number], { id
 
 export const routesById: ReadonlyMap<string, RouteContract> = new Map(routes.map((r) => [r.id, r]));
 
-/**
- * The route key API Gateway puts in `event.routeKey`: method and path without a trailing slash.
- * HTTP API route paths can't end in "/" (a request for `/x/` is matched by the route `/x`), so the
- * one contract path that has one (`GET /api/reservations/logs/`) is keyed without it everywhere:
- * the CDK routes, the local adapter and the pipeline all use this function.
- */
 export function routeKey(r: Pick<RouteContract, 'method' | 'path'>): string {
-  return `${r.method} ${r.path.length > 1 ? r.path.replace(/\/+$/, '') : r.path}`;
+  return `${r.method} ${r.path}`;
 }
