@@ -87,7 +87,9 @@ export function appFunction(scope: Construct, id: string, opts: AppFunctionOptio
       bundleAwsSDK: true,
       externalModules: opts.externalModules ?? [],
       nodeModules: opts.nodeModules,
-      environment: opts.nodeModules ? { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } : undefined,
+      // Native modules (sharp): npm installs the linux-arm64 build whatever machine synthesises, and
+      // prefers the npm cache so synth needs no network when the package is cached.
+      environment: opts.nodeModules ? { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc', npm_config_prefer_offline: 'true' } : undefined,
       // No Docker here or in CI: esbuild from node_modules does the bundling.
       forceDockerBundling: false,
       logLevel: nodejs.LogLevel.ERROR,
