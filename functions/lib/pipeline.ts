@@ -63,10 +63,13 @@ function bearer(event: Pick<APIGatewayProxyEventV2, "headers" | "queryStringPara
  * operation → JSON. Routes of the area with no operation yet answer 501 NotImplemented.
  */
 export function createAreaHandler<A extends Area>(area: A, operations: Operations<A>) {
-  const byKey = new Map<string, RouteContract>(routes.filter((r) => r.area === area).map((r) => [routeKey(r), r]));
+  // API Gateway keys the documented `GET /api/reservations/logs/` as `GET /api/reservations/logs`
+  // (HTTP API paths can't end in "/"); the local adapter keys it as declared. Both find the route.
+  const withoutTrailingSlash = (key: string) => key.replace(/(?<=\S)\/+$/, '');
+  const byKey = new Map<string, RouteContract>(routes.filter((r) => r.area === area).map((r) => [withoutTrailingSlash(routeKey(r)), r]));
 
   const core = async (event: Request['event'], context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
-    const route = byKey.get(event.routeKey);
+    const route = byKey.get(withoutTrailingSlash(event.routeKey));
     if (!route) throw new ApiError(404, 'NotFound', `No route ${event.routeKey}`);
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     logger.appendKeys({ route: route.id, requestId });
