@@ -222,12 +222,9 @@ export async function typesAndVariants(tenant: TenantId): Promise<{ types: Map<s
 
 // ---------------------------------------------------------------- stats
 
-/** One GetItem of the counters every item write keeps, plus the type count: cost independent of item count. */
+/** One GetItem of the counters every item write keeps: the cost does not grow with the item count. */
 export async function readStats(tenant: TenantId): Promise<InventoryStats> {
-  const [res, types] = await Promise.all([
-    db().send(new GetCommand({ TableName: T(), Key: STATS_KEY(tenant) })),
-    db().send(new QueryCommand({ TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.productType}#` }, Select: 'COUNT' })),
-  ]);
+  const res = await db().send(new GetCommand({ TableName: T(), Key: STATS_KEY(tenant) }));
   const c = (res.Item ?? {}) as Record<string, number | undefined>;
   const n = (k: string) => Math.max(0, Number(c[k] ?? 0));
   const byStatus = Object.fromEntries(ITEM_STATUSES.map((s) => [s, n(s)])) as Record<ItemStatus, number>;
@@ -236,6 +233,5 @@ export async function readStats(tenant: TenantId): Promise<InventoryStats> {
     statusCounts: { AVAILABLE: byStatus.AVAILABLE, IN_USE: byStatus.IN_USE, MAINTENANCE_REQUIRED: byStatus.MAINTENANCE, OUT_OF_SERVICE: byStatus.OUT_OF_SERVICE },
     byStatus,
     maintenanceDue: byStatus.MAINTENANCE + byStatus.DAMAGED,
-    productTypes: types.Count ?? 0,
   };
 }

@@ -77,7 +77,6 @@ export interface InventoryStats {
   byStatus: Record<ItemStatus, number>;
   /** Items in MAINTENANCE or DAMAGED. */
   maintenanceDue: number;
-  productTypes: number;
 }
 
 export interface ActivityChange {
