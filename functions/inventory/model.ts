@@ -1,4 +1,4 @@
-import type { InventoryItem, ItemCondition, ItemStatus, Location, ProductType, ProductVariant, RateRow } from '../../shared/contract/inventory-models.js';
+import type { InventoryItem, ItemStatus, Location, ProductType, ProductVariant } from '../../shared/contract/inventory-models.js';
 import { ITEM_STATUSES } from '../../shared/contract/routes/inventory.js';
 import { tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -19,44 +19,20 @@ export const STATS_KEY = (tenant: TenantId) => keys.entity(tenant, 'STATS', 'inv
 /** Index partition the batch-recovery sweep reads (cross-tenant, pointers only). */
 export const BATCH_INDEX_PK = 'SWEEP#INVBATCH';
 
-export interface ProductTypeRow {
-  id: string;
-  name: string;
-  category: string;
-  description: string | null;
-  defaultHourlyRate: number | null;
-  defaultDailyRate: number | null;
-  rates: RateRow[];
+/** A product type as stored: variants live in their own rows, the item count is a counter. */
+export interface ProductTypeRow extends Omit<ProductType, 'variants' | '_count'> {
   /** ADDed in the transaction of every item create and delete. */
   itemCount: number;
+}
+
+/** A variant as stored: the wire shape plus its timestamps. */
+export interface VariantRow extends ProductVariant {
   createdAt: string;
   updatedAt: string;
 }
 
-export interface VariantRow {
-  id: string;
-  productTypeId: string;
-  name: string;
-  description: string | null;
-  hourlyRate: number | null;
-  dailyRate: number | null;
-  rates: RateRow[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ItemRow {
-  id: string;
-  itemNumber: string;
-  serialNumber: string | null;
-  productTypeId: string;
-  productVariantId: string | null;
-  condition: ItemCondition;
-  location: string | null;
-  notes: string | null;
-  status: ItemStatus;
-  createdAt: string;
-  updatedAt: string;
+/** An item as stored: the wire shape without the joined names. */
+export interface ItemRow extends Omit<InventoryItem, 'productType' | 'productVariant'> {
   /** Set while a bulk create that wrote it has not finished (crash recovery finds them by it). */
   batchId?: string;
 }

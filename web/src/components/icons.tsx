@@ -31,3 +31,5 @@ export const BoltIcon = make(['M13 2 3 14h9l-1 8 10-12h-9l1-8Z']);
 export const LayersIcon = make(['m12 2 10 5-10 5L2 7l10-5Z', 'm2 17 10 5 10-5', 'm2 12 10 5 10-5']);
 export const DollarIcon = make(['M12 2v20', 'M17 5H9.5a3.5 3.5 0 0 0 0 7h5a3.5 3.5 0 0 1 0 7H6']);
 export const ArrowLeftIcon = make(['M19 12H5', 'm12 19-7-7 7-7']);
+export const PencilIcon = make(['M12 20h9', 'M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z']);
+export const TrashIcon = make(['M3 6h18', 'M8 6V4h8v2', 'M19 6l-1 14H6L5 6']);

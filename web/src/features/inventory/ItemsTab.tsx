@@ -5,18 +5,12 @@ import { api, errorMessage } from '../../api/client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Pagination } from '../../components/Pagination.js';
+import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import {
   DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, SETTABLE_STATUSES, shortId, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
   type ItemFilters, type Sort, type SortKey,
 } from './itemRules.js';
-
-function PencilIcon() {
-  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></svg>;
-}
-function TrashIcon() {
-  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 6h18" /><path d="M8 6V4h8v2" /><path d="M19 6l-1 14H6L5 6" /></svg>;
-}
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
   return (

@@ -4,15 +4,9 @@ import type { ProductType } from '../../../../shared/contract/inventory-models.j
 import { api, errorMessage } from '../../api/client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { rateText } from './itemRules.js';
-
-function PencilIcon() {
-  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" /></svg>;
-}
-function TrashIcon() {
-  return <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M3 6h18" /><path d="M8 6V4h8v2" /><path d="M19 6l-1 14H6L5 6" /></svg>;
-}
 
 const money = (v: number | null) => (v === null ? 'N/A' : `$${v.toFixed(2)}`);
 

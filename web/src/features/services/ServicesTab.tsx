@@ -5,7 +5,7 @@ import { formatUsd } from '../../../../shared/domain/pricing.js';
 import { api, errorMessage } from '../../api/client.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { EyeIcon } from '../../components/icons.js';
+import { EyeIcon, PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { ServiceDetailsDialog } from './ServiceDetailsDialog.js';
 import { ServiceFormDialog } from './ServiceFormDialog.js';
@@ -16,24 +16,6 @@ export const SERVICES_KEY = 'services.list';
 /** Document 2 §7: a failure of the services call is tolerated and treated as empty. */
 export function useServices() {
   return useSWR(SERVICES_KEY, () => api<ApiService[]>('services.list').catch(() => [] as ApiService[]));
-}
-
-function PencilIcon() {
-  return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M12 20h9" />
-      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-    </svg>
-  );
-}
-function TrashIcon() {
-  return (
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M3 6h18" />
-      <path d="M8 6V4h8v2" />
-      <path d="M19 6l-1 14H6L5 6" />
-    </svg>
-  );
 }
 
 /** The Services tab of Inventory & Services (document 2 §2.1, §2.5). */
