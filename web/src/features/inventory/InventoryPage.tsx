@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { InventoryItem, ItemPage, ProductType } from '../../../../shared/contract/inventory-models.js';
@@ -44,6 +44,11 @@ export default function InventoryPage() {
   const [typeForm, setTypeForm] = useState<{ open: boolean; type: ProductType | null }>({ open: false, type: null });
   const [itemForm, setItemForm] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
   const onServiceCount = useCallback((n: number) => setServiceCount(n), []);
+  const statusQuery = params.get('status');
+  // A status link (document 1 §3 recent activity) is about items: show that tab.
+  useEffect(() => {
+    if (statusQuery) setTab('items');
+  }, [statusQuery]);
   const refresh = () => mutate();
 
   if (isLoading && !data) return <PageSpinner label="Loading inventory…" />;
@@ -110,7 +115,8 @@ export default function InventoryPage() {
               action={<Button colorPalette="brand" onClick={() => setTypeForm({ open: true, type: null })}>Create Your First Product Type</Button>}
             />
           ) : (
-          <ItemsTab items={items} productTypes={productTypes} canManage={canManage} initialStatus={statusFromQuery(params.get('status'))} onEdit={(item) => setItemForm({ open: true, item })} onChanged={refresh} />
+          // Keyed on ?status= so a dashboard link followed while already here preselects its chip too.
+          <ItemsTab key={statusQuery ?? ''} items={items} productTypes={productTypes} canManage={canManage} initialStatus={statusFromQuery(statusQuery)} onEdit={(item) => setItemForm({ open: true, item })} onChanged={refresh} />
           )}
         </Tabs.Content>
         <Tabs.Content value="types">

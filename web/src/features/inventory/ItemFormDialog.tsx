@@ -1,12 +1,13 @@
 import { Button, Field, HStack, Input, NativeSelect, Stack, Switch, Text, Textarea, Wrap, Badge } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GenerateIdsResponse, InventoryItem, ItemCondition, ProductType } from '../../../../shared/contract/inventory-models.js';
 import { ITEM_CONDITIONS } from '../../../../shared/contract/routes/inventory.js';
-import { BULK_LIMIT_MESSAGE, clampBulkQuantity, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
+import { clampBulkQuantity, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
 import { api, errorMessage } from '../../api/client.js';
 import { notify } from '../../components/toaster.js';
 import { LocationPicker } from '../services/LocationPicker.js';
 import { FormDialog } from './FormDialog.js';
+import { bulkQuantityNote } from './itemRules.js';
 
 interface ItemFormState {
   productTypeId: string;
@@ -30,8 +31,13 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
   const [generated, setGenerated] = useState<string[]>([]);
   const [generating, setGenerating] = useState(false);
 
+  // A fresh snapshot each time the dialog opens, and only then: a background refresh of the
+  // product types while it is open must not wipe what the user has typed.
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    const opening = open && !wasOpen.current;
+    wasOpen.current = open;
+    if (!opening) return;
     const f: ItemFormState = item
       ? { productTypeId: item.productTypeId, productVariantId: item.productVariantId ?? '', itemNumber: item.itemNumber, serialNumber: item.serialNumber ?? '', condition: item.condition, location: item.location ?? '', notes: item.notes ?? '' }
       : emptyItem(productTypes.length === 1 ? productTypes[0]!.id : '');
@@ -40,6 +46,7 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
     setErrors({});
     setBulk(false);
     setGenerated([]);
+    setQuantity('10');
     setQuantityNote('');
   }, [open, item, productTypes]);
 
@@ -49,8 +56,7 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
 
   function changeQuantity(raw: string) {
     setQuantity(raw);
-    const n = Number(raw);
-    setQuantityNote(raw !== '' && (n > MAX_BULK_ITEMS || n < 1) ? BULK_LIMIT_MESSAGE : '');
+    setQuantityNote(bulkQuantityNote(raw));
     setGenerated([]);
   }
 

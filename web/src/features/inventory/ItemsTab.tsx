@@ -8,7 +8,7 @@ import { Pagination } from '../../components/Pagination.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import {
-  DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, SETTABLE_STATUSES, shortId, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
+  DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, shortId, statusDropdown, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
   type ItemFilters, type Sort, type SortKey,
 } from './itemRules.js';
 
@@ -16,6 +16,19 @@ function Select({ label, value, onChange, children }: { label: string; value: st
   return (
     <NativeSelect.Root size="sm" width="auto" minW="40">
       <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>{children}</NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** A manager's per-row status control; see statusDropdown for which options it offers. */
+function StatusDropdown({ item, onChange }: { item: InventoryItem; onChange: (s: Exclude<ItemStatus, 'IN_USE'>) => void }) {
+  const { options, disabled } = statusDropdown(item.status);
+  return (
+    <NativeSelect.Root size="xs" width="40" disabled={disabled}>
+      <NativeSelect.Field aria-label={`Status of ${item.itemNumber}`} value={item.status} onChange={(e) => onChange(e.target.value as Exclude<ItemStatus, 'IN_USE'>)}>
+        {options.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+      </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
@@ -183,13 +196,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
                   <Table.Cell>{i.location ?? '-'}</Table.Cell>
                   <Table.Cell>
                     {canManage ? (
-                      <NativeSelect.Root size="xs" width="40" disabled={i.status === 'IN_USE'}>
-                        <NativeSelect.Field aria-label={`Status of ${i.itemNumber}`} value={i.status} onChange={(e) => void changeStatus(i, e.target.value as Exclude<ItemStatus, 'IN_USE'>)}>
-                          {i.status === 'IN_USE' && <option value="IN_USE">IN USE</option>}
-                          {SETTABLE_STATUSES.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <StatusDropdown item={i} onChange={(s) => void changeStatus(i, s)} />
                     ) : (
                       <Badge colorPalette={STATUS_COLOR[i.status]}>{statusLabel(i.status)}</Badge>
                     )}

@@ -1,5 +1,5 @@
 import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProductType } from '../../../../shared/contract/inventory-models.js';
 import { api, errorMessage } from '../../api/client.js';
 import { CloseIcon } from '../../components/icons.js';
@@ -18,8 +18,13 @@ export function ProductTypeFormDialog({ open, productType, onClose, onSaved }: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
 
+  // A fresh snapshot each time the dialog opens, and only then (a refresh of the list while it is
+  // open must not wipe the user's edits).
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open) return;
+    const opening = open && !wasOpen.current;
+    wasOpen.current = open;
+    if (!opening) return;
     const f = productType ? productTypeToForm(productType) : emptyProductTypeForm();
     setForm(f);
     setInitial(JSON.stringify(f));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryItem, ItemPage, ProductVariant } from '../../../../shared/contract/inventory-models.js';
 import {
-  DEFAULT_SORT, filterItems, loadAllItems, NO_FILTERS, pageCount, pageOf, rateText, shortId, sortItems, statusCounts, statusFromQuery, toggleSort,
+  bulkQuantityNote, DEFAULT_SORT, filterItems, loadAllItems, NO_FILTERS, pageCount, pageOf, rateText, shortId, sortItems, statusCounts, statusDropdown, statusFromQuery, toggleSort,
 } from './itemRules.js';
 import { keptRates, productTypeBody, validateProductType, variantOps, type ProductTypeFormState } from './productTypeForm.js';
 
@@ -83,6 +83,19 @@ describe('filters, counts, sorting and pages', () => {
   it('writes rates as "$amount per type"', () => {
     expect(rateText({ rate: 25, rateType: 'hourly' })).toBe('$25.00 per hour');
     expect(rateText({ rate: 99.5, rateType: 'flat_rate' })).toBe('$99.50 per flat rate');
+  });
+});
+
+describe('the status dropdown and the bulk quantity', () => {
+  it('offers the four settable statuses, and IN_USE only while current, with the dropdown disabled', () => {
+    expect(statusDropdown('MAINTENANCE')).toEqual({ options: ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'], disabled: false });
+    expect(statusDropdown('AVAILABLE').options).not.toContain('IN_USE');
+    expect(statusDropdown('IN_USE')).toEqual({ options: ['IN_USE', 'AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'], disabled: true });
+  });
+
+  it('says "Maximum 100 items per batch" outside 1-100 and nothing inside or while empty', () => {
+    expect(['150', '101', '0', '-3'].map(bulkQuantityNote)).toEqual(Array(4).fill('Maximum 100 items per batch'));
+    expect(['1', '100', '10', ''].map(bulkQuantityNote)).toEqual(['', '', '', '']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { InventoryItem, ItemPage, ItemStatus, RateRow } from '../../../../shared/contract/inventory-models.js';
+import { BULK_LIMIT_MESSAGE, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
 
 /** Document 2 §9. */
 export const ITEMS_PAGE_SIZE = 25;
@@ -9,6 +10,22 @@ export const STATUS_CHIPS: readonly ItemStatus[] = ['AVAILABLE', 'IN_USE', 'MAIN
 export const SETTABLE_STATUSES: readonly ItemStatus[] = ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
 
 export const statusLabel = (s: ItemStatus) => s.replace(/_/g, ' ');
+
+/**
+ * A manager's status dropdown on one row (document 2 §4): the four settable statuses; IN_USE is
+ * listed only while it is the current status, and then the dropdown is disabled because IN_USE
+ * belongs to rentals, not to a hand edit.
+ */
+export function statusDropdown(current: ItemStatus): { options: readonly ItemStatus[]; disabled: boolean } {
+  return current === 'IN_USE' ? { options: ['IN_USE', ...SETTABLE_STATUSES], disabled: true } : { options: SETTABLE_STATUSES, disabled: false };
+}
+
+/** The note under the bulk quantity while typing: out of 1-100 says the limit (the value is clamped on blur and on Generate IDs). */
+export function bulkQuantityNote(raw: string): string {
+  if (raw.trim() === '') return '';
+  const n = Number(raw);
+  return n > MAX_BULK_ITEMS || n < 1 ? BULK_LIMIT_MESSAGE : '';
+}
 export const STATUS_COLOR: Record<ItemStatus, string> = { AVAILABLE: 'green', IN_USE: 'blue', MAINTENANCE: 'orange', OUT_OF_SERVICE: 'gray', DAMAGED: 'red' };
 
 /** `?status=out-of-service` (document 1 §3 dashboard links) → OUT_OF_SERVICE; anything else → none. */
