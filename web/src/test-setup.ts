@@ -27,6 +27,8 @@ globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom has no CSS global; zag's focus trap calls CSS.escape when a dialog's content changes.
+globalThis.CSS ??= { escape: (s: string) => s.replace(/([^\w-])/g, '\\$1') } as unknown as typeof CSS;
 
 // Lazy pages are transformed on first import, which can take over a second in a cold run.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../app/session.js';
+import { renderApp, stubFetch } from '../../test-utils.js';
+
+// The page's forms and links as a manager uses them, against a stubbed API.
+
+const manager = { id: 'u1', role: 'BUSINESS_ADMIN', firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } } as SessionUser;
+
+const golfCart = {
+  id: 't1', name: 'Golf Cart', category: 'Carts', description: null, defaultHourlyRate: 25, defaultDailyRate: null,
+  rates: [{ rate: 25, rateType: 'hourly' }],
+  variants: [{ id: 'v1', productTypeId: 't1', name: 'Single', description: null, hourlyRate: null, dailyRate: null, rates: [] }],
+  _count: { items: 2 }, createdAt: '', updatedAt: '',
+};
+const item = (n: string, id: string, status: string) => ({
+  id, itemNumber: n, serialNumber: null, productTypeId: 't1', productType: { id: 't1', name: 'Golf Cart', category: 'Carts' },
+  productVariantId: null, productVariant: null, condition: 'GOOD', location: null, notes: null, status, createdAt: '', updatedAt: '',
+});
+const items = [item('GC-001', 'aaaaaaaa-0001', 'AVAILABLE'), item('GC-002', 'aaaaaaaa-0002', 'OUT_OF_SERVICE')];
+
+const listAnswers = {
+  'GET /api/inventory/product-types': { body: [golfCart] },
+  'GET /api/inventory/items': { body: { items, nextCursor: null } },
+  'GET /api/inventory/services': { body: [] },
+  'GET /api/locations': { body: [] },
+};
+
+function signInAsManager() {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(manager));
+}
+
+const bodyOf = (calls: ReturnType<typeof stubFetch>, method: string, path: string) => {
+  const call = calls.find((c) => c.method === method && c.url.split('?')[0] === path);
+  return call ? JSON.parse(String(call.init?.body)) : undefined;
+};
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('inventory page forms and links', () => {
+  it('preselects the status chip of a ?status=out-of-service link', async () => {
+    signInAsManager();
+    stubFetch(listAnswers);
+    renderApp('/acme/inventory?status=out-of-service');
+    const chip = await screen.findByRole('button', { name: 'OUT OF SERVICE (1)' });
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText('Status of GC-002')).toBeTruthy();
+    expect(screen.queryByLabelText('Status of GC-001')).toBeNull();
+  });
+
+  it('bulk-adds: clamps the quantity, waits for generated ids, then creates them as AVAILABLE', async () => {
+    signInAsManager();
+    const calls = stubFetch({
+      ...listAnswers,
+      'POST /api/inventory/bulk/generate-ids': { body: { success: true, data: { suggestions: [{ suggestedId: 'GC-003' }, { suggestedId: 'GC-004' }, { suggestedId: 'GC-005' }] } } },
+      'POST /api/inventory/bulk/create': { status: 201, body: { success: true, data: { createdItems: [] } } },
+    });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
+    const form = await screen.findByRole('dialog', { name: 'Add New Inventory Item' });
+    fireEvent.click(within(form).getByLabelText('Bulk Add Mode'));
+    const quantity = await within(form).findByLabelText('Quantity');
+    fireEvent.change(quantity, { target: { value: '150' } });
+    expect(within(form).getByText('Maximum 100 items per batch')).toBeTruthy();
+    expect((within(form).getByRole('button', { name: /^Create .*Items$/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(quantity, { target: { value: '3' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Generate IDs' }));
+    await within(form).findByText('GC-005');
+    expect(bodyOf(calls, 'POST', '/api/inventory/bulk/generate-ids')).toEqual({ productTypeId: 't1', quantity: 3 });
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Create 3 Items' }));
+    await screen.findByText('3 items created successfully');
+    expect(bodyOf(calls, 'POST', '/api/inventory/bulk/create')).toEqual({
+      productTypeId: 't1', productVariantId: null,
+      items: [{ itemId: 'GC-003' }, { itemId: 'GC-004' }, { itemId: 'GC-005' }],
+      commonProperties: { condition: 'GOOD', location: null, notes: null, status: 'AVAILABLE' },
+    });
+  });
+
+  it('saves a product type, deletes the removed variant and reports the variant that failed', async () => {
+    signInAsManager();
+    const calls = stubFetch({
+      ...listAnswers,
+      'PUT /api/inventory/product-types/t1': { body: golfCart },
+      'POST /api/inventory/product-types/t1/variants': { status: 400, body: { error: 'ValidationError', message: 'Validation failed', details: [{ msg: 'Variant name is too long', path: 'name' }] } },
+      'DELETE /api/inventory/product-variants/v1': { body: { success: true } },
+    });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByRole('tab', { name: /Product Types/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Golf Cart' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Product Type' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Variant' }));
+    fireEvent.change(within(form).getByLabelText('Variant 2 name'), { target: { value: 'Kids' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove variant 1' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Product Type' }));
+
+    await screen.findByText('Product type updated successfully, but 1 variant operation(s) failed');
+    expect(screen.getByText('Failed to save variant: Kids - Validation failed: Variant name is too long')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/inventory/product-variants/v1')).toBe(true);
+    expect(bodyOf(calls, 'PUT', '/api/inventory/product-types/t1')).toMatchObject({ name: 'Golf Cart', rates: [{ rate: 25, rateType: 'hourly' }] });
+  });
+
+  it('asks before Escape throws away an edited form, and Stay keeps it', async () => {
+    signInAsManager();
+    stubFetch(listAnswers);
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product Type' }));
+    const form = await screen.findByRole('dialog', { name: 'Create New Product Type' });
+    const name = within(form).getByLabelText(/Name/);
+    fireEvent.change(name, { target: { value: 'Kayak' } });
+    fireEvent.keyDown(name, { key: 'Escape' });
+    await screen.findByText('Your changes have not been saved - are you sure you want to leave this page?');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?')).toBeNull());
+    expect((within(screen.getByRole('dialog', { name: 'Create New Product Type' })).getByLabelText(/Name/) as HTMLInputElement).value).toBe('Kayak');
+  });
+});
