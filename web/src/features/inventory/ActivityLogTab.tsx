@@ -1,7 +1,7 @@
 import { Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import useSWR from 'swr';
-import type { ActivityLogEntry } from '../../../../shared/contract/inventory-models.js';
+import type { ActivityChange, ActivityLogEntry } from '../../../../shared/contract/inventory-models.js';
 import { api } from '../../api/client.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { formatDateTime } from '../../components/format.js';
@@ -80,16 +80,7 @@ function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | n
                   <Text><b>User:</b> {userName(entry)}</Text>
                   <Text><b>Item:</b> {itemText(entry)}</Text>
                   {(entry.oldStatus || entry.newStatus) && <Text><b>Status:</b> {show(entry.oldStatus)} → {show(entry.newStatus)}</Text>}
-                  {entry.details.changes && entry.details.changes.length > 0 && (
-                    <Table.Root size="sm" aria-label="Changes">
-                      <Table.Header><Table.Row><Table.ColumnHeader>Field</Table.ColumnHeader><Table.ColumnHeader>Before</Table.ColumnHeader><Table.ColumnHeader>After</Table.ColumnHeader></Table.Row></Table.Header>
-                      <Table.Body>
-                        {entry.details.changes.map((c, i) => (
-                          <Table.Row key={i}><Table.Cell>{c.field}</Table.Cell><Table.Cell>{show(c.oldValue)}</Table.Cell><Table.Cell>{show(c.newValue)}</Table.Cell></Table.Row>
-                        ))}
-                      </Table.Body>
-                    </Table.Root>
-                  )}
+                  {entry.details.changes && entry.details.changes.length > 0 && <ChangesTable changes={entry.details.changes} />}
                   {isBulk(entry) && entry.details.itemsData && (
                     <Table.Root size="sm" aria-label="Affected items">
                       <Table.Header><Table.Row><Table.ColumnHeader>Item #</Table.ColumnHeader><Table.ColumnHeader>Type</Table.ColumnHeader><Table.ColumnHeader>Location</Table.ColumnHeader><Table.ColumnHeader>Status</Table.ColumnHeader></Table.Row></Table.Header>
@@ -111,5 +102,28 @@ function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | n
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** Before/after of each changed field; an Item column when the changes name their items (bulk edits). */
+function ChangesTable({ changes }: { changes: ActivityChange[] }) {
+  const perItem = changes.some((c) => c.itemNumber);
+  return (
+    <Table.Root size="sm" aria-label="Changes">
+      <Table.Header>
+        <Table.Row>
+          {perItem && <Table.ColumnHeader>Item</Table.ColumnHeader>}
+          <Table.ColumnHeader>Field</Table.ColumnHeader><Table.ColumnHeader>Before</Table.ColumnHeader><Table.ColumnHeader>After</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {changes.map((c, i) => (
+          <Table.Row key={i}>
+            {perItem && <Table.Cell>{c.itemNumber ?? '-'}</Table.Cell>}
+            <Table.Cell>{c.field}</Table.Cell><Table.Cell>{show(c.oldValue)}</Table.Cell><Table.Cell>{show(c.newValue)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }

@@ -119,4 +119,36 @@ describe('inventory page forms and links', () => {
     await waitFor(() => expect(screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?')).toBeNull());
     expect((within(screen.getByRole('dialog', { name: 'Create New Product Type' })).getByLabelText(/Name/) as HTMLInputElement).value).toBe('Kayak');
   });
+
+  it('opens the activity log on demand: a bulk delete reads "Multiple (3)" and its details list the items', async () => {
+    signInAsManager();
+    const bulkDeleted = {
+      id: 'l1', eventType: 'BULK_DELETED', eventDate: '2026-03-01T10:00:00.000Z', oldStatus: null, newStatus: null, item: null, productType: null,
+      user: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace' },
+      details: {
+        itemCount: 3, itemsByType: { 'Golf Cart': 3 }, timestamp: '2026-03-01T10:00:00.000Z',
+        itemsData: ['GC-001', 'GC-002', 'GC-003'].map((n) => ({ id: n, itemNumber: n, productTypeName: 'Golf Cart', status: 'AVAILABLE', location: 'Barn' })),
+      },
+    };
+    const calls = stubFetch({ ...listAnswers, 'GET /api/inventory/activity-log': { body: [bulkDeleted] } });
+    renderApp('/acme/inventory');
+    await screen.findByRole('tab', { name: 'Activity Log' });
+    expect(calls.some((c) => c.url.startsWith('/api/inventory/activity-log'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Activity Log' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of BULK DELETED Multiple (3)' }));
+    expect(calls.find((c) => c.url.startsWith('/api/inventory/activity-log'))?.url).toBe('/api/inventory/activity-log?limit=100');
+    const details = await screen.findByRole('dialog', { name: 'Activity Log Details' });
+    const affected = within(details).getByRole('table', { name: 'Affected items' });
+    for (const n of ['GC-001', 'GC-002', 'GC-003']) expect(within(affected).getByText(n)).toBeTruthy();
+    expect(within(details).getByText('Raw details')).toBeTruthy();
+  });
+
+  it('says "Failed to load activity logs" when the log cannot load', async () => {
+    signInAsManager();
+    stubFetch({ ...listAnswers, 'GET /api/inventory/activity-log': { status: 500, body: { error: 'InternalError', message: 'boom' } } });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Activity Log' }));
+    await screen.findByText('Failed to load activity logs');
+  });
 });

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import type { InventoryItem, ItemPage, ProductType } from '../../../../shared/contract/inventory-models.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 import { api, errorMessage } from '../../api/client.js';
@@ -11,7 +11,7 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { BoxIcon } from '../../components/icons.js';
 import ServicesTab, { useServices } from '../services/ServicesTab.js';
 import { PageHeader } from '../shell/PageHeader.js';
-import { ActivityLogTab } from './ActivityLogTab.js';
+import { ACTIVITY_KEY, ActivityLogTab } from './ActivityLogTab.js';
 import { ItemFormDialog } from './ItemFormDialog.js';
 import { ItemsTab } from './ItemsTab.js';
 import { loadAllItems, statusFromQuery } from './itemRules.js';
@@ -49,7 +49,9 @@ export default function InventoryPage() {
   useEffect(() => {
     if (statusQuery) setTab('items');
   }, [statusQuery]);
-  const refresh = () => mutate();
+  const { mutate: mutateKey } = useSWRConfig();
+  // Every write here also writes the activity log: drop its cached page so the tab shows the entry.
+  const refresh = () => Promise.all([mutate(), mutateKey(ACTIVITY_KEY)]);
 
   if (isLoading && !data) return <PageSpinner label="Loading inventory…" />;
   if (error && !data) {
