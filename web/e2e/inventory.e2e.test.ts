@@ -100,7 +100,9 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
     await page.getByRole('button', { name: /^All \(/ }).click();
 
     // Bulk delete three.
-    for (const n of ['GC-001', 'GC-002', 'GC-003']) await page.getByLabel(`Select ${n}`).check();
+    // Chakra draws its checkbox over the (visually hidden) labelled input, so the click lands on the
+    // drawn box exactly as a user's does; force only skips Playwright's "something covers it" check.
+    for (const n of ['GC-001', 'GC-002', 'GC-003']) await page.getByLabel(`Select ${n}`).check({ force: true });
     await page.getByText('3 items selected').waitFor();
     await page.getByRole('button', { name: 'Delete Selected' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

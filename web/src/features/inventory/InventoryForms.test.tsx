@@ -151,4 +151,27 @@ describe('inventory page forms and links', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Activity Log' }));
     await screen.findByText('Failed to load activity logs');
   });
+
+  it('selects rows, shows the bulk bar and bulk-deletes the selection after confirmation', async () => {
+    signInAsManager();
+    const calls = stubFetch({ ...listAnswers, 'DELETE /api/inventory/bulk/delete': { body: { success: true, data: { deletedItems: [] } } } });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByLabelText('Select GC-001'));
+    fireEvent.click(screen.getByLabelText('Select GC-002'));
+    await screen.findByText('2 items selected');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('2 items deleted successfully');
+    expect(bodyOf(calls, 'DELETE', '/api/inventory/bulk/delete')).toEqual({ itemIds: ['aaaaaaaa-0001', 'aaaaaaaa-0002'] });
+  });
+
+  it('select-all takes the page, and a refused status change shows the server message', async () => {
+    signInAsManager();
+    stubFetch({ ...listAnswers, 'PATCH /api/inventory/items/aaaaaaaa-0001/status': { status: 409, body: { error: 'Conflict', message: 'Item is rented out' } } });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByLabelText('Select all items on this page'));
+    await screen.findByText('2 items selected');
+    fireEvent.change(screen.getByLabelText('Status of GC-001'), { target: { value: 'DAMAGED' } });
+    await screen.findByText('Item is rented out');
+  });
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, HStack, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { InventoryItem, ItemStatus, ProductType } from '../../../../shared/contract/inventory-models.js';
 import { api, errorMessage } from '../../api/client.js';
@@ -18,6 +18,16 @@ function Select({ label, value, onChange, children }: { label: string; value: st
       <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>{children}</NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+  );
+}
+
+/** A row (or select-all) checkbox without a visible label: the name is for screen readers and tests. */
+function SelectBox({ label, checked, onToggle }: { label: string; checked: boolean | 'indeterminate'; onToggle: () => void }) {
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={onToggle}>
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
   );
 }
 
@@ -65,6 +75,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
 
   const setFilter = <K extends keyof ItemFilters>(k: K, v: ItemFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
   const allShownSelected = shown.length > 0 && shown.every((i) => selected.has(i.id));
+  const someShownSelected = shown.some((i) => selected.has(i.id));
   const toggle = (id: string) => setSelected((s) => {
     const next = new Set(s);
     if (next.has(id)) next.delete(id);
@@ -165,7 +176,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
               <Table.Row>
                 {canManage && (
                   <Table.ColumnHeader w="8">
-                    <input type="checkbox" aria-label="Select all items on this page" checked={allShownSelected} onChange={() => setSelected((s) => {
+                    <SelectBox label="Select all items on this page" checked={allShownSelected ? true : someShownSelected ? 'indeterminate' : false} onToggle={() => setSelected((s) => {
                       const next = new Set(s);
                       for (const i of shown) if (allShownSelected) next.delete(i.id); else next.add(i.id);
                       return next;
@@ -187,7 +198,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
                 <Table.Row key={i.id} data-item-number={i.itemNumber}>
                   {canManage && (
                     <Table.Cell>
-                      <input type="checkbox" aria-label={`Select ${i.itemNumber}`} checked={selected.has(i.id)} onChange={() => toggle(i.id)} />
+                      <SelectBox label={`Select ${i.itemNumber}`} checked={selected.has(i.id)} onToggle={() => toggle(i.id)} />
                     </Table.Cell>
                   )}
                   <Table.Cell fontWeight="medium">{i.itemNumber}{i.serialNumber ? <Text as="span" color="fg.muted" fontSize="xs"> · {i.serialNumber}</Text> : null}</Table.Cell>
