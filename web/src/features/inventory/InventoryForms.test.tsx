@@ -174,4 +174,14 @@ describe('inventory page forms and links', () => {
     fireEvent.change(screen.getByLabelText('Status of GC-001'), { target: { value: 'DAMAGED' } });
     await screen.findByText('Item is rented out');
   });
+
+  it('welcomes a manager with no inventory (even with services), with Add Item disabled until a type exists', async () => {
+    signInAsManager();
+    stubFetch({ ...listAnswers, 'GET /api/inventory/product-types': { body: [] }, 'GET /api/inventory/items': { body: { items: [], nextCursor: null } }, 'GET /api/inventory/services': { body: [{ id: 's1', name: 'Tour' }] } });
+    renderApp('/acme/inventory');
+    await screen.findByText('Welcome to Your Inventory System');
+    expect((screen.getByRole('button', { name: 'Add Item' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Your First Product Type' }));
+    await screen.findByRole('dialog', { name: 'Create New Product Type' });
+  });
 });

@@ -73,7 +73,9 @@ export default function InventoryPage() {
   const productTypes = data?.productTypes ?? [];
   const items = data?.items ?? [];
   const servicesTotal = serviceCount ?? services.data?.length ?? 0;
-  const nothingYet = productTypes.length === 0 && items.length === 0 && servicesTotal === 0;
+  // No inventory yet (services do not count: a business that only has services still needs its
+  // first product type before it can add items, and "No items match the current filters" would mislead).
+  const noInventoryYet = productTypes.length === 0 && items.length === 0;
 
   const header = (
     <PageHeader
@@ -108,7 +110,7 @@ export default function InventoryPage() {
           {canManage && <Tabs.Trigger value="activity">Activity Log</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="items">
-          {nothingYet && canManage ? (
+          {noInventoryYet && canManage ? (
             // A brand-new business: the tabs stay (services can be added first), the items tab welcomes.
             <EmptyState
               icon={<BoxIcon />}
