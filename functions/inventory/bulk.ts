@@ -45,7 +45,7 @@ interface BatchRow {
 }
 
 /** Test hook: runs between the check and the writes (lets a test take a number in between). */
-export const bulkHooks: { afterCheck?: (tenant: TenantId) => Promise<void>; beforeFinish?: () => Promise<void> } = {};
+export const bulkHooks: { afterCheck?: (tenant: TenantId, itemIdsInWriteOrder: string[]) => Promise<void>; beforeFinish?: () => Promise<void> } = {};
 
 function batchPut(tenant: TenantId, batch: BatchRow) {
   return new PutCommand({
@@ -96,11 +96,14 @@ function createChunkWrites(tenant: TenantId, rows: ItemRow[]) {
   ];
 }
 
-/** Removes items (with their markers and counts) that a bulk write put; idempotent. */
+/**
+ * Removes items (with their markers and counts) that a bulk write put; idempotent. An item a rental
+ * has taken meanwhile (IN_USE) stays: removing it would pull it from under a reservation.
+ */
 async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string): Promise<void> {
   for (const part of chunk(rows, DELETE_CHUNK)) {
     const present = await readItems(tenant, part.map((r) => r.id));
-    const mine = present.filter((p) => !onlyBatch || p.batchId === onlyBatch);
+    const mine = present.filter((p) => (!onlyBatch || p.batchId === onlyBatch) && p.status !== 'IN_USE');
     if (!mine.length) continue;
     await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, mine) as never }));
   }
@@ -154,7 +157,7 @@ export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.i
   if (repeated.length) throw conflict(`Item IDs repeated in this batch: ${repeated.join(', ')}`);
   const taken = await takenNumbers(tenant, numbers);
   if (taken.size) throw conflict(`Item IDs already exist: ${numbers.filter((n) => taken.has(normaliseItemNumber(n))).join(', ')}`);
-  await bulkHooks.afterCheck?.(tenant);
+  await bulkHooks.afterCheck?.(tenant, []);
 
   const batchId = randomUUID();
   const at = nowIso();
@@ -218,6 +221,7 @@ export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: s
   if (missing.length) throw notFound(`Items not found: ${missing.length}`);
   const inUse = rows.filter((r) => r.status === 'IN_USE');
   if (inUse.length) throw conflict(`Items in use by a rental cannot be deleted: ${inUse.map((r) => r.itemNumber).join(', ')}`);
+  await bulkHooks.afterCheck?.(tenant, rows.map((r) => r.id));
 
   const batch: BatchRow = { id: randomUUID(), kind: 'DELETE', tenantId: tenant, createdAt: nowIso(), actor, items: rows };
   await db().send(batchPut(tenant, batch));

@@ -95,6 +95,10 @@ export async function createItem(tenant: TenantId, actor: AuthClaims, input: Ite
 export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string, input: ItemInput): Promise<ItemRow> {
   const before = await requireItem(tenant, id);
   const fields = itemFields(input);
+  // An older client may send back the id of a variant deleted since: the item simply has none now.
+  if (fields.productVariantId && fields.productVariantId === before.productVariantId && !(await getRow<VariantRow>(tenant, E.variant, fields.productVariantId))) {
+    fields.productVariantId = null;
+  }
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, ITEM_FIELDS).map((c) => ({ ...c, itemNumber: fields.itemNumber }));
   const row: ItemRow = { ...before, ...fields, updatedAt: nowIso() };
   delete row.batchId;

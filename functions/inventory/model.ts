@@ -62,14 +62,18 @@ export function toProductType(t: ProductTypeRow, variants: VariantRow[]): Produc
   };
 }
 
-/** Names are joined at read time from the type and variant rows, so a rename shows everywhere. */
+/**
+ * Names are joined at read time from the type and variant rows, so a rename shows everywhere.
+ * A variant deleted since the item was saved reads as no variant (id included): the edit form sends
+ * back what it was given, and a dangling id would make every later save of the item fail.
+ */
 export function toItem(i: ItemRow, types: Map<string, ProductTypeRow>, variants: Map<string, VariantRow>): InventoryItem {
   const t = types.get(i.productTypeId);
   const v = i.productVariantId ? variants.get(i.productVariantId) : undefined;
   return {
     id: i.id, itemNumber: i.itemNumber, serialNumber: i.serialNumber, productTypeId: i.productTypeId,
     productType: t ? { id: t.id, name: t.name, category: t.category } : null,
-    productVariantId: i.productVariantId, productVariant: v ? { id: v.id, name: v.name } : null,
+    productVariantId: v ? v.id : null, productVariant: v ? { id: v.id, name: v.name } : null,
     condition: i.condition, location: i.location, notes: i.notes, status: i.status,
     createdAt: i.createdAt, updatedAt: i.updatedAt,
   };
