@@ -5,13 +5,13 @@ import type { ItemStatus } from '../../shared/contract/inventory-models.js';
 import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
 import { chunk, itemIdPrefix, normaliseItemNumber, repeatedItemNumbers, suggestItemIds } from '../../shared/domain/inventory.js';
 import { db, isConditionFailure, nowIso } from '../lib/db.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logPut } from './activity-log.js';
 import { getRow } from './catalogue.js';
-import { duplicateItemNumber, itemKey, itemNumberKey, markerDelete, markerPut } from './items.js';
-import { BATCH_INDEX_PK, E, statsUpdate, strip, T, typeCountUpdate, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
+import { itemKey, itemNumberKey, markerDelete, markerPut, requireVariantOfType } from './items.js';
+import { BATCH_INDEX_PK, E, statsUpdate, strip, T, typeCountUpdate, type ItemRow, type ProductTypeRow } from './model.js';
 
 /**
  * Bulk writes of up to 100 items, all or nothing as people see them.
@@ -58,7 +58,8 @@ function batchPut(tenant: TenantId, batch: BatchRow) {
     },
   });
 }
-const batchDelete = (tenant: TenantId, id: string) => ({ Delete: { TableName: T(), Key: keys.entity(tenant, E.batch, id) } });
+/** Conditional, so a batch is finished (and logged) once even if two runs race to finish it. */
+const batchDelete = (tenant: TenantId, id: string) => ({ Delete: { TableName: T(), Key: keys.entity(tenant, E.batch, id), ConditionExpression: 'attribute_exists(pk)' } });
 
 /** Consistent reads of up to any number of keys (BatchGetItem takes 100 at a time). */
 async function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
@@ -148,10 +149,7 @@ export async function generateItemIds(tenant: TenantId, productTypeId: string, q
 export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.infer<typeof bulkCreateBody>): Promise<ItemRow[]> {
   const type = await getRow<ProductTypeRow>(tenant, E.productType, input.productTypeId);
   if (!type) throw notFound('Product type not found');
-  if (input.productVariantId) {
-    const variant = await getRow<VariantRow>(tenant, E.variant, input.productVariantId);
-    if (!variant || variant.productTypeId !== type.id) throw badRequest('The variant does not belong to this product type');
-  }
+  if (input.productVariantId) await requireVariantOfType(tenant, input.productVariantId, type.id);
   const numbers = input.items.map((i) => i.itemId.trim());
   const repeated = repeatedItemNumbers(numbers);
   if (repeated.length) throw conflict(`Item IDs repeated in this batch: ${repeated.join(', ')}`);
@@ -254,18 +252,22 @@ async function restoreItems(tenant: TenantId, rows: ItemRow[]): Promise<void> {
   }
 }
 
-async function finishDelete(tenant: TenantId, batch: BatchRow): Promise<void> {
+/**
+ * The BULK_DELETED entry for `deleted` (the batch's items, less any recovery had to leave) and the
+ * intent row's removal, together. The removal is conditional, so a second run cannot log the batch twice.
+ */
+async function finishDelete(tenant: TenantId, batch: BatchRow, deleted: ItemRow[] = batch.items): Promise<void> {
   const types = new Map<string, string>();
-  for (const r of batch.items) if (!types.has(r.productTypeId)) types.set(r.productTypeId, (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
+  for (const r of deleted) if (!types.has(r.productTypeId)) types.set(r.productTypeId, (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
   const itemsByType: Record<string, number> = {};
-  for (const r of batch.items) itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
+  for (const r of deleted) itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
   await db().send(new TransactWriteCommand({
     TransactItems: [
       logPut(tenant, {
         eventType: 'BULK_DELETED', actor: batch.actor,
         details: {
-          operationType: 'BULK_DELETE', itemCount: batch.items.length, itemsByType, itemIds: batch.items.map((r) => r.id),
-          itemsData: batch.items.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: types.get(r.productTypeId) ?? null, status: r.status, location: r.location })),
+          operationType: 'BULK_DELETE', itemCount: deleted.length, itemsByType, itemIds: deleted.map((r) => r.id),
+          itemsData: deleted.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: types.get(r.productTypeId) ?? null, status: r.status, location: r.location })),
         },
       }),
       batchDelete(tenant, batch.id),
@@ -277,25 +279,50 @@ async function finishDelete(tenant: TenantId, batch: BatchRow): Promise<void> {
  * Batches interrupted by a crash: an unfinished create is rolled back (its items never showed as
  * a finished batch), an unfinished delete is finished (the user asked for it). Idempotent.
  */
-export async function recoverStaleBatches(now = Date.now()): Promise<number> {
+export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_000): Promise<number> {
   const before = new Date(now - STALE_BATCH_MS).toISOString();
-  const res = await db().send(new QueryCommand({
-    TableName: T(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
-    ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before }, Limit: 25,
-  }));
+  const deadline = Date.now() + budgetMs;
   let recovered = 0;
-  for (const pointer of res.Items ?? []) {
-    const batch = strip<BatchRow>(pointer);
-    const tenant = trustedTenant(batch.tenantId);
-    if (batch.kind === 'CREATE') {
-      await removeItems(tenant, batch.items, batch.id);
-      await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
-    } else {
-      const left = await readItems(tenant, batch.items.map((r) => r.id));
-      for (const part of chunk(left, DELETE_CHUNK)) await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
-      await finishDelete(tenant, batch);
-    }
-    recovered++;
+  // Each recovered batch removes its own index entry, so re-querying from the start makes progress;
+  // the time budget leaves anything beyond it to the next hourly run.
+  for (;;) {
+    const res = await db().send(new QueryCommand({
+      TableName: T(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+      ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before }, Limit: 25,
+    }));
+    let round = 0;
+    for (const pointer of res.Items ?? []) if (await recoverBatch(strip<BatchRow>(pointer))) round++;
+    recovered += round;
+    // No progress means the index still lists batches already recovered (it lags the table): stop.
+    if (!res.LastEvaluatedKey || round === 0 || Date.now() > deadline) return recovered;
   }
-  return recovered;
+}
+
+/** Rolls one batch back or forward; false if it was already dealt with (the index lags the table). */
+async function recoverBatch(pointer: BatchRow): Promise<boolean> {
+  const tenant = trustedTenant(pointer.tenantId);
+  const batch = await getRow<BatchRow>(tenant, E.batch, pointer.id);
+  if (!batch) return false;
+  if (batch.kind === 'CREATE') {
+    await removeItems(tenant, batch.items, batch.id);
+    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
+  } else {
+    // Re-read and retry on a lost race: a concurrent run may delete some of the same items first.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const left = await readItems(tenant, batch.items.map((r) => r.id));
+        for (const part of chunk(left, DELETE_CHUNK)) await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
+        break;
+      } catch (e) {
+        if (!isConditionFailure(e) || attempt >= 2) throw e;
+      }
+    }
+    try {
+      await finishDelete(tenant, batch);
+    } catch (e) {
+      // Another run finished it meanwhile (the intent row's delete is conditional): one log entry only.
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  return true;
 }

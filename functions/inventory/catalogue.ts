@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields } from '../../shared/domain/inventory.js';
@@ -117,6 +117,11 @@ export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id:
   } catch (e) {
     if (isConditionFailure(e)) throw conflict('Cannot delete a product type that still has items');
     throw e;
+  }
+  // A type with more variants than one transaction holds: the rest belong to a type that is gone
+  // (nothing can name them any more), so they are removed after it, best effort and idempotent.
+  for (const v of variants.slice(97)) {
+    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.variant, v.id) }));
   }
 }
 

@@ -44,6 +44,16 @@ export function markerDelete(tenant: TenantId, itemNumber: string, itemId: strin
   return { Delete: { TableName: T(), Key: itemNumberKey(tenant, itemNumber), ConditionExpression: 'itemId = :id', ExpressionAttributeValues: { ':id': itemId } } };
 }
 
+/**
+ * A named variant must exist in this tenant (404) and belong to the item's type (400). Read first so
+ * the answer says which; the ConditionCheck in the write keeps it true until the write lands.
+ */
+export async function requireVariantOfType(tenant: TenantId, variantId: string, productTypeId: string): Promise<void> {
+  const variant = await getRow<VariantRow>(tenant, E.variant, variantId);
+  if (!variant) throw notFound('Product variant not found');
+  if (variant.productTypeId !== productTypeId) throw badRequest('The variant does not belong to this product type');
+}
+
 /** The variant must exist in this tenant and belong to the item's type. */
 function variantCheck(tenant: TenantId, variantId: string, productTypeId: string) {
   return { ConditionCheck: { TableName: T(), Key: keys.entity(tenant, E.variant, variantId), ConditionExpression: 'productTypeId = :t', ExpressionAttributeValues: { ':t': productTypeId } } };
@@ -75,6 +85,7 @@ export async function createItem(tenant: TenantId, actor: AuthClaims, input: Ite
   const row: ItemRow = { id: randomUUID(), ...itemFields(input), status: 'AVAILABLE', createdAt: at, updatedAt: at };
   const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
+  if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const items = [
     { Put: { TableName: T(), Item: { ...itemKey(tenant, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
     markerPut(tenant, row.itemNumber, row.id),
@@ -104,6 +115,7 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   delete row.batchId;
   const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
+  if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const numberChanged = normaliseItemNumber(before.itemNumber) !== normaliseItemNumber(row.itemNumber);
   const typeChanged = before.productTypeId !== row.productTypeId;
   const roles: Record<number, ApiError> = {};
@@ -199,24 +211,32 @@ export function decodeCursor(cursor: string): string {
   return sk;
 }
 
+/** Rows read per Query while a status filter is on: a sparse status must not cost one tiny read per match. */
+const FILTERED_READ = 500;
+
 export async function listItemPage(tenant: TenantId, opts: { limit: number; cursor?: string; status?: ItemStatus }): Promise<{ rows: ItemRow[]; nextCursor: string | null }> {
   const pk = keys.tenantPartition(tenant);
   const rows: ItemRow[] = [];
   let start: Record<string, unknown> | undefined = opts.cursor ? { pk, sk: decodeCursor(opts.cursor) } : undefined;
-  let last: string | undefined;
   // A status filter can leave a page short: keep reading until it is full or the items end.
   do {
+    const want = opts.limit - rows.length;
     const res = await db().send(new QueryCommand({
       TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': pk, ':p': `${E.item}#`, ...(opts.status ? { ':s': opts.status } : {}) },
       ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
-      Limit: opts.limit - rows.length, ExclusiveStartKey: start,
+      Limit: opts.status ? Math.max(want, FILTERED_READ) : want, ExclusiveStartKey: start,
     }));
-    for (const i of res.Items ?? []) rows.push(strip<ItemRow>(i));
+    const got = (res.Items ?? []).map((i) => strip<ItemRow>(i));
     start = res.LastEvaluatedKey;
-    last = start ? String(start.sk) : undefined;
+    if (got.length > want) {
+      // Read past the page: the next page starts right after the last item returned.
+      rows.push(...got.slice(0, want));
+      return { rows, nextCursor: encodeCursor(`${E.item}#${rows[rows.length - 1]!.id}`) };
+    }
+    rows.push(...got);
   } while (start && rows.length < opts.limit);
-  return { rows, nextCursor: last ? encodeCursor(last) : null };
+  return { rows, nextCursor: start ? encodeCursor(String(start.sk)) : null };
 }
 
 export async function typesAndVariants(tenant: TenantId): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
