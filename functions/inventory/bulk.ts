@@ -307,18 +307,22 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
     await removeItems(tenant, batch.items, batch.id);
     await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
   } else {
-    // Re-read and retry on a lost race: a concurrent run may delete some of the same items first.
+    // Finish what the user asked for, except items a rental has taken since the crash: they stay
+    // (and stay out of the log entry). Re-read and retry on a lost race: a concurrent run may delete
+    // some of the same items first.
+    const inUse = new Set<string>();
     for (let attempt = 0; ; attempt++) {
       try {
         const left = await readItems(tenant, batch.items.map((r) => r.id));
-        for (const part of chunk(left, DELETE_CHUNK)) await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
+        for (const r of left) if (r.status === 'IN_USE') inUse.add(r.id);
+        for (const part of chunk(left.filter((r) => !inUse.has(r.id)), DELETE_CHUNK)) await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
         break;
       } catch (e) {
         if (!isConditionFailure(e) || attempt >= 2) throw e;
       }
     }
     try {
-      await finishDelete(tenant, batch);
+      await finishDelete(tenant, batch, batch.items.filter((r) => !inUse.has(r.id)));
     } catch (e) {
       // Another run finished it meanwhile (the intent row's delete is conditional): one log entry only.
       if (!isConditionFailure(e)) throw e;

@@ -1,12 +1,17 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLogEntry, InventoryItem, InventoryStats, ItemPage, ProductType } from '../../shared/contract/inventory-models.js';
+import { db, tableName } from '../lib/db.js';
+import { keys } from '../lib/keys.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { bulkHooks } from './bulk.js';
+import { bulkHooks, recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
+import { BATCH_INDEX_PK, E, STATS_KEY } from './model.js';
 
 /**
  * Edges the main inventory suite does not walk: a variant deleted under its items, a bulk delete
- * whose second chunk loses a race (the first is put back), and requests without a token.
+ * whose second chunk loses a race (the first is put back), crash recovery meeting an item a rental
+ * took meanwhile, and requests without a token.
  */
 
 beforeAll(async () => {
@@ -97,6 +102,30 @@ describe('bulk delete compensation', () => {
     // The numbers are still claimed by their items: re-creating one is refused.
     const again = await call('POST', '/api/inventory/items', { token: s.token, body: { productTypeId: type.id, itemNumber: 'd-0' } });
     expect(again.status).toBe(409);
+  });
+});
+
+describe('crash recovery and rentals', () => {
+  it('finishing an interrupted bulk delete leaves an item a rental has IN_USE, and logs only what it deleted', async () => {
+    const s = await sessionFor();
+    const type = await newType(s);
+    const created = await call('POST', '/api/inventory/bulk/create', { token: s.token, body: { productTypeId: type.id, items: [{ itemId: 'R-1' }, { itemId: 'R-2' }] } });
+    const [r1, r2] = created.body.data.createdItems as InventoryItem[];
+    // A rental takes R-2 (the reservations area sets IN_USE, counters included) after a bulk delete
+    // of both crashed before writing anything.
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.entity(s.tenant, E.item, r2!.id), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'IN_USE' } }));
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: STATS_KEY(s.tenant), UpdateExpression: 'ADD AVAILABLE :m, IN_USE :p', ExpressionAttributeValues: { ':m': -1, ':p': 1 } }));
+    const old = new Date(Date.now() - STALE_BATCH_MS - 60_000).toISOString();
+    const asRow = (i: InventoryItem) => ({ id: i.id, itemNumber: i.itemNumber, serialNumber: null, productTypeId: i.productTypeId, productVariantId: null, condition: i.condition, location: null, notes: null, status: 'AVAILABLE', createdAt: i.createdAt, updatedAt: i.updatedAt });
+    const actor = { userId: s.userId, username: 'x', role: 'BUSINESS_ADMIN', accessLevel: 'EMPLOYEE', tenantId: s.tenant };
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, E.batch, 'crashed'), id: 'crashed', kind: 'DELETE', tenantId: s.tenant, createdAt: old, actor, items: [asRow(r1!), asRow(r2!)], gsi1pk: BATCH_INDEX_PK, gsi1sk: `${old}#${s.tenant}#crashed` } }));
+
+    expect(await recoverStaleBatches()).toBeGreaterThanOrEqual(1);
+    const left = await everyItem(s);
+    expect(left.map((i) => [i.itemNumber, i.status])).toEqual([['R-2', 'IN_USE']]);
+    await expectStatsMatchItems(s);
+    const entry = (await call<ActivityLogEntry[]>('GET', '/api/inventory/activity-log', { token: s.token })).body.find((e) => e.eventType === 'BULK_DELETED');
+    expect(entry?.details).toMatchObject({ itemCount: 1, itemIds: [r1!.id] });
   });
 });
 
