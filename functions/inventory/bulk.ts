@@ -103,10 +103,18 @@ function createChunkWrites(tenant: TenantId, rows: ItemRow[]) {
  */
 async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string): Promise<void> {
   for (const part of chunk(rows, DELETE_CHUNK)) {
-    const present = await readItems(tenant, part.map((r) => r.id));
-    const mine = present.filter((p) => (!onlyBatch || p.batchId === onlyBatch) && p.status !== 'IN_USE');
-    if (!mine.length) continue;
-    await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, mine) as never }));
+    // Re-read and retry on a lost race: an overlapping recovery run may remove some of the same items.
+    for (let attempt = 0; ; attempt++) {
+      const present = await readItems(tenant, part.map((r) => r.id));
+      const mine = present.filter((p) => (!onlyBatch || p.batchId === onlyBatch) && p.status !== 'IN_USE');
+      if (!mine.length) break;
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, mine) as never }));
+        break;
+      } catch (e) {
+        if (!isConditionFailure(e) || attempt >= 2) throw e;
+      }
+    }
   }
 }
 
