@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addDaysToDay, clockOf, dayOf, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn, todayIn, zonedDateTime } from './time.js';
+
+// These answers must not depend on the host's zone: run with TZ=UTC and TZ=Pacific/Auckland.
+describe('time in the organization zone', () => {
+  it('knows real zones and real dates', () => {
+    expect(isValidTimeZone('Pacific/Auckland')).toBe(true);
+    expect(isValidTimeZone('America/New_York')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+    expect(isValidTimeZone(42)).toBe(false);
+    expect(isRealDate('2030-02-28')).toBe(true);
+    expect(isRealDate('2028-02-29')).toBe(true);
+    expect(isRealDate('2030-02-29')).toBe(false);
+    expect(isRealDate('2030-02-31')).toBe(false);
+    expect(isRealDate('2030-13-01')).toBe(false);
+    expect(isRealDate('2030-1-01')).toBe(false);
+    expect(isRealDate('2030-01-01T00:00')).toBe(false);
+  });
+
+  it('computes day boundaries in the zone, not the host', () => {
+    expect(startOfDayIn('2030-07-01', 'America/New_York').toISOString()).toBe('2030-07-01T04:00:00.000Z');
+    expect(endOfDayIn('2030-07-01', 'America/New_York').toISOString()).toBe('2030-07-02T03:59:59.999Z');
+    expect(startOfDayIn('2030-07-01', 'Pacific/Auckland').toISOString()).toBe('2030-06-30T12:00:00.000Z');
+    expect(startOfDayIn('2030-01-15', 'UTC').toISOString()).toBe('2030-01-15T00:00:00.000Z');
+    // A daylight-saving day in New York is 23 hours long.
+    const len = endOfDayIn('2030-03-10', 'America/New_York').getTime() + 1 - startOfDayIn('2030-03-10', 'America/New_York').getTime();
+    expect(len).toBe(23 * 3600_000);
+    expect(() => startOfDayIn('2030-02-31', 'UTC')).toThrow();
+  });
+
+  it('names the day and clock of an instant in a zone', () => {
+    const instant = new Date('2030-07-01T11:30:00.000Z');
+    expect(dayOf(instant, 'Pacific/Auckland')).toBe('2030-07-01');
+    expect(dayOf(new Date('2030-07-01T12:30:00.000Z'), 'Pacific/Auckland')).toBe('2030-07-02');
+    expect(dayOf(new Date('2030-07-01T03:00:00.000Z'), 'America/New_York')).toBe('2030-06-30');
+    expect(todayIn('America/Los_Angeles', Date.parse('2030-01-01T05:00:00Z'))).toBe('2029-12-31');
+    expect(clockOf(instant, 'America/New_York')).toBe('07:30');
+  });
+
+  it('turns a wall-clock date and time into the instant', () => {
+    expect(zonedDateTime('2030-07-01', '09:00', 'America/New_York').toISOString()).toBe('2030-07-01T13:00:00.000Z');
+    expect(zonedDateTime('2030-01-01', '09:00', 'America/New_York').toISOString()).toBe('2030-01-01T14:00:00.000Z');
+    expect(zonedDateTime('2030-07-01', '09:00', 'Pacific/Auckland').toISOString()).toBe('2030-06-30T21:00:00.000Z');
+    expect(() => zonedDateTime('2030-02-31', '09:00', 'UTC')).toThrow();
+    expect(() => zonedDateTime('2030-02-01', '25:00', 'UTC')).toThrow();
+  });
+
+  it('adds calendar days', () => {
+    expect(addDaysToDay('2030-02-28', 1)).toBe('2030-03-01');
+    expect(addDaysToDay('2030-03-10', 1)).toBe('2030-03-11');
+    expect(addDaysToDay('2030-01-01', -1)).toBe('2029-12-31');
+  });
+});

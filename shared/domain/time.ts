@@ -1,0 +1,90 @@
+/**
+ * Dates and time zones (issue 9 item 4) through date-fns 4 and @date-fns/tz: no hand-rolled offsets.
+ * A "day" is a wall-clock date 'YYYY-MM-DD' in a named IANA zone (the organization's, see
+ * functions/lib/organization.ts); an "instant" is a Date or epoch milliseconds.
+ */
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays, endOfDay, format, isValid, parse, startOfDay } from 'date-fns';
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HHMM_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** An IANA zone this runtime knows ('Pacific/Auckland' yes, 'Mars/Olympus' and '' no). */
+export function isValidTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || zone.trim() === '' || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'YYYY-MM-DD' naming a real calendar day (2030-02-31 and 2030-13-01 are not). */
+export function isRealDate(day: unknown): day is string {
+  if (typeof day !== 'string') return false;
+  const m = DAY_RE.exec(day);
+  if (!m) return false;
+  const d = parse(day, 'yyyy-MM-dd', new Date(2000, 0, 1));
+  return isValid(d) && format(d, 'yyyy-MM-dd') === day;
+}
+
+/** 'HH:MM' on a 24-hour clock. */
+export function isClockTime(t: unknown): t is string {
+  return typeof t === 'string' && HHMM_RE.test(t);
+}
+
+const ms = (instant: Date | number) => (typeof instant === 'number' ? instant : instant.getTime());
+
+/** The wall-clock date of an instant in a zone. */
+export function dayOf(instant: Date | number, zone: string): string {
+  return format(new TZDate(ms(instant), zone), 'yyyy-MM-dd');
+}
+
+/** Today in a zone ('now' injectable for tests). */
+export function todayIn(zone: string, now: Date | number = Date.now()): string {
+  return dayOf(now, zone);
+}
+
+function midnightIn(day: string, zone: string): TZDate {
+  const m = DAY_RE.exec(day);
+  if (!m || !isRealDate(day)) throw new RangeError(`Not a date: ${day}`);
+  return new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), zone);
+}
+
+/** The first instant of a day in a zone. */
+export function startOfDayIn(day: string, zone: string): Date {
+  return new Date(startOfDay(midnightIn(day, zone), { in: tz(zone) }).getTime());
+}
+
+/** The last millisecond of a day in a zone (23:59:59.999 wall clock). */
+export function endOfDayIn(day: string, zone: string): Date {
+  return new Date(endOfDay(midnightIn(day, zone), { in: tz(zone) }).getTime());
+}
+
+/** The instant a wall-clock day and 'HH:MM' name in a zone. */
+export function zonedDateTime(day: string, hhmm: string, zone: string): Date {
+  const m = DAY_RE.exec(day);
+  const t = HHMM_RE.exec(hhmm);
+  if (!m || !t || !isRealDate(day)) throw new RangeError(`Not a date and time: ${day} ${hhmm}`);
+  return new Date(new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(t[1]), Number(t[2]), zone).getTime());
+}
+
+/** 'HH:MM' wall-clock time of an instant in a zone. */
+export function clockOf(instant: Date | number, zone: string): string {
+  return format(new TZDate(ms(instant), zone), 'HH:mm');
+}
+
+/** A day plus n days (calendar arithmetic on the wall-clock date). */
+export function addDaysToDay(day: string, n: number): string {
+  const m = DAY_RE.exec(day);
+  if (!m || !isRealDate(day)) throw new RangeError(`Not a date: ${day}`);
+  return format(addDays(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), n), 'yyyy-MM-dd');
+}
+
+/** Format an instant in a zone with a date-fns pattern. */
+export function formatIn(instant: Date | number, zone: string, pattern: string): string {
+  return format(new TZDate(ms(instant), zone), pattern);
+}
