@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '../../api/client.js';
+import {
+  amountLocked, calendarDays, cancelError, dayColour, depositTypeLabel, detailsError, durationText, EMPTY_REFUND, estimateOriginal, hoursLocked,
+  isOverdue, phoneLast4, refundFromHours, refundReducer, restoreError, rowActions, slotDisabled, TEXT, validateReturn, type RefundEntry, type RefundEvent,
+} from './rules.js';
+
+const admin = { role: 'BUSINESS_ADMIN' };
+const manager = { role: 'EMPLOYEE', accessLevel: 'MANAGER' };
+const employee = { role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' };
+
+describe('row actions (document 3 §4, §6)', () => {
+  const item = { serviceId: null, inventoryItemId: 'i1' };
+  it('offers return and cancel on an active item reservation, never delete', () => {
+    expect(rowActions({ ...item, status: 'ACTIVE' }, employee)).toMatchObject({ processReturn: true, cancel: true, delete: false, reprocess: false, restore: false });
+  });
+  it('hides return on services, keeps cancel', () => {
+    expect(rowActions({ status: 'ACTIVE', serviceId: 's1' }, admin)).toMatchObject({ processReturn: false, cancel: true });
+  });
+  it('shows mobile return only with the return permission', () => {
+    expect(rowActions({ ...item, status: 'ACTIVE' }, employee, { mobile: true }).processReturn).toBe(false);
+    expect(rowActions({ ...item, status: 'ACTIVE' }, manager, { mobile: true }).processReturn).toBe(true);
+  });
+  it('offers delete on completed and cancelled only to admins and managers', () => {
+    for (const status of ['COMPLETED', 'CANCELLED']) {
+      expect(rowActions({ ...item, status }, admin).delete).toBe(true);
+      expect(rowActions({ ...item, status }, manager).delete).toBe(true);
+      expect(rowActions({ ...item, status }, employee).delete).toBe(false);
+    }
+    expect(rowActions({ ...item, status: 'ACTIVE' }, admin).delete).toBe(false);
+  });
+  it('offers reprocess on completed and restore on cancelled item reservations to privileged users', () => {
+    expect(rowActions({ ...item, status: 'COMPLETED' }, manager).reprocess).toBe(true);
+    expect(rowActions({ ...item, status: 'COMPLETED' }, employee).reprocess).toBe(false);
+    expect(rowActions({ ...item, status: 'CANCELLED' }, admin).restore).toBe(true);
+    expect(rowActions({ status: 'CANCELLED', serviceId: 's1', inventoryItemId: null }, admin).restore).toBe(false);
+    expect(rowActions({ ...item, status: 'CANCELLED' }, employee).restore).toBe(false);
+  });
+});
+
+describe('list display', () => {
+  const now = Date.parse('2030-05-01T12:00:00Z');
+  it('marks active reservations past their end as overdue', () => {
+    expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T11:59:00Z' }, now)).toBe(true);
+    expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T12:01:00Z' }, now)).toBe(false);
+    expect(isOverdue({ status: 'COMPLETED', endTime: '2030-05-01T11:00:00Z' }, now)).toBe(false);
+    expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T12:01:00Z', overdue: true }, now)).toBe(true);
+  });
+  it('shows only the last 4 phone digits', () => {
+    expect(phoneLast4('(555) 123-4567')).toBe('•••-4567');
+    expect(phoneLast4('')).toBe('');
+  });
+  it('names the deposit type', () => {
+    expect(depositTypeLabel({ cash: true, credit: true })).toBe('Cash & Credit');
+    expect(depositTypeLabel({ cash: true })).toBe('Cash');
+    expect(depositTypeLabel(null, false, true)).toBe('Credit');
+    expect(depositTypeLabel(undefined)).toBe('Not specified');
+  });
+  it('describes durations with the spec texts', () => {
+    expect(durationText('2030-01-01T10:00:00Z', null)).toBe(TEXT.durationActive);
+    expect(durationText('2030-01-01T10:00:00Z', '2030-01-01T09:00:00Z')).toBe(TEXT.durationInvalid);
+    expect(durationText('2030-01-01T10:00:00Z', '2030-01-01T12:30:00Z')).toBe('2.50 hours');
+    expect(durationText('2030-01-01T10:00:00Z', '2030-01-01T11:00:00Z')).toBe('1 hour');
+  });
+});
+
+describe('service calendar (document 3 §2)', () => {
+  it('estimates a missing original count: 0 → 5, ≤ 2 → max(4, 2x), else x + 2', () => {
+    expect([0, 1, 2, 3, 10].map(estimateOriginal)).toEqual([5, 4, 4, 5, 12]);
+  });
+  it('colours green at half free or more, yellow below, red when full', () => {
+    expect(dayColour(5, 10)).toBe('green');
+    expect(dayColour(4, 10)).toBe('yellow');
+    expect(dayColour(0, 10)).toBe('red');
+  });
+  it('groups slots by date and uses the estimate when the original is missing', () => {
+    const days = calendarDays([
+      { date: '2030-06-02', startTime: '09:00', endTime: '10:00', slotsAvailable: 0, originalSlotsAvailable: 4 },
+      { date: '2030-06-01', startTime: '14:00', endTime: '15:00', slotsAvailable: 1 },
+      { date: '2030-06-01', startTime: '09:00', endTime: '10:00', slotsAvailable: 6, originalSlotsAvailable: 6 },
+      { date: '2030-06-03', startTime: '09:00', endTime: '10:00', slotsAvailable: 3 },
+    ]);
+    expect(days.map((d) => d.date)).toEqual(['2030-06-01', '2030-06-02', '2030-06-03']);
+    // 7 free of 6 + estimate(1)=4 → 7/10 green; the slots sorted by time
+    expect(days[0]).toMatchObject({ free: 7, original: 10, colour: 'green', clickable: true });
+    expect(days[0]!.slots.map((s) => s.startTime)).toEqual(['09:00', '14:00']);
+    expect(days[1]).toMatchObject({ free: 0, colour: 'red', clickable: false });
+    // 3 free, estimated original 5 → 60 % green
+    expect(days[2]).toMatchObject({ original: 5, colour: 'green' });
+    expect(calendarDays([{ date: '2030-06-04', startTime: '09:00', endTime: '10:00', slotsAvailable: 1, originalSlotsAvailable: 8 }])[0]!.colour).toBe('yellow');
+  });
+  it('disables full slots', () => {
+    expect(slotDisabled({ slotsAvailable: 0 })).toBe(true);
+    expect(slotDisabled({ slotsAvailable: 1 })).toBe(false);
+  });
+});
+
+describe('refund entry (document 3 §4, §5)', () => {
+  const reduce = refundReducer({ hourlyRateCents: 2500, totalCents: 6000 });
+  const run = (...events: RefundEvent[]) => events.reduce<RefundEntry>(reduce, EMPTY_REFUND);
+
+  it('hours lock the amount and derive it, capped at the total', () => {
+    const s = run({ type: 'hours', value: '1.5' });
+    expect(s).toMatchObject({ hours: '1.5', amount: '37.50', manualEntry: 'hours' });
+    expect(amountLocked(s) && !hoursLocked(s)).toBe(true);
+    expect(run({ type: 'hours', value: '4' }).amount).toBe('60.00');
+    // typing into the locked amount does nothing
+    expect(reduce(s, { type: 'amount', value: '5' })).toBe(s);
+  });
+  it('an amount locks the hours; clearing it unlocks both', () => {
+    const s = run({ type: 'amount', value: '12.5' });
+    expect(s).toMatchObject({ amount: '12.5', hours: '', manualEntry: 'amount' });
+    expect(hoursLocked(s)).toBe(true);
+    expect(reduce(s, { type: 'hours', value: '2' })).toBe(s);
+    expect(reduce(s, { type: 'amount', value: '' })).toMatchObject({ manualEntry: 'none', amount: '', hours: '' });
+  });
+  it('cash and credit exclude each other', () => {
+    expect(run({ type: 'cash', checked: true }, { type: 'credit', checked: true })).toMatchObject({ cash: false, credit: true });
+    expect(run({ type: 'credit', checked: true }, { type: 'cash', checked: true })).toMatchObject({ cash: true, credit: false });
+    expect(run({ type: 'cash', checked: true }, { type: 'cash', checked: false })).toMatchObject({ cash: false, credit: false });
+  });
+  it('computes refund from hours in cents', () => {
+    expect(refundFromHours(0.25, 1999, 100_000)).toBe(500);
+    expect(refundFromHours(24, 1000, 5000)).toBe(5000);
+    expect(refundFromHours(2, 0, 5000)).toBe(0);
+  });
+});
+
+describe('return validation (document 3 §5)', () => {
+  const start = Date.parse('2030-05-01T10:00:00Z');
+  const fmt = { dateTime: () => 'May 1, 2030, 10:00 AM', money: (c: number) => `$${(c / 100).toFixed(2)}` };
+  const base = { startAt: start, now: start, totalCents: 5000, refund: EMPTY_REFUND };
+  it('refuses a return less than 5 minutes after the start', () => {
+    expect(validateReturn({ ...base, returnAt: start + 4 * 60_000 }, fmt).returnTime).toBe(
+      'Return time must be at least 5 minutes after the reservation start time (May 1, 2030, 10:00 AM). Please select a valid return time.',
+    );
+    expect(validateReturn({ ...base, returnAt: start + 5 * 60_000 }, fmt)).toEqual({});
+  });
+  it('caps the refund at the total and needs a method', () => {
+    const over = { ...EMPTY_REFUND, amount: '50.01', manualEntry: 'amount' as const, cash: true };
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: over }, fmt).refund).toBe(
+      'Refund amount cannot exceed the total reservation amount ($50.00). Please adjust the refund amount.',
+    );
+    const noMethod = { ...EMPTY_REFUND, amount: '10', manualEntry: 'amount' as const };
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: noMethod }, fmt).refund).toBe(TEXT.refundMethod);
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...noMethod, credit: true } }, fmt)).toEqual({});
+  });
+  it('checks the hours step and range', () => {
+    const bad = { ...EMPTY_REFUND, hours: '0.3', amount: '7.50', manualEntry: 'hours' as const, cash: true };
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: bad }, fmt).refund).toMatch(/steps of 0.25/);
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '25' } }, fmt).refund).toMatch(/between 0 and 24/);
+  });
+});
+
+describe('error texts by status (document 3 §8)', () => {
+  const err = (status: number, message = 'boom', body?: unknown) => new ApiRequestError(status, message, undefined, undefined, body);
+  it('prefixes cancel and restore failures by status', () => {
+    expect(cancelError(err(403, 'no'))).toBe('Permission denied: no');
+    expect(cancelError(err(404, 'gone'))).toBe('Reservation not found: gone');
+    expect(cancelError(err(400, 'bad'))).toBe('Invalid request: bad');
+    expect(cancelError(err(500, 'x'))).toBe('Server error: x');
+    expect(cancelError(err(409, 'taken'))).toBe('Error cancelling reservation: taken');
+    expect(restoreError(err(409, 'taken'))).toBe('Error restoring reservation: taken');
+    expect(restoreError('weird')).toBe(TEXT.restoreFailed);
+  });
+  it('explains 404 and 410 on details', () => {
+    const t = () => 'May 1, 2030, 10:00 AM';
+    expect(detailsError(err(404), t)).toBe(TEXT.detailsGone);
+    expect(detailsError(err(410, 'x', { deletedBy: 'Sam Owner', deletedAt: '2030-05-01T10:00:00Z' }), t)).toBe('This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.');
+    expect(detailsError(err(410, 'This reservation was deleted by A at B.'), t)).toBe('This reservation was deleted by A at B.');
+    expect(detailsError(err(500), t)).toBe(TEXT.detailsFailed);
+  });
+});
