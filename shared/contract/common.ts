@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSION_GROUPS } from './types.js';
+import { PERMISSION_GROUPS } from '../domain/permissions.js';
 
 /** Schemas reused across areas. Messages are the ones the spec shows to people. */
 export const idParam = z.object({ id: z.string().min(1).max(128) });

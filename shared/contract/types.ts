@@ -29,36 +29,9 @@ export type Area = (typeof AREAS)[number];
  */
 export type Access = 'public' | 'user' | 'platform';
 
-/** Role-derived flags of document 1 §6. A route that names one refuses users without it. */
-export type Capability =
-  | 'isAdmin'
-  | 'manageInventory'
-  | 'viewSettings'
-  | 'viewEmployees'
-  | 'processReturns'
-  | 'manageUsers';
-
-/** The configurable matrix of document 3 §3: group → permission names. */
-export const PERMISSION_GROUPS = {
-  dashboard: ['viewStats', 'viewActivity'],
-  reservations: ['view', 'create', 'edit', 'cancel', 'processReturn', 'reprocess'],
-  customers: ['view', 'create', 'edit'],
-  inventoryItems: ['view', 'create', 'edit', 'delete'],
-  productTypes: ['view', 'create', 'edit', 'delete'],
-  inventoryReports: ['view', 'export'],
-  services: ['view', 'create', 'edit', 'delete'],
-  serviceBookings: ['view', 'process'],
-  payments: ['takePayment', 'processRefund', 'viewHistory'],
-  timesheets: ['view', 'clockInOut', 'approve'],
-  reports: ['view', 'generate', 'export'],
-  communications: ['sendEmails', 'editTemplates'],
-  userManagement: ['viewUsers', 'manageRoles'],
-  systemSettings: ['manageLocations', 'configureSystem'],
-} as const;
-export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
-export type Permission = {
-  [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
-}[PermissionGroup];
+// The permission rules are domain data; the contract names them on routes and re-exports them.
+import type { Capability, Permission } from '../domain/permissions.js';
+export { PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from '../domain/permissions.js';
 
 export type Schema = z.ZodType;
 

@@ -1,4 +1,4 @@
-import { PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from '../contract/types.js';
+import { PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from './permissions.js';
 
 export type Role = 'SUPER_ADMIN' | 'BUSINESS_ADMIN' | 'EMPLOYEE';
 export type AccessLevel = 'EMPLOYEE' | 'MANAGER';
@@ -69,4 +69,58 @@ export function fullPolicy(granted = true): Required<PermissionPolicy> {
       Object.entries(PERMISSION_GROUPS).map(([g, names]) => [g, Object.fromEntries(names.map((n) => [n, granted]))]),
     ) as Record<PermissionGroup, Record<string, boolean>>;
   return { EMPLOYEE: row(), MANAGER: row() };
+}
+
+/** Every permission name of the matrix, `group.name`, in the spec's order. */
+export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) => names.map((n) => `${g}.${n}` as Permission));
+
+/** The matrix with every gap filled: a missing entry (or a missing policy) counts as granted. */
+export function completePolicy(policy: PermissionPolicy | null | undefined): Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>> {
+  const full = fullPolicy(true) as Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>>;
+  for (const role of ['EMPLOYEE', 'MANAGER'] as const) {
+    for (const p of ALL_PERMISSIONS) {
+      const [g, n] = p.split('.') as [PermissionGroup, string];
+      full[role][g][n] = isGranted(policy, role, p);
+    }
+  }
+  return full;
+}
+
+/**
+ * What one person may do: administrators everything; EMPLOYEE and MANAGER what their row of the
+ * matrix grants. (Role capabilities are checked separately: the matrix only narrows them.)
+ */
+export function effectivePermissions(u: RoleHolder, policy: PermissionPolicy | null | undefined): Record<Permission, boolean> {
+  const role = policyRole(u);
+  return Object.fromEntries(ALL_PERMISSIONS.map((p) => [p, role === null ? true : isGranted(policy, role, p)])) as Record<Permission, boolean>;
+}
+
+export interface PermissionChange {
+  role: PolicyRole;
+  permission: Permission;
+  granted: boolean;
+}
+
+/** The permissions that flipped between two policies (both read with "missing = granted"). */
+export function diffPolicies(before: PermissionPolicy | null | undefined, after: PermissionPolicy | null | undefined): PermissionChange[] {
+  const changes: PermissionChange[] = [];
+  for (const role of ['EMPLOYEE', 'MANAGER'] as const) {
+    for (const p of ALL_PERMISSIONS) {
+      const was = isGranted(before, role, p);
+      const now = isGranted(after, role, p);
+      if (was !== now) changes.push({ role, permission: p, granted: now });
+    }
+  }
+  return changes;
+}
+
+/** Grant All / Remove All of the Users & Permissions screen: one group, one role. */
+export function setGroup(policy: PermissionPolicy, role: PolicyRole, group: PermissionGroup, granted: boolean): PermissionPolicy {
+  const names = PERMISSION_GROUPS[group] as readonly string[];
+  return { ...policy, [role]: { ...policy[role], [group]: Object.fromEntries(names.map((n) => [n, granted])) } };
+}
+
+/** True when every permission of the group is granted for the role (the toggle then reads Remove All). */
+export function groupFullyGranted(policy: PermissionPolicy | null | undefined, role: PolicyRole, group: PermissionGroup): boolean {
+  return (PERMISSION_GROUPS[group] as readonly string[]).every((n) => isGranted(policy, role, `${group}.${n}` as Permission));
 }
