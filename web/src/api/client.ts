@@ -85,7 +85,10 @@ export async function api<T = unknown, I extends RouteId = RouteId>(id: I, input
 export function errorMessage(e: unknown, fallback: string): string {
   if (e instanceof ApiRequestError) {
     if (e.details?.length) return `Validation failed: ${e.details.map((d) => d.msg).join(', ')}`;
-    return e.message || fallback;
+    // Only a message the server wrote: a bare status ("Request failed (500)") gives the spec's fallback.
+    const b = e.body as { message?: unknown; error?: unknown } | undefined;
+    if (b && typeof b === 'object' && typeof b.message === 'string' && b.message) return b.message;
+    return fallback;
   }
   return fallback;
 }

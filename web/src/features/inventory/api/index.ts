@@ -1,0 +1,82 @@
+import useSWR from 'swr';
+import type { ActivityLogEntry, GenerateIdsResponse, InventoryItem, ItemPage, ItemStatus, ProductType } from '../../../../../shared/contract/inventory-models.js';
+import { api } from '../../../api/client.js';
+import { apiKey } from '../../../api/keys.js';
+import { ACTIVITY_LOG_LIMIT, loadAllItems } from '../itemRules.js';
+
+/** Cache resources of this area (for useMutationAction's `revalidate`). */
+export const INVENTORY = 'inventory';
+export const INVENTORY_PAGE = 'inventory.page';
+export const INVENTORY_ACTIVITY = 'inventory.activity';
+export const LOCATIONS = 'inventory.locations';
+
+/** Items per request while loading the whole list (the API's maximum page). */
+const LOAD_PAGE = 1000;
+
+export interface InventoryData {
+  productTypes: ProductType[];
+  items: InventoryItem[];
+}
+
+async function loadInventory(): Promise<InventoryData> {
+  const [productTypes, items] = await Promise.all([
+    api<ProductType[]>('inventory.listProductTypes'),
+    loadAllItems((cursor) => api<ItemPage>('inventory.listItems', { query: { limit: LOAD_PAGE, cursor } })),
+  ]);
+  return { productTypes, items };
+}
+
+/** Product types and every item (document 2 §7: loaded together). */
+export function useInventory() {
+  return useSWR(apiKey(INVENTORY_PAGE), loadInventory);
+}
+
+/** The activity log, loaded when its tab opens (limit 100). */
+export function useActivityLog() {
+  return useSWR(apiKey(INVENTORY_ACTIVITY, ACTIVITY_LOG_LIMIT), () => api<ActivityLogEntry[]>('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }));
+}
+
+export interface Location {
+  id: string;
+  name: string;
+}
+
+/** The tenant's locations ({id,name} list; older answers wrap it under `locations` or `data`). */
+export function useLocations() {
+  return useSWR(apiKey(LOCATIONS), async () => {
+    const res = await api<Location[] | { locations?: Location[]; data?: Location[] }>('inventory.listLocations');
+    return Array.isArray(res) ? res : (res.locations ?? res.data ?? []);
+  });
+}
+
+export interface ItemBody {
+  productTypeId: string;
+  productVariantId: string | null;
+  itemNumber: string;
+  serialNumber: string | null;
+  condition: InventoryItem['condition'];
+  location: string | null;
+  notes: string | null;
+}
+
+export const inventoryApi = {
+  createLocation: (name: string) => api('inventory.createLocation', { body: { name } }),
+  createItem: (body: ItemBody) => api<InventoryItem>('inventory.createItem', { body }),
+  updateItem: (id: string, body: ItemBody) => api<InventoryItem>('inventory.updateItem', { params: { id }, body }),
+  deleteItem: (id: string) => api('inventory.deleteItem', { params: { id } }),
+  changeStatus: (id: string, status: Exclude<ItemStatus, 'IN_USE'>) => api('inventory.changeItemStatus', { params: { id }, body: { status } }),
+  bulkDelete: (itemIds: string[]) => api('inventory.bulkDelete', { body: { itemIds } }),
+  generateIds: (productTypeId: string, quantity: number) => api<GenerateIdsResponse>('inventory.generateIds', { body: { productTypeId, quantity } }),
+  bulkCreate: (body: {
+    productTypeId: string;
+    productVariantId: string | null;
+    items: { itemId: string }[];
+    commonProperties: { condition: InventoryItem['condition']; location: string | null; notes: string | null; status: 'AVAILABLE' };
+  }) => api('inventory.bulkCreate', { body }),
+  deleteProductType: (id: string) => api('inventory.deleteProductType', { params: { id } }),
+  createProductType: (body: unknown) => api<ProductType>('inventory.createProductType', { body: body as never }),
+  updateProductType: (id: string, body: unknown) => api<ProductType>('inventory.updateProductType', { params: { id }, body: body as never }),
+  createVariant: (typeId: string, body: unknown) => api('inventory.createVariant', { params: { id: typeId }, body: body as never }),
+  updateVariant: (id: string, body: unknown) => api('inventory.updateVariant', { params: { id }, body: body as never }),
+  deleteVariant: (id: string) => api('inventory.deleteVariant', { params: { id } }),
+};
