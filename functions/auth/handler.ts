@@ -4,7 +4,7 @@ import { completeSignup, validateSignupToken } from './signup.js';
 
 /** Sign-in and organization sign-up: the public door of the product. */
 export const handler = createAreaHandler('auth', {
-  'auth.login': async ({ body }) => login(body.username, body.password),
+  'auth.login': async ({ body, event }) => login(body.username, body.password, event),
   'auth.validateSignupToken': async ({ query }) => validateSignupToken(query.token),
   'auth.completeSignup': async ({ body }) => completeSignup(body),
 });

@@ -1,25 +1,31 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ApiError, tooManyRequests, unauthorized } from '../lib/errors.js';
 import { trustedTenant } from '../lib/keys.js';
 import { dummyPasswordHash, verifyPassword } from '../lib/passwords.js';
+import { clearAttempts, limitBySource, SIGN_IN_PER_SOURCE, SIGN_IN_PER_USERNAME, takeAttempt } from '../lib/rate-limit.js';
 import { startSession } from './session.js';
-import { clearFailures, findUserByUsername, getOrganization, LOGIN_MAX_FAILURES, recentFailures, recordFailure, recordLogin } from './store.js';
+import { findUserByUsername, getOrganization, recordLogin } from './store.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const LOCKED_OUT = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+/** The attempt rows: `pk = LOGINFAIL#{lower(username)}`, `sk = LOGINFAIL` (docs/data-model.md). */
+const ATTEMPTS = 'LOGINFAIL';
 
 /**
  * Document 1 §7 login. Unknown usernames cost the same as wrong passwords (a dummy hash is checked)
  * and answer the same message, so the response does not tell which usernames exist.
+ *
+ * Issue 11 point 1: the source address pays first (a fixed window per address), then the username
+ * (at most 5 password checks per 15 minutes, an atomic conditional counter taken BEFORE the check),
+ * so no burst, however parallel, gets a sixth check. A successful sign-in forgets the attempts.
  */
-export async function login(username: string, password: string) {
-  if ((await recentFailures(username)) >= LOGIN_MAX_FAILURES) throw tooManyRequests(LOCKED_OUT);
+export async function login(username: string, password: string, event?: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>) {
+  if (event) await limitBySource('signin', event, SIGN_IN_PER_SOURCE);
+  if (!(await takeAttempt(ATTEMPTS, username, SIGN_IN_PER_USERNAME))) throw tooManyRequests(LOCKED_OUT);
 
   const user = await findUserByUsername(username);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok || !user.passwordHash) {
-    await recordFailure(username);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
+  if (!user || !ok || !user.passwordHash) throw unauthorized(INVALID_CREDENTIALS);
   if (!user.isActive) throw unauthorized('This account is not active. Please contact your administrator.');
 
   const org = user.organizationId ? await getOrganization(trustedTenant(user.organizationId)) : undefined;
@@ -28,6 +34,6 @@ export async function login(username: string, password: string) {
     throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
   }
 
-  await Promise.all([clearFailures(username), recordLogin(user)]);
+  await Promise.all([clearAttempts(ATTEMPTS, username), recordLogin(user)]);
   return startSession(user, org);
 }

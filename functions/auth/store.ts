@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import type { AccessLevel, Role } from '../../shared/domain/roles.js';
 
@@ -91,38 +91,4 @@ export async function upsertPlatformAdmin(email: string, passwordHash: string | 
   };
   await db().send(new TransactWriteCommand({ TransactItems: userPuts(user) }));
   return { created: true, user };
-}
-
-// Failed sign-in throttle: one row per username, counting failures inside a 15-minute window.
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-export const LOGIN_MAX_FAILURES = 5;
-
-export async function recentFailures(username: string, now = Date.now()): Promise<number> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginFailures(username), ConsistentRead: true }));
-  const row = res.Item as { failures?: number; windowStart?: number } | undefined;
-  if (!row?.windowStart || row.windowStart <= now / 1000 - LOGIN_WINDOW_SECONDS) return 0;
-  return row.failures ?? 0;
-}
-
-export async function recordFailure(username: string, now = Date.now()): Promise<void> {
-  const nowS = Math.floor(now / 1000);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.loginFailures(username),
-        UpdateExpression: 'ADD failures :one',
-        ConditionExpression: 'windowStart > :cutoff',
-        ExpressionAttributeValues: { ':one': 1, ':cutoff': nowS - LOGIN_WINDOW_SECONDS },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-    // No row yet, or its window is over: start a new window.
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.loginFailures(username), failures: 1, windowStart: nowS, expiresAt: nowS + LOGIN_WINDOW_SECONDS } }));
-  }
-}
-
-export async function clearFailures(username: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(username) }));
 }

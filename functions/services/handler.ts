@@ -1,5 +1,6 @@
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
+import { limitBySource, PUBLIC_BOOKING_PER_SOURCE } from '../lib/rate-limit.js';
 import { bookPublicService } from './booking.js';
 import { resolveShare, toPublicService } from './public.js';
 import { createService, deleteService, ensureShareToken, getServiceRow, listServiceRows, toStaffService, updateService } from './store.js';
@@ -36,5 +37,8 @@ export const handler = createAreaHandler('services', {
     const { tenant, service } = await resolveShare(params.token, now);
     return { success: true, data: await toPublicService(tenant, service, now) };
   },
-  'services.publicBook': async ({ params, body }) => reply(201, await bookPublicService(params.token, body)),
+  'services.publicBook': async ({ params, body, event }) => {
+    await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // issue 11 point 1
+    return reply(201, await bookPublicService(params.token, body));
+  },
 });

@@ -1,0 +1,116 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { db, isConditionFailure, tableName } from './db.js';
+import { tooManyRequests } from './errors.js';
+
+/**
+ * Limits that must hold whatever the concurrency: every one is a single conditional UpdateItem (or
+ * a conditional Put that starts a window), taken BEFORE the work it protects. Two kinds:
+ *
+ * - a sliding-start window per subject (sign-in name): the window starts at the first attempt and
+ *   lasts `windowSeconds`; at most `limit` attempts are taken inside it, however many arrive at once;
+ * - a fixed window per source address (sign-in, public booking): `RATE#{scope}#{ip}` / `W#{index}`,
+ *   a counter that stops at `limit`. Coarse (up to twice the limit across a window edge), cheap,
+ *   and backed by the WAF rate rules at CloudFront in production (docs/decisions.md, Hardening).
+ */
+export interface WindowLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** document 1 §7: 5 sign-in attempts per username per 15 minutes. */
+export const SIGN_IN_PER_USERNAME: WindowLimit = { limit: 5, windowSeconds: 15 * 60 };
+/** Per source address: lets an office behind one NAT sign in, makes guessing and lock-outs cost. */
+export const SIGN_IN_PER_SOURCE: WindowLimit = { limit: 30, windowSeconds: 5 * 60 };
+export const PUBLIC_BOOKING_PER_SOURCE: WindowLimit = { limit: 20, windowSeconds: 10 * 60 };
+
+export const SOURCE_LIMITED = 'Too many requests from your network. Please wait a few minutes and try again.';
+
+const attemptKey = (scope: string, subject: string) => ({ pk: `${scope}#${subject.trim().toLowerCase()}`, sk: scope });
+
+/**
+ * Takes one attempt for `subject` in its window. Returns false when `limit` attempts were already
+ * taken inside the current window. Never more than `limit` callers get true per window.
+ */
+export async function takeAttempt(scope: string, subject: string, l: WindowLimit, now = Date.now()): Promise<boolean> {
+  const nowS = Math.floor(now / 1000);
+  const cutoff = nowS - l.windowSeconds;
+  const Key = attemptKey(scope, subject);
+  // Twice: a caller that loses the race to start a window gets one more try at counting in it.
+  for (let round = 0; round < 2; round++) {
+    try {
+      await db().send(new UpdateCommand({
+        TableName: tableName(), Key,
+        UpdateExpression: 'ADD attempts :one',
+        ConditionExpression: 'windowStart > :cutoff AND attempts < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':limit': l.limit },
+      }));
+      return true;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+    try {
+      // No row, or its window is over: start a new one with this attempt. Only one caller can.
+      await db().send(new PutCommand({
+        TableName: tableName(),
+        Item: { ...Key, attempts: 1, windowStart: nowS, expiresAt: nowS + l.windowSeconds },
+        ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
+        ExpressionAttributeValues: { ':cutoff': cutoff },
+      }));
+      return true;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  return false;
+}
+
+/** Forgets the attempts of `subject` (a successful sign-in). */
+export async function clearAttempts(scope: string, subject: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: attemptKey(scope, subject) }));
+}
+
+/** Counts one request from `source` in the current fixed window; false once `limit` are counted. */
+export async function takeFromWindow(scope: string, source: string, l: WindowLimit, now = Date.now()): Promise<boolean> {
+  const nowS = Math.floor(now / 1000);
+  const index = Math.floor(nowS / l.windowSeconds);
+  try {
+    await db().send(new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `RATE#${scope}#${source}`, sk: `W#${index}` },
+      UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :exp)',
+      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+      ExpressionAttributeValues: { ':one': 1, ':limit': l.limit, ':exp': (index + 1) * l.windowSeconds + 60 },
+    }));
+    return true;
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+}
+
+type EventLike = Pick<APIGatewayProxyEventV2, 'headers'> & { requestContext?: { http?: { sourceIp?: string } } };
+
+/**
+ * The address a request came from. Behind CloudFront, API Gateway's sourceIp is an edge server;
+ * CloudFront's `CloudFront-Viewer-Address` header (ip:port, forwarded by the origin request policy)
+ * names the viewer, and only requests carrying the origin secret reach a handler (origin-secret.ts).
+ */
+export function clientAddress(event: EventLike): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer) {
+    const ip = viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    if (/^[0-9A-Fa-f:.]{2,45}$/.test(ip)) return ip;
+  }
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}
+
+/** The local runtime and tests talk over loopback: one address for every browser and test. */
+const isLoopback = (ip: string) => /^127\./.test(ip) || ip === '::1' || ip === 'unknown';
+
+/** Throws 429 when `event`'s source address has used up `l` for `scope`. Loopback is not limited. */
+export async function limitBySource(scope: 'signin' | 'booking', event: EventLike, l: WindowLimit): Promise<void> {
+  const ip = clientAddress(event);
+  if (isLoopback(ip)) return;
+  if (!(await takeFromWindow(scope, ip, l))) throw tooManyRequests(SOURCE_LIMITED);
+}
