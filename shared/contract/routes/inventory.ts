@@ -62,7 +62,7 @@ const i = { area: 'inventory', access: 'user' } as const;
 export const inventoryRoutes = [
   route({ ...i, id: 'inventory.statsOverview', method: 'GET', path: '/api/inventory/items/stats/overview', permission: 'dashboard.viewStats', summary: 'Inventory counts for the dashboard' }),
   route({ ...i, id: 'inventory.listLocations', method: 'GET', path: '/api/locations', summary: 'Locations' }),
-  route({ ...i, id: 'inventory.createLocation', method: 'POST', path: '/api/locations', permission: 'systemSettings.manageLocations', body: locationBody, summary: 'Add a location' }),
+  route({ ...i, id: 'inventory.createLocation', method: 'POST', path: '/api/locations', capability: 'manageInventory', permission: 'systemSettings.manageLocations', body: locationBody, summary: 'Add a location' }),
   route({ ...i, id: 'inventory.listProductTypes', method: 'GET', path: '/api/inventory/product-types', permission: 'productTypes.view', summary: 'Product types with variants and item counts' }),
   route({
     ...i, id: 'inventory.listItems', method: 'GET', path: '/api/inventory/items', permission: 'inventoryItems.view',
