@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { conflict } from '../lib/errors.js';
@@ -31,6 +32,7 @@ async function freeSubdomain(name: string, skip: Set<string>): Promise<string> {
 export async function createOrganization(input: {
   name: string;
   phone?: string;
+  timeZone?: string;
   owner: { email: string; firstName: string; lastName: string; password: string };
   extra?: TransactItem[];
 }): Promise<{ organization: OrganizationRecord; owner: UserRecord }> {
@@ -43,7 +45,7 @@ export async function createOrganization(input: {
     const orgId = randomUUID().replace(/-/g, '');
     const tenant = trustedTenant(orgId);
     const now = nowIso();
-    const organization: OrganizationRecord = { id: orgId, name: input.name.trim(), subdomain, status: 'ACTIVE', phone: input.phone, createdAt: now };
+    const organization: OrganizationRecord = { id: orgId, name: input.name.trim(), subdomain, status: 'ACTIVE', phone: input.phone, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE, createdAt: now };
     const owner: UserRecord = {
       id: randomUUID(), username, email: username, firstName: input.owner.firstName.trim(), lastName: input.owner.lastName.trim(), phone: input.phone ?? null,
       role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', organizationId: orgId, passwordHash, isActive: true, createdAt: now,

@@ -25,12 +25,13 @@ export async function validateSignupToken(token: string | undefined) {
  * Organization, admin and the used mark on the invitation, in one transaction. The answer's loginUrl
  * signs the new owner straight in on their tenant dashboard (docs/decisions.md).
  */
-export async function completeSignup(input: { token: string; firstName?: string; lastName?: string; organizationName: string; phone: string; password: string }) {
+export async function completeSignup(input: { token: string; firstName?: string; lastName?: string; organizationName: string; phone: string; password: string; timeZone?: string }) {
   const inv = await usableInvitation(input.token);
   try {
     const { organization, owner } = await createOrganization({
       name: input.organizationName,
       phone: input.phone,
+      timeZone: input.timeZone,
       owner: { email: inv.email, firstName: input.firstName || inv.firstName, lastName: input.lastName || inv.lastName, password: input.password },
       extra: [consumeInvitation(inv)],
     });

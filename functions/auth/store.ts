@@ -28,6 +28,8 @@ export interface OrganizationRecord {
   status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED' | 'INACTIVE';
   phone?: string;
   ownerUserId?: string;
+  /** IANA zone for "today", day boundaries, tiers and overdue (functions/lib/organization.ts). */
+  timeZone?: string;
   createdAt: string;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../types.js';
+import { isValidTimeZone } from '../../domain/time.js';
 
 export const loginBody = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
@@ -19,6 +20,8 @@ export const signupCompleteBody = z.object({
     .regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number'),
   password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(1024),
   confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password').max(1024),
+  /** The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone); America/New_York when absent. */
+  timeZone: z.string().max(64).refine(isValidTimeZone, 'Unknown time zone').optional(),
 }).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const authRoutes = [
