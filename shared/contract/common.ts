@@ -26,3 +26,17 @@ const groupSchema = z.object(
   Object.fromEntries(Object.entries(PERMISSION_GROUPS).map(([g, names]) => [g, z.object(Object.fromEntries(names.map((n) => [n, z.boolean()]))).partial().strict()])),
 ).partial().strict();
 export const PERMISSION_POLICY = z.object({ EMPLOYEE: groupSchema.optional(), MANAGER: groupSchema.optional() }).strict();
+
+/**
+ * The `response` of routes whose body is a file (CSV, PDF, ...), not JSON: the pipeline does not
+ * check raw bodies, the client returns the text, OpenAPI publishes it as a download.
+ */
+export const fileResponse = z.string().meta({ description: 'A file download (the body is the file, not JSON)', format: 'binary' });
+/** `{success: true, message?}`: what deletes and other acknowledgements answer. */
+export const okResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+/** The body of every refusal (4xx/5xx): a stable code, the message a person may see, field details on 400. */
+export const errorResponse = z.looseObject({
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
+});

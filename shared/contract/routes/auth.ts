@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../types.js';
 import { isValidTimeZone } from '../../domain/time.js';
+import { completeSignupResponse, healthResponse, loginResponse, validateSignupTokenResponse } from '../responses.js';
 
 export const loginBody = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
@@ -25,11 +26,11 @@ export const signupCompleteBody = z.object({
 }).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
 export const authRoutes = [
-  route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', summary: 'Liveness and readiness', beyondSpec: 'The local runtime and deploy checks need a readiness probe' }),
-  route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, summary: 'Sign in; returns token, user, redirectUrl' }),
+  route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', response: healthResponse, summary: 'Liveness and readiness', beyondSpec: 'The local runtime and deploy checks need a readiness probe' }),
+  route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, response: loginResponse, summary: 'Sign in; returns token, user, redirectUrl' }),
   route({
     id: 'auth.validateSignupToken', method: 'GET', path: '/api/signup/validate-token', area: 'auth', access: 'public',
-    query: z.object({ token: z.string().max(2048).optional() }), summary: 'Check an organization invitation token',
+    query: z.object({ token: z.string().max(2048).optional() }), response: validateSignupTokenResponse, summary: 'Check an organization invitation token',
   }),
-  route({ id: 'auth.completeSignup', method: 'POST', path: '/api/signup/complete', area: 'auth', access: 'public', body: signupCompleteBody, summary: 'Create organization and its admin from an invitation' }),
+  route({ id: 'auth.completeSignup', method: 'POST', path: '/api/signup/complete', area: 'auth', access: 'public', body: signupCompleteBody, response: completeSignupResponse, idempotent: true, summary: 'Create organization and its admin from an invitation' }),
 ] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../types.js';
+import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
 import { idParam } from '../common.js';
 
 const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
@@ -26,10 +27,10 @@ export const platformRoutes = [
   route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), summary: 'E-mail statistics' }),
   route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', summary: 'Platform settings' }),
   route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', summary: 'Global features' }),
-  route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', summary: 'Organization invitations' }),
-  route({ ...p, id: 'platform.createInvitation', method: 'POST', path: '/api/platform/invitations', body: invitationBody, summary: 'Invite a new organization owner' }),
-  route({ ...p, id: 'platform.resendInvitation', method: 'POST', path: '/api/platform/invitations/{id}/resend', params: idParam, summary: 'Resend (renew) an invitation' }),
-  route({ ...p, id: 'platform.revokeInvitation', method: 'DELETE', path: '/api/platform/invitations/{id}', params: idParam, summary: 'Revoke a pending invitation' }),
+  route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', response: invitationListResponse, summary: 'Organization invitations' }),
+  route({ ...p, id: 'platform.createInvitation', method: 'POST', path: '/api/platform/invitations', body: invitationBody, response: invitationSentResponse, idempotent: true, summary: 'Invite a new organization owner' }),
+  route({ ...p, id: 'platform.resendInvitation', method: 'POST', path: '/api/platform/invitations/{id}/resend', params: idParam, response: invitationSentResponse, summary: 'Resend (renew) an invitation' }),
+  route({ ...p, id: 'platform.revokeInvitation', method: 'DELETE', path: '/api/platform/invitations/{id}', params: idParam, response: revokedResponse, summary: 'Revoke a pending invitation' }),
   route({ ...p, id: 'platform.listTemplates', method: 'GET', path: '/api/platform/templates', summary: 'E-mail templates' }),
   route({ ...p, id: 'platform.getTemplate', method: 'GET', path: '/api/platform/templates/{name}', params: templateName, summary: 'One template' }),
   route({ ...p, id: 'platform.updateTemplate', method: 'PUT', path: '/api/platform/templates/{name}', params: templateName, body: z.object({ content: z.string().max(200_000) }), summary: 'Update a template' }),

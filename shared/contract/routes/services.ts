@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../types.js';
-import { idParam, jsonText, looseNumber } from '../common.js';
+import { photoPresignResponse, photoUploadResponse, publicBookingResponse, publicServiceResponse, savedServiceResponse, shareLinkResponse, staffServiceSchema } from '../responses.js';
+import { idParam, jsonText, looseNumber, okResponse } from '../common.js';
 import { ADDON_RATE_TYPES, SERVICE_RATE_TYPES, TIER_RATE_TYPES } from '../../domain/pricing.js';
 import { SHARE_TOKEN_PATTERN } from '../../domain/share.js';
 import { HARD_MAX_PARTICIPANTS } from '../../domain/slots.js';
@@ -155,22 +156,22 @@ export const photoPresignBody = z.object({
 const shareToken = z.object({ token: z.string().regex(SHARE_TOKEN_PATTERN, 'Invalid link') });
 const s = { area: 'services', access: 'user' } as const;
 export const serviceRoutes = [
-  route({ ...s, id: 'services.list', method: 'GET', path: '/api/inventory/services', permission: 'services.view', summary: 'Services' }),
-  route({ ...s, id: 'services.get', method: 'GET', path: '/api/inventory/services/{id}', permission: 'services.view', params: idParam, summary: 'One service' }),
-  route({ ...s, id: 'services.create', method: 'POST', path: '/api/inventory/services', capability: 'manageInventory', permission: 'services.create', body: serviceBody, summary: 'Create a service' }),
-  route({ ...s, id: 'services.update', method: 'PUT', path: '/api/inventory/services/{id}', capability: 'manageInventory', permission: 'services.edit', params: idParam, body: serviceBody, summary: 'Update a service' }),
-  route({ ...s, id: 'services.delete', method: 'DELETE', path: '/api/inventory/services/{id}', capability: 'manageInventory', permission: 'services.delete', params: idParam, summary: 'Delete a service' }),
-  route({ ...s, id: 'services.generateShareLink', method: 'POST', path: '/api/inventory/services/{id}/generate-share-link', capability: 'manageInventory', permission: 'services.edit', params: idParam, summary: 'Create the public share link' }),
-  route({ area: 'services', access: 'public', id: 'services.publicGet', method: 'GET', path: '/public/service/{token}', params: shareToken, summary: 'A service as a customer sees it' }),
-  route({ area: 'services', access: 'public', id: 'services.publicBook', method: 'POST', path: '/public/service/{token}/book', params: shareToken, body: publicBookingBody, summary: 'Book a slot without an account' }),
-  route({ area: 'uploads', access: 'user', id: 'uploads.uploadServicePhoto', method: 'POST', path: '/api/uploads/service-photo', capability: 'manageInventory', permission: 'services.edit', kind: 'multipart', summary: 'Upload a service photo (multipart photo, serviceId); files up to the Lambda request limit' }),
+  route({ ...s, id: 'services.list', method: 'GET', path: '/api/inventory/services', permission: 'services.view', response: z.array(staffServiceSchema), summary: 'Services' }),
+  route({ ...s, id: 'services.get', method: 'GET', path: '/api/inventory/services/{id}', permission: 'services.view', params: idParam, response: staffServiceSchema, summary: 'One service' }),
+  route({ ...s, id: 'services.create', method: 'POST', path: '/api/inventory/services', capability: 'manageInventory', permission: 'services.create', body: serviceBody, response: savedServiceResponse, idempotent: true, summary: 'Create a service' }),
+  route({ ...s, id: 'services.update', method: 'PUT', path: '/api/inventory/services/{id}', capability: 'manageInventory', permission: 'services.edit', params: idParam, body: serviceBody, response: savedServiceResponse, summary: 'Update a service' }),
+  route({ ...s, id: 'services.delete', method: 'DELETE', path: '/api/inventory/services/{id}', capability: 'manageInventory', permission: 'services.delete', params: idParam, response: okResponse, summary: 'Delete a service' }),
+  route({ ...s, id: 'services.generateShareLink', method: 'POST', path: '/api/inventory/services/{id}/generate-share-link', capability: 'manageInventory', permission: 'services.edit', params: idParam, response: shareLinkResponse, summary: 'Create the public share link' }),
+  route({ area: 'services', access: 'public', id: 'services.publicGet', method: 'GET', path: '/public/service/{token}', params: shareToken, response: publicServiceResponse, summary: 'A service as a customer sees it' }),
+  route({ area: 'services', access: 'public', id: 'services.publicBook', method: 'POST', path: '/public/service/{token}/book', params: shareToken, body: publicBookingBody, response: publicBookingResponse, idempotent: true, summary: 'Book a slot without an account' }),
+  route({ area: 'uploads', access: 'user', id: 'uploads.uploadServicePhoto', method: 'POST', path: '/api/uploads/service-photo', capability: 'manageInventory', permission: 'services.edit', kind: 'multipart', response: photoUploadResponse, idempotent: true, summary: 'Upload a service photo (multipart photo, serviceId); files up to the Lambda request limit' }),
   route({
     area: 'uploads', access: 'user', id: 'uploads.presignServicePhoto', method: 'POST', path: '/api/uploads/service-photo/presign', capability: 'manageInventory', permission: 'services.edit', body: photoPresignBody,
-    summary: 'A presigned S3 POST for a service photo up to 10 MB',
+    response: photoPresignResponse, idempotent: true, summary: 'A presigned S3 POST for a service photo up to 10 MB',
     beyondSpec: 'A 10 MB photo cannot pass through API Gateway and Lambda (6 MB request limit), so the browser uploads it straight to S3 with a presigned POST whose policy enforces size and image type',
   }),
   route({
     area: 'uploads', access: 'user', id: 'uploads.deleteServicePhoto', method: 'DELETE', path: '/api/uploads/service-photo/{baseKey}', capability: 'manageInventory', permission: 'services.edit',
-    params: z.object({ baseKey: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid photo key') }), summary: 'Remove a service photo',
+    params: z.object({ baseKey: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid photo key') }), response: okResponse, summary: 'Remove a service photo',
   }),
 ] as const;
