@@ -6,6 +6,7 @@ import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from './fixtures.js';
 import { serviceIsolationFixtures } from '../services/isolation-fixtures.js';
 import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
+import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -34,4 +35,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   },
   ...serviceIsolationFixtures,
   ...inventoryIsolationFixtures,
+  ...settingsIsolationFixtures,
 };

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { route } from '../types.js';
-import { hhmm, idParam, looseNumber, PERMISSION_POLICY } from '../common.js';
+import { idParam, looseNumber } from '../common.js';
+import {
+  contactBody, contactResponse, hoursBody, hoursResponse, myPermissionsResponse, permissionLogsQuery, permissionLogsResponse, permissionsBody,
+  permissionsResponse, permissionsSaveResponse, taxBody, taxRateResponse, taxResponse,
+} from '../settings-models.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
 const employeeFields = {
@@ -32,7 +36,6 @@ const userUpdateBody = z.object({
   managerNotes: z.string().max(5000).optional().nullable(),
 }).strict();
 
-const hoursRow = z.object({ id: z.union([z.string(), z.number()]).optional(), dayType: z.string().max(40), openTime: hhmm.or(z.literal('')), closeTime: hhmm.or(z.literal('')), isClosed: z.boolean() });
 const u = { access: 'user' } as const;
 const docParams = idParam.extend({ docId: z.string().min(1).max(128) });
 
@@ -60,24 +63,27 @@ export const peopleRoutes = [
   route({ ...u, area: 'users', id: 'users.uploadDocument', method: 'POST', path: '/api/users/{id}/documents', capability: 'viewEmployees', permission: 'userManagement.manageRoles', params: idParam, kind: 'multipart', summary: 'Upload an employee document' }),
   route({ ...u, area: 'users', id: 'users.deleteDocument', method: 'DELETE', path: '/api/users/{id}/documents/{docId}', capability: 'viewEmployees', permission: 'userManagement.manageRoles', params: docParams, summary: 'Delete an employee document' }),
   route({ ...u, area: 'users', id: 'users.performance', method: 'GET', path: '/api/users/{id}/performance', capability: 'viewEmployees', permission: 'userManagement.viewUsers', params: idParam, summary: 'Employee performance' }),
-  // Store settings
-  route({ ...u, area: 'settings', id: 'settings.taxRate', method: 'GET', path: '/api/settings/tax_rate', summary: 'The tax rate as a number' }),
-  route({ ...u, area: 'settings', id: 'settings.getContact', method: 'GET', path: '/api/settings/organization/contact', capability: 'viewSettings', summary: 'Store contact details' }),
+  // Store settings (schemas in ../settings-models.ts)
+  route({ ...u, area: 'settings', id: 'settings.taxRate', method: 'GET', path: '/api/settings/tax_rate', response: taxRateResponse, summary: 'The tax rate as a number' }),
+  route({ ...u, area: 'settings', id: 'settings.getContact', method: 'GET', path: '/api/settings/organization/contact', capability: 'viewSettings', response: contactResponse, summary: 'Store contact details' }),
   route({
     ...u, area: 'settings', id: 'settings.updateContact', method: 'PUT', path: '/api/settings/organization/contact', capability: 'viewSettings', permission: 'systemSettings.configureSystem',
-    body: z.object({ storeName: z.string().max(200), streetAddress: z.string().max(300), city: z.string().max(120), zipCode: z.string().max(20), emailAddress: z.string().max(254), phoneNumber: z.string().max(40) }).partial(),
-    summary: 'Update store contact details',
+    body: contactBody, response: contactResponse, summary: 'Update store contact details',
   }),
-  route({ ...u, area: 'settings', id: 'settings.getHours', method: 'GET', path: '/api/settings/organization/hours', capability: 'viewSettings', summary: 'Opening hours' }),
+  route({ ...u, area: 'settings', id: 'settings.getHours', method: 'GET', path: '/api/settings/organization/hours', capability: 'viewSettings', response: hoursResponse, summary: 'Opening hours' }),
   route({
     ...u, area: 'settings', id: 'settings.updateHours', method: 'PUT', path: '/api/settings/organization/hours', capability: 'viewSettings', permission: 'systemSettings.configureSystem',
-    body: z.object({ hours: z.array(hoursRow).max(14), specialHours: z.union([z.string().max(100_000), z.array(z.unknown())]).optional() }), summary: 'Update opening hours',
+    body: hoursBody, response: hoursResponse, summary: 'Update opening hours',
   }),
-  route({ ...u, area: 'settings', id: 'settings.getTax', method: 'GET', path: '/api/settings/financial/tax', capability: 'isAdmin', summary: 'Tax settings' }),
-  route({ ...u, area: 'settings', id: 'settings.updateTax', method: 'PUT', path: '/api/settings/financial/tax', capability: 'isAdmin', body: z.object({ enabled: z.boolean(), rate: looseNumber.pipe(z.number().min(0).max(100)) }), summary: 'Update tax settings' }),
-  route({ ...u, area: 'settings', id: 'settings.getPermissions', method: 'GET', path: '/api/settings/permissions', capability: 'viewSettings', summary: 'Permission policy' }),
-  route({ ...u, area: 'settings', id: 'settings.updatePermissions', method: 'PUT', path: '/api/settings/permissions', capability: 'isAdmin', body: z.object({ policy: PERMISSION_POLICY, changeNote: z.string().max(500).optional() }), summary: 'Replace the permission policy' }),
-  route({ ...u, area: 'settings', id: 'settings.permissionLogs', method: 'GET', path: '/api/settings/permissions/logs', capability: 'viewSettings', summary: 'Permission change log' }),
+  route({ ...u, area: 'settings', id: 'settings.getTax', method: 'GET', path: '/api/settings/financial/tax', capability: 'isAdmin', response: taxResponse, summary: 'Tax settings' }),
+  route({ ...u, area: 'settings', id: 'settings.updateTax', method: 'PUT', path: '/api/settings/financial/tax', capability: 'isAdmin', body: taxBody, response: taxResponse, summary: 'Update tax settings' }),
+  route({ ...u, area: 'settings', id: 'settings.getPermissions', method: 'GET', path: '/api/settings/permissions', capability: 'viewSettings', permission: 'userManagement.manageRoles', response: permissionsResponse, summary: 'Permission policy' }),
+  route({ ...u, area: 'settings', id: 'settings.updatePermissions', method: 'PUT', path: '/api/settings/permissions', capability: 'isAdmin', body: permissionsBody, response: permissionsSaveResponse, summary: 'Replace the permission policy' }),
+  route({ ...u, area: 'settings', id: 'settings.permissionLogs', method: 'GET', path: '/api/settings/permissions/logs', capability: 'viewSettings', permission: 'userManagement.manageRoles', query: permissionLogsQuery, response: permissionLogsResponse, summary: 'Permission change log' }),
+  route({
+    ...u, area: 'settings', id: 'settings.myPermissions', method: 'GET', path: '/api/settings/permissions/mine', response: myPermissionsResponse, summary: "The signed-in person's effective permissions",
+    beyondSpec: 'The SPA hides what the matrix denies (navigation, buttons) and must learn a policy change without a new sign-in, so it reads the caller\'s effective permissions',
+  }),
   // Live updates
   route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.string().max(4096).optional() }), summary: 'Server-sent dashboard events' }),
 ] as const;

@@ -1,0 +1,23 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { EMPTY_CONTACT, type ContactSettings } from '../../shared/contract/settings-models.js';
+
+/** The store's contact row (document 3 §3 "Contact settings"): `T#{tenant}` / `SETTINGS#CONTACT`. */
+const contactKey = (tenant: TenantId) => keys.settings(tenant, 'CONTACT');
+
+/** The tenant's contact details; a missing row reads as six empty fields. */
+export async function readContact(tenant: TenantId): Promise<ContactSettings> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: contactKey(tenant) }));
+  const item = res.Item ?? {};
+  const out = { ...EMPTY_CONTACT };
+  for (const k of Object.keys(EMPTY_CONTACT) as (keyof ContactSettings)[]) if (typeof item[k] === 'string') out[k] = item[k];
+  return out;
+}
+
+export async function writeContact(tenant: TenantId, value: ContactSettings, actorId: string): Promise<ContactSettings> {
+  const clean = { ...EMPTY_CONTACT };
+  for (const k of Object.keys(EMPTY_CONTACT) as (keyof ContactSettings)[]) clean[k] = value[k] ?? '';
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...contactKey(tenant), type: 'CONTACT_SETTINGS', ...clean, updatedAt: nowIso(), updatedBy: actorId } }));
+  return clean;
+}

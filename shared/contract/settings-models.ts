@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { PERMISSION_POLICY } from './common.js';
+
+/**
+ * Store settings on the wire (document 3 §3, §5, §7 Settings). The messages here are the ones a
+ * person reads: the SPA's forms use these same schemas through the zod resolver.
+ */
+
+// ---------- Contact ----------
+const PHONE = /^\+?[0-9 ().-]{7,25}$/;
+const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
+export const CONTACT_MESSAGES = {
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+} as const;
+
+const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+export const contactFields = z.object({
+  storeName: text(200, 'Store name'),
+  streetAddress: text(300, 'Street address'),
+  city: text(120, 'City'),
+  zipCode: text(20, 'ZIP code').regex(/^[A-Za-z0-9 -]*$/, 'ZIP code may contain only letters, digits, spaces and dashes'),
+  emailAddress: text(254, 'Email address').refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), CONTACT_MESSAGES.email),
+  phoneNumber: text(40, 'Phone number').refine((v) => v === '' || (PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), CONTACT_MESSAGES.phone),
+});
+export type ContactSettings = z.output<typeof contactFields>;
+/** PUT body: the six fields (document 3 §7); an omitted field is saved empty. */
+export const contactBody = z.object({
+  storeName: contactFields.shape.storeName.default(''),
+  streetAddress: contactFields.shape.streetAddress.default(''),
+  city: contactFields.shape.city.default(''),
+  zipCode: contactFields.shape.zipCode.default(''),
+  emailAddress: contactFields.shape.emailAddress.default(''),
+  phoneNumber: contactFields.shape.phoneNumber.default(''),
+}).strict();
+export const EMPTY_CONTACT: ContactSettings = { storeName: '', streetAddress: '', city: '', zipCode: '', emailAddress: '', phoneNumber: '' };
+export const contactResponse = z.object({ success: z.literal(true), data: contactFields, message: z.string().optional() });
+
+// ---------- Opening hours ----------
+/** Day options of document 3 §5, in the order the select lists them. */
+export const DAY_TYPES = ['everyday', 'weekdays', 'weekends', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type DayType = (typeof DAY_TYPES)[number];
+export const DAY_TYPE_LABELS: Record<DayType, string> = {
+  everyday: 'Every day',
+  weekdays: 'Weekdays',
+  weekends: 'Weekends',
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+export const HOURS_MESSAGES = {
+  step: 'Times must be on a 15-minute step (HH:MM)',
+  bothTimes: 'Opening and closing times are required unless the day is closed',
+  order: 'Closing time must be after opening time',
+  closedNoTimes: 'A closed day has no opening or closing time',
+  atLeastOne: 'At least one opening hours row is required',
+  dayType: 'Choose Every day, Weekdays, Weekends or a day of the week',
+  date: 'Special hours need a date (YYYY-MM-DD)',
+  duplicateDate: 'Only one special hours row per date',
+  specialJson: 'Special hours must be a list of dated rows',
+} as const;
+
+/** HH:MM on a quarter hour, 00:00-23:45. */
+export const quarterHour = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, HOURS_MESSAGES.step);
+const optionalTime = z.union([quarterHour, z.literal(''), z.null()]).optional();
+const rowId = z.union([z.string().trim().min(1).max(64), z.number().int()]).optional();
+
+type TimedRow = { openTime?: string | null; closeTime?: string | null; isClosed: boolean };
+function checkTimes(row: TimedRow, ctx: z.RefinementCtx) {
+  const open = row.openTime || '';
+  const close = row.closeTime || '';
+  if (row.isClosed) {
+    if (open || close) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.closedNoTimes, path: ['isClosed'] });
+    return;
+  }
+  if (!open) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.bothTimes, path: ['openTime'] });
+  if (!close) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.bothTimes, path: ['closeTime'] });
+  if (open && close && close <= open) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.order, path: ['closeTime'] });
+}
+
+export const hoursRowSchema = z
+  .object({
+    id: rowId,
+    dayType: z.enum(DAY_TYPES, { error: HOURS_MESSAGES.dayType }),
+    openTime: optionalTime,
+    closeTime: optionalTime,
+    isClosed: z.boolean(),
+  })
+  .strict()
+  .superRefine(checkTimes);
+
+export const specialHoursRowSchema = z
+  .object({
+    id: rowId,
+    date: z.string({ error: HOURS_MESSAGES.date }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, HOURS_MESSAGES.date),
+    openTime: optionalTime,
+    closeTime: optionalTime,
+    isClosed: z.boolean(),
+  })
+  .strict()
+  .superRefine(checkTimes);
+
+const specialList = z
+  .array(specialHoursRowSchema, { error: HOURS_MESSAGES.specialJson })
+  .max(366, 'At most 366 special hours rows')
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((r, i) => {
+      if (seen.has(r.date)) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.duplicateDate, path: [i, 'date'] });
+      seen.add(r.date);
+    });
+  });
+
+function fromJsonText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  if (v.length > 100_000) return v;
+  if (v.trim() === '') return [];
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+/** Special hours arrive as a list or, as the original client sends them, a JSON string of one. */
+export const specialHoursInput = z.preprocess(fromJsonText, specialList);
+
+export const hoursBody = z
+  .object({
+    hours: z.array(hoursRowSchema, { error: HOURS_MESSAGES.atLeastOne }).min(1, HOURS_MESSAGES.atLeastOne).max(20, 'At most 20 opening hours rows'),
+    specialHours: specialHoursInput.optional(),
+  })
+  .strict();
+
+export interface HoursRow {
+  id: string;
+  dayType: DayType;
+  openTime: string;
+  closeTime: string;
+  isClosed: boolean;
+}
+export interface SpecialHoursRow extends Omit<HoursRow, 'dayType'> {
+  date: string;
+}
+const storedRow = z.object({ id: z.string(), dayType: z.enum(DAY_TYPES), openTime: z.string(), closeTime: z.string(), isClosed: z.boolean() });
+export const storedSpecialRow = z.object({ id: z.string(), date: z.string(), openTime: z.string(), closeTime: z.string(), isClosed: z.boolean() });
+/** Document 3 §9: the default row. */
+export const DEFAULT_HOURS: HoursRow[] = [{ id: 'default', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }];
+/** GET answer: `hours` (array) and `special_hours` (a JSON string, document 3 §3 and §7). */
+export const hoursResponse = z.object({ success: z.literal(true), hours: z.array(storedRow), special_hours: z.string(), message: z.string().optional() });
+
+// ---------- Tax ----------
+export const TAX_MESSAGES = {
+  required: 'Please enter a tax rate when tax is enabled',
+  range: 'Tax rate must be between 0.00 and 99.99',
+} as const;
+/** Up to 2 digits, an optional decimal part of up to 2 places (document 3 §5). */
+const TAX_TEXT = /^\d{1,2}(\.\d{0,2})?$/;
+export function parseTaxRate(v: unknown): number | null | 'invalid' {
+  if (v === null || v === undefined || v === '') return null;
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : typeof v === 'string' ? v.trim() : 'x';
+  if (s === '') return null;
+  if (!TAX_TEXT.test(s)) return 'invalid';
+  const n = Number(s);
+  return n >= 0 && n <= 99.99 ? Math.round(n * 100) / 100 : 'invalid';
+}
+export const taxBody = z
+  .object({
+    enabled: z.boolean({ error: 'enabled must be true or false' }),
+    rate: z.union([z.number(), z.string().max(20), z.null()]).optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    const r = parseTaxRate(b.rate);
+    if (r === 'invalid') ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.range, path: ['rate'] });
+    else if (r === null && b.enabled) ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.required, path: ['rate'] });
+  })
+  .transform((b) => {
+    const r = parseTaxRate(b.rate);
+    return { enabled: b.enabled, rate: typeof r === 'number' ? r : 0 };
+  });
+export const taxSettingsSchema = z.object({ rate: z.number(), enabled: z.boolean() });
+export const taxResponse = z.object({ success: z.literal(true), data: taxSettingsSchema, message: z.string().optional() });
+
+// ---------- Permissions ----------
+export const PERMISSION_CHANGE_NOTE = 'Updated role permissions';
+export const permissionsBody = z.object({ policy: PERMISSION_POLICY, changeNote: z.string().trim().max(500).optional() }).strict();
+const completeGroup = z.record(z.string(), z.record(z.string(), z.boolean()));
+export const completePolicySchema = z.object({ EMPLOYEE: completeGroup, MANAGER: completeGroup });
+export const permissionChangeSchema = z.object({ role: z.enum(['EMPLOYEE', 'MANAGER']), permission: z.string(), granted: z.boolean() });
+export const permissionLogEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  changeNote: z.string(),
+  changes: z.array(permissionChangeSchema),
+});
+export const permissionsResponse = z.object({ success: z.literal(true), policy: completePolicySchema, updatedAt: z.string().nullable() });
+export const permissionsSaveResponse = permissionsResponse.extend({ message: z.string(), log: permissionLogEntrySchema.nullable() });
+export const permissionLogsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).optional() }).strict();
+export const permissionLogsResponse = z.object({ success: z.literal(true), logs: z.array(permissionLogEntrySchema) });
+export const myPermissionsResponse = z.object({
+  role: z.string(),
+  policyRole: z.enum(['EMPLOYEE', 'MANAGER']).nullable(),
+  permissions: z.record(z.string(), z.boolean()),
+});
+export const taxRateResponse = z.number();
