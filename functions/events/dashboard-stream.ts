@@ -1,12 +1,25 @@
 import { trustedTenant, type TenantId } from '../lib/keys.js';
-import { liveEventsSince } from '../lib/live-events.js';
+import { liveEventsSince, type LiveEvent } from '../lib/live-events.js';
 import { verifyToken } from '../lib/tokens.js';
 import { ApiError } from '../lib/errors.js';
 
-/** How often the stream looks for new rows, and how long one connection lives (Lambda stops at 15 min). */
-export const POLL_MS = 2_000;
-export const HEARTBEAT_MS = 15_000;
-export const MAX_CONNECTION_MS = 14 * 60_000;
+/**
+ * GET /api/events/dashboard as SHORT server-sent-event requests (docs/decisions.md, "Live updates"):
+ * each request answers the events after the client's cursor at once and ends with `retry:`, so the
+ * browser's EventSource asks again RETRY_MS later with the cursor as Last-Event-ID. Nothing runs
+ * between requests, so nothing runs after the tab closes, and one request costs a few milliseconds.
+ */
+export const RETRY_MS = 2_000;
+/**
+ * Events can become visible out of `at` order: `at` is taken before the transaction commits, and
+ * index/replica reads lag. Each request re-reads this much before the cursor's time and skips the
+ * events the cursor says were delivered, so a late one is still delivered, and none twice.
+ */
+export const LAG_MS = 5_000;
+/** A cursor older than this starts over from "now - LAG" (the dashboard refetches its numbers on connect). */
+export const MAX_BACKLOG_MS = 10 * 60_000;
+/** Reads per request at most (100 events each): a burst larger than that continues on the next request. */
+const MAX_PAGES = 5;
 
 /** Resolves the tenant of a dashboard stream from its `token` query parameter (EventSource sends no headers). */
 export async function streamTenant(token: string | undefined): Promise<TenantId> {
@@ -20,23 +33,68 @@ export function sseFrame(type: string, data: unknown): string {
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** What the client has seen: events up to `at`, plus the ids of those within LAG_MS before it. */
+export interface Cursor {
+  at: number;
+  seen: string[];
+}
+
+/** The short id of an event row (`EVENT#{at}#{uuid}`): its uuid's first 12 characters. */
+export const eventId = (sk: string) => sk.slice(sk.lastIndexOf('#') + 1).slice(0, 12);
+
+const ID_RE = /^[0-9a-f-]{1,12}$/;
+
+/** `{ISO time}|{id},{id}`. Anything malformed, in the future or too old yields the default start. */
+export function parseCursor(raw: string | undefined | null, now: number): Cursor {
+  const start = { at: now - LAG_MS, seen: [] };
+  if (!raw || raw.length > 8_000) return start;
+  const [time, ids = ''] = raw.split('|');
+  const at = Date.parse(time ?? '');
+  if (!Number.isFinite(at) || at > now + 60_000 || at < now - MAX_BACKLOG_MS) return start;
+  const seen = ids ? ids.split(',') : [];
+  if (!seen.every((s) => ID_RE.test(s))) return start;
+  return { at, seen };
+}
+
+export function formatCursor(c: Cursor): string {
+  return `${new Date(c.at).toISOString()}|${c.seen.join(',')}`;
+}
+
 /**
- * Writes server-sent events for a tenant until `signal` aborts or the connection has lived its time.
- * Starts from "now": the dashboard refetches its numbers on connect, events only tell it what changed.
+ * From the events visible in the window (everything with `at` after `cursor.at - LAG_MS`), the ones
+ * to deliver (not seen yet) and the next cursor. Every event in the window is delivered by now or
+ * was before, so the next cursor's `seen` is simply the window's ids still within LAG_MS of its time.
  */
-export async function pumpDashboardEvents(tenant: TenantId, write: (chunk: string) => void, signal: AbortSignal): Promise<void> {
-  const started = Date.now();
-  let cursor = `EVENT#${new Date().toISOString()}`;
-  let lastBeat = Date.now();
-  write(`retry: 1000\n${sseFrame('connected', { type: 'connected', payload: {} })}`);
-  while (!signal.aborted && Date.now() - started < MAX_CONNECTION_MS) {
-    const { events, cursor: next } = await liveEventsSince(tenant, cursor);
-    cursor = next ?? cursor;
-    for (const e of events) write(sseFrame(e.type, { type: e.type, payload: e.payload }));
-    if (Date.now() - lastBeat > HEARTBEAT_MS) {
-      write(': keep-alive\n\n');
-      lastBeat = Date.now();
-    }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+export function advance(cursor: Cursor, windowEvents: Pick<LiveEvent, 'at' | 'sk'>[]): { deliver: number[]; next: Cursor } {
+  const seen = new Set(cursor.seen);
+  const deliver: number[] = [];
+  let at = cursor.at;
+  windowEvents.forEach((e, i) => {
+    if (!seen.has(eventId(e.sk))) deliver.push(i);
+    at = Math.max(at, Date.parse(e.at));
+  });
+  const next = { at, seen: windowEvents.filter((e) => Date.parse(e.at) > at - LAG_MS).map((e) => eventId(e.sk)) };
+  return { deliver, next };
+}
+
+/**
+ * One short SSE answer: `retry:`, the undelivered events (each `{type, payload}` under its event
+ * name, document 1 §7), then an id-only block carrying the next cursor (an id-only block moves the
+ * EventSource's Last-Event-ID without dispatching an event).
+ */
+export async function dashboardEvents(tenant: TenantId, lastEventId: string | undefined | null, now = Date.now()): Promise<{ body: string; delivered: LiveEvent[]; cursor: string }> {
+  const cursor = parseCursor(lastEventId, now);
+  const window: LiveEvent[] = [];
+  let from: string | undefined = `EVENT#${new Date(cursor.at - LAG_MS).toISOString()}`;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const res = await liveEventsSince(tenant, from);
+    window.push(...res.events);
+    from = res.cursor;
+    if (!res.more) break;
   }
+  const { deliver, next } = advance(cursor, window);
+  const delivered = deliver.map((i) => window[i]!);
+  const id = formatCursor(next);
+  const body = `retry: ${RETRY_MS}\n\n${delivered.map((e) => sseFrame(e.type, { type: e.type, payload: e.payload })).join('')}id: ${id}\n\n`;
+  return { body, delivered, cursor: id };
 }

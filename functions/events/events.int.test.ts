@@ -1,48 +1,139 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
+import { keys } from '../lib/keys.js';
 import { liveEventPut } from '../lib/live-events.js';
 import { sessionFor } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { pumpDashboardEvents, streamTenant } from './dashboard-stream.js';
+import { RETRY_MS, streamTenant } from './dashboard-stream.js';
 
 beforeAll(async () => {
   await useTestTable();
 });
 
-describe('dashboard live events', () => {
-  it("streams a tenant's own events, and not another tenant's", async () => {
+interface Frame {
+  event?: string;
+  data?: string;
+  id?: string;
+  retry?: string;
+}
+/** Parses an SSE body the way EventSource does (blocks separated by a blank line). */
+function frames(text: string): Frame[] {
+  return text
+    .split('\n\n')
+    .filter((b) => b.trim())
+    .map((block) => {
+      const f: Frame = {};
+      for (const line of block.split('\n')) {
+        const i = line.indexOf(':');
+        const field = line.slice(0, i) as keyof Frame;
+        f[field] = line.slice(i + 1).replace(/^ /, '');
+      }
+      return f;
+    });
+}
+
+/** One EventSource-like client: each poll sends the last id it got, like the browser's reconnect. */
+function client(token: string) {
+  let lastId: string | undefined;
+  const received: { type: string; payload: any }[] = [];
+  return {
+    received,
+    get lastId() {
+      return lastId;
+    },
+    async poll() {
+      const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(token)}`, { headers: lastId ? { 'last-event-id': lastId } : {} });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/event-stream');
+      for (const f of frames(res.raw)) {
+        if (f.id !== undefined) lastId = f.id;
+        if (f.data) received.push(JSON.parse(f.data));
+      }
+      return res;
+    },
+  };
+}
+
+const put = (tenant: Parameters<typeof liveEventPut>[0], type: Parameters<typeof liveEventPut>[1], payload: unknown) =>
+  db().send(new TransactWriteCommand({ TransactItems: [liveEventPut(tenant, type, payload)] }));
+
+describe('dashboard live events (short SSE requests)', () => {
+  it('delivers one event to a connected client exactly once, however often it polls', async () => {
+    const a = await sessionFor();
+    const c = client(a.token);
+    const first = await c.poll();
+    expect(first.raw.startsWith(`retry: ${RETRY_MS}\n\n`)).toBe(true);
+    expect(c.received).toEqual([]);
+    expect(c.lastId).toBeTruthy();
+    const marker = randomUUID();
+    await put(a.tenant, 'reservation-created', { id: marker });
+    for (let i = 0; i < 6; i++) await c.poll();
+    expect(c.received).toEqual([{ type: 'reservation-created', payload: { id: marker } }]);
+  });
+
+  it('delivers every event of a burst once, in order, across polls', async () => {
+    const a = await sessionFor();
+    const c = client(a.token);
+    await c.poll();
+    const sent: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        const id = `r${round}-${i}`;
+        sent.push(id);
+        await put(a.tenant, 'stats-updated', { id });
+      }
+      await c.poll();
+    }
+    await c.poll();
+    expect(c.received.map((e) => e.payload.id)).toEqual(sent);
+  });
+
+  it('still delivers an event that becomes visible after later ones (committed late), once', async () => {
+    const a = await sessionFor();
+    const c = client(a.token);
+    await c.poll();
+    await put(a.tenant, 'stats-updated', { id: 'on-time' });
+    await c.poll();
+    // A row stamped 2 s ago that only now appears (its transaction was slow): before the cursor's time.
+    const at = new Date(Date.now() - 2_000).toISOString();
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(a.tenant, 'EVENT', `${at}#${randomUUID()}`), type: 'reservation-updated', payload: { id: 'late' }, at } }));
+    await c.poll();
+    await c.poll();
+    expect(c.received.map((e) => e.payload.id)).toEqual(['on-time', 'late']);
+  });
+
+  it('resumes after a reconnect from lastEventId in the query (a new EventSource) without repeats', async () => {
+    const a = await sessionFor();
+    const c = client(a.token);
+    await c.poll();
+    await put(a.tenant, 'payment-processed', { id: 'p1' });
+    await c.poll();
+    await put(a.tenant, 'payment-processed', { id: 'p2' });
+    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(a.token)}&lastEventId=${encodeURIComponent(c.lastId!)}`);
+    const got = frames(res.raw).filter((f) => f.data).map((f) => JSON.parse(f.data!).payload.id);
+    expect(got).toEqual(['p2']);
+  });
+
+  it("answers only the caller's tenant's events, and ignores a forged cursor", async () => {
     const a = await sessionFor();
     const b = await sessionFor();
-    const tenant = await streamTenant(a.token);
-    expect(tenant).toBe(a.tenant);
-    const chunks: string[] = [];
-    const abort = new AbortController();
-    const pumping = pumpDashboardEvents(tenant, (c) => chunks.push(c), abort.signal);
-    await new Promise((r) => setTimeout(r, 50));
-    await db().send(new TransactWriteCommand({ TransactItems: [liveEventPut(a.tenant, 'inventory-status-changed', { itemId: 'a-item' }), liveEventPut(b.tenant, 'reservation-created', { id: 'b-secret' })] }));
-    await new Promise((r) => setTimeout(r, 2_500));
-    abort.abort();
-    await pumping;
-    const text = chunks.join('');
-    expect(text).toContain('event: connected');
-    expect(text).toContain('event: inventory-status-changed\ndata: {"type":"inventory-status-changed","payload":{"itemId":"a-item"}}');
-    expect(text).not.toContain('b-secret');
+    const c = client(b.token);
+    await c.poll();
+    await put(a.tenant, 'reservation-created', { id: 'a-secret' });
+    await put(b.tenant, 'reservation-created', { id: 'b-own' });
+    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(b.token)}`, { headers: { 'last-event-id': 'garbage|<script>' } });
+    expect(res.raw).not.toContain('a-secret');
+    expect(res.raw).toContain('b-own');
+    await c.poll();
+    expect(JSON.stringify(c.received)).not.toContain('a-secret');
   });
 
-  it('refuses a stream without a valid token', async () => {
+  it('refuses a request without a valid token', async () => {
     await expect(streamTenant(undefined)).rejects.toMatchObject({ statusCode: 401 });
     await expect(streamTenant('not.a.token')).rejects.toMatchObject({ statusCode: 401 });
-    const res = await call('GET', '/api/events/dashboard?token=forged');
-    expect(res.status).toBe(401);
-  });
-
-  it('answers the buffered API Gateway fallback as text/event-stream', async () => {
-    const a = await sessionFor();
-    await db().send(new TransactWriteCommand({ TransactItems: [liveEventPut(a.tenant, 'stats-updated', { n: 1 })] }));
-    const res = await call('GET', `/api/events/dashboard?token=${a.token}`);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('text/event-stream');
-    expect(res.raw).toContain('event: stats-updated');
+    expect((await call('GET', '/api/events/dashboard?token=forged')).status).toBe(401);
+    expect((await call('GET', '/api/events/dashboard')).status).toBe(401);
   });
 });

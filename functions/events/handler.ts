@@ -1,17 +1,20 @@
-import { liveEventsSince } from '../lib/live-events.js';
 import { createAreaHandler } from '../lib/pipeline.js';
-import { sseFrame } from './dashboard-stream.js';
+import { dashboardEvents } from './dashboard-stream.js';
 
 /**
- * The buffered fallback for GET /api/events/dashboard when it is reached through API Gateway (which
- * cannot stream): one SSE response with the last 30 seconds of events and `retry: 3000`, so an
- * EventSource polls. CloudFront sends /api/events/* to the streaming function (stream.ts) instead.
+ * GET /api/events/dashboard: one short server-sent-event answer per request (dashboard-stream.ts).
+ * The cursor comes as the Last-Event-ID header (EventSource's own reconnect) or the `lastEventId`
+ * query parameter (a new EventSource after the client's backoff, which cannot set headers).
+ * On AWS the same handler serves the events function URL (stream.ts) and the HTTP API route.
  */
 export const handler = createAreaHandler('events', {
-  'events.dashboard': async ({ tenant }) => {
-    const since = `EVENT#${new Date(Date.now() - 30_000).toISOString()}`;
-    const { events } = await liveEventsSince(tenant, since);
-    const body = `retry: 3000\n${events.map((e) => sseFrame(e.type, { type: e.type, payload: e.payload })).join('')}`;
-    return { statusCode: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, raw: { body } };
+  'events.dashboard': async ({ tenant, event, query }) => {
+    const lastEventId = event.headers?.['last-event-id'] ?? query.lastEventId;
+    const { body } = await dashboardEvents(tenant, lastEventId);
+    return {
+      statusCode: 200,
+      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
+      raw: { body },
+    };
   },
 });

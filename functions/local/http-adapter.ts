@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Area } from '../../shared/contract/index.js';
 import { matchRoute, pathExists } from '../../shared/contract/match.js';
@@ -15,8 +12,6 @@ export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 /** API Gateway's integration timeout. */
 const TIMEOUT_MS = 30_000;
-
-export type StreamDashboard = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export interface ApiAdapterOptions {
   root: string;
@@ -102,22 +97,6 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
     return h;
   };
 
-  // Seam for the events area: when it exports a streaming function, the stream route goes to it.
-  let stream: Promise<StreamDashboard | undefined> | undefined;
-  const streamFn = () => {
-    const file = join(opts.root, 'functions/events/stream.ts');
-    if (!existsSync(file)) return Promise.resolve(undefined);
-    stream ??= import(pathToFileURL(file).href).then(
-      (m: { streamDashboard?: StreamDashboard }) => (typeof m.streamDashboard === 'function' ? m.streamDashboard : undefined),
-      (e: unknown) => {
-        stream = undefined;
-        opts.onError('Could not load functions/events/stream.ts', e);
-        return undefined;
-      },
-    );
-    return stream;
-  };
-
   return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const started = Date.now();
     const method = (req.method ?? 'GET').toUpperCase();
@@ -137,21 +116,8 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
       return;
     }
 
-    if (match.route.kind === 'stream') {
-      const fn = await streamFn();
-      if (fn) {
-        try {
-          await fn(req, res);
-        } catch (e) {
-          opts.onError(`Stream ${path} failed`, e);
-          if (!res.headersSent) json(res, 500, { error: 'InternalError', message: 'Something went wrong on our side. Please try again.' });
-          else res.end();
-        }
-        done(res.statusCode);
-        return;
-      }
-    }
-
+    // The dashboard's live events (kind 'stream') are short server-sent-event answers: the same
+    // buffered handler path as on AWS (functions/events/dashboard-stream.ts), no long-lived stream.
     const raw = await readBody(req).catch(() => undefined);
     if (raw === undefined) {
       res.destroy();
