@@ -5,9 +5,12 @@ import type { PermissionPolicy } from '../../shared/domain/roles.js';
 
 /**
  * The tenant's permission policy (document 3), read on routes that name a permission. A warm Lambda
- * keeps it for a few seconds so a burst of calls costs one read; a saved change is seen within that.
+ * keeps it for 4 s so a burst of calls costs one read; a change saved by any function is seen by
+ * every warm one within 5 s (4 s of cache plus the read), and at once by the function that saved it
+ * (functions/settings/permissions.ts calls forgetPolicy). Tested in functions/settings/permission-matrix.int.test.ts.
  */
-const TTL_MS = 5_000;
+export const POLICY_TTL_MS = 4_000;
+const TTL_MS = POLICY_TTL_MS;
 const cache = new Map<string, { at: number; policy: PermissionPolicy | null }>();
 
 export async function loadPolicy(tenant: TenantId): Promise<PermissionPolicy | null> {
