@@ -3,6 +3,9 @@
  * the booking operation charges the total `quote` computes on the server: one function, one answer.
  */
 
+import { formatCents, fromCents, multiplyCents, percentOf, sumCents, toCents } from './money.js';
+import { DEFAULT_TIME_ZONE, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn } from './time.js';
+
 export const SERVICE_RATE_TYPES = ['PER_PERSON', 'HOURLY', 'FIXED'] as const;
 export const TIER_RATE_TYPES = ['HOURLY', 'FIXED', 'PER_PERSON', 'PER_ITEM'] as const;
 export const ADDON_RATE_TYPES = ['FIXED', 'PER_PERSON', 'PER_ITEM'] as const;
@@ -30,40 +33,66 @@ export interface Addon {
   rateType?: string;
 }
 
-/** Cents, half away from zero, without binary fractions leaking into totals. */
+/** Dollars rounded to cents (half away from zero, once): a thin wrapper over shared/domain/money.ts. */
 export function roundMoney(n: number): number {
-  if (!Number.isFinite(n)) return 0;
-  // toPrecision drops the binary noise (1.005 * 100 = 100.49999...) before rounding.
-  return (Math.sign(n) * Math.round(Number((Math.abs(n) * 100).toPrecision(12)))) / 100;
+  return fromCents(toCents(n));
 }
 
 export function formatUsd(n: number | string | null | undefined): string {
-  const v = typeof n === 'string' ? Number(n) : n ?? 0;
-  return `$${(Number.isFinite(v) ? v : 0).toFixed(2)}`;
+  return formatCents(toCents(n));
 }
 
-const dayStart = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00`).getTime();
-const dayEnd = (d: string) => new Date(`${d.slice(0, 10)}T23:59:59.999`).getTime();
-
 /**
- * Document 3 §5: with tiered pricing on, the tier whose validFrom..validTo (the end day inclusive to
- * 23:59:59) contains the booking date replaces rate and rate type; tiers sorted by start, first wins.
+ * Document 3 §5: with tiered pricing on, the tier whose validFrom..validTo contains the date
+ * (validFrom's first instant to validTo's 23:59:59.999, both days in `zone`) replaces rate and rate
+ * type; tiers sorted by start, first match wins. `zone` is the service's (else the organization's)
+ * zone: the answer does not depend on the machine's zone. Without a zone, America/New_York.
  */
 export function effectiveRate(
-  service: { rate: number; rateType: string; enableTieredPricing?: boolean | string | null; pricingTiers?: readonly PricingTier[] | null },
+  service: { rate: number; rateType: string; enableTieredPricing?: boolean | string | null; pricingTiers?: readonly PricingTier[] | string | null; timeZone?: string | null },
   at: Date,
+  zone?: string | null,
 ): { rate: number; rateType: string; tier?: string } {
   const on = service.enableTieredPricing === true || service.enableTieredPricing === 'true';
-  if (on && service.pricingTiers?.length) {
+  const tiers = parseTiers(service.pricingTiers);
+  const z = isValidTimeZone(zone) ? zone : isValidTimeZone(service.timeZone) ? service.timeZone : DEFAULT_TIME_ZONE;
+  if (on && tiers.length) {
     const t = at.getTime();
-    const sorted = [...service.pricingTiers].sort((a, b) => (a.validFrom ? dayStart(a.validFrom) : -Infinity) - (b.validFrom ? dayStart(b.validFrom) : -Infinity));
-    for (const tier of sorted) {
-      const from = tier.validFrom ? dayStart(tier.validFrom) : -Infinity;
-      const to = tier.validTo ? dayEnd(tier.validTo) : Infinity;
+    const bound = (d: string | null | undefined, end: boolean) => {
+      if (!d) return end ? Infinity : -Infinity;
+      const day = d.slice(0, 10);
+      if (!isRealDate(day)) return NaN;
+      return (end ? endOfDayIn(day, z) : startOfDayIn(day, z)).getTime();
+    };
+    const sorted = tiers
+      .map((tier) => ({ tier, from: bound(tier.validFrom, false), to: bound(tier.validTo, true) }))
+      .filter((x) => !Number.isNaN(x.from) && !Number.isNaN(x.to))
+      .sort((a, b) => a.from - b.from);
+    for (const { tier, from, to } of sorted) {
       if (t >= from && t <= to && Number.isFinite(Number(tier.rate))) return { rate: Number(tier.rate), rateType: tier.rateType, tier: tier.name };
     }
   }
   return { rate: Number(service.rate) || 0, rateType: service.rateType };
+}
+
+/** Tiers and add-ons may arrive as JSON text (document 3 §3). */
+export function parseTiers(v: readonly PricingTier[] | string | null | undefined): PricingTier[] {
+  return parseList<PricingTier>(v);
+}
+export function parseAddons(v: readonly Addon[] | string | null | undefined): Addon[] {
+  return parseList<Addon>(v);
+}
+function parseList<T>(v: readonly T[] | string | null | undefined): T[] {
+  if (Array.isArray(v)) return [...v];
+  if (typeof v === 'string' && v.trim()) {
+    try {
+      const parsed = JSON.parse(v);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
 }
 
 export interface QuoteInput {
@@ -83,32 +112,165 @@ export interface Quote {
   total: number;
 }
 
+export interface QuoteCents {
+  baseCents: number;
+  addons: { name: string; cents: number }[];
+  addonsCents: number;
+  totalCents: number;
+}
+
 /**
- * Document 2 §9: a PER_PERSON rate times the participants; HOURLY times the hours; FIXED and
- * PER_ITEM once. Each add-on once, or times the participants when its own type is PER_PERSON.
- * The total is the service price plus all add-ons.
+ * Document 2 §9 and document 3 §5, in cents: PER_PERSON rate times the participants; HOURLY times
+ * the hours (rounded once); FIXED and PER_ITEM once. Each add-on once, or times the participants when
+ * its own type is PER_PERSON (document 2 §9; the public page and the staff dialog agree). The total is
+ * the service price plus all add-ons.
  */
-export function quote(input: QuoteInput): Quote {
+export function quoteCents(input: QuoteInput): QuoteCents {
   const people = Math.max(1, Math.floor(input.participants ?? 1) || 1);
-  const rate = Number(input.rate) || 0;
-  let base: number;
+  const rateCents = toCents(input.rate);
+  let baseCents: number;
   switch (input.rateType) {
     case 'PER_PERSON':
-      base = rate * people;
+      baseCents = rateCents * people;
       break;
     case 'HOURLY':
-      base = rate * Math.max(0, input.hours ?? 0);
+      baseCents = multiplyCents(rateCents, Math.max(0, input.hours ?? 0));
       break;
     default:
-      base = rate;
+      baseCents = rateCents;
   }
-  const addons = (input.addons ?? []).map((a) => ({
-    name: a.name,
-    amount: roundMoney((Number(a.rate) || 0) * (a.rateType === 'PER_PERSON' ? people : 1)),
-  }));
-  const addonsTotal = roundMoney(addons.reduce((s, a) => s + a.amount, 0));
-  base = roundMoney(base);
-  return { base, addons, addonsTotal, total: roundMoney(base + addonsTotal) };
+  const addons = (input.addons ?? []).map((a) => ({ name: a.name, cents: toCents(a.rate) * (a.rateType === 'PER_PERSON' ? people : 1) }));
+  const addonsCents = sumCents(addons.map((a) => a.cents));
+  return { baseCents, addons, addonsCents, totalCents: baseCents + addonsCents };
+}
+
+/** quoteCents in dollars, for screens and the public booking's answer. */
+export function quote(input: QuoteInput): Quote {
+  const q = quoteCents(input);
+  return {
+    base: fromCents(q.baseCents),
+    addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })),
+    addonsTotal: fromCents(q.addonsCents),
+    total: fromCents(q.totalCents),
+  };
+}
+
+// ---------------------------------------------------------------- reservation charges (document 3 §5)
+
+/** Document 3 §5, §9: refund hours step and range; the minimum return time after the start. */
+export const REFUND_HOURS_STEP = 0.25;
+export const REFUND_HOURS_MAX = 24;
+export const MIN_RETURN_AFTER_START_MS = 5 * 60_000;
+
+export interface RateSources {
+  /** The rate stored on the reservation when it was booked. */
+  rateAtBooking?: number | null;
+  variantHourlyRate?: number | null;
+  itemHourlyRate?: number | null;
+  productTypeDefaultHourlyRate?: number | null;
+  cartHourlyRate?: number | null;
+  serviceRate?: number | null;
+}
+
+/**
+ * Document 3 §5: the hourly rate for item pricing and refunds: rate at booking, then variant, item,
+ * product-type default, cart, or service rate, else 0. A source counts when it is a number above 0.
+ */
+export function hourlyRateCents(src: RateSources): number {
+  for (const v of [src.rateAtBooking, src.variantHourlyRate, src.itemHourlyRate, src.productTypeDefaultHourlyRate, src.cartHourlyRate, src.serviceRate]) {
+    const n = typeof v === 'string' ? Number(v) : v;
+    if (typeof n === 'number' && Number.isFinite(n) && n > 0) return toCents(n);
+  }
+  return 0;
+}
+
+/** Hours between two instants, to 2 decimals (document 3 §9: a 36e5 ms divisor). */
+export function hoursBetween(fromMs: number, toMs: number): number {
+  const h = (toMs - fromMs) / 36e5;
+  return Number.isFinite(h) ? Math.round(h * 100) / 100 : 0;
+}
+
+export interface ChargesInput {
+  /** Base price in cents: item = duration x hourly rate; service = quoteCents(...).totalCents. */
+  baseCents: number;
+  hasService: boolean;
+  hourlyRateCents: number;
+  /** Hours past the expected end (0 when on time); ignored with a service. */
+  overageHours?: number;
+  /** An overage amount that replaces hours x rate (document 3 §5: "overageAmount, else hours x rate"). */
+  overageCents?: number | null;
+  refundCents?: number;
+  /** Percent (8.25 = 8.25 %): the reservation's rate, else the organization's, else 0. */
+  taxRate?: number | null;
+}
+
+export interface Charges {
+  baseCents: number;
+  overageHours: number;
+  overageCents: number;
+  refundCents: number;
+  subtotalCents: number;
+  taxRate: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * Document 3 §5: overage only without a service (the amount, else hours x rate); subtotal =
+ * max(0, base + overage - refund); tax = subtotal x rate / 100 when both are positive, rounded once
+ * (half away from zero); total = subtotal + tax.
+ */
+export function computeCharges(input: ChargesInput): Charges {
+  const overageHours = input.hasService ? 0 : Math.max(0, input.overageHours ?? 0);
+  const overageCents = input.hasService
+    ? 0
+    : input.overageCents != null && input.overageCents > 0
+      ? Math.round(input.overageCents)
+      : multiplyCents(input.hourlyRateCents, overageHours);
+  const refundCents = Math.max(0, Math.round(input.refundCents ?? 0));
+  const subtotalCents = Math.max(0, input.baseCents + overageCents - refundCents);
+  const taxRate = input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0 ? input.taxRate : 0;
+  const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : 0;
+  return { baseCents: input.baseCents, overageHours, overageCents, refundCents, subtotalCents, taxRate, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+export type RefundCheck = { ok: true; refundCents: number; refundHours: number } | { ok: false; message: string };
+
+/**
+ * Document 3 §5 refunds. By hours (step 0.25, 0-24): hours x hourly rate, capped at the total. By
+ * amount: refused above the total with the spec's message. The total a refund is capped at is base
+ * plus overage (what the customer would pay before the refund). A refund above 0 needs cash or credit.
+ */
+export function checkRefund(input: { hours?: number | null; amount?: number | null; cash?: boolean; credit?: boolean; manualEntry?: string | boolean | null; hourlyRateCents: number; capCents: number }): RefundCheck {
+  const hours = Math.max(0, Number(input.hours ?? 0) || 0);
+  const amountGiven = input.amount != null && Number(input.amount) > 0;
+  const byHours = input.manualEntry === 'hours' || (!amountGiven && hours > 0);
+  if (hours > REFUND_HOURS_MAX || Math.round(hours / REFUND_HOURS_STEP) * REFUND_HOURS_STEP !== hours) {
+    return { ok: false, message: 'Refund hours must be between 0 and 24 in steps of 0.25' };
+  }
+  let refundCents: number;
+  let refundHours = 0;
+  if (byHours) {
+    refundHours = hours;
+    refundCents = Math.min(input.capCents, multiplyCents(input.hourlyRateCents, hours));
+  } else {
+    refundCents = toCents(input.amount ?? 0);
+    if (refundCents > input.capCents) {
+      return { ok: false, message: `Refund amount cannot exceed the total reservation amount (${formatCents(input.capCents)}). Please adjust the refund amount.` };
+    }
+  }
+  if (refundCents > 0 && !input.cash && !input.credit) {
+    return { ok: false, message: 'Please select either Cash or Credit (or both) for the refund payment method.' };
+  }
+  return { ok: true, refundCents: Math.max(0, refundCents), refundHours };
+}
+
+/** Document 3 §5: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
+export function depositTypeLabel(cash: boolean | null | undefined, credit: boolean | null | undefined): string {
+  if (cash && credit) return 'Cash & Credit';
+  if (cash) return 'Cash';
+  if (credit) return 'Credit';
+  return 'Not specified';
 }
 
 /**

@@ -23,8 +23,10 @@ describe('pricing (document 2 §9)', () => {
 
   it('lets a tier whose dates contain the booking day replace rate and type (end day inclusive)', () => {
     const service = { rate: 10, rateType: 'PER_PERSON', enableTieredPricing: true, pricingTiers: [{ name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-08-31' }] };
-    expect(effectiveRate(service, new Date('2030-08-31T23:59:00'))).toMatchObject({ rate: 15, rateType: 'FIXED' });
-    expect(effectiveRate(service, new Date('2030-09-01T00:00:01'))).toMatchObject({ rate: 10, rateType: 'PER_PERSON' });
+    // Day boundaries in the service's zone (New York, UTC-4 in summer), whatever the host's zone.
+    expect(effectiveRate(service, new Date('2030-09-01T03:59:00Z'), 'America/New_York')).toMatchObject({ rate: 15, rateType: 'FIXED' });
+    expect(effectiveRate(service, new Date('2030-09-01T04:00:01Z'), 'America/New_York')).toMatchObject({ rate: 10, rateType: 'PER_PERSON' });
+    expect(effectiveRate(service, new Date('2030-05-31T12:00:00Z'), 'Pacific/Auckland')).toMatchObject({ rate: 15 });
     expect(effectiveRate({ ...service, enableTieredPricing: false }, new Date('2030-07-01T12:00:00')).rate).toBe(10);
   });
 

@@ -4,6 +4,8 @@
  * page previews with them and the booking operation decides with them.
  */
 
+import { isClockTime, isRealDate, isValidTimeZone, zonedDateTime } from './time.js';
+
 export interface Slot {
   /** YYYY-MM-DD, a wall-clock date in the service's time zone. */
   date: string;
@@ -32,41 +34,18 @@ export function normalizeSlotCount(v: unknown): number {
   return Math.max(1, Math.floor(n));
 }
 
-/** Offset of a time zone from UTC at an instant, in ms (positive east of Greenwich). */
-function zoneOffsetMs(utcMs: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(utcMs));
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second'));
-  return asUtc - Math.floor(utcMs / 1000) * 1000;
-}
-
-function validZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The instant a wall-clock date and time names in a time zone (the zone the service was edited
- * in). Without a zone the runtime's own zone is used, which is what the browser does anyway.
+ * The instant a wall-clock date and time name in a time zone (the service's zone, which defaults to
+ * the organization's), through shared/domain/time.ts. An impossible date (2030-02-31) or time gives
+ * NaN, never a rolled-over day. Without a valid zone the runtime's own zone is used, which is what a
+ * browser showing its own clock does.
  */
 export function wallClockToInstant(date: string, time: string, timeZone?: string | null): number {
+  if (!isRealDate(date) || !isClockTime(time)) return NaN;
+  if (isValidTimeZone(timeZone)) return zonedDateTime(date, time, timeZone).getTime();
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [h, mi] = time.split(':').map(Number) as [number, number];
-  if (![y, mo, d, h, mi].every(Number.isFinite)) return NaN;
-  const zone = validZone(timeZone);
-  if (!zone) return new Date(y, mo - 1, d, h, mi).getTime();
-  const guess = Date.UTC(y, mo - 1, d, h, mi);
-  // Two passes settle the offset on either side of a daylight-saving change.
-  let t = guess - zoneOffsetMs(guess, zone);
-  t = guess - zoneOffsetMs(t, zone);
-  return t;
+  return new Date(y, mo - 1, d, h, mi).getTime();
 }
 
 export function slotStart(s: SlotRef, timeZone?: string | null): number {
