@@ -1,0 +1,171 @@
+/**
+ * One helper for every audited mutation (architecture habit 6, issue 9 item 5): it builds ONE
+ * TransactWriteItems from NAMED parts and adds, in the very same transaction, the log rows, the
+ * counter updates and the live events. Either all of it lands or none of it does, so a log, a count
+ * or the dashboard stream can never disagree with the data.
+ *
+ * API
+ *   const w = auditedWrite(tenant)                    // a builder for one transaction
+ *     .put('reservation', item, { condition: 'attribute_not_exists(pk)' })
+ *     .update('item', key, { update: 'SET #s = :s', condition: '#s = :old', names, values })
+ *     .delete('marker', key, { condition: 'attribute_exists(pk)' })
+ *     .check('variant', key, { condition: 'productTypeId = :t', values })
+ *     .log(logItem)                                    // a full row (keys included), put unconditionally
+ *     .count(statsKey, { total: 1, active: 1 })        // ADD deltas to a counter row (zeros dropped;
+ *                                                      //   several calls on one row merge into one Update)
+ *     .event('reservation-created', payload);          // functions/lib/live-events.ts row
+ *   await w.commit();                                  // throws WriteFailed when DynamoDB cancels
+ *
+ *   try { await w.commit() } catch (e) {
+ *     if (e instanceof WriteFailed && e.failed.includes('item')) throw conflict('...');  // by NAME
+ *     if (e instanceof WriteFailed && e.contended) { ...retry after a re-read... }
+ *     throw e;
+ *   }
+ *
+ * WriteFailed.failed lists the names of the parts whose condition failed (CancellationReasons
+ * mapped by index to the names given here, never by array position in the caller);
+ * WriteFailed.contended is true when DynamoDB cancelled because another transaction touched the
+ * same rows (TransactionConflict): a retry after re-reading usually succeeds.
+ * Names must be unique within a write (the helper refuses a duplicate: a programming error).
+ * A write holds at most 100 parts (DynamoDB's limit), logs, counters and events included.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './db.js';
+import type { Key, TenantId } from './keys.js';
+import { liveEventPut, type LiveEventType } from './live-events.js';
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+type Names = Record<string, string>;
+type Values = Record<string, unknown>;
+
+export interface ConditionOptions {
+  condition?: string;
+  names?: Names;
+  values?: Values;
+}
+export interface UpdateOptions extends ConditionOptions {
+  update: string;
+}
+
+export class WriteFailed extends Error {
+  constructor(
+    /** Names of the parts whose condition failed. */
+    readonly failed: string[],
+    /** True when another transaction on the same rows caused the cancellation. */
+    readonly contended: boolean,
+    readonly cause: unknown,
+  ) {
+    super(`Transaction cancelled${failed.length ? `: ${failed.join(', ')} failed` : contended ? ': contended' : ''}`);
+    this.name = 'WriteFailed';
+  }
+}
+
+const MAX_PARTS = 100;
+
+export class AuditedWrite {
+  private readonly parts: { name: string; item: TransactItem }[] = [];
+  private readonly counters = new Map<string, { key: Key; name: string; deltas: Map<string, number> }>();
+  private logs = 0;
+  private events = 0;
+
+  constructor(readonly tenant: TenantId) {}
+
+  /** Raw part, for shapes the helpers below do not cover. */
+  part(name: string, item: TransactItem): this {
+    if (this.parts.some((p) => p.name === name) || [...this.counters.values()].some((c) => c.name === name)) throw new Error(`Duplicate part name ${name}`);
+    this.parts.push({ name, item });
+    return this;
+  }
+
+  put(name: string, item: Record<string, unknown>, o: ConditionOptions = {}): this {
+    return this.part(name, { Put: { TableName: tableName(), Item: item, ...cond(o) } });
+  }
+
+  update(name: string, key: Key, o: UpdateOptions): this {
+    return this.part(name, { Update: { TableName: tableName(), Key: { ...key }, UpdateExpression: o.update, ...cond(o) } });
+  }
+
+  delete(name: string, key: Key, o: ConditionOptions = {}): this {
+    return this.part(name, { Delete: { TableName: tableName(), Key: { ...key }, ...cond(o) } });
+  }
+
+  check(name: string, key: Key, o: ConditionOptions & { condition: string }): this {
+    return this.part(name, { ConditionCheck: { TableName: tableName(), Key: { ...key }, ...cond(o) } as never });
+  }
+
+  /** A log row (keys included), put with the change it describes. */
+  log(item: Record<string, unknown>): this {
+    return this.put(`log#${this.logs++}`, item);
+  }
+
+  /** ADD deltas to the counter row `key`; repeated calls on one row merge. */
+  count(key: Key, deltas: Record<string, number>): this {
+    const id = `${key.pk}\u0000${key.sk}`;
+    let c = this.counters.get(id);
+    if (!c) {
+      c = { key, name: `count:${key.sk}`, deltas: new Map() };
+      this.counters.set(id, c);
+    }
+    for (const [k, n] of Object.entries(deltas)) c.deltas.set(k, (c.deltas.get(k) ?? 0) + n);
+    return this;
+  }
+
+  event(type: LiveEventType, payload: unknown): this {
+    return this.part(`event#${this.events++}:${type}`, liveEventPut(this.tenant, type, payload) as TransactItem);
+  }
+
+  /** The parts as they will be sent, in order, with their names (counters last). */
+  build(): { names: string[]; items: TransactItem[] } {
+    const all = [...this.parts];
+    for (const c of this.counters.values()) {
+      const entries = [...c.deltas].filter(([, n]) => n !== 0);
+      if (!entries.length) continue;
+      const names: Names = {};
+      const values: Values = {};
+      const adds = entries.map(([k, n], i) => {
+        names[`#c${i}`] = k;
+        values[`:c${i}`] = n;
+        return `#c${i} :c${i}`;
+      });
+      all.push({ name: c.name, item: { Update: { TableName: tableName(), Key: { ...c.key }, UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } } });
+    }
+    if (all.length > MAX_PARTS) throw new Error(`A transaction holds at most ${MAX_PARTS} parts (${all.length})`);
+    return { names: all.map((p) => p.name), items: all.map((p) => p.item) };
+  }
+
+  get size(): number {
+    return this.build().items.length;
+  }
+
+  async commit(): Promise<void> {
+    const { names, items } = this.build();
+    if (!items.length) return;
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+    } catch (e) {
+      throw explainCancellation(e, names);
+    }
+  }
+}
+
+export function auditedWrite(tenant: TenantId): AuditedWrite {
+  return new AuditedWrite(tenant);
+}
+
+/** Maps a TransactionCanceledException's reasons by index to part names; other errors pass through. */
+export function explainCancellation(e: unknown, names: readonly string[]): unknown {
+  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (err?.name !== 'TransactionCanceledException') return e;
+  const reasons = err.CancellationReasons ?? [];
+  const failed = reasons.flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [names[i] ?? `#${i}`] : []));
+  const contended = reasons.some((r) => r?.Code === 'TransactionConflict');
+  return new WriteFailed(failed, contended, e);
+}
+
+function cond(o: ConditionOptions) {
+  return {
+    ...(o.condition ? { ConditionExpression: o.condition } : {}),
+    ...(o.names && Object.keys(o.names).length ? { ExpressionAttributeNames: o.names } : {}),
+    ...(o.values && Object.keys(o.values).length ? { ExpressionAttributeValues: o.values } : {}),
+  };
+}
