@@ -5,15 +5,14 @@ import { reply } from '../lib/pipeline.js';
 import { findUserByUsername } from '../auth/store.js';
 import { canResend, canRevoke, invitationStatus } from '../../shared/domain/invitations.js';
 import { createInvitation, deleteInvitation, getInvitation, inviteUrl, listInvitations, publicInvitation, renewInvitation, type InvitationRecord } from './invitation-store.js';
-import { defaultTemplate, renderTemplate } from './templates.js';
+import { defaultTemplate, renderEmail } from './templates.js';
 
 const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
 
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
   const t = defaultTemplate('organization-invitation')!;
   const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: new Date(inv.validUntil).toUTCString() };
-  const html = renderTemplate(t.content, vars);
-  return trySendMail({ to: inv.email, subject: t.subject, html, text: html.replace(/<[^>]+>/g, '') });
+  return trySendMail({ to: inv.email, ...renderEmail(t, vars) });
 }
 
 export async function listOp() {

@@ -30,6 +30,51 @@ export function renderTemplate(content: string, variables: Record<string, unknow
   return Handlebars.compile(content, { strict: false })(variables);
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/**
+ * The plain-text twin of an HTML template, still a template: links become `label: {{url}}` (the
+ * address on its own, after a space), line breaks and paragraphs become new lines, other tags go.
+ * It is rendered WITHOUT HTML escaping, so `?token=abc` stays `?token=abc` (issue 11 point 9).
+ */
+export function textTemplateOf(content: string): string {
+  return content
+    .replace(/<a\s[^>]*?href\s*=\s*"([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
+      const text = label.replace(/<[^>]+>/g, '').trim();
+      return !text || text === href.trim() ? href : `${text}: ${href}`;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|tr|table|ul|ol)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/li>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .concat('\n');
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * One template, both parts: the HTML part escapes every value (a name cannot inject markup), the text
+ * part and the subject (a header, not HTML) print values as they are. Every e-mail the product sends
+ * from a template goes through here.
+ */
+export function renderEmail(t: Pick<TemplateDefinition, 'subject' | 'content'>, variables: Record<string, unknown>): RenderedEmail {
+  return {
+    subject: Handlebars.compile(t.subject, { strict: false, noEscape: true })(variables).replace(/[\r\n]+/g, ' '),
+    html: Handlebars.compile(t.content, { strict: false })(variables),
+    text: Handlebars.compile(textTemplateOf(t.content), { strict: false, noEscape: true })(variables),
+  };
+}
+
 export function defaultTemplate(name: string): TemplateDefinition | undefined {
   return DEFAULT_TEMPLATES.find((t) => t.name === name);
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { htmlLinks, mailProblems, textLinks } from '../testing/mail.js';
+import { DEFAULT_TEMPLATES, renderEmail, textTemplateOf } from './templates.js';
+
+// Issue 11 point 9: every template's text part prints values as they are; its HTML part escapes them.
+const URL_WITH_QUERY = 'http://lakeside.localhost:3000/signup?token=aMcu_x-9&next=/dashboard';
+const HOSTILE = 'Tom & <Jerry> "Q" = \'R\'';
+const varsFor = (names: string[]) => Object.fromEntries(names.map((n) => [n, /url$/i.test(n) ? URL_WITH_QUERY : HOSTILE]));
+
+describe.each(DEFAULT_TEMPLATES.map((t) => [t.name, t] as const))('e-mail template %s', (_name, t) => {
+  const mail = { to: 'a@b.test', ...renderEmail(t, varsFor(t.variables)) };
+
+  it('has a text part without HTML escaping or tags, its links whole and on their own', () => {
+    expect(mailProblems(mail)).toEqual([]);
+    for (const v of t.variables.filter((n) => /url$/i.test(n))) expect(textLinks(mail.text)).toContain(URL_WITH_QUERY);
+    if (t.variables.some((n) => !/url$/i.test(n))) expect(mail.text).toContain(HOSTILE);
+  });
+
+  it('escapes every value in the HTML part, and its links decode to the same address', () => {
+    expect(mail.html).not.toContain('<Jerry>');
+    expect(mail.html).toContain('Tom &amp; &lt;Jerry&gt;');
+    for (const href of htmlLinks(mail.html)) expect(href).toBe(URL_WITH_QUERY);
+  });
+
+  it('uses only the variables it declares', () => {
+    const used = new Set([...`${t.subject}${t.content}`.matchAll(/\{\{\{?\s*([A-Za-z0-9_]+)\s*\}?\}\}/g)].map((m) => m[1]));
+    for (const u of used) expect(t.variables).toContain(u);
+  });
+});
+
+describe('textTemplateOf', () => {
+  it('puts a line break where <br> was, so an address never sticks to the word before it', () => {
+    expect(textTemplateOf('<p>copy this address into your browser:<br>{{u}}</p>')).toBe('copy this address into your browser:\n{{u}}\n');
+  });
+  it('writes a link as label, colon, address', () => {
+    expect(textTemplateOf('<p><a href="{{u}}">Open</a></p><p>Bye &amp; thanks</p>')).toBe('Open: {{u}}\n\nBye & thanks\n');
+  });
+  it('keeps the subject plain text, on one line', () => {
+    expect(renderEmail({ subject: 'Set up {{o}}', content: '' }, { o: 'A & B\r\nBcc: x' }).subject).toBe('Set up A & B Bcc: x');
+  });
+});
