@@ -1,3 +1,5 @@
+import { RESERVED_PATHS } from '../reserved-paths.js';
+
 /** Document 1 §5: lowercased, runs of non-alphanumerics collapsed to one hyphen, hyphens trimmed. */
 export function subdomainFromName(name: string): string {
   return name
@@ -6,5 +8,8 @@ export function subdomainFromName(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Labels that can never be a tenant (they mean the platform itself or are reserved for it). */
-export const RESERVED_SUBDOMAINS = new Set(['www', 'api', 'admin', 'platform', 'app', 'mail', 'static', 'assets', 'localhost']);
+/**
+ * Labels that can never be a tenant: the product's own top-level paths (in path mode a tenant lives at
+ * `/{subdomain}/`, so "Public" would collide with `/public/*`), derived from shared/reserved-paths.ts.
+ */
+export const RESERVED_SUBDOMAINS: ReadonlySet<string> = RESERVED_PATHS;

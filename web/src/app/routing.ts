@@ -1,3 +1,4 @@
+import { APP_SEGMENTS as APP_SEGMENT_LIST, INFO_PAGES } from '../../../shared/reserved-paths.js';
 import type { SessionState } from './session.js';
 
 /** Public pages of the platform host (document 1 §2) plus the pages its links lead to. */
@@ -21,37 +22,12 @@ export type RouteDecision =
   /** The business app, mounted at `base` ('' on a tenant host, '/{subdomain}' in path mode). */
   | { kind: 'tenant'; base: string };
 
-/** Placeholder pages without content (document 1 §2) and the landing footer's pages. */
-export const INFO_PAGES = [
-  'demo',
-  'contact',
-  'features',
-  'pricing',
-  'security',
-  'integrations',
-  'docs',
-  'help',
-  'status',
-  'about',
-  'careers',
-  'privacy',
-  'terms',
-] as const;
+/** Info pages and app segments live in shared/reserved-paths.ts: no organization may take one as its subdomain. */
+export { INFO_PAGES };
 export type InfoPage = (typeof INFO_PAGES)[number];
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */
-export const APP_SEGMENTS = new Set([
-  'admin',
-  'platform',
-  'dashboard',
-  'inventory',
-  'customers',
-  'reservations',
-  'timesheets',
-  'employees',
-  'reports',
-  'storefront',
-]);
+export const APP_SEGMENTS: ReadonlySet<string> = new Set<string>(APP_SEGMENT_LIST);
 
 export const PLATFORM_HOME = '/platform/dashboard';
 
