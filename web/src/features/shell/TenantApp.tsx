@@ -10,6 +10,7 @@ import { TenantBaseContext } from './tenantBase.js';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
 const InventoryPage = lazy(() => import('../inventory/InventoryPage.js'));
+const CustomersPage = lazy(() => import('../customers/CustomersPage.js'));
 
 type Flag = 'canViewEmployees' | 'canViewSettings';
 
@@ -29,7 +30,7 @@ export default function TenantApp({ base }: { base: string }) {
           <Route index element={<Navigate to={home} replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="inventory" element={<InventoryPage />} />
-          <Route path="customers" element={<ComingSoonPage title="Customers" />} />
+          <Route path="customers" element={<CustomersPage />} />
           <Route path="reservations" element={<ComingSoonPage title="Reservations" />} />
           <Route path="timesheets" element={<ComingSoonPage title="Timesheets" />} />
           <Route path="reports" element={<ComingSoonPage title="Reports" />} />
