@@ -7,6 +7,7 @@ import { ApiError } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import type { ServiceRow } from './model.js';
+import { publicBusinessContact } from '../settings/contact.js';
 import { getServiceRow, photoUrlsFor } from './store.js';
 
 /** Document 2 §8 reads `code`; `error` carries the same code so both readings agree. */
@@ -37,7 +38,7 @@ export async function resolveShare(token: string, now = Date.now()): Promise<{ t
  * other rows, no share token, no payment handles (those come with the booking), no staff settings.
  */
 export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
-  const urls = await photoUrlsFor(tenant, service);
+  const [urls, business] = await Promise.all([photoUrlsFor(tenant, service), publicBusinessContact(tenant)]);
   const price = effectiveRate(service, new Date(now));
   return {
     name: service.name,
@@ -56,5 +57,6 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     addons: service.enableAddons ? service.addons.map((a) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED' })) : [],
     questionnaire: { collectAllergies: service.questionnaire?.collectAllergies === true },
     showPaymentOptions: service.showPaymentOptions,
+    business,
   };
 }

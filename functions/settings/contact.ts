@@ -21,3 +21,18 @@ export async function writeContact(tenant: TenantId, value: ContactSettings, act
   await db().send(new PutCommand({ TableName: tableName(), Item: { ...contactKey(tenant), type: 'CONTACT_SETTINGS', ...clean, updatedAt: nowIso(), updatedBy: actorId } }));
   return clean;
 }
+
+/**
+ * What a customer sees of the business on the public service page: its name (the store name, else the
+ * organization's), its address on one line and its phone. Blank parts are null.
+ */
+export async function publicBusinessContact(tenant: TenantId, organizationName?: string | null): Promise<{ name: string; address: string | null; phone: string | null }> {
+  const [c, org] = await Promise.all([
+    readContact(tenant),
+    organizationName === undefined ? db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } })) : null,
+  ]);
+  const orgName = organizationName ?? (org?.Item?.name as string | undefined) ?? '';
+  const cityLine = [c.city, c.zipCode].filter(Boolean).join(' ');
+  const address = [c.streetAddress, cityLine].filter(Boolean).join(', ');
+  return { name: c.storeName || orgName, address: address || null, phone: c.phoneNumber || null };
+}

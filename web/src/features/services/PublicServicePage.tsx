@@ -233,6 +233,13 @@ export default function PublicServicePage() {
           </Text>
           {s.location && <Text color="fg.muted">Location: {s.location}</Text>}
         </Stack>
+        {s.business && (s.business.name || s.business.address || s.business.phone) && (
+          <Stack gap="0" data-testid="public-business" fontSize="sm">
+            {s.business.name && <Text fontWeight="semibold">{s.business.name}</Text>}
+            {s.business.address && <Text color="fg.muted">{s.business.address}</Text>}
+            {s.business.phone && <Link href={`tel:${s.business.phone.replace(/[^\d+]/g, '')}`} color="fg.muted">{s.business.phone}</Link>}
+          </Stack>
+        )}
         {s.notes && (
           <Alert.Root status="info">
             <Alert.Indicator />

@@ -18,6 +18,8 @@ export interface PublicService {
   enableAddons?: boolean;
   addons?: (Addon & { id?: string })[];
   questionnaire?: { collectAllergies?: boolean } | null;
+  /** The business's name, address and phone (store contact settings). */
+  business?: { name: string; address: string | null; phone: string | null };
 }
 
 export interface BookingForm {
