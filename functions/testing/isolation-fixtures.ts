@@ -6,7 +6,9 @@ import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from './fixtures.js';
 import { serviceIsolationFixtures } from '../services/isolation-fixtures.js';
 import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
+import { customerIsolationFixtures } from '../customers/isolation-fixtures.js';
 import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
+import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -35,5 +37,7 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   },
   ...serviceIsolationFixtures,
   ...inventoryIsolationFixtures,
+  ...customerIsolationFixtures,
   ...settingsIsolationFixtures,
+  ...usersIsolationFixtures,
 };

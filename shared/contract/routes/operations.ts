@@ -6,6 +6,7 @@ import {
   reservationListQuery, reservationListResponse, reservationLogResponse, reservationStatsResponse, restoreBody, returnBody, returnResponse,
   serviceReservationBody, trackingBody, trackingView,
 } from '../reservation-models.js';
+import { customerDetailResponse, customerListQuery, customerListResponse, customerStatsResponse } from '../customer-models.js';
 
 const u = { access: 'user' } as const;
 export const operationsRoutes = [
@@ -35,9 +36,9 @@ export const operationsRoutes = [
   route({ ...u, area: 'reservations', id: 'reservations.restore', method: 'POST', path: '/api/reservations/processing/{id}/restore', capability: 'processReturns', permission: 'reservations.edit', params: idParam, body: restoreBody.optional(), response: reservationEnvelope, summary: 'Restore a cancelled reservation' }),
   route({ ...u, area: 'reservations', id: 'reservations.delete', method: 'DELETE', path: '/api/reservations/processing/{id}', capability: 'processReturns', permission: 'reservations.edit', params: idParam, response: z.object({ success: z.literal(true), message: z.string() }), summary: 'Delete a completed or cancelled reservation' }),
   // Customers
-  route({ ...u, area: 'customers', id: 'customers.statsOverview', method: 'GET', path: '/api/customers/stats/overview', permission: 'dashboard.viewStats', summary: 'Customer count' }),
-  route({ ...u, area: 'customers', id: 'customers.list', method: 'GET', path: '/api/customers', permission: 'customers.view', query: pageQuery.extend({ search: z.string().max(200).optional() }), summary: 'Customers, 20 per page' }),
-  route({ ...u, area: 'customers', id: 'customers.get', method: 'GET', path: '/api/customers/{id}', permission: 'customers.view', params: idParam, summary: 'A customer with reservations' }),
+  route({ ...u, area: 'customers', id: 'customers.statsOverview', method: 'GET', path: '/api/customers/stats/overview', permission: 'dashboard.viewStats', response: customerStatsResponse, summary: 'Customer count (kept on write)' }),
+  route({ ...u, area: 'customers', id: 'customers.list', method: 'GET', path: '/api/customers', permission: 'customers.view', query: customerListQuery, response: customerListResponse, summary: 'Customers, 20 per page, newest first; search by name, phone or e-mail prefix' }),
+  route({ ...u, area: 'customers', id: 'customers.get', method: 'GET', path: '/api/customers/{id}', permission: 'customers.view', params: idParam, response: customerDetailResponse, summary: 'A customer with reservations' }),
   // Payments (functions/payments)
   route({ ...u, area: 'payments', id: 'payments.statsOverview', method: 'GET', path: '/api/payments/stats/overview', permission: 'dashboard.viewStats', response: paymentStatsResponse, summary: 'Payment totals' }),
   route({ ...u, area: 'payments', id: 'payments.trackingBatch', method: 'POST', path: '/api/payments/service-tracking/batch', permission: 'payments.viewHistory', body: z.object({ reservationIds: z.array(z.string().min(1).max(128)).max(500) }), response: z.record(z.string(), trackingView), summary: 'Paid flags for service reservations' }),

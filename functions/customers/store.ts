@@ -1,0 +1,158 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { CustomerReservationView, CustomerView } from '../../shared/contract/customer-models.js';
+import { fromCents, toCents } from '../../shared/domain/money.js';
+import { db, tableName } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { searchPartition, searchPrefixes } from './search-index.js';
+
+/** Rows this area reads (written with the reservation that creates the customer: docs/data-model.md, "Customers"). */
+const CUSTOMER = 'CUSTOMER';
+const CUSTOMERS_INDEX = 'CUSTOMERS';
+/** A search stops collecting matches here: the count then reads "500" and the pages cover those. */
+export const MAX_SEARCH_MATCHES = 500;
+/** The View Details dialog shows the newest reservations of a customer, at most this many. */
+export const MAX_DETAIL_RESERVATIONS = 100;
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const strOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+
+export function toCustomerView(r: Row): CustomerView {
+  return {
+    id: str(r.id),
+    firstName: str(r.firstName),
+    lastName: str(r.lastName),
+    phone: str(r.phone),
+    email: strOrNull(r.email),
+    address: strOrNull(r.address),
+    reservationCount: Math.max(0, Math.trunc(num(r.reservationCount))),
+    createdAt: str(r.createdAt),
+  };
+}
+
+/** Amounts are kept in cents (`…Cents`); rows written with dollar amounts are read as dollars. */
+const cents = (r: Row, name: string) => (typeof r[`${name}Cents`] === 'number' ? (r[`${name}Cents`] as number) : toCents(r[name] as number | string | null | undefined));
+
+export function toCustomerReservation(r: Row): CustomerReservationView {
+  const service = (r.service ?? null) as Row | null;
+  const item = (r.inventoryItem ?? r.item ?? null) as Row | null;
+  const kind = r.kind === 'SERVICE' || (!r.kind && (r.serviceId || service)) ? 'SERVICE' : 'ITEM';
+  const itemName = kind === 'SERVICE' ? str(service?.name) : str(item?.name) || [str(item?.itemNumber), str(r.itemLabel)].filter(Boolean).join(' ');
+  return {
+    id: str(r.id),
+    reservationNumber: str(r.reservationNumber),
+    status: str(r.status),
+    kind,
+    itemName: itemName || str(r.itemLabel),
+    startTime: str(r.startTime),
+    reservationDuration: num(r.reservationDuration),
+    totalAmount: fromCents(cents(r, 'totalAmount')),
+    overageAmount: fromCents(cents(r, 'overageAmount')),
+  };
+}
+
+async function customersByIds(tenant: TenantId, ids: string[]): Promise<CustomerView[]> {
+  if (!ids.length) return [];
+  const found = new Map<string, Row>();
+  let pending: Record<string, unknown>[] = ids.map((id) => ({ ...keys.entity(tenant, CUSTOMER, id) }));
+  for (let attempt = 0; pending.length && attempt < 5; attempt++) {
+    const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+    for (const item of res.Responses?.[tableName()] ?? []) found.set(str(item.id), item);
+    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+    if (pending.length) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+  }
+  return ids.flatMap((id) => (found.has(id) ? [toCustomerView(found.get(id)!)] : []));
+}
+
+export async function customerTotal(tenant: TenantId): Promise<number> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'STATS', 'customers') }));
+  return Math.max(0, Math.trunc(num(res.Item?.total)));
+}
+
+/** Ids of customers matching a search, in index order, at most MAX_SEARCH_MATCHES; reads only matching index rows. */
+export async function searchCustomerIds(tenant: TenantId, search: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const prefix of searchPrefixes(search)) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': searchPartition(tenant), ':prefix': prefix },
+          ProjectionExpression: 'customerId',
+          ExclusiveStartKey: start,
+          Limit: MAX_SEARCH_MATCHES,
+        }),
+      );
+      for (const item of res.Items ?? []) {
+        ids.add(str(item.customerId));
+        if (ids.size >= MAX_SEARCH_MATCHES) return [...ids];
+      }
+      start = res.LastEvaluatedKey;
+    } while (start);
+  }
+  return [...ids];
+}
+
+/**
+ * A page of customers. Without a search: newest first from the customers index, the total from
+ * the counter kept on write. With one: the matching ids from the search index, then one BatchGet
+ * for the page.
+ */
+export async function listCustomers(tenant: TenantId, opts: { page: number; limit: number; search?: string }) {
+  const { page, limit } = opts;
+  if (opts.search?.trim()) {
+    const ids = await searchCustomerIds(tenant, opts.search);
+    const customers = await customersByIds(tenant, ids.slice((page - 1) * limit, page * limit));
+    return { customers, total: ids.length };
+  }
+  const [total, customers] = await Promise.all([customerTotal(tenant), newestCustomers(tenant, (page - 1) * limit, limit)]);
+  return { customers, total };
+}
+
+/** Newest first; a page further down reads the pages before it (20 rows each), see docs/decisions.md. */
+async function newestCustomers(tenant: TenantId, skip: number, limit: number): Promise<CustomerView[]> {
+  const out: CustomerView[] = [];
+  let toSkip = skip;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.tenantIndex(tenant, CUSTOMERS_INDEX) },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+        Limit: Math.min(1000, toSkip + limit - out.length),
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      if (toSkip > 0) toSkip--;
+      else if (out.length < limit) out.push(toCustomerView(item));
+    }
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return out;
+}
+
+export async function getCustomer(tenant: TenantId, id: string) {
+  const [row, res] = await Promise.all([
+    db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, CUSTOMER, id) })),
+    db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.tenantIndex(tenant, `CUSTRES#${id}`) },
+        ScanIndexForward: false,
+        Limit: MAX_DETAIL_RESERVATIONS,
+      }),
+    ),
+  ]);
+  if (!row.Item) return null;
+  const reservations = (res.Items ?? []).filter((r) => String(r.sk ?? '').startsWith('RESERVATION#') && !r.deletedAt).map(toCustomerReservation);
+  return { ...toCustomerView(row.Item), reservations };
+}

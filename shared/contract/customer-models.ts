@@ -1,0 +1,52 @@
+/**
+ * Customers on the wire (document 3 §2, §3, §7). Money in dollars with at most two decimals (the
+ * server keeps cents); times are ISO-8601 instants.
+ */
+import { z } from 'zod';
+import { pageQuery } from './common.js';
+
+/** Document 3 §9. */
+export const CUSTOMERS_PAGE_SIZE = 20;
+
+export const customerListQuery = pageQuery.extend({ search: z.string().max(200).optional() });
+
+export const customerView = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  reservationCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CustomerView = z.infer<typeof customerView>;
+
+export const customerListResponse = z.object({
+  customers: z.array(customerView),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+});
+export type CustomerListResponse = z.infer<typeof customerListResponse>;
+
+/** One line of the View Details dialog: number, status, item or service, duration, total, overage. */
+export const customerReservationView = z.object({
+  id: z.string(),
+  reservationNumber: z.string(),
+  status: z.string(),
+  kind: z.enum(['ITEM', 'SERVICE']),
+  /** The item's label or the service's name. */
+  itemName: z.string(),
+  startTime: z.string(),
+  /** Hours. */
+  reservationDuration: z.number(),
+  totalAmount: z.number(),
+  overageAmount: z.number(),
+});
+export type CustomerReservationView = z.infer<typeof customerReservationView>;
+
+export const customerDetailResponse = z.object({
+  customer: customerView.extend({ reservations: z.array(customerReservationView) }),
+});
+export type CustomerDetailResponse = z.infer<typeof customerDetailResponse>;
+
+export const customerStatsResponse = z.object({ total: z.number().int() });

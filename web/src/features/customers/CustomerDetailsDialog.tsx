@@ -1,0 +1,109 @@
+import { Alert, Badge, Box, Button, CloseButton, Dialog, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import type { CustomerView } from '../../../../shared/contract/customer-models.js';
+import { DIALOG_SIZE } from '../../components/DialogFrame.js';
+import { formatCurrency, formatDate, formatPhone } from '../../components/format.js';
+import { useCustomer } from './api/index.js';
+import { DETAIL_ERROR, fullName } from './customers.js';
+
+const STATUS_COLOR: Record<string, string> = { ACTIVE: 'green', COMPLETED: 'blue', CANCELLED: 'gray' };
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </Box>
+  );
+}
+
+/** Document 3 §2: customer-since and, per reservation, number, status, item or service, duration, total and overage. */
+export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
+  const { data, error, isLoading, mutate } = useCustomer(customer?.id ?? null);
+  const c = data ?? customer;
+  return (
+    <Dialog.Root open={!!customer} onOpenChange={(e) => !e.open && onClose()} size={{ ...DIALOG_SIZE, md: 'xl' }} scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{c ? fullName(c) : 'Customer'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {c && (
+                <Stack gap="5">
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+                    <Field label="Customer since" value={formatDate(c.createdAt)} />
+                    <Field label="Phone" value={formatPhone(c.phone)} />
+                    <Field label="Email" value={c.email ?? ''} />
+                    <Field label="Address" value={c.address ?? ''} />
+                  </SimpleGrid>
+                  <Stack gap="2">
+                    <Text fontWeight="semibold">Reservations ({data ? data.reservations.length : c.reservationCount})</Text>
+                    {error ? (
+                      <Alert.Root status="error">
+                        <Alert.Indicator />
+                        <Stack gap="2" flex="1">
+                          <Alert.Title>{DETAIL_ERROR}</Alert.Title>
+                          <Alert.Description>{(error as Error).message}</Alert.Description>
+                          <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => void mutate()}>
+                            Retry
+                          </Button>
+                        </Stack>
+                      </Alert.Root>
+                    ) : isLoading || !data ? (
+                      <Spinner size="sm" aria-label="Loading reservations" />
+                    ) : data.reservations.length === 0 ? (
+                      <Text color="fg.muted">No reservations yet.</Text>
+                    ) : (
+                      <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+                        <Table.Root size="sm">
+                          <Table.Header>
+                            <Table.Row>
+                              <Table.ColumnHeader>Number</Table.ColumnHeader>
+                              <Table.ColumnHeader>Status</Table.ColumnHeader>
+                              <Table.ColumnHeader>Item / Service</Table.ColumnHeader>
+                              <Table.ColumnHeader textAlign="end">Duration</Table.ColumnHeader>
+                              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+                              <Table.ColumnHeader textAlign="end">Overage</Table.ColumnHeader>
+                            </Table.Row>
+                          </Table.Header>
+                          <Table.Body>
+                            {data.reservations.map((r) => (
+                              <Table.Row key={r.id}>
+                                <Table.Cell whiteSpace="nowrap">{r.reservationNumber}</Table.Cell>
+                                <Table.Cell>
+                                  <Badge colorPalette={STATUS_COLOR[r.status] ?? 'gray'}>{r.status}</Badge>
+                                </Table.Cell>
+                                <Table.Cell>{r.itemName}</Table.Cell>
+                                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                                  {r.reservationDuration} {r.reservationDuration === 1 ? 'hour' : 'hours'}
+                                </Table.Cell>
+                                <Table.Cell textAlign="end">{formatCurrency(r.totalAmount)}</Table.Cell>
+                                <Table.Cell textAlign="end">{formatCurrency(r.overageAmount)}</Table.Cell>
+                              </Table.Row>
+                            ))}
+                          </Table.Body>
+                        </Table.Root>
+                      </Table.ScrollArea>
+                    )}
+                  </Stack>
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
