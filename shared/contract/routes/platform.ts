@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
 import { idParam } from '../common.js';
@@ -10,7 +11,7 @@ const templateName = z.object({ name: z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'I
 export const invitationBody = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
 });
 
 const p = { area: 'platform', access: 'platform' } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { photoPresignResponse, photoUploadResponse, publicBookingResponse, publicServiceResponse, savedServiceResponse, shareLinkResponse, staffServiceSchema } from '../responses.js';
 import { idParam, jsonText, looseNumber, okResponse } from '../common.js';
@@ -133,7 +134,7 @@ export const publicBookingBody = z.object({
     firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
     lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
     phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(40),
-    email: z.string({ error: 'Email address is required' }).trim().min(1, 'Email address is required').max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address'),
+    email: z.string({ error: 'Email address is required' }).trim().min(1, 'Email address is required').max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
   }, { error: 'Customer details are required' }),
   participantCount: z.coerce.number().int('Participants must be a whole number').min(1, 'At least 1 participant').max(HARD_MAX_PARTICIPANTS, `At most ${HARD_MAX_PARTICIPANTS} participants`).default(1),
   startTime: z.string().max(40).optional(),

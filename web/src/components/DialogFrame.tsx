@@ -1,32 +1,50 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { UNSAVED_CHANGES_MESSAGE } from '../../components/UnsavedChangesGuard.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { UNSAVED_CHANGES_MESSAGE, UnsavedChangesGuard } from './UnsavedChangesGuard.js';
+
+/** Dialog sizes: full width on phones, then a readable column; height follows the content. */
+export const DIALOG_SIZE = { base: 'full', sm: 'md', md: 'lg' } as const;
 
 /**
- * A modal form of the inventory page (document 2 §2.2): Escape and the backdrop close it, and a
- * dirty form asks before its changes are thrown away.
+ * The frame of every modal form (document 1 §4, document 2 §2.2): title, body, Cancel and a
+ * submit button that shows "Saving..." while busy. While the form is dirty, closing it (Cancel,
+ * the close button, Escape, the backdrop) asks first, and so do browser Back, in-app navigation
+ * and page unload. Forms built on react-hook-form use FormDialog, which fills these props in.
  */
-export function FormDialog(props: {
+export function DialogFrame(props: {
   open: boolean;
   title: string;
   dirty: boolean;
+  /** Reads dirtiness at the moment of closing (a keystroke just before Escape may not have rendered yet). */
+  isDirtyNow?: () => boolean;
   saving: boolean;
   submitLabel: string;
   submitDisabled?: boolean;
-  onSubmit: () => void;
+  /** Wide forms (services) take the xl size on desktops. */
+  wide?: boolean;
+  /** When set, the footer's submit button submits this form element instead of calling onSubmit. */
+  formId?: string;
+  onSubmit?: () => void;
   onClose: () => void;
   children: ReactNode;
+  footerStart?: ReactNode;
 }) {
   const [confirmClose, setConfirmClose] = useState(false);
-  const requestClose = () => (props.dirty ? setConfirmClose(true) : props.onClose());
+  const requestClose = () => (props.dirty || props.isDirtyNow?.() ? setConfirmClose(true) : props.onClose());
   return (
     <>
-      <Dialog.Root open={props.open} onOpenChange={(e) => !e.open && requestClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+      <Dialog.Root
+        open={props.open}
+        onOpenChange={(e) => !e.open && requestClose()}
+        size={props.wide ? { base: 'full', sm: 'md', md: 'xl' } : DIALOG_SIZE}
+        scrollBehavior="inside"
+        placement="center"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content aria-label={props.title}>
+            <Dialog.Content aria-label={props.title} h={{ base: 'auto', sm: 'auto' }} maxH={{ base: '100dvh', sm: 'calc(100dvh - 4rem)' }}>
               <Dialog.Header>
                 <Dialog.Title>{props.title}</Dialog.Title>
               </Dialog.Header>
@@ -35,8 +53,19 @@ export function FormDialog(props: {
               </Dialog.CloseTrigger>
               <Dialog.Body>{props.children}</Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={requestClose}>Cancel</Button>
-                <Button colorPalette="brand" loading={props.saving} loadingText="Saving..." disabled={props.submitDisabled} onClick={props.onSubmit}>
+                {props.footerStart}
+                <Button variant="outline" onClick={requestClose}>
+                  Cancel
+                </Button>
+                <Button
+                  colorPalette="brand"
+                  type={props.formId ? 'submit' : 'button'}
+                  form={props.formId}
+                  loading={props.saving}
+                  loadingText="Saving..."
+                  disabled={props.submitDisabled}
+                  onClick={props.formId ? undefined : props.onSubmit}
+                >
                   {props.submitLabel}
                 </Button>
               </Dialog.Footer>
@@ -44,6 +73,7 @@ export function FormDialog(props: {
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+      <UnsavedChangesGuard when={props.open && props.dirty} />
       <ConfirmDialog
         open={confirmClose}
         title="Unsaved changes"

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LayersIcon } from '../../components/icons.js';
+import { LayersIcon } from './icons.js';
 
 /** `compact`: the name gives way to the header's buttons on phones (the link keeps its accessible name). */
 export function BrandMark({ compact = false }: { compact?: boolean }) {

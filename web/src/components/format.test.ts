@@ -48,3 +48,41 @@ describe('formatting (document 1 §5, §9)', () => {
     expect(formatPhone(null)).toBe('');
   });
 });
+
+describe('formatters of the second half', () => {
+  it('shows money from cents with thousands separators', async () => {
+    const { formatMoneyCents } = await import('./format.js');
+    expect(formatMoneyCents(123456)).toBe('$1,234.56');
+    expect(formatMoneyCents(5)).toBe('$0.05');
+    expect(formatMoneyCents(-250)).toBe('-$2.50');
+    expect(formatMoneyCents(null)).toBe('$0.00');
+  });
+  it('reads 24-hour clocks as 12-hour times', async () => {
+    const { formatClock12 } = await import('./format.js');
+    expect(formatClock12('00:05')).toBe('12:05 AM');
+    expect(formatClock12('10:00')).toBe('10:00 AM');
+    expect(formatClock12('12:00')).toBe('12:00 PM');
+    expect(formatClock12('23:59')).toBe('11:59 PM');
+    expect(formatClock12('noon')).toBe('noon');
+  });
+  it('shows a slot as people read it, whatever the browser zone', async () => {
+    const { formatSlot, formatDay } = await import('./format.js');
+    expect(formatSlot('2026-12-05', '10:00', '12:00')).toBe('Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM');
+    expect(formatDay('2026-01-01')).toBe('Thu, Jan 1, 2026');
+    expect(formatDay('bad')).toBe('bad');
+  });
+  it('formats instants in the tenant zone', async () => {
+    const { formatDateTime, formatDate, formatTime } = await import('./format.js');
+    const t = '2026-03-01T03:30:00Z';
+    expect(formatDate(t, 'America/Los_Angeles')).toBe('Feb 28, 2026');
+    expect(formatDate(t, 'Asia/Tokyo')).toBe('Mar 1, 2026');
+    expect(formatTime(t, 'America/New_York')).toBe('10:30 PM');
+    expect(formatDateTime(t, 'UTC')).toBe('Mar 1, 2026, 3:30 AM');
+  });
+  it('says singular or plural', async () => {
+    const { pluralize } = await import('./format.js');
+    expect(pluralize(1, 'item')).toBe('1 item');
+    expect(pluralize(0, 'item')).toBe('0 items');
+    expect(pluralize(1200, 'person', 'people')).toBe('1,200 people');
+  });
+});

@@ -15,19 +15,71 @@ export function toDisplayDate(value: string | number | Date | null | undefined):
   return d;
 }
 
-export function formatDate(value: string | number | Date | null | undefined): string {
-  const d = toDisplayDate(value);
-  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '';
+/** An IANA zone Intl knows, else undefined (the browser's own zone). */
+function zoneOrLocal(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return undefined;
+  }
 }
 
-export function formatDateTime(value: string | number | Date | null | undefined): string {
+/** "Mar 5, 2024", in `zone` (the tenant's) when given. */
+export function formatDate(value: string | number | Date | null | undefined, zone?: string | null): string {
   const d = toDisplayDate(value);
-  return d ? d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : '';
+  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: zoneOrLocal(zone) }) : '';
 }
 
-export function formatTime(value: string | number | Date | null | undefined): string {
+/** "Mar 5, 2024, 3:07 PM", in `zone` when given. */
+export function formatDateTime(value: string | number | Date | null | undefined, zone?: string | null): string {
   const d = toDisplayDate(value);
-  return d ? d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }) : '';
+  return d ? d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zoneOrLocal(zone) }) : '';
+}
+
+/** "3:07 PM", in `zone` when given. */
+export function formatTime(value: string | number | Date | null | undefined, zone?: string | null): string {
+  const d = toDisplayDate(value);
+  return d ? d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zoneOrLocal(zone) }) : '';
+}
+
+/** A wall-clock 'HH:mm' as people read it: '14:30' → '2:30 PM', '00:05' → '12:05 AM'; other text unchanged. */
+export function formatClock12(hhmm: string | null | undefined): string {
+  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm ?? '');
+  if (!m) return hhmm ?? '';
+  const h = Number(m[1]);
+  if (h > 23) return hhmm ?? '';
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' as people read it: 'Sat, Dec 5, 2026'. The day is already the
+ * wall-clock date of its zone (a slot's day in the service's zone), so no zone shifts it.
+ */
+export function formatDay(day: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!m) return day ?? '';
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  if (Number.isNaN(d.getTime())) return day ?? '';
+  return d.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (document 2 §2.6, issue 11 point 21). */
+export function formatSlot(day: string, start: string, end?: string | null): string {
+  const times = end ? `${formatClock12(start)} – ${formatClock12(end)}` : formatClock12(start);
+  return `${formatDay(day)} · ${times}`;
+}
+
+/** Money from integer cents with thousands separators: 123456 → '$1,234.56'. */
+export function formatMoneyCents(cents: number | null | undefined): string {
+  const c = typeof cents === 'number' && Number.isFinite(cents) ? Math.round(cents) : 0;
+  return formatCurrency(c / 100);
+}
+
+/** '1 item', '2 items', '0 items'; irregular plurals passed in: plural(2, 'person', 'people'). */
+export function pluralize(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
 }
 
 function plural(n: number, unit: string): string {

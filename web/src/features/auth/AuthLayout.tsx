@@ -1,6 +1,6 @@
 import { Box, Card, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { BrandMark } from '../landing/PublicHeader.js';
+import { BrandMark } from '../../components/PublicHeader.js';
 
 export function AuthLayout({ title, subtitle, children, maxW = 'md' }: { title: string; subtitle?: ReactNode; children: ReactNode; maxW?: string }) {
   return (

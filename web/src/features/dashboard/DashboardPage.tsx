@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import type { StatColor } from '../../app/theme.js';
 import { formatCount, formatCurrency } from '../../components/format.js';
 import { BoxIcon, CalendarIcon, ChartIcon, UsersIcon } from '../../components/icons.js';
-import { PageHeader } from '../shell/PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from '../shell/tenantBase.js';
 import { fetchDashboardStats, STATS_REFRESH_MS, ZERO_STATS } from './stats.js';
 

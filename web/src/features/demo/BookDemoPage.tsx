@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
-import { PublicHeader } from '../landing/PublicHeader.js';
+import { PublicHeader } from '../../components/PublicHeader.js';
 import {
   COMPANY_SIZES,
   DEMO_SUBMIT_DELAY_MS,

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
 /** Document 1 §5 and §9. */
 export const DEMO_SUBMIT_DELAY_MS = 1000;
 export const DEFAULT_SCHEDULING_URL = 'https://calendly.com/';
@@ -59,7 +60,7 @@ export const EMPTY_DEMO_REQUEST: DemoRequest = {
   message: '',
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 
 /** First name, last name, e-mail and company are required; the rest is optional. */
 export function validateDemo(v: DemoRequest): DemoErrors {

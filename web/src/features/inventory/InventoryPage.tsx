@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { BoxIcon } from '../../components/icons.js';
 import ServicesTab, { useServices } from '../services/ServicesTab.js';
-import { PageHeader } from '../shell/PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { ACTIVITY_KEY, ActivityLogTab } from './ActivityLogTab.js';
 import { ItemFormDialog } from './ItemFormDialog.js';
 import { ItemsTab } from './ItemsTab.js';

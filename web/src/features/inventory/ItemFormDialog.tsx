@@ -6,7 +6,7 @@ import { clampBulkQuantity, MAX_BULK_ITEMS } from '../../../../shared/domain/inv
 import { api, errorMessage } from '../../api/client.js';
 import { notify } from '../../components/toaster.js';
 import { LocationPicker } from '../services/LocationPicker.js';
-import { FormDialog } from './FormDialog.js';
+import { DialogFrame as FormDialog } from '../../components/DialogFrame.js';
 import { bulkQuantityNote } from './itemRules.js';
 
 interface ItemFormState {

@@ -4,7 +4,7 @@ import type { ProductType } from '../../../../shared/contract/inventory-models.j
 import { api, errorMessage } from '../../api/client.js';
 import { CloseIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
-import { FormDialog } from './FormDialog.js';
+import { DialogFrame as FormDialog } from '../../components/DialogFrame.js';
 import {
   emptyProductTypeForm, productTypeBody, productTypeToForm, RATE_TYPES, validateProductType, variantBody, variantOps,
   type ProductTypeFormState, type RateForm, type VariantForm,

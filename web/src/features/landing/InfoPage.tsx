@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, Heading, Stack, Text } from '@chakra-ui/r
 import { Link as RouterLink } from 'react-router-dom';
 import type { InfoPage as InfoPageName } from '../../app/routing.js';
 import { PublicFooter } from './PublicFooter.js';
-import { PublicHeader } from './PublicHeader.js';
+import { PublicHeader } from '../../components/PublicHeader.js';
 
 const TITLES: Record<InfoPageName, string> = {
   demo: 'Demo',

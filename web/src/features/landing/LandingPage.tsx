@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BoltIcon, BoxIcon, CalendarIcon, ChartIcon, ClockIcon, DollarIcon, LayersIcon, ShieldIcon } from '../../components/icons.js';
 import { PublicFooter } from './PublicFooter.js';
-import { PublicHeader } from './PublicHeader.js';
+import { PublicHeader } from '../../components/PublicHeader.js';
 
 const REASONS = [
   { icon: <LayersIcon />, title: 'Only what you need', text: 'Turn on the modules your business uses and leave the rest switched off.' },

@@ -1,3 +1,6 @@
+import { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
+import { canResend, canRevoke, invitationStatus as statusOf, type InvitationStatus } from '../../../../shared/domain/invitations.js';
+
 export interface Invitation {
   id: string;
   firstName: string;
@@ -10,20 +13,12 @@ export interface Invitation {
   inviteUrl?: string;
 }
 
-export type InvitationStatus = 'Used' | 'Expired' | 'Pending';
+export { canResend, canRevoke, type InvitationStatus };
 
-/** Document 1 §4: Used if usedAt is set; Expired if the expiry is past; otherwise Pending. */
+/** Document 1 §4 through the one shared rule; a missing expiry reads as Pending. */
 export function invitationStatus(inv: Pick<Invitation, 'usedAt' | 'expiresAt'>, now: Date = new Date()): InvitationStatus {
-  if (inv.usedAt) return 'Used';
-  if (inv.expiresAt) {
-    const t = new Date(inv.expiresAt).getTime();
-    if (!Number.isNaN(t) && t < now.getTime()) return 'Expired';
-  }
-  return 'Pending';
+  return statusOf({ usedAt: inv.usedAt, expiresAt: inv.expiresAt ?? '' }, now);
 }
-
-export const canResend = (s: InvitationStatus) => s === 'Pending' || s === 'Expired';
-export const canRevoke = (s: InvitationStatus) => s === 'Pending';
 
 export interface InvitationForm {
   firstName: string;
@@ -32,7 +27,7 @@ export interface InvitationForm {
 }
 export type InvitationErrors = Partial<Record<keyof InvitationForm, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = EMAIL_PATTERN;
 
 /** Document 1 §5: values trimmed before the emptiness check. */
 export function validateInvitation(v: InvitationForm): InvitationErrors {

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
 import { quote, type Addon } from '../../../../shared/domain/pricing.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
@@ -34,7 +35,7 @@ export interface BookingForm {
 }
 export type BookingErrors = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email', string>>;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
 
 /** Document 2 §5, each message under its field. */
 export function validateBooking(f: BookingForm): BookingErrors {

@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { LayersIcon } from '../../components/icons.js';
-import { PageHeader } from './PageHeader.js';
+import { PageHeader } from '../../components/PageHeader.js';
 
 /** Areas whose screens come in later issues: an honest empty page inside the shell. */
 export default function ComingSoonPage({ title }: { title: string }) {

@@ -10,6 +10,7 @@ import { TenantBaseContext } from './tenantBase.js';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
 const InventoryPage = lazy(() => import('../inventory/InventoryPage.js'));
+const ReservationsPage = lazy(() => import('../reservations/ReservationsPage.js'));
 const CustomersPage = lazy(() => import('../customers/CustomersPage.js'));
 
 type Flag = 'canViewEmployees' | 'canViewSettings';
@@ -31,7 +32,7 @@ export default function TenantApp({ base }: { base: string }) {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="inventory" element={<InventoryPage />} />
           <Route path="customers" element={<CustomersPage />} />
-          <Route path="reservations" element={<ComingSoonPage title="Reservations" />} />
+          <Route path="reservations" element={<ReservationsPage />} />
           <Route path="timesheets" element={<ComingSoonPage title="Timesheets" />} />
           <Route path="reports" element={<ComingSoonPage title="Reports" />} />
           <Route
