@@ -104,6 +104,18 @@ function signingKey(dataDir: string): string {
   return key;
 }
 
+/** The employees area's field-encryption key (functions/users/crypto.ts), kept beside the signing key. */
+function dataEncryptionKey(dataDir: string): string {
+  if (process.env.DATA_ENCRYPTION_KEY) return process.env.DATA_ENCRYPTION_KEY;
+  const file = join(dataDir, 'secrets.json');
+  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  if (saved.dataEncryptionKey && saved.dataEncryptionKey.length >= 32) return saved.dataEncryptionKey;
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, JSON.stringify({ ...saved, dataEncryptionKey: key }, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}
+
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolveListen, reject) => {
     const onError = (e: NodeJS.ErrnoException) => {
@@ -141,6 +153,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   const tableName = opts.tableName ?? process.env.TABLE_NAME ?? 'rental-back-office';
   const uploadsBucket = process.env.UPLOADS_BUCKET || 'uploads';
   const tokenKey = signingKey(dataDir);
+  const dataKey = dataEncryptionKey(dataDir);
   const requestedPort = opts.port ?? envPort('PORT') ?? 3000;
   const port = requestedPort === 0 ? await freePort() : requestedPort;
 
@@ -208,6 +221,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
       APP_BASE_URL: opts.appBaseUrl ?? `http://localhost:${port}`,
       TENANT_URL_MODE: 'subdomain',
       TOKEN_SIGNING_KEY: tokenKey,
+      DATA_ENCRYPTION_KEY: dataKey,
     });
     resetConfig();
     resetDb();

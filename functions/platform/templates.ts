@@ -24,6 +24,18 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p><a href="{{inviteUrl}}">Create your organization account</a></p>
 <p>This invitation expires on {{expiresAt}}. If the button does not work, copy this address into your browser:<br>{{inviteUrl}}</p>`,
   },
+  {
+    name: 'employee-setup',
+    displayName: 'Employee account setup',
+    description: 'Sent to an employee invited from the Employees page (and on resend): the link to set their own password',
+    category: 'Invitations',
+    variables: ['firstName', 'lastName', 'organizationName', 'setupUrl', 'expiresAt'],
+    subject: 'Set up your {{organizationName}} account',
+    content: `<p>Hello {{firstName}} {{lastName}},</p>
+<p>{{organizationName}} has added you to its team. Set up your account to choose your password; afterwards you sign in with your email address.</p>
+<p><a href="{{setupUrl}}">Complete your account setup</a></p>
+<p>This link works once and expires on {{expiresAt}}. If the button does not work, copy this address into your browser:<br>{{setupUrl}}</p>`,
+  },
 ];
 
 export function renderTemplate(content: string, variables: Record<string, unknown>): string {

@@ -24,6 +24,7 @@ export async function useTestTable(): Promise<string> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     TOKEN_SIGNING_KEY: process.env.TOKEN_SIGNING_KEY ?? randomBytes(32).toString('hex'),
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
     APP_BASE_URL: 'http://localhost:3000',
   });
   resetConfig();

@@ -8,6 +8,7 @@ import { serviceIsolationFixtures } from '../services/isolation-fixtures.js';
 import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
 import { customerIsolationFixtures } from '../customers/isolation-fixtures.js';
 import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
+import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -38,4 +39,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   ...inventoryIsolationFixtures,
   ...customerIsolationFixtures,
   ...settingsIsolationFixtures,
+  ...usersIsolationFixtures,
 };

@@ -1,4 +1,38 @@
-import { createAreaHandler } from '../lib/pipeline.js';
+import { multipart } from '../lib/middlewares/multipart.js';
+import { createAreaHandler, reply } from '../lib/pipeline.js';
+import * as docs from './documents.js';
+import * as emp from './employees.js';
+import { createJobRole, listJobRoles } from './store.js';
 
-/** Lambda entry of the users area. Routes with no operation yet answer 501 NotImplemented. */
-export const handler = createAreaHandler('users', {});
+/** Lambda entry of the users area: employees, account setup, job roles and employee documents (document 3). */
+export const handler = createAreaHandler('users', {
+  'users.list': async ({ tenant }) => emp.listOp(tenant),
+  'users.get': async ({ tenant, params }) => emp.getOp(tenant, params.id),
+  'users.update': async ({ tenant, auth, params, body }) => emp.updateOp(tenant, auth, params.id, body),
+  'users.invite': async ({ tenant, auth, body }) => {
+    const r = await emp.inviteOp(tenant, auth, body);
+    return reply(r.statusCode, r.body);
+  },
+  'users.resendInvite': async ({ tenant, params }) => emp.resendOp(tenant, params.id),
+  'users.deactivate': async ({ tenant, auth, params }) => emp.deactivateOp(tenant, auth, params.id),
+  'users.delete': async ({ tenant, auth, params }) => emp.deleteOp(tenant, auth, params.id),
+  'users.completeSignup': async ({ body }) => emp.completeSignupOp(body),
+  'users.listJobRoles': async ({ tenant }) => ({ jobRoles: await listJobRoles(tenant) }),
+  'users.createJobRole': async ({ tenant, body }) => {
+    const r = await createJobRole(tenant, body);
+    return reply(r.created ? 201 : 200, r);
+  },
+  'users.listDocuments': async ({ tenant, params }) => docs.listOp(tenant, params.id),
+  'users.uploadDocument': async ({ tenant, auth, params, event }) => {
+    const form = (typeof event.body === 'object' && event.body ? event.body : {}) as Record<string, unknown>;
+    const r = await docs.uploadMultipartOp(tenant, params.id, auth, form);
+    return reply(r.statusCode, r.body);
+  },
+  'users.presignDocument': async ({ tenant, auth, params, body }) => {
+    const r = await docs.presignOp(tenant, params.id, auth, body);
+    return reply(r.statusCode, r.body);
+  },
+  'users.completeDocument': async ({ tenant, params }) => docs.completeOp(tenant, params.id, params.docId),
+  'users.documentFile': async ({ tenant, params, query }) => docs.fileOp(tenant, params.id, params.docId, query.preview === 'true'),
+  'users.deleteDocument': async ({ tenant, params }) => docs.deleteOp(tenant, params.id, params.docId),
+}, { parsers: [multipart({ fileSize: docs.MULTIPART_MAX_BYTES })] });

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { accessLong, accessShort, canDeleteEmployee, documentExtension, formatPhone, isPreviewable, jobMilestones, maskSsn, splitLegalName, ssnDigits } from './employees.js';
+
+describe('employee rules (document 3 §4-§5)', () => {
+  it('shows access as Admin / Mgr / Emp on the list and Administrator / Employee on the detail', () => {
+    expect(accessShort({ role: 'BUSINESS_ADMIN', accessLevel: 'EMPLOYEE' })).toBe('Admin');
+    expect(accessShort({ role: 'EMPLOYEE', accessLevel: 'MANAGER' })).toBe('Mgr');
+    expect(accessShort({ role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' })).toBe('Emp');
+    expect(accessLong({ role: 'EMPLOYEE', accessLevel: 'MANAGER' })).toBe('Administrator');
+    expect(accessLong({ role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' })).toBe('Employee');
+    expect(canDeleteEmployee({ role: 'BUSINESS_ADMIN' })).toBe(false);
+    expect(canDeleteEmployee({ role: 'SUPER_ADMIN' })).toBe(false);
+    expect(canDeleteEmployee({ role: 'EMPLOYEE' })).toBe(true);
+  });
+
+  it('formats phones, masks SSNs and splits legal names on the first space', () => {
+    expect(formatPhone('555-010-0200')).toBe('(555) 010-0200');
+    expect(formatPhone('+44 20 7946 0000')).toBe('+44 20 7946 0000');
+    expect(maskSsn('6789')).toBe('XXX-XX-6789');
+    expect(maskSsn(null)).toBe('');
+    expect(ssnDigits('123-45-6789')).toBe('123456789');
+    expect(ssnDigits('12-345')).toBeNull();
+    expect(splitLegalName('Mary Ann Smith')).toEqual({ firstName: 'Mary', lastName: 'Ann Smith' });
+    expect(splitLegalName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+
+  it('accepts the §5 document kinds and previews only jpeg, jpg, png, gif, webp and pdf', () => {
+    expect(documentExtension('Contract.PDF')).toBe('pdf');
+    expect(documentExtension('x.exe')).toBeNull();
+    expect(documentExtension('noext')).toBeNull();
+    expect(isPreviewable('a.pdf')).toBe(true);
+    expect(isPreviewable('a.JPG')).toBe(true);
+    expect(isPreviewable('a.docx')).toBe(false);
+    expect(isPreviewable('a.txt', 'text/plain')).toBe(false);
+  });
+
+  it('job history: Hired, 3 and 6 months, 1 year, then yearly to one year beyond tenure (at least 2 years)', () => {
+    const fresh = jobMilestones('2026-10-01', '2026-11-23');
+    expect(fresh.map((m) => m.label)).toEqual(['Hired', '3 Month Anniversary', '6 Month Anniversary', '1 Year', '2 Years']);
+    expect(fresh.map((m) => m.achieved)).toEqual([true, false, false, false, false]);
+    const senior = jobMilestones('2022-03-15', '2026-03-14');
+    // 47 whole months: 3 years done, the 4th not yet (one day short), list goes to 4 years
+    expect(senior.map((m) => m.label).slice(-2)).toEqual(['3 Years', '4 Years']);
+    expect(senior.at(-1)).toMatchObject({ achieved: false, date: '2026-03-15' });
+    expect(senior.at(-2)!.achieved).toBe(true);
+    expect(jobMilestones('2022-03-15', '2026-03-15').at(-1)!.label).toBe('5 Years');
+    expect(jobMilestones(null, '2026-01-01')).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Employee rules of document 3 (§3, §4, §5, §9) shared by the users API and the Employees screens.
+ * Plain functions: no HTTP, no AWS.
+ */
+import { addMonths, differenceInCalendarMonths, format, isValid, parseISO } from 'date-fns';
+
+export type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
+
+/** How long a setup link works (document 3 §9: 86,400,000 ms). */
+export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** Employee table page size (§9). */
+export const EMPLOYEE_PAGE_SIZE = 25;
+/** Documents: 10 MB (§5, stated in the UI). */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** §5: accepted document kinds by extension, and the content type the server records for each. */
+export const DOCUMENT_TYPES = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  txt: 'text/plain',
+} as const;
+export type DocumentExtension = keyof typeof DOCUMENT_TYPES;
+export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,.txt';
+/** §5: preview only for these; download for the rest. */
+export const PREVIEWABLE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'pdf'] as const;
+
+export function extensionOf(fileName: string): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(fileName.trim());
+  return m ? m[1]!.toLowerCase() : '';
+}
+export function documentExtension(fileName: string): DocumentExtension | null {
+  const ext = extensionOf(fileName);
+  return ext in DOCUMENT_TYPES ? (ext as DocumentExtension) : null;
+}
+export function isPreviewable(fileName: string, mimeType?: string | null): boolean {
+  const ext = extensionOf(fileName);
+  if ((PREVIEWABLE_EXTENSIONS as readonly string[]).includes(ext)) return true;
+  return !!mimeType && /^(image\/(jpeg|png|gif|webp)|application\/pdf)$/.test(mimeType);
+}
+
+export const EMPLOYEE_MESSAGES = {
+  documentsRequired: 'Please provide both document name and file',
+  documentType: 'Only PDF, DOC, DOCX, JPG, JPEG, PNG and TXT files are accepted.',
+  documentSize: 'File size must be less than 10MB.',
+  documentBytes: 'The file content does not match its type. Only PDF, DOC, DOCX, JPG, JPEG, PNG and TXT files are accepted.',
+  setupMissing: 'Invalid or missing setup token. Please contact your manager for a new invitation.',
+  setupFormat: 'Invalid setup token format. Please use the link from your invitation email or contact your manager for a new invitation.',
+  setupExpired: 'Setup link has expired. Please contact your manager to resend the invitation.',
+  setupInvalid: 'Invalid setup token. This link has already been used or was replaced by a newer invitation. Please contact your manager.',
+  setupEmailTaken: 'An account with this email address already exists. Please use a different email address.',
+  termsRequired: 'You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.',
+  setupDone: 'Your account has been set up successfully. You can now log in with your email address.',
+  loginAfterSetup: 'Account setup completed! Please log in with your email address.',
+} as const;
+
+/** Our setup tokens are 256 random bits in base64url (43 characters). */
+export const SETUP_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** §4: Admin if BUSINESS_ADMIN, else Mgr if accessLevel MANAGER, else Emp. */
+export function accessShort(u: { role?: string | null; accessLevel?: string | null }): 'Admin' | 'Mgr' | 'Emp' {
+  if (u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN') return 'Admin';
+  return u.accessLevel === 'MANAGER' ? 'Mgr' : 'Emp';
+}
+
+/** §6: the detail page shows Administrator for MANAGER (and for admins), else Employee. */
+export function accessLong(u: { role?: string | null; accessLevel?: string | null }): 'Administrator' | 'Employee' {
+  return u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN' || u.accessLevel === 'MANAGER' ? 'Administrator' : 'Employee';
+}
+
+/** §6: delete is never offered (nor allowed) for administrators. */
+export function canDeleteEmployee(u: { role?: string | null }): boolean {
+  return u.role !== 'BUSINESS_ADMIN' && u.role !== 'SUPER_ADMIN';
+}
+export const canResendInvite = (u: { status: EmployeeStatus }) => u.status === 'PENDING';
+export const canDeactivate = (u: { status: EmployeeStatus }) => u.status === 'ACTIVE';
+
+/** (XXX) XXX-XXXX when the phone has 10 digits, else as typed. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const d = phone.replace(/\D/g, '');
+  return d.length === 10 ? `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : phone;
+}
+
+/** 'XXX-XX-1234' from the last four digits (the API never returns more). */
+export function maskSsn(last4: string | null | undefined): string {
+  return last4 ? `XXX-XX-${last4}` : '';
+}
+
+/** Digits of an SSN as typed ('123-45-6789' or '123456789'); null if it is not 9 digits. */
+export function ssnDigits(ssn: string): string | null {
+  const d = ssn.replace(/[\s-]/g, '');
+  return /^\d{9}$/.test(d) ? d : null;
+}
+
+export function initials(firstName?: string | null, lastName?: string | null): string {
+  return `${(firstName ?? '').trim().charAt(0)}${(lastName ?? '').trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/** Legal name split on the first space (§7). */
+export function splitLegalName(legalName: string): { firstName: string; lastName: string } {
+  const t = legalName.trim();
+  const i = t.indexOf(' ');
+  return i < 0 ? { firstName: t, lastName: '' } : { firstName: t.slice(0, i), lastName: t.slice(i + 1).trim() };
+}
+
+export interface Milestone {
+  label: string;
+  date: string; // YYYY-MM-DD
+  months: number;
+  achieved: boolean;
+}
+
+/**
+ * §4 job history: Hired, 3 Month Anniversary, 6 Month Anniversary, 1 Year, then each following
+ * year up to one year beyond current tenure (at least 2 years). Achieved once enough whole months
+ * have elapsed since the start date. `today` is 'YYYY-MM-DD' in the organization's zone.
+ */
+export function jobMilestones(startDate: string | null | undefined, today: string): Milestone[] {
+  if (!startDate) return [];
+  const start = parseISO(startDate.slice(0, 10));
+  const now = parseISO(today);
+  if (!isValid(start) || !isValid(now)) return [];
+  const elapsed = Math.max(0, differenceInCalendarMonths(now, start) - (now.getDate() < start.getDate() ? 1 : 0));
+  const years = Math.max(2, Math.floor(elapsed / 12) + 1);
+  const steps: { label: string; months: number }[] = [
+    { label: 'Hired', months: 0 },
+    { label: '3 Month Anniversary', months: 3 },
+    { label: '6 Month Anniversary', months: 6 },
+    { label: '1 Year', months: 12 },
+  ];
+  for (let y = 2; y <= years; y++) steps.push({ label: `${y} Years`, months: y * 12 });
+  return steps.map((s) => ({ label: s.label, months: s.months, date: format(addMonths(start, s.months), 'yyyy-MM-dd'), achieved: elapsed >= s.months }));
+}
+
+/** §7 Performance fallback figures, shown as samples until the timesheets area serves real ones. */
+export const SAMPLE_PERFORMANCE = {
+  avgHoursPerWeek: 35.5,
+  shiftsPerWeek: 4.2,
+  totalShifts: 127,
+  onTimePercentage: 94.2,
+  overtimeHours: 12.5,
+  productivityScore: 87.3,
+} as const;
