@@ -56,13 +56,13 @@ export const handler = createAreaHandler('inventory', {
     const { rows, nextCursor } = await listItemPage(tenant, { limit: query.limit ?? DEFAULT_ITEM_PAGE, cursor: query.cursor, status: query.status });
     return { items: await withNames(tenant, rows), nextCursor };
   },
-  'inventory.createItem': async ({ tenant, auth, body }) => reply(201, (await withNames(tenant, [await createItem(tenant, auth, body)]))[0]),
-  'inventory.updateItem': async ({ tenant, auth, params, body }) => (await withNames(tenant, [await updateItem(tenant, auth, params.id, body)]))[0],
+  'inventory.createItem': async ({ tenant, auth, body }) => reply(201, (await withNames(tenant, [await createItem(tenant, auth, body)]))[0]!),
+  'inventory.updateItem': async ({ tenant, auth, params, body }) => (await withNames(tenant, [await updateItem(tenant, auth, params.id, body)]))[0]!,
   'inventory.deleteItem': async ({ tenant, auth, params }) => {
     await deleteItem(tenant, auth, params.id);
     return { success: true, message: 'Item deleted successfully' };
   },
-  'inventory.changeItemStatus': async ({ tenant, auth, params, body }) => (await withNames(tenant, [await changeItemStatus(tenant, auth, params.id, body.status, body.notes)]))[0],
+  'inventory.changeItemStatus': async ({ tenant, auth, params, body }) => (await withNames(tenant, [await changeItemStatus(tenant, auth, params.id, body.status, body.notes)]))[0]!,
 
   'inventory.generateIds': async ({ tenant, body }): Promise<GenerateIdsResponse> => {
     const ids = await generateItemIds(tenant, body.productTypeId, body.quantity);

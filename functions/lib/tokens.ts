@@ -55,7 +55,7 @@ export async function issueToken(claims: AuthClaims, ttlSeconds = config().token
 /** Verifies signature, algorithm (HS256 only: `alg: none` and others are refused), issuer, audience and expiry. */
 export async function verifyToken(token: string): Promise<AuthClaims> {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await signingKey(), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp'] });
     const { sub, usr, role, lvl, org } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || typeof usr !== 'string' || typeof role !== 'string') throw unauthorized('Invalid token');
     return {

@@ -1,5 +1,6 @@
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
+import type { PublicBookingResponse } from '../../shared/contract/responses.js';
 import { limitBySource, PUBLIC_BOOKING_PER_SOURCE } from '../lib/rate-limit.js';
 import { bookPublicService } from './booking.js';
 import { resolveShare, toPublicService } from './public.js';
@@ -39,6 +40,7 @@ export const handler = createAreaHandler('services', {
   },
   'services.publicBook': async ({ params, body, event }) => {
     await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // issue 11 point 1
-    return reply(201, await bookPublicService(params.token, body));
+    // BookingResult types its reservation loosely; the contract's response schema checks the shape at run time.
+    return reply(201, (await bookPublicService(params.token, body)) as PublicBookingResponse);
   },
 });

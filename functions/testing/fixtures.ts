@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../lib/tokens.js';
-import { trustedTenant, type TenantId } from '../lib/keys.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import type { AccessLevel, Role } from '../../shared/domain/roles.js';
 
 export interface TestSession {
@@ -17,6 +19,24 @@ export async function sessionFor(opts: { tenant?: string; role?: Role; accessLev
   const tenant = trustedTenant(opts.tenant ?? `org${randomUUID().replace(/-/g, '').slice(0, 12)}`);
   const userId = opts.userId ?? randomUUID();
   const role = opts.role ?? 'BUSINESS_ADMIN';
-  const token = await issueToken({ userId, username: `${userId}@test.example`, role, accessLevel: opts.accessLevel ?? 'EMPLOYEE', tenantId: role === 'SUPER_ADMIN' ? null : tenant });
+  const accessLevel = opts.accessLevel ?? 'EMPLOYEE';
+  const username = `${userId}@test.example`;
+  const tenantId = role === 'SUPER_ADMIN' ? null : tenant;
+  const token = await issueToken({ userId, username, role, accessLevel, tenantId });
+  // The pipeline refuses tokens of users or organizations that do not exist (or no longer do):
+  // the session's user row and its organization row, unless a test made real ones first.
+  const createdAt = new Date().toISOString();
+  const putIfAbsent = async (Item: Record<string, unknown>) => {
+    try {
+      await db().send(new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  };
+  const user = { id: userId, username, email: username, firstName: 'Test', lastName: 'User', role, accessLevel, organizationId: tenantId, isActive: true, createdAt };
+  await Promise.all([
+    putIfAbsent({ ...(tenantId ? keys.user(tenant, userId) : keys.platformUser(userId)), ...user }),
+    tenantId ? putIfAbsent({ ...keys.organization(tenant), id: tenant, name: `Test ${tenant}`, subdomain: tenant.toLowerCase(), status: 'ACTIVE', createdAt }) : undefined,
+  ]);
   return { tenant, userId, token };
 }

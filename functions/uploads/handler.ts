@@ -2,6 +2,7 @@ import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../shared/contract/routes/se
 import { ApiError, badRequest, notFound, payloadTooLarge } from '../lib/errors.js';
 import { putObject, presignPost, sniffImageType } from '../lib/files.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
+import { multipart } from '../lib/middlewares/multipart.js';
 import { getPhoto, newBaseKey, recordPhoto, removePhoto, uploadAnswer } from './photos.js';
 
 /** The multipart route's ceiling: the pipeline's busboy limit, under Lambda's 6 MB request limit. */
@@ -47,4 +48,4 @@ export const handler = createAreaHandler('uploads', {
     await removePhoto(tenant, params.baseKey, photo.originalKey);
     return { success: true, message: 'Photo removed' };
   },
-});
+}, { parsers: [multipart({ fileSize: MULTIPART_MAX_BYTES })] });

@@ -1,0 +1,87 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { RouteContract } from '../../../shared/contract/index.js';
+import { db, tableName } from '../db.js';
+import { unauthorized } from '../errors.js';
+import { keys, trustedTenant } from '../keys.js';
+import { verifyToken, type AuthClaims } from '../tokens.js';
+import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
+
+export function bearer(event: Pick<ApiEvent, 'headers' | 'queryStringParameters'>, route: Pick<RouteContract, 'kind'>): string | undefined {
+  const h = event.headers?.authorization ?? event.headers?.Authorization;
+  if (h?.toLowerCase().startsWith('bearer ')) return h.slice(7).trim();
+  // EventSource cannot set headers: the stream route reads the token from its query (document 1 §7).
+  if (route.kind === 'stream') return event.queryStringParameters?.token;
+  return undefined;
+}
+
+/**
+ * Sessions end when they should (issue 11 point 4): a token is only as good as the account behind
+ * it. Every authenticated request checks the user row (`isActive`, present) and, for tenant users,
+ * the organization row (`status` not SUSPENDED/INACTIVE, present). The answers are kept per warm
+ * function for SESSION_CHECK_TTL_MS, so a deactivation, deletion or suspension takes effect within
+ * that window (≤ 60 s, the promise) while a burst of calls costs two GetItems per user per window.
+ */
+export const SESSION_CHECK_TTL_MS = 30_000;
+const MAX_ENTRIES = 5_000;
+
+interface SessionFacts {
+  at: number;
+  userActive: boolean;
+  orgStatus: 'ACTIVE' | 'MISSING' | 'SUSPENDED' | 'INACTIVE' | 'NONE';
+}
+const cache = new Map<string, SessionFacts>();
+
+export const ACCOUNT_INACTIVE = 'This account is not active. Please contact your administrator.';
+export const ORGANIZATION_INACTIVE = 'Your organization is not active. Please contact support.';
+
+async function readFacts(auth: AuthClaims): Promise<SessionFacts> {
+  const tenant = auth.tenantId ? trustedTenant(auth.tenantId) : null;
+  const userKey = tenant ? keys.user(tenant, auth.userId) : keys.platformUser(auth.userId);
+  const [user, org] = await Promise.all([
+    db().send(new GetCommand({ TableName: tableName(), Key: userKey, ProjectionExpression: 'isActive' })),
+    tenant ? db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } })) : undefined,
+  ]);
+  const status = org?.Item ? String(org.Item.status ?? 'ACTIVE') : tenant ? 'MISSING' : 'NONE';
+  return {
+    at: Date.now(),
+    userActive: user.Item !== undefined && user.Item.isActive !== false,
+    orgStatus: status === 'SUSPENDED' || status === 'INACTIVE' || status === 'MISSING' || status === 'NONE' ? status : 'ACTIVE',
+  };
+}
+
+/** Refuses (401) a token whose user was deactivated or deleted, or whose organization was suspended or deleted. */
+export async function assertSessionLive(auth: AuthClaims, now = Date.now()): Promise<void> {
+  const key = `${auth.tenantId ?? 'PLATFORM'}/${auth.userId}`;
+  let facts = cache.get(key);
+  if (!facts || now - facts.at >= SESSION_CHECK_TTL_MS) {
+    facts = { ...(await readFacts(auth)), at: now };
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, facts);
+  }
+  if (!facts.userActive) throw unauthorized(ACCOUNT_INACTIVE);
+  if (facts.orgStatus !== 'ACTIVE' && facts.orgStatus !== 'NONE') throw unauthorized(ORGANIZATION_INACTIVE);
+}
+
+/** Tests (and a store that just changed an account) drop the cached facts. */
+export function forgetSessions(): void {
+  cache.clear();
+}
+
+/** Verifies the bearer token (HS256, issuer, audience, `exp` required) and that its account is still live. */
+export async function authenticateToken(token: string | undefined): Promise<AuthClaims> {
+  if (!token) throw unauthorized('Authentication required');
+  const auth = await verifyToken(token);
+  await assertSessionLive(auth);
+  return auth;
+}
+
+/** Step 2, authenticate: every non-public route needs a valid bearer token of a live account (401). */
+export function authenticate(): ApiMiddleware {
+  return {
+    before: async (request) => {
+      const state = stateOf(request);
+      if (state.route.access === 'public') return;
+      state.auth = await authenticateToken(bearer(request.event, state.route));
+    },
+  };
+}
