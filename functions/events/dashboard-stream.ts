@@ -1,7 +1,5 @@
-import { trustedTenant, type TenantId } from '../lib/keys.js';
+import type { TenantId } from '../lib/keys.js';
 import { liveEventsSince, type LiveEvent } from '../lib/live-events.js';
-import { verifyToken } from '../lib/tokens.js';
-import { ApiError } from '../lib/errors.js';
 
 /**
  * GET /api/events/dashboard as SHORT server-sent-event requests (docs/decisions.md, "Live updates"):
@@ -20,14 +18,6 @@ export const LAG_MS = 5_000;
 export const MAX_BACKLOG_MS = 10 * 60_000;
 /** Reads per request at most (100 events each): a burst larger than that continues on the next request. */
 const MAX_PAGES = 5;
-
-/** Resolves the tenant of a dashboard stream from its `token` query parameter (EventSource sends no headers). */
-export async function streamTenant(token: string | undefined): Promise<TenantId> {
-  if (!token) throw new ApiError(401, 'Unauthorized', 'Authentication required');
-  const claims = await verifyToken(token);
-  if (!claims.tenantId) throw new ApiError(403, 'Forbidden', 'This action needs an organization account');
-  return trustedTenant(claims.tenantId);
-}
 
 export function sseFrame(type: string, data: unknown): string {
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -79,8 +69,8 @@ export function advance(cursor: Cursor, windowEvents: Pick<LiveEvent, 'at' | 'sk
 
 /**
  * One short SSE answer: `retry:`, the undelivered events (each `{type, payload}` under its event
- * name, document 1 §7), then an id-only block carrying the next cursor (an id-only block moves the
- * EventSource's Last-Event-ID without dispatching an event).
+ * name, document 1 §7, with its cursor as `id:`), then an id-only block carrying the next cursor
+ * (an id-only block moves the EventSource's Last-Event-ID without dispatching an event).
  */
 export async function dashboardEvents(tenant: TenantId, lastEventId: string | undefined | null, now = Date.now()): Promise<{ body: string; delivered: LiveEvent[]; cursor: string }> {
   const cursor = parseCursor(lastEventId, now);
@@ -94,7 +84,10 @@ export async function dashboardEvents(tenant: TenantId, lastEventId: string | un
   }
   const { deliver, next } = advance(cursor, window);
   const delivered = deliver.map((i) => window[i]!);
+  // Each event carries the cursor as of itself (a script sees it as MessageEvent.lastEventId and can
+  // resume a new EventSource from it); the final id-only block carries the cursor after the window.
+  const frames = deliver.map((i) => `id: ${formatCursor(advance(cursor, window.slice(0, i + 1)).next)}\n${sseFrame(window[i]!.type, { type: window[i]!.type, payload: window[i]!.payload })}`);
   const id = formatCursor(next);
-  const body = `retry: ${RETRY_MS}\n\n${delivered.map((e) => sseFrame(e.type, { type: e.type, payload: e.payload })).join('')}id: ${id}\n\n`;
+  const body = `retry: ${RETRY_MS}\n\n${frames.join('')}id: ${id}\n\n`;
   return { body, delivered, cursor: id };
 }
