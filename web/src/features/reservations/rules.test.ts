@@ -44,17 +44,17 @@ describe('list display', () => {
     expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T11:59:00Z' }, now)).toBe(true);
     expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T12:01:00Z' }, now)).toBe(false);
     expect(isOverdue({ status: 'COMPLETED', endTime: '2030-05-01T11:00:00Z' }, now)).toBe(false);
-    expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T12:01:00Z', overdue: true }, now)).toBe(true);
+    expect(isOverdue({ status: 'ACTIVE', endTime: '2030-05-01T12:01:00Z', isOverdue: true }, now)).toBe(true);
   });
   it('shows only the last 4 phone digits', () => {
     expect(phoneLast4('(555) 123-4567')).toBe('•••-4567');
     expect(phoneLast4('')).toBe('');
   });
   it('names the deposit type', () => {
-    expect(depositTypeLabel({ cash: true, credit: true })).toBe('Cash & Credit');
-    expect(depositTypeLabel({ cash: true })).toBe('Cash');
-    expect(depositTypeLabel(null, false, true)).toBe('Credit');
-    expect(depositTypeLabel(undefined)).toBe('Not specified');
+    expect(depositTypeLabel(true, true)).toBe('Cash & Credit');
+    expect(depositTypeLabel(true, false)).toBe('Cash');
+    expect(depositTypeLabel(false, true)).toBe('Credit');
+    expect(depositTypeLabel(undefined, null)).toBe('Not specified');
   });
   it('describes durations with the spec texts', () => {
     expect(durationText('2030-01-01T10:00:00Z', null)).toBe(TEXT.durationActive);
@@ -128,8 +128,8 @@ describe('refund entry (document 3 §4, §5)', () => {
 
 describe('return validation (document 3 §5)', () => {
   const start = Date.parse('2030-05-01T10:00:00Z');
-  const fmt = { dateTime: () => 'May 1, 2030, 10:00 AM', money: (c: number) => `$${(c / 100).toFixed(2)}` };
-  const base = { startAt: start, now: start, totalCents: 5000, refund: EMPTY_REFUND };
+  const fmt = { dateTime: () => 'May 1, 2030, 10:00 AM' };
+  const base = { startAt: start, now: start, capCents: 5000, hourlyRateCents: 2500, refund: EMPTY_REFUND };
   it('refuses a return less than 5 minutes after the start', () => {
     expect(validateReturn({ ...base, returnAt: start + 4 * 60_000 }, fmt).returnTime).toBe(
       'Return time must be at least 5 minutes after the reservation start time (May 1, 2030, 10:00 AM). Please select a valid return time.',
@@ -148,6 +148,7 @@ describe('return validation (document 3 §5)', () => {
   it('checks the hours step and range', () => {
     const bad = { ...EMPTY_REFUND, hours: '0.3', amount: '7.50', manualEntry: 'hours' as const, cash: true };
     expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: bad }, fmt).refund).toMatch(/steps of 0.25/);
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '1.25', amount: '31.25' } }, fmt)).toEqual({});
     expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '25' } }, fmt).refund).toMatch(/between 0 and 24/);
   });
 });

@@ -4,26 +4,22 @@
  */
 import { roleFlags, type RoleHolder } from '../../../../shared/domain/roles.js';
 import { fromCents, multiplyCents, toCents } from '../../../../shared/domain/money.js';
+import { checkRefund, MIN_RETURN_AFTER_START_MS, REFUND_HOURS_MAX, REFUND_HOURS_STEP } from '../../../../shared/domain/pricing.js';
 import { ApiRequestError } from '../../api/client.js';
 
 // ---------------------------------------------------------------- constants (document 3 §9)
 
-export const PAGE_SIZE = 25;
-export const LOG_PAGE_SIZE = 25;
+export { RESERVATIONS_PAGE_SIZE as PAGE_SIZE, LOG_PAGE_SIZE } from '../../../../shared/contract/reservation-models.js';
 /** Return time at least this long after the start (document 3 §5). */
-export const MIN_RETURN_MINUTES = 5;
+export const MIN_RETURN_MINUTES = MIN_RETURN_AFTER_START_MS / 60_000;
 /** Date pickers reach about a year ahead. */
 export const MAX_DAYS_AHEAD = 365;
 export const ITEM_DURATIONS = [1, 2] as const;
 export const DEFAULT_ITEM_DURATION = 2;
-export const REFUND_HOURS_STEP = 0.25;
-export const REFUND_HOURS_MAX = 24;
+export { REFUND_HOURS_MAX, REFUND_HOURS_STEP };
 /** After a return the page reloads after about a second (document 3 §4). */
 export const RELOAD_AFTER_RETURN_MS = 1000;
-export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
-export const LOG_ACTIONS = ['CREATED', 'CANCELLED', 'RETURNED', 'REPROCESSED', 'RESTORED', 'DELETED'] as const;
-export const STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
-export type ReservationStatus = (typeof STATUSES)[number];
+export { LOG_ACTIONS, PAYMENT_SOURCES, RESERVATION_STATUSES as STATUSES } from '../../../../shared/contract/reservation-models.js';
 
 // ---------------------------------------------------------------- texts (document 3 §5, §8; document 1 §4)
 
@@ -100,9 +96,9 @@ export function rowActions(r: RowLike, user: RoleHolder, opts: { mobile?: boolea
 // ---------------------------------------------------------------- list display
 
 /** Document 1 §4: ACTIVE and now past the end (the list uses endTime). */
-export function isOverdue(r: { status: string; endTime?: string | null; overdue?: boolean | null }, now: number = Date.now()): boolean {
+export function isOverdue(r: { status: string; endTime?: string | null; isOverdue?: boolean | null }, now: number = Date.now()): boolean {
   if (r.status !== 'ACTIVE') return false;
-  if (r.overdue) return true;
+  if (r.isOverdue) return true;
   if (!r.endTime) return false;
   const end = Date.parse(r.endTime);
   return Number.isFinite(end) && now > end;
@@ -115,15 +111,7 @@ export function phoneLast4(phone: string | null | undefined): string {
   return `•••-${digits.slice(-4)}`;
 }
 
-/** Document 3 §5: Cash, Credit, Cash & Credit, or Not specified. */
-export function depositTypeLabel(t: { cash?: boolean | null; credit?: boolean | null } | null | undefined, cashFlag?: boolean | null, creditFlag?: boolean | null): string {
-  const cash = !!(t?.cash ?? cashFlag);
-  const credit = !!(t?.credit ?? creditFlag);
-  if (cash && credit) return 'Cash & Credit';
-  if (cash) return 'Cash';
-  if (credit) return 'Credit';
-  return 'Not specified';
-}
+export { depositTypeLabel } from '../../../../shared/domain/pricing.js';
 
 /** Hours between start and end for the details dialog, with the spec's texts for odd rows. */
 export function durationText(startTime: string | null | undefined, endTime: string | null | undefined): string {
@@ -270,35 +258,37 @@ export interface ReturnCheck {
 }
 
 /**
- * Document 3 §5: the return is at least 5 minutes after the start and not beyond a year ahead;
- * the refund is within 0..total and hours within 0..24 in quarter steps; a refund above 0 needs a method.
+ * Document 3 §5: the return is at least 5 minutes after the start and not beyond about a year
+ * ahead; the refund rules are the server's own (checkRefund in shared/domain/pricing.ts): hours in
+ * quarter steps within 0..24, an amount within the total, a method when above 0.
  */
 export function validateReturn(
-  input: { returnAt: number; startAt: number; now: number; refund: RefundEntry; totalCents: number },
-  fmt: { dateTime: (ms: number) => string; money: (cents: number) => string },
+  input: { returnAt: number; startAt: number; now: number; refund: RefundEntry; hourlyRateCents: number; capCents: number },
+  fmt: { dateTime: (ms: number) => string },
 ): ReturnCheck {
   const errors: ReturnCheck = {};
   if (!Number.isFinite(input.returnAt)) errors.returnTime = 'Please enter the return time.';
-  else if (input.returnAt < input.startAt + MIN_RETURN_MINUTES * 60_000) errors.returnTime = returnTooEarly(fmt.dateTime(input.startAt));
+  else if (input.returnAt < input.startAt + MIN_RETURN_AFTER_START_MS) errors.returnTime = returnTooEarly(fmt.dateTime(input.startAt));
   else if (input.returnAt > input.now + MAX_DAYS_AHEAD * 86_400_000) errors.returnTime = `Return time cannot be more than ${MAX_DAYS_AHEAD} days ahead.`;
   const r = input.refund;
-  if (r.manualEntry === 'hours') {
-    const h = Number(r.hours);
-    if (!Number.isFinite(h) || h < 0 || h > REFUND_HOURS_MAX || Math.round(h / REFUND_HOURS_STEP) * REFUND_HOURS_STEP !== h) {
-      errors.refund = `Refund hours must be between 0 and ${REFUND_HOURS_MAX} in steps of ${REFUND_HOURS_STEP}.`;
-      return errors;
-    }
+  if (r.manualEntry === 'amount' && !/^\d+(\.\d{1,2})?$/.test(r.amount.trim())) {
+    errors.refund = 'Refund amount must be a number of 0 or more with at most 2 decimals.';
+    return errors;
   }
-  if (r.manualEntry === 'amount') {
-    const a = Number(r.amount);
-    if (!Number.isFinite(a) || a < 0 || Math.round(a * 100) !== Number((a * 100).toFixed(6))) {
-      errors.refund = 'Refund amount must be a positive number with at most 2 decimals.';
-      return errors;
-    }
+  if (r.manualEntry === 'hours' && !/^\d+(\.\d+)?$/.test(r.hours.trim())) {
+    errors.refund = `Refund hours must be between 0 and ${REFUND_HOURS_MAX} in steps of ${REFUND_HOURS_STEP}`;
+    return errors;
   }
-  const refund = refundCents(r);
-  if (refund > input.totalCents) errors.refund = refundTooLarge(fmt.money(input.totalCents));
-  else if (refund > 0 && !r.cash && !r.credit) errors.refund = TEXT.refundMethod;
+  const check = checkRefund({
+    hours: r.manualEntry === 'hours' ? Number(r.hours) : null,
+    amount: r.manualEntry === 'amount' ? Number(r.amount) : null,
+    cash: r.cash,
+    credit: r.credit,
+    manualEntry: r.manualEntry,
+    hourlyRateCents: input.hourlyRateCents,
+    capCents: input.capCents,
+  });
+  if (!check.ok) errors.refund = check.message;
   return errors;
 }
 

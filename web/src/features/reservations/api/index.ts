@@ -1,9 +1,12 @@
 import useSWR from 'swr';
-import type { InventoryItem, ItemPage } from '../../../../../shared/contract/inventory-models.js';
+import type { z } from 'zod';
+import type {
+  availableItemsResponse, ItemReservationInput, reservationDetailEnvelope, reservationEnvelope, reservationListResponse, reservationLogResponse,
+  reservationStatsResponse, returnResponse, ReturnInput, ServiceReservationInput, TrackingView,
+} from '../../../../../shared/contract/reservation-models.js';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { LOG_PAGE_SIZE, PAGE_SIZE } from '../rules.js';
-import type { Charges, LogPage, Reservation, ReservationPage, ReservationStats, Tracking } from '../types.js';
 
 /** Cache resources of this area (for useMutationAction's `revalidate`). */
 export const RESERVATIONS = 'reservations';
@@ -12,43 +15,43 @@ export const RESERVATIONS_STATS = 'reservations.stats';
 export const RESERVATIONS_LOGS = 'reservations.logs';
 export const RESERVATION_ONE = 'reservations.one';
 export const TRACKING = 'reservations.tracking';
-export const RENTABLE_ITEMS = 'reservations.items';
+export const FREE_ITEMS = 'reservations.freeItems';
 export const TAX_RATE = 'reservations.taxRate';
-/** Writes here change inventory (IN_USE), customers and the dashboard too. */
+/** A reservation write also changes items (IN_USE), customers and the dashboard's counts. */
 export const AFFECTED_BY_WRITES = [RESERVATIONS, 'inventory', 'customers', 'dashboard'];
+
+export type ListAnswer = z.output<typeof reservationListResponse>;
+export type LogAnswer = z.output<typeof reservationLogResponse>;
+export type DetailAnswer = z.output<typeof reservationDetailEnvelope>;
+export type ReservationAnswer = z.output<typeof reservationEnvelope>;
+export type ReturnAnswer = z.output<typeof returnResponse>;
+export type FreeItems = z.output<typeof availableItemsResponse>;
 
 export interface ListQuery {
   kind: 'ITEM' | 'SERVICE';
-  status?: string;
+  status?: 'ACTIVE' | 'COMPLETED' | 'CANCELLED';
   search?: string;
-  service?: string;
+  serviceId?: string;
   customer?: string;
   startDate?: string;
   endDate?: string;
+  order?: 'asc' | 'desc';
   cursor?: string;
 }
 
-type Query = Record<string, string | number | undefined>;
-const call = <T,>(id: string, input: { params?: Record<string, string>; query?: Query; body?: unknown } = {}) =>
-  // The route ids and shapes are the contract's; the answers are typed by this feature's types.
-  api<T>(id as never, input as never);
-
-/** One server page (25) of reservations or service bookings for the current filters. */
+/** One server page (25) of item reservations or service bookings, with the chip counts of that kind. */
 export function useReservationPage(q: ListQuery) {
-  return useSWR(apiKey(RESERVATIONS_LIST, q), () =>
-    call<ReservationPage>('reservations.list', { query: { ...q, limit: PAGE_SIZE } as Query }),
-  );
+  return useSWR(apiKey(RESERVATIONS_LIST, q), () => api<ListAnswer>('reservations.list', { query: { ...q, limit: PAGE_SIZE } }), { keepPreviousData: true });
 }
 
-/** Chip counts, kept on write by the server (one read whatever the volume). */
+/** Counts for both kinds (kept on write by the server). */
 export function useReservationStats() {
-  return useSWR(apiKey(RESERVATIONS_STATS), () => call<ReservationStats>('reservations.statsOverview'));
+  return useSWR(apiKey(RESERVATIONS_STATS), () => api<z.output<typeof reservationStatsResponse>>('reservations.statsOverview'));
 }
 
 export function useReservation(id: string | null) {
-  return useSWR(id ? apiKey(RESERVATION_ONE, id) : null, async () => {
-    const res = await call<{ data?: Reservation } & Partial<Reservation>>('reservations.get', { params: { id: id! } });
-    return (res.data ?? res) as Reservation;
+  return useSWR(id ? apiKey(RESERVATION_ONE, id) : null, async () => (await api<DetailAnswer>('reservations.get', { params: { id: id! } })).data, {
+    shouldRetryOnError: false,
   });
 }
 
@@ -60,39 +63,34 @@ export interface LogQuery {
 }
 
 export function useReservationLogs(q: LogQuery, enabled: boolean) {
-  return useSWR(enabled ? apiKey(RESERVATIONS_LOGS, q) : null, () => call<LogPage>('reservations.logs', { query: { ...q, limit: LOG_PAGE_SIZE } as Query }));
+  return useSWR(enabled ? apiKey(RESERVATIONS_LOGS, q) : null, () =>
+    api<LogAnswer>('reservations.logs', {
+      query: { page: q.page, limit: LOG_PAGE_SIZE, action: (q.action || undefined) as never, employeeId: q.employeeId || undefined, reservationId: q.reservationId || undefined },
+    }),
+  );
 }
 
-/** Paid?, Amount and Source of the service rows shown (document 3 §7): a failure resets all to unpaid. */
+/** Paid?, Amount and Source of the service rows shown (document 3 §7): a load failure resets all to unpaid. */
 export function useTracking(ids: string[]) {
   return useSWR(ids.length ? apiKey(TRACKING, ids.join(',')) : null, async () => {
     try {
-      return await call<Record<string, Tracking>>('payments.trackingBatch', { body: { reservationIds: ids } });
+      return await api<Record<string, TrackingView>>('payments.trackingBatch', { body: { reservationIds: ids } });
     } catch {
-      return {} as Record<string, Tracking>;
+      return {} as Record<string, TrackingView>;
     }
   });
 }
 
-/** Items a new reservation may take (document 3 §7: GET /api/inventory/items?status=AVAILABLE). */
-export function useRentableItems(enabled: boolean) {
-  return useSWR(enabled ? apiKey(RENTABLE_ITEMS) : null, async () => {
-    const items: InventoryItem[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await call<ItemPage>('inventory.listItems', { query: { status: 'AVAILABLE', limit: 1000, cursor } });
-      items.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return items.sort((a, b) => a.itemNumber.localeCompare(b.itemNumber, undefined, { numeric: true }));
-  });
+/** Items free for the whole chosen time (the server knows future bookings; a plain status filter cannot). */
+export function useFreeItems(startTime: string | null, hours: 1 | 2) {
+  return useSWR(startTime ? apiKey(FREE_ITEMS, startTime, hours) : null, async () => (await api<FreeItems>('reservations.availableItems', { query: { startTime: startTime!, hours } })).items);
 }
 
 /** The organisation's tax rate in percent; a failure is only logged (document 3 §8) and reads as 0. */
 export function useTaxRate(enabled: boolean) {
   return useSWR(enabled ? apiKey(TAX_RATE) : null, async () => {
     try {
-      const res = await call<{ value?: number | string } | number>('settings.taxRate');
+      const res = await api<{ value?: number | string } | number>('settings.taxRate');
       const v = typeof res === 'number' ? res : Number(res?.value ?? 0);
       return Number.isFinite(v) ? v : 0;
     } catch (e) {
@@ -102,18 +100,13 @@ export function useTaxRate(enabled: boolean) {
   });
 }
 
-export interface CreateBody {
-  customer: { firstName: string; lastName: string; phone: string; address?: string; email?: string };
-  reservation: Record<string, unknown>;
-}
-
 export const reservationsApi = {
-  createItem: (body: CreateBody) => call<Reservation | { reservation: Reservation }>('reservations.createItem', { body }),
-  createService: (body: CreateBody) => call<Reservation | { reservation: Reservation }>('reservations.createService', { body }),
-  processReturn: (id: string, body: unknown) => call<Charges | { charges: Charges }>('reservations.processReturn', { params: { id }, body }),
-  cancel: (id: string) => call('reservations.cancel', { params: { id } }),
-  reprocess: (id: string) => call('reservations.reprocess', { params: { id } }),
-  restore: (id: string, notes?: string) => call('reservations.restore', { params: { id }, body: { notes: notes ?? null } }),
-  remove: (id: string) => call('reservations.delete', { params: { id } }),
-  setTracking: (id: string, t: Tracking) => call('payments.trackingUpdate', { params: { reservationId: id }, body: t }),
+  createItem: (body: ItemReservationInput) => api<ReservationAnswer>('reservations.createItem', { body }),
+  createService: (body: ServiceReservationInput) => api<ReservationAnswer>('reservations.createService', { body }),
+  processReturn: (id: string, body: ReturnInput) => api<ReturnAnswer>('reservations.processReturn', { params: { id }, body }),
+  cancel: (id: string) => api<ReservationAnswer>('reservations.cancel', { params: { id } }),
+  reprocess: (id: string) => api<ReservationAnswer>('reservations.reprocess', { params: { id } }),
+  restore: (id: string, notes?: string) => api<ReservationAnswer>('reservations.restore', { params: { id }, body: { notes: notes ?? null } }),
+  remove: (id: string) => api<{ success: true; message: string }>('reservations.delete', { params: { id } }),
+  setTracking: (id: string, t: TrackingView) => api<TrackingView>('payments.trackingUpdate', { params: { reservationId: id }, body: t }),
 };

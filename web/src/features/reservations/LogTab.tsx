@@ -1,0 +1,104 @@
+import { Alert, Badge, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '../../components/EmptyState.js';
+import { Pagination } from '../../components/Pagination.js';
+import { useReservationLogs } from './api/index.js';
+import { fmtDateTime, pageZone } from './display.js';
+import { useDebounced, useIsMobile } from './hooks.js';
+import { LOG_ACTIONS, TEXT } from './rules.js';
+import type { LogEntry } from './types.js';
+
+const ACTION_COLOUR: Record<string, string> = { CREATED: 'green', CANCELLED: 'orange', RETURNED: 'blue', REPROCESSED: 'purple', RESTORED: 'teal', DELETED: 'red' };
+
+/** The Reservations Log tab (document 3 §2): filters by action, employee ID and reservation ID, Refresh, 25 a page. */
+export function LogTab() {
+  const mobile = useIsMobile();
+  const [action, setAction] = useState('');
+  const [employee, setEmployee] = useState('');
+  const [reservation, setReservation] = useState('');
+  const [page, setPage] = useState(1);
+  const employeeId = useDebounced(employee.trim(), 300);
+  const reservationId = useDebounced(reservation.trim(), 300);
+  useEffect(() => setPage(1), [action, employeeId, reservationId]);
+  const logs = useReservationLogs({ page, action, employeeId, reservationId }, true);
+  const zone = pageZone();
+  const rows = logs.data?.data ?? [];
+  const totalPages = logs.data?.pagination.totalPages ?? 1;
+
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" alignItems="end">
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field aria-label="Filter by action" value={action} onChange={(e) => setAction(e.target.value)}>
+            <option value="">All actions</option>
+            {LOG_ACTIONS.map((a) => <option key={a} value={a}>{a}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Input size="sm" aria-label="Employee ID" placeholder="Employee ID" value={employee} onChange={(e) => setEmployee(e.target.value)} />
+        <Input size="sm" aria-label="Reservation ID" placeholder="Reservation ID" value={reservation} onChange={(e) => setReservation(e.target.value)} />
+        <Button size="sm" variant="outline" loading={logs.isValidating} onClick={() => void logs.mutate()}>Refresh</Button>
+      </SimpleGrid>
+      {logs.error && !logs.data ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content><Alert.Title>{TEXT.logsFailed}</Alert.Title></Alert.Content>
+          <Button size="sm" onClick={() => void logs.mutate()}>Retry</Button>
+        </Alert.Root>
+      ) : !logs.data ? (
+        <Stack gap="2" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height="8" />)}</Stack>
+      ) : rows.length === 0 ? (
+        <EmptyState title={TEXT.noActivity} description={action || employeeId || reservationId ? 'No log entries match these filters.' : 'Reservation changes will be listed here.'} />
+      ) : mobile ? (
+        <Stack gap="3">{rows.map((e) => <LogCard key={e.id} e={e} zone={zone} />)}</Stack>
+      ) : (
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <Table.Root size="sm" aria-label="Reservations log">
+            <Table.Header>
+              <Table.Row>
+                {['Date/Time', 'Action', 'Reservation', 'Customer', 'Item / Service', 'By', 'Start', 'Hours', 'Expected Return', 'Actual Return', 'Payment ID'].map((h) => (
+                  <Table.ColumnHeader key={h} whiteSpace="nowrap">{h}</Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((e) => (
+                <Table.Row key={e.id} data-log-action={e.action}>
+                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.createdAt, zone)}</Table.Cell>
+                  <Table.Cell><Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge></Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs" title={e.reservationId}>{e.reservationNumber ?? e.reservationId}</Table.Cell>
+                  <Table.Cell>{e.customerName ?? '-'}</Table.Cell>
+                  <Table.Cell>{e.itemLabel ?? '-'}</Table.Cell>
+                  <Table.Cell title={e.actorUserId ?? undefined}>{e.actorName ?? 'System'}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.startTime, zone)}</Table.Cell>
+                  <Table.Cell>{e.hours ?? '-'}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.expectedReturnTime, zone)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.actualReturnTime, zone)}</Table.Cell>
+                  <Table.Cell>{e.paymentId ?? '-'}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+      {logs.data && <Text fontSize="xs" color="fg.muted" textAlign="center">{logs.data.pagination.total} entries</Text>}
+      <Pagination page={page} totalPages={totalPages} onChange={setPage} />
+    </Stack>
+  );
+}
+
+function LogCard({ e, zone }: { e: LogEntry; zone: string }) {
+  return (
+    <Card.Root size="sm" data-log-action={e.action}>
+      <Card.Body gap="1">
+        <HStack justify="space-between">
+          <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge>
+          <Text fontSize="xs" color="fg.muted">{fmtDateTime(e.createdAt, zone)}</Text>
+        </HStack>
+        <Text fontSize="sm" fontWeight="medium">{e.reservationNumber ?? e.reservationId} · {e.customerName ?? '-'}</Text>
+        <Text fontSize="sm">{e.itemLabel ?? '-'}</Text>
+        <Text fontSize="xs" color="fg.muted">By {e.actorName ?? 'System'}{e.paymentId ? ` · Payment ${e.paymentId}` : ''}</Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,168 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubFetch } from '../../test-utils.js';
+import { detail, listAnswer, reservation, signIn, user } from './fixtures.test-helpers.js';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const stats = { active: 1, total: 3, completed: 1, cancelled: 1, overdue: 1 };
+const overdue = reservation({ id: 'r1', reservationNumber: 'RES-000001', isOverdue: true, endTime: '2020-01-01T10:00:00.000Z', startTime: '2020-01-01T08:00:00.000Z' });
+const completed = reservation({ id: 'r2', reservationNumber: 'RES-000002', status: 'COMPLETED', customer: { id: 'c2', firstName: 'Bob', lastName: 'Ray', phone: '5559876543', email: null, address: null } });
+const cancelled = reservation({ id: 'r3', reservationNumber: 'RES-000003', status: 'CANCELLED' });
+
+function stubPage(extra: Parameters<typeof stubFetch>[0] = {}) {
+  return stubFetch({
+    'GET /api/reservations/integration/all': { body: listAnswer([overdue, completed, cancelled], { all: 3, active: 1, completed: 1, cancelled: 1, overdue: 1 }) },
+    'GET /api/reservations/integration/stats/overview': { body: stats },
+    'GET /api/inventory/services': { body: [] },
+    ...extra,
+  });
+}
+
+// Chakra's tables and dialogs render slowly in jsdom on a shared two-core machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('reservations page', () => {
+  it('lists item reservations with chip counts, overdue rows, last 4 phone digits and a manager’s actions', async () => {
+    signIn(user('EMPLOYEE', 'MANAGER'));
+    const calls = stubPage();
+    renderApp('/acme/reservations');
+    const row = await screen.findByText('RES-000001', {}, { timeout: 20_000 });
+    const tr = row.closest('tr')!;
+    expect(within(tr).getByText('OVERDUE')).toBeTruthy();
+    expect(within(tr).getByText('This reservation is overdue and may incur additional charges')).toBeTruthy();
+    expect(within(tr).getByText('•••-4567')).toBeTruthy();
+    expect(screen.queryByText('(555) 123-4567')).toBeNull();
+    expect(screen.getByRole('button', { name: 'All (3)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Active (1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Completed (1)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelled (1)' })).toBeTruthy();
+    // Return and Cancel on the active one; Delete on completed and cancelled (manager)
+    expect(screen.getByRole('button', { name: 'Process return of RES-000001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel RES-000001' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete RES-000001' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete RES-000002' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete RES-000003' })).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('kind=ITEM') && c.url.includes('limit=25'))).toBe(true);
+  });
+
+  it('gives an ordinary employee no Delete', async () => {
+    signIn(user('EMPLOYEE', 'EMPLOYEE'));
+    stubPage();
+    renderApp('/acme/reservations');
+    await screen.findByText('RES-000002');
+    expect(screen.queryByRole('button', { name: /^Delete RES/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel RES-000001' })).toBeTruthy();
+  });
+
+  it('asks the server for the Completed chip with its return-date range, and Clear All Filters resets', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const calls = stubPage();
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Completed (1)' }));
+    fireEvent.change(await screen.findByLabelText('Returned from'), { target: { value: '2030-05-01' } });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('status=COMPLETED') && c.url.includes('startDate=2030-05-01'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    await waitFor(() => expect(screen.queryByLabelText('Returned from')).toBeNull());
+  });
+
+  it('shows the load failure with Retry, never an empty state', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubPage({ 'GET /api/reservations/integration/all': { status: 500, body: { error: 'InternalError', message: 'boom' } } });
+    renderApp('/acme/reservations');
+    expect(await screen.findByText('Failed to load reservations')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('No Reservations Found')).toBeNull();
+  });
+
+  it('shows the empty state', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubPage({ 'GET /api/reservations/integration/all': { body: listAnswer([]) } });
+    renderApp('/acme/reservations');
+    expect(await screen.findByText('No Reservations Found')).toBeTruthy();
+  });
+
+  it('cancels after confirming and shows the status-prefixed error', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubPage({ 'POST /api/reservations/processing/r1/cancel': { status: 403, body: { error: 'Forbidden', message: 'Not allowed' } } });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel RES-000001' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Reservation' }));
+    expect(await screen.findByText('Permission denied: Not allowed')).toBeTruthy();
+  });
+
+  it('service rows have editable Paid?, Amount and Source saved to the server', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const svc = reservation({ id: 's1', reservationNumber: 'RES-000010', kind: 'SERVICE', serviceId: 'svc1', service: { id: 'svc1', name: 'Kayak Tour', rate: 30, rateType: 'PER_PERSON' }, inventoryItemId: null, inventoryItem: null });
+    const calls = stubPage({
+      'GET /api/reservations/integration/all': { body: listAnswer([svc]) },
+      'POST /api/payments/service-tracking/batch': { body: { s1: { isPaid: false, amount: null, source: null } } },
+      'PUT /api/payments/service-tracking/s1': { body: { reservationId: 's1', isPaid: true, amount: null, source: 'Venmo' } },
+    });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Services' }));
+    expect(await screen.findByText('Kayak Tour')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Process return of RES-000010' })).toBeNull();
+    fireEvent.change(await screen.findByLabelText('Source RES-000010'), { target: { value: 'Venmo' } });
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && String(c.init?.body).includes('"source":"Venmo"'))).toBe(true));
+  });
+
+  it('details show the breakdown, payments, allergies in red, and Reprocess for a manager with its confirm and toast', async () => {
+    signIn(user('EMPLOYEE', 'MANAGER'));
+    const full = detail({
+      ...completed,
+      allergies: true,
+      allergiesText: 'Peanuts',
+      notes: 'Left the key at the desk',
+      taxRate: 8.25,
+      taxAmount: 4.13,
+      totalAmount: 54.13,
+      payments: [{ id: 'p1', amount: 20, paymentType: 'DEPOSIT', paymentDate: '2030-05-01T14:00:00.000Z', method: 'Cash', paymentId: null, note: null, employee: { firstName: 'Ada', lastName: 'Lovelace' } }],
+    });
+    const calls = stubPage({
+      'GET /api/reservations/integration/r2': { body: { success: true, data: full } },
+      'POST /api/reservations/processing/r2/reprocess': { body: { success: true, message: 'ok', data: { ...completed, status: 'ACTIVE' } } },
+    });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reservation Details/ });
+    expect(await within(dialog).findByText('Peanuts')).toBeTruthy();
+    expect(within(dialog).getByText('Tax (8.25%)')).toBeTruthy();
+    expect(within(dialog).getByText('$54.13')).toBeTruthy();
+    expect(within(dialog).getByRole('table', { name: 'Payment history' })).toBeTruthy();
+    expect(within(dialog).getByText('Left the key at the desk')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Restore Reservation' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reprocess Reservation' }));
+    expect(await screen.findByText('Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reprocess' }));
+    expect(await screen.findByText('Reservation reprocessed successfully! The golf cart has been reactivated.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/r2/reprocess'))).toBe(true);
+  });
+
+  it('an ordinary employee sees no Reprocess in details', async () => {
+    signIn(user('EMPLOYEE', 'EMPLOYEE'));
+    stubPage({ 'GET /api/reservations/integration/r2': { body: { success: true, data: detail(completed) } } });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reservation Details/ });
+    await within(dialog).findByText('Price breakdown');
+    expect(within(dialog).queryByRole('button', { name: 'Reprocess Reservation' })).toBeNull();
+  });
+
+  it('explains a deleted reservation (410) and a missing one (404)', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubPage({
+      'GET /api/reservations/integration/r2': { status: 410, body: { error: 'Gone', message: 'This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.' } },
+      'GET /api/reservations/integration/r3': { status: 404, body: { error: 'NotFound', message: 'Reservation not found' } },
+    });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
+    expect(await screen.findByText('This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Close' })[0]!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000003' }));
+    expect(await screen.findByText('This reservation no longer exists (it may have been deleted).')).toBeTruthy();
+  });
+});

@@ -1,0 +1,116 @@
+import { Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { roleFlags } from '../../../../shared/domain/roles.js';
+import { errorMessage } from '../../api/client.js';
+import { keyMatches } from '../../api/keys.js';
+import { useUser } from '../../app/SessionProvider.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { notify } from '../../components/toaster.js';
+import { useConfirm } from '../../components/useConfirm.js';
+import { ServiceFormDialog } from '../services/index.js';
+import { SERVICES } from '../services/api/index.js';
+import { AFFECTED_BY_WRITES, reservationsApi, useReservationStats } from './api/index.js';
+import { CreateReservationDialog } from './CreateReservationDialog.js';
+import { DetailsDialog } from './DetailsDialog.js';
+import { customerName } from './display.js';
+import { LogTab } from './LogTab.js';
+import { ReservationList, type RowHandlers } from './ReservationList.js';
+import { ReturnDialog } from './ReturnDialog.js';
+import { cancelError, TEXT } from './rules.js';
+import type { Reservation } from './types.js';
+
+/** The Reservations page (document 3 §2): Reservations, Services and Reservations Log tabs and their dialogs. */
+export default function ReservationsPage() {
+  const user = useUser();
+  const { mutate } = useSWRConfig();
+  const [tab, setTab] = useState<'items' | 'services' | 'log'>('items');
+  const [creating, setCreating] = useState<'item' | 'service' | null>(null);
+  const [newService, setNewService] = useState(false);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [returning, setReturning] = useState<Reservation | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
+  const stats = useReservationStats();
+  const refresh = () => void mutate(keyMatches(...AFFECTED_BY_WRITES));
+
+  const handlers: RowHandlers = {
+    onDetails: (r) => setDetailsId(r.id),
+    onReturn: (r) => setReturning(r),
+    onCancel: (r) =>
+      void confirm({
+        title: 'Cancel Reservation',
+        message: `Cancel reservation ${r.reservationNumber} for ${customerName(r)}?`,
+        confirmLabel: 'Cancel Reservation',
+        cancelLabel: 'Keep',
+        destructive: true,
+        action: async () => {
+          try {
+            await reservationsApi.cancel(r.id);
+            notify.success(`Reservation ${r.reservationNumber} cancelled`);
+            refresh();
+          } catch (e) {
+            notify.error(cancelError(e));
+          }
+        },
+      }),
+    onDelete: (r) =>
+      void confirm({
+        title: 'Delete Reservation',
+        message: `Delete reservation ${r.reservationNumber}? It leaves the lists; the log keeps its history.`,
+        confirmLabel: 'Delete',
+        destructive: true,
+        action: async () => {
+          try {
+            await reservationsApi.remove(r.id);
+            notify.success(`Reservation ${r.reservationNumber} deleted`);
+            refresh();
+          } catch (e) {
+            notify.error(errorMessage(e, TEXT.deleteFailed));
+          }
+        },
+      }),
+  };
+
+  const s = stats.data;
+  return (
+    <Stack gap="6">
+      <PageHeader
+        title="Reservations"
+        subtitle={s ? `${s.active} active · ${s.overdue} overdue · ${s.total} in total` : 'Bookings of items and services'}
+        actions={
+          <HStack wrap="wrap">
+            <Button size="sm" colorPalette="brand" onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}>New Reservation</Button>
+            {roleFlags(user).canManageInventory && <Button size="sm" variant="outline" onClick={() => setNewService(true)}>New Service</Button>}
+          </HStack>
+        }
+      />
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as typeof tab)} lazyMount variant="line">
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="items">Reservations</Tabs.Trigger>
+          <Tabs.Trigger value="services">Services</Tabs.Trigger>
+          <Tabs.Trigger value="log">Reservations Log</Tabs.Trigger>
+          {s && s.overdue > 0 && <Badge alignSelf="center" ms="auto" colorPalette="red" variant="solid">{s.overdue} OVERDUE</Badge>}
+        </Tabs.List>
+        <Tabs.Content value="items"><ReservationList kind="ITEM" handlers={handlers} /></Tabs.Content>
+        <Tabs.Content value="services"><ReservationList kind="SERVICE" handlers={handlers} /></Tabs.Content>
+        <Tabs.Content value="log"><LogTab /></Tabs.Content>
+      </Tabs.Root>
+
+      <CreateReservationDialog open={!!creating} mode={creating ?? 'item'} onClose={() => setCreating(null)} onCreated={refresh} />
+      <ReturnDialog reservation={returning} onClose={() => setReturning(null)} onReturned={refresh} />
+      <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} onChanged={refresh} />
+      {roleFlags(user).canManageInventory && (
+        <ServiceFormDialog
+          open={newService}
+          service={null}
+          onClose={() => setNewService(false)}
+          onSaved={() => {
+            setNewService(false);
+            void mutate(keyMatches(SERVICES));
+          }}
+        />
+      )}
+      {confirmDialog}
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The create dialog's form (document 3 §5 "Create reservation"): the customer fields are the
+ * contract's own schemas (one message each, shared with the server); the rest is what the dialog
+ * asks for, turned into the contract's item or service body on submit.
+ */
+import { z } from 'zod';
+import { reservationCustomerInput, type ItemReservationInput, type ServiceReservationInput } from '../../../../shared/contract/reservation-models.js';
+import { addDaysToDay, todayIn, zonedDateTime } from '../../../../shared/domain/time.js';
+import { DEFAULT_ITEM_DURATION, MAX_DAYS_AHEAD, TEXT } from './rules.js';
+
+const c = reservationCustomerInput.shape;
+const LOCAL_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+/** Earliest and latest start a staff booking may take: today 09:00 and about a year ahead, in the zone. */
+export function startBounds(zone: string, now: number = Date.now()) {
+  const today = todayIn(zone, now);
+  return { min: `${today}T09:00`, max: `${addDaysToDay(today, MAX_DAYS_AHEAD)}T23:59` };
+}
+
+/** A datetime-local value ('YYYY-MM-DDTHH:MM', wall clock in the zone) as an instant, or null. */
+export function localToInstant(local: string, zone: string): Date | null {
+  const m = LOCAL_RE.exec(local);
+  if (!m) return null;
+  try {
+    return zonedDateTime(m[1]!, m[2]!, zone);
+  } catch {
+    return null;
+  }
+}
+
+/** The default start: today 09:00, or the next quarter hour when that has passed. */
+export function defaultStart(zone: string, now: number = Date.now()): string {
+  const { min } = startBounds(zone, now);
+  const minAt = localToInstant(min, zone)!.getTime();
+  if (now < minAt) return min;
+  const next = Math.ceil((now + 60_000) / 900_000) * 900_000;
+  const d = new Date(next);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+export function createFormSchema(zone: string, now: () => number = Date.now) {
+  return z
+    .object({
+      mode: z.enum(['item', 'service']),
+      firstName: c.firstName,
+      lastName: c.lastName,
+      phone: c.phone,
+      email: z.string().trim().max(254).email('Please enter a valid email address').or(z.literal('')),
+      address: z.string().trim().max(500),
+      inventoryItemId: z.string(),
+      serviceId: z.string(),
+      slot: z.string(),
+      participants: z.string(),
+      startLocal: z.string(),
+      duration: z.enum(['1', '2']),
+      depositAmount: z.string().trim().min(1, 'Deposit amount is required').regex(/^\d+(\.\d{1,2})?$/, 'Deposit amount must be a number of 0 or more with at most 2 decimals'),
+      depositCash: z.boolean(),
+      depositCredit: z.boolean(),
+      paymentId: z.string().trim().max(200),
+      notes: z.string().max(5000),
+    })
+    .superRefine((v, ctx) => {
+      if (v.mode === 'service') {
+        if (!v.serviceId) ctx.addIssue({ code: 'custom', path: ['serviceId'], message: TEXT.selectService });
+        else if (!v.slot) ctx.addIssue({ code: 'custom', path: ['slot'], message: TEXT.selectSlot });
+        return;
+      }
+      if (!v.inventoryItemId) ctx.addIssue({ code: 'custom', path: ['inventoryItemId'], message: TEXT.selectItemOrService });
+      const at = localToInstant(v.startLocal, zone);
+      const { min, max } = startBounds(zone, now());
+      if (!at) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time is required' });
+      else if (at.getTime() < localToInstant(min, zone)!.getTime()) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time must be today at 9:00 AM or later' });
+      else if (at.getTime() > localToInstant(max, zone)!.getTime()) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time must be within about a year from today' });
+    });
+}
+
+export type CreateFormSchema = ReturnType<typeof createFormSchema>;
+export type CreateFormValues = z.input<CreateFormSchema>;
+
+export function emptyCreateForm(mode: 'item' | 'service', zone: string, now: number = Date.now()): CreateFormValues {
+  return {
+    mode,
+    firstName: '',
+    lastName: '',
+    phone: '',
+    email: '',
+    address: '',
+    inventoryItemId: '',
+    serviceId: '',
+    slot: '',
+    participants: '1',
+    startLocal: defaultStart(zone, now),
+    duration: String(DEFAULT_ITEM_DURATION) as '1' | '2',
+    depositAmount: '0',
+    depositCash: false,
+    depositCredit: false,
+    paymentId: '',
+    notes: '',
+  };
+}
+
+function customerOf(v: z.output<CreateFormSchema>): ItemReservationInput['customer'] {
+  return {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    phone: v.phone,
+    address: v.address || undefined,
+    // Document 3 §5: e-mail sent only if non-blank.
+    ...(v.email.trim() ? { email: v.email.trim() } : {}),
+  };
+}
+
+const deposit = (v: z.output<CreateFormSchema>) => ({
+  depositAmount: Number(v.depositAmount),
+  depositType: { cash: v.depositCash, credit: v.depositCredit },
+  paymentId: v.paymentId || null,
+  notes: v.notes.trim() || null,
+});
+
+export function itemBody(v: z.output<CreateFormSchema>, zone: string): ItemReservationInput {
+  return {
+    customer: customerOf(v),
+    reservation: {
+      startTime: localToInstant(v.startLocal, zone)!.toISOString(),
+      reservationDuration: Number(v.duration) as 1 | 2,
+      inventoryItemId: v.inventoryItemId,
+      ...deposit(v),
+    },
+  };
+}
+
+export function serviceBody(v: z.output<CreateFormSchema>, opts: { perPerson: boolean }): ServiceReservationInput {
+  const [date, startTime, endTime] = v.slot.split('|') as [string, string, string];
+  const people = Math.max(1, Math.floor(Number(v.participants) || 1));
+  return {
+    customer: customerOf(v),
+    reservation: {
+      serviceId: v.serviceId,
+      availabilitySlots: [{ date, startTime, endTime }],
+      ...(opts.perPerson ? { participantCount: people } : {}),
+      ...deposit(v),
+    },
+  };
+}
