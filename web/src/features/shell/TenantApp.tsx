@@ -4,14 +4,13 @@ import { roleFlags } from '../../../../shared/domain/roles.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { AppShell } from './AppShell.js';
 import ComingSoonPage from './ComingSoonPage.js';
-import { STOREFRONT_SECTIONS } from './nav.js';
-import StorefrontLayout from './StorefrontLayout.js';
 import { TenantBaseContext } from './tenantBase.js';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
 const InventoryPage = lazy(() => import('../inventory/InventoryPage.js'));
 const ReservationsPage = lazy(() => import('../reservations/ReservationsPage.js'));
 const CustomersPage = lazy(() => import('../customers/CustomersPage.js'));
+const StorefrontRoutes = lazy(() => import('../storefront/StorefrontRoutes.js'));
 
 type Flag = 'canViewEmployees' | 'canViewSettings';
 
@@ -52,18 +51,13 @@ export default function TenantApp({ base }: { base: string }) {
             }
           />
           <Route
-            path="storefront"
+            path="storefront/*"
             element={
               <RequireFlag flag="canViewSettings" to={home}>
-                <StorefrontLayout />
+                <StorefrontRoutes />
               </RequireFlag>
             }
-          >
-            <Route index element={<ComingSoonPage title="Store Settings" />} />
-            {STOREFRONT_SECTIONS.map((s) => (
-              <Route key={s.path} path={s.path} element={<ComingSoonPage title={s.label} />} />
-            ))}
-          </Route>
+          />
           <Route path="*" element={<Navigate to={home} replace />} />
         </Route>
       </Routes>
