@@ -5,7 +5,7 @@ import { ITEM_CONDITIONS } from '../../../../shared/contract/routes/inventory.js
 import { clampBulkQuantity, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
 import { api, errorMessage } from '../../api/client.js';
 import { notify } from '../../components/toaster.js';
-import { LocationPicker } from '../services/LocationPicker.js';
+import { LocationPicker } from '../services/index.js';
 import { DialogFrame as FormDialog } from '../../components/DialogFrame.js';
 import { bulkQuantityNote } from './itemRules.js';
 

@@ -1,4 +1,5 @@
 import { api } from '../../api/client.js';
+import { postToPresignedUrl } from '../../api/upload.js';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../shared/contract/routes/services.js';
 
 /** Document 2 §9 checks, in the browser, before anything is sent. */
@@ -20,10 +21,10 @@ interface PresignAnswer {
  */
 export async function uploadServicePhoto(file: File, serviceId?: string): Promise<string> {
   const p = await api<PresignAnswer>('uploads.presignServicePhoto', { body: { contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null } });
-  const form = new FormData();
-  for (const [k, v] of Object.entries(p.upload.fields)) form.append(k, v);
-  form.append('file', file);
-  const res = await fetch(p.upload.url, { method: 'POST', body: form });
-  if (!res.ok) throw new Error(PHOTO_MESSAGES.uploadFailed);
+  try {
+    await postToPresignedUrl(p.upload, file);
+  } catch {
+    throw new Error(PHOTO_MESSAGES.uploadFailed);
+  }
   return p.baseKey;
 }

@@ -6,7 +6,7 @@ import { api } from '../../api/client.js';
 import { pageNavigation, serverMessage } from '../../app/SessionProvider.js';
 import { CheckIcon, CloseIcon } from '../../components/icons.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
-import { AuthLayout } from '../auth/AuthLayout.js';
+import { AuthLayout } from '../auth/index.js';
 import { PasswordField } from './PasswordField.js';
 import {
   confirmMismatch,
