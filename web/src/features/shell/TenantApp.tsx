@@ -8,6 +8,8 @@ import { TenantBaseContext } from './tenantBase.js';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
 const InventoryPage = lazy(() => import('../inventory/InventoryPage.js'));
+const EmployeesPage = lazy(() => import('../employees/EmployeesPage.js'));
+const EmployeeDetailPage = lazy(() => import('../employees/EmployeeDetailPage.js'));
 const ReservationsPage = lazy(() => import('../reservations/ReservationsPage.js'));
 const CustomersPage = lazy(() => import('../customers/CustomersPage.js'));
 const StorefrontRoutes = lazy(() => import('../storefront/StorefrontRoutes.js'));
@@ -38,7 +40,7 @@ export default function TenantApp({ base }: { base: string }) {
             path="employees"
             element={
               <RequireFlag flag="canViewEmployees" to={home}>
-                <ComingSoonPage title="Employees" />
+                <EmployeesPage />
               </RequireFlag>
             }
           />
@@ -46,7 +48,7 @@ export default function TenantApp({ base }: { base: string }) {
             path="employees/:id"
             element={
               <RequireFlag flag="canViewEmployees" to={home}>
-                <ComingSoonPage title="Employee" />
+                <EmployeeDetailPage />
               </RequireFlag>
             }
           />

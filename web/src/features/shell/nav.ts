@@ -1,3 +1,4 @@
+import type { Permission } from '../../../../shared/domain/permissions.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 import type { SessionUser } from '../../app/session.js';
 
@@ -8,18 +9,19 @@ export interface NavItem {
   icon: 'home' | 'box' | 'users' | 'calendar' | 'chart' | 'clock' | 'team' | 'settings';
 }
 
-/** Document 1 §2 and §6: who sees which navigation item. */
-export function navItems(user: SessionUser): NavItem[] {
+/**
+ * Document 1 §2 and §6: who sees which navigation item. `can` is the signed-in person's permission
+ * matrix (document 3 §3): it hides what the policy denies, never shows what the role flags refuse.
+ */
+export function navItems(user: SessionUser, can: (permission: Permission) => boolean = () => true): NavItem[] {
   const f = roleFlags(user);
-  const items: NavItem[] = [
-    { label: 'Dashboard', to: '/dashboard', icon: 'home' },
-    { label: 'Inventory', to: '/inventory', icon: 'box' },
-    { label: 'Customers', to: '/customers', icon: 'users' },
-    { label: 'Reservations', to: '/reservations', icon: 'calendar' },
-    { label: 'Reports', to: '/reports', icon: 'chart' },
-  ];
-  if (f.isEmployee) items.push({ label: 'Timesheets', to: '/timesheets', icon: 'clock' });
-  if (f.canViewEmployees) items.push({ label: 'Employees', to: '/employees', icon: 'team' });
+  const items: NavItem[] = [{ label: 'Dashboard', to: '/dashboard', icon: 'home' }];
+  if (can('inventoryItems.view')) items.push({ label: 'Inventory', to: '/inventory', icon: 'box' });
+  if (can('customers.view')) items.push({ label: 'Customers', to: '/customers', icon: 'users' });
+  if (can('reservations.view')) items.push({ label: 'Reservations', to: '/reservations', icon: 'calendar' });
+  if (can('reports.view')) items.push({ label: 'Reports', to: '/reports', icon: 'chart' });
+  if (f.isEmployee && can('timesheets.view')) items.push({ label: 'Timesheets', to: '/timesheets', icon: 'clock' });
+  if (f.canViewEmployees && can('userManagement.viewUsers')) items.push({ label: 'Employees', to: '/employees', icon: 'team' });
   if (f.canViewSettings) items.push({ label: 'Settings', to: '/storefront', icon: 'settings' });
   return items;
 }

@@ -1,0 +1,139 @@
+import { Box, Button, Card, CloseButton, Drawer, Flex, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState.js';
+import { LayersIcon, MenuIcon } from '../../components/icons.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { useAppPath } from '../shell/index.js';
+import ContactPage from './ContactPage.js';
+import HoursPage from './HoursPage.js';
+import PermissionsPage from './PermissionsPage.js';
+import { ALL_SECTIONS, NOTIFICATIONS_TEXT, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS } from './sections.js';
+import TaxesPage from './TaxesPage.js';
+
+function SectionLinks({ onPick }: { onPick?: () => void }) {
+  const appPath = useAppPath();
+  return (
+    <Stack gap="4">
+      <Button asChild variant="ghost" justifyContent="flex-start" size="sm" fontWeight="semibold" css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}>
+        <NavLink to={appPath('/storefront')} end onClick={onPick}>
+          Overview
+        </NavLink>
+      </Button>
+      {STOREFRONT_GROUPS.map((g) => (
+        <Stack key={g.title} gap="1">
+          <Text px="3" fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted" letterSpacing="wide">
+            {g.title}
+          </Text>
+          {g.sections.map((s) => (
+            <Button key={s.path} asChild variant="ghost" justifyContent="flex-start" size="sm" css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}>
+              <NavLink to={appPath(`/storefront/${s.path}`)} onClick={onPick}>
+                {s.label}
+              </NavLink>
+            </Button>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Document 3 §2: a sidebar on wide screens, a drawer on mobile. */
+function StorefrontLayout({ children }: { children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
+      <Box as="nav" aria-label="Store settings" w="60" flexShrink={0} display={{ base: 'none', lg: 'block' }} position="sticky" top="4">
+        <SectionLinks />
+      </Box>
+      <Box display={{ base: 'block', lg: 'none' }}>
+        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+          <MenuIcon /> Settings menu
+        </Button>
+        <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW="80vw">
+                <Drawer.Header borderBottomWidth="1px">
+                  <Drawer.Title>Store settings</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body px="3" py="4">
+                  <Box as="nav" aria-label="Store settings">
+                    <SectionLinks onPick={() => setOpen(false)} />
+                  </Box>
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close settings menu" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      </Box>
+      <Box flex="1" minW="0" w="full">
+        {children}
+      </Box>
+    </Flex>
+  );
+}
+
+function Overview() {
+  const appPath = useAppPath();
+  return (
+    <Stack gap="8">
+      <PageHeader title="Store Settings" subtitle="Manage your store's details and how your team works" />
+      {STOREFRONT_GROUPS.map((g) => (
+        <Stack key={g.title} gap="3">
+          <Heading as="h2" size="lg">
+            {g.title}
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+            {g.sections.map((s) => (
+              <Card.Root key={s.path} asChild variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all 0.15s">
+                <Link to={appPath(`/storefront/${s.path}`)}>
+                  <Card.Body gap="1" p="4">
+                    <Card.Title fontSize="md">{s.label}</Card.Title>
+                    <Card.Description>{s.description}</Card.Description>
+                  </Card.Body>
+                </Link>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function Placeholder({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack gap="6">
+      <PageHeader title={title} />
+      <EmptyState icon={<LayersIcon />} title={`${title} is coming soon`} description={text} />
+    </Stack>
+  );
+}
+
+const label = (path: string) => ALL_SECTIONS.find((s) => s.path === path)?.label ?? path;
+
+/** /storefront and its 12 sub-routes (mounted at `storefront/*` behind the viewSettings flag). */
+export default function StorefrontRoutes() {
+  const appPath = useAppPath();
+  return (
+    <StorefrontLayout>
+      <Routes>
+        <Route index element={<Overview />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="hours" element={<HoursPage />} />
+        <Route path="taxes" element={<TaxesPage />} />
+        <Route path="permissions" element={<PermissionsPage />} />
+        <Route path="notifications" element={<Placeholder title={label('notifications')} text={NOTIFICATIONS_TEXT} />} />
+        {PLACEHOLDER_SECTIONS.map((p) => (
+          <Route key={p} path={p} element={<Placeholder title={label(p)} text={PLACEHOLDER_TEXT} />} />
+        ))}
+        <Route path="*" element={<Navigate to={appPath('/dashboard')} replace />} />
+      </Routes>
+    </StorefrontLayout>
+  );
+}

@@ -1,0 +1,182 @@
+import { Alert, Box, Button, Card, Field, Input, InputGroup, Stack, Switch, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TAX_MESSAGES, taxBody, type taxResponse } from '../../../../shared/contract/settings-models.js';
+import type { z } from 'zod';
+import { buildPath } from '../../api/client.js';
+import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from '../../api/keys.js';
+import { useUser } from '../../app/SessionProvider.js';
+import { PageHeader } from '../../components/PageHeader.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+import { roleFlags } from '../../../../shared/domain/roles.js';
+
+/** Document 3 §8 "Settings": the tax screen's own texts. */
+export const TAX_TEXT = {
+  noPermission: 'You do not have permission to access tax settings.',
+  noToken: 'No authentication token found',
+  forbidden: 'You do not have permission to view tax settings',
+  expired: 'Your session has expired. Please log in again.',
+  loadFailed: 'Failed to load tax settings',
+  saveFailed: 'Failed to save tax settings. Please try again.',
+  saved: (enabled: boolean) => `Tax settings saved successfully (${enabled ? 'enabled' : 'disabled'})`,
+} as const;
+export const SUCCESS_MS = 3_000;
+export const EXPIRED_REDIRECT_MS = 2_000;
+
+type Tax = z.output<typeof taxResponse>['data'];
+
+/**
+ * The tax calls read the token from storage themselves (document 3 §6) and answer 401 with their own
+ * message before the session ends, so they do not go through the shared client's 401 handling.
+ */
+async function taxCall(method: 'GET' | 'PUT', body?: unknown): Promise<{ status: number; data?: Tax }> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!token) return { status: 0 };
+  const res = await fetch(buildPath(method === 'GET' ? 'settings.getTax' : 'settings.updateTax'), {
+    method,
+    headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json().catch(() => null)) as { data?: Tax } | null;
+  return { status: res.status, data: json?.data };
+}
+
+export default function TaxesPage() {
+  const user = useUser();
+  const isAdmin = roleFlags(user).isAdmin;
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [message, setMessage] = useState<{ status: 'error' | 'success'; text: string } | null>(null);
+  const [enabled, setEnabled] = useState(false);
+  const [rate, setRate] = useState('');
+  const [rateError, setRateError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+  const later = (ms: number, fn: () => void) => timers.current.push(window.setTimeout(fn, ms));
+
+  const expire = () => {
+    setMessage({ status: 'error', text: TAX_TEXT.expired });
+    later(EXPIRED_REDIRECT_MS, () => window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT)));
+  };
+
+  const load = useCallback(async () => {
+    setState('loading');
+    setMessage(null);
+    try {
+      const res = await taxCall('GET');
+      if (res.status === 0) return setMessage({ status: 'error', text: TAX_TEXT.noToken }), setState('failed');
+      if (res.status === 401) return expire(), setState('failed');
+      if (res.status === 403) return setMessage({ status: 'error', text: TAX_TEXT.forbidden }), setState('failed');
+      if (res.status === 404) return setState('ready'); // nothing saved yet: silent, defaults
+      if (res.status >= 400 || !res.data) return setMessage({ status: 'error', text: TAX_TEXT.loadFailed }), setState('failed');
+      setEnabled(res.data.enabled);
+      setRate(res.data.rate || res.data.enabled ? res.data.rate.toFixed(2) : '');
+      setState('ready');
+    } catch {
+      setMessage({ status: 'error', text: TAX_TEXT.loadFailed });
+      setState('failed');
+    }
+  }, []);
+
+  useEffect(() => {
+    if (isAdmin) void load();
+  }, [isAdmin, load]);
+
+  if (!isAdmin)
+    return (
+      <Stack gap="6">
+        <PageHeader title="Taxes" />
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{TAX_TEXT.noPermission}</Alert.Title>
+        </Alert.Root>
+      </Stack>
+    );
+  if (state === 'loading') return <PageSpinner label="Loading tax settings…" />;
+
+  const save = async () => {
+    const parsed = taxBody.safeParse({ enabled, rate });
+    if (!parsed.success) {
+      setRateError(parsed.error.issues[0]?.message ?? TAX_MESSAGES.range);
+      return;
+    }
+    setRateError(null);
+    setMessage(null);
+    setSaving(true);
+    try {
+      const res = await taxCall('PUT', { enabled, rate });
+      if (res.status === 0) return setMessage({ status: 'error', text: TAX_TEXT.noToken });
+      if (res.status === 401) return expire();
+      if (res.status >= 400 || !res.data) return setMessage({ status: 'error', text: TAX_TEXT.saveFailed });
+      setEnabled(res.data.enabled);
+      setRate(res.data.enabled || res.data.rate ? res.data.rate.toFixed(2) : '');
+      setMessage({ status: 'success', text: TAX_TEXT.saved(res.data.enabled) });
+      later(SUCCESS_MS, () => setMessage((m) => (m?.status === 'success' ? null : m)));
+    } catch {
+      setMessage({ status: 'error', text: TAX_TEXT.saveFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeader title="Taxes" subtitle="The sales tax added to reservation charges" />
+      {message && (
+        <Alert.Root status={message.status} role={message.status === 'error' ? 'alert' : 'status'}>
+          <Alert.Indicator />
+          <Alert.Title>{message.text}</Alert.Title>
+          {state === 'failed' && message.text === TAX_TEXT.loadFailed && (
+            <Button size="xs" variant="outline" ms="auto" onClick={() => void load()}>
+              Retry
+            </Button>
+          )}
+        </Alert.Root>
+      )}
+      {state === 'ready' && (
+        <Card.Root variant="outline" maxW="lg">
+          <Card.Body>
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void save();
+              }}
+            >
+              <Stack gap="5">
+                <Switch.Root checked={enabled} onCheckedChange={(e) => setEnabled(e.checked)} colorPalette="brand">
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>Charge sales tax</Switch.Label>
+                </Switch.Root>
+                <Field.Root invalid={!!rateError} required={enabled}>
+                  <Field.Label>
+                    Tax rate
+                    {enabled && <Field.RequiredIndicator />}
+                  </Field.Label>
+                  <InputGroup endElement={<Text color="fg.muted">%</Text>} maxW="40">
+                    <Input
+                      inputMode="decimal"
+                      placeholder="0.00"
+                      value={rate}
+                      maxLength={5}
+                      onChange={(e) => {
+                        setRate(e.currentTarget.value);
+                        setRateError(null);
+                      }}
+                    />
+                  </InputGroup>
+                  <Field.HelperText>0.00 to 99.99, up to 2 decimals</Field.HelperText>
+                  <Field.ErrorText>{rateError}</Field.ErrorText>
+                </Field.Root>
+                <Box>
+                  <Button type="submit" colorPalette="brand" disabled={saving}>
+                    {saving ? 'Saving...' : 'Save'}
+                  </Button>
+                </Box>
+              </Stack>
+            </form>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}

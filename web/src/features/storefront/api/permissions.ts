@@ -1,0 +1,52 @@
+import useSWR from 'swr';
+import { roleFlags } from '../../../../../shared/domain/roles.js';
+import type { Permission } from '../../../../../shared/domain/permissions.js';
+import { apiKey } from '../../../api/keys.js';
+import { useUser } from '../../../app/SessionProvider.js';
+
+/** The signed-in person's effective permissions (GET /api/settings/permissions/mine). */
+export const MY_PERMISSIONS = 'settings.permissions.mine';
+/** A changed policy reaches an open session within this, without a new sign-in (and on focus). */
+export const MY_PERMISSIONS_REFRESH_MS = 60_000;
+
+interface Mine {
+  policyRole: 'EMPLOYEE' | 'MANAGER' | null;
+  permissions: Record<string, boolean>;
+}
+
+async function loadMine(): Promise<Mine> {
+  // The typed client carries the whole contract: loaded on demand, as the session provider does.
+  const { api } = await import('../../../api/client.js');
+  return api<Mine>('settings.myPermissions');
+}
+
+/**
+ * The matrix as it applies to the signed-in person. Administrators are never asked (they hold every
+ * permission); others read theirs, again on focus and every minute.
+ */
+export function useMyPermissions() {
+  const user = useUser();
+  const isAdmin = roleFlags(user).isAdmin;
+  return useSWR(isAdmin ? null : apiKey(MY_PERMISSIONS), loadMine, {
+    refreshInterval: MY_PERMISSIONS_REFRESH_MS,
+    revalidateOnFocus: true,
+    dedupingInterval: 2_000,
+  });
+}
+
+/**
+ * A `can(permission)` for the signed-in person. Until the answer arrives (or if it cannot be
+ * loaded) it follows the default of document 3 §3, everything granted: the API still refuses what
+ * is denied, and the answer lands within one request.
+ */
+export function useCanFn(): (permission: Permission) => boolean {
+  const user = useUser();
+  const { data } = useMyPermissions();
+  if (roleFlags(user).isAdmin) return () => true;
+  return (permission) => data?.permissions[permission] !== false;
+}
+
+/** True when the signed-in person's policy grants `permission` (features hide what it denies). */
+export function useCan(permission: Permission): boolean {
+  return useCanFn()(permission);
+}

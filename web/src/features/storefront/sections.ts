@@ -1,0 +1,39 @@
+/** The store settings area (document 3 §2): two groups of cards, one sub-route each, in the spec's order. */
+export interface StorefrontSection {
+  path: string;
+  label: string;
+  description: string;
+}
+
+export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }[] = [
+  {
+    title: 'My Store',
+    sections: [
+      { path: 'contact', label: 'Contact Information', description: 'Store name, address, e-mail and phone' },
+      { path: 'sales-channels', label: 'Sales Channels', description: 'Where customers find and book you' },
+      { path: 'hours', label: 'Opening Hours', description: 'Weekly hours and special days' },
+      { path: 'emails', label: 'Emails', description: 'Messages sent to customers' },
+    ],
+  },
+  {
+    title: 'Settings',
+    sections: [
+      { path: 'business-details', label: 'Business Details', description: 'Legal name and registration' },
+      { path: 'general', label: 'General', description: 'Language, currency and time zone' },
+      { path: 'branding', label: 'Branding & Appearance', description: 'Logo and colours' },
+      { path: 'payments', label: 'Payments', description: 'How customers pay' },
+      { path: 'terms', label: 'Terms & Policies', description: 'Rental terms and policies' },
+      { path: 'taxes', label: 'Taxes', description: 'Sales tax rate' },
+      { path: 'permissions', label: 'Users & Permissions', description: 'What employees and managers may do' },
+      { path: 'notifications', label: 'Notification Preferences', description: 'E-mail, SMS, push and in-app alerts' },
+    ],
+  },
+];
+
+export const ALL_SECTIONS = STOREFRONT_GROUPS.flatMap((g) => g.sections);
+
+/** Sections that are placeholder pages (document 3 §2). */
+export const PLACEHOLDER_SECTIONS = ['sales-channels', 'emails', 'business-details', 'general', 'branding', 'payments', 'terms'] as const;
+
+export const PLACEHOLDER_TEXT = 'This page is coming soon. Its settings will be added here later.';
+export const NOTIFICATIONS_TEXT = 'This page will hold your email, SMS, push and in-app alert preferences.';
