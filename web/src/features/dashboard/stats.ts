@@ -15,7 +15,8 @@ export const ZERO_STATS: DashboardStats = {
   payments: { totalAmount: 0 },
 };
 
-/** Document 1 §9. */
+/** Document 1 §9: stats cached 5 minutes and refreshed every 5 minutes. */
+export const STATS_CACHE_MS = 300_000;
 export const STATS_REFRESH_MS = 300_000;
 
 function num(v: unknown): number {
@@ -30,19 +31,10 @@ function unwrap(v: unknown): Record<string, unknown> {
   return (o.stats && typeof o.stats === 'object' ? o.stats : o) as Record<string, unknown>;
 }
 
-/** Fetched together; a failed call is replaced by zeroed defaults (document 1 §7). */
-export async function fetchDashboardStats(): Promise<DashboardStats> {
-  const [inv, res, cus, pay] = await Promise.allSettled([
-    api('inventory.statsOverview'),
-    api('reservations.statsOverview'),
-    api('customers.statsOverview'),
-    api('payments.statsOverview'),
-  ]);
-  const value = (r: PromiseSettledResult<unknown>) => (r.status === 'fulfilled' ? unwrap(r.value) : {});
-  const i = value(inv);
-  const r = value(res);
-  const c = value(cus);
-  const p = value(pay);
+/** Builds the stats from the four answers; a failed one counts as zeroed defaults (document 1 §7). */
+export function combineStats(results: PromiseSettledResult<unknown>[]): DashboardStats {
+  const value = (r: PromiseSettledResult<unknown> | undefined) => (r?.status === 'fulfilled' ? unwrap(r.value) : {});
+  const [i, r, c, p] = [value(results[0]), value(results[1]), value(results[2]), value(results[3])];
   const sc = (i.statusCounts ?? {}) as Record<string, unknown>;
   return {
     inventory: {
@@ -54,4 +46,43 @@ export async function fetchDashboardStats(): Promise<DashboardStats> {
     customers: { total: num(c.total) },
     payments: { totalAmount: num(p.totalAmount) },
   };
+}
+
+/**
+ * Fetched together; a failed call is replaced by zeroed defaults. When every one fails there is
+ * nothing to show: the first failure is thrown ('Failed to load dashboard statistics: {message}').
+ */
+export async function fetchDashboardStats(): Promise<DashboardStats> {
+  const results = await Promise.allSettled([
+    api('inventory.statsOverview'),
+    api('reservations.statsOverview'),
+    api('customers.statsOverview'),
+    api('payments.statsOverview'),
+  ]);
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length === results.length) throw failed[0]!.reason instanceof Error ? failed[0]!.reason : new Error(String(failed[0]!.reason));
+  return combineStats(results);
+}
+
+const cacheKey = (scope: string) => `dashboard-stats:${scope}`;
+
+/** The browser's copy of the last numbers, when younger than 5 minutes. */
+export function readCachedStats(scope: string, now: number, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): { stats: DashboardStats; at: number } | null {
+  try {
+    const raw = storage?.getItem(cacheKey(scope));
+    if (!raw) return null;
+    const v = JSON.parse(raw) as { stats?: DashboardStats; at?: number };
+    if (!v.stats || typeof v.at !== 'number' || now - v.at >= STATS_CACHE_MS || v.at > now + 60_000) return null;
+    return { stats: v.stats, at: v.at };
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedStats(scope: string, v: { stats: DashboardStats; at: number }, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+  try {
+    storage?.setItem(cacheKey(scope), JSON.stringify(v));
+  } catch {
+    /* storage full or blocked: the numbers are simply not cached */
+  }
 }
