@@ -53,7 +53,7 @@ export class WriteFailed extends Error {
     readonly failed: string[],
     /** True when another transaction on the same rows caused the cancellation. */
     readonly contended: boolean,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(`Transaction cancelled${failed.length ? `: ${failed.join(', ')} failed` : contended ? ': contended' : ''}`);
     this.name = 'WriteFailed';

@@ -1,58 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicBookingInput } from '../../shared/contract/routes/services.js';
-import { bookingNotes, effectiveRate, formatUsd, quote, type Addon } from '../../shared/domain/pricing.js';
+import type { ServiceReservationInput } from '../../shared/contract/reservation-models.js';
+import { fromCents, toCents } from '../../shared/domain/money.js';
+import { bookingNotes, computeCharges, effectiveRate, formatUsd, quoteCents, type Addon } from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { configuredMethods, paymentLinks, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
-import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, slotEnd, slotHours, slotLabel, slotStart } from '../../shared/domain/slots.js';
-import { db, tableName } from '../lib/db.js';
-import { badRequest, conflict } from '../lib/errors.js';
+import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, slotEnd, slotHours, slotLabel, slotStart, type SlotRef } from '../../shared/domain/slots.js';
+import { isRealDate, isClockTime } from '../../shared/domain/time.js';
+import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { liveEventPut } from '../lib/live-events.js';
-import { customerSearchPuts } from '../customers/search-index.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
+import { organizationTimeZone } from '../lib/organization.js';
+import { addCustomerParts, matchCustomer, type CustomerInput } from '../customers/entity.js';
+import { addNewReservationParts, nextReservationNumber } from '../reservations/create.js';
+import type { Person, ReservationRow } from '../reservations/entity.js';
 import { E, UNPAID_INDEX_PK, type ServiceRow } from './model.js';
 import { resolveShare } from './public.js';
-import { getServiceRow, nextReservationNumber } from './store.js';
+import { getServiceRow } from './store.js';
 
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
-
-const phoneKey = (phone: string) => phone.replace(/\D/g, '') || phone.trim().toLowerCase();
-const emailKey = (email: string) => email.trim().toLowerCase();
-
-interface CustomerMatch {
-  id: string;
-  existing: boolean;
-  missingPointers: ('phone' | 'email')[];
-}
-
-/** Document 2: the customer is found in the tenant by phone or e-mail, else created. */
-async function findCustomer(tenant: TenantId, phone: string, email: string): Promise<CustomerMatch> {
-  const get = (entity: string, id: string) => db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }));
-  const [byPhone, byEmail] = await Promise.all([get(E.customerPhone, phoneKey(phone)), get(E.customerEmail, emailKey(email))]);
-  const id = (byPhone.Item?.customerId ?? byEmail.Item?.customerId) as string | undefined;
-  if (!id) return { id: randomUUID(), existing: false, missingPointers: ['phone', 'email'] };
-  const missing: ('phone' | 'email')[] = [];
-  if (!byPhone.Item) missing.push('phone');
-  if (!byEmail.Item) missing.push('email');
-  return { id, existing: true, missingPointers: missing };
-}
-
-function pointerPut(tenant: TenantId, kind: 'phone' | 'email', value: string, customerId: string, now: string): TransactItem {
-  const entity = kind === 'phone' ? E.customerPhone : E.customerEmail;
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: { ...keys.entity(tenant, entity, kind === 'phone' ? phoneKey(value) : emailKey(value)), customerId, createdAt: now },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
-/** The service's own add-ons for what the customer picked; rates sent by the browser are ignored. */
-function chosenAddons(service: ServiceRow, picked: PublicBookingInput['selectedAddons']): Addon[] {
+/** The service's own add-ons for what was picked; rates sent by the browser are ignored. */
+function chosenAddons(service: ServiceRow, picked: readonly { id?: string; name: string }[] | undefined): Addon[] {
   if (!picked?.length) return [];
   if (!service.enableAddons) throw badRequest('Add-ons are not available for this service');
   return picked.map((p) => {
@@ -71,209 +40,190 @@ export interface BookingResult {
 
 const MAX_ATTEMPTS = 12;
 
+export interface ServiceBookingRequest {
+  tenant: TenantId;
+  serviceId: string;
+  slot: SlotRef;
+  participants: number;
+  addons?: readonly { id?: string; name: string }[];
+  customer: CustomerInput;
+  notes?: string | null;
+  allergies?: string | null;
+  /** Public bookings: the share token the service must still carry. */
+  shareToken?: string;
+  source: 'PUBLIC_BOOKING' | 'STAFF';
+  actor: Person | null;
+  deposit?: { cents: number; cash: boolean; credit: boolean; paymentId: string | null };
+}
+
 /**
- * A public booking: one transaction decrements the slot (conditioned on enough places and on the
- * slot still being the one chosen), writes the reservation, finds or creates the customer, puts
- * the unpaid marker the 24-hour sweep reads, the reservation log line and the live event. A rush
- * of customers therefore cannot overbook: the condition fails for everyone past the last place.
+ * The one booking function for a service slot, public or staff (document 2 §2.6, document 3 §5):
+ * one audited transaction decrements the slot ('slot' part: conditional on enough places and on the
+ * slot still being the one chosen), writes the reservation with its number, log line, counters and
+ * events (reservations/create.ts), finds or creates the customer (customers/entity.ts), and, for a
+ * public booking, the unpaid marker the 24-hour sweep reads. A rush cannot overbook: the condition
+ * fails for everyone past the last place, and they re-read and answer 409.
  */
-export async function bookPublicService(token: string, body: PublicBookingInput, now = Date.now()): Promise<BookingResult> {
-  const { tenant, service: first } = await resolveShare(token, now);
-  const choice = body.selectedSlots[0]!;
-  let service = first;
+export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now()): Promise<{ row: ReservationRow; service: ServiceRow; slotLabel: string; dueBy: string | null; addons: { name: string; amount: number }[] }> {
+  const { tenant } = req;
+  if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime)) throw badRequest('The chosen time slot is not a valid date and time');
+  let service = await getServiceRow(tenant, req.serviceId, true);
+  if (!service) throw notFound('Service not found');
+  if (req.shareToken && service.shareToken !== req.shareToken) throw conflict('This booking link has just changed. Please reload the page.');
+  const orgZone = await organizationTimeZone(tenant);
   let reservationNumber: string | undefined;
-  let customer: CustomerMatch | undefined;
   const reservationId = randomUUID();
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const index = service.availability.findIndex((s) => sameSlot(s, choice));
+    const zone = service.timeZone || orgZone;
+    const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
     const slot = service.availability[index];
-    if (!slot || slotStart(slot, service.timeZone) <= now) throw conflict('This time slot is no longer available');
+    const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
+    if (!slot || !open) throw conflict('This time slot is no longer available');
     if (slot.slotsAvailable <= 0) throw conflict('This time slot is fully booked');
 
     const perPerson = service.rateType === 'PER_PERSON';
-    const participants = perPerson ? body.participantCount : 1;
+    const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
     const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
     if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS)) throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
     const places = placesTaken(service.rateType, participants);
     if (places > slot.slotsAvailable) throw conflict(`Only ${slot.slotsAvailable} place${slot.slotsAvailable === 1 ? '' : 's'} left in this time slot`);
 
-    const addons = chosenAddons(service, body.selectedAddons);
-    const price = effectiveRate(service, new Date(now));
-    const hours = slotHours(slot, service.timeZone);
-    const q = quote({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
+    const addons = chosenAddons(service, req.addons);
+    // Tiers by the booking's creation date, in the service's zone (document 3 §5).
+    const price = effectiveRate(service, new Date(now), zone);
+    const hours = slotHours(slot, zone);
+    const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
+    const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: 0 });
 
-    // The number is taken once the booking looks possible, and kept across retries (gaps are fine, repeats are not).
     reservationNumber ??= await nextReservationNumber(tenant);
-    customer = await findCustomer(tenant, body.customer.phone, body.customer.email);
-
+    const match = await matchCustomer(tenant, req.customer.phone, req.customer.email);
     const createdAt = new Date(now).toISOString();
-    const dueBy = new Date(now + UNPAID_HOLD_HOURS * 3600_000).toISOString();
-    const startTime = new Date(slotStart(slot, service.timeZone)).toISOString();
-    const endTime = new Date(slotEnd(slot, service.timeZone)).toISOString();
-    const allergies = service.questionnaire?.collectAllergies ? body.allergies?.trim() || null : null;
-    const c = body.customer;
-    const customerView = { id: customer.id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email };
-    const reservation = {
-      id: reservationId,
-      reservationNumber,
-      kind: 'SERVICE',
-      status: 'ACTIVE',
-      paymentStatus: 'PENDING_PAYMENT',
-      statusLabel: 'Pending Payment',
-      source: 'PUBLIC_BOOKING',
-      isPublicBooking: true,
-      customerId: customer.id,
-      customer: customerView,
-      serviceId: service.id,
-      service: { id: service.id, name: service.name, rate: price.rate, rateType: price.rateType },
-      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
-      timeZone: service.timeZone,
-      startTime,
-      endTime,
-      reservationDuration: hours,
-      participantCount: participants,
-      slotPlaces: places,
-      selectedAddons: addons.map((a, i) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED', amount: q.addons[i]!.amount })),
-      notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: body.notes, allergies }),
-      customerNotes: body.notes?.trim() || null,
-      allergies: Boolean(allergies),
-      allergiesText: allergies,
-      rateAtBooking: price.rate,
-      rateTypeAtBooking: price.rateType,
-      hourlyRateAtBooking: price.rateType === 'HOURLY' ? price.rate : null,
-      subtotal: q.total,
-      taxRate: 0,
-      taxAmount: 0,
-      totalAmount: q.total,
-      depositAmount: 0,
-      isPaid: false,
-      paidAmount: null,
-      paidSource: null,
-      dueBy,
-      createdByEmployee: null,
-      createdAt,
-      updatedAt: createdAt,
+    const isPublic = req.source === 'PUBLIC_BOOKING';
+    const dueBy = isPublic ? new Date(now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
+    const startTime = new Date(slotStart(slot, zone)).toISOString();
+    const endTime = new Date(slotEnd(slot, zone)).toISOString();
+    const allergies = isPublic ? (service.questionnaire?.collectAllergies ? req.allergies?.trim() || null : null) : req.allergies?.trim() || null;
+    const c = req.customer;
+    const row: ReservationRow = {
+      id: reservationId, reservationNumber, kind: 'SERVICE', status: 'ACTIVE', source: req.source,
+      customerId: match.id,
+      customer: { id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email: c.email?.trim() || null, address: c.address?.trim() || null },
+      inventoryItemId: null, inventoryItem: null,
+      serviceId: service.id, service: { id: service.id, name: service.name, rate: price.rate, rateType: price.rateType },
+      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime }, slotPlaces: places, participantCount: participants, timeZone: zone,
+      startTime, endTime, reservationDuration: hours, actualReturnTime: null,
+      depositAmountCents: req.deposit?.cents ?? 0, depositTypeCash: req.deposit?.cash ?? false, depositTypeCredit: req.deposit?.credit ?? false, paymentId: req.deposit?.paymentId ?? null,
+      notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: req.notes, allergies }),
+      customerNotes: req.notes?.trim() || null,
+      selectedAddons: addons.map((a, i) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED', amountCents: q.addons[i]!.cents })),
+      baseAmountCents: q.totalCents, subtotalCents: charges.subtotalCents, taxRate: 0, taxAmountCents: 0, totalAmountCents: charges.totalCents,
+      bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: 0, bookedTotalAmountCents: charges.totalCents,
+      overageAmountCents: 0, overageHours: 0, refundAmountCents: 0, refundHours: 0, hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
+      rateAtBooking: price.rate, rateTypeAtBooking: price.rateType,
+      createdByEmployee: req.actor, processedByEmployee: null, reprocessedByEmployee: null, reprocessedAt: null,
+      allergies: Boolean(allergies), allergiesText: allergies,
+      isPaid: false, paidAmountCents: null, paidSource: null, paymentStatus: isPublic ? 'PENDING_PAYMENT' : null,
+      ...(isPublic ? { statusLabel: 'Pending Payment', isPublicBooking: true, dueBy } : {}),
+      createdAt, updatedAt: createdAt, deletedAt: null, deletedBy: null,
     };
 
-    const T = tableName();
-    const slotPath = `#av[${index}]`;
-    const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: T,
-          Key: keys.entity(tenant, E.service, service.id),
-          UpdateExpression: `SET ${slotPath}.#left = ${slotPath}.#left - :places, #version = if_not_exists(#version, :zero) + :one`,
-          ConditionExpression: `attribute_exists(pk) AND ${slotPath}.#left >= :places AND ${slotPath}.#date = :date AND ${slotPath}.#start = :start AND ${slotPath}.#end = :end AND shareToken = :token`,
-          ExpressionAttributeNames: { '#av': 'availability', '#left': 'slotsAvailable', '#date': 'date', '#start': 'startTime', '#end': 'endTime', '#version': 'version' },
-          ExpressionAttributeValues: { ':places': places, ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime, ':token': token, ':zero': 0, ':one': 1 },
-        },
-      },
-      {
-        Put: {
-          TableName: T,
-          Item: {
-            ...keys.entity(tenant, E.reservation, reservationId),
-            gsi1pk: keys.tenantIndex(tenant, 'RES#ACTIVE'), gsi1sk: `${startTime}#${reservationId}`,
-            gsi2pk: keys.tenantIndex(tenant, `CUSTRES#${customer.id}`), gsi2sk: `${startTime}#${reservationId}`,
-            ...reservation,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: T,
-          Item: {
-            ...keys.entity(tenant, E.unpaid, reservationId),
-            gsi1pk: UNPAID_INDEX_PK, gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
-            tenantId: tenant, reservationId, serviceId: service.id, slot: reservation.slot, places, dueBy,
-          },
-        },
-      },
-      {
-        Put: {
-          TableName: T,
-          Item: {
-            ...keys.entity(tenant, E.reservationLog, `${createdAt}#${randomUUID()}`),
-            gsi2pk: keys.tenantIndex(tenant, `RESLOG#${reservationId}`), gsi2sk: createdAt,
-            action: 'CREATED', reservationId, reservationNumber, actorName: 'Public booking', actorUserId: null,
-            customerName: `${c.firstName} ${c.lastName}`, itemLabel: service.name, startTime, hours, createdAt,
-          },
-        },
-      },
-      {
-        Update: {
-          TableName: T, Key: keys.entity(tenant, E.stats, 'reservations'),
-          UpdateExpression: 'ADD #total :one, #active :one', ExpressionAttributeNames: { '#total': 'total', '#active': 'active' }, ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
-      liveEventPut(tenant, 'reservation-created', { id: reservationId, reservationNumber, serviceId: service.id, serviceName: service.name, startTime, customerName: `${c.firstName} ${c.lastName}`, totalAmount: q.total, source: 'PUBLIC_BOOKING' }),
-    ];
-    if (customer.existing) {
-      items.push({
-        Update: {
-          TableName: T, Key: keys.entity(tenant, E.customer, customer.id),
-          UpdateExpression: 'ADD reservationCount :one SET updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':one': 1, ':now': createdAt },
-        },
-      });
-    } else {
-      items.push({
-        Put: {
-          TableName: T,
-          Item: {
-            ...keys.entity(tenant, E.customer, customer.id),
-            gsi1pk: keys.tenantIndex(tenant, 'CUSTOMERS'), gsi1sk: `${createdAt}#${customer.id}`,
-            gsi2pk: keys.tenantIndex(tenant, 'CUSTSEARCH'), gsi2sk: `${`${c.lastName} ${c.firstName}`.toLowerCase()}#${customer.id}`,
-            id: customer.id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email, address: null,
-            reservationCount: 1, source: 'PUBLIC_BOOKING', createdAt, updatedAt: createdAt,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
-      items.push(...customerSearchPuts(tenant, { id: customer.id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email }));
-      items.push({
-        Update: {
-          TableName: T, Key: keys.entity(tenant, E.stats, 'customers'),
-          UpdateExpression: 'ADD #total :one', ExpressionAttributeNames: { '#total': 'total' }, ExpressionAttributeValues: { ':one': 1 },
-        },
+    const w = auditedWrite(tenant);
+    const p = `#av[${index}]`;
+    w.update('slot', keys.entity(tenant, E.service, service.id), {
+      update: `SET ${p}.#left = ${p}.#left - :places, #version = if_not_exists(#version, :zero) + :one`,
+      condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
+      names: { '#av': 'availability', '#left': 'slotsAvailable', '#date': 'date', '#start': 'startTime', '#end': 'endTime', '#version': 'version' },
+      values: { ':places': places, ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime, ':zero': 0, ':one': 1, ...(req.shareToken ? { ':token': req.shareToken } : {}) },
+    });
+    if (isPublic) {
+      w.put('unpaid-marker', {
+        ...keys.entity(tenant, E.unpaid, reservationId),
+        gsi1pk: UNPAID_INDEX_PK, gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
+        tenantId: tenant, reservationId, serviceId: service.id, slot: row.slot, places, dueBy,
       });
     }
-    for (const kind of customer.missingPointers) items.push(pointerPut(tenant, kind, kind === 'phone' ? c.phone : c.email, customer.id, createdAt));
-
+    addCustomerParts(w, tenant, match, c, createdAt, req.source);
+    addNewReservationParts(w, tenant, row, { actor: req.actor, now });
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await w.commit();
+      return { row, service, slotLabel: slotLabel(slot), dueBy, addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })) };
     } catch (e) {
-      const reasons = (e as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if ((e as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw e;
-      // Another booking or edit touched the same rows: read again and retry with what is there now.
-      await sleep(10 + Math.random() * Math.min(400, 25 * 2 ** attempt));
+      if (!(e instanceof WriteFailed)) throw e;
+      if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
+      // Another booking or edit touched the slot, or the customer was created meanwhile: read again.
+      await new Promise((r) => setTimeout(r, 10 + Math.random() * Math.min(400, 25 * 2 ** attempt)));
       const fresh = await getServiceRow(tenant, service.id, true);
-      if (!fresh || fresh.shareToken !== token) throw conflict('This booking link has just changed. Please reload the page.');
+      if (!fresh) throw notFound('Service not found');
+      if (req.shareToken && fresh.shareToken !== req.shareToken) throw conflict('This booking link has just changed. Please reload the page.');
       service = fresh;
-      continue;
     }
-
-    const methods = service.showPaymentOptions ? configuredMethods(service.paymentSettings) : {};
-    const paymentNote = paymentNoteFor(reservationNumber, service.name, service.paymentNote);
-    const payment = { totalDue: q.total, dueBy, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0 };
-    await sendConfirmation(c.email, { reservationNumber, serviceName: service.name, slot: slotLabel(slot), participants, total: q.total, dueBy, methods, paymentNote });
-    return {
-      success: true,
-      message: 'Booking received. Payment is required to confirm it.',
-      reservation: {
-        id: reservationId, reservationNumber, status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', statusLabel: 'Pending Payment',
-        serviceName: service.name, slot: reservation.slot, startTime, endTime, participantCount: participants,
-        selectedAddons: reservation.selectedAddons.map(({ name, amount }) => ({ name, amount })), totalAmount: q.total, dueBy,
-        customer: { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone },
-      },
-      payment,
-    };
   }
-  logger.warn('booking gave up after repeated conflicts', { serviceId: service.id });
+  logger.warn('booking gave up after repeated conflicts', { serviceId: req.serviceId });
   throw conflict('This time slot is being booked by others right now. Please try again.');
+}
+
+/** A public booking through the share link (document 2 §2.6). */
+export async function bookPublicService(token: string, body: PublicBookingInput, now = Date.now()): Promise<BookingResult> {
+  const { tenant, service } = await resolveShare(token, now);
+  const choice = body.selectedSlots[0]!;
+  const c = body.customer;
+  const { row, service: booked, slotLabel: label, dueBy, addons } = await bookServiceSlot({
+    tenant, serviceId: service.id, slot: choice, participants: body.participantCount, addons: body.selectedAddons, customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
+    notes: body.notes, allergies: body.allergies, shareToken: token, source: 'PUBLIC_BOOKING', actor: null,
+  }, now);
+  const total = fromCents(row.totalAmountCents ?? 0);
+  const methods = booked.showPaymentOptions ? configuredMethods(booked.paymentSettings) : {};
+  const paymentNote = paymentNoteFor(row.reservationNumber, booked.name, booked.paymentNote);
+  const payment = { totalDue: total, dueBy: dueBy!, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0 };
+  await sendConfirmation(c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: label, participants: row.participantCount ?? 1, total, dueBy: dueBy!, methods, paymentNote });
+  return {
+    success: true,
+    message: 'Booking received. Payment is required to confirm it.',
+    reservation: {
+      id: row.id, reservationNumber: row.reservationNumber, status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', statusLabel: 'Pending Payment',
+      serviceName: booked.name, slot: row.slot, startTime: row.startTime, endTime: row.endTime, participantCount: row.participantCount,
+      selectedAddons: addons, totalAmount: total, dueBy,
+      customer: { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone },
+    },
+    payment,
+  };
+}
+
+/** A service booked by staff for a customer (document 3 §5), through the same slot transaction. */
+export async function bookServiceForCustomer(tenant: TenantId, actor: Person, body: ServiceReservationInput, now = Date.now()): Promise<ReservationRow> {
+  const r = body.reservation;
+  const { row } = await bookServiceSlot({
+    tenant, serviceId: r.serviceId, slot: r.availabilitySlots[0]!, participants: r.participantCount ?? 1, addons: r.selectedAddons,
+    customer: { ...body.customer, email: body.customer.email || null }, notes: r.notes, allergies: r.allergies, source: 'STAFF', actor,
+    deposit: r.depositAmount ? { cents: toCents(r.depositAmount), cash: r.depositType?.cash === true, credit: r.depositType?.credit === true, paymentId: r.paymentId?.trim() || null } : undefined,
+  }, now);
+  return row;
+}
+
+/**
+ * The places of a cancelled service reservation back to its slot ('slot-release' part), never above
+ * the capacity staff set and only to the very slot booked; with the unpaid marker removed. The
+ * caller's transition is conditional on the reservation being ACTIVE, so places come back once.
+ */
+export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: ReservationRow): Promise<void> {
+  w.delete('unpaid-marker', keys.entity(tenant, E.unpaid, r.id));
+  if (!r.serviceId || !r.slot) return;
+  const service = await getServiceRow(tenant, r.serviceId, true);
+  const index = service?.availability?.findIndex((s) => sameSlot(s, r.slot!)) ?? -1;
+  if (!service || index < 0) return;
+  const slot = service.availability[index]!;
+  const places = Number(r.slotPlaces) || placesTaken(r.service?.rateType ?? '', Number(r.participantCount) || 1);
+  const capacity = slot.originalSlotsAvailable ?? Number.POSITIVE_INFINITY;
+  const restored = Math.min(slot.slotsAvailable + places, capacity);
+  if (restored === slot.slotsAvailable) return;
+  const p = `#av[${index}]`;
+  w.update('slot-release', keys.entity(tenant, E.service, r.serviceId), {
+    update: `SET ${p}.#left = :restored, #version = if_not_exists(#version, :zero) + :one`,
+    condition: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
+    names: { '#av': 'availability', '#left': 'slotsAvailable', '#date': 'date', '#start': 'startTime', '#end': 'endTime', '#version': 'version' },
+    values: { ':restored': restored, ':seen': slot.slotsAvailable, ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime, ':zero': 0, ':one': 1 },
+  });
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -213,7 +213,7 @@ describe('public booking', () => {
 
     const tenant = admin.tenant as TenantId;
     const row = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', res.body.reservation.id) }))).Item!;
-    expect(row).toMatchObject({ status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', isPaid: false, totalAmount: 95, participantCount: 2, slotPlaces: 2, allergies: true });
+    expect(row).toMatchObject({ status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', isPaid: false, totalAmountCents: 9500, participantCount: 2, slotPlaces: 2, allergies: true });
     expect(row.notes).toBe('Window seat\nAllergies: Peanuts\nParticipants: 2\nSelected Add-ons:\nLunch\nPhotos');
     const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
     expect(JSON.parse(svc.body.availability)[0].slotsAvailable).toBe(3);

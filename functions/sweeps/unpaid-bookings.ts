@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { sameSlot, type SlotRef } from '../../shared/domain/slots.js';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SlotRef } from '../../shared/domain/slots.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { ApiError } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { liveEventPut } from '../lib/live-events.js';
 import { logger } from '../lib/logger.js';
-import { E, UNPAID_INDEX_PK, type ServiceRow } from '../services/model.js';
-
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+import { getReservationRow } from '../reservations/entity.js';
+import { cancelReservation } from '../reservations/lifecycle.js';
+import { E, UNPAID_INDEX_PK } from '../services/model.js';
 
 interface Marker {
   tenantId: string;
@@ -57,87 +56,40 @@ export async function sweepUnpaid(now = Date.now()): Promise<{ processed: number
   return { processed, cancelled, paid };
 }
 
+class AlreadyPaid extends Error {}
+
+/**
+ * One unpaid booking: cancelled through the reservations lifecycle (one audited transaction:
+ * status, slot places back, marker removed, log line, counters, events), conditional on the
+ * reservation still being ACTIVE and unpaid as read. Places come back exactly once.
+ */
 async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Outcome> {
-  const T = tableName();
-  const at = new Date(now).toISOString();
   const markerKey = keys.entity(tenant, E.unpaid, m.reservationId);
-  const [resv, svc] = await Promise.all([
-    db().send(new GetCommand({ TableName: T, Key: keys.entity(tenant, E.reservation, m.reservationId), ConsistentRead: true })),
-    db().send(new GetCommand({ TableName: T, Key: keys.entity(tenant, E.service, m.serviceId), ConsistentRead: true })),
-  ]);
-  const reservation = resv.Item;
+  const reservation = await getReservationRow(tenant, m.reservationId);
   // Paid, cancelled by staff, deleted: the marker has nothing left to guard.
-  if (!reservation || reservation.status !== 'ACTIVE' || reservation.isPaid === true) {
-    await db().send(new DeleteCommand({ TableName: T, Key: markerKey }));
+  if (!reservation || reservation.status !== 'ACTIVE' || reservation.isPaid === true || reservation.deletedAt) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: markerKey }));
     return reservation?.isPaid === true ? 'paid' : 'gone';
   }
-
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: T, Key: keys.entity(tenant, E.reservation, m.reservationId),
-        UpdateExpression: 'SET #status = :cancelled, paymentStatus = :expired, statusLabel = :label, cancelledAt = :at, cancelReason = :why, updatedAt = :at, gsi1pk = :idx',
-        ConditionExpression: '#status = :active AND (attribute_not_exists(isPaid) OR isPaid = :false)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':cancelled': 'CANCELLED', ':active': 'ACTIVE', ':expired': 'EXPIRED', ':label': 'Cancelled (unpaid)', ':at': at, ':false': false,
-          ':why': 'Payment not received within 24 hours', ':idx': keys.tenantIndex(tenant, 'RES#CANCELLED'),
-        },
-      },
-    },
-    { Delete: { TableName: T, Key: markerKey, ConditionExpression: 'attribute_exists(pk)' } },
-    {
-      Put: {
-        TableName: T,
-        Item: {
-          ...keys.entity(tenant, E.reservationLog, `${at}#${randomUUID()}`),
-          gsi2pk: keys.tenantIndex(tenant, `RESLOG#${m.reservationId}`), gsi2sk: at,
-          action: 'CANCELLED', reservationId: m.reservationId, reservationNumber: reservation.reservationNumber, actorName: 'System', actorUserId: null,
-          customerName: `${reservation.customer?.firstName ?? ''} ${reservation.customer?.lastName ?? ''}`.trim(), itemLabel: reservation.service?.name ?? null,
-          startTime: reservation.startTime, hours: reservation.reservationDuration ?? null, note: 'Payment not received within 24 hours', createdAt: at,
-        },
-      },
-    },
-    {
-      Update: {
-        TableName: T, Key: keys.entity(tenant, E.stats, 'reservations'),
-        UpdateExpression: 'ADD #active :minus', ExpressionAttributeNames: { '#active': 'active' }, ExpressionAttributeValues: { ':minus': -1 },
-      },
-    },
-    liveEventPut(tenant, 'reservation-cancelled', { id: m.reservationId, reservationNumber: reservation.reservationNumber, reason: 'unpaid', serviceId: m.serviceId }),
-  ];
-
-  // Give the places back, never above the capacity staff set, and only to the very slot booked.
-  const service = svc.Item as ServiceRow | undefined;
-  const index = service?.availability?.findIndex((s) => sameSlot(s, m.slot)) ?? -1;
-  if (service && index >= 0) {
-    const slot = service.availability[index]!;
-    const capacity = slot.originalSlotsAvailable ?? Number.POSITIVE_INFINITY;
-    const restored = Math.min(slot.slotsAvailable + m.places, capacity);
-    if (restored !== slot.slotsAvailable) {
-      const p = `#av[${index}]`;
-      items.push({
-        Update: {
-          TableName: T, Key: keys.entity(tenant, E.service, m.serviceId),
-          UpdateExpression: `SET ${p}.#left = :restored, #version = if_not_exists(#version, :zero) + :one`,
-          ConditionExpression: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
-          ExpressionAttributeNames: { '#av': 'availability', '#left': 'slotsAvailable', '#date': 'date', '#start': 'startTime', '#end': 'endTime', '#version': 'version' },
-          ExpressionAttributeValues: { ':restored': restored, ':seen': slot.slotsAvailable, ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime, ':zero': 0, ':one': 1 },
-        },
-      });
-    }
-  }
-
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await cancelReservation(tenant, null, m.reservationId, {
+      now,
+      reason: 'Payment not received within 24 hours',
+      set: { paymentStatus: 'EXPIRED', statusLabel: 'Cancelled (unpaid)' },
+      guard: (r) => {
+        if (r.isPaid === true) throw new AlreadyPaid();
+      },
+    });
     return 'cancelled';
   } catch (e) {
-    if (!isConditionFailure(e) && (e as { name?: string }).name !== 'TransactionCanceledException') throw e;
-    const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    // The marker is gone: another run did this one already.
-    if (reasons[1]?.Code === 'ConditionalCheckFailed') return 'gone';
-    // Reservation paid or cancelled in between, or the slot moved: read again.
-    return 'retry';
+    if (e instanceof AlreadyPaid) {
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: markerKey }));
+      return 'paid';
+    }
+    // Cancelled meanwhile (another run, or staff): nothing left to do.
+    if (e instanceof ApiError && e.statusCode < 500) return 'gone';
+    if (isConditionFailure(e)) return 'retry';
+    throw e;
   }
 }
 

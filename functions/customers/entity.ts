@@ -1,0 +1,104 @@
+/**
+ * Customer rows (moved out of functions/services; docs/data-model.md, "Customers"). The reservation
+ * that brings a customer writes them in its own transaction through `addCustomerParts`:
+ *
+ * - `CUSTOMER#{id}`: the customer; gsi1 `T#{org}#CUSTOMERS` / `{createdAt}#{id}` (newest first list);
+ *   `reservationCount` kept on write (ADD 1 per reservation).
+ * - `CUSTPHONE#{digits}` and `CUSTEMAIL#{email}`: exact pointers → customerId, so a returning
+ *   customer is found by phone or e-mail with one GetItem each (conditional puts: never two owners).
+ * - the search rows of ./search-index.ts (`T#{org}#CSEARCH`), written with the customer.
+ * - `STATS#customers`: `total`, kept on write.
+ *
+ * The customers area (list, search, details) reads these; only this module and search-index.ts
+ * write them.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditedWrite } from '../lib/audited-write.js';
+import { db, tableName } from '../lib/db.js';
+import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { customerSearchPuts } from './search-index.js';
+
+export const CUSTOMER_ENTITY = 'CUSTOMER';
+const PHONE = 'CUSTPHONE';
+const EMAIL = 'CUSTEMAIL';
+const CUSTOMERS_INDEX = 'CUSTOMERS';
+
+export const customerKey = (tenant: TenantId, id: string): Key => keys.entity(tenant, CUSTOMER_ENTITY, id);
+export const customerStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'customers');
+export const phoneKey = (phone: string) => phone.replace(/\D/g, '') || phone.trim().toLowerCase();
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+export interface CustomerInput {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email?: string | null;
+  address?: string | null;
+}
+
+export interface CustomerMatch {
+  id: string;
+  existing: boolean;
+  /** Pointers the existing customer lacks (a new phone or e-mail): added with the booking. */
+  missingPointers: ('phone' | 'email')[];
+}
+
+export interface CustomerRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string | null;
+  address: string | null;
+  reservationCount: number;
+  source?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The tenant's customer with this phone or e-mail (phone first), else a new id. */
+export async function matchCustomer(tenant: TenantId, phone: string, email?: string | null): Promise<CustomerMatch> {
+  const get = (sk: string, id: string) => db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, sk, id), ConsistentRead: true }));
+  const [byPhone, byEmail] = await Promise.all([get(PHONE, phoneKey(phone)), email?.trim() ? get(EMAIL, emailKey(email)) : Promise.resolve({ Item: undefined })]);
+  const id = (byPhone.Item?.customerId ?? byEmail.Item?.customerId) as string | undefined;
+  if (!id) return { id: randomUUID(), existing: false, missingPointers: email?.trim() ? ['phone', 'email'] : ['phone'] };
+  const missing: ('phone' | 'email')[] = [];
+  if (!byPhone.Item) missing.push('phone');
+  if (email?.trim() && !byEmail.Item) missing.push('email');
+  return { id, existing: true, missingPointers: missing };
+}
+
+export async function getCustomerRow(tenant: TenantId, id: string): Promise<CustomerRow | null> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: customerKey(tenant, id) }));
+  return (res.Item as CustomerRow | undefined) ?? null;
+}
+
+/**
+ * Adds the customer's part of a booking to `w`: a new customer (row, pointers, search rows, counter)
+ * or one more reservation on an existing one. Part names: 'customer', 'customer-phone',
+ * 'customer-email' (a failed pointer means another booking created this customer meanwhile: retry).
+ */
+export function addCustomerParts(w: AuditedWrite, tenant: TenantId, match: CustomerMatch, c: CustomerInput, now: string, source: string): void {
+  const email = c.email?.trim() || null;
+  if (match.existing) {
+    w.update('customer', customerKey(tenant, match.id), {
+      update: 'ADD reservationCount :one SET updatedAt = :now',
+      condition: 'attribute_exists(pk)',
+      values: { ':one': 1, ':now': now },
+    });
+  } else {
+    const row: CustomerRow = {
+      id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email, address: c.address?.trim() || null,
+      reservationCount: 1, source, createdAt: now, updatedAt: now,
+    };
+    w.put('customer', { ...customerKey(tenant, match.id), gsi1pk: keys.tenantIndex(tenant, CUSTOMERS_INDEX), gsi1sk: `${now}#${match.id}`, ...row }, { condition: 'attribute_not_exists(pk)' });
+    customerSearchPuts(tenant, { id: match.id, firstName: row.firstName, lastName: row.lastName, phone: row.phone, email }).forEach((p, i) => w.part(`customer-search#${i}`, p));
+    w.count(customerStatsKey(tenant), { total: 1 });
+  }
+  for (const kind of match.missingPointers) {
+    const value = kind === 'phone' ? c.phone : email;
+    if (!value) continue;
+    w.put(`customer-${kind}`, { ...keys.entity(tenant, kind === 'phone' ? PHONE : EMAIL, kind === 'phone' ? phoneKey(value) : emailKey(value)), customerId: match.id, createdAt: now }, { condition: 'attribute_not_exists(pk)' });
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * New reservations. Item reservations are made here; service reservations (staff and public) go
+ * through functions/services/booking.ts, which composes its slot decrement with `addNewReservationParts`
+ * below, so every new reservation writes the same rows, counters, log line and events.
+ */
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ItemReservationInput } from '../../shared/contract/reservation-models.js';
+import { multiplyCents, toCents } from '../../shared/domain/money.js';
+import { computeCharges } from '../../shared/domain/pricing.js';
+import { addDaysToDay, formatIn, todayIn, zonedDateTime } from '../../shared/domain/time.js';
+import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { db, tableName } from '../lib/db.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { logger } from '../lib/logger.js';
+import { organizationTimeZone } from '../lib/organization.js';
+import type { AuthClaims } from '../lib/tokens.js';
+import { addCustomerParts, matchCustomer } from '../customers/entity.js';
+import { effectiveTaxRate } from '../settings/tax.js';
+import {
+  actorOf, depositMethod, indexAttributes, logRow, numberKey, overduePointer, paymentRow, paymentStatsKey, reservationKey, startPointer, statsKey, statusDelta, toView,
+  type Person, type ReservationRow,
+} from './entity.js';
+import { claimItem, itemHourlyCents, itemInUseParts, itemRentableCheck, itemView, overlapping, readItem, readItemBook, RENTABLE } from './items.js';
+
+/** One sequence per tenant: RES-000001, RES-000002, ... (gaps possible, repeats never). */
+export async function nextReservationNumber(tenant: TenantId): Promise<string> {
+  const res = await db().send(new UpdateCommand({
+    TableName: tableName(), Key: keys.entity(tenant, 'COUNTER', 'RESERVATION'),
+    UpdateExpression: 'ADD seq :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
+  }));
+  return `RES-${String(Number(res.Attributes?.seq ?? 0)).padStart(6, '0')}`;
+}
+
+/** Document 3 §5 / §9: the earliest and latest start a staff booking may have. */
+export function startWindow(zone: string, now: number): { min: number; max: number } {
+  const today = todayIn(zone, now);
+  return { min: zonedDateTime(today, '09:00', zone).getTime(), max: zonedDateTime(addDaysToDay(today, 366), '23:59', zone).getTime() };
+}
+
+/**
+ * The parts every new reservation writes besides what it books: the reservation (conditional),
+ * its number pointer, counters (total, active, per kind and status, log), the CREATED log line,
+ * the deposit payment, the overdue pointer (items) and the live events.
+ */
+export function addNewReservationParts(w: AuditedWrite, tenant: TenantId, row: ReservationRow, opts: { actor: Person | null; now: number }): void {
+  w.put('reservation', { ...reservationKey(tenant, row.id), ...indexAttributes(tenant, row), ...row }, { condition: 'attribute_not_exists(pk)' });
+  w.put('number', { ...numberKey(tenant, row.reservationNumber), reservationId: row.id }, { condition: 'attribute_not_exists(pk)' });
+  const log = logRow(tenant, { action: 'CREATED', reservation: row, actor: opts.actor, at: row.createdAt });
+  w.log(log.item);
+  w.count(statsKey(tenant), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters });
+  const deposit = row.depositAmountCents ?? 0;
+  if (deposit > 0) {
+    w.put('deposit', paymentRow(tenant, { reservationId: row.id, amountCents: deposit, type: 'DEPOSIT', method: depositMethod(row.depositTypeCash, row.depositTypeCredit), paymentId: row.paymentId, employee: opts.actor, at: row.createdAt }));
+    w.count(paymentStatsKey(tenant), { totalCents: deposit, count: 1 });
+    w.event('payment-processed', { reservationId: row.id, reservationNumber: row.reservationNumber, amount: deposit / 100, paymentType: 'DEPOSIT' });
+  }
+  if (row.kind === 'ITEM') w.put('overdue-pointer', overduePointer(tenant, row));
+  const customerName = `${row.customer.firstName} ${row.customer.lastName}`.trim();
+  w.event('reservation-created', {
+    id: row.id, reservationNumber: row.reservationNumber, kind: row.kind, status: row.status, startTime: row.startTime, endTime: row.endTime, customerName,
+    itemName: row.inventoryItem?.name ?? null, serviceName: row.service?.name ?? null, totalAmount: (row.totalAmountCents ?? 0) / 100, source: row.source,
+  });
+  w.event('stats-updated', { reservations: true });
+}
+
+const MAX_ATTEMPTS = 10;
+
+export async function createItemReservation(tenant: TenantId, auth: AuthClaims, body: ItemReservationInput, now = Date.now()): Promise<ReservationRow> {
+  const zone = await organizationTimeZone(tenant);
+  const input = body.reservation;
+  const start = Date.parse(input.startTime);
+  const hours = input.reservationDuration;
+  const end = start + hours * 36e5;
+  const window = startWindow(zone, now);
+  if (start < window.min) throw badRequest(`Start time must be today at 09:00 (${formatIn(window.min, zone, 'M/d/yyyy, h:mm a')}) or later`);
+  if (start > window.max) throw badRequest('Start time must be within about one year from today');
+
+  const info = await readItem(tenant, input.inventoryItemId);
+  if (!info) throw notFound('Inventory item not found');
+  if (!RENTABLE.has(info.item.status)) throw conflict(`This item is not available for rent (status ${info.item.status})`);
+
+  const [actor, taxRate, reservationNumber] = await Promise.all([actorOf(tenant, auth), effectiveTaxRate(tenant), nextReservationNumber(tenant)]);
+  const rateCents = itemHourlyCents(info);
+  const baseCents = multiplyCents(rateCents, hours);
+  const charges = computeCharges({ baseCents, hasService: false, hourlyRateCents: rateCents, taxRate });
+  const id = randomUUID();
+  const c = body.customer;
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [book, match, fresh] = await Promise.all([readItemBook(tenant, info.item.id), matchCustomer(tenant, c.phone, c.email || null), attempt ? readItem(tenant, info.item.id) : Promise.resolve(info)]);
+    if (!fresh) throw notFound('Inventory item not found');
+    if (!RENTABLE.has(fresh.item.status)) throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
+    const clash = overlapping(book, start, end, now);
+    if (clash) throw conflict(`This item is already reserved at that time (reservation ${clash.n}).`);
+
+    const at = new Date(now).toISOString();
+    const row: ReservationRow = {
+      id, reservationNumber, kind: 'ITEM', status: 'ACTIVE', source: 'STAFF',
+      customerId: match.id,
+      customer: { id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email: c.email?.trim() || null, address: c.address?.trim() || null },
+      inventoryItemId: fresh.item.id, inventoryItem: itemView(fresh), serviceId: null, service: null, slot: null, participantCount: null, timeZone: zone,
+      startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), reservationDuration: hours, actualReturnTime: null,
+      depositAmountCents: toCents(input.depositAmount), depositTypeCash: input.depositType?.cash === true, depositTypeCredit: input.depositType?.credit === true,
+      paymentId: input.paymentId?.trim() || null, notes: input.notes?.trim() || null,
+      baseAmountCents: baseCents, subtotalCents: charges.subtotalCents, taxRate: charges.taxRate, taxAmountCents: charges.taxCents, totalAmountCents: charges.totalCents,
+      bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: charges.taxCents, bookedTotalAmountCents: charges.totalCents,
+      overageAmountCents: 0, overageHours: 0, refundAmountCents: 0, refundHours: 0, hourlyRateAtBookingCents: rateCents,
+      createdByEmployee: actor, processedByEmployee: null, reprocessedByEmployee: null, reprocessedAt: null,
+      allergies: false, allergiesText: null, isPaid: false, paidAmountCents: null, paidSource: null, paymentStatus: null,
+      createdAt: at, updatedAt: at, deletedAt: null, deletedBy: null,
+    };
+    const w = auditedWrite(tenant);
+    claimItem(w, tenant, fresh.item.id, book, id, { s: start, e: end, n: reservationNumber });
+    if (start <= now) itemInUseParts(w, tenant, fresh.item, id, at);
+    else {
+      itemRentableCheck(w, tenant, fresh.item);
+      w.put('start-pointer', startPointer(tenant, row));
+    }
+    addCustomerParts(w, tenant, match, c, at, 'STAFF');
+    addNewReservationParts(w, tenant, row, { actor, now });
+    try {
+      await w.commit();
+      return row;
+    } catch (e) {
+      if (!(e instanceof WriteFailed)) throw e;
+      if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
+      // Another booking of the item, a status change, or the same customer created meanwhile: read again.
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * Math.min(200, 10 * 2 ** attempt)));
+    }
+  }
+  logger.warn('item reservation gave up after repeated conflicts', { itemId: info.item.id });
+  throw conflict('This item is being booked by someone else right now. Please try again.');
+}
+
+export const reservationAnswer = (row: ReservationRow, message: string) => ({ success: true as const, message, data: toView(row) });
