@@ -1,4 +1,4 @@
-import { Box, Checkbox, Input, NativeSelect, SegmentGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -100,10 +100,10 @@ export function CreateReservationDialog({ open, mode, onClose, onCreated }: { op
         };
         return (
           <Stack gap="5">
-            <SegmentGroup.Root size="sm" value={v.mode} onValueChange={(e) => setMode(e.value as 'item' | 'service')} aria-label="Book">
-              <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={[{ value: 'item', label: 'Inventory item' }, { value: 'service', label: 'Service' }]} />
-            </SegmentGroup.Root>
+            <HStack gap="2" role="group" aria-label="What to book">
+              <Button size="sm" variant={v.mode === 'item' ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={v.mode === 'item'} onClick={() => setMode('item')}>Book an item</Button>
+              <Button size="sm" variant={v.mode === 'service' ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={v.mode === 'service'} onClick={() => setMode('service')}>Book a service</Button>
+            </HStack>
 
             <Stack gap="3">
               <Text fontWeight="semibold">Customer</Text>

@@ -76,9 +76,9 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
     const p = previewCharges(r, localToInstant(returnLocal, zone)?.getTime() ?? NaN, EMPTY_REFUND, 0);
     return { hourlyRateCents: p.rateCents, totalCents: p.capCents };
   }, [r, returnLocal, zone]);
-  const [refund, dispatch] = useReducer((s: typeof EMPTY_REFUND, e: Parameters<ReturnType<typeof refundReducer>>[1]) => refundReducer(ctxRef.current)(s, e), EMPTY_REFUND);
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
+  const [refund, dispatch] = useReducer((s: typeof EMPTY_REFUND, e: Parameters<ReturnType<typeof refundReducer>>[1]) => refundReducer(ctxRef.current)(s, e), EMPTY_REFUND);
 
   useEffect(() => {
     if (!r) return;
