@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { routesById, type RouteById, type RouteId } from '../../../shared/contract/index.js';
+import { routesById, type ResponseOf, type RouteById, type RouteId } from '../../../shared/contract/index.js';
 
 import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 
@@ -15,7 +15,19 @@ export type CallInput<I extends RouteId> = {
   /** Override the stored token (sign-in flows). */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * Sent as the `Idempotency-Key` header: one key per form submission (`newIdempotencyKey()` when the
+   * form opens or is submitted, reused by retries of that submission), so a retried create or booking
+   * returns the first answer instead of creating twice. Only routes marked `idempotent` honour it.
+   */
+  idempotencyKey?: string;
 };
+
+/** What a route answers (its contract `response`), `unknown` while the route declares none. */
+export type Answer<I extends RouteId> = ResponseOf<RouteById<I>>;
+
+/** A fresh key for one form submission (see CallInput.idempotencyKey). */
+export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /** An API refusal with the server's `{error, message, details}`. */
 export class ApiRequestError extends Error {
@@ -47,11 +59,16 @@ export function buildPath(id: RouteId, params?: Record<string, unknown>, query?:
 
 /**
  * Calls a contract route by id: the path, method and parameter names come from the contract, the
- * bearer token from storage. Non-2xx answers throw ApiRequestError with the server's message.
+ * bearer token from storage. The answer is typed from the route's `response` schema. Non-2xx answers
+ * throw ApiRequestError with the server's message.
  */
-export async function api<T = unknown, I extends RouteId = RouteId>(id: I, input: CallInput<I> = {}): Promise<T> {
+export function api<I extends RouteId>(id: I, input?: CallInput<I>): Promise<Answer<I>>;
+/** @deprecated Pass no type argument: the answer's type comes from the route's contract `response`. */
+export function api<T, I extends RouteId = RouteId>(id: I, input?: CallInput<I>): Promise<T>;
+export async function api<I extends RouteId>(id: I, input: CallInput<I> = {}): Promise<unknown> {
   const route = routesById.get(id)!;
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey;
   const token = input.token === undefined ? localStorage.getItem(TOKEN_KEY) : input.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -78,7 +95,7 @@ export async function api<T = unknown, I extends RouteId = RouteId>(id: I, input
     if (res.status === 401 && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
     throw new ApiRequestError(res.status, b.message ?? b.error ?? `Request failed (${res.status})`, b.error, b.details, data);
   }
-  return data as T;
+  return data;
 }
 
 /** "Validation failed: msg, msg" from a 400 with details (document 2 §5), else the server message, else the fallback. */

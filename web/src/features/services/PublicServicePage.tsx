@@ -199,8 +199,8 @@ export default function PublicServicePage() {
   useEffect(() => {
     let cancelled = false;
     setView({ kind: 'loading' });
-    api<{ data?: PublicService } & Partial<PublicService>>('services.publicGet', { params: { token }, token: null })
-      .then((res) => !cancelled && setView({ kind: 'service', service: (res.data ?? res) as PublicService }))
+    api('services.publicGet', { params: { token }, token: null })
+      .then((res) => !cancelled && setView({ kind: 'service', service: res.data as PublicService }))
       .catch((e: unknown) => {
         if (cancelled) return;
         const code = e instanceof ApiRequestError ? ((e.body as { code?: string } | undefined)?.code ?? e.code) : undefined;

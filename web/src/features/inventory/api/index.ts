@@ -41,12 +41,9 @@ export interface Location {
   name: string;
 }
 
-/** The tenant's locations ({id,name} list; older answers wrap it under `locations` or `data`). */
+/** The tenant's locations: a plain {id, name, description} list (the contract's response). */
 export function useLocations() {
-  return useSWR(apiKey(LOCATIONS), async () => {
-    const res = await api<Location[] | { locations?: Location[]; data?: Location[] }>('inventory.listLocations');
-    return Array.isArray(res) ? res : (res.locations ?? res.data ?? []);
-  });
+  return useSWR(apiKey(LOCATIONS), () => api('inventory.listLocations'));
 }
 
 export interface ItemBody {

@@ -5,7 +5,6 @@ import type { PublicService } from '../publicBooking.js';
 import type { ApiService } from '../serviceForm.js';
 
 /** GET /public/service/{token}: the service directly or under `data` (document 2 §7). */
-export type PublicServiceAnswer = { data?: PublicService } & Partial<PublicService>;
 
 /** Cache resources of this area (for useMutationAction's `revalidate`). */
 export const SERVICES = 'services';
@@ -19,8 +18,8 @@ export function useServices() {
 /** The public share page's service: no session, so no tenant in the key (the token names it). */
 export function usePublicService(token: string) {
   return useSWR(token ? apiKey('services.public', token) : null, async () => {
-    const res = await api<PublicServiceAnswer>('services.publicGet', { params: { token }, token: null });
-    return (res.data ?? res) as PublicService;
+    const res = await api('services.publicGet', { params: { token }, token: null });
+    return res.data as PublicService;
   });
 }
 
