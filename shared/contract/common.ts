@@ -16,7 +16,18 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 /** Numbers the browser may send as text ("12.50"). */
-export const looseNumber = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const looseNumber = z.union([z.number(), z.string().trim().max(40).regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+
+/** The largest amount of money any field takes: 1,000,000.00 (issue 11 point 2). */
+export const MAX_MONEY = 1_000_000;
+/** True when `n` has at most two decimals as typed (5e-324 and 1.005 have more). */
+export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
+/** Money in dollars as people type it: 0 to 1,000,000.00 in steps of 0.01; a number or numeric text. */
+export const amount = (label = 'Amount') =>
+  looseNumber.pipe(
+    z.number().min(0, `${label} must be 0 or more`).max(MAX_MONEY, `${label} must be at most 1,000,000.00`)
+      .refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`),
+  );
 /** Object-valued fields that the SPA sends as JSON strings (document 2 §3). */
 export const jsonText = z.union([z.string().max(200_000), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
 export const empty = z.object({}).strict();
@@ -33,10 +44,12 @@ export const PERMISSION_POLICY = z.object({ EMPLOYEE: groupSchema.optional(), MA
  */
 export const fileResponse = z.string().meta({ description: 'A file download (the body is the file, not JSON)', format: 'binary' });
 /** `{success: true, message?}`: what deletes and other acknowledgements answer. */
-export const okResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+export const okResponse = z.object({ success: z.boolean(), message: z.string().optional() });
 /** The body of every refusal (4xx/5xx): a stable code, the message a person may see, field details on 400. */
 export const errorResponse = z.looseObject({
   error: z.string(),
   message: z.string(),
   details: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
 });
+/** The `response` of server-sent-event routes: `text/event-stream` frames, not JSON (not checked by the pipeline). */
+export const eventStreamResponse = z.string().meta({ description: 'Server-sent events (text/event-stream): `event: {type}` and `data: {JSON payload}` frames' });

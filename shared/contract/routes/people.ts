@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
-import { idParam, looseNumber } from '../common.js';
+import { eventStreamResponse, idParam, looseNumber } from '../common.js';
 import {
   contactBody, contactResponse, hoursBody, hoursResponse, myPermissionsResponse, permissionLogsQuery, permissionLogsResponse, permissionsBody,
   permissionsResponse, permissionsSaveResponse, taxBody, taxRateResponse, taxResponse,
@@ -165,5 +165,5 @@ export const peopleRoutes = [
     beyondSpec: 'The SPA hides what the matrix denies (navigation, buttons) and must learn a policy change without a new sign-in, so it reads the caller\'s effective permissions',
   }),
   // Live updates
-  route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.string().max(4096).optional(), lastEventId: z.string().max(8000).optional() }), summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)' }),
+  route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.string().max(4096).optional(), lastEventId: z.string().max(8000).optional() }), response: eventStreamResponse, summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)' }),
 ] as const;

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AREAS, routes } from '../../shared/contract/index.js';
+import type { AreaHandler } from './pipeline.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+async function implementedRoutes(): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const area of AREAS) {
+    const mod = (await import(`../${area}/handler.ts`)) as { handler: AreaHandler };
+    for (const id of mod.handler.implementedRoutes) ids.add(id);
+  }
+  return ids;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(p);
+    return /\.tsx?$/.test(name) ? [p] : [];
+  });
+}
+const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => resolve(join(file, '..'), m[1] ?? m[2]!));
+
+describe('every built route answers a declared shape', () => {
+  it('has a response schema on every route that has an operation', async () => {
+    const built = await implementedRoutes();
+    expect(built.size).toBeGreaterThan(30);
+    const missing = routes.filter((r) => built.has(r.id) && !('response' in r && r.response)).map((r) => r.id);
+    expect(missing, `routes with an operation but no response schema in shared/contract: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('marks the public booking and the creates of the built areas idempotent', () => {
+    const idempotent = new Set(routes.filter((r) => 'idempotent' in r && r.idempotent).map((r) => r.id));
+    for (const id of ['services.publicBook', 'services.create', 'inventory.createProductType', 'inventory.createVariant', 'inventory.createItem', 'inventory.bulkCreate', 'inventory.createLocation', 'platform.createInvitation', 'uploads.presignServicePhoto']) {
+      expect(idempotent.has(id), id).toBe(true);
+    }
+  });
+});
+
+describe('dependencies point one way (issue 9 point 7)', () => {
+  it('shared/domain imports nothing from shared/contract', () => {
+    const contract = resolve(ROOT, 'shared/contract');
+    const offenders = sourceFiles(resolve(ROOT, 'shared/domain')).filter((f) => importsOf(f).some((i) => i.startsWith(contract)));
+    expect(offenders.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
+  it('handlers and their modules never import the local runtime', () => {
+    const local = resolve(ROOT, 'functions/local');
+    const files = sourceFiles(resolve(ROOT, 'functions')).filter((f) => !f.startsWith(local) && !f.startsWith(resolve(ROOT, 'functions/testing')) && !/\.(int\.|e2e\.)?test\.ts$/.test(f));
+    const offenders = files.filter((f) => importsOf(f).some((i) => i.startsWith(local)));
+    expect(offenders.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+});
