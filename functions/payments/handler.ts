@@ -1,4 +1,10 @@
 import { createAreaHandler } from '../lib/pipeline.js';
+import { paymentStats } from '../reservations/queries.js';
+import { trackingBatch, updateTracking } from './tracking.js';
 
-/** Lambda entry of the payments area. Routes with no operation yet answer 501 NotImplemented. */
-export const handler = createAreaHandler('payments', {});
+/** Lambda entry of the payments area: totals kept on write, service payment tracking. */
+export const handler = createAreaHandler('payments', {
+  'payments.statsOverview': async ({ tenant }) => paymentStats(tenant),
+  'payments.trackingBatch': async ({ tenant, body }) => trackingBatch(tenant, body.reservationIds),
+  'payments.trackingUpdate': async ({ tenant, auth, params, body }) => updateTracking(tenant, auth, params.reservationId, body),
+});

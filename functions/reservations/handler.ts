@@ -1,4 +1,41 @@
-import { createAreaHandler } from '../lib/pipeline.js';
+import { createAreaHandler, reply } from '../lib/pipeline.js';
+import { bookServiceForCustomer } from '../services/booking.js';
+import { createItemReservation, reservationAnswer } from './create.js';
+import { actorOf, toView } from './entity.js';
+import { availableItems } from './items.js';
+import { cancelReservation, deleteReservation, processReturn, reprocessReservation, restoreReservation } from './lifecycle.js';
+import { listLog, listReservations, reservationDetail, reservationStats } from './queries.js';
 
-/** Lambda entry of the reservations area. Routes with no operation yet answer 501 NotImplemented. */
-export const handler = createAreaHandler('reservations', {});
+const dollars = (c: number) => c / 100;
+
+/** Lambda entry of the reservations area (document 3 §3-§7; functions/reservations/*.ts). */
+export const handler = createAreaHandler('reservations', {
+  'reservations.statsOverview': async ({ tenant }) => reservationStats(tenant),
+  'reservations.list': async ({ tenant, query }) => listReservations(tenant, query),
+  'reservations.availableItems': async ({ tenant, query }) => ({ items: (await availableItems(tenant, Date.parse(query.startTime), query.hours)).filter((i) => i !== null) }),
+  'reservations.get': async ({ tenant, params }) => ({ success: true as const, data: await reservationDetail(tenant, params.id) }),
+  'reservations.logs': async ({ tenant, query }) => listLog(tenant, query),
+  'reservations.createItem': async ({ tenant, auth, body }) => reply(201, reservationAnswer(await createItemReservation(tenant, auth, body), 'Reservation created successfully')),
+  'reservations.createService': async ({ tenant, auth, body }) =>
+    reply(201, reservationAnswer(await bookServiceForCustomer(tenant, await actorOf(tenant, auth), body), 'Service reservation created successfully')),
+  'reservations.processReturn': async ({ tenant, auth, params, body }) => {
+    const { row, charges: c } = await processReturn(tenant, auth, params.id, body);
+    return {
+      success: true as const,
+      message: 'Return processed successfully',
+      charges: {
+        reservationDuration: c.reservationDuration, baseAmount: dollars(c.baseCents), overageHours: c.overageHours, overageAmount: dollars(c.overageCents),
+        refundHours: c.refundHours, refundAmount: dollars(c.refundCents), hourlyRate: dollars(c.hourlyRateCents), subtotal: dollars(c.subtotalCents),
+        taxRate: c.taxRate, taxAmount: dollars(c.taxCents), totalAmount: dollars(c.totalCents),
+      },
+      data: toView(row),
+    };
+  },
+  'reservations.cancel': async ({ tenant, auth, params }) => reservationAnswer(await cancelReservation(tenant, await actorOf(tenant, auth), params.id), 'Reservation cancelled successfully'),
+  'reservations.reprocess': async ({ tenant, auth, params }) => reservationAnswer(await reprocessReservation(tenant, auth, params.id), 'Reservation reprocessed successfully! The golf cart has been reactivated.'),
+  'reservations.restore': async ({ tenant, auth, params, body }) => reservationAnswer(await restoreReservation(tenant, auth, params.id, body?.notes), 'Reservation restored successfully'),
+  'reservations.delete': async ({ tenant, auth, params }) => {
+    await deleteReservation(tenant, auth, params.id);
+    return { success: true as const, message: 'Reservation deleted successfully' };
+  },
+});
