@@ -36,6 +36,17 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p><a href="{{setupUrl}}">Complete your account setup</a></p>
 <p>This link works once and expires on {{expiresAt}}. If the button does not work, copy this address into your browser:<br>{{setupUrl}}</p>`,
   },
+  {
+    name: 'reservation-overdue',
+    displayName: 'Reservation overdue',
+    description: 'Sent once to the customer (when an e-mail is on file) when a rental passes its end time without being returned',
+    category: 'Reservations',
+    variables: ['firstName', 'lastName', 'reservationNumber', 'itemName', 'endTime', 'businessName'],
+    subject: 'Your rental {{reservationNumber}} is overdue',
+    content: `<p>Hello {{firstName}} {{lastName}},</p>
+<p>Your rental of {{itemName}} (reservation {{reservationNumber}}) was due back at {{endTime}}.</p>
+<p>This reservation is overdue and may incur additional charges. Please return it as soon as you can, or contact {{businessName}}.</p>`,
+  },
 ];
 
 export function renderTemplate(content: string, variables: Record<string, unknown>): string {
