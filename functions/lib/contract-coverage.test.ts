@@ -33,7 +33,7 @@ describe('every built route answers a declared shape', () => {
   });
 
   it('marks the public booking and the creates of the built areas idempotent', () => {
-    const idempotent = new Set(routes.filter((r) => 'idempotent' in r && r.idempotent).map((r) => r.id));
+    const idempotent = new Set<string>(routes.filter((r) => 'idempotent' in r && r.idempotent).map((r) => r.id));
     for (const id of ['services.publicBook', 'services.create', 'inventory.createProductType', 'inventory.createVariant', 'inventory.createItem', 'inventory.bulkCreate', 'inventory.createLocation', 'platform.createInvitation', 'uploads.presignServicePhoto']) {
       expect(idempotent.has(id), id).toBe(true);
     }

@@ -63,7 +63,7 @@ export type AreaHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGate
  */
 export function createAreaHandler<A extends Area>(area: A, operations: Operations<A>, options: AreaHandlerOptions = {}): AreaHandler {
   const ops = operations as Record<string, Operation | undefined>;
-  const multipartRoutes = routes.filter((r) => r.area === area && r.kind === 'multipart' && ops[r.id]).map((r) => r.id);
+  const multipartRoutes = (routes as readonly RouteContract[]).filter((r) => r.area === area && r.kind === 'multipart' && ops[r.id]).map((r) => r.id);
   if (multipartRoutes.length && !options.parsers?.length) {
     throw new Error(`${multipartRoutes.join(', ')} take multipart bodies: pass { parsers: [multipart({ fileSize })] } (functions/lib/middlewares/multipart.ts) to createAreaHandler`);
   }

@@ -27,6 +27,11 @@ export const signupCompleteBody = z.object({
 
 export const authRoutes = [
   route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', response: healthResponse, summary: 'Liveness and readiness', beyondSpec: 'The local runtime and deploy checks need a readiness probe' }),
+  route({
+    id: 'health.openapi', method: 'GET', path: '/api/openapi.json', area: 'health', access: 'public', response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+    summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
+    beyondSpec: 'Client authors and tools read the contract as OpenAPI instead of the TypeScript source (issue 9)',
+  }),
   route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, response: loginResponse, summary: 'Sign in; returns token, user, redirectUrl' }),
   route({
     id: 'auth.validateSignupToken', method: 'GET', path: '/api/signup/validate-token', area: 'auth', access: 'public',
