@@ -148,7 +148,7 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     reservationNumber: str(r.reservationNumber),
     status: r.status,
     kind,
-    isOverdue: isOverdue({ ...r, kind }, now),
+    isOverdue: isOverdue({ ...r, kind }, now) || (r.status === 'ACTIVE' && r.isOverdue === true),
     source: r.source === 'PUBLIC_BOOKING' || r.isPublicBooking === true ? 'PUBLIC_BOOKING' : 'STAFF',
     customerId: str(r.customerId),
     customer: { id: str(c.id ?? r.customerId), firstName: str(c.firstName), lastName: str(c.lastName), phone: str(c.phone), email: strOrNull(c.email), address: strOrNull(c.address) },

@@ -1,10 +1,130 @@
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { formatIn } from '../../shared/domain/time.js';
+import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
+import { db, tableName } from '../lib/db.js';
+import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
+import { trySendMail } from '../lib/mail.js';
+import { organizationTimeZone } from '../lib/organization.js';
+import { defaultTemplate, renderEmail } from '../platform/templates.js';
+import {
+  getReservationRow, OVERDUE_INDEX_PK, overduePointerKey, reservationKey, START_INDEX_PK, startPointerKey, statsKey, type ReservationRow,
+} from '../reservations/entity.js';
+import { itemInUseParts, readItem } from '../reservations/items.js';
 
 /**
- * Sweep entry. The area that owns the rows implements the work; until it lands this sweep only
- * reports that it ran, so the schedule, its alarms and the local runner are exercised end to end.
+ * Every 5 minutes (functions/sweeps/schedules.ts), two passes over cross-tenant pointer indexes
+ * (gsi1, never a Scan), each reading only what is due:
+ * - SWEEP#OVERDUE (sort key endTime): ACTIVE item reservations past their end are marked overdue
+ *   (document 1 §4) in one audited write (flag, counters `overdue` and `ITEM#overdue`, pointer
+ *   removed, reservation-updated event), conditional on still being ACTIVE and not yet flagged, so
+ *   two runs mark it once; the customer gets one e-mail when one is on file (template
+ *   'reservation-overdue').
+ * - SWEEP#RESSTART (sort key startTime): items of reservations that have started go IN_USE.
  */
-export async function handler(): Promise<{ processed: number }> {
-  logger.info('sweep ran with nothing to do yet', { sweep: import.meta.url.split('/').pop() });
-  return { processed: 0 };
+export async function sweepOverdue(now = Date.now()): Promise<{ processed: number; overdue: number; started: number }> {
+  let processed = 0;
+  let overdue = 0;
+  let started = 0;
+  for await (const p of due(OVERDUE_INDEX_PK, now)) {
+    processed++;
+    if (await markOverdue(trustedTenant(String(p.tenantId)), String(p.reservationId), now)) overdue++;
+  }
+  for await (const p of due(START_INDEX_PK, now)) {
+    processed++;
+    if (await markStarted(trustedTenant(String(p.tenantId)), String(p.reservationId), now)) started++;
+  }
+  return { processed, overdue, started };
+}
+
+async function* due(pk: string, now: number): AsyncGenerator<Record<string, unknown>> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :now',
+      ExpressionAttributeValues: { ':pk': pk, ':now': new Date(now).toISOString() }, ExclusiveStartKey: start, Limit: 100,
+    }));
+    for (const i of res.Items ?? []) yield i;
+    start = res.LastEvaluatedKey;
+  } while (start);
+}
+
+async function markOverdue(tenant: TenantId, id: string, now: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const r = await getReservationRow(tenant, id);
+    if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true || Date.parse(r.endTime) >= now) {
+      if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true) await db().send(new DeleteCommand({ TableName: tableName(), Key: overduePointerKey(tenant, id) }));
+      return false;
+    }
+    const at = new Date(now).toISOString();
+    const mail = Boolean(r.customer?.email) && !r.overdueMailedAt;
+    const w = auditedWrite(tenant);
+    w.update('reservation', reservationKey(tenant, id), {
+      update: `SET isOverdue = :t, overdueAt = :at${mail ? ', overdueMailedAt = :at' : ''}`,
+      condition: '#s = :active AND (attribute_not_exists(isOverdue) OR isOverdue = :f)',
+      names: { '#s': 'status' },
+      values: { ':t': true, ':f': false, ':at': at, ':active': 'ACTIVE' },
+    });
+    w.delete('pointer', overduePointerKey(tenant, id), { condition: 'attribute_exists(pk)' });
+    w.count(statsKey(tenant), { overdue: 1, [`${r.kind}#overdue`]: 1 });
+    w.event('reservation-updated', { id, reservationNumber: r.reservationNumber, status: 'ACTIVE', isOverdue: true });
+    w.event('stats-updated', { reservations: true });
+    try {
+      await w.commit();
+    } catch (e) {
+      if (!(e instanceof WriteFailed)) throw e;
+      if (e.failed.includes('pointer') || e.failed.includes('reservation')) return false; // another run did it, or it changed: next run decides
+      continue;
+    }
+    if (mail) await mailOverdue(tenant, r);
+    return true;
+  }
+  return false;
+}
+
+async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
+  const t = defaultTemplate('reservation-overdue');
+  if (!t || !r.customer.email) return;
+  const [zone, org] = await Promise.all([
+    organizationTimeZone(tenant),
+    db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } })),
+  ]);
+  const email = renderEmail(t, {
+    firstName: r.customer.firstName, lastName: r.customer.lastName, reservationNumber: r.reservationNumber,
+    itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental', endTime: formatIn(Date.parse(r.endTime), zone, 'MMM d, yyyy h:mm a'),
+    businessName: (org.Item?.name as string | undefined) ?? 'us',
+  });
+  await trySendMail({ to: r.customer.email, subject: email.subject, html: email.html, text: email.text });
+}
+
+async function markStarted(tenant: TenantId, id: string, now: number): Promise<boolean> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const r = await getReservationRow(tenant, id);
+    const info = r?.inventoryItemId ? await readItem(tenant, r.inventoryItemId) : null;
+    const drop = () => db().send(new DeleteCommand({ TableName: tableName(), Key: startPointerKey(tenant, id) }));
+    if (!r || r.status !== 'ACTIVE' || r.deletedAt || !info) return (await drop(), false);
+    if (Date.parse(r.startTime) > now) return false;
+    // Maintenance or out of service since: nothing to flip; the reservation keeps its claim.
+    if (info.item.status !== 'AVAILABLE' && info.item.status !== 'IN_USE') return (await drop(), false);
+    const at = new Date(now).toISOString();
+    const w = auditedWrite(tenant);
+    itemInUseParts(w, tenant, info.item, id, at);
+    w.check('reservation', reservationKey(tenant, id), { condition: '#s = :active', names: { '#s': 'status' }, values: { ':active': 'ACTIVE' } });
+    w.delete('pointer', startPointerKey(tenant, id), { condition: 'attribute_exists(pk)' });
+    try {
+      await w.commit();
+      return true;
+    } catch (e) {
+      if (!(e instanceof WriteFailed)) throw e;
+      if (e.failed.includes('pointer')) return false;
+    }
+  }
+  return false;
+}
+
+/** Sweep entry (EventBridge every 5 minutes; the local runtime on the same rate). */
+export async function handler(): Promise<{ processed: number; overdue: number; started: number }> {
+  const result = await sweepOverdue();
+  if (result.processed) logger.info('overdue sweep', result);
+  return result;
 }
