@@ -1,4 +1,4 @@
-import { DataList, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { contactFields, EMPTY_CONTACT, type ContactSettings } from '../../../../shared/contract/settings-models.js';
 import { applyServerErrors, FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
@@ -88,14 +88,16 @@ export default function ContactPage() {
             </form>
           </FormSchemaProvider>
         ) : (
-          <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} gap="4">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             {FIELDS.map((f) => (
-              <DataList.Item key={f.name}>
-                <DataList.ItemLabel minW="40">{f.label}</DataList.ItemLabel>
-                <DataList.ItemValue>{saved[f.name] ? <Text>{saved[f.name]}</Text> : <Text color="fg.muted">Not set</Text>}</DataList.ItemValue>
-              </DataList.Item>
+              <Stack key={f.name} gap="0.5" data-testid={`contact-${f.name}`}>
+                <Text fontSize="sm" color="fg.muted">
+                  {f.label}
+                </Text>
+                {saved[f.name] ? <Text fontWeight="medium">{saved[f.name]}</Text> : <Text color="fg.subtle">Not set</Text>}
+              </Stack>
             ))}
-          </DataList.Root>
+          </SimpleGrid>
         )}
       </ViewEditFrame>
       {confirmDialog}

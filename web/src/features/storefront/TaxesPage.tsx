@@ -28,13 +28,14 @@ type Tax = z.output<typeof taxResponse>['data'];
  * The tax calls read the token from storage themselves (document 3 §6) and answer 401 with their own
  * message before the session ends, so they do not go through the shared client's 401 handling.
  */
-async function taxCall(method: 'GET' | 'PUT', body?: unknown): Promise<{ status: number; data?: Tax }> {
+async function taxCall(method: 'GET' | 'PUT', body?: unknown, signal?: AbortSignal): Promise<{ status: number; data?: Tax }> {
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) return { status: 0 };
   const res = await fetch(buildPath(method === 'GET' ? 'settings.getTax' : 'settings.updateTax'), {
     method,
     headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
+    signal,
   });
   const json = (await res.json().catch(() => null)) as { data?: Tax } | null;
   return { status: res.status, data: json?.data };
@@ -58,11 +59,17 @@ export default function TaxesPage() {
     later(EXPIRED_REDIRECT_MS, () => window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT)));
   };
 
+  // A load whose screen has gone (or been replaced) applies nothing.
+  const loads = useRef<AbortController | null>(null);
   const load = useCallback(async () => {
+    loads.current?.abort();
+    const ctl = new AbortController();
+    loads.current = ctl;
     setState('loading');
     setMessage(null);
     try {
-      const res = await taxCall('GET');
+      const res = await taxCall('GET', undefined, ctl.signal);
+      if (ctl.signal.aborted) return;
       if (res.status === 0) return setMessage({ status: 'error', text: TAX_TEXT.noToken }), setState('failed');
       if (res.status === 401) return expire(), setState('failed');
       if (res.status === 403) return setMessage({ status: 'error', text: TAX_TEXT.forbidden }), setState('failed');
@@ -72,6 +79,7 @@ export default function TaxesPage() {
       setRate(res.data.rate || res.data.enabled ? res.data.rate.toFixed(2) : '');
       setState('ready');
     } catch {
+      if (ctl.signal.aborted) return;
       setMessage({ status: 'error', text: TAX_TEXT.loadFailed });
       setState('failed');
     }
@@ -79,6 +87,7 @@ export default function TaxesPage() {
 
   useEffect(() => {
     if (isAdmin) void load();
+    return () => loads.current?.abort();
   }, [isAdmin, load]);
 
   if (!isAdmin)
@@ -136,6 +145,7 @@ export default function TaxesPage() {
         <Card.Root variant="outline" maxW="lg">
           <Card.Body>
             <form
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
                 void save();

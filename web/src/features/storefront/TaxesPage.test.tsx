@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../app/session.js';
+import { renderApp, stubFetch } from '../../test-utils.js';
+
+const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
+  ({ id: 'u1', role, accessLevel, firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } }) as SessionUser;
+function signIn(u: SessionUser) {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(u));
+}
+const TAX = '/api/settings/financial/tax';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('Taxes', () => {
+  it('asks for a rate when tax is enabled, refuses one out of range, saves 8.25', { timeout: 45_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const calls = stubFetch({ [`GET ${TAX}`]: { body: { success: true, data: { rate: 0, enabled: false } } }, [`PUT ${TAX}`]: (init) => ({ body: { success: true, data: { ...JSON.parse(String(init?.body)), rate: 8.25 } } }) });
+    renderApp('/acme/storefront/taxes');
+    const toggle = await screen.findByLabelText('Charge sales tax', {}, { timeout: 10_000 });
+    fireEvent.click(toggle);
+    // the switch reports its change a tick later: the rate becomes required once it has
+    await waitFor(() => expect((screen.getByPlaceholderText('0.00') as HTMLInputElement).required).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a tax rate when tax is enabled')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('0.00'), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tax rate must be between 0.00 and 99.99')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.change(screen.getByPlaceholderText('0.00'), { target: { value: '8.25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Tax settings saved successfully (enabled)')).toBeTruthy();
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body))).toEqual({ enabled: true, rate: '8.25' });
+  });
+
+  it('tells a manager they have no access, without loading', async () => {
+    signIn(user('EMPLOYEE', 'MANAGER'));
+    const calls = stubFetch({ 'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } } });
+    renderApp('/acme/storefront/taxes');
+    expect(await screen.findByText('You do not have permission to access tax settings.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(calls.some((c) => c.url.includes(TAX))).toBe(false);
+  });
+
+  it.each([
+    [403, 'You do not have permission to view tax settings'],
+    [500, 'Failed to load tax settings'],
+  ])('a load answered %i says %s', async (status, text) => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubFetch({ [`GET ${TAX}`]: { status, body: { error: 'x', message: 'x' } } });
+    renderApp('/acme/storefront/taxes');
+    expect(await screen.findByText(text, {}, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('a 401 says the session expired and ends it 2 s later', { timeout: 20_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubFetch({ [`GET ${TAX}`]: { status: 401, body: { error: 'Unauthorized', message: 'x' } } });
+    renderApp('/acme/storefront/taxes');
+    expect(await screen.findByText('Your session has expired. Please log in again.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBe('tok');
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull(), { timeout: 4_000 });
+    // signed out: the sign-in page takes the screen
+    expect(await screen.findByText('Welcome back. Sign in to your account.')).toBeTruthy();
+  });
+});
