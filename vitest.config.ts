@@ -43,6 +43,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['./web/src/test-setup.ts'],
           env: quietEnv,
+          // Chakra under jsdom on two shared cores: a dialog round trip can take seconds.
+          testTimeout: 30_000,
         },
       },
       {

@@ -31,7 +31,7 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 globalThis.CSS ??= { escape: (s: string) => s.replace(/([^\w-])/g, '\\$1') } as unknown as typeof CSS;
 
 // Lazy pages are transformed on first import, which can take over a second in a cold run.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -37,6 +37,10 @@ export function DialogFrame(props: {
       <Dialog.Root
         open={props.open}
         onOpenChange={(e) => !e.open && requestClose()}
+        // An input marked data-own-escape (an inline "new location" box) handles Escape itself.
+        onEscapeKeyDown={(e) => {
+          if ((e.target as Element | null)?.closest?.('[data-own-escape]')) e.preventDefault();
+        }}
         size={props.wide ? { base: 'full', sm: 'md', md: 'xl' } : DIALOG_SIZE}
         scrollBehavior="inside"
         placement="center"

@@ -18,6 +18,7 @@ export function FormDialog<S extends FormSchema>(props: {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
   submitLabel: string;
+  submitDisabled?: boolean;
   /** Extra dirtiness that lives outside the form (for example generated ids). */
   extraDirty?: boolean;
   wide?: boolean;
@@ -59,6 +60,7 @@ export function FormDialog<S extends FormSchema>(props: {
       isDirtyNow={() => JSON.stringify(form.getValues()) !== JSON.stringify(startValues.current)}
       saving={isSubmitting}
       submitLabel={props.submitLabel}
+      submitDisabled={props.submitDisabled}
       wide={props.wide}
       formId={formId}
       onClose={props.onClose}

@@ -1,12 +1,12 @@
-import { Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import useSWR from 'swr';
+import { Alert, Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import type { ActivityChange, ActivityLogEntry } from '../../../../shared/contract/inventory-models.js';
-import { api } from '../../api/client.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { formatDateTime } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
-import { ACTIVITY_LOG_LIMIT } from './itemRules.js';
+import { useActivityLog } from './api/index.js';
 
 const isBulk = (e: ActivityLogEntry) => e.eventType === 'BULK_CREATED' || e.eventType === 'BULK_DELETED';
 const userName = (e: ActivityLogEntry) => (e.user ? `${e.user.firstName} ${e.user.lastName}`.trim() || 'System' : 'System');
@@ -16,47 +16,54 @@ const updateText = (e: ActivityLogEntry) => e.eventType.replace(/_/g, ' ');
 const fieldsText = (e: ActivityLogEntry) => e.details.changes?.map((c) => c.field).join(', ') || '-';
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-export const ACTIVITY_KEY = 'inventory.activityLog';
+export const ACTIVITY_LOAD_ERROR = 'Failed to load activity logs';
 
 /** The Activity Log tab (managers only, loaded when opened; document 2 §2.1). */
 export function ActivityLogTab() {
-  const { data, isLoading, mutate } = useSWR(ACTIVITY_KEY, () => api<ActivityLogEntry[]>('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }), {
-    onError: () => notify.error('Failed to load activity logs'),
-    revalidateOnFocus: false,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useActivityLog();
   const [open, setOpen] = useState<ActivityLogEntry | null>(null);
-  const entries = data ?? [];
+  // Document 2 §8: the toast, and (issue 11 point 19) the error in place of the list, never "No Activity Yet".
+  useEffect(() => {
+    if (error) notify.error(ACTIVITY_LOAD_ERROR);
+  }, [error]);
+
+  const columns: Column<ActivityLogEntry>[] = [
+    { key: 'item', header: 'Item #', sortValue: itemText, truncate: true, width: '13%' },
+    { key: 'type', header: 'Item Type', sortValue: typeText, truncate: true, width: '15%' },
+    { key: 'update', header: 'Type of Update', sortValue: updateText, truncate: true, width: '15%' },
+    { key: 'date', header: 'Date/Time', sortValue: (e) => e.eventDate, render: (e) => formatDateTime(e.eventDate), width: '17%' },
+    { key: 'fields', header: 'Fields Changed', sortValue: fieldsText, truncate: true, width: '16%' },
+    { key: 'user', header: 'User', sortValue: userName, truncate: true, width: '13%' },
+    {
+      key: 'details',
+      header: 'Details',
+      nowrap: true,
+      width: '11%',
+      render: (e) => (
+        <Button size="xs" variant="outline" aria-label={`Details of ${updateText(e)} ${itemText(e)}`} onClick={() => setOpen(e)}>
+          View
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="3">
       <HStack justify="flex-end">
-        <Button size="sm" variant="outline" loading={isLoading} onClick={() => void mutate()}>Refresh</Button>
+        <Button size="sm" variant="outline" loading={isLoading || isValidating} onClick={() => void mutate()}>Refresh</Button>
       </HStack>
-      {!isLoading && entries.length === 0 ? (
+      {error && !data ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{ACTIVITY_LOAD_ERROR}</Alert.Title>
+          </Alert.Content>
+          <Button size="sm" onClick={() => void mutate()}>Retry</Button>
+        </Alert.Root>
+      ) : !isLoading && data && data.length === 0 ? (
         <EmptyState title="No Activity Yet" description="Changes to items and product types appear here." />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-          <Table.Root size="sm" aria-label="Activity log">
-            <Table.Header>
-              <Table.Row>
-                {['Item #', 'Item Type', 'Type of Update', 'Date/Time', 'Fields Changed', 'User', 'Details'].map((h) => <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>)}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {entries.map((e) => (
-                <Table.Row key={e.id}>
-                  <Table.Cell>{itemText(e)}</Table.Cell>
-                  <Table.Cell>{typeText(e)}</Table.Cell>
-                  <Table.Cell>{updateText(e)}</Table.Cell>
-                  <Table.Cell>{formatDateTime(e.eventDate)}</Table.Cell>
-                  <Table.Cell>{fieldsText(e)}</Table.Cell>
-                  <Table.Cell>{userName(e)}</Table.Cell>
-                  <Table.Cell><Button size="xs" variant="outline" aria-label={`Details of ${updateText(e)} ${itemText(e)}`} onClick={() => setOpen(e)}>View</Button></Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <DataTable label="Activity log" rows={data} loading={isLoading} columns={columns} rowId={(e) => e.id} pageSize={0} />
       )}
       <ActivityDetailsDialog entry={open} onClose={() => setOpen(null)} />
     </Stack>
@@ -65,7 +72,7 @@ export function ActivityLogTab() {
 
 function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={!!entry} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root open={!!entry} onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -149,7 +149,11 @@ describe('inventory page forms and links', () => {
     stubFetch({ ...listAnswers, 'GET /api/inventory/activity-log': { status: 500, body: { error: 'InternalError', message: 'boom' } } });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByRole('tab', { name: 'Activity Log' }));
-    await screen.findByText('Failed to load activity logs');
+    // Issue 11 point 19: the toast and the error in place of the list, never "No Activity Yet".
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load activity logs');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('No Activity Yet')).toBeNull();
   });
 
   it('selects rows, shows the bulk bar and bulk-deletes the selection after confirmation', async () => {

@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
-import type { InventoryItem, ItemPage, ProductType } from '../../../../shared/contract/inventory-models.js';
+import { useSWRConfig } from 'swr';
+import type { InventoryItem, ProductType } from '../../../../shared/contract/inventory-models.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import { api, errorMessage } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
+import { keyMatches } from '../../api/keys.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
@@ -12,32 +13,20 @@ import { BoxIcon } from '../../components/icons.js';
 import { ServicesTab } from '../services/index.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ACTIVITY_KEY, ActivityLogTab } from './ActivityLogTab.js';
+import { ActivityLogTab } from './ActivityLogTab.js';
+import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
 import { ItemFormDialog } from './ItemFormDialog.js';
 import { ItemsTab } from './ItemsTab.js';
-import { loadAllItems, statusFromQuery } from './itemRules.js';
+import { statusFromQuery } from './itemRules.js';
 import { ProductTypeFormDialog } from './ProductTypeFormDialog.js';
 import { ProductTypesTab } from './ProductTypesTab.js';
-
-/** Items per request while loading the whole list (the API's maximum page). */
-const LOAD_PAGE = 1000;
-
-export const INVENTORY_KEY = 'inventory.page';
-
-async function loadInventory(): Promise<{ productTypes: ProductType[]; items: InventoryItem[] }> {
-  const [productTypes, items] = await Promise.all([
-    api<ProductType[]>('inventory.listProductTypes'),
-    loadAllItems((cursor) => api<ItemPage>('inventory.listItems', { query: { limit: LOAD_PAGE, cursor } })),
-  ]);
-  return { productTypes, items };
-}
 
 /** The Inventory & Services page (document 2 §2.1, §2.2). */
 export default function InventoryPage() {
   const user = useUser();
   const canManage = roleFlags(user).canManageInventory;
   const [params] = useSearchParams();
-  const { data, error, isLoading, mutate } = useSWR(INVENTORY_KEY, loadInventory, { revalidateOnFocus: false });
+  const { data, error, isLoading, mutate } = useInventory();
   const services = useServices();
   const [tab, setTab] = useState('items');
   const [serviceCount, setServiceCount] = useState<number | null>(null);
@@ -52,7 +41,7 @@ export default function InventoryPage() {
   }, [statusQuery]);
   const { mutate: mutateKey } = useSWRConfig();
   // Every write here also writes the activity log: drop its cached page so the tab shows the entry.
-  const refresh = () => Promise.all([mutate(), mutateKey(ACTIVITY_KEY)]);
+  const refresh = () => Promise.all([mutate(), mutateKey(keyMatches(INVENTORY_ACTIVITY))]);
 
   if (isLoading && !data) return <PageSpinner label="Loading inventory…" />;
   if (error && !data) {
@@ -73,6 +62,7 @@ export default function InventoryPage() {
 
   const productTypes = data?.productTypes ?? [];
   const items = data?.items ?? [];
+  // Document 2 §7: a failed services call is tolerated here (the count reads 0); the Services tab shows the error.
   const servicesTotal = serviceCount ?? services.data?.length ?? 0;
   // No inventory yet (services do not count: a business that only has services still needs its
   // first product type before it can add items, and "No items match the current filters" would mislead).

@@ -1,19 +1,16 @@
-import { HStack, Input, NativeSelect, Text } from '@chakra-ui/react';
+import { HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import useSWR from 'swr';
-import { api } from '../../api/client.js';
+import { locationBody } from '../../../../shared/contract/routes/inventory.js';
+import { maxLengthOf } from '../../components/form.js';
+import { useLocations, inventoryApi } from '../inventory/api/index.js';
 
-interface Location {
-  id: string;
-  name: string;
-}
 const ADD_NEW = '__add_new__';
+export const LOCATION_CREATE_FAILED = 'Failed to create location. Please try again.';
 
 /** '-' for none, an existing location, or add new inline: Enter saves, Escape cancels (document 2 §2.3). */
 export function LocationPicker({ value, onChange }: { value: string; onChange: (name: string) => void }) {
-  const { data, mutate } = useSWR('inventory.listLocations', () => api<Location[] | { locations?: Location[]; data?: Location[] }>('inventory.listLocations').catch(() => [] as Location[]));
-  const list: Location[] = Array.isArray(data) ? data : data?.locations ?? data?.data ?? [];
-  const names = list.map((l) => l.name);
+  const { data, error, mutate } = useLocations();
+  const names = (data ?? []).map((l) => l.name);
   if (value && !names.includes(value)) names.push(value);
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState('');
@@ -24,13 +21,13 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
     if (!name) return;
     setBusy(true);
     try {
-      await api('inventory.createLocation', { body: { name } });
+      await inventoryApi.createLocation(name);
       await mutate();
       onChange(name);
       setAdding(false);
       setDraft('');
     } catch {
-      window.alert('Failed to create location. Please try again.');
+      window.alert(LOCATION_CREATE_FAILED);
     } finally {
       setBusy(false);
     }
@@ -41,6 +38,9 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
       <HStack>
         <Input
           autoFocus
+          // The dialog leaves Escape to this box: it cancels the new location only (document 2 §2.3).
+          data-own-escape=""
+          maxLength={maxLengthOf(locationBody, 'name')}
           aria-label="New location name"
           placeholder="New location name"
           value={draft}
@@ -65,6 +65,7 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
     );
   }
   return (
+    <Stack gap="1">
     <NativeSelect.Root>
       <NativeSelect.Field
         aria-label="Location"
@@ -77,5 +78,7 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
+    {error && !data && <Text fontSize="xs" color="fg.error" role="alert">Failed to load locations</Text>}
+    </Stack>
   );
 }

@@ -1,33 +1,27 @@
-import { Button, Card, HStack, IconButton, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, IconButton, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
-import { api, errorMessage } from '../../api/client.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { errorMessage } from '../../api/client.js';
+import { useMutationAction } from '../../api/mutation.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { formatSlot } from '../../components/format.js';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../components/icons.js';
-import { notify } from '../../components/toaster.js';
+import { useConfirm } from '../../components/useConfirm.js';
+import { SERVICES, servicesApi, useServices } from './api/index.js';
 import { ServiceDetailsDialog } from './ServiceDetailsDialog.js';
 import { ServiceFormDialog } from './ServiceFormDialog.js';
 import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
 
-export const SERVICES_KEY = 'services.list';
-
-/** Document 2 §7: a failure of the services call is tolerated and treated as empty. */
-export function useServices() {
-  return useSWR(SERVICES_KEY, () => api<ApiService[]>('services.list').catch(() => [] as ApiService[]));
-}
-
 /** The Services tab of Inventory & Services (document 2 §2.1, §2.5). */
 /** `createRequest`: bumped by the page header's Add Service button to open the create form here. */
 export default function ServicesTab({ canManage, onCountChange, createRequest = 0 }: { canManage: boolean; onCountChange?: (n: number) => void; createRequest?: number }) {
-  const { data, isLoading, mutate } = useServices();
+  const { data, error, isLoading, mutate } = useServices();
   const services = data ?? [];
   const [editing, setEditing] = useState<ApiService | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [viewing, setViewing] = useState<ApiService | null>(null);
-  const [deleting, setDeleting] = useState<ApiService | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useMutationAction((s: ApiService) => servicesApi.remove(s.id), { success: 'Service deleted successfully', failure: 'Failed to delete service', revalidate: [SERVICES] });
 
   useEffect(() => {
     if (data) onCountChange?.(data.length);
@@ -45,20 +39,14 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
     setFormOpen(true);
   };
 
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api('services.delete', { params: { id: deleting.id } });
-      notify.success('Service deleted successfully');
-      await mutate();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to delete service'));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  }
+  const askDelete = (s: ApiService) =>
+    void confirm({
+      title: 'Delete service',
+      message: `Delete "${s.name}"? Its share link stops working.`,
+      confirmLabel: 'Delete',
+      destructive: true,
+      action: () => remove.run(s),
+    });
 
   return (
     <Stack gap="4">
@@ -67,7 +55,16 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
           <Button colorPalette="brand" size="sm" onClick={openCreate}>Add Service</Button>
         </HStack>
       )}
-      {isLoading ? (
+      {error && !data ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Failed to load services</Alert.Title>
+            <Alert.Description>{errorMessage(error, 'Please try again.')}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" onClick={() => void mutate()}>Retry</Button>
+        </Alert.Root>
+      ) : isLoading ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
           {[0, 1, 2].map((i) => <Skeleton key={i} h="160px" borderRadius="l3" />)}
         </SimpleGrid>
@@ -86,7 +83,7 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
                 {photo && <Image src={photo} alt="" h="140px" objectFit="cover" onError={(e) => (e.currentTarget.style.display = 'none')} />}
                 <Card.Header pb="0">
                   <HStack justify="space-between" align="flex-start">
-                    <Text fontWeight="semibold" fontSize="lg">{s.name}</Text>
+                    <Text fontWeight="semibold" fontSize="lg" minW="0" wordBreak="break-word">{s.name}</Text>
                     <HStack gap="0">
                       <IconButton aria-label={`View details of ${s.name}`} size="sm" variant="ghost" onClick={() => setViewing(s)}>
                         <EyeIcon />
@@ -96,7 +93,7 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
                           <IconButton aria-label={`Edit ${s.name}`} size="sm" variant="ghost" onClick={() => { setEditing(s); setFormOpen(true); }}>
                             <PencilIcon />
                           </IconButton>
-                          <IconButton aria-label={`Delete ${s.name}`} size="sm" variant="ghost" colorPalette="red" onClick={() => setDeleting(s)}>
+                          <IconButton aria-label={`Delete ${s.name}`} size="sm" variant="ghost" colorPalette="red" onClick={() => askDelete(s)}>
                             <TrashIcon />
                           </IconButton>
                         </>
@@ -109,7 +106,7 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
                   <Text fontSize="sm">Rate: {formatUsd(s.rate)} / {s.rateType}</Text>
                   <Stack gap="0">
                     {slotsOf(s).map((slot, i) => (
-                      <Text key={i} fontSize="xs" color="fg.muted">{slot.date}, {slot.startTime} - {slot.endTime}</Text>
+                      <Text key={i} fontSize="xs" color="fg.muted">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
                     ))}
                   </Stack>
                 </Card.Body>
@@ -137,16 +134,7 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
           void mutate();
         }}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        title="Delete service"
-        message={`Delete "${deleting?.name ?? ''}"? Its share link stops working.`}
-        confirmLabel="Delete"
-        destructive
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
+      {confirmDialog}
     </Stack>
   );
 }
