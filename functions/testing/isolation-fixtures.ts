@@ -9,7 +9,6 @@ import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
 import { customerIsolationFixtures } from '../customers/isolation-fixtures.js';
 import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
 import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
-import { reservationIsolationFixtures } from '../reservations/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -41,5 +40,4 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   ...customerIsolationFixtures,
   ...settingsIsolationFixtures,
   ...usersIsolationFixtures,
-  ...reservationIsolationFixtures,
 };

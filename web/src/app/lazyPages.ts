@@ -5,7 +5,7 @@ export const LandingPage = lazy(() => import('../features/landing/LandingPage.js
 export const InfoPage = lazy(() => import('../features/landing/InfoPage.js'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
 export const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.js'));
-export const SetupAccountPage = lazy(() => import('../features/auth/SetupAccountPage.js'));
+export const SetupAccountPage = lazy(() => import('../features/setup-account/SetupAccountPage.js'));
 export const SignupPage = lazy(() => import('../features/signup/SignupPage.js'));
 export const BookDemoPage = lazy(() => import('../features/demo/BookDemoPage.js'));
 export const PlatformPortal = lazy(() => import('../features/platform/PlatformPortal.js'));

@@ -1,6 +1,6 @@
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { serverMessage, useSession } from '../../app/SessionProvider.js';
 import { AuthLayout } from './AuthLayout.js';
 import { validateLogin, type LoginErrors } from './validation.js';
@@ -9,7 +9,9 @@ export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
 
 export default function LoginPage() {
   const { login } = useSession();
-  const [username, setUsername] = useState('');
+  // After employee account setup: { message, username } (document 3 §2).
+  const arrival = (useLocation().state ?? null) as { message?: string; username?: string } | null;
+  const [username, setUsername] = useState(arrival?.username ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,6 +36,12 @@ export default function LoginPage() {
     <AuthLayout title="Sign in" subtitle="Welcome back. Sign in to your account.">
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="4">
+          {arrival?.message && !failure && (
+            <Alert.Root status="success" role="status">
+              <Alert.Indicator />
+              <Alert.Title>{arrival.message}</Alert.Title>
+            </Alert.Root>
+          )}
           {failure && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

@@ -1,0 +1,267 @@
+import { Alert, Avatar, Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { ApiRequestError } from '../../api/client.js';
+import { roleFlags } from '../../../../shared/domain/roles.js';
+import { accessLong, formatPhone, initials, jobMilestones, maskSsn, SAMPLE_PERFORMANCE, splitLegalName } from '../../../../shared/domain/employees.js';
+import { todayIn } from '../../../../shared/domain/time.js';
+import { useUser } from '../../app/SessionProvider.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { formatDate } from '../../components/format.js';
+import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+import { useAppPath } from '../shell/tenantBase.js';
+import { employeesApi, useEmployee, type EmployeeDetail } from './api/index.js';
+import { DocumentsTab } from './DocumentsTab.js';
+import { EditableBlock } from './EditableBlock.js';
+
+const dollarsPerHour = (cents: number | null) => (cents == null ? '' : `$${(cents / 100).toFixed(2)}/hr`);
+const fourDigits = (v: string) => (v === '' || /^\d{4}$/.test(v) ? null : 'PIN must be 4 digits');
+const ssnCheck = (v: string) => (v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? null : 'SSN must be 9 digits (XXX-XX-XXXX)');
+const wageCheck = (v: string) => (v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= 0) ? null : 'Wage must be a number of 0 or more');
+
+/** The browser's zone stands in for the organization's until the session carries it. */
+const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+
+function Timeline({ startDate }: { startDate: string | null }) {
+  const milestones = jobMilestones(startDate, today());
+  if (!milestones.length) return <Text color="fg.muted">Set a start date to see the job history.</Text>;
+  return (
+    <Stack as="ol" gap="3" listStyleType="none" ms="0" aria-label="Job history">
+      {milestones.map((m) => (
+        <HStack as="li" key={m.label} gap="3" align="start">
+          <Box mt="1" boxSize="4" borderRadius="full" bg={m.achieved ? 'green.500' : 'border'} color="white" display="flex" alignItems="center" justifyContent="center">
+            {m.achieved && <CheckIcon width="12" height="12" />}
+          </Box>
+          <Box>
+            <Text fontWeight="medium">{m.label}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {formatDate(m.date)}
+              {m.achieved ? ' · Completed' : ''}
+            </Text>
+          </Box>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+function Header({ e, onPicture }: { e: EmployeeDetail; onPicture: () => void }) {
+  const label = e.status === 'ACTIVE' ? 'Active' : e.status === 'PENDING' ? 'Pending' : 'Terminated';
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'start', sm: 'center' }}>
+          <Button variant="plain" p="0" h="auto" onClick={onPicture} aria-label="Change picture">
+            <Avatar.Root size="2xl" colorPalette="brand">
+              {e.profilePicture ? <Avatar.Image src={e.profilePicture} /> : null}
+              <Avatar.Fallback>{initials(e.firstName, e.lastName)}</Avatar.Fallback>
+            </Avatar.Root>
+          </Button>
+          <Stack gap="1" minW="0">
+            <HStack gap="2" wrap="wrap">
+              <Text as="h1" fontSize="2xl" fontWeight="bold">
+                {e.firstName} {e.lastName}
+              </Text>
+              <Badge colorPalette={e.status === 'ACTIVE' ? 'green' : e.status === 'PENDING' ? 'orange' : 'red'}>{label}</Badge>
+            </HStack>
+            <Text color="fg.muted">
+              {e.jobRole || 'Employee'}
+              {e.organization ? ` at ${e.organization.name}` : ''}
+            </Text>
+            <Stack direction={{ base: 'column', sm: 'row' }} gap={{ base: 0, sm: 4 }} fontSize="sm">
+              {e.phone && <Text>{formatPhone(e.phone)}</Text>}
+              <Text wordBreak="break-all">{e.email}</Text>
+            </Stack>
+          </Stack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Document 3 §2 Employee detail, /employees/{id}. */
+export default function EmployeeDetailPage() {
+  const { id } = useParams();
+  const user = useUser();
+  const flags = roleFlags(user);
+  const appPath = useAppPath();
+  const navigate = useNavigate();
+  const { data: e, error, isLoading, mutate } = useEmployee(id);
+  const [tab, setTab] = useState('job');
+
+  if (isLoading) return <PageSpinner label="Loading employee…" />;
+  const back = (
+    <Button asChild variant="ghost" size="sm" alignSelf="start">
+      <RouterLink to={appPath('/employees')}>
+        <ArrowLeftIcon /> Back to Employees
+      </RouterLink>
+    </Button>
+  );
+  if (error || !e) {
+    const missing = !e && (!error || (error instanceof ApiRequestError && error.status === 404));
+    return (
+      <Stack gap="4">
+        {back}
+        <EmptyState
+          title={missing ? 'Employee Not Found' : 'Failed to load employee details'}
+          description={missing ? 'This employee does not exist or was deleted.' : (error as Error).message}
+          action={
+            missing ? (
+              <Button asChild variant="outline">
+                <RouterLink to={appPath('/employees')}>Back to Employees</RouterLink>
+              </Button>
+            ) : (
+              <Button variant="outline" onClick={() => void mutate()}>
+                Retry
+              </Button>
+            )
+          }
+        />
+      </Stack>
+    );
+  }
+
+  const canEdit = flags.isAdmin || (flags.canViewEmployees && e.role === 'EMPLOYEE');
+  const save = async (body: Record<string, unknown>) => {
+    const r = await employeesApi.update(e.id, body);
+    await mutate(r.employee, { revalidate: false });
+  };
+  const blank = (v: string) => (v.trim() === '' ? null : v.trim());
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        {back}
+        {canEdit && (
+          <Button variant="outline" onClick={() => navigate(appPath('/employees'), { state: { editUserId: e.id } })}>
+            Edit Employee
+          </Button>
+        )}
+      </HStack>
+      <Header e={e} onPicture={() => window.alert('Picture upload functionality to be implemented')} />
+      <Tabs.Root value={tab} onValueChange={(x) => setTab(x.value)} lazyMount variant="line">
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="job">Job Details</Tabs.Trigger>
+          <Tabs.Trigger value="personal">Personal Information</Tabs.Trigger>
+          <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
+          <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
+        </Tabs.List>
+
+        <Tabs.Content value="job">
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
+            <EditableBlock
+              title="Job Details"
+              canEdit={canEdit}
+              failure="Failed to update employee details"
+              onSave={(v) =>
+                save({
+                  location: blank(v.location!), accessLevel: v.accessLevel, pin: v.pin === '••••' ? undefined : v.pin,
+                  startDate: v.startDate || null, jobRole: blank(v.jobRole!), hourlyWage: v.hourlyWage === '' ? null : v.hourlyWage,
+                })
+              }
+              fields={[
+                { key: 'location', label: 'Location', display: e.location, initial: e.location ?? '', maxLength: 120 },
+                {
+                  key: 'accessLevel', label: 'Access Level', display: accessLong(e), initial: e.accessLevel, type: 'select',
+                  options: [{ value: 'EMPLOYEE', label: 'Employee' }, { value: 'MANAGER', label: 'Administrator' }],
+                },
+                { key: 'pin', label: 'PIN', display: e.hasPin ? '••••' : 'Not set (the employee sets their own 4-digit PIN)', initial: e.hasPin ? '••••' : '', type: 'password', maxLength: 4, helper: 'Leave empty to let the employee set their own 4-digit PIN', check: (v) => (v === '••••' ? null : fourDigits(v)) },
+                { key: 'startDate', label: 'Start Date', display: e.startDate ? formatDate(e.startDate) : '', initial: e.startDate ?? '', type: 'date' },
+                { key: 'jobRole', label: 'Role', display: e.jobRole, initial: e.jobRole ?? '', maxLength: 120 },
+                { key: 'hourlyWage', label: 'Wage per Hour', display: dollarsPerHour(e.hourlyWageCents), initial: e.hourlyWage == null ? '' : e.hourlyWage.toFixed(2), type: 'number', check: wageCheck },
+              ]}
+            />
+            <Card.Root>
+              <Card.Header>
+                <Text as="h3" fontWeight="semibold">
+                  Job History
+                </Text>
+              </Card.Header>
+              <Card.Body>
+                <Timeline startDate={e.startDate} />
+              </Card.Body>
+            </Card.Root>
+          </SimpleGrid>
+        </Tabs.Content>
+
+        <Tabs.Content value="personal">
+          <Stack gap="4">
+            <EditableBlock
+              title="Contact Information"
+              canEdit={canEdit}
+              failure="Failed to update contact information"
+              onSave={(v) => save({ preferredName: blank(v.preferredName!), personalEmail: v.personalEmail!.trim(), mobileNumber: blank(v.mobileNumber!), emergencyContact: blank(v.emergencyContact!) })}
+              fields={[
+                { key: 'preferredName', label: 'Preferred Name', display: e.preferredName, initial: e.preferredName ?? '', maxLength: 100 },
+                { key: 'personalEmail', label: 'Personal Email', display: e.personalEmail, initial: e.personalEmail ?? '', type: 'email', maxLength: 254 },
+                { key: 'mobileNumber', label: 'Mobile Number', display: formatPhone(e.mobileNumber), initial: e.mobileNumber ?? '', type: 'tel', maxLength: 40 },
+                { key: 'emergencyContact', label: 'Emergency Contact', display: e.emergencyContact, initial: e.emergencyContact ?? '', maxLength: 500 },
+              ]}
+            />
+            <EditableBlock
+              title="Payroll Information"
+              canEdit={canEdit}
+              failure="Failed to update payroll information"
+              onSave={(v) => {
+                const legal = splitLegalName(v.legalName!);
+                return save({
+                  legalName: v.legalName!.trim(), ...(legal.firstName ? { firstName: legal.firstName } : {}), ...(legal.lastName ? { lastName: legal.lastName } : {}),
+                  dateOfBirth: v.dateOfBirth || null, ssn: v.ssn === maskSsn(e.ssnLast4) && e.ssnLast4 ? undefined : (v.ssn ?? "").trim(), homeAddress: blank(v.homeAddress!),
+                });
+              }}
+              fields={[
+                { key: 'legalName', label: 'Legal Name', display: `${e.firstName} ${e.lastName}`, initial: `${e.firstName} ${e.lastName}`.trim(), maxLength: 200 },
+                { key: 'dateOfBirth', label: 'Date of Birth', display: e.dateOfBirth ? formatDate(e.dateOfBirth) : '', initial: e.dateOfBirth ?? '', type: 'date' },
+                { key: 'ssn', label: 'SSN', display: maskSsn(e.ssnLast4), initial: maskSsn(e.ssnLast4), maxLength: 11, placeholder: 'XXX-XX-XXXX', helper: 'Stored encrypted; only the last 4 digits are ever shown', check: (v) => (v === maskSsn(e.ssnLast4) && e.ssnLast4 ? null : ssnCheck(v)) },
+                { key: 'homeAddress', label: 'Home Address', display: e.homeAddress, initial: e.homeAddress ?? '', maxLength: 500 },
+              ]}
+            />
+          </Stack>
+        </Tabs.Content>
+
+        <Tabs.Content value="documents">
+          <DocumentsTab userId={e.id} canEdit={canEdit} />
+        </Tabs.Content>
+
+        <Tabs.Content value="performance">
+          <Stack gap="4">
+            <Alert.Root status="warning">
+              <Alert.Indicator />
+              <Alert.Description>Sample figures: performance is calculated from timesheets, which are not available yet. These numbers are examples, not this employee's.</Alert.Description>
+            </Alert.Root>
+            <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" aria-label="Sample performance figures">
+              {[
+                ['Avg Hours / Week', SAMPLE_PERFORMANCE.avgHoursPerWeek.toFixed(1)],
+                ['Shifts / Week', SAMPLE_PERFORMANCE.shiftsPerWeek.toFixed(1)],
+                ['Total Shifts', String(SAMPLE_PERFORMANCE.totalShifts)],
+                ['On-Time', `${SAMPLE_PERFORMANCE.onTimePercentage.toFixed(1)}%`],
+                ['Overtime Hours', SAMPLE_PERFORMANCE.overtimeHours.toFixed(1)],
+                ['Productivity', `${SAMPLE_PERFORMANCE.productivityScore.toFixed(1)}%`],
+              ].map(([label, value]) => (
+                <Card.Root key={label} variant="subtle">
+                  <Card.Body p="4">
+                    <Text fontSize="xs" color="fg.muted">
+                      {label} (sample)
+                    </Text>
+                    <Text fontSize="xl" fontWeight="bold">
+                      {value}
+                    </Text>
+                  </Card.Body>
+                </Card.Root>
+              ))}
+            </SimpleGrid>
+            <EditableBlock
+              title="Manager Notes"
+              canEdit={canEdit}
+              failure="Failed to update manager notes"
+              columns={1}
+              onSave={(v) => save({ managerNotes: blank(v.managerNotes!) })}
+              fields={[{ key: 'managerNotes', label: 'Notes', display: e.managerNotes, initial: e.managerNotes ?? '', type: 'textarea', maxLength: 5000 }]}
+            />
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import useSWR from 'swr';
+import type { z } from 'zod';
+import type { documentSchema, employeeDetailSchema, employeeSchema, jobRoleSchema } from '../../../../../shared/contract/routes/people.js';
+import { api, ApiRequestError } from '../../../api/client.js';
+import { apiKey } from '../../../api/keys.js';
+
+export type Employee = z.infer<typeof employeeSchema>;
+export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
+export type JobRole = z.infer<typeof jobRoleSchema>;
+export type EmployeeDocument = z.infer<typeof documentSchema>;
+
+/** Cache resources of this area. */
+export const EMPLOYEES = 'users';
+export const EMPLOYEE_LIST = 'users.list';
+export const EMPLOYEE_DETAIL = 'users.detail';
+export const EMPLOYEE_DOCUMENTS = 'users.documents';
+export const JOB_ROLES = 'users.jobRoles';
+
+export function useEmployees() {
+  return useSWR(apiKey(EMPLOYEE_LIST), () => api<{ users: Employee[] }>('users.list').then((r) => r.users));
+}
+
+export function useEmployee(id: string | undefined) {
+  return useSWR(id ? apiKey(EMPLOYEE_DETAIL, id) : null, () => api<{ employee: EmployeeDetail }>('users.get', { params: { id: id! } }).then((r) => r.employee));
+}
+
+/** Document 3 §7: roles fall back to an empty list on failure. */
+export function useJobRoles() {
+  return useSWR(apiKey(JOB_ROLES), () => api<{ jobRoles: JobRole[] }>('users.listJobRoles').then((r) => r.jobRoles).catch(() => [] as JobRole[]));
+}
+
+/** Document 3 §7: a 404 list is an empty list; other failures are errors. */
+export function useDocuments(id: string | undefined) {
+  return useSWR(id ? apiKey(EMPLOYEE_DOCUMENTS, id) : null, async () => {
+    try {
+      return (await api<{ documents: EmployeeDocument[] }>('users.listDocuments', { params: { id: id! } })).documents;
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.status === 404) return [];
+      throw e;
+    }
+  });
+}
+
+export type EmployeeBody = Record<string, unknown>;
+
+export const employeesApi = {
+  invite: (body: EmployeeBody) => api<{ message: string; employee: EmployeeDetail }>('users.invite', { body: body as never }),
+  update: (id: string, body: EmployeeBody) => api<{ message: string; employee: EmployeeDetail }>('users.update', { params: { id }, body: body as never }),
+  resend: (id: string) => api<{ message: string }>('users.resendInvite', { params: { id } }),
+  deactivate: (id: string) => api<{ message: string }>('users.deactivate', { params: { id } }),
+  remove: (id: string) => api<{ message: string }>('users.delete', { params: { id } }),
+  createJobRole: (name: string) => api<{ jobRole: JobRole }>('users.createJobRole', { body: { name } }),
+  createLocation: (name: string) => api<{ id: string; name: string } | { location: { id: string; name: string } }>('inventory.createLocation', { body: { name } }),
+  deleteDocument: (id: string, docId: string) => api('users.deleteDocument', { params: { id, docId } }),
+  fileLink: (id: string, docId: string, preview: boolean) =>
+    api<{ url: string; fileName: string; mimeType: string; disposition: 'inline' | 'attachment' }>('users.documentFile', { params: { id, docId }, query: { preview: preview ? 'true' : 'false' } }),
+  /** Straight to S3 with a presigned POST (files up to 10 MB), then the server checks the bytes. */
+  async uploadDocument(id: string, name: string, file: File): Promise<EmployeeDocument> {
+    const p = await api<{ document: { id: string }; upload: { url: string; fields: Record<string, string> } }>('users.presignDocument', {
+      params: { id },
+      body: { name, fileName: file.name, fileSize: file.size },
+    });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(p.upload.fields)) form.append(k, v);
+    form.append('file', file);
+    let res: Response;
+    try {
+      res = await fetch(p.upload.url, { method: 'POST', body: form });
+    } catch {
+      throw new Error('no response from server');
+    }
+    if (!res.ok) throw new Error(res.statusText || `status ${res.status}`);
+    return (await api<{ document: EmployeeDocument }>('users.completeDocument', { params: { id, docId: p.document.id } })).document;
+  },
+  completeSignup: (body: { token: string; firstName: string; lastName: string; phone: string; email: string; password: string; termsAccepted: boolean }) =>
+    api<{ message: string; username: string }>('users.completeSignup', { body: body as never, token: null }),
+};
+
+/** 'Validation errors: ...' from a 400 with details, else the server's message, else the fallback (document 3 §8). */
+export function saveErrorMessage(e: unknown, fallback: string): string {
+  if (e instanceof ApiRequestError) {
+    if (e.details?.length) return `Validation errors: ${e.details.map((d) => d.msg).join(', ')}`;
+    const b = e.body as { message?: unknown } | undefined;
+    if (b && typeof b.message === 'string' && b.message) return b.message;
+    return fallback;
+  }
+  return e instanceof Error && e.message ? e.message : fallback;
+}

@@ -1,0 +1,158 @@
+import { Alert, Button, Checkbox, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { completeSignupBody } from '../../../../shared/contract/routes/people.js';
+import { EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN } from '../../../../shared/domain/employees.js';
+import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
+import { AuthLayout } from '../auth/AuthLayout.js';
+import { employeesApi, saveErrorMessage } from '../employees/api/index.js';
+import { PasswordField } from '../signup/PasswordField.js';
+
+export const REDIRECT_MS = 3000;
+const schema = completeSignupBody.omit({ token: true });
+
+/** Why a link cannot be used before anything is sent, or null when it looks like one of ours. */
+export function tokenProblem(token: string | null | undefined): string | null {
+  if (!token) return EMPLOYEE_MESSAGES.setupMissing;
+  if (!SETUP_TOKEN_PATTERN.test(token)) return EMPLOYEE_MESSAGES.setupFormat;
+  return null;
+}
+
+/** Document 3 §2: the employee account setup page at /setup-account/{token} or /setup-account?token=. */
+export default function SetupAccountPage() {
+  const { setupToken } = useParams();
+  const [search] = useSearchParams();
+  const token = setupToken ?? search.get('token');
+  const problem = tokenProblem(token);
+  const navigate = useNavigate();
+  const form = useContractForm(schema, { firstName: '', lastName: '', phone: '', email: '', password: '', termsAccepted: false as unknown as true });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; username: string } | null>(null);
+  const terms = form.watch('termsAccepted');
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!done) return;
+    const t = setTimeout(() => navigate('/login', { replace: true, state: { message: EMPLOYEE_MESSAGES.loginAfterSetup, username: done.username } }), REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [done, navigate]);
+
+  if (problem) {
+    return (
+      <AuthLayout title="Invalid Setup Link">
+        <Stack gap="4">
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{problem}</Alert.Description>
+          </Alert.Root>
+          <Button asChild variant="outline">
+            <RouterLink to="/login">Go to sign in</RouterLink>
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (done) {
+    return (
+      <AuthLayout title="Setup Complete!">
+        <Stack gap="3" role="status">
+          <Text>{done.message}</Text>
+          <Text color="fg.muted">Redirecting you to login...</Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const r = await employeesApi.completeSignup({ ...values, phone: values.phone ?? '', token: token! });
+      setDone({ message: r.message, username: r.username });
+    } catch (e) {
+      setFailure(saveErrorMessage(e, 'Failed to complete account setup'));
+    }
+  });
+
+  const err = (name: keyof typeof errors) => errors[name]?.message as string | undefined;
+  return (
+    <AuthLayout title="Complete Your Account Setup" subtitle="Choose your password. Afterwards you sign in with your email address." maxW="lg">
+      <FormSchemaProvider value={{ schema, errors: errors as Record<string, { message?: unknown }> }}>
+        <form noValidate onSubmit={(e) => void submit(e)} aria-label="Complete Your Account Setup">
+          <Stack gap="4">
+            {failure && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Description>{failure}</Alert.Description>
+              </Alert.Root>
+            )}
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <FormField name="firstName" label="First Name" required>
+                <Input {...form.register('firstName')} autoComplete="given-name" maxLength={100} />
+              </FormField>
+              <FormField name="lastName" label="Last Name" required>
+                <Input {...form.register('lastName')} autoComplete="family-name" maxLength={100} />
+              </FormField>
+            </SimpleGrid>
+            <FormField name="phone" label="Phone Number">
+              <Input type="tel" {...form.register('phone')} autoComplete="tel" maxLength={40} />
+            </FormField>
+            <FormField name="email" label="Email Address" required helper="This becomes your username.">
+              <Input type="email" {...form.register('email')} autoComplete="email" maxLength={254} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <PasswordField
+                  label="Password"
+                  name="password"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  error={err('password')}
+                  helper={!err('password') && <Text fontSize="xs" color="fg.muted">At least 8 characters.</Text>}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="termsAccepted"
+              render={({ field }) => (
+                <Stack gap="1">
+                  <Checkbox.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked === true)} alignItems="start">
+                    <Checkbox.HiddenInput />
+                    <Checkbox.Control mt="0.5" />
+                    <Checkbox.Label fontWeight="normal">
+                      I accept the{' '}
+                      <Link asChild colorPalette="brand">
+                        <RouterLink to="/terms" target="_blank">Terms of Service</RouterLink>
+                      </Link>
+                      ,{' '}
+                      <Link asChild colorPalette="brand">
+                        <RouterLink to="/privacy" target="_blank">Privacy Policy</RouterLink>
+                      </Link>{' '}
+                      and{' '}
+                      <Link asChild colorPalette="brand">
+                        <RouterLink to="/user-agreement" target="_blank">User Agreement</RouterLink>
+                      </Link>
+                    </Checkbox.Label>
+                  </Checkbox.Root>
+                  {!terms && <Text fontSize="sm" color="fg.muted">{EMPLOYEE_MESSAGES.termsRequired}</Text>}
+                  {err('termsAccepted') && terms !== true && (
+                    <Text fontSize="sm" color="fg.error">
+                      {err('termsAccepted')}
+                    </Text>
+                  )}
+                </Stack>
+              )}
+            />
+            <Button type="submit" colorPalette="brand" disabled={terms !== true} loading={isSubmitting} loadingText="Setting up your account...">
+              Complete Account Setup
+            </Button>
+          </Stack>
+        </form>
+      </FormSchemaProvider>
+    </AuthLayout>
+  );
+}
