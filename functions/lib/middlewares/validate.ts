@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, validationFailed } from '../errors.js';
+import { guardBodySize, guardInput } from '../input-guard.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
 
 function toDetails(error: z.ZodError, where: string) {
@@ -23,6 +24,7 @@ export function jsonBody(event: ApiEvent, takesBody: boolean): unknown {
     throw new ApiError(415, 'UnsupportedMediaType', 'Send the body as JSON with Content-Type: application/json');
   }
   const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  guardBodySize(text);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -45,6 +47,7 @@ export function validate(): ApiMiddleware {
         return r.success ? r.data : undefined;
       };
       const body = route.kind === 'multipart' ? undefined : jsonBody(event, route.body !== undefined);
+      guardInput({ params: event.pathParameters, query: event.queryStringParameters, body }); // functions/lib/input-guard.ts
       state.params = parse(route.params, event.pathParameters ?? {}, 'params');
       state.query = parse(route.query, event.queryStringParameters ?? {}, 'query');
       state.body = parse(route.body, body, 'body');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../types.js';
-import { idParam, looseNumber } from '../common.js';
+import { amount, idParam } from '../common.js';
 
 import {
   ITEM_CONDITIONS, ITEM_STATUSES, RATE_TYPES, activityLogEntrySchema, bulkCreateResponseSchema, bulkDeleteResponseSchema, deletedSchema,
@@ -9,8 +9,8 @@ import {
 
 export { ITEM_CONDITIONS, ITEM_STATUSES, RATE_TYPES };
 
-const rateRow = z.object({ rate: looseNumber.pipe(z.number().min(0, 'Rate must be 0 or more')), rateType: z.enum(RATE_TYPES, { error: 'Rate type must be hourly, daily, weekly, monthly or flat_rate' }) });
-const optionalAmount = z.union([looseNumber.pipe(z.number().min(0)), z.literal(''), z.null()]).optional();
+const rateRow = z.object({ rate: amount('Rate'), rateType: z.enum(RATE_TYPES, { error: 'Rate type must be hourly, daily, weekly, monthly or flat_rate' }) });
+const optionalAmount = z.union([amount('Rate'), z.literal(''), z.null()]).optional();
 
 export const productTypeBody = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
