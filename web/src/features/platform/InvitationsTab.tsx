@@ -1,28 +1,30 @@
-import { Alert, Badge, Box, Button, Card, Code, Field, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
-import { api, errorMessage } from '../../api/client.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { Alert, Badge, Button, Card, Code, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { invitationBody } from '../../../../shared/contract/routes/platform.js';
+import { errorMessage } from '../../api/client.js';
+import { useMutationAction } from '../../api/mutation.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';
 import { formatDate } from '../../components/format.js';
 import { CheckIcon, LayersIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
-import {
-  canResend,
-  canRevoke,
-  invitationStatus,
-  REVOKE_CONFIRM,
-  validateInvitation,
-  type Invitation,
-  type InvitationErrors,
-  type InvitationForm,
-  type InvitationStatus,
-} from './invitations.js';
+import { useConfirm } from '../../components/useConfirm.js';
+import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
+import { INVITATIONS, platformApi, useInvitations } from './api/index.js';
+import { canResend, canRevoke, invitationStatus, REVOKE_CONFIRM, type Invitation, type InvitationForm, type InvitationStatus } from './invitations.js';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = { Used: 'green', Expired: 'gray', Pending: 'orange' };
 const EMPTY: InvitationForm = { firstName: '', lastName: '', email: '' };
+/** Document 1 §9: how long "Copied" shows (as the share link's). */
+export const COPIED_MS = 2000;
 
 function InviteLink({ url, onDismiss }: { url: string; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
   return (
     <Alert.Root status="success" alignItems="flex-start">
       <Alert.Indicator />
@@ -63,45 +65,30 @@ function InviteLink({ url, onDismiss }: { url: string; onDismiss: () => void }) 
 }
 
 function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
-  const [values, setValues] = useState<InvitationForm>(EMPTY);
-  const [errors, setErrors] = useState<InvitationErrors>({});
+  const form = useContractForm(invitationBody, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  function set(key: keyof InvitationForm, value: string) {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateInvitation(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setBusy(true);
+  const send = useMutationAction((body: InvitationForm) => platformApi.createInvitation(body), {
+    success: (_r, body) => `Invitation sent to ${body.email}`,
+    failure: 'Failed to send invitation',
+    // Document 1 §8: a create failure shows the server's text in the form.
+    toastFailure: false,
+    revalidate: [INVITATIONS],
+  });
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    try {
-      const res = await api<{ invitation: Invitation }>('platform.createInvitation', {
-        body: { firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() },
-      });
-      notify.success(`Invitation sent to ${values.email.trim()}`);
-      setValues(EMPTY);
-      onSent(res.invitation);
-    } catch (err) {
-      setFailure(errorMessage(err, 'Failed to send invitation'));
-    } finally {
-      setBusy(false);
+    const r = await send.run(values);
+    if (!r.ok) {
+      setFailure(errorMessage(r.error, 'Failed to send invitation'));
+      return;
     }
-  }
+    form.reset(EMPTY);
+    onSent(r.value.invitation);
+  });
 
   const field = (key: keyof InvitationForm, label: string, type = 'text') => (
-    <Field.Root required invalid={!!errors[key]}>
-      <Field.Label>
-        {label} <Field.RequiredIndicator />
-      </Field.Label>
-      <Input name={key} type={type} value={values[key]} onChange={(e) => set(key, e.target.value)} />
-      <Field.ErrorText>{errors[key]}</Field.ErrorText>
-    </Field.Root>
+    <FormField name={key} label={label} required>
+      <Input type={type} maxLength={maxLengthOf(invitationBody, key)} {...form.register(key)} />
+    </FormField>
   );
 
   return (
@@ -115,73 +102,116 @@ function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
         </Text>
       </Card.Header>
       <Card.Body>
-        <form onSubmit={submit} noValidate aria-label="Send invitation">
-          <Stack gap="4">
-            {failure && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            )}
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              {field('firstName', 'First name')}
-              {field('lastName', 'Last name')}
-              {field('email', 'Email', 'email')}
-            </SimpleGrid>
-            <Button type="submit" colorPalette="brand" alignSelf={{ base: 'stretch', md: 'flex-start' }} loading={busy} loadingText="Sending...">
-              Send Invitation
-            </Button>
-          </Stack>
-        </form>
+        <UnsavedChangesGuard when={form.formState.isDirty} />
+        <FormSchemaProvider value={{ schema: invitationBody, errors: form.formState.errors as Record<string, { message?: unknown }> }}>
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label="Send invitation">
+            <Stack gap="4">
+              {failure && (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{failure}</Alert.Title>
+                </Alert.Root>
+              )}
+              <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+                {field('firstName', 'First name')}
+                {field('lastName', 'Last name')}
+                {field('email', 'Email', 'email')}
+              </SimpleGrid>
+              <Button type="submit" colorPalette="brand" alignSelf={{ base: 'stretch', md: 'flex-start' }} loading={send.busy} loadingText="Sending...">
+                Send Invitation
+              </Button>
+            </Stack>
+          </form>
+        </FormSchemaProvider>
       </Card.Body>
     </Card.Root>
   );
 }
 
 export function InvitationsTab() {
-  const { data, error, isLoading, mutate } = useSWR('platform.listInvitations', () => api<{ invitations: Invitation[] }>('platform.listInvitations'));
-  const [link, setLink] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const { data, error, isLoading, mutate } = useInvitations();
+  // The banner's link and the invitation it belongs to: revoking that invitation removes it.
+  const [link, setLink] = useState<{ url: string; id: string } | null>(null);
+  const { confirm, confirmDialog } = useConfirm();
+  const resend = useMutationAction((inv: Invitation) => platformApi.resendInvitation(inv.id), {
+    success: (_r, inv) => `Invitation resent to ${inv.email}`,
+    failure: 'Failed to resend invitation',
+    revalidate: [INVITATIONS],
+  });
+  const revoke = useMutationAction((inv: Invitation) => platformApi.revokeInvitation(inv.id), {
+    success: 'Invitation revoked',
+    failure: 'Failed to revoke invitation',
+    revalidate: [INVITATIONS],
+  });
   const [busyId, setBusyId] = useState<string | null>(null);
-  const invitations = [...(data?.invitations ?? [])].sort((a, b) => String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')));
 
-  async function resend(inv: Invitation) {
+  const doResend = async (inv: Invitation) => {
     setBusyId(inv.id);
-    try {
-      const res = await api<{ invitation?: Invitation }>('platform.resendInvitation', { params: { id: inv.id } });
-      notify.success(`Invitation resent to ${inv.email}`);
-      if (res.invitation?.inviteUrl) setLink(res.invitation.inviteUrl);
-      await mutate();
-    } catch (err) {
-      notify.error(errorMessage(err, 'Failed to resend invitation'));
-    } finally {
-      setBusyId(null);
-    }
-  }
+    const r = await resend.run(inv);
+    setBusyId(null);
+    if (r.ok && r.value.invitation?.inviteUrl) setLink({ url: r.value.invitation.inviteUrl, id: inv.id });
+  };
+  const doRevoke = (inv: Invitation) =>
+    void confirm({
+      title: 'Revoke invitation',
+      message: REVOKE_CONFIRM,
+      confirmLabel: 'Revoke',
+      destructive: true,
+      action: async () => {
+        const r = await revoke.run(inv);
+        if (r.ok) setLink((l) => (l?.id === inv.id ? null : l));
+      },
+    });
 
-  async function revoke(inv: Invitation) {
-    setBusyId(inv.id);
-    try {
-      await api('platform.revokeInvitation', { params: { id: inv.id } });
-      notify.success('Invitation revoked');
-      await mutate();
-    } catch (err) {
-      notify.error(errorMessage(err, 'Failed to revoke invitation'));
-    } finally {
-      setBusyId(null);
-      setRevoking(null);
-    }
-  }
+  const name = (inv: Invitation) => `${inv.firstName} ${inv.lastName}`;
+  const columns: Column<Invitation>[] = [
+    { key: 'name', header: 'Name', sortValue: name, truncate: true, width: '20%' },
+    { key: 'email', header: 'Email', sortValue: (i) => i.email, truncate: true, width: '26%' },
+    { key: 'sent', header: 'Sent', sortValue: (i) => i.createdAt ?? '', render: (i) => formatDate(i.createdAt), nowrap: true, width: '13%' },
+    { key: 'expires', header: 'Expires', sortValue: (i) => i.expiresAt ?? '', render: (i) => formatDate(i.expiresAt), nowrap: true, width: '13%' },
+    {
+      key: 'status',
+      header: 'Status',
+      sortValue: (i) => invitationStatus(i),
+      filterValue: (i) => invitationStatus(i),
+      filterOptions: (['Pending', 'Expired', 'Used'] as const).map((v) => ({ value: v, label: v })),
+      render: (i) => {
+        const st = invitationStatus(i);
+        return <Badge colorPalette={STATUS_COLOR[st]}>{st}</Badge>;
+      },
+      nowrap: true,
+      width: '10%',
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'end',
+      nowrap: true,
+      width: '18%',
+      render: (inv) => {
+        const st = invitationStatus(inv);
+        return (
+          <HStack justify="flex-end" gap="2">
+            {canResend(st) && (
+              <Button size="xs" variant="outline" loading={busyId === inv.id} aria-label={`Resend invitation to ${name(inv)}`} onClick={() => void doResend(inv)}>
+                Resend
+              </Button>
+            )}
+            {canRevoke(st) && (
+              <Button size="xs" variant="outline" colorPalette="red" disabled={busyId === inv.id} aria-label={`Revoke invitation to ${name(inv)}`} onClick={() => doRevoke(inv)}>
+                Revoke
+              </Button>
+            )}
+          </HStack>
+        );
+      },
+    },
+  ];
 
   return (
     <Stack gap="6">
-      <SendInvitation
-        onSent={(inv) => {
-          if (inv?.inviteUrl) setLink(inv.inviteUrl);
-          void mutate();
-        }}
-      />
-      {link && <InviteLink url={link} onDismiss={() => setLink(null)} />}
+      <SendInvitation onSent={(inv) => inv?.inviteUrl && setLink({ url: inv.inviteUrl, id: inv.id })} />
+      {link && <InviteLink url={link.url} onDismiss={() => setLink(null)} />}
       <Card.Root>
         <Card.Header>
           <Heading as="h2" size="md">
@@ -189,81 +219,27 @@ export function InvitationsTab() {
           </Heading>
         </Card.Header>
         <Card.Body>
-          {isLoading ? (
-            <Stack>
-              <Skeleton h="8" />
-              <Skeleton h="8" />
-            </Stack>
-          ) : error ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{errorMessage(error, 'Failed to load invitations')}</Alert.Title>
-            </Alert.Root>
-          ) : invitations.length === 0 ? (
-            <HStack color="fg.muted" gap="2" py="6" justify="center">
-              <LayersIcon />
-              <Text>No invitations have been sent yet.</Text>
-            </HStack>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-              <Table.Root size="sm" stickyHeader>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Name</Table.ColumnHeader>
-                    <Table.ColumnHeader>Email</Table.ColumnHeader>
-                    <Table.ColumnHeader>Sent</Table.ColumnHeader>
-                    <Table.ColumnHeader>Expires</Table.ColumnHeader>
-                    <Table.ColumnHeader>Status</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {invitations.map((inv) => {
-                    const status = invitationStatus(inv);
-                    const name = `${inv.firstName} ${inv.lastName}`;
-                    return (
-                      <Table.Row key={inv.id}>
-                        <Table.Cell whiteSpace="nowrap">{name}</Table.Cell>
-                        <Table.Cell>{inv.email}</Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">{formatDate(inv.createdAt)}</Table.Cell>
-                        <Table.Cell whiteSpace="nowrap">{formatDate(inv.expiresAt)}</Table.Cell>
-                        <Table.Cell>
-                          <Badge colorPalette={STATUS_COLOR[status]}>{status}</Badge>
-                        </Table.Cell>
-                        <Table.Cell textAlign="end">
-                          <HStack justify="flex-end" gap="2">
-                            {canResend(status) && (
-                              <Button size="xs" variant="outline" loading={busyId === inv.id} aria-label={`Resend invitation to ${name}`} onClick={() => resend(inv)}>
-                                Resend
-                              </Button>
-                            )}
-                            {canRevoke(status) && (
-                              <Button size="xs" variant="outline" colorPalette="red" disabled={busyId === inv.id} aria-label={`Revoke invitation to ${name}`} onClick={() => setRevoking(inv)}>
-                                Revoke
-                              </Button>
-                            )}
-                          </HStack>
-                        </Table.Cell>
-                      </Table.Row>
-                    );
-                  })}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
+          <DataTable
+            label="Invitations"
+            rows={data?.invitations}
+            loading={isLoading}
+            error={error && !data ? { title: 'Failed to load invitations', message: errorMessage(error, 'Please try again.'), onRetry: () => void mutate() } : null}
+            empty={{
+              title: 'No invitations have been sent yet.',
+              description: (
+                <HStack as="span" justify="center" color="fg.muted">
+                  <LayersIcon />
+                </HStack>
+              ),
+            }}
+            columns={columns}
+            rowId={(i) => i.id}
+            initialSort={{ key: 'sent', dir: 'desc' }}
+            pageSize={25}
+          />
         </Card.Body>
       </Card.Root>
-      <ConfirmDialog
-        open={!!revoking}
-        title="Revoke invitation"
-        message={REVOKE_CONFIRM}
-        confirmLabel="Revoke"
-        destructive
-        busy={!!revoking && busyId === revoking.id}
-        onConfirm={() => revoking && revoke(revoking)}
-        onCancel={() => setRevoking(null)}
-      />
-      <Box />
+      {confirmDialog}
     </Stack>
   );
 }
