@@ -14,13 +14,20 @@ export interface LiveUpdatesProps {
   signingKey: secretsmanager.ISecret;
 }
 
+/** Context `liveConcurrency`: reserved concurrency of the events function (0: none). Default 5 in prod. */
+export const DEFAULT_LIVE_CONCURRENCY = 5;
+
 /**
- * GET /api/events/dashboard as server-sent events. HTTP APIs buffer a Lambda's whole answer, so
- * the stream would never reach the browser through them. A function URL in RESPONSE_STREAM mode
- * streams (functions/events/stream.ts uses awslambda.streamifyResponse); CloudFront fronts it
- * (web.ts), same origin as the SPA, and signs its requests with origin access control, so the
- * URL (AWS_IAM auth) answers nobody else. The contract route also exists on the HTTP API (events
- * area) for completeness and `sam local`, where it answers buffered.
+ * GET /api/events/dashboard as SHORT server-sent-event answers (docs/decisions.md, "Live updates"):
+ * each request answers the events after its Last-Event-ID at once and ends with `retry: 2000`, so
+ * nothing runs between requests or after the tab closes. The browser calls this function's URL
+ * directly (its address is written to the SPA's runtime-config.json by web.ts): at one request
+ * every ~2 s, CloudFront's or API Gateway's per-request fee ($1 per million) alone would cost more
+ * than the whole $0.50 a month an open dashboard may cost. The URL is public (auth NONE, any
+ * origin: the token in the query is the credential, verified by the events pipeline, and nothing
+ * rides on cookies); CloudFront still routes the same path here (web.ts) for same-origin use.
+ * A reserved concurrency caps it: at ~25 ms a request, 5 instances serve ~400 open dashboards, and
+ * the API's functions keep the rest of the account.
  */
 export class LiveUpdates extends Construct {
   readonly fn: lambda.Function;
@@ -28,20 +35,25 @@ export class LiveUpdates extends Construct {
 
   constructor(scope: Construct, id: string, props: LiveUpdatesProps) {
     super(scope, id);
+    const ctx: unknown = this.node.tryGetContext('liveConcurrency');
+    const reserved = ctx === undefined ? (props.config.isProd ? DEFAULT_LIVE_CONCURRENCY : 0) : Number(ctx);
+    if (!Number.isInteger(reserved) || reserved < 0) throw new Error(`liveConcurrency must be a whole number ≥ 0, got ${String(ctx)}`);
     this.fn = appFunction(this, 'EventsStreamFunction', {
       entry: 'functions/events/stream.ts',
-      description: 'GET /api/events/dashboard as a streamed server-sent events response (function URL)',
-      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'events-stream' },
-      memorySize: 256,
-      // dashboard-stream.ts ends a connection after 14 minutes (EventSource reconnects): 15 is the cap.
-      timeout: Duration.minutes(15),
+      description: 'GET /api/events/dashboard: short server-sent-event answers (function URL)',
+      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'events' },
+      memorySize: 128,
+      // One answer is one GetItem-cached token check and one Query: milliseconds. Nothing waits.
+      timeout: Duration.seconds(10),
     }, props.config);
+    if (reserved > 0) (this.fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = reserved;
     props.table.grantReadData(this.fn);
     // EventSource sends no headers: the token comes in the query string and is verified here.
     grantSigningKey(this.fn, props.signingKey);
     this.url = this.fn.addFunctionUrl({
-      authType: lambda.FunctionUrlAuthType.AWS_IAM,
-      invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
+      authType: lambda.FunctionUrlAuthType.NONE,
+      invokeMode: lambda.InvokeMode.BUFFERED,
+      cors: { allowedOrigins: ['*'], allowedMethods: [lambda.HttpMethod.GET], allowedHeaders: ['last-event-id', 'cache-control'], maxAge: Duration.days(1) },
     });
   }
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { customerSearchPuts } from './search-index.js';
 
 /**
  * Test data: a customer as the booking transaction writes it (row, list and name index keys, search
- * rows, the counter), optionally with reservations of the shape reservations write. Tests only.
+ * rows, the counter), optionally with reservations of the shape reservations write. Tests and bench only.
  */
 export interface SeedCustomer {
   firstName: string;
@@ -17,31 +17,53 @@ export interface SeedCustomer {
   createdAt?: string;
 }
 
-export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservations: Record<string, unknown>[] = []) {
-  const id = randomUUID();
+/** The rows of one customer as the booking transaction writes them (customer, search rows), plus its reservations. */
+export function customerRows(tenant: TenantId, c: SeedCustomer & { id?: string }, reservations: Record<string, unknown>[] = []) {
+  const id = c.id ?? randomUUID();
   const createdAt = c.createdAt ?? new Date().toISOString();
-  const T = tableName();
-  const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
+  const rows: Record<string, unknown>[] = [
     {
-      Put: {
-        TableName: T,
-        Item: {
-          ...keys.entity(tenant, 'CUSTOMER', id),
-          gsi1pk: keys.tenantIndex(tenant, 'CUSTOMERS'), gsi1sk: `${createdAt}#${id}`,
-          gsi2pk: keys.tenantIndex(tenant, 'CUSTSEARCH'), gsi2sk: `${`${c.lastName} ${c.firstName}`.toLowerCase()}#${id}`,
-          id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email ?? null, address: c.address ?? null,
-          reservationCount: reservations.length, source: 'STAFF', createdAt, updatedAt: createdAt,
-        },
-      },
+      ...keys.entity(tenant, 'CUSTOMER', id),
+      gsi1pk: keys.tenantIndex(tenant, 'CUSTOMERS'), gsi1sk: `${createdAt}#${id}`,
+      gsi2pk: keys.tenantIndex(tenant, 'CUSTSEARCH'), gsi2sk: `${`${c.lastName} ${c.firstName}`.toLowerCase()}#${id}`,
+      id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email ?? null, address: c.address ?? null,
+      reservationCount: reservations.length, source: 'STAFF', createdAt, updatedAt: createdAt,
     },
-    ...customerSearchPuts(tenant, { id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email }),
-    { Update: { TableName: T, Key: keys.entity(tenant, 'STATS', 'customers'), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
+    ...customerSearchPuts(tenant, { id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email }).map((p) => p.Put.Item),
     ...reservations.map((r) => {
       const rid = (r.id as string) ?? randomUUID();
       const start = (r.startTime as string) ?? createdAt;
-      return { Put: { TableName: T, Item: { ...keys.entity(tenant, 'RESERVATION', rid), gsi2pk: keys.tenantIndex(tenant, `CUSTRES#${id}`), gsi2sk: `${start}#${rid}`, id: rid, customerId: id, startTime: start, ...r } } };
+      return { ...keys.entity(tenant, 'RESERVATION', rid), gsi2pk: keys.tenantIndex(tenant, `CUSTRES#${id}`), gsi2sk: `${start}#${rid}`, id: rid, customerId: id, startTime: start, ...r };
     }),
   ];
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
+  return { id, createdAt, rows };
+}
+
+export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservations: Record<string, unknown>[] = []) {
+  const T = tableName();
+  const { id, createdAt, rows } = customerRows(tenant, c, reservations);
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        ...rows.map((Item) => ({ Put: { TableName: T, Item } })),
+        { Update: { TableName: T, Key: keys.entity(tenant, 'STATS', 'customers'), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+    }),
+  );
   return { id, ...c, createdAt };
+}
+
+/** Many customers fast (bench): batch puts of the same rows, then the counter set once. */
+export async function seedManyCustomers(tenant: TenantId, list: SeedCustomer[]): Promise<void> {
+  const T = tableName();
+  const rows = list.flatMap((c) => customerRows(tenant, c).rows);
+  for (let i = 0; i < rows.length; i += 25) {
+    let pending = rows.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+      const res = await db().send(new BatchWriteCommand({ RequestItems: { [T]: pending } }));
+      pending = (res.UnprocessedItems?.[T] ?? []) as typeof pending;
+      if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+  await db().send(new UpdateCommand({ TableName: T, Key: keys.entity(tenant, 'STATS', 'customers'), UpdateExpression: 'ADD #t :n', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':n': list.length } }));
 }

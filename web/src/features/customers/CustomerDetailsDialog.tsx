@@ -23,11 +23,11 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
   const { data, error, isLoading, mutate } = useCustomer(customer?.id ?? null);
   const c = data ?? customer;
   return (
-    <Dialog.Root open={!!customer} onOpenChange={(e) => !e.open && onClose()} size={{ ...DIALOG_SIZE, md: 'xl' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root open={!!customer} onOpenChange={(e) => !e.open && onClose()} size={{ base: DIALOG_SIZE.base, md: 'xl' }} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content h={{ md: 'auto' }} maxH={{ md: '85dvh' }} minH={{ md: '0' }}>
             <Dialog.Header>
               <Dialog.Title>{c ? fullName(c) : 'Customer'}</Dialog.Title>
             </Dialog.Header>

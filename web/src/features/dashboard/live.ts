@@ -26,6 +26,23 @@ export const backoffDelay = (attempt: number) => LIVE_BASE_DELAY_MS * 2 ** Math.
 
 export const LIVE_URL = '/api/events/dashboard';
 
+let resolved: Promise<string> | undefined;
+/**
+ * Where the EventSource goes: on AWS the events function's own URL, which the deployment writes to
+ * /runtime-config.json (infra/web.ts; bypassing CloudFront's per-request fee keeps an open dashboard
+ * under $0.50 a month); otherwise, and locally, the same-origin route.
+ */
+export function resolveLiveUrl(fetcher: typeof fetch = fetch): Promise<string> {
+  resolved ??= fetcher('/runtime-config.json', { cache: 'no-store' })
+    .then(async (r) => {
+      if (!r.ok || !/json/.test(r.headers.get('content-type') ?? '')) return LIVE_URL;
+      const v = (await r.json()) as { eventsUrl?: unknown };
+      return typeof v.eventsUrl === 'string' && /^https:\/\//.test(v.eventsUrl) ? v.eventsUrl : LIVE_URL;
+    })
+    .catch(() => LIVE_URL);
+  return resolved;
+}
+
 export function liveUrl(token: string, lastEventId: string | null, base = LIVE_URL): string {
   const qs = new URLSearchParams({ token });
   if (lastEventId) qs.set('lastEventId', lastEventId);

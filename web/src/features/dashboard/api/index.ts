@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../../../api/client.js';
 import { apiKey, scopeId, TOKEN_KEY } from '../../../api/keys.js';
-import { connectLive, type LiveMessage, type LiveState } from '../live.js';
+import { connectLive, resolveLiveUrl, type LiveMessage, type LiveState } from '../live.js';
 import { ACTIVE_FETCH_LIMIT, ACTIVE_REFRESH_MS, normaliseActive, type ActiveReservation } from '../activity.js';
 import { fetchDashboardStats, readCachedStats, STATS_CACHE_MS, STATS_REFRESH_MS, writeCachedStats, type DashboardStats } from '../stats.js';
 
@@ -69,12 +69,22 @@ export function useLiveUpdates(onEvent: (m: LiveMessage) => void, onConnected: (
   }, []);
   useEffect(() => {
     if (!visible || typeof EventSource === 'undefined') return undefined;
-    return connectLive({
-      token: () => localStorage.getItem(TOKEN_KEY),
-      onEvent: (m) => latest.current.onEvent(m),
-      onConnected: () => latest.current.onConnected(),
-      onState: setState,
+    let close: (() => void) | undefined;
+    let cancelled = false;
+    void resolveLiveUrl().then((url) => {
+      if (cancelled) return;
+      close = connectLive({
+        url,
+        token: () => localStorage.getItem(TOKEN_KEY),
+        onEvent: (m) => latest.current.onEvent(m),
+        onConnected: () => latest.current.onConnected(),
+        onState: setState,
+      });
     });
+    return () => {
+      cancelled = true;
+      close?.();
+    };
   }, [visible]);
   return state;
 }
