@@ -175,8 +175,11 @@ describe('permissions', () => {
 });
 
 describe('live updates', () => {
-  it('streams the dashboard through a function URL (IAM auth, RESPONSE_STREAM) behind CloudFront', () => {
-    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.live.fn), 'Arn'] } });
+  it('answers the dashboard events from a public function URL (short buffered answers, token checked by the handler)', () => {
+    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'NONE', InvokeMode: 'BUFFERED', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.live.fn), 'Arn'] } });
+    const fn = resources[logicalId(stack.live.fn)]!.Properties;
+    expect(fn.MemorySize).toBe(128);
+    expect(fn.Timeout).toBe(10);
   });
 });
 
