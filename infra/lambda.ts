@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stage } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -28,7 +30,25 @@ export interface AppFunctionOptions {
 
 // The handlers are ESM (they use import.meta), so the bundle is ESM too. Some bundled CommonJS
 // dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
+// (infra/bundle.mjs, which bundles every function without native modules, carries the same.)
 const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
+
+/**
+ * Bundles one entry with infra/bundle.mjs (the lean options `npm run bench` measures too) into a
+ * directory under the synth's outdir: the code asset holds only `index.mjs`; the source map goes to
+ * `{outdir}/sourcemaps/{id}/index.mjs.map`, kept with the build that deployed it (docs/decisions.md).
+ */
+function leanCode(scope: Construct, id: string, entry: string, externalModules: string[]): lambda.Code {
+  const outdir = Stage.of(scope)?.outdir ?? join(REPO_ROOT, 'cdk.out');
+  const code = join(outdir, 'bundles', id);
+  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'infra', 'bundle.mjs'), entry, code, externalModules.join(',')], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`Bundling ${entry} failed: ${run.stderr || run.stdout || `exit ${run.status}`}`);
+  const maps = join(outdir, 'sourcemaps', id);
+  mkdirSync(maps, { recursive: true });
+  for (const f of readdirSync(code)) if (f.endsWith('.map')) renameSync(join(code, f), join(maps, f));
+  if (!existsSync(join(code, 'index.mjs'))) throw new Error(`Bundling ${entry} produced no index.mjs`);
+  return lambda.Code.fromAsset(code);
+}
 
 export function retention(days: number): logs.RetentionDays {
   const valid = Object.values(logs.RetentionDays).filter((v): v is number => typeof v === 'number');
@@ -37,7 +57,8 @@ export function retention(days: number): logs.RetentionDays {
 }
 
 /**
- * Every function of the product: nodejs22.x on arm64, an esbuild bundle (minified, source maps),
+ * Every function of the product: nodejs22.x on arm64, an esbuild bundle (minified, lean, source map
+ * kept outside the code asset),
  * its own log group with a retention (no LogRetention custom resource). With context
  * `codeStubs=true` the code is an inline stub: only tests of unrelated aspects use that, to keep a
  * synth from bundling twenty functions.
@@ -53,8 +74,9 @@ export function appFunction(scope: Construct, id: string, opts: AppFunctionOptio
     architecture: ARCHITECTURE,
     memorySize: opts.memorySize ?? 512,
     timeout: opts.timeout ?? Duration.seconds(29),
-    // esbuild writes source maps; Node only applies them to stack traces when asked.
-    environment: { ...opts.environment, NODE_OPTIONS: '--enable-source-maps' },
+    // No --enable-source-maps: it slows every cold start and every stack trace; the maps are kept
+    // beside the build (see leanCode) and applied when someone reads a trace (docs/decisions.md).
+    environment: opts.environment,
     logGroup,
     loggingFormat: lambda.LoggingFormat.JSON,
     deadLetterQueue: opts.deadLetterQueue,
@@ -68,6 +90,14 @@ export function appFunction(scope: Construct, id: string, opts: AppFunctionOptio
       code: lambda.Code.fromInline('exports.handler = async () => ({ statusCode: 200 });'),
     });
   }
+  if (!opts.nodeModules?.length) {
+    return new lambda.Function(scope, id, {
+      ...common,
+      handler: 'index.handler',
+      code: leanCode(scope, id, opts.entry, opts.externalModules ?? []),
+    });
+  }
+  // Functions with native modules (sharp): NodejsFunction installs them for linux-arm64.
   return new nodejs.NodejsFunction(scope, id, {
     ...common,
     entry: join(REPO_ROOT, opts.entry),
