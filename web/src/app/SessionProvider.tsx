@@ -4,6 +4,8 @@ import { SESSION_EXPIRED_EVENT, TOKEN_KEY, USER_KEY } from '../api/keys.js';
 import { notify } from '../components/toaster.js';
 import { bootstrapSession, normaliseRedirectUrl, postLoginPath, type LoginResponse, type SessionState, type SessionUser } from './session.js';
 
+export const LOGIN_SUCCESS = 'Login successful!';
+
 export interface SessionApi {
   session: SessionState;
   login(username: string, password: string): Promise<void>;
@@ -57,6 +59,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const boot = bootstrapSession(location.search, localStorage);
     setSession(boot.state);
+    // A sign-in that arrived by full-page redirect (auth=true&token&user): the toast of the sign-in
+    // page went with that page, so it shows here, on the page that loads after sign-in.
+    if (boot.cleanedSearch !== null && boot.state.status === 'authenticated') notify.success(LOGIN_SUCCESS);
     if (boot.cleanedSearch !== null) {
       navigate({ pathname: location.pathname, search: boot.cleanedSearch, hash: location.hash }, { replace: true });
     }
@@ -96,11 +101,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       localStorage.setItem(TOKEN_KEY, res.token);
       localStorage.setItem(USER_KEY, JSON.stringify(res.user));
-      notify.success('Login successful!');
       if (res.redirectUrl) {
+        // The page that loads from redirectUrl (auth=true) says 'Login successful!'.
         pageNavigation.assign(normaliseRedirectUrl(res.redirectUrl));
         return;
       }
+      notify.success(LOGIN_SUCCESS);
       setSession({ status: 'authenticated', token: res.token, user: res.user });
       navigate(postLoginPath(res.user), { replace: true });
     },
