@@ -6,15 +6,11 @@ import type { PaymentMethods } from '../../shared/domain/share-payment.js';
 export const E = {
   service: 'SERVICE',
   photo: 'PHOTO',
-  reservation: 'RESERVATION',
-  customer: 'CUSTOMER',
-  customerPhone: 'CUSTPHONE',
-  customerEmail: 'CUSTEMAIL',
   counter: 'COUNTER',
-  stats: 'STATS',
-  reservationLog: 'RESLOG',
   unpaid: 'UNPAID',
 } as const;
+// Reservation, customer, log and counter rows moved to their areas: functions/reservations/entity.ts
+// and functions/customers/entity.ts (docs/data-model.md, "Reservations and payments").
 
 /** Index partition the unpaid-booking sweep reads (cross-tenant, pointers only). */
 export const UNPAID_INDEX_PK = 'SWEEP#UNPAID';
