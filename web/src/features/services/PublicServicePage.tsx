@@ -5,8 +5,10 @@ import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.
 import { publicLoadErrorMessage, UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { bookableSlots, clampParticipants, type Slot } from '../../../../shared/domain/slots.js';
-import { api, ApiRequestError } from '../../api/client.js';
-import { formatDateTime } from '../../components/format.js';
+import { ApiRequestError, errorMessage } from '../../api/client.js';
+import { formatClock12, formatDateTime, formatDay, formatSlot } from '../../components/format.js';
+import { DIALOG_SIZE } from '../../components/DialogFrame.js';
+import { servicesApi, usePublicService } from './api/index.js';
 import { bookingBody, limitFor, previewTotal, validateBooking, type BookingErrors, type BookingForm, type PublicService } from './publicBooking.js';
 import { parseJson } from './serviceForm.js';
 
@@ -15,16 +17,23 @@ interface BookingAnswer {
   payment: { totalDue: number; dueBy: string; paymentMethods: PaymentMethods; paymentNote: string };
 }
 
-type View = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'service'; service: PublicService } | { kind: 'paid'; service: PublicService; booking: BookingAnswer };
+/** After a booking attempt: the payment view, or the failure with a way back to the slots. */
+type Outcome = { kind: 'paid'; booking: BookingAnswer; slot: Slot } | { kind: 'failed'; message: string };
 
 const EMPTY_FORM: BookingForm = { firstName: '', lastName: '', phone: '', email: '', participantCount: 1, notes: '', allergies: '', addons: [] };
 
-function ErrorView({ message }: { message: string }) {
+function ErrorView({ message, onBack }: { message: string; onBack?: () => void }) {
   return (
-    <Center minH="70vh">
-      <Stack gap="3" textAlign="center" maxW="md">
+    <Center minH="70vh" px="4">
+      <Stack gap="3" textAlign="center" maxW="md" align="center">
         <Heading as="h1" size="xl">Service Not Available</Heading>
         <Text color="fg.muted" data-testid="public-error">{message}</Text>
+        {/* Issue 11 point 20: a failed booking is not a dead end. */}
+        {onBack && (
+          <Button colorPalette="brand" onClick={onBack}>
+            Back to available times
+          </Button>
+        )}
       </Stack>
     </Center>
   );
@@ -49,10 +58,10 @@ function BookingModal({ token, service, slot, onClose, onBooked, onFailed }: { t
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
-      const res = await api<BookingAnswer>('services.publicBook', { params: { token }, body: bookingBody(service, slot, form), token: null });
+      const res = await servicesApi.publicBook<BookingAnswer>(token, bookingBody(service, slot, form));
       onBooked(res);
     } catch (err) {
-      onFailed(err instanceof ApiRequestError ? err.message || 'Failed to create booking' : 'Failed to create booking');
+      onFailed(errorMessage(err, 'Failed to create booking'));
     } finally {
       setBusy(false);
     }
@@ -67,7 +76,7 @@ function BookingModal({ token, service, slot, onClose, onBooked, onFailed }: { t
   );
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside" placement="center">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -76,7 +85,7 @@ function BookingModal({ token, service, slot, onClose, onBooked, onFailed }: { t
               <Dialog.Header>
                 <Stack gap="0">
                   <Dialog.Title>Book {service.name}</Dialog.Title>
-                  <Text fontSize="sm" color="fg.muted">{slot.date}, {slot.startTime} - {slot.endTime}</Text>
+                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
                 </Stack>
               </Dialog.Header>
               <Dialog.CloseTrigger asChild>
@@ -145,7 +154,7 @@ function BookingModal({ token, service, slot, onClose, onBooked, onFailed }: { t
   );
 }
 
-function PaymentRequired({ service, booking }: { service: PublicService; booking: BookingAnswer }) {
+function PaymentRequired({ service, booking, slot }: { service: PublicService; booking: BookingAnswer; slot: Slot }) {
   const { payment, reservation } = booking;
   const mobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
   const links = paymentLinks(payment.paymentMethods ?? {}, payment.totalDue, payment.paymentNote, { mobile });
@@ -159,6 +168,7 @@ function PaymentRequired({ service, booking }: { service: PublicService; booking
             <Badge colorPalette="orange">Pending Payment</Badge>
           </HStack>
           <Text>Thank you! Your booking for <b>{service.name}</b> is reserved.</Text>
+          <Text data-testid="paid-slot">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Description>
@@ -168,7 +178,7 @@ function PaymentRequired({ service, booking }: { service: PublicService; booking
           <Stack gap="1">
             <Text>Reservation number: <b data-testid="reservation-number">{reservation.reservationNumber}</b></Text>
             <Text>Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b></Text>
-            <Text>Pay by: <b>{formatDateTime(payment.dueBy)}</b></Text>
+            <Text>Pay by: <b>{formatDateTime(payment.dueBy, service.timeZone)}</b></Text>
           </Stack>
           {links.length || zelle ? (
             <Stack gap="2">
@@ -193,31 +203,30 @@ function PaymentRequired({ service, booking }: { service: PublicService; booking
 /** /service/{token}: photo, details, future slots with places, booking, payment instructions (document 2 §2.6). */
 export default function PublicServicePage() {
   const { token = '' } = useParams();
-  const [view, setView] = useState<View>({ kind: 'loading' });
+  const { data: service, error, isLoading, mutate } = usePublicService(token);
   const [slot, setSlot] = useState<Slot | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    setView({ kind: 'loading' });
-    api('services.publicGet', { params: { token }, token: null })
-      .then((res) => !cancelled && setView({ kind: 'service', service: res.data as PublicService }))
-      .catch((e: unknown) => {
-        if (cancelled) return;
-        const code = e instanceof ApiRequestError ? ((e.body as { code?: string } | undefined)?.code ?? e.code) : undefined;
-        setView({ kind: 'error', message: publicLoadErrorMessage(e instanceof ApiRequestError ? e.status : undefined, code) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [token]);
-
-  const service = view.kind === 'service' ? view.service : null;
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const slots = useMemo(() => (service ? bookableSlots(parseJson<Slot[]>(service.availability, []), Date.now(), service.timeZone) : []), [service]);
 
-  if (view.kind === 'loading') return <Center minH="70vh"><Spinner size="xl" /></Center>;
-  if (view.kind === 'error') return <ErrorView message={view.message} />;
-  if (view.kind === 'paid') return <PaymentRequired service={view.service} booking={view.booking} />;
-  const s = view.service;
+  if (isLoading && !service) return <Center minH="70vh"><Spinner size="xl" /></Center>;
+  if (error || !service) {
+    const code = error instanceof ApiRequestError ? ((error.body as { code?: string } | undefined)?.code ?? error.code) : undefined;
+    return <ErrorView message={publicLoadErrorMessage(error instanceof ApiRequestError ? error.status : undefined, code)} />;
+  }
+  if (outcome?.kind === 'failed') {
+    return (
+      <ErrorView
+        message={outcome.message}
+        onBack={() => {
+          setOutcome(null);
+          // The places may have changed since: read them again.
+          void mutate();
+        }}
+      />
+    );
+  }
+  if (outcome?.kind === 'paid') return <PaymentRequired service={service} booking={outcome.booking} slot={outcome.slot} />;
+  const s = service;
   const urls = parseJson<{ large?: string; medium?: string; original?: string }>(s.photoUrls, {});
   const photo = urls.large ?? urls.medium ?? s.photo ?? undefined;
 
@@ -259,11 +268,11 @@ export default function PublicServicePage() {
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
               {slots.map((x) => (
                 <Button key={`${x.date}${x.startTime}${x.endTime}`} variant="outline" h="auto" py="3" justifyContent="space-between" onClick={() => setSlot(x)} data-testid="slot-button">
-                  <Stack gap="0" align="flex-start">
-                    <Text fontWeight="semibold">{x.date}</Text>
-                    <Text fontSize="sm">{x.startTime} - {x.endTime}</Text>
+                  <Stack gap="0" align="flex-start" minW="0" textAlign="start">
+                    <Text fontWeight="semibold" whiteSpace="normal">{formatDay(x.date)}</Text>
+                    <Text fontSize="sm" whiteSpace="normal">{formatClock12(x.startTime)} – {formatClock12(x.endTime)}</Text>
                   </Stack>
-                  <Badge colorPalette="green">{x.slotsAvailable} left</Badge>
+                  <Badge colorPalette="green" flexShrink={0}>{x.slotsAvailable} left</Badge>
                 </Button>
               ))}
             </SimpleGrid>
@@ -277,12 +286,12 @@ export default function PublicServicePage() {
           slot={slot}
           onClose={() => setSlot(null)}
           onBooked={(booking) => {
+            setOutcome({ kind: 'paid', booking, slot });
             setSlot(null);
-            setView({ kind: 'paid', service: s, booking });
           }}
           onFailed={(message) => {
             setSlot(null);
-            setView({ kind: 'error', message: `Booking failed: ${message}` });
+            setOutcome({ kind: 'failed', message: `Booking failed: ${message}` });
           }}
         />
       )}

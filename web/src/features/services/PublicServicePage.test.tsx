@@ -1,0 +1,69 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import PublicServicePage from './PublicServicePage.js';
+
+// Issue 11 points 20 and 21: people read the slot, and a failed booking leads back to the slots.
+
+const service = {
+  name: 'Sunset Kayak Tour',
+  rate: 40,
+  rateType: 'PER_PERSON',
+  timeZone: 'America/Los_Angeles',
+  availability: [{ date: '2030-12-07', startTime: '10:00', endTime: '12:00', slotsAvailable: 4 }],
+  business: { name: 'Acme Rentals', address: null, phone: null },
+};
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/service/:token" element={<PublicServicePage />} />
+    </Routes>,
+    '/service/tok123',
+  );
+}
+
+async function fillAndBook() {
+  fireEvent.click(await screen.findByTestId('slot-button'));
+  const modal = await screen.findByRole('dialog');
+  expect(within(modal).getByTestId('booking-slot').textContent).toBe('Sat, Dec 7, 2030 · 10:00 AM – 12:00 PM');
+  fireEvent.change(within(modal).getByLabelText(/First name/i), { target: { value: 'Ada' } });
+  fireEvent.change(within(modal).getByLabelText(/Last name/i), { target: { value: 'Lovelace' } });
+  fireEvent.change(within(modal).getByLabelText(/Phone/i), { target: { value: '5551234567' } });
+  fireEvent.change(within(modal).getByLabelText(/Email/i), { target: { value: 'ada@example.com' } });
+  fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
+}
+
+describe('public service page', () => {
+  it('shows slots as people read them, with the business name, and the payment view repeats the slot', async () => {
+    stubFetch({
+      'GET /public/service/tok123': { body: { data: service } },
+      'POST /public/service/tok123/book': {
+        status: 201,
+        body: { reservation: { reservationNumber: 'R-1', totalAmount: 40 }, payment: { totalDue: 40, dueBy: '2030-12-06T18:00:00Z', paymentMethods: {}, paymentNote: 'R-1' } },
+      },
+    });
+    renderPage();
+    const slot = await screen.findByTestId('slot-button');
+    expect(slot.textContent).toContain('Sat, Dec 7, 2030');
+    expect(slot.textContent).toContain('10:00 AM – 12:00 PM');
+    expect(screen.getByTestId('public-business').textContent).toContain('Acme Rentals');
+    await fillAndBook();
+    expect((await screen.findByTestId('paid-slot')).textContent).toBe('Sat, Dec 7, 2030 · 10:00 AM – 12:00 PM');
+    // Pay-by in the service's zone (18:00 UTC is 10:00 AM in Los Angeles).
+    expect(screen.getByText(/Dec 6, 2030, 10:00 AM/)).toBeTruthy();
+  });
+
+  it('a failed booking says why and offers the way back to the slots', async () => {
+    stubFetch({
+      'GET /public/service/tok123': { body: { data: service } },
+      'POST /public/service/tok123/book': { status: 409, body: { error: 'CONFLICT', message: 'Only 0 spots left' } },
+    });
+    renderPage();
+    await fillAndBook();
+    expect((await screen.findByTestId('public-error')).textContent).toBe('Booking failed: Only 0 spots left');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to available times' }));
+    await waitFor(() => expect(screen.getByTestId('slot-button')).toBeTruthy());
+  });
+});
