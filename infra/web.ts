@@ -11,6 +11,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { InfraConfig } from './config.js';
 import { STREAM_PATH } from './constants.js';
+import { contentSecurityPolicy as sharedCsp, FRAME_OPTIONS, HSTS } from '../shared/security-headers.js';
 import { SPA_FALLBACK_CODE } from './spa-fallback.js';
 
 export interface WebDistributionProps {
@@ -27,25 +28,9 @@ export interface WebDistributionProps {
 /** Paths CloudFront sends to the HTTP API rather than the SPA bucket. */
 export const API_PATH_PATTERNS = ['/api/*', '/public/*'] as const;
 
-/**
- * The content security policy the SPA runs under. Chakra (emotion) injects style tags, hence
- * 'unsafe-inline' for styles only; scripts come from our own origin alone. Photos are presigned
- * S3 URLs and uploads are presigned POSTs straight to the uploads bucket, so that one host is
- * allowed for images and connections.
- */
-export function contentSecurityPolicy(uploadsHost: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https://${uploadsHost}`,
-    "font-src 'self' data:",
-    `connect-src 'self' https://${uploadsHost}`,
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+/** The SPA's content security policy (one definition: shared/security-headers.ts, read by the local runtime too). */
+export function contentSecurityPolicy(uploadsHost: string, connectHosts: string[] = []): string {
+  return sharedCsp({ uploads: [`https://${uploadsHost}`], connect: connectHosts.map((h) => `https://${h}`) });
 }
 
 /**
@@ -65,10 +50,11 @@ export class WebDistribution extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Strict security headers for the SPA and the API',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadsBucket.bucketRegionalDomainName), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        // The live-updates EventSource goes straight to the events function URL (infra/live.ts).
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadsBucket.bucketRegionalDomainName, [Fn.select(2, Fn.split('/', props.streamUrl.url))]), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds), includeSubdomains: HSTS.includeSubdomains, preload: HSTS.preload, override: true },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        frameOptions: { frameOption: FRAME_OPTIONS === 'DENY' ? cloudfront.HeadersFrameOption.DENY : cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
         // Sign-in and sign-up URLs carry tokens: never send them to another site.
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
       },

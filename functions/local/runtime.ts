@@ -17,7 +17,7 @@ import { createApiAdapter } from './http-adapter.js';
 import { freePort } from './net.js';
 import { S3RVER_CREDENTIALS, startS3, type RunningS3 } from './s3.js';
 import { startSes, type RunningSes } from './ses.js';
-import { serveStatic } from './static.js';
+import { localSecurityHeaders, serveStatic } from './static.js';
 import { scheduleSweeps, type SweepStats } from './sweeps.js';
 
 /** The repository root, wherever the process was started from. */
@@ -243,6 +243,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   });
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    // The security headers CloudFront adds in production (shared/security-headers.ts), on every answer.
+    for (const [name, value] of Object.entries(localSecurityHeaders())) res.setHeader(name, value);
     let url: URL;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');

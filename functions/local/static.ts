@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { securityHeaders } from '../../shared/security-headers.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,6 +27,17 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.pdf': 'application/pdf',
 };
+
+/**
+ * The same security headers CloudFront adds (shared/security-headers.ts), for the local origin: the
+ * uploads emulator is where photos load from and post to; no HSTS over plain http.
+ */
+export function localSecurityHeaders(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const uploads = env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : [];
+  // {tenant}.localhost and localhost reach the same emulator under either loopback name
+  const alt = uploads.map((o) => o.replace('//127.0.0.1', '//localhost')).filter((o) => !uploads.includes(o));
+  return securityHeaders({ uploads: [...uploads, ...alt], https: (env.APP_BASE_URL ?? '').startsWith('https://') });
+}
 
 export const contentType = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
@@ -80,7 +92,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, pathname:
 
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
   const size = statSync(file).size;
-  res.writeHead(200, { 'content-type': contentType(file), 'content-length': String(size), 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' });
+  res.writeHead(200, { ...localSecurityHeaders(), 'content-type': contentType(file), 'content-length': String(size), 'cache-control': cacheControl });
   if (req.method === 'HEAD') {
     res.end();
     return;
