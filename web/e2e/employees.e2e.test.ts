@@ -185,6 +185,10 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     for (const width of [1366, 375]) {
       const page = await newPage(width);
       await page.goto(`${tenant.origin}/login`);
+      await page.getByLabel('Username').waitFor().catch(async (e) => {
+        await snapshot(page, `debug-manager-login-${width}`);
+        throw e;
+      });
       await page.getByLabel('Username').fill(email);
       await page.getByLabel('Password').fill('Mia-Secret-2024');
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -204,5 +208,27 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
         await page.getByText('Metrics are not available yet').waitFor();
       }
     }
+  }, 180_000);
+
+  it('narrow screens (375 px): the list, the modal and the setup page', async () => {
+    const page = await newPage(375);
+    await page.goto(tenant.loginUrl);
+    await page.waitForURL(`${tenant.origin}/dashboard`);
+    await page.goto(`${tenant.origin}/employees`);
+    await page.getByText('Team Members').waitFor();
+    await page.getByText('Sam Owner').first().waitFor();
+    await snapshot(page, 'employees-list-375');
+    await page.getByRole('button', { name: 'Add Employee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Employee' });
+    await dialog.getByLabel('First Name').waitFor();
+    await snapshot(page, 'employees-modal-375');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const email = `lee-${stamp()}@example.com`;
+    await apiJson(baseUrl, '/api/users/invite', { method: 'POST', token: ownerToken, body: { firstName: 'Lee', lastName: 'Park', email } });
+    const setup = await newPage(375);
+    await setup.goto(await setupLink(email));
+    await setup.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
+    await snapshot(setup, 'setup-account-375');
   }, 180_000);
 });

@@ -2,11 +2,18 @@ import { Alert, Box, Button, Card, Dialog, HStack, Input, Portal, Stack, Text, C
 import { useRef, useState } from 'react';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, EMPLOYEE_MESSAGES, documentExtension } from '../../../../shared/domain/employees.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { formatDate, formatSize } from '../../components/format.js';
+import { formatDate } from '../../components/format.js';
 import { FormField } from '../../components/form.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { employeesApi, saveErrorMessage, useDocuments, type EmployeeDocument } from './api/index.js';
+
+/** Bytes, KB or MB: a one-page PDF is not "0.00 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
 
 /** Document 3 §2 Documents tab: list, upload with a name and a file, preview, download, delete. */
 export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boolean }) {
@@ -71,7 +78,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
   const columns: Column<EmployeeDocument>[] = [
     { key: 'name', header: 'Name', truncate: (d) => d.name, sortValue: (d) => d.name.toLowerCase(), render: (d) => d.name },
     { key: 'file', header: 'File', truncate: (d) => d.fileName, render: (d) => d.fileName },
-    { key: 'size', header: 'Size', nowrap: true, sortValue: (d) => d.fileSize, render: (d) => formatSize(d.fileSize) },
+    { key: 'size', header: 'Size', nowrap: true, sortValue: (d) => d.fileSize, render: (d) => fileSize(d.fileSize) },
     { key: 'date', header: 'Uploaded', nowrap: true, sortValue: (d) => d.createdAt, render: (d) => formatDate(d.createdAt) },
     {
       key: 'actions',
