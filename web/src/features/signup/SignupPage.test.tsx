@@ -73,6 +73,8 @@ describe('organization sign-up completion', () => {
     expect(screen.getByText('Redirecting to login page...')).toBeTruthy();
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init?.body));
     expect(body).toMatchObject({ token: 'good', organizationName: "Olive's Carts & Co.", phone: '(555) 201-3344', firstName: 'Olive', lastName: 'Owner' });
+    // The organization starts in the browser's zone.
+    expect(body.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(assign).not.toHaveBeenCalled();
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://olive.localhost:3000/dashboard?auth=true'), { timeout: 4500 });
   });

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Code, Field, Fieldset, HStack, Input, List, Progress, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
-import { api } from '../../api/client.js';
 import { pageNavigation, serverMessage } from '../../app/SessionProvider.js';
 import { CheckIcon, CloseIcon } from '../../components/icons.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { AuthLayout } from '../auth/index.js';
 import { PasswordField } from './PasswordField.js';
+import { signupApi, useSignupInvitation, type ValidateAnswer } from './api/index.js';
 import {
   confirmMismatch,
   passwordStrength,
@@ -21,11 +20,6 @@ import {
   type SignupValues,
 } from './signup.js';
 
-interface ValidateAnswer {
-  valid: boolean;
-  invitation?: { firstName?: string; lastName?: string; email?: string };
-  message?: string;
-}
 
 function InvalidInvitation({ reason }: { reason: 'missing' | 'invalid' }) {
   return (
@@ -133,17 +127,16 @@ function SignupForm({ token, invitation }: { token: string; invitation: NonNulla
     setPhase('submitting');
     setFailure(null);
     try {
-      const res = await api<{ success: boolean; loginUrl?: string; message?: string; error?: string }>('auth.completeSignup', {
-        token: null,
-        body: {
-          token,
-          firstName: values.firstName.trim(),
-          lastName: values.lastName.trim(),
-          organizationName: values.organizationName.trim(),
-          phone: values.phone.trim(),
-          password: values.password,
-          confirmPassword: values.confirmPassword,
-        },
+      const res = await signupApi.complete({
+        token,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        organizationName: values.organizationName.trim(),
+        phone: values.phone.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        // The organization's zone until its settings change it ("today" is counted there).
+        timeZone: browserTimeZone(),
       });
       if (!res.success) throw Object.assign(new Error('sign-up refused'), { body: res });
       setLoginUrl(res.loginUrl ?? '/login');
@@ -280,14 +273,20 @@ function SignupForm({ token, invitation }: { token: string; invitation: NonNulla
   );
 }
 
+/** The browser's IANA zone, or none when the browser cannot tell (the server then uses its default). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Organization sign-up completion from an invitation (document 1 §2, §4, §5, §8). */
 export default function SignupPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const { data, error, isLoading } = useSWR(token ? ['auth.validateSignupToken', token] : null, () =>
-    api<ValidateAnswer>('auth.validateSignupToken', { query: { token: token! }, token: null }),
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const { data, error, isLoading } = useSignupInvitation(token);
 
   if (!token) return <InvalidInvitation reason="missing" />;
   if (isLoading || (!data && !error)) {
