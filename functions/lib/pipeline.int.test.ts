@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { SignJWT } from 'jose';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeKey, routesById } from '../../shared/contract/index.js';
 import type { ProductType } from '../../shared/contract/inventory-models.js';
 import { sessionFor } from '../testing/fixtures.js';
@@ -11,6 +11,7 @@ import { keys, trustedTenant } from './keys.js';
 import { ACCOUNT_INACTIVE, ORGANIZATION_INACTIVE, SESSION_CHECK_TTL_MS, assertSessionLive, forgetSessions } from './middlewares/authenticate.js';
 import { createAreaHandler, reply } from './pipeline.js';
 import { forgetPolicy } from './policy.js';
+import { logger } from './logger.js';
 
 const productType = (name: string, category: string): ProductType => ({
   id: 'pt-1', name, category, description: null, defaultHourlyRate: null, defaultDailyRate: null, rates: [], variants: [], _count: { items: 0 },
@@ -18,11 +19,14 @@ const productType = (name: string, category: string): ProductType => ({
 });
 
 let lastTenant: string | null = null;
+let verbose = false;
 let ran = 0;
 // A handler of the inventory area whose operations only echo, to test the pipeline on its own.
 const handler = createAreaHandler('inventory', {
   'inventory.listProductTypes': async ({ tenant }) => {
     lastTenant = tenant;
+    if (verbose) logger.setLogLevel('INFO');
+    logger.info('listing types');
     return [productType(`for ${tenant}`, 'Echo')];
   },
   'inventory.createProductType': async ({ body }) => {
@@ -133,6 +137,35 @@ describe('the pipeline', () => {
 
   it('lists the routes it has operations for', () => {
     expect([...handler.implementedRoutes].sort()).toEqual(['inventory.createLocation', 'inventory.createProductType', 'inventory.listLocations', 'inventory.listProductTypes']);
+  });
+});
+
+describe('log keys', () => {
+  it('carry route, tenant, user and request id, and are reset for the next invocation', async () => {
+    // Powertools puts the level back to its initial one (SILENT in tests) on each warm invocation.
+    const health = createAreaHandler('health', { 'health.check': async () => (logger.setLogLevel('INFO'), logger.info('health probe'), { status: 'ok' as const }) });
+    const s = await sessionFor();
+    const lines: Record<string, unknown>[] = [];
+    verbose = true;
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+      for (const l of String(chunk).split('\n')) if (l.trim().startsWith('{')) lines.push(JSON.parse(l) as Record<string, unknown>);
+      return true;
+    });
+    try {
+      await run('inventory.listProductTypes', s.token);
+      const hr = await health({ ...event('health.check', undefined), requestContext: { requestId: 'req-health', http: { method: 'GET', path: '/api/health', sourceIp: '127.0.0.1' } } } as APIGatewayProxyEventV2, ctx);
+      expect(hr).toMatchObject({ statusCode: 200 });
+    } finally {
+      spy.mockRestore();
+      verbose = false;
+      logger.setLogLevel('SILENT');
+    }
+    expect(lines.find((l) => l.message === 'listing types')).toMatchObject({ route: 'inventory.listProductTypes', tenant: s.tenant, user: s.userId, requestId: 'req-123' });
+    const probe = lines.find((l) => l.message === 'health probe')!;
+    expect(lines.map((l) => l.message)).toContain('health probe');
+    expect(probe).toMatchObject({ route: 'health.check', requestId: 'req-health' });
+    expect(probe.tenant).toBeUndefined();
+    expect(probe.user).toBeUndefined();
   });
 });
 
