@@ -6,6 +6,7 @@ import { matchRoute } from '../../shared/contract/match.js';
 import { resetConfig } from '../lib/config.js';
 import { resetDb } from '../lib/db.js';
 import { resetSigningKey } from '../lib/tokens.js';
+import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { toApiGatewayEvent } from '../local/api-gateway-event.js';
 import { ensureTable } from '../local/create-table.js';
 import { loadAreaHandler } from '../handlers.js';
@@ -30,6 +31,7 @@ export async function useTestTable(): Promise<string> {
   resetConfig();
   resetDb();
   resetSigningKey();
+  forgetSessions();
   await ensureTable(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), tableName);
   return tableName;
 }
