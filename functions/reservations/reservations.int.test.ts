@@ -4,6 +4,7 @@ import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.j
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { sweepOverdue } from '../sweeps/overdue-reservations.js';
+import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { createItemReservation } from './create.js';
@@ -259,6 +260,23 @@ describe('service reservations by staff', () => {
   });
 });
 
+describe('public bookings paid through tracking', () => {
+  it('are spared by the 24-hour sweep', async () => {
+    const svc = await call('POST', '/api/inventory/services', { token: admin.token, body: { name: 'Paid tour', rate: 30, rateType: 'FIXED', availability: JSON.stringify([{ date: day(6), startTime: '09:00', endTime: '10:00', slotsAvailable: 4 }]) } });
+    const link = await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: admin.token });
+    const token = String(link.body.shareToken ?? link.body.token ?? String(link.body.shareUrl ?? link.body.url).split('/').pop());
+    const booked = await call('POST', `/public/service/${token}/book`, { body: { selectedSlots: [{ date: day(6), startTime: '09:00', endTime: '10:00' }], customer: { firstName: 'Pay', lastName: 'Later', phone: '555-909-0001', email: 'pay@example.com' }, participantCount: 1 } });
+    expect(booked.status, booked.raw).toBe(201);
+    const id = booked.body.reservation.id;
+    const paid = await call('PUT', `/api/payments/service-tracking/${id}`, { token: admin.token, body: { isPaid: true, source: 'Zelle' } });
+    expect(paid.body).toEqual({ reservationId: id, isPaid: true, amount: 30, source: 'Zelle' });
+    await sweepUnpaid(Date.now() + 25 * 3600_000);
+    const after = await call('GET', `/api/reservations/integration/${id}`, { token: admin.token });
+    expect(after.body.data).toMatchObject({ status: 'ACTIVE', isPaid: true, paymentStatus: 'PAID', source: 'PUBLIC_BOOKING' });
+    expect(after.body.data.payments).toEqual([expect.objectContaining({ amount: 30, paymentType: 'SERVICE_PAYMENT', method: 'Zelle' })]);
+  });
+});
+
 describe('lists, searches, the log and counters', () => {
   it('pages 25 at a time with a cursor, searches by number, phone and name, and keeps counters equal to a full count', async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
@@ -325,6 +343,12 @@ describe('lists, searches, the log and counters', () => {
       total: live.length, active: live.filter((r) => r.status === 'ACTIVE').length, completed: live.filter((r) => r.status === 'COMPLETED').length,
       cancelled: live.filter((r) => r.status === 'CANCELLED').length, overdue: 0,
     });
+
+    // payments total against the payment rows
+    const pay = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant as TenantId), ':p': 'PAYMENT#' } }));
+    const sum = (pay.Items ?? []).reduce((t, r) => t + Number(r.amountCents), 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(Math.round((await paymentsTotal(s)) * 100)).toBe(sum);
 
     // the log: 25 a page, totals from counters, filters
     const log1 = await call('GET', '/api/reservations/logs/?limit=25', { token: s.token });
