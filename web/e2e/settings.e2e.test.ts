@@ -75,6 +75,18 @@ describe('store settings: the matrix the product obeys, and taxes', () => {
     await mobile.getByRole('heading', { name: 'Opening Hours' }).waitFor();
     await mobile.getByText('Every day').waitFor();
     await snapshot(mobile, 'storefront-hours-375');
+    await mobile.goto(`${tenant.origin}/storefront/permissions`);
+    await mobile.getByLabel('Employee: Reservations View').waitFor({ state: 'attached' });
+    await snapshot(mobile, 'storefront-permissions-375');
+    await mobile.goto(`${tenant.origin}/storefront/taxes`);
+    await mobile.getByText('Charge sales tax').waitFor();
+    await snapshot(mobile, 'storefront-taxes-375');
+    await mobile.goto(`${tenant.origin}/storefront/contact`);
+    await mobile.getByRole('button', { name: 'Edit' }).click();
+    await snapshot(mobile, 'storefront-contact-edit-375');
+    await mobile.goto(`${tenant.origin}/storefront/hours`);
+    await mobile.getByRole('button', { name: 'Edit' }).click();
+    await snapshot(mobile, 'storefront-hours-edit-375');
   });
 
   it('an admin removes reservations.create for EMPLOYEE, saves, and sees the log entry', async () => {

@@ -19,7 +19,7 @@ const DEFAULTS: HoursData = { hours: DEFAULT_HOURS, specialHours: [] };
 
 function TimeSelect({ label, value, disabled, invalid, onChange }: { label: string; value: string; disabled: boolean; invalid?: boolean; onChange: (v: string) => void }) {
   return (
-    <NativeSelect.Root size="sm" disabled={disabled} invalid={invalid} w="32" flexShrink={0}>
+    <NativeSelect.Root size="sm" disabled={disabled} invalid={invalid} w={{ base: "28", sm: "32" }} flexShrink={0}>
       <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         <option value="">{disabled ? '—' : 'Select time'}</option>
         {QUARTER_HOURS.map((t) => (
@@ -50,7 +50,7 @@ function RowEditor<R extends Row | Special>(props: {
     <Stack gap="1" data-testid={`${kind}-row`}>
       <HStack gap="3" wrap="wrap" align="center">
         {'dayType' in row ? (
-          <NativeSelect.Root size="sm" w="40" flexShrink={0}>
+          <NativeSelect.Root size="sm" w={{ base: "full", sm: "40" }} flexShrink={0}>
             <NativeSelect.Field aria-label={`Day ${index + 1}`} value={row.dayType} onChange={(e) => props.onChange({ ...row, dayType: e.currentTarget.value as DayType })}>
               {DAY_TYPES.map((d) => (
                 <option key={d} value={d}>
@@ -61,7 +61,7 @@ function RowEditor<R extends Row | Special>(props: {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         ) : (
-          <Input size="sm" type="date" w="40" flexShrink={0} aria-label={`Date ${index + 1}`} value={row.date} aria-invalid={!!at("date")} onChange={(e) => props.onChange({ ...row, date: e.currentTarget.value })} />
+          <Input size="sm" type="date" w={{ base: "full", sm: "40" }} flexShrink={0} aria-label={`Date ${index + 1}`} value={row.date} aria-invalid={!!at("date")} onChange={(e) => props.onChange({ ...row, date: e.currentTarget.value })} />
         )}
         <TimeSelect label={`Opens (${label})`} value={row.openTime} disabled={row.isClosed} invalid={!!at('openTime')} onChange={(v) => props.onChange({ ...row, openTime: v })} />
         <Text color="fg.muted">to</Text>

@@ -33,9 +33,9 @@ function Matrix({ policy, editable, onChange }: { policy: PermissionPolicy; edit
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader minW="48">Permission</Table.ColumnHeader>
+            <Table.ColumnHeader minW={{ base: "auto", md: "48" }}>Permission</Table.ColumnHeader>
             {POLICY_ROLES.map((r) => (
-              <Table.ColumnHeader key={r} textAlign="center" minW="32">
+              <Table.ColumnHeader key={r} textAlign="center" minW={{ base: "20", md: "32" }} px={{ base: "1", md: "3" }}>
                 {ROLE_LABELS[r]}
               </Table.ColumnHeader>
             ))}
@@ -60,7 +60,7 @@ function GroupRows(props: { group: PermissionGroup; policy: PermissionPolicy; ed
         {POLICY_ROLES.map((r) => {
           const all = groupFullyGranted(policy, r, group);
           return (
-            <Table.Cell key={r} textAlign="center">
+            <Table.Cell key={r} textAlign="center" px={{ base: "1", md: "3" }}>
               <Button
                 size="2xs"
                 variant="outline"
@@ -76,9 +76,9 @@ function GroupRows(props: { group: PermissionGroup; policy: PermissionPolicy; ed
       </Table.Row>
       {(PERMISSION_GROUPS[group] as readonly string[]).map((name) => (
         <Table.Row key={name}>
-          <Table.Cell ps="6">{permissionLabel(name)}</Table.Cell>
+          <Table.Cell ps={{ base: "3", md: "6" }}>{permissionLabel(name)}</Table.Cell>
           {POLICY_ROLES.map((r) => (
-            <Table.Cell key={r} textAlign="center">
+            <Table.Cell key={r} textAlign="center" px={{ base: "1", md: "3" }}>
               <Checkbox.Root
                 size="sm"
                 disabled={!props.editable}

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fullPolicy } from '../../../../shared/domain/roles.js';
+import type { SessionUser } from '../../app/session.js';
+import { renderApp, stubFetch } from '../../test-utils.js';
+
+const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
+  ({ id: 'u1', role, accessLevel, firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } }) as SessionUser;
+function signIn(u: SessionUser) {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(u));
+}
+const POLICY = '/api/settings/permissions';
+
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('Users & Permissions', () => {
+  it('edits locally, Remove All / Grant All per group and role, saves once with the fixed note', { timeout: 120_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const calls = stubFetch({
+      [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
+      [`PUT ${POLICY}`]: (init) => ({ body: { success: true, policy: JSON.parse(String(init?.body)).policy, updatedAt: 'now', message: 'Permissions updated', log: null } }),
+    });
+    renderApp('/acme/storefront/permissions');
+    const box = (await screen.findByLabelText('Employee: Reservations Create', {}, { timeout: 15_000 })) as HTMLInputElement;
+    const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(box);
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove All Reports for Manager' }));
+    expect(await screen.findByRole('button', { name: 'Grant All Reports for Manager' })).toBeTruthy();
+    expect((screen.getByLabelText('Manager: Reports Export') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Employee: Reports Export') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(save);
+    expect(await screen.findByText('Permissions updated')).toBeTruthy();
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body));
+    expect(sent.changeNote).toBe('Updated role permissions');
+    expect(sent.policy.EMPLOYEE.reservations.create).toBe(false);
+    expect(sent.policy.MANAGER.reports).toEqual({ view: false, generate: false, export: false });
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('says so when the matrix cannot load', { timeout: 45_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubFetch({ [`GET ${POLICY}`]: { status: 500, body: { error: 'InternalError', message: 'x' } } });
+    renderApp('/acme/storefront/permissions');
+    expect(await screen.findByText('Failed to load permissions', {}, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('lists the change log with Unknown for a missing actor and the flipped permissions', { timeout: 45_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubFetch({
+      [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
+      [`GET ${POLICY}/logs`]: { body: { success: true, logs: [{ id: 'l1', createdAt: '2026-11-23T08:00:00.000Z', actorId: null, actorName: null, changeNote: 'Updated role permissions', changes: [{ role: 'EMPLOYEE', permission: 'reservations.create', granted: false }] }] } },
+    });
+    renderApp('/acme/storefront/permissions');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Change Log' }, { timeout: 15_000 }));
+    expect(await screen.findByText('Unknown')).toBeTruthy();
+    expect(screen.getByText('Employee: Reservations › Create removed')).toBeTruthy();
+  });
+
+  it('gives a manager the matrix read-only, without Save Changes', { timeout: 45_000 }, async () => {
+    signIn(user('EMPLOYEE', 'MANAGER'));
+    stubFetch({
+      [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
+      [`GET ${POLICY}/mine`]: { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } },
+    });
+    renderApp('/acme/storefront/permissions');
+    const box = (await screen.findByLabelText('Employee: Reservations Create', {}, { timeout: 15_000 })) as HTMLInputElement;
+    expect(box.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    expect(screen.getByText('Only administrators can change permissions.')).toBeTruthy();
+  });
+});
