@@ -14,7 +14,7 @@ import type { BenchCase, BenchContext, BenchMeasure, CaseResult } from './types.
  *   against the short SSE answers (ask, read, wait the server's `retry`, ask again with the last id),
  *   while events are written at random moments; p50/p95 from commit to arrival.
  */
-const tenantOf = (token: string): TenantId => trustedTenant(String(decodeJwt(token).tenantId));
+const tenantOf = (token: string): TenantId => trustedTenant(String(decodeJwt(token).org));
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Rosa', 'Mary', 'John', 'Linus', 'Barbara', 'Ken', 'Margaret', 'Edsger', 'Donald', 'Frances', 'Radia', 'Tim'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Parks', 'Shelley', 'Smith', 'Torvalds', 'Liskov', 'Thompson', 'Hamilton', 'Dijkstra', 'Knuth', 'Allen', 'Perlman', 'Lee'];
