@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubFetch } from '../../test-utils.js';
+import { tokenProblem } from '../setup-account/SetupAccountPage.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const owner = { id: 'u1', role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', firstName: 'Sam', lastName: 'Owner', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } };
+const manager = { ...owner, id: 'u9', role: 'EMPLOYEE', accessLevel: 'MANAGER', firstName: 'Mia' };
+function signIn(user = owner) {
+  localStorage.setItem('token', 'tok');
+  localStorage.setItem('user', JSON.stringify(user));
+}
+const base = { phone: null, organization: { name: 'Acme' }, createdAt: '2026-01-01T00:00:00.000Z', jobRole: null, location: null, startDate: null, hourlyWage: null, hourlyWageCents: null };
+const sam = { ...base, id: 'u1', firstName: 'Sam', lastName: 'Owner', email: 'sam@example.com', username: 'sam@example.com', role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', status: 'ACTIVE', isActive: true };
+const pat = { ...base, id: 'u2', firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', username: 'pending-setup', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', status: 'PENDING', isActive: false, jobRole: 'Guide', hourlyWage: 18.75, hourlyWageCents: 1875, phone: '5550102030' };
+const kim = { ...base, id: 'u3', firstName: 'Kim', lastName: 'Ray', email: 'kim@example.com', username: 'kim@example.com', role: 'EMPLOYEE', accessLevel: 'MANAGER', status: 'ACTIVE', isActive: true };
+const permissionsMine = { 'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } } };
+
+afterEach(() => localStorage.clear());
+
+describe('employees page', () => {
+  it('lists the team with Admin/Mgr/Emp, whole-dollar wages, Pending/@pending-setup and the admin-only actions', async () => {
+    signIn();
+    stubFetch({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
+    renderApp('/acme/employees');
+    await screen.findByText('Pat Lee', {}, { timeout: 20_000 });
+    expect(screen.getByRole('tab', { name: 'User Management (3)' })).toBeTruthy();
+    const patRow = screen.getByText('Pat Lee').closest('tr')!;
+    expect(within(patRow).getByText('Emp')).toBeTruthy();
+    expect(within(patRow).getByText('$19')).toBeTruthy();
+    expect(within(patRow).getByText('Pending')).toBeTruthy();
+    expect(within(patRow).getByText('@pending-setup')).toBeTruthy();
+    expect(within(patRow).getByText('(555) 010-2030')).toBeTruthy();
+    expect(within(patRow).getByRole('button', { name: 'Resend invitation to Pat Lee' })).toBeTruthy();
+    expect(within(patRow).queryByRole('button', { name: 'Deactivate Pat Lee' })).toBeNull();
+    const kimRow = screen.getByText('Kim Ray').closest('tr')!;
+    expect(within(kimRow).getByText('Mgr')).toBeTruthy();
+    expect(within(kimRow).getByRole('button', { name: 'Deactivate Kim Ray' })).toBeTruthy();
+    expect(within(kimRow).queryByRole('button', { name: /Resend/ })).toBeNull();
+    const samRow = screen.getByText('Sam Owner').closest('tr')!;
+    expect(within(samRow).getByText('Admin')).toBeTruthy();
+    expect(within(samRow).queryByRole('button', { name: 'Delete Sam Owner' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Employee' })).toBeTruthy();
+  });
+
+  it('a manager sees no Add Employee, Delete, Resend or Deactivate, and cannot edit an administrator', async () => {
+    signIn(manager);
+    stubFetch({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
+    renderApp('/acme/employees');
+    await screen.findByText('Pat Lee', {}, { timeout: 20_000 });
+    expect(screen.queryByRole('button', { name: 'Add Employee' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^(Delete|Deactivate|Resend)/ })).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Edit Pat Lee' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Sam Owner' })).toBeNull();
+  });
+
+  it('shows Error Loading Employees with Retry, never the empty state, and recovers', async () => {
+    signIn();
+    let fail = true;
+    stubFetch({ ...permissionsMine, 'GET /api/users': () => (fail ? { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } } : { body: { users: [] } }) });
+    renderApp('/acme/employees');
+    await screen.findByText('Error Loading Employees', {}, { timeout: 20_000 });
+    expect(screen.queryByText('No Employees Found')).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('No Employees Found');
+  });
+
+  it('invites from the modal with the contract messages, then shows the green banner', async () => {
+    signIn();
+    let invited: unknown = null;
+    stubFetch({
+      ...permissionsMine,
+      'GET /api/users': { body: { users: [sam] } },
+      'GET /api/job-roles': { body: { jobRoles: [{ id: 'r1', name: 'Guide', description: null, createdAt: '2026-01-01' }] } },
+      'GET /api/locations': { body: [] },
+      'POST /api/users/invite': (init) => {
+        invited = JSON.parse(String(init?.body));
+        return { status: 201, body: { success: true, message: 'Employee created and invitation email sent!', emailSent: true, employee: { ...pat, hasPin: false } } };
+      },
+    });
+    renderApp('/acme/employees');
+    await screen.findByText('Sam Owner', {}, { timeout: 20_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Employee' });
+    expect(within(dialog).getByText(/will receive an email invitation/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await within(dialog).findByText('First name is required');
+    fireEvent.change(within(dialog).getByLabelText(/First Name/), { target: { value: 'Pat' } });
+    fireEvent.change(within(dialog).getByLabelText(/Last Name/), { target: { value: 'Lee' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await within(dialog).findByText('Please enter a valid email address');
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'pat@example.com' } });
+    await within(dialog).findByRole('option', { name: 'Guide' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Role' }), { target: { value: 'Guide' } });
+    fireEvent.change(within(dialog).getByLabelText('Wage'), { target: { value: '18.75' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByText('Employee created and invitation email sent!');
+    expect(invited).toMatchObject({ firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', jobRole: 'Guide', hourlyWage: 18.75, accessLevel: 'EMPLOYEE', role: 'EMPLOYEE' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Employee' })).toBeNull());
+  });
+});
+
+describe('setup link checks before anything is sent', () => {
+  it('missing and malformed tokens get their §8 messages', () => {
+    expect(tokenProblem(null)).toMatch(/^Invalid or missing setup token/);
+    expect(tokenProblem('eyJ1c2VySWQiOiJ4In0=')).toMatch(/^Invalid setup token format/);
+    expect(tokenProblem('A'.repeat(43))).toBeNull();
+  });
+});
