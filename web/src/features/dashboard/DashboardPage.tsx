@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { formatCount, formatCurrency, formatDateTime, formatTime, timeAgo } from '../../components/format.js';
 import { BoxIcon, CalendarIcon, ChartIcon, UsersIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { useAppPath } from '../shell/tenantBase.js';
+import { useAppPath } from '../shell/index.js';
 import { useCan } from '../storefront/index.js';
 import { DASHBOARD_ACTIVE, DASHBOARD_STATS, useActiveReservations, useDashboardStats, useLiveUpdates } from './api/index.js';
 import { activeShown, isOverdue, OVERDUE_TEXT, overviewTiles, recentActivity, type DashboardLayout } from './activity.js';
