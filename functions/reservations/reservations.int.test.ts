@@ -1,7 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
+import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
+import { resetMail } from '../lib/mail.js';
+import { startSes, type RunningSes } from '../local/ses.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { sweepOverdue } from '../sweeps/overdue-reservations.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
@@ -42,10 +45,19 @@ async function reserve(s: TestSession, itemId: string, startTime: string, over: 
 const stats = async (s: TestSession) => (await call('GET', '/api/reservations/integration/stats/overview', { token: s.token })).body;
 const paymentsTotal = async (s: TestSession) => (await call('GET', '/api/payments/stats/overview', { token: s.token })).body.totalAmount as number;
 
+let ses: RunningSes;
 beforeAll(async () => {
   await useTestTable();
+  ses = await startSes();
+  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'rentals@test.example' });
+  resetConfig();
+  resetMail();
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
   employee = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
+});
+
+afterAll(async () => {
+  await ses?.stop();
 });
 
 describe('item reservations', () => {
@@ -371,14 +383,21 @@ describe('the overdue sweep', () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const type = await newType(s);
     const item = await newItem(s, type.id);
-    const r = await reserve(s, item.id, at(1, '10:00'), {}, { email: '' });
+    const email = `late-${Date.now()}@example.com`;
+    const r = await reserve(s, item.id, at(1, '10:00'), {}, { email, phone: '555-818-0001' });
     const later = Date.parse(at(1, '12:30'));
     // the sweep is cross-tenant: other tests' reservations may be marked too; this tenant's count is exact
     await Promise.all([sweepOverdue(later), sweepOverdue(later)]);
     expect((await stats(s)).overdue).toBe(1);
     await sweepOverdue(later + 600_000);
     expect((await stats(s)).overdue).toBe(1);
-    expect((await call('GET', `/api/reservations/integration/${r.id}`, { token: s.token }, )).body.data.isOverdue).toBe(true);
+    expect((await call('GET', `/api/reservations/integration/${r.id}`, { token: s.token })).body.data.isOverdue).toBe(true);
+    // one e-mail, from the template, however many runs
+    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] };
+    const mine = inbox.emails.filter((m) => m.destination.to.includes(email));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.subject).toBe(`Your rental ${r.reservationNumber} is overdue`);
+    expect(mine[0]!.body.text).toContain('This reservation is overdue and may incur additional charges.');
     expect((await call('GET', '/api/reservations/integration/all?kind=ITEM', { token: s.token })).body.counts.overdue).toBe(1);
     await call('POST', `/api/reservations/processing/${r.id}/return`, { token: s.token, body: { actualReturnTime: at(1, '12:45') } });
     expect((await stats(s)).overdue).toBe(0);
