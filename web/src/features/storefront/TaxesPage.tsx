@@ -2,8 +2,9 @@ import { Alert, Box, Button, Card, Field, Input, InputGroup, Stack, Switch, Text
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TAX_MESSAGES, taxBody, type taxResponse } from '../../../../shared/contract/settings-models.js';
 import type { z } from 'zod';
-import { buildPath } from '../../api/client.js';
-import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from '../../api/keys.js';
+import { api, ApiRequestError } from '../../api/client.js';
+import { TOKEN_KEY } from '../../api/keys.js';
+import { notify } from '../../components/toaster.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
@@ -20,25 +21,22 @@ export const TAX_TEXT = {
   saved: (enabled: boolean) => `Tax settings saved successfully (${enabled ? 'enabled' : 'disabled'})`,
 } as const;
 export const SUCCESS_MS = 3_000;
-export const EXPIRED_REDIRECT_MS = 2_000;
 
 type Tax = z.output<typeof taxResponse>['data'];
 
-/**
- * The tax calls read the token from storage themselves (document 3 §6) and answer 401 with their own
- * message before the session ends, so they do not go through the shared client's 401 handling.
- */
-async function taxCall(method: 'GET' | 'PUT', body?: unknown, signal?: AbortSignal): Promise<{ status: number; data?: Tax }> {
-  const token = localStorage.getItem(TOKEN_KEY);
-  if (!token) return { status: 0 };
-  const res = await fetch(buildPath(method === 'GET' ? 'settings.getTax' : 'settings.updateTax'), {
-    method,
-    headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    signal,
-  });
-  const json = (await res.json().catch(() => null)) as { data?: Tax } | null;
-  return { status: res.status, data: json?.data };
+/** A tax call through the typed client, answered as a status (0: no token in storage) and the data. */
+async function taxCall(method: 'GET' | 'PUT', body?: { enabled: boolean; rate: string }, signal?: AbortSignal): Promise<{ status: number; data?: Tax }> {
+  if (!localStorage.getItem(TOKEN_KEY)) return { status: 0 };
+  try {
+    const res =
+      method === 'GET'
+        ? await api<{ data: Tax }>('settings.getTax', { signal })
+        : await api<{ data: Tax }>('settings.updateTax', { body: body!, signal });
+    return { status: 200, data: res.data };
+  } catch (e) {
+    if (e instanceof ApiRequestError) return { status: e.status };
+    throw e;
+  }
 }
 
 export default function TaxesPage() {
@@ -54,9 +52,11 @@ export default function TaxesPage() {
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
   const later = (ms: number, fn: () => void) => timers.current.push(window.setTimeout(fn, ms));
 
+  // The shared client ends the session on a 401 at once (and the sign-in page follows); the spec's
+  // text goes with it as a toast that outlives this page.
   const expire = () => {
     setMessage({ status: 'error', text: TAX_TEXT.expired });
-    later(EXPIRED_REDIRECT_MS, () => window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT)));
+    notify.error(TAX_TEXT.expired);
   };
 
   // A load whose screen has gone (or been replaced) applies nothing.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { navItems } from '../shell/nav.js';
-import { effectivePermissions } from '../../../../shared/domain/roles.js';
-import type { Permission } from '../../../../shared/domain/permissions.js';
+import { navItems } from './shell/nav.js';
+import { effectivePermissions } from '../../../shared/domain/roles.js';
+import type { Permission } from '../../../shared/domain/permissions.js';
 
 describe('navigation follows the permission matrix', () => {
   const labels = (...args: Parameters<typeof navItems>) => navItems(...args).map((i) => i.label);
