@@ -91,10 +91,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       // Loaded on demand: the typed client carries the whole route contract.
-      const { api } = await import('../api/client.js');
+      const { authApi } = await import('../features/auth/api/index.js');
       let res: LoginResponse;
       try {
-        res = await api<LoginResponse>('auth.login', { body: { username, password }, token: null });
+        res = await authApi.login(username, password);
       } catch (e) {
         notify.error(serverMessage(e, 'Login failed'));
         throw e;

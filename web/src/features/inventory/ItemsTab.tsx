@@ -1,7 +1,8 @@
 import { Badge, Button, Checkbox, HStack, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { InventoryItem, ItemStatus, ProductType } from '../../../../shared/contract/inventory-models.js';
-import { api, errorMessage } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
+import { inventoryApi } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Pagination } from '../../components/Pagination.js';
@@ -85,7 +86,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
 
   async function changeStatus(item: InventoryItem, status: Exclude<ItemStatus, 'IN_USE'>) {
     try {
-      await api('inventory.changeItemStatus', { params: { id: item.id }, body: { status } });
+      await inventoryApi.changeStatus(item.id, status);
       notify.success(`Status of ${item.itemNumber} changed to ${statusLabel(status)}`);
       await props.onChanged();
     } catch (e) {
@@ -97,7 +98,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
     if (!deleting) return;
     setBusy(true);
     try {
-      await api('inventory.deleteItem', { params: { id: deleting.id } });
+      await inventoryApi.deleteItem(deleting.id);
       notify.success('Item deleted successfully');
       await props.onChanged();
     } catch (e) {
@@ -112,7 +113,7 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
     setBusy(true);
     try {
       const ids = [...selected];
-      await api('inventory.bulkDelete', { body: { itemIds: ids } });
+      await inventoryApi.bulkDelete(ids);
       notify.success(`${ids.length} items deleted successfully`);
       setSelected(new Set());
       await props.onChanged();

@@ -1,7 +1,8 @@
 import { Button, Field, HStack, IconButton, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ProductType } from '../../../../shared/contract/inventory-models.js';
-import { api, errorMessage } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
+import { inventoryApi } from './api/index.js';
 import { CloseIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { DialogFrame as FormDialog } from '../../components/DialogFrame.js';
@@ -45,8 +46,8 @@ export function ProductTypeFormDialog({ open, productType, onClose, onSaved }: {
     let saved: ProductType;
     try {
       saved = productType
-        ? await api<ProductType>('inventory.updateProductType', { params: { id: productType.id }, body: productTypeBody(form) })
-        : await api<ProductType>('inventory.createProductType', { body: productTypeBody(form) });
+        ? await inventoryApi.updateProductType(productType.id, productTypeBody(form))
+        : await inventoryApi.createProductType(productTypeBody(form));
     } catch (e) {
       notify.error(errorMessage(e, productType ? 'Failed to update product type' : 'Failed to create product type'));
       setSaving(false);
@@ -55,9 +56,9 @@ export function ProductTypeFormDialog({ open, productType, onClose, onSaved }: {
     const failures: string[] = [];
     for (const op of variantOps(productType?.variants ?? [], form.variants)) {
       try {
-        if (op.kind === 'create') await api('inventory.createVariant', { params: { id: saved.id }, body: variantBody(op.variant) });
-        else if (op.kind === 'update') await api('inventory.updateVariant', { params: { id: op.id }, body: variantBody(op.variant) });
-        else await api('inventory.deleteVariant', { params: { id: op.id } });
+        if (op.kind === 'create') await inventoryApi.createVariant(saved.id, variantBody(op.variant));
+        else if (op.kind === 'update') await inventoryApi.updateVariant(op.id, variantBody(op.variant));
+        else await inventoryApi.deleteVariant(op.id);
       } catch (e) {
         const name = op.kind === 'delete' ? op.name : op.variant.name;
         failures.push(`Failed to save variant: ${name} - ${errorMessage(e, 'unknown error')}`);

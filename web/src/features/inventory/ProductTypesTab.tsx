@@ -1,7 +1,8 @@
 import { Badge, Card, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ProductType } from '../../../../shared/contract/inventory-models.js';
-import { api, errorMessage } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
+import { inventoryApi } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
@@ -19,7 +20,7 @@ export function ProductTypesTab({ productTypes, canManage, onEdit, onChanged }: 
     if (!deleting) return;
     setBusy(true);
     try {
-      await api('inventory.deleteProductType', { params: { id: deleting.id } });
+      await inventoryApi.deleteProductType(deleting.id);
       notify.success('Product type deleted successfully');
       await onChanged();
     } catch (e) {

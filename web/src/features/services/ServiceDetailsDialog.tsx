@@ -4,7 +4,7 @@ import { formatUsd, STAFF_RATE_SUFFIX } from '../../../../shared/domain/pricing.
 import { COPY_CONFIRMATION_MS, shareLink } from '../../../../shared/domain/share.js';
 import { configuredMethods, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { slotLabel } from '../../../../shared/domain/slots.js';
-import { api } from '../../api/client.js';
+import { servicesApi } from './api/index.js';
 import { notify } from '../../components/toaster.js';
 import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
 
@@ -53,7 +53,7 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
   async function generate() {
     setBusy(true);
     try {
-      const res = await api<{ shareToken: string }>('services.generateShareLink', { params: { id: service!.id } });
+      const res = await servicesApi.generateShareLink(service!.id);
       setToken(res.shareToken);
       onChanged({ ...service!, shareToken: res.shareToken });
       notify.success('Share link generated successfully!');

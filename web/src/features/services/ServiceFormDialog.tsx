@@ -1,7 +1,8 @@
 import { Alert, Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Image, Input, NativeSelect, Portal, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SERVICE_RATE_TYPES, STAFF_RATE_SUFFIX, TIER_RATE_TYPES } from '../../../../shared/domain/pricing.js';
-import { api, errorMessage } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
+import { servicesApi } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CloseIcon, SettingsIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
@@ -37,7 +38,7 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
     setPhotoError(null);
     // Document 2 §7: a fresh copy before editing; the list's copy stands in when that fails.
     if (service) {
-      api<ApiService>('services.get', { params: { id: service.id } })
+      servicesApi.get(service.id)
         .then((fresh) => {
           if (cancelled) return;
           const f = formFromService(fresh);
@@ -88,8 +89,8 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
     try {
       const body = payloadFromForm(form);
       const saved = service
-        ? await api<ApiService>('services.update', { params: { id: service.id }, body })
-        : await api<ApiService>('services.create', { body });
+        ? await servicesApi.update(service.id, body)
+        : await servicesApi.create(body);
       notify.success(service ? 'Service updated successfully!' : 'Service created successfully!');
       onSaved(saved);
     } catch (e) {

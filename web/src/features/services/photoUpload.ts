@@ -1,4 +1,4 @@
-import { api } from '../../api/client.js';
+import { servicesApi } from './api/index.js';
 import { postToPresignedUrl } from '../../api/upload.js';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../shared/contract/routes/services.js';
 
@@ -9,18 +9,13 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-interface PresignAnswer {
-  baseKey: string;
-  urls: { medium: string; large: string; original: string };
-  upload: { url: string; fields: Record<string, string> };
-}
 
 /**
  * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions.md); the
  * resize step writes the variants a moment later. Resolves with the photo's base key.
  */
 export async function uploadServicePhoto(file: File, serviceId?: string): Promise<string> {
-  const p = await api<PresignAnswer>('uploads.presignServicePhoto', { body: { contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null } });
+  const p = await servicesApi.presignPhoto({ contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null });
   try {
     await postToPresignedUrl(p.upload, file);
   } catch {

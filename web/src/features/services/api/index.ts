@@ -23,7 +23,14 @@ export function usePublicService(token: string) {
   });
 }
 
+export interface PresignAnswer {
+  baseKey: string;
+  urls: { medium: string; large: string; original: string };
+  upload: { url: string; fields: Record<string, string> };
+}
+
 export const servicesApi = {
+  presignPhoto: (body: { contentType: string; size: number; fileName: string; serviceId: string | null }) => api<PresignAnswer>('uploads.presignServicePhoto', { body }),
   get: (id: string) => api<ApiService>('services.get', { params: { id } }),
   create: (body: unknown) => api<ApiService>('services.create', { body: body as never }),
   update: (id: string, body: unknown) => api<ApiService>('services.update', { params: { id }, body: body as never }),
