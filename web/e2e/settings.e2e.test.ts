@@ -163,6 +163,28 @@ describe('store settings: the matrix the product obeys, and taxes', () => {
     expect(await apiJson<number>(baseUrl, '/api/settings/tax_rate', { token })).toBe(8.25);
     await adminPage.reload();
     expect(await adminPage.getByPlaceholder('0.00').inputValue()).toBe('8.25');
+
+    // A reservation made now carries the rate, and its details show the tax.
+    const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', {
+      method: 'POST', token, body: { name: 'Bike', category: 'Bikes', rates: [{ rate: 20, rateType: 'hourly' }], defaultHourlyRate: 20 },
+    });
+    const item = await apiJson<{ id: string }>(baseUrl, '/api/inventory/items', { method: 'POST', token, body: { productTypeId: type.id, itemNumber: 'BK-001' } });
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    start.setUTCHours(15, 0, 0, 0);
+    const res = await fetch(`${baseUrl}/api/reservations/items/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ customer: { firstName: 'Tia', lastName: 'Tax', phone: '5550199' }, reservation: { inventoryItemId: item.id, startTime: start.toISOString(), reservationDuration: 2, depositAmount: 0 } }),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    const made = (await res.json()) as { data?: { reservationNumber?: string }; reservation?: { reservationNumber?: string } };
+    const number = made.data?.reservationNumber ?? made.reservation?.reservationNumber;
+    expect(number).toBeTruthy();
+    await adminPage.goto(`${tenant.origin}/reservations`);
+    await adminPage.getByRole('button', { name: `Details of ${number}` }).click();
+    const details = adminPage.getByRole('dialog', { name: new RegExp(`Reservation Details · ${number}`) });
+    await details.getByText('Tax (8.25%)').waitFor();
+    await snapshot(adminPage, 'storefront-tax-on-reservation-1366');
   });
 
   it('contact details: view, edit with Save only after a change, Cancel asks first', async () => {
