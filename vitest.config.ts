@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'web/lint/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'web/lint/**/*.test.ts', 'web/bench/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts', 'node_modules/**'],
           env: quietEnv,
           testTimeout: 60_000,

@@ -14,25 +14,48 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The lazily loaded modules each first route renders (see web/src/app/lazyPages.ts). */
-export const ROUTE_MODULES: Record<string, string[]> = {
-  '/': ['src/features/landing/LandingPage.tsx'],
-  '/login': ['src/features/auth/LoginPage.tsx'],
-  '/forgot-password': ['src/features/auth/ForgotPasswordPage.tsx'],
-  '/features': ['src/features/landing/InfoPage.tsx'],
-  '/book-demo': ['src/features/demo/BookDemoPage.tsx'],
-  '/signup': ['src/features/signup/SignupPage.tsx'],
-  '/platform/dashboard': ['src/features/platform/PlatformPortal.tsx'],
-  '/dashboard': ['src/features/shell/TenantApp.tsx', 'src/features/dashboard/DashboardPage.tsx'],
-  '/inventory': ['src/features/shell/TenantApp.tsx', 'src/features/inventory/InventoryPage.tsx'],
-  '/service/:token': ['src/features/services/PublicServicePage.tsx'],
+/** A route of the router: its lazily loaded modules (see app/lazyPages.ts, shell/TenantApp.tsx) and its budget. */
+export interface RouteEntry {
+  modules: string[];
+  kind: 'public' | 'app';
+}
+
+const TENANT = 'src/features/shell/TenantApp.tsx';
+const app = (...modules: string[]): RouteEntry => ({ modules: [TENANT, ...modules], kind: 'app' });
+const pub = (...modules: string[]): RouteEntry => ({ modules, kind: 'public' });
+
+/**
+ * Every route of the router (RootRoutes and TenantApp; bundle-size.test.ts fails when a path there
+ * is missing here). Info pages share one module; '/features' stands for all of them.
+ */
+export const ROUTES: Record<string, RouteEntry> = {
+  '/': pub('src/features/landing/LandingPage.tsx'),
+  '/login': pub('src/features/auth/LoginPage.tsx'),
+  '/forgot-password': pub('src/features/auth/ForgotPasswordPage.tsx'),
+  '/features': pub('src/features/landing/InfoPage.tsx'),
+  '/book-demo': pub('src/features/demo/BookDemoPage.tsx'),
+  '/signup': pub('src/features/signup/SignupPage.tsx'),
+  '/setup-account/:setupToken': pub('src/features/setup-account/SetupAccountPage.tsx'),
+  '/service/:token': pub('src/features/services/PublicServicePage.tsx'),
+  '/platform/dashboard': { modules: ['src/features/platform/PlatformPortal.tsx'], kind: 'app' },
+  '/dashboard': app('src/features/dashboard/DashboardPage.tsx'),
+  '/inventory': app('src/features/inventory/InventoryPage.tsx'),
+  '/customers': app('src/features/customers/CustomersPage.tsx'),
+  '/reservations': app('src/features/reservations/ReservationsPage.tsx'),
+  '/timesheets': app(),
+  '/reports': app(),
+  '/employees': app('src/features/employees/EmployeesPage.tsx'),
+  '/employees/:id': app('src/features/employees/EmployeeDetailPage.tsx'),
+  '/storefront/*': app('src/features/storefront/StorefrontRoutes.tsx'),
 };
+/** Kept for older readers of the bench output. */
+export const ROUTE_MODULES: Record<string, string[]> = Object.fromEntries(Object.entries(ROUTES).map(([r, e]) => [r, e.modules]));
 
-/** Document budget of the issue: the landing and sign-in pages load at most 200 KB of gzip JS. */
-export const FIRST_ROUTE_BUDGET_BYTES = 200_000;
-const BUDGETED = ['/', '/login'];
+/** Issue 10: first-load JS gzip at most 200 KB on public pages and 250 KB on app pages. */
+export const BUDGET_BYTES = { public: 200_000, app: 250_000 } as const;
+export const FIRST_ROUTE_BUDGET_BYTES = BUDGET_BYTES.public;
 
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const distDir = process.env.BENCH_DIST ? `${process.env.BENCH_DIST.replace(/\/$/, '')}/` : fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** The chunk files a module loads before it runs: itself and its static imports, transitively. */
 function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -59,10 +82,11 @@ export async function measureBundle(): Promise<object> {
     return s;
   };
 
-  const routes: Record<string, { gzipBytes: number; rawBytes: number; gzipKB: number; chunks: number; withinBudget?: boolean }> = {};
-  for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+  const routes: Record<string, { kind: string; gzipBytes: number; rawBytes: number; gzipKB: number; budgetKB: number; chunks: number; withinBudget: boolean; missing?: string[] }> = {};
+  for (const [route, { modules, kind }] of Object.entries(ROUTES)) {
     const keys = new Set<string>();
     staticClosure(manifest, entry, keys);
+    const missing = modules.filter((m) => !manifest[m]);
     for (const m of modules) if (manifest[m]) staticClosure(manifest, m, keys);
     const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
     const total = files.reduce((acc, f) => {
@@ -70,18 +94,27 @@ export async function measureBundle(): Promise<object> {
       return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip };
     }, { raw: 0, gzip: 0 });
     routes[route] = {
+      kind,
       gzipBytes: total.gzip,
       rawBytes: total.raw,
       gzipKB: Math.round((total.gzip / 1000) * 10) / 10,
+      budgetKB: BUDGET_BYTES[kind] / 1000,
       chunks: files.length,
-      ...(BUDGETED.includes(route) ? { withinBudget: total.gzip <= FIRST_ROUTE_BUDGET_BYTES } : {}),
+      withinBudget: total.gzip <= BUDGET_BYTES[kind] && missing.length === 0,
+      ...(missing.length ? { missing } : {}),
     };
   }
   return {
-    name: 'web first-route JS (gzip)',
-    budgetBytes: FIRST_ROUTE_BUDGET_BYTES,
-    budgetedRoutes: BUDGETED,
-    withinBudget: BUDGETED.every((r) => routes[r]?.withinBudget),
+    name: 'web first-route JS (gzip), every route',
+    budgetBytes: BUDGET_BYTES,
+    withinBudget: Object.values(routes).every((r) => r.withinBudget),
     routes,
   };
+}
+
+/** `vite build --config web/vite.config.ts && tsx web/bench/bundle-size.ts`: the table, and exit 1 over budget. */
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const r = (await measureBundle()) as { withinBudget: boolean; routes: Record<string, { kind: string; gzipKB: number; budgetKB: number; chunks: number; withinBudget: boolean }> };
+  for (const [route, v] of Object.entries(r.routes)) console.info(`${route.padEnd(28)} ${v.kind.padEnd(7)} ${String(v.gzipKB).padStart(6)} KB / ${v.budgetKB} KB  ${v.chunks} chunks  ${v.withinBudget ? 'ok' : 'OVER'}`);
+  if (!r.withinBudget) process.exit(1);
 }
