@@ -6,12 +6,18 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as snsSubs from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { InfraConfig } from './config.js';
+
+/** Access-log lines (status is a string there) that count as server errors: 5xx except 501. */
+export const API_5XX_FILTER = logs.FilterPattern.all(logs.FilterPattern.stringValue('$.status', '=', '5*'), logs.FilterPattern.stringValue('$.status', '!=', '501'));
 
 export interface AlarmsProps {
   config: InfraConfig;
   api: apigwv2.HttpApi;
+  /** The HTTP API's access log group (JSON lines with `status`). */
+  accessLogs: logs.ILogGroup;
   functions: lambda.Function[];
   deadLetterQueues: sqs.Queue[];
 }
@@ -42,8 +48,18 @@ export class Alarms extends Construct {
       alarm.addOkAction(action);
     };
 
-    // Any 5xx: handlers answer 4xx for everything a user can cause, so a 5xx is a bug or an outage.
-    atLeastOne(props.api.metricServerError({ period, statistic: 'Sum' }), 'Api5xxAlarm', `HTTP API answered 5xx (${cfg.stage})`);
+    // Any 5xx but 501: handlers answer 4xx for everything a user can cause, so a 5xx is a bug or an
+    // outage; 501 is a declared route whose area has not landed, and 4xx never alarm. API Gateway's
+    // own 5xx metric counts 501 too, so the count comes from the access log's status instead.
+    const serverErrors = new logs.MetricFilter(this, 'Api5xxFilter', {
+      logGroup: props.accessLogs,
+      filterPattern: API_5XX_FILTER,
+      metricNamespace: `RentalBackOffice/${cfg.stage}`,
+      metricName: 'Api5xxExcept501',
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    atLeastOne(serverErrors.metric({ period, statistic: 'Sum' }), 'Api5xxAlarm', `HTTP API answered 5xx other than 501 (${cfg.stage})`);
 
     for (const fn of props.functions) {
       const name = fn.node.id.replace(/Function$/, '');

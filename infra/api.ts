@@ -21,7 +21,16 @@ export interface ApiProps {
   uploadsBucket: s3.IBucket;
   signingKey: secretsmanager.ISecret;
   sesIdentityArns: string[];
+  /** CloudFront sends it as x-origin-secret; the functions refuse requests without it. */
+  originSecret: secretsmanager.ISecret;
 }
+
+/** Stage throttling (requests per second, burst): the whole API, and sign-in and public booking alone. */
+export const STAGE_THROTTLE = { rate: 200, burst: 400 } as const;
+export const ROUTE_THROTTLE: Record<string, { rate: number; burst: number }> = {
+  'POST /api/auth/login': { rate: 20, burst: 40 },
+  'POST /public/service/{token}/book': { rate: 20, burst: 40 },
+};
 
 /** Areas whose handlers build reports, process photos or fan out to many items: more memory (and CPU). */
 const AREA_MEMORY: Partial<Record<Area, number>> = { uploads: 1024, reports: 1024, platform: 1024 };
@@ -33,6 +42,7 @@ const AREA_MEMORY: Partial<Record<Area, number>> = { uploads: 1024, reports: 102
 export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;
   readonly functions = {} as Record<Area, lambda.Function>;
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -43,10 +53,10 @@ export class Api extends Construct {
       // Browsers reach the API only through CloudFront (same origin): no CORS configuration.
       createDefaultStage: true,
     });
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: retention(cfg.logRetentionDays),
       removalPolicy: cfg.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    }));
     const stage = this.httpApi.defaultStage?.node.defaultChild as apigwv2.CfnStage;
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
@@ -55,12 +65,14 @@ export class Api extends Construct {
         latency: '$context.responseLatency', integrationError: '$context.integrationErrorMessage', time: '$context.requestTime',
       }),
     };
+    stage.defaultRouteSettings = { throttlingRateLimit: STAGE_THROTTLE.rate, throttlingBurstLimit: STAGE_THROTTLE.burst };
+    stage.routeSettings = Object.fromEntries(Object.entries(ROUTE_THROTTLE).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]));
 
     for (const area of AREAS) {
       const fn = appFunction(this, `${pascal(area)}Function`, {
         entry: areaEntry(area),
         description: `API routes of the ${area} area`,
-        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: area },
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: area, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
         memorySize: AREA_MEMORY[area],
       }, cfg);
       if (TABLE_AREAS.has(area)) props.table.grantReadWriteData(fn);
@@ -68,6 +80,7 @@ export class Api extends Construct {
       if (photos) grantPhotoAccess(props.uploadsBucket, fn, photos);
       if (MAIL_SENDING_AREAS.has(area)) grantSendMail(fn, props.sesIdentityArns);
       if (SIGNING_KEY_AREAS.has(area)) grantSigningKey(fn, props.signingKey);
+      props.originSecret.grantRead(fn);
       this.functions[area] = fn;
     }
 

@@ -1,5 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { readConfig } from './config.js';
+import { EdgeStack } from './edge.js';
 import { BackOfficeStack } from './stack.js';
 
 /**
@@ -8,8 +9,15 @@ import { BackOfficeStack } from './stack.js';
  */
 const app = new App();
 const config = readConfig(app.node);
+const region = process.env.CDK_DEFAULT_REGION;
+// CloudFront's web ACL lives in us-east-1: a stack elsewhere gets it from a small stack there.
+const edge = region && region !== 'us-east-1'
+  ? new EdgeStack(app, `RentalBackOfficeEdge-${config.stage}`, { stage: config.stage, env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: 'us-east-1' } })
+  : undefined;
 new BackOfficeStack(app, `RentalBackOffice-${config.stage}`, {
   config,
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  webAclArn: edge?.webAclArn,
+  crossRegionReferences: edge !== undefined,
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
   description: `Multi-tenant rental back office (${config.stage})`,
 });

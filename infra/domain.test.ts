@@ -33,9 +33,11 @@ describe('with domainName and hostedZoneId', () => {
   });
 
   it('points A and AAAA alias records for the apex and the wildcard at CloudFront', () => {
-    const records = ofType('AWS::Route53::RecordSet').map((r) => `${r.Properties.Type} ${r.Properties.Name}`);
+    // (the three DKIM CNAMEs of the SES identity are asserted in edge.test.ts)
+    const aliases = ofType('AWS::Route53::RecordSet').filter((r) => r.Properties.Type === 'A' || r.Properties.Type === 'AAAA');
+    const records = aliases.map((r) => `${r.Properties.Type} ${r.Properties.Name}`);
     expect(records.sort()).toEqual(['A *.rentals.example.com.', 'A rentals.example.com.', 'AAAA *.rentals.example.com.', 'AAAA rentals.example.com.']);
-    for (const r of ofType('AWS::Route53::RecordSet')) {
+    for (const r of aliases) {
       expect(r.Properties.HostedZoneId).toBe('Z0123456789ABC');
       expect(r.Properties.AliasTarget.DNSName).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^WebDistribution/), 'DomainName'] });
     }

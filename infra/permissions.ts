@@ -13,7 +13,7 @@ import { PHOTO_OBJECTS } from './constants.js';
  */
 
 /** Areas that send mail (lib/mail.ts): invitations (platform) and booking confirmations (services). */
-export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'services']);
+export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'services', 'users']);
 
 /** Every area behind authentication verifies (auth also signs) tokens. health reads nothing. */
 export const SIGNING_KEY_AREAS: ReadonlySet<Area> = new Set(AREAS.filter((a) => a !== 'health'));

@@ -1,4 +1,7 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as ses from 'aws-cdk-lib/aws-ses';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
@@ -7,6 +10,7 @@ import { Alarms } from './alarms.js';
 import { Api } from './api.js';
 import type { InfraConfig } from './config.js';
 import { Data } from './data.js';
+import { EdgeFirewall } from './edge.js';
 import { LiveUpdates } from './live.js';
 import { sesIdentityArns } from './permissions.js';
 import { PhotoResize } from './photos.js';
@@ -17,6 +21,8 @@ export interface BackOfficeStackProps extends StackProps {
   config: InfraConfig;
   /** A us-east-1 certificate made elsewhere, for a stack in another region (see docs/deploy.md). */
   certificate?: acm.ICertificate;
+  /** A CloudFront web ACL made in us-east-1 (EdgeStack) when this stack is elsewhere; made here otherwise. */
+  webAclArn?: string;
 }
 
 /** The whole product in one stack; each part is a construct of its own module. */
@@ -45,7 +51,26 @@ export class BackOfficeStack extends Stack {
       LOG_LEVEL: cfg.isProd ? 'INFO' : 'DEBUG',
     };
 
-    this.api = new Api(this, 'Api', { config: cfg, environment, table, uploadsBucket, signingKey, sesIdentityArns: sesIdentityArns(this, cfg) });
+    // The header CloudFront adds to API requests and the API checks: execute-api alone answers 403.
+    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Sent by CloudFront as x-origin-secret; API requests without it are refused',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    // A CloudFront web ACL must be made in us-east-1 (infra/edge.ts; app.ts makes an EdgeStack otherwise).
+    let webAclArn = props.webAclArn;
+    if (!webAclArn) {
+      if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
+        throw new Error(`The WAF web ACL for CloudFront must be made in us-east-1: pass webAclArn from an EdgeStack there (app.ts does) for a stack in ${this.region}`);
+      }
+      webAclArn = new EdgeFirewall(this, 'Firewall', { stage: cfg.stage }).webAcl.attrArn;
+    }
+    // With a domain and its hosted zone: the SES identity for it, with its DKIM records in the zone.
+    if (cfg.domainName && cfg.hostedZoneId) {
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'MailZone', { hostedZoneId: cfg.hostedZoneId, zoneName: cfg.hostedZoneName ?? cfg.domainName });
+      new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.publicHostedZone(zone), dkimSigning: true });
+    }
+
+    this.api = new Api(this, 'Api', { config: cfg, environment, table, uploadsBucket, signingKey, originSecret, sesIdentityArns: sesIdentityArns(this, cfg) });
     this.live = new LiveUpdates(this, 'Live', { config: cfg, environment, table, signingKey });
     this.photos = new PhotoResize(this, 'Photos', { config: cfg, environment, table, uploadsBucket });
     this.schedules = new Schedules(this, 'Schedules', { config: cfg, environment, table });
@@ -56,6 +81,8 @@ export class BackOfficeStack extends Stack {
       api: this.api.httpApi,
       streamUrl: this.live.url,
       certificate: props.certificate,
+      originSecret,
+      webAclArn,
     });
 
     // Links in mail and API answers. Without a domain that is the distribution's own name: set after
@@ -68,6 +95,7 @@ export class BackOfficeStack extends Stack {
     this.alarms = new Alarms(this, 'Alarms', {
       config: cfg,
       api: this.api.httpApi,
+      accessLogs: this.api.accessLogs,
       functions: this.appFunctions,
       deadLetterQueues: [this.photos.dlq, ...Object.values(this.schedules.sweeps).map((s) => s.dlq)],
     });

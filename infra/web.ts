@@ -7,10 +7,12 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as route53Targets from 'aws-cdk-lib/aws-route53-targets';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { InfraConfig } from './config.js';
 import { STREAM_PATH } from './constants.js';
+import { ORIGIN_SECRET_HEADER } from '../functions/lib/origin-secret.js';
 import { contentSecurityPolicy as sharedCsp, FRAME_OPTIONS, HSTS } from '../shared/security-headers.js';
 import { SPA_FALLBACK_CODE } from './spa-fallback.js';
 
@@ -23,7 +25,18 @@ export interface WebDistributionProps {
   streamUrl: lambda.IFunctionUrl;
   /** A certificate made elsewhere (for example a us-east-1 stack); otherwise one is made here. */
   certificate?: acm.ICertificate;
+  /** Sent to the API as x-origin-secret (functions/lib/origin-secret.ts refuses calls without it). */
+  originSecret: secretsmanager.ISecret;
+  /** The AWS WAF web ACL (CLOUDFRONT scope, us-east-1) in front of everything (infra/edge.ts). */
+  webAclArn?: string;
 }
+
+/** Names the viewer to the API (rate limits per address): CloudFront's own view, never the client's header. */
+export const VIEWER_IP_FUNCTION = `function handler(event) {
+  var request = event.request;
+  request.headers['x-viewer-ip'] = { value: event.viewer.ip };
+  return request;
+}`;
 
 /** Paths CloudFront sends to the HTTP API rather than the SPA bucket. */
 export const API_PATH_PATTERNS = ['/api/*', '/public/*'] as const;
@@ -68,8 +81,17 @@ export class WebDistribution extends Construct {
 
     // The HTTP API's endpoint is https://{id}.execute-api.{region}.amazonaws.com: its host is the origin.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const viewerIp = new cloudfront.Function(this, 'ViewerIp', {
+      comment: 'x-viewer-ip for the API rate limits',
+      code: cloudfront.FunctionCode.fromInline(VIEWER_IP_FUNCTION),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
     const apiBehavior: cloudfront.BehaviorOptions = {
-      origin: new origins.HttpOrigin(apiHost, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: new origins.HttpOrigin(apiHost, {
+        protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+        customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+      }),
+      functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -79,8 +101,8 @@ export class WebDistribution extends Construct {
       responseHeadersPolicy: headers,
     };
     const streamBehavior: cloudfront.BehaviorOptions = {
-      // OAC signs CloudFront's requests, so the function URL (AWS_IAM) answers nobody else.
-      origin: origins.FunctionUrlOrigin.withOriginAccessControl(props.streamUrl, { readTimeout: Duration.seconds(60) }),
+      // The function URL takes no IAM auth (infra/live.ts: the SPA calls it directly, the pipeline checks the token).
+      origin: new origins.FunctionUrlOrigin(props.streamUrl, { readTimeout: Duration.seconds(60) }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -96,6 +118,7 @@ export class WebDistribution extends Construct {
       comment: `Rental back office (${cfg.stage})`,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       ...(cfg.domainName && this.certificate
         ? { domainNames: [cfg.domainName, `*.${cfg.domainName}`], certificate: this.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {}),

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z } from 'zod';
 import { routes, type Area, type ResponseInputOf, type RouteById, type RouteContract } from '../../shared/contract/index.js';
 import type { TenantId } from './keys.js';
+import { originSecret } from './origin-secret.js';
 import { logger } from './logger.js';
 import { authenticate } from './middlewares/authenticate.js';
 import { authorise, implemented } from './middlewares/authorise.js';
@@ -86,6 +87,7 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     jsonErrors(),
     httpHeaderNormalizer(),
     httpEventNormalizer(),
+    originSecret(), // direct calls to execute-api, without CloudFront's secret header, answer 403 (functions/lib/origin-secret.ts)
     routeMatch(area),
     authenticate(),
     tenantContext(),

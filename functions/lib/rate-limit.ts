@@ -94,9 +94,14 @@ type EventLike = Pick<APIGatewayProxyEventV2, 'headers'> & { requestContext?: { 
 /**
  * The address a request came from. Behind CloudFront, API Gateway's sourceIp is an edge server;
  * CloudFront's `CloudFront-Viewer-Address` header (ip:port, forwarded by the origin request policy)
- * names the viewer, and only requests carrying the origin secret reach a handler (origin-secret.ts).
+ * names the viewer, as does `x-viewer-ip` (set by the distribution's viewer-request function), and only
+ * requests carrying the origin secret reach a handler (origin-secret.ts).
  */
 export function clientAddress(event: EventLike): string {
+  // Set by the distribution's viewer-request function from event.viewer.ip (infra/web.ts); a
+  // viewer-sent header of that name is overwritten there.
+  const viewerIp = event.headers?.['x-viewer-ip'];
+  if (viewerIp && /^[0-9A-Fa-f:.]{2,45}$/.test(viewerIp)) return viewerIp;
   const viewer = event.headers?.['cloudfront-viewer-address'];
   if (viewer) {
     const ip = viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
