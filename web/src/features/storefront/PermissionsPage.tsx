@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, Checkbox, HStack, List, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { PERMISSION_CHANGE_NOTE } from '../../../../shared/contract/settings-models.js';
 import { PERMISSION_GROUPS, type PermissionGroup } from '../../../../shared/domain/permissions.js';
 import { groupFullyGranted, isGranted, roleFlags, setGroup, type PermissionPolicy, type PolicyRole } from '../../../../shared/domain/roles.js';
@@ -25,17 +25,17 @@ export const PERMISSION_TEXT = {
   unknownActor: 'Unknown',
 } as const;
 
-function Matrix({ policy, editable, onChange }: { policy: PermissionPolicy; editable: boolean; onChange: (p: PermissionPolicy) => void }) {
-  const toggle = (role: PolicyRole, group: PermissionGroup, name: string, granted: boolean) =>
-    onChange({ ...policy, [role]: { ...policy[role], [group]: { ...policy[role]?.[group], [name]: granted } } });
+type Update = (fn: (p: PermissionPolicy) => PermissionPolicy) => void;
+
+function Matrix({ policy, editable, update }: { policy: PermissionPolicy; editable: boolean; update: Update }) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="l2">
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader minW={{ base: "auto", md: "48" }}>Permission</Table.ColumnHeader>
+            <Table.ColumnHeader minW={{ base: 'auto', md: '48' }}>Permission</Table.ColumnHeader>
             {POLICY_ROLES.map((r) => (
-              <Table.ColumnHeader key={r} textAlign="center" minW={{ base: "20", md: "32" }} px={{ base: "1", md: "3" }}>
+              <Table.ColumnHeader key={r} textAlign="center" minW={{ base: '20', md: '32' }} px={{ base: '1', md: '3' }}>
                 {ROLE_LABELS[r]}
               </Table.ColumnHeader>
             ))}
@@ -43,7 +43,7 @@ function Matrix({ policy, editable, onChange }: { policy: PermissionPolicy; edit
         </Table.Header>
         <Table.Body>
           {GROUPS.map((g) => (
-            <GroupRows key={g} group={g} policy={policy} editable={editable} onChange={onChange} toggle={toggle} />
+            <GroupRows key={g} group={g} employee={policy.EMPLOYEE?.[g]} manager={policy.MANAGER?.[g]} editable={editable} update={update} />
           ))}
         </Table.Body>
       </Table.Root>
@@ -51,8 +51,18 @@ function Matrix({ policy, editable, onChange }: { policy: PermissionPolicy; edit
   );
 }
 
-function GroupRows(props: { group: PermissionGroup; policy: PermissionPolicy; editable: boolean; onChange: (p: PermissionPolicy) => void; toggle: (role: PolicyRole, group: PermissionGroup, name: string, granted: boolean) => void }) {
-  const { group, policy } = props;
+/** One group's rows; re-renders only when that group's entries change (84 checkboxes in all). */
+const GroupRows = memo(function GroupRows(props: {
+  group: PermissionGroup;
+  employee: Partial<Record<string, boolean>> | undefined;
+  manager: Partial<Record<string, boolean>> | undefined;
+  editable: boolean;
+  update: Update;
+}) {
+  const { group, update } = props;
+  const policy: PermissionPolicy = { EMPLOYEE: { [group]: props.employee }, MANAGER: { [group]: props.manager } };
+  const toggle = (role: PolicyRole, name: string, granted: boolean) =>
+    update((p) => ({ ...p, [role]: { ...p[role], [group]: { ...p[role]?.[group], [name]: granted } } }));
   return (
     <>
       <Table.Row bg="bg.muted" data-testid={`group-${group}`}>
@@ -60,13 +70,13 @@ function GroupRows(props: { group: PermissionGroup; policy: PermissionPolicy; ed
         {POLICY_ROLES.map((r) => {
           const all = groupFullyGranted(policy, r, group);
           return (
-            <Table.Cell key={r} textAlign="center" px={{ base: "1", md: "3" }}>
+            <Table.Cell key={r} textAlign="center" px={{ base: '1', md: '3' }}>
               <Button
                 size="2xs"
                 variant="outline"
                 disabled={!props.editable}
                 aria-label={`${all ? 'Remove All' : 'Grant All'} ${GROUP_LABELS[group]} for ${ROLE_LABELS[r]}`}
-                onClick={() => props.onChange(setGroup(policy, r, group, !all))}
+                onClick={() => update((p) => setGroup(p, r, group, !all))}
               >
                 {all ? 'Remove All' : 'Grant All'}
               </Button>
@@ -76,14 +86,14 @@ function GroupRows(props: { group: PermissionGroup; policy: PermissionPolicy; ed
       </Table.Row>
       {(PERMISSION_GROUPS[group] as readonly string[]).map((name) => (
         <Table.Row key={name}>
-          <Table.Cell ps={{ base: "3", md: "6" }}>{permissionLabel(name)}</Table.Cell>
+          <Table.Cell ps={{ base: '3', md: '6' }}>{permissionLabel(name)}</Table.Cell>
           {POLICY_ROLES.map((r) => (
-            <Table.Cell key={r} textAlign="center" px={{ base: "1", md: "3" }}>
+            <Table.Cell key={r} textAlign="center" px={{ base: '1', md: '3' }}>
               <Checkbox.Root
                 size="sm"
                 disabled={!props.editable}
                 checked={isGranted(policy, r, permissionOf(group, name))}
-                onCheckedChange={(e) => props.toggle(r, group, name, e.checked === true)}
+                onCheckedChange={(e) => toggle(r, name, e.checked === true)}
                 justifyContent="center"
               >
                 <Checkbox.HiddenInput aria-label={`${ROLE_LABELS[r]}: ${GROUP_LABELS[group]} ${permissionLabel(name)}`} />
@@ -95,7 +105,7 @@ function GroupRows(props: { group: PermissionGroup; policy: PermissionPolicy; ed
       ))}
     </>
   );
-}
+});
 
 const logColumns: Column<PermissionLog>[] = [
   { key: 'time', header: 'Time', render: (l) => formatDateTime(l.createdAt), sortValue: (l) => l.createdAt, nowrap: true },
@@ -149,6 +159,7 @@ export default function PermissionsPage() {
 
   const saved = data?.policy ?? null;
   const current = draft ?? saved;
+  const update = useCallback<Update>((fn) => setDraft((d) => (d ?? saved ? fn((d ?? saved)!) : d)), [saved]);
   const dirty = !!draft && !!saved && changed(draft, saved);
 
   const refresh = async () => {
@@ -222,7 +233,7 @@ export default function PermissionsPage() {
                   Only administrators can change permissions.
                 </Text>
               )}
-              <Matrix policy={current} editable={isAdmin && !saving} onChange={setDraft} />
+              <Matrix policy={current} editable={isAdmin && !saving} update={update} />
             </Stack>
           ) : null}
         </Tabs.Content>
