@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { formatDate } from '../../components/format.js';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { useAppPath } from '../shell/tenantBase.js';
+import { useAppPath } from '../shell/index.js';
 import { employeesApi, useEmployee, type EmployeeDetail } from './api/index.js';
 import { DocumentsTab } from './DocumentsTab.js';
 import { EditableBlock } from './EditableBlock.js';

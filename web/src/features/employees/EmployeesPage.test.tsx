@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubFetch } from '../../test-utils.js';
-import { tokenProblem } from '../setup-account/SetupAccountPage.js';
+import { tokenProblem } from '../setup-account/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -64,7 +64,7 @@ describe('employees page', () => {
     expect(screen.queryByText('No Employees Found')).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await screen.findByText('No Employees Found');
+    await screen.findByText('No Employees Found', {}, { timeout: 10_000 });
   });
 
   it('invites from the modal with the contract messages, then shows the green banner', async () => {
@@ -83,23 +83,24 @@ describe('employees page', () => {
     renderApp('/acme/employees');
     await screen.findByText('Sam Owner', {}, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add New Employee' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Employee' }, { timeout: 10_000 });
     expect(within(dialog).getByText(/will receive an email invitation/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await within(dialog).findByText('First name is required');
+    await within(dialog).findByText('First name is required', {}, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByLabelText(/First Name/), { target: { value: 'Pat' } });
     fireEvent.change(within(dialog).getByLabelText(/Last Name/), { target: { value: 'Lee' } });
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'not-an-email' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await within(dialog).findByText('Please enter a valid email address');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create' }, { timeout: 10_000 }));
+    await within(dialog).findByText('Please enter a valid email address', {}, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'pat@example.com' } });
-    await within(dialog).findByRole('option', { name: 'Guide' });
+    await within(dialog).findByRole('option', { name: 'Guide' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Role' }), { target: { value: 'Guide' } });
     fireEvent.change(within(dialog).getByLabelText('Wage'), { target: { value: '18.75' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await screen.findByText('Employee created and invitation email sent!');
+    // the refused submit above may still be settling ("Saving..."): wait for the button to come back
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Create' }, { timeout: 10_000 }));
+    await screen.findByText('Employee created and invitation email sent!', {}, { timeout: 10_000 });
     expect(invited).toMatchObject({ firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', jobRole: 'Guide', hourlyWage: 18.75, accessLevel: 'EMPLOYEE', role: 'EMPLOYEE' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Employee' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Employee' })).toBeNull(), { timeout: 10_000 });
   });
 });
 

@@ -1,13 +1,13 @@
-import { Alert, Button, Checkbox, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Checkbox, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { completeSignupBody } from '../../../../shared/contract/routes/people.js';
 import { EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN } from '../../../../shared/domain/employees.js';
 import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
-import { AuthLayout } from '../auth/AuthLayout.js';
+import { EyeIcon, EyeOffIcon } from '../../components/icons.js';
+import { AuthLayout } from '../auth/index.js';
 import { employeesApi, saveErrorMessage } from '../employees/api/index.js';
-import { PasswordField } from '../signup/PasswordField.js';
 
 export const REDIRECT_MS = 3000;
 const schema = completeSignupBody.omit({ token: true });
@@ -28,6 +28,7 @@ export default function SetupAccountPage() {
   const navigate = useNavigate();
   const form = useContractForm(schema, { firstName: '', lastName: '', phone: '', email: '', password: '', termsAccepted: false as unknown as true });
   const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
   const [done, setDone] = useState<{ message: string; username: string } | null>(null);
   const terms = form.watch('termsAccepted');
   const { errors, isSubmitting } = form.formState;
@@ -101,20 +102,17 @@ export default function SetupAccountPage() {
             <FormField name="email" label="Email Address" required helper="This becomes your username.">
               <Input type="email" {...form.register('email')} autoComplete="email" maxLength={254} />
             </FormField>
-            <Controller
-              control={form.control}
-              name="password"
-              render={({ field }) => (
-                <PasswordField
-                  label="Password"
-                  name="password"
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  error={err('password')}
-                  helper={!err('password') && <Text fontSize="xs" color="fg.muted">At least 8 characters.</Text>}
-                />
-              )}
-            />
+            <FormField name="password" label="Password" required helper="At least 8 characters.">
+              <InputGroup
+                endElement={
+                  <IconButton size="xs" variant="ghost" me="-2" aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown} onClick={() => setShown((x) => !x)}>
+                    {shown ? <EyeOffIcon /> : <EyeIcon />}
+                  </IconButton>
+                }
+              >
+                <Input type={shown ? 'text' : 'password'} {...form.register('password')} autoComplete="new-password" maxLength={1024} />
+              </InputGroup>
+            </FormField>
             <Controller
               control={form.control}
               name="termsAccepted"

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { documentSchema, employeeDetailSchema, employeeSchema, jobRoleSchema } from '../../../../../shared/contract/routes/people.js';
 import { api, ApiRequestError } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
+import { postToPresignedUrl } from '../../../api/upload.js';
 
 export type Employee = z.infer<typeof employeeSchema>;
 export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
@@ -60,16 +61,7 @@ export const employeesApi = {
       params: { id },
       body: { name, fileName: file.name, fileSize: file.size },
     });
-    const form = new FormData();
-    for (const [k, v] of Object.entries(p.upload.fields)) form.append(k, v);
-    form.append('file', file);
-    let res: Response;
-    try {
-      res = await fetch(p.upload.url, { method: 'POST', body: form });
-    } catch {
-      throw new Error('no response from server');
-    }
-    if (!res.ok) throw new Error(res.statusText || `status ${res.status}`);
+    await postToPresignedUrl(p.upload, file);
     return (await api<{ document: EmployeeDocument }>('users.completeDocument', { params: { id, docId: p.document.id } })).document;
   },
   completeSignup: (body: { token: string; firstName: string; lastName: string; phone: string; email: string; password: string; termsAccepted: boolean }) =>
