@@ -32,8 +32,13 @@ import { BATCH_INDEX_PK, E, statsUpdate, strip, T, typeCountUpdate, type ItemRow
 const CREATE_CHUNK = 49;
 /** Item + marker + the type's count per item (items may span types), plus the stats: 32 × 3 + 1 = 97. */
 const DELETE_CHUNK = 32;
-/** An intent older than this is an interrupted batch, not a running one (a Lambda runs at most 15 min). */
-export const STALE_BATCH_MS = 20 * 60_000;
+/**
+ * An intent older than this is an interrupted batch, not a running one: API functions time out at
+ * 29 s (infra/lambda.ts), so a batch a minute old has no Lambda left writing it. With the recovery
+ * sweep every minute (functions/sweeps/schedules.ts), part of an unfinished batch is visible for at
+ * most 2 minutes (issue 11 point 8).
+ */
+export const STALE_BATCH_MS = 60_000;
 
 interface BatchRow {
   id: string;
@@ -251,6 +256,43 @@ export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: s
   return rows;
 }
 
+/**
+ * Rolls back what an interrupted create wrote, item by item, only where nobody touched it since: an
+ * item still carrying the batch id with the batch's own `updatedAt` and number is removed (the
+ * delete is conditional on exactly that, so an edit racing the sweep wins); an item someone edited,
+ * renamed or rented meanwhile is kept and returned. Idempotent; safe with two sweeps at once.
+ */
+async function rollBackCreate(tenant: TenantId, batch: BatchRow): Promise<ItemRow[]> {
+  const original = new Map(batch.items.map((r) => [r.id, r]));
+  const kept = new Map<string, ItemRow>();
+  for (const part of chunk(batch.items, DELETE_CHUNK)) {
+    for (let attempt = 0; ; attempt++) {
+      // every item of the batch still there; an edit may have rewritten it without the batch id
+      const present = await readItems(tenant, part.map((r) => r.id));
+      const untouched = present.filter((p) => {
+        const o = original.get(p.id);
+        return o && p.batchId === batch.id && p.updatedAt === o.updatedAt && p.itemNumber === o.itemNumber && p.status !== 'IN_USE';
+      });
+      for (const p of present) if (!untouched.includes(p)) kept.set(p.id, p);
+      if (!untouched.length) break;
+      const writes = deleteChunkWrites(tenant, untouched) as { Delete?: { ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> } }[];
+      untouched.forEach((p, i) => {
+        const del = writes[i * 2]!.Delete!;
+        del.ConditionExpression = '#s = :s AND batchId = :b AND updatedAt = :u';
+        del.ExpressionAttributeValues = { ...del.ExpressionAttributeValues, ':b': batch.id, ':u': p.updatedAt };
+      });
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: writes as never }));
+        break;
+      } catch (e) {
+        // someone edited one between our read and the delete, or another sweep got there first: re-read
+        if (!isConditionFailure(e) || attempt >= 4) throw e;
+      }
+    }
+  }
+  return [...kept.values()];
+}
+
 /** Puts deleted items back exactly as they were (compensation of a failed bulk delete). */
 async function restoreItems(tenant: TenantId, rows: ItemRow[]): Promise<void> {
   for (const part of chunk(rows, CREATE_CHUNK)) {
@@ -312,8 +354,19 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
   const batch = await getRow<BatchRow>(tenant, E.batch, pointer.id);
   if (!batch) return false;
   if (batch.kind === 'CREATE') {
-    await removeItems(tenant, batch.items, batch.id);
-    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
+    const kept = await rollBackCreate(tenant, batch);
+    if (kept.length) {
+      // People changed these after the crash: they are theirs now. Log them as created (the batch
+      // never was), instead of destroying or orphaning the change.
+      const typeName = (await getRow<ProductTypeRow>(tenant, E.productType, kept[0]!.productTypeId))?.name ?? 'Unknown';
+      try {
+        await finishCreate(tenant, { ...batch, items: kept }, typeName);
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e; // another run finished it meanwhile
+      }
+    } else {
+      await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
+    }
   } else {
     // Finish what the user asked for, except items a rental has taken since the crash: they stay
     // (and stay out of the log entry). Re-read and retry on a lost race: a concurrent run may delete
