@@ -83,7 +83,7 @@ describe('data', () => {
   });
 
   it('deploys the built SPA to the web bucket and invalidates index.html', () => {
-    template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html'], Prune: false });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html', '/runtime-config.json'], Prune: false });
   });
 });
 
@@ -166,12 +166,12 @@ describe('permissions', () => {
     expect([...touching].filter((r) => appRoles.has(r)).sort()).toEqual(allowed.sort());
   });
 
-  it('lets only the areas that send mail (platform invitations, services bookings) call ses:SendEmail', () => {
+  it('lets only the areas that send mail (platform invitations, services bookings, users setup links) call ses:SendEmail', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
       if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
     }
-    expect([...senders].sort()).toEqual((['platform', 'services'] as const).map((a) => roleOf(areaFn(a))).sort());
+    expect([...senders].sort()).toEqual((['platform', 'services', 'users'] as const).map((a) => roleOf(areaFn(a))).sort());
   });
 });
 
@@ -241,7 +241,8 @@ describe('web', () => {
     expect(dist.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
     expect(dist.CustomErrorResponses).toBeUndefined();
     expect(dist.DefaultRootObject).toBe('index.html');
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    // the web bucket only: the events function URL takes no IAM auth (the pipeline checks the token)
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
   it('lets the SPA load and upload photos from the uploads bucket, nothing else', () => {
