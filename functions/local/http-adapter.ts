@@ -85,6 +85,15 @@ function normalise(result: unknown): APIGatewayProxyStructuredResultV2 {
  * handlers, with API Gateway's answers where no handler runs: 404 for undeclared paths, 405 for a
  * declared path under another method, 413 past the payload limit, 504 past the timeout.
  */
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createApiAdapter(opts: ApiAdapterOptions) {
   const handlers = new Map<Area, Promise<ApiHandler>>();
   const handlerFor = (area: Area) => {
@@ -106,7 +115,11 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
     const match = matchRoute(method, path);
     if (!match) {
       req.resume();
-      if (pathExists(path)) {
+      if (!decodablePath(path)) {
+        // A segment that is not valid percent-encoding can't name anything (issue 11 point 2).
+        json(res, 400, { error: 'BadRequest', message: 'The address is not valid percent-encoding' });
+        done(400);
+      } else if (pathExists(path)) {
         json(res, 405, { error: 'MethodNotAllowed', message: `${method} is not allowed on ${path}` });
         done(405);
       } else {
