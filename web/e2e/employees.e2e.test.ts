@@ -157,10 +157,13 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Preview Employment contract' }).click();
     const tab = await popup;
-    const pdf = await tab.waitForResponse((r) => r.url().includes(`/documents/${employeeId}/`));
-    expect(pdf.status()).toBe(200);
-    expect(pdf.headers()['content-type']).toContain('application/pdf');
-    expect(pdf.headers()['content-disposition']).toContain('inline');
+    // the tab opens the file's short-lived link: the stored PDF, served inline
+    await tab.waitForURL((u) => u.pathname.includes(`/documents/${employeeId}/`));
+    const pdf = await fetch(tab.url());
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain('inline');
+    expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
     await tab.close();
     await snapshot(page, 'employee-documents-1366');
 
