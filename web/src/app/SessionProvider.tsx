@@ -5,6 +5,7 @@ import { notify } from '../components/toaster.js';
 import { bootstrapSession, normaliseRedirectUrl, postLoginPath, type LoginResponse, type SessionState, type SessionUser } from './session.js';
 
 export const LOGIN_SUCCESS = 'Login successful!';
+let announced: string | null = null;
 
 export interface SessionApi {
   session: SessionState;
@@ -61,7 +62,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(boot.state);
     // A sign-in that arrived by full-page redirect (auth=true&token&user): the toast of the sign-in
     // page went with that page, so it shows here, on the page that loads after sign-in.
-    if (boot.cleanedSearch !== null && boot.state.status === 'authenticated') notify.success(LOGIN_SUCCESS);
+    if (boot.cleanedSearch !== null && boot.state.status === 'authenticated' && announced !== boot.state.token) {
+      // Once per sign-in, however often this effect runs (StrictMode mounts twice in development).
+      announced = boot.state.token;
+      notify.success(LOGIN_SUCCESS);
+    }
     if (boot.cleanedSearch !== null) {
       navigate({ pathname: location.pathname, search: boot.cleanedSearch, hash: location.hash }, { replace: true });
     }

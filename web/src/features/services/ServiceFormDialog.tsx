@@ -6,7 +6,7 @@ import { servicesApi } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { CloseIcon, SettingsIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
-import { UNSAVED_CHANGES_MESSAGE } from '../../components/UnsavedChangesGuard.js';
+import { UNSAVED_CHANGES_MESSAGE, UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { AddonsEditor, AdvancedSettingsDialog, type AdvancedSettings } from './AdvancedSettingsDialog.js';
 import { LocationPicker } from './LocationPicker.js';
 import { photoProblem, uploadServicePhoto } from './photoUpload.js';
@@ -112,7 +112,9 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
 
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={(e) => !e.open && requestClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center">
+      {/* Browser Back, in-app links and reload ask too (document 1 §4). */}
+      <UnsavedChangesGuard when={open && dirty} />
+      <Dialog.Root open={open} onOpenChange={(e) => !e.open && requestClose()} size={{ base: 'full', sm: 'md', md: 'xl' }} scrollBehavior="inside" placement="center">
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
