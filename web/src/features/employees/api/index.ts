@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
 import type { documentSchema, employeeDetailSchema, employeeSchema, jobRoleSchema } from '../../../../../shared/contract/routes/people.js';
-import { api, ApiRequestError } from '../../../api/client.js';
+import { api, ApiRequestError, newIdempotencyKey } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { postToPresignedUrl } from '../../../api/upload.js';
 
@@ -45,7 +45,7 @@ export function useDocuments(id: string | undefined) {
 export type EmployeeBody = Record<string, unknown>;
 
 export const employeesApi = {
-  invite: (body: EmployeeBody) => api<{ message: string; employee: EmployeeDetail }>('users.invite', { body: body as never }),
+  invite: (body: EmployeeBody, idempotencyKey = newIdempotencyKey()) => api<{ message: string; employee: EmployeeDetail }>('users.invite', { body: body as never, idempotencyKey }),
   update: (id: string, body: EmployeeBody) => api<{ message: string; employee: EmployeeDetail }>('users.update', { params: { id }, body: body as never }),
   resend: (id: string) => api<{ message: string }>('users.resendInvite', { params: { id } }),
   deactivate: (id: string) => api<{ message: string }>('users.deactivate', { params: { id } }),
