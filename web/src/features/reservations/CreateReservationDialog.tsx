@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCents, multiplyCents, toCents } from '../../../../shared/domain/money.js';
-import { effectiveRate, quote } from '../../../../shared/domain/pricing.js';
+import { effectiveRate, quoteCents } from '../../../../shared/domain/pricing.js';
 import { participantLimit, slotHours, slotStart } from '../../../../shared/domain/slots.js';
 import { errorMessage } from '../../api/client.js';
 import { FormDialog } from '../../components/FormDialog.js';
@@ -12,7 +12,7 @@ import { notify } from '../../components/toaster.js';
 import { useServices } from '../services/api/index.js';
 import { reservationsApi, useFreeItems } from './api/index.js';
 import { createFormSchema, emptyCreateForm, itemBody, localToInstant, serviceBody, startBounds, type CreateFormSchema, type CreateFormValues } from './createForm.js';
-import { pageZone } from './display.js';
+import { usePageZone } from './display.js';
 import { ITEM_DURATIONS, TEXT } from './rules.js';
 import { ServiceCalendar } from './ServiceCalendar.js';
 import type { CalendarSlot } from './rules.js';
@@ -31,6 +31,18 @@ function parseList<T>(v: unknown): T[] {
     }
   }
   return [];
+}
+
+/** The service's add-ons when it offers them (document 2 §3: JSON text or an array). */
+export function addonsOf(s: ServiceRow | undefined): { id?: string; name: string; rate: number; rateType?: string }[] {
+  if (!s?.enableAddons) return [];
+  return parseList<{ id?: string; name: string; rate: number; rateType?: string }>(s.addons).filter((a) => a?.name);
+}
+
+/** The most people one booking of this slot may bring (document 2 §5's rule). */
+function maxPeopleFor(s: ServiceRow | undefined, slotKey: string): number | undefined {
+  const slot = futureSlots(s, Date.now()).find((x) => `${x.date}|${x.startTime}|${x.endTime}` === slotKey);
+  return slot ? participantLimit(maxParticipantsOf(s), slot.slotsAvailable) : undefined;
 }
 
 /** Slots of a service that can still be booked in the future (past ones are not offered). */
@@ -54,7 +66,7 @@ function maxParticipantsOf(s: ServiceRow | undefined): number | undefined {
 
 /** "New Reservation" (document 3 §2, §5): customer, an item at a time or a service slot from the calendar, deposit. */
 export function CreateReservationDialog({ open, mode, onClose, onCreated }: { open: boolean; mode: 'item' | 'service'; onClose: () => void; onCreated: (r: Reservation) => void }) {
-  const zone = pageZone();
+  const zone = usePageZone();
   const schema = useMemo(() => createFormSchema(zone), [zone]);
   // Fresh defaults each time it opens (the start time follows the clock).
   const defaults = useMemo(() => emptyCreateForm(mode, zone), [mode, zone, open]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -73,7 +85,9 @@ export function CreateReservationDialog({ open, mode, onClose, onCreated }: { op
       onSubmit={async (v) => {
         try {
           const service = services.data?.find((s) => s.id === v.serviceId);
-          const res = v.mode === 'item' ? await reservationsApi.createItem(itemBody(v, zone)) : await reservationsApi.createService(serviceBody(v, { perPerson: service?.rateType === 'PER_PERSON' }));
+          const res = v.mode === 'item'
+            ? await reservationsApi.createItem(itemBody(v, zone))
+            : await reservationsApi.createService(serviceBody(v, { perPerson: service?.rateType === 'PER_PERSON', maxPeople: maxPeopleFor(service, v.slot), addons: addonsOf(service) }));
           notify.success(`Reservation ${res.data.reservationNumber} created`);
           onCreated(res.data);
           if (v.mode === 'service') void services.mutate();
@@ -163,7 +177,7 @@ function ItemSection({ form, v, zone, bounds }: { form: Form; v: CreateFormValue
     <Stack gap="3">
       <Text fontWeight="semibold">Item and time</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-        <FormField name="startLocal" label="Start time" required>
+        <FormField name="startLocal" label="Start time" required helper={`Times are in ${zone}`}>
           <Input type="datetime-local" min={bounds.min} max={bounds.max} {...form.register('startLocal')} />
         </FormField>
         <FormField name="duration" label="Duration" required>
@@ -206,7 +220,9 @@ function ServiceSection({ form, v, services, slotError }: { form: Form; v: Creat
   const perPerson = service?.rateType === 'PER_PERSON';
   const limit = slot ? participantLimit(maxParticipantsOf(service), slot.slotsAvailable) : 1;
   const people = Math.min(limit, Math.max(1, Math.floor(Number(v.participants) || 1)));
-  const price = service && slot ? quote({ ...effectiveRate(service, new Date()), participants: perPerson ? people : 1, hours: slotHours(slot, service.timeZone) }) : null;
+  const offered = addonsOf(service);
+  const chosenAddons = offered.filter((a) => v.addons.includes(a.name));
+  const price = service && slot ? quoteCents({ ...effectiveRate(service, new Date()), participants: perPerson ? people : 1, hours: slotHours(slot, service.timeZone), addons: chosenAddons }) : null;
   return (
     <Stack gap="3">
       <Text fontWeight="semibold">Service and time slot</Text>
@@ -239,12 +255,33 @@ function ServiceSection({ form, v, services, slotError }: { form: Form; v: Creat
       )}
       {perPerson && slot && (
         <FormField name="participants" label="Participants" helper={`Up to ${limit}`}>
-          <Input type="number" min={1} max={limit} step={1} {...form.register('participants')} />
+          <Input
+            type="number"
+            min={1}
+            max={limit}
+            step={1}
+            {...form.register('participants', { onBlur: () => form.setValue('participants', String(people)) })}
+          />
         </FormField>
       )}
+      {offered.length > 0 && (
+        <Controller control={form.control} name="addons" render={({ field }) => (
+          <Stack gap="1" role="group" aria-label="Add-ons">
+            <Text fontSize="sm" fontWeight="medium">Add-ons</Text>
+            {offered.map((a) => (
+              <Checkbox.Root key={a.name} checked={field.value.includes(a.name)} onCheckedChange={(e) => field.onChange(e.checked ? [...field.value, a.name] : field.value.filter((n) => n !== a.name))}>
+                <Checkbox.HiddenInput /><Checkbox.Control /><Checkbox.Label>{a.name} ({formatCents(toCents(a.rate))}{a.rateType === 'PER_PERSON' ? '/person' : ''})</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        )} />
+      )}
+      <FormField name="allergies" label="Allergies or dietary restrictions">
+        <Textarea rows={2} {...form.register('allergies')} />
+      </FormField>
       {price && (
         <Box fontSize="sm" bg="bg.muted" p="3" borderRadius="l2">
-          <Text>Estimated total: <b>{formatCents(toCents(price.total))}</b> before tax</Text>
+          <Text>Estimated total: <b>{formatCents(price.totalCents)}</b> before tax</Text>
         </Box>
       )}
     </Stack>

@@ -6,7 +6,7 @@ import { useConfirm } from '../../components/useConfirm.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { errorMessage } from '../../api/client.js';
 import { reservationsApi, useReservation } from './api/index.js';
-import { bookedLabel, customerName, employeeName, fmtDateTime, money, pageZone, STATUS_COLOUR } from './display.js';
+import { bookedLabel, customerName, employeeName, fmtDateTime, money, usePageZone, STATUS_COLOUR } from './display.js';
 import { depositTypeLabel, detailsError, durationText, isOverdue, restoreError, rowActions, TEXT } from './rules.js';
 import type { ReservationDetail } from './types.js';
 
@@ -41,7 +41,7 @@ function Breakdown({ r }: { r: ReservationDetail }) {
 /** The reservation details dialog (document 3 §2): breakdown, payments, allergies, notes, Reprocess and Restore. */
 export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
   const user = useUser();
-  const zone = pageZone();
+  const zone = usePageZone();
   const one = useReservation(id);
   const { confirm, confirmDialog } = useConfirm();
   const r = one.data;

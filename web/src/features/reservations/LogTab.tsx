@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useReservationLogs } from './api/index.js';
-import { fmtDateTime, pageZone } from './display.js';
+import { fmtDateTime, usePageZone } from './display.js';
 import { useDebounced, useIsMobile } from './hooks.js';
 import { LOG_ACTIONS, TEXT } from './rules.js';
 import type { LogEntry } from './types.js';
@@ -21,7 +21,7 @@ export function LogTab() {
   const reservationId = useDebounced(reservation.trim(), 300);
   useEffect(() => setPage(1), [action, employeeId, reservationId]);
   const logs = useReservationLogs({ page, action, employeeId, reservationId }, true);
-  const zone = pageZone();
+  const zone = usePageZone();
   const rows = logs.data?.data ?? [];
   const totalPages = logs.data?.pagination.totalPages ?? 1;
 

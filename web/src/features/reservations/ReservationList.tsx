@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { EyeIcon, TrashIcon } from '../../components/icons.js';
 import { useServices } from '../services/api/index.js';
 import { reservationsApi, useReservationPage, useTracking, type ListQuery } from './api/index.js';
-import { bookedLabel, customerName, employeeName, fmtDateTime, hoursOf, money, pageZone, STATUS_COLOUR } from './display.js';
+import { bookedLabel, customerName, employeeName, fmtDateTime, hoursOf, money, usePageZone, STATUS_COLOUR } from './display.js';
 import { isOverdue, PAGE_SIZE, PAYMENT_SOURCES, phoneLast4, rowActions, TEXT } from './rules.js';
 import type { Reservation, Tracking } from './types.js';
 import { useDebounced, useIsMobile } from './hooks.js';
@@ -96,7 +96,7 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
   const page = useReservationPage(query);
   const services = useServices();
   const rows = useMemo(() => sortRows(page.data?.reservations ?? [], sort?.key === 'start' ? null : sort), [page.data, sort]);
-  const zone = pageZone();
+  const zone = usePageZone();
 
   // New filters start again from the first page.
   const filterKey = JSON.stringify([kind, filters.status, search, filters.service, customer, filters.from, filters.to, sort?.key === 'start' ? sort.dir : '']);

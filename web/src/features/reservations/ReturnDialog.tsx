@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, CloseButton, Dialog, Field, HStack, Input, Portal, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { formatCents, fromCents, toCents } from '../../../../shared/domain/money.js';
 import { computeCharges, hourlyRateCents, hoursBetween } from '../../../../shared/domain/pricing.js';
@@ -8,7 +8,7 @@ import { DialogFrame } from '../../components/DialogFrame.js';
 import { notify } from '../../components/toaster.js';
 import { reservationsApi, useTaxRate } from './api/index.js';
 import { localToInstant } from './createForm.js';
-import { bookedLabel, customerName, fmtDateTime, money, pageZone } from './display.js';
+import { bookedLabel, customerName, fmtDateTime, money, usePageZone } from './display.js';
 import {
   amountLocked, EMPTY_REFUND, hoursLocked, MAX_DAYS_AHEAD, refundCents, refundFromHours, refundReducer, RELOAD_AFTER_RETURN_MS, REFUND_HOURS_MAX, REFUND_HOURS_STEP, TEXT, validateReturn,
   type ReturnCheck,
@@ -59,7 +59,7 @@ function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
 /** "Process Return" (document 3 §3 return form, §4, §5): return time, refund by hours or amount, cash or credit, the charges. */
 export function ReturnDialog({ reservation, onClose, onReturned }: { reservation: Reservation | null; onClose: () => void; onReturned: () => void }) {
   const open = !!reservation;
-  const zone = pageZone();
+  const zone = usePageZone();
   const tax = useTaxRate(open);
   const [returnLocal, setReturnLocal] = useState('');
   const [notes, setNotes] = useState('');
@@ -156,26 +156,16 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
     }
   }
 
+  // The same frame shows the server's charges once done (a second dialog would take the submit
+  // click as a click outside itself and close at once).
   if (done) {
     return (
-      <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', sm: 'md' }}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content aria-label="Return processed">
-              <Dialog.Header><Dialog.Title>Return processed</Dialog.Title></Dialog.Header>
-              <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <Text>{r.reservationNumber} · {customerName(r)} · {bookedLabel(r)}</Text>
-                  <ChargesTable c={done} caption="Charges" />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer><Button onClick={onClose}>Close</Button></Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame open title="Return processed" dirty={false} saving={false} submitLabel="Close" onSubmit={onClose} onClose={onClose}>
+        <Stack gap="3">
+          <Text>{r.reservationNumber} · {customerName(r)} · {bookedLabel(r)}</Text>
+          <ChargesTable c={done} caption="Charges" />
+        </Stack>
+      </DialogFrame>
     );
   }
 
@@ -196,6 +186,7 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
             value={returnLocal}
             onChange={(e) => setReturnLocal(e.target.value)}
           />
+          {!errors.returnTime && <Field.HelperText>Times are in {zone}</Field.HelperText>}
           <Field.ErrorText>{errors.returnTime}</Field.ErrorText>
         </Field.Root>
 

@@ -53,6 +53,8 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
       serviceId: z.string(),
       slot: z.string(),
       participants: z.string(),
+      addons: z.array(z.string()),
+      allergies: z.string().max(2000),
       startLocal: z.string(),
       duration: z.enum(['1', '2']),
       depositAmount: z.string().trim().min(1, 'Deposit amount is required').regex(/^\d+(\.\d{1,2})?$/, 'Deposit amount must be a number of 0 or more with at most 2 decimals'),
@@ -91,6 +93,8 @@ export function emptyCreateForm(mode: 'item' | 'service', zone: string, now: num
     serviceId: '',
     slot: '',
     participants: '1',
+    addons: [],
+    allergies: '',
     startLocal: defaultStart(zone, now),
     duration: String(DEFAULT_ITEM_DURATION) as '1' | '2',
     depositAmount: '0',
@@ -131,15 +135,18 @@ export function itemBody(v: z.output<CreateFormSchema>, zone: string): ItemReser
   };
 }
 
-export function serviceBody(v: z.output<CreateFormSchema>, opts: { perPerson: boolean }): ServiceReservationInput {
+export function serviceBody(v: z.output<CreateFormSchema>, opts: { perPerson: boolean; maxPeople?: number; addons?: readonly { id?: string; name: string }[] }): ServiceReservationInput {
   const [date, startTime, endTime] = v.slot.split('|') as [string, string, string];
-  const people = Math.max(1, Math.floor(Number(v.participants) || 1));
+  // Document 2 §4: the count is clamped to what the slot and the service allow.
+  const people = Math.min(opts.maxPeople ?? Infinity, Math.max(1, Math.floor(Number(v.participants) || 1)));
   return {
     customer: customerOf(v),
     reservation: {
       serviceId: v.serviceId,
       availabilitySlots: [{ date, startTime, endTime }],
       ...(opts.perPerson ? { participantCount: people } : {}),
+      ...(v.addons.length ? { selectedAddons: (opts.addons ?? []).filter((a) => v.addons.includes(a.name)).map((a) => (a.id ? { id: a.id, name: a.name } : { name: a.name })) } : {}),
+      ...(v.allergies.trim() ? { allergies: v.allergies.trim() } : {}),
       ...deposit(v),
     },
   };

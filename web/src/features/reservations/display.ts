@@ -4,15 +4,22 @@
  */
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
 import { DEFAULT_TIME_ZONE, formatIn, isValidTimeZone } from '../../../../shared/domain/time.js';
+import { useUser } from '../../app/SessionProvider.js';
 import type { Reservation } from './types.js';
 
 /**
- * The zone the page shows times in. The wire carries instants only and the session no zone of the
- * organization, so the browser's (staff work where the business is), else the product default.
+ * The zone the page shows and takes times in: the organization's (the server's "today" and its
+ * 09:00 rule are in that zone). The session names it when the sign-in answer carries
+ * `organization.timeZone`; until then the product's default zone, which is also what the server
+ * uses for an organization that recorded none.
  */
-export function pageZone(): string {
-  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isValidTimeZone(browser) ? browser : DEFAULT_TIME_ZONE;
+export function zoneOf(user: { organization?: { timeZone?: unknown } | null } | null | undefined): string {
+  const z = user?.organization?.timeZone;
+  return isValidTimeZone(z) ? z : DEFAULT_TIME_ZONE;
+}
+
+export function usePageZone(): string {
+  return zoneOf(useUser() as { organization?: { timeZone?: unknown } | null });
 }
 
 export function fmtDateTime(iso: string | null | undefined, zone: string): string {
