@@ -57,13 +57,19 @@ export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservatio
 export async function seedManyCustomers(tenant: TenantId, list: SeedCustomer[]): Promise<void> {
   const T = tableName();
   const rows = list.flatMap((c) => customerRows(tenant, c).rows);
-  for (let i = 0; i < rows.length; i += 25) {
-    let pending = rows.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-      const res = await db().send(new BatchWriteCommand({ RequestItems: { [T]: pending } }));
-      pending = (res.UnprocessedItems?.[T] ?? []) as typeof pending;
-      if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
+  // Several batches in flight: DynamoDB Local on disk is latency-bound, not busy.
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+        const res = await db().send(new BatchWriteCommand({ RequestItems: { [T]: pending } }));
+        pending = (res.UnprocessedItems?.[T] ?? []) as typeof pending;
+        if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
   await db().send(new UpdateCommand({ TableName: T, Key: keys.entity(tenant, 'STATS', 'customers'), UpdateExpression: 'ADD #t :n', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':n': list.length } }));
 }
