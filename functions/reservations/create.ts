@@ -49,7 +49,9 @@ export function addNewReservationParts(w: AuditedWrite, tenant: TenantId, row: R
   w.put('number', { ...numberKey(tenant, row.reservationNumber), reservationId: row.id }, { condition: 'attribute_not_exists(pk)' });
   const log = logRow(tenant, { action: 'CREATED', reservation: row, actor: opts.actor, at: row.createdAt });
   w.log(log.item);
-  w.count(statsKey(tenant), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters });
+  // Per-creator counts (timesheets' employee metrics: functions/timesheets/bookings.ts)
+  const by = opts.actor?.id ? { [`emp#${opts.actor.id}#ACTIVE`]: 1 } : {};
+  w.count(statsKey(tenant), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters, ...by });
   const deposit = row.depositAmountCents ?? 0;
   if (deposit > 0) {
     w.put('deposit', paymentRow(tenant, { reservationId: row.id, amountCents: deposit, type: 'DEPOSIT', method: depositMethod(row.depositTypeCash, row.depositTypeCredit), paymentId: row.paymentId, employee: opts.actor, at: row.createdAt }));

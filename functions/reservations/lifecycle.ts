@@ -85,6 +85,13 @@ function counters(w: AuditedWrite, tenant: TenantId, r: ReservationRow, to: Rese
     add('overdue', -1);
     add(`${r.kind}#overdue`, -1);
   }
+  // Per-creator counts and the revenue of their completed reservations (functions/timesheets/bookings.ts)
+  const by = r.createdByEmployee?.id;
+  if (by) {
+    add(`emp#${by}#${r.status}`, -1);
+    if (to) add(`emp#${by}#${to}`, 1);
+    if (r.status === 'COMPLETED') add(`emp#${by}#revenueCents`, -(r.totalAmountCents ?? 0));
+  }
   w.count(statsKey(tenant), d);
 }
 
@@ -187,7 +194,7 @@ export async function processReturn(tenant: TenantId, auth: AuthClaims, id: stri
     }
     const log = logRow(tenant, { action: 'RETURNED', reservation: after, actor, at, paymentId });
     w.log(log.item);
-    counters(w, tenant, r, 'COMPLETED', log.counters);
+    counters(w, tenant, r, 'COMPLETED', log.counters, r.createdByEmployee?.id ? { [`emp#${r.createdByEmployee.id}#revenueCents`]: after.totalAmountCents ?? 0 } : {});
     w.event('reservation-updated', changedEvent(r, 'COMPLETED', { totalAmount: charges.totalCents / 100 }));
     w.event('stats-updated', { reservations: true, payments: balance !== 0 });
     await w.commit();

@@ -9,6 +9,7 @@ import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
 import { customerIsolationFixtures } from '../customers/isolation-fixtures.js';
 import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
 import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
+import { timesheetIsolationFixtures } from '../timesheets/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -40,4 +41,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   ...customerIsolationFixtures,
   ...settingsIsolationFixtures,
   ...usersIsolationFixtures,
+  ...timesheetIsolationFixtures,
 };

@@ -6,6 +6,7 @@ import {
   reservationListQuery, reservationListResponse, reservationLogResponse, reservationStatsResponse, restoreBody, returnBody, returnResponse,
   serviceReservationBody, trackingBody, trackingView,
 } from '../reservation-models.js';
+import { activeTimesheetResponse, adminEmployeesResponse, clockBody, clockResponse, timesheetListResponse } from '../timesheet-models.js';
 import { customerDetailResponse, customerListQuery, customerListResponse, customerStatsResponse } from '../customer-models.js';
 
 const u = { access: 'user' } as const;
@@ -50,9 +51,9 @@ export const operationsRoutes = [
   route({ ...u, area: 'reports', id: 'reports.cartUtilization', method: 'GET', path: '/api/reports/cart-utilization', permission: 'reports.view', query: dateRangeQuery, summary: 'Item utilisation' }),
   route({ ...u, area: 'reports', id: 'reports.customerActivity', method: 'GET', path: '/api/reports/customer-activity', permission: 'reports.view', query: dateRangeQuery, summary: 'Top customers' }),
   // Timesheets
-  route({ ...u, area: 'timesheets', id: 'timesheets.list', method: 'GET', path: '/api/timesheets', permission: 'timesheets.view', summary: 'My timesheets' }),
-  route({ ...u, area: 'timesheets', id: 'timesheets.active', method: 'GET', path: '/api/timesheets/active', permission: 'timesheets.view', summary: 'My open session' }),
-  route({ ...u, area: 'timesheets', id: 'timesheets.clockIn', method: 'POST', path: '/api/timesheets/clock-in', permission: 'timesheets.clockInOut', body: z.object({ notes: z.string().max(2000).optional().nullable(), latitude: z.number().min(-90).max(90).optional(), longitude: z.number().min(-180).max(180).optional() }), summary: 'Clock in' }),
-  route({ ...u, area: 'timesheets', id: 'timesheets.clockOut', method: 'POST', path: '/api/timesheets/clock-out', permission: 'timesheets.clockInOut', body: z.object({ notes: z.string().max(2000).optional().nullable(), latitude: z.number().min(-90).max(90).optional(), longitude: z.number().min(-180).max(180).optional() }), summary: 'Clock out' }),
-  route({ ...u, area: 'timesheets', id: 'timesheets.adminEmployees', method: 'GET', path: '/api/timesheets/admin/employees', capability: 'viewEmployees', permission: 'timesheets.approve', summary: 'Employees with time and booking metrics' }),
+  route({ ...u, area: 'timesheets', id: 'timesheets.list', method: 'GET', path: '/api/timesheets', permission: 'timesheets.view', response: timesheetListResponse, summary: 'My timesheets (newest first) and my summary figures' }),
+  route({ ...u, area: 'timesheets', id: 'timesheets.active', method: 'GET', path: '/api/timesheets/active', permission: 'timesheets.view', response: activeTimesheetResponse, summary: 'My open session' }),
+  route({ ...u, area: 'timesheets', id: 'timesheets.clockIn', method: 'POST', path: '/api/timesheets/clock-in', permission: 'timesheets.clockInOut', body: clockBody, response: clockResponse, idempotent: true, summary: 'Clock in' }),
+  route({ ...u, area: 'timesheets', id: 'timesheets.clockOut', method: 'POST', path: '/api/timesheets/clock-out', permission: 'timesheets.clockInOut', body: clockBody, response: clockResponse, summary: 'Clock out' }),
+  route({ ...u, area: 'timesheets', id: 'timesheets.adminEmployees', method: 'GET', path: '/api/timesheets/admin/employees', capability: 'viewEmployees', permission: 'timesheets.approve', response: adminEmployeesResponse, summary: 'Employees with time and booking metrics' }),
 ] as const;

@@ -6,6 +6,7 @@ import {
   contactBody, contactResponse, hoursBody, hoursResponse, myPermissionsResponse, permissionLogsQuery, permissionLogsResponse, permissionsBody,
   permissionsResponse, permissionsSaveResponse, taxBody, taxRateResponse, taxResponse,
 } from '../settings-models.js';
+import { performanceResponse } from '../timesheet-models.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
 const emailText = (message: string) => z.string().trim().max(254).regex(EMAIL_PATTERN, message);
@@ -142,7 +143,7 @@ export const peopleRoutes = [
     beyondSpec: "Document 3 §7 names each document's fileUrl, fetched with preview=true and the bearer token; a 10 MB file exceeds Lambda's 6 MB answer, so this answers a 5-minute presigned link instead of the bytes",
   }),
   route({ ...u, area: 'users', id: 'users.deleteDocument', method: 'DELETE', path: '/api/users/{id}/documents/{docId}', capability: 'viewEmployees', permission: 'userManagement.manageRoles', params: docParams, response: okMessage, summary: 'Delete an employee document' }),
-  route({ ...u, area: 'users', id: 'users.performance', method: 'GET', path: '/api/users/{id}/performance', capability: 'viewEmployees', permission: 'userManagement.viewUsers', params: idParam, summary: 'Employee performance' }),
+  route({ ...u, area: 'timesheets', id: 'timesheets.performance', method: 'GET', path: '/api/users/{id}/performance', capability: 'viewEmployees', permission: 'userManagement.viewUsers', params: idParam, response: performanceResponse, summary: 'Employee performance from their timesheets (functions/timesheets)' }),
   // Store settings (schemas in ../settings-models.ts)
   route({ ...u, area: 'settings', id: 'settings.taxRate', method: 'GET', path: '/api/settings/tax_rate', response: taxRateResponse, summary: 'The tax rate as a number' }),
   route({ ...u, area: 'settings', id: 'settings.getContact', method: 'GET', path: '/api/settings/organization/contact', capability: 'viewSettings', response: contactResponse, summary: 'Store contact details' }),
