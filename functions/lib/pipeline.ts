@@ -9,6 +9,7 @@ import { routes, type Area, type ResponseInputOf, type RouteById, type RouteCont
 import type { TenantId } from './keys.js';
 import { originSecret } from './origin-secret.js';
 import { logger } from './logger.js';
+import { moduleGate } from './modules.js';
 import { authenticate } from './middlewares/authenticate.js';
 import { authorise, implemented } from './middlewares/authorise.js';
 import { idempotency } from './middlewares/idempotency.js';
@@ -91,6 +92,7 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     routeMatch(area),
     authenticate(),
     tenantContext(),
+    moduleGate(), // a disabled module's tenant routes answer 403 (functions/lib/modules.ts)
     authorise(),
     implemented((id) => ops[id] !== undefined),
     ...(options.parsers ?? []),

@@ -1,5 +1,8 @@
 import { createAreaHandler } from '../lib/pipeline.js';
 import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
+import { healthOp, overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
+import { featuresOp, listModulesOp, toggleModuleOp } from './modules.js';
+import { getTemplateOp, listTemplatesOp, previewTemplateOp, updateTemplateOp } from './template-ops.js';
 
 /** The platform portal (SUPER_ADMIN only; the pipeline refuses everyone else with 403). */
 export const handler = createAreaHandler('platform', {
@@ -7,4 +10,16 @@ export const handler = createAreaHandler('platform', {
   'platform.createInvitation': async ({ body, auth }) => createOp(body, auth.userId),
   'platform.resendInvitation': async ({ params }) => resendOp(params.id),
   'platform.revokeInvitation': async ({ params }) => revokeOp(params.id),
+  'platform.listModules': async ({ params }) => listModulesOp(params.id),
+  'platform.enableModule': async ({ params, auth }) => toggleModuleOp(params.id, params.module, true, auth.userId),
+  'platform.disableModule': async ({ params, auth }) => toggleModuleOp(params.id, params.module, false, auth.userId),
+  'platform.features': async () => featuresOp(),
+  'platform.tenantMetrics': async () => tenantMetricsOp(),
+  'platform.tenantDetails': async ({ params }) => tenantDetailsOp(params.id),
+  'platform.overviewMetrics': async () => overviewMetricsOp(),
+  'platform.health': async () => healthOp(),
+  'platform.listTemplates': async () => listTemplatesOp(),
+  'platform.getTemplate': async ({ params }) => getTemplateOp(params.name),
+  'platform.updateTemplate': async ({ params, body, auth }) => updateTemplateOp(params.name, body.content, auth.userId),
+  'platform.previewTemplate': async ({ params, body }) => previewTemplateOp(params.name, body?.variables),
 });

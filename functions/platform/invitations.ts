@@ -5,14 +5,13 @@ import { reply } from '../lib/pipeline.js';
 import { findUserByUsername } from '../auth/store.js';
 import { canResend, canRevoke, invitationStatus } from '../../shared/domain/invitations.js';
 import { createInvitation, deleteInvitation, getInvitation, inviteUrl, listInvitations, publicInvitation, renewInvitation, type InvitationRecord } from './invitation-store.js';
-import { defaultTemplate, renderEmail } from './templates.js';
+import { renderStoredEmail } from './template-store.js';
 
 const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
 
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
-  const t = defaultTemplate('organization-invitation')!;
   const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: new Date(inv.validUntil).toUTCString() };
-  return trySendMail({ to: inv.email, ...renderEmail(t, vars) });
+  return trySendMail({ to: inv.email, ...(await renderStoredEmail('organization-invitation', vars)) });
 }
 
 export async function listOp() {

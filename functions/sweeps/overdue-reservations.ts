@@ -6,7 +6,8 @@ import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { defaultTemplate, renderEmail } from '../platform/templates.js';
+import { renderEmail } from '../platform/templates.js';
+import { loadTemplate } from '../platform/template-store.js';
 import {
   getReservationRow, OVERDUE_INDEX_PK, overduePointerKey, reservationKey, START_INDEX_PK, startPointerKey, statsKey, type ReservationRow,
 } from '../reservations/entity.js';
@@ -83,7 +84,7 @@ async function markOverdue(tenant: TenantId, id: string, now: number): Promise<b
 }
 
 async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
-  const t = defaultTemplate('reservation-overdue');
+  const t = await loadTemplate('reservation-overdue');
   if (!t || !r.customer.email) return;
   const [zone, org] = await Promise.all([
     organizationTimeZone(tenant),

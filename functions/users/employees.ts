@@ -10,7 +10,8 @@ import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { defaultTemplate, renderEmail } from '../platform/templates.js';
+import { renderEmail } from '../platform/templates.js';
+import { loadTemplate } from '../platform/template-store.js';
 import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/people.js';
 import { canDeleteEmployee, EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN, splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
 import { toCents, fromCents } from '../../shared/domain/money.js';
@@ -69,7 +70,7 @@ async function requireEmployee(tenant: TenantId, id: string) {
 async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, validUntil: string): Promise<boolean> {
   const org = await getOrganization(tenant);
   if (!org) return false;
-  const t = defaultTemplate('employee-setup')!;
+  const t = (await loadTemplate('employee-setup'))!;
   const vars = {
     firstName: row.firstName, lastName: row.lastName, organizationName: org.name,
     setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(), expiresAt: new Date(validUntil).toUTCString(),

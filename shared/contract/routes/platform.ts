@@ -3,9 +3,56 @@ import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
 import { idParam } from '../common.js';
+import { MODULE_IDS } from '../../domain/modules.js';
+
+// --- platform portal answers (document 1 §3) ----------------------------------------------------
+const moduleView = z.object({
+  name: z.enum(MODULE_IDS), displayName: z.string(), description: z.string(), category: z.string(), isCore: z.boolean(),
+  dependencies: z.array(z.enum(MODULE_IDS)), subFeatures: z.array(z.string()), enabled: z.boolean(), configuration: z.record(z.string(), z.unknown()),
+});
+export const modulesResponse = z.object({ modules: z.array(moduleView) });
+export const moduleToggleResponse = z.object({ success: z.boolean(), module: z.string(), enabled: z.boolean(), modules: z.array(moduleView) });
+const orgStatus = z.enum(['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE']);
+const healthIssue = z.object({ message: z.string(), description: z.string(), severity: z.enum(['high', 'medium', 'other']) });
+export const tenantMetricsResponse = z.object({
+  tenants: z.array(z.object({
+    id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string(),
+    metrics: z.object({
+      totalUsers: z.number(), activeUsersToday: z.number(), activeReservations: z.number(), totalItems: z.number(), totalCustomers: z.number(),
+      overdueReservations: z.number(), healthScore: z.number(), issues: z.number(), healthIssues: z.array(healthIssue),
+    }),
+  })),
+  generatedAt: z.string(),
+});
+export const tenantDetailsResponse = z.object({
+  organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
+  users: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), role: z.string(), isActive: z.boolean(), lastLoginAt: z.string().nullable() })),
+});
+export const overviewMetricsResponse = z.object({
+  totalTenants: z.number(), activeTenants: z.number(), activeUsers: z.number(), totalUsers: z.number(), totalItems: z.number(), activeReservations: z.number(),
+});
+const healthCheck = z.object({ name: z.string(), status: z.enum(['healthy', 'unhealthy']), latencyMs: z.number(), message: z.string().optional() });
+export const platformHealthResponse = z.object({
+  overall: z.enum(['healthy', 'degraded', 'unhealthy']), status: z.enum(['healthy', 'degraded', 'unhealthy']),
+  summary: z.object({ healthy: z.number(), unhealthy: z.number() }), checks: z.record(z.string(), healthCheck), checkedAt: z.string(),
+});
+export const featuresResponse = z.object({
+  features: z.array(z.object({
+    id: z.string(), name: z.string(), displayName: z.string(), description: z.string(), category: z.string(), isCore: z.boolean(),
+    isGloballyEnabled: z.boolean(), dependencies: z.array(z.string()), organizations: z.array(z.string()),
+  })),
+});
+const templateView = z.object({
+  name: z.string(), displayName: z.string(), description: z.string(), category: z.string(), variables: z.array(z.string()),
+  subject: z.string(), content: z.string(), updatedAt: z.string().nullable(), isDefault: z.boolean(),
+});
+export const templateListResponse = z.object({ templates: z.array(templateView), categories: z.array(z.object({ name: z.string(), count: z.number() })) });
+export const templateResponse = z.object({ template: templateView });
+export const templateUpdatedResponse = z.object({ success: z.boolean(), template: templateView });
+export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
 const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
-const moduleName = z.enum(['inventory', 'reservations', 'employees', 'notifications', 'scheduling', 'settings', 'reports', 'payments']);
+const moduleName = z.enum(MODULE_IDS);
 const templateName = z.object({ name: z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'Invalid template name') });
 
 export const invitationBody = z.object({
@@ -16,24 +63,24 @@ export const invitationBody = z.object({
 
 const p = { area: 'platform', access: 'platform' } as const;
 export const platformRoutes = [
-  route({ ...p, id: 'platform.listModules', method: 'GET', path: '/api/platform/organizations/{id}/modules', params: idParam, summary: 'Modules of a tenant' }),
-  route({ ...p, id: 'platform.enableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/enable', params: idParam.extend({ module: moduleName }), summary: 'Enable a module' }),
-  route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: idParam.extend({ module: moduleName }), summary: 'Disable a module' }),
-  route({ ...p, id: 'platform.tenantDetails', method: 'GET', path: '/api/platform/tenants/{id}/details', params: idParam, summary: 'Users of a tenant' }),
-  route({ ...p, id: 'platform.tenantMetrics', method: 'GET', path: '/api/platform/tenants/metrics', summary: 'All tenants with metrics' }),
-  route({ ...p, id: 'platform.overviewMetrics', method: 'GET', path: '/api/platform/overview/metrics', summary: 'Platform totals' }),
-  route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', summary: 'Health checks' }),
+  route({ ...p, id: 'platform.listModules', method: 'GET', path: '/api/platform/organizations/{id}/modules', params: idParam, response: modulesResponse, summary: 'Modules of a tenant' }),
+  route({ ...p, id: 'platform.enableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/enable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Enable a module' }),
+  route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Disable a module' }),
+  route({ ...p, id: 'platform.tenantDetails', method: 'GET', path: '/api/platform/tenants/{id}/details', params: idParam, response: tenantDetailsResponse, summary: 'Users of a tenant' }),
+  route({ ...p, id: 'platform.tenantMetrics', method: 'GET', path: '/api/platform/tenants/metrics', response: tenantMetricsResponse, summary: 'All tenants with metrics' }),
+  route({ ...p, id: 'platform.overviewMetrics', method: 'GET', path: '/api/platform/overview/metrics', response: overviewMetricsResponse, summary: 'Platform totals' }),
+  route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', response: platformHealthResponse, summary: 'Health checks' }),
   route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), summary: 'Usage analytics' }),
   route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: range.optional() }), kind: 'file', summary: 'Usage analytics CSV' }),
   route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), summary: 'E-mail statistics' }),
   route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', summary: 'Platform settings' }),
-  route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', summary: 'Global features' }),
+  route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', response: featuresResponse, summary: 'Global features' }),
   route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', response: invitationListResponse, summary: 'Organization invitations' }),
   route({ ...p, id: 'platform.createInvitation', method: 'POST', path: '/api/platform/invitations', body: invitationBody, response: invitationSentResponse, idempotent: true, summary: 'Invite a new organization owner' }),
   route({ ...p, id: 'platform.resendInvitation', method: 'POST', path: '/api/platform/invitations/{id}/resend', params: idParam, response: invitationSentResponse, summary: 'Resend (renew) an invitation' }),
   route({ ...p, id: 'platform.revokeInvitation', method: 'DELETE', path: '/api/platform/invitations/{id}', params: idParam, response: revokedResponse, summary: 'Revoke a pending invitation' }),
-  route({ ...p, id: 'platform.listTemplates', method: 'GET', path: '/api/platform/templates', summary: 'E-mail templates' }),
-  route({ ...p, id: 'platform.getTemplate', method: 'GET', path: '/api/platform/templates/{name}', params: templateName, summary: 'One template' }),
-  route({ ...p, id: 'platform.updateTemplate', method: 'PUT', path: '/api/platform/templates/{name}', params: templateName, body: z.object({ content: z.string().max(200_000) }), summary: 'Update a template' }),
-  route({ ...p, id: 'platform.previewTemplate', method: 'POST', path: '/api/platform/templates/{name}/preview', params: templateName, body: z.object({ variables: z.record(z.string(), z.unknown()).optional() }).optional(), summary: 'Render a template' }),
+  route({ ...p, id: 'platform.listTemplates', method: 'GET', path: '/api/platform/templates', response: templateListResponse, summary: 'E-mail templates' }),
+  route({ ...p, id: 'platform.getTemplate', method: 'GET', path: '/api/platform/templates/{name}', params: templateName, response: templateResponse, summary: 'One template' }),
+  route({ ...p, id: 'platform.updateTemplate', method: 'PUT', path: '/api/platform/templates/{name}', params: templateName, body: z.object({ content: z.string().max(200_000) }), response: templateUpdatedResponse, summary: 'Update a template' }),
+  route({ ...p, id: 'platform.previewTemplate', method: 'POST', path: '/api/platform/templates/{name}/preview', params: templateName, body: z.object({ variables: z.record(z.string(), z.unknown()).optional() }).optional(), response: templatePreviewResponse, summary: 'Render a template' }),
 ] as const;

@@ -1,0 +1,59 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AREA_MODULE, defaultModuleStates, MODULE_DISABLED_MESSAGE, MODULE_IDS, type ModuleStates } from '../../shared/domain/modules.js';
+import { db, tableName } from './db.js';
+import { forbidden } from './errors.js';
+import { keys, type TenantId } from './keys.js';
+import { stateOf, type ApiMiddleware } from './middlewares/types.js';
+
+/**
+ * Organization modules (issue 17): one row per tenant, `pk = T#{org}`, `sk = MODULES`, holding
+ * `states` (module id → enabled) and `version`. Absent → every module on.
+ *
+ * The pipeline's module gate reads it per tenant at most once per MODULE_CACHE_MS per warm function,
+ * so a disabled module's routes answer 403 within that window (≤ 60 s, the promise) everywhere, and
+ * at once in the function that saved the change (it forgets its cache).
+ */
+export const MODULE_CACHE_MS = 30_000;
+export const modulesKey = (tenant: TenantId) => keys.entity(tenant, 'MODULES', 'STATE');
+
+const cache = new Map<string, { states: ModuleStates; at: number }>();
+
+export interface ModulesRow {
+  states: ModuleStates;
+  version: number;
+}
+
+export async function readModules(tenant: TenantId, consistent = false): Promise<ModulesRow> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: modulesKey(tenant), ConsistentRead: consistent }));
+  const stored = (res.Item?.states ?? {}) as Partial<ModuleStates>;
+  const states = defaultModuleStates();
+  for (const id of MODULE_IDS) if (typeof stored[id] === 'boolean') states[id] = stored[id];
+  return { states, version: Number(res.Item?.version ?? 0) };
+}
+
+export async function cachedModules(tenant: TenantId, now = Date.now()): Promise<ModuleStates> {
+  const hit = cache.get(tenant);
+  if (hit && now - hit.at < MODULE_CACHE_MS) return hit.states;
+  const { states } = await readModules(tenant);
+  if (cache.size > 5000) cache.clear();
+  cache.set(tenant, { states, at: now });
+  return states;
+}
+
+/** Tests and the function that just saved: drop the cached answers. */
+export function forgetModules(): void {
+  cache.clear();
+}
+
+/** Pipeline step after tenant context: a tenant route of a disabled module answers 403. */
+export function moduleGate(): ApiMiddleware {
+  return {
+    before: async (request) => {
+      const { route, tenant } = stateOf(request);
+      const module = AREA_MODULE[route.area];
+      if (!module || route.access !== 'user' || !tenant) return;
+      const states = await cachedModules(tenant);
+      if (!states[module]) throw forbidden(MODULE_DISABLED_MESSAGE);
+    },
+  };
+}

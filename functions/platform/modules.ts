@@ -1,0 +1,66 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { MODULES, moduleById, moduleToggleProblem, type ModuleId } from '../../shared/domain/modules.js';
+import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { forgetModules, modulesKey, readModules } from '../lib/modules.js';
+
+/** An organization id from a platform route's path: a tenant only if its organization row exists. */
+export async function existingTenant(id: string): Promise<{ tenant: TenantId; org: Record<string, unknown> }> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw notFound('Organization not found');
+  const tenant = trustedTenant(id);
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant) }));
+  if (!res.Item) throw notFound('Organization not found');
+  return { tenant, org: res.Item };
+}
+
+const view = (states: Record<ModuleId, boolean>) =>
+  MODULES.map((m) => ({
+    name: m.id, displayName: m.displayName, description: m.description, category: m.category, isCore: m.isCore,
+    dependencies: m.dependencies, subFeatures: m.subFeatures, enabled: states[m.id], configuration: {},
+  }));
+
+export async function listModulesOp(id: string) {
+  const { tenant } = await existingTenant(id);
+  const { states } = await readModules(tenant, true);
+  return { modules: view(states) };
+}
+
+/**
+ * Flips one module under the shared rule (shared/domain/modules.ts). The row carries a version: the
+ * write is conditional on the version read, so two operators toggling dependent modules at once
+ * cannot leave a module on without its dependency (the loser re-reads and is judged again).
+ */
+export async function toggleModuleOp(id: string, module: ModuleId, enable: boolean, actor: string) {
+  const { tenant } = await existingTenant(id);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { states, version } = await readModules(tenant, true);
+    if (states[module] === enable) return { success: true, module: module as string, enabled: enable, modules: view(states) };
+    const problem = moduleToggleProblem(states, module, enable);
+    if (problem) throw badRequest(problem);
+    const next = { ...states, [module]: enable };
+    try {
+      await db().send(new PutCommand({
+        TableName: tableName(),
+        Item: { ...modulesKey(tenant), states: next, version: version + 1, updatedAt: nowIso(), updatedBy: actor },
+        ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+        ...(version === 0 ? {} : { ExpressionAttributeValues: { ':v': version } }),
+      }));
+      forgetModules();
+      return { success: true, module: module as string, enabled: enable, modules: view(next) };
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  throw conflict(`${moduleById(module)?.displayName ?? module} changed at the same time; please try again`);
+}
+
+/** Global features (document 1 §3): each module with the organizations that have switched it off. */
+export function featuresOp() {
+  return {
+    features: MODULES.map((m) => ({
+      id: m.id, name: m.id, displayName: m.displayName, description: m.description, category: m.category,
+      isCore: m.isCore, isGloballyEnabled: true, dependencies: m.dependencies, organizations: [] as string[],
+    })),
+  };
+}

@@ -1,0 +1,123 @@
+import Handlebars from 'handlebars';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from '../lib/db.js';
+import { DEFAULT_TEMPLATES, defaultTemplate, renderEmail, type RenderedEmail, type TemplateDefinition } from './templates.js';
+
+/**
+ * Stored e-mail templates (issue 17): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
+ * operator's edited `content` (and `updatedAt`, `updatedBy`). The defaults live in code
+ * (./templates.ts); a template with no row is its default. Every e-mail the product sends from a
+ * template reads it here first, without a cache, so the next e-mail after an edit uses the edit.
+ */
+const PK = 'PLATFORM#TEMPLATES';
+const sk = (name: string) => `TEMPLATE#${name}`;
+
+export interface StoredTemplate extends TemplateDefinition {
+  updatedAt: string | null;
+  isDefault: boolean;
+}
+
+const merge = (def: TemplateDefinition, row?: Record<string, unknown>): StoredTemplate => ({
+  ...def,
+  content: typeof row?.content === 'string' ? row.content : def.content,
+  updatedAt: typeof row?.updatedAt === 'string' ? row.updatedAt : null,
+  isDefault: typeof row?.content !== 'string',
+});
+
+export async function loadTemplate(name: string): Promise<StoredTemplate | undefined> {
+  const def = defaultTemplate(name);
+  if (!def) return undefined;
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: sk(name) } }));
+  return merge(def, res.Item);
+}
+
+export async function listTemplates(): Promise<StoredTemplate[]> {
+  const rows = new Map<string, Record<string, unknown>>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ExclusiveStartKey: start }));
+    for (const r of res.Items ?? []) rows.set(String(r.sk).slice('TEMPLATE#'.length), r);
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return DEFAULT_TEMPLATES.map((d) => merge(d, rows.get(d.name)));
+}
+
+export async function saveTemplate(name: string, content: string, actor: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { pk: PK, sk: sk(name), name, content, updatedAt: nowIso(), updatedBy: actor } }));
+}
+
+/** Renders the stored (or default) template `name`: the e-mail senders' one entry. */
+export async function renderStoredEmail(name: string, variables: Record<string, unknown>): Promise<RenderedEmail> {
+  const t = await loadTemplate(name);
+  if (!t) throw new Error(`No template ${name}`);
+  return renderEmail(t, variables);
+}
+
+const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
+
+/**
+ * Why `content` cannot be saved as template `def`, or null: it must compile, and every variable it
+ * reads must be one the mail provides (`def.variables`); helpers other than if/unless/each/with are
+ * refused (the mail registers none).
+ */
+export function templateProblem(def: Pick<TemplateDefinition, 'variables'>, content: string): string | null {
+  let ast: hbs.AST.Program;
+  try {
+    ast = Handlebars.parse(content);
+    Handlebars.precompile(content);
+  } catch (e) {
+    return `Template does not compile: ${(e as Error).message.split('\n')[0]}`;
+  }
+  const allowed = new Set(def.variables);
+  const unknown = new Set<string>();
+  let badHelper: string | null = null;
+  // Inside #each/#with the context changes: names there are not checked against the mail's variables.
+  let scoped = 0;
+  class Check extends Handlebars.Visitor {
+    override MustacheStatement(node: hbs.AST.MustacheStatement): void {
+      const path = node.path as hbs.AST.PathExpression;
+      if (node.params.length && path.type === 'PathExpression') badHelper ??= path.original;
+      super.MustacheStatement(node);
+    }
+    override BlockStatement(node: hbs.AST.BlockStatement): void {
+      const path = node.path as hbs.AST.PathExpression;
+      if (!BUILTIN_BLOCKS.has(path.original)) {
+        badHelper ??= path.original;
+        return;
+      }
+      for (const p of node.params) this.accept(p);
+      const opensScope = path.original === 'each' || path.original === 'with';
+      if (opensScope) scoped++;
+      if (node.program) this.accept(node.program);
+      if (opensScope) scoped--;
+      if (node.inverse) this.accept(node.inverse);
+    }
+    override PathExpression(node: hbs.AST.PathExpression): void {
+      if (node.data || scoped > 0 || node.original === 'this' || node.original === '.') return;
+      const head = node.parts[0];
+      if (head !== undefined && !allowed.has(head)) unknown.add(node.original);
+    }
+  }
+  new Check().accept(ast);
+  if (badHelper) return `Unknown helper: ${badHelper}`;
+  if (unknown.size) return `Unknown variable${unknown.size > 1 ? 's' : ''}: ${[...unknown].join(', ')}. Available: ${def.variables.join(', ')}`;
+  return null;
+}
+
+/** Sample values for a preview: each variable shown as a readable placeholder, links as a sample address. */
+export function sampleVariables(def: Pick<TemplateDefinition, 'variables'>): Record<string, string> {
+  return Object.fromEntries(def.variables.map((v) => [v, /url$/i.test(v) ? 'https://example.com/sample-link' : /at$|time$/i.test(v) ? 'Mon, 01 Dec 2031 10:00:00 GMT' : `[${v}]`]));
+}
+
+/**
+ * The preview's HTML made safe to show in the portal: no scripts, styles, frames, forms or event
+ * handlers, and only http(s)/mailto links. (The page also shows it in a sandboxed frame.)
+ */
+export function sanitizeHtml(html: string): string {
+  return html
+    .replace(/<\s*(script|style|iframe|object|embed|form|template|noscript)\b[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
+    .replace(/<\s*\/?\s*(script|style|iframe|object|embed|form|template|noscript|meta|link|base|input|button|textarea|select)\b[^>]*>/gi, '')
+    .replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/\s+(href|src|action|formaction|xlink:href)\s*=\s*("|')\s*(?!https?:|mailto:|#)[^"']*\2/gi, '')
+    .replace(/\s+(href|src)\s*=\s*(?!["'])(?!https?:|mailto:)[^\s>]+/gi, '');
+}
