@@ -1,7 +1,7 @@
 import { createAreaHandler } from '../lib/pipeline.js';
 import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
 import { healthOp, overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
-import { featuresOp, listModulesOp, toggleModuleOp } from './modules.js';
+import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from './modules.js';
 import { getTemplateOp, listTemplatesOp, previewTemplateOp, updateTemplateOp } from './template-ops.js';
 
 /** The platform portal (SUPER_ADMIN only; the pipeline refuses everyone else with 403). */
@@ -14,6 +14,7 @@ export const handler = createAreaHandler('platform', {
   'platform.enableModule': async ({ params, auth }) => toggleModuleOp(params.id, params.module, true, auth.userId),
   'platform.disableModule': async ({ params, auth }) => toggleModuleOp(params.id, params.module, false, auth.userId),
   'platform.features': async () => featuresOp(),
+  'platform.organizationModules': async ({ tenant }) => organizationModulesOp(tenant),
   'platform.tenantMetrics': async () => tenantMetricsOp(),
   'platform.tenantDetails': async ({ params }) => tenantDetailsOp(params.id),
   'platform.overviewMetrics': async () => overviewMetricsOp(),

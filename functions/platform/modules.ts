@@ -3,7 +3,7 @@ import { MODULES, moduleById, moduleToggleProblem, type ModuleId } from '../../s
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { forgetModules, modulesKey, readModules } from '../lib/modules.js';
+import { cachedModules, forgetModules, modulesKey, readModules } from '../lib/modules.js';
 
 /** An organization id from a platform route's path: a tenant only if its organization row exists. */
 export async function existingTenant(id: string): Promise<{ tenant: TenantId; org: Record<string, unknown> }> {
@@ -63,4 +63,10 @@ export function featuresOp() {
       isCore: m.isCore, isGloballyEnabled: true, dependencies: m.dependencies, organizations: [] as string[],
     })),
   };
+}
+
+/** The caller's organization: which modules are off (its navigation hides them). Same cache as the gate. */
+export async function organizationModulesOp(tenant: TenantId) {
+  const states = await cachedModules(tenant);
+  return { disabled: MODULES.filter((m) => !states[m.id]).map((m) => m.id) };
 }

@@ -10,6 +10,7 @@ import { customerIsolationFixtures } from '../customers/isolation-fixtures.js';
 import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
 import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
 import { timesheetIsolationFixtures } from '../timesheets/isolation-fixtures.js';
+import { platformIsolationFixtures } from '../platform/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -42,4 +43,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   ...settingsIsolationFixtures,
   ...usersIsolationFixtures,
   ...timesheetIsolationFixtures,
+  ...platformIsolationFixtures,
 };

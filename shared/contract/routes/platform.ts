@@ -49,6 +49,7 @@ const templateView = z.object({
 export const templateListResponse = z.object({ templates: z.array(templateView), categories: z.array(z.object({ name: z.string(), count: z.number() })) });
 export const templateResponse = z.object({ template: templateView });
 export const templateUpdatedResponse = z.object({ success: z.boolean(), template: templateView });
+export const organizationModulesResponse = z.object({ disabled: z.array(z.enum(MODULE_IDS)) });
 export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
 const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
@@ -63,6 +64,10 @@ export const invitationBody = z.object({
 
 const p = { area: 'platform', access: 'platform' } as const;
 export const platformRoutes = [
+  route({
+    area: 'platform', access: 'user', id: 'platform.organizationModules', method: 'GET', path: '/api/organization/modules', response: organizationModulesResponse,
+    summary: "The caller's organization's disabled modules", beyondSpec: 'The tenant navigation hides the modules the platform operator switched off',
+  }),
   route({ ...p, id: 'platform.listModules', method: 'GET', path: '/api/platform/organizations/{id}/modules', params: idParam, response: modulesResponse, summary: 'Modules of a tenant' }),
   route({ ...p, id: 'platform.enableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/enable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Enable a module' }),
   route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Disable a module' }),
