@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '../../app/SessionProvider.js';
 import { renderApp, stubFetch } from '../../test-utils.js';
