@@ -17,6 +17,7 @@ import {
   UsersIcon,
 } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { useDisabledModules } from '../platform/api/index.js';
 import { useCanFn } from '../storefront/index.js';
 import { navItems, type NavItem } from './nav.js';
 import { useAppPath } from './tenantBase.js';
@@ -35,6 +36,7 @@ const ICONS: Record<NavItem['icon'], ReactElement> = {
 function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useUser();
   const can = useCanFn();
+  const disabledModules = useDisabledModules();
   const appPath = useAppPath();
   return (
     <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="start" size={{ base: 'xs', md: 'sm' }}>
@@ -52,7 +54,7 @@ function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpenChange:
             </Drawer.Header>
             <Drawer.Body px="3" py="4">
               <Stack as="nav" aria-label="Main navigation" gap="1">
-                {navItems(user, can).map((item) => (
+                {navItems(user, can, disabledModules).map((item) => (
                   <Button
                     key={item.to}
                     asChild

@@ -14,3 +14,9 @@ export const platformApi = {
   resendInvitation: (id: string) => api<{ invitation?: Invitation }>('platform.resendInvitation', { params: { id } }),
   revokeInvitation: (id: string) => api('platform.revokeInvitation', { params: { id } }),
 };
+
+/** The signed-in tenant's modules that the platform operator switched off (its navigation hides them). */
+export function useDisabledModules(): readonly string[] {
+  const { data } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), { refreshInterval: 60_000 });
+  return data?.disabled ?? [];
+}
