@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTenant, launch, snapshot } from './browser.js';
+import { formatSlot } from '../src/components/format.js';
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
@@ -96,7 +97,7 @@ describe('services: from the staff form to a customer paying', () => {
     await staff.getByText('Service created successfully!').waitFor();
     const card = staff.getByTestId('service-card').filter({ hasText: 'Sunset Kayak Tour' });
     await card.getByText('Rate: $25.50 / PER_PERSON').waitFor();
-    await card.getByText(`${day(5)}, 17:00 - 19:00`).waitFor();
+    await card.getByText(formatSlot(day(5), '17:00', '19:00')).waitFor();
 
     // the share link
     await card.getByRole('button', { name: 'View details of Sunset Kayak Tour' }).click();
