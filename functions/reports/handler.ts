@@ -1,4 +1,11 @@
 import { createAreaHandler } from '../lib/pipeline.js';
+import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
 
-/** Lambda entry of the reports area. Routes with no operation yet answer 501 NotImplemented. */
-export const handler = createAreaHandler('reports', {});
+/** Lambda entry of the reports area: range reports from the per-day aggregates kept on write. */
+export const handler = createAreaHandler('reports', {
+  'reports.dailyLog': async ({ tenant, query }) => dailyLogReport(tenant, query),
+  'reports.revenue': async ({ tenant, query }) => revenueReport(tenant, query),
+  'reports.employeePerformance': async ({ tenant, query }) => employeePerformanceReport(tenant, query),
+  'reports.cartUtilization': async ({ tenant, query }) => cartUtilizationReport(tenant, query),
+  'reports.customerActivity': async ({ tenant, query }) => customerActivityReport(tenant, query),
+});

@@ -10,6 +10,7 @@ import { multiplyCents, toCents } from '../../shared/domain/money.js';
 import { computeCharges } from '../../shared/domain/pricing.js';
 import { addDaysToDay, formatIn, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { reportAggregateParts } from '../reports/aggregates.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -49,6 +50,7 @@ export function addNewReservationParts(w: AuditedWrite, tenant: TenantId, row: R
   w.put('number', { ...numberKey(tenant, row.reservationNumber), reservationId: row.id }, { condition: 'attribute_not_exists(pk)' });
   const log = logRow(tenant, { action: 'CREATED', reservation: row, actor: opts.actor, at: row.createdAt });
   w.log(log.item);
+  reportAggregateParts(w, tenant, null, row);
   // Per-creator counts (timesheets' employee metrics: functions/timesheets/bookings.ts)
   const by = opts.actor?.id ? { [`emp#${opts.actor.id}#ACTIVE`]: 1 } : {};
   w.count(statsKey(tenant), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters, ...by });

@@ -11,6 +11,7 @@ import { formatCents } from '../../shared/domain/money.js';
 import { checkRefund, computeCharges, hoursBetween, MIN_RETURN_AFTER_START_MS, type Charges } from '../../shared/domain/pricing.js';
 import { formatIn } from '../../shared/domain/time.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { reportAggregateParts } from '../reports/aggregates.js';
 import { ApiError, badRequest, conflict, gone, notFound } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -121,6 +122,7 @@ export async function cancelReservation(tenant: TenantId, actor: Person | null, 
     const log = logRow(tenant, { action: 'CANCELLED', reservation: after, actor, at, note: opts.reason ?? null });
     w.log(log.item);
     counters(w, tenant, r, 'CANCELLED', log.counters);
+    reportAggregateParts(w, tenant, r, after);
     w.event('reservation-cancelled', changedEvent(r, 'CANCELLED', opts.reason ? { reason: opts.reason } : {}));
     w.event('stats-updated', { reservations: true });
     await w.commit();
@@ -195,6 +197,7 @@ export async function processReturn(tenant: TenantId, auth: AuthClaims, id: stri
     const log = logRow(tenant, { action: 'RETURNED', reservation: after, actor, at, paymentId });
     w.log(log.item);
     counters(w, tenant, r, 'COMPLETED', log.counters, r.createdByEmployee?.id ? { [`emp#${r.createdByEmployee.id}#revenueCents`]: after.totalAmountCents ?? 0 } : {});
+    reportAggregateParts(w, tenant, r, after);
     w.event('reservation-updated', changedEvent(r, 'COMPLETED', { totalAmount: charges.totalCents / 100 }));
     w.event('stats-updated', { reservations: true, payments: balance !== 0 });
     await w.commit();
@@ -249,6 +252,7 @@ export async function reprocessReservation(tenant: TenantId, auth: AuthClaims, i
     const log = logRow(tenant, { action: 'REPROCESSED', reservation: after, actor, at });
     w.log(log.item);
     counters(w, tenant, r, 'ACTIVE', log.counters);
+    reportAggregateParts(w, tenant, r, after);
     w.event('reservation-updated', changedEvent(r, 'ACTIVE', { reprocessed: true }));
     w.event('stats-updated', { reservations: true });
     await w.commit();
@@ -271,6 +275,7 @@ export async function restoreReservation(tenant: TenantId, auth: AuthClaims, id:
     const log = logRow(tenant, { action: 'RESTORED', reservation: after, actor, at, note: notes?.trim() || null });
     w.log(log.item);
     counters(w, tenant, r, 'ACTIVE', log.counters);
+    reportAggregateParts(w, tenant, r, after);
     w.event('reservation-updated', changedEvent(r, 'ACTIVE', { restored: true }));
     w.event('stats-updated', { reservations: true });
     await w.commit();
@@ -292,6 +297,7 @@ export async function deleteReservation(tenant: TenantId, auth: AuthClaims, id: 
     const log = logRow(tenant, { action: 'DELETED', reservation: r, actor, at });
     w.log(log.item);
     counters(w, tenant, r, null, log.counters);
+    reportAggregateParts(w, tenant, r, null);
     w.event('reservation-updated', changedEvent(r, r.status, { deleted: true }));
     w.event('stats-updated', { reservations: true });
     await w.commit();

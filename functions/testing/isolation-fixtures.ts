@@ -11,6 +11,7 @@ import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
 import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
 import { timesheetIsolationFixtures } from '../timesheets/isolation-fixtures.js';
 import { platformIsolationFixtures } from '../platform/isolation-fixtures.js';
+import { reportIsolationFixtures } from '../reports/isolation-fixtures.js';
 
 /**
  * How to call a tenant-scoped route against data that tenant A owns. The isolation test calls it as
@@ -44,4 +45,5 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   ...usersIsolationFixtures,
   ...timesheetIsolationFixtures,
   ...platformIsolationFixtures,
+  ...reportIsolationFixtures,
 };

@@ -7,6 +7,7 @@ import {
   serviceReservationBody, trackingBody, trackingView,
 } from '../reservation-models.js';
 import { activeTimesheetResponse, adminEmployeesResponse, clockBody, clockResponse, timesheetListResponse } from '../timesheet-models.js';
+import { cartUtilizationResponse, customerActivityResponse, dailyLogResponse, employeePerformanceResponse, revenueResponse } from '../report-models.js';
 import { customerDetailResponse, customerListQuery, customerListResponse, customerStatsResponse } from '../customer-models.js';
 
 const u = { access: 'user' } as const;
@@ -45,11 +46,11 @@ export const operationsRoutes = [
   route({ ...u, area: 'payments', id: 'payments.trackingBatch', method: 'POST', path: '/api/payments/service-tracking/batch', permission: 'payments.viewHistory', body: z.object({ reservationIds: z.array(z.string().min(1).max(128)).max(500) }), response: z.record(z.string(), trackingView), summary: 'Paid flags for service reservations' }),
   route({ ...u, area: 'payments', id: 'payments.trackingUpdate', method: 'PUT', path: '/api/payments/service-tracking/{reservationId}', permission: 'payments.takePayment', params: z.object({ reservationId: z.string().min(1).max(128) }), body: trackingBody, response: trackingView.extend({ reservationId: z.string() }), idempotent: true, summary: 'Mark a service reservation paid or unpaid' }),
   // Reports
-  route({ ...u, area: 'reports', id: 'reports.dailyLog', method: 'GET', path: '/api/reports/daily-log', permission: 'reports.view', query: z.object({ date: z.string().max(40).optional() }), summary: 'Reservations of a day' }),
-  route({ ...u, area: 'reports', id: 'reports.revenue', method: 'GET', path: '/api/reports/revenue', permission: 'reports.view', query: dateRangeQuery, summary: 'Revenue report' }),
-  route({ ...u, area: 'reports', id: 'reports.employeePerformance', method: 'GET', path: '/api/reports/employee-performance', permission: 'reports.view', query: dateRangeQuery, summary: 'Employee performance' }),
-  route({ ...u, area: 'reports', id: 'reports.cartUtilization', method: 'GET', path: '/api/reports/cart-utilization', permission: 'reports.view', query: dateRangeQuery, summary: 'Item utilisation' }),
-  route({ ...u, area: 'reports', id: 'reports.customerActivity', method: 'GET', path: '/api/reports/customer-activity', permission: 'reports.view', query: dateRangeQuery, summary: 'Top customers' }),
+  route({ ...u, area: 'reports', id: 'reports.dailyLog', method: 'GET', path: '/api/reports/daily-log', permission: 'reports.view', query: z.object({ date: z.string().max(40).optional() }), response: dailyLogResponse, summary: 'Reservations of a day in the organization\'s zone' }),
+  route({ ...u, area: 'reports', id: 'reports.revenue', method: 'GET', path: '/api/reports/revenue', permission: 'reports.view', query: dateRangeQuery, response: revenueResponse, summary: 'Revenue report' }),
+  route({ ...u, area: 'reports', id: 'reports.employeePerformance', method: 'GET', path: '/api/reports/employee-performance', permission: 'reports.view', query: dateRangeQuery, response: employeePerformanceResponse, summary: 'Employee performance' }),
+  route({ ...u, area: 'reports', id: 'reports.cartUtilization', method: 'GET', path: '/api/reports/cart-utilization', permission: 'reports.view', query: dateRangeQuery, response: cartUtilizationResponse, summary: 'Item utilisation' }),
+  route({ ...u, area: 'reports', id: 'reports.customerActivity', method: 'GET', path: '/api/reports/customer-activity', permission: 'reports.view', query: dateRangeQuery, response: customerActivityResponse, summary: 'Top customers' }),
   // Timesheets
   route({ ...u, area: 'timesheets', id: 'timesheets.list', method: 'GET', path: '/api/timesheets', permission: 'timesheets.view', response: timesheetListResponse, summary: 'My timesheets (newest first) and my summary figures' }),
   route({ ...u, area: 'timesheets', id: 'timesheets.active', method: 'GET', path: '/api/timesheets/active', permission: 'timesheets.view', response: activeTimesheetResponse, summary: 'My open session' }),

@@ -1,0 +1,141 @@
+/**
+ * Per-day report aggregates kept on write (issue 18; docs/data-model.md "Reports").
+ *
+ * One row per tenant and day: `T#{org}` / `REPDAY#{yyyy-MM-dd}`. The day is the reservation's start
+ * day in the zone recorded on the reservation at booking (`timeZone`: the organization's zone, or the
+ * service's zone for service bookings), else the product default; a reservation never moves between
+ * days because its start and zone never change. Every transaction that creates or changes a
+ * reservation adds, in the same transaction, contribution(after) - contribution(before) to that row
+ * (ADD), so the row always equals what the raw reservations say (integration test).
+ *
+ * Contribution of one live (not deleted) reservation:
+ *   n, s#{status}                         1 (all statuses)
+ *   "booked" = status is not CANCELLED:
+ *   rev, ovr, rfd                         totalAmountCents, overageAmountCents, refundAmountCents (booked only)
+ *   b, k#{kind}, h#{HH}                   1 (booked only; HH = start hour in the zone)
+ *   dm, dn                                item duration minutes and 1, when 0 < hours < 24 (booked only)
+ *   e#{emp}#n / #c / #x / #rev            creator: all, completed, cancelled, booked revenue
+ *   c#{customer}#n / #rev                 booked count and revenue
+ *   i#{item}#n / #min / #rev              booked item reservations: count, reserved minutes (booked hours
+ *                                         + overage hours), revenue
+ * Names are SET beside the counts: `N#e#{id}` (employee name), `N#c#{id}` ({name, phone}),
+ * `N#i#{id}` ({name, productTypeId, productType}).
+ */
+import { dayOf, clockOf, DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
+import type { AuditedWrite } from '../lib/audited-write.js';
+import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { cents, type ReservationRow } from '../reservations/entity.js';
+
+export const REPORT_DAY = 'REPDAY';
+export const reportDayKey = (tenant: TenantId, day: string): Key => ({ pk: keys.tenantPartition(tenant), sk: `${REPORT_DAY}#${day}` });
+
+export interface Contribution {
+  day: string;
+  counts: Record<string, number>;
+  names: Record<string, string>;
+}
+
+const zoneOf = (r: ReservationRow) => (isValidTimeZone(r.timeZone) ? (r.timeZone as string) : DEFAULT_TIME_ZONE);
+const fullName = (p: { firstName?: string; lastName?: string } | null | undefined) => `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
+
+/** What one reservation adds to its day row (null when deleted). Pure: also used by the raw comparison test. */
+export function contribution(r: ReservationRow | null): Contribution | null {
+  if (!r || r.deletedAt) return null;
+  const zone = zoneOf(r);
+  const start = Date.parse(r.startTime);
+  if (!Number.isFinite(start)) return null;
+  const counts: Record<string, number> = {};
+  const names: Record<string, string> = {};
+  const add = (k: string, n: number) => {
+    if (n) counts[k] = (counts[k] ?? 0) + n;
+  };
+  const booked = r.status !== 'CANCELLED';
+  const kind = r.kind === 'SERVICE' || (!r.kind && r.serviceId) ? 'SERVICE' : 'ITEM';
+  const total = cents(r, 'totalAmount');
+  add('n', 1);
+  add(`s#${r.status}`, 1);
+  if (booked) {
+    add('b', 1);
+    add('rev', total);
+    add('ovr', cents(r, 'overageAmount'));
+    add('rfd', cents(r, 'refundAmount'));
+    add(`k#${kind}`, 1);
+    add(`h#${clockOf(start, zone).slice(0, 2)}`, 1);
+  }
+  const hours = Number(r.reservationDuration) || 0;
+  if (booked && kind === 'ITEM' && hours > 0 && hours < 24) {
+    add('dm', Math.round(hours * 60));
+    add('dn', 1);
+  }
+  const emp = r.createdByEmployee?.id;
+  if (emp) {
+    add(`e#${emp}#n`, 1);
+    if (r.status === 'COMPLETED') add(`e#${emp}#c`, 1);
+    if (r.status === 'CANCELLED') add(`e#${emp}#x`, 1);
+    if (booked) add(`e#${emp}#rev`, total);
+    names[`N#e#${emp}`] = fullName(r.createdByEmployee) || 'Unknown';
+  }
+  if (booked && r.customerId) {
+    add(`c#${r.customerId}#n`, 1);
+    add(`c#${r.customerId}#rev`, total);
+    names[`N#c#${r.customerId}`] = JSON.stringify({ name: fullName(r.customer) || 'Unknown', phone: r.customer?.phone ?? '' });
+  }
+  if (booked && kind === 'ITEM' && r.inventoryItemId) {
+    const id = r.inventoryItemId;
+    add(`i#${id}#n`, 1);
+    add(`i#${id}#min`, Math.round((hours + (Number(r.overageHours) || 0)) * 60));
+    add(`i#${id}#rev`, total);
+    const it = (r.inventoryItem ?? {}) as Record<string, unknown>;
+    const pt = (it.productType ?? null) as { id?: string; name?: string } | null;
+    names[`N#i#${id}`] = JSON.stringify({
+      name: String(it.name ?? id),
+      itemNumber: String(it.itemNumber ?? ''),
+      productTypeId: String(pt?.id ?? it.productTypeId ?? ''),
+      productType: String(pt?.name ?? it.productTypeName ?? 'Other'),
+    });
+  }
+  return { day: dayOf(start, zone), counts, names };
+}
+
+/** The deltas (after - before) per day row; zero deltas dropped. */
+export function aggregateDeltas(before: ReservationRow | null, after: ReservationRow | null): Map<string, Contribution> {
+  const out = new Map<string, Contribution>();
+  const apply = (c: Contribution | null, sign: 1 | -1) => {
+    if (!c) return;
+    let d = out.get(c.day);
+    if (!d) {
+      d = { day: c.day, counts: {}, names: {} };
+      out.set(c.day, d);
+    }
+    for (const [k, n] of Object.entries(c.counts)) d.counts[k] = (d.counts[k] ?? 0) + sign * n;
+    if (sign === 1) Object.assign(d.names, c.names);
+  };
+  apply(contribution(before), -1);
+  apply(contribution(after), 1);
+  for (const d of out.values()) for (const [k, n] of Object.entries(d.counts)) if (n === 0) delete d.counts[k];
+  return out;
+}
+
+/**
+ * Adds the report aggregate updates of a reservation change to the caller's transaction: one
+ * Update per touched day row (ADD the deltas, SET the names). Called by every writer of reservations.
+ */
+export function reportAggregateParts(w: AuditedWrite, tenant: TenantId, before: ReservationRow | null, after: ReservationRow | null): void {
+  for (const d of aggregateDeltas(before, after).values()) {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const adds = Object.entries(d.counts).map(([k, n], i) => {
+      names[`#a${i}`] = k;
+      values[`:a${i}`] = n;
+      return `#a${i} :a${i}`;
+    });
+    const sets = Object.entries(d.names).map(([k, v], i) => {
+      names[`#n${i}`] = k;
+      values[`:n${i}`] = v;
+      return `#n${i} = :n${i}`;
+    });
+    if (!adds.length && !sets.length) continue;
+    const update = `${adds.length ? `ADD ${adds.join(', ')}` : ''}${sets.length ? ` SET ${sets.join(', ')}` : ''}`.trim();
+    w.update(`report-day:${d.day}`, reportDayKey(tenant, d.day), { update, names, values });
+  }
+}
