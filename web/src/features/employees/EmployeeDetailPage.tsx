@@ -1,9 +1,9 @@
-import { Alert, Avatar, Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import { accessLong, formatPhone, initials, jobMilestones, maskSsn, SAMPLE_PERFORMANCE, splitLegalName } from '../../../../shared/domain/employees.js';
+import { accessLong, formatPhone, initials, jobMilestones, maskSsn, splitLegalName } from '../../../../shared/domain/employees.js';
 import { todayIn } from '../../../../shared/domain/time.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -11,6 +11,7 @@ import { formatDate } from '../../components/format.js';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useAppPath } from '../shell/index.js';
+import { PerformanceTab } from '../timesheets/index.js';
 import { employeesApi, useEmployee, type EmployeeDetail } from './api/index.js';
 import { DocumentsTab } from './DocumentsTab.js';
 import { EditableBlock } from './EditableBlock.js';
@@ -226,31 +227,7 @@ export default function EmployeeDetailPage() {
 
         <Tabs.Content value="performance">
           <Stack gap="4">
-            <Alert.Root status="warning">
-              <Alert.Indicator />
-              <Alert.Description>Sample figures: performance is calculated from timesheets, which are not available yet. These numbers are examples, not this employee's.</Alert.Description>
-            </Alert.Root>
-            <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" aria-label="Sample performance figures">
-              {[
-                ['Avg Hours / Week', SAMPLE_PERFORMANCE.avgHoursPerWeek.toFixed(1)],
-                ['Shifts / Week', SAMPLE_PERFORMANCE.shiftsPerWeek.toFixed(1)],
-                ['Total Shifts', String(SAMPLE_PERFORMANCE.totalShifts)],
-                ['On-Time', `${SAMPLE_PERFORMANCE.onTimePercentage.toFixed(1)}%`],
-                ['Overtime Hours', SAMPLE_PERFORMANCE.overtimeHours.toFixed(1)],
-                ['Productivity', `${SAMPLE_PERFORMANCE.productivityScore.toFixed(1)}%`],
-              ].map(([label, value]) => (
-                <Card.Root key={label} variant="subtle">
-                  <Card.Body p="4">
-                    <Text fontSize="xs" color="fg.muted">
-                      {label} (sample)
-                    </Text>
-                    <Text fontSize="xl" fontWeight="bold">
-                      {value}
-                    </Text>
-                  </Card.Body>
-                </Card.Root>
-              ))}
-            </SimpleGrid>
+<PerformanceTab userId={e.id} />
             <EditableBlock
               title="Manager Notes"
               canEdit={canEdit}

@@ -5,11 +5,11 @@ import { roleFlags } from '../../../../shared/domain/roles.js';
 import { accessShort, canDeactivate, canDeleteEmployee, canResendInvite, EMPLOYEE_PAGE_SIZE, formatPhone, initials } from '../../../../shared/domain/employees.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useAppPath } from '../shell/index.js';
+import { MetricsTab } from '../timesheets/index.js';
 import { employeesApi, saveErrorMessage, useEmployees, type Employee } from './api/index.js';
 import { EmployeeFormDialog } from './EmployeeFormDialog.js';
 
@@ -192,10 +192,7 @@ export default function EmployeesPage() {
           <Tabs.Trigger value="users">User Management ({count})</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="metrics">
-          <EmptyState
-            title="Metrics are not available yet"
-            description="Clock-in status, hours and booking figures per employee arrive with timesheets. No figures are shown until they are real."
-          />
+          <MetricsTab />
         </Tabs.Content>
         <Tabs.Content value="users">
           <Stack gap="3">

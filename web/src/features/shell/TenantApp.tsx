@@ -12,6 +12,7 @@ const EmployeesPage = lazy(() => import('../employees/EmployeesPage.js'));
 const EmployeeDetailPage = lazy(() => import('../employees/EmployeeDetailPage.js'));
 const ReservationsPage = lazy(() => import('../reservations/ReservationsPage.js'));
 const CustomersPage = lazy(() => import('../customers/CustomersPage.js'));
+const TimesheetsPage = lazy(() => import('../timesheets/TimesheetsPage.js'));
 const StorefrontRoutes = lazy(() => import('../storefront/StorefrontRoutes.js'));
 
 type Flag = 'canViewEmployees' | 'canViewSettings';
@@ -34,7 +35,7 @@ export default function TenantApp({ base }: { base: string }) {
           <Route path="inventory" element={<InventoryPage />} />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="reservations" element={<ReservationsPage />} />
-          <Route path="timesheets" element={<ComingSoonPage title="Timesheets" />} />
+          <Route path="timesheets" element={<TimesheetsPage />} />
           <Route path="reports" element={<ComingSoonPage title="Reports" />} />
           <Route
             path="employees"

@@ -1,0 +1,3 @@
+/** Public entry of the timesheets feature (the employees pages mount these tabs). */
+export { MetricsTab } from './MetricsTab.js';
+export { PerformanceTab } from './PerformanceTab.js';
