@@ -11,7 +11,10 @@ import { AREAS, type Area } from '../shared/contract/index.js';
 import { areaEntry } from '../functions/handlers.js';
 import type { InfraConfig } from './config.js';
 import { appFunction, retention } from './lambda.js';
-import { grantPhotoAccess, grantSendMail, grantSigningKey, MAIL_SENDING_AREAS, PHOTO_ACCESS, SIGNING_KEY_AREAS, TABLE_AREAS } from './permissions.js';
+import {
+  BUCKET_PROBE_AREAS, DATA_KEY_AREAS, DOCUMENT_ACCESS_AREAS, grantBucketProbe, grantDataKey, grantDocumentAccess, grantPhotoAccess, grantSendMail,
+  grantSigningKey, MAIL_SENDING_AREAS, PHOTO_ACCESS, SIGNING_KEY_AREAS, TABLE_AREAS,
+} from './permissions.js';
 import { contractRoutes, httpApiPath } from './routes.js';
 
 export interface ApiProps {
@@ -20,6 +23,8 @@ export interface ApiProps {
   table: dynamodb.ITable;
   uploadsBucket: s3.IBucket;
   signingKey: secretsmanager.ISecret;
+  /** Employees' encrypted fields (users only). */
+  dataKey: secretsmanager.ISecret;
   sesIdentityArns: string[];
   /** CloudFront sends it as x-origin-secret; the functions refuse requests without it. */
   originSecret: secretsmanager.ISecret;
@@ -78,6 +83,9 @@ export class Api extends Construct {
       if (TABLE_AREAS.has(area)) props.table.grantReadWriteData(fn);
       const photos = PHOTO_ACCESS[area];
       if (photos) grantPhotoAccess(props.uploadsBucket, fn, photos);
+      if (DOCUMENT_ACCESS_AREAS.has(area)) grantDocumentAccess(props.uploadsBucket, fn);
+      if (BUCKET_PROBE_AREAS.has(area)) grantBucketProbe(props.uploadsBucket, fn);
+      if (DATA_KEY_AREAS.has(area)) grantDataKey(fn, props.dataKey);
       if (MAIL_SENDING_AREAS.has(area)) grantSendMail(fn, props.sesIdentityArns);
       if (SIGNING_KEY_AREAS.has(area)) grantSigningKey(fn, props.signingKey);
       props.originSecret.grantRead(fn);

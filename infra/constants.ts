@@ -13,5 +13,8 @@ export const PHOTO_NOTIFICATION_PREFIX = 'tenants/';
 /** The objects photo code may touch (IAM wildcards, unlike S3 filters, may sit mid-key). */
 export const PHOTO_OBJECTS = 'tenants/*/photos/*';
 
+/** Employee documents: `tenants/{tenant}/documents/{userId}/{docId}.{ext}` (functions/users/documents.ts). */
+export const DOCUMENT_OBJECTS = 'tenants/*/documents/*';
+
 /** CloudFront sends this path to the streaming function URL instead of the HTTP API. */
 export const STREAM_PATH = '/api/events/dashboard';

@@ -7,7 +7,8 @@ import { TABLE_KEYS } from '../functions/lib/table.js';
 import type { InfraConfig } from './config.js';
 
 /**
- * Everything stateful: the single table, the uploads and web buckets, the token signing key.
+ * Everything stateful: the single table, the uploads and web buckets, the token signing key and
+ * the data encryption key.
  * stage=prod retains all of it (and protects the table) when the stack is deleted; other stages
  * clean up after themselves.
  */
@@ -16,6 +17,7 @@ export class Data extends Construct {
   readonly uploadsBucket: s3.Bucket;
   readonly webBucket: s3.Bucket;
   readonly signingKey: secretsmanager.Secret;
+  readonly dataKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, cfg: InfraConfig) {
     super(scope, id);
@@ -76,6 +78,15 @@ export class Data extends Construct {
     // in the template; functions get its ARN (functions/lib/tokens.ts fetches it once per container).
     this.signingKey = new secretsmanager.Secret(this, 'TokenSigningKey', {
       description: 'HMAC key that signs session tokens (functions/lib/tokens.ts)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy,
+    });
+
+    // The key behind employees' encrypted fields (SSN, date of birth, PIN: functions/users/crypto.ts
+    // hashes any string of 32+ characters into an AES-256 key). Generated at deploy time like the
+    // signing key, and retained in prod with the table: losing it loses those fields.
+    this.dataKey = new secretsmanager.Secret(this, 'DataEncryptionKey', {
+      description: "Key material for employees' encrypted fields (functions/users/crypto.ts)",
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy,
     });

@@ -5,14 +5,14 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { AREAS, type Area } from '../shared/contract/index.js';
 import type { InfraConfig } from './config.js';
-import { PHOTO_OBJECTS } from './constants.js';
+import { DOCUMENT_OBJECTS, PHOTO_OBJECTS } from './constants.js';
 
 /**
  * Who may do what, per API area. Derived from what the code does (grep functions/ for lib/mail.js,
  * lib/files.js and lib/tokens.js), not from what an area might one day need; docs/deploy.md restates it.
  */
 
-/** Areas that send mail (lib/mail.ts): invitations (platform) and booking confirmations (services). */
+/** Areas that send mail (lib/mail.ts): invitations (platform), booking confirmations (services), account setup links (users). */
 export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'services', 'users']);
 
 /** Every area behind authentication verifies (auth also signs) tokens. health reads nothing. */
@@ -31,6 +31,41 @@ export const PHOTO_ACCESS: Partial<Record<Area, 'read' | 'readWriteDelete'>> = {
   uploads: 'readWriteDelete',
   services: 'read',
 };
+
+/** Sweeps (functions/sweeps/schedules.ts names) that send mail: the overdue notice to the customer. */
+export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set(['overdue-reservations']);
+
+/**
+ * Employee documents (functions/users/documents.ts): presigned POST and the multipart route put,
+ * the upload check reads the first bytes, the file link is a presigned GET, removal deletes.
+ * Only users, and only on DOCUMENT_OBJECTS (never photos).
+ */
+export const DOCUMENT_ACCESS_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
+
+/** Areas that read employees' encrypted fields (functions/users/crypto.ts): the data key. */
+export const DATA_KEY_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
+
+/**
+ * The platform health page probes the uploads bucket with HeadBucket (functions/platform/metrics.ts),
+ * which S3 authorises as s3:ListBucket on the bucket itself (no object access).
+ */
+export const BUCKET_PROBE_AREAS: ReadonlySet<Area> = new Set<Area>(['platform']);
+
+export function grantDocumentAccess(bucket: s3.IBucket, fn: lambda.IFunction): void {
+  bucket.grantRead(fn, DOCUMENT_OBJECTS);
+  bucket.grantPut(fn, DOCUMENT_OBJECTS);
+  bucket.grantDelete(fn, DOCUMENT_OBJECTS);
+}
+
+export function grantBucketProbe(bucket: s3.IBucket, fn: lambda.Function): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+}
+
+/** Like the signing key: the ARN in the environment, GetSecretValue on that one secret. */
+export function grantDataKey(fn: lambda.Function, secret: secretsmanager.ISecret): void {
+  fn.addEnvironment('DATA_ENCRYPTION_KEY_SECRET_ARN', secret.secretArn);
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+}
 
 export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, access: 'read' | 'readWriteDelete'): void {
   bucket.grantRead(fn, PHOTO_OBJECTS);

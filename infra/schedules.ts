@@ -9,6 +9,7 @@ import { SWEEPS } from '../functions/sweeps/schedules.js';
 import { pascal } from './api.js';
 import type { InfraConfig } from './config.js';
 import { appFunction, deadLetterQueue } from './lambda.js';
+import { grantSendMail, MAIL_SENDING_SWEEPS } from './permissions.js';
 
 export interface SweepResources {
   fn: lambda.Function;
@@ -20,6 +21,8 @@ export interface SchedulesProps {
   config: InfraConfig;
   environment: Record<string, string>;
   table: dynamodb.ITable;
+  /** The SES identities a mail-sending sweep may send as. */
+  sesIdentityArns: string[];
 }
 
 /**
@@ -44,6 +47,7 @@ export class Schedules extends Construct {
         retryAttempts: 2,
       }, props.config);
       props.table.grantReadWriteData(fn);
+      if (MAIL_SENDING_SWEEPS.has(sweep.name)) grantSendMail(fn, props.sesIdentityArns);
       const rule = new events.Rule(this, `${name}Schedule`, {
         description: sweep.description,
         schedule: events.Schedule.rate(Duration.minutes(sweep.everyMinutes)),

@@ -147,31 +147,72 @@ describe('permissions', () => {
     }
   });
 
-  it('lets only uploads, services and resize touch the uploads bucket, and only its photo objects', () => {
-    const touching = new Set<string>();
+  /** Roles whose policies name the uploads bucket, with every statement that does. */
+  function bucketStatements(): Map<string, { Action: string | string[]; Resource: unknown }[]> {
+    const byRole = new Map<string, { Action: string | string[]; Resource: unknown }[]>();
     for (const [, p] of policies) {
-      if (JSON.stringify(p.Properties.PolicyDocument).includes(uploadsBucketId)) {
-        for (const r of p.Properties.Roles) touching.add(r.Ref as string);
-        for (const st of p.Properties.PolicyDocument.Statement) {
-          for (const res of [st.Resource].flat()) {
-            const text = JSON.stringify(res);
-            // Object-level resources are the photo objects; the bare bucket ARN only carries List*/GetBucket*.
-            if (text.includes(uploadsBucketId) && text.includes('/')) expect(text, JSON.stringify(st)).toContain('/tenants/*/photos/*');
-          }
-        }
+      for (const st of p.Properties.PolicyDocument.Statement) {
+        if (!JSON.stringify(st.Resource).includes(uploadsBucketId)) continue;
+        for (const r of p.Properties.Roles) byRole.set(r.Ref as string, [...(byRole.get(r.Ref as string) ?? []), st]);
       }
     }
-    const allowed = [areaFn('uploads'), areaFn('services'), stack.photos.fn].map(roleOf);
+    return byRole;
+  }
+  const objectResources = (sts: { Resource: unknown }[]) =>
+    sts.flatMap((st) => [st.Resource].flat()).map((r) => JSON.stringify(r)).filter((t) => t.includes(uploadsBucketId) && t.includes('/'));
+
+  it('lets uploads, services and resize touch photo objects only, users employee documents only, platform probe the bucket only', () => {
+    const byRole = bucketStatements();
     const appRoles = new Set(stack.appFunctions.map(roleOf));
-    expect([...touching].filter((r) => appRoles.has(r)).sort()).toEqual(allowed.sort());
+    const photoRoles = [areaFn('uploads'), areaFn('services'), stack.photos.fn].map(roleOf);
+    const documentRole = roleOf(areaFn('users'));
+    const probeRole = roleOf(areaFn('platform'));
+    expect([...byRole.keys()].filter((r) => appRoles.has(r)).sort()).toEqual([...photoRoles, documentRole, probeRole].sort());
+    for (const role of photoRoles) {
+      const objects = objectResources(byRole.get(role)!);
+      expect(objects.length, role).toBeGreaterThan(0);
+      for (const o of objects) expect(o, role).toContain('/tenants/*/photos/*');
+    }
+    // users: read (upload check, presigned GET), put (presigned POST, multipart) and delete, on documents only.
+    const docStatements = byRole.get(documentRole)!;
+    for (const o of objectResources(docStatements)) expect(o).toContain('/tenants/*/documents/*');
+    const docActions = docStatements.filter((st) => objectResources([st]).length > 0).flatMap((st) => [st.Action].flat());
+    expect(docActions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
+    // platform: HeadBucket (s3:ListBucket) on the bucket ARN itself, no object access.
+    const probe = byRole.get(probeRole)!;
+    expect(objectResources(probe)).toEqual([]);
+    expect(probe.flatMap((st) => [st.Action].flat())).toEqual(['s3:ListBucket']);
   });
 
-  it('lets only the areas that send mail (platform invitations, services bookings, users setup links) call ses:SendEmail', () => {
+  it('lets only the areas and sweeps that send mail call ses:SendEmail (invitations, bookings, setup links, overdue notices)', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
       if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
     }
-    expect([...senders].sort()).toEqual((['platform', 'services', 'users'] as const).map((a) => roleOf(areaFn(a))).sort());
+    const expected = [...(['platform', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn];
+    expect([...senders].sort()).toEqual(expected.map(roleOf).sort());
+  });
+
+  it("gives the data encryption key to users only: its ARN in the environment and GetSecretValue on that one secret", () => {
+    const keyId = stack.getLogicalId(stack.data.dataKey.node.defaultChild as secretsmanager.CfnSecret);
+    template.hasResource('AWS::SecretsManager::Secret', { Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }) } });
+    expect(resources[keyId]!.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32); // functions/users/crypto.ts refuses less
+    for (const id of appFunctionIds) {
+      const vars = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
+      expect(vars.DATA_ENCRYPTION_KEY, id).toBeUndefined();
+      if (id === logicalId(areaFn('users'))) expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
+      else expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN, id).toBeUndefined();
+    }
+    const readers = new Set<string>();
+    for (const [, p] of policies) {
+      for (const st of p.Properties.PolicyDocument.Statement) {
+        if (!JSON.stringify(st.Resource).includes(keyId)) continue;
+        expect(st.Action).toBe('secretsmanager:GetSecretValue');
+        expect(st.Resource).toEqual({ Ref: keyId });
+        for (const r of p.Properties.Roles) readers.add(r.Ref as string);
+      }
+    }
+    expect([...readers]).toEqual([roleOf(areaFn('users'))]);
   });
 });
 

@@ -40,7 +40,7 @@ export class BackOfficeStack extends Stack {
     const cfg = props.config;
 
     this.data = new Data(this, 'Data', cfg);
-    const { table, uploadsBucket, webBucket, signingKey } = this.data;
+    const { table, uploadsBucket, webBucket, signingKey, dataKey } = this.data;
 
     // What functions/lib/config.ts reads. APP_BASE_URL is added below, once the distribution exists.
     const environment: Record<string, string> = {
@@ -70,10 +70,11 @@ export class BackOfficeStack extends Stack {
       new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.publicHostedZone(zone), dkimSigning: true });
     }
 
-    this.api = new Api(this, 'Api', { config: cfg, environment, table, uploadsBucket, signingKey, originSecret, sesIdentityArns: sesIdentityArns(this, cfg) });
+    const mailIdentities = sesIdentityArns(this, cfg);
+    this.api = new Api(this, 'Api', { config: cfg, environment, table, uploadsBucket, signingKey, dataKey, originSecret, sesIdentityArns: mailIdentities });
     this.live = new LiveUpdates(this, 'Live', { config: cfg, environment, table, signingKey });
     this.photos = new PhotoResize(this, 'Photos', { config: cfg, environment, table, uploadsBucket });
-    this.schedules = new Schedules(this, 'Schedules', { config: cfg, environment, table });
+    this.schedules = new Schedules(this, 'Schedules', { config: cfg, environment, table, sesIdentityArns: mailIdentities });
     this.web = new WebDistribution(this, 'Web', {
       config: cfg,
       webBucket,
