@@ -95,10 +95,10 @@ export default function InventoryPage() {
       {header}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="items">Inventory Items {count(items.length)}</Tabs.Trigger>
-          <Tabs.Trigger value="types">Product Types {count(productTypes.length)}</Tabs.Trigger>
-          <Tabs.Trigger value="services">Services {count(servicesTotal)}</Tabs.Trigger>
-          {canManage && <Tabs.Trigger value="activity">Activity Log</Tabs.Trigger>}
+          <Tabs.Trigger value="items" whiteSpace="nowrap" flexShrink={0}>Inventory Items {count(items.length)}</Tabs.Trigger>
+          <Tabs.Trigger value="types" whiteSpace="nowrap" flexShrink={0}>Product Types {count(productTypes.length)}</Tabs.Trigger>
+          <Tabs.Trigger value="services" whiteSpace="nowrap" flexShrink={0}>Services {count(servicesTotal)}</Tabs.Trigger>
+          {canManage && <Tabs.Trigger value="activity" whiteSpace="nowrap" flexShrink={0}>Activity Log</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="items">
           {noInventoryYet && canManage ? (
