@@ -82,9 +82,11 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
 
   useEffect(() => {
     if (!r) return;
-    const now = localOf(Date.now(), zone);
-    initialLocal.current = now;
-    setReturnLocal(now);
+    // Now, unless the reservation has not started yet: then its scheduled end.
+    const started = Date.parse(r.startTime) + 5 * 60_000 <= Date.now();
+    const initial = localOf(started ? Date.now() : Date.parse(r.endTime), zone);
+    initialLocal.current = initial;
+    setReturnLocal(initial);
     setNotes('');
     setPaymentId('');
     setErrors({});
@@ -94,9 +96,7 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
   }, [r, zone]);
 
   // A changed return time (so overage, so the cap) re-derives an hours-based refund.
-  useEffect(() => {
-    if (refund.manualEntry === 'hours') dispatch({ type: 'hours', value: refund.hours });
-  }, [ctx.totalCents, ctx.hourlyRateCents]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => dispatch({ type: 'rederive' }), [ctx.totalCents, ctx.hourlyRateCents]);
 
   if (!r) return null;
   const returnAt = localToInstant(returnLocal, zone)?.getTime() ?? NaN;

@@ -119,6 +119,14 @@ describe('refund entry (document 3 §4, §5)', () => {
     expect(run({ type: 'credit', checked: true }, { type: 'cash', checked: true })).toMatchObject({ cash: true, credit: false });
     expect(run({ type: 'cash', checked: true }, { type: 'cash', checked: false })).toMatchObject({ cash: false, credit: false });
   });
+  it('derives an hours-based amount again when the cap changes, and leaves an amount alone', () => {
+    const s = run({ type: 'hours', value: '2' });
+    expect(s.amount).toBe('50.00');
+    expect(refundReducer({ hourlyRateCents: 2500, totalCents: 3000 })(s, { type: 'rederive' }).amount).toBe('30.00');
+    const a = run({ type: 'amount', value: '7' });
+    expect(refundReducer({ hourlyRateCents: 2500, totalCents: 3000 })(a, { type: 'rederive' })).toBe(a);
+    expect(reduce(s, { type: 'reset' })).toEqual(EMPTY_REFUND);
+  });
   it('computes refund from hours in cents', () => {
     expect(refundFromHours(0.25, 1999, 100_000)).toBe(500);
     expect(refundFromHours(24, 1000, 5000)).toBe(5000);

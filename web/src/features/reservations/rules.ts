@@ -213,6 +213,8 @@ export type RefundEvent =
   | { type: 'amount'; value: string }
   | { type: 'cash'; checked: boolean }
   | { type: 'credit'; checked: boolean }
+  /** The rate or the cap changed (another return time): an hours-based amount is derived again. */
+  | { type: 'rederive' }
   | { type: 'reset' };
 
 /**
@@ -237,6 +239,11 @@ export function refundReducer(ctx: { hourlyRateCents: number; totalCents: number
         return { ...s, cash: e.checked, credit: e.checked ? false : s.credit };
       case 'credit':
         return { ...s, credit: e.checked, cash: e.checked ? false : s.cash };
+      case 'rederive': {
+        if (s.manualEntry !== 'hours') return s;
+        const h = Number(s.hours);
+        return { ...s, amount: Number.isFinite(h) ? dollarsText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '' };
+      }
       case 'reset':
         return EMPTY_REFUND;
     }
