@@ -5,7 +5,11 @@ import { useSession, useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { LayersIcon, ShieldIcon } from '../../components/icons.js';
+import { ConfigurationTab } from './ConfigurationTab.js';
 import { InvitationsTab } from './InvitationsTab.js';
+import { OverviewTab } from './OverviewTab.js';
+import { TemplatesTab } from './TemplatesTab.js';
+import { TenantsTab } from './TenantsTab.js';
 
 export const PLATFORM_TABS = [
   { value: 'overview', label: 'Platform Overview' },
@@ -21,6 +25,14 @@ type TabValue = (typeof PLATFORM_TABS)[number]['value'];
 function NotYet({ label }: { label: string }) {
   return <EmptyState icon={<LayersIcon />} title="This section is not available yet" description={`${label} is being built and will appear here in a coming update.`} />;
 }
+
+const TAB_BODY: Partial<Record<TabValue, () => React.ReactElement>> = {
+  overview: () => <OverviewTab />,
+  tenants: () => <TenantsTab />,
+  invitations: () => <InvitationsTab />,
+  templates: () => <TemplatesTab />,
+  configuration: () => <ConfigurationTab />,
+};
 
 /** The Platform Administration portal (document 1 §2) for SUPER_ADMIN. */
 export default function PlatformPortal() {
@@ -81,7 +93,7 @@ export default function PlatformPortal() {
           </Box>
           {PLATFORM_TABS.map((t) => (
             <Tabs.Content key={t.value} value={t.value}>
-              <ErrorBoundary>{t.value === 'invitations' ? <InvitationsTab /> : <NotYet label={t.label} />}</ErrorBoundary>
+              <ErrorBoundary>{TAB_BODY[t.value]?.() ?? <NotYet label={t.label} />}</ErrorBoundary>
             </Tabs.Content>
           ))}
         </Tabs.Root>

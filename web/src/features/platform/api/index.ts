@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { ModuleId } from '../../../../../shared/domain/modules.js';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import type { Invitation, InvitationForm } from '../invitations.js';
@@ -20,3 +21,39 @@ export function useDisabledModules(): readonly string[] {
   const { data } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), { refreshInterval: 60_000 });
   return data?.disabled ?? [];
 }
+
+// --- portal (issue 17) ----------------------------------------------------------------------------
+export const TENANTS = 'platform.tenants';
+export const TEMPLATES = 'platform.templates';
+
+/** Tenant list with metrics: refreshed every 10 minutes (document 1 §9). */
+export function useTenantMetrics() {
+  return useSWR(apiKey(TENANTS), () => api('platform.tenantMetrics'), { refreshInterval: 600_000 });
+}
+export function useTenantDetails(id: string | null) {
+  return useSWR(id ? apiKey(TENANTS, 'details', id) : null, () => api('platform.tenantDetails', { params: { id: id! } }));
+}
+export function useTenantModules(id: string | null) {
+  return useSWR(id ? apiKey(TENANTS, 'modules', id) : null, () => api('platform.listModules', { params: { id: id! } }));
+}
+/** Overview and health: refreshed every 60 seconds (document 1 §9). */
+export function useOverviewMetrics() {
+  return useSWR(apiKey('platform.overview'), () => api('platform.overviewMetrics'), { refreshInterval: 60_000 });
+}
+export function usePlatformHealth() {
+  return useSWR(apiKey('platform.health'), () => api('platform.health'), { refreshInterval: 60_000 });
+}
+export function useTemplates() {
+  return useSWR(apiKey(TEMPLATES), () => api('platform.listTemplates'));
+}
+export function useGlobalFeatures() {
+  return useSWR(apiKey('platform.features'), () => api('platform.features'));
+}
+
+export const portalApi = {
+  toggleModule: (id: string, module: ModuleId, enable: boolean) =>
+    api(enable ? 'platform.enableModule' : 'platform.disableModule', { params: { id, module } }),
+  getTemplate: (name: string) => api('platform.getTemplate', { params: { name } }),
+  updateTemplate: (name: string, content: string) => api('platform.updateTemplate', { params: { name }, body: { content } }),
+  previewTemplate: (name: string) => api('platform.previewTemplate', { params: { name }, body: {} }),
+};

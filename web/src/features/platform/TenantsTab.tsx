@@ -1,0 +1,220 @@
+import { Alert, Badge, Box, Button, Card, Dialog, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { MODULES, moduleToggleProblem, type ModuleId, type ModuleStates } from '../../../../shared/domain/modules.js';
+import { errorMessage } from '../../api/client.js';
+import { useMutationAction } from '../../api/mutation.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { DIALOG_SIZE } from '../../components/DialogFrame.js';
+import { formatCount, formatDateTime, timeAgo } from '../../components/format.js';
+import { notify } from '../../components/toaster.js';
+import { portalApi, TENANTS, useTenantDetails, useTenantMetrics, useTenantModules } from './api/index.js';
+import { healthColor } from './display.js';
+
+type Tenant = NonNullable<ReturnType<typeof useTenantMetrics>['data']>['tenants'][number];
+const STATUSES = ['all', 'ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Text color="fg.muted" fontSize="sm">{label}</Text>
+        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Document 1 §2 item 2: search, status filter, last updated, Refresh, summary cards, the table, the detail modal. */
+export function TenantsTab() {
+  const { data, error, isLoading, mutate, isValidating } = useTenantMetrics();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
+  const [open, setOpen] = useState<Tenant | null>(null);
+  const tenants = data?.tenants;
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (tenants ?? []).filter((t) => (status === 'all' || t.status === status) && (!q || t.name.toLowerCase().includes(q) || t.subdomain.toLowerCase().includes(q)));
+  }, [tenants, search, status]);
+  const sum = (k: 'totalUsers' | 'activeUsersToday') => (tenants ?? []).reduce((s, t) => s + t.metrics[k], 0);
+
+  const columns: Column<Tenant>[] = [
+    { key: 'org', header: 'Organization', sortValue: (t) => t.name, render: (t) => (
+      <Stack gap="0">
+        <Text fontWeight="medium">{t.name}</Text>
+        <HStack gap="2"><Text fontSize="xs" color="fg.muted">{t.subdomain}</Text><Badge size="xs">{t.status}</Badge></HStack>
+      </Stack>
+    ) },
+    { key: 'users', header: 'Users', sortValue: (t) => t.metrics.totalUsers, render: (t) => <Text>{formatCount(t.metrics.totalUsers)} ({formatCount(t.metrics.activeUsersToday)} today)</Text> },
+    { key: 'business', header: 'Business', render: (t) => <Text>{formatCount(t.metrics.totalItems)} items · {formatCount(t.metrics.activeReservations)} active reservations</Text> },
+    { key: 'emails', header: 'Emails', render: () => <Text color="fg.muted">Not measured yet</Text>, hideOnCard: true },
+    { key: 'system', header: 'System', render: (t) => <Text>{formatCount(t.metrics.totalCustomers)} customers</Text>, hideOnCard: true },
+    { key: 'health', header: 'Health', sortValue: (t) => t.metrics.healthScore, nowrap: true, render: (t) => (
+      <Stack gap="0">
+        <Badge colorPalette={healthColor(t.metrics.healthScore)}>{t.metrics.healthScore}%</Badge>
+        {t.metrics.issues > 0 && <Text fontSize="xs" color="fg.muted">{t.metrics.issues} issue{t.metrics.issues > 1 ? 's' : ''}</Text>}
+      </Stack>
+    ) },
+    { key: 'actions', header: 'Actions', nowrap: true, render: (t) => <Button size="xs" variant="outline" onClick={() => setOpen(t)} aria-label={`Details of ${t.name}`}>Details</Button> },
+  ];
+
+  return (
+    <Stack gap="5">
+      <Flex gap="3" wrap="wrap" align="end">
+        <Input placeholder="Search by name or subdomain" aria-label="Search tenants" value={search} onChange={(e) => setSearch(e.target.value)} maxW={{ base: 'full', md: '20rem' }} />
+        <NativeSelect.Root maxW="12rem">
+          <NativeSelect.Field aria-label="Status filter" value={status} onChange={(e) => setStatus(e.target.value as (typeof STATUSES)[number])}>
+            {STATUSES.map((s) => <option key={s} value={s}>{s === 'all' ? 'All statuses' : s.charAt(0) + s.slice(1).toLowerCase()}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Box flex="1" />
+        {data && <Text fontSize="sm" color="fg.muted">Last updated {formatDateTime(data.generatedAt)}</Text>}
+        <Button size="sm" variant="outline" onClick={() => void mutate()} loading={isValidating}>Refresh</Button>
+      </Flex>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+        <Stat label="Total Tenants" value={formatCount(tenants?.length ?? 0)} />
+        <Stat label="Active Tenants" value={formatCount((tenants ?? []).filter((t) => t.status === 'ACTIVE').length)} />
+        <Stat label="Total Users" value={formatCount(sum('totalUsers'))} />
+        <Stat label="Active Users 24h" value={formatCount(sum('activeUsersToday'))} />
+      </SimpleGrid>
+      <DataTable
+        label="Tenants"
+        rows={rows}
+        columns={columns}
+        rowId={(t) => t.id}
+        rowLabel={(t) => t.name}
+        loading={isLoading}
+        resetKey={`${search}|${status}`}
+        error={error ? { title: 'Failed to load tenants', message: errorMessage(error, 'Failed to load tenants'), onRetry: () => void mutate() } : null}
+        empty={{ title: 'No tenants found matching your criteria.' }}
+      />
+      {open && <TenantDialog tenant={open} onClose={() => setOpen(null)} />}
+    </Stack>
+  );
+}
+
+function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside">
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content>
+          <Dialog.Header>
+            <Dialog.Title>{tenant.name}</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body>
+            <Tabs.Root defaultValue="overview" variant="line" lazyMount>
+              <Tabs.List>
+                <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+                <Tabs.Trigger value="features">Feature Management</Tabs.Trigger>
+                <Tabs.Trigger value="users">Users</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="overview"><TenantOverview tenant={tenant} /></Tabs.Content>
+              <Tabs.Content value="features"><FeatureManagement tenantId={tenant.id} /></Tabs.Content>
+              <Tabs.Content value="users"><TenantUsers tenantId={tenant.id} /></Tabs.Content>
+            </Tabs.Root>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={onClose}>Close</Button>
+          </Dialog.Footer>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  );
+}
+
+function TenantOverview({ tenant }: { tenant: Tenant }) {
+  const m = tenant.metrics;
+  const line = (label: string, value: string) => (
+    <HStack justify="space-between" key={label}><Text color="fg.muted">{label}</Text><Text>{value}</Text></HStack>
+  );
+  return (
+    <Stack gap="2">
+      {line('Subdomain', tenant.subdomain)}
+      {line('Status', tenant.status)}
+      {line('Created', formatDateTime(tenant.createdAt))}
+      {line('Users', `${formatCount(m.totalUsers)} (${formatCount(m.activeUsersToday)} signed in today)`)}
+      {line('Items', formatCount(m.totalItems))}
+      {line('Active reservations', formatCount(m.activeReservations))}
+      {line('Overdue reservations', formatCount(m.overdueReservations))}
+      {line('Health', `${m.healthScore}%`)}
+      {m.healthIssues.map((i) => (
+        <Alert.Root key={i.message} status={i.severity === 'high' ? 'error' : 'warning'} size="sm">
+          <Alert.Content><Alert.Title>{i.message}</Alert.Title><Alert.Description>{i.description}</Alert.Description></Alert.Content>
+        </Alert.Root>
+      ))}
+    </Stack>
+  );
+}
+
+/** Document 1 §2 item 3, §4, §8: features grouped by category with toggles; the shared rule previews every toggle. */
+function FeatureManagement({ tenantId }: { tenantId: string }) {
+  const { data, error, isLoading, mutate } = useTenantModules(tenantId);
+  const toggle = useMutationAction((module: ModuleId, enable: boolean) => portalApi.toggleModule(tenantId, module, enable), {
+    success: (_r, module, enable) => `${MODULES.find((m) => m.id === module)?.displayName ?? module} ${enable ? 'enabled' : 'disabled'} successfully`,
+    failure: (_m, enable) => (enable ? 'Failed to enable feature' : 'Failed to disable feature'),
+    revalidate: [TENANTS],
+  });
+  if (isLoading) return <Spinner />;
+  if (error || !data) {
+    return (
+      <Alert.Root status="error"><Alert.Content><Alert.Title>Failed to load features</Alert.Title></Alert.Content>
+        <Button size="sm" onClick={() => void mutate()}>Retry</Button></Alert.Root>
+    );
+  }
+  const states = Object.fromEntries(data.modules.map((m) => [m.name, m.enabled])) as ModuleStates;
+  const onChange = (id: ModuleId, enable: boolean) => {
+    const problem = moduleToggleProblem(states, id, enable);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    void toggle.run(id, enable);
+  };
+  const categories = [...new Set(data.modules.map((m) => m.category))];
+  return (
+    <Stack gap="5">
+      {categories.map((c) => (
+        <Stack key={c} gap="2">
+          <Heading as="h3" size="sm">{c}</Heading>
+          {data.modules.filter((m) => m.category === c).map((m) => (
+            <Flex key={m.name} justify="space-between" align="center" gap="3" borderWidth="1px" rounded="md" p="3">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium">{m.displayName}{m.isCore && <Badge ms="2" size="xs">Core</Badge>}</Text>
+                <Text fontSize="sm" color="fg.muted">{m.description}</Text>
+                {m.dependencies.length > 0 && <Text fontSize="xs" color="fg.muted">Requires: {m.dependencies.map((d) => MODULES.find((x) => x.id === d)?.displayName ?? d).join(', ')}</Text>}
+              </Stack>
+              <Switch.Root checked={m.enabled} disabled={m.isCore || toggle.busy} onCheckedChange={(e) => onChange(m.name, e.checked)} data-testid={`module-${m.name}`}>
+                <Switch.HiddenInput aria-label={`${m.displayName} enabled`} />
+                <Switch.Control><Switch.Thumb /></Switch.Control>
+              </Switch.Root>
+            </Flex>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function TenantUsers({ tenantId }: { tenantId: string }) {
+  const { data, error, isLoading, mutate } = useTenantDetails(tenantId);
+  type U = NonNullable<typeof data>['users'][number];
+  const columns: Column<U>[] = [
+    { key: 'name', header: 'Name', sortValue: (u) => u.name },
+    { key: 'username', header: 'Username', truncate: true, sortValue: (u) => u.username },
+    { key: 'role', header: 'Role', sortValue: (u) => u.role },
+    { key: 'active', header: 'Active', render: (u) => <Badge colorPalette={u.isActive ? 'green' : 'gray'}>{u.isActive ? 'Active' : 'Inactive'}</Badge> },
+    { key: 'last', header: 'Last sign-in', render: (u) => (u.lastLoginAt ? timeAgo(u.lastLoginAt) : 'Never') },
+  ];
+  return (
+    <DataTable
+      label="Users"
+      rows={data?.users}
+      columns={columns}
+      rowId={(u) => u.id}
+      loading={isLoading}
+      error={error ? { title: 'Failed to load users', message: errorMessage(error, 'Failed to load users'), onRetry: () => void mutate() } : null}
+      empty={{ title: 'No users found for this organization' }}
+    />
+  );
+}
