@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { csvField, defaultParams, formatError, reportTable, toCsv, toHtml } from './model.js';
+
+describe('CSV', () => {
+  it('quotes fields with the delimiter, a quote or a line break (quotes doubled)', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(12.5)).toBe('12.5');
+    expect(csvField(null)).toBe('');
+  });
+  it('defuses spreadsheet formulas', () => {
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+1')).toBe("'+1");
+    expect(csvField('-2')).toBe("'-2");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField(-2)).toBe('-2'); // a number stays a number
+  });
+  it('writes header, rows and totals', () => {
+    const t = reportTable({ type: 'customer-activity', data: { success: true, startDate: '2026-11-01', endDate: '2026-11-23', totalCustomers: 1, returningCustomers: 1, totalSpent: 80, totalReservations: 2, topCustomers: [{ customerId: 'c', name: '=Ada, L', phone: '555', reservationCount: 2, totalSpent: 80 }] } }, 'UTC');
+    const csv = toCsv(t).split('\r\n');
+    expect(csv[0]).toBe('Customer,Phone,Reservations,Total Spent');
+    expect(csv[1]).toBe(`"'=Ada, L",555,2,$80.00`);
+    expect(csv).toContain('Total Spent,$80.00');
+    expect(toHtml(t, 'Acme <Rentals>')).toContain('Acme &lt;Rentals&gt;');
+  });
+});
+
+describe('parameters and formats', () => {
+  it('defaults: today, and the first of the month to today in the zone', () => {
+    const now = Date.parse('2026-12-01T03:00:00Z'); // Nov 30 in New York
+    expect(defaultParams('America/New_York', now)).toEqual({ date: '2026-11-30', startDate: '2026-11-01', endDate: '2026-11-30' });
+  });
+  it('daily-log: HTML, PDF, CSV; others HTML, PDF, Excel', () => {
+    expect(formatError('daily-log', 'csv')).toBeNull();
+    expect(formatError('daily-log', 'excel')).toBe('Format excel not supported for report type daily-log');
+    expect(formatError('revenue', 'excel')).toBeNull();
+    expect(formatError('revenue', 'csv')).toBe('Format csv not supported for report type revenue');
+  });
+});
