@@ -11,6 +11,9 @@ import type { InfraConfig } from './config.js';
 import { appFunction, deadLetterQueue } from './lambda.js';
 import { grantSendMail, MAIL_SENDING_SWEEPS } from './permissions.js';
 
+/** A sweep's Lambda timeout in minutes: its interval, capped at 5. */
+export const sweepTimeoutMinutes = (everyMinutes: number) => Math.min(5, everyMinutes);
+
 export interface SweepResources {
   fn: lambda.Function;
   rule: events.Rule;
@@ -41,7 +44,9 @@ export class Schedules extends Construct {
         entry: sweep.entry,
         description: sweep.description,
         environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `sweep-${sweep.name}` },
-        timeout: Duration.minutes(5),
+        // Never longer than the interval (5 minutes at most): a slow run of the 1-minute sweep ends
+        // before the next one starts instead of piling up to five at once.
+        timeout: Duration.minutes(sweepTimeoutMinutes(sweep.everyMinutes)),
         // A run that throws: Lambda retries twice, then the event lands in the DLQ.
         deadLetterQueue: dlq,
         retryAttempts: 2,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import { Match } from 'aws-cdk-lib/assertions';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -252,6 +253,20 @@ describe('schedules', () => {
     const target = rule.Properties.Targets[0];
     expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toMatch(/SweepDlq/);
     expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: Math.max(sweep.everyMinutes, 5) * 60 });
+    const fn = resources[fnId]!.Properties;
+    // A run ends before the next starts (at most 5 minutes); failed runs: 2 Lambda retries, then the DLQ.
+    expect(fn.Timeout).toBe(Math.min(sweep.everyMinutes, 5) * 60);
+    expect(fn.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toBe(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2 });
+    // Every sweep reads and writes the table.
+    const tableId = stack.getLogicalId(stack.data.table.node.defaultChild as dynamodb.CfnTable);
+    const role = stack.getLogicalId(stack.schedules.sweeps[name]!.fn.role!.node.defaultChild as iam.CfnRole);
+    const tableActions = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+      .filter((st) => JSON.stringify(st.Resource).includes(tableId))
+      .flatMap((st) => [st.Action].flat());
+    expect(tableActions, name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem']));
   });
 
   it('resizes photos when an object lands under the tenants prefix', () => {
