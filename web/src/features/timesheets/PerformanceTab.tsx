@@ -7,9 +7,8 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   return (
     <Card.Root variant="subtle" title={hint}>
       <Card.Body p="4">
-        <Text fontSize="xs" color="fg.muted">
+        <Text fontSize="xs" color="fg.muted" textDecoration={hint ? 'underline dotted' : undefined} cursor={hint ? 'help' : undefined}>
           {label}
-          {hint ? ' ⓘ' : ''}
         </Text>
         <Text fontSize="xl" fontWeight="bold">
           {value}
