@@ -1,10 +1,8 @@
+// First: zod (loaded later by the pages that need it) must never probe eval under the CSP.
+import './zod-jitless.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App.js';
-
-// The CSP allows no eval (shared/security-headers.ts): zod's JIT probe would report a violation.
-z.config({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

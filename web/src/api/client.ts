@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { routesById, type ResponseOf, type RouteById, type RouteId } from '../../../shared/contract/index.js';
+import type { ResponseOf, RouteById, RouteId } from '../../../shared/contract/index.js';
+// Method and path only: the contract itself (every zod schema) stays out of the first-loaded chunk.
+import { ROUTE_TABLE } from '../../../shared/contract/route-table.js';
 
 import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 
@@ -44,7 +46,7 @@ export class ApiRequestError extends Error {
 }
 
 export function buildPath(id: RouteId, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
-  const route = routesById.get(id);
+  const route = (ROUTE_TABLE as Record<string, (typeof ROUTE_TABLE)[RouteId] | undefined>)[id];
   if (!route) throw new Error(`Unknown route ${id}`);
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params?.[name];
@@ -66,7 +68,7 @@ export function api<I extends RouteId>(id: I, input?: CallInput<I>): Promise<Ans
 /** @deprecated Pass no type argument: the answer's type comes from the route's contract `response`. */
 export function api<T, I extends RouteId = RouteId>(id: I, input?: CallInput<I>): Promise<T>;
 export async function api<I extends RouteId>(id: I, input: CallInput<I> = {}): Promise<unknown> {
-  const route = routesById.get(id)!;
+  const route = ROUTE_TABLE[id];
   const headers: Record<string, string> = { accept: 'application/json' };
   if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey;
   const token = input.token === undefined ? localStorage.getItem(TOKEN_KEY) : input.token;
