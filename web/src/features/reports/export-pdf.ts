@@ -13,7 +13,7 @@ const MARGIN = 20 * MM;
 /** Standard fonts encode WinAnsi only: other characters become '?'. */
 const safe = (s: string) => s.replace(/[–—]/g, '-').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+function fitText(text: string, font: PDFFont, size: number, width: number): string {
   let t = safe(text);
   if (font.widthOfTextAtSize(t, size) <= width) return t;
   while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
@@ -59,7 +59,7 @@ export async function reportPdf(t: ReportTable, business: string): Promise<Uint8
   const rowH = size + 6;
   const header = () => {
     page.drawRectangle({ x: MARGIN, y: y - 3, width, height: rowH, color: rgb(0.92, 0.93, 0.95) });
-    cols.forEach((c, i) => text(fit(c.label, bold, size, colW - 4), MARGIN + i * colW + 2, size, bold));
+    cols.forEach((c, i) => text(fitText(c.label, bold, size, colW - 4), MARGIN + i * colW + 2, size, bold));
     y -= rowH;
   };
   if (!t.rows.length) text('No rows for this period.', MARGIN, 10);
@@ -70,7 +70,7 @@ export async function reportPdf(t: ReportTable, business: string): Promise<Uint8
         newPage();
         header();
       }
-      cols.forEach((c, i) => text(fit(cellText(r[c.key] ?? null, c.type, t.zone), font, size, colW - 4), MARGIN + i * colW + 2, size));
+      cols.forEach((c, i) => text(fitText(cellText(r[c.key] ?? null, c.type, t.zone), font, size, colW - 4), MARGIN + i * colW + 2, size));
       y -= rowH;
     }
   }

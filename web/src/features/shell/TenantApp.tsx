@@ -3,7 +3,6 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { AppShell } from './AppShell.js';
-import ComingSoonPage from './ComingSoonPage.js';
 import { TenantBaseContext } from './tenantBase.js';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
@@ -14,6 +13,7 @@ const ReservationsPage = lazy(() => import('../reservations/ReservationsPage.js'
 const CustomersPage = lazy(() => import('../customers/CustomersPage.js'));
 const TimesheetsPage = lazy(() => import('../timesheets/TimesheetsPage.js'));
 const StorefrontRoutes = lazy(() => import('../storefront/StorefrontRoutes.js'));
+const ReportsPage = lazy(() => import('../reports/ReportsPage.js'));
 
 type Flag = 'canViewEmployees' | 'canViewSettings';
 
@@ -36,7 +36,7 @@ export default function TenantApp({ base }: { base: string }) {
           <Route path="customers" element={<CustomersPage />} />
           <Route path="reservations" element={<ReservationsPage />} />
           <Route path="timesheets" element={<TimesheetsPage />} />
-          <Route path="reports" element={<ComingSoonPage title="Reports" />} />
+          <Route path="reports" element={<ReportsPage />} />
           <Route
             path="employees"
             element={
