@@ -283,6 +283,7 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
     await snapshot(phone, 'reservations-list-375');
     await phone.getByRole('button', { name: 'New Reservation' }).click();
     await phone.getByRole('dialog', { name: 'New Reservation' }).waitFor();
+    await phone.waitForTimeout(500); // let the opening animation finish before the picture
     await snapshot(phone, 'reservations-create-375');
   });
 

@@ -86,9 +86,9 @@ export default function ReservationsPage() {
       />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as typeof tab)} lazyMount variant="line">
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="items">Reservations</Tabs.Trigger>
-          <Tabs.Trigger value="services">Services</Tabs.Trigger>
-          <Tabs.Trigger value="log">Reservations Log</Tabs.Trigger>
+          <Tabs.Trigger value="items" whiteSpace="nowrap">Reservations</Tabs.Trigger>
+          <Tabs.Trigger value="services" whiteSpace="nowrap">Services</Tabs.Trigger>
+          <Tabs.Trigger value="log" whiteSpace="nowrap">Reservations Log</Tabs.Trigger>
           {s && s.overdue > 0 && <Badge alignSelf="center" ms="auto" colorPalette="red" variant="solid">{s.overdue} OVERDUE</Badge>}
         </Tabs.List>
         <Tabs.Content value="items"><ReservationList kind="ITEM" handlers={handlers} /></Tabs.Content>
