@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { PDFDocument } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_TIME_ZONE, todayIn, zonedDateTime } from '../../shared/domain/time.js';
+import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
+
+const baseUrl = inject('e2eBaseUrl');
+const port = inject('e2ePort');
+const admin = inject('e2eAdmin');
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let tenant: E2eTenant;
+let page: Page;
+
+async function newPage(width = 1366): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  const p = await context.newPage();
+  p.setDefaultTimeout(20_000);
+  return p;
+}
+
+/** The text of page 1 of a PDF (content streams inflated; pdf-lib writes strings as hex). */
+async function firstPageText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const one = await PDFDocument.create();
+  const [copy] = await one.copyPages(doc, [0]);
+  one.addPage(copy);
+  const raw = Buffer.from(await one.save({ useObjectStreams: false })).toString('latin1');
+  const parts = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)].map((m) => {
+    try {
+      return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      return m[1]!;
+    }
+  });
+  return parts.join('\n').replace(/<([0-9A-Fa-f]+)>/g, (_, h: string) => Buffer.from(h, 'hex').toString('latin1'));
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  tenant = await createTenant(baseUrl, port, admin, 'Dune Carts');
+  const login = await apiJson<{ token: string; user: { organization?: { timeZone?: string } } }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+  const token = login.token;
+  const zone = login.user.organization?.timeZone || DEFAULT_TIME_ZONE;
+  const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', { method: 'POST', token, body: { name: 'Dune Cart', category: 'Carts', rates: [{ rate: 40, rateType: 'hourly' }] } });
+  const item = await apiJson<{ id: string }>(baseUrl, '/api/inventory/items', { method: 'POST', token, body: { productTypeId: type.id, itemNumber: 'DC-1' } });
+  // today at 09:00 in the organization's zone (inside this month's default range), returned an hour late
+  const start = zonedDateTime(todayIn(zone), '09:00', zone);
+  const r = await apiJson<{ data: { id: string } }>(baseUrl, '/api/reservations/items/create', {
+    method: 'POST', token, body: { customer: { firstName: 'Rita', lastName: 'Rider', phone: '5553330000' }, reservation: { startTime: start.toISOString(), reservationDuration: 2, inventoryItemId: item.id, depositAmount: 0 } },
+  });
+  await apiJson(baseUrl, `/api/reservations/processing/${r.data.id}/return`, { method: 'POST', token, body: { actualReturnTime: new Date(start.getTime() + 3 * 36e5).toISOString() } });
+  page = await newPage();
+  await page.goto(tenant.loginUrl);
+  await page.waitForURL(`${tenant.origin}/dashboard`);
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+});
+
+describe('reports', () => {
+  it('generates this month\'s revenue report, exports a real PDF and Excel, and shows insights', async () => {
+    await page.goto(`${tenant.origin}/reports`);
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByText('Total Revenue').first().waitFor();
+    // 2 h booked + 1 h overage at $40 = $120
+    await page.getByText('$120.00').first().waitFor();
+    await snapshot(page, 'reports-revenue-1366');
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF', exact: true }).first().click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^revenue-.*\.pdf$/);
+    const pdfBytes = readFileSync((await pdf.path())!);
+    expect(Buffer.from(pdfBytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const text = await firstPageText(pdfBytes);
+    expect(text).toContain('Total Revenue');
+    expect(text).toContain('$120.00');
+
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).first().click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync((await xlsx.path())!));
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(5).values).toEqual([undefined, 'Date', 'Reservations', 'Cancelled', 'Revenue']);
+    expect(ws.getRow(6).getCell(1).value).toBeInstanceOf(Date);
+    expect(ws.getRow(6).getCell(4).value).toBe(120);
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByText('Analysis confidence').waitFor();
+    await page.getByText('Based on 1 reservations').waitFor();
+    await page.getByText('Peak hours').waitFor();
+    await snapshot(page, 'reports-analytics-1366');
+
+    await page.getByRole('tab', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'CSV', exact: true }).click();
+    await page.getByText('Format csv not supported for report type revenue').waitFor();
+  }, 120_000);
+
+  it('fits 375 px', async () => {
+    const mobile = await newPage(375);
+    await mobile.goto(tenant.loginUrl);
+    await mobile.waitForURL(`${tenant.origin}/dashboard`);
+    await mobile.goto(`${tenant.origin}/reports`);
+    await mobile.getByRole('button', { name: 'Generate Report' }).click();
+    await mobile.getByText('Total Revenue').first().waitFor();
+    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snapshot(mobile, 'reports-revenue-375');
+    await mobile.getByRole('tab', { name: 'Analytics' }).click();
+    await mobile.getByText('Analysis confidence').waitFor();
+    await snapshot(mobile, 'reports-analytics-375');
+  }, 60_000);
+});
