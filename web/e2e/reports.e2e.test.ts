@@ -94,7 +94,7 @@ describe('reports', () => {
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByText('Analysis confidence').waitFor();
-    await page.getByText('Based on 1 reservations').waitFor();
+    await page.getByText('Based on 1 reservation from').waitFor();
     await page.getByText('Peak hours').waitFor();
     await snapshot(page, 'reports-analytics-1366');
 

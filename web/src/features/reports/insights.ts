@@ -26,6 +26,7 @@ export interface Analysis {
   basis: string;
 }
 
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 const pct = (n: number) => `${(Math.round(n * 10) / 10).toFixed(1)}%`;
 const hourLabel = (h: number) => formatIn(Date.UTC(2000, 0, 1, h), 'UTC', 'h a');
 
@@ -111,7 +112,7 @@ export function analyze(r: ReportData, zone: string): Analysis {
     case 'daily-log': {
       const rs = r.data.reservations;
       samples = rs.length;
-      basis = `${rs.length} reservations on ${r.data.date}`;
+      basis = `${count(rs.length, 'reservation')} on ${r.data.date}`;
       const byHour: Record<string, number> = {};
       for (const x of rs.filter((x) => x.status !== 'CANCELLED')) {
         const h = formatIn(Date.parse(x.startTime), r.data.timeZone || zone, 'HH');
@@ -127,7 +128,7 @@ export function analyze(r: ReportData, zone: string): Analysis {
       const d = r.data;
       const all = d.totalReservations + d.cancelledReservations;
       samples = all;
-      basis = `${all} reservations from ${d.startDate} to ${d.endDate}`;
+      basis = `${count(all, 'reservation')} from ${d.startDate} to ${d.endDate}`;
       out.push(peakInsight(d.reservationsByHour));
       out.push(longInsight(d.averageDurationHours, d.durationSamples));
       out.push(cancelInsight(d.cancelledReservations, all));
@@ -142,7 +143,7 @@ export function analyze(r: ReportData, zone: string): Analysis {
     case 'employee-performance': {
       const ps = r.data.performanceData;
       samples = ps.reduce((s, p) => s + p.totalReservations, 0);
-      basis = `${ps.length} employees and ${samples} reservations from ${r.data.startDate} to ${r.data.endDate}`;
+      basis = `${count(ps.length, 'employee')} and ${count(samples, 'reservation')} from ${r.data.startDate} to ${r.data.endDate}`;
       const low = ps.filter((p) => p.totalReservations > 0 && p.completionRate < 80);
       if (low.length) {
         out.push({
@@ -158,7 +159,7 @@ export function analyze(r: ReportData, zone: string): Analysis {
     case 'customer-activity': {
       const d = r.data;
       samples = d.totalReservations;
-      basis = `${d.totalCustomers} customers and ${d.totalReservations} reservations from ${d.startDate} to ${d.endDate}`;
+      basis = `${count(d.totalCustomers, 'customer')} and ${count(d.totalReservations, 'reservation')} from ${d.startDate} to ${d.endDate}`;
       if (d.totalCustomers) {
         const retention = (d.returningCustomers / d.totalCustomers) * 100;
         if (retention < 70) {
@@ -190,7 +191,7 @@ export function analyze(r: ReportData, zone: string): Analysis {
     case 'cart-utilization': {
       const d = r.data;
       samples = d.items.reduce((s, i) => s + i.reservations, 0);
-      basis = `${d.items.length} items and ${samples} reservations from ${d.startDate} to ${d.endDate}`;
+      basis = `${count(d.items.length, 'item')} and ${count(samples, 'reservation')} from ${d.startDate} to ${d.endDate}`;
       const idle = d.items.filter((i) => i.utilizationRate < 10);
       if (d.items.length) {
         out.push({
