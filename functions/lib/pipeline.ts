@@ -10,6 +10,7 @@ import type { TenantId } from './keys.js';
 import { originSecret } from './origin-secret.js';
 import { logger } from './logger.js';
 import { moduleGate } from './modules.js';
+import { metering } from './metering.js';
 import { authenticate } from './middlewares/authenticate.js';
 import { authorise, implemented } from './middlewares/authorise.js';
 import { idempotency } from './middlewares/idempotency.js';
@@ -85,6 +86,7 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
   handler.use([
     httpErrorHandler({ logger: false, fallbackMessage: JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side. Please try again.' }) }),
     injectLambdaContext(logger, { resetKeys: true }),
+    metering(), // usage tallies per warm function, flushed every 30 s (functions/lib/metering.ts)
     jsonErrors(),
     httpHeaderNormalizer(),
     httpEventNormalizer(),

@@ -1,4 +1,5 @@
 import { createAreaHandler } from '../lib/pipeline.js';
+import { exportOp, usageOp } from './analytics.js';
 import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
 import { healthOp, overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
 import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from './modules.js';
@@ -19,6 +20,8 @@ export const handler = createAreaHandler('platform', {
   'platform.tenantDetails': async ({ params }) => tenantDetailsOp(params.id),
   'platform.overviewMetrics': async () => overviewMetricsOp(),
   'platform.health': async () => healthOp(),
+  'platform.usageAnalytics': async ({ query }) => usageOp(query.range),
+  'platform.exportAnalytics': async ({ query }) => exportOp(query.range),
   'platform.listTemplates': async () => listTemplatesOp(),
   'platform.getTemplate': async ({ params }) => getTemplateOp(params.name),
   'platform.updateTemplate': async ({ params, body, auth }) => updateTemplateOp(params.name, body.content, auth.userId),

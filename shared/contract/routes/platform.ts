@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
-import { idParam } from '../common.js';
+import { fileResponse, idParam } from '../common.js';
 import { MODULE_IDS } from '../../domain/modules.js';
+
+const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
 
 // --- platform portal answers (document 1 §3) ----------------------------------------------------
 const moduleView = z.object({
@@ -50,9 +52,13 @@ export const templateListResponse = z.object({ templates: z.array(templateView),
 export const templateResponse = z.object({ template: templateView });
 export const templateUpdatedResponse = z.object({ success: z.boolean(), template: templateView });
 export const organizationModulesResponse = z.object({ disabled: z.array(z.enum(MODULE_IDS)) });
+const usageFigures = { calls: z.number(), errors: z.number(), avgResponseTime: z.number(), errorRate: z.number() };
+export const usageResponse = z.object({
+  range, totalApiCalls: z.number(), totalErrors: z.number(), avgResponseTime: z.number(), errorRate: z.number(),
+  tenants: z.array(z.object({ tenant: z.string(), ...usageFigures })), series: z.array(z.object({ at: z.string(), ...usageFigures })),
+});
 export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
-const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
 const moduleName = z.enum(MODULE_IDS);
 const templateName = z.object({ name: z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'Invalid template name') });
 
@@ -75,8 +81,8 @@ export const platformRoutes = [
   route({ ...p, id: 'platform.tenantMetrics', method: 'GET', path: '/api/platform/tenants/metrics', response: tenantMetricsResponse, summary: 'All tenants with metrics' }),
   route({ ...p, id: 'platform.overviewMetrics', method: 'GET', path: '/api/platform/overview/metrics', response: overviewMetricsResponse, summary: 'Platform totals' }),
   route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', response: platformHealthResponse, summary: 'Health checks' }),
-  route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), summary: 'Usage analytics' }),
-  route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: range.optional() }), kind: 'file', summary: 'Usage analytics CSV' }),
+  route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), response: usageResponse, summary: 'Usage analytics' }),
+  route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: range.optional() }), kind: 'file', response: fileResponse, summary: 'Usage analytics CSV' }),
   route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), summary: 'E-mail statistics' }),
   route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', summary: 'Platform settings' }),
   route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', response: featuresResponse, summary: 'Global features' }),
