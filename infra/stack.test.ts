@@ -192,6 +192,12 @@ describe('permissions', () => {
     }
     const expected = [...(['platform', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn];
     expect([...senders].sort()).toEqual(expected.map(roleOf).sort());
+    // Each of them knows its From address and where links in mail point.
+    for (const fn of expected) {
+      const vars = resources[logicalId(fn)]!.Properties.Environment.Variables as Record<string, unknown>;
+      expect(vars.MAIL_FROM, fn.node.id).toBe('no-reply@example.com');
+      expect(JSON.stringify(vars.APP_BASE_URL), fn.node.id).toContain('DomainName');
+    }
   });
 
   it("gives the data encryption key to users only: its ARN in the environment and GetSecretValue on that one secret", () => {
