@@ -67,6 +67,18 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
+/**
+ * The manifest key of a source module. A page that another chunk also imports statically (a feature's
+ * index re-exporting from it) is merged into a shared chunk, keyed `_<Name>-<hash>.js` with no `src`:
+ * then the one chunk named after the file stands for it.
+ */
+function resolveModule(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const name = module.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  const named = Object.keys(manifest).filter((k) => (manifest[k] as ManifestChunk & { name?: string }).name === name);
+  return named.length === 1 ? named[0] : undefined;
+}
+
 export async function measureBundle(): Promise<object> {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
@@ -86,8 +98,9 @@ export async function measureBundle(): Promise<object> {
   for (const [route, { modules, kind }] of Object.entries(ROUTES)) {
     const keys = new Set<string>();
     staticClosure(manifest, entry, keys);
-    const missing = modules.filter((m) => !manifest[m]);
-    for (const m of modules) if (manifest[m]) staticClosure(manifest, m, keys);
+    const resolved = modules.map((m) => [m, resolveModule(manifest, m)] as const);
+    const missing = resolved.filter(([, k]) => !k).map(([m]) => m);
+    for (const [, k] of resolved) if (k) staticClosure(manifest, k, keys);
     const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
     const total = files.reduce((acc, f) => {
       const s = sizeOf(f);

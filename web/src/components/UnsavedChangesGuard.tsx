@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { ConfirmDialog } from './ConfirmDialog.js';
+
+// First-load budget (issue 10 item 5): the dialog machinery loads once the form is dirty, not with every form page.
+const loadConfirmDialog = () => import('./ConfirmDialog.js');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 export const UNSAVED_CHANGES_MESSAGE = 'Your changes have not been saved - are you sure you want to leave this page?';
 
@@ -13,6 +16,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 
   useEffect(() => {
     if (!when) return;
+    void loadConfirmDialog();
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       // Older browsers show (or at least require) a return value.
@@ -23,16 +27,19 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
 
+  if (blocker.state !== 'blocked') return null;
   return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      title="Unsaved changes"
-      message={UNSAVED_CHANGES_MESSAGE}
-      confirmLabel="Leave page"
-      cancelLabel="Stay"
-      destructive
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-    />
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open
+        title="Unsaved changes"
+        message={UNSAVED_CHANGES_MESSAGE}
+        confirmLabel="Leave page"
+        cancelLabel="Stay"
+        destructive
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </Suspense>
   );
 }
