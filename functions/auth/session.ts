@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
 import { issueToken } from '../lib/tokens.js';
 import type { OrganizationRecord, UserRecord } from './store.js';
 import { platformUrl, signedInDashboardUrl } from './urls.js';
@@ -13,7 +14,8 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
     firstName: user.firstName,
     lastName: user.lastName,
     organizationId: user.organizationId,
-    organization: org ? { name: org.name, subdomain: org.subdomain } : null,
+    // The zone lets screens show and enter times as the business keeps them (docs/decisions.md).
+    organization: org ? { name: org.name, subdomain: org.subdomain, timeZone: isValidTimeZone(org.timeZone) ? org.timeZone : DEFAULT_TIME_ZONE } : null,
   };
 }
 

@@ -154,7 +154,7 @@ describe('share links and the public page', () => {
     const pub = await call('GET', `/public/service/${token}`);
     expect(pub.status).toBe(200);
     const data = pub.body.data;
-    expect(Object.keys(data).sort()).toEqual(['addons', 'availability', 'description', 'enableAddons', 'location', 'name', 'notes', 'photo', 'photoUrls', 'questionnaire', 'rate', 'rateLabel', 'rateType', 'rsvpSettings', 'showPaymentOptions', 'timeZone'].sort());
+    expect(Object.keys(data).sort()).toEqual(['addons', 'availability', 'business', 'description', 'enableAddons', 'location', 'name', 'notes', 'photo', 'photoUrls', 'questionnaire', 'rate', 'rateLabel', 'rateType', 'rsvpSettings', 'showPaymentOptions', 'timeZone'].sort());
     expect(JSON.stringify(pub.body)).not.toContain(admin.tenant);
     expect(JSON.stringify(pub.body)).not.toContain(s.id);
     expect(JSON.stringify(pub.body)).not.toContain('@kayaks');

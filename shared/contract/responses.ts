@@ -18,7 +18,7 @@ export const sessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   organizationId: z.string().nullable(),
-  organization: z.object({ name: z.string(), subdomain: z.string() }).nullable(),
+  organization: z.object({ name: z.string(), subdomain: z.string(), timeZone: z.string() }).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -10,7 +10,7 @@ export interface SessionUser {
   firstName?: string | null;
   lastName?: string | null;
   organizationId?: string | null;
-  organization?: { name: string; subdomain?: string | null } | null;
+  organization?: { name: string; subdomain?: string | null; timeZone?: string } | null;
 }
 
 export type SessionState =

@@ -10,6 +10,7 @@ import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { ServiceFormDialog } from '../services/index.js';
 import { SERVICES } from '../services/api/index.js';
+import { useCanFn } from '../storefront/index.js';
 import { AFFECTED_BY_WRITES, reservationsApi, useReservationStats } from './api/index.js';
 import { CreateReservationDialog } from './CreateReservationDialog.js';
 import { DetailsDialog } from './DetailsDialog.js';
@@ -23,6 +24,7 @@ import type { Reservation } from './types.js';
 /** The Reservations page (document 3 §2): Reservations, Services and Reservations Log tabs and their dialogs. */
 export default function ReservationsPage() {
   const user = useUser();
+  const can = useCanFn();
   const { mutate } = useSWRConfig();
   const [tab, setTab] = useState<'items' | 'services' | 'log'>('items');
   const [creating, setCreating] = useState<'item' | 'service' | null>(null);
@@ -79,7 +81,7 @@ export default function ReservationsPage() {
         subtitle={s ? `${s.active} active · ${s.overdue} overdue · ${s.total} in total` : 'Bookings of items and services'}
         actions={
           <HStack wrap="wrap">
-            <Button size="sm" colorPalette="brand" onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}>New Reservation</Button>
+            {can('reservations.create') && <Button size="sm" colorPalette="brand" onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}>New Reservation</Button>}
             {roleFlags(user).canManageInventory && <Button size="sm" variant="outline" onClick={() => setNewService(true)}>New Service</Button>}
           </HStack>
         }

@@ -68,6 +68,10 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState<Charges | null>(null);
+  // The reload must not fire into a page that has gone away (its cache is gone with it).
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
   const initialLocal = useRef('');
   const r = reservation;
 
@@ -146,7 +150,7 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
       setDone(res.charges);
       notify.success(res.message || 'Return processed successfully');
       // Document 3 §4: the reservation and items reload after about a second.
-      setTimeout(onReturned, RELOAD_AFTER_RETURN_MS);
+      reloadTimer.current = setTimeout(onReturned, RELOAD_AFTER_RETURN_MS);
     } catch (e) {
       const m = errorMessage(e, TEXT.returnFailed);
       setFailure(m);
