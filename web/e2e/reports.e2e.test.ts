@@ -86,7 +86,7 @@ describe('reports', () => {
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).first().click()]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(readFileSync((await xlsx.path())!));
+    await wb.xlsx.load(readFileSync((await xlsx.path())!) as unknown as Parameters<typeof wb.xlsx.load>[0]);
     const ws = wb.worksheets[0]!;
     expect(ws.getRow(5).values).toEqual([undefined, 'Date', 'Reservations', 'Cancelled', 'Revenue']);
     expect(ws.getRow(6).getCell(1).value).toBeInstanceOf(Date);

@@ -1,6 +1,5 @@
 import { Alert, Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { REPORT_TYPES } from '../../../../shared/contract/report-models.js';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { useUser } from '../../app/SessionProvider.js';
@@ -11,7 +10,7 @@ import { type ReportRequest, useReport } from './api/index.js';
 import { printReport, runExport } from './exporting.js';
 import { analyze, filterAndSort, type ImpactFilter, type Insight, type InsightSort } from './insights.js';
 import {
-  cellText, defaultParams, EMPTY_TEXT, type ExportFormat, FORMAT_LABELS, type ReportData, REPORT_LABELS, type ReportTable, type ReportType, reportTable, supportedFormats,
+  cellText, defaultParams, REPORT_TYPES, EMPTY_TEXT, type ExportFormat, FORMAT_LABELS, type ReportData, REPORT_LABELS, type ReportTable, type ReportType, reportTable, supportedFormats,
 } from './model.js';
 
 type Tab = 'generate' | 'analytics' | 'export' | 'settings';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, defaultParams, formatError, reportTable, toCsv, toHtml } from './model.js';
+import { REPORT_TYPES as CONTRACT_TYPES } from '../../../../shared/contract/report-models.js';
+import { REPORT_TYPES, csvField, defaultParams, formatError, reportTable, toCsv, toHtml } from './model.js';
 
 describe('CSV', () => {
   it('quotes fields with the delimiter, a quote or a line break (quotes doubled)', () => {
@@ -28,6 +29,7 @@ describe('CSV', () => {
 });
 
 describe('parameters and formats', () => {
+  it('lists the contract\'s report types', () => expect(REPORT_TYPES).toEqual(CONTRACT_TYPES));
   it('defaults: today, and the first of the month to today in the zone', () => {
     const now = Date.parse('2026-12-01T03:00:00Z'); // Nov 30 in New York
     expect(defaultParams('America/New_York', now)).toEqual({ date: '2026-11-30', startDate: '2026-11-01', endDate: '2026-11-30' });

@@ -17,6 +17,9 @@ export type ReportData =
   | { type: 'cart-utilization'; data: CartUtilizationReport }
   | { type: 'customer-activity'; data: CustomerActivityReport };
 
+/** The report types (the contract's REPORT_TYPES, repeated here so the page does not load zod for a list). */
+export const REPORT_TYPES: readonly ReportType[] = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'];
+
 export const REPORT_LABELS: Record<ReportType, string> = {
   'daily-log': 'Daily Log',
   revenue: 'Revenue Report',
