@@ -32,7 +32,7 @@ export interface ServiceRow {
   paymentSettings: PaymentMethods;
   paymentNote: string | null;
   hosts: unknown[];
-  rsvpSettings: { maxParticipants: number; enablePublicBookings: boolean };
+  rsvpSettings: { maxParticipants: number | null; enablePublicBookings: boolean };
   questionnaire: { collectAllergies: boolean };
   privacySettings: Record<string, unknown>;
   reminderSettings: Record<string, unknown>;

@@ -9,6 +9,7 @@ import { startSes, type RunningSes } from '../local/ses.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
+import { participantLimit } from '../../shared/domain/slots.js';
 
 let ses: RunningSes;
 let admin: TestSession;
@@ -240,6 +241,15 @@ describe('public booking', () => {
     expect((await call('POST', `/public/service/${token}/book`, { body: booking({ selectedSlots: [{ date: day(3), startTime: '13:00', endTime: '14:00' }] }) })).status).toBe(409);
     const bad = await call('POST', `/public/service/${token}/book`, { body: booking({ customer: { firstName: '', lastName: 'x', phone: '1', email: 'nope' } }) });
     expect(bad.body.message).toBe('Validation failed: First name is required, Please enter a valid email address');
+  });
+
+  it('a service that sets no maximum offers the public page its default of 10 participants (document 2 §9)', async () => {
+    const s = await createService({ rateType: 'PER_PERSON', rsvpSettings: JSON.stringify({ enablePublicBookings: true }) });
+    const token = await shareTokenFor(s.id);
+    const pub = await call('GET', `/public/service/${token}`);
+    expect(pub.body.data.rsvpSettings.maxParticipants).toBeNull();
+    expect(participantLimit(pub.body.data.rsvpSettings.maxParticipants, 20)).toBe(10);
+    expect((await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 11 }) })).body.message).toBe('At most 10 participants per booking');
   });
 
   it('survives a rush: 50 concurrent bookings for 5 places give exactly 5 reservations and 45 clear refusals', async () => {

@@ -122,7 +122,7 @@ async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: ServiceRow
     paymentSettings: payment,
     paymentNote: body.paymentNote?.trim() || null,
     hosts: body.hosts ?? [],
-    rsvpSettings: body.rsvpSettings ?? { maxParticipants: 1, enablePublicBookings: true },
+    rsvpSettings: body.rsvpSettings ?? { maxParticipants: null, enablePublicBookings: true },
     questionnaire: body.questionnaire ?? { collectAllergies: false },
     privacySettings: body.privacySettings ?? {},
     reminderSettings: body.reminderSettings ?? {},

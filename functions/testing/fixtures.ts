@@ -36,7 +36,7 @@ export async function sessionFor(opts: { tenant?: string; role?: Role; accessLev
   const user = { id: userId, username, email: username, firstName: 'Test', lastName: 'User', role, accessLevel, organizationId: tenantId, isActive: true, createdAt };
   await Promise.all([
     putIfAbsent({ ...(tenantId ? keys.user(tenant, userId) : keys.platformUser(userId)), ...user }),
-    tenantId ? putIfAbsent({ ...keys.organization(tenant), id: tenant, name: `Test ${tenant}`, subdomain: tenant.toLowerCase(), status: 'ACTIVE', createdAt }) : undefined,
+    tenantId ? putIfAbsent({ ...keys.organization(tenant), id: tenant, name: `Test business ${tenant.slice(-4)}`, subdomain: tenant.toLowerCase(), status: 'ACTIVE', createdAt }) : undefined,
   ]);
   return { tenant, userId, token };
 }

@@ -70,9 +70,10 @@ export const paymentSettingsSchema = z.object({
   zelle: z.string().max(200).nullable().optional(),
 }).strict();
 export const rsvpSettingsSchema = z.object({
+  // Not set stays null: the public page then offers up to 10 (document 2 §9), the form shows 1.
   maxParticipants: z.union([looseNumber, z.literal(''), z.null()]).optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? 1 : v))
-    .pipe(z.number().int('Max participants must be a whole number').min(1, 'Max participants must be between 1 and 100').max(100, 'Max participants must be between 1 and 100')),
+    .transform((v) => (v === '' || v === undefined ? null : v))
+    .pipe(z.number().int('Max participants must be a whole number').min(1, 'Max participants must be between 1 and 100').max(100, 'Max participants must be between 1 and 100').nullable()),
   enablePublicBookings: flag.optional().default(true),
 }).strict();
 export const questionnaireSchema = z.object({ collectAllergies: flag.optional().default(false) }).strict();
