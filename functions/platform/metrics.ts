@@ -4,6 +4,7 @@ import { config } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { s3 } from '../lib/files.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { usageOp } from './analytics.js';
 import { existingTenant } from './modules.js';
 
 /**
@@ -79,7 +80,7 @@ export async function tenantMetricsOp() {
 }
 
 export async function overviewMetricsOp() {
-  const { tenants } = await tenantMetricsOp();
+  const [{ tenants }, usage] = await Promise.all([tenantMetricsOp(), usageOp('1d')]);
   const sum = (k: 'totalUsers' | 'activeUsersToday' | 'totalItems' | 'activeReservations') => tenants.reduce((s, t) => s + t.metrics[k], 0);
   return {
     totalTenants: tenants.length,
@@ -88,6 +89,7 @@ export async function overviewMetricsOp() {
     totalUsers: sum('totalUsers'),
     totalItems: sum('totalItems'),
     activeReservations: sum('activeReservations'),
+    apiCalls24h: usage.totalApiCalls,
   };
 }
 

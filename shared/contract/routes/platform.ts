@@ -31,7 +31,7 @@ export const tenantDetailsResponse = z.object({
   users: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), role: z.string(), isActive: z.boolean(), lastLoginAt: z.string().nullable() })),
 });
 export const overviewMetricsResponse = z.object({
-  totalTenants: z.number(), activeTenants: z.number(), activeUsers: z.number(), totalUsers: z.number(), totalItems: z.number(), activeReservations: z.number(),
+  totalTenants: z.number(), activeTenants: z.number(), activeUsers: z.number(), totalUsers: z.number(), totalItems: z.number(), activeReservations: z.number(), apiCalls24h: z.number(),
 });
 const healthCheck = z.object({ name: z.string(), status: z.enum(['healthy', 'unhealthy']), latencyMs: z.number(), message: z.string().optional() });
 export const platformHealthResponse = z.object({

@@ -39,7 +39,7 @@ export function OverviewTab() {
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
           <Card1 label="Total Tenants" value={o ? formatCount(o.totalTenants) : '…'} hint={o ? `${formatCount(o.activeTenants)} active` : undefined} />
           <Card1 label="Active Users" value={o ? formatCount(o.activeUsers) : '…'} hint="signed in today" />
-          <Card1 label="API Calls 24h" value="Not measured yet" />
+          <Card1 label="API Calls 24h" value={o ? formatCount(o.apiCalls24h) : '…'} hint="metered, up to 30 s behind" />
           <Card1 label="System Health" value={h ? h.status.charAt(0).toUpperCase() + h.status.slice(1) : '…'} />
         </SimpleGrid>
       )}

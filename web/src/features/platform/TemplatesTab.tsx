@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Dialog, Field, HStack, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Portal, Box, Button, Card, Dialog, Field, HStack, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
@@ -108,7 +108,8 @@ export function TemplatesTab() {
         </DialogFrame>
       )}
       {preview && (
-        <Dialog.Root open onOpenChange={(e) => !e.open && setPreview(null)} size={DIALOG_SIZE}>
+        <Dialog.Root open onOpenChange={(e) => !e.open && setPreview(null)} size={DIALOG_SIZE} closeOnInteractOutside={false}>
+          <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content>
@@ -121,6 +122,7 @@ export function TemplatesTab() {
               <Dialog.Footer><Button variant="outline" onClick={() => setPreview(null)}>Close</Button></Dialog.Footer>
             </Dialog.Content>
           </Dialog.Positioner>
+          </Portal>
         </Dialog.Root>
       )}
     </>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Dialog, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Portal, Box, Button, Card, Dialog, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { MODULES, moduleToggleProblem, type ModuleId, type ModuleStates } from '../../../../shared/domain/modules.js';
 import { errorMessage } from '../../api/client.js';
@@ -96,6 +96,7 @@ export function TenantsTab() {
 function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void }) {
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside">
+      <Portal>
       <Dialog.Backdrop />
       <Dialog.Positioner>
         <Dialog.Content>
@@ -119,6 +120,7 @@ function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void
           </Dialog.Footer>
         </Dialog.Content>
       </Dialog.Positioner>
+      </Portal>
     </Dialog.Root>
   );
 }
