@@ -9,6 +9,7 @@ import { inventoryIsolationFixtures } from '../inventory/isolation-fixtures.js';
 import { customerIsolationFixtures } from '../customers/isolation-fixtures.js';
 import { settingsIsolationFixtures } from '../settings/isolation-fixtures.js';
 import { usersIsolationFixtures } from '../users/isolation-fixtures.js';
+import { reservationIsolationFixtures } from '../reservations/isolation-fixtures.js';
 import { timesheetIsolationFixtures } from '../timesheets/isolation-fixtures.js';
 import { platformIsolationFixtures } from '../platform/isolation-fixtures.js';
 import { reportIsolationFixtures } from '../reports/isolation-fixtures.js';
@@ -43,6 +44,7 @@ export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   ...customerIsolationFixtures,
   ...settingsIsolationFixtures,
   ...usersIsolationFixtures,
+  ...reservationIsolationFixtures,
   ...timesheetIsolationFixtures,
   ...platformIsolationFixtures,
   ...reportIsolationFixtures,
