@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
-import { db, tableName } from '../../lib/db.js';
 import { trustedTenant, type TenantId } from '../../lib/keys.js';
 import { indexAttributes, reservationKey, type ReservationRow } from '../../reservations/entity.js';
 import { contribution, reportDayKey } from '../../reports/aggregates.js';
-import { newTenant } from './helpers.js';
+import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 
 /**
@@ -49,18 +47,7 @@ function reportsTenant(ctx: BenchContext): Promise<string> {
       Object.assign(d, c.names);
     }
     puts.push(...days.values());
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < puts.length; i += 25) batches.push(puts.slice(i, i + 25));
-    let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        let pending = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-          pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-        }
-      }
-    }));
+    await putRows(puts);
     return token;
   })();
   return seeded;

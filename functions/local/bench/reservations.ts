@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../../shared/domain/time.js';
 import { db, tableName } from '../../lib/db.js';
 import { trustedTenant, type TenantId } from '../../lib/keys.js';
 import { indexAttributes, logRow, reservationKey, statsKey, statusDelta, type ReservationRow } from '../../reservations/entity.js';
-import { json, newTenant, post } from './helpers.js';
+import { json, newTenant, post, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 
 /**
@@ -45,18 +45,7 @@ function reservationsTenant(ctx: BenchContext): Promise<string> {
       puts.push(log.item);
       add({ total: 1, ...statusDelta('ITEM', status, 1), ...log.counters });
     }
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < puts.length; i += 25) batches.push(puts.slice(i, i + 25));
-    let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        let pending = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-          pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-        }
-      }
-    }));
+    await putRows(puts);
     const names: Record<string, string> = {};
     const values: Record<string, number> = {};
     const parts = Object.entries(counters).map(([k, n], i) => ((names[`#c${i}`] = k), (values[`:c${i}`] = n), `#c${i} :c${i}`));

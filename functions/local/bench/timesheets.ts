@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { addDaysToDay, dayOf, todayIn, zonedDateTime } from '../../../shared/domain/time.js';
-import { db, tableName } from '../../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../../lib/keys.js';
 import { tsKeys } from '../../timesheets/entity.js';
 import { hundredthsBetween, weekStartOf } from '../../timesheets/rules.js';
-import { newTenant } from './helpers.js';
+import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext } from './types.js';
 
 /**
@@ -56,18 +54,7 @@ function timesheetsTenant(ctx: BenchContext): Promise<string> {
       for (const [w, h] of weeks) puts.push({ ...tsKeys.week(tenant, userId, w), userId, week: w, hundredths: h });
       puts.push({ ...tsKeys.stat(tenant, userId), userId, totalSessions: count, completedSessions: count, totalHundredths: total, sessionsWithLocation: 0, onTimeCount: e % 3 !== 0 ? count : 0, onTimeEligible: count, firstWeek });
     }
-    const batches: Record<string, unknown>[][] = [];
-    for (let i = 0; i < puts.length; i += 25) batches.push(puts.slice(i, i + 25));
-    let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        let pending = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-          pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-        }
-      }
-    }));
+    await putRows(puts);
     return token;
   })();
   return seeded;
