@@ -5,6 +5,7 @@ import { useSession, useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { LayersIcon, ShieldIcon } from '../../components/icons.js';
+import { AnalyticsTab } from './AnalyticsTab.js';
 import { ConfigurationTab } from './ConfigurationTab.js';
 import { InvitationsTab } from './InvitationsTab.js';
 import { OverviewTab } from './OverviewTab.js';
@@ -31,6 +32,7 @@ const TAB_BODY: Partial<Record<TabValue, () => React.ReactElement>> = {
   tenants: () => <TenantsTab />,
   invitations: () => <InvitationsTab />,
   templates: () => <TemplatesTab />,
+  analytics: () => <AnalyticsTab />,
   configuration: () => <ConfigurationTab />,
 };
 

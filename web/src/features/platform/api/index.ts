@@ -57,3 +57,11 @@ export const portalApi = {
   updateTemplate: (name: string, content: string) => api('platform.updateTemplate', { params: { name }, body: { content } }),
   previewTemplate: (name: string) => api('platform.previewTemplate', { params: { name }, body: {} }),
 };
+
+export type UsageRange = '1d' | '7d' | '30d' | '90d' | '1y';
+/** Usage analytics for a range (document 1 §7): cards and trend series from the metering rows. */
+export function useUsageAnalytics(range: UsageRange) {
+  return useSWR(apiKey('platform.usage', range), () => api('platform.usageAnalytics', { query: { range } }));
+}
+/** The CSV export as text (the server names it usage-analytics-{range}.csv). */
+export const exportUsage = (range: UsageRange) => api<string>('platform.exportAnalytics', { query: { range } });
