@@ -1,4 +1,5 @@
 import { createAreaHandler } from '../lib/pipeline.js';
+import { createSchedule, deleteSchedule, listSchedules } from './schedules.js';
 import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
 
 /** Lambda entry of the reports area: range reports from the per-day aggregates kept on write. */
@@ -8,4 +9,7 @@ export const handler = createAreaHandler('reports', {
   'reports.employeePerformance': async ({ tenant, query }) => employeePerformanceReport(tenant, query),
   'reports.cartUtilization': async ({ tenant, query }) => cartUtilizationReport(tenant, query),
   'reports.customerActivity': async ({ tenant, query }) => customerActivityReport(tenant, query),
+  'reports.schedules.list': async ({ tenant }) => listSchedules(tenant),
+  'reports.schedules.create': async ({ tenant, body }) => createSchedule(tenant, body),
+  'reports.schedules.delete': async ({ tenant, params }) => deleteSchedule(tenant, params.id),
 });

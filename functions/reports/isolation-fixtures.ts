@@ -27,6 +27,7 @@ async function seed(owner: TestSession) {
   }));
   return { day, id: res.data.id as string, lastName, phone, item, type };
 }
+const scheduleBody = (name: string) => ({ name, reportType: 'revenue', schedule: { frequency: 'daily', time: '07:00' }, recipients: ['iso@example.com'] });
 const range = (day: string) => ({ startDate: addDaysToDay(day, -3), endDate: day });
 
 /** Tenant A's report figures are never in tenant B's reports. */
@@ -50,5 +51,19 @@ export const reportIsolationFixtures: Partial<Record<RouteId, IsolationFixture>>
   'reports.customerActivity': async (owner) => {
     const s = await seed(owner);
     return { query: range(s.day), secrets: [s.lastName, s.phone] };
+  },
+  'reports.schedules.list': async (owner) => {
+    const name = unique('Sched');
+    const s = await ok(call('POST', '/api/reports/schedules', { token: owner.token, body: scheduleBody(name) }));
+    return { secrets: [s.id, name] };
+  },
+  'reports.schedules.create': async () => {
+    const name = unique('Sched');
+    return { body: scheduleBody(name), secrets: [] };
+  },
+  'reports.schedules.delete': async (owner) => {
+    const name = unique('Sched');
+    const s = await ok(call('POST', '/api/reports/schedules', { token: owner.token, body: scheduleBody(name) }));
+    return { params: { id: s.id }, secrets: [name] };
   },
 };

@@ -8,6 +8,7 @@ import {
 } from '../reservation-models.js';
 import { activeTimesheetResponse, adminEmployeesResponse, clockBody, clockResponse, timesheetListResponse } from '../timesheet-models.js';
 import { cartUtilizationResponse, customerActivityResponse, dailyLogResponse, employeePerformanceResponse, revenueResponse } from '../report-models.js';
+import { reportScheduleBody, reportScheduleDeleteResponse, reportScheduleListResponse, reportScheduleResponse } from '../report-schedule-models.js';
 import { customerDetailResponse, customerListQuery, customerListResponse, customerStatsResponse } from '../customer-models.js';
 
 const u = { access: 'user' } as const;
@@ -51,6 +52,9 @@ export const operationsRoutes = [
   route({ ...u, area: 'reports', id: 'reports.employeePerformance', method: 'GET', path: '/api/reports/employee-performance', permission: 'reports.view', query: dateRangeQuery, response: employeePerformanceResponse, summary: 'Employee performance' }),
   route({ ...u, area: 'reports', id: 'reports.cartUtilization', method: 'GET', path: '/api/reports/cart-utilization', permission: 'reports.view', query: dateRangeQuery, response: cartUtilizationResponse, summary: 'Item utilisation' }),
   route({ ...u, area: 'reports', id: 'reports.customerActivity', method: 'GET', path: '/api/reports/customer-activity', permission: 'reports.view', query: dateRangeQuery, response: customerActivityResponse, summary: 'Top customers' }),
+  route({ ...u, area: 'reports', id: 'reports.schedules.list', method: 'GET', path: '/api/reports/schedules', permission: 'reports.generate', response: reportScheduleListResponse, summary: 'Scheduled reports of the organization', beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory' }),
+  route({ ...u, area: 'reports', id: 'reports.schedules.create', method: 'POST', path: '/api/reports/schedules', permission: 'reports.generate', body: reportScheduleBody, response: reportScheduleResponse, summary: 'Create a scheduled report', beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory' }),
+  route({ ...u, area: 'reports', id: 'reports.schedules.delete', method: 'DELETE', path: '/api/reports/schedules/{id}', permission: 'reports.generate', params: idParam, response: reportScheduleDeleteResponse, summary: 'Delete a scheduled report', beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory' }),
   // Timesheets
   route({ ...u, area: 'timesheets', id: 'timesheets.list', method: 'GET', path: '/api/timesheets', permission: 'timesheets.view', response: timesheetListResponse, summary: 'My timesheets (newest first) and my summary figures' }),
   route({ ...u, area: 'timesheets', id: 'timesheets.active', method: 'GET', path: '/api/timesheets/active', permission: 'timesheets.view', response: activeTimesheetResponse, summary: 'My open session' }),
