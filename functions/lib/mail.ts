@@ -1,6 +1,7 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from './config.js';
 import { logger } from './logger.js';
+import { recordSend } from '../platform/mail-log.js';
 
 let client: SESClient | undefined;
 function ses(): SESClient {
@@ -18,6 +19,9 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
+  /** For the send log (platform e-mail stats): the template name and the tenant, when known. */
+  template?: string;
+  tenant?: string;
 }
 
 /** Sends one e-mail through SES (locally the SES emulator, whose inbox the runtime prints). */
@@ -39,11 +43,13 @@ export async function sendMail(mail: Mail): Promise<void> {
  * is logged and reported to the caller as `false`, so it can tell the person "saved, mail not sent".
  */
 export async function trySendMail(mail: Mail): Promise<boolean> {
+  let ok = false;
   try {
     await sendMail(mail);
-    return true;
+    ok = true;
   } catch (e) {
     logger.warn('mail not sent', { error: e as Error, to: mail.to, subject: mail.subject });
-    return false;
   }
+  await recordSend({ ok, template: mail.template, tenant: mail.tenant });
+  return ok;
 }

@@ -1,5 +1,6 @@
 import { createAreaHandler } from '../lib/pipeline.js';
 import { exportOp, usageOp } from './analytics.js';
+import { emailStatsOp } from './mail-log.js';
 import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
 import { healthOp, overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
 import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from './modules.js';
@@ -22,6 +23,7 @@ export const handler = createAreaHandler('platform', {
   'platform.health': async () => healthOp(),
   'platform.usageAnalytics': async ({ query }) => usageOp(query.range),
   'platform.exportAnalytics': async ({ query }) => exportOp(query.range),
+  'platform.emailStats': async ({ query }) => emailStatsOp(query.range),
   'platform.listTemplates': async () => listTemplatesOp(),
   'platform.getTemplate': async ({ params }) => getTemplateOp(params.name),
   'platform.updateTemplate': async ({ params, body, auth }) => updateTemplateOp(params.name, body.content, auth.userId),

@@ -57,6 +57,11 @@ export const usageResponse = z.object({
   range, totalApiCalls: z.number(), totalErrors: z.number(), avgResponseTime: z.number(), errorRate: z.number(),
   tenants: z.array(z.object({ tenant: z.string(), ...usageFigures })), series: z.array(z.object({ at: z.string(), ...usageFigures })),
 });
+export const emailStatsResponse = z.object({
+  range, totalSent: z.number(), failed: z.number(), failureRate: z.number(),
+  delivered: z.number().nullable(), deliveryRate: z.number().nullable(), bounced: z.number().nullable(), bounceRate: z.number().nullable(),
+  usedToday: z.number(), dailyQuota: z.number(), templates: z.array(z.object({ name: z.string(), sent: z.number(), failed: z.number() })),
+});
 export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
 const moduleName = z.enum(MODULE_IDS);
@@ -83,7 +88,7 @@ export const platformRoutes = [
   route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', response: platformHealthResponse, summary: 'Health checks' }),
   route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), response: usageResponse, summary: 'Usage analytics' }),
   route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: range.optional() }), kind: 'file', response: fileResponse, summary: 'Usage analytics CSV' }),
-  route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), summary: 'E-mail statistics' }),
+  route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), response: emailStatsResponse, summary: 'E-mail statistics' }),
   route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', summary: 'Platform settings' }),
   route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', response: featuresResponse, summary: 'Global features' }),
   route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', response: invitationListResponse, summary: 'Organization invitations' }),

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetConfig } from '../lib/config.js';
+import { resetMail, trySendMail } from '../lib/mail.js';
+import { startSes, type RunningSes } from '../local/ses.js';
+import { sessionFor, type TestSession } from '../testing/fixtures.js';
+import { call, useTestTable } from '../testing/harness.js';
+import { recordSend } from './mail-log.js';
+
+let ses: RunningSes;
+let admin: TestSession;
+let a: TestSession;
+
+beforeAll(async () => {
+  await useTestTable();
+  ses = await startSes();
+  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'no-reply@test.example' });
+  resetConfig();
+  resetMail();
+  admin = await sessionFor({ role: 'SUPER_ADMIN' });
+  a = await sessionFor();
+}, 60_000);
+
+afterAll(async () => {
+  await ses?.stop();
+});
+
+const stats = async (range: string) => (await call('GET', `/api/platform/communications/email/stats?range=${range}`, { token: admin.token }));
+
+describe('e-mail send log (issue 17)', () => {
+  it('counts every send, sent or failed, by template, and answers used today', async () => {
+    const before = (await stats('7d')).body;
+    // two invitations through the real route, one direct send, one failure (an address SES refuses is not
+    // reproducible locally, so the failure comes from a closed SES endpoint)
+    for (const email of ['one@log.test', 'two@log.test']) {
+      expect((await call('POST', '/api/platform/invitations', { token: admin.token, body: { firstName: 'Ann', lastName: 'Lee', email } })).status).toBe(201);
+    }
+    expect(await trySendMail({ to: 'x@log.test', subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: a.tenant })).toBe(true);
+    process.env.SES_ENDPOINT = 'http://127.0.0.1:9';
+    resetConfig();
+    resetMail();
+    expect(await trySendMail({ to: 'y@log.test', subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: a.tenant })).toBe(false);
+    process.env.SES_ENDPOINT = ses.endpoint;
+    resetConfig();
+    resetMail();
+
+    const res = await stats('7d');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.totalSent - before.totalSent).toBe(3);
+    expect(res.body.failed - before.failed).toBe(1);
+    expect(res.body.usedToday - before.usedToday).toBe(4);
+    expect(res.body.dailyQuota).toBe(10_000);
+    expect(res.body.delivered).toBeNull();
+    const inv = res.body.templates.find((t: { name: string }) => t.name === 'organization-invitation');
+    expect(inv.sent).toBeGreaterThanOrEqual(2);
+    const booking = res.body.templates.find((t: { name: string }) => t.name === 'booking-confirmation');
+    expect(booking).toMatchObject({ sent: 1, failed: 1 });
+    expect(res.body.failureRate).toBeCloseTo((res.body.failed / (res.body.failed + res.body.totalSent)) * 100, 1);
+  });
+
+  it('a day outside the range is not counted; a bad range is a 400; tenants get 403', async () => {
+    const old = new Date(Date.now() - 10 * 86_400_000);
+    const week = (await stats('7d')).body;
+    await recordSend({ ok: true, template: 'overdue-reminder' }, old);
+    expect((await stats('7d')).body.totalSent).toBe(week.totalSent);
+    expect((await stats('30d')).body.totalSent).toBe(week.totalSent + 1);
+    expect((await stats('1d')).body.usedToday).toBe(week.usedToday);
+    expect((await stats('2w')).status).toBe(400);
+    expect((await call('GET', '/api/platform/communications/email/stats', { token: a.token })).status).toBe(403);
+  });
+});

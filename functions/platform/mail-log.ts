@@ -1,0 +1,90 @@
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/db.js';
+import { logger } from '../lib/logger.js';
+
+/**
+ * The product's own e-mail send log (issue 17): one counter row per UTC day, pk `MAILLOG`, sk the
+ * day (yyyy-MM-dd), each send ADDing 1 to `sent` or `failed` and to per-template and per-tenant
+ * counters on the same row (`tpl:{name}:sent`, `tenant:{id}:failed`, ...). No row per mail.
+ */
+export const MAIL_LOG_PK = 'MAILLOG';
+/** The provider panel's fixed daily quota (document 1 §2 item 7). */
+export const DAILY_QUOTA = 10_000;
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+
+export interface SendRecord {
+  ok: boolean;
+  template?: string;
+  tenant?: string;
+}
+
+/** Counts one send. Never throws: the log must not turn a sent mail into a failed request. */
+export async function recordSend(r: SendRecord, now = new Date()): Promise<void> {
+  const outcome = r.ok ? 'sent' : 'failed';
+  const names: Record<string, string> = { '#o': outcome, '#t': `tpl:${safe(r.template ?? 'other')}:${outcome}` };
+  let expr = 'ADD #o :one, #t :one';
+  if (r.tenant) {
+    names['#n'] = `tenant:${safe(r.tenant)}:${outcome}`;
+    expr += ', #n :one';
+  }
+  try {
+    await db().send(new UpdateCommand({
+      TableName: tableName(), Key: { pk: MAIL_LOG_PK, sk: day(now) },
+      UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1 },
+    }));
+  } catch (e) {
+    logger.warn('mail log not written', { error: e as Error });
+  }
+}
+
+export type StatsRange = '1d' | '7d' | '30d' | '90d' | '1y';
+const DAYS: Record<StatsRange, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
+const pct = (n: number, of: number) => (of ? Math.round((n / of) * 10_000) / 100 : 0);
+
+/**
+ * E-mail stats over the range's last N UTC days, from one Query of the log. Delivery, bounce and
+ * complaint notifications (SES configuration set) are not received yet: those figures are null.
+ */
+export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
+  const from = day(new Date(now.getTime() - (DAYS[range] - 1) * 86_400_000));
+  let sent = 0;
+  let failed = 0;
+  let usedToday = 0;
+  const today = day(now);
+  const byTemplate = new Map<string, { sent: number; failed: number }>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from }, ExclusiveStartKey: start,
+    }));
+    for (const row of res.Items ?? []) {
+      sent += Number(row.sent ?? 0);
+      failed += Number(row.failed ?? 0);
+      if (row.sk === today) usedToday = Number(row.sent ?? 0) + Number(row.failed ?? 0);
+      for (const [k, v] of Object.entries(row)) {
+        const m = /^tpl:(.+):(sent|failed)$/.exec(k);
+        if (!m) continue;
+        const t = byTemplate.get(m[1]!) ?? { sent: 0, failed: 0 };
+        t[m[2] as 'sent' | 'failed'] += Number(v);
+        byTemplate.set(m[1]!, t);
+      }
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  const attempts = sent + failed;
+  return {
+    range,
+    totalSent: sent,
+    failed,
+    failureRate: pct(failed, attempts),
+    delivered: null,
+    deliveryRate: null,
+    bounced: null,
+    bounceRate: null,
+    usedToday,
+    dailyQuota: DAILY_QUOTA,
+    templates: [...byTemplate].map(([name, t]) => ({ name, ...t })).sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
