@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { LayersIcon, ShieldIcon } from '../../components/icons.js';
 import { AnalyticsTab } from './AnalyticsTab.js';
+import { CommunicationsTab } from './CommunicationsTab.js';
 import { ConfigurationTab } from './ConfigurationTab.js';
 import { InvitationsTab } from './InvitationsTab.js';
 import { OverviewTab } from './OverviewTab.js';
@@ -33,6 +34,7 @@ const TAB_BODY: Partial<Record<TabValue, () => React.ReactElement>> = {
   invitations: () => <InvitationsTab />,
   templates: () => <TemplatesTab />,
   analytics: () => <AnalyticsTab />,
+  communications: () => <CommunicationsTab />,
   configuration: () => <ConfigurationTab />,
 };
 

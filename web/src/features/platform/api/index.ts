@@ -65,3 +65,9 @@ export function useUsageAnalytics(range: UsageRange) {
 }
 /** The CSV export as text (the server names it usage-analytics-{range}.csv). */
 export const exportUsage = (range: UsageRange) => api<string>('platform.exportAnalytics', { query: { range } });
+
+export type EmailRange = '1d' | '7d' | '30d' | '90d';
+/** E-mail stats from the product's own send log (document 1 §7). */
+export function useEmailStats(range: EmailRange) {
+  return useSWR(apiKey('platform.emailStats', range), () => api('platform.emailStats', { query: { range } }));
+}
