@@ -1,6 +1,7 @@
 import { createAreaHandler } from '../lib/pipeline.js';
 import { exportOp, usageOp } from './analytics.js';
 import { emailStatsOp } from './mail-log.js';
+import { platformSettingsOp } from './settings.js';
 import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
 import { healthOp, overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
 import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from './modules.js';
@@ -16,6 +17,7 @@ export const handler = createAreaHandler('platform', {
   'platform.enableModule': async ({ params, auth }) => toggleModuleOp(params.id, params.module, true, auth.userId),
   'platform.disableModule': async ({ params, auth }) => toggleModuleOp(params.id, params.module, false, auth.userId),
   'platform.features': async () => featuresOp(),
+  'platform.settings': async () => platformSettingsOp(),
   'platform.organizationModules': async ({ tenant }) => organizationModulesOp(tenant),
   'platform.tenantMetrics': async () => tenantMetricsOp(),
   'platform.tenantDetails': async ({ params }) => tenantDetailsOp(params.id),

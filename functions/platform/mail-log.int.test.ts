@@ -68,3 +68,19 @@ describe('e-mail send log (issue 17)', () => {
     expect((await call('GET', '/api/platform/communications/email/stats', { token: a.token })).status).toBe(403);
   });
 });
+
+describe('platform settings (issue 17)', () => {
+  it('answers the configuration this deployment runs with, and refuses tenants', async () => {
+    process.env.INVITATION_TTL_DAYS = '9';
+    resetConfig();
+    const res = await call('GET', '/api/platform/settings', { token: admin.token });
+    delete process.env.INVITATION_TTL_DAYS;
+    resetConfig();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.invitationTtlDays).toBe(9);
+    expect(res.body.email).toMatchObject({ provider: 'Amazon SES', from: 'no-reply@test.example', sendRatePerSecond: 100, dailyQuota: 10_000 });
+    expect(res.body.meteringFlushSeconds).toBe(30);
+    expect(res.raw).not.toContain(ses.endpoint);
+    expect((await call('GET', '/api/platform/settings', { token: a.token })).status).toBe(403);
+  });
+});

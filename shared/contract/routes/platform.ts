@@ -62,6 +62,11 @@ export const emailStatsResponse = z.object({
   delivered: z.number().nullable(), deliveryRate: z.number().nullable(), bounced: z.number().nullable(), bounceRate: z.number().nullable(),
   usedToday: z.number(), dailyQuota: z.number(), templates: z.array(z.object({ name: z.string(), sent: z.number(), failed: z.number() })),
 });
+export const platformSettingsResponse = z.object({
+  appBaseUrl: z.string(), tenantUrlMode: z.enum(['subdomain', 'path']), region: z.string(), sessionHours: z.number(), invitationTtlDays: z.number(),
+  email: z.object({ provider: z.string(), from: z.string(), sendRatePerSecond: z.number(), dailyQuota: z.number() }),
+  meteringFlushSeconds: z.number(), moduleCacheSeconds: z.number(),
+});
 export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
 const moduleName = z.enum(MODULE_IDS);
@@ -89,7 +94,7 @@ export const platformRoutes = [
   route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), response: usageResponse, summary: 'Usage analytics' }),
   route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: range.optional() }), kind: 'file', response: fileResponse, summary: 'Usage analytics CSV' }),
   route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), response: emailStatsResponse, summary: 'E-mail statistics' }),
-  route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', summary: 'Platform settings' }),
+  route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', response: platformSettingsResponse, summary: 'Platform settings' }),
   route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', response: featuresResponse, summary: 'Global features' }),
   route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', response: invitationListResponse, summary: 'Organization invitations' }),
   route({ ...p, id: 'platform.createInvitation', method: 'POST', path: '/api/platform/invitations', body: invitationBody, response: invitationSentResponse, idempotent: true, summary: 'Invite a new organization owner' }),
