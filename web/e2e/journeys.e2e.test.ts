@@ -171,7 +171,7 @@ describe('browser journeys against the local runtime', () => {
     await nav.getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL(`${tenantOrigin}/reports`);
     await nav.waitFor({ state: 'hidden' });
-    await page.getByText('This section is not available yet').waitFor();
+    await page.getByRole('button', { name: 'Generate Report' }).waitFor();
 
     await page.getByRole('button', { name: /user menu/i }).click();
     const details = page.getByTestId('user-menu-details');
