@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { InventoryItem, ProductType } from '../../../../shared/contract/inventory-models.js';
@@ -10,19 +10,16 @@ import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { BoxIcon } from '../../components/icons.js';
+import { ServicesTab } from '../services/index.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { ActivityLogTab } from './ActivityLogTab.js';
 import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
+import { ItemFormDialog } from './ItemFormDialog.js';
 import { ItemsTab } from './ItemsTab.js';
 import { statusFromQuery } from './itemRules.js';
+import { ProductTypeFormDialog } from './ProductTypeFormDialog.js';
 import { ProductTypesTab } from './ProductTypesTab.js';
-
-// First-load budget (issue 10 item 5): the forms (zod, react-hook-form, the contract's schemas) load
-// when a dialog first opens, the Services tab (its own dialogs) when the tab is first shown.
-const ItemFormDialog = lazy(() => import('./ItemFormDialog.js').then((m) => ({ default: m.ItemFormDialog })));
-const ProductTypeFormDialog = lazy(() => import('./ProductTypeFormDialog.js').then((m) => ({ default: m.ProductTypeFormDialog })));
-const ServicesTab = lazy(() => import('../services/index.js').then((m) => ({ default: m.ServicesTab })));
 
 /** The Inventory & Services page (document 2 §2.1, §2.2). */
 export default function InventoryPage() {
@@ -36,13 +33,6 @@ export default function InventoryPage() {
   const [createService, setCreateService] = useState(0);
   const [typeForm, setTypeForm] = useState<{ open: boolean; type: ProductType | null }>({ open: false, type: null });
   const [itemForm, setItemForm] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
-  // A dialog is mounted from its first opening on (so it can animate closed), and loaded then.
-  const [typeFormUsed, setTypeFormUsed] = useState(false);
-  const [itemFormUsed, setItemFormUsed] = useState(false);
-  useEffect(() => {
-    if (typeForm.open) setTypeFormUsed(true);
-    if (itemForm.open) setItemFormUsed(true);
-  }, [typeForm.open, itemForm.open]);
   const onServiceCount = useCallback((n: number) => setServiceCount(n), []);
   const statusQuery = params.get('status');
   // A status link (document 1 §3 recent activity) is about items: show that tab.
@@ -93,10 +83,10 @@ export default function InventoryPage() {
   );
 
   const dialogs = canManage && (
-    <Suspense fallback={null}>
-      {(typeForm.open || typeFormUsed) && <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />}
-      {(itemForm.open || itemFormUsed) && <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />}
-    </Suspense>
+    <>
+      <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />
+      <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />
+    </>
   );
 
   const count = (n: number) => <Badge ms="1" size="sm" variant="subtle">{n}</Badge>;
@@ -128,9 +118,7 @@ export default function InventoryPage() {
           <ProductTypesTab productTypes={productTypes} canManage={canManage} onEdit={(type) => setTypeForm({ open: true, type })} onChanged={refresh} />
         </Tabs.Content>
         <Tabs.Content value="services">
-          <Suspense fallback={<PageSpinner label="Loading services…" />}>
-            <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} />
-          </Suspense>
+          <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} />
         </Tabs.Content>
         {canManage && (
           <Tabs.Content value="activity">
