@@ -60,6 +60,14 @@ export class WriteFailed extends Error {
   }
 }
 
+/**
+ * The pause before re-reading after a WriteFailed: random (so racing writers spread out) and growing
+ * with the attempt up to `capMs`.
+ */
+export function retryPause(attempt: number, { baseMs = 5, stepMs = 10, capMs = 200 } = {}): Promise<void> {
+  return new Promise((r) => setTimeout(r, baseMs + Math.random() * Math.min(capMs, stepMs * 2 ** attempt)));
+}
+
 const MAX_PARTS = 100;
 
 export class AuditedWrite {

@@ -7,7 +7,7 @@
 import type { TrackingInput, TrackingView } from '../../shared/contract/reservation-models.js';
 import { PAYMENT_SOURCES } from '../../shared/contract/reservation-models.js';
 import { toCents } from '../../shared/domain/money.js';
-import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
+import { auditedWrite, retryPause, WriteFailed } from '../lib/audited-write.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
@@ -65,7 +65,7 @@ export async function updateTracking(tenant: TenantId, auth: AuthClaims, reserva
       return { reservationId: r.id, isPaid: body.isPaid, amount: body.isPaid ? amountCents! / 100 : body.amount != null ? Number(body.amount) : null, source: sourceOf(source) };
     } catch (e) {
       if (!(e instanceof WriteFailed)) throw e;
-      await new Promise((res) => setTimeout(res, 5 + Math.random() * 40));
+      await retryPause(attempt, { stepMs: 40, capMs: 40 });
     }
   }
   throw conflict('The reservation changed while its payment was being saved; please try again.');

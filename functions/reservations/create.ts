@@ -9,7 +9,7 @@ import type { ItemReservationInput } from '../../shared/contract/reservation-mod
 import { multiplyCents, toCents } from '../../shared/domain/money.js';
 import { computeCharges } from '../../shared/domain/pricing.js';
 import { addDaysToDay, formatIn, todayIn, zonedDateTime } from '../../shared/domain/time.js';
-import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
@@ -131,7 +131,7 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
       if (!(e instanceof WriteFailed)) throw e;
       if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
       // Another booking of the item, a status change, or the same customer created meanwhile: read again.
-      await new Promise((r) => setTimeout(r, 5 + Math.random() * Math.min(200, 10 * 2 ** attempt)));
+      await retryPause(attempt);
     }
   }
   logger.warn('item reservation gave up after repeated conflicts', { itemId: info.item.id });

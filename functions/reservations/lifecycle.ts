@@ -10,7 +10,7 @@ import type { ReturnInput } from '../../shared/contract/reservation-models.js';
 import { formatCents } from '../../shared/domain/money.js';
 import { checkRefund, computeCharges, hoursBetween, MIN_RETURN_AFTER_START_MS, type Charges } from '../../shared/domain/pricing.js';
 import { formatIn } from '../../shared/domain/time.js';
-import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
 import { ApiError, badRequest, conflict, gone, notFound } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
@@ -48,7 +48,7 @@ async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
         if (e instanceof WriteFailed) throw conflict(`The reservation changed while it was being ${what}; please reload and try again.`);
         throw e;
       }
-      await new Promise((r) => setTimeout(r, 5 + Math.random() * Math.min(200, 10 * 2 ** attempt)));
+      await retryPause(attempt);
     }
   }
 }

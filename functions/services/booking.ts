@@ -7,7 +7,7 @@ import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { configuredMethods, paymentLinks, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, slotEnd, slotHours, slotLabel, slotStart, type SlotRef } from '../../shared/domain/slots.js';
 import { isRealDate, isClockTime } from '../../shared/domain/time.js';
-import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
@@ -152,7 +152,7 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
       if (!(e instanceof WriteFailed)) throw e;
       if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
       // Another booking or edit touched the slot, or the customer was created meanwhile: read again.
-      await new Promise((r) => setTimeout(r, 10 + Math.random() * Math.min(400, 25 * 2 ** attempt)));
+      await retryPause(attempt, { baseMs: 10, stepMs: 25, capMs: 400 });
       const fresh = await getServiceRow(tenant, service.id, true);
       if (!fresh) throw notFound('Service not found');
       if (req.shareToken && fresh.shareToken !== req.shareToken) throw conflict('This booking link has just changed. Please reload the page.');

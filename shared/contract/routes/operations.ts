@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../types.js';
-import { dateRangeQuery, idParam, pageQuery } from '../common.js';
+import { dateRangeQuery, idParam } from '../common.js';
 import {
   availableItemsQuery, availableItemsResponse, itemReservationBody, logQuery, paymentStatsResponse, reservationDetailEnvelope, reservationEnvelope,
   reservationListQuery, reservationListResponse, reservationLogResponse, reservationStatsResponse, restoreBody, returnBody, returnResponse,

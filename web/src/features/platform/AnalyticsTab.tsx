@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/client.js';
 import { formatCount } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { exportUsage, useUsageAnalytics, type UsageRange } from './api/index.js';
+import { StatCard } from '../../components/StatCard.js';
 
 export const RANGES: { value: UsageRange; label: string }[] = [
   { value: '1d', label: 'Last 24 hours' },
@@ -54,16 +55,6 @@ function TrendChart({ title, points, unit, color }: { title: string; points: Poi
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Body>
-        <Text color="fg.muted" fontSize="sm">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Document 1 §2 item 6: range selector, cards, CSV export, and trend charts of calls, latency and errors. */
 export function AnalyticsTab() {
@@ -108,9 +99,9 @@ export function AnalyticsTab() {
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            <Stat label="Total API Calls" value={u ? formatCount(u.totalApiCalls) : '…'} />
-            <Stat label="Avg Response Time" value={u ? `${u.avgResponseTime} ms` : '…'} />
-            <Stat label="Error Rate" value={u ? `${u.errorRate}%` : '…'} />
+            <StatCard label="Total API Calls" value={u ? formatCount(u.totalApiCalls) : '…'} />
+            <StatCard label="Avg Response Time" value={u ? `${u.avgResponseTime} ms` : '…'} />
+            <StatCard label="Error Rate" value={u ? `${u.errorRate}%` : '…'} />
           </SimpleGrid>
           {u && (
             <SimpleGrid columns={{ base: 1, lg: 3 }} gap="3">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { formatCount } from '../../components/format.js';
 import { type EmailRange, useEmailStats } from './api/index.js';
+import { StatCard } from '../../components/StatCard.js';
 
 const RANGES: { value: EmailRange; label: string }[] = [
   { value: '1d', label: 'Last 24 hours' },
@@ -11,17 +12,6 @@ const RANGES: { value: EmailRange; label: string }[] = [
   { value: '90d', label: 'Last 90 days' },
 ];
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Body>
-        <Text color="fg.muted" fontSize="sm">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
-        {hint && <Text fontSize="xs" color="fg.muted">{hint}</Text>}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Document 1 §2 item 7: range selector, e-mail stats, the provider panel's fixed text, SMS coming soon. */
 export function CommunicationsTab() {
@@ -47,10 +37,10 @@ export function CommunicationsTab() {
         </Alert.Root>
       ) : (
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-          <Stat label="Total Sent" value={s ? formatCount(s.totalSent) : '…'} />
-          <Stat label="Failed" value={s ? formatCount(s.failed) : '…'} hint={s ? `${s.failureRate}% failure rate` : undefined} />
-          <Stat label="Delivered" value={s ? (s.delivered === null ? '—' : formatCount(s.delivered)) : '…'} hint={s?.deliveryRate === null ? notMeasured : s ? `${s.deliveryRate}%` : undefined} />
-          <Stat label="Bounced" value={s ? (s.bounced === null ? '—' : formatCount(s.bounced)) : '…'} hint={s?.bounceRate === null ? notMeasured : s ? `${s.bounceRate}%` : undefined} />
+          <StatCard label="Total Sent" value={s ? formatCount(s.totalSent) : '…'} />
+          <StatCard label="Failed" value={s ? formatCount(s.failed) : '…'} hint={s ? `${s.failureRate}% failure rate` : undefined} />
+          <StatCard label="Delivered" value={s ? (s.delivered === null ? '—' : formatCount(s.delivered)) : '…'} hint={s?.deliveryRate === null ? notMeasured : s ? `${s.deliveryRate}%` : undefined} />
+          <StatCard label="Bounced" value={s ? (s.bounced === null ? '—' : formatCount(s.bounced)) : '…'} hint={s?.bounceRate === null ? notMeasured : s ? `${s.bounceRate}%` : undefined} />
         </SimpleGrid>
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Portal, Box, Button, Card, Dialog, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Portal, Box, Button, Dialog, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Spinner, Stack, Switch, Tabs, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { MODULES, moduleToggleProblem, type ModuleId, type ModuleStates } from '../../../../shared/domain/modules.js';
 import { errorMessage } from '../../api/client.js';
@@ -9,20 +9,11 @@ import { formatCount, formatDateTime, timeAgo } from '../../components/format.js
 import { notify } from '../../components/toaster.js';
 import { portalApi, TENANTS, useTenantDetails, useTenantMetrics, useTenantModules } from './api/index.js';
 import { healthColor } from './display.js';
+import { StatCard } from '../../components/StatCard.js';
 
 type Tenant = NonNullable<ReturnType<typeof useTenantMetrics>['data']>['tenants'][number];
 const STATUSES = ['all', 'ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
 
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Card.Root size="sm">
-      <Card.Body>
-        <Text color="fg.muted" fontSize="sm">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Document 1 §2 item 2: search, status filter, last updated, Refresh, summary cards, the table, the detail modal. */
 export function TenantsTab() {
@@ -72,10 +63,10 @@ export function TenantsTab() {
         <Button size="sm" variant="outline" onClick={() => void mutate()} loading={isValidating}>Refresh</Button>
       </Flex>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-        <Stat label="Total Tenants" value={formatCount(tenants?.length ?? 0)} />
-        <Stat label="Active Tenants" value={formatCount((tenants ?? []).filter((t) => t.status === 'ACTIVE').length)} />
-        <Stat label="Total Users" value={formatCount(sum('totalUsers'))} />
-        <Stat label="Active Users 24h" value={formatCount(sum('activeUsersToday'))} />
+        <StatCard label="Total Tenants" value={formatCount(tenants?.length ?? 0)} />
+        <StatCard label="Active Tenants" value={formatCount((tenants ?? []).filter((t) => t.status === 'ACTIVE').length)} />
+        <StatCard label="Total Users" value={formatCount(sum('totalUsers'))} />
+        <StatCard label="Active Users 24h" value={formatCount(sum('activeUsersToday'))} />
       </SimpleGrid>
       <DataTable
         label="Tenants"

@@ -9,24 +9,11 @@ import { Pagination } from '../../components/Pagination.js';
 import { useAdminEmployees, type EmployeeMetrics } from './api/index.js';
 import { hoursSince } from './location.js';
 import { useNow } from './TimesheetsPage.js';
+import { StatCard } from '../../components/StatCard.js';
 
 export const METRICS_PAGE_SIZE = 10;
 
 
-function Card4({ label, value }: { label: string; value: string }) {
-  return (
-    <Card.Root variant="subtle">
-      <Card.Body p="4">
-        <Text fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="bold">
-          {value}
-        </Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** The current-session box: start and hours elapsed (2 decimals), ticking every 60 s (document 3 §9). */
 function CurrentSession({ since }: { since: string }) {
@@ -132,10 +119,10 @@ export function MetricsTab() {
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-        <Card4 label="Total Employees" value={String(data.summary.totalEmployees)} />
-        <Card4 label="Currently Clocked In" value={String(data.summary.currentlyClockedIn)} />
-        <Card4 label="Active Bookings" value={String(data.summary.totalActiveBookings)} />
-        <Card4 label="Total Revenue" value={formatCurrency(data.summary.totalRevenue)} />
+        <StatCard label="Total Employees" value={String(data.summary.totalEmployees)} />
+        <StatCard label="Currently Clocked In" value={String(data.summary.currentlyClockedIn)} />
+        <StatCard label="Active Bookings" value={String(data.summary.totalActiveBookings)} />
+        <StatCard label="Total Revenue" value={formatCurrency(data.summary.totalRevenue)} />
       </SimpleGrid>
       {data.employees.length === 0 ? (
         <EmptyState title="No Employees Found" />

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { TIMESHEETS, timesheetsApi, useActiveTimesheet, useMyTimesheets, type Timesheet } from './api/index.js';
 import { currentLocation, elapsedClock, hoursSince } from './location.js';
+import { StatCard } from '../../components/StatCard.js';
 
 /** Re-renders every `ms` (the active clock ticks every second, document 3 §9). */
 export function useNow(ms: number): number {
@@ -111,20 +112,6 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Card.Root variant="subtle">
-      <Card.Body p="4">
-        <Text fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="bold">
-          {value}
-        </Text>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Document 3 §2 Timesheets: the clock, the summary cards and the history (each person's own). */
 export default function TimesheetsPage() {
@@ -153,9 +140,9 @@ export default function TimesheetsPage() {
       ) : (
         <>
           <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-            <Stat label="Total Sessions" value={String(data.summary.totalSessions)} />
-            <Stat label="Total Hours" value={data.summary.totalHours.toFixed(2)} />
-            <Stat label="This Week" value={`${data.summary.weeklyHours.toFixed(2)} h`} />
+            <StatCard label="Total Sessions" value={String(data.summary.totalSessions)} />
+            <StatCard label="Total Hours" value={data.summary.totalHours.toFixed(2)} />
+            <StatCard label="This Week" value={`${data.summary.weeklyHours.toFixed(2)} h`} />
           </SimpleGrid>
           <Card.Root>
             <Card.Header>
