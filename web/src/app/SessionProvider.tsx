@@ -112,8 +112,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return;
       }
       notify.success(LOGIN_SUCCESS);
+      // Address first, then session: the other order renders the sign-in address while signed in,
+      // whose redirect is a second navigation that could land after the person's next click.
+      await navigate(postLoginPath(res.user), { replace: true, flushSync: true });
       setSession({ status: 'authenticated', token: res.token, user: res.user });
-      navigate(postLoginPath(res.user), { replace: true });
     },
     [navigate],
   );
