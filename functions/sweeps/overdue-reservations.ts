@@ -12,6 +12,7 @@ import {
   getReservationRow, OVERDUE_INDEX_PK, overduePointerKey, reservationKey, START_INDEX_PK, startPointerKey, statsKey, type ReservationRow,
 } from '../reservations/entity.js';
 import { itemInUseParts, readItem } from '../reservations/items.js';
+import { sweepHandler } from './sweep-handler.js';
 
 /**
  * Every 5 minutes (functions/sweeps/schedules.ts), two passes over cross-tenant pointer indexes
@@ -124,8 +125,8 @@ async function markStarted(tenant: TenantId, id: string, now: number): Promise<b
 }
 
 /** Sweep entry (EventBridge every 5 minutes; the local runtime on the same rate). */
-export async function handler(): Promise<{ processed: number; overdue: number; started: number }> {
+export const handler = sweepHandler('overdue-reservations', async (): Promise<{ processed: number; overdue: number; started: number }> => {
   const result = await sweepOverdue();
   if (result.processed) logger.info('overdue sweep', result);
   return result;
-}
+});

@@ -7,6 +7,7 @@ import { logger } from '../lib/logger.js';
 import { getReservationRow } from '../reservations/entity.js';
 import { cancelReservation } from '../reservations/lifecycle.js';
 import { E, UNPAID_INDEX_PK } from '../services/model.js';
+import { sweepHandler } from './sweep-handler.js';
 
 interface Marker {
   tenantId: string;
@@ -94,8 +95,8 @@ async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Outc
 }
 
 /** Sweep entry (EventBridge every 5 minutes; the local runtime on the same rate). */
-export async function handler(): Promise<{ processed: number; cancelled: number; paid: number }> {
+export const handler = sweepHandler('unpaid-bookings', async (): Promise<{ processed: number; cancelled: number; paid: number }> => {
   const result = await sweepUnpaid();
   if (result.processed) logger.info('unpaid bookings swept', result);
   return result;
-}
+});
