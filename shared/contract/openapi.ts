@@ -52,7 +52,6 @@ function requestBody(r: RouteContract): Json | undefined {
 }
 
 function success(r: RouteContract): Json {
-  if (!r.response) return { description: 'Not declared yet' };
   if (r.kind === 'stream') return { description: r.response.description ?? 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
   if (r.kind === 'file') return { description: r.response.description ?? 'A file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   return { description: 'Success', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };

@@ -52,10 +52,9 @@ export interface RouteContract {
    * What a 2xx answer's JSON body is (document 1 §3, 2 §3, 3 §3). The pipeline checks every answer
    * against it (a failing test in test runs, a logged warning in production), the SPA's client types
    * each call's result from it, and the OpenAPI document publishes it. `file` routes declare
-   * `fileResponse` (their body is not JSON). Optional only while areas are being built: the contract
-   * test fails for a route that has an operation but no response.
+   * `fileResponse` (their body is not JSON). Required: a route without one does not compile.
    */
-  response?: Schema;
+  response: Schema;
   /**
    * A client `Idempotency-Key` header makes a retry of the same request (same route, caller and body)
    * return the first answer and write nothing (functions/lib/idempotency.ts). Every create declares it.
@@ -72,7 +71,7 @@ export function route<const R extends RouteContract>(r: R): R {
   return r;
 }
 
-/** The JSON body a route answers with (its `response` schema's output), `unknown` while it declares none. */
+/** The JSON body a route answers with (its `response` schema's output). */
 export type ResponseOf<R> = R extends { response: infer S } ? (S extends z.ZodType ? z.output<S> : unknown) : unknown;
 /** What an operation may produce for a route's answer (the schema's input side). */
 export type ResponseInputOf<R> = R extends { response: infer S } ? (S extends z.ZodType ? z.input<S> : unknown) : unknown;

@@ -34,7 +34,7 @@ export function serialise(): ApiMiddleware {
         request.response = { statusCode: r.statusCode, headers: { 'cache-control': 'no-store', ...r.headers }, body: r.raw.body, isBase64Encoded: r.raw.isBase64Encoded ?? false };
         return;
       }
-      if (route.response && r.statusCode >= 200 && r.statusCode < 300) {
+      if (r.statusCode >= 200 && r.statusCode < 300) {
         const check = route.response.safeParse(r.body);
         if (!check.success) {
           const issues = check.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
