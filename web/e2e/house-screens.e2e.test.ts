@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, launch, snapshot } from './browser.js';
 
 // Issue 11 point 22: the built screens at 375 px and 1366 px, for a person to look at.
@@ -48,5 +48,40 @@ describe('screens at phone and desktop widths', () => {
       await snapshot(page, `house-public-${width}`);
       await context.close();
     }
+  });
+
+  it('Escape in the inline new-location box cancels only the new location (issue 11 point 11), and the inventory tabs stay on one line at 375 px (point 22)', async () => {
+    const t = await createTenant(baseUrl, port, admin, 'Escape Co');
+    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: t.owner.email, password: t.owner.password } });
+    await apiJson(baseUrl, '/api/inventory/product-types', { method: 'POST', token, body: { name: 'Kayak', category: 'Boats', rates: [{ rate: 30, rateType: 'hourly' }] } });
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(t.loginUrl);
+    await page.waitForURL(`${t.origin}/dashboard`);
+    await page.goto(`${t.origin}/inventory`);
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: /Inventory Items/ }).waitFor();
+    const tabBox = await tabs.getByRole('tab', { name: /Inventory Items/ }).boundingBox();
+    const listBox = await tabs.boundingBox();
+    // One line of tabs (scrolling sideways if need be), never two rows.
+    expect(listBox!.height).toBeLessThan(tabBox!.height * 1.5);
+
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Inventory Item' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Location').selectOption('__add_new__');
+    const box = dialog.getByLabel('New location name');
+    await box.fill('North shed');
+    await box.press('Escape');
+    // The box is gone, the select is back, and the dialog stays open with nothing to confirm.
+    await dialog.getByLabel('Location').waitFor();
+    expect(await box.count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    // A second Escape (the select focused or not) now belongs to the dialog: a clean form just closes.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
   });
 });
