@@ -36,11 +36,11 @@ export async function exportFile(format: ExportFormat, report: ReportData, table
     case 'json':
       return { data: JSON.stringify(report.data, null, 2), type: 'application/json', name: fileName(table, report.type, 'json') };
     case 'pdf': {
-      const { reportPdf } = await import('./export-pdf.js');
+      const { reportPdf } = await import('../../../../shared/reports/pdf.js');
       return { data: (await reportPdf(table, business)) as BlobPart, type: 'application/pdf', name: fileName(table, report.type, 'pdf') };
     }
     case 'excel': {
-      const { reportXlsx } = await import('./export-xlsx.js');
+      const { reportXlsx } = await import('../../../../shared/reports/xlsx.js');
       return { data: await reportXlsx(table, business), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: fileName(table, report.type, 'xlsx') };
     }
   }

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { reportPdf } from './export-pdf.js';
-import { reportXlsx } from './export-xlsx.js';
+import { reportPdf } from './pdf.js';
+import { reportXlsx } from './xlsx.js';
 import { reportTable } from './model.js';
 
 const daily = Array.from({ length: 120 }, (_, i) => ({ date: `2026-0${1 + Math.floor(i / 30)}-${String((i % 28) + 1).padStart(2, '0')}`, revenue: 10.5 + i, reservations: 2, cancelled: 0 }));
