@@ -105,6 +105,30 @@ describe('inventory page forms and links', () => {
     expect(bodyOf(calls, 'PUT', '/api/inventory/product-types/t1')).toMatchObject({ name: 'Golf Cart', rates: [{ rate: 25, rateType: 'hourly' }] });
   });
 
+  it('product type: the contract limits on the inputs, its messages on submit, and an error that clears once corrected', async () => {
+    signInAsManager();
+    const calls = stubFetch({ ...listAnswers, 'POST /api/inventory/product-types': { status: 201, body: { ...golfCart, id: 't2', name: 'Kayak', variants: [] } } });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Product Type' }));
+    const form = await screen.findByRole('dialog', { name: 'Create New Product Type' });
+    expect((within(form).getByLabelText(/Name/) as HTMLInputElement).maxLength).toBe(120);
+    expect((within(form).getByLabelText(/Category/) as HTMLInputElement).maxLength).toBe(120);
+    fireEvent.change(within(form).getByLabelText('Rate 1 amount'), { target: { value: '-5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Product Type' }));
+    await within(form).findByText('Name is required');
+    expect(within(form).getByText('Category is required')).toBeTruthy();
+    expect(within(form).getByText('Rate must be 0 or more')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Rate 1 amount'), { target: { value: '5' } });
+    await waitFor(() => expect(within(form).queryByText('Rate must be 0 or more')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(form).getByLabelText(/Name/), { target: { value: ' Kayak ' } });
+    fireEvent.change(within(form).getByLabelText(/Category/), { target: { value: 'Boats' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Product Type' }));
+    await screen.findByText('Product type created successfully');
+    expect(bodyOf(calls, 'POST', '/api/inventory/product-types')).toEqual({ name: 'Kayak', category: 'Boats', description: null, rates: [{ rate: 5, rateType: 'hourly' }], defaultHourlyRate: 5, defaultDailyRate: null });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Product Type' })).toBeNull());
+  });
+
   it('asks before Escape throws away an edited form, and Stay keeps it', async () => {
     signInAsManager();
     stubFetch(listAnswers);

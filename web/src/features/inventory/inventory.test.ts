@@ -3,7 +3,7 @@ import type { InventoryItem, ItemPage, ProductVariant } from '../../../../shared
 import {
   bulkQuantityNote, DEFAULT_SORT, filterItems, loadAllItems, NO_FILTERS, pageCount, pageOf, rateText, shortId, sortItems, statusCounts, statusDropdown, statusFromQuery, toggleSort,
 } from './itemRules.js';
-import { keptRates, productTypeBody, validateProductType, variantOps, type ProductTypeFormState } from './productTypeForm.js';
+import { keptRates, productTypeBody, productTypeFormSchema, variantOps, type ProductTypeFormState } from './productTypeForm.js';
 
 const item = (n: string, over: Partial<InventoryItem> = {}): InventoryItem => ({
   id: `00000000-0000-4000-8000-0000000000${n.slice(-2).padStart(2, '0')}`,
@@ -102,9 +102,21 @@ describe('the status dropdown and the bulk quantity', () => {
 describe('the product type form', () => {
   const form = (over: Partial<ProductTypeFormState> = {}): ProductTypeFormState => ({ name: 'Kayak', category: 'Boats', description: '', rates: [], variants: [], ...over });
 
-  it('requires name and category and refuses negative amounts', () => {
-    expect(validateProductType(form({ name: ' ', category: '' }))).toEqual({ name: 'Name is required', category: 'Category is required' });
-    expect(validateProductType(form({ rates: [{ rate: '-1', rateType: 'daily' }] }))).toEqual({ rate0: 'Rate must be 0 or more' });
+  // The form's messages are the contract's (one source), keyed by field path.
+  const problems = (f: ProductTypeFormState) => {
+    const r = productTypeFormSchema.safeParse(f);
+    return Object.fromEntries((r.success ? [] : r.error.issues).map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('requires name and category, refuses negative and sub-cent amounts, and skips blank rates', () => {
+    expect(problems(form({ name: ' ', category: '' }))).toEqual({ name: 'Name is required', category: 'Category is required' });
+    expect(problems(form({ rates: [{ rate: '-1', rateType: 'daily' }] }))).toEqual({ 'rates.0.rate': 'Rate must be 0 or more' });
+    expect(problems(form({ rates: [{ rate: '1.005', rateType: 'daily' }, { rate: '2000000', rateType: 'daily' }] }))).toEqual({
+      'rates.0.rate': 'Rate must be in steps of 0.01',
+      'rates.1.rate': 'Rate must be at most 1,000,000.00',
+    });
+    expect(problems(form({ rates: [{ rate: '', rateType: 'daily' }, { rate: '25', rateType: 'hourly' }] }))).toEqual({});
+    expect(productTypeFormSchema.shape.name.maxLength).toBe(120);
   });
 
   it('keeps only rate rows with both an amount and a type, and derives the default hourly and daily rates', () => {

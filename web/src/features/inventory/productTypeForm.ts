@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { ProductType, ProductVariant, RateRow } from '../../../../shared/contract/inventory-models.js';
-import { RATE_TYPES } from '../../../../shared/contract/routes/inventory.js';
+import { productTypeBody as productTypeSchema, RATE_TYPES } from '../../../../shared/contract/routes/inventory.js';
 
 export { RATE_TYPES };
 
@@ -42,15 +43,31 @@ export function keptRates(rates: readonly RateForm[]): RateRow[] {
   return rates.filter((r) => r.rate.trim() !== '' && r.rateType !== '' && Number.isFinite(Number(r.rate))).map((r) => ({ rate: Number(r.rate), rateType: r.rateType as RateRow['rateType'] }));
 }
 
-export function validateProductType(f: ProductTypeFormState): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!f.name.trim()) errors.name = 'Name is required';
-  if (!f.category.trim()) errors.category = 'Category is required';
-  f.rates.forEach((r, i) => {
-    if (r.rate.trim() !== '' && !(Number(r.rate) >= 0)) errors[`rate${i}`] = 'Rate must be 0 or more';
-  });
-  return errors;
-}
+/** The contract's rate amount (0 to 1,000,000.00 in steps of 0.01), its messages included. */
+const rateAmount = productTypeSchema.shape.rates.unwrap().element.shape.rate;
+
+/**
+ * The product type form's schema (document 2 §5): name and category as the contract checks them
+ * (required, at most 120), an amount only when the row has one (blank rows are skipped on save).
+ * The messages are the contract's, so each exists once. Variants are checked by their own calls.
+ */
+export const productTypeFormSchema = z.object({
+  name: productTypeSchema.shape.name,
+  category: productTypeSchema.shape.category,
+  description: productTypeSchema.shape.description.unwrap().unwrap(),
+  rates: z.array(
+    z.object({
+      rate: z.string().superRefine((v, ctx) => {
+        if (v.trim() === '') return;
+        const n = Number(v);
+        const r = rateAmount.safeParse(Number.isFinite(n) ? n : v);
+        if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Rate must be 0 or more' });
+      }),
+      rateType: z.union([z.enum(RATE_TYPES), z.literal('')]),
+    }),
+  ),
+  variants: z.array(z.object({ id: z.string().optional(), name: z.string(), description: z.string(), hourlyRate: z.string(), dailyRate: z.string() })),
+});
 
 export function productTypeBody(f: ProductTypeFormState) {
   const rates = keptRates(f.rates);
