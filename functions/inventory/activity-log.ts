@@ -34,8 +34,8 @@ interface LogRow {
   details: ActivityLogEntry['details'];
 }
 
-/** The log row of a change, to be put in the same transaction as the change it records. */
-export function logPut(tenant: TenantId, input: LogInput) {
+/** The log row of a change (keys included), for `AuditedWrite.log` in the transaction of the change it records. */
+export function logRow(tenant: TenantId, input: LogInput): Record<string, unknown> {
   const eventDate = new Date().toISOString();
   const id = randomUUID();
   const row: LogRow = {
@@ -49,7 +49,7 @@ export function logPut(tenant: TenantId, input: LogInput) {
     newStatus: input.newStatus ?? null,
     details: { ...(input.details ?? {}), timestamp: eventDate },
   };
-  return { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.log, `${eventDate}#${id}`), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } };
+  return { ...keys.entity(tenant, E.log, `${eventDate}#${id}`), ...row };
 }
 
 async function userNames(tenant: TenantId): Promise<Map<string, { firstName: string; lastName: string }>> {

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, DeleteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { ItemStatus } from '../../shared/contract/inventory-models.js';
 import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
 import { chunk, itemIdPrefix, normaliseItemNumber, repeatedItemNumbers, suggestItemIds } from '../../shared/domain/inventory.js';
-import { db, isConditionFailure, nowIso } from '../lib/db.js';
+import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
+import { db, nowIso } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { logPut } from './activity-log.js';
+import { logRow } from './activity-log.js';
 import { getRow } from './catalogue.js';
-import { itemKey, itemNumberKey, markerDelete, markerPut, requireVariantOfType } from './items.js';
-import { BATCH_INDEX_PK, E, statsUpdate, strip, T, typeCountUpdate, type ItemRow, type ProductTypeRow } from './model.js';
+import { CLAIM_NUMBER, deleteMarker, itemKey, itemNumberKey, markerRow, requireVariantOfType } from './items.js';
+import { addToTypeCount, BATCH_INDEX_PK, countStats, E, productTypeKey, type StatsDelta, strip, T, type ItemRow, type ProductTypeRow } from './model.js';
 
 /**
  * Bulk writes of up to 100 items, all or nothing as people see them.
@@ -63,8 +64,11 @@ function batchPut(tenant: TenantId, batch: BatchRow) {
     },
   });
 }
-/** Conditional, so a batch is finished (and logged) once even if two runs race to finish it. */
-const batchDelete = (tenant: TenantId, id: string) => ({ Delete: { TableName: T(), Key: keys.entity(tenant, E.batch, id), ConditionExpression: 'attribute_exists(pk)' } });
+/** Conditional (part `batch`), so a batch is finished (and logged) once even if two runs race to finish it. */
+const deleteBatch = (w: AuditedWrite, tenant: TenantId, id: string) => w.delete('batch', keys.entity(tenant, E.batch, id), { condition: 'attribute_exists(pk)' });
+
+/** A failed condition (by any part): what the bulk paths re-read and retry, or undo, on. */
+const conditionFailed = (e: unknown): e is WriteFailed => e instanceof WriteFailed && e.failed.length > 0;
 
 /** Consistent reads of up to any number of keys (BatchGetItem takes 100 at a time). */
 async function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
@@ -89,17 +93,19 @@ async function readItems(tenant: TenantId, ids: string[]): Promise<ItemRow[]> {
   return (await consistentBatchGet(ids.map((id) => itemKey(tenant, id)))).map((i) => strip<ItemRow>(i));
 }
 
-function createChunkWrites(tenant: TenantId, rows: ItemRow[]) {
+/**
+ * One create chunk as one audited write: per item the item (`item:{id}`) and its number marker
+ * (`number:{id}`), then the type's count (`type`, conditional on the type) and the stats counters.
+ */
+function createChunkWrite(tenant: TenantId, rows: ItemRow[]): AuditedWrite {
+  const w = auditedWrite(tenant);
   const byStatus: Partial<Record<ItemStatus, number>> = {};
-  for (const r of rows) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-  return [
-    ...rows.flatMap((r) => [
-      { Put: { TableName: T(), Item: { ...itemKey(tenant, r.id), ...r }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      markerPut(tenant, r.itemNumber, r.id),
-    ]),
-    typeCountUpdate(tenant, rows[0]!.productTypeId, rows.length),
-    statsUpdate(tenant, { total: rows.length, ...byStatus }),
-  ];
+  for (const r of rows) {
+    byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+    w.put(`item:${r.id}`, { ...itemKey(tenant, r.id), ...r }, { condition: 'attribute_not_exists(pk)' }).put(`number:${r.id}`, markerRow(tenant, r.itemNumber, r.id), CLAIM_NUMBER);
+  }
+  addToTypeCount(w, 'type', tenant, rows[0]!.productTypeId, rows.length);
+  return countStats(w, tenant, { total: rows.length, ...byStatus });
 }
 
 /**
@@ -114,30 +120,31 @@ async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string
       const mine = present.filter((p) => (!onlyBatch || p.batchId === onlyBatch) && p.status !== 'IN_USE');
       if (!mine.length) break;
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, mine) as never }));
+        await deleteChunkWrite(tenant, mine).commit();
         break;
       } catch (e) {
-        if (!isConditionFailure(e) || attempt >= 2) throw e;
+        if (!conditionFailed(e) || attempt >= 2) throw e;
       }
     }
   }
 }
 
-function deleteChunkWrites(tenant: TenantId, rows: ItemRow[]) {
-  const byType = new Map<string, number>();
-  const delta: Partial<Record<'total' | ItemStatus, number>> = { total: -rows.length };
+/**
+ * One delete chunk as one audited write: per item the item (`item:{id}`, conditional on its status,
+ * plus `extra(row)` when given) and its number marker (`number:{id}`), then each type's count and
+ * the stats counters (ADDs: a type deleted meanwhile does not stop the removal).
+ */
+function deleteChunkWrite(tenant: TenantId, rows: ItemRow[], extra?: (r: ItemRow) => { condition: string; values: Record<string, unknown> }): AuditedWrite {
+  const w = auditedWrite(tenant);
+  const delta: StatsDelta = { total: -rows.length };
   for (const r of rows) {
-    byType.set(r.productTypeId, (byType.get(r.productTypeId) ?? 0) + 1);
     delta[r.status] = (delta[r.status] ?? 0) - 1;
+    const more = extra?.(r);
+    w.delete(`item:${r.id}`, itemKey(tenant, r.id), { condition: more ? `#s = :s AND ${more.condition}` : '#s = :s', names: { '#s': 'status' }, values: { ':s': r.status, ...more?.values } });
+    deleteMarker(w, `number:${r.id}`, tenant, r.itemNumber, r.id);
   }
-  return [
-    ...rows.flatMap((r) => [
-      { Delete: { TableName: T(), Key: itemKey(tenant, r.id), ConditionExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': r.status } } },
-      markerDelete(tenant, r.itemNumber, r.id),
-    ]),
-    ...[...byType].map(([typeId, n]) => ({ Update: { TableName: T(), Key: keys.entity(tenant, E.productType, typeId), UpdateExpression: 'ADD itemCount :d', ExpressionAttributeValues: { ':d': -n } } })),
-    statsUpdate(tenant, delta),
-  ];
+  for (const r of rows) w.count(productTypeKey(tenant, r.productTypeId), { itemCount: -1 });
+  return countStats(w, tenant, delta);
 }
 
 export async function generateItemIds(tenant: TenantId, productTypeId: string, quantity: number): Promise<string[]> {
@@ -185,9 +192,9 @@ export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.i
   try {
     for (const part of chunk(rows, CREATE_CHUNK)) {
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: createChunkWrites(tenant, part) as never }));
+        await createChunkWrite(tenant, part).commit();
       } catch (e) {
-        if (!isConditionFailure(e)) throw e;
+        if (!conditionFailed(e)) throw e;
         const clash = await takenNumbers(tenant, part.map((r) => r.itemNumber));
         throw clash.size ? conflict(`Item IDs already exist: ${part.filter((r) => clash.has(normaliseItemNumber(r.itemNumber))).map((r) => r.itemNumber).join(', ')}`) : notFound('Product type not found');
       }
@@ -205,19 +212,15 @@ export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.i
 
 async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: string): Promise<void> {
   const rows = batch.items;
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      logPut(tenant, {
-        eventType: 'BULK_CREATED', actor: batch.actor, productType: { id: rows[0]!.productTypeId, name: typeName },
-        details: {
-          operationType: 'BULK_CREATE', itemCount: rows.length, productTypeName: typeName, itemsByType: { [typeName]: rows.length },
-          itemIds: rows.map((r) => r.id),
-          itemsData: rows.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: typeName, status: r.status, location: r.location })),
-        },
-      }),
-      { Delete: { TableName: T(), Key: keys.entity(tenant, E.batch, batch.id), ConditionExpression: 'attribute_exists(pk)' } },
-    ],
+  const w = auditedWrite(tenant).log(logRow(tenant, {
+    eventType: 'BULK_CREATED', actor: batch.actor, productType: { id: rows[0]!.productTypeId, name: typeName },
+    details: {
+      operationType: 'BULK_CREATE', itemCount: rows.length, productTypeName: typeName, itemsByType: { [typeName]: rows.length },
+      itemIds: rows.map((r) => r.id),
+      itemsData: rows.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: typeName, status: r.status, location: r.location })),
+    },
   }));
+  await deleteBatch(w, tenant, batch.id).commit();
   // The items no longer belong to an unfinished batch. Best effort: recovery ignores finished batches.
   for (const part of chunk(rows, 100)) {
     await Promise.all(part.map((r) => db().send(new UpdateCommand({ TableName: T(), Key: itemKey(tenant, r.id), UpdateExpression: 'REMOVE batchId', ConditionExpression: 'batchId = :b', ExpressionAttributeValues: { ':b': batch.id } })).catch(() => undefined)));
@@ -240,9 +243,9 @@ export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: s
   try {
     for (const part of chunk(rows, DELETE_CHUNK)) {
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
+        await deleteChunkWrite(tenant, part).commit();
       } catch (e) {
-        if (isConditionFailure(e)) throw conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
+        if (conditionFailed(e)) throw conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
         throw e;
       }
       done.push(...part);
@@ -275,18 +278,14 @@ async function rollBackCreate(tenant: TenantId, batch: BatchRow): Promise<ItemRo
       });
       for (const p of present) if (!untouched.includes(p)) kept.set(p.id, p);
       if (!untouched.length) break;
-      const writes = deleteChunkWrites(tenant, untouched) as { Delete?: { ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> } }[];
-      untouched.forEach((p, i) => {
-        const del = writes[i * 2]!.Delete!;
-        del.ConditionExpression = '#s = :s AND batchId = :b AND updatedAt = :u';
-        del.ExpressionAttributeValues = { ...del.ExpressionAttributeValues, ':b': batch.id, ':u': p.updatedAt };
-      });
+      // delete only what is exactly as the batch wrote it (an edit racing the sweep wins)
+      const w = deleteChunkWrite(tenant, untouched, (p) => ({ condition: 'batchId = :b AND updatedAt = :u', values: { ':b': batch.id, ':u': p.updatedAt } }));
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: writes as never }));
+        await w.commit();
         break;
       } catch (e) {
         // someone edited one between our read and the delete, or another sweep got there first: re-read
-        if (!isConditionFailure(e) || attempt >= 4) throw e;
+        if (!conditionFailed(e) || attempt >= 4) throw e;
       }
     }
   }
@@ -298,7 +297,7 @@ async function restoreItems(tenant: TenantId, rows: ItemRow[]): Promise<void> {
   for (const part of chunk(rows, CREATE_CHUNK)) {
     const byType = new Map<string, ItemRow[]>();
     for (const r of part) byType.set(r.productTypeId, [...(byType.get(r.productTypeId) ?? []), r]);
-    for (const group of byType.values()) await db().send(new TransactWriteCommand({ TransactItems: createChunkWrites(tenant, group) as never }));
+    for (const group of byType.values()) await createChunkWrite(tenant, group).commit();
   }
 }
 
@@ -311,18 +310,14 @@ async function finishDelete(tenant: TenantId, batch: BatchRow, deleted: ItemRow[
   for (const r of deleted) if (!types.has(r.productTypeId)) types.set(r.productTypeId, (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
   const itemsByType: Record<string, number> = {};
   for (const r of deleted) itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      logPut(tenant, {
-        eventType: 'BULK_DELETED', actor: batch.actor,
-        details: {
-          operationType: 'BULK_DELETE', itemCount: deleted.length, itemsByType, itemIds: deleted.map((r) => r.id),
-          itemsData: deleted.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: types.get(r.productTypeId) ?? null, status: r.status, location: r.location })),
-        },
-      }),
-      batchDelete(tenant, batch.id),
-    ],
+  const w = auditedWrite(tenant).log(logRow(tenant, {
+    eventType: 'BULK_DELETED', actor: batch.actor,
+    details: {
+      operationType: 'BULK_DELETE', itemCount: deleted.length, itemsByType, itemIds: deleted.map((r) => r.id),
+      itemsData: deleted.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: types.get(r.productTypeId) ?? null, status: r.status, location: r.location })),
+    },
   }));
+  await deleteBatch(w, tenant, batch.id).commit();
 }
 
 /**
@@ -362,7 +357,7 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
       try {
         await finishCreate(tenant, { ...batch, items: kept }, typeName);
       } catch (e) {
-        if (!isConditionFailure(e)) throw e; // another run finished it meanwhile
+        if (!(e instanceof WriteFailed && e.failed.includes('batch'))) throw e; // another run finished it meanwhile
       }
     } else {
       await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
@@ -376,17 +371,17 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
       try {
         const left = await readItems(tenant, batch.items.map((r) => r.id));
         for (const r of left) if (r.status === 'IN_USE') inUse.add(r.id);
-        for (const part of chunk(left.filter((r) => !inUse.has(r.id)), DELETE_CHUNK)) await db().send(new TransactWriteCommand({ TransactItems: deleteChunkWrites(tenant, part) as never }));
+        for (const part of chunk(left.filter((r) => !inUse.has(r.id)), DELETE_CHUNK)) await deleteChunkWrite(tenant, part).commit();
         break;
       } catch (e) {
-        if (!isConditionFailure(e) || attempt >= 2) throw e;
+        if (!conditionFailed(e) || attempt >= 2) throw e;
       }
     }
     try {
       await finishDelete(tenant, batch, batch.items.filter((r) => !inUse.has(r.id)));
     } catch (e) {
       // Another run finished it meanwhile (the intent row's delete is conditional): one log entry only.
-      if (!isConditionFailure(e)) throw e;
+      if (!(e instanceof WriteFailed && e.failed.includes('batch'))) throw e;
     }
   }
   return true;

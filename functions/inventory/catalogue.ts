@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields } from '../../shared/domain/inventory.js';
-import { db, isConditionFailure, nowIso } from '../lib/db.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
+import { db, nowIso } from '../lib/db.js';
+import { type ApiError, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { logPut } from './activity-log.js';
+import { logRow } from './activity-log.js';
 import { E, strip, T, type LocationRow, type ProductTypeRow, type VariantRow } from './model.js';
 
 type TypeInput = z.infer<typeof productTypeBody>;
@@ -63,13 +64,21 @@ const TYPE_FIELDS = ['name', 'category', 'description', 'defaultHourlyRate', 'de
 export async function createProductType(tenant: TenantId, actor: AuthClaims, input: TypeInput): Promise<ProductTypeRow> {
   const at = nowIso();
   const row: ProductTypeRow = { id: randomUUID(), ...typeFields(input), itemCount: 0, createdAt: at, updatedAt: at };
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.productType, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      logPut(tenant, { eventType: 'PRODUCT_TYPE_CREATED', actor, productType: { id: row.id, name: row.name }, details: { operationType: 'CREATE', productTypeName: row.name } }),
-    ],
-  }));
+  await auditedWrite(tenant)
+    .put('type', { ...keys.entity(tenant, E.productType, row.id), ...row }, { condition: 'attribute_not_exists(pk)' })
+    .log(logRow(tenant, { eventType: 'PRODUCT_TYPE_CREATED', actor, productType: { id: row.id, name: row.name }, details: { operationType: 'CREATE', productTypeName: row.name } }))
+    .commit();
   return row;
+}
+
+/** Commits `w`; a failed condition on the part named `name` answers `error`, anything else passes through. */
+async function commitOr(w: AuditedWrite, name: string, error: ApiError): Promise<void> {
+  try {
+    await w.commit();
+  } catch (e) {
+    if (e instanceof WriteFailed && e.failed.includes(name)) throw error;
+    throw e;
+  }
 }
 
 export async function updateProductType(tenant: TenantId, actor: AuthClaims, id: string, input: TypeInput): Promise<ProductTypeRow> {
@@ -77,26 +86,16 @@ export async function updateProductType(tenant: TenantId, actor: AuthClaims, id:
   const fields = typeFields(input);
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, TYPE_FIELDS);
   const row: ProductTypeRow = { ...before, ...fields, updatedAt: nowIso() };
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: T(), Key: keys.entity(tenant, E.productType, id),
-            // itemCount is left alone: item writes ADD to it concurrently.
-            UpdateExpression: 'SET #n = :n, category = :c, description = :d, defaultHourlyRate = :h, defaultDailyRate = :dr, rates = :r, updatedAt = :u',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#n': 'name' },
-            ExpressionAttributeValues: { ':n': row.name, ':c': row.category, ':d': row.description, ':h': row.defaultHourlyRate, ':dr': row.defaultDailyRate, ':r': row.rates, ':u': row.updatedAt },
-          },
-        },
-        logPut(tenant, { eventType: 'PRODUCT_TYPE_UPDATED', actor, productType: { id, name: row.name }, details: { operationType: 'UPDATE', productTypeName: row.name, changes } }),
-      ],
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw notFound('Product type not found');
-    throw e;
-  }
+  const w = auditedWrite(tenant)
+    .update('type', keys.entity(tenant, E.productType, id), {
+      // itemCount is left alone: item writes ADD to it concurrently.
+      update: 'SET #n = :n, category = :c, description = :d, defaultHourlyRate = :h, defaultDailyRate = :dr, rates = :r, updatedAt = :u',
+      condition: 'attribute_exists(pk)',
+      names: { '#n': 'name' },
+      values: { ':n': row.name, ':c': row.category, ':d': row.description, ':h': row.defaultHourlyRate, ':dr': row.defaultDailyRate, ':r': row.rates, ':u': row.updatedAt },
+    })
+    .log(logRow(tenant, { eventType: 'PRODUCT_TYPE_UPDATED', actor, productType: { id, name: row.name }, details: { operationType: 'UPDATE', productTypeName: row.name, changes } }));
+  await commitOr(w, 'type', notFound('Product type not found'));
   return row;
 }
 
@@ -105,19 +104,11 @@ export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id:
   const type = await requireType(tenant, id);
   if ((type.itemCount ?? 0) > 0) throw conflict(`Cannot delete a product type that still has items (${type.itemCount})`);
   const variants = (await listRows<VariantRow>(tenant, E.variant)).filter((v) => v.productTypeId === id);
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: T(), Key: keys.entity(tenant, E.productType, id), ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)', ExpressionAttributeValues: { ':zero': 0 } } },
-        // A type has a handful of variants; 97 leaves room for the type and the log entry.
-        ...variants.slice(0, 97).map((v) => ({ Delete: { TableName: T(), Key: keys.entity(tenant, E.variant, v.id) } })),
-        logPut(tenant, { eventType: 'PRODUCT_TYPE_DELETED', actor, productType: { id, name: type.name }, details: { operationType: 'DELETE', productTypeName: type.name, variantCount: variants.length } }),
-      ],
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw conflict('Cannot delete a product type that still has items');
-    throw e;
-  }
+  const w = auditedWrite(tenant).delete('type', keys.entity(tenant, E.productType, id), { condition: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)', values: { ':zero': 0 } });
+  // A type has a handful of variants; 97 leaves room for the type and the log entry.
+  for (const v of variants.slice(0, 97)) w.delete(`variant:${v.id}`, keys.entity(tenant, E.variant, v.id));
+  w.log(logRow(tenant, { eventType: 'PRODUCT_TYPE_DELETED', actor, productType: { id, name: type.name }, details: { operationType: 'DELETE', productTypeName: type.name, variantCount: variants.length } }));
+  await commitOr(w, 'type', conflict('Cannot delete a product type that still has items'));
   // A type with more variants than one transaction holds: the rest belong to a type that is gone
   // (nothing can name them any more), so they are removed after it, best effort and idempotent.
   for (const v of variants.slice(97)) {
@@ -134,18 +125,11 @@ export async function createVariant(tenant: TenantId, actor: AuthClaims, product
   const type = await requireType(tenant, productTypeId);
   const at = nowIso();
   const row: VariantRow = { id: randomUUID(), productTypeId, ...variantFields(input), createdAt: at, updatedAt: at };
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { ConditionCheck: { TableName: T(), Key: keys.entity(tenant, E.productType, productTypeId), ConditionExpression: 'attribute_exists(pk)' } },
-        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.variant, row.id), ...row } } },
-        logPut(tenant, { eventType: 'VARIANT_CREATED', actor, productType: { id: type.id, name: type.name }, details: { operationType: 'CREATE', productTypeName: type.name, variantName: row.name } }),
-      ],
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw notFound('Product type not found');
-    throw e;
-  }
+  const w = auditedWrite(tenant)
+    .check('type', keys.entity(tenant, E.productType, productTypeId), { condition: 'attribute_exists(pk)' })
+    .put('variant', { ...keys.entity(tenant, E.variant, row.id), ...row })
+    .log(logRow(tenant, { eventType: 'VARIANT_CREATED', actor, productType: { id: type.id, name: type.name }, details: { operationType: 'CREATE', productTypeName: type.name, variantName: row.name } }));
+  await commitOr(w, 'type', notFound('Product type not found'));
   return row;
 }
 
@@ -155,17 +139,10 @@ export async function updateVariant(tenant: TenantId, actor: AuthClaims, id: str
   const row: VariantRow = { ...before, ...fields, updatedAt: nowIso() };
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, VARIANT_FIELDS);
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.variant, id), ...row }, ConditionExpression: 'attribute_exists(pk)' } },
-        logPut(tenant, { eventType: 'VARIANT_UPDATED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'UPDATE', variantName: row.name, changes } }),
-      ],
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw notFound('Product variant not found');
-    throw e;
-  }
+  const w = auditedWrite(tenant)
+    .put('variant', { ...keys.entity(tenant, E.variant, id), ...row }, { condition: 'attribute_exists(pk)' })
+    .log(logRow(tenant, { eventType: 'VARIANT_UPDATED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'UPDATE', variantName: row.name, changes } }));
+  await commitOr(w, 'variant', notFound('Product variant not found'));
   return row;
 }
 
@@ -173,17 +150,10 @@ export async function updateVariant(tenant: TenantId, actor: AuthClaims, id: str
 export async function deleteVariant(tenant: TenantId, actor: AuthClaims, id: string): Promise<void> {
   const before = await requireVariant(tenant, id);
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: T(), Key: keys.entity(tenant, E.variant, id), ConditionExpression: 'attribute_exists(pk)' } },
-        logPut(tenant, { eventType: 'VARIANT_DELETED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'DELETE', variantName: before.name } }),
-      ],
-    }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw notFound('Product variant not found');
-    throw e;
-  }
+  const w = auditedWrite(tenant)
+    .delete('variant', keys.entity(tenant, E.variant, id), { condition: 'attribute_exists(pk)' })
+    .log(logRow(tenant, { eventType: 'VARIANT_DELETED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'DELETE', variantName: before.name } }));
+  await commitOr(w, 'variant', notFound('Product variant not found'));
 }
 
 /** A location name is unique per tenant regardless of case; adding an existing one returns it. */
@@ -191,15 +161,14 @@ export async function createLocation(tenant: TenantId, input: z.infer<typeof loc
   const nameKey = input.name.trim().toLowerCase();
   const row: LocationRow = { id: randomUUID(), name: input.name.trim(), description: input.description?.trim() || null, createdAt: nowIso() };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.locationName, nameKey), locationId: row.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: T(), Item: { ...keys.entity(tenant, E.location, row.id), ...row } } },
-      ],
-    }));
+    // Locations keep no activity log (document 2 logs item and catalogue changes), so no log part.
+    await auditedWrite(tenant)
+      .put('name', { ...keys.entity(tenant, E.locationName, nameKey), locationId: row.id }, { condition: 'attribute_not_exists(pk)' })
+      .put('location', { ...keys.entity(tenant, E.location, row.id), ...row })
+      .commit();
     return { location: row, created: true };
   } catch (e) {
-    if (!isConditionFailure(e)) throw e;
+    if (!(e instanceof WriteFailed && e.failed.includes('name'))) throw e;
     const pointer = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.locationName, nameKey), ConsistentRead: true }));
     const existing = pointer.Item ? await getRow<LocationRow>(tenant, E.location, String(pointer.Item.locationId)) : null;
     if (!existing) throw conflict('A location with this name already exists');

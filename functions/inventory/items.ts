@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { InventoryStats, ItemStatus } from '../../shared/contract/inventory-models.js';
 import { ITEM_STATUSES, type itemBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields, normaliseItemNumber } from '../../shared/domain/inventory.js';
-import { db, isConditionFailure, nowIso } from '../lib/db.js';
+import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
+import { db, nowIso } from '../lib/db.js';
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { liveEventPut } from '../lib/live-events.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { logPut } from './activity-log.js';
+import { logRow } from './activity-log.js';
 import { getRow, listRows } from './catalogue.js';
-import { E, STATS_KEY, statsUpdate, strip, T, typeCountUpdate, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
+import { addToTypeCount, countStats, E, productTypeKey, STATS_KEY, strip, T, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
 
 type ItemInput = z.infer<typeof itemBody>;
 
@@ -20,10 +20,19 @@ export const itemNumberKey = (tenant: TenantId, itemNumber: string) => keys.enti
 
 export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${itemNumber.trim()}" already exists`);
 
-/** Which element of a cancelled transaction failed its condition, if any. */
-export function failedIndexes(e: unknown): number[] {
-  const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+/**
+ * Commits an item write and turns a cancelled transaction into the message a person can act on: the
+ * first failed part (in the order they were added) that `reasons` names gives the answer, any other
+ * failed condition the generic "changed meanwhile" conflict. Failures are mapped by part NAME.
+ */
+export async function commitExplained(w: AuditedWrite, reasons: Partial<Record<string, ApiError>>, otherwise = conflict('The item changed while you were editing it; reload and try again')): Promise<void> {
+  try {
+    await w.commit();
+  } catch (e) {
+    if (!(e instanceof WriteFailed) || !e.failed.length) throw e;
+    for (const name of e.failed) if (reasons[name]) throw reasons[name];
+    throw otherwise;
+  }
 }
 
 export async function getItem(tenant: TenantId, id: string): Promise<ItemRow | null> {
@@ -36,12 +45,14 @@ export async function requireItem(tenant: TenantId, id: string): Promise<ItemRow
   return row;
 }
 
-/** Marker row claiming an item number for one item; conditional so no two items share a number. */
-export function markerPut(tenant: TenantId, itemNumber: string, itemId: string) {
-  return { Put: { TableName: T(), Item: { ...itemNumberKey(tenant, itemNumber), itemId, itemNumber: itemNumber.trim() }, ConditionExpression: 'attribute_not_exists(pk)' } };
+/** Marker row claiming an item number for one item; put with `attribute_not_exists(pk)` so no two items share a number. */
+export function markerRow(tenant: TenantId, itemNumber: string, itemId: string): Record<string, unknown> {
+  return { ...itemNumberKey(tenant, itemNumber), itemId, itemNumber: itemNumber.trim() };
 }
-export function markerDelete(tenant: TenantId, itemNumber: string, itemId: string) {
-  return { Delete: { TableName: T(), Key: itemNumberKey(tenant, itemNumber), ConditionExpression: 'itemId = :id', ExpressionAttributeValues: { ':id': itemId } } };
+export const CLAIM_NUMBER = { condition: 'attribute_not_exists(pk)' } as const;
+/** Removes an item's number marker, only while it still points at that item. */
+export function deleteMarker(w: AuditedWrite, name: string, tenant: TenantId, itemNumber: string, itemId: string): AuditedWrite {
+  return w.delete(name, itemNumberKey(tenant, itemNumber), { condition: 'itemId = :id', values: { ':id': itemId } });
 }
 
 /**
@@ -54,9 +65,9 @@ export async function requireVariantOfType(tenant: TenantId, variantId: string, 
   if (variant.productTypeId !== productTypeId) throw badRequest('The variant does not belong to this product type');
 }
 
-/** The variant must exist in this tenant and belong to the item's type. */
-function variantCheck(tenant: TenantId, variantId: string, productTypeId: string) {
-  return { ConditionCheck: { TableName: T(), Key: keys.entity(tenant, E.variant, variantId), ConditionExpression: 'productTypeId = :t', ExpressionAttributeValues: { ':t': productTypeId } } };
+/** The variant must exist in this tenant and belong to the item's type (a ConditionCheck named `variant`). */
+function checkVariant(w: AuditedWrite, tenant: TenantId, variantId: string, productTypeId: string): AuditedWrite {
+  return w.check('variant', keys.entity(tenant, E.variant, variantId), { condition: 'productTypeId = :t', values: { ':t': productTypeId } });
 }
 
 const ITEM_FIELDS = ['itemNumber', 'serialNumber', 'productTypeId', 'productVariantId', 'condition', 'location', 'notes'] as const;
@@ -73,32 +84,20 @@ function itemFields(input: ItemInput) {
   };
 }
 
-/** Turns a cancelled item transaction into the message a person can act on. */
-function explain(e: unknown, roles: Record<number, ApiError>): never {
-  if (!isConditionFailure(e)) throw e;
-  for (const i of failedIndexes(e)) if (roles[i]) throw roles[i];
-  throw conflict('The item changed while you were editing it; reload and try again');
-}
-
 export async function createItem(tenant: TenantId, actor: AuthClaims, input: ItemInput): Promise<ItemRow> {
   const at = nowIso();
   const row: ItemRow = { id: randomUUID(), ...itemFields(input), status: 'AVAILABLE', createdAt: at, updatedAt: at };
   const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
-  const items = [
-    { Put: { TableName: T(), Item: { ...itemKey(tenant, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    markerPut(tenant, row.itemNumber, row.id),
-    typeCountUpdate(tenant, row.productTypeId, 1),
-    statsUpdate(tenant, { total: 1, AVAILABLE: 1 }),
-    logPut(tenant, { eventType: 'ITEM_CREATED', actor, item: { id: row.id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, newStatus: 'AVAILABLE', details: { operationType: 'CREATE', productTypeName: type.name, itemNumber: row.itemNumber } }),
-    ...(row.productVariantId ? [variantCheck(tenant, row.productVariantId, row.productTypeId)] : []),
-  ];
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    explain(e, { 1: duplicateItemNumber(row.itemNumber), 2: notFound('Product type not found'), 5: badRequest('The variant does not belong to this product type') });
-  }
+  const w = auditedWrite(tenant)
+    .put('item', { ...itemKey(tenant, row.id), ...row }, { condition: 'attribute_not_exists(pk)' })
+    .put('number', markerRow(tenant, row.itemNumber, row.id), CLAIM_NUMBER);
+  addToTypeCount(w, 'type', tenant, row.productTypeId, 1);
+  countStats(w, tenant, { total: 1, AVAILABLE: 1 });
+  w.log(logRow(tenant, { eventType: 'ITEM_CREATED', actor, item: { id: row.id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, newStatus: 'AVAILABLE', details: { operationType: 'CREATE', productTypeName: type.name, itemNumber: row.itemNumber } }));
+  if (row.productVariantId) checkVariant(w, tenant, row.productVariantId, row.productTypeId);
+  await commitExplained(w, { number: duplicateItemNumber(row.itemNumber), type: notFound('Product type not found'), variant: badRequest('The variant does not belong to this product type') });
   return row;
 }
 
@@ -118,31 +117,21 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const numberChanged = normaliseItemNumber(before.itemNumber) !== normaliseItemNumber(row.itemNumber);
   const typeChanged = before.productTypeId !== row.productTypeId;
-  const roles: Record<number, ApiError> = {};
-  const items: Record<string, unknown>[] = [
-    { Put: { TableName: T(), Item: { ...itemKey(tenant, id), ...row }, ConditionExpression: 'attribute_exists(pk) AND updatedAt = :prev', ExpressionAttributeValues: { ':prev': before.updatedAt } } },
-    logPut(tenant, { eventType: 'ITEM_UPDATED', actor, item: { id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, details: { operationType: 'UPDATE', productTypeName: type.name, changes } }),
-  ];
+  const w = auditedWrite(tenant)
+    .put('item', { ...itemKey(tenant, id), ...row }, { condition: 'attribute_exists(pk) AND updatedAt = :prev', values: { ':prev': before.updatedAt } })
+    .log(logRow(tenant, { eventType: 'ITEM_UPDATED', actor, item: { id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, details: { operationType: 'UPDATE', productTypeName: type.name, changes } }));
   if (numberChanged) {
-    roles[items.length + 1] = duplicateItemNumber(row.itemNumber);
-    items.push(markerDelete(tenant, before.itemNumber, id), markerPut(tenant, row.itemNumber, id));
+    deleteMarker(w, 'oldNumber', tenant, before.itemNumber, id).put('number', markerRow(tenant, row.itemNumber, id), CLAIM_NUMBER);
   } else if (before.itemNumber !== row.itemNumber) {
     // Same number in another case: the marker stays, its display text follows.
-    items.push({ Put: { TableName: T(), Item: { ...itemNumberKey(tenant, row.itemNumber), itemId: id, itemNumber: row.itemNumber }, ConditionExpression: 'itemId = :id', ExpressionAttributeValues: { ':id': id } } });
+    w.put('numberText', markerRow(tenant, row.itemNumber, id), { condition: 'itemId = :id', values: { ':id': id } });
   }
   if (typeChanged) {
-    roles[items.length + 1] = notFound('Product type not found');
-    items.push(typeCountUpdate(tenant, before.productTypeId, -1), typeCountUpdate(tenant, row.productTypeId, 1));
+    addToTypeCount(w, 'oldType', tenant, before.productTypeId, -1);
+    addToTypeCount(w, 'type', tenant, row.productTypeId, 1);
   }
-  if (row.productVariantId) {
-    roles[items.length] = badRequest('The variant does not belong to this product type');
-    items.push(variantCheck(tenant, row.productVariantId, row.productTypeId));
-  }
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items as never }));
-  } catch (e) {
-    explain(e, roles);
-  }
+  if (row.productVariantId) checkVariant(w, tenant, row.productVariantId, row.productTypeId);
+  await commitExplained(w, { number: duplicateItemNumber(row.itemNumber), type: notFound('Product type not found'), variant: badRequest('The variant does not belong to this product type') });
   return row;
 }
 
@@ -152,28 +141,17 @@ export async function changeItemStatus(tenant: TenantId, actor: AuthClaims, id: 
   if (before.status === status) return before;
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
   const row: ItemRow = { ...before, status, updatedAt: nowIso(), ...(notes?.trim() ? { notes: notes.trim() } : {}) };
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: T(), Key: itemKey(tenant, id),
-            UpdateExpression: 'SET #s = :s, updatedAt = :u, notes = :n', ConditionExpression: '#s = :old',
-            ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': status, ':u': row.updatedAt, ':n': row.notes, ':old': before.status },
-          },
-        },
-        statsUpdate(tenant, { [before.status]: -1, [status]: 1 }),
-        logPut(tenant, {
-          eventType: 'ITEM_STATUS_CHANGED', actor, item: { id, itemNumber: row.itemNumber }, productType: type ? { id: type.id, name: type.name } : null,
-          oldStatus: before.status, newStatus: status,
-          details: { operationType: 'STATUS_CHANGE', productTypeName: type?.name, changes: [{ field: 'status', oldValue: before.status, newValue: status, itemNumber: row.itemNumber }], notes: notes?.trim() || null },
-        }),
-        liveEventPut(tenant, 'inventory-status-changed', { itemId: id, itemNumber: row.itemNumber, oldStatus: before.status, newStatus: status }),
-      ],
-    }));
-  } catch (e) {
-    explain(e, { 0: conflict('The item status changed meanwhile; reload and try again') });
-  }
+  const w = auditedWrite(tenant).update('item', itemKey(tenant, id), {
+    update: 'SET #s = :s, updatedAt = :u, notes = :n', condition: '#s = :old',
+    names: { '#s': 'status' }, values: { ':s': status, ':u': row.updatedAt, ':n': row.notes, ':old': before.status },
+  });
+  countStats(w, tenant, { [before.status]: -1, [status]: 1 });
+  w.log(logRow(tenant, {
+    eventType: 'ITEM_STATUS_CHANGED', actor, item: { id, itemNumber: row.itemNumber }, productType: type ? { id: type.id, name: type.name } : null,
+    oldStatus: before.status, newStatus: status,
+    details: { operationType: 'STATUS_CHANGE', productTypeName: type?.name, changes: [{ field: 'status', oldValue: before.status, newValue: status, itemNumber: row.itemNumber }], notes: notes?.trim() || null },
+  })).event('inventory-status-changed', { itemId: id, itemNumber: row.itemNumber, oldStatus: before.status, newStatus: status });
+  await commitExplained(w, { item: conflict('The item status changed meanwhile; reload and try again') });
   return row;
 }
 
@@ -181,19 +159,12 @@ export async function deleteItem(tenant: TenantId, actor: AuthClaims, id: string
   const before = await requireItem(tenant, id);
   if (before.status === 'IN_USE') throw conflict('This item is in use by a rental and cannot be deleted');
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
-  try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: T(), Key: itemKey(tenant, id), ConditionExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': before.status } } },
-        markerDelete(tenant, before.itemNumber, id),
-        { Update: { TableName: T(), Key: keys.entity(tenant, E.productType, before.productTypeId), UpdateExpression: 'ADD itemCount :d', ExpressionAttributeValues: { ':d': -1 } } },
-        statsUpdate(tenant, { total: -1, [before.status]: -1 }),
-        logPut(tenant, { eventType: 'ITEM_DELETED', actor, item: { id, itemNumber: before.itemNumber }, productType: type ? { id: type.id, name: type.name } : null, oldStatus: before.status, details: { operationType: 'DELETE', productTypeName: type?.name, itemNumber: before.itemNumber } }),
-      ],
-    }));
-  } catch (e) {
-    explain(e, { 0: conflict('The item changed meanwhile; reload and try again') });
-  }
+  const w = auditedWrite(tenant).delete('item', itemKey(tenant, id), { condition: '#s = :s', names: { '#s': 'status' }, values: { ':s': before.status } });
+  deleteMarker(w, 'number', tenant, before.itemNumber, id)
+    .count(productTypeKey(tenant, before.productTypeId), { itemCount: -1 })
+    .log(logRow(tenant, { eventType: 'ITEM_DELETED', actor, item: { id, itemNumber: before.itemNumber }, productType: type ? { id: type.id, name: type.name } : null, oldStatus: before.status, details: { operationType: 'DELETE', productTypeName: type?.name, itemNumber: before.itemNumber } }));
+  countStats(w, tenant, { total: -1, [before.status]: -1 });
+  await commitExplained(w, { item: conflict('The item changed meanwhile; reload and try again') });
   return before;
 }
 

@@ -1,5 +1,6 @@
 import type { InventoryItem, ItemStatus, Location, ProductType, ProductVariant } from '../../shared/contract/inventory-models.js';
 import { ITEM_STATUSES } from '../../shared/contract/routes/inventory.js';
+import type { AuditedWrite } from '../lib/audited-write.js';
 import { tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 
@@ -82,28 +83,21 @@ export function toItem(i: ItemRow, types: Map<string, ProductTypeRow>, variants:
 /** Counter attributes of the stats row: `total` and one per status. */
 export const STATUS_COUNTERS = ITEM_STATUSES;
 
-/**
- * One Update of the stats row adding `delta` to the counters named (total and/or statuses), to go
- * in the same transaction as the item writes it counts.
- */
-export function statsUpdate(tenant: TenantId, delta: Partial<Record<'total' | ItemStatus, number>>) {
-  const entries = Object.entries(delta).filter(([, n]) => n !== 0);
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const parts = entries.map(([k, n], i) => {
-    names[`#c${i}`] = k;
-    values[`:c${i}`] = n!;
-    return `#c${i} :c${i}`;
-  });
-  return { Update: { TableName: T(), Key: STATS_KEY(tenant), UpdateExpression: `ADD ${parts.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+/** Deltas for the stats row (`total` and per status), ADDed with `AuditedWrite.count` in the write they count. */
+export type StatsDelta = Partial<Record<'total' | ItemStatus, number>>;
+
+/** Adds `delta` to the tenant's inventory counters, in the same transaction as the item writes it counts. */
+export function countStats(w: AuditedWrite, tenant: TenantId, delta: StatsDelta): AuditedWrite {
+  return w.count(STATS_KEY(tenant), delta as Record<string, number>);
 }
 
-/** ADD to a product type's item count; fails the transaction if the type is gone. */
-export function typeCountUpdate(tenant: TenantId, productTypeId: string, delta: number) {
-  return {
-    Update: {
-      TableName: T(), Key: keys.entity(tenant, E.productType, productTypeId),
-      UpdateExpression: 'ADD itemCount :d', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':d': delta },
-    },
-  };
+export const productTypeKey = (tenant: TenantId, id: string) => keys.entity(tenant, E.productType, id);
+
+/**
+ * ADD to a product type's item count as the named part `name`, conditional on the type existing (the
+ * write fails with that name when the type is gone). For removals, where the type may be gone, use
+ * `w.count(productTypeKey(...), { itemCount: -n })` instead.
+ */
+export function addToTypeCount(w: AuditedWrite, name: string, tenant: TenantId, productTypeId: string, delta: number): AuditedWrite {
+  return w.update(name, productTypeKey(tenant, productTypeId), { update: 'ADD itemCount :d', condition: 'attribute_exists(pk)', values: { ':d': delta } });
 }
