@@ -1,8 +1,9 @@
-import { type Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AREAS, type Area } from '../shared/contract/index.js';
 import type { InfraConfig } from './config.js';
 import { DOCUMENT_OBJECTS, PHOTO_OBJECTS } from './constants.js';
@@ -46,7 +47,7 @@ export const DOCUMENT_ACCESS_AREAS: ReadonlySet<Area> = new Set<Area>(['users'])
 export const DATA_KEY_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
 
 /**
- * The platform health page probes the uploads bucket with HeadBucket (functions/platform/metrics.ts),
+ * The platform health page probes the uploads bucket with HeadBucket (functions/platform/health.ts),
  * which S3 authorises as s3:ListBucket on the bucket itself (no object access).
  */
 export const BUCKET_PROBE_AREAS: ReadonlySet<Area> = new Set<Area>(['platform']);
@@ -82,6 +83,20 @@ export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, acces
 export function grantSigningKey(fn: lambda.Function, secret: secretsmanager.ISecret): void {
   fn.addEnvironment('TOKEN_SIGNING_KEY_SECRET_ARN', secret.secretArn);
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+}
+
+/** Areas whose health page reads SES's quota and the dead-letter queues (functions/platform/health.ts). */
+export const HEALTH_PROBE_AREAS: ReadonlySet<Area> = new Set<Area>(['platform']);
+
+/**
+ * The health page: ses:GetSendQuota (an account-level read, no resource to name) and
+ * sqs:GetQueueAttributes on exactly the dead-letter queues, whose URLs it finds in
+ * DEAD_LETTER_QUEUES (JSON name → URL).
+ */
+export function grantHealthProbes(fn: lambda.Function, queues: Record<string, sqs.IQueue>): void {
+  fn.addEnvironment('DEAD_LETTER_QUEUES', Stack.of(fn).toJsonString(Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queueUrl]))));
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetSendQuota'], resources: ['*'] }));
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: Object.values(queues).map((q) => q.queueArn) }));
 }
 
 /** lib/mail.ts uses SES v1 SendEmail only. */

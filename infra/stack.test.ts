@@ -185,18 +185,53 @@ describe('permissions', () => {
     expect(probe.flatMap((st) => [st.Action].flat())).toEqual(['s3:ListBucket']);
   });
 
-  it('lets only the areas and sweeps that send mail call ses:SendEmail (invitations, bookings, setup links, overdue notices)', () => {
+  it('lets only the areas and sweeps that send mail call ses:SendEmail and ses:SendRawEmail (invitations, bookings, setup links, overdue notices, scheduled reports)', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
       if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
+      for (const st of p.Properties.PolicyDocument.Statement) {
+        const actions = [st.Action].flat() as string[];
+        if (actions.some((a) => a.startsWith('ses:Send'))) expect(actions.sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      }
     }
-    const expected = [...(['platform', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn];
+    const expected = [...(['platform', 'reports', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn, stack.schedules.sweeps['report-schedules']!.fn];
     expect([...senders].sort()).toEqual(expected.map(roleOf).sort());
     // Each of them knows its From address and where links in mail point.
     for (const fn of expected) {
       const vars = resources[logicalId(fn)]!.Properties.Environment.Variables as Record<string, unknown>;
       expect(vars.MAIL_FROM, fn.node.id).toBe('no-reply@example.com');
       expect(JSON.stringify(vars.APP_BASE_URL), fn.node.id).toContain('DomainName');
+    }
+  });
+
+  it('lets the platform health page read SES quota and exactly the dead-letter queues, whose URLs it is given', () => {
+    const dlqs = { resize: stack.photos.dlq, ...Object.fromEntries(Object.entries(stack.schedules.sweeps).map(([n, s]) => [n, s.dlq])) };
+    const queueId = (q: (typeof dlqs)['resize']) => stack.getLogicalId(q.node.defaultChild as never);
+    const platformRole = roleOf(areaFn('platform'));
+    const readers = new Map<string, Set<string>>();
+    let quota = false;
+    for (const [, p] of policies) {
+      for (const st of p.Properties.PolicyDocument.Statement) {
+        const actions = [st.Action].flat();
+        if (actions.includes('ses:GetSendQuota')) {
+          expect(p.Properties.Roles.map((r: { Ref: string }) => r.Ref)).toEqual([platformRole]);
+          quota = true;
+        }
+        if (!actions.includes('sqs:GetQueueAttributes')) continue;
+        for (const r of p.Properties.Roles) {
+          const set = readers.get(r.Ref as string) ?? new Set<string>();
+          for (const res of [st.Resource].flat()) set.add(JSON.stringify(res));
+          readers.set(r.Ref as string, set);
+        }
+      }
+    }
+    expect(quota).toBe(true);
+    expect([...readers.keys()]).toEqual([platformRole]);
+    expect([...readers.get(platformRole)!].sort()).toEqual(Object.values(dlqs).map((q) => JSON.stringify({ 'Fn::GetAtt': [queueId(q), 'Arn'] })).sort());
+    const env = JSON.stringify(resources[logicalId(areaFn('platform'))]!.Properties.Environment.Variables.DEAD_LETTER_QUEUES);
+    for (const [name, q] of Object.entries(dlqs)) {
+      expect(env).toContain(`"${name}`);
+      expect(env).toContain(queueId(q));
     }
   });
 

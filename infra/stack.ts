@@ -12,7 +12,7 @@ import type { InfraConfig } from './config.js';
 import { Data } from './data.js';
 import { EdgeFirewall } from './edge.js';
 import { LiveUpdates } from './live.js';
-import { sesIdentityArns } from './permissions.js';
+import { grantHealthProbes, HEALTH_PROBE_AREAS, sesIdentityArns } from './permissions.js';
 import { PhotoResize } from './photos.js';
 import { Schedules } from './schedules.js';
 import { WebDistribution } from './web.js';
@@ -75,6 +75,10 @@ export class BackOfficeStack extends Stack {
     this.live = new LiveUpdates(this, 'Live', { config: cfg, environment, table, signingKey });
     this.photos = new PhotoResize(this, 'Photos', { config: cfg, environment, table, uploadsBucket });
     this.schedules = new Schedules(this, 'Schedules', { config: cfg, environment, table, sesIdentityArns: mailIdentities });
+    // The platform health page reads SES's quota and every dead-letter queue (functions/platform/health.ts).
+    for (const area of HEALTH_PROBE_AREAS) {
+      grantHealthProbes(this.api.functions[area], { resize: this.photos.dlq, ...Object.fromEntries(Object.entries(this.schedules.sweeps).map(([name, s]) => [name, s.dlq])) });
+    }
     this.web = new WebDistribution(this, 'Web', {
       config: cfg,
       webBucket,

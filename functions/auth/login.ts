@@ -30,9 +30,9 @@ export async function login(username: string, password: string, event?: Pick<API
 
   const org = user.organizationId ? await getOrganization(trustedTenant(user.organizationId)) : undefined;
   if (user.organizationId && !org) throw unauthorized(INVALID_CREDENTIALS);
-  if (org && (org.status === 'SUSPENDED' || org.status === 'INACTIVE')) {
-    throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
-  }
+  // Checked after the password, so the answer tells nothing about an account to someone without it.
+  if (org?.status === 'SUSPENDED') throw new ApiError(403, 'OrganizationSuspended', 'Your organization has been suspended. Please contact support.');
+  if (org?.status === 'INACTIVE') throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
 
   await Promise.all([clearAttempts(ATTEMPTS, username), recordLogin(user)]);
   return startSession(user, org);

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AREA_MODULE, defaultModuleStates, MODULE_DISABLED_MESSAGE, MODULE_IDS, type ModuleStates } from '../../shared/domain/modules.js';
 import { db, tableName } from './db.js';
-import { forbidden } from './errors.js';
+import { ApiError, forbidden } from './errors.js';
 import { keys, type TenantId } from './keys.js';
 import { stateOf, type ApiMiddleware } from './middlewares/types.js';
 
@@ -45,15 +45,49 @@ export function forgetModules(): void {
   cache.clear();
 }
 
-/** Pipeline step after tenant context: a tenant route of a disabled module answers 403. */
+/**
+ * Suspension (issue 17, beyondSpec): the organization row's `status`. Every tenant route and every
+ * public share-link read asks this cache, which keeps each tenant's status ORG_STATUS_CACHE_MS per
+ * warm function (one projected GetItem per tenant per window), so a suspension shuts a tenant's
+ * existing tokens out within seconds (403 below), before the session check (30 s, 401) ends them.
+ */
+export const ORG_STATUS_CACHE_MS = 5_000;
+export const ORGANIZATION_SUSPENDED_MESSAGE = 'Your organization has been suspended. Please contact support.';
+export const organizationSuspended = () => new ApiError(403, 'OrganizationSuspended', ORGANIZATION_SUSPENDED_MESSAGE);
+const statusCache = new Map<string, { status: string; at: number }>();
+
+/** The organization's status ('ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'; 'MISSING' without a row). */
+export async function cachedOrganizationStatus(tenant: TenantId, now = Date.now()): Promise<string> {
+  const hit = statusCache.get(tenant);
+  if (hit && now - hit.at < ORG_STATUS_CACHE_MS) return hit.status;
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } }));
+  const status = res.Item ? String(res.Item.status ?? 'ACTIVE') : 'MISSING';
+  if (statusCache.size > 5000) statusCache.clear();
+  statusCache.set(tenant, { status, at: now });
+  return status;
+}
+
+/** True for an organization whose users and share links are shut out (suspended, deactivated). */
+export const isShutOut = (status: string) => status === 'SUSPENDED' || status === 'INACTIVE';
+
+/** Tests and the function that just suspended or reactivated: drop the cached statuses. */
+export function forgetOrganizationStatuses(): void {
+  statusCache.clear();
+}
+
+/**
+ * Pipeline step after tenant context: a suspended tenant's routes answer 403, and a tenant route
+ * of a disabled module answers 403.
+ */
 export function moduleGate(): ApiMiddleware {
   return {
     before: async (request) => {
       const { route, tenant } = stateOf(request);
+      if (route.access !== 'user' || !tenant) return;
       const module = AREA_MODULE[route.area];
-      if (!module || route.access !== 'user' || !tenant) return;
-      const states = await cachedModules(tenant);
-      if (!states[module]) throw forbidden(MODULE_DISABLED_MESSAGE);
+      const [status, states] = await Promise.all([cachedOrganizationStatus(tenant), module ? cachedModules(tenant) : undefined]);
+      if (isShutOut(status)) throw organizationSuspended();
+      if (module && states && !states[module]) throw forbidden(MODULE_DISABLED_MESSAGE);
     },
   };
 }

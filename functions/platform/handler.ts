@@ -3,8 +3,10 @@ import { exportOp, usageOp } from './analytics.js';
 import { emailStatsOp } from './mail-log.js';
 import { platformSettingsOp } from './settings.js';
 import { createOp, listOp, resendOp, revokeOp } from './invitations.js';
-import { healthOp, overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
+import { healthOp } from './health.js';
+import { overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
 import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from './modules.js';
+import { reactivateTenantOp, suspendTenantOp } from './tenant-status.js';
 import { getTemplateOp, listTemplatesOp, previewTemplateOp, updateTemplateOp } from './template-ops.js';
 
 /** The platform portal (SUPER_ADMIN only; the pipeline refuses everyone else with 403). */
@@ -21,6 +23,8 @@ export const handler = createAreaHandler('platform', {
   'platform.organizationModules': async ({ tenant }) => organizationModulesOp(tenant),
   'platform.tenantMetrics': async () => tenantMetricsOp(),
   'platform.tenantDetails': async ({ params }) => tenantDetailsOp(params.id),
+  'platform.suspendTenant': async ({ params, auth }) => suspendTenantOp(params.id, auth.userId),
+  'platform.reactivateTenant': async ({ params, auth }) => reactivateTenantOp(params.id, auth.userId),
   'platform.overviewMetrics': async () => overviewMetricsOp(),
   'platform.health': async () => healthOp(),
   'platform.usageAnalytics': async ({ query }) => usageOp(query.range),

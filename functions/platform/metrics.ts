@@ -1,10 +1,8 @@
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { config } from '../lib/config.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
-import { s3 } from '../lib/files.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { usageOp } from './analytics.js';
+import { tenantMailCounts } from './mail-log.js';
 import { existingTenant } from './modules.js';
 
 /**
@@ -52,9 +50,18 @@ async function tenantFigures(tenant: TenantId) {
   };
 }
 
+interface Activity {
+  emailsToday: number;
+  emailsThisMonth: number;
+  apiCalls24h: number;
+  errors24h: number;
+}
+
 /** Health score by written rules: start at 100, minus 30 per high and 15 per medium issue, never below 0. */
-function health(f: Awaited<ReturnType<typeof tenantFigures>>) {
+function health(f: Awaited<ReturnType<typeof tenantFigures>>, a: Activity) {
   const issues: { message: string; description: string; severity: 'high' | 'medium' | 'other' }[] = [];
+  const rate = a.apiCalls24h ? (a.errors24h / a.apiCalls24h) * 100 : 0;
+  if (a.apiCalls24h >= 20 && rate > 1) issues.push({ message: 'High error rate', description: `${Math.round(rate * 100) / 100}% of ${a.apiCalls24h} API calls failed in the last 24 hours`, severity: rate > 5 ? 'high' : 'medium' });
   if (f.overdueReservations >= 5) issues.push({ message: 'Overdue reservations piling up', description: `${f.overdueReservations} reservations are past their end time`, severity: f.overdueReservations >= 20 ? 'high' : 'medium' });
   if (f.totalUsers === 0) issues.push({ message: 'No users', description: 'The organization has no user accounts', severity: 'medium' });
   const score = Math.max(0, 100 - issues.reduce((s, i) => s + (i.severity === 'high' ? 30 : i.severity === 'medium' ? 15 : 5), 0));
@@ -64,19 +71,43 @@ function health(f: Awaited<ReturnType<typeof tenantFigures>>) {
 const STATUSES = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
 const statusOf = (s: unknown) => (STATUSES as readonly string[]).includes(String(s)) ? (String(s) as (typeof STATUSES)[number]) : 'ACTIVE';
 
+/**
+ * Per tenant: its two Queries (above), at most 16 tenants at a time. Across tenants, one Query each
+ * of the send log (this month) and of the usage rows (24 h), whatever the number of tenants.
+ */
 export async function tenantMetricsOp() {
-  const orgs = await listOrganizations();
-  const tenants = await Promise.all(
-    orgs.map(async (o) => {
-      const tenant = trustedTenant(String(o.pk).slice(2));
-      const f = await tenantFigures(tenant);
-      return {
-        id: tenant as string, name: String(o.name ?? ''), subdomain: String(o.subdomain ?? ''), status: statusOf(o.status), createdAt: String(o.createdAt ?? ''),
-        metrics: { totalUsers: f.totalUsers, activeUsersToday: f.activeUsersToday, activeReservations: f.activeReservations, totalItems: f.totalItems, totalCustomers: f.totalCustomers, overdueReservations: f.overdueReservations, ...health(f) },
-      };
-    }),
-  );
+  const [orgs, mail, usage] = await Promise.all([listOrganizations(), tenantMailCounts(), usageOp('1d')]);
+  const calls = new Map(usage.tenants.map((t) => [t.tenant, t]));
+  const tenants = await mapLimit(orgs, 16, async (o) => {
+    const tenant = trustedTenant(String(o.pk).slice(2));
+    const f = await tenantFigures(tenant);
+    const u = calls.get(tenant);
+    const m = mail.get(tenant);
+    const a: Activity = { emailsToday: m?.today ?? 0, emailsThisMonth: m?.month ?? 0, apiCalls24h: u?.calls ?? 0, errors24h: u?.errors ?? 0 };
+    return {
+      id: tenant as string, name: String(o.name ?? ''), subdomain: String(o.subdomain ?? ''), status: statusOf(o.status), createdAt: String(o.createdAt ?? ''),
+      metrics: {
+        totalUsers: f.totalUsers, activeUsersToday: f.activeUsersToday, activeReservations: f.activeReservations, totalItems: f.totalItems, totalCustomers: f.totalCustomers, overdueReservations: f.overdueReservations,
+        ...health(f, a),
+        emailsToday: a.emailsToday, emailsThisMonth: a.emailsThisMonth, apiCalls24h: a.apiCalls24h,
+        errorRate: a.apiCalls24h ? Math.round((a.errors24h / a.apiCalls24h) * 10_000) / 100 : null,
+        databaseSizeBytes: null,
+      },
+    };
+  });
   return { tenants, generatedAt: new Date().toISOString() };
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  }));
+  return out;
 }
 
 export async function overviewMetricsOp() {
@@ -104,28 +135,3 @@ export async function tenantDetailsOp(id: string) {
     })),
   };
 }
-
-type CheckStatus = 'healthy' | 'unhealthy';
-async function probe(fn: () => Promise<unknown>): Promise<{ status: CheckStatus; latencyMs: number; message?: string }> {
-  const t0 = performance.now();
-  try {
-    await Promise.race([fn(), new Promise((_r, rej) => setTimeout(() => rej(new Error('timed out after 3 s')), 3000))]);
-    return { status: 'healthy', latencyMs: Math.round(performance.now() - t0) };
-  } catch (e) {
-    return { status: 'unhealthy', latencyMs: Math.round(performance.now() - t0), message: (e as Error).message.slice(0, 200) };
-  }
-}
-
-/** Probes the table and the uploads bucket for real. Sweep heartbeats and the mail service are not probed yet. */
-export async function healthOp() {
-  const [database, uploads] = await Promise.all([
-    probe(() => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } }))),
-    probe(() => s3().send(new HeadBucketCommand({ Bucket: config().uploadsBucket }))),
-  ]);
-  const checks = { database: { name: 'Database (DynamoDB table)', ...database }, uploads: { name: 'Uploads bucket (S3)', ...uploads } };
-  const list = Object.values(checks);
-  const unhealthy = list.filter((c) => c.status === 'unhealthy').length;
-  const status: 'healthy' | 'degraded' | 'unhealthy' = unhealthy === 0 ? 'healthy' : checks.database.status === 'unhealthy' ? 'unhealthy' : 'degraded';
-  return { overall: status, status, summary: { healthy: list.length - unhealthy, unhealthy }, checks, checkedAt: new Date().toISOString() };
-}
-

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { MODULES, moduleById, moduleToggleProblem, type ModuleId } from '../../shared/domain/modules.js';
+import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { defaultModuleStates, MODULES, moduleById, moduleToggleProblem, type ModuleId } from '../../shared/domain/modules.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { cachedModules, forgetModules, modulesKey, readModules } from '../lib/modules.js';
+import { listOrganizations } from './metrics.js';
 
 /** An organization id from a platform route's path: a tenant only if its organization row exists. */
 export async function existingTenant(id: string): Promise<{ tenant: TenantId; org: Record<string, unknown> }> {
@@ -55,12 +56,31 @@ export async function toggleModuleOp(id: string, module: ModuleId, enable: boole
   throw conflict(`${moduleById(module)?.displayName ?? module} changed at the same time; please try again`);
 }
 
-/** Global features (document 1 §3): each module with the organizations that have switched it off. */
-export function featuresOp() {
+/**
+ * Global features (document 1 §3): each module with every tenant and its state there. The tenants
+ * come from the ORGS index (one Query), their states from one BatchGet per 100 modules rows.
+ */
+export async function featuresOp() {
+  const orgs = await listOrganizations();
+  const tenants = orgs.map((o) => ({ tenant: trustedTenant(String(o.pk).slice(2)), name: String(o.name ?? ''), subdomain: String(o.subdomain ?? '') }));
+  const stored = new Map<string, Partial<Record<ModuleId, boolean>>>();
+  for (let i = 0; i < tenants.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [tableName()]: { Keys: tenants.slice(i, i + 100).map((t) => ({ ...modulesKey(t.tenant) })) } };
+    for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
+      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const row of res.Responses?.[tableName()] ?? []) stored.set(String(row.pk).slice(2), (row.states ?? {}) as Partial<Record<ModuleId, boolean>>);
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  const enabled = (tenant: string, id: ModuleId) => {
+    const v = stored.get(tenant)?.[id];
+    return typeof v === 'boolean' ? v : defaultModuleStates()[id];
+  };
   return {
     features: MODULES.map((m) => ({
       id: m.id, name: m.id, displayName: m.displayName, description: m.description, category: m.category,
-      isCore: m.isCore, isGloballyEnabled: true, dependencies: m.dependencies, organizations: [] as string[],
+      isCore: m.isCore, isGloballyEnabled: true, dependencies: m.dependencies,
+      organizations: tenants.map((t) => ({ id: t.tenant as string, name: t.name, subdomain: t.subdomain, enabled: m.isCore || enabled(t.tenant, m.id) })),
     })),
   };
 }

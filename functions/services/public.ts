@@ -6,6 +6,7 @@ import { db, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
 import type { ServiceRow } from './model.js';
 import { publicBusinessContact } from '../settings/contact.js';
 import { getServiceRow, photoUrlsFor } from './store.js';
@@ -19,7 +20,7 @@ export const endedEvent = () => linkError(410, EVENT_EXPIRED, 'This event has en
 /**
  * Share token → tenant and service. The tenant comes from our own pointer row (keyed by the token's
  * hash) and nowhere else. A link whose service was deleted, deactivated, closed to public bookings
- * or given a new token reads "expired"; one whose every slot has ended reads "event ended".
+ * or given a new token, or whose organization is suspended, reads "expired"; one whose every slot has ended reads "event ended".
  */
 export async function resolveShare(token: string, now = Date.now()): Promise<{ tenant: TenantId; service: ServiceRow }> {
   if (!isShareTokenShape(token)) throw notFoundLink();
@@ -27,7 +28,9 @@ export async function resolveShare(token: string, now = Date.now()): Promise<{ t
   if (!ptr.Item) throw notFoundLink();
   if (ptr.Item.revokedAt) throw expiredLink();
   const tenant = trustedTenant(String(ptr.Item.tenantId));
-  const service = await getServiceRow(tenant, String(ptr.Item.serviceId));
+  // A suspended organization's links read "expired" (issue 17), within seconds (cached status).
+  const [status, service] = await Promise.all([cachedOrganizationStatus(tenant), getServiceRow(tenant, String(ptr.Item.serviceId))]);
+  if (isShutOut(status)) throw expiredLink();
   if (!service || service.shareToken !== token || service.isActive === false || service.rsvpSettings?.enablePublicBookings === false) throw expiredLink();
   if (eventHasEnded(service.availability ?? [], now, service.timeZone)) throw endedEvent();
   return { tenant, service };

@@ -22,6 +22,12 @@ export const tenantMetricsResponse = z.object({
     metrics: z.object({
       totalUsers: z.number(), activeUsersToday: z.number(), activeReservations: z.number(), totalItems: z.number(), totalCustomers: z.number(),
       overdueReservations: z.number(), healthScore: z.number(), issues: z.number(), healthIssues: z.array(healthIssue),
+      /** From the send log (sends tagged with this tenant), UTC day and month. */
+      emailsToday: z.number(), emailsThisMonth: z.number(),
+      /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
+      apiCalls24h: z.number(), errorRate: z.number().nullable(),
+      /** Not kept yet (docs/decisions.md): always null, shown as "Not measured yet". */
+      databaseSizeBytes: z.number().nullable(),
     }),
   })),
   generatedAt: z.string(),
@@ -30,18 +36,29 @@ export const tenantDetailsResponse = z.object({
   organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
   users: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), role: z.string(), isActive: z.boolean(), lastLoginAt: z.string().nullable() })),
 });
+export const tenantStatusResponse = z.object({
+  success: z.boolean(), organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
+});
 export const overviewMetricsResponse = z.object({
   totalTenants: z.number(), activeTenants: z.number(), activeUsers: z.number(), totalUsers: z.number(), totalItems: z.number(), activeReservations: z.number(), apiCalls24h: z.number(),
 });
-const healthCheck = z.object({ name: z.string(), status: z.enum(['healthy', 'unhealthy']), latencyMs: z.number(), message: z.string().optional() });
+/** 'not-configured': a check that cannot run in this deployment (no DLQ URLs locally); never counted healthy. */
+const healthCheck = z.object({
+  name: z.string(), status: z.enum(['healthy', 'unhealthy', 'not-configured']), latencyMs: z.number(), message: z.string().optional(),
+  kind: z.enum(['database', 'storage', 'mail', 'sweep', 'queue']).optional(),
+  /** Sweeps: the last successful run and the rate; queues: the messages waiting. */
+  lastSucceededAt: z.string().nullable().optional(), everyMinutes: z.number().optional(), messages: z.number().optional(),
+});
 export const platformHealthResponse = z.object({
   overall: z.enum(['healthy', 'degraded', 'unhealthy']), status: z.enum(['healthy', 'degraded', 'unhealthy']),
-  summary: z.object({ healthy: z.number(), unhealthy: z.number() }), checks: z.record(z.string(), healthCheck), checkedAt: z.string(),
+  summary: z.object({ healthy: z.number(), unhealthy: z.number(), notConfigured: z.number() }), checks: z.record(z.string(), healthCheck), checkedAt: z.string(),
 });
 export const featuresResponse = z.object({
   features: z.array(z.object({
     id: z.string(), name: z.string(), displayName: z.string(), description: z.string(), category: z.string(), isCore: z.boolean(),
-    isGloballyEnabled: z.boolean(), dependencies: z.array(z.string()), organizations: z.array(z.string()),
+    isGloballyEnabled: z.boolean(), dependencies: z.array(z.string()),
+    /** Every tenant with this feature's state for it (beyondSpec shape: the spec names the field only). */
+    organizations: z.array(z.object({ id: z.string(), name: z.string(), subdomain: z.string(), enabled: z.boolean() })),
   })),
 });
 const templateView = z.object({
@@ -89,6 +106,14 @@ export const platformRoutes = [
   route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Disable a module' }),
   route({ ...p, id: 'platform.tenantDetails', method: 'GET', path: '/api/platform/tenants/{id}/details', params: idParam, response: tenantDetailsResponse, summary: 'Users of a tenant' }),
   route({ ...p, id: 'platform.tenantMetrics', method: 'GET', path: '/api/platform/tenants/metrics', response: tenantMetricsResponse, summary: 'All tenants with metrics' }),
+  route({
+    ...p, id: 'platform.suspendTenant', method: 'POST', path: '/api/platform/tenants/{id}/suspend', params: idParam, response: tenantStatusResponse, summary: 'Suspend a tenant',
+    beyondSpec: "The operator shuts a tenant out: its users can't sign in, their sessions end, its share links read expired",
+  }),
+  route({
+    ...p, id: 'platform.reactivateTenant', method: 'POST', path: '/api/platform/tenants/{id}/reactivate', params: idParam, response: tenantStatusResponse, summary: 'Reactivate a suspended tenant',
+    beyondSpec: 'Undoes a suspension: the tenant returns to the status it had before',
+  }),
   route({ ...p, id: 'platform.overviewMetrics', method: 'GET', path: '/api/platform/overview/metrics', response: overviewMetricsResponse, summary: 'Platform totals' }),
   route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', response: platformHealthResponse, summary: 'Health checks' }),
   route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), response: usageResponse, summary: 'Usage analytics' }),

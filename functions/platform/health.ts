@@ -1,0 +1,179 @@
+import { createHash, createHmac } from 'node:crypto';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { GetSendQuotaCommand, SESClient } from '@aws-sdk/client-ses';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { config } from '../lib/config.js';
+import { db, tableName } from '../lib/db.js';
+import { s3 } from '../lib/files.js';
+import { SWEEPS } from '../sweeps/schedules.js';
+import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
+
+/**
+ * GET /api/platform/health (issue 17): every check really probes, in parallel, each within 3 s.
+ * - database: one GetItem; uploads: HeadBucket;
+ * - mail: on AWS SES GetSendQuota (unhealthy from 95 % of the 24-hour quota); locally the SES
+ *   emulator does not implement GetSendQuota, so its own /health-check is asked and the message says so;
+ * - one check per sweep (functions/sweeps/schedules.ts) from its heartbeat row: unhealthy when its
+ *   last run failed, when it never ran, or when its last success is older than 3x its rate;
+ * - one check per dead-letter queue named in DEAD_LETTER_QUEUES (JSON name → queue URL, set by
+ *   infra/stack.ts): ApproximateNumberOfMessages, unhealthy above 0. Without that variable (locally)
+ *   a single 'not-configured' check says so; it is never counted healthy.
+ * Overall: unhealthy when the database is, degraded when any other check is, else healthy.
+ */
+type Status = 'healthy' | 'unhealthy' | 'not-configured';
+type Kind = 'database' | 'storage' | 'mail' | 'sweep' | 'queue';
+export interface Check {
+  name: string;
+  status: Status;
+  latencyMs: number;
+  message?: string;
+  kind: Kind;
+  lastSucceededAt?: string | null;
+  everyMinutes?: number;
+  messages?: number;
+}
+
+const PROBE_TIMEOUT_MS = 3000;
+export const MAIL_QUOTA_ALERT = 0.95;
+
+async function probe(kind: Kind, name: string, fn: () => Promise<Partial<Check> | undefined | void>): Promise<Check> {
+  const t0 = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const extra = await Promise.race([fn(), new Promise<never>((_r, rej) => (timer = setTimeout(() => rej(new Error(`timed out after ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS)))]);
+    return { name, kind, status: 'healthy', latencyMs: Math.round(performance.now() - t0), ...(extra ?? {}) };
+  } catch (e) {
+    return { name, kind, status: 'unhealthy', latencyMs: Math.round(performance.now() - t0), message: (e as Error).message.slice(0, 200) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let sesClient: SESClient | undefined;
+async function mailCheck(): Promise<Check> {
+  const c = config();
+  if (c.sesEndpoint) {
+    return probe('mail', 'Mail service (local SES emulator)', async () => {
+      const res = await fetch(`${c.sesEndpoint!.replace(/\/+$/, '')}/health-check`);
+      if (!res.ok) throw new Error(`The SES emulator answered ${res.status}`);
+      return { message: 'Local SES emulator answering (it does not implement GetSendQuota; no quota here)' };
+    });
+  }
+  return probe('mail', 'Mail service (SES)', async () => {
+    sesClient ??= new SESClient({ region: c.region });
+    const q = await sesClient.send(new GetSendQuotaCommand({}));
+    const max = q.Max24HourSend ?? 0;
+    const sent = q.SentLast24Hours ?? 0;
+    const message = `${sent} of ${max} sent in the last 24 hours (${q.MaxSendRate ?? 0}/s)`;
+    if (max > 0 && sent / max >= MAIL_QUOTA_ALERT) throw new Error(`Quota nearly used: ${message}`);
+    return { message };
+  });
+}
+
+/** A sweep's verdict from its heartbeat (exported for the unit test). */
+export function sweepVerdict(hb: Heartbeat | undefined, everyMinutes: number, now = Date.now()): { status: Status; message: string } {
+  if (!hb?.lastStartedAt) return { status: 'unhealthy', message: 'No run recorded yet' };
+  const ok = hb.lastSucceededAt ? Date.parse(hb.lastSucceededAt) : 0;
+  const failed = hb.lastFailedAt ? Date.parse(hb.lastFailedAt) : 0;
+  if (failed > ok) return { status: 'unhealthy', message: `Last run failed: ${hb.lastError ?? 'unknown error'}` };
+  if (!ok) return { status: 'unhealthy', message: 'No successful run recorded yet' };
+  const ageMin = (now - ok) / 60_000;
+  if (ageMin > 3 * everyMinutes) return { status: 'unhealthy', message: `Last success ${Math.round(ageMin)} min ago (runs every ${everyMinutes} min)` };
+  return { status: 'healthy', message: `Last success ${ageMin < 1 ? 'under a minute' : `${Math.round(ageMin)} min`} ago${hb.lastDurationMs !== undefined ? `, took ${hb.lastDurationMs} ms` : ''}` };
+}
+
+async function sweepChecks(): Promise<[string, Check][]> {
+  const t0 = performance.now();
+  let beats: Map<string, Heartbeat>;
+  try {
+    beats = await readHeartbeats();
+  } catch (e) {
+    return SWEEPS.map((s) => [`sweep:${s.name}`, { name: `Sweep ${s.name}`, kind: 'sweep', status: 'unhealthy', latencyMs: Math.round(performance.now() - t0), message: `Heartbeats unreadable: ${(e as Error).message.slice(0, 150)}` }]);
+  }
+  const latencyMs = Math.round(performance.now() - t0);
+  return SWEEPS.map((s) => {
+    const hb = beats.get(s.name);
+    return [`sweep:${s.name}`, { name: `Sweep ${s.name}`, kind: 'sweep', latencyMs, everyMinutes: s.everyMinutes, lastSucceededAt: hb?.lastSucceededAt ?? null, ...sweepVerdict(hb, s.everyMinutes) }];
+  });
+}
+
+class Sha256 {
+  private h;
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.h = secret === undefined ? createHash('sha256') : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
+  }
+  update(data: string | ArrayBuffer | ArrayBufferView): void {
+    this.h.update(typeof data === 'string' ? data : Buffer.from(data as Uint8Array));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.h.digest());
+  }
+  reset(): void {
+    throw new Error('not used');
+  }
+}
+
+/**
+ * SQS GetQueueAttributes through SQS's JSON protocol, signed (SigV4) with the function's own
+ * credentials: the SQS client is not among the product's dependencies, and one signed POST is all
+ * this needs.
+ */
+export async function queueDepth(queueUrl: string): Promise<number> {
+  const url = new URL(queueUrl);
+  const region = /^sqs\.([a-z0-9-]+)\./.exec(url.hostname)?.[1] ?? config().region;
+  const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment');
+  const signer = new SignatureV4({ service: 'sqs', region, sha256: Sha256, credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN } });
+  const body = JSON.stringify({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] });
+  const signed = await signer.sign({
+    method: 'POST', protocol: 'https:', hostname: url.hostname, path: '/', query: {},
+    headers: { host: url.hostname, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.GetQueueAttributes' },
+    body,
+  });
+  const res = await fetch(`https://${url.hostname}/`, { method: 'POST', headers: signed.headers as Record<string, string>, body });
+  const data = (await res.json().catch(() => ({}))) as { Attributes?: Record<string, string>; message?: string; __type?: string };
+  if (!res.ok) throw new Error(`SQS answered ${res.status}${data.__type ? ` ${data.__type}` : ''}${data.message ? `: ${data.message}` : ''}`);
+  return Number(data.Attributes?.ApproximateNumberOfMessages ?? 0);
+}
+
+function configuredQueues(): Record<string, string> | null {
+  const raw = process.env.DEAD_LETTER_QUEUES;
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+async function queueChecks(depth = queueDepth): Promise<[string, Check][]> {
+  const queues = configuredQueues();
+  if (!queues) return [['queues', { name: 'Dead-letter queues', kind: 'queue', status: 'not-configured', latencyMs: 0, message: 'Not configured (no DEAD_LETTER_QUEUES here, e.g. locally)' }]];
+  return Promise.all(Object.entries(queues).map(async ([name, url]): Promise<[string, Check]> => {
+    const c = await probe('queue', `Dead-letter queue ${name}`, async () => {
+      const messages = await depth(url);
+      if (messages > 0) return { status: 'unhealthy', messages, message: `${messages} failed run${messages === 1 ? '' : 's'} waiting` };
+      return { messages, message: 'Empty' };
+    });
+    return [`queue:${name}`, c];
+  }));
+}
+
+export async function healthOp(opts: { queueDepth?: (url: string) => Promise<number> } = {}) {
+  const [database, uploads, mail, sweeps, queues] = await Promise.all([
+    probe('database', 'Database (DynamoDB table)', () => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } })).then(() => undefined)),
+    probe('storage', 'Uploads bucket (S3)', () => s3().send(new HeadBucketCommand({ Bucket: config().uploadsBucket })).then(() => undefined)),
+    mailCheck(),
+    sweepChecks(),
+    queueChecks(opts.queueDepth),
+  ]);
+  const checks: Record<string, Check> = { database, uploads, mail, ...Object.fromEntries(sweeps), ...Object.fromEntries(queues) };
+  const list = Object.values(checks);
+  const unhealthy = list.filter((c) => c.status === 'unhealthy').length;
+  const notConfigured = list.filter((c) => c.status === 'not-configured').length;
+  const status: 'healthy' | 'degraded' | 'unhealthy' = database.status === 'unhealthy' ? 'unhealthy' : unhealthy ? 'degraded' : 'healthy';
+  return { overall: status, status, summary: { healthy: list.length - unhealthy - notConfigured, unhealthy, notConfigured }, checks, checkedAt: new Date().toISOString() };
+}
