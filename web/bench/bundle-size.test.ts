@@ -12,6 +12,9 @@ describe('the bundle bench covers every route of the router', () => {
     const missing = [...root, ...tenant].filter((p) => !(p in ROUTES));
     expect(missing).toEqual([]);
   });
+  it('every route measures its page, not only the shell', () => {
+    for (const [route, { modules }] of Object.entries(ROUTES)) expect(modules.filter((m) => !m.endsWith('/TenantApp.tsx')).length, route).toBeGreaterThan(0);
+  });
   it('every module named exists in the source', () => {
     for (const { modules } of Object.values(ROUTES)) for (const m of modules) expect(() => read(`../${m}`), m).not.toThrow();
   });
