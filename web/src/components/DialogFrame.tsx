@@ -29,6 +29,8 @@ export function DialogFrame(props: {
   onClose: () => void;
   children: ReactNode;
   footerStart?: ReactNode;
+  /** Actions beside the title (the service form's Advanced Settings). */
+  headerEnd?: ReactNode;
 }) {
   const [confirmClose, setConfirmClose] = useState(false);
   const requestClose = () => (props.dirty || props.isDirtyNow?.() ? setConfirmClose(true) : props.onClose());
@@ -49,8 +51,9 @@ export function DialogFrame(props: {
           <Dialog.Backdrop />
           <Dialog.Positioner>
             <Dialog.Content aria-label={props.title} h={{ base: 'auto', sm: 'auto' }} maxH={{ base: '100dvh', sm: 'calc(100dvh - 4rem)' }}>
-              <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
+              <Dialog.Header alignItems="center" pe={props.headerEnd ? '12' : undefined}>
+                <Dialog.Title flex="1">{props.title}</Dialog.Title>
+                {props.headerEnd}
               </Dialog.Header>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label="Close" />

@@ -22,6 +22,8 @@ export function FormDialog<S extends FormSchema>(props: {
   /** Extra dirtiness that lives outside the form (for example generated ids). */
   extraDirty?: boolean;
   wide?: boolean;
+  /** Actions beside the title (see DialogFrame). */
+  headerEnd?: ReactNode;
   onSubmit: (values: z.output<S>, form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => Promise<boolean | void>;
   onClose: () => void;
   children: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
@@ -29,15 +31,11 @@ export function FormDialog<S extends FormSchema>(props: {
   const form = useContractForm(props.schema, props.defaultValues);
   const formId = useId();
   const wasOpen = useRef(false);
-  const startValues = useRef<unknown>(props.defaultValues);
   // A fresh start each time it opens, and only then: a list refresh while it is open keeps the edits.
   useEffect(() => {
     const opening = props.open && !wasOpen.current;
     wasOpen.current = props.open;
-    if (opening) {
-      form.reset(props.defaultValues);
-      startValues.current = form.getValues();
-    }
+    if (opening) form.reset(props.defaultValues);
   }, [props.open, props.defaultValues, form]);
 
   const { isDirty, isSubmitting, errors } = form.formState;
@@ -57,11 +55,13 @@ export function FormDialog<S extends FormSchema>(props: {
       open={props.open}
       title={props.title}
       dirty={props.open && (isDirty || !!props.extraDirty)}
-      isDirtyNow={() => JSON.stringify(form.getValues()) !== JSON.stringify(startValues.current)}
+      // Against the form's current defaults: a form that resets itself while open (a fresh copy loaded) starts clean again.
+      isDirtyNow={() => JSON.stringify(form.getValues()) !== JSON.stringify(form.formState.defaultValues)}
       saving={isSubmitting}
       submitLabel={props.submitLabel}
       submitDisabled={props.submitDisabled}
       wide={props.wide}
+      headerEnd={props.headerEnd}
       formId={formId}
       onClose={props.onClose}
     >

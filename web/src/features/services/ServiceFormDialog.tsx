@@ -1,60 +1,54 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, HStack, IconButton, Image, Input, NativeSelect, Portal, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, HStack, IconButton, Image, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { SERVICE_RATE_TYPES, STAFF_RATE_SUFFIX, TIER_RATE_TYPES } from '../../../../shared/domain/pricing.js';
 import { errorMessage } from '../../api/client.js';
-import { servicesApi } from './api/index.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { useMutationAction } from '../../api/mutation.js';
+import { FormDialog } from '../../components/FormDialog.js';
+import { FormField, useFieldLimit } from '../../components/form.js';
 import { CloseIcon, SettingsIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
-import { UNSAVED_CHANGES_MESSAGE, UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { AddonsEditor, AdvancedSettingsDialog, type AdvancedSettings } from './AdvancedSettingsDialog.js';
+import { SERVICES, servicesApi } from './api/index.js';
 import { LocationPicker } from './LocationPicker.js';
 import { photoProblem, uploadServicePhoto } from './photoUpload.js';
-import { emptyServiceForm, emptySlot, formFromService, formSnapshot, payloadFromForm, validateServiceForm, type ApiService, type FormErrors, type ServiceFormState, type TierForm } from './serviceForm.js';
+import { emptyServiceForm, emptySlot, formFromService, payloadFromForm, serviceFormSchema, splitPreview, type ApiService, type ServiceFormValues } from './serviceForm.js';
 
 const RATE_TYPE_LABEL: Record<string, string> = { PER_PERSON: 'Per person', HOURLY: 'Hourly', FIXED: 'Fixed' };
+const ADVANCED_KEYS = ['maxParticipants', 'enablePublicBookings', 'collectAllergies', 'paymentSettings', 'paymentNote', 'enableAddons', 'addons'] as const;
 
-/** "Add New Service or Event" / "Edit Service or Event" (document 2 §2.2-§2.4). */
-export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: boolean; service: ApiService | null; onClose: () => void; onSaved: (s: ApiService) => void }) {
-  const [form, setForm] = useState<ServiceFormState>(emptyServiceForm);
-  const [initial, setInitial] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [uploading, setUploading] = useState(false);
+type Form = UseFormReturn<z.input<typeof serviceFormSchema>, unknown, z.output<typeof serviceFormSchema>>;
+const dirtying = { shouldDirty: true } as const;
+
+function ServiceFields(props: {
+  form: Form;
+  serviceId: string | null;
+  fresh: ApiService | null;
+  failure: string | null;
+  preview: string;
+  setPreview: (p: string) => void;
+  uploading: boolean;
+  setUploading: (b: boolean) => void;
+  advanced: boolean;
+  setAdvanced: (b: boolean) => void;
+}) {
+  const { form, preview, setPreview } = props;
+  const slots = useFieldArray({ control: form.control, name: 'availability' });
+  const tiers = useFieldArray({ control: form.control, name: 'pricingTiers' });
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [advanced, setAdvanced] = useState(false);
-  const [confirmClose, setConfirmClose] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const { errors } = form.formState;
+  const tiered = form.watch('enableTieredPricing');
+  const addonsOn = form.watch('enableAddons');
 
+  // Document 2 §7: the fresh copy replaces the list's copy, unless the person has already started editing.
   useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    const start = service ? formFromService(service) : emptyServiceForm();
-    setForm(start);
-    setInitial(formSnapshot(start));
-    setErrors({});
-    setFailure(null);
-    setPhotoError(null);
-    // Document 2 §7: a fresh copy before editing; the list's copy stands in when that fails.
-    if (service) {
-      servicesApi.get(service.id)
-        .then((fresh) => {
-          if (cancelled) return;
-          const f = formFromService(fresh);
-          setForm(f);
-          setInitial(formSnapshot(f));
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [open, service]);
-
-  const dirty = useMemo(() => open && initial !== '' && formSnapshot(form) !== initial, [form, initial, open]);
-  const set = <K extends keyof ServiceFormState>(k: K, v: ServiceFormState[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
+    if (!props.fresh || form.formState.isDirty) return;
+    const next = splitPreview(formFromService(props.fresh));
+    form.reset(next.values);
+    setPreview(next.photoPreview);
+  }, [props.fresh, form, setPreview]);
 
   async function pickPhoto(file: File | undefined) {
     if (!file) return;
@@ -64,251 +58,294 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
       return;
     }
     setPhotoError(null);
-    const preview = URL.createObjectURL(file);
-    set('photoPreview', preview);
-    setUploading(true);
+    const local = URL.createObjectURL(file);
+    setPreview(local);
+    props.setUploading(true);
     try {
-      const baseKey = await uploadServicePhoto(file, service?.id);
-      setForm((f) => ({ ...f, photoBaseKey: baseKey, photoPreview: preview }));
+      form.setValue('photoBaseKey', await uploadServicePhoto(file, props.serviceId ?? undefined), dirtying);
     } catch {
       // Document 2 §7: on failure the preview is cleared.
-      setForm((f) => ({ ...f, photoPreview: '', photoBaseKey: '' }));
+      setPreview('');
+      form.setValue('photoBaseKey', '', dirtying);
       notify.error('Failed to upload photo. Please try again.');
     } finally {
-      setUploading(false);
+      props.setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
     }
   }
 
-  async function submit() {
-    const found = validateServiceForm(form);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      const body = payloadFromForm(form);
-      const saved = service
-        ? await servicesApi.update(service.id, body)
-        : await servicesApi.create(body);
-      notify.success(service ? 'Service updated successfully!' : 'Service created successfully!');
-      onSaved(saved);
-    } catch (e) {
-      const msg = errorMessage(e, service ? 'Failed to update service' : 'Failed to create service');
-      setFailure(msg);
-      notify.error(msg);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const setSlot = (i: number, patch: Partial<ServiceFormState['availability'][number]>) =>
-    set('availability', form.availability.map((s, j) => (j === i ? { ...s, ...patch } : s)));
-  const setTier = (i: number, patch: Partial<TierForm>) => set('pricingTiers', form.pricingTiers.map((t, j) => (j === i ? { ...t, ...patch } : t)));
-  const advancedValue: AdvancedSettings = {
-    maxParticipants: form.maxParticipants, enablePublicBookings: form.enablePublicBookings, collectAllergies: form.collectAllergies,
-    paymentSettings: form.paymentSettings, paymentNote: form.paymentNote, enableAddons: form.enableAddons, addons: form.addons,
-  };
+  const availabilityError = (errors.availability as { message?: string; root?: { message?: string } } | undefined);
+  const slotMessage = availabilityError?.message ?? availabilityError?.root?.message;
+  const pick = (): AdvancedSettings => Object.fromEntries(ADVANCED_KEYS.map((k) => [k, form.getValues(k)])) as AdvancedSettings;
 
   return (
-    <>
-      {/* Browser Back, in-app links and reload ask too (document 1 §4). */}
-      <UnsavedChangesGuard when={open && dirty} />
-      <Dialog.Root open={open} onOpenChange={(e) => !e.open && requestClose()} size={{ base: 'full', sm: 'md', md: 'xl' }} scrollBehavior="inside" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content aria-label={service ? 'Edit Service or Event' : 'Add New Service or Event'}>
-              <Dialog.Header>
-                <HStack justify="space-between" w="full" pr="8">
-                  <Dialog.Title>{service ? 'Edit Service or Event' : 'Add New Service or Event'}</Dialog.Title>
-                  <IconButton aria-label="Advanced Settings" variant="ghost" size="sm" onClick={() => setAdvanced(true)}>
-                    <SettingsIcon />
-                  </IconButton>
-                </HStack>
-              </Dialog.Header>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {failure && (
-                    <Alert.Root status="error" role="alert">
-                      <Alert.Indicator />
-                      <Alert.Title>{failure}</Alert.Title>
-                    </Alert.Root>
-                  )}
-                  <Field.Root required invalid={!!errors.name}>
-                    <Field.Label>Name <Field.RequiredIndicator /></Field.Label>
-                    <Input name="name" value={form.name} onChange={(e) => set('name', e.target.value)} />
-                    <Field.ErrorText>{errors.name}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Description</Field.Label>
-                    <Textarea name="description" value={form.description} onChange={(e) => set('description', e.target.value)} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Location</Field.Label>
-                    <LocationPicker value={form.location} onChange={(v) => set('location', v)} />
-                  </Field.Root>
-                  <Field.Root invalid={!!photoError}>
-                    <Field.Label>Photo</Field.Label>
-                    <HStack align="flex-start" gap="4">
-                      {form.photoPreview ? (
-                        <Box position="relative">
-                          <Image src={form.photoPreview} alt="Service photo preview" boxSize="120px" objectFit="cover" borderRadius="md" data-testid="photo-preview" />
-                          <IconButton aria-label="Remove photo" size="2xs" position="absolute" top="1" right="1" onClick={() => setForm((f) => ({ ...f, photoBaseKey: '', photoPreview: '' }))}>
-                            <CloseIcon />
-                          </IconButton>
-                        </Box>
-                      ) : null}
-                      <Stack gap="1">
-                        <Button size="sm" variant="outline" loading={uploading} loadingText="Uploading..." onClick={() => fileInput.current?.click()}>
-                          {form.photoPreview ? 'Change photo' : 'Upload photo'}
-                        </Button>
-                        <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden aria-label="Photo file" onChange={(e) => void pickPhoto(e.target.files?.[0])} />
-                        <Text fontSize="xs" color="fg.muted">PNG, JPG, GIF up to 10MB</Text>
-                      </Stack>
-                    </HStack>
-                    <Field.ErrorText>{photoError}</Field.ErrorText>
-                  </Field.Root>
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                    <Field.Root required invalid={!!errors.rate}>
-                      <Field.Label>Rate ($) <Field.RequiredIndicator /></Field.Label>
-                      <Input name="rate" type="number" min={0} step={0.01} value={form.rate} onChange={(e) => set('rate', e.target.value)} placeholder="0.00" />
-                      <Field.ErrorText>{errors.rate}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root required invalid={!!errors.rateType}>
-                      <Field.Label>Rate type <Field.RequiredIndicator /></Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field name="rateType" value={form.rateType} onChange={(e) => set('rateType', e.target.value)}>
-                          {SERVICE_RATE_TYPES.map((t) => <option key={t} value={t}>{RATE_TYPE_LABEL[t]} {STAFF_RATE_SUFFIX[t]}</option>)}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText>{errors.rateType}</Field.ErrorText>
-                    </Field.Root>
-                  </SimpleGrid>
+    <Stack gap="4">
+      {props.failure && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{props.failure}</Alert.Title>
+        </Alert.Root>
+      )}
+      <FormField name="name" label="Name" required>
+        <Input maxLength={useFieldLimit('name')} {...form.register('name')} />
+      </FormField>
+      <FormField name="description" label="Description">
+        <Textarea maxLength={useFieldLimit('description')} {...form.register('description')} />
+      </FormField>
+      <Field.Root>
+        <Field.Label>Location</Field.Label>
+        <Controller control={form.control} name="location" render={({ field }) => <LocationPicker value={field.value} onChange={field.onChange} />} />
+      </Field.Root>
+      <Field.Root invalid={!!photoError}>
+        <Field.Label>Photo</Field.Label>
+        <HStack align="flex-start" gap="4">
+          {preview ? (
+            <Box position="relative">
+              <Image src={preview} alt="Service photo preview" boxSize="120px" objectFit="cover" borderRadius="md" data-testid="photo-preview" />
+              <IconButton
+                aria-label="Remove photo"
+                size="2xs"
+                position="absolute"
+                top="1"
+                right="1"
+                onClick={() => {
+                  setPreview('');
+                  form.setValue('photoBaseKey', '', dirtying);
+                }}
+              >
+                <CloseIcon />
+              </IconButton>
+            </Box>
+          ) : null}
+          <Stack gap="1">
+            <Button size="sm" variant="outline" loading={props.uploading} loadingText="Uploading..." onClick={() => fileInput.current?.click()}>
+              {preview ? 'Change photo' : 'Upload photo'}
+            </Button>
+            <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden aria-label="Photo file" onChange={(e) => void pickPhoto(e.target.files?.[0])} />
+            <Text fontSize="xs" color="fg.muted">
+              PNG, JPG, GIF up to 10MB
+            </Text>
+          </Stack>
+        </HStack>
+        <Field.ErrorText>{photoError}</Field.ErrorText>
+      </Field.Root>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField name="rate" label="Rate ($)" required>
+          <Input type="number" min={0} step={0.01} placeholder="0.00" {...form.register('rate')} />
+        </FormField>
+        <FormField name="rateType" label="Rate type" required>
+          <NativeSelect.Root>
+            <NativeSelect.Field {...form.register('rateType')}>
+              {SERVICE_RATE_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {RATE_TYPE_LABEL[t]} {STAFF_RATE_SUFFIX[t]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+      </SimpleGrid>
 
-                  <Field.Root invalid={!!errors.availability}>
-                    <Field.Label>Availability</Field.Label>
-                    <Stack gap="2" w="full">
-                      {form.availability.map((s, i) => (
-                        <HStack key={i} align="flex-end" flexWrap={{ base: 'wrap', md: 'nowrap' }} data-testid="slot-row">
-                          <Field.Root flex="2" minW="140px">
-                            <Field.Label fontSize="xs">Date</Field.Label>
-                            <Input type="date" aria-label={`Slot ${i + 1} date`} value={s.date} onChange={(e) => setSlot(i, { date: e.target.value })} />
-                          </Field.Root>
-                          <Field.Root flex="1" minW="110px">
-                            <Field.Label fontSize="xs">Start</Field.Label>
-                            <Input type="time" aria-label={`Slot ${i + 1} start time`} value={s.startTime} onChange={(e) => setSlot(i, { startTime: e.target.value })} />
-                          </Field.Root>
-                          <Field.Root flex="1" minW="110px">
-                            <Field.Label fontSize="xs">End</Field.Label>
-                            <Input type="time" aria-label={`Slot ${i + 1} end time`} value={s.endTime} onChange={(e) => setSlot(i, { endTime: e.target.value })} />
-                          </Field.Root>
-                          <Field.Root flex="1" minW="90px">
-                            <Field.Label fontSize="xs">Slots</Field.Label>
-                            <Input
-                              type="number" min={1} step={1} aria-label={`Slot ${i + 1} places`} value={s.slotsAvailable}
-                              // Editing the count sets the capacity too (document 2 §3 originalSlotsAvailable).
-                              onChange={(e) => setSlot(i, { slotsAvailable: e.target.value, originalSlotsAvailable: undefined })}
-                            />
-                          </Field.Root>
-                          <IconButton
-                            aria-label={`Remove slot ${i + 1}`} variant="ghost" disabled={form.availability.length <= 1}
-                            onClick={() => form.availability.length > 1 && set('availability', form.availability.filter((_, j) => j !== i))}
-                          >
-                            <CloseIcon />
-                          </IconButton>
-                        </HStack>
-                      ))}
-                      <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => set('availability', [...form.availability, emptySlot()])}>
-                        Add Time Slot
-                      </Button>
-                    </Stack>
-                    <Field.ErrorText>{errors.availability}</Field.ErrorText>
-                  </Field.Root>
+      <Field.Root invalid={!!slotMessage}>
+        <Field.Label>Availability</Field.Label>
+        <Stack gap="2" w="full">
+          {slots.fields.map((s, i) => (
+            <HStack key={s.id} align="flex-end" flexWrap={{ base: 'wrap', md: 'nowrap' }} data-testid="slot-row">
+              <Field.Root flex="2" minW="140px">
+                <Field.Label fontSize="xs">Date</Field.Label>
+                <Input type="date" aria-label={`Slot ${i + 1} date`} {...form.register(`availability.${i}.date`)} />
+              </Field.Root>
+              <Field.Root flex="1" minW="110px">
+                <Field.Label fontSize="xs">Start</Field.Label>
+                <Input type="time" aria-label={`Slot ${i + 1} start time`} {...form.register(`availability.${i}.startTime`)} />
+              </Field.Root>
+              <Field.Root flex="1" minW="110px">
+                <Field.Label fontSize="xs">End</Field.Label>
+                <Input type="time" aria-label={`Slot ${i + 1} end time`} {...form.register(`availability.${i}.endTime`)} />
+              </Field.Root>
+              <Field.Root flex="1" minW="90px">
+                <Field.Label fontSize="xs">Slots</Field.Label>
+                <Input
+                  type="number"
+                  min={1}
+                  step={1}
+                  aria-label={`Slot ${i + 1} places`}
+                  {...form.register(`availability.${i}.slotsAvailable`, {
+                    // Editing the count sets the capacity too (document 2 §3 originalSlotsAvailable).
+                    onChange: () => form.setValue(`availability.${i}.originalSlotsAvailable`, undefined),
+                  })}
+                />
+              </Field.Root>
+              <IconButton aria-label={`Remove slot ${i + 1}`} variant="ghost" disabled={slots.fields.length <= 1} onClick={() => slots.fields.length > 1 && slots.remove(i)}>
+                <CloseIcon />
+              </IconButton>
+            </HStack>
+          ))}
+          <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => slots.append(emptySlot(), { shouldFocus: false })}>
+            Add Time Slot
+          </Button>
+        </Stack>
+        <Field.ErrorText>{slotMessage}</Field.ErrorText>
+      </Field.Root>
 
-                  <Field.Root>
-                    <Field.Label>Notes (important information)</Field.Label>
-                    <Textarea name="notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
-                  </Field.Root>
+      <FormField name="notes" label="Notes (important information)">
+        <Textarea maxLength={useFieldLimit('notes')} {...form.register('notes')} />
+      </FormField>
 
-                  <Stack gap="2">
-                    <Switch.Root checked={form.enableTieredPricing} onCheckedChange={(e) => setForm((f) => ({ ...f, enableTieredPricing: e.checked, pricingTiers: e.checked ? f.pricingTiers : [] }))}>
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label>Tiered pricing</Switch.Label>
-                    </Switch.Root>
-                    {form.enableTieredPricing && (
-                      <Stack gap="2">
-                        {form.pricingTiers.map((t, i) => (
-                          <HStack key={t.id ?? i} align="flex-end" flexWrap="wrap">
-                            <Input flex="2" minW="120px" placeholder="Tier name" aria-label={`Tier ${i + 1} name`} value={t.name} onChange={(e) => setTier(i, { name: e.target.value })} />
-                            <Input flex="1" minW="80px" type="number" min={0} step={0.01} placeholder="Rate" aria-label={`Tier ${i + 1} rate`} value={t.rate} onChange={(e) => setTier(i, { rate: e.target.value })} />
-                            <NativeSelect.Root flex="1" minW="120px">
-                              <NativeSelect.Field aria-label={`Tier ${i + 1} rate type`} value={t.rateType} onChange={(e) => setTier(i, { rateType: e.target.value })}>
-                                {TIER_RATE_TYPES.map((x) => <option key={x} value={x}>{x}</option>)}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                            <Input flex="1" minW="130px" type="date" aria-label={`Tier ${i + 1} valid from`} value={t.validFrom} onChange={(e) => setTier(i, { validFrom: e.target.value })} />
-                            <Input flex="1" minW="130px" type="date" aria-label={`Tier ${i + 1} valid to`} value={t.validTo} onChange={(e) => setTier(i, { validTo: e.target.value })} />
-                            <IconButton aria-label={`Remove tier ${i + 1}`} variant="ghost" onClick={() => set('pricingTiers', form.pricingTiers.filter((_, j) => j !== i))}>
-                              <CloseIcon />
-                            </IconButton>
-                          </HStack>
-                        ))}
-                        <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => set('pricingTiers', [...form.pricingTiers, { name: '', rate: '', rateType: 'FIXED', validFrom: '', validTo: '' }])}>
-                          Add Pricing Tier
-                        </Button>
-                      </Stack>
-                    )}
-                  </Stack>
+      <Stack gap="2">
+        <Controller
+          control={form.control}
+          name="enableTieredPricing"
+          render={({ field }) => (
+            <Switch.Root
+              checked={field.value}
+              onCheckedChange={(e) => {
+                field.onChange(e.checked);
+                if (!e.checked) form.setValue('pricingTiers', [], dirtying);
+              }}
+            >
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>Tiered pricing</Switch.Label>
+            </Switch.Root>
+          )}
+        />
+        {tiered && (
+          <Stack gap="2">
+            {tiers.fields.map((t, i) => (
+              <HStack key={t.id} align="flex-end" flexWrap="wrap">
+                <Input flex="2" minW="120px" placeholder="Tier name" aria-label={`Tier ${i + 1} name`} {...form.register(`pricingTiers.${i}.name`)} />
+                <Input flex="1" minW="80px" type="number" min={0} step={0.01} placeholder="Rate" aria-label={`Tier ${i + 1} rate`} {...form.register(`pricingTiers.${i}.rate`)} />
+                <NativeSelect.Root flex="1" minW="120px">
+                  <NativeSelect.Field aria-label={`Tier ${i + 1} rate type`} {...form.register(`pricingTiers.${i}.rateType`)}>
+                    {TIER_RATE_TYPES.map((x) => (
+                      <option key={x} value={x}>
+                        {x}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Input flex="1" minW="130px" type="date" aria-label={`Tier ${i + 1} valid from`} {...form.register(`pricingTiers.${i}.validFrom`)} />
+                <Input flex="1" minW="130px" type="date" aria-label={`Tier ${i + 1} valid to`} {...form.register(`pricingTiers.${i}.validTo`)} />
+                <IconButton aria-label={`Remove tier ${i + 1}`} variant="ghost" onClick={() => tiers.remove(i)}>
+                  <CloseIcon />
+                </IconButton>
+              </HStack>
+            ))}
+            <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => tiers.append({ name: '', rate: '', rateType: 'FIXED', validFrom: '', validTo: '' }, { shouldFocus: false })}>
+              Add Pricing Tier
+            </Button>
+          </Stack>
+        )}
+      </Stack>
 
-                  <Stack gap="2">
-                    <Switch.Root checked={form.enableAddons} onCheckedChange={(e) => setForm((f) => ({ ...f, enableAddons: e.checked, addons: e.checked ? f.addons : [] }))}>
-                      <Switch.HiddenInput />
-                      <Switch.Control />
-                      <Switch.Label>Add-ons</Switch.Label>
-                    </Switch.Root>
-                    {form.enableAddons && <AddonsEditor addons={form.addons} onChange={(addons) => set('addons', addons)} />}
-                  </Stack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={requestClose}>Cancel</Button>
-                <Button colorPalette="brand" loading={saving} loadingText="Saving..." disabled={uploading} onClick={() => void submit()}>
-                  {service ? 'Update Service' : 'Create Service'}
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <Stack gap="2">
+        <Controller
+          control={form.control}
+          name="enableAddons"
+          render={({ field }) => (
+            <Switch.Root
+              checked={field.value}
+              onCheckedChange={(e) => {
+                field.onChange(e.checked);
+                if (!e.checked) form.setValue('addons', [], dirtying);
+              }}
+            >
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>Add-ons</Switch.Label>
+            </Switch.Root>
+          )}
+        />
+        {addonsOn && <Controller control={form.control} name="addons" render={({ field }) => <AddonsEditor addons={field.value} onChange={field.onChange} />} />}
+      </Stack>
+
       <AdvancedSettingsDialog
-        open={advanced}
-        value={advancedValue}
-        onClose={() => setAdvanced(false)}
+        open={props.advanced}
+        value={pick()}
+        onClose={() => props.setAdvanced(false)}
         onApply={(v) => {
-          setForm((f) => ({ ...f, ...v }));
-          setAdvanced(false);
+          for (const k of ADVANCED_KEYS) form.setValue(k, v[k] as never, dirtying);
+          props.setAdvanced(false);
         }}
       />
-      <ConfirmDialog
-        open={confirmClose}
-        title="Unsaved changes"
-        message={UNSAVED_CHANGES_MESSAGE}
-        confirmLabel="Leave"
-        cancelLabel="Stay"
-        destructive
-        onCancel={() => setConfirmClose(false)}
-        onConfirm={() => {
-          setConfirmClose(false);
-          onClose();
-        }}
-      />
-    </>
+    </Stack>
+  );
+}
+
+/** "Add New Service or Event" / "Edit Service or Event" (document 2 §2.2-§2.4). */
+export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: boolean; service: ApiService | null; onClose: () => void; onSaved: (s: ApiService) => void }) {
+  const start = useMemo(() => splitPreview(service ? formFromService(service) : emptyServiceForm()), [service]);
+  const [fresh, setFresh] = useState<ApiService | null>(null);
+  const [preview, setPreview] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [advanced, setAdvanced] = useState(false);
+
+  useEffect(() => {
+    setFresh(null);
+    if (!open) return;
+    setFailure(null);
+    setPreview(start.photoPreview);
+    if (!service) return;
+    // Document 2 §7: a fresh copy before editing; the list's copy stands in when that fails.
+    let cancelled = false;
+    servicesApi
+      .get(service.id)
+      .then((f) => !cancelled && setFresh(f))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [open, service, start]);
+
+  const fallback = service ? 'Failed to update service' : 'Failed to create service';
+  const save = useMutationAction(
+    (values: ServiceFormValues) => (service ? servicesApi.update(service.id, payloadFromForm(values)) : servicesApi.create(payloadFromForm(values))),
+    { success: service ? 'Service updated successfully!' : 'Service created successfully!', failure: fallback, revalidate: [SERVICES] },
+  );
+
+  return (
+    <FormDialog
+      open={open}
+      wide
+      title={service ? 'Edit Service or Event' : 'Add New Service or Event'}
+      schema={serviceFormSchema}
+      defaultValues={start.values}
+      submitLabel={service ? 'Update Service' : 'Create Service'}
+      submitDisabled={uploading}
+      headerEnd={
+        <IconButton aria-label="Advanced Settings" variant="ghost" size="sm" onClick={() => setAdvanced(true)}>
+          <SettingsIcon />
+        </IconButton>
+      }
+      onClose={onClose}
+      onSubmit={async (values) => {
+        setFailure(null);
+        const r = await save.run(values);
+        if (!r.ok) {
+          setFailure(errorMessage(r.error, fallback));
+          return false;
+        }
+        onSaved(r.value);
+      }}
+    >
+      {(form) => (
+        <ServiceFields
+          form={form}
+          serviceId={service?.id ?? null}
+          fresh={fresh}
+          failure={failure}
+          preview={preview}
+          setPreview={setPreview}
+          uploading={uploading}
+          setUploading={setUploading}
+          advanced={advanced}
+          setAdvanced={setAdvanced}
+        />
+      )}
+    </FormDialog>
   );
 }

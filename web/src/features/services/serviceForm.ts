@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { rsvpSettingsSchema, serviceBody } from '../../../../shared/contract/routes/services.js';
 import { hasPaymentMethod, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { normalizeSlotCount } from '../../../../shared/domain/slots.js';
 
@@ -139,27 +141,68 @@ export function formFromService(s: ApiService): ServiceFormState {
   };
 }
 
-export type FormErrors = Partial<Record<'name' | 'rate' | 'rateType' | 'maxParticipants' | 'availability', string>>;
+/** The first message a contract schema gives for a value, or null when it accepts it. */
+function contractMessage(schema: z.ZodType, value: unknown): string | null {
+  const r = schema.safeParse(value);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
+}
+/** A number typed into a form (text) as the contract checks it: blank stays blank, numbers as numbers. */
+const typedNumber = (v: string) => (v.trim() === '' ? '' : Number.isFinite(Number(v)) ? Number(v) : v);
+const checkedBy = (schema: z.ZodType, toInput: (v: string) => unknown = (v) => v) =>
+  z.string().superRefine((v, ctx) => {
+    const message = contractMessage(schema, toInput(v));
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
-/** Document 2 §5, before anything is sent. */
-export function validateServiceForm(f: ServiceFormState): FormErrors {
-  const e: FormErrors = {};
-  if (!f.name.trim()) e.name = 'Name is required';
-  if (f.rate.trim() !== '') {
-    const n = Number(f.rate);
-    if (!Number.isFinite(n)) e.rate = 'Rate must be a number';
-    else if (n < 0) e.rate = 'Rate must be 0 or more';
-    else if (Math.abs(n * 100 - Math.round(n * 100)) > 1e-6) e.rate = 'Rate must be in steps of 0.01';
-  }
-  if (!f.rateType) e.rateType = 'Rate type is required';
-  const max = Number(f.maxParticipants);
-  if (!Number.isInteger(max) || max < 1 || max > 100) e.maxParticipants = 'Max participants must be between 1 and 100';
-  if (f.availability.some((s) => (s.date || s.startTime || s.endTime) && !(s.date && s.startTime && s.endTime))) e.availability = 'Each time slot needs a date, a start and an end time';
-  return e;
+/** A slot row with some but not all of date, start and end is refused; an empty row is skipped on save. */
+export const SLOT_INCOMPLETE_MESSAGE = 'Each time slot needs a date, a start and an end time';
+const text = z.string();
+const textOf = (field: z.ZodType) => (field as z.ZodOptional<z.ZodNullable<z.ZodString>>).unwrap().unwrap();
+
+/**
+ * The service form's schema (document 2 §5): name, rate, rate type and max participants with the
+ * contract's own checks and messages (so each message exists once), text limits from the contract,
+ * and the form's one rule of its own: a slot row is complete or empty. The values stay as typed;
+ * `payloadFromForm` turns them into the request body.
+ */
+export const serviceFormSchema = z.object({
+  name: serviceBody.shape.name,
+  description: textOf(serviceBody.shape.description),
+  location: text,
+  photoBaseKey: text,
+  rate: checkedBy(serviceBody.shape.rate, typedNumber),
+  rateType: checkedBy(serviceBody.shape.rateType),
+  availability: z
+    .array(z.object({ date: text, startTime: text, endTime: text, slotsAvailable: text, originalSlotsAvailable: z.number().optional() }))
+    .superRefine((slots, ctx) => {
+      if (slots.some((s) => (s.date || s.startTime || s.endTime) && !(s.date && s.startTime && s.endTime))) ctx.addIssue({ code: 'custom', message: SLOT_INCOMPLETE_MESSAGE });
+    }),
+  notes: textOf(serviceBody.shape.notes),
+  paymentSettings: z.object({ venmo: text, cashApp: text, paypal: text, zelle: text }),
+  paymentNote: textOf(serviceBody.shape.paymentNote),
+  maxParticipants: checkedBy(rsvpSettingsSchema.shape.maxParticipants, typedNumber),
+  enablePublicBookings: z.boolean(),
+  collectAllergies: z.boolean(),
+  enableTieredPricing: z.boolean(),
+  pricingTiers: z.array(z.object({ id: z.string().optional(), name: text, rate: text, rateType: text, validFrom: text, validTo: text })),
+  enableAddons: z.boolean(),
+  addons: z.array(z.object({ id: z.string().optional(), name: text, rate: text, rateType: text })),
+  hosts: z.array(z.unknown()),
+  privacySettings: z.record(z.string(), z.unknown()),
+  reminderSettings: z.record(z.string(), z.unknown()),
+  isActive: z.boolean(),
+});
+/** What the form holds: the state without the photo preview (a display detail, not a change). */
+export type ServiceFormValues = Omit<ServiceFormState, 'photoPreview'>;
+
+/** The form's values and the photo preview of a form state. */
+export function splitPreview(f: ServiceFormState): { values: ServiceFormValues; photoPreview: string } {
+  const { photoPreview, ...values } = f;
+  return { values, photoPreview };
 }
 
 /** The request body: object parts JSON-stringified, blank rate 0, slots at least 1 (document 2 §7). */
-export function payloadFromForm(f: ServiceFormState, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
+export function payloadFromForm(f: ServiceFormValues, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
   const slots = f.availability
     .filter((s) => s.date && s.startTime && s.endTime)
     .map((s) => {
@@ -195,9 +238,6 @@ export function payloadFromForm(f: ServiceFormState, timeZone = Intl.DateTimeFor
     timeZone,
   };
 }
-
-/** The snapshot the unsaved-changes check compares against (preview URLs excluded: they change per read). */
-export const formSnapshot = (f: ServiceFormState) => JSON.stringify({ ...f, photoPreview: undefined });
 
 export function slotsOf(s: ApiService) {
   return parseJson<{ date: string; startTime: string; endTime: string; slotsAvailable: number }[]>(s.availability, []);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingBody, limitFor, previewTotal, validateBooking, type PublicService } from './publicBooking.js';
-import { emptyServiceForm, formFromService, parseJson, payloadFromForm, validateServiceForm } from './serviceForm.js';
+import { emptyServiceForm, formFromService, parseJson, payloadFromForm, serviceFormSchema, splitPreview, type ServiceFormState } from './serviceForm.js';
 
 describe('service form', () => {
   it('parses JSON fields with an empty default when they do not parse', () => {
@@ -23,9 +23,19 @@ describe('service form', () => {
     expect(JSON.parse(payloadFromForm({ ...f, enableAddons: false, addons: [{ name: 'A', rate: '1', rateType: 'FIXED' }] }).addons)).toEqual([]);
   });
 
-  it('validates name, rate, rate step and max participants', () => {
-    expect(validateServiceForm({ ...emptyServiceForm(), rate: '-1', maxParticipants: '101' })).toEqual({ name: 'Name is required', rate: 'Rate must be 0 or more', maxParticipants: 'Max participants must be between 1 and 100' });
-    expect(validateServiceForm({ ...emptyServiceForm(), name: 'x', rate: '1.005' }).rate).toBe('Rate must be in steps of 0.01');
+  // The form's messages come from the contract's schemas (one source), keyed by field.
+  const problems = (f: ServiceFormState) => {
+    const r = serviceFormSchema.safeParse(splitPreview(f).values);
+    return Object.fromEntries((r.success ? [] : r.error.issues).map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('validates name, rate, rate step and max participants with the contract\'s messages, and incomplete slots', () => {
+    expect(problems({ ...emptyServiceForm(), rate: '-1', maxParticipants: '101' })).toEqual({ name: 'Name is required', rate: 'Rate must be 0 or more', maxParticipants: 'Max participants must be between 1 and 100' });
+    expect(problems({ ...emptyServiceForm(), name: 'x', rate: '1.005' })).toEqual({ rate: 'Rate must be in steps of 0.01' });
+    expect(problems({ ...emptyServiceForm(), name: 'x', rate: '' })).toEqual({});
+    expect(problems({ ...emptyServiceForm(), name: 'x', availability: [{ date: '2030-01-01', startTime: '', endTime: '', slotsAvailable: '1' }] })).toEqual({ availability: 'Each time slot needs a date, a start and an end time' });
+    expect(serviceFormSchema.shape.name.maxLength).toBe(200);
+    expect(serviceFormSchema.shape.description.maxLength).toBe(5000);
   });
 });
 

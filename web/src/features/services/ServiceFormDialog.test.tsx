@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { ServiceFormDialog } from './ServiceFormDialog.js';
+import type { ApiService } from './serviceForm.js';
+
+// The service form on the form house: the contract's messages, its limits on the inputs, the
+// unsaved-changes guard, the fresh copy before editing and the body it sends.
+
+const UNSAVED = 'Your changes have not been saved - are you sure you want to leave this page?';
+
+const tour: ApiService = {
+  id: 's1', name: 'Sunset Tour', description: 'On the bay', rate: 25, rateType: 'PER_PERSON',
+  availability: JSON.stringify([{ date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 6, originalSlotsAvailable: 8 }]),
+  rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }), paymentSettings: JSON.stringify({ venmo: '@bay' }),
+};
+
+const bodyOf = (calls: ReturnType<typeof stubFetch>, method: string) => {
+  const call = calls.find((c) => c.method === method);
+  return call ? JSON.parse(String(call.init?.body)) : undefined;
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the service form', () => {
+  it('checks with the contract on submit, carries its limits, and creates the service', async () => {
+    const calls = stubFetch({ 'GET /api/locations': { body: [] }, 'POST /api/inventory/services': { status: 201, body: { ...tour, id: 's2', name: 'Kayak Tour' } } });
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    renderWithProviders(<ServiceFormDialog open service={null} onClose={onClose} onSaved={onSaved} />);
+    const form = await screen.findByRole('dialog', { name: 'Add New Service or Event' });
+    const name = form.querySelector('input[name=name]') as HTMLInputElement;
+    expect(name.maxLength).toBe(200);
+    expect((form.querySelector('textarea[name=description]') as HTMLTextAreaElement).maxLength).toBe(5000);
+
+    fireEvent.change(form.querySelector('input[name=rate]')!, { target: { value: '-2' } });
+    fireEvent.change(within(form).getByLabelText('Slot 1 date'), { target: { value: '2030-01-05' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Service' }));
+    await within(form).findByText('Name is required');
+    expect(within(form).getByText('Rate must be 0 or more')).toBeTruthy();
+    expect(within(form).getByText('Each time slot needs a date, a start and an end time')).toBeTruthy();
+
+    fireEvent.change(name, { target: { value: ' Kayak Tour ' } });
+    fireEvent.change(form.querySelector('input[name=rate]')!, { target: { value: '25.50' } });
+    fireEvent.change(within(form).getByLabelText('Slot 1 start time'), { target: { value: '10:00' } });
+    fireEvent.change(within(form).getByLabelText('Slot 1 end time'), { target: { value: '12:00' } });
+    await waitFor(() => expect(within(form).queryByText('Name is required')).toBeNull());
+    expect(within(form).queryByText('Rate must be 0 or more')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Service' }));
+    await screen.findByText('Service created successfully!');
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 's2' }));
+    const body = bodyOf(calls, 'POST');
+    expect(body).toMatchObject({ name: 'Kayak Tour', rate: 25.5, rateType: 'PER_PERSON', showPaymentOptions: false });
+    expect(JSON.parse(body.availability)).toEqual([{ date: '2030-01-05', startTime: '10:00', endTime: '12:00', slotsAvailable: 1, originalSlotsAvailable: 1 }]);
+    expect(JSON.parse(body.rsvpSettings)).toEqual({ maxParticipants: 1, enablePublicBookings: true });
+  });
+
+  it('edits from a fresh copy, asks before Escape throws away a change, and shows the server message when saving fails', async () => {
+    const fresh = { ...tour, description: 'Fresh from the server' };
+    const calls = stubFetch({
+      'GET /api/locations': { body: [] },
+      'GET /api/inventory/services/s1': { body: fresh },
+      'PUT /api/inventory/services/s1': { status: 409, body: { error: 'Conflict', message: 'A service with this name already exists' } },
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<ServiceFormDialog open service={tour} onClose={onClose} onSaved={() => {}} />);
+    const form = await screen.findByRole('dialog', { name: 'Edit Service or Event' });
+    const description = form.querySelector('textarea[name=description]') as HTMLTextAreaElement;
+    await waitFor(() => expect(description.value).toBe('Fresh from the server'));
+
+    // Untouched: Escape closes without asking.
+    fireEvent.keyDown(description, { key: 'Escape' });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(UNSAVED)).toBeNull();
+
+    // Changed: Escape asks, Stay keeps the text.
+    fireEvent.change(within(form).getByLabelText('Slot 1 places'), { target: { value: '10' } });
+    fireEvent.keyDown(description, { key: 'Escape' });
+    await screen.findByText(UNSAVED);
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByText(UNSAVED)).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect((within(form).getByLabelText('Slot 1 places') as HTMLInputElement).value).toBe('10');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Service' }));
+    expect(await within(form).findByRole('alert')).toBeTruthy();
+    expect(within(form).getByText('A service with this name already exists')).toBeTruthy();
+    const body = bodyOf(calls, 'PUT');
+    // A new count sets the capacity too; the rest is the fresh copy.
+    expect(JSON.parse(body.availability)).toEqual([{ date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 10, originalSlotsAvailable: 10 }]);
+    expect(body.description).toBe('Fresh from the server');
+    expect(JSON.parse(body.rsvpSettings)).toEqual({ maxParticipants: 8, enablePublicBookings: true });
+    expect(JSON.parse(body.paymentSettings)).toMatchObject({ venmo: '@bay' });
+  });
+});
