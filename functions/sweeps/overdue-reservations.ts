@@ -96,7 +96,7 @@ async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
     itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental', endTime: formatIn(Date.parse(r.endTime), zone, 'MMM d, yyyy h:mm a'),
     businessName: (org.Item?.name as string | undefined) ?? 'us',
   });
-  await trySendMail({ to: r.customer.email, subject: email.subject, html: email.html, text: email.text });
+  await trySendMail({ to: r.customer.email, subject: email.subject, html: email.html, text: email.text, template: 'reservation-overdue', tenant });
 }
 
 async function markStarted(tenant: TenantId, id: string, now: number): Promise<boolean> {

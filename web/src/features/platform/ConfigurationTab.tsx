@@ -8,6 +8,15 @@ const PLANNED: Record<string, string[]> = {
   notifications: ['Operator alerts', 'Tenant announcements', 'Maintenance notices'],
 };
 
+/** Which tenants have a feature: all of them, or the count and the names of those that switched it off. */
+function tenantsLine(orgs: readonly { name: string; subdomain: string; enabled: boolean }[]): string {
+  if (!orgs.length) return 'No tenants yet';
+  const off = orgs.filter((o) => !o.enabled);
+  if (!off.length) return `On for all ${orgs.length} tenant${orgs.length === 1 ? '' : 's'}`;
+  const names = off.slice(0, 3).map((o) => o.name || o.subdomain).join(', ');
+  return `On for ${orgs.length - off.length} of ${orgs.length} tenants · off for ${names}${off.length > 3 ? ` and ${off.length - 3} more` : ''}`;
+}
+
 /** Document 1 §2 item 8: Feature Flags works; the three other tabs list their planned items. */
 export function ConfigurationTab() {
   const { data, error, mutate } = useGlobalFeatures();
@@ -33,6 +42,7 @@ export function ConfigurationTab() {
                     <Stack gap="0">
                       <Text fontWeight="medium">{f.displayName} <Badge size="xs">{f.category}</Badge>{f.isCore && <Badge size="xs" ms="1" colorPalette="purple">Core</Badge>}</Text>
                       <Text fontSize="sm" color="fg.muted">{f.description}</Text>
+                      <Text fontSize="xs" color="fg.muted" data-testid={`feature-orgs-${f.id}`}>{tenantsLine(f.organizations)}</Text>
                     </Stack>
                     <Switch.Root checked={f.isGloballyEnabled} disabled>
                       <Switch.HiddenInput aria-label={`${f.displayName} globally enabled`} />

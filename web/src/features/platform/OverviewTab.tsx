@@ -1,9 +1,12 @@
-import { Alert, Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
-import { formatCount } from '../../components/format.js';
+import { formatCount, timeAgo } from '../../components/format.js';
 import { useOverviewMetrics, usePlatformHealth } from './api/index.js';
 
 const STATUS_COLOR = { healthy: 'green', degraded: 'orange', unhealthy: 'red' } as const;
+const CHECK_COLOR = { healthy: 'green', unhealthy: 'red', 'not-configured': 'gray' } as const;
+const CHECK_LABEL = { healthy: 'Healthy', unhealthy: 'Unhealthy', 'not-configured': 'Not configured' } as const;
 
 function Card1({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -33,6 +36,7 @@ export function OverviewTab() {
   const o = overview.data;
   const h = health.data;
   const checks = h ? Object.entries(h.checks) : [];
+  const [all, setAll] = useState(false);
   return (
     <Stack gap="6">
       {overview.error ? <Failed title="Failed to load platform metrics" error={overview.error} retry={() => void overview.mutate()} /> : (
@@ -60,13 +64,22 @@ export function OverviewTab() {
         <Card.Body>
           {health.error ? <Failed title="Failed to load health" error={health.error} retry={() => void health.mutate()} /> : h ? (
             <Stack gap="2">
-              {checks.slice(0, 3).map(([key, c]) => (
-                <HStack key={key} justify="space-between">
-                  <Text>{c.name}</Text>
-                  <Badge colorPalette={c.status === 'healthy' ? 'green' : 'red'}>{c.status}{c.message ? `: ${c.message}` : ''}</Badge>
-                </HStack>
+              {(all ? checks : checks.slice(0, 3)).map(([key, c]) => (
+                <Flex key={key} justify="space-between" align="start" gap="3" wrap="wrap" data-testid={`health-${key}`}>
+                  <Stack gap="0" minW="0" flex="1">
+                    <Text>{c.name}</Text>
+                    {c.message && <Text fontSize="xs" color="fg.muted" wordBreak="break-word">{c.message}</Text>}
+                    {c.kind === 'sweep' && <Text fontSize="xs" color="fg.muted">Every {c.everyMinutes} min · last success {c.lastSucceededAt ? timeAgo(c.lastSucceededAt) : 'never'}</Text>}
+                  </Stack>
+                  <Badge colorPalette={CHECK_COLOR[c.status]}>{CHECK_LABEL[c.status]}</Badge>
+                </Flex>
               ))}
-              {checks.length > 3 && <Text fontSize="sm" color="fg.muted">+{checks.length - 3} more checks</Text>}
+              {checks.length > 3 && (
+                <Button size="xs" variant="plain" alignSelf="start" px="0" onClick={() => setAll(!all)} aria-expanded={all}>
+                  {all ? 'Show fewer checks' : `+${checks.length - 3} more checks`}
+                </Button>
+              )}
+              <Text fontSize="xs" color="fg.muted">{h.summary.healthy} healthy · {h.summary.unhealthy} unhealthy{h.summary.notConfigured ? ` · ${h.summary.notConfigured} not configured` : ''}</Text>
               <Badge alignSelf="start" colorPalette={STATUS_COLOR[h.status]}>Overall: {h.status}</Badge>
             </Stack>
           ) : <Text color="fg.muted">Loading…</Text>}

@@ -5,10 +5,11 @@ import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import { formatCount, formatDateTime, timeAgo } from '../../components/format.js';
+import { formatCount, formatDateTime, formatSize, timeAgo } from '../../components/format.js';
+import { useConfirm } from '../../components/useConfirm.js';
 import { notify } from '../../components/toaster.js';
 import { portalApi, TENANTS, useTenantDetails, useTenantMetrics, useTenantModules } from './api/index.js';
-import { healthColor } from './display.js';
+import { ERROR_RATE_ALERT, errorRateText, healthColor, statusColor } from './display.js';
 import { StatCard } from '../../components/StatCard.js';
 
 type Tenant = NonNullable<ReturnType<typeof useTenantMetrics>['data']>['tenants'][number];
@@ -20,8 +21,10 @@ export function TenantsTab() {
   const { data, error, isLoading, mutate, isValidating } = useTenantMetrics();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
-  const [open, setOpen] = useState<Tenant | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
   const tenants = data?.tenants;
+  // the dialog follows the list, so a suspension shows in both once the list revalidates
+  const open = tenants?.find((t) => t.id === openId) ?? null;
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
     return (tenants ?? []).filter((t) => (status === 'all' || t.status === status) && (!q || t.name.toLowerCase().includes(q) || t.subdomain.toLowerCase().includes(q)));
@@ -32,20 +35,25 @@ export function TenantsTab() {
     { key: 'org', header: 'Organization', sortValue: (t) => t.name, render: (t) => (
       <Stack gap="0">
         <Text fontWeight="medium">{t.name}</Text>
-        <HStack gap="2"><Text fontSize="xs" color="fg.muted">{t.subdomain}</Text><Badge size="xs">{t.status}</Badge></HStack>
+        <HStack gap="2"><Text fontSize="xs" color="fg.muted">{t.subdomain}</Text><Badge size="xs" colorPalette={statusColor(t.status)}>{t.status}</Badge></HStack>
       </Stack>
     ) },
     { key: 'users', header: 'Users', sortValue: (t) => t.metrics.totalUsers, render: (t) => <Text>{formatCount(t.metrics.totalUsers)} ({formatCount(t.metrics.activeUsersToday)} today)</Text> },
     { key: 'business', header: 'Business', render: (t) => <Text>{formatCount(t.metrics.totalItems)} items · {formatCount(t.metrics.activeReservations)} active reservations</Text> },
-    { key: 'emails', header: 'Emails', render: () => <Text color="fg.muted">Not measured yet</Text>, hideOnCard: true },
-    { key: 'system', header: 'System', render: (t) => <Text>{formatCount(t.metrics.totalCustomers)} customers</Text>, hideOnCard: true },
+    { key: 'emails', header: 'Emails', sortValue: (t) => t.metrics.emailsThisMonth, render: (t) => <Text>{formatCount(t.metrics.emailsToday)} today · {formatCount(t.metrics.emailsThisMonth)} this month</Text>, hideOnCard: true },
+    { key: 'system', header: 'System', sortValue: (t) => t.metrics.errorRate ?? -1, hideOnCard: true, render: (t) => (
+      <Stack gap="0">
+        <Text>{formatCount(t.metrics.apiCalls24h)} calls 24h · <Text as="span" color={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'red.600' : undefined}>{errorRateText(t.metrics.errorRate)}</Text></Text>
+        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSizeBytes === null ? 'Database size: not measured yet' : formatSize(t.metrics.databaseSizeBytes)} · {formatCount(t.metrics.totalCustomers)} customers</Text>
+      </Stack>
+    ) },
     { key: 'health', header: 'Health', sortValue: (t) => t.metrics.healthScore, nowrap: true, render: (t) => (
       <Stack gap="0">
         <Badge colorPalette={healthColor(t.metrics.healthScore)}>{t.metrics.healthScore}%</Badge>
         {t.metrics.issues > 0 && <Text fontSize="xs" color="fg.muted">{t.metrics.issues} issue{t.metrics.issues > 1 ? 's' : ''}</Text>}
       </Stack>
     ) },
-    { key: 'actions', header: 'Actions', nowrap: true, render: (t) => <Button size="xs" variant="outline" onClick={() => setOpen(t)} aria-label={`Details of ${t.name}`}>Details</Button> },
+    { key: 'actions', header: 'Actions', nowrap: true, render: (t) => <Button size="xs" variant="outline" onClick={() => setOpenId(t.id)} aria-label={`Details of ${t.name}`}>Details</Button> },
   ];
 
   return (
@@ -79,12 +87,27 @@ export function TenantsTab() {
         error={error ? { title: 'Failed to load tenants', message: errorMessage(error, 'Failed to load tenants'), onRetry: () => void mutate() } : null}
         empty={{ title: 'No tenants found matching your criteria.' }}
       />
-      {open && <TenantDialog tenant={open} onClose={() => setOpen(null)} />}
+      {open && <TenantDialog tenant={open} onClose={() => setOpenId(null)} />}
     </Stack>
   );
 }
 
 function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void }) {
+  const { confirm, confirmDialog } = useConfirm();
+  const suspended = tenant.status === 'SUSPENDED';
+  const setStatus = useMutationAction((suspend: boolean) => portalApi.setTenantSuspended(tenant.id, suspend), {
+    success: (_r, suspend) => `${tenant.name} ${suspend ? 'suspended' : 'reactivated'}`,
+    failure: (suspend) => (suspend ? 'Failed to suspend tenant' : 'Failed to reactivate tenant'),
+    revalidate: [TENANTS, 'platform.overview', 'platform.features'],
+  });
+  const onStatus = () =>
+    void confirm(suspended
+      ? { title: `Reactivate ${tenant.name}?`, message: 'Its users can sign in again and its share links work again.', confirmLabel: 'Reactivate', action: () => setStatus.run(false) }
+      : {
+          title: `Suspend ${tenant.name}?`,
+          message: "Its users can't sign in, their sessions end within a minute, and its public share links read as expired. Nothing is deleted; you can reactivate it at any time.",
+          confirmLabel: 'Suspend', destructive: true, action: () => setStatus.run(true),
+        });
   return (
     <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside">
       <Portal>
@@ -92,7 +115,7 @@ function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void
       <Dialog.Positioner>
         <Dialog.Content>
           <Dialog.Header>
-            <Dialog.Title>{tenant.name}</Dialog.Title>
+            <Dialog.Title>{tenant.name} <Badge ms="2" colorPalette={statusColor(tenant.status)}>{tenant.status}</Badge></Dialog.Title>
           </Dialog.Header>
           <Dialog.Body>
             <Tabs.Root defaultValue="overview" variant="line" lazyMount>
@@ -106,9 +129,15 @@ function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void
               <Tabs.Content value="users"><TenantUsers tenantId={tenant.id} /></Tabs.Content>
             </Tabs.Root>
           </Dialog.Body>
-          <Dialog.Footer>
+          <Dialog.Footer justifyContent="space-between">
+            {tenant.status === 'INACTIVE' ? <Box /> : (
+              <Button colorPalette={suspended ? 'green' : 'red'} variant={suspended ? 'solid' : 'outline'} onClick={onStatus} loading={setStatus.busy}>
+                {suspended ? 'Reactivate tenant' : 'Suspend tenant'}
+              </Button>
+            )}
             <Button variant="outline" onClick={onClose}>Close</Button>
           </Dialog.Footer>
+          {confirmDialog}
         </Dialog.Content>
       </Dialog.Positioner>
       </Portal>
@@ -123,6 +152,9 @@ function TenantOverview({ tenant }: { tenant: Tenant }) {
   );
   return (
     <Stack gap="2">
+      {tenant.status === 'SUSPENDED' && (
+        <Alert.Root status="warning" size="sm"><Alert.Content><Alert.Title>Suspended</Alert.Title><Alert.Description>Its users can't sign in and its share links read as expired.</Alert.Description></Alert.Content></Alert.Root>
+      )}
       {line('Subdomain', tenant.subdomain)}
       {line('Status', tenant.status)}
       {line('Created', formatDateTime(tenant.createdAt))}
@@ -130,6 +162,10 @@ function TenantOverview({ tenant }: { tenant: Tenant }) {
       {line('Items', formatCount(m.totalItems))}
       {line('Active reservations', formatCount(m.activeReservations))}
       {line('Overdue reservations', formatCount(m.overdueReservations))}
+      {line('E-mails', `${formatCount(m.emailsToday)} today · ${formatCount(m.emailsThisMonth)} this month`)}
+      {line('API calls (24 h)', formatCount(m.apiCalls24h))}
+      {line('Error rate (24 h)', errorRateText(m.errorRate))}
+      {line('Database size', m.databaseSizeBytes === null ? 'Not measured yet' : formatSize(m.databaseSizeBytes))}
       {line('Health', `${m.healthScore}%`)}
       {m.healthIssues.map((i) => (
         <Alert.Root key={i.message} status={i.severity === 'high' ? 'error' : 'warning'} size="sm">

@@ -56,6 +56,7 @@ export const portalApi = {
   getTemplate: (name: string) => api('platform.getTemplate', { params: { name } }),
   updateTemplate: (name: string, content: string) => api('platform.updateTemplate', { params: { name }, body: { content } }),
   previewTemplate: (name: string) => api('platform.previewTemplate', { params: { name }, body: {} }),
+  setTenantSuspended: (id: string, suspend: boolean) => api(suspend ? 'platform.suspendTenant' : 'platform.reactivateTenant', { params: { id } }),
 };
 
 export type UsageRange = '1d' | '7d' | '30d' | '90d' | '1y';

@@ -1,0 +1,38 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { TenantsTab } from './TenantsTab.js';
+
+const metrics = (over: Record<string, unknown> = {}) => ({
+  totalUsers: 3, activeUsersToday: 1, activeReservations: 2, totalItems: 4, totalCustomers: 5, overdueReservations: 0, healthScore: 100, issues: 0, healthIssues: [],
+  emailsToday: 2, emailsThisMonth: 1500, apiCalls24h: 400, errorRate: 2.5, databaseSizeBytes: null, ...over,
+});
+const tenant = (status: string) => ({ id: 'org1', name: 'Harbour Hire', subdomain: 'harbour', status, createdAt: '2026-11-01T00:00:00.000Z', metrics: metrics() });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('platform tenants tab (issue 17)', () => {
+  it('shows e-mails, calls and the error rate, and suspends only after a confirm', async () => {
+    let status = 'ACTIVE';
+    const calls = stubFetch({
+      'GET /api/platform/tenants/metrics': () => ({ body: { tenants: [tenant(status)], generatedAt: '2026-11-25T00:00:00.000Z' } }),
+      'POST /api/platform/tenants/org1/suspend': () => {
+        status = 'SUSPENDED';
+        return { body: { success: true, organization: { ...tenant('SUSPENDED'), metrics: undefined } } };
+      },
+    });
+    renderWithProviders(<TenantsTab />);
+    expect((await screen.findAllByText('2 today · 1.5K this month')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('2.5% errors').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Details of Harbour Hire' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Not measured yet')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend tenant' }));
+    expect(await screen.findByText('Suspend Harbour Hire?')).toBeTruthy();
+    expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(0); // nothing before the confirm
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(1));
+    expect(await screen.findByRole('button', { name: 'Reactivate tenant' })).toBeTruthy();
+    expect(screen.getAllByText('SUSPENDED').length).toBeGreaterThan(0);
+  });
+});
