@@ -19,7 +19,8 @@ async function shipped(entry: string): Promise<string> {
 }
 
 const uses = {
-  mail: (code: string) => /new SendEmailCommand\(/.test(code),
+  mail: (code: string) => /new (SendEmailCommand|SendRawEmailCommand)\(/.test(code),
+  rawMail: (code: string) => /new SendRawEmailCommand\(/.test(code),
   s3: (code: string) => /new S3Client\(/.test(code),
   headBucket: (code: string) => /new HeadBucketCommand\(/.test(code),
   documents: (code: string) => /tenants\/\$\{[^}]+\}\/documents\//.test(code),
@@ -46,6 +47,12 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
   it('grants ses:SendEmail to exactly the sweeps that send mail', async () => {
     await loaded;
     expect(SWEEPS.filter((s) => uses.mail(sweepCode.get(s.name)!)).map((s) => s.name).sort()).toEqual([...MAIL_SENDING_SWEEPS].sort());
+  });
+
+  it('the senders of mail with attachments (SendRawEmail) are the reports area and the report-schedules sweep', async () => {
+    await loaded;
+    expect(await areasWhere(uses.rawMail)).toEqual(['reports']);
+    expect(SWEEPS.filter((s) => uses.rawMail(sweepCode.get(s.name)!)).map((s) => s.name)).toEqual(['report-schedules']);
   });
 
   it('lets exactly the areas that make an S3 client touch the uploads bucket, each for what it does', async () => {

@@ -13,8 +13,8 @@ import { DOCUMENT_OBJECTS, PHOTO_OBJECTS } from './constants.js';
  * lib/files.js and lib/tokens.js), not from what an area might one day need; docs/deploy.md restates it.
  */
 
-/** Areas that send mail (lib/mail.ts): invitations (platform), booking confirmations (services), account setup links (users). */
-export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'services', 'users']);
+/** Areas that send mail (lib/mail.ts): invitations (platform), booking confirmations (services), account setup links (users), a scheduled report on Run now (reports). */
+export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'reports', 'services', 'users']);
 
 /** Every area behind authentication verifies (auth also signs) tokens. health reads nothing. */
 export const SIGNING_KEY_AREAS: ReadonlySet<Area> = new Set(AREAS.filter((a) => a !== 'health'));
@@ -33,8 +33,8 @@ export const PHOTO_ACCESS: Partial<Record<Area, 'read' | 'readWriteDelete'>> = {
   services: 'read',
 };
 
-/** Sweeps (functions/sweeps/schedules.ts names) that send mail: the overdue notice to the customer. */
-export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set(['overdue-reservations']);
+/** Sweeps (functions/sweeps/schedules.ts names) that send mail: the overdue notice to the customer, scheduled reports with their file. */
+export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set(['overdue-reservations', 'report-schedules']);
 
 /**
  * Employee documents (functions/users/documents.ts): presigned POST and the multipart route put,
@@ -99,9 +99,9 @@ export function grantHealthProbes(fn: lambda.Function, queues: Record<string, sq
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: Object.values(queues).map((q) => q.queueArn) }));
 }
 
-/** lib/mail.ts uses SES v1 SendEmail only. */
+/** lib/mail.ts uses SES v1 SendEmail and, for mail with attachments (scheduled reports), SendRawEmail. */
 export function grantSendMail(fn: lambda.Function, identityArns: string[]): void {
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: identityArns }));
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: identityArns }));
 }
 
 /**

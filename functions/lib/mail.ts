@@ -1,6 +1,7 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { config } from './config.js';
 import { logger } from './logger.js';
+import { buildMimeMessage, type MimeAttachment } from './mime.js';
 import { recordSend } from '../platform/mail-log.js';
 
 let client: SESClient | undefined;
@@ -52,4 +53,25 @@ export async function trySendMail(mail: Mail): Promise<boolean> {
   }
   await recordSend({ ok, template: mail.template, tenant: mail.tenant });
   return ok;
+}
+
+export interface MailWithAttachments extends Mail {
+  attachments: MimeAttachment[];
+}
+
+/**
+ * Sends one e-mail with files attached (SES SendRawEmail; the MIME message is built by ./mime.ts)
+ * and records it in the send log, sent or failed. Throws when SES refuses it, so the caller can
+ * count the failure (scheduled reports keep run, success and failure counts).
+ */
+export async function sendMailWithAttachments(mail: MailWithAttachments): Promise<void> {
+  const from = config().mailFrom;
+  let ok = false;
+  try {
+    const raw = buildMimeMessage({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+    await ses().send(new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
+    ok = true;
+  } finally {
+    await recordSend({ ok, template: mail.template, tenant: mail.tenant });
+  }
 }

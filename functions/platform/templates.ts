@@ -47,6 +47,17 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>Your rental of {{itemName}} (reservation {{reservationNumber}}) was due back at {{endTime}}.</p>
 <p>This reservation is overdue and may incur additional charges. Please return it as soon as you can, or contact {{businessName}}.</p>`,
   },
+  {
+    name: 'scheduled-report',
+    displayName: 'Scheduled report',
+    description: 'Sent to each recipient of a scheduled report (Reports, Schedule tab) at its time or on Run now, with the report attached',
+    category: 'Notifications',
+    variables: ['businessName', 'scheduleName', 'reportTitle', 'period', 'fileName', 'frequency'],
+    subject: '{{reportTitle}} - {{period}} ({{businessName}})',
+    content: `<p>Hello,</p>
+<p>Attached is the {{reportTitle}} of {{businessName}} for {{period}} ({{fileName}}).</p>
+<p>It is sent by the {{frequency}} scheduled report "{{scheduleName}}". To stop receiving it, ask an administrator of {{businessName}} to disable or delete it under Reports, Schedule.</p>`,
+  },
 ];
 
 export function renderTemplate(content: string, variables: Record<string, unknown>): string {

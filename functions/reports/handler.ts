@@ -1,5 +1,6 @@
 import { createAreaHandler } from '../lib/pipeline.js';
-import { createSchedule, deleteSchedule, listSchedules } from './schedules.js';
+import { runScheduleNow } from './schedule-runs.js';
+import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.js';
 import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
 
 /** Lambda entry of the reports area: range reports from the per-day aggregates kept on write. */
@@ -12,4 +13,6 @@ export const handler = createAreaHandler('reports', {
   'reports.schedules.list': async ({ tenant }) => listSchedules(tenant),
   'reports.schedules.create': async ({ tenant, body }) => createSchedule(tenant, body),
   'reports.schedules.delete': async ({ tenant, params }) => deleteSchedule(tenant, params.id),
+  'reports.schedules.update': async ({ tenant, params, body }) => updateSchedule(tenant, params.id, body),
+  'reports.schedules.run': async ({ tenant, params }) => runScheduleNow(tenant, params.id),
 });

@@ -66,4 +66,14 @@ export const reportIsolationFixtures: Partial<Record<RouteId, IsolationFixture>>
     const s = await ok(call('POST', '/api/reports/schedules', { token: owner.token, body: scheduleBody(name) }));
     return { params: { id: s.id }, secrets: [name] };
   },
+  'reports.schedules.update': async (owner) => {
+    const name = unique('Sched');
+    const s = await ok(call('POST', '/api/reports/schedules', { token: owner.token, body: scheduleBody(name) }));
+    return { params: { id: s.id }, body: { enabled: false }, secrets: [name] };
+  },
+  'reports.schedules.run': async (owner) => {
+    const name = unique('Sched');
+    const s = await ok(call('POST', '/api/reports/schedules', { token: owner.token, body: scheduleBody(name) }));
+    return { params: { id: s.id }, secrets: [name] };
+  },
 };

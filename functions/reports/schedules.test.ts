@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reportScheduleBody } from '../../shared/contract/report-schedule-models.js';
+import { periodText, reportPeriod } from './schedule-runs.js';
 import { nextRunAfter } from './schedules.js';
 
 const NY = 'America/New_York';
@@ -39,5 +40,41 @@ describe('schedule validation (document 3 §5)', () => {
     expect(messages({ ...good, schedule: { frequency: 'weekly', time: '08:00' } })).toContain('Weekly schedules need days of week');
     expect(messages({ ...good, schedule: { frequency: 'monthly', time: '08:00' } })).toContain('Monthly schedules need a day of month');
     expect(messages({ ...good, recipients: ['not-an-email'] })).toContain('Each recipient must be a valid e-mail address');
+  });
+});
+
+describe('the period a run reports on (the last complete one, organization zone)', () => {
+  // 2026-03-10 02:00Z is still Monday 9 March in New York.
+  const now = at('2026-03-10T02:00:00Z');
+  it('daily: yesterday in the zone, not in UTC', () => {
+    expect(reportPeriod('revenue', 'daily', NY, now)).toEqual({ startDate: '2026-03-08', endDate: '2026-03-08' });
+  });
+  it('weekly: the 7 days ending yesterday', () => {
+    expect(reportPeriod('revenue', 'weekly', NY, now)).toEqual({ startDate: '2026-03-02', endDate: '2026-03-08' });
+  });
+  it('monthly: the previous calendar month (February of a non-leap year)', () => {
+    expect(reportPeriod('customer-activity', 'monthly', NY, now)).toEqual({ startDate: '2026-02-01', endDate: '2026-02-28' });
+    expect(reportPeriod('customer-activity', 'monthly', NY, at('2026-01-01T12:00:00Z'))).toEqual({ startDate: '2025-12-01', endDate: '2025-12-31' });
+  });
+  it('quarterly: the previous calendar quarter, across a year', () => {
+    expect(reportPeriod('revenue', 'quarterly', NY, now)).toEqual({ startDate: '2025-10-01', endDate: '2025-12-31' });
+    expect(reportPeriod('revenue', 'quarterly', NY, at('2026-08-15T12:00:00Z'))).toEqual({ startDate: '2026-04-01', endDate: '2026-06-30' });
+  });
+  it('the daily log is always yesterday', () => {
+    expect(reportPeriod('daily-log', 'monthly', NY, now)).toEqual({ date: '2026-03-08' });
+    expect(periodText({ date: '2026-03-08' })).toBe('2026-03-08');
+    expect(periodText({ startDate: '2026-03-02', endDate: '2026-03-08' })).toBe('2026-03-02..2026-03-08');
+  });
+});
+
+describe('schedule formats (document 3 §5)', () => {
+  const base = { name: 'x', schedule: { frequency: 'daily', time: '08:00' }, recipients: ['a@b.co'] };
+  const parse = (v: unknown) => reportScheduleBody.safeParse(v);
+  it('PDF by default; daily log PDF or CSV, the others PDF or Excel', () => {
+    expect(parse({ ...base, reportType: 'revenue' }).data?.format).toBe('pdf');
+    expect(parse({ ...base, reportType: 'revenue', format: 'excel' }).success).toBe(true);
+    expect(parse({ ...base, reportType: 'daily-log', format: 'csv' }).success).toBe(true);
+    expect(parse({ ...base, reportType: 'revenue', format: 'csv' }).error?.issues.map((i) => i.message)).toEqual(['Format csv not supported for report type revenue']);
+    expect(parse({ ...base, reportType: 'daily-log', format: 'excel' }).error?.issues.map((i) => i.message)).toEqual(['Format excel not supported for report type daily-log']);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReportSchedule, ReportScheduleInput } from '../../shared/contract/report-schedule-models.js';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReportSchedule, ReportScheduleInput, ScheduleRunEntry } from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
@@ -10,7 +10,11 @@ import { organizationTimeZone } from '../lib/organization.js';
 /** The due index: enabled schedules carry gsi1pk = SCHEDULE_INDEX_PK, gsi1sk = nextRun#tenant#id. */
 export const SCHEDULE_INDEX_PK = 'SWEEP#REPORTSCHEDULES';
 const SK_PREFIX = 'REPORTSCHEDULE#';
-const scheduleKey = (tenant: TenantId, id: string) => ({ pk: keys.tenantPartition(tenant), sk: `${SK_PREFIX}${id}` });
+export const scheduleKey = (tenant: TenantId, id: string) => ({ pk: keys.tenantPartition(tenant), sk: `${SK_PREFIX}${id}` });
+/** The due index's sort key: the run time first, so one Query `gsi1sk <= now` finds every due schedule. */
+export const dueSortKey = (nextRun: string, tenant: string, id: string) => `${nextRun}#${tenant}#${id}`;
+/** A run that started longer ago than this is not shown as running any more (its function timed out or crashed). */
+export const RUNNING_STALE_MS = 15 * 60_000;
 
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const lastDayOfMonth = (day: string) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
@@ -40,11 +44,27 @@ export function nextRunAfter(schedule: ReportSchedule['schedule'], zone: string,
   return null;
 }
 
-type Row = ReportSchedule & { pk: string; sk: string; tenantId: string; history: unknown[]; gsi1pk?: string; gsi1sk?: string };
+/** The stored row: the view's fields (status derived on read), the keys, the history and, while a run sends, `runningSince`. */
+export type ScheduleRow = Omit<ReportSchedule, 'status' | 'history'> & {
+  pk: string; sk: string; tenantId: string; history?: ScheduleRunEntry[]; runningSince?: string; lastManualRun?: string; gsi1pk?: string; gsi1sk?: string; status?: string;
+};
 
-function view(row: Row): ReportSchedule {
-  const { pk: _pk, sk: _sk, tenantId: _t, history: _h, gsi1pk: _g, gsi1sk: _s, ...rest } = row;
-  return rest;
+export function scheduleView(row: ScheduleRow, now = Date.now()): ReportSchedule {
+  const { pk: _pk, sk: _sk, tenantId: _t, history, gsi1pk: _g, gsi1sk: _s, runningSince, lastManualRun: _m, status: _st, ...rest } = row;
+  const running = !!runningSince && now - Date.parse(runningSince) < RUNNING_STALE_MS;
+  return {
+    ...rest,
+    // Rows written before formats were offered carry 'csv'; a missing one is the default (PDF).
+    format: rest.format ?? 'pdf',
+    status: !row.enabled ? 'disabled' : running ? 'running' : 'scheduled',
+    history: history ?? [],
+  };
+}
+
+export async function getScheduleRow(tenant: TenantId, id: string): Promise<ScheduleRow> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConsistentRead: true }));
+  if (!res.Item) throw notFound('Scheduled report not found');
+  return res.Item as ScheduleRow;
 }
 
 export async function listSchedules(tenant: TenantId): Promise<{ schedules: ReportSchedule[] }> {
@@ -55,7 +75,7 @@ export async function listSchedules(tenant: TenantId): Promise<{ schedules: Repo
       TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': SK_PREFIX }, ExclusiveStartKey: start,
     }));
-    for (const item of res.Items ?? []) out.push(view(item as Row));
+    for (const item of res.Items ?? []) out.push(scheduleView(item as ScheduleRow));
     start = res.LastEvaluatedKey;
   } while (start);
   out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -74,12 +94,13 @@ export async function createSchedule(tenant: TenantId, input: ReportScheduleInpu
       ...(frequency === 'weekly' ? { daysOfWeek: [...new Set(daysOfWeek)].sort() } : {}),
       ...(frequency === 'monthly' ? { dayOfMonth } : {}),
     },
-    format: 'csv', recipients: input.recipients, enabled: input.enabled, status: input.enabled ? 'scheduled' : 'disabled',
-    nextRun: next ? next.toISOString() : null, lastRun: null, runCount: 0, successCount: 0, failureCount: 0, createdAt: nowIso(),
+    format: input.format, recipients: input.recipients, enabled: input.enabled, status: input.enabled ? 'scheduled' : 'disabled',
+    nextRun: next ? next.toISOString() : null, lastRun: null, runCount: 0, successCount: 0, failureCount: 0, createdAt: nowIso(), history: [],
   };
-  const row: Row = {
-    ...scheduleKey(tenant, id), tenantId: tenant, history: [], ...schedule,
-    ...(next ? { gsi1pk: SCHEDULE_INDEX_PK, gsi1sk: `${schedule.nextRun}#${tenant}#${id}` } : {}),
+  const { status: _status, ...stored } = schedule;
+  const row: ScheduleRow = {
+    ...scheduleKey(tenant, id), tenantId: tenant, ...stored,
+    ...(next ? { gsi1pk: SCHEDULE_INDEX_PK, gsi1sk: dueSortKey(next.toISOString(), tenant, id) } : {}),
   };
   await db().send(new PutCommand({ TableName: tableName(), Item: row, ConditionExpression: 'attribute_not_exists(pk)' }));
   return schedule;
@@ -93,4 +114,35 @@ export async function deleteSchedule(tenant: TenantId, id: string): Promise<{ de
     throw e;
   }
   return { deleted: true };
+}
+
+/**
+ * Active/Disabled. Switching on computes the next run from now in the organization's zone and puts the
+ * schedule back in the due index; switching off clears the next run and takes it out, so a sweep that
+ * read it before fails its claim (the claim is conditional on `enabled` and the `nextRun` it read).
+ * Switching on a schedule that is already on changes nothing (a due run is not pushed back).
+ */
+export async function updateSchedule(tenant: TenantId, id: string, input: { enabled: boolean }, now = Date.now()): Promise<ReportSchedule> {
+  const row = await getScheduleRow(tenant, id);
+  if (row.enabled === input.enabled) return scheduleView(row, now);
+  let update: { UpdateExpression: string; ExpressionAttributeValues: Record<string, unknown> };
+  if (input.enabled) {
+    const zone = await organizationTimeZone(tenant, now);
+    const next = nextRunAfter(row.schedule, zone, now);
+    update = next
+      ? {
+          UpdateExpression: 'SET enabled = :on, nextRun = :next, gsi1pk = :gpk, gsi1sk = :gsk',
+          ExpressionAttributeValues: { ':on': true, ':next': next.toISOString(), ':gpk': SCHEDULE_INDEX_PK, ':gsk': dueSortKey(next.toISOString(), tenant, id) },
+        }
+      : { UpdateExpression: 'SET enabled = :on, nextRun = :null REMOVE gsi1pk, gsi1sk', ExpressionAttributeValues: { ':on': true, ':null': null } };
+  } else {
+    update = { UpdateExpression: 'SET enabled = :off, nextRun = :null REMOVE gsi1pk, gsi1sk', ExpressionAttributeValues: { ':off': false, ':null': null } };
+  }
+  try {
+    const res = await db().send(new UpdateCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW', ...update }));
+    return scheduleView(res.Attributes as ScheduleRow, now);
+  } catch (e) {
+    if (isConditionFailure(e)) throw notFound('Scheduled report not found');
+    throw e;
+  }
 }

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const SCHEDULE_REPORT_TYPES = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'] as const;
 export const SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly'] as const;
 export const SCHEDULE_HISTORY_CAP = 100;
+/** The attachment of a scheduled report. Document 3 §5's formats per report type, those a file can carry: daily-log PDF or CSV, the others PDF or Excel; PDF is the default (§9). */
+export const SCHEDULE_FORMATS = ['pdf', 'excel', 'csv'] as const;
+export type ScheduleFormat = (typeof SCHEDULE_FORMATS)[number];
+export const scheduleFormatsFor = (type: (typeof SCHEDULE_REPORT_TYPES)[number]): ScheduleFormat[] => (type === 'daily-log' ? ['pdf', 'csv'] : ['pdf', 'excel']);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -18,15 +22,31 @@ export const reportScheduleBody = z.object({
     daysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).optional(),
     dayOfMonth: z.number().int().min(1).max(31).optional(),
   }, { error: 'Schedule is required' }),
-  format: z.enum(['csv']).default('csv'),
+  format: z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }).default('pdf'),
   recipients: z.array(z.string().trim().max(254).regex(EMAIL, 'Each recipient must be a valid e-mail address'), { error: 'At least one recipient is required' })
     .min(1, 'At least one recipient is required').max(20),
   enabled: z.boolean().default(true),
 }).superRefine((v, ctx) => {
   if (v.schedule.frequency === 'weekly' && !v.schedule.daysOfWeek?.length) ctx.addIssue({ code: 'custom', path: ['schedule', 'daysOfWeek'], message: 'Weekly schedules need days of week' });
   if (v.schedule.frequency === 'monthly' && v.schedule.dayOfMonth === undefined) ctx.addIssue({ code: 'custom', path: ['schedule', 'dayOfMonth'], message: 'Monthly schedules need a day of month' });
+  if (!scheduleFormatsFor(v.reportType).includes(v.format)) ctx.addIssue({ code: 'custom', path: ['format'], message: `Format ${v.format} not supported for report type ${v.reportType}` });
 });
 export type ReportScheduleInput = z.output<typeof reportScheduleBody>;
+
+/** One run of a schedule: when, why (its time came, or Run now), what came of it. */
+export const scheduleRunEntry = z.object({
+  at: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  /** skipped: the organization was suspended or its Reports module off at the run's time (nothing sent, not counted). */
+  outcome: z.enum(['success', 'failure', 'skipped']),
+  /** The period the report covered (YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD). */
+  period: z.string(),
+  /** Recipients the e-mail was accepted for. */
+  sent: z.number().int(),
+  fileName: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type ScheduleRunEntry = z.infer<typeof scheduleRunEntry>;
 
 export const reportScheduleResponse = z.object({
   id: z.string(),
@@ -39,17 +59,25 @@ export const reportScheduleResponse = z.object({
     daysOfWeek: z.array(z.number()).optional(),
     dayOfMonth: z.number().optional(),
   }),
-  format: z.literal('csv'),
+  format: z.enum(SCHEDULE_FORMATS),
   recipients: z.array(z.string()),
   enabled: z.boolean(),
-  status: z.enum(['scheduled', 'disabled']),
+  /** running while a run is sending (at most 15 minutes after it started); disabled when not enabled. */
+  status: z.enum(['scheduled', 'running', 'disabled']),
   nextRun: z.string().nullable(),
   lastRun: z.string().nullable(),
   runCount: z.number().int(),
   successCount: z.number().int(),
   failureCount: z.number().int(),
   createdAt: z.string(),
+  /** The last runs, oldest first, at most SCHEDULE_HISTORY_CAP (document 3 §9). */
+  history: z.array(scheduleRunEntry),
 });
 export type ReportSchedule = z.infer<typeof reportScheduleResponse>;
+
+/** PATCH: switch a schedule on (next run computed again from now) or off (no next run, out of the due index). */
+export const reportScheduleUpdateBody = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export const reportScheduleRunResponse = z.object({ schedule: reportScheduleResponse, run: scheduleRunEntry });
+
 export const reportScheduleListResponse = z.object({ schedules: z.array(reportScheduleResponse) });
 export const reportScheduleDeleteResponse = z.object({ deleted: z.literal(true) });

@@ -8,7 +8,7 @@ import {
 } from '../reservation-models.js';
 import { activeTimesheetResponse, adminEmployeesResponse, clockBody, clockResponse, timesheetListResponse } from '../timesheet-models.js';
 import { cartUtilizationResponse, customerActivityResponse, dailyLogResponse, employeePerformanceResponse, revenueResponse } from '../report-models.js';
-import { reportScheduleBody, reportScheduleDeleteResponse, reportScheduleListResponse, reportScheduleResponse } from '../report-schedule-models.js';
+import { reportScheduleBody, reportScheduleDeleteResponse, reportScheduleListResponse, reportScheduleResponse, reportScheduleRunResponse, reportScheduleUpdateBody } from '../report-schedule-models.js';
 import { customerDetailResponse, customerListQuery, customerListResponse, customerStatsResponse } from '../customer-models.js';
 
 const u = { access: 'user' } as const;
@@ -55,6 +55,8 @@ export const operationsRoutes = [
   route({ ...u, area: 'reports', id: 'reports.schedules.list', method: 'GET', path: '/api/reports/schedules', permission: 'reports.generate', response: reportScheduleListResponse, summary: 'Scheduled reports of the organization', beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory' }),
   route({ ...u, area: 'reports', id: 'reports.schedules.create', method: 'POST', path: '/api/reports/schedules', permission: 'reports.generate', body: reportScheduleBody, response: reportScheduleResponse, summary: 'Create a scheduled report', beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory' }),
   route({ ...u, area: 'reports', id: 'reports.schedules.delete', method: 'DELETE', path: '/api/reports/schedules/{id}', permission: 'reports.generate', params: idParam, response: reportScheduleDeleteResponse, summary: 'Delete a scheduled report', beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory' }),
+  route({ ...u, area: 'reports', id: 'reports.schedules.update', method: 'PATCH', path: '/api/reports/schedules/{id}', permission: 'reports.generate', params: idParam, body: reportScheduleUpdateBody, response: reportScheduleResponse, summary: 'Enable or disable a scheduled report', beyondSpec: 'Schedules really run (issue 18): Active/Disabled is kept server side' }),
+  route({ ...u, area: 'reports', id: 'reports.schedules.run', method: 'POST', path: '/api/reports/schedules/{id}/run', permission: 'reports.generate', params: idParam, response: reportScheduleRunResponse, summary: 'Run a scheduled report now: e-mail its report with the file attached', beyondSpec: 'The manual trigger really sends (issue 18) through the same code as the sweep' }),
   // Timesheets
   route({ ...u, area: 'timesheets', id: 'timesheets.list', method: 'GET', path: '/api/timesheets', permission: 'timesheets.view', response: timesheetListResponse, summary: 'My timesheets (newest first) and my summary figures' }),
   route({ ...u, area: 'timesheets', id: 'timesheets.active', method: 'GET', path: '/api/timesheets/active', permission: 'timesheets.view', response: activeTimesheetResponse, summary: 'My open session' }),

@@ -1,0 +1,325 @@
+/**
+ * Scheduled reports that really arrive (issue 18; document 3 §3, §4, §9): a run computes the report
+ * of its period in the organization's zone from the aggregates (./reports.ts), renders the chosen
+ * file with the builders the Reports screen uses (shared/reports), and e-mails it to each recipient
+ * through SES SendRawEmail with the file attached. The sweep (functions/sweeps/report-schedules.ts)
+ * and Run now (POST /api/reports/schedules/{id}/run) share `execute`.
+ *
+ * Exactly once: the sweep reads due schedules from the gsi1 index (one Query, never a Scan) and
+ * claims each with an UpdateItem conditional on `enabled` and the `nextRun` it read, which moves
+ * `nextRun` to the next run after now. Of two sweeps that read the same due schedule, one claim
+ * succeeds; the other fails its condition and sends nothing. A failed send counts as a failure and
+ * waits for the next run (the claim already moved `nextRun`): no retry loop. A schedule overdue by
+ * several runs (sweeps stopped) runs once, then at its next time.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  cartUtilizationResponse, customerActivityResponse, dailyLogResponse, employeePerformanceResponse, revenueResponse,
+} from '../../shared/contract/report-models.js';
+import { SCHEDULE_HISTORY_CAP, type ReportSchedule, type ScheduleFormat, type ScheduleRunEntry } from '../../shared/contract/report-schedule-models.js';
+import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
+import { fileName, type ReportData, reportTable, toCsv } from '../../shared/reports/model.js';
+import { getOrganization } from '../auth/store.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { trustedTenant, type TenantId } from '../lib/keys.js';
+import { logger } from '../lib/logger.js';
+import { sendMailWithAttachments } from '../lib/mail.js';
+import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
+import { organizationTimeZone } from '../lib/organization.js';
+import { renderStoredEmail } from '../platform/template-store.js';
+import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
+import { dueSortKey, getScheduleRow, nextRunAfter, SCHEDULE_INDEX_PK, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
+
+/** Run now is refused while a run of the same schedule started less than this ago (two clicks send once). */
+export const MANUAL_RUN_GAP_MS = 60_000;
+/** The sweep stops claiming new schedules after this long (its function has 5 minutes); the rest are still due next time. */
+export const SWEEP_BUDGET_MS = 3 * 60_000;
+const CONCURRENCY = 4;
+
+// ---------------------------------------------------------------- the period
+
+export type Period = { date: string } | { startDate: string; endDate: string };
+
+const monthStart = (day: string) => `${day.slice(0, 8)}01`;
+function previousMonthStart(day: string, months: number): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7)) - 1 - months;
+  const d = new Date(Date.UTC(y, m, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The last complete period before the run, in the organization's zone: daily → yesterday; weekly →
+ * the 7 days ending yesterday; monthly → the previous calendar month; quarterly → the previous
+ * calendar quarter. The daily log (a one-day report) is always yesterday's.
+ */
+export function reportPeriod(type: ReportSchedule['reportType'], frequency: ReportSchedule['schedule']['frequency'], zone: string, now: number): Period {
+  const today = todayIn(zone, now);
+  const yesterday = addDaysToDay(today, -1);
+  if (type === 'daily-log') return { date: yesterday };
+  switch (frequency) {
+    case 'daily':
+      return { startDate: yesterday, endDate: yesterday };
+    case 'weekly':
+      return { startDate: addDaysToDay(today, -7), endDate: yesterday };
+    case 'monthly': {
+      const start = previousMonthStart(today, 1);
+      return { startDate: start, endDate: addDaysToDay(monthStart(today), -1) };
+    }
+    case 'quarterly': {
+      const month = Number(today.slice(5, 7)) - 1;
+      const thisQuarter = previousMonthStart(today, month % 3);
+      return { startDate: previousMonthStart(thisQuarter, 3), endDate: addDaysToDay(thisQuarter, -1) };
+    }
+  }
+}
+
+export const periodText = (p: Period) => ('date' in p ? p.date : p.startDate === p.endDate ? p.startDate : `${p.startDate}..${p.endDate}`);
+
+// ---------------------------------------------------------------- the report and its file
+
+/** The report as the API serves it (parsed with the contract's response schema, so the table is the screen's). */
+export async function computeReport(tenant: TenantId, type: ReportSchedule['reportType'], p: Period): Promise<ReportData> {
+  const range = 'date' in p ? { startDate: p.date, endDate: p.date } : p;
+  switch (type) {
+    case 'daily-log':
+      return { type, data: dailyLogResponse.parse(await dailyLogReport(tenant, { date: 'date' in p ? p.date : p.endDate })) };
+    case 'revenue':
+      return { type, data: revenueResponse.parse(await revenueReport(tenant, range)) };
+    case 'employee-performance':
+      return { type, data: employeePerformanceResponse.parse(await employeePerformanceReport(tenant, range)) };
+    case 'cart-utilization':
+      return { type, data: cartUtilizationResponse.parse(await cartUtilizationReport(tenant, range)) };
+    case 'customer-activity':
+      return { type, data: customerActivityResponse.parse(await customerActivityReport(tenant, range)) };
+  }
+}
+
+export interface ReportFile {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+  title: string;
+  range: string;
+}
+
+/** The file of a report in a schedule's format: the same builders (and file names) as the screen's exports. */
+export async function renderReportFile(report: ReportData, format: ScheduleFormat, zone: string, business: string): Promise<ReportFile> {
+  const table = reportTable(report, zone);
+  const base = { title: table.title, range: table.range };
+  switch (format) {
+    case 'pdf': {
+      const { reportPdf } = await import('../../shared/reports/pdf.js');
+      return { ...base, filename: fileName(table, report.type, 'pdf'), contentType: 'application/pdf', content: await reportPdf(table, business) };
+    }
+    case 'excel': {
+      const { reportXlsx } = await import('../../shared/reports/xlsx.js');
+      const bytes = await reportXlsx(table, business);
+      return { ...base, filename: fileName(table, report.type, 'xlsx'), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: new Uint8Array(bytes) };
+    }
+    case 'csv':
+      return { ...base, filename: fileName(table, report.type, 'csv'), contentType: 'text/csv', content: new Uint8Array(Buffer.from(toCsv(table), 'utf8')) };
+  }
+}
+
+// ---------------------------------------------------------------- one run
+
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
+
+/**
+ * Sends the report of `row` (already claimed by the caller) and records the outcome: counts, the
+ * history entry (capped), `runningSince` cleared. Never throws for a failed report or send: that is
+ * the run's failure, recorded on the schedule.
+ */
+export async function execute(tenant: TenantId, row: ScheduleRow, trigger: ScheduleRunEntry['trigger'], now = Date.now()): Promise<{ schedule: ReportSchedule | null; run: ScheduleRunEntry }> {
+  const at = new Date(now).toISOString();
+  const zone = await organizationTimeZone(tenant, now);
+  const period = reportPeriod(row.reportType, row.schedule.frequency, zone, now);
+  const entry: ScheduleRunEntry = { at, trigger, outcome: 'success', period: periodText(period), sent: 0, fileName: null, error: null };
+
+  const [status, modules] = await Promise.all([cachedOrganizationStatus(tenant, now), cachedModules(tenant, now)]);
+  if (isShutOut(status) || !modules.reports) {
+    entry.outcome = 'skipped';
+    entry.error = isShutOut(status) ? 'The organization is suspended' : 'The Reports module is disabled';
+  } else {
+    try {
+      const [report, org] = await Promise.all([computeReport(tenant, row.reportType, period), getOrganization(tenant)]);
+      const business = org?.name || 'Rental business';
+      const file = await renderReportFile(report, row.format ?? 'pdf', zone, business);
+      entry.fileName = file.filename;
+      const mail = await renderStoredEmail('scheduled-report', {
+        businessName: business, scheduleName: row.name, reportTitle: file.title, period: file.range, fileName: file.filename, frequency: row.schedule.frequency,
+      });
+      const failures: string[] = [];
+      // One message per recipient: recipients do not see each other's addresses.
+      for (const to of row.recipients) {
+        try {
+          await sendMailWithAttachments({ to, ...mail, template: 'scheduled-report', tenant, attachments: [file] });
+          entry.sent++;
+        } catch (e) {
+          failures.push(`${to}: ${errorText(e)}`);
+        }
+      }
+      if (failures.length) {
+        entry.outcome = 'failure';
+        entry.error = `Not sent to ${failures.length} of ${row.recipients.length}: ${failures.join('; ')}`.slice(0, 300);
+      }
+    } catch (e) {
+      entry.outcome = 'failure';
+      entry.error = errorText(e);
+    }
+  }
+  if (entry.outcome === 'failure') logger.warn('scheduled report failed', { tenant, schedule: row.id, error: entry.error });
+  const schedule = await finish(tenant, row.id, entry, now);
+  return { schedule, run: entry };
+}
+
+/** Records a run's outcome; null when the schedule was deleted meanwhile. */
+async function finish(tenant: TenantId, id: string, entry: ScheduleRunEntry, now: number): Promise<ReportSchedule | null> {
+  const counted = entry.outcome !== 'skipped';
+  const adds = counted ? ` ADD runCount :one, ${entry.outcome === 'success' ? 'successCount' : 'failureCount'} :one` : '';
+  let row: ScheduleRow;
+  try {
+    const res = await db().send(new UpdateCommand({
+      TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW',
+      UpdateExpression: `SET history = list_append(if_not_exists(history, :empty), :entry) REMOVE runningSince${adds}`,
+      ExpressionAttributeValues: { ':empty': [], ':entry': [entry], ...(counted ? { ':one': 1 } : {}) },
+    }));
+    row = res.Attributes as ScheduleRow;
+  } catch (e) {
+    if (isConditionFailure(e)) return null;
+    throw e;
+  }
+  const history = row.history ?? [];
+  if (history.length > SCHEDULE_HISTORY_CAP) {
+    // Drop the oldest entries, only if nobody appended since (a concurrent run trims on its own finish).
+    const extra = history.length - SCHEDULE_HISTORY_CAP;
+    try {
+      await db().send(new UpdateCommand({
+        TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'size(history) = :n',
+        UpdateExpression: `REMOVE ${Array.from({ length: extra }, (_, i) => `history[${i}]`).join(', ')}`,
+        ExpressionAttributeValues: { ':n': history.length },
+      }));
+      row.history = history.slice(extra);
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  return scheduleView(row, now);
+}
+
+// ---------------------------------------------------------------- Run now
+
+/**
+ * POST /api/reports/schedules/{id}/run: sends now (enabled or not), without moving the next scheduled
+ * run. Refused (409) while a run of it is sending and within a minute of the last Run now, so a
+ * double click or an impatient second click does not mail everyone twice.
+ */
+export async function runScheduleNow(tenant: TenantId, id: string, now = Date.now()): Promise<{ schedule: ReportSchedule; run: ScheduleRunEntry }> {
+  let row: ScheduleRow;
+  const recent = new Date(now - MANUAL_RUN_GAP_MS).toISOString();
+  try {
+    const res = await db().send(new UpdateCommand({
+      TableName: tableName(), Key: scheduleKey(tenant, id), ReturnValues: 'ALL_NEW',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(runningSince) OR runningSince < :recent) AND (attribute_not_exists(lastManualRun) OR lastManualRun < :recent)',
+      UpdateExpression: 'SET runningSince = :now, lastRun = :now, lastManualRun = :now',
+      ExpressionAttributeValues: { ':now': new Date(now).toISOString(), ':recent': recent },
+    }));
+    row = res.Attributes as ScheduleRow;
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    const current = await getScheduleRow(tenant, id); // 404 when it does not exist
+    throw conflict(current.runningSince && current.runningSince >= recent ? 'This scheduled report is already running' : 'This report was sent less than a minute ago; try again in a minute');
+  }
+  const out = await execute(tenant, row, 'manual', now);
+  if (!out.schedule) throw notFound('Scheduled report not found');
+  return { schedule: out.schedule, run: out.run };
+}
+
+// ---------------------------------------------------------------- the sweep
+
+/**
+ * Claims a due schedule: moves `nextRun` to the next run after now (and its due-index key with it),
+ * marks it running. Conditional on the `nextRun` read from the index and on `enabled`: false when
+ * another sweep claimed it first, or it was disabled or deleted meanwhile.
+ */
+export async function claimDue(tenant: TenantId, id: string, seenNextRun: string, schedule: ScheduleRow['schedule'], now: number): Promise<ScheduleRow | null> {
+  const nowIso = new Date(now).toISOString();
+  const zone = await organizationTimeZone(tenant, now);
+  const next = nextRunAfter(schedule, zone, now);
+  try {
+    const res = await db().send(new UpdateCommand({
+      TableName: tableName(), Key: scheduleKey(tenant, id), ReturnValues: 'ALL_NEW',
+      ConditionExpression: 'enabled = :on AND nextRun = :seen',
+      ...(next
+        ? {
+            UpdateExpression: 'SET nextRun = :next, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
+            ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':next': next.toISOString(), ':gsk': dueSortKey(next.toISOString(), tenant, id), ':now': nowIso },
+          }
+        : {
+            UpdateExpression: 'SET nextRun = :null, runningSince = :now, lastRun = :now REMOVE gsi1pk, gsi1sk',
+            ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':null': null, ':now': nowIso },
+          }),
+    }));
+    return res.Attributes as ScheduleRow;
+  } catch (e) {
+    if (isConditionFailure(e)) return null;
+    throw e;
+  }
+}
+
+export interface SweepResult {
+  due: number;
+  claimed: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The sweep: every schedule whose next run is at or before `now`, from the due index. */
+export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_MS): Promise<SweepResult> {
+  const started = Date.now();
+  const result: SweepResult = { due: 0, claimed: 0, succeeded: 0, failed: 0, skipped: 0 };
+  const due: { tenant: string; id: string; nextRun: string; schedule: ScheduleRow['schedule'] }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: tableName(), IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+      ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+      ProjectionExpression: '#t, #i, #n, #s',
+      ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
+      ExclusiveStartKey: start,
+    }));
+    for (const i of res.Items ?? []) {
+      if (typeof i.tenantId === 'string' && typeof i.id === 'string' && typeof i.nextRun === 'string' && i.schedule) due.push({ tenant: i.tenantId, id: i.id, nextRun: i.nextRun, schedule: i.schedule as ScheduleRow['schedule'] });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  result.due = due.length;
+
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length && Date.now() - started < budgetMs) {
+      const d = due[next++]!;
+      const tenant = trustedTenant(d.tenant);
+      try {
+        const row = await claimDue(tenant, d.id, d.nextRun, d.schedule, now);
+        if (!row) continue;
+        result.claimed++;
+        const { run } = await execute(tenant, row, 'schedule', now);
+        if (run.outcome === 'success') result.succeeded++;
+        else if (run.outcome === 'failure') result.failed++;
+        else result.skipped++;
+      } catch (e) {
+        // A database error on one schedule: logged; the others still run. A claimed one waits for its next run.
+        result.failed++;
+        logger.error('scheduled report run failed', { error: e as Error, tenant: d.tenant, schedule: d.id });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  return result;
+}
+
