@@ -64,11 +64,17 @@ export async function flushUsage(): Promise<void> {
   );
 }
 
+let enabled = true;
+/** The bench's switch (functions/local/bench/platform.ts measures a request with and without metering). */
+export function setMeteringEnabled(on: boolean): void {
+  enabled = on;
+}
+
 /** Pipeline step (first after the error handler): times the request and tallies its outcome. */
 export function metering(): ApiMiddleware {
   return {
     before: (request) => {
-      started.set(request.event, performance.now());
+      if (enabled) started.set(request.event, performance.now());
     },
     after: (request) => record(request.event, request.response?.statusCode),
     onError: (request) => record(request.event, request.response?.statusCode ?? 500),
