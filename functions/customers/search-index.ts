@@ -4,7 +4,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 /**
  * Customer search without reading every customer (docs/decisions.md, "Customers"): each customer
  * owns a few index rows `pk = T#{org}#CSEARCH`, `sk = {term}#{customerId}`, written in the same
- * transaction as the customer. A search is one or two `begins_with` Queries on that partition, so
+ * transaction as the customer. A search is one or two prefix Queries (key ranges) on that partition, so
  * its cost follows the number of matches, not the number of customers.
  *
  * Terms (all lower case, spaces collapsed):

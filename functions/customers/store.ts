@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomerReservationView, CustomerView } from '../../shared/contract/customer-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
-import { db, tableName } from '../lib/db.js';
+import { db, sortKeyPrefixRange, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { searchPartition, searchPrefixes } from './search-index.js';
 
@@ -79,8 +79,8 @@ export async function searchCustomerIds(tenant: TenantId, search: string): Promi
       const res = await db().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': searchPartition(tenant), ':prefix': prefix },
+          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+          ExpressionAttributeValues: { ':pk': searchPartition(tenant), ...sortKeyPrefixRange(prefix) },
           ProjectionExpression: 'customerId',
           ExclusiveStartKey: start,
           Limit: MAX_SEARCH_MATCHES,
