@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { api } from '../../../api/client.js';
+import { type Answer, api, type CallInput } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import type { ReportData, ReportParams, ReportType } from '../model.js';
 
@@ -32,3 +32,21 @@ export function useReport(req: ReportRequest | null) {
   const key = req ? apiKey(REPORTS, req.type, req.type === 'daily-log' ? req.date : `${req.startDate}..${req.endDate}`) : null;
   return useSWR(key, () => fetchReport(req!), { dedupingInterval: REPORT_CACHE_MS, revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false });
 }
+
+// ---------------------------------------------------------------- scheduled reports
+
+export const SCHEDULES = 'reports-schedules';
+export type ReportSchedule = Answer<'reports.schedules.create'>;
+export type ScheduleInput = Exclude<NonNullable<CallInput<'reports.schedules.create'>['body']>, FormData>;
+
+/** The organization's scheduled reports (server side: they really run, issue 18). */
+export function useSchedules() {
+  return useSWR(apiKey(SCHEDULES), () => api('reports.schedules.list'), { revalidateOnFocus: true });
+}
+
+export const schedulesApi = {
+  create: (body: ScheduleInput) => api('reports.schedules.create', { body }),
+  setEnabled: (id: string, enabled: boolean) => api('reports.schedules.update', { params: { id }, body: { enabled } }),
+  runNow: (id: string) => api('reports.schedules.run', { params: { id } }),
+  remove: (id: string) => api('reports.schedules.delete', { params: { id } }),
+};
