@@ -9,17 +9,22 @@ import { keyMatches } from '../../api/keys.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { BoxIcon } from '../../components/icons.js';
-import { ServicesTab } from '../services/index.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ActivityLogTab } from './ActivityLogTab.js';
 import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
-import { ItemFormDialog } from './ItemFormDialog.js';
 import { ItemsTab } from './ItemsTab.js';
 import { statusFromQuery } from './itemRules.js';
-import { ProductTypeFormDialog } from './ProductTypeFormDialog.js';
 import { ProductTypesTab } from './ProductTypesTab.js';
+
+// First-load budget (issue 10 item 5): the forms (zod, react-hook-form, the contract's schemas), the
+// Services tab (its own dialogs) and the Activity Log tab download after the page shows (idle, or the
+// first hover, focus or click); a form renders once its code is here, mounted with its open state.
+const ItemForm = deferred(() => import('./ItemFormDialog.js').then((m) => m.ItemFormDialog));
+const TypeForm = deferred(() => import('./ProductTypeFormDialog.js').then((m) => m.ProductTypeFormDialog));
+const Services = deferred(() => import('../services/index.js').then((m) => m.ServicesTab));
+const ActivityLog = deferred(() => import('./ActivityLogTab.js').then((m) => m.ActivityLogTab));
 
 /** The Inventory & Services page (document 2 §2.1, §2.2). */
 export default function InventoryPage() {
@@ -34,6 +39,11 @@ export default function InventoryPage() {
   const [typeForm, setTypeForm] = useState<{ open: boolean; type: ProductType | null }>({ open: false, type: null });
   const [itemForm, setItemForm] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
   const onServiceCount = useCallback((n: number) => setServiceCount(n), []);
+  usePreload(TypeForm, ItemForm, Services);
+  const ProductTypeFormDialog = useDeferred(TypeForm, typeForm.open);
+  const ItemFormDialog = useDeferred(ItemForm, itemForm.open);
+  const ServicesTab = useDeferred(Services, tab === 'services');
+  const ActivityLogTab = useDeferred(ActivityLog, tab === 'activity');
   const statusQuery = params.get('status');
   // A status link (document 1 §3 recent activity) is about items: show that tab.
   useEffect(() => {
@@ -74,9 +84,9 @@ export default function InventoryPage() {
       subtitle={canManage ? 'Manage your inventory items and product types' : 'View inventory items'}
       actions={canManage && (
         <HStack wrap="wrap">
-          <Button size="sm" variant="outline" onClick={() => setTypeForm({ open: true, type: null })}>Add Product Type</Button>
-          <Button size="sm" variant="outline" disabled={productTypes.length === 0} onClick={() => setItemForm({ open: true, item: null })}>Add Item</Button>
-          <Button size="sm" colorPalette="brand" onClick={() => { setTab('services'); setCreateService((n) => n + 1); }}>Add Service</Button>
+          <Button size="sm" variant="outline" {...preloadOn(TypeForm)} onClick={() => setTypeForm({ open: true, type: null })}>Add Product Type</Button>
+          <Button size="sm" variant="outline" disabled={productTypes.length === 0} {...preloadOn(ItemForm)} onClick={() => setItemForm({ open: true, item: null })}>Add Item</Button>
+          <Button size="sm" colorPalette="brand" {...preloadOn(Services)} onClick={() => { setTab('services'); setCreateService((n) => n + 1); }}>Add Service</Button>
         </HStack>
       )}
     />
@@ -84,8 +94,8 @@ export default function InventoryPage() {
 
   const dialogs = canManage && (
     <>
-      <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />
-      <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />
+      {ProductTypeFormDialog && <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />}
+      {ItemFormDialog && <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />}
     </>
   );
 
@@ -118,11 +128,11 @@ export default function InventoryPage() {
           <ProductTypesTab productTypes={productTypes} canManage={canManage} onEdit={(type) => setTypeForm({ open: true, type })} onChanged={refresh} />
         </Tabs.Content>
         <Tabs.Content value="services">
-          <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} />
+          {ServicesTab ? <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} /> : <PageSpinner label="Loading services…" />}
         </Tabs.Content>
         {canManage && (
           <Tabs.Content value="activity">
-            <ActivityLogTab />
+            {ActivityLogTab ? <ActivityLogTab /> : <PageSpinner label="Loading activity…" />}
           </Tabs.Content>
         )}
       </Tabs.Root>

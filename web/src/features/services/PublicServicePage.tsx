@@ -10,7 +10,7 @@ import { formatClock12, formatDateTime, formatDay, formatSlot } from '../../comp
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { servicesApi, usePublicService } from './api/index.js';
 import { bookingBody, limitFor, previewTotal, validateBooking, type BookingErrors, type BookingForm, type PublicService } from './publicBooking.js';
-import { parseJson } from './serviceForm.js';
+import { parseJson } from './parseJson.js';
 
 interface BookingAnswer {
   reservation: { reservationNumber: string; totalAmount: number; statusLabel?: string };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { rsvpSettingsSchema, serviceBody } from '../../../../shared/contract/routes/services.js';
 import { hasPaymentMethod, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { normalizeSlotCount } from '../../../../shared/domain/slots.js';
+import { parseJson } from './parseJson.js';
 
 /** A service as the API answers it: object-valued fields are JSON text (document 2 §3). */
 export interface ApiService {
@@ -33,17 +34,7 @@ export interface ApiService {
   timeZone?: string | null;
 }
 
-/** Parsed on load with an empty default when parsing fails, silently (document 2 §3). */
-export function parseJson<T>(value: unknown, fallback: T): T {
-  if (value === null || value === undefined || value === '') return fallback;
-  if (typeof value !== 'string') return value as T;
-  try {
-    const v = JSON.parse(value) as unknown;
-    return (v ?? fallback) as T;
-  } catch {
-    return fallback;
-  }
-}
+export { parseJson };
 
 export interface SlotForm {
   date: string;
