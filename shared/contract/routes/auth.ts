@@ -8,6 +8,9 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 
+/** Document 1 §5; the sign-up form shows it live while the confirmation is typed. */
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
 export const signupCompleteBody = z.object({
   token: z.string().min(1, 'Invitation token is required').max(2048),
   firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
@@ -19,11 +22,12 @@ export const signupCompleteBody = z.object({
     .min(1, 'Phone number is required')
     .max(40)
     .regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number'),
-  password: z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(1024),
+  // An empty password is 'required' (document 1 §5), not 'too short'.
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required', abort: true }).min(8, 'Password must be at least 8 characters').max(1024),
   confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password').max(1024),
   /** The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone); America/New_York when absent. */
   timeZone: z.string().max(64).refine(isValidTimeZone, 'Unknown time zone').optional(),
-}).refine((b) => b.password === b.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+}).refine((b) => b.password === b.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
 
 export const authRoutes = [
   route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', response: healthResponse, summary: 'Liveness and readiness', beyondSpec: 'The local runtime and deploy checks need a readiness probe' }),

@@ -36,16 +36,26 @@ describe('organization sign-up completion', () => {
     stubFetch(valid);
     renderApp('/signup?token=good');
     expect(await screen.findByText('Create Your Organization')).toBeTruthy();
+    // The form's code loads while the invitation is checked (first-load budget).
+    await screen.findByLabelText(/email/i);
     expect((screen.getByLabelText(/email/i) as HTMLInputElement).value).toBe('olive@example.com');
     expect((screen.getByLabelText(/email/i) as HTMLInputElement).readOnly).toBe(true);
+    // The inputs carry the contract's limits.
+    expect((screen.getByLabelText(/organization name/i) as HTMLInputElement).maxLength).toBe(120);
+    expect((screen.getByLabelText(/phone/i) as HTMLInputElement).maxLength).toBe(40);
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
-    expect(screen.getByText('Organization name is required')).toBeTruthy();
+    expect(await screen.findByText('Organization name is required')).toBeTruthy();
     expect(screen.getByText('Phone number is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(screen.getByText('Please confirm your password')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/organization name/i), { target: { value: "Olive's Carts & Co." } });
-    expect(screen.queryByText('Organization name is required')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Organization name is required')).toBeNull());
     expect(screen.getByTestId('subdomain-preview').textContent).toContain('olive-s-carts-co.localhost');
+    // A corrected phone clears its error; a wrong one says why.
+    fireEvent.change(screen.getByLabelText(/phone/i), { target: { value: '555-CALL' } });
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/phone/i), { target: { value: '555 201 3344' } });
+    await waitFor(() => expect(screen.queryByText('Please enter a valid phone number')).toBeNull());
     fireEvent.change(document.querySelector('input[name=password]')!, { target: { value: 'abcdefgh' } });
     expect(screen.getByText('Fair')).toBeTruthy();
     fireEvent.change(document.querySelector('input[name=confirmPassword]')!, { target: { value: 'abc' } });

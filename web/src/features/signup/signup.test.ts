@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { confirmMismatch, passwordStrength, strengthLabel, subdomainPreview, validateSignup, type SignupValues } from './signup.js';
+import { confirmMismatch, passwordStrength, signupFormSchema, strengthLabel, subdomainPreview, type SignupValues } from './signup.js';
 
 const ok: SignupValues = {
+  token: 'invitation-token',
   firstName: 'Ada',
   lastName: 'Lovelace',
   phone: '+1 (555) 123-4567',
@@ -23,12 +24,20 @@ describe('password strength (document 1 §4, §5)', () => {
   });
 });
 
-describe('validateSignup', () => {
+// The form validates with the contract's body: these are the spec's texts, from one source.
+const problems = (v: SignupValues) => {
+  const r = signupFormSchema.safeParse(v);
+  const first: Record<string, string> = {};
+  for (const i of r.success ? [] : r.error.issues) first[String(i.path[0])] ??= i.message;
+  return first;
+};
+
+describe('the sign-up form schema (the contract body)', () => {
   it('accepts a complete form; only the length of the password is enforced', () => {
-    expect(validateSignup(ok)).toEqual({});
+    expect(problems(ok)).toEqual({});
   });
   it('reports each required field', () => {
-    expect(validateSignup({ firstName: ' ', lastName: '', phone: '', organizationName: '  ', password: '', confirmPassword: '' })).toEqual({
+    expect(problems({ ...ok, firstName: ' ', lastName: '', phone: '', organizationName: '  ', password: '', confirmPassword: '' })).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       organizationName: 'Organization name is required',
@@ -38,10 +47,10 @@ describe('validateSignup', () => {
     });
   });
   it('checks the phone characters, the length and the confirmation', () => {
-    expect(validateSignup({ ...ok, phone: '555-CALL-NOW' }).phone).toBe('Please enter a valid phone number');
-    expect(validateSignup({ ...ok, phone: '55+5' }).phone).toBe('Please enter a valid phone number');
-    expect(validateSignup({ ...ok, password: 'short', confirmPassword: 'short' }).password).toBe('Password must be at least 8 characters');
-    expect(validateSignup({ ...ok, confirmPassword: 'different' }).confirmPassword).toBe('Passwords do not match');
+    expect(problems({ ...ok, phone: '555-CALL-NOW' }).phone).toBe('Please enter a valid phone number');
+    expect(problems({ ...ok, phone: '55+5' }).phone).toBe('Please enter a valid phone number');
+    expect(problems({ ...ok, password: 'short', confirmPassword: 'short' }).password).toBe('Password must be at least 8 characters');
+    expect(problems({ ...ok, confirmPassword: 'different' }).confirmPassword).toBe('Passwords do not match');
   });
   it('checks the confirmation live only once typed', () => {
     expect(confirmMismatch('secret12', '')).toBeUndefined();

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import { PASSWORDS_DO_NOT_MATCH, signupCompleteBody } from '../../../../shared/contract/routes/auth.js';
 import { subdomainFromName } from '../../../../shared/domain/subdomain.js';
 
 /** Document 1 §9. */
@@ -5,15 +7,12 @@ export const PASSWORD_MIN = 8;
 export const SIGNUP_REDIRECT_MS = 3000;
 export const SIGNUP_FAILED_MESSAGE = 'An error occurred during sign-up. Please try again.';
 
-export interface SignupValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  organizationName: string;
-  password: string;
-  confirmPassword: string;
-}
-export type SignupErrors = Partial<Record<keyof SignupValues, string>>;
+/**
+ * The sign-up form is the contract's body (document 1 §5): the same schema the server validates
+ * with, so its messages exist once. The token and the browser's zone ride along as values nobody edits.
+ */
+export const signupFormSchema = signupCompleteBody;
+export type SignupValues = z.input<typeof signupFormSchema>;
 
 export interface PasswordStrength {
   score: number;
@@ -43,29 +42,9 @@ export function strengthColor(score: number): string {
   return score >= 4 ? 'green' : score === 3 ? 'blue' : score === 2 ? 'orange' : 'red';
 }
 
-const PHONE = /^\+?[\d\s()-]+$/;
-
 /** Live check of the confirmation while typing: only once something has been typed. */
 export function confirmMismatch(password: string, confirmPassword: string): string | undefined {
-  return confirmPassword && password !== confirmPassword ? 'Passwords do not match' : undefined;
-}
-
-/**
- * Document 1 §5, checked on submit. The checklist's four criteria are advice; only the length
- * is enforced, as on the server.
- */
-export function validateSignup(v: SignupValues): SignupErrors {
-  const e: SignupErrors = {};
-  if (!v.firstName.trim()) e.firstName = 'First name is required';
-  if (!v.lastName.trim()) e.lastName = 'Last name is required';
-  if (!v.organizationName.trim()) e.organizationName = 'Organization name is required';
-  if (!v.phone.trim()) e.phone = 'Phone number is required';
-  else if (!PHONE.test(v.phone.trim())) e.phone = 'Please enter a valid phone number';
-  if (!v.password) e.password = 'Password is required';
-  else if (v.password.length < PASSWORD_MIN) e.password = 'Password must be at least 8 characters';
-  if (!v.confirmPassword) e.confirmPassword = 'Please confirm your password';
-  else if (v.password !== v.confirmPassword) e.confirmPassword = 'Passwords do not match';
-  return e;
+  return confirmPassword && password !== confirmPassword ? PASSWORDS_DO_NOT_MATCH : undefined;
 }
 
 /** The address the organization will get, as the server will derive it. */
