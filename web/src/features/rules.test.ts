@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateLogin } from './auth/validation.js';
-import { COMPANY_SIZES, INDUSTRIES, PREFERRED_TIMES, validateDemo, EMPTY_DEMO_REQUEST } from './demo/demo.js';
+import { COMPANY_SIZES, INDUSTRIES, PREFERRED_TIMES, EMPTY_DEMO_REQUEST, type DemoRequest } from './demo/demo.js';
+import { demoRequestSchema } from './demo/demoRequest.js';
 import { canResend, canRevoke, invitationStatus, validateInvitation } from './platform/invitations.js';
 import { navItems } from './shell/nav.js';
 
@@ -12,6 +13,12 @@ describe('login validation', () => {
 });
 
 describe('demo form (document 1 §5)', () => {
+  const validateDemo = (v: DemoRequest) => {
+    const r = demoRequestSchema.safeParse(v);
+    const first: Record<string, string> = {};
+    for (const i of r.success ? [] : r.error.issues) first[String(i.path[0])] ??= i.message;
+    return first;
+  };
   it('requires first name, last name, e-mail and company', () => {
     expect(validateDemo(EMPTY_DEMO_REQUEST)).toEqual({
       firstName: 'First name is required',

@@ -10,6 +10,21 @@ afterEach(() => {
 });
 
 describe('book a demo', () => {
+  it('checks the four required fields with the spec\'s texts, and a field error follows its edit', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderApp('/book-demo');
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule My Demo' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Company is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/work email/i), { target: { value: 'ada@' } });
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/work email/i), { target: { value: 'ada@example.com' } });
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('warns before in-app navigation away from an edited form', async () => {
     const { router } = renderApp('/book-demo');
     fireEvent.change(await screen.findByLabelText(/first name/i), { target: { value: 'Ada' } });
@@ -27,9 +42,14 @@ describe('book a demo', () => {
     fireEvent.change(await screen.findByLabelText(/first name/i), { target: { value: 'Ada' } });
     fireEvent.change(screen.getByLabelText(/last name/i), { target: { value: 'Lovelace' } });
     fireEvent.change(screen.getByLabelText(/work email/i), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText(/company \*/i, { selector: 'input' }), { target: { value: 'Engines Ltd' } });
-    vi.useFakeTimers();
+    fireEvent.change(document.querySelector('input[name=company]')!, { target: { value: 'Engines Ltd' } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule My Demo' }));
+    // The form checks with its schema first (promises), then waits the 1 second.
+    await act(async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+    });
+    expect(screen.getByText('Scheduling...')).toBeTruthy();
     act(() => vi.advanceTimersByTime(999));
     expect(open).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));

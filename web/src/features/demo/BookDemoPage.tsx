@@ -1,20 +1,15 @@
-import { Box, Button, Card, Container, Field, Flex, Heading, Input, Link, List, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, Container, Flex, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
-import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { PublicHeader } from '../../components/PublicHeader.js';
-import {
-  COMPANY_SIZES,
-  DEMO_SUBMIT_DELAY_MS,
-  EMPTY_DEMO_REQUEST,
-  INDUSTRIES,
-  PREFERRED_TIMES,
-  schedulingUrl,
-  validateDemo,
-  type DemoErrors,
-  type DemoRequest,
-} from './demo.js';
+import { schedulingUrl } from './demo.js';
+
+// First-load budget (issue 10 item 5, public pages 200 KB): the form (react-hook-form and zod) is
+// its own chunk, requested as soon as this page's code runs, while the intro renders.
+const loadForm = () => import('./DemoRequestForm.js');
+const DemoRequestForm = lazy(() => loadForm().then((m) => ({ default: m.DemoRequestForm })));
+void loadForm();
 
 const BENEFITS = [
   'A 30-minute walkthrough tailored to your business',
@@ -23,59 +18,9 @@ const BENEFITS = [
   'No commitment and no credit card',
 ];
 
-type TextKey = Exclude<keyof DemoRequest, 'companySize' | 'industry' | 'preferredTime'>;
-type SelectKey = 'companySize' | 'industry' | 'preferredTime';
-
 export default function BookDemoPage() {
-  const [values, setValues] = useState<DemoRequest>(EMPTY_DEMO_REQUEST);
-  const [errors, setErrors] = useState<DemoErrors>({});
-  const [phase, setPhase] = useState<'editing' | 'submitting' | 'submitted'>('editing');
-  const dirty = Object.values(values).some((v) => v.trim() !== '');
-
-  function set(key: keyof DemoRequest, value: string) {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateDemo(values);
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setPhase('submitting');
-    // Nothing goes to a server (document 1 §7): the scheduling page takes over from here.
-    window.setTimeout(() => {
-      window.open(schedulingUrl(), '_blank', 'noopener,noreferrer');
-      setPhase('submitted');
-    }, DEMO_SUBMIT_DELAY_MS);
-  }
-
-  const text = (key: TextKey, label: string, opts: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
-    <Field.Root required={opts.required} invalid={!!errors[key]}>
-      <Field.Label>
-        {label} {opts.required && <Field.RequiredIndicator />}
-      </Field.Label>
-      <Input name={key} type={opts.type ?? 'text'} autoComplete={opts.autoComplete} value={values[key]} onChange={(e) => set(key, e.target.value)} />
-      <Field.ErrorText>{errors[key]}</Field.ErrorText>
-    </Field.Root>
-  );
-
-  const select = (key: SelectKey, label: string, options: readonly { value: string; label: string }[]) => (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field name={key} value={values[key]} onChange={(e) => set(key, e.target.value)}>
-          <option value="">Select…</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
+  // Document 1 §4: editing, submitting (inside the form), submitted (the thank-you screen).
+  const [submittedBy, setSubmittedBy] = useState<string | null>(null);
 
   return (
     <Flex direction="column" minH="100vh" bg="bg.canvas">
@@ -86,14 +31,14 @@ export default function BookDemoPage() {
             <ArrowLeftIcon /> Back to home
           </RouterLink>
         </Link>
-        {phase === 'submitted' ? (
+        {submittedBy !== null ? (
           <Card.Root maxW="2xl" mx="auto" role="status">
             <Card.Body gap="4" textAlign="center" alignItems="center">
               <Flex w="14" h="14" borderRadius="full" bg="green.subtle" color="green.fg" align="center" justify="center" fontSize="2xl">
                 <CheckIcon />
               </Flex>
               <Heading as="h1" size="2xl">
-                Thank you, {values.firstName.trim()}!
+                Thank you, {submittedBy}!
               </Heading>
               <Text color="fg.muted">
                 We opened our scheduling page in a new tab so you can pick a time for your 30-minute demo. If it did not open, use the button below.
@@ -132,33 +77,9 @@ export default function BookDemoPage() {
             </Stack>
             <Card.Root gridColumn={{ lg: 'span 3' }}>
               <Card.Body>
-                <UnsavedChangesGuard when={dirty && phase === 'editing'} />
-                <form onSubmit={submit} noValidate aria-label="Book a demo">
-                  <Stack gap="4">
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                      {text('firstName', 'First name', { required: true, autoComplete: 'given-name' })}
-                      {text('lastName', 'Last name', { required: true, autoComplete: 'family-name' })}
-                      {text('email', 'Work email', { required: true, type: 'email', autoComplete: 'email' })}
-                      {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
-                      {text('company', 'Company', { required: true, autoComplete: 'organization' })}
-                      {select('companySize', 'Company size', COMPANY_SIZES)}
-                      {select('industry', 'Industry', INDUSTRIES)}
-                      {select('preferredTime', 'Preferred time', PREFERRED_TIMES)}
-                    </SimpleGrid>
-                    {text('currentSolution', 'Current solution')}
-                    <Field.Root>
-                      <Field.Label>Specific needs</Field.Label>
-                      <Textarea name="specificNeeds" rows={3} value={values.specificNeeds} onChange={(e) => set('specificNeeds', e.target.value)} />
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>Message</Field.Label>
-                      <Textarea name="message" rows={3} value={values.message} onChange={(e) => set('message', e.target.value)} />
-                    </Field.Root>
-                    <Button type="submit" colorPalette="brand" size="lg" loading={phase === 'submitting'} loadingText="Scheduling...">
-                      Schedule My Demo
-                    </Button>
-                  </Stack>
-                </form>
+                <Suspense fallback={<Box minH="xl" aria-busy="true" />}>
+                  <DemoRequestForm onSubmitted={setSubmittedBy} />
+                </Suspense>
               </Card.Body>
             </Card.Root>
           </SimpleGrid>

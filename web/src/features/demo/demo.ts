@@ -1,4 +1,3 @@
-import { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
 /** Document 1 §5 and §9. */
 export const DEMO_SUBMIT_DELAY_MS = 1000;
 export const DEFAULT_SCHEDULING_URL = 'https://calendly.com/';
@@ -44,7 +43,6 @@ export interface DemoRequest {
   preferredTime: string;
   message: string;
 }
-export type DemoErrors = Partial<Record<keyof DemoRequest, string>>;
 
 export const EMPTY_DEMO_REQUEST: DemoRequest = {
   firstName: '',
@@ -59,16 +57,3 @@ export const EMPTY_DEMO_REQUEST: DemoRequest = {
   preferredTime: '',
   message: '',
 };
-
-const EMAIL = EMAIL_PATTERN;
-
-/** First name, last name, e-mail and company are required; the rest is optional. */
-export function validateDemo(v: DemoRequest): DemoErrors {
-  const e: DemoErrors = {};
-  if (!v.firstName.trim()) e.firstName = 'First name is required';
-  if (!v.lastName.trim()) e.lastName = 'Last name is required';
-  if (!v.email.trim()) e.email = 'Email is required';
-  else if (!EMAIL.test(v.email.trim())) e.email = 'Please enter a valid email address';
-  if (!v.company.trim()) e.company = 'Company is required';
-  return e;
-}
