@@ -10,6 +10,19 @@ import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './brows
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
 const admin = inject('e2eAdmin');
+const inboxUrl = inject('e2eInboxUrl');
+
+type Mail = { destination: { to: string[] }; subject: string; body: { text?: string }; attachments: { filename?: string; contentType: string; content: string }[] };
+/** The e-mails the SES emulator caught for `to` once there are `count` of them (polled: the send is over before the answer, the store may lag). */
+async function mailsTo(to: string, count = 1): Promise<Mail[]> {
+  for (let i = 0; i < 40; i++) {
+    const inbox = (await (await fetch(inboxUrl)).json()) as { emails: Mail[] };
+    const mine = inbox.emails.filter((m) => m.destination.to.includes(to));
+    if (mine.length >= count) return mine;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail for ${to}`);
+}
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -103,6 +116,47 @@ describe('reports', () => {
     await page.getByText('Format csv not supported for report type revenue').waitFor();
   }, 120_000);
 
+  it('schedules a weekly report to an address, runs it now, and the e-mail with the PDF attached is in the inbox', async () => {
+    const to = `books-${Date.now().toString(36)}@example.com`;
+    await page.goto(`${tenant.origin}/reports`);
+    await page.getByRole('tab', { name: 'Schedule' }).click();
+    await page.getByText('No scheduled reports yet.').waitFor();
+    await page.getByRole('button', { name: 'Schedule Report' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Weekly revenue');
+    // Weekly on Monday at 08:00, PDF: the form's defaults
+    await dialog.getByLabel('Recipients').fill(to);
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Report scheduled').waitFor();
+    await page.getByText('Weekly on Mon at 08:00').first().waitFor();
+    await page.locator('span').filter({ hasText: /^Active$/ }).first().waitFor(); // the badge (the status filter has an option too)
+    await page.getByText('Never').first().waitFor();
+    await snapshot(page, 'reports-schedule-1366');
+
+    await page.getByRole('button', { name: 'Run now' }).first().click();
+    await page.getByText('Report sent to 1 recipient').waitFor();
+    await page.getByText('Sent (1/1)').first().waitFor();
+    await page.getByText('1 ok').first().waitFor();
+
+    const [mail, ...more] = await mailsTo(to);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toContain('Revenue Report');
+    expect(mail!.subject).toContain('Dune Carts');
+    expect(mail!.body.text).toContain('Weekly revenue');
+    expect(mail!.attachments).toHaveLength(1);
+    const file = mail!.attachments[0]!;
+    expect(file.filename).toMatch(/^revenue-.*\.pdf$/);
+    expect(file.contentType).toBe('application/pdf');
+    const text = await firstPageText(Buffer.from(file.content, 'base64'));
+    expect(text).toContain('Dune Carts');
+    expect(text).toContain('Total Revenue');
+    await snapshot(page, 'reports-schedule-sent-1366');
+
+    // Disable: the badge says so and there is no next run.
+    await page.getByRole('button', { name: 'Disable' }).first().click();
+    await page.locator('span').filter({ hasText: /^Disabled$/ }).first().waitFor();
+  }, 120_000);
+
   it('fits 375 px', async () => {
     const mobile = await newPage(375);
     await mobile.goto(tenant.loginUrl);
@@ -116,5 +170,14 @@ describe('reports', () => {
     await mobile.getByRole('tab', { name: 'Analytics' }).click();
     await mobile.getByText('Analysis confidence').waitFor();
     await snapshot(mobile, 'reports-analytics-375');
+    await mobile.getByRole('tab', { name: 'Schedule' }).click();
+    await mobile.getByText('Weekly revenue').first().waitFor();
+    const scheduleOverflow = await mobile.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(scheduleOverflow).toBeLessThanOrEqual(0);
+    await snapshot(mobile, 'reports-schedule-375');
+    await mobile.getByRole('button', { name: 'Schedule Report' }).click();
+    await mobile.getByRole('dialog').getByLabel('Recipients').waitFor();
+    await mobile.waitForTimeout(500); // the dialog's opening animation
+    await snapshot(mobile, 'reports-schedule-form-375');
   }, 60_000);
 });

@@ -244,7 +244,7 @@ function LastRun({ s, zone }: { s: ReportSchedule; zone: string }) {
   if (!s.lastRun) return <Text color="fg.muted">Never</Text>;
   const outcome = last ? OUTCOME[last.outcome] : undefined;
   return (
-    <Stack gap="0.5" align="flex-start">
+    <Stack gap="0.5" align="flex-start" whiteSpace="normal">
       <Text>{formatDateTime(s.lastRun, zone)}</Text>
       {outcome && (
         <Badge size="sm" colorPalette={outcome.color} title={last?.error ?? undefined}>
@@ -278,32 +278,32 @@ export default function ScheduleTab({ zone }: { zone: string }) {
 
   const columns = useMemo<Column<ReportSchedule>[]>(() => [
     {
-      key: 'name', header: 'Name', sortValue: (s) => s.name.toLowerCase(),
+      key: 'name', header: 'Name', width: '15%', sortValue: (s) => s.name.toLowerCase(),
       render: (s) => (
-        <Stack gap="0">
+        <Stack gap="0" whiteSpace="normal">
           <Text fontWeight="medium">{s.name}</Text>
           <Text fontSize="xs" color="fg.muted">{REPORT_LABELS[s.reportType]} · {FORMAT_NAMES[s.format]}</Text>
         </Stack>
       ),
     },
-    { key: 'frequency', header: 'Frequency', render: (s) => describeSchedule(s.schedule), sortValue: (s) => SCHEDULE_FREQUENCIES.indexOf(s.schedule.frequency) },
-    { key: 'recipients', header: 'Recipients', truncate: (s) => s.recipients.join(', '), render: (s) => s.recipients.join(', ') },
-    { key: 'nextRun', header: 'Next run', sortValue: (s) => s.nextRun ?? '', render: (s) => (s.nextRun ? formatDateTime(s.nextRun, zone) : '—') },
-    { key: 'lastRun', header: 'Last run', sortValue: (s) => s.lastRun ?? '', render: (s) => <LastRun s={s} zone={zone} /> },
+    { key: 'frequency', header: 'Frequency', width: '14%', render: (s) => <Text whiteSpace="normal">{describeSchedule(s.schedule)}</Text>, sortValue: (s) => SCHEDULE_FREQUENCIES.indexOf(s.schedule.frequency) },
+    { key: 'recipients', header: 'Recipients', width: '13%', truncate: (s) => s.recipients.join(', '), render: (s) => s.recipients.join(', ') },
+    { key: 'nextRun', header: 'Next run', width: '12%', sortValue: (s) => s.nextRun ?? '', render: (s) => <Text whiteSpace="normal">{s.nextRun ? formatDateTime(s.nextRun, zone) : '—'}</Text> },
+    { key: 'lastRun', header: 'Last run', width: '14%', sortValue: (s) => s.lastRun ?? '', render: (s) => <LastRun s={s} zone={zone} /> },
     {
-      key: 'status', header: 'Status', nowrap: true, filterOptions: [{ value: 'active', label: 'Active' }, { value: 'disabled', label: 'Disabled' }],
+      key: 'status', header: 'Status', width: '8%', nowrap: true, filterOptions: [{ value: 'active', label: 'Active' }, { value: 'disabled', label: 'Disabled' }],
       filterValue: (s) => (s.enabled ? 'active' : 'disabled'), render: (s) => <StatusBadge s={s} />,
     },
     {
-      key: 'counts', header: 'Runs', nowrap: true, sortValue: (s) => s.runCount,
+      key: 'counts', header: 'Runs', width: '10%', sortValue: (s) => s.runCount,
       render: (s) => (
-        <Text title={`${s.runCount} runs, ${s.successCount} succeeded, ${s.failureCount} failed`}>
+        <Text whiteSpace="normal" title={`${s.runCount} runs, ${s.successCount} succeeded, ${s.failureCount} failed`}>
           {s.runCount} · <Box as="span" color="green.600">{s.successCount} ok</Box> · <Box as="span" color={s.failureCount ? 'red.600' : undefined}>{s.failureCount} failed</Box>
         </Text>
       ),
     },
     {
-      key: 'actions', header: 'Actions', nowrap: true,
+      key: 'actions', header: 'Actions', width: '14%',
       render: (s) => (
         <HStack gap="1" wrap="wrap">
           <Button
