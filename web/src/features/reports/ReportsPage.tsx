@@ -336,6 +336,7 @@ function SettingsList({ zone }: { zone: string }) {
     ['Default export format', 'PDF'],
     ['Export page', 'A4, 20 mm margins'],
     ['Time zone of reports', zone],
+    ['Scheduled reports', 'Sent within 5 minutes of their time; last 100 runs kept'],
     ['Report types', REPORT_TYPES.map((t) => REPORT_LABELS[t]).join(', ')],
   ];
   return (
