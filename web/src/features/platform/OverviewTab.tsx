@@ -13,7 +13,7 @@ function Card1({ label, value, hint }: { label: string; value: string; hint?: st
     <Card.Root size="sm">
       <Card.Body>
         <Text color="fg.muted" fontSize="sm">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
+        <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" wordBreak="keep-all">{value}</Text>
         {hint && <Text fontSize="xs" color="fg.muted">{hint}</Text>}
       </Card.Body>
     </Card.Root>

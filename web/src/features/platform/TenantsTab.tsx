@@ -32,24 +32,26 @@ export function TenantsTab() {
   const sum = (k: 'totalUsers' | 'activeUsersToday') => (tenants ?? []).reduce((s, t) => s + t.metrics[k], 0);
 
   const columns: Column<Tenant>[] = [
-    { key: 'org', header: 'Organization', sortValue: (t) => t.name, render: (t) => (
-      <Stack gap="0">
-        <Text fontWeight="medium">{t.name}</Text>
-        <HStack gap="2"><Text fontSize="xs" color="fg.muted">{t.subdomain}</Text><Badge size="xs" colorPalette={statusColor(t.status)}>{t.status}</Badge></HStack>
+    { key: 'org', header: 'Organization', minWidth: '12rem', sortValue: (t) => t.name, render: (t) => (
+      <Stack gap="0.5" minW="0" whiteSpace="normal">
+        <Text fontWeight="medium" wordBreak="break-word">{t.name}</Text>
+        <Text fontSize="xs" color="fg.muted" wordBreak="break-all">{t.subdomain}</Text>
+        <Badge size="xs" alignSelf="start" colorPalette={statusColor(t.status)}>{t.status}</Badge>
       </Stack>
     ) },
-    { key: 'users', header: 'Users', sortValue: (t) => t.metrics.totalUsers, render: (t) => <Text>{formatCount(t.metrics.totalUsers)} ({formatCount(t.metrics.activeUsersToday)} today)</Text> },
-    { key: 'business', header: 'Business', render: (t) => <Text>{formatCount(t.metrics.totalItems)} items · {formatCount(t.metrics.activeReservations)} active reservations</Text> },
-    { key: 'emails', header: 'Emails', sortValue: (t) => t.metrics.emailsThisMonth, render: (t) => <Text>{formatCount(t.metrics.emailsToday)} today · {formatCount(t.metrics.emailsThisMonth)} this month</Text>, hideOnCard: true },
+    { key: 'users', header: 'Users', sortValue: (t) => t.metrics.totalUsers, render: (t) => <Lines main={formatCount(t.metrics.totalUsers)} sub={`${formatCount(t.metrics.activeUsersToday)} today`} /> },
+    { key: 'business', header: 'Business', render: (t) => <Lines main={`${formatCount(t.metrics.totalItems)} items`} sub={`${formatCount(t.metrics.activeReservations)} active reservations`} /> },
+    { key: 'emails', header: 'Emails', sortValue: (t) => t.metrics.emailsThisMonth, hideOnCard: true, render: (t) => <Lines main={`${formatCount(t.metrics.emailsToday)} today`} sub={`${formatCount(t.metrics.emailsThisMonth)} this month`} /> },
     { key: 'system', header: 'System', sortValue: (t) => t.metrics.errorRate ?? -1, hideOnCard: true, render: (t) => (
-      <Stack gap="0">
-        <Text>{formatCount(t.metrics.apiCalls24h)} calls 24h · <Text as="span" color={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'red.600' : undefined}>{errorRateText(t.metrics.errorRate)}</Text></Text>
-        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSizeBytes === null ? 'Database size: not measured yet' : formatSize(t.metrics.databaseSizeBytes)} · {formatCount(t.metrics.totalCustomers)} customers</Text>
+      <Stack gap="0" minW="0" whiteSpace="normal">
+        <Text color={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'red.600' : undefined} fontWeight={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'semibold' : undefined}>{errorRateText(t.metrics.errorRate)}</Text>
+        <Text fontSize="xs" color="fg.muted">{formatCount(t.metrics.apiCalls24h)} calls 24h</Text>
+        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSizeBytes === null ? 'Size not measured yet' : formatSize(t.metrics.databaseSizeBytes)}</Text>
       </Stack>
     ) },
     { key: 'health', header: 'Health', sortValue: (t) => t.metrics.healthScore, nowrap: true, render: (t) => (
       <Stack gap="0">
-        <Badge colorPalette={healthColor(t.metrics.healthScore)}>{t.metrics.healthScore}%</Badge>
+        <Badge alignSelf="start" colorPalette={healthColor(t.metrics.healthScore)}>{t.metrics.healthScore}%</Badge>
         {t.metrics.issues > 0 && <Text fontSize="xs" color="fg.muted">{t.metrics.issues} issue{t.metrics.issues > 1 ? 's' : ''}</Text>}
       </Stack>
     ) },
@@ -88,6 +90,16 @@ export function TenantsTab() {
         empty={{ title: 'No tenants found matching your criteria.' }}
       />
       {open && <TenantDialog tenant={open} onClose={() => setOpenId(null)} />}
+    </Stack>
+  );
+}
+
+/** A figure and its context on a second, smaller line; wraps inside its column. */
+function Lines({ main, sub }: { main: string; sub: string }) {
+  return (
+    <Stack gap="0" minW="0" whiteSpace="normal">
+      <Text wordBreak="break-word">{main}</Text>
+      <Text fontSize="xs" color="fg.muted" wordBreak="break-word">{sub}</Text>
     </Stack>
   );
 }
