@@ -233,5 +233,14 @@ describe('platform portal: modules, templates', () => {
     await narrow.getByRole('button', { name: /more checks$/ }).click();
     await narrow.getByTestId('health-queues').waitFor();
     await snapshot(narrow, 'platform-health-375');
+
+    // Feature Flags name the tenants that have each feature
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByTestId('feature-orgs-reservations').waitFor();
+    expect(await page.getByTestId('feature-orgs-reservations').textContent()).toMatch(/^On for \d+ of \d+ tenants · off for Lagoon Rentals|^On for all/);
+    await snapshot(page, 'platform-configuration-1366');
+    await narrow.getByRole('tab', { name: 'Configuration' }).click();
+    await narrow.getByTestId('feature-orgs-reservations').waitFor();
+    await snapshot(narrow, 'platform-configuration-375');
   }, 180_000);
 });
