@@ -1,9 +1,9 @@
-import type { S3Event } from 'aws-lambda';
+import type { Context, S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
 import { deleteObjects, getObjectBytes, headObject, parseOriginalKey, photoKeys, putObject, sniffImageType, type PhotoVariant } from '../lib/files.js';
 import { trustedTenant } from '../lib/keys.js';
-import { logger } from '../lib/logger.js';
+import { logger, withJobContext } from '../lib/logger.js';
 import { setPhotoStatus } from './photos.js';
 
 /** Longest side of each variant; WebP at quality 80. */
@@ -17,8 +17,14 @@ export type ResizeOutcome = { key: string; result: 'resized' | 'rejected' | 'ski
  * A file that is too big or whose bytes are not an image is deleted and its photo row marked
  * REJECTED, whatever its name or declared content type said (the presigned POST trusts the browser's
  * type; S3 enforces only the size).
+ * Logged like the sweeps (withJobContext): Lambda context, `job: resize-photo`, the record's tenant
+ * and key, and the keys reset after the invocation.
  */
-export async function handler(event: S3Event): Promise<ResizeOutcome[]> {
+export function handler(event: S3Event, context?: Context): Promise<ResizeOutcome[]> {
+  return withJobContext('resize-photo', context, () => resizeAll(event));
+}
+
+async function resizeAll(event: S3Event): Promise<ResizeOutcome[]> {
   const out: ResizeOutcome[] = [];
   for (const record of event.Records ?? []) {
     const key = decodeURIComponent((record.s3?.object?.key ?? '').replace(/\+/g, ' '));
@@ -28,6 +34,7 @@ export async function handler(event: S3Event): Promise<ResizeOutcome[]> {
       continue;
     }
     const tenant = trustedTenant(parts.tenant);
+    logger.appendKeys({ tenant: parts.tenant, key });
     const reject = async (reason: string) => {
       await deleteObjects([key]);
       await setPhotoStatus(tenant, parts.baseKey, 'REJECTED', { reason });
