@@ -84,6 +84,8 @@ describe('the unsaved-changes guard of a form dialog, in a browser', () => {
     await page.keyboard.type('Kayak');
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog').getByText(UNSAVED).waitFor();
+    // The picture once the confirmation has finished fading in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await snapshot(page, 'e2e-form-guard-escape');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Stay' }).click();
     expect(await name.inputValue()).toBe('Kayak');
