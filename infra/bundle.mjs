@@ -8,13 +8,26 @@
  * - zod: the 40-odd locale files that `z.locales` drags in are replaced by an empty namespace (the
  *   English messages zod configures by default stay), and `z.compile`/`z.fromJSONSchema`, which no
  *   handler calls, by stubs that throw;
- * - the AWS SDK stays inside, pinned (a static import in the credential chain reaches
- *   `@aws-sdk/nested-clients`, so leaving even that to the runtime's SDK would break a cold start);
+ * - the AWS SDK v3 comes from SDK_SOURCE: 'bundled' (our pinned version, minified and tree-shaken,
+ *   the credential providers it loads with import() in chunks beside, never at cold start) or
+ *   'runtime' (every `@aws-sdk/*` import left to the SDK the Lambda runtime ships; never a part of
+ *   it: a bundled client reaching a runtime credential chain of another version breaks a cold start).
+ *   'runtime' halves the code (within the 350 KB budget for most areas) but measured 2-3.6x the
+ *   cold import CPU of 'bundled' (the runtime's SDK is whole, unminified CommonJS), so 'bundled' is
+ *   the default: docs/decisions.md, "Lean Lambdas", has the figures. In 'runtime' mode only the
+ *   packages of RUNTIME_SDK_PACKAGES may be imported (the build fails on another) and infra/lambda.ts
+ *   pins the runtime version between deploys;
+ * - handlebars' optional `source-map` (used only for template source maps, which we never ask for)
+ *   is left out: handlebars falls back to its built-in code generator;
+ * - an area's bundle holds only the contract's route groups that declare its routes (`areaContract`):
+ *   the pipeline of area X only ever looks at X's routes, so the other areas' schemas are dead weight;
+ * - code behind `import()` (the reports' PDF and XLSX writers) goes to chunks beside `index.mjs`,
+ *   loaded on first use, not at cold start;
  * - the source map is written beside the code (`index.mjs.map`), never inlined, and without
  *   `--enable-source-maps` in the hot path (see docs/decisions.md for how traces are read).
  */
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,8 +37,108 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
 export const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
-/** Packages never bundled (none today: every import must resolve inside the bundle). */
+/** Packages never bundled, whatever the SDK source (none). */
 export const LEAN_EXTERNALS = [];
+
+/**
+ * Where the API functions' AWS SDK comes from (see the header): 'bundled' or 'runtime'.
+ * @type {'bundled' | 'runtime'}
+ */
+export const SDK_SOURCE = 'bundled';
+
+/** @param {'bundled' | 'runtime'} sdk */
+const sdkExternals = (sdk) => (sdk === 'runtime' ? ['@aws-sdk/*'] : []);
+
+/**
+ * The `@aws-sdk/*` packages a bundle may import from the Lambda runtime: those the nodejs runtimes
+ * ship in /var/runtime/node_modules (clients, the document client, both S3 presigners). Adding one
+ * here is a claim about the runtime: check it on a deployed function first (docs/decisions.md).
+ */
+export const RUNTIME_SDK_PACKAGES = [
+  '@aws-sdk/client-dynamodb',
+  '@aws-sdk/lib-dynamodb',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+  '@aws-sdk/s3-presigned-post',
+  '@aws-sdk/client-ses',
+  '@aws-sdk/client-secrets-manager',
+];
+
+/** handlebars as the library alone: without its optional source-map, AST printer and .hbs require hook. @type {import('esbuild').Plugin} */
+export const withoutHandlebarsSourceMap = {
+  name: 'without-handlebars-source-map',
+  setup(b) {
+    // code-gen.js requires it inside try/catch and falls back to its own SourceNode when it throws.
+    b.onResolve({ filter: /^source-map$/ }, (args) => (/handlebars/.test(args.importer) ? { path: 'source-map', namespace: 'lean-handlebars' } : undefined));
+    // The package's main (lib/index.js) adds only the AST printer and a require() hook for .hbs files
+    // to the library itself (dist/cjs/handlebars.js): neither is used here.
+    b.onResolve({ filter: /^handlebars$/ }, (args) => b.resolve('handlebars/dist/cjs/handlebars.js', { kind: args.kind, resolveDir: args.resolveDir }));
+    b.onLoad({ filter: /.*/, namespace: 'lean-handlebars' }, () => ({ contents: "throw new Error('source-map is not bundled (infra/bundle.mjs)');", loader: 'js' }));
+  },
+};
+
+const CONTRACT_INDEX = join(REPO_ROOT, 'shared', 'contract', 'index.ts');
+const GROUP_IMPORT = /^import \{ (\w+) \} from '\.\/routes\/([\w-]+)\.js';\r?\n/gm;
+
+/**
+ * The route groups (`shared/contract/routes/{group}.ts`) of the contract index that declare a route of
+ * `area`, and the index's source with only those: null when no group declares one (the full contract
+ * is bundled then, as for the health area, whose OpenAPI document lists every route).
+ * @param {string} area
+ * @param {string} [source] the index's source (read from disk by default)
+ * @returns {{ groups: string[]; source: string } | null}
+ */
+export function areaContractSource(area, source = readFileSync(CONTRACT_INDEX, 'utf8')) {
+  const declares = new RegExp(`\\barea:\\s*['"]${area}['"]`);
+  const groups = [...source.matchAll(GROUP_IMPORT)].map((m) => ({ line: m[0], name: m[1], group: m[2] }));
+  const kept = groups.filter((g) => declares.test(readFileSync(join(REPO_ROOT, 'shared', 'contract', 'routes', `${g.group}.ts`), 'utf8')));
+  if (!kept.length || area === 'health') return null;
+  let out = source;
+  for (const g of groups) {
+    if (kept.includes(g)) continue;
+    out = out.replace(g.line, '');
+    const spread = new RegExp(`^\\s*\\.\\.\\.${g.name},?\\r?\\n`, 'm');
+    if (!spread.test(out)) throw new Error(`areaContract: cannot find ...${g.name} in shared/contract/index.ts`);
+    out = out.replace(spread, '');
+  }
+  return { groups: kept.map((g) => g.group), source: out };
+}
+
+/**
+ * Bundles, for the entry `functions/{area}/handler.ts`, only the contract route groups of that area.
+ * @param {string} entry
+ * @returns {import('esbuild').Plugin}
+ */
+export function areaContract(entry) {
+  const area = /^functions\/([\w-]+)\/handler\.ts$/.exec(entry)?.[1];
+  return {
+    name: 'area-contract',
+    setup(b) {
+      if (!area) return;
+      b.onLoad({ filter: /shared[\\/]contract[\\/]index\.ts$/ }, (args) => {
+        if (resolve(args.path) !== CONTRACT_INDEX) return undefined;
+        const only = areaContractSource(area);
+        return only ? { contents: only.source, loader: 'ts', resolveDir: dirname(CONTRACT_INDEX) } : undefined;
+      });
+    },
+  };
+}
+
+/**
+ * The `@aws-sdk/*` imports of a build that the runtime is not known to ship (empty when all is well).
+ * @param {import('esbuild').Metafile} metafile
+ */
+export function unshippedSdkImports(metafile) {
+  const out = new Set();
+  for (const input of Object.values(metafile.inputs)) {
+    for (const i of input.imports) {
+      if (!i.external || !i.path.startsWith('@aws-sdk/')) continue;
+      const pkg = i.path.split('/').slice(0, 2).join('/');
+      if (!RUNTIME_SDK_PACKAGES.includes(pkg) || i.path !== pkg) out.add(i.path);
+    }
+  }
+  return [...out].sort();
+}
 
 /** @type {import('esbuild').Plugin} */
 export const leanZod = {
@@ -53,16 +166,20 @@ export const leanZod = {
 
 /**
  * esbuild options for one Lambda entry (relative to the repository root), the same options the
- * stack deploys: ESM, node22, minified, external source map without sources.
+ * stack deploys: ESM, node22, minified, split at `import()`, external source map without sources.
  * @param {string} entry
  * @param {string} outdir
- * @param {{ externalModules?: string[] }} [opts]
+ * @param {{ externalModules?: string[]; sdk?: 'bundled' | 'runtime' }} [opts]
  * @returns {import('esbuild').BuildOptions}
  */
 export function bundleOptions(entry, outdir, opts = {}) {
   return {
     entryPoints: [join(REPO_ROOT, entry)],
-    outfile: join(outdir, 'index.mjs'),
+    outdir,
+    entryNames: 'index',
+    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -72,8 +189,8 @@ export function bundleOptions(entry, outdir, opts = {}) {
     minify: true,
     sourcemap: 'external',
     sourcesContent: false,
-    external: [...LEAN_EXTERNALS, ...(opts.externalModules ?? [])],
-    plugins: [leanZod],
+    external: [...LEAN_EXTERNALS, ...sdkExternals(opts.sdk ?? SDK_SOURCE), ...(opts.externalModules ?? [])],
+    plugins: [leanZod, withoutHandlebarsSourceMap, areaContract(entry)],
     metafile: true,
     logLevel: 'error',
     absWorkingDir: REPO_ROOT,
@@ -81,17 +198,39 @@ export function bundleOptions(entry, outdir, opts = {}) {
 }
 
 /**
- * Bundles `entry` into `outdir` (emptied first): `index.mjs` (the code asset's handler module) and
- * `index.mjs.map`. Returns the code size in bytes.
+ * Bundles `entry` into `outdir` (emptied first): `index.mjs` (the code asset's handler module), the
+ * chunks of its `import()`s, and their `.map` files. Fails when the code imports an `@aws-sdk/*`
+ * package the runtime is not known to ship.
+ * Returns `bytes`: what a cold start loads (`index.mjs` and the chunks it imports statically), and
+ * `assetBytes`: every `.mjs` of the code asset (with the chunks loaded on first use).
  * @param {string} entry
  * @param {string} outdir
- * @param {{ externalModules?: string[] }} [opts]
+ * @param {{ externalModules?: string[]; sdk?: 'bundled' | 'runtime' }} [opts]
  */
 export async function bundle(entry, outdir, opts) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const result = await build(bundleOptions(entry, outdir, opts));
-  return { bytes: statSync(join(outdir, 'index.mjs')).size, metafile: result.metafile };
+  const unshipped = unshippedSdkImports(result.metafile);
+  if (unshipped.length) throw new Error(`${entry} imports AWS SDK packages the Lambda runtime is not known to ship: ${unshipped.join(', ')} (infra/bundle.mjs RUNTIME_SDK_PACKAGES)`);
+  const outputs = result.metafile.outputs;
+  const rel = (/** @type {string} */ f) => Object.keys(outputs).find((k) => resolve(REPO_ROOT, k) === resolve(f));
+  const entryKey = rel(join(outdir, 'index.mjs'));
+  if (!entryKey) throw new Error(`Bundling ${entry} produced no index.mjs`);
+  const loaded = new Set();
+  const visit = (/** @type {string} */ key) => {
+    if (loaded.has(key)) return;
+    loaded.add(key);
+    for (const i of outputs[key]?.imports ?? []) if (i.kind === 'import-statement' && !i.external && outputs[i.path]) visit(i.path);
+  };
+  visit(entryKey);
+  const size = (/** @type {string} */ key) => statSync(resolve(REPO_ROOT, key)).size;
+  const code = Object.keys(outputs).filter((k) => k.endsWith('.mjs'));
+  return {
+    bytes: [...loaded].reduce((n, k) => n + size(k), 0),
+    assetBytes: code.reduce((n, k) => n + size(k), 0),
+    metafile: result.metafile,
+  };
 }
 
 // `node infra/bundle.mjs <entry> <outdir> [external,...]`: what infra/lambda.ts runs at synth time.

@@ -7,6 +7,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { SDK_SOURCE } from './bundle.mjs';
 import { REPO_ROOT, type InfraConfig } from './config.js';
 
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -57,8 +58,8 @@ export function retention(days: number): logs.RetentionDays {
 }
 
 /**
- * Every function of the product: nodejs22.x on arm64, an esbuild bundle (minified, lean, source map
- * kept outside the code asset),
+ * Every function of the product: nodejs22.x on arm64, an esbuild bundle (minified, lean, split at
+ * import(), source map kept outside the code asset),
  * its own log group with a retention (no LogRetention custom resource). With context
  * `codeStubs=true` the code is an inline stub: only tests of unrelated aspects use that, to keep a
  * synth from bundling twenty functions.
@@ -74,6 +75,9 @@ export function appFunction(scope: Construct, id: string, opts: AppFunctionOptio
     architecture: ARCHITECTURE,
     memorySize: opts.memorySize ?? 512,
     timeout: opts.timeout ?? Duration.seconds(29),
+    // Should the bundles use the runtime's AWS SDK (infra/bundle.mjs SDK_SOURCE), the runtime version,
+    // and with it the SDK, changes only when the function is deployed (docs/decisions.md, "Lean Lambdas").
+    ...(SDK_SOURCE === 'runtime' ? { runtimeManagementMode: lambda.RuntimeManagementMode.FUNCTION_UPDATE } : {}),
     // No --enable-source-maps: it slows every cold start and every stack trace; the maps are kept
     // beside the build (see leanCode) and applied when someone reads a trace (docs/decisions.md).
     environment: opts.environment,

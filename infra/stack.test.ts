@@ -12,6 +12,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { AREAS, routes, type Area } from '../shared/contract/index.js';
 import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { SDK_SOURCE } from './bundle.mjs';
 import { httpApiPath } from './routes.js';
 import { synthStack } from './synth.js';
 
@@ -94,6 +95,8 @@ describe('functions', () => {
     for (const id of appFunctionIds) {
       const p = resources[id]!.Properties;
       expect(p.Runtime, id).toBe('nodejs22.x');
+      // With the runtime's AWS SDK (infra/bundle.mjs SDK_SOURCE) the runtime changes only when we deploy.
+      expect(p.RuntimeManagementConfig, id).toEqual(SDK_SOURCE === 'runtime' ? { UpdateRuntimeOn: 'FunctionUpdate' } : undefined);
       expect(p.Architectures, id).toEqual(['arm64']);
       // Source maps live beside the build, not in the code asset, and are not applied at run time (docs/decisions.md).
       expect(p.Environment?.Variables?.NODE_OPTIONS, id).toBeUndefined();
