@@ -22,7 +22,7 @@ export function ConfigurationTab() {
   const { data, error, mutate } = useGlobalFeatures();
   return (
     <Tabs.Root defaultValue="flags" variant="enclosed" lazyMount>
-      <Tabs.List>
+      <Tabs.List flexWrap="wrap" maxW="full">
         <Tabs.Trigger value="flags">Feature Flags</Tabs.Trigger>
         <Tabs.Trigger value="security">Security</Tabs.Trigger>
         <Tabs.Trigger value="limits">Rate Limits</Tabs.Trigger>
@@ -40,7 +40,7 @@ export function ConfigurationTab() {
                 <Card.Body>
                   <Flex justify="space-between" align="center" gap="3">
                     <Stack gap="0">
-                      <Text fontWeight="medium">{f.displayName} <Badge size="xs">{f.category}</Badge>{f.isCore && <Badge size="xs" ms="1" colorPalette="purple">Core</Badge>}</Text>
+                      <Text fontWeight="medium">{f.displayName} <Badge size="xs">{f.category}</Badge>{f.isCore && <Badge size="xs" ms="1" colorPalette="purple">Always on</Badge>}</Text>
                       <Text fontSize="sm" color="fg.muted">{f.description}</Text>
                       <Text fontSize="xs" color="fg.muted" data-testid={`feature-orgs-${f.id}`}>{tenantsLine(f.organizations)}</Text>
                     </Stack>
