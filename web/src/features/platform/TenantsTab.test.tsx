@@ -31,7 +31,7 @@ describe('platform tenants tab (issue 17)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend tenant' }));
     expect(await screen.findByText('Suspend Harbour Hire?')).toBeTruthy();
     expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(0); // nothing before the confirm
-    fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Reactivate tenant' })).toBeTruthy();
     expect(screen.getAllByText('SUSPENDED').length).toBeGreaterThan(0);
