@@ -3,10 +3,10 @@
  * server keeps cents); times are ISO-8601 instants.
  */
 import { z } from 'zod';
+import { CUSTOMERS_PAGE_SIZE } from '../domain/customers.js';
 import { pageQuery } from './common.js';
 
-/** Document 3 §9. */
-export const CUSTOMERS_PAGE_SIZE = 20;
+export { CUSTOMERS_PAGE_SIZE };
 
 export const customerListQuery = pageQuery.extend({ search: z.string().max(200).optional() });
 

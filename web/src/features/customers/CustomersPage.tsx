@@ -1,13 +1,16 @@
 import { Avatar, Badge, Button, Card, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
+import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { formatPhone } from '../../components/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useCustomers } from './api/index.js';
-import { CustomerDetailsDialog } from './CustomerDetailsDialog.js';
 import { countHeader, fullName, initials, LOAD_ERROR, NO_CUSTOMERS_TEXT, NO_CUSTOMERS_TITLE, noMatchText } from './customers.js';
+
+// First-load budget (issue 10 item 5): the details dialog downloads after the page shows (or on the first row opened).
+const Details = deferred(() => import('./CustomerDetailsDialog.js').then((m) => m.CustomerDetailsDialog));
 
 /** Document 3 §2: search, count, 20 a page, View Details. */
 export default function CustomersPage() {
@@ -15,6 +18,8 @@ export default function CustomersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<CustomerView | null>(null);
+  usePreload(Details);
+  const CustomerDetailsDialog = useDeferred(Details, viewing !== null);
   const { data, error, isLoading, isValidating, mutate } = useCustomers(page, search);
 
   const submit = (e: FormEvent) => {
@@ -115,7 +120,7 @@ export default function CustomersPage() {
         empty={search ? { title: NO_CUSTOMERS_TITLE, description: noMatchText(search) } : { title: NO_CUSTOMERS_TITLE, description: NO_CUSTOMERS_TEXT }}
       />
       {data && !error && <Pagination page={page} totalPages={data.pagination.pages} onChange={setPage} />}
-      <CustomerDetailsDialog customer={viewing} onClose={() => setViewing(null)} />
+      {CustomerDetailsDialog && <CustomerDetailsDialog customer={viewing} onClose={() => setViewing(null)} />}
     </Stack>
   );
 }

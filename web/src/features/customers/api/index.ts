@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { CustomerDetailResponse, CustomerListResponse } from '../../../../../shared/contract/customer-models.js';
-import { CUSTOMERS_PAGE_SIZE } from '../../../../../shared/contract/customer-models.js';
+import { CUSTOMERS_PAGE_SIZE } from '../../../../../shared/domain/customers.js';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 
