@@ -1,0 +1,137 @@
+import { Button, Checkbox, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
+import { clampParticipants, type Slot } from '../../../../shared/domain/slots.js';
+import { errorMessage } from '../../api/client.js';
+import { DIALOG_SIZE } from '../../components/DialogFrame.js';
+import { formatSlot } from '../../components/format.js';
+import type { PaymentMethods } from '../../../../shared/domain/share-payment.js';
+import { servicesApi } from './api/index.js';
+import { bookingBody, limitFor, previewTotal, validateBooking, type BookingErrors, type BookingForm, type PublicService } from './publicBooking.js';
+
+/**
+ * The public booking form (document 2 §2.6), downloaded when a visitor picks a slot (or when the
+ * page is idle) so the public page's first load carries no dialog or form code (issue 10 item 5).
+ */
+
+export interface BookingAnswer {
+  reservation: { reservationNumber: string; totalAmount: number; statusLabel?: string };
+  payment: { totalDue: number; dueBy: string; paymentMethods: PaymentMethods; paymentNote: string };
+}
+
+const EMPTY_FORM: BookingForm = { firstName: '', lastName: '', phone: '', email: '', participantCount: 1, notes: '', allergies: '', addons: [] };
+
+export function BookingModal({ token, service, slot, onClose, onBooked, onFailed }: { token: string; service: PublicService; slot: Slot; onClose: () => void; onBooked: (b: BookingAnswer) => void; onFailed: (message: string) => void }) {
+  const limit = limitFor(service, slot);
+  const [form, setForm] = useState<BookingForm>({ ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
+  const [errors, setErrors] = useState<BookingErrors>({});
+  const [busy, setBusy] = useState(false);
+  const perPerson = service.rateType === 'PER_PERSON';
+  const total = previewTotal(service, slot, form);
+  const set = <K extends keyof BookingForm>(k: K, v: BookingForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateBooking(form);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setBusy(true);
+    try {
+      const res = await servicesApi.publicBook<BookingAnswer>(token, bookingBody(service, slot, form));
+      onBooked(res);
+    } catch (err) {
+      onFailed(errorMessage(err, 'Failed to create booking'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (k: 'firstName' | 'lastName' | 'phone' | 'email', label: string, type = 'text') => (
+    <Field.Root required invalid={!!errors[k]}>
+      <Field.Label>{label} <Field.RequiredIndicator /></Field.Label>
+      <Input name={k} type={type} value={form[k]} onChange={(e) => set(k, e.target.value)} />
+      <Field.ErrorText>{errors[k]}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label="Book this time slot">
+              <Dialog.Header>
+                <Stack gap="0">
+                  <Dialog.Title>Book {service.name}</Dialog.Title>
+                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
+                </Stack>
+              </Dialog.Header>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+              <Dialog.Body>
+                <Stack gap="3">
+                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+                    {field('firstName', 'First name')}
+                    {field('lastName', 'Last name')}
+                    {field('phone', 'Phone', 'tel')}
+                    {field('email', 'Email', 'email')}
+                  </SimpleGrid>
+                  {perPerson && (
+                    <Field.Root>
+                      <Field.Label>Participants</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field name="participantCount" value={String(form.participantCount)} onChange={(e) => set('participantCount', clampParticipants(e.target.value, limit))}>
+                          {Array.from({ length: limit }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                  )}
+                  {service.enableAddons && (service.addons?.length ?? 0) > 0 && (
+                    <Stack gap="2">
+                      <Text fontWeight="medium" fontSize="sm">Add-ons</Text>
+                      {service.addons!.map((a) => (
+                        <Checkbox.Root
+                          key={a.id ?? a.name}
+                          checked={form.addons.includes(a.name)}
+                          onCheckedChange={(e) => set('addons', e.checked ? [...form.addons, a.name] : form.addons.filter((n) => n !== a.name))}
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{a.name} ({formatUsd(a.rate)} {PUBLIC_RATE_LABEL[a.rateType ?? 'FIXED']})</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </Stack>
+                  )}
+                  {service.questionnaire?.collectAllergies && (
+                    <Field.Root>
+                      <Field.Label>Allergies</Field.Label>
+                      <Textarea name="allergies" value={form.allergies} onChange={(e) => set('allergies', e.target.value)} placeholder="List any allergies we should know about" />
+                    </Field.Root>
+                  )}
+                  <Field.Root>
+                    <Field.Label>Notes</Field.Label>
+                    <Textarea name="notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+                  </Field.Root>
+                  <HStack justify="space-between" borderTopWidth="1px" pt="3">
+                    <Text fontWeight="semibold">Total</Text>
+                    <Text fontWeight="bold" fontSize="lg" data-testid="booking-total">{formatUsd(total.total)}</Text>
+                  </HStack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>Cancel</Button>
+                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Booking...">Book Now</Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
