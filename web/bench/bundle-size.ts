@@ -47,6 +47,11 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/employees': app('src/features/employees/EmployeesPage.tsx'),
   '/employees/:id': app('src/features/employees/EmployeeDetailPage.tsx'),
   '/storefront/*': app('src/features/storefront/StorefrontRoutes.tsx'),
+  // The store settings' section pages load with their route (StorefrontRoutes' lazy seam).
+  '/storefront/contact': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/ContactPage.tsx'),
+  '/storefront/hours': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/HoursPage.tsx'),
+  '/storefront/taxes': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/TaxesPage.tsx'),
+  '/storefront/permissions': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/PermissionsPage.tsx'),
 };
 /** Kept for older readers of the bench output. */
 export const ROUTE_MODULES: Record<string, string[]> = Object.fromEntries(Object.entries(ROUTES).map(([r, e]) => [r, e.modules]));

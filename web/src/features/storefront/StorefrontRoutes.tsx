@@ -1,15 +1,21 @@
-import { Box, Button, Card, CloseButton, Drawer, Flex, Heading, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
 import { LayersIcon, MenuIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from '../shell/index.js';
-import ContactPage from './ContactPage.js';
-import HoursPage from './HoursPage.js';
-import PermissionsPage from './PermissionsPage.js';
 import { ALL_SECTIONS, NOTIFICATIONS_TEXT, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS } from './sections.js';
-import TaxesPage from './TaxesPage.js';
+
+// First-load budget (issue 10 item 5): each section page is its own chunk (its form, zod and the
+// contract's schemas load with it), and the mobile sections drawer downloads on first use.
+const ContactPage = lazy(() => import('./ContactPage.js'));
+const HoursPage = lazy(() => import('./HoursPage.js'));
+const TaxesPage = lazy(() => import('./TaxesPage.js'));
+const PermissionsPage = lazy(() => import('./PermissionsPage.js'));
+const Drawer = deferred(() => import('./SectionsDrawer.js').then((m) => m.SectionsDrawer));
 
 function SectionLinks({ onPick }: { onPick?: () => void }) {
   const appPath = useAppPath();
@@ -41,38 +47,25 @@ function SectionLinks({ onPick }: { onPick?: () => void }) {
 /** Document 3 §2: a sidebar on wide screens, a drawer on mobile. */
 function StorefrontLayout({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
+  usePreload(Drawer);
+  const SectionsDrawer = useDeferred(Drawer, open);
   return (
     <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
       <Box as="nav" aria-label="Store settings" w="60" flexShrink={0} display={{ base: 'none', lg: 'block' }} position="sticky" top="4">
         <SectionLinks />
       </Box>
       <Box display={{ base: 'block', lg: 'none' }}>
-        <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Button variant="outline" size="sm" {...preloadOn(Drawer)} onClick={() => setOpen(true)}>
           <MenuIcon /> Settings menu
         </Button>
-        <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="start" size="xs">
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content maxW="80vw">
-                <Drawer.Header borderBottomWidth="1px">
-                  <Drawer.Title>Store settings</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body px="3" py="4">
-                  <Box as="nav" aria-label="Store settings">
-                    <SectionLinks onPick={() => setOpen(false)} />
-                  </Box>
-                </Drawer.Body>
-                <Drawer.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Close settings menu" />
-                </Drawer.CloseTrigger>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        {SectionsDrawer && (
+          <SectionsDrawer open={open} onOpenChange={setOpen}>
+            <SectionLinks onPick={() => setOpen(false)} />
+          </SectionsDrawer>
+        )}
       </Box>
       <Box flex="1" minW="0" w="full">
-        {children}
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </Box>
     </Flex>
   );
