@@ -11,9 +11,13 @@ import { formatDate } from '../../components/format.js';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useAppPath } from '../shell/index.js';
-import { PerformanceTab } from '../timesheets/index.js';
 import { employeesApi, useEmployee, type EmployeeDetail } from './api/index.js';
-import { DocumentsTab } from './DocumentsTab.js';
+import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
+
+// First-load budget (issue 10 item 5): the Documents and Performance tabs (not shown first) download
+// after the page shows or when their tab is opened.
+const Documents = deferred(() => import('./DocumentsTab.js').then((m) => m.DocumentsTab));
+const Performance = deferred(() => import('../timesheets/index.js').then((m) => m.PerformanceTab));
 import { EditableBlock } from './EditableBlock.js';
 
 const dollarsPerHour = (cents: number | null) => (cents == null ? '' : `$${(cents / 100).toFixed(2)}/hr`);
@@ -90,6 +94,9 @@ export default function EmployeeDetailPage() {
   const navigate = useNavigate();
   const { data: e, error, isLoading, mutate } = useEmployee(id);
   const [tab, setTab] = useState('job');
+  usePreload(Documents, Performance);
+  const DocumentsTab = useDeferred(Documents, tab === 'documents');
+  const PerformanceTab = useDeferred(Performance, tab === 'performance');
 
   if (isLoading) return <PageSpinner label="Loading employee…" />;
   const back = (
@@ -222,12 +229,12 @@ export default function EmployeeDetailPage() {
         </Tabs.Content>
 
         <Tabs.Content value="documents">
-          <DocumentsTab userId={e.id} canEdit={canEdit} />
+          {DocumentsTab ? <DocumentsTab userId={e.id} canEdit={canEdit} /> : <PageSpinner label="Loading documents…" />}
         </Tabs.Content>
 
         <Tabs.Content value="performance">
           <Stack gap="4">
-<PerformanceTab userId={e.id} />
+            {PerformanceTab ? <PerformanceTab userId={e.id} /> : <PageSpinner label="Loading performance…" minH="20vh" />}
             <EditableBlock
               title="Manager Notes"
               canEdit={canEdit}

@@ -9,9 +9,14 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useAppPath } from '../shell/index.js';
-import { MetricsTab } from '../timesheets/index.js';
 import { employeesApi, saveErrorMessage, useEmployees, type Employee } from './api/index.js';
-import { EmployeeFormDialog } from './EmployeeFormDialog.js';
+import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+
+// First-load budget (issue 10 item 5): the employee form (zod, react-hook-form, the contract's
+// schemas) and the Metrics tab (not shown first) download after the page shows or on first use.
+const Form = deferred(() => import('./EmployeeFormDialog.js').then((m) => m.EmployeeFormDialog));
+const Metrics = deferred(() => import('../timesheets/index.js').then((m) => m.MetricsTab));
 
 export const BANNER_MS = 3000;
 
@@ -35,6 +40,9 @@ export default function EmployeesPage() {
   const [tab, setTab] = useState('users');
   const [form, setForm] = useState<{ open: boolean; employee: Employee | null }>({ open: false, employee: null });
   const [banner, setBanner] = useState<string | null>(null);
+  usePreload(Form, Metrics);
+  const EmployeeFormDialog = useDeferred(Form, form.open);
+  const MetricsTab = useDeferred(Metrics, tab === 'metrics');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { confirm, confirmDialog } = useConfirm();
 
@@ -173,7 +181,7 @@ export default function EmployeesPage() {
               Refresh
             </Button>
             {flags.canManageUsers && (
-              <Button colorPalette="brand" onClick={() => setForm({ open: true, employee: null })}>
+              <Button colorPalette="brand" {...preloadOn(Form)} onClick={() => setForm({ open: true, employee: null })}>
                 Add Employee
               </Button>
             )}
@@ -192,7 +200,7 @@ export default function EmployeesPage() {
           <Tabs.Trigger value="users">User Management ({count})</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="metrics">
-          <MetricsTab />
+          {MetricsTab ? <MetricsTab /> : <PageSpinner label="Loading metrics…" />}
         </Tabs.Content>
         <Tabs.Content value="users">
           <Stack gap="3">
@@ -215,6 +223,7 @@ export default function EmployeesPage() {
           </Stack>
         </Tabs.Content>
       </Tabs.Root>
+      {EmployeeFormDialog && (
       <EmployeeFormDialog
         open={form.open}
         employee={form.employee}
@@ -224,6 +233,7 @@ export default function EmployeesPage() {
           void mutate();
         }}
       />
+      )}
       {confirmDialog}
     </Stack>
   );
