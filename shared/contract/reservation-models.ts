@@ -5,21 +5,22 @@
  * (shared/domain/money.ts) and converts at the edge. Times are ISO-8601 instants (UTC, 'Z').
  */
 import { z } from 'zod';
+import { LOG_ACTIONS, PAYMENT_SOURCES, PAYMENT_TYPES, RESERVATION_KINDS, RESERVATION_STATUSES } from '../domain/reservations.js';
 import { looseNumber } from './common.js';
 
-export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
-export const RESERVATION_KINDS = ['ITEM', 'SERVICE'] as const;
-export type ReservationKind = (typeof RESERVATION_KINDS)[number];
-export const LOG_ACTIONS = ['CREATED', 'CANCELLED', 'RETURNED', 'REPROCESSED', 'RESTORED', 'DELETED'] as const;
-export type LogAction = (typeof LOG_ACTIONS)[number];
-/** Document 3 §5: service payment sources. */
-export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
-export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
-export const PAYMENT_TYPES = ['DEPOSIT', 'CHARGE', 'REFUND', 'REVERSAL', 'SERVICE_PAYMENT'] as const;
-/** Document 3 §9: page sizes. */
-export const RESERVATIONS_PAGE_SIZE = 25;
-export const LOG_PAGE_SIZE = 25;
+export {
+  LOG_ACTIONS,
+  LOG_PAGE_SIZE,
+  PAYMENT_SOURCES,
+  PAYMENT_TYPES,
+  RESERVATION_KINDS,
+  RESERVATION_STATUSES,
+  RESERVATIONS_PAGE_SIZE,
+  type LogAction,
+  type PaymentSource,
+  type ReservationKind,
+  type ReservationStatus,
+} from '../domain/reservations.js';
 
 /** An instant the API accepts: ISO-8601 with a zone ('Z' or ±hh:mm); the browser sends toISOString(). */
 export const instant = z

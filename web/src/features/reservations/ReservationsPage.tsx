@@ -8,18 +8,24 @@ import { useUser } from '../../app/SessionProvider.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { ServiceFormDialog } from '../services/index.js';
 import { SERVICES } from '../services/api/index.js';
 import { useCanFn } from '../storefront/index.js';
 import { AFFECTED_BY_WRITES, reservationsApi, useReservationStats } from './api/index.js';
-import { CreateReservationDialog } from './CreateReservationDialog.js';
-import { DetailsDialog } from './DetailsDialog.js';
 import { customerName } from './display.js';
-import { LogTab } from './LogTab.js';
 import { ReservationList, type RowHandlers } from './ReservationList.js';
-import { ReturnDialog } from './ReturnDialog.js';
 import { cancelError, TEXT } from './rules.js';
 import type { Reservation } from './types.js';
+import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+
+// First-load budget (issue 10 item 5): the dialogs (forms with zod, react-hook-form, the contract's
+// schemas, date handling) and the log tab download after the page shows, or on first use; a dialog
+// renders once its code is here, mounted with its state.
+const Create = deferred(() => import('./CreateReservationDialog.js').then((m) => m.CreateReservationDialog));
+const Return = deferred(() => import('./ReturnDialog.js').then((m) => m.ReturnDialog));
+const Details = deferred(() => import('./DetailsDialog.js').then((m) => m.DetailsDialog));
+const Log = deferred(() => import('./LogTab.js').then((m) => m.LogTab));
+const ServiceForm = deferred(() => import('../services/index.js').then((m) => m.ServiceFormDialog));
 
 /** The Reservations page (document 3 §2): Reservations, Services and Reservations Log tabs and their dialogs. */
 export default function ReservationsPage() {
@@ -32,6 +38,12 @@ export default function ReservationsPage() {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [returning, setReturning] = useState<Reservation | null>(null);
   const { confirm, confirmDialog } = useConfirm();
+  usePreload(Create, Details, Return, ServiceForm);
+  const CreateReservationDialog = useDeferred(Create, creating !== null);
+  const ReturnDialog = useDeferred(Return, returning !== null);
+  const DetailsDialog = useDeferred(Details, detailsId !== null);
+  const LogTab = useDeferred(Log, tab === 'log');
+  const ServiceFormDialog = useDeferred(ServiceForm, newService);
   const stats = useReservationStats();
   const refresh = () => void mutate(keyMatches(...AFFECTED_BY_WRITES));
 
@@ -81,8 +93,8 @@ export default function ReservationsPage() {
         subtitle={s ? `${s.active} active · ${s.overdue} overdue · ${s.total} in total` : 'Bookings of items and services'}
         actions={
           <HStack wrap="wrap">
-            {can('reservations.create') && <Button size="sm" colorPalette="brand" onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}>New Reservation</Button>}
-            {roleFlags(user).canManageInventory && <Button size="sm" variant="outline" onClick={() => setNewService(true)}>New Service</Button>}
+            {can('reservations.create') && <Button size="sm" colorPalette="brand" {...preloadOn(Create)} onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}>New Reservation</Button>}
+            {roleFlags(user).canManageInventory && <Button size="sm" variant="outline" {...preloadOn(ServiceForm)} onClick={() => setNewService(true)}>New Service</Button>}
           </HStack>
         }
       />
@@ -95,13 +107,13 @@ export default function ReservationsPage() {
         </Tabs.List>
         <Tabs.Content value="items"><ReservationList kind="ITEM" handlers={handlers} /></Tabs.Content>
         <Tabs.Content value="services"><ReservationList kind="SERVICE" handlers={handlers} /></Tabs.Content>
-        <Tabs.Content value="log"><LogTab /></Tabs.Content>
+        <Tabs.Content value="log">{LogTab ? <LogTab /> : <PageSpinner label="Loading the log…" />}</Tabs.Content>
       </Tabs.Root>
 
-      <CreateReservationDialog open={!!creating} mode={creating ?? 'item'} onClose={() => setCreating(null)} onCreated={refresh} />
-      <ReturnDialog reservation={returning} onClose={() => setReturning(null)} onReturned={refresh} />
-      <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} onChanged={refresh} />
-      {roleFlags(user).canManageInventory && (
+      {CreateReservationDialog && <CreateReservationDialog open={!!creating} mode={creating ?? 'item'} onClose={() => setCreating(null)} onCreated={refresh} />}
+      {ReturnDialog && <ReturnDialog reservation={returning} onClose={() => setReturning(null)} onReturned={refresh} />}
+      {DetailsDialog && <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} onChanged={refresh} />}
+      {roleFlags(user).canManageInventory && ServiceFormDialog && (
         <ServiceFormDialog
           open={newService}
           service={null}

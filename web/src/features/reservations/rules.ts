@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../api/client.js';
 
 // ---------------------------------------------------------------- constants (document 3 §9)
 
-export { RESERVATIONS_PAGE_SIZE as PAGE_SIZE, LOG_PAGE_SIZE } from '../../../../shared/contract/reservation-models.js';
+export { RESERVATIONS_PAGE_SIZE as PAGE_SIZE, LOG_PAGE_SIZE } from '../../../../shared/domain/reservations.js';
 /** Return time at least this long after the start (document 3 §5). */
 export const MIN_RETURN_MINUTES = MIN_RETURN_AFTER_START_MS / 60_000;
 /** Date pickers reach about a year ahead. */
@@ -19,7 +19,7 @@ export const DEFAULT_ITEM_DURATION = 2;
 export { REFUND_HOURS_MAX, REFUND_HOURS_STEP };
 /** After a return the page reloads after about a second (document 3 §4). */
 export const RELOAD_AFTER_RETURN_MS = 1000;
-export { LOG_ACTIONS, PAYMENT_SOURCES, RESERVATION_STATUSES as STATUSES } from '../../../../shared/contract/reservation-models.js';
+export { LOG_ACTIONS, PAYMENT_SOURCES, RESERVATION_STATUSES as STATUSES } from '../../../../shared/domain/reservations.js';
 
 // ---------------------------------------------------------------- texts (document 3 §5, §8; document 1 §4)
 

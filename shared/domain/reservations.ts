@@ -1,0 +1,17 @@
+/**
+ * Reservation constants (document 3 §5, §9), zod-free so the SPA's Reservations page reads them
+ * without loading the contract's schemas; shared/contract/reservation-models.ts re-exports them.
+ */
+export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const RESERVATION_KINDS = ['ITEM', 'SERVICE'] as const;
+export type ReservationKind = (typeof RESERVATION_KINDS)[number];
+export const LOG_ACTIONS = ['CREATED', 'CANCELLED', 'RETURNED', 'REPROCESSED', 'RESTORED', 'DELETED'] as const;
+export type LogAction = (typeof LOG_ACTIONS)[number];
+/** Document 3 §5: service payment sources. */
+export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+export const PAYMENT_TYPES = ['DEPOSIT', 'CHARGE', 'REFUND', 'REVERSAL', 'SERVICE_PAYMENT'] as const;
+/** Document 3 §9: page sizes. */
+export const RESERVATIONS_PAGE_SIZE = 25;
+export const LOG_PAGE_SIZE = 25;
