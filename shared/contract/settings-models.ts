@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, PERMISSION_CHANGE_NOTE, type DayType, type HoursRow } from '../domain/settings.js';
 import { PERMISSION_POLICY } from './common.js';
 
 /**
@@ -37,21 +38,8 @@ export const EMPTY_CONTACT: ContactSettings = { storeName: '', streetAddress: ''
 export const contactResponse = z.object({ success: z.literal(true), data: contactFields, message: z.string().optional() });
 
 // ---------- Opening hours ----------
-/** Day options of document 3 §5, in the order the select lists them. */
-export const DAY_TYPES = ['everyday', 'weekdays', 'weekends', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type DayType = (typeof DAY_TYPES)[number];
-export const DAY_TYPE_LABELS: Record<DayType, string> = {
-  everyday: 'Every day',
-  weekdays: 'Weekdays',
-  weekends: 'Weekends',
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
+// The day options, their labels, the row shape and the default row are zod-free in shared/domain/settings.ts.
+export { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, type DayType, type HoursRow };
 export const HOURS_MESSAGES = {
   step: 'Times must be on a 15-minute step (HH:MM)',
   bothTimes: 'Opening and closing times are required unless the day is closed',
@@ -135,20 +123,11 @@ export const hoursBody = z
   })
   .strict();
 
-export interface HoursRow {
-  id: string;
-  dayType: DayType;
-  openTime: string;
-  closeTime: string;
-  isClosed: boolean;
-}
 export interface SpecialHoursRow extends Omit<HoursRow, 'dayType'> {
   date: string;
 }
 const storedRow = z.object({ id: z.string(), dayType: z.enum(DAY_TYPES), openTime: z.string(), closeTime: z.string(), isClosed: z.boolean() });
 export const storedSpecialRow = z.object({ id: z.string(), date: z.string(), openTime: z.string(), closeTime: z.string(), isClosed: z.boolean() });
-/** Document 3 §9: the default row. */
-export const DEFAULT_HOURS: HoursRow[] = [{ id: 'default', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }];
 /** GET answer: `hours` (array) and `special_hours` (a JSON string, document 3 §3 and §7). */
 export const hoursResponse = z.object({ success: z.literal(true), hours: z.array(storedRow), special_hours: z.string(), message: z.string().optional() });
 
@@ -186,7 +165,7 @@ export const taxSettingsSchema = z.object({ rate: z.number(), enabled: z.boolean
 export const taxResponse = z.object({ success: z.literal(true), data: taxSettingsSchema, message: z.string().optional() });
 
 // ---------- Permissions ----------
-export const PERMISSION_CHANGE_NOTE = 'Updated role permissions';
+export { PERMISSION_CHANGE_NOTE };
 export const permissionsBody = z.object({ policy: PERMISSION_POLICY, changeNote: z.string().trim().max(500).optional() }).strict();
 const completeGroup = z.record(z.string(), z.record(z.string(), z.boolean()));
 export const completePolicySchema = z.object({ EMPLOYEE: completeGroup, MANAGER: completeGroup });

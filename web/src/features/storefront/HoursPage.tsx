@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Heading, HStack, IconButton, Input, NativeSelect, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, hoursBody, type DayType } from '../../../../shared/contract/settings-models.js';
+import { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, type DayType } from '../../../../shared/domain/settings.js';
 import { errorMessage } from '../../api/client.js';
 import { formatClock12, formatDay } from '../../components/format.js';
 import { TrashIcon } from '../../components/icons.js';
@@ -120,6 +120,8 @@ export default function HoursPage() {
       hours: draft.hours.map((r) => ({ id: r.id.startsWith('new-') ? undefined : r.id, dayType: r.dayType, openTime: r.openTime, closeTime: r.closeTime, isClosed: r.isClosed })),
       specialHours: draft.specialHours.map((r) => ({ id: r.id.startsWith('new-') ? undefined : r.id, date: r.date, openTime: r.openTime, closeTime: r.closeTime, isClosed: r.isClosed })),
     };
+    // The contract's schema (zod) loads on the first save, not with the page (first-load budget).
+    const { hoursBody } = await import('../../../../shared/contract/settings-models.js');
     const parsed = hoursBody.safeParse(body);
     if (!parsed.success) {
       setErrors(issuesByPath(parsed.error.issues));

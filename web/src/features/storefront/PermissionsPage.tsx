@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Checkbox, HStack, List, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
-import { PERMISSION_CHANGE_NOTE } from '../../../../shared/contract/settings-models.js';
+import { PERMISSION_CHANGE_NOTE } from '../../../../shared/domain/settings.js';
 import { PERMISSION_GROUPS, type PermissionGroup } from '../../../../shared/domain/permissions.js';
 import { groupFullyGranted, isGranted, roleFlags, setGroup, type PermissionPolicy, type PolicyRole } from '../../../../shared/domain/roles.js';
 import { errorMessage } from '../../api/client.js';

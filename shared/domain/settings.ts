@@ -1,0 +1,32 @@
+/**
+ * Store settings' constants (document 3 §5, §9), zod-free so the SPA's settings pages read them
+ * without loading the contract's schemas; shared/contract/settings-models.ts re-exports them.
+ */
+
+/** Day options of document 3 §5, in the order the select lists them. */
+export const DAY_TYPES = ['everyday', 'weekdays', 'weekends', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type DayType = (typeof DAY_TYPES)[number];
+export const DAY_TYPE_LABELS: Record<DayType, string> = {
+  everyday: 'Every day',
+  weekdays: 'Weekdays',
+  weekends: 'Weekends',
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+export interface HoursRow {
+  id: string;
+  dayType: DayType;
+  openTime: string;
+  closeTime: string;
+  isClosed: boolean;
+}
+/** Document 3 §9: the default row. */
+export const DEFAULT_HOURS: HoursRow[] = [{ id: 'default', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }];
+
+/** The change note of a permissions save that gives none (document 3 §2). Zod-free, so the SPA's permissions page reads it without the contract's schemas; shared/contract/settings-models.ts re-exports it. */
+export const PERMISSION_CHANGE_NOTE = 'Updated role permissions';
