@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, PERMISSION_CHANGE_NOTE, type DayType, type HoursRow } from '../domain/settings.js';
+import { EMPTY_CONTACT as EMPTY_CONTACT_ROW, DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, PERMISSION_CHANGE_NOTE, type DayType, type HoursRow } from '../domain/settings.js';
 import { PERMISSION_POLICY } from './common.js';
 
 /**
@@ -34,7 +34,7 @@ export const contactBody = z.object({
   emailAddress: contactFields.shape.emailAddress.default(''),
   phoneNumber: contactFields.shape.phoneNumber.default(''),
 }).strict();
-export const EMPTY_CONTACT: ContactSettings = { storeName: '', streetAddress: '', city: '', zipCode: '', emailAddress: '', phoneNumber: '' };
+export const EMPTY_CONTACT: ContactSettings = EMPTY_CONTACT_ROW;
 export const contactResponse = z.object({ success: z.literal(true), data: contactFields, message: z.string().optional() });
 
 // ---------- Opening hours ----------

@@ -3,6 +3,10 @@
  * without loading the contract's schemas; shared/contract/settings-models.ts re-exports them.
  */
 
+/** Contact information with nothing set (document 3 §3): six text fields. */
+export const EMPTY_CONTACT = { storeName: '', streetAddress: '', city: '', zipCode: '', emailAddress: '', phoneNumber: '' };
+export type ContactFieldName = keyof typeof EMPTY_CONTACT;
+
 /** Day options of document 3 §5, in the order the select lists them. */
 export const DAY_TYPES = ['everyday', 'weekdays', 'weekends', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type DayType = (typeof DAY_TYPES)[number];
