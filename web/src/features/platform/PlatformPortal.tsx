@@ -5,13 +5,25 @@ import { useSession, useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { LayersIcon, ShieldIcon } from '../../components/icons.js';
-import { AnalyticsTab } from './AnalyticsTab.js';
-import { CommunicationsTab } from './CommunicationsTab.js';
-import { ConfigurationTab } from './ConfigurationTab.js';
-import { InvitationsTab } from './InvitationsTab.js';
+import { deferred, useDeferred, usePreload, type Deferred } from '../../app/deferred.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
 import { OverviewTab } from './OverviewTab.js';
-import { TemplatesTab } from './TemplatesTab.js';
-import { TenantsTab } from './TenantsTab.js';
+
+// First-load budget (issue 10 item 5): the tabs not shown first download after the portal shows
+// (idle) or when opened; a tab shows a spinner until its code is here.
+const LATER_TABS = {
+  tenants: deferred(() => import('./TenantsTab.js').then((m) => m.TenantsTab)),
+  invitations: deferred(() => import('./InvitationsTab.js').then((m) => m.InvitationsTab)),
+  templates: deferred(() => import('./TemplatesTab.js').then((m) => m.TemplatesTab)),
+  analytics: deferred(() => import('./AnalyticsTab.js').then((m) => m.AnalyticsTab)),
+  communications: deferred(() => import('./CommunicationsTab.js').then((m) => m.CommunicationsTab)),
+  configuration: deferred(() => import('./ConfigurationTab.js').then((m) => m.ConfigurationTab)),
+};
+
+function LaterTab({ tab }: { tab: Deferred<object> }) {
+  const Tab = useDeferred(tab, true);
+  return Tab ? <Tab /> : <PageSpinner minH="30vh" />;
+}
 
 export const PLATFORM_TABS = [
   { value: 'overview', label: 'Platform Overview' },
@@ -30,12 +42,12 @@ function NotYet({ label }: { label: string }) {
 
 const TAB_BODY: Partial<Record<TabValue, () => React.ReactElement>> = {
   overview: () => <OverviewTab />,
-  tenants: () => <TenantsTab />,
-  invitations: () => <InvitationsTab />,
-  templates: () => <TemplatesTab />,
-  analytics: () => <AnalyticsTab />,
-  communications: () => <CommunicationsTab />,
-  configuration: () => <ConfigurationTab />,
+  tenants: () => <LaterTab tab={LATER_TABS.tenants} />,
+  invitations: () => <LaterTab tab={LATER_TABS.invitations} />,
+  templates: () => <LaterTab tab={LATER_TABS.templates} />,
+  analytics: () => <LaterTab tab={LATER_TABS.analytics} />,
+  communications: () => <LaterTab tab={LATER_TABS.communications} />,
+  configuration: () => <LaterTab tab={LATER_TABS.configuration} />,
 };
 
 /** The Platform Administration portal (document 1 §2) for SUPER_ADMIN. */
@@ -45,6 +57,7 @@ export default function PlatformPortal() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabValue = PLATFORM_TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'overview';
+  usePreload(...Object.values(LATER_TABS));
 
   return (
     <Flex direction="column" minH="100vh" bg="bg.canvas">
