@@ -48,6 +48,18 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>This reservation is overdue and may incur additional charges. Please return it as soon as you can, or contact {{businessName}}.</p>`,
   },
   {
+    name: 'booking-confirmation',
+    displayName: 'Booking confirmation',
+    description: 'Sent to the customer after a booking through a share link: what was booked, what to pay, by when and how',
+    category: 'Reservations',
+    variables: ['businessName', 'serviceName', 'reservationNumber', 'slot', 'participants', 'total', 'payBy', 'holdHours', 'hasPaymentMethods', 'paymentLinks', 'zelle', 'paymentNote'],
+    subject: 'Booking received: {{serviceName}} ({{reservationNumber}})',
+    content: `<p>Thank you for booking {{serviceName}} with {{businessName}}.</p>
+<p>Reservation number: {{reservationNumber}}<br>Time: {{slot}}<br>Participants: {{participants}}<br>Total due: {{total}}<br>Pay by: {{payBy}}</p>
+<p>Your reservation is pending payment and will be cancelled automatically if payment is not received within {{holdHours}} hours.</p>
+{{#if hasPaymentMethods}}<p>How to pay:<br>{{#each paymentLinks}}<a href="{{href}}">{{label}}</a> ({{handle}})<br>{{/each}}{{#if zelle}}Zelle: {{zelle}}<br>{{/if}}Payment note: {{paymentNote}}</p>{{else}}<p>Payment instructions will follow from the organizer.</p>{{/if}}`,
+  },
+  {
     name: 'scheduled-report',
     displayName: 'Scheduled report',
     description: 'Sent to each recipient of a scheduled report (Reports, Schedule tab) at its time or on Run now, with the report attached',

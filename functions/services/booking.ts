@@ -11,7 +11,9 @@ import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
+import { getOrganization } from '../auth/store.js';
 import { trySendMail } from '../lib/mail.js';
+import { renderStoredEmail } from '../platform/template-store.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { addCustomerParts, matchCustomer, type CustomerInput } from '../customers/entity.js';
 import { addNewReservationParts, nextReservationNumber } from '../reservations/create.js';
@@ -176,7 +178,7 @@ export async function bookPublicService(token: string, body: PublicBookingInput,
   const methods = booked.showPaymentOptions ? configuredMethods(booked.paymentSettings) : {};
   const paymentNote = paymentNoteFor(row.reservationNumber, booked.name, booked.paymentNote);
   const payment = { totalDue: total, dueBy: dueBy!, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0 };
-  await sendConfirmation(c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: label, participants: row.participantCount ?? 1, total, dueBy: dueBy!, methods, paymentNote });
+  await sendConfirmation(tenant, c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: label, participants: row.participantCount ?? 1, total, dueBy: dueBy!, methods, paymentNote });
   return {
     success: true,
     message: 'Booking received. Payment is required to confirm it.',
@@ -226,28 +228,14 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
   });
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** The same instructions as the payment-required page, by e-mail (SES). A failure never undoes the booking. */
-async function sendConfirmation(to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; dueBy: string; methods: PaymentMethods; paymentNote: string }) {
-  const links = paymentLinks(b.methods, b.total, b.paymentNote, { mobile: false });
-  const due = new Date(b.dueBy).toUTCString();
-  const lines = [
-    `Thank you for booking ${b.serviceName}.`,
-    `Reservation number: ${b.reservationNumber}`,
-    `Time: ${b.slot}`,
-    `Participants: ${b.participants}`,
-    `Total due: ${formatUsd(b.total)}`,
-    `Pay by: ${due}`,
-    `Your reservation is pending payment and will be cancelled automatically if payment is not received within ${UNPAID_HOLD_HOURS} hours.`,
-    '',
-    ...(links.length || b.methods.zelle
-      ? ['How to pay:', ...links.map((l) => `${l.label} (${l.handle}): ${l.href}`), ...(b.methods.zelle ? [`Zelle: ${b.methods.zelle}`] : []), `Payment note: ${b.paymentNote}`]
-      : ['Payment instructions will follow from the organizer.']),
-  ];
-  const html = `<p>${lines.filter((l) => l !== '').map((l) => {
-    const link = links.find((x) => l.endsWith(x.href));
-    return link ? `<a href="${esc(link.href)}">${esc(link.label)}</a> (${esc(link.handle)})` : esc(l);
-  }).join('<br>')}</p>`;
-  await trySendMail({ to, subject: `Booking received: ${b.serviceName} (${b.reservationNumber})`, text: lines.join('\n'), html });
+/** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */
+async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; dueBy: string; methods: PaymentMethods; paymentNote: string }) {
+  const paymentLinksList = paymentLinks(b.methods, b.total, b.paymentNote, { mobile: false });
+  const org = await getOrganization(tenant);
+  const mail = await renderStoredEmail('booking-confirmation', {
+    businessName: org?.name ?? '', serviceName: b.serviceName, reservationNumber: b.reservationNumber, slot: b.slot, participants: b.participants,
+    total: formatUsd(b.total), payBy: new Date(b.dueBy).toUTCString(), holdHours: UNPAID_HOLD_HOURS,
+    hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle), paymentLinks: paymentLinksList, zelle: b.methods.zelle ?? '', paymentNote: b.paymentNote,
+  });
+  await trySendMail({ to, ...mail, template: 'booking-confirmation', tenant });
 }

@@ -75,7 +75,7 @@ async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, 
     firstName: row.firstName, lastName: row.lastName, organizationName: org.name,
     setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(), expiresAt: new Date(validUntil).toUTCString(),
   };
-  return trySendMail({ to: row.email, ...renderEmail(t, vars) });
+  return trySendMail({ to: row.email, ...renderEmail(t, vars), template: 'employee-setup', tenant });
 }
 
 async function emailInUse(tenant: TenantId, email: string, exceptId?: string): Promise<boolean> {

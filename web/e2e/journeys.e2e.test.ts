@@ -52,13 +52,13 @@ describe('browser journeys against the local runtime', () => {
 
     await page.getByRole('tab', { name: 'Client Invitations' }).click();
     await page.getByText('Invite a new client').waitFor();
-    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByRole('button', { name: 'Send Invitation', exact: true }).click();
     await page.getByText('First name is required').waitFor();
     const form = page.getByRole('form', { name: 'Send invitation' });
     await form.getByLabel('First name').fill('Uma');
     await form.getByLabel('Last name').fill('Ui');
     await form.getByLabel('Email').fill(`uma-${stamp}@example.com`);
-    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByRole('button', { name: 'Send Invitation', exact: true }).click();
     await page.getByTestId('invite-url').waitFor();
     await page.locator('td').filter({ hasText: `uma-${stamp}@example.com` }).waitFor();
     await page.locator('td').getByText('Pending', { exact: true }).first().waitFor();

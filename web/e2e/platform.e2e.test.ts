@@ -144,7 +144,7 @@ describe('platform portal: modules, templates', () => {
     await form.getByLabel('First name').fill('Nia');
     await form.getByLabel('Last name').fill('Shore');
     await form.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await page.getByRole('button', { name: 'Send Invitation', exact: true }).click();
     await page.getByTestId('invite-url').waitFor();
     const mail = await mailTo(email);
     expect(mail.body.html).toContain(`${text}, Nia!`);

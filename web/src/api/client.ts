@@ -94,7 +94,9 @@ export async function api<I extends RouteId>(id: I, input: CallInput<I> = {}): P
   }
   if (!res.ok) {
     const b = (data ?? {}) as { message?: string; error?: string; details?: { msg: string; path: string }[] };
-    if (res.status === 401 && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
+    // A suspended organization's session is over too (the server's 401 would follow within its cache time).
+    const sessionOver = res.status === 401 || (res.status === 403 && b.error === 'OrganizationSuspended');
+    if (sessionOver && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
     throw new ApiRequestError(res.status, b.message ?? b.error ?? `Request failed (${res.status})`, b.error, b.details, data);
   }
   return data;

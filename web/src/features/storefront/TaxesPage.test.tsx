@@ -64,4 +64,20 @@ describe('Taxes', () => {
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('a suspended organization (403 OrganizationSuspended) ends the session like a 401', { timeout: 30_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubFetch({ [`GET ${TAX}`]: { status: 403, body: { error: 'OrganizationSuspended', message: 'Your organization has been suspended. Please contact support.' } } });
+    renderApp('/acme/storefront/taxes');
+    expect(await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('any other 403 keeps the session', { timeout: 30_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    stubFetch({ [`GET ${TAX}`]: { status: 403, body: { error: 'Forbidden', message: 'You do not have permission to do this' } } });
+    renderApp('/acme/storefront/taxes');
+    await screen.findByText(/permission/i, {}, { timeout: 15_000 });
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
 });
