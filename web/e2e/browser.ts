@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTEFACTS = join(repo, 'test-results');
@@ -20,6 +21,32 @@ export async function launch(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * One browser for a test file, launched before its tests and closed after them with every context
+ * it opened. `newPage` opens a page in a fresh context (its own storage: a new person).
+ */
+export function browserForFile(defaults: { viewport?: { width: number; height: number }; timeout?: number } = {}) {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+  });
+  return {
+    async newPage(viewport = defaults.viewport ?? { width: 1366, height: 900 }): Promise<Page> {
+      if (!browser) throw new Error('browserForFile: the browser starts in beforeAll');
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(defaults.timeout ?? 30_000);
+      return page;
+    },
+  };
 }
 
 /** Kept as a test artefact (test-results/ is gitignored). */

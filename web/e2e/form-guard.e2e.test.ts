@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTenant, launch, snapshot } from './browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createTenant, browserForFile, snapshot } from './browser.js';
 
 // Issue 11 point 11 / issue 10 item 2: the unsaved-changes guard of a form dialog, in a real
 // browser (jsdom cannot tell whether Escape, a backdrop click or the close button reach the dialog
@@ -13,25 +13,7 @@ const admin = inject('e2eAdmin');
 
 const UNSAVED = 'Your changes have not been saved - are you sure you want to leave this page?';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
+const { newPage } = browserForFile({ timeout: 20_000 });
 
 /** The ways a person closes a dialog. The backdrop is the viewport's top-left corner, outside the centred dialog. */
 const closers: Record<string, (page: Page, dialog: Locator) => Promise<void>> = {

@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiJson, createTenant, launch, snapshot } from './browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { apiJson, createTenant, browserForFile, snapshot } from './browser.js';
 
 // The web house's journeys (issue 10): cache isolation between tenants in one tab, and the
 // unsaved-changes guard of a form on browser Back and on reload.
@@ -9,25 +8,7 @@ const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
 const admin = inject('e2eAdmin');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-});
+const { newPage } = browserForFile({ timeout: 30_000 });
 
 describe('web house journeys', () => {
   it('signs in as tenant A, then as tenant B in the same tab (path mode), and never shows A’s data', async () => {
