@@ -238,6 +238,7 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     const setup = await newPage(375);
     await setup.goto(await setupLink(email));
     await setup.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
+    await setup.getByRole('button', { name: 'Complete Account Setup' }).waitFor();
     await snapshot(setup, 'setup-account-375');
   }, 180_000);
 });

@@ -1,0 +1,109 @@
+import { Alert, Button, Checkbox, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { completeSignupBody } from '../../../../shared/contract/routes/people.js';
+import { EMPLOYEE_MESSAGES } from '../../../../shared/domain/employees.js';
+import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
+import { EyeIcon, EyeOffIcon } from '../../components/icons.js';
+import { employeesApi, saveErrorMessage } from '../employees/api/index.js';
+
+const schema = completeSignupBody.omit({ token: true });
+
+/**
+ * The account setup form (document 3 §2) in its own chunk: react-hook-form, zod and the people
+ * schemas stay out of the page's first load (public budget 200 KB), which shows the heading at once.
+ */
+export function SetupAccountForm({ token, onDone }: { token: string; onDone: (r: { message: string; username: string }) => void }) {
+  const form = useContractForm(schema, { firstName: '', lastName: '', phone: '', email: '', password: '', termsAccepted: false as unknown as true });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
+  const terms = form.watch('termsAccepted');
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const r = await employeesApi.completeSignup({ ...values, phone: values.phone ?? '', token });
+      onDone({ message: r.message, username: r.username });
+    } catch (e) {
+      setFailure(saveErrorMessage(e, 'Failed to complete account setup'));
+    }
+  });
+
+  const err = (name: keyof typeof errors) => errors[name]?.message as string | undefined;
+  return (
+    <FormSchemaProvider value={{ schema, errors: errors as Record<string, { message?: unknown }> }}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label="Complete Your Account Setup">
+        <Stack gap="4">
+          {failure && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Description>{failure}</Alert.Description>
+            </Alert.Root>
+          )}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField name="firstName" label="First Name" required>
+              <Input {...form.register('firstName')} autoComplete="given-name" maxLength={100} />
+            </FormField>
+            <FormField name="lastName" label="Last Name" required>
+              <Input {...form.register('lastName')} autoComplete="family-name" maxLength={100} />
+            </FormField>
+          </SimpleGrid>
+          <FormField name="phone" label="Phone Number">
+            <Input type="tel" {...form.register('phone')} autoComplete="tel" maxLength={40} />
+          </FormField>
+          <FormField name="email" label="Email Address" required helper="This becomes your username.">
+            <Input type="email" {...form.register('email')} autoComplete="email" maxLength={254} />
+          </FormField>
+          <FormField name="password" label="Password" required helper="At least 8 characters.">
+            <InputGroup
+              endElement={
+                <IconButton size="xs" variant="ghost" me="-2" aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown} onClick={() => setShown((x) => !x)}>
+                  {shown ? <EyeOffIcon /> : <EyeIcon />}
+                </IconButton>
+              }
+            >
+              <Input type={shown ? 'text' : 'password'} {...form.register('password')} autoComplete="new-password" maxLength={1024} />
+            </InputGroup>
+          </FormField>
+          <Controller
+            control={form.control}
+            name="termsAccepted"
+            render={({ field }) => (
+              <Stack gap="1">
+                <Checkbox.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked === true)} alignItems="start">
+                  <Checkbox.HiddenInput />
+                  <Checkbox.Control mt="0.5" />
+                  <Checkbox.Label fontWeight="normal">
+                    I accept the{' '}
+                    <Link asChild colorPalette="brand">
+                      <RouterLink to="/terms" target="_blank">Terms of Service</RouterLink>
+                    </Link>
+                    ,{' '}
+                    <Link asChild colorPalette="brand">
+                      <RouterLink to="/privacy" target="_blank">Privacy Policy</RouterLink>
+                    </Link>{' '}
+                    and{' '}
+                    <Link asChild colorPalette="brand">
+                      <RouterLink to="/user-agreement" target="_blank">User Agreement</RouterLink>
+                    </Link>
+                  </Checkbox.Label>
+                </Checkbox.Root>
+                {!terms && <Text fontSize="sm" color="fg.muted">{EMPLOYEE_MESSAGES.termsRequired}</Text>}
+                {err('termsAccepted') && terms !== true && (
+                  <Text fontSize="sm" color="fg.error">
+                    {err('termsAccepted')}
+                  </Text>
+                )}
+              </Stack>
+            )}
+          />
+          <Button type="submit" colorPalette="brand" disabled={terms !== true} loading={isSubmitting} loadingText="Setting up your account...">
+            Complete Account Setup
+          </Button>
+        </Stack>
+      </form>
+    </FormSchemaProvider>
+  );
+}
