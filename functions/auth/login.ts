@@ -3,6 +3,7 @@ import { ApiError, tooManyRequests, unauthorized } from '../lib/errors.js';
 import { trustedTenant } from '../lib/keys.js';
 import { dummyPasswordHash, verifyPassword } from '../lib/passwords.js';
 import { clearAttempts, limitBySource, SIGN_IN_PER_SOURCE, SIGN_IN_PER_USERNAME, takeAttempt } from '../lib/rate-limit.js';
+import { recordActiveUser } from '../platform/user-stats.js';
 import { startSession } from './session.js';
 import { findUserByUsername, getOrganization, recordLogin } from './store.js';
 
@@ -34,6 +35,7 @@ export async function login(username: string, password: string, event?: Pick<API
   if (org?.status === 'SUSPENDED') throw new ApiError(403, 'OrganizationSuspended', 'Your organization has been suspended. Please contact support.');
   if (org?.status === 'INACTIVE') throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
 
-  await Promise.all([clearAttempts(ATTEMPTS, username), recordLogin(user)]);
+  // recordActiveUser never throws: a failed counter write does not fail the sign-in.
+  await Promise.all([clearAttempts(ATTEMPTS, username), recordLogin(user), user.organizationId ? recordActiveUser(trustedTenant(user.organizationId), user.id) : undefined]);
   return startSession(user, org);
 }

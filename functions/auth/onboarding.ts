@@ -6,6 +6,7 @@ import { conflict } from '../lib/errors.js';
 import { keys, trustedTenant } from '../lib/keys.js';
 import { hashPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
+import { userCountUpdate } from '../platform/user-stats.js';
 import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
 import { tenantUrl } from './urls.js';
 
@@ -56,6 +57,8 @@ export async function createOrganization(input: {
       { Put: { TableName: tableName(), Item: { ...keys.organization(tenant), ...keys.organizationsIndex(), gsi1sk: `${now}#${orgId}`, ...organization }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...userPuts(owner),
       ...(input.extra ?? []),
+      // Last, so the extra items keep their positions (index 4 on) in the cancellation reasons.
+      userCountUpdate(tenant, 1),
     ];
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));

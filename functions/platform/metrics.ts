@@ -4,12 +4,13 @@ import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
 import { existingTenant } from './modules.js';
+import { userFigures } from './user-stats.js';
 
 /**
- * Tenant figures (issue 17), all measured. Per tenant ONE Query of its partition's `STATS#` rows
- * (kept on write by inventory, reservations, customers and payments) and ONE Query of its `USER#`
- * rows projected to `isActive, lastLoginAt` (users and active users today from sign-ins). The list
- * of tenants is the `ORGS` index. Figures nobody records yet are left out, not invented.
+ * Tenant figures (issue 17), all measured. Per tenant ONE Query of its partition's `STATS#` rows,
+ * kept on write by inventory, reservations, customers, payments and users (`STATS#users`: users,
+ * kept by the transactions that create and delete user rows, and active users today from sign-ins,
+ * see user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
  */
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -29,20 +30,13 @@ export async function listOrganizations(): Promise<Row[]> {
   return queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ORGS' }, ScanIndexForward: false });
 }
 
-const startOfUtcDay = () => `${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`;
-
 async function tenantFigures(tenant: TenantId) {
-  const [stats, users] = await Promise.all([
-    queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' } }),
-    queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'USER#' }, ProjectionExpression: 'isActive, lastLoginAt' }),
-  ]);
+  const stats = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' } });
   const byName = new Map(stats.map((r) => [String(r.sk).slice('STATS#'.length), r]));
-  const since = startOfUtcDay();
   const inv = byName.get('inventory');
   const res = byName.get('reservations');
   return {
-    totalUsers: users.length,
-    activeUsersToday: users.filter((u) => typeof u.lastLoginAt === 'string' && u.lastLoginAt >= since).length,
+    ...userFigures(byName.get('users')),
     activeReservations: num(res?.active),
     overdueReservations: num(res?.overdue),
     totalItems: num(inv?.total),
@@ -72,7 +66,7 @@ const STATUSES = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
 const statusOf = (s: unknown) => (STATUSES as readonly string[]).includes(String(s)) ? (String(s) as (typeof STATUSES)[number]) : 'ACTIVE';
 
 /**
- * Per tenant: its two Queries (above), at most 16 tenants at a time. Across tenants, one Query each
+ * Per tenant: its one Query (above), at most 16 tenants at a time. Across tenants, one Query each
  * of the send log (this month) and of the usage rows (24 h), whatever the number of tenants.
  */
 export async function tenantMetricsOp() {

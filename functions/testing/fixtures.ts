@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../lib/tokens.js';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { userCountUpdate } from '../platform/user-stats.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import type { AccessLevel, Role } from '../../shared/domain/roles.js';
@@ -29,13 +30,18 @@ export async function sessionFor(opts: { tenant?: string; role?: Role; accessLev
   const putIfAbsent = async (Item: Record<string, unknown>) => {
     try {
       await db().send(new PutCommand({ TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return true;
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
+      return false;
     }
   };
   const user = { id: userId, username, email: username, firstName: 'Test', lastName: 'User', role, accessLevel, organizationId: tenantId, isActive: true, createdAt };
   await Promise.all([
-    putIfAbsent({ ...(tenantId ? keys.user(tenant, userId) : keys.platformUser(userId)), ...user }),
+    // A new tenant user row keeps the tenant's user counter, as the product's own writes do (STATS#users).
+    putIfAbsent({ ...(tenantId ? keys.user(tenant, userId) : keys.platformUser(userId)), ...user }).then(async (created) => {
+      if (created && tenantId) await db().send(new UpdateCommand(userCountUpdate(tenant, 1).Update));
+    }),
     tenantId ? putIfAbsent({ ...keys.organization(tenant), id: tenant, name: `Test business ${tenant.slice(-4)}`, subdomain: tenant.toLowerCase(), status: 'ACTIVE', createdAt }) : undefined,
   ]);
   return { tenant, userId, token };

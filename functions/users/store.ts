@@ -6,6 +6,7 @@ import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { UserRecord } from '../auth/store.js';
 import { SETUP_TOKEN_TTL_MS, type EmployeeStatus } from '../../shared/domain/employees.js';
 import { decryptField, encryptField } from './crypto.js';
+import { userCountUpdate } from '../platform/user-stats.js';
 
 /**
  * The users area's rows (docs/data-model.md, "Employees"). A user row extends the auth area's
@@ -130,6 +131,7 @@ export async function createPendingEmployee(tenant: TenantId, row: EmployeeRow, 
       { Put: { TableName: T(), Item: { ...userKeys.user(tenant, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
       { Put: { TableName: T(), Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil), ConditionExpression: 'attribute_not_exists(pk)' } },
       audit,
+      userCountUpdate(tenant, 1),
     ],
   }));
 }
@@ -251,6 +253,7 @@ export async function deleteEmployee(tenant: TenantId, row: EmployeeRow, actor: 
       },
     },
     auditPut(tenant, { action: 'DELETED', userId: row.id, actorUserId: actor.userId, actorName: actor.name, changes: [{ field: 'name', from: `${row.firstName} ${row.lastName}` }] }),
+    userCountUpdate(tenant, -1),
   ];
   if (status !== 'PENDING' && row.username) {
     items.push({ Delete: { TableName: T(), Key: keys.username(row.username), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': row.id } } });

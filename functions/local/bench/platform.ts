@@ -74,7 +74,7 @@ export const measures: BenchMeasure[] = [
   },
   {
     name: 'tenantList200',
-    description: 'GET /api/platform/tenants/metrics with 200 tenants (each: organization row, 3 users, 3 STATS rows), 20 sequential reads',
+    description: 'GET /api/platform/tenants/metrics with 200 tenants (each: organization row, 3 users, 4 STATS rows), 20 sequential reads',
     measure: async (ctx) => {
       const rows: Record<string, unknown>[] = [];
       const createdAt = new Date().toISOString();
@@ -82,7 +82,9 @@ export const measures: BenchMeasure[] = [
         const id = `bench${randomUUID().replace(/-/g, '').slice(0, 12)}`;
         const pk = `T#${id}`;
         rows.push({ pk, sk: 'ORG', id, name: `Bench tenant ${i}`, subdomain: `bench-${i}-${id.slice(-4)}`, status: 'ACTIVE', createdAt, gsi1pk: 'ORGS', gsi1sk: `${createdAt}#${id}` });
-        for (let u = 0; u < 3; u++) rows.push({ pk, sk: `USER#${randomUUID()}`, isActive: true, lastLoginAt: createdAt, firstName: 'B', lastName: `${u}` });
+        const ids = Array.from({ length: 3 }, () => randomUUID());
+        for (const [u, uid] of ids.entries()) rows.push({ pk, sk: `USER#${uid}`, isActive: true, lastLoginAt: createdAt, firstName: 'B', lastName: `${u}` });
+        rows.push({ pk, sk: 'STATS#users', total: 3, activeDay: createdAt.slice(0, 10), activeUserIds: new Set(ids) });
         rows.push({ pk, sk: 'STATS#inventory', total: 10 + i }, { pk, sk: 'STATS#reservations', active: i % 7, overdue: i % 3 }, { pk, sk: 'STATS#customers', total: i });
       }
       await putRows(rows);

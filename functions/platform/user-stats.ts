@@ -1,0 +1,69 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { logger } from '../lib/logger.js';
+
+/**
+ * The `STATS#users` row of a tenant (issue 17, "one read per tenant at most"): `total` users (not
+ * deleted), kept by the transaction that creates or deletes a tenant `USER#` row, and the users who
+ * signed in on the current UTC day (`activeDay`, string set `activeUserIds`), kept by sign-in. The
+ * tenant list reads it with the other `STATS#` rows in one Query.
+ */
+export const userStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'users');
+
+/** A transaction item: `total` + delta. Goes in the same transaction as the user row's creation or deletion. */
+export function userCountUpdate(tenant: TenantId, delta: 1 | -1) {
+  return {
+    Update: {
+      TableName: tableName(), Key: userStatsKey(tenant),
+      UpdateExpression: 'ADD #t :d', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':d': delta },
+    },
+  };
+}
+
+export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * A sign-in of `userId` today: same day → ADD the id to the set; a new day (or no day yet) → SET
+ * the day and a set of this id, conditional on the stored day being older, so a concurrent sign-in
+ * that already moved the day on is not overwritten (then the ADD is tried again). Never throws: a
+ * failed counter write must not fail a sign-in (it is logged).
+ */
+export async function recordActiveUser(tenant: TenantId, userId: string, now = new Date()): Promise<void> {
+  const day = utcDay(now);
+  const key = userStatsKey(tenant);
+  const addToday = () => db().send(new UpdateCommand({
+    TableName: tableName(), Key: key, UpdateExpression: 'ADD activeUserIds :ids', ConditionExpression: 'activeDay = :day',
+    ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
+  }));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await addToday();
+        return;
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+      try {
+        await db().send(new UpdateCommand({
+          TableName: tableName(), Key: key, UpdateExpression: 'SET activeDay = :day, activeUserIds = :ids',
+          ConditionExpression: 'attribute_not_exists(activeDay) OR activeDay < :day',
+          ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
+        }));
+        return;
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+    }
+  } catch (e) {
+    logger.warn('active-user counter not updated', { tenant, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** Figures of a `STATS#users` row: users, and users signed in today (0 when the stored day is not today). */
+export function userFigures(row: Record<string, unknown> | undefined, now = new Date()) {
+  const total = typeof row?.total === 'number' && Number.isFinite(row.total) ? Math.max(0, row.total) : 0;
+  const ids = row?.activeUserIds;
+  const active = row?.activeDay === utcDay(now) && ids instanceof Set ? ids.size : 0;
+  return { totalUsers: total, activeUsersToday: active };
+}
