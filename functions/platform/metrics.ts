@@ -3,6 +3,7 @@ import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
+import { estimateDatabaseSize } from './db-size.js';
 import { existingTenant } from './modules.js';
 import { userFigures } from './user-stats.js';
 
@@ -41,6 +42,7 @@ async function tenantFigures(tenant: TenantId) {
     overdueReservations: num(res?.overdue),
     totalItems: num(inv?.total),
     totalCustomers: num(byName.get('customers')?.total),
+    databaseSizeBytes: estimateDatabaseSize(byName),
   };
 }
 
@@ -85,7 +87,7 @@ export async function tenantMetricsOp() {
         ...health(f, a),
         emailsToday: a.emailsToday, emailsThisMonth: a.emailsThisMonth, apiCalls24h: a.apiCalls24h,
         errorRate: a.apiCalls24h ? Math.round((a.errors24h / a.apiCalls24h) * 10_000) / 100 : null,
-        databaseSizeBytes: null,
+        databaseSizeBytes: f.databaseSizeBytes,
       },
     };
   });

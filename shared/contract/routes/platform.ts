@@ -26,7 +26,7 @@ export const tenantMetricsResponse = z.object({
       emailsToday: z.number(), emailsThisMonth: z.number(),
       /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
       apiCalls24h: z.number(), errorRate: z.number().nullable(),
-      /** Not kept yet (docs/decisions.md): always null, shown as "Not measured yet". */
+      /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions.md); null only if not estimated. */
       databaseSizeBytes: z.number().nullable(),
     }),
   })),

@@ -5,7 +5,7 @@ import { TenantsTab } from './TenantsTab.js';
 
 const metrics = (over: Record<string, unknown> = {}) => ({
   totalUsers: 3, activeUsersToday: 1, activeReservations: 2, totalItems: 4, totalCustomers: 5, overdueReservations: 0, healthScore: 100, issues: 0, healthIssues: [],
-  emailsToday: 2, emailsThisMonth: 1500, apiCalls24h: 400, errorRate: 2.5, databaseSizeBytes: null, ...over,
+  emailsToday: 2, emailsThisMonth: 1500, apiCalls24h: 400, errorRate: 2.5, databaseSizeBytes: 3 * 1024 * 1024, ...over,
 });
 const tenant = (status: string) => ({ id: 'org1', name: 'Harbour Hire', subdomain: 'harbour', status, createdAt: '2026-11-01T00:00:00.000Z', metrics: metrics() });
 
@@ -27,7 +27,8 @@ describe('platform tenants tab (issue 17)', () => {
     expect(screen.getAllByText('2.5% errors').length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByRole('button', { name: 'Details of Harbour Hire' })[0]!);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Not measured yet')).toBeTruthy();
+    expect(screen.getAllByText('~3.00 MB (est.)').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('~3.00 MB (estimated from counters)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend tenant' }));
     expect(await screen.findByText('Suspend Harbour Hire?')).toBeTruthy();
     expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(0); // nothing before the confirm

@@ -46,7 +46,7 @@ export function TenantsTab() {
       <Stack gap="0" minW="0" whiteSpace="normal">
         <Text color={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'red.600' : undefined} fontWeight={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'semibold' : undefined}>{errorRateText(t.metrics.errorRate)}</Text>
         <Text fontSize="xs" color="fg.muted">{formatCount(t.metrics.apiCalls24h)} calls 24h</Text>
-        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSizeBytes === null ? 'Size not measured yet' : formatSize(t.metrics.databaseSizeBytes)}</Text>
+        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSizeBytes === null ? 'Size not measured yet' : `~${formatSize(t.metrics.databaseSizeBytes)} (est.)`}</Text>
       </Stack>
     ) },
     { key: 'health', header: 'Health', sortValue: (t) => t.metrics.healthScore, nowrap: true, render: (t) => (
@@ -177,7 +177,7 @@ function TenantOverview({ tenant }: { tenant: Tenant }) {
       {line('E-mails', `${formatCount(m.emailsToday)} today · ${formatCount(m.emailsThisMonth)} this month`)}
       {line('API calls (24 h)', formatCount(m.apiCalls24h))}
       {line('Error rate (24 h)', errorRateText(m.errorRate))}
-      {line('Database size', m.databaseSizeBytes === null ? 'Not measured yet' : formatSize(m.databaseSizeBytes))}
+      {line('Database size', m.databaseSizeBytes === null ? 'Not measured yet' : `~${formatSize(m.databaseSizeBytes)} (estimated from counters)`)}
       {line('Health', `${m.healthScore}%`)}
       {m.healthIssues.map((i) => (
         <Alert.Root key={i.message} status={i.severity === 'high' ? 'error' : 'warning'} size="sm">
