@@ -91,7 +91,7 @@ describe('data', () => {
 
 describe('functions', () => {
   it('runs every function of ours on nodejs22.x, arm64, without --enable-source-maps, with a log group with retention', () => {
-    expect(appFunctionIds.size).toBe(AREAS.length + 2 + SWEEPS.length);
+    expect(appFunctionIds.size).toBe(AREAS.length + 3 + SWEEPS.length);
     for (const id of appFunctionIds) {
       const p = resources[id]!.Properties;
       expect(p.Runtime, id).toBe('nodejs22.x');
@@ -208,7 +208,7 @@ describe('permissions', () => {
   });
 
   it('lets the platform health page read SES quota and exactly the dead-letter queues, whose URLs it is given', () => {
-    const dlqs = { resize: stack.photos.dlq, ...Object.fromEntries(Object.entries(stack.schedules.sweeps).map(([n, s]) => [n, s.dlq])) };
+    const dlqs = { resize: stack.photos.dlq, 'mail-events': stack.mailEvents.dlq, ...Object.fromEntries(Object.entries(stack.schedules.sweeps).map(([n, s]) => [n, s.dlq])) };
     const queueId = (q: (typeof dlqs)['resize']) => stack.getLogicalId(q.node.defaultChild as never);
     const platformRole = roleOf(areaFn('platform'));
     const readers = new Map<string, Set<string>>();
@@ -267,6 +267,45 @@ describe('live updates', () => {
     const fn = resources[logicalId(stack.live.fn)]!.Properties;
     expect(fn.MemorySize).toBe(128);
     expect(fn.Timeout).toBe(10);
+  });
+});
+
+describe('mail events', () => {
+  const setId = stack.getLogicalId(stack.mailEvents.configurationSet.node.defaultChild as never);
+  const topicId = stack.getLogicalId(stack.mailEvents.topic.node.defaultChild as never);
+  const fnId = logicalId(stack.mailEvents.fn);
+  const policies = ofType('AWS::IAM::Policy');
+  const roleOf = (fn: lambda.Function) => stack.getLogicalId(fn.role!.node.defaultChild as iam.CfnRole);
+
+  it('publishes DELIVERY, BOUNCE and COMPLAINT of an SES configuration set to an SNS topic that SES may publish to', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: setId },
+      EventDestination: { Enabled: true, MatchingEventTypes: ['delivery', 'bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } },
+    });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' } })]) },
+    });
+  });
+
+  it('subscribes the mail-events function, which retries twice into a dead-letter queue and may write the table', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] } });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'sns.amazonaws.com', SourceArn: { Ref: topicId } });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2 });
+    expect(resources[fnId]!.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toBe(stack.getLogicalId(stack.mailEvents.dlq.node.defaultChild as never));
+    expect(JSON.stringify(policies.filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleOf(stack.mailEvents.fn))))).toContain('dynamodb:PutItem');
+  });
+
+  it('gives every mail sender the configuration set by name and lets it send with it', () => {
+    const senders = [...(['platform', 'reports', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn, stack.schedules.sweeps['report-schedules']!.fn];
+    for (const fn of senders) {
+      expect(resources[logicalId(fn)]!.Properties.Environment.Variables.SES_CONFIGURATION_SET, fn.node.id).toEqual({ Ref: setId });
+      const sendStatements = policies.filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleOf(fn)))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement).filter((st: { Action: unknown }) => [st.Action].flat().includes('ses:SendEmail'));
+      expect(JSON.stringify(sendStatements), fn.node.id).toContain(`:configuration-set/",{"Ref":"${setId}"}`);
+      expect(JSON.stringify(sendStatements), fn.node.id).toContain(`{"Ref":"${setId}"}`);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import type { InfraConfig } from './config.js';
 import { Data } from './data.js';
 import { EdgeFirewall } from './edge.js';
 import { LiveUpdates } from './live.js';
+import { MailEvents } from './mail-events.js';
 import { grantHealthProbes, HEALTH_PROBE_AREAS, sesIdentityArns } from './permissions.js';
 import { PhotoResize } from './photos.js';
 import { Schedules } from './schedules.js';
@@ -34,6 +35,7 @@ export class BackOfficeStack extends Stack {
   readonly schedules: Schedules;
   readonly web: WebDistribution;
   readonly alarms: Alarms;
+  readonly mailEvents: MailEvents;
 
   constructor(scope: Construct, id: string, props: BackOfficeStackProps) {
     super(scope, id, props);
@@ -70,14 +72,17 @@ export class BackOfficeStack extends Stack {
       new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.publicHostedZone(zone), dkimSigning: true });
     }
 
-    const mailIdentities = sesIdentityArns(this, cfg);
+    // Delivery, bounce and complaint notifications: the configuration set every mail is sent with.
+    this.mailEvents = new MailEvents(this, 'MailEvents', { config: cfg, environment, table });
+    environment.SES_CONFIGURATION_SET = this.mailEvents.configurationSet.configurationSetName;
+    const mailIdentities = [...sesIdentityArns(this, cfg), this.mailEvents.configurationSetArn(this)];
     this.api = new Api(this, 'Api', { config: cfg, environment, table, uploadsBucket, signingKey, dataKey, originSecret, sesIdentityArns: mailIdentities });
     this.live = new LiveUpdates(this, 'Live', { config: cfg, environment, table, signingKey });
     this.photos = new PhotoResize(this, 'Photos', { config: cfg, environment, table, uploadsBucket });
     this.schedules = new Schedules(this, 'Schedules', { config: cfg, environment, table, sesIdentityArns: mailIdentities });
     // The platform health page reads SES's quota and every dead-letter queue (functions/platform/health.ts).
     for (const area of HEALTH_PROBE_AREAS) {
-      grantHealthProbes(this.api.functions[area], { resize: this.photos.dlq, ...Object.fromEntries(Object.entries(this.schedules.sweeps).map(([name, s]) => [name, s.dlq])) });
+      grantHealthProbes(this.api.functions[area], { resize: this.photos.dlq, 'mail-events': this.mailEvents.dlq, ...Object.fromEntries(Object.entries(this.schedules.sweeps).map(([name, s]) => [name, s.dlq])) });
     }
     this.web = new WebDistribution(this, 'Web', {
       config: cfg,
@@ -102,7 +107,7 @@ export class BackOfficeStack extends Stack {
       api: this.api.httpApi,
       accessLogs: this.api.accessLogs,
       functions: this.appFunctions,
-      deadLetterQueues: [this.photos.dlq, ...Object.values(this.schedules.sweeps).map((s) => s.dlq)],
+      deadLetterQueues: [this.photos.dlq, this.mailEvents.dlq, ...Object.values(this.schedules.sweeps).map((s) => s.dlq)],
     });
 
     new CfnOutput(this, 'Url', { value: appBaseUrl, description: 'Where people reach the product' });
@@ -120,6 +125,6 @@ export class BackOfficeStack extends Stack {
 
   /** Every function that runs our code (CDK's own helper functions excluded). */
   get appFunctions(): lambda.Function[] {
-    return [...AREAS.map((a) => this.api.functions[a]), this.live.fn, this.photos.fn, ...this.sweepFunctions];
+    return [...AREAS.map((a) => this.api.functions[a]), this.live.fn, this.photos.fn, this.mailEvents.fn, ...this.sweepFunctions];
   }
 }

@@ -25,10 +25,28 @@ export interface Mail {
   tenant?: string;
 }
 
+/**
+ * On AWS, mail goes out with the SES configuration set (env `SES_CONFIGURATION_SET`, infra/mail-events.ts)
+ * whose delivery, bounce and complaint notifications functions/platform/mail-events.ts counts; the
+ * template and tenant go along as SES message tags so the notifications can be counted per each.
+ * Locally there is no configuration set: nothing is added.
+ */
+export function deliveryTracking(mail: Pick<Mail, 'template' | 'tenant'>) {
+  const set = process.env.SES_CONFIGURATION_SET;
+  if (!set) return {};
+  const value = (s: string) => s.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 256);
+  const tags = [
+    ...(mail.template ? [{ Name: 'template', Value: value(mail.template) }] : []),
+    ...(mail.tenant ? [{ Name: 'tenant', Value: value(mail.tenant) }] : []),
+  ];
+  return { ConfigurationSetName: set, ...(tags.length ? { Tags: tags } : {}) };
+}
+
 /** Sends one e-mail through SES (locally the SES emulator, whose inbox the runtime prints). */
 export async function sendMail(mail: Mail): Promise<void> {
   await ses().send(
     new SendEmailCommand({
+      ...deliveryTracking(mail),
       Source: config().mailFrom,
       Destination: { ToAddresses: [mail.to] },
       Message: {
@@ -69,7 +87,7 @@ export async function sendMailWithAttachments(mail: MailWithAttachments): Promis
   let ok = false;
   try {
     const raw = buildMimeMessage({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
-    await ses().send(new SendRawEmailCommand({ Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
+    await ses().send(new SendRawEmailCommand({ ...deliveryTracking(mail), Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
     ok = true;
   } finally {
     await recordSend({ ok, template: mail.template, tenant: mail.tenant });

@@ -43,14 +43,22 @@ export type StatsRange = '1d' | '7d' | '30d' | '90d' | '1y';
 const DAYS: Record<StatsRange, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 10_000) / 100 : 0);
 
+/** Whether delivery notifications are received: on AWS the stack sets `SES_CONFIGURATION_SET` (infra/mail-events.ts). */
+export const deliveryNotificationsConfigured = () => Boolean(process.env.SES_CONFIGURATION_SET);
+
 /**
- * E-mail stats over the range's last N UTC days, from one Query of the log. Delivery, bounce and
- * complaint notifications (SES configuration set) are not received yet: those figures are null.
+ * E-mail stats over the range's last N UTC days, from one Query of the log. Delivered, bounced and
+ * complaints come from the SES configuration set's notifications (functions/platform/mail-events.ts),
+ * counted on the row of the day the mail was sent, rates over the mails sent; without a
+ * configuration set (locally) they are null and `deliveryNotifications` says 'not-configured'.
  */
 export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
   const from = day(new Date(now.getTime() - (DAYS[range] - 1) * 86_400_000));
   let sent = 0;
   let failed = 0;
+  let delivered = 0;
+  let bounced = 0;
+  let complaints = 0;
   let usedToday = 0;
   const today = day(now);
   const byTemplate = new Map<string, { sent: number; failed: number }>();
@@ -62,6 +70,9 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
     for (const row of res.Items ?? []) {
       sent += Number(row.sent ?? 0);
       failed += Number(row.failed ?? 0);
+      delivered += Number(row.delivered ?? 0);
+      bounced += Number(row.bounced ?? 0);
+      complaints += Number(row.complaints ?? 0);
       if (row.sk === today) usedToday = Number(row.sent ?? 0) + Number(row.failed ?? 0);
       for (const [k, v] of Object.entries(row)) {
         const m = /^tpl:(.+):(sent|failed)$/.exec(k);
@@ -74,15 +85,19 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
     start = res.LastEvaluatedKey;
   } while (start);
   const attempts = sent + failed;
+  const on = deliveryNotificationsConfigured();
   return {
     range,
     totalSent: sent,
     failed,
     failureRate: pct(failed, attempts),
-    delivered: null,
-    deliveryRate: null,
-    bounced: null,
-    bounceRate: null,
+    deliveryNotifications: on ? ('ses-configuration-set' as const) : ('not-configured' as const),
+    delivered: on ? delivered : null,
+    deliveryRate: on ? pct(delivered, sent) : null,
+    bounced: on ? bounced : null,
+    bounceRate: on ? pct(bounced, sent) : null,
+    complaints: on ? complaints : null,
+    complaintRate: on ? pct(complaints, sent) : null,
     usedToday,
     dailyQuota: DAILY_QUOTA,
     templates: [...byTemplate].map(([name, t]) => ({ name, ...t })).sort((a, b) => a.name.localeCompare(b.name)),

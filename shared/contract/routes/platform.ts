@@ -76,7 +76,10 @@ export const usageResponse = z.object({
 });
 export const emailStatsResponse = z.object({
   range, totalSent: z.number(), failed: z.number(), failureRate: z.number(),
+  /** Delivered, bounced and complaints come from SES configuration-set notifications (AWS); 'not-configured' (locally): they are null. */
+  deliveryNotifications: z.enum(['ses-configuration-set', 'not-configured']),
   delivered: z.number().nullable(), deliveryRate: z.number().nullable(), bounced: z.number().nullable(), bounceRate: z.number().nullable(),
+  complaints: z.number().nullable(), complaintRate: z.number().nullable(),
   usedToday: z.number(), dailyQuota: z.number(), templates: z.array(z.object({ name: z.string(), sent: z.number(), failed: z.number() })),
 });
 export const platformSettingsResponse = z.object({
