@@ -50,7 +50,7 @@ describe('SES notifications in the send log', () => {
     });
     // per-template list and per-tenant e-mail counts still count sends only
     expect(on.templates).toEqual([{ name: 'organization-invitation', sent: 4, failed: 1 }]);
-    expect((await tenantMailCounts(NOW)).get('orgmailx')).toEqual({ today: 4, month: 4 });
+    expect((await tenantMailCounts(NOW)).get('orgmailx')).toEqual({ today: 4, month: 4, bouncedMonth: 1 });
 
     delete process.env.SES_CONFIGURATION_SET;
     expect(await emailStatsOp('1d', NOW)).toMatchObject({ totalSent: 4, deliveryNotifications: 'not-configured', delivered: null, deliveryRate: null, bounced: null, bounceRate: null, complaints: null, complaintRate: null });

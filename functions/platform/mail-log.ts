@@ -106,11 +106,12 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
 
 /**
  * E-mails per tenant (sent + failed sends tagged with the tenant) for the UTC day and the UTC month
- * so far: one Query of the log's rows of this month, whatever the number of tenants.
+ * so far, and (AWS, SES notifications) the month's bounces of its mail: one Query of the log's rows
+ * of this month, whatever the number of tenants.
  */
-export async function tenantMailCounts(now = new Date()): Promise<Map<string, { today: number; month: number }>> {
+export async function tenantMailCounts(now = new Date()): Promise<Map<string, { today: number; month: number; bouncedMonth: number }>> {
   const today = day(now);
-  const out = new Map<string, { today: number; month: number }>();
+  const out = new Map<string, { today: number; month: number; bouncedMonth: number }>();
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({
@@ -118,11 +119,14 @@ export async function tenantMailCounts(now = new Date()): Promise<Map<string, { 
     }));
     for (const row of res.Items ?? []) {
       for (const [k, v] of Object.entries(row)) {
-        const m = /^tenant:(.+):(sent|failed)$/.exec(k);
+        const m = /^tenant:(.+):(sent|failed|bounced)$/.exec(k);
         if (!m) continue;
-        const c = out.get(m[1]!) ?? { today: 0, month: 0 };
-        c.month += Number(v);
-        if (row.sk === today) c.today += Number(v);
+        const c = out.get(m[1]!) ?? { today: 0, month: 0, bouncedMonth: 0 };
+        if (m[2] === 'bounced') c.bouncedMonth += Number(v);
+        else {
+          c.month += Number(v);
+          if (row.sk === today) c.today += Number(v);
+        }
         out.set(m[1]!, c);
       }
     }

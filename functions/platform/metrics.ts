@@ -46,18 +46,23 @@ async function tenantFigures(tenant: TenantId) {
   };
 }
 
-interface Activity {
+export interface Activity {
   emailsToday: number;
   emailsThisMonth: number;
+  /** Bounces of this month's mail (SES notifications, AWS only; 0 locally). */
+  bouncedThisMonth: number;
   apiCalls24h: number;
   errors24h: number;
 }
 
 /** Health score by written rules: start at 100, minus 30 per high and 15 per medium issue, never below 0. */
-function health(f: Awaited<ReturnType<typeof tenantFigures>>, a: Activity) {
+export function health(f: Pick<Awaited<ReturnType<typeof tenantFigures>>, 'overdueReservations' | 'totalUsers'>, a: Activity) {
   const issues: { message: string; description: string; severity: 'high' | 'medium' | 'other' }[] = [];
   const rate = a.apiCalls24h ? (a.errors24h / a.apiCalls24h) * 100 : 0;
   if (a.apiCalls24h >= 20 && rate > 1) issues.push({ message: 'High error rate', description: `${Math.round(rate * 100) / 100}% of ${a.apiCalls24h} API calls failed in the last 24 hours`, severity: rate > 5 ? 'high' : 'medium' });
+  // SES reviews an account whose bounce rate reaches 5 %: above 2 % of the month's mail is worth a look, from 5 % it is urgent.
+  const bounceRate = a.emailsThisMonth ? (a.bouncedThisMonth / a.emailsThisMonth) * 100 : 0;
+  if (a.bouncedThisMonth > 0 && bounceRate > 2) issues.push({ message: 'Bounced e-mail', description: `${a.bouncedThisMonth} of ${a.emailsThisMonth} e-mails this month bounced (${Math.round(bounceRate * 100) / 100}%)`, severity: bounceRate >= 5 ? 'high' : 'medium' });
   if (f.overdueReservations >= 5) issues.push({ message: 'Overdue reservations piling up', description: `${f.overdueReservations} reservations are past their end time`, severity: f.overdueReservations >= 20 ? 'high' : 'medium' });
   if (f.totalUsers === 0) issues.push({ message: 'No users', description: 'The organization has no user accounts', severity: 'medium' });
   const score = Math.max(0, 100 - issues.reduce((s, i) => s + (i.severity === 'high' ? 30 : i.severity === 'medium' ? 15 : 5), 0));
@@ -79,7 +84,7 @@ export async function tenantMetricsOp() {
     const f = await tenantFigures(tenant);
     const u = calls.get(tenant);
     const m = mail.get(tenant);
-    const a: Activity = { emailsToday: m?.today ?? 0, emailsThisMonth: m?.month ?? 0, apiCalls24h: u?.calls ?? 0, errors24h: u?.errors ?? 0 };
+    const a: Activity = { emailsToday: m?.today ?? 0, emailsThisMonth: m?.month ?? 0, bouncedThisMonth: m?.bouncedMonth ?? 0, apiCalls24h: u?.calls ?? 0, errors24h: u?.errors ?? 0 };
     return {
       id: tenant as string, name: String(o.name ?? ''), subdomain: String(o.subdomain ?? ''), status: statusOf(o.status), createdAt: String(o.createdAt ?? ''),
       metrics: {
