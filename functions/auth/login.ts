@@ -3,7 +3,7 @@ import { ApiError, tooManyRequests, unauthorized } from '../lib/errors.js';
 import { trustedTenant } from '../lib/keys.js';
 import { dummyPasswordHash, verifyPassword } from '../lib/passwords.js';
 import { clearAttempts, limitBySource, SIGN_IN_PER_SOURCE, SIGN_IN_PER_USERNAME, takeAttempt } from '../lib/rate-limit.js';
-import { recordActiveUser } from '../platform/user-stats.js';
+import { recordActiveUser } from '../users/user-stats.js';
 import { startSession } from './session.js';
 import { findUserByUsername, getOrganization, recordLogin } from './store.js';
 

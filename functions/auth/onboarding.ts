@@ -6,7 +6,7 @@ import { conflict } from '../lib/errors.js';
 import { keys, trustedTenant } from '../lib/keys.js';
 import { hashPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
-import { userCountUpdate } from '../platform/user-stats.js';
+import { userCountUpdate } from '../users/user-stats.js';
 import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
 import { tenantUrl } from './urls.js';
 

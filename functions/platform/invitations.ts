@@ -11,7 +11,7 @@ const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedA
 
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
   const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: new Date(inv.validUntil).toUTCString() };
-  return trySendMail({ to: inv.email, ...(await renderStoredEmail('organization-invitation', vars)), template: 'organization-invitation' });
+  return trySendMail({ to: inv.email, ...(await renderStoredEmail('organization-invitation', vars)) });
 }
 
 export async function listOp() {

@@ -5,13 +5,13 @@ import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
 import { estimateDatabaseSize } from './db-size.js';
 import { existingTenant } from './modules.js';
-import { userFigures } from './user-stats.js';
+import { userFigures } from '../users/user-stats.js';
 
 /**
  * Tenant figures (issue 17), all measured. Per tenant ONE Query of its partition's `STATS#` rows,
  * kept on write by inventory, reservations, customers, payments and users (`STATS#users`: users,
  * kept by the transactions that create and delete user rows, and active users today from sign-ins,
- * see user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
+ * see functions/users/user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
  */
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

@@ -47,10 +47,11 @@ export async function saveTemplate(name: string, content: string, actor: string)
 }
 
 /** Renders the stored (or default) template `name`: the e-mail senders' one entry. */
-export async function renderStoredEmail(name: string, variables: Record<string, unknown>): Promise<RenderedEmail> {
+/** The stored (or default) template `name` rendered, carrying its name for the send log. */
+export async function renderStoredEmail(name: string, variables: Record<string, unknown>): Promise<RenderedEmail & { template: string }> {
   const t = await loadTemplate(name);
   if (!t) throw new Error(`No template ${name}`);
-  return renderEmail(t, variables);
+  return { ...renderEmail(t, variables), template: name };
 }
 
 const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);

@@ -155,7 +155,7 @@ export async function execute(tenant: TenantId, row: ScheduleRow, trigger: Sched
       // One message per recipient: recipients do not see each other's addresses.
       for (const to of row.recipients) {
         try {
-          await sendMailWithAttachments({ to, ...mail, template: 'scheduled-report', tenant, attachments: [file] });
+          await sendMailWithAttachments({ to, ...mail, tenant, attachments: [file] });
           entry.sent++;
         } catch (e) {
           failures.push(`${to}: ${errorText(e)}`);

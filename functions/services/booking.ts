@@ -237,5 +237,5 @@ async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNu
     total: formatUsd(b.total), payBy: new Date(b.dueBy).toUTCString(), holdHours: UNPAID_HOLD_HOURS,
     hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle), paymentLinks: paymentLinksList, zelle: b.methods.zelle ?? '', paymentNote: b.paymentNote,
   });
-  await trySendMail({ to, ...mail, template: 'booking-confirmation', tenant });
+  await trySendMail({ to, ...mail, tenant });
 }

@@ -10,8 +10,7 @@ import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { renderEmail } from '../platform/templates.js';
-import { loadTemplate } from '../platform/template-store.js';
+import { renderStoredEmail } from '../platform/template-store.js';
 import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/people.js';
 import { canDeleteEmployee, EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN, splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
 import { toCents, fromCents } from '../../shared/domain/money.js';
@@ -70,12 +69,11 @@ async function requireEmployee(tenant: TenantId, id: string) {
 async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, validUntil: string): Promise<boolean> {
   const org = await getOrganization(tenant);
   if (!org) return false;
-  const t = (await loadTemplate('employee-setup'))!;
   const vars = {
     firstName: row.firstName, lastName: row.lastName, organizationName: org.name,
     setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(), expiresAt: new Date(validUntil).toUTCString(),
   };
-  return trySendMail({ to: row.email, ...renderEmail(t, vars), template: 'employee-setup', tenant });
+  return trySendMail({ to: row.email, ...(await renderStoredEmail('employee-setup', vars)), tenant });
 }
 
 async function emailInUse(tenant: TenantId, email: string, exceptId?: string): Promise<boolean> {

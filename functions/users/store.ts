@@ -6,7 +6,7 @@ import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { UserRecord } from '../auth/store.js';
 import { SETUP_TOKEN_TTL_MS, type EmployeeStatus } from '../../shared/domain/employees.js';
 import { decryptField, encryptField } from './crypto.js';
-import { userCountUpdate } from '../platform/user-stats.js';
+import { userCountUpdate } from './user-stats.js';
 
 /**
  * The users area's rows (docs/data-model.md, "Employees"). A user row extends the auth area's

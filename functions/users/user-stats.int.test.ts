@@ -9,7 +9,7 @@ import { resetMail } from '../lib/mail.js';
 import { startSes, type RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { tenantMetricsOp } from './metrics.js';
+import { tenantMetricsOp } from '../platform/metrics.js';
 import { recordActiveUser, userStatsKey, utcDay } from './user-stats.js';
 
 let ses: RunningSes;
