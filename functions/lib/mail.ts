@@ -1,18 +1,22 @@
-import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { config } from './config.js';
+import { loadOnce } from './load-once.js';
 import { logger } from './logger.js';
 import { buildMimeMessage, type MimeAttachment } from './mime.js';
 import { recordSend } from '../platform/mail-log.js';
 
-let client: SESClient | undefined;
-function ses(): SESClient {
+/**
+ * The SES SDK is loaded on first send, not at cold start (issue 9 item 6, "Lean Lambdas"): only a
+ * few routes send mail (invites, booking confirmation, scheduled reports, the overdue sweep), so
+ * the client lives in a chunk of its own that the area's other requests never load.
+ */
+const ses = loadOnce(async () => {
+  const sdk = await import('@aws-sdk/client-ses');
   const c = config();
-  client ??= new SESClient({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) });
-  return client;
-}
+  return { sdk, client: new sdk.SESClient({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) }) };
+});
 
 export function resetMail(): void {
-  client = undefined;
+  ses.reset();
 }
 
 export interface Mail {
@@ -44,8 +48,9 @@ export function deliveryTracking(mail: Pick<Mail, 'template' | 'tenant'>) {
 
 /** Sends one e-mail through SES (locally the SES emulator, whose inbox the runtime prints). */
 export async function sendMail(mail: Mail): Promise<void> {
-  await ses().send(
-    new SendEmailCommand({
+  const { sdk, client: c } = await ses.get();
+  await c.send(
+    new sdk.SendEmailCommand({
       ...deliveryTracking(mail),
       Source: config().mailFrom,
       Destination: { ToAddresses: [mail.to] },
@@ -87,7 +92,8 @@ export async function sendMailWithAttachments(mail: MailWithAttachments): Promis
   let ok = false;
   try {
     const raw = buildMimeMessage({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
-    await ses().send(new SendRawEmailCommand({ ...deliveryTracking(mail), Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
+    const { sdk, client: c } = await ses.get();
+    await c.send(new sdk.SendRawEmailCommand({ ...deliveryTracking(mail), Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
     ok = true;
   } finally {
     await recordSend({ ok, template: mail.template, tenant: mail.tenant });

@@ -1,11 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
-import { GetSendQuotaCommand, SESClient } from '@aws-sdk/client-ses';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { config } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { s3 } from '../lib/files.js';
+import { loadOnce } from '../lib/load-once.js';
 import { SWEEPS } from '../sweeps/schedules.js';
 import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
 
@@ -50,7 +50,12 @@ async function probe(kind: Kind, name: string, fn: () => Promise<Partial<Check> 
   }
 }
 
-let sesClient: SESClient | undefined;
+/** The SES SDK loads inside the probe, on AWS only (issue 9 item 6: not at the platform area's cold start). */
+const quotaClient = loadOnce(async () => {
+  const sdk = await import('@aws-sdk/client-ses');
+  return { sdk, client: new sdk.SESClient({ region: config().region }) };
+});
+
 async function mailCheck(): Promise<Check> {
   const c = config();
   if (c.sesEndpoint) {
@@ -61,8 +66,8 @@ async function mailCheck(): Promise<Check> {
     });
   }
   return probe('mail', 'Mail service (SES)', async () => {
-    sesClient ??= new SESClient({ region: c.region });
-    const q = await sesClient.send(new GetSendQuotaCommand({}));
+    const { sdk, client } = await quotaClient.get();
+    const q = await client.send(new sdk.GetSendQuotaCommand({}));
     const max = q.Max24HourSend ?? 0;
     const sent = q.SentLast24Hours ?? 0;
     const message = `${sent} of ${max} sent in the last 24 hours (${q.MaxSendRate ?? 0}/s)`;

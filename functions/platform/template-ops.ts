@@ -29,7 +29,7 @@ export async function getTemplateOp(name: string) {
 export async function updateTemplateOp(name: string, content: string, actor: string) {
   const t = await found(name);
   if (!content.trim()) throw badRequest('Template content is required');
-  const problem = templateProblem(t, content);
+  const problem = await templateProblem(t, content);
   if (problem) throw badRequest(problem);
   await saveTemplate(name, content, actor);
   return { success: true, template: view({ ...t, content, isDefault: false, updatedAt: new Date().toISOString() }) };
@@ -38,6 +38,6 @@ export async function updateTemplateOp(name: string, content: string, actor: str
 export async function previewTemplateOp(name: string, variables: Record<string, unknown> | undefined) {
   const t = await found(name);
   const vars = { ...sampleVariables(t), ...Object.fromEntries(Object.entries(variables ?? {}).filter(([k, v]) => t.variables.includes(k) && (typeof v === 'string' || typeof v === 'number'))) };
-  const mail = renderEmail(t, vars);
+  const mail = await renderEmail(t, vars);
   return { subject: mail.subject, html: sanitizeHtml(mail.html), text: mail.text };
 }

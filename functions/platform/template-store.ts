@@ -1,7 +1,6 @@
-import Handlebars from 'handlebars';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
-import { DEFAULT_TEMPLATES, defaultTemplate, renderEmail, type RenderedEmail, type TemplateDefinition } from './templates.js';
+import { DEFAULT_TEMPLATES, defaultTemplate, handlebars, renderEmail, type RenderedEmail, type TemplateDefinition } from './templates.js';
 
 /**
  * Stored e-mail templates (issue 17): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
@@ -51,7 +50,7 @@ export async function saveTemplate(name: string, content: string, actor: string)
 export async function renderStoredEmail(name: string, variables: Record<string, unknown>): Promise<RenderedEmail & { template: string }> {
   const t = await loadTemplate(name);
   if (!t) throw new Error(`No template ${name}`);
-  return { ...renderEmail(t, variables), template: name };
+  return { ...(await renderEmail(t, variables)), template: name };
 }
 
 const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
@@ -59,9 +58,10 @@ const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
 /**
  * Why `content` cannot be saved as template `def`, or null: it must compile, and every variable it
  * reads must be one the mail provides (`def.variables`); helpers other than if/unless/each/with are
- * refused (the mail registers none).
+ * refused (the mail registers none). Async: handlebars is loaded on first use (./templates.ts).
  */
-export function templateProblem(def: Pick<TemplateDefinition, 'variables'>, content: string): string | null {
+export async function templateProblem(def: Pick<TemplateDefinition, 'variables'>, content: string): Promise<string | null> {
+  const Handlebars = await handlebars();
   let ast: hbs.AST.Program;
   try {
     ast = Handlebars.parse(content);

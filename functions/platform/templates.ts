@@ -1,4 +1,13 @@
-import Handlebars from 'handlebars';
+import { loadOnce } from '../lib/load-once.js';
+
+/**
+ * handlebars (~78 KB) is loaded the first time a template is rendered or checked, not at cold start
+ * (issue 9 item 6, "Lean Lambdas"): the areas that import this module send mail from a few routes
+ * only. Keep the bare specifier 'handlebars': infra/bundle.mjs resolves it to the library without
+ * its source-map.
+ */
+const handlebarsLib = loadOnce(async () => (await import('handlebars')).default);
+export const handlebars = (): Promise<typeof import('handlebars')> => handlebarsLib.get();
 
 /** A platform e-mail template (document 1 §3): double-brace variables rendered with Handlebars. */
 export interface TemplateDefinition {
@@ -72,7 +81,8 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   },
 ];
 
-export function renderTemplate(content: string, variables: Record<string, unknown>): string {
+export async function renderTemplate(content: string, variables: Record<string, unknown>): Promise<string> {
+  const Handlebars = await handlebars();
   return Handlebars.compile(content, { strict: false })(variables);
 }
 
@@ -113,7 +123,8 @@ export interface RenderedEmail {
  * part and the subject (a header, not HTML) print values as they are. Every e-mail the product sends
  * from a template goes through here.
  */
-export function renderEmail(t: Pick<TemplateDefinition, 'subject' | 'content'>, variables: Record<string, unknown>): RenderedEmail {
+export async function renderEmail(t: Pick<TemplateDefinition, 'subject' | 'content'>, variables: Record<string, unknown>): Promise<RenderedEmail> {
+  const Handlebars = await handlebars();
   return {
     subject: Handlebars.compile(t.subject, { strict: false, noEscape: true })(variables).replace(/[\r\n]+/g, ' '),
     html: Handlebars.compile(t.content, { strict: false })(variables),

@@ -91,7 +91,7 @@ async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
     organizationTimeZone(tenant),
     db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } })),
   ]);
-  const email = renderEmail(t, {
+  const email = await renderEmail(t, {
     firstName: r.customer.firstName, lastName: r.customer.lastName, reservationNumber: r.reservationNumber,
     itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental', endTime: formatIn(Date.parse(r.endTime), zone, 'MMM d, yyyy h:mm a'),
     businessName: (org.Item?.name as string | undefined) ?? 'us',

@@ -1,0 +1,28 @@
+/**
+ * Something heavy built on first use and then kept, for the libraries the API Lambdas load with
+ * `import()` instead of at cold start (issue 9 item 6, "Lean Lambdas": the SES and S3 SDKs,
+ * handlebars, the multipart parser). esbuild (infra/bundle.mjs, splitting) puts what is behind
+ * `import()` in a chunk of its own, fetched by the first request that needs it.
+ *
+ * Concurrent first calls share one promise. A failed build is not kept: the next call tries again
+ * (as building the client synchronously on each call did before). `reset()` forgets the value
+ * (tests change the configuration between runs).
+ */
+export function loadOnce<T>(build: () => Promise<T>): { get(): Promise<T>; reset(): void } {
+  let current: Promise<T> | undefined;
+  return {
+    get() {
+      if (!current) {
+        const p = (async () => build())();
+        current = p;
+        p.catch(() => {
+          if (current === p) current = undefined;
+        });
+      }
+      return current;
+    },
+    reset() {
+      current = undefined;
+    },
+  };
+}
