@@ -1,31 +1,40 @@
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost, type PresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { config } from './config.js';
 import type { TenantId } from './keys.js';
-
-let client: S3Client | undefined;
+import { loadOnce } from './load-once.js';
 
 /**
- * The S3 client every file operation uses. With S3_ENDPOINT (the local emulator) requests are
- * path-style; checksums only when S3 requires them, because the SDK's default adds an empty-body
- * checksum to presigned requests that S3 then refuses.
+ * The S3 SDK and its two presigners (~130 KB with their middleware) load with import() on first use,
+ * not at cold start (issue 9 item 6, "Lean Lambdas"): in services (photo URLs and deletes), users
+ * (employee documents) and platform (health) only a minority of requests touch S3, and esbuild puts
+ * what is behind import() in chunks those other requests never fetch.
+ *
+ * The client: with S3_ENDPOINT (the local emulator) requests are path-style; checksums only when S3
+ * requires them, because the SDK's default adds an empty-body checksum to presigned requests that S3
+ * then refuses.
  */
-export function s3(): S3Client {
-  if (!client) {
-    const c = config();
-    client = new S3Client({
-      region: c.region,
-      ...(c.s3Endpoint ? { endpoint: c.s3Endpoint, forcePathStyle: true } : {}),
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
-  }
-  return client;
+const s3Sdk = loadOnce(async () => {
+  const sdk = await import('@aws-sdk/client-s3');
+  const c = config();
+  const client = new sdk.S3Client({
+    region: c.region,
+    ...(c.s3Endpoint ? { endpoint: c.s3Endpoint, forcePathStyle: true } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { sdk, client };
+});
+const urlPresigner = loadOnce(() => import('@aws-sdk/s3-request-presigner'));
+const postPresigner = loadOnce(() => import('@aws-sdk/s3-presigned-post'));
+
+/** The S3 client every file operation uses (loaded on first use, see above). */
+export async function s3Client(): Promise<S3Client> {
+  return (await s3Sdk.get()).client;
 }
 
 export function resetFiles(): void {
-  client = undefined;
+  s3Sdk.reset();
 }
 
 export const bucket = () => config().uploadsBucket;
@@ -48,16 +57,27 @@ export function parseOriginalKey(key: string): { tenant: string; baseKey: string
 /** How long a photo URL handed to a browser stays valid; every read hands out fresh ones. */
 export const PHOTO_URL_TTL_SECONDS = 24 * 3600;
 
-export function presignGet(key: string, expiresIn = PHOTO_URL_TTL_SECONDS): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: key }), { expiresIn });
+/**
+ * A time-limited GET link. `response` sets the headers S3 answers with (a document's download name
+ * and type, functions/users/documents.ts).
+ */
+export async function presignGet(key: string, expiresIn = PHOTO_URL_TTL_SECONDS, response: { contentDisposition?: string; contentType?: string } = {}): Promise<string> {
+  const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3Sdk.get(), urlPresigner.get()]);
+  const command = new sdk.GetObjectCommand({
+    Bucket: bucket(), Key: key,
+    ...(response.contentDisposition ? { ResponseContentDisposition: response.contentDisposition } : {}),
+    ...(response.contentType ? { ResponseContentType: response.contentType } : {}),
+  });
+  return getSignedUrl(client, command, { expiresIn });
 }
 
 /**
  * A browser upload straight to S3: the policy pins the key, the exact content type and the size
  * range, so S3 itself refuses anything bigger or of another type.
  */
-export function presignPost(key: string, opts: { contentType: string; maxBytes: number; expiresSeconds?: number }): Promise<PresignedPost> {
-  return createPresignedPost(s3(), {
+export async function presignPost(key: string, opts: { contentType: string; maxBytes: number; expiresSeconds?: number }): Promise<PresignedPost> {
+  const [{ client }, { createPresignedPost }] = await Promise.all([s3Sdk.get(), postPresigner.get()]);
+  return createPresignedPost(client, {
     Bucket: bucket(),
     Key: key,
     Conditions: [
@@ -70,17 +90,28 @@ export function presignPost(key: string, opts: { contentType: string; maxBytes: 
 }
 
 export async function putObject(key: string, body: Uint8Array, contentType: string, extra: { cacheControl?: string } = {}): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, CacheControl: extra.cacheControl }));
+  const { sdk, client } = await s3Sdk.get();
+  await client.send(new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, CacheControl: extra.cacheControl }));
 }
 
 export async function getObjectBytes(key: string): Promise<Uint8Array> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  const { sdk, client } = await s3Sdk.get();
+  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key }));
   return res.Body!.transformToByteArray();
 }
 
+/** The first `n` bytes of an object (a Range GET): enough to check what a file is. */
+export async function getObjectPrefix(key: string, n: number): Promise<Uint8Array> {
+  const { sdk, client } = await s3Sdk.get();
+  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
+  const all = await res.Body!.transformToByteArray();
+  return all.subarray(0, n);
+}
+
 export async function headObject(key: string): Promise<{ size: number; contentType?: string } | null> {
+  const { sdk, client } = await s3Sdk.get();
   try {
-    const res = await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: key }));
+    const res = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket(), Key: key }));
     return { size: res.ContentLength ?? 0, contentType: res.ContentType };
   } catch (e) {
     const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -91,7 +122,14 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
 
 export async function deleteObjects(keysToDelete: string[]): Promise<void> {
   if (!keysToDelete.length) return;
-  await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keysToDelete.map((Key) => ({ Key })), Quiet: true } }));
+  const { sdk, client } = await s3Sdk.get();
+  await client.send(new sdk.DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keysToDelete.map((Key) => ({ Key })), Quiet: true } }));
+}
+
+/** HeadBucket on the uploads bucket: the platform health probe. */
+export async function headBucket(): Promise<void> {
+  const { sdk, client } = await s3Sdk.get();
+  await client.send(new sdk.HeadBucketCommand({ Bucket: bucket() }));
 }
 
 /**

@@ -1,10 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { config } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
-import { s3 } from '../lib/files.js';
+import { headBucket } from '../lib/files.js';
 import { loadOnce } from '../lib/load-once.js';
 import { SWEEPS } from '../sweeps/schedules.js';
 import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
@@ -170,7 +169,8 @@ async function queueChecks(depth = queueDepth): Promise<[string, Check][]> {
 export async function healthOp(opts: { queueDepth?: (url: string) => Promise<number> } = {}) {
   const [database, uploads, mail, sweeps, queues] = await Promise.all([
     probe('database', 'Database (DynamoDB table)', () => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } })).then(() => undefined)),
-    probe('storage', 'Uploads bucket (S3)', () => s3().send(new HeadBucketCommand({ Bucket: config().uploadsBucket })).then(() => undefined)),
+    // The S3 SDK loads inside the probe (lib/files.ts, issue 9 item 6), not at the platform area's cold start.
+    probe('storage', 'Uploads bucket (S3)', () => headBucket()),
     mailCheck(),
     sweepChecks(),
     queueChecks(opts.queueDepth),

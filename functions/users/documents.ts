@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiError, badRequest, notFound, payloadTooLarge } from '../lib/errors.js';
-import { bucket, deleteObjects, headObject, presignPost, putObject, s3 } from '../lib/files.js';
+import { deleteObjects, getObjectPrefix, headObject, presignGet, presignPost, putObject } from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, documentExtension, EMPLOYEE_MESSAGES, isPreviewable, type DocumentExtension } from '../../shared/domain/employees.js';
@@ -119,11 +117,8 @@ export async function presignOp(tenant: TenantId, userId: string, auth: AuthClai
   return { statusCode: 201, body: { document: { id }, upload, maxBytes: DOCUMENT_MAX_BYTES } };
 }
 
-async function firstBytes(key: string, n = 8192): Promise<Uint8Array> {
-  const res = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
-  const all = await res.Body!.transformToByteArray();
-  return all.subarray(0, n);
-}
+// lib/files.ts loads the S3 SDK on first use (issue 9 item 6): this area touches S3 from its document routes only.
+const firstBytes = (key: string, n = 8192): Promise<Uint8Array> => getObjectPrefix(key, n);
 
 /** Step 2: the stored object's size and bytes decide; a bad file is deleted with its row. */
 export async function completeOp(tenant: TenantId, userId: string, docId: string) {
@@ -151,7 +146,7 @@ export async function fileOp(tenant: TenantId, userId: string, docId: string, pr
   const inline = preview && isPreviewable(doc.fileName, doc.mimeType);
   const safeName = doc.fileName.replace(/["\\\r\n]/g, '_');
   const disposition = `${inline ? 'inline' : 'attachment'}; filename="${safeName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`;
-  const url = await getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket(), Key: doc.s3Key, ResponseContentDisposition: disposition, ResponseContentType: doc.mimeType }), { expiresIn: FILE_URL_TTL_SECONDS });
+  const url = await presignGet(doc.s3Key, FILE_URL_TTL_SECONDS, { contentDisposition: disposition, contentType: doc.mimeType });
   return { url, fileName: doc.fileName, mimeType: doc.mimeType, disposition: inline ? ('inline' as const) : ('attachment' as const), expiresIn: FILE_URL_TTL_SECONDS };
 }
 
