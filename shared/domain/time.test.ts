@@ -16,6 +16,17 @@ describe('time in the organization zone', () => {
     expect(isRealDate('2030-13-01')).toBe(false);
     expect(isRealDate('2030-1-01')).toBe(false);
     expect(isRealDate('2030-01-01T00:00')).toBe(false);
+    // Leap years by the 4/100/400 rule, months 00 and 13, days 00 and past the month's end.
+    expect(isRealDate('2000-02-29')).toBe(true);
+    expect(isRealDate('2100-02-29')).toBe(false);
+    expect(isRealDate('2030-00-10')).toBe(false);
+    expect(isRealDate('2030-01-00')).toBe(false);
+    expect(isRealDate('2030-04-31')).toBe(false);
+    expect(isRealDate('2030-12-31')).toBe(true);
+    // Years 0001-0099 answer as before (date-fns' parse took them; isExists alone would read 1900-1999).
+    expect(isRealDate('0048-02-29')).toBe(true);
+    expect(isRealDate('0050-02-29')).toBe(false);
+    expect(isRealDate('0000-01-01')).toBe(false);
   });
 
   it('computes day boundaries in the zone, not the host', () => {

@@ -4,7 +4,7 @@
  * functions/lib/organization.ts); an "instant" is a Date or epoch milliseconds.
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, endOfDay, format, isValid, parse, startOfDay } from 'date-fns';
+import { addDays, endOfDay, format, isExists, startOfDay } from 'date-fns';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -27,8 +27,12 @@ export function isRealDate(day: unknown): day is string {
   if (typeof day !== 'string') return false;
   const m = DAY_RE.exec(day);
   if (!m) return false;
-  const d = parse(day, 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return isValid(d) && format(d, 'yyyy-MM-dd') === day;
+  // isExists, not parse(): date-fns' parse pulls its ~25 KB of parsers into every Lambda that checks
+  // a date (issue 9 item 6, "Lean Lambdas"); the format is already fixed by DAY_RE. isExists builds
+  // `new Date(year, ...)`, which reads years 0-99 as 1900-1999: years 0001-0099 are checked 400
+  // years later (the Gregorian calendar repeats every 400 years), so the answers stay parse()'s.
+  const year = Number(m[1]);
+  return isExists(year >= 1 && year < 100 ? year + 400 : year, Number(m[2]) - 1, Number(m[3]));
 }
 
 /** 'HH:MM' on a 24-hour clock. */
