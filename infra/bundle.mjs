@@ -17,6 +17,9 @@
  *   the default: docs/decisions.md, "Lean Lambdas", has the figures. In 'runtime' mode only the
  *   packages of RUNTIME_SDK_PACKAGES may be imported (the build fails on another) and infra/lambda.ts
  *   pins the runtime version between deploys;
+ * - the credential chain is the environment's only (`lambdaCredentials`): what a Lambda uses;
+ * - the SDK's `@aws-sdk/core/*` and `@smithy/core/*` barrels are imported name by name
+ *   (`directSdkImports`), so code of the clients loaded on first use stays out of the cold start;
  * - handlebars' optional `source-map` (used only for template source maps, which we never ask for)
  *   is left out: handlebars falls back to its built-in code generator;
  * - an area's bundle holds only the contract's route groups that declare its routes (`areaContract`):
@@ -74,6 +77,108 @@ export const withoutHandlebarsSourceMap = {
     // to the library itself (dist/cjs/handlebars.js): neither is used here.
     b.onResolve({ filter: /^handlebars$/ }, (args) => b.resolve('handlebars/dist/cjs/handlebars.js', { kind: args.kind, resolveDir: args.resolveDir }));
     b.onLoad({ filter: /.*/, namespace: 'lean-handlebars' }, () => ({ contents: "throw new Error('source-map is not bundled (infra/bundle.mjs)');", loader: 'js' }));
+  },
+};
+
+/**
+ * The AWS SDK's default credential chain as a Lambda resolves it: from the environment. Lambda puts
+ * the function role's credentials in AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN,
+ * which is the first link of `@aws-sdk/credential-provider-node`'s chain, so the rest (SSO, ini
+ * files, web identity, process, container and instance metadata) is never reached there, yet ~37 KB
+ * of it loads at every cold start (files it shares with the SSO/STS clients). The local runtime sets
+ * the same variables for the emulators. A function started without them fails its first AWS call
+ * with the SDK's own "Unable to find environment variable credentials".
+ * @type {import('esbuild').Plugin}
+ */
+export const lambdaCredentials = {
+  name: 'lambda-credentials',
+  setup(b) {
+    b.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({ path: 'credential-provider-node', namespace: 'lambda-credentials' }));
+    b.onLoad({ filter: /.*/, namespace: 'lambda-credentials' }, () => ({
+      resolveDir: REPO_ROOT,
+      loader: 'js',
+      contents: "import { fromEnv } from '@aws-sdk/credential-provider-env'; export const defaultProvider = (init = {}) => fromEnv(init);",
+    }));
+  },
+};
+
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const NAMED_REEXPORT = /export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const STAR_REEXPORT = /export\s*\*\s*from\s*["']([^"']+)["']/g;
+const LOCAL_EXPORT_LIST = /export\s*\{([^}]*)\}\s*;/g;
+/** `a, b as c` → [{ from: 'a', as: 'a' }, { from: 'b', as: 'c' }] */
+const specifiers = (/** @type {string} */ list) =>
+  list.split(',').map((x) => x.trim().replace(/^type\s+/, '')).filter(Boolean).map((x) => {
+    const [from, as] = x.split(/\s+as\s+/);
+    return { from: from.trim(), as: (as ?? from).trim() };
+  });
+const moduleFile = (/** @type {string} */ spec, /** @type {string} */ dir) => {
+  const p = resolve(dir, spec);
+  if (p.endsWith('.js')) return p;
+  return existsSync(`${p}.js`) ? `${p}.js` : join(p, 'index.js');
+};
+
+/**
+ * The module that defines export `name` of `file`, following `export {…} from` and `export * from`
+ * (a bare specifier is returned as is, for the next barrel to resolve); null when not found.
+ * @param {string} file
+ * @param {string} name
+ * @returns {{ from: string; name: string } | null}
+ */
+export function definingModule(file, name, depth = 0) {
+  if (depth > 10) return null;
+  let src;
+  try {
+    src = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const escaped = name.replace(/\$/g, '\\$');
+  if (new RegExp(`export\\s+(?:async\\s+)?(?:class|function\\*?|const|let|var)\\s+${escaped}\\b`).test(src)) return { from: file, name };
+  for (const m of src.matchAll(NAMED_REEXPORT)) {
+    const hit = specifiers(m[1]).find((x) => x.as === name);
+    if (hit) return m[2].startsWith('.') ? definingModule(moduleFile(m[2], dirname(file)), hit.from, depth + 1) : { from: m[2], name: hit.from };
+  }
+  for (const m of src.matchAll(LOCAL_EXPORT_LIST)) if (specifiers(m[1]).some((x) => x.as === name)) return { from: file, name };
+  for (const m of src.matchAll(STAR_REEXPORT)) {
+    if (!m[1].startsWith('.')) continue;
+    const found = definingModule(moduleFile(m[1], dirname(file)), name, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The AWS SDK's `@aws-sdk/core/{sub}` and `@smithy/core/{sub}` barrels imported name by name: an
+ * SDK module's `import { A } from '@aws-sdk/core/protocols'` becomes an import of the file that
+ * defines A. Why: esbuild splits code into chunks by which entry points *reach* a file, whatever is
+ * used of it, so the DynamoDB client reaching the protocols barrel pulled the XML and Query
+ * protocols that only S3 and SES (loaded on first use) need into the cold-start chunk (-36 KB in
+ * services). A name the walk cannot place keeps the barrel import (nothing breaks, it just weighs),
+ * and a wrong placement cannot pass silently: esbuild fails the build on a missing export.
+ * @type {import('esbuild').Plugin}
+ */
+export const directSdkImports = {
+  name: 'direct-sdk-imports',
+  setup(b) {
+    b.onResolve({ filter: /^@(smithy|aws-sdk)\/core\/[\w-]+$/ }, async (args) => {
+      if (args.pluginData?.barrel) return undefined;
+      const fromVirtual = args.namespace === 'direct-sdk';
+      if (!fromVirtual && !/node_modules/.test(args.importer)) return undefined;
+      const src = fromVirtual ? args.pluginData.contents : readFileSync(args.importer, 'utf8');
+      const quoted = [`"${args.path}"`, `'${args.path}'`];
+      const uses = quoted.reduce((n, q) => n + src.split(q).length - 1, 0);
+      const named = [...src.matchAll(NAMED_IMPORT), ...src.matchAll(NAMED_REEXPORT)].filter((m) => m[2] === args.path);
+      if (!named.length || named.length !== uses) return undefined; // a namespace, default, star or dynamic import: keep the barrel
+      const names = [...new Set(named.flatMap((m) => specifiers(m[1]).map((x) => x.from)))].sort();
+      const barrel = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { barrel: true } });
+      if (barrel.errors.length || barrel.external) return undefined;
+      const placed = names.map((n) => definingModule(barrel.path, n));
+      if (placed.some((x) => !x)) return undefined;
+      const contents = placed.map((x, i) => `export { ${x?.name === names[i] ? names[i] : `${x?.name} as ${names[i]}`} } from ${JSON.stringify(x?.from)};`).join('\n');
+      return { path: `${barrel.path}?${names.join(',')}`, namespace: 'direct-sdk', pluginData: { contents, dir: dirname(barrel.path) } };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'direct-sdk' }, (args) => ({ contents: args.pluginData.contents, loader: 'js', resolveDir: args.pluginData.dir, pluginData: args.pluginData }));
   },
 };
 
@@ -144,7 +249,7 @@ export function unshippedSdkImports(metafile) {
 export const leanZod = {
   name: 'lean-zod',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/zod[\\/]v4[\\/](classic|core)/.test(args.importer) ? { path: 'locales', namespace: 'lean-zod' } : undefined));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/zod[\\/]v4[\\/](classic|core|mini)/.test(args.importer) ? { path: 'locales', namespace: 'lean-zod' } : undefined));
     b.onResolve({ filter: /^\.\/compile\.js$/ }, (args) => (/zod[\\/]v4[\\/]core/.test(args.importer) ? { path: 'compile', namespace: 'lean-zod' } : undefined));
     b.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) => (/zod[\\/]v4[\\/]classic/.test(args.importer) ? { path: 'from-json-schema', namespace: 'lean-zod' } : undefined));
     const unused = (name) => `() => { throw new Error('${name} is not bundled in this Lambda (infra/bundle.mjs)'); }`;
@@ -190,7 +295,7 @@ export function bundleOptions(entry, outdir, opts = {}) {
     sourcemap: 'external',
     sourcesContent: false,
     external: [...LEAN_EXTERNALS, ...sdkExternals(opts.sdk ?? SDK_SOURCE), ...(opts.externalModules ?? [])],
-    plugins: [leanZod, withoutHandlebarsSourceMap, areaContract(entry)],
+    plugins: [directSdkImports, leanZod, withoutHandlebarsSourceMap, lambdaCredentials, areaContract(entry)],
     metafile: true,
     logLevel: 'error',
     absWorkingDir: REPO_ROOT,

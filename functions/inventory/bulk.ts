@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod.js';
 import type { ItemStatus } from '../../shared/contract/inventory-models.js';
 import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
 import { chunk, itemIdPrefix, normaliseItemNumber, repeatedItemNumbers, suggestItemIds } from '../../shared/domain/inventory.js';

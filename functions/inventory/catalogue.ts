@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod.js';
 import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields } from '../../shared/domain/inventory.js';
 import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';

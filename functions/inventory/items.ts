@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod.js';
 import type { InventoryStats, ItemStatus } from '../../shared/contract/inventory-models.js';
 import { ITEM_STATUSES, type itemBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields, normaliseItemNumber } from '../../shared/domain/inventory.js';

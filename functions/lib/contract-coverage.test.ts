@@ -60,4 +60,12 @@ describe('dependencies point one way (issue 9 point 7)', () => {
     const offenders = files.filter((f) => importsOf(f).some((i) => i.startsWith(local)));
     expect(offenders.map((f) => relative(ROOT, f))).toEqual([]);
   });
+
+  it('the contract and the Lambdas use zod only through shared/zod.ts (zod/mini: classic zod would put ~110 KB back in every bundle)', () => {
+    const bareImports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+    const files = [...sourceFiles(resolve(ROOT, 'functions')), ...sourceFiles(resolve(ROOT, 'shared'))]
+      .filter((f) => !f.startsWith(resolve(ROOT, 'functions/testing')) && !f.startsWith(resolve(ROOT, 'functions/local')) && !/\.(int\.|e2e\.)?test\.ts$/.test(f) && f !== resolve(ROOT, 'shared/zod.ts'));
+    const offenders = files.filter((f) => bareImports(f).some((i) => i === 'zod' || i.startsWith('zod/')));
+    expect(offenders.map((f) => relative(ROOT, f))).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod.js';
 import { routes, type Area, type ResponseInputOf, type RouteById, type RouteContract } from '../../shared/contract/index.js';
 import type { TenantId } from './keys.js';
 import { originSecret } from './origin-secret.js';
@@ -23,7 +23,7 @@ import type { AuthClaims } from './tokens.js';
 
 export { reply, isReply, type Reply } from './middlewares/serialise.js';
 
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Infer<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface OperationContext<R extends RouteContract = RouteContract> {
   route: R;

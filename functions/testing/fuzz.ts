@@ -39,7 +39,7 @@ const PATTERN_CANDIDATES = [
   '2030-01', '30', 'USD', 'fuzz',
 ];
 
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   } catch {
@@ -289,9 +289,9 @@ function withValue(root: unknown, path: PropertyKey[], value: unknown): unknown 
  * dates, e-mails), its sibling values (a confirmation equal to its password) and removal.
  * Returns the best value found; callers treat it as valid only if it parses.
  */
-export function repair(schema: z.ZodType, value: unknown, rounds = 40): unknown {
+export function repair(schema: z.core.$ZodType, value: unknown, rounds = 40): unknown {
   let cur = value;
-  let issues = schema.safeParse(cur).error?.issues ?? [];
+  let issues = z.safeParse(schema, cur).error?.issues ?? [];
   for (let i = 0; i < rounds && issues.length; i++) {
     const issue = issues[0]! as z.core.$ZodIssue & { values?: unknown[]; keys?: string[]; minimum?: number | bigint; maximum?: number | bigint; expected?: string };
     const path = issue.path;
@@ -299,7 +299,7 @@ export function repair(schema: z.ZodType, value: unknown, rounds = 40): unknown 
       let next = cur;
       for (const k of issue.keys) next = withValue(next, [...path, k], undefined);
       cur = next;
-      issues = schema.safeParse(cur).error?.issues ?? [];
+      issues = z.safeParse(schema, cur).error?.issues ?? [];
       continue;
     }
     const parent = getAt(cur, path.slice(0, -1));
@@ -316,7 +316,7 @@ export function repair(schema: z.ZodType, value: unknown, rounds = 40): unknown 
     let bestIssues: z.core.$ZodIssue[] | undefined;
     for (const c of [...own, ...siblings, ...REPAIR_CANDIDATES]) {
       const next = withValue(cur, path, c);
-      const n = schema.safeParse(next).error?.issues ?? [];
+      const n = z.safeParse(schema, next).error?.issues ?? [];
       const stillHere = n.some((x) => x.path.join('.') === path.join('.') && x.code === issue.code);
       const better = bestIssues === undefined ? (!stillHere && n.length <= issues.length + 1) || n.length < issues.length : n.length < bestIssues.length;
       if (better) {

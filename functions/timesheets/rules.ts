@@ -3,7 +3,7 @@
  * week of a clock-in, on-time against opening hours, and the performance figures.
  */
 import { differenceInCalendarDays, parseISO } from 'date-fns';
-import { addDaysToDay, dayOf, formatIn, zonedDateTime } from '../../shared/domain/time.js';
+import { addDaysToDay, dayOf, isoWeekdayOf, zonedDateTime } from '../../shared/domain/time.js';
 import type { HoursRow, SpecialHoursRow } from '../../shared/contract/settings-models.js';
 
 /** Hours between two instants in hundredths of an hour (totalHours = this / 100, 2 decimals). */
@@ -18,7 +18,7 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The Monday (ISO week start) of the week holding `day`. */
 export function weekStartOf(instant: string | number, zone: string): string {
   const t = new Date(instant).getTime();
-  const isoDay = Number(formatIn(t, zone, 'i')); // 1 = Monday … 7 = Sunday
+  const isoDay = isoWeekdayOf(t, zone); // 1 = Monday … 7 = Sunday
   return addDaysToDay(dayOf(t, zone), -(isoDay - 1));
 }
 

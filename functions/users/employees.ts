@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from '../../shared/zod.js';
 import { findUserByUsername, getOrganization, normalizeUsername } from '../auth/store.js';
 import { tenantUrl } from '../auth/urls.js';
 import { isConditionFailure, nowIso, tableName } from '../lib/db.js';

@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { PERMISSION_GROUPS } from '../domain/permissions.js';
 
 /** Schemas reused across areas. Messages are the ones the spec shows to people. */
-export const idParam = z.object({ id: z.string().min(1).max(128) });
-export const nonEmpty = (message: string) => z.string({ error: message }).trim().min(1, message);
-export const email = z.string().trim().max(254).email('Please enter a valid email address');
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM');
+export const idParam = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const nonEmpty = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+export const email = z.string().check(z.trim(), z.maxLength(254), z.email('Please enter a valid email address'));
+export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'));
+export const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM'));
 export const dateRangeQuery = z.object({
-  startDate: z.string().max(40).optional(),
-  endDate: z.string().max(40).optional(),
+  startDate: z.optional(z.string().check(z.maxLength(40))),
+  endDate: z.optional(z.string().check(z.maxLength(40))),
 });
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(200))),
 });
 /** Numbers the browser may send as text ("12.50"). */
-export const looseNumber = z.union([z.number(), z.string().trim().max(40).regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+export const looseNumber = z.union([z.number(), z.pipe(z.string().check(z.trim(), z.maxLength(40), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number))]);
 
 /** The largest amount of money any field takes: 1,000,000.00 (issue 11 point 2). */
 export const MAX_MONEY = 1_000_000;
@@ -24,32 +24,29 @@ export const MAX_MONEY = 1_000_000;
 export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
 /** Money in dollars as people type it: 0 to 1,000,000.00 in steps of 0.01; a number or numeric text. */
 export const amount = (label = 'Amount') =>
-  looseNumber.pipe(
-    z.number().min(0, `${label} must be 0 or more`).max(MAX_MONEY, `${label} must be at most 1,000,000.00`)
-      .refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`),
-  );
+  z.pipe(looseNumber, z.number().check(z.gte(0, `${label} must be 0 or more`), z.lte(MAX_MONEY, `${label} must be at most 1,000,000.00`), z.refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`)));
 /** Object-valued fields that the SPA sends as JSON strings (document 2 §3). */
-export const jsonText = z.union([z.string().max(200_000), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
-export const empty = z.object({}).strict();
+export const jsonText = z.union([z.string().check(z.maxLength(200_000)), z.record(z.string(), z.unknown()), z.array(z.unknown())]);
+export const empty = z.strictObject({});
 
 /** A policy as the Users & Permissions screen sends it: role → group → permission → granted. */
-const groupSchema = z.object(
-  Object.fromEntries(Object.entries(PERMISSION_GROUPS).map(([g, names]) => [g, z.object(Object.fromEntries(names.map((n) => [n, z.boolean()]))).partial().strict()])),
-).partial().strict();
-export const PERMISSION_POLICY = z.object({ EMPLOYEE: groupSchema.optional(), MANAGER: groupSchema.optional() }).strict();
+const groupSchema = z.strictObject((z.partial(z.object(
+  Object.fromEntries(Object.entries(PERMISSION_GROUPS).map(([g, names]) => [g, z.strictObject(z.partial(z.object(Object.fromEntries(names.map((n) => [n, z.boolean()])))).shape)])),
+))).shape);
+export const PERMISSION_POLICY = z.strictObject({ EMPLOYEE: z.optional(groupSchema), MANAGER: z.optional(groupSchema) });
 
 /**
  * The `response` of routes whose body is a file (CSV, PDF, ...), not JSON: the pipeline does not
  * check raw bodies, the client returns the text, OpenAPI publishes it as a download.
  */
-export const fileResponse = z.string().meta({ description: 'A file download (the body is the file, not JSON)', format: 'binary' });
+export const fileResponse = z.string().check(z.meta({ description: 'A file download (the body is the file, not JSON)', format: 'binary' }));
 /** `{success: true, message?}`: what deletes and other acknowledgements answer. */
-export const okResponse = z.object({ success: z.boolean(), message: z.string().optional() });
+export const okResponse = z.object({ success: z.boolean(), message: z.optional(z.string()) });
 /** The body of every refusal (4xx/5xx): a stable code, the message a person may see, field details on 400. */
 export const errorResponse = z.looseObject({
   error: z.string(),
   message: z.string(),
-  details: z.array(z.object({ msg: z.string(), path: z.string() })).optional(),
+  details: z.optional(z.array(z.object({ msg: z.string(), path: z.string() }))),
 });
 /** The `response` of server-sent-event routes: `text/event-stream` frames, not JSON (not checked by the pipeline). */
-export const eventStreamResponse = z.string().meta({ description: 'Server-sent events (text/event-stream): `event: {type}` and `data: {JSON payload}` frames' });
+export const eventStreamResponse = z.string().check(z.meta({ description: 'Server-sent events (text/event-stream): `event: {type}` and `data: {JSON payload}` frames' }));

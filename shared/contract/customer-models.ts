@@ -2,29 +2,29 @@
  * Customers on the wire (document 3 §2, §3, §7). Money in dollars with at most two decimals (the
  * server keeps cents); times are ISO-8601 instants.
  */
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { CUSTOMERS_PAGE_SIZE } from '../domain/customers.js';
 import { pageQuery } from './common.js';
 
 export { CUSTOMERS_PAGE_SIZE };
 
-export const customerListQuery = pageQuery.extend({ search: z.string().max(200).optional() });
+export const customerListQuery = z.extend(pageQuery, { search: z.optional(z.string().check(z.maxLength(200))) });
 
 export const customerView = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  reservationCount: z.number().int(),
+  email: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  reservationCount: z.number().check(z.int()),
   createdAt: z.string(),
 });
 export type CustomerView = z.infer<typeof customerView>;
 
 export const customerListResponse = z.object({
   customers: z.array(customerView),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({ page: z.number().check(z.int()), limit: z.number().check(z.int()), total: z.number().check(z.int()), pages: z.number().check(z.int()) }),
 });
 export type CustomerListResponse = z.infer<typeof customerListResponse>;
 
@@ -45,8 +45,8 @@ export const customerReservationView = z.object({
 export type CustomerReservationView = z.infer<typeof customerReservationView>;
 
 export const customerDetailResponse = z.object({
-  customer: customerView.extend({ reservations: z.array(customerReservationView) }),
+  customer: z.extend(customerView, { reservations: z.array(customerReservationView) }),
 });
 export type CustomerDetailResponse = z.infer<typeof customerDetailResponse>;
 
-export const customerStatsResponse = z.object({ total: z.number().int() });
+export const customerStatsResponse = z.object({ total: z.number().check(z.int()) });

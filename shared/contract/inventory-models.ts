@@ -3,7 +3,7 @@
  * of each inventory route, the pipeline's check of what the API answers, and (through z.infer) the
  * types the API (functions/inventory) produces and the SPA (web/src/features/inventory) reads.
  */
-import { z } from 'zod';
+import * as z from '../zod.js';
 
 export const RATE_TYPES = ['hourly', 'daily', 'weekly', 'monthly', 'flat_rate'] as const;
 export const ITEM_STATUSES = ['AVAILABLE', 'IN_USE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'] as const;
@@ -18,16 +18,16 @@ const itemStatus = z.enum(ITEM_STATUSES);
 export const rateRowSchema = z.object({ rate: z.number(), rateType: z.enum(RATE_TYPES) });
 export type RateRow = z.infer<typeof rateRowSchema>;
 
-export const locationSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullable() });
+export const locationSchema = z.object({ id: z.string(), name: z.string(), description: z.nullable(z.string()) });
 export type Location = z.infer<typeof locationSchema>;
 
 export const productVariantSchema = z.object({
   id: z.string(),
   productTypeId: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
-  hourlyRate: z.number().nullable(),
-  dailyRate: z.number().nullable(),
+  description: z.nullable(z.string()),
+  hourlyRate: z.nullable(z.number()),
+  dailyRate: z.nullable(z.number()),
   rates: z.array(rateRowSchema),
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
@@ -36,13 +36,13 @@ export const productTypeSchema = z.object({
   id: z.string(),
   name: z.string(),
   category: z.string(),
-  description: z.string().nullable(),
-  defaultHourlyRate: z.number().nullable(),
-  defaultDailyRate: z.number().nullable(),
+  description: z.nullable(z.string()),
+  defaultHourlyRate: z.nullable(z.number()),
+  defaultDailyRate: z.nullable(z.number()),
   rates: z.array(rateRowSchema),
   variants: z.array(productVariantSchema),
   /** Kept up to date on every item write, so the cards never count items. */
-  _count: z.object({ items: z.number().int() }),
+  _count: z.object({ items: z.number().check(z.int()) }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -51,14 +51,14 @@ export type ProductType = z.infer<typeof productTypeSchema>;
 export const inventoryItemSchema = z.object({
   id: z.string(),
   itemNumber: z.string(),
-  serialNumber: z.string().nullable(),
+  serialNumber: z.nullable(z.string()),
   productTypeId: z.string(),
-  productType: z.object({ id: z.string(), name: z.string(), category: z.string() }).nullable(),
-  productVariantId: z.string().nullable(),
-  productVariant: z.object({ id: z.string(), name: z.string() }).nullable(),
+  productType: z.nullable(z.object({ id: z.string(), name: z.string(), category: z.string() })),
+  productVariantId: z.nullable(z.string()),
+  productVariant: z.nullable(z.object({ id: z.string(), name: z.string() })),
   condition: z.enum(ITEM_CONDITIONS),
-  location: z.string().nullable(),
-  notes: z.string().nullable(),
+  location: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
   status: itemStatus,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -66,7 +66,7 @@ export const inventoryItemSchema = z.object({
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
 /** GET /api/inventory/items: one page; `nextCursor` is null on the last page. */
-export const itemPageSchema = z.object({ items: z.array(inventoryItemSchema), nextCursor: z.string().nullable() });
+export const itemPageSchema = z.object({ items: z.array(inventoryItemSchema), nextCursor: z.nullable(z.string()) });
 export type ItemPage = z.infer<typeof itemPageSchema>;
 
 /**
@@ -75,15 +75,15 @@ export type ItemPage = z.infer<typeof itemPageSchema>;
  * `byStatus` has every item status of document 2 for the inventory page.
  */
 export const inventoryStatsSchema = z.object({
-  total: z.number().int(),
-  statusCounts: z.object({ AVAILABLE: z.number().int(), IN_USE: z.number().int(), MAINTENANCE_REQUIRED: z.number().int(), OUT_OF_SERVICE: z.number().int() }),
-  byStatus: z.object({ AVAILABLE: z.number().int(), IN_USE: z.number().int(), MAINTENANCE: z.number().int(), OUT_OF_SERVICE: z.number().int(), DAMAGED: z.number().int() }),
+  total: z.number().check(z.int()),
+  statusCounts: z.object({ AVAILABLE: z.number().check(z.int()), IN_USE: z.number().check(z.int()), MAINTENANCE_REQUIRED: z.number().check(z.int()), OUT_OF_SERVICE: z.number().check(z.int()) }),
+  byStatus: z.object({ AVAILABLE: z.number().check(z.int()), IN_USE: z.number().check(z.int()), MAINTENANCE: z.number().check(z.int()), OUT_OF_SERVICE: z.number().check(z.int()), DAMAGED: z.number().check(z.int()) }),
   /** Items in MAINTENANCE or DAMAGED. */
-  maintenanceDue: z.number().int(),
+  maintenanceDue: z.number().check(z.int()),
 });
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
 
-export const activityChangeSchema = z.object({ field: z.string(), oldValue: z.unknown(), newValue: z.unknown(), itemNumber: z.string().optional() });
+export const activityChangeSchema = z.object({ field: z.string(), oldValue: z.unknown(), newValue: z.unknown(), itemNumber: z.optional(z.string()) });
 export type ActivityChange = z.infer<typeof activityChangeSchema>;
 
 export const activityLogEntrySchema = z.object({
@@ -92,20 +92,20 @@ export const activityLogEntrySchema = z.object({
   eventType: z.string(),
   eventDate: z.string(),
   details: z.looseObject({
-    operationType: z.string().optional(),
-    itemCount: z.number().optional(),
-    productTypeName: z.string().optional(),
-    itemsByType: z.record(z.string(), z.number()).optional(),
-    itemIds: z.array(z.string()).optional(),
-    itemsData: z.array(z.object({ id: z.string(), itemNumber: z.string(), productTypeName: z.string().nullable(), status: itemStatus, location: z.string().nullable() })).optional(),
-    changes: z.array(activityChangeSchema).optional(),
+    operationType: z.optional(z.string()),
+    itemCount: z.optional(z.number()),
+    productTypeName: z.optional(z.string()),
+    itemsByType: z.optional(z.record(z.string(), z.number())),
+    itemIds: z.optional(z.array(z.string())),
+    itemsData: z.optional(z.array(z.object({ id: z.string(), itemNumber: z.string(), productTypeName: z.nullable(z.string()), status: itemStatus, location: z.nullable(z.string()) }))),
+    changes: z.optional(z.array(activityChangeSchema)),
     timestamp: z.string(),
   }),
-  oldStatus: itemStatus.nullable(),
-  newStatus: itemStatus.nullable(),
-  item: z.object({ id: z.string(), itemNumber: z.string() }).nullable(),
-  productType: z.object({ id: z.string(), name: z.string() }).nullable(),
-  user: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  oldStatus: z.nullable(itemStatus),
+  newStatus: z.nullable(itemStatus),
+  item: z.nullable(z.object({ id: z.string(), itemNumber: z.string() })),
+  productType: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  user: z.nullable(z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })),
 });
 export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 import type { RouteContract } from './types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { RouteContract } from './types.js';
  */
 type Json = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
   const s = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Json;
   delete s.$schema;
   return s;
@@ -52,8 +52,8 @@ function requestBody(r: RouteContract): Json | undefined {
 }
 
 function success(r: RouteContract): Json {
-  if (r.kind === 'stream') return { description: r.response.description ?? 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
-  if (r.kind === 'file') return { description: r.response.description ?? 'A file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  if (r.kind === 'stream') return { description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
+  if (r.kind === 'file') return { description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'A file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
   return { description: 'Success', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };
 }
 

@@ -1,5 +1,5 @@
 /** Reports (document 3 §3, §5; issue 18). Money in dollars (2 decimals) on the wire, cents inside. */
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { reservationView } from './reservation-models.js';
 
 export const REPORT_TYPES = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 
 /** Scheduled reports (document 3 §3, §5, §9). Kept server side per tenant (decisions.md, Reports: schedules). */
 export const SCHEDULE_REPORT_TYPES = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'] as const;
@@ -13,24 +13,23 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** §5: report type required; schedule required; at least one recipient; frequency; HH:MM; weekly days; monthly day; e-mails. */
 export const reportScheduleBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
   reportType: z.enum(SCHEDULE_REPORT_TYPES, { error: 'Report type is required' }),
-  parameters: z.record(z.string(), z.string().max(200)).optional(),
+  parameters: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
   schedule: z.object({
     frequency: z.enum(SCHEDULE_FREQUENCIES, { error: 'Frequency must be one of daily, weekly, monthly, quarterly' }),
-    time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)'),
-    daysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).optional(),
-    dayOfMonth: z.number().int().min(1).max(31).optional(),
+    time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)')),
+    daysOfWeek: z.optional(z.array(z.number().check(z.int(), z.gte(0), z.lte(6))).check(z.maxLength(7))),
+    dayOfMonth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(31))),
   }, { error: 'Schedule is required' }),
-  format: z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }).default('pdf'),
-  recipients: z.array(z.string().trim().max(254).regex(EMAIL, 'Each recipient must be a valid e-mail address'), { error: 'At least one recipient is required' })
-    .min(1, 'At least one recipient is required').max(20),
-  enabled: z.boolean().default(true),
-}).superRefine((v, ctx) => {
+  format: z._default(z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }), 'pdf'),
+  recipients: z.array(z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL, 'Each recipient must be a valid e-mail address')), { error: 'At least one recipient is required' }).check(z.minLength(1, 'At least one recipient is required'), z.maxLength(20)),
+  enabled: z._default(z.boolean(), true),
+}).check(z.superRefine((v, ctx) => {
   if (v.schedule.frequency === 'weekly' && !v.schedule.daysOfWeek?.length) ctx.addIssue({ code: 'custom', path: ['schedule', 'daysOfWeek'], message: 'Weekly schedules need days of week' });
   if (v.schedule.frequency === 'monthly' && v.schedule.dayOfMonth === undefined) ctx.addIssue({ code: 'custom', path: ['schedule', 'dayOfMonth'], message: 'Monthly schedules need a day of month' });
   if (!scheduleFormatsFor(v.reportType).includes(v.format)) ctx.addIssue({ code: 'custom', path: ['format'], message: `Format ${v.format} not supported for report type ${v.reportType}` });
-});
+}));
 export type ReportScheduleInput = z.output<typeof reportScheduleBody>;
 
 /** One run of a schedule: when, why (its time came, or Run now), what came of it. */
@@ -42,9 +41,9 @@ export const scheduleRunEntry = z.object({
   /** The period the report covered (YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD). */
   period: z.string(),
   /** Recipients the e-mail was accepted for. */
-  sent: z.number().int(),
-  fileName: z.string().nullable(),
-  error: z.string().nullable(),
+  sent: z.number().check(z.int()),
+  fileName: z.nullable(z.string()),
+  error: z.nullable(z.string()),
 });
 export type ScheduleRunEntry = z.infer<typeof scheduleRunEntry>;
 
@@ -56,19 +55,19 @@ export const reportScheduleResponse = z.object({
   schedule: z.object({
     frequency: z.enum(SCHEDULE_FREQUENCIES),
     time: z.string(),
-    daysOfWeek: z.array(z.number()).optional(),
-    dayOfMonth: z.number().optional(),
+    daysOfWeek: z.optional(z.array(z.number())),
+    dayOfMonth: z.optional(z.number()),
   }),
   format: z.enum(SCHEDULE_FORMATS),
   recipients: z.array(z.string()),
   enabled: z.boolean(),
   /** running while a run is sending (at most 15 minutes after it started); disabled when not enabled. */
   status: z.enum(['scheduled', 'running', 'disabled']),
-  nextRun: z.string().nullable(),
-  lastRun: z.string().nullable(),
-  runCount: z.number().int(),
-  successCount: z.number().int(),
-  failureCount: z.number().int(),
+  nextRun: z.nullable(z.string()),
+  lastRun: z.nullable(z.string()),
+  runCount: z.number().check(z.int()),
+  successCount: z.number().check(z.int()),
+  failureCount: z.number().check(z.int()),
   createdAt: z.string(),
   /** The last runs, oldest first, at most SCHEDULE_HISTORY_CAP (document 3 §9). */
   history: z.array(scheduleRunEntry),

@@ -4,7 +4,7 @@
  * dollars with at most two decimals (the spec's shapes); the server computes and stores cents
  * (shared/domain/money.ts) and converts at the edge. Times are ISO-8601 instants (UTC, 'Z').
  */
-import { z } from 'zod';
+import * as z from '../zod.js';
 import { LOG_ACTIONS, PAYMENT_SOURCES, PAYMENT_TYPES, RESERVATION_KINDS, RESERVATION_STATUSES } from '../domain/reservations.js';
 import { looseNumber } from './common.js';
 
@@ -24,12 +24,9 @@ export {
 
 /** An instant the API accepts: ISO-8601 with a zone ('Z' or ±hh:mm); the browser sends toISOString(). */
 export const instant = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Time must be an ISO date-time with a zone (e.g. 2030-06-01T14:00:00.000Z)')
-  .refine((s) => Number.isFinite(Date.parse(s)), 'Time must be a real date and time');
+  .string().check(z.maxLength(40), z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Time must be an ISO date-time with a zone (e.g. 2030-06-01T14:00:00.000Z)'), z.refine((s) => Number.isFinite(Date.parse(s)), 'Time must be a real date and time'));
 
-const name = z.object({ id: z.string().nullable(), firstName: z.string(), lastName: z.string() });
+const name = z.object({ id: z.nullable(z.string()), firstName: z.string(), lastName: z.string() });
 export type EmployeeRef = z.infer<typeof name>;
 
 export const reservationCustomerView = z.object({
@@ -37,8 +34,8 @@ export const reservationCustomerView = z.object({
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
+  email: z.nullable(z.string()),
+  address: z.nullable(z.string()),
 });
 
 export const reservationItemView = z.object({
@@ -46,12 +43,12 @@ export const reservationItemView = z.object({
   itemNumber: z.string(),
   /** "{product type} {variant}" (or the type alone): the label lists and logs show. */
   name: z.string(),
-  productType: z.object({ id: z.string(), name: z.string() }).nullable(),
-  productVariant: z.object({ id: z.string(), name: z.string() }).nullable(),
-  condition: z.string().nullable(),
-  status: z.string().nullable(),
+  productType: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  productVariant: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  condition: z.nullable(z.string()),
+  status: z.nullable(z.string()),
   /** The hourly rate that applies (variant, else product-type default), dollars; null when none. */
-  hourlyRate: z.number().nullable(),
+  hourlyRate: z.nullable(z.number()),
   rates: z.array(z.object({ rate: z.number(), rateType: z.string() })),
 });
 
@@ -64,10 +61,10 @@ export const paymentView = z.object({
   paymentType: z.enum(PAYMENT_TYPES),
   paymentDate: z.string(),
   /** 'Cash', 'Credit', 'Cash & Credit', a service payment source, or null. */
-  method: z.string().nullable(),
-  paymentId: z.string().nullable(),
-  note: z.string().nullable(),
-  employee: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  method: z.nullable(z.string()),
+  paymentId: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  employee: z.nullable(z.object({ firstName: z.string(), lastName: z.string() })),
 });
 export type PaymentView = z.infer<typeof paymentView>;
 
@@ -81,24 +78,24 @@ export const reservationView = z.object({
   source: z.enum(['STAFF', 'PUBLIC_BOOKING']),
   customerId: z.string(),
   customer: reservationCustomerView,
-  inventoryItemId: z.string().nullable(),
-  inventoryItem: reservationItemView.nullable(),
-  serviceId: z.string().nullable(),
-  service: reservationServiceView.nullable(),
+  inventoryItemId: z.nullable(z.string()),
+  inventoryItem: z.nullable(reservationItemView),
+  serviceId: z.nullable(z.string()),
+  service: z.nullable(reservationServiceView),
   /** Service bookings: the wall-clock slot in the organization's zone. */
-  slot: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }).nullable(),
-  participantCount: z.number().nullable(),
+  slot: z.nullable(z.object({ date: z.string(), startTime: z.string(), endTime: z.string() })),
+  participantCount: z.nullable(z.number()),
   addonNames: z.array(z.string()),
   startTime: z.string(),
   endTime: z.string(),
   /** Hours. */
   reservationDuration: z.number(),
-  actualReturnTime: z.string().nullable(),
+  actualReturnTime: z.nullable(z.string()),
   depositAmount: z.number(),
   depositTypeCash: z.boolean(),
   depositTypeCredit: z.boolean(),
-  paymentId: z.string().nullable(),
-  notes: z.string().nullable(),
+  paymentId: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
   baseAmount: z.number(),
   subtotal: z.number(),
   taxRate: z.number(),
@@ -108,27 +105,27 @@ export const reservationView = z.object({
   overageHours: z.number(),
   refundAmount: z.number(),
   refundHours: z.number(),
-  hourlyRateAtBooking: z.number().nullable(),
-  createdByEmployee: name.nullable(),
-  processedByEmployee: name.nullable(),
-  reprocessedByEmployee: name.nullable(),
-  reprocessedAt: z.string().nullable(),
+  hourlyRateAtBooking: z.nullable(z.number()),
+  createdByEmployee: z.nullable(name),
+  processedByEmployee: z.nullable(name),
+  reprocessedByEmployee: z.nullable(name),
+  reprocessedAt: z.nullable(z.string()),
   allergies: z.boolean(),
-  allergiesText: z.string().nullable(),
+  allergiesText: z.nullable(z.string()),
   /** Service payment tracking (document 3 §3). */
   isPaid: z.boolean(),
-  paidAmount: z.number().nullable(),
-  paidSource: z.string().nullable(),
+  paidAmount: z.nullable(z.number()),
+  paidSource: z.nullable(z.string()),
   /** Public bookings: 'PENDING_PAYMENT' until paid, then 'PAID'; null for staff bookings. */
-  paymentStatus: z.string().nullable(),
+  paymentStatus: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
-  deletedBy: z.string().nullable(),
+  deletedAt: z.nullable(z.string()),
+  deletedBy: z.nullable(z.string()),
 });
 export type ReservationView = z.infer<typeof reservationView>;
 
-export const reservationDetailView = reservationView.extend({ payments: z.array(paymentView) });
+export const reservationDetailView = z.extend(reservationView, { payments: z.array(paymentView) });
 export type ReservationDetailView = z.infer<typeof reservationDetailView>;
 
 /** Document 3 §3 "Return charges response", dollars and hours. */
@@ -155,7 +152,7 @@ export const reservationListResponse = z.object({
   reservations: z.array(reservationView),
   /** Counts for the chips, for the kind asked (both kinds when none). */
   counts: reservationCounts,
-  pagination: z.object({ limit: z.number(), nextCursor: z.string().nullable(), total: z.number() }),
+  pagination: z.object({ limit: z.number(), nextCursor: z.nullable(z.string()), total: z.number() }),
 });
 export type ReservationListResponse = z.infer<typeof reservationListResponse>;
 
@@ -163,16 +160,16 @@ export const reservationLogEntry = z.object({
   id: z.string(),
   action: z.enum(LOG_ACTIONS),
   reservationId: z.string(),
-  reservationNumber: z.string().nullable(),
-  actorName: z.string().nullable(),
-  actorUserId: z.string().nullable(),
-  customerName: z.string().nullable(),
-  itemLabel: z.string().nullable(),
-  startTime: z.string().nullable(),
-  hours: z.number().nullable(),
-  expectedReturnTime: z.string().nullable(),
-  actualReturnTime: z.string().nullable(),
-  paymentId: z.string().nullable(),
+  reservationNumber: z.nullable(z.string()),
+  actorName: z.nullable(z.string()),
+  actorUserId: z.nullable(z.string()),
+  customerName: z.nullable(z.string()),
+  itemLabel: z.nullable(z.string()),
+  startTime: z.nullable(z.string()),
+  hours: z.nullable(z.number()),
+  expectedReturnTime: z.nullable(z.string()),
+  actualReturnTime: z.nullable(z.string()),
+  paymentId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type ReservationLogEntry = z.infer<typeof reservationLogEntry>;
@@ -180,13 +177,13 @@ export type ReservationLogEntry = z.infer<typeof reservationLogEntry>;
 export const reservationLogResponse = z.object({
   success: z.literal(true),
   data: z.array(reservationLogEntry),
-  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalCount: z.number(), totalPages: z.number(), nextCursor: z.string().nullable() }),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalCount: z.number(), totalPages: z.number(), nextCursor: z.nullable(z.string()) }),
 });
 
 export const reservationStatsResponse = z.object({ active: z.number(), total: z.number(), completed: z.number(), cancelled: z.number(), overdue: z.number() });
 export const paymentStatsResponse = z.object({ totalAmount: z.number(), count: z.number() });
 
-export const trackingView = z.object({ isPaid: z.boolean(), amount: z.number().nullable(), source: z.enum(PAYMENT_SOURCES).nullable() });
+export const trackingView = z.object({ isPaid: z.boolean(), amount: z.nullable(z.number()), source: z.nullable(z.enum(PAYMENT_SOURCES)) });
 export type TrackingView = z.infer<typeof trackingView>;
 
 export const reservationEnvelope = z.object({ success: z.literal(true), message: z.string(), data: reservationView });
@@ -197,16 +194,16 @@ export const availableItemsResponse = z.object({ items: z.array(reservationItemV
 
 // ---------------------------------------------------------------- request bodies
 
-const depositAmount = looseNumber.pipe(z.number({ error: 'Deposit amount is required' }).min(0, 'Deposit amount must be 0 or more').max(1_000_000));
-const depositType = z.object({ cash: z.boolean().optional(), credit: z.boolean().optional() });
+const depositAmount = z.pipe(looseNumber, z.number({ error: 'Deposit amount is required' }).check(z.gte(0, 'Deposit amount must be 0 or more'), z.lte(1_000_000)));
+const depositType = z.object({ cash: z.optional(z.boolean()), credit: z.optional(z.boolean()) });
 
 export const reservationCustomerInput = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  phone: z.string().trim().min(1, 'Phone number is required').max(40).regex(/\d/, 'Please enter a valid phone number'),
-  address: z.string().trim().max(500).optional().nullable(),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  phone: z.string().check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40), z.regex(/\d/, 'Please enter a valid phone number')),
+  address: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500)))),
   /** Sent only when non-blank (document 3 §5). */
-  email: z.string().trim().max(254).email('Please enter a valid email address').optional().nullable().or(z.literal('')),
+  email: z.union([z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(254), z.email('Please enter a valid email address')))), z.literal('')]),
 });
 
 export const itemReservationBody = z.object({
@@ -214,12 +211,12 @@ export const itemReservationBody = z.object({
   reservation: z.object({
     startTime: instant,
     /** Document 3 §5: 1 or 2 hours (default 2). */
-    reservationDuration: looseNumber.pipe(z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' })),
-    inventoryItemId: z.string({ error: 'Please select either an inventory item or a service.' }).min(1, 'Please select either an inventory item or a service.').max(128),
+    reservationDuration: z.pipe(looseNumber, z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' })),
+    inventoryItemId: z.string({ error: 'Please select either an inventory item or a service.' }).check(z.minLength(1, 'Please select either an inventory item or a service.'), z.maxLength(128)),
     depositAmount,
-    depositType: depositType.optional(),
-    paymentId: z.string().trim().max(200).optional().nullable(),
-    notes: z.string().max(5000).optional().nullable(),
+    depositType: z.optional(depositType),
+    paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+    notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
   }),
 });
 export type ItemReservationInput = z.infer<typeof itemReservationBody>;
@@ -227,82 +224,78 @@ export type ItemReservationInput = z.infer<typeof itemReservationBody>;
 export const serviceReservationBody = z.object({
   customer: reservationCustomerInput,
   reservation: z.object({
-    serviceId: z.string({ error: 'Please select a service.' }).min(1, 'Please select a service.').max(128),
+    serviceId: z.string({ error: 'Please select a service.' }).check(z.minLength(1, 'Please select a service.'), z.maxLength(128)),
     availabilitySlots: z
-      .array(z.object({ date: z.string().max(40), startTime: z.string().max(10), endTime: z.string().max(10) }), { error: 'Please select a time slot for the service.' })
-      .min(1, 'Please select a time slot for the service.')
-      .max(1, 'Please select one time slot.'),
+      .array(z.object({ date: z.string().check(z.maxLength(40)), startTime: z.string().check(z.maxLength(10)), endTime: z.string().check(z.maxLength(10)) }), { error: 'Please select a time slot for the service.' }).check(z.minLength(1, 'Please select a time slot for the service.'), z.maxLength(1, 'Please select one time slot.')),
     /** PER_PERSON services: the people in the booking (1 when absent). */
-    participantCount: looseNumber.pipe(z.number().int().min(1).max(100)).optional(),
+    participantCount: z.optional(z.pipe(looseNumber, z.number().check(z.int(), z.gte(1), z.lte(100)))),
     /** Add-on ids or names from the service's own list. */
-    selectedAddons: z.array(z.object({ id: z.string().max(128).optional(), name: z.string().max(200) })).max(50).optional(),
-    allergies: z.string().max(2000).optional().nullable(),
-    depositAmount: depositAmount.optional(),
-    depositType: depositType.optional(),
-    paymentId: z.string().trim().max(200).optional().nullable(),
-    notes: z.string().max(5000).optional().nullable(),
+    selectedAddons: z.optional(z.array(z.object({ id: z.optional(z.string().check(z.maxLength(128))), name: z.string().check(z.maxLength(200)) })).check(z.maxLength(50))),
+    allergies: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+    depositAmount: z.optional(depositAmount),
+    depositType: z.optional(depositType),
+    paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+    notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
   }),
 });
 export type ServiceReservationInput = z.infer<typeof serviceReservationBody>;
 
 export const returnBody = z.object({
   actualReturnTime: instant,
-  notes: z.string().max(5000).optional().nullable(),
-  refund: z
+  notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+  refund: z.nullable(z.optional(z
     .object({
-      hours: looseNumber.pipe(z.number().min(0, 'Refund hours must be between 0 and 24').max(24, 'Refund hours must be between 0 and 24').multipleOf(0.25, 'Refund hours go in steps of 0.25')).optional().nullable(),
-      amount: looseNumber.pipe(z.number().min(0, 'Refund amount must be 0 or more').max(1_000_000)).optional().nullable(),
-      paymentId: z.string().trim().max(200).optional().nullable(),
-      cash: z.boolean().optional(),
-      credit: z.boolean().optional(),
+      hours: z.nullable(z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Refund hours must be between 0 and 24'), z.lte(24, 'Refund hours must be between 0 and 24'), z.multipleOf(0.25, 'Refund hours go in steps of 0.25'))))),
+      amount: z.nullable(z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Refund amount must be 0 or more'), z.lte(1_000_000))))),
+      paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+      cash: z.optional(z.boolean()),
+      credit: z.optional(z.boolean()),
       /** Document 3 §4: which field the person typed in ('hours', 'amount' or 'none'). */
-      manualEntry: z.union([z.enum(['hours', 'amount', 'none']), z.boolean()]).optional().nullable(),
-    })
-    .optional()
-    .nullable(),
+      manualEntry: z.nullable(z.optional(z.union([z.enum(['hours', 'amount', 'none']), z.boolean()]))),
+    }))),
 });
 export type ReturnInput = z.infer<typeof returnBody>;
 
-export const restoreBody = z.object({ notes: z.string().max(5000).optional().nullable() });
+export const restoreBody = z.object({ notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))) });
 
 export const trackingBody = z.object({
   isPaid: z.boolean(),
-  amount: looseNumber.pipe(z.number().min(0, 'Amount must be 0 or more').max(1_000_000)).optional().nullable(),
-  source: z.enum(PAYMENT_SOURCES, { error: 'Source must be Venmo, Zelle, PayPal, CashApp or Cash' }).optional().nullable(),
+  amount: z.nullable(z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Amount must be 0 or more'), z.lte(1_000_000))))),
+  source: z.nullable(z.optional(z.enum(PAYMENT_SOURCES, { error: 'Source must be Venmo, Zelle, PayPal, CashApp or Cash' }))),
 });
 export type TrackingInput = z.infer<typeof trackingBody>;
 
 export const reservationListQuery = z.object({
   /** ALL (default), ACTIVE, COMPLETED or CANCELLED. */
-  status: z.enum(['ALL', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'all', 'active', 'completed', 'cancelled']).optional(),
+  status: z.optional(z.enum(['ALL', 'ACTIVE', 'COMPLETED', 'CANCELLED', 'all', 'active', 'completed', 'cancelled'])),
   /** The tab: ITEM (Reservations tab) or SERVICE (Services tab); both when absent (dashboard). */
-  kind: z.enum(RESERVATION_KINDS).optional(),
+  kind: z.optional(z.enum(RESERVATION_KINDS)),
   /** Return-date range on COMPLETED (days in the organization's zone, inclusive); start date range otherwise. */
-  startDate: z.string().max(10).optional(),
-  endDate: z.string().max(10).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(2000).optional(),
+  startDate: z.optional(z.string().check(z.maxLength(10))),
+  endDate: z.optional(z.string().check(z.maxLength(10))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
   /** Start time order (COMPLETED: return time). Default desc. */
-  order: z.enum(['asc', 'desc']).optional(),
+  order: z.optional(z.enum(['asc', 'desc'])),
   /** General search: reservation number (exact), phone (last 4 digits or the whole number, exact), customer name (prefix). */
-  search: z.string().trim().max(100).optional(),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Customer name prefix (first or last name). */
-  customer: z.string().trim().max(100).optional(),
-  serviceId: z.string().max(128).optional(),
+  customer: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  serviceId: z.optional(z.string().check(z.maxLength(128))),
   /** Dashboard: include completed ones when status is absent (document 1). */
-  includeCompleted: z.string().max(10).optional(),
+  includeCompleted: z.optional(z.string().check(z.maxLength(10))),
 });
 
 export const logQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(2000).optional(),
-  action: z.enum(LOG_ACTIONS).optional().or(z.literal('')),
-  employeeId: z.string().max(128).optional(),
-  reservationId: z.string().max(128).optional(),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  action: z.union([z.optional(z.enum(LOG_ACTIONS)), z.literal('')]),
+  employeeId: z.optional(z.string().check(z.maxLength(128))),
+  reservationId: z.optional(z.string().check(z.maxLength(128))),
 });
 
 export const availableItemsQuery = z.object({
   startTime: instant,
-  hours: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' })),
+  hours: z.pipe(z.coerce.number(), z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' })),
 });

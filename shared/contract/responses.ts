@@ -3,7 +3,7 @@
  * (document 1 §3 and §7, document 2 §3 and §7). Inventory's live in inventory-models.ts. Each is a
  * route's `response`: the pipeline checks answers against it and the SPA's client is typed from it.
  */
-import { z } from 'zod';
+import * as z from '../zod.js';
 
 // --- health -------------------------------------------------------------------------------------
 export const healthResponse = z.object({ status: z.literal('ok') });
@@ -14,11 +14,11 @@ export const sessionUserSchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.enum(['SUPER_ADMIN', 'BUSINESS_ADMIN', 'EMPLOYEE']),
-  accessLevel: z.enum(['EMPLOYEE', 'MANAGER']).nullable(),
+  accessLevel: z.nullable(z.enum(['EMPLOYEE', 'MANAGER'])),
   firstName: z.string(),
   lastName: z.string(),
-  organizationId: z.string().nullable(),
-  organization: z.object({ name: z.string(), subdomain: z.string(), timeZone: z.string() }).nullable(),
+  organizationId: z.nullable(z.string()),
+  organization: z.nullable(z.object({ name: z.string(), subdomain: z.string(), timeZone: z.string() })),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -47,7 +47,7 @@ export const invitationSchema = z.object({
   email: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  usedAt: z.string().nullable(),
+  usedAt: z.nullable(z.string()),
   status: z.enum(['Pending', 'Used', 'Expired']),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
@@ -56,7 +56,7 @@ export const invitationListResponse = z.object({ invitations: z.array(invitation
 export const invitationSentResponse = z.object({
   success: z.boolean(),
   emailSent: z.boolean(),
-  invitation: invitationSchema.extend({ inviteUrl: z.string() }),
+  invitation: z.extend(invitationSchema, { inviteUrl: z.string() }),
 });
 export type InvitationSentResponse = z.infer<typeof invitationSentResponse>;
 export const revokedResponse = z.object({ success: z.boolean() });
@@ -66,18 +66,18 @@ export const revokedResponse = z.object({ success: z.boolean() });
 export const staffServiceSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
-  location: z.string().nullable(),
-  photo: z.string().nullable(),
-  photoUrls: z.string().nullable(),
-  photoBaseKey: z.string().nullable(),
+  description: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  photo: z.nullable(z.string()),
+  photoUrls: z.nullable(z.string()),
+  photoBaseKey: z.nullable(z.string()),
   rate: z.number(),
   rateType: z.string(),
   availability: z.string(),
   showPaymentOptions: z.boolean(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   paymentSettings: z.string(),
-  paymentNote: z.string().nullable(),
+  paymentNote: z.nullable(z.string()),
   hosts: z.string(),
   rsvpSettings: z.string(),
   questionnaire: z.string(),
@@ -87,47 +87,47 @@ export const staffServiceSchema = z.object({
   pricingTiers: z.string(),
   enableAddons: z.boolean(),
   addons: z.string(),
-  shareToken: z.string().nullable(),
+  shareToken: z.nullable(z.string()),
   isActive: z.boolean(),
-  timeZone: z.string().nullable(),
+  timeZone: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type StaffService = z.infer<typeof staffServiceSchema>;
 /** Create and update answer the saved service plus the toast text. */
-export const savedServiceResponse = staffServiceSchema.extend({ message: z.string() });
+export const savedServiceResponse = z.extend(staffServiceSchema, { message: z.string() });
 export const shareLinkResponse = z.object({ success: z.boolean(), shareToken: z.string(), message: z.string() });
 
 /** A service as a customer reads it on the share page: no staff settings, no share token. */
 export const publicServiceSchema = z.object({
   name: z.string(),
-  description: z.string().nullable(),
-  photo: z.string().nullable(),
-  photoUrls: z.string().nullable(),
+  description: z.nullable(z.string()),
+  photo: z.nullable(z.string()),
+  photoUrls: z.nullable(z.string()),
   rate: z.number(),
   rateType: z.string(),
   rateLabel: z.string(),
-  location: z.string().nullable(),
-  notes: z.string().nullable(),
-  timeZone: z.string().nullable(),
+  location: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  timeZone: z.nullable(z.string()),
   availability: z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string(), slotsAvailable: z.number() })),
-  rsvpSettings: z.object({ maxParticipants: z.number().nullable() }),
+  rsvpSettings: z.object({ maxParticipants: z.nullable(z.number()) }),
   enableAddons: z.boolean(),
-  addons: z.array(z.object({ id: z.string().optional(), name: z.string(), rate: z.number(), rateType: z.string() })),
+  addons: z.array(z.object({ id: z.optional(z.string()), name: z.string(), rate: z.number(), rateType: z.string() })),
   questionnaire: z.object({ collectAllergies: z.boolean() }),
   showPaymentOptions: z.boolean(),
   /** The business behind the page (store contact settings, document 3 §3): name, one-line address, phone. */
-  business: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable() }).optional(),
+  business: z.optional(z.object({ name: z.string(), address: z.nullable(z.string()), phone: z.nullable(z.string()) })),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 /** GET /public/service/{token}: always wrapped under `data` (the spec allows either; this is the one). */
 export const publicServiceResponse = z.object({ success: z.boolean(), data: publicServiceSchema });
 
 const paymentMethodsSchema = z.object({
-  venmo: z.string().optional(),
-  cashApp: z.string().optional(),
-  paypal: z.string().optional(),
-  zelle: z.string().optional(),
+  venmo: z.optional(z.string()),
+  cashApp: z.optional(z.string()),
+  paypal: z.optional(z.string()),
+  zelle: z.optional(z.string()),
 });
 /** Public booking response: reservation (with reservationNumber) and payment (document 2 §3). */
 export const publicBookingResponse = z.object({
@@ -155,8 +155,8 @@ export const photoUploadResponse = z.object({
 });
 export type PhotoUploadResponse = z.infer<typeof photoUploadResponse>;
 /** The presigned POST the browser sends the file to (fields go first in the form, the file last). */
-export const photoPresignResponse = photoUploadResponse.extend({
+export const photoPresignResponse = z.extend(photoUploadResponse, {
   upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
-  maxBytes: z.number().int(),
+  maxBytes: z.number().check(z.int()),
 });
 export type PhotoPresignResponse = z.infer<typeof photoPresignResponse>;

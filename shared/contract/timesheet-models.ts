@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from '../zod.js';
 
 /** Document 3 §3 (Timesheet, Employee metrics, Performance) and §7 (clock calls). */
 export const clockBody = z.object({
-  notes: z.string().max(2000).optional().nullable(),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
+  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  latitude: z.optional(z.number().check(z.gte(-90), z.lte(90))),
+  longitude: z.optional(z.number().check(z.gte(-180), z.lte(180))),
 });
 
 export const TIMESHEET_MESSAGES = {
@@ -14,40 +14,40 @@ export const TIMESHEET_MESSAGES = {
   clockedOut: 'Successfully clocked out!',
 } as const;
 
-const location = z.object({ latitude: z.number(), longitude: z.number() }).nullable();
+const location = z.nullable(z.object({ latitude: z.number(), longitude: z.number() }));
 export const timesheetSchema = z.object({
   id: z.string(),
   userId: z.string(),
   employee: z.object({ firstName: z.string(), lastName: z.string() }),
   clockIn: z.string(),
-  clockOut: z.string().nullable(),
-  totalHours: z.number().nullable(),
-  notes: z.string().nullable(),
+  clockOut: z.nullable(z.string()),
+  totalHours: z.nullable(z.number()),
+  notes: z.nullable(z.string()),
   clockInLocation: location,
   clockOutLocation: location,
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
 
 /** Figures of the Timesheets screen's summary cards, from the per-person counters. */
-export const timesheetSummary = z.object({ totalSessions: z.number().int(), completedSessions: z.number().int(), totalHours: z.number(), weeklyHours: z.number() });
+export const timesheetSummary = z.object({ totalSessions: z.number().check(z.int()), completedSessions: z.number().check(z.int()), totalHours: z.number(), weeklyHours: z.number() });
 export const timesheetListResponse = z.object({ timesheets: z.array(timesheetSchema), summary: timesheetSummary });
-export const activeTimesheetResponse = z.object({ timesheet: timesheetSchema.nullable() });
+export const activeTimesheetResponse = z.object({ timesheet: z.nullable(timesheetSchema) });
 export const clockResponse = z.object({ message: z.string(), timesheet: timesheetSchema, locationCaptured: z.boolean() });
 
 export const employeeTimesheetMetrics = z.object({
   isCurrentlyClockedIn: z.boolean(),
-  currentSession: z.object({ id: z.string(), clockIn: z.string() }).nullable(),
-  totalSessions: z.number().int(),
-  completedSessions: z.number().int(),
+  currentSession: z.nullable(z.object({ id: z.string(), clockIn: z.string() })),
+  totalSessions: z.number().check(z.int()),
+  completedSessions: z.number().check(z.int()),
   totalHours: z.number(),
   weeklyHours: z.number(),
-  sessionsWithLocation: z.number().int(),
+  sessionsWithLocation: z.number().check(z.int()),
 });
 export const employeeBookingMetrics = z.object({
-  total: z.number().int(),
-  active: z.number().int(),
-  completed: z.number().int(),
-  cancelled: z.number().int(),
+  total: z.number().check(z.int()),
+  active: z.number().check(z.int()),
+  completed: z.number().check(z.int()),
+  cancelled: z.number().check(z.int()),
   /** Dollars, 2 decimals (from integer cents). */
   totalRevenue: z.number(),
 });
@@ -65,7 +65,7 @@ export const employeeMetricsSchema = z.object({
 export type EmployeeMetrics = z.infer<typeof employeeMetricsSchema>;
 export const adminEmployeesResponse = z.object({
   employees: z.array(employeeMetricsSchema),
-  summary: z.object({ totalEmployees: z.number().int(), currentlyClockedIn: z.number().int(), totalActiveBookings: z.number().int(), totalRevenue: z.number() }),
+  summary: z.object({ totalEmployees: z.number().check(z.int()), currentlyClockedIn: z.number().check(z.int()), totalActiveBookings: z.number().check(z.int()), totalRevenue: z.number() }),
 });
 export type AdminEmployees = z.infer<typeof adminEmployeesResponse>;
 
@@ -77,12 +77,12 @@ export const performanceResponse = z.object({
   userId: z.string(),
   avgHoursPerWeek: z.number(),
   shiftsPerWeek: z.number(),
-  totalShifts: z.number().int(),
+  totalShifts: z.number().check(z.int()),
   /** Null when no clock-in fell on a day with opening hours. */
-  onTimePercentage: z.number().nullable(),
+  onTimePercentage: z.nullable(z.number()),
   overtimeHours: z.number(),
   productivityScore: z.number(),
-  weeks: z.number().int(),
+  weeks: z.number().check(z.int()),
   definitions: z.object({ onTimePercentage: z.string(), productivityScore: z.string() }),
 });
 export type Performance = z.infer<typeof performanceResponse>;

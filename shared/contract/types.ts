@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../zod.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -33,7 +33,7 @@ export type Access = 'public' | 'user' | 'platform';
 import type { Capability, Permission } from '../domain/permissions.js';
 export { PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from '../domain/permissions.js';
 
-export type Schema = z.ZodType;
+export type Schema = z.ZodMiniType;
 
 export interface RouteContract {
   /** Stable identifier, `area.operation`. */
@@ -72,6 +72,6 @@ export function route<const R extends RouteContract>(r: R): R {
 }
 
 /** The JSON body a route answers with (its `response` schema's output). */
-export type ResponseOf<R> = R extends { response: infer S } ? (S extends z.ZodType ? z.output<S> : unknown) : unknown;
+export type ResponseOf<R> = R extends { response: infer S } ? (S extends z.core.$ZodType ? z.output<S> : unknown) : unknown;
 /** What an operation may produce for a route's answer (the schema's input side). */
-export type ResponseInputOf<R> = R extends { response: infer S } ? (S extends z.ZodType ? z.input<S> : unknown) : unknown;
+export type ResponseInputOf<R> = R extends { response: infer S } ? (S extends z.core.$ZodType ? z.input<S> : unknown) : unknown;

@@ -2,7 +2,7 @@
  * Employee rules of document 3 (§3, §4, §5, §9) shared by the users API and the Employees screens.
  * Plain functions: no HTTP, no AWS.
  */
-import { addMonths, differenceInCalendarMonths, format, isValid, parseISO } from 'date-fns';
+import { addMonths, differenceInCalendarMonths, isValid, lightFormat, parseISO } from 'date-fns';
 
 export type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
 
@@ -133,7 +133,7 @@ export function jobMilestones(startDate: string | null | undefined, today: strin
     { label: '1 Year', months: 12 },
   ];
   for (let y = 2; y <= years; y++) steps.push({ label: `${y} Years`, months: y * 12 });
-  return steps.map((s) => ({ label: s.label, months: s.months, date: format(addMonths(start, s.months), 'yyyy-MM-dd'), achieved: elapsed >= s.months }));
+  return steps.map((s) => ({ label: s.label, months: s.months, date: lightFormat(addMonths(start, s.months), 'yyyy-MM-dd'), achieved: elapsed >= s.months }));
 }
 
 /** §7 Performance fallback figures, shown as samples until the timesheets area serves real ones. */

@@ -4,7 +4,7 @@
  * functions/lib/organization.ts); an "instant" is a Date or epoch milliseconds.
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, endOfDay, format, isExists, startOfDay } from 'date-fns';
+import { addDays, endOfDay, format, isExists, lightFormat, startOfDay } from 'date-fns';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -44,7 +44,7 @@ const ms = (instant: Date | number) => (typeof instant === 'number' ? instant : 
 
 /** The wall-clock date of an instant in a zone. */
 export function dayOf(instant: Date | number, zone: string): string {
-  return format(new TZDate(ms(instant), zone), 'yyyy-MM-dd');
+  return lightFormat(new TZDate(ms(instant), zone), 'yyyy-MM-dd');
 }
 
 /** Today in a zone ('now' injectable for tests). */
@@ -78,17 +78,25 @@ export function zonedDateTime(day: string, hhmm: string, zone: string): Date {
 
 /** 'HH:MM' wall-clock time of an instant in a zone. */
 export function clockOf(instant: Date | number, zone: string): string {
-  return format(new TZDate(ms(instant), zone), 'HH:mm');
+  return lightFormat(new TZDate(ms(instant), zone), 'HH:mm');
+}
+
+/** The ISO weekday of an instant in a zone: 1 = Monday … 7 = Sunday. */
+export function isoWeekdayOf(instant: Date | number, zone: string): number {
+  return new TZDate(ms(instant), zone).getDay() || 7;
 }
 
 /** A day plus n days (calendar arithmetic on the wall-clock date). */
 export function addDaysToDay(day: string, n: number): string {
   const m = DAY_RE.exec(day);
   if (!m || !isRealDate(day)) throw new RangeError(`Not a date: ${day}`);
-  return format(addDays(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), n), 'yyyy-MM-dd');
+  return lightFormat(addDays(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), n), 'yyyy-MM-dd');
 }
 
-/** Format an instant in a zone with a date-fns pattern. */
+/**
+ * Format an instant in a zone with a date-fns pattern (month names, AM/PM: the full `format`, ~15 KB
+ * with its English locale; the numeric helpers above use `lightFormat`, which is enough for digits).
+ */
 export function formatIn(instant: Date | number, zone: string, pattern: string): string {
   return format(new TZDate(ms(instant), zone), pattern);
 }

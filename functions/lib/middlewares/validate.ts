@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod.js';
 import { ApiError, validationFailed } from '../errors.js';
 import { guardBodySize, guardInput } from '../input-guard.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
 
-function toDetails(error: z.ZodError, where: string) {
+function toDetails(error: z.core.$ZodError, where: string) {
   return error.issues.map((i) => ({ msg: i.message, path: [where, ...i.path.map(String)].filter(Boolean).join('.') }));
 }
 
@@ -40,7 +40,7 @@ export function validate(): ApiMiddleware {
       const { route } = state;
       const { event } = request;
       const details: { msg: string; path: string }[] = [];
-      const parse = (schema: z.ZodType | undefined, value: unknown, where: string) => {
+      const parse = (schema: z.ZodMiniType | undefined, value: unknown, where: string) => {
         if (!schema) return undefined;
         const r = schema.safeParse(value);
         if (!r.success) details.push(...toDetails(r.error, where));

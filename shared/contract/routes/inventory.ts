@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { amount, idParam } from '../common.js';
 
@@ -10,55 +10,55 @@ import {
 export { ITEM_CONDITIONS, ITEM_STATUSES, RATE_TYPES };
 
 const rateRow = z.object({ rate: amount('Rate'), rateType: z.enum(RATE_TYPES, { error: 'Rate type must be hourly, daily, weekly, monthly or flat_rate' }) });
-const optionalAmount = z.union([amount('Rate'), z.literal(''), z.null()]).optional();
+const optionalAmount = z.optional(z.union([amount('Rate'), z.literal(''), z.null()]));
 
 export const productTypeBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-  category: z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(120),
-  description: z.string().max(2000).optional().nullable(),
-  rates: z.array(rateRow).max(20).optional(),
+  name: z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
+  category: z.string({ error: 'Category is required' }).check(z.trim(), z.minLength(1, 'Category is required'), z.maxLength(120)),
+  description: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  rates: z.optional(z.array(rateRow).check(z.maxLength(20))),
   defaultHourlyRate: optionalAmount,
   defaultDailyRate: optionalAmount,
 });
 export const variantBody = z.object({
-  name: z.string({ error: 'Variant name is required' }).trim().min(1, 'Variant name is required').max(120),
-  description: z.string().max(2000).optional().nullable(),
+  name: z.string({ error: 'Variant name is required' }).check(z.trim(), z.minLength(1, 'Variant name is required'), z.maxLength(120)),
+  description: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
   hourlyRate: optionalAmount,
   dailyRate: optionalAmount,
-  rates: z.array(rateRow).max(20).optional(),
+  rates: z.optional(z.array(rateRow).check(z.maxLength(20))),
 });
 export const itemBody = z.object({
-  productTypeId: z.string({ error: 'Product type is required' }).min(1, 'Product type is required').max(128),
-  itemNumber: z.string({ error: 'Item ID is required' }).trim().min(1, 'Item ID is required').max(64),
-  serialNumber: z.string().trim().max(120).optional().nullable(),
-  productVariantId: z.string().max(128).optional().nullable(),
-  condition: z.enum(ITEM_CONDITIONS).optional().nullable(),
-  location: z.string().trim().max(120).optional().nullable(),
-  notes: z.string().max(2000).optional().nullable(),
+  productTypeId: z.string({ error: 'Product type is required' }).check(z.minLength(1, 'Product type is required'), z.maxLength(128)),
+  itemNumber: z.string({ error: 'Item ID is required' }).check(z.trim(), z.minLength(1, 'Item ID is required'), z.maxLength(64)),
+  serialNumber: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
+  productVariantId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
+  condition: z.nullable(z.optional(z.enum(ITEM_CONDITIONS))),
+  location: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
+  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
 });
 export const statusBody = z.object({
   status: z.enum(['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'], { error: 'Status must be AVAILABLE, MAINTENANCE, OUT_OF_SERVICE or DAMAGED' }),
-  notes: z.string().max(2000).optional().nullable(),
+  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
 });
 export const generateIdsBody = z.object({
-  productTypeId: z.string().min(1, 'Product type is required').max(128),
-  quantity: z.coerce.number().int().min(1, 'Maximum 100 items per batch').max(100, 'Maximum 100 items per batch'),
+  productTypeId: z.string().check(z.minLength(1, 'Product type is required'), z.maxLength(128)),
+  quantity: z.coerce.number().check(z.int(), z.gte(1, 'Maximum 100 items per batch'), z.lte(100, 'Maximum 100 items per batch')),
 });
 export const bulkCreateBody = z.object({
-  productTypeId: z.string().min(1, 'Product type is required').max(128),
-  productVariantId: z.string().max(128).optional().nullable(),
-  items: z.array(z.object({ itemId: z.string().trim().min(1).max(64), customProperties: z.record(z.string(), z.unknown()).optional() })).min(1).max(100, 'Maximum 100 items per batch'),
-  commonProperties: z.object({
-    condition: z.enum(ITEM_CONDITIONS).optional().nullable(),
-    location: z.string().trim().max(120).optional().nullable(),
-    notes: z.string().max(2000).optional().nullable(),
-    status: z.enum(['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED']).optional(),
-  }).optional(),
+  productTypeId: z.string().check(z.minLength(1, 'Product type is required'), z.maxLength(128)),
+  productVariantId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
+  items: z.array(z.object({ itemId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), customProperties: z.optional(z.record(z.string(), z.unknown())) })).check(z.minLength(1), z.maxLength(100, 'Maximum 100 items per batch')),
+  commonProperties: z.optional(z.object({
+    condition: z.nullable(z.optional(z.enum(ITEM_CONDITIONS))),
+    location: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
+    notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+    status: z.optional(z.enum(['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'])),
+  })),
 });
-export const bulkDeleteBody = z.object({ itemIds: z.array(z.string().min(1).max(128)).min(1).max(100, 'Maximum 100 items per batch') });
+export const bulkDeleteBody = z.object({ itemIds: z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.minLength(1), z.maxLength(100, 'Maximum 100 items per batch')) });
 export const locationBody = z.object({
-  name: z.string({ error: 'Location name is required' }).trim().min(1, 'Location name is required').max(120),
-  description: z.string().max(2000).optional().nullable(),
+  name: z.string({ error: 'Location name is required' }).check(z.trim(), z.minLength(1, 'Location name is required'), z.maxLength(120)),
+  description: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
 });
 
 const i = { area: 'inventory', access: 'user' } as const;
@@ -69,7 +69,7 @@ export const inventoryRoutes = [
   route({ ...i, id: 'inventory.listProductTypes', method: 'GET', path: '/api/inventory/product-types', permission: 'productTypes.view', response: z.array(productTypeSchema), summary: 'Product types with variants and item counts' }),
   route({
     ...i, id: 'inventory.listItems', method: 'GET', path: '/api/inventory/items', permission: 'inventoryItems.view',
-    query: z.object({ status: z.enum(ITEM_STATUSES).optional(), limit: z.coerce.number().int().min(1).max(1000).optional(), cursor: z.string().max(2048).optional() }),
+    query: z.object({ status: z.optional(z.enum(ITEM_STATUSES)), limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))), cursor: z.optional(z.string().check(z.maxLength(2048))) }),
     response: itemPageSchema, summary: 'Inventory items, page by page',
   }),
   route({ ...i, id: 'inventory.createProductType', method: 'POST', path: '/api/inventory/product-types', capability: 'manageInventory', permission: 'productTypes.create', body: productTypeBody, response: productTypeSchema, idempotent: true, summary: 'Create a product type' }),
@@ -88,6 +88,6 @@ export const inventoryRoutes = [
   route({ ...i, id: 'inventory.bulkDelete', method: 'DELETE', path: '/api/inventory/bulk/delete', capability: 'manageInventory', permission: 'inventoryItems.delete', body: bulkDeleteBody, response: bulkDeleteResponseSchema, summary: 'Delete up to 100 items at once' }),
   route({
     ...i, id: 'inventory.activityLog', method: 'GET', path: '/api/inventory/activity-log', capability: 'manageInventory', permission: 'inventoryReports.view',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(500).optional() }), response: z.array(activityLogEntrySchema), summary: 'Inventory activity log',
+    query: z.object({ limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(500))) }), response: z.array(activityLogEntrySchema), summary: 'Inventory activity log',
   }),
 ] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { dateRangeQuery, idParam } from '../common.js';
 import {
@@ -36,7 +36,7 @@ export const operationsRoutes = [
   route({ ...u, area: 'reservations', id: 'reservations.processReturn', method: 'POST', path: '/api/reservations/processing/{id}/return', capability: 'processReturns', permission: 'reservations.processReturn', params: idParam, body: returnBody, response: returnResponse, idempotent: true, summary: 'Return and charge' }),
   route({ ...u, area: 'reservations', id: 'reservations.cancel', method: 'POST', path: '/api/reservations/processing/{id}/cancel', permission: 'reservations.cancel', params: idParam, response: reservationEnvelope, summary: 'Cancel an active reservation' }),
   route({ ...u, area: 'reservations', id: 'reservations.reprocess', method: 'POST', path: '/api/reservations/processing/{id}/reprocess', capability: 'processReturns', permission: 'reservations.reprocess', params: idParam, response: reservationEnvelope, summary: 'Reprocess a completed reservation' }),
-  route({ ...u, area: 'reservations', id: 'reservations.restore', method: 'POST', path: '/api/reservations/processing/{id}/restore', capability: 'processReturns', permission: 'reservations.edit', params: idParam, body: restoreBody.optional(), response: reservationEnvelope, summary: 'Restore a cancelled reservation' }),
+  route({ ...u, area: 'reservations', id: 'reservations.restore', method: 'POST', path: '/api/reservations/processing/{id}/restore', capability: 'processReturns', permission: 'reservations.edit', params: idParam, body: z.optional(restoreBody), response: reservationEnvelope, summary: 'Restore a cancelled reservation' }),
   route({ ...u, area: 'reservations', id: 'reservations.delete', method: 'DELETE', path: '/api/reservations/processing/{id}', capability: 'processReturns', permission: 'reservations.edit', params: idParam, response: z.object({ success: z.literal(true), message: z.string() }), summary: 'Delete a completed or cancelled reservation' }),
   // Customers
   route({ ...u, area: 'customers', id: 'customers.statsOverview', method: 'GET', path: '/api/customers/stats/overview', permission: 'dashboard.viewStats', response: customerStatsResponse, summary: 'Customer count (kept on write)' }),
@@ -44,10 +44,10 @@ export const operationsRoutes = [
   route({ ...u, area: 'customers', id: 'customers.get', method: 'GET', path: '/api/customers/{id}', permission: 'customers.view', params: idParam, response: customerDetailResponse, summary: 'A customer with reservations' }),
   // Payments (functions/payments)
   route({ ...u, area: 'payments', id: 'payments.statsOverview', method: 'GET', path: '/api/payments/stats/overview', permission: 'dashboard.viewStats', response: paymentStatsResponse, summary: 'Payment totals' }),
-  route({ ...u, area: 'payments', id: 'payments.trackingBatch', method: 'POST', path: '/api/payments/service-tracking/batch', permission: 'payments.viewHistory', body: z.object({ reservationIds: z.array(z.string().min(1).max(128)).max(500) }), response: z.record(z.string(), trackingView), summary: 'Paid flags for service reservations' }),
-  route({ ...u, area: 'payments', id: 'payments.trackingUpdate', method: 'PUT', path: '/api/payments/service-tracking/{reservationId}', permission: 'payments.takePayment', params: z.object({ reservationId: z.string().min(1).max(128) }), body: trackingBody, response: trackingView.extend({ reservationId: z.string() }), idempotent: true, summary: 'Mark a service reservation paid or unpaid' }),
+  route({ ...u, area: 'payments', id: 'payments.trackingBatch', method: 'POST', path: '/api/payments/service-tracking/batch', permission: 'payments.viewHistory', body: z.object({ reservationIds: z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(500)) }), response: z.record(z.string(), trackingView), summary: 'Paid flags for service reservations' }),
+  route({ ...u, area: 'payments', id: 'payments.trackingUpdate', method: 'PUT', path: '/api/payments/service-tracking/{reservationId}', permission: 'payments.takePayment', params: z.object({ reservationId: z.string().check(z.minLength(1), z.maxLength(128)) }), body: trackingBody, response: z.extend(trackingView, { reservationId: z.string() }), idempotent: true, summary: 'Mark a service reservation paid or unpaid' }),
   // Reports
-  route({ ...u, area: 'reports', id: 'reports.dailyLog', method: 'GET', path: '/api/reports/daily-log', permission: 'reports.view', query: z.object({ date: z.string().max(40).optional() }), response: dailyLogResponse, summary: 'Reservations of a day in the organization\'s zone' }),
+  route({ ...u, area: 'reports', id: 'reports.dailyLog', method: 'GET', path: '/api/reports/daily-log', permission: 'reports.view', query: z.object({ date: z.optional(z.string().check(z.maxLength(40))) }), response: dailyLogResponse, summary: 'Reservations of a day in the organization\'s zone' }),
   route({ ...u, area: 'reports', id: 'reports.revenue', method: 'GET', path: '/api/reports/revenue', permission: 'reports.view', query: dateRangeQuery, response: revenueResponse, summary: 'Revenue report' }),
   route({ ...u, area: 'reports', id: 'reports.employeePerformance', method: 'GET', path: '/api/reports/employee-performance', permission: 'reports.view', query: dateRangeQuery, response: employeePerformanceResponse, summary: 'Employee performance' }),
   route({ ...u, area: 'reports', id: 'reports.cartUtilization', method: 'GET', path: '/api/reports/cart-utilization', permission: 'reports.view', query: dateRangeQuery, response: cartUtilizationResponse, summary: 'Item utilisation' }),

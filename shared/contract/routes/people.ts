@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../zod.js';
 import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { eventStreamResponse, idParam, looseNumber } from '../common.js';
@@ -9,54 +9,54 @@ import {
 import { performanceResponse } from '../timesheet-models.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
-const emailText = (message: string) => z.string().trim().max(254).regex(EMAIL_PATTERN, message);
-const dayOrBlank = z.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'), z.literal(''), z.null()]).optional();
-const wage = z.union([looseNumber.pipe(z.number().min(0, 'Wage must be 0 or more').max(100_000, 'Wage is too large')), z.literal(''), z.null()]).optional();
+const emailText = (message: string) => z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_PATTERN, message));
+const dayOrBlank = z.optional(z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')), z.literal(''), z.null()]));
+const wage = z.optional(z.union([z.pipe(looseNumber, z.number().check(z.gte(0, 'Wage must be 0 or more'), z.lte(100_000, 'Wage is too large'))), z.literal(''), z.null()]));
 const employeeFields = {
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   email: emailText('Please enter a valid email address'),
-  phone: z.string().trim().max(40).optional().nullable(),
-  role: z.enum(['EMPLOYEE', 'BUSINESS_ADMIN']).optional(),
-  jobRole: z.string().trim().max(120).optional().nullable(),
-  location: z.string().trim().max(120).optional().nullable(),
+  phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+  role: z.optional(z.enum(['EMPLOYEE', 'BUSINESS_ADMIN'])),
+  jobRole: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
+  location: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
   hourlyWage: wage,
-  accessLevel: accessLevel.optional(),
+  accessLevel: z.optional(accessLevel),
   startDate: dayOrBlank,
 };
 /** The modal's body and the detail page's four partial bodies (document 3 §7). */
-export const userUpdateBody = z.object({
+export const userUpdateBody = z.strictObject({
   ...employeeFields,
-  firstName: employeeFields.firstName.optional(),
-  lastName: employeeFields.lastName.optional(),
-  email: employeeFields.email.optional(),
-  pin: z.union([z.string().regex(/^\d{4}$/, 'PIN must be 4 digits'), z.literal(''), z.null()]).optional(),
-  preferredName: z.string().trim().max(100).optional().nullable(),
-  personalEmail: z.union([emailText('Please enter a valid personal email address'), z.literal(''), z.null()]).optional(),
-  mobileNumber: z.string().trim().max(40).optional().nullable(),
-  emergencyContact: z.string().max(500).optional().nullable(),
-  legalName: z.string().trim().max(200).optional().nullable(),
+  firstName: z.optional(employeeFields.firstName),
+  lastName: z.optional(employeeFields.lastName),
+  email: z.optional(employeeFields.email),
+  pin: z.optional(z.union([z.string().check(z.regex(/^\d{4}$/, 'PIN must be 4 digits')), z.literal(''), z.null()])),
+  preferredName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  personalEmail: z.optional(z.union([emailText('Please enter a valid personal email address'), z.literal(''), z.null()])),
+  mobileNumber: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+  emergencyContact: z.nullable(z.optional(z.string().check(z.maxLength(500)))),
+  legalName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
   dateOfBirth: dayOrBlank,
-  ssn: z.union([z.string().trim().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'SSN must be 9 digits (XXX-XX-XXXX)'), z.literal(''), z.null()]).optional(),
-  homeAddress: z.string().max(500).optional().nullable(),
-  managerNotes: z.string().max(5000).optional().nullable(),
-}).strict();
+  ssn: z.optional(z.union([z.string().check(z.trim(), z.regex(/^\d{3}-?\d{2}-?\d{4}$/, 'SSN must be 9 digits (XXX-XX-XXXX)')), z.literal(''), z.null()])),
+  homeAddress: z.nullable(z.optional(z.string().check(z.maxLength(500)))),
+  managerNotes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+});
 /** Invitations create EMPLOYEE accounts only (access level EMPLOYEE or MANAGER). */
-export const inviteBody = z.object({ ...employeeFields, role: z.literal('EMPLOYEE').optional() });
+export const inviteBody = z.object({ ...employeeFields, role: z.optional(z.literal('EMPLOYEE')) });
 export const completeSignupBody = z.object({
-  token: z.string().min(1).max(4096),
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100),
-  phone: z.string().trim().max(40).optional().nullable(),
+  token: z.string().check(z.minLength(1), z.maxLength(4096)),
+  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
   email: employeeFields.email,
-  password: z.string().min(8, 'Password must be at least 8 characters').max(1024),
+  password: z.string().check(z.minLength(8, 'Password must be at least 8 characters'), z.maxLength(1024)),
   termsAccepted: z.literal(true, { error: 'You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.' }),
 });
-export const jobRoleBody = z.object({ name: z.string().trim().min(1, 'This field is required').max(120), description: z.string().max(2000).optional().nullable() });
+export const jobRoleBody = z.object({ name: z.string().check(z.trim(), z.minLength(1, 'This field is required'), z.maxLength(120)), description: z.nullable(z.optional(z.string().check(z.maxLength(2000)))) });
 export const documentPresignBody = z.object({
-  name: z.string().trim().min(1, 'Please provide both document name and file').max(200),
-  fileName: z.string().trim().min(1, 'Please provide both document name and file').max(255),
-  fileSize: z.coerce.number().int().min(1, 'The file is empty'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(200)),
+  fileName: z.string().check(z.trim(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(255)),
+  fileSize: z.coerce.number().check(z.int(), z.gte(1, 'The file is empty')),
 });
 
 /** Answers. The full SSN, the date of birth's ciphertext, the PIN, password and token hashes never leave the server. */
@@ -65,43 +65,43 @@ export const employeeSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   username: z.string(),
   role: z.enum(['EMPLOYEE', 'BUSINESS_ADMIN', 'SUPER_ADMIN']),
   accessLevel,
   status: z.enum(['PENDING', 'ACTIVE', 'INACTIVE']),
   isActive: z.boolean(),
-  jobRole: z.string().nullable(),
-  location: z.string().nullable(),
-  hourlyWage: z.number().nullable(),
-  hourlyWageCents: z.number().int().nullable(),
-  startDate: z.string().nullable(),
+  jobRole: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  hourlyWage: z.nullable(z.number()),
+  hourlyWageCents: z.nullable(z.number().check(z.int())),
+  startDate: z.nullable(z.string()),
   createdAt: z.string(),
-  organization: z.object({ name: z.string() }).nullable(),
+  organization: z.nullable(z.object({ name: z.string() })),
 });
-export const employeeDetailSchema = employeeSchema.extend({
+export const employeeDetailSchema = z.extend(employeeSchema, {
   hasPin: z.boolean(),
-  preferredName: z.string().nullable(),
-  personalEmail: z.string().nullable(),
-  mobileNumber: z.string().nullable(),
-  emergencyContact: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  ssnLast4: z.string().regex(/^\d{4}$/).nullable(),
-  homeAddress: z.string().nullable(),
-  managerNotes: z.string().nullable(),
-  profilePicture: z.string().nullable(),
-  setupExpiresAt: z.string().nullable(),
-  deactivatedAt: z.string().nullable(),
+  preferredName: z.nullable(z.string()),
+  personalEmail: z.nullable(z.string()),
+  mobileNumber: z.nullable(z.string()),
+  emergencyContact: z.nullable(z.string()),
+  dateOfBirth: z.nullable(z.string()),
+  ssnLast4: z.nullable(z.string().check(z.regex(/^\d{4}$/))),
+  homeAddress: z.nullable(z.string()),
+  managerNotes: z.nullable(z.string()),
+  profilePicture: z.nullable(z.string()),
+  setupExpiresAt: z.nullable(z.string()),
+  deactivatedAt: z.nullable(z.string()),
 });
-export const jobRoleSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), createdAt: z.string() });
+export const jobRoleSchema = z.object({ id: z.string(), name: z.string(), description: z.nullable(z.string()), createdAt: z.string() });
 export const documentSchema = z.object({
-  id: z.string(), name: z.string(), fileName: z.string(), fileSize: z.number().int(), mimeType: z.string(),
-  fileUrl: z.string(), previewable: z.boolean(), createdAt: z.string(), uploadedByName: z.string().nullable(),
+  id: z.string(), name: z.string(), fileName: z.string(), fileSize: z.number().check(z.int()), mimeType: z.string(),
+  fileUrl: z.string(), previewable: z.boolean(), createdAt: z.string(), uploadedByName: z.nullable(z.string()),
 });
 const okMessage = z.object({ success: z.literal(true), message: z.string() });
 
 const u = { access: 'user' } as const;
-const docParams = idParam.extend({ docId: z.string().min(1).max(128) });
+const docParams = z.extend(idParam, { docId: z.string().check(z.minLength(1), z.maxLength(128)) });
 
 export const peopleRoutes = [
   // Employees (document 3 §7). Who may do what: docs/decisions.md, "Employees".
@@ -137,7 +137,7 @@ export const peopleRoutes = [
   }),
   route({
     ...u, area: 'users', id: 'users.documentFile', method: 'GET', path: '/api/users/{id}/documents/{docId}/file', capability: 'viewEmployees', permission: 'userManagement.viewUsers', params: docParams,
-    query: z.object({ preview: z.enum(['true', 'false']).optional() }),
+    query: z.object({ preview: z.optional(z.enum(['true', 'false'])) }),
     response: z.object({ url: z.string(), fileName: z.string(), mimeType: z.string(), disposition: z.enum(['inline', 'attachment']), expiresIn: z.number() }),
     summary: "The document's fileUrl: a short-lived link to the file (inline for previewable types with preview=true, else a download)",
     beyondSpec: "Document 3 §7 names each document's fileUrl, fetched with preview=true and the bearer token; a 10 MB file exceeds Lambda's 6 MB answer, so this answers a 5-minute presigned link instead of the bytes",
@@ -166,5 +166,5 @@ export const peopleRoutes = [
     beyondSpec: 'The SPA hides what the matrix denies (navigation, buttons) and must learn a policy change without a new sign-in, so it reads the caller\'s effective permissions',
   }),
   // Live updates
-  route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.string().max(4096).optional(), lastEventId: z.string().max(8000).optional() }), response: eventStreamResponse, summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)' }),
+  route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.optional(z.string().check(z.maxLength(4096))), lastEventId: z.optional(z.string().check(z.maxLength(8000))) }), response: eventStreamResponse, summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)' }),
 ] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../zod.js';
 import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
@@ -25,16 +25,16 @@ export const tenantMetricsResponse = z.object({
       /** From the send log (sends tagged with this tenant), UTC day and month. */
       emailsToday: z.number(), emailsThisMonth: z.number(),
       /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
-      apiCalls24h: z.number(), errorRate: z.number().nullable(),
+      apiCalls24h: z.number(), errorRate: z.nullable(z.number()),
       /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions.md); null only if not estimated. */
-      databaseSizeBytes: z.number().nullable(),
+      databaseSizeBytes: z.nullable(z.number()),
     }),
   })),
   generatedAt: z.string(),
 });
 export const tenantDetailsResponse = z.object({
   organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
-  users: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), role: z.string(), isActive: z.boolean(), lastLoginAt: z.string().nullable() })),
+  users: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), role: z.string(), isActive: z.boolean(), lastLoginAt: z.nullable(z.string()) })),
 });
 export const tenantStatusResponse = z.object({
   success: z.boolean(), organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
@@ -44,10 +44,10 @@ export const overviewMetricsResponse = z.object({
 });
 /** 'not-configured': a check that cannot run in this deployment (no DLQ URLs locally); never counted healthy. */
 const healthCheck = z.object({
-  name: z.string(), status: z.enum(['healthy', 'unhealthy', 'not-configured']), latencyMs: z.number(), message: z.string().optional(),
-  kind: z.enum(['database', 'storage', 'mail', 'sweep', 'queue']).optional(),
+  name: z.string(), status: z.enum(['healthy', 'unhealthy', 'not-configured']), latencyMs: z.number(), message: z.optional(z.string()),
+  kind: z.optional(z.enum(['database', 'storage', 'mail', 'sweep', 'queue'])),
   /** Sweeps: the last successful run and the rate; queues: the messages waiting. */
-  lastSucceededAt: z.string().nullable().optional(), everyMinutes: z.number().optional(), messages: z.number().optional(),
+  lastSucceededAt: z.optional(z.nullable(z.string())), everyMinutes: z.optional(z.number()), messages: z.optional(z.number()),
 });
 export const platformHealthResponse = z.object({
   overall: z.enum(['healthy', 'degraded', 'unhealthy']), status: z.enum(['healthy', 'degraded', 'unhealthy']),
@@ -63,7 +63,7 @@ export const featuresResponse = z.object({
 });
 const templateView = z.object({
   name: z.string(), displayName: z.string(), description: z.string(), category: z.string(), variables: z.array(z.string()),
-  subject: z.string(), content: z.string(), updatedAt: z.string().nullable(), isDefault: z.boolean(),
+  subject: z.string(), content: z.string(), updatedAt: z.nullable(z.string()), isDefault: z.boolean(),
 });
 export const templateListResponse = z.object({ templates: z.array(templateView), categories: z.array(z.object({ name: z.string(), count: z.number() })) });
 export const templateResponse = z.object({ template: templateView });
@@ -78,8 +78,8 @@ export const emailStatsResponse = z.object({
   range, totalSent: z.number(), failed: z.number(), failureRate: z.number(),
   /** Delivered, bounced and complaints come from SES configuration-set notifications (AWS); 'not-configured' (locally): they are null. */
   deliveryNotifications: z.enum(['ses-configuration-set', 'not-configured']),
-  delivered: z.number().nullable(), deliveryRate: z.number().nullable(), bounced: z.number().nullable(), bounceRate: z.number().nullable(),
-  complaints: z.number().nullable(), complaintRate: z.number().nullable(),
+  delivered: z.nullable(z.number()), deliveryRate: z.nullable(z.number()), bounced: z.nullable(z.number()), bounceRate: z.nullable(z.number()),
+  complaints: z.nullable(z.number()), complaintRate: z.nullable(z.number()),
   usedToday: z.number(), dailyQuota: z.number(), templates: z.array(z.object({ name: z.string(), sent: z.number(), failed: z.number() })),
 });
 export const platformSettingsResponse = z.object({
@@ -90,12 +90,12 @@ export const platformSettingsResponse = z.object({
 export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
 const moduleName = z.enum(MODULE_IDS);
-const templateName = z.object({ name: z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'Invalid template name') });
+const templateName = z.object({ name: z.string().check(z.regex(/^[a-z0-9_-]{1,64}$/i, 'Invalid template name')) });
 
 export const invitationBody = z.object({
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+  firstName: z.string({ error: 'First name is required' }).check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string({ error: 'Last name is required' }).check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  email: z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254), z.regex(EMAIL_PATTERN, 'Please enter a valid email address')),
 });
 
 const p = { area: 'platform', access: 'platform' } as const;
@@ -105,8 +105,8 @@ export const platformRoutes = [
     summary: "The caller's organization's disabled modules", beyondSpec: 'The tenant navigation hides the modules the platform operator switched off',
   }),
   route({ ...p, id: 'platform.listModules', method: 'GET', path: '/api/platform/organizations/{id}/modules', params: idParam, response: modulesResponse, summary: 'Modules of a tenant' }),
-  route({ ...p, id: 'platform.enableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/enable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Enable a module' }),
-  route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: idParam.extend({ module: moduleName }), response: moduleToggleResponse, summary: 'Disable a module' }),
+  route({ ...p, id: 'platform.enableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/enable', params: z.extend(idParam, { module: moduleName }), response: moduleToggleResponse, summary: 'Enable a module' }),
+  route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: z.extend(idParam, { module: moduleName }), response: moduleToggleResponse, summary: 'Disable a module' }),
   route({ ...p, id: 'platform.tenantDetails', method: 'GET', path: '/api/platform/tenants/{id}/details', params: idParam, response: tenantDetailsResponse, summary: 'Users of a tenant' }),
   route({ ...p, id: 'platform.tenantMetrics', method: 'GET', path: '/api/platform/tenants/metrics', response: tenantMetricsResponse, summary: 'All tenants with metrics' }),
   route({
@@ -119,9 +119,9 @@ export const platformRoutes = [
   }),
   route({ ...p, id: 'platform.overviewMetrics', method: 'GET', path: '/api/platform/overview/metrics', response: overviewMetricsResponse, summary: 'Platform totals' }),
   route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', response: platformHealthResponse, summary: 'Health checks' }),
-  route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: range.optional() }), response: usageResponse, summary: 'Usage analytics' }),
-  route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: range.optional() }), kind: 'file', response: fileResponse, summary: 'Usage analytics CSV' }),
-  route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: range.optional() }), response: emailStatsResponse, summary: 'E-mail statistics' }),
+  route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: z.optional(range) }), response: usageResponse, summary: 'Usage analytics' }),
+  route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: z.optional(range) }), kind: 'file', response: fileResponse, summary: 'Usage analytics CSV' }),
+  route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: z.optional(range) }), response: emailStatsResponse, summary: 'E-mail statistics' }),
   route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', response: platformSettingsResponse, summary: 'Platform settings' }),
   route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', response: featuresResponse, summary: 'Global features' }),
   route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', response: invitationListResponse, summary: 'Organization invitations' }),
@@ -130,6 +130,6 @@ export const platformRoutes = [
   route({ ...p, id: 'platform.revokeInvitation', method: 'DELETE', path: '/api/platform/invitations/{id}', params: idParam, response: revokedResponse, summary: 'Revoke a pending invitation' }),
   route({ ...p, id: 'platform.listTemplates', method: 'GET', path: '/api/platform/templates', response: templateListResponse, summary: 'E-mail templates' }),
   route({ ...p, id: 'platform.getTemplate', method: 'GET', path: '/api/platform/templates/{name}', params: templateName, response: templateResponse, summary: 'One template' }),
-  route({ ...p, id: 'platform.updateTemplate', method: 'PUT', path: '/api/platform/templates/{name}', params: templateName, body: z.object({ content: z.string().max(200_000) }), response: templateUpdatedResponse, summary: 'Update a template' }),
-  route({ ...p, id: 'platform.previewTemplate', method: 'POST', path: '/api/platform/templates/{name}/preview', params: templateName, body: z.object({ variables: z.record(z.string(), z.unknown()).optional() }).optional(), response: templatePreviewResponse, summary: 'Render a template' }),
+  route({ ...p, id: 'platform.updateTemplate', method: 'PUT', path: '/api/platform/templates/{name}', params: templateName, body: z.object({ content: z.string().check(z.maxLength(200_000)) }), response: templateUpdatedResponse, summary: 'Update a template' }),
+  route({ ...p, id: 'platform.previewTemplate', method: 'POST', path: '/api/platform/templates/{name}/preview', params: templateName, body: z.optional(z.object({ variables: z.optional(z.record(z.string(), z.unknown())) })), response: templatePreviewResponse, summary: 'Render a template' }),
 ] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../../zod.js';
 import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { photoPresignResponse, photoUploadResponse, publicBookingResponse, publicServiceResponse, savedServiceResponse, shareLinkResponse, staffServiceSchema } from '../responses.js';
@@ -22,158 +22,147 @@ export const PHOTO_MESSAGES = {
  * Unparsable text is a validation error here: the "empty default when parsing fails" of the spec is
  * what the browser does with what it loads, not a licence for the server to store garbage.
  */
-function jsonField<S extends z.ZodType>(label: string, schema: S) {
-  return z
-    .union([z.string().max(200_000), z.array(z.unknown()), z.record(z.string(), z.unknown())])
-    .transform((v, ctx): unknown => {
+function jsonField<S extends z.core.$ZodType>(label: string, schema: S) {
+  return z.optional(z.nullable(z.pipe(z.pipe(z
+    .union([z.string().check(z.maxLength(200_000)), z.array(z.unknown()), z.record(z.string(), z.unknown())]), z.transform((v, ctx): unknown => {
       if (typeof v !== 'string') return v;
       if (v.trim() === '') return undefined;
       try {
         return JSON.parse(v) as unknown;
       } catch {
-        ctx.addIssue({ code: 'custom', message: `${label} must be valid JSON` });
+        ctx.issues.push({ code: 'custom', message: `${label} must be valid JSON`, input: v });
         return z.NEVER;
       }
-    })
-    .pipe(schema.optional())
-    .nullable()
-    .optional();
+    })), z.optional(schema))));
 }
 
-const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
+const flag = z.pipe(z.union([z.boolean(), z.enum(['true', 'false'])]), z.transform((v) => v === true || v === 'true'));
 const time = (label: string) =>
-  z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be HH:MM`).transform((v) => v.slice(0, 5));
+  z.pipe(z.string({ error: `${label} is required` }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be HH:MM`)), z.transform((v) => v.slice(0, 5)));
 const money = (label: string) =>
-  z.union([looseNumber, z.literal(''), z.null()]).optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? 0 : v))
-    .pipe(z.number().min(0, `${label} must be 0 or more`).max(1_000_000, `${label} is too large`)
-      .refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`));
+  z.pipe(z.pipe(z.optional(z.union([looseNumber, z.literal(''), z.null()])), z.transform((v) => (v === '' || v === null || v === undefined ? 0 : v))), z.number().check(z.gte(0, `${label} must be 0 or more`), z.lte(1_000_000, `${label} is too large`), z.refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`)));
 /** "Slots: minimum 1 (non-numbers become 1)" (document 2 §5). */
-const slotCount = z.union([z.number(), z.string(), z.null(), z.undefined()])
-  .transform((v) => {
+const slotCount = z.pipe(z.pipe(z.union([z.number(), z.string(), z.null(), z.undefined()]), z.transform((v) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
     return Number.isFinite(n) ? Math.floor(n) : 1;
-  })
-  .pipe(z.number().min(1, 'Slots available must be at least 1').max(100_000, 'Slots available is too large'));
+  })), z.number().check(z.gte(1, 'Slots available must be at least 1'), z.lte(100_000, 'Slots available is too large')));
 
-export const slotSchema = z.object({
-  date: z.string({ error: 'Slot date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Slot date must be YYYY-MM-DD'),
+export const slotSchema = z.strictObject({
+  date: z.string({ error: 'Slot date is required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Slot date must be YYYY-MM-DD')),
   startTime: time('Start time'),
   endTime: time('End time'),
   slotsAvailable: slotCount,
-  originalSlotsAvailable: slotCount.optional(),
-}).strict();
-export const paymentSettingsSchema = z.object({
-  venmo: z.string().max(200).nullable().optional(),
-  cashApp: z.string().max(200).nullable().optional(),
-  paypal: z.string().max(200).nullable().optional(),
-  zelle: z.string().max(200).nullable().optional(),
-}).strict();
-export const rsvpSettingsSchema = z.object({
+  originalSlotsAvailable: z.optional(slotCount),
+});
+export const paymentSettingsSchema = z.strictObject({
+  venmo: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  cashApp: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  paypal: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  zelle: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+});
+export const rsvpSettingsSchema = z.strictObject({
   // Not set stays null: the public page then offers up to 10 (document 2 §9), the form shows 1.
-  maxParticipants: z.union([looseNumber, z.literal(''), z.null()]).optional()
-    .transform((v) => (v === '' || v === undefined ? null : v))
-    .pipe(z.number().int('Max participants must be a whole number').min(1, 'Max participants must be between 1 and 100').max(100, 'Max participants must be between 1 and 100').nullable()),
-  enablePublicBookings: flag.optional().default(true),
-}).strict();
-export const questionnaireSchema = z.object({ collectAllergies: flag.optional().default(false) }).strict();
+  maxParticipants: z.pipe(z.pipe(z.optional(z.union([looseNumber, z.literal(''), z.null()])), z.transform((v) => (v === '' || v === undefined ? null : v))), z.nullable(z.number().check(z.int('Max participants must be a whole number'), z.gte(1, 'Max participants must be between 1 and 100'), z.lte(100, 'Max participants must be between 1 and 100')))),
+  enablePublicBookings: z._default(z.optional(flag), true),
+});
+export const questionnaireSchema = z.strictObject({ collectAllergies: z._default(z.optional(flag), false) });
 /**
  * Hosts, Privacy and Reminders are "Coming soon" tabs (document 2 §2.3): the spec names the fields
  * but not their contents. These are the shapes we keep (docs/decisions.md, Hardening); anything
  * else is refused rather than stored as free-form JSON.
  */
-export const hostSchema = z.object({
-  id: z.string().max(100).optional(),
-  userId: z.string().max(128).optional().nullable(),
-  name: z.string().trim().max(200),
-  email: z.string().trim().max(254).optional().nullable(),
-  phone: z.string().trim().max(40).optional().nullable(),
-}).strict();
-export const privacySettingsSchema = z.object({
-  visibility: z.enum(['PUBLIC', 'UNLISTED', 'PRIVATE']).optional(),
-  showAttendeeCount: flag.optional(),
-  requireApproval: flag.optional(),
-}).strict();
-export const reminderSettingsSchema = z.object({
-  enabled: flag.optional(),
-  hoursBefore: z.number().int().min(1).max(168).optional(),
-  message: z.string().max(1000).optional().nullable(),
-}).strict();
-export const pricingTierSchema = z.object({
-  id: z.string().max(100).optional(),
-  name: z.string().max(200).optional().default(''),
+export const hostSchema = z.strictObject({
+  id: z.optional(z.string().check(z.maxLength(100))),
+  userId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
+  name: z.string().check(z.trim(), z.maxLength(200)),
+  email: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(254)))),
+  phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+});
+export const privacySettingsSchema = z.strictObject({
+  visibility: z.optional(z.enum(['PUBLIC', 'UNLISTED', 'PRIVATE'])),
+  showAttendeeCount: z.optional(flag),
+  requireApproval: z.optional(flag),
+});
+export const reminderSettingsSchema = z.strictObject({
+  enabled: z.optional(flag),
+  hoursBefore: z.optional(z.number().check(z.int(), z.gte(1), z.lte(168))),
+  message: z.nullable(z.optional(z.string().check(z.maxLength(1000)))),
+});
+export const pricingTierSchema = z.strictObject({
+  id: z.optional(z.string().check(z.maxLength(100))),
+  name: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
   rate: money('Tier rate'),
-  rateType: z.string().default('FIXED').transform((v) => v.toUpperCase()).pipe(z.enum(TIER_RATE_TYPES, { error: 'Tier rate type must be HOURLY, FIXED, PER_PERSON or PER_ITEM' })),
-  validFrom: z.string().max(40).nullable().optional(),
-  validTo: z.string().max(40).nullable().optional(),
-}).strict();
-export const addonSchema = z.object({
-  id: z.string().max(100).optional(),
-  name: z.string({ error: 'Add-on name is required' }).trim().min(1, 'Add-on name is required').max(200),
+  rateType: z.pipe(z.pipe(z._default(z.string(), 'FIXED'), z.transform((v) => v.toUpperCase())), z.enum(TIER_RATE_TYPES, { error: 'Tier rate type must be HOURLY, FIXED, PER_PERSON or PER_ITEM' })),
+  validFrom: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  validTo: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+});
+export const addonSchema = z.strictObject({
+  id: z.optional(z.string().check(z.maxLength(100))),
+  name: z.string({ error: 'Add-on name is required' }).check(z.trim(), z.minLength(1, 'Add-on name is required'), z.maxLength(200)),
   rate: money('Add-on rate'),
-  rateType: z.string().optional().default('FIXED').transform((v) => (v || 'FIXED').toUpperCase()).pipe(z.enum(ADDON_RATE_TYPES, { error: 'Add-on rate type must be FIXED, PER_PERSON or PER_ITEM' })),
-}).strict();
+  rateType: z.pipe(z.pipe(z._default(z.optional(z.string()), 'FIXED'), z.transform((v) => (v || 'FIXED').toUpperCase())), z.enum(ADDON_RATE_TYPES, { error: 'Add-on rate type must be FIXED, PER_PERSON or PER_ITEM' })),
+});
 
 export const serviceBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
-  description: z.string().max(5000).optional().nullable(),
-  location: z.string().max(200).optional().nullable(),
+  name: z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200)),
+  description: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+  location: z.nullable(z.optional(z.string().check(z.maxLength(200)))),
   /** Derived on the server from photoBaseKey; accepted and ignored so a round-tripped form validates. */
-  photo: z.string().max(4096).optional().nullable(),
-  photoUrls: z.union([z.string().max(20_000), z.record(z.string().max(40), z.string().max(4096))]).optional().nullable(),
-  photoBaseKey: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid photo').optional().nullable().or(z.literal('')),
+  photo: z.nullable(z.optional(z.string().check(z.maxLength(4096)))),
+  photoUrls: z.nullable(z.optional(z.union([z.string().check(z.maxLength(20_000)), z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(4096)))]))),
+  photoBaseKey: z.union([z.nullable(z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid photo')))), z.literal('')]),
   rate: money('Rate'),
-  rateType: z.string({ error: 'Rate type is required' }).transform((v) => v.toUpperCase()).pipe(z.enum(SERVICE_RATE_TYPES, { error: 'Rate type must be PER_PERSON, HOURLY or FIXED' })),
-  availability: jsonField('Availability', z.array(slotSchema).max(500, 'At most 500 slots')),
+  rateType: z.pipe(z.pipe(z.string({ error: 'Rate type is required' }), z.transform((v) => v.toUpperCase())), z.enum(SERVICE_RATE_TYPES, { error: 'Rate type must be PER_PERSON, HOURLY or FIXED' })),
+  availability: jsonField('Availability', z.array(slotSchema).check(z.maxLength(500, 'At most 500 slots'))),
   /** Recomputed on the server: true only when a payment method has a value (document 2 §4). */
-  showPaymentOptions: flag.optional(),
-  notes: z.string().max(5000).optional().nullable(),
+  showPaymentOptions: z.optional(flag),
+  notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
   paymentSettings: jsonField('Payment settings', paymentSettingsSchema),
-  paymentNote: z.string().max(1000).optional().nullable(),
-  hosts: jsonField('Hosts', z.array(hostSchema).max(50, 'At most 50 hosts')),
+  paymentNote: z.nullable(z.optional(z.string().check(z.maxLength(1000)))),
+  hosts: jsonField('Hosts', z.array(hostSchema).check(z.maxLength(50, 'At most 50 hosts'))),
   rsvpSettings: jsonField('RSVP settings', rsvpSettingsSchema),
   questionnaire: jsonField('Questionnaire', questionnaireSchema),
   privacySettings: jsonField('Privacy settings', privacySettingsSchema),
   reminderSettings: jsonField('Reminder settings', reminderSettingsSchema),
-  enableTieredPricing: flag.optional(),
-  pricingTiers: jsonField('Pricing tiers', z.array(pricingTierSchema).max(50)),
-  enableAddons: flag.optional(),
-  addons: jsonField('Add-ons', z.array(addonSchema).max(50)),
-  isActive: flag.optional(),
+  enableTieredPricing: z.optional(flag),
+  pricingTiers: jsonField('Pricing tiers', z.array(pricingTierSchema).check(z.maxLength(50))),
+  enableAddons: z.optional(flag),
+  addons: jsonField('Add-ons', z.array(addonSchema).check(z.maxLength(50))),
+  isActive: z.optional(flag),
   /** The IANA zone the slots' wall-clock times are in (the editor's browser zone). */
-  timeZone: z.string().max(64).regex(/^[A-Za-z0-9_+\-/]+$/).optional().nullable(),
+  timeZone: z.nullable(z.optional(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_+\-/]+$/)))),
 });
 export type ServiceInput = z.output<typeof serviceBody>;
 
 const slotRef = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot').transform((v) => v.slice(0, 10)),
+  date: z.pipe(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')), z.transform((v) => v.slice(0, 10))),
   startTime: time('Start time'),
   endTime: time('End time'),
 });
 export const publicBookingBody = z.object({
-  selectedSlots: z.array(slotRef, { error: 'Choose a time slot' }).length(1, 'Choose exactly one slot'),
+  selectedSlots: z.array(slotRef, { error: 'Choose a time slot' }).check(z.length(1, 'Choose exactly one slot')),
   customer: z.object({
-    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
-    phone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(40),
-    email: z.string({ error: 'Email address is required' }).trim().min(1, 'Email address is required').max(254).regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    firstName: z.string({ error: 'First name is required' }).check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+    lastName: z.string({ error: 'Last name is required' }).check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+    phone: z.string({ error: 'Phone number is required' }).check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40)),
+    email: z.string({ error: 'Email address is required' }).check(z.trim(), z.minLength(1, 'Email address is required'), z.maxLength(254), z.regex(EMAIL_PATTERN, 'Please enter a valid email address')),
   }, { error: 'Customer details are required' }),
-  participantCount: z.coerce.number().int('Participants must be a whole number').min(1, 'At least 1 participant').max(HARD_MAX_PARTICIPANTS, `At most ${HARD_MAX_PARTICIPANTS} participants`).default(1),
-  startTime: z.string().max(40).optional(),
-  endTime: z.string().max(40).optional(),
-  notes: z.string().max(2000).optional().nullable(),
-  allergies: z.string().max(2000).optional().nullable(),
+  participantCount: z._default(z.coerce.number().check(z.int('Participants must be a whole number'), z.gte(1, 'At least 1 participant'), z.lte(HARD_MAX_PARTICIPANTS, `At most ${HARD_MAX_PARTICIPANTS} participants`)), 1),
+  startTime: z.optional(z.string().check(z.maxLength(40))),
+  endTime: z.optional(z.string().check(z.maxLength(40))),
+  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  allergies: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
   /** Matched by id or name against the service's own add-ons; rates sent here are never trusted. */
-  selectedAddons: z.array(z.object({ id: z.string().max(100).optional(), name: z.string().max(200), rate: looseNumber.pipe(z.number().min(0).max(MAX_MONEY)).optional(), rateType: z.string().max(20).optional() }).strict()).max(50).optional(),
-  isPublicBooking: z.literal(true).optional(),
+  selectedAddons: z.optional(z.array(z.strictObject({ id: z.optional(z.string().check(z.maxLength(100))), name: z.string().check(z.maxLength(200)), rate: z.optional(z.pipe(looseNumber, z.number().check(z.gte(0), z.lte(MAX_MONEY)))), rateType: z.optional(z.string().check(z.maxLength(20))) })).check(z.maxLength(50))),
+  isPublicBooking: z.optional(z.literal(true)),
 });
 export type PublicBookingInput = z.output<typeof publicBookingBody>;
 
 export const photoPresignBody = z.object({
-  contentType: z.string({ error: PHOTO_MESSAGES.notImage }).transform((v) => v.toLowerCase()).pipe(z.enum(PHOTO_CONTENT_TYPES, { error: PHOTO_MESSAGES.notImage })),
-  size: z.coerce.number().int().min(1, PHOTO_MESSAGES.notImage),
-  fileName: z.string().max(255).optional(),
-  serviceId: z.string().max(128).optional().nullable(),
+  contentType: z.pipe(z.pipe(z.string({ error: PHOTO_MESSAGES.notImage }), z.transform((v) => v.toLowerCase())), z.enum(PHOTO_CONTENT_TYPES, { error: PHOTO_MESSAGES.notImage })),
+  size: z.coerce.number().check(z.int(), z.gte(1, PHOTO_MESSAGES.notImage)),
+  fileName: z.optional(z.string().check(z.maxLength(255))),
+  serviceId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
 });
 
 /** Any text: a malformed link answers 404 'Service not found or link has expired' like an unknown one (services/public.ts). */
@@ -196,6 +185,6 @@ export const serviceRoutes = [
   }),
   route({
     area: 'uploads', access: 'user', id: 'uploads.deleteServicePhoto', method: 'DELETE', path: '/api/uploads/service-photo/{baseKey}', capability: 'manageInventory', permission: 'services.edit',
-    params: z.object({ baseKey: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid photo key') }), response: okResponse, summary: 'Remove a service photo',
+    params: z.object({ baseKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid photo key')) }), response: okResponse, summary: 'Remove a service photo',
   }),
 ] as const;

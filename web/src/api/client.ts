@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../../../shared/zod.js';
 import type { ResponseOf, RouteById, RouteId } from '../../../shared/contract/index.js';
 // Method and path only: the contract itself (every zod schema) stays out of the first-loaded chunk.
 import { ROUTE_TABLE } from '../../../shared/contract/route-table.js';
@@ -8,7 +8,7 @@ import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 /** Browser storage keys of document 1 §3 (kept in keys.ts, re-exported for existing importers). */
 export { TOKEN_KEY, USER_KEY, SESSION_EXPIRED_EVENT } from './keys.js';
 
-type In<S> = S extends z.ZodType ? z.input<S> : never;
+type In<S> = S extends z.core.$ZodType ? z.input<S> : never;
 type Part<R, K extends string> = R extends { [P in K]: infer S } ? In<S> : never;
 export type CallInput<I extends RouteId> = {
   params?: Part<RouteById<I>, 'params'>;

@@ -5,7 +5,7 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormR
 import type { z } from 'zod';
 
 /** A zod object schema whose input is a plain form record. */
-export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+export type FormSchema = z.core.$ZodType<FieldValues, FieldValues>;
 
 /**
  * react-hook-form fed a contract schema: the messages are the schema's (so each exists once, on
@@ -37,14 +37,17 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, 
   return placed;
 }
 
-/** The longest value a schema field accepts (`z.string().max(n)`), if it says. */
+/** The longest value a schema field accepts (`z.string().check(z.maxLength(n))`), if it says. */
 export function maxLengthOf(schema: unknown, name: string): number | undefined {
   let s = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown } } | undefined;
   // Unwrap pipes/optionals/defaults around the object.
   for (let i = 0; i < 5 && s && !s.shape; i++) s = (s.def?.innerType ?? s.def?.in) as typeof s;
-  let field = s?.shape?.[name] as { maxLength?: number | null; def?: { innerType?: unknown } } | undefined;
-  for (let i = 0; i < 5 && field && field.maxLength === undefined; i++) field = field.def?.innerType as typeof field;
-  return field?.maxLength ?? undefined;
+  // Through optional/nullable/default wrappers to the string schema, then its tightest `maxLength` check.
+  let field = s?.shape?.[name] as { def?: { type?: string; innerType?: unknown; checks?: { _zod: { def: { check?: string; maximum?: number } } }[] } } | undefined;
+  for (let i = 0; i < 5 && field && field.def?.type !== 'string'; i++) field = field.def?.innerType as typeof field;
+  if (field?.def?.type !== 'string') return undefined;
+  const limits = (field.def.checks ?? []).map((c) => c._zod.def).filter((d) => d.check === 'max_length' && typeof d.maximum === 'number');
+  return limits.length ? Math.min(...limits.map((d) => d.maximum as number)) : undefined;
 }
 
 interface FormContextValue {

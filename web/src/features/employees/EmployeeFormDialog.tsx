@@ -1,3 +1,4 @@
+import * as z from '../../../../shared/zod.js';
 import { Alert, Button, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
@@ -10,7 +11,7 @@ import { FormField } from '../../components/form.js';
 import { employeesApi, saveErrorMessage, useJobRoles, type Employee } from './api/index.js';
 
 /** The modal's fields (document 3 §2): the contract's invite schema without the role, which stays EMPLOYEE. */
-export const employeeFormSchema = inviteBody.omit({ role: true });
+export const employeeFormSchema = z.omit(inviteBody, { role: true });
 
 export const INVITE_NOTE = 'The employee will receive an email invitation to set up their own username and password.';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxLengthOf } from '../../components/form.js';
 import type { InventoryItem, ItemPage, ProductVariant } from '../../../../shared/contract/inventory-models.js';
 import {
   bulkQuantityNote, DEFAULT_SORT, filterItems, loadAllItems, NO_FILTERS, pageCount, pageOf, rateText, shortId, sortItems, statusCounts, statusDropdown, statusFromQuery, toggleSort,
@@ -116,7 +117,7 @@ describe('the product type form', () => {
       'rates.1.rate': 'Rate must be at most 1,000,000.00',
     });
     expect(problems(form({ rates: [{ rate: '', rateType: 'daily' }, { rate: '25', rateType: 'hourly' }] }))).toEqual({});
-    expect(productTypeFormSchema.shape.name.maxLength).toBe(120);
+    expect(maxLengthOf(productTypeFormSchema, 'name')).toBe(120);
   });
 
   it('keeps only rate rows with both an amount and a type, and derives the default hourly and daily rates', () => {

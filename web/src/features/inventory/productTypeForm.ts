@@ -44,7 +44,7 @@ export function keptRates(rates: readonly RateForm[]): RateRow[] {
 }
 
 /** The contract's rate amount (0 to 1,000,000.00 in steps of 0.01), its messages included. */
-const rateAmount = productTypeSchema.shape.rates.unwrap().element.shape.rate;
+const rateAmount = productTypeSchema.shape.rates.def.innerType.def.element.shape.rate;
 
 /**
  * The product type form's schema (document 2 §5): name and category as the contract checks them
@@ -54,7 +54,7 @@ const rateAmount = productTypeSchema.shape.rates.unwrap().element.shape.rate;
 export const productTypeFormSchema = z.object({
   name: productTypeSchema.shape.name,
   category: productTypeSchema.shape.category,
-  description: productTypeSchema.shape.description.unwrap().unwrap(),
+  description: productTypeSchema.shape.description.def.innerType.def.innerType,
   rates: z.array(
     z.object({
       rate: z.string().superRefine((v, ctx) => {

@@ -133,13 +133,13 @@ export function formFromService(s: ApiService): ServiceFormState {
 }
 
 /** The first message a contract schema gives for a value, or null when it accepts it. */
-function contractMessage(schema: z.ZodType, value: unknown): string | null {
-  const r = schema.safeParse(value);
+function contractMessage(schema: z.core.$ZodType, value: unknown): string | null {
+  const r = z.safeParse(schema, value);
   return r.success ? null : (r.error.issues[0]?.message ?? 'Invalid value');
 }
 /** A number typed into a form (text) as the contract checks it: blank stays blank, numbers as numbers. */
 const typedNumber = (v: string) => (v.trim() === '' ? '' : Number.isFinite(Number(v)) ? Number(v) : v);
-const checkedBy = (schema: z.ZodType, toInput: (v: string) => unknown = (v) => v) =>
+const checkedBy = (schema: z.core.$ZodType, toInput: (v: string) => unknown = (v) => v) =>
   z.string().superRefine((v, ctx) => {
     const message = contractMessage(schema, toInput(v));
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -148,7 +148,8 @@ const checkedBy = (schema: z.ZodType, toInput: (v: string) => unknown = (v) => v
 /** A slot row with some but not all of date, start and end is refused; an empty row is skipped on save. */
 export const SLOT_INCOMPLETE_MESSAGE = 'Each time slot needs a date, a start and an end time';
 const text = z.string();
-const textOf = (field: z.ZodType) => (field as z.ZodOptional<z.ZodNullable<z.ZodString>>).unwrap().unwrap();
+/** The string inside a contract field that is `z.nullable(z.optional(z.string()...))`. */
+const textOf = <S extends z.core.$ZodType>(field: { def: { innerType: { def: { innerType: S } } } }) => field.def.innerType.def.innerType;
 
 /**
  * The service form's schema (document 2 §5): name, rate, rate type and max participants with the

@@ -1,3 +1,4 @@
+import * as z from '../../../../shared/zod.js';
 import { Alert, Button, Checkbox, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -8,7 +9,7 @@ import { FormField, FormSchemaProvider, useContractForm } from '../../components
 import { EyeIcon, EyeOffIcon } from '../../components/icons.js';
 import { employeesApi, saveErrorMessage } from '../employees/api/index.js';
 
-const schema = completeSignupBody.omit({ token: true });
+const schema = z.omit(completeSignupBody, { token: true });
 
 /**
  * The account setup form (document 3 §2) in its own chunk: react-hook-form, zod and the people
