@@ -19,10 +19,11 @@ async function shipped(entry: string): Promise<string> {
 }
 
 const uses = {
-  mail: (code: string) => /new (SendEmailCommand|SendRawEmailCommand)\(/.test(code),
-  rawMail: (code: string) => /new SendRawEmailCommand\(/.test(code),
-  s3: (code: string) => /new S3Client\(/.test(code),
-  headBucket: (code: string) => /new HeadBucketCommand\(/.test(code),
+  // `new SendEmailCommand(` or, where the SDK is loaded on first use (`const sdk = await import(...)`), `new sdk.SendEmailCommand(`.
+  mail: (code: string) => /new (?:\w+\.)?(SendEmailCommand|SendRawEmailCommand)\(/.test(code),
+  rawMail: (code: string) => /new (?:\w+\.)?SendRawEmailCommand\(/.test(code),
+  s3: (code: string) => /new (?:\w+\.)?S3Client\(/.test(code),
+  headBucket: (code: string) => /new (?:\w+\.)?HeadBucketCommand\(/.test(code),
   documents: (code: string) => /tenants\/\$\{[^}]+\}\/documents\//.test(code),
   dataKey: (code: string) => /DATA_ENCRYPTION_KEY_SECRET_ARN/.test(code),
 };

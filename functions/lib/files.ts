@@ -14,7 +14,7 @@ import { loadOnce } from './load-once.js';
  * requires them, because the SDK's default adds an empty-body checksum to presigned requests that S3
  * then refuses.
  */
-const s3Sdk = loadOnce(async () => {
+const s3Sdk = /* @__PURE__ */ loadOnce(async () => {
   const sdk = await import('@aws-sdk/client-s3');
   const c = config();
   const client = new sdk.S3Client({
@@ -25,8 +25,8 @@ const s3Sdk = loadOnce(async () => {
   });
   return { sdk, client };
 });
-const urlPresigner = loadOnce(() => import('@aws-sdk/s3-request-presigner'));
-const postPresigner = loadOnce(() => import('@aws-sdk/s3-presigned-post'));
+const urlPresigner = /* @__PURE__ */ loadOnce(() => import('@aws-sdk/s3-request-presigner'));
+const postPresigner = /* @__PURE__ */ loadOnce(() => import('@aws-sdk/s3-presigned-post'));
 
 /** The S3 client every file operation uses (loaded on first use, see above). */
 export async function s3Client(): Promise<S3Client> {

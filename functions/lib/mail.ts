@@ -9,7 +9,7 @@ import { recordSend } from '../platform/mail-log.js';
  * few routes send mail (invites, booking confirmation, scheduled reports, the overdue sweep), so
  * the client lives in a chunk of its own that the area's other requests never load.
  */
-const ses = loadOnce(async () => {
+const ses = /* @__PURE__ */ loadOnce(async () => {
   const sdk = await import('@aws-sdk/client-ses');
   const c = config();
   return { sdk, client: new sdk.SESClient({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) }) };

@@ -50,7 +50,7 @@ async function probe(kind: Kind, name: string, fn: () => Promise<Partial<Check> 
 }
 
 /** The SES SDK loads inside the probe, on AWS only (issue 9 item 6: not at the platform area's cold start). */
-const quotaClient = loadOnce(async () => {
+const quotaClient = /* @__PURE__ */ loadOnce(async () => {
   const sdk = await import('@aws-sdk/client-ses');
   return { sdk, client: new sdk.SESClient({ region: config().region }) };
 });

@@ -6,7 +6,7 @@ import { loadOnce } from '../lib/load-once.js';
  * only. Keep the bare specifier 'handlebars': infra/bundle.mjs resolves it to the library without
  * its source-map.
  */
-const handlebarsLib = loadOnce(async () => (await import('handlebars')).default);
+const handlebarsLib = /* @__PURE__ */ loadOnce(async () => (await import('handlebars')).default);
 export const handlebars = (): Promise<typeof import('handlebars')> => handlebarsLib.get();
 
 /** A platform e-mail template (document 1 §3): double-brace variables rendered with Handlebars. */

@@ -11,7 +11,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { hashToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { renderStoredEmail } from '../platform/template-store.js';
-import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/people.js';
+import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/users.js';
 import { canDeleteEmployee, EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN, splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
 import { toCents, fromCents } from '../../shared/domain/money.js';
 import { roleFlags } from '../../shared/domain/roles.js';

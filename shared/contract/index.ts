@@ -2,8 +2,14 @@ import { authRoutes } from './routes/auth.js';
 import { platformRoutes } from './routes/platform.js';
 import { inventoryRoutes } from './routes/inventory.js';
 import { serviceRoutes } from './routes/services.js';
-import { operationsRoutes } from './routes/operations.js';
-import { peopleRoutes } from './routes/people.js';
+import { reservationsRoutes } from './routes/reservations.js';
+import { customersRoutes } from './routes/customers.js';
+import { paymentsRoutes } from './routes/payments.js';
+import { reportsRoutes } from './routes/reports.js';
+import { timesheetsRoutes } from './routes/timesheets.js';
+import { usersRoutes } from './routes/users.js';
+import { settingsRoutes } from './routes/settings.js';
+import { eventsRoutes } from './routes/events.js';
 import type { RouteContract } from './types.js';
 
 export * from './types.js';
@@ -14,8 +20,14 @@ export const routes = [
   ...platformRoutes,
   ...inventoryRoutes,
   ...serviceRoutes,
-  ...operationsRoutes,
-  ...peopleRoutes,
+  ...reservationsRoutes,
+  ...customersRoutes,
+  ...paymentsRoutes,
+  ...reportsRoutes,
+  ...timesheetsRoutes,
+  ...usersRoutes,
+  ...settingsRoutes,
+  ...eventsRoutes,
 ] as const satisfies readonly RouteContract[];
 
 export type RouteId = (typeof routes)[number]['id'];

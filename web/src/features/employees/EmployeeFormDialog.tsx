@@ -3,7 +3,7 @@ import { Alert, Button, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Sta
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { Controller } from 'react-hook-form';
-import { inviteBody } from '../../../../shared/contract/routes/people.js';
+import { inviteBody } from '../../../../shared/contract/routes/users.js';
 import { api } from '../../api/client.js';
 import { apiKey } from '../../api/keys.js';
 import { DialogFrame, FormDialog } from '../../components/FormDialog.js';

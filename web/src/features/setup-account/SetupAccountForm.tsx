@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, IconButton, Input, InputGroup, Link, SimpleGri
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { completeSignupBody } from '../../../../shared/contract/routes/people.js';
+import { completeSignupBody } from '../../../../shared/contract/routes/users.js';
 import { EMPLOYEE_MESSAGES } from '../../../../shared/domain/employees.js';
 import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
 import { EyeIcon, EyeOffIcon } from '../../components/icons.js';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
-import type { documentSchema, employeeDetailSchema, employeeSchema, jobRoleSchema } from '../../../../../shared/contract/routes/people.js';
+import type { documentSchema, employeeDetailSchema, employeeSchema, jobRoleSchema } from '../../../../../shared/contract/routes/users.js';
 import { api, ApiRequestError, newIdempotencyKey } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { postToPresignedUrl } from '../../../api/upload.js';

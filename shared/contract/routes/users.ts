@@ -1,12 +1,7 @@
 import * as z from '../../zod.js';
 import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
-import { eventStreamResponse, idParam, looseNumber } from '../common.js';
-import {
-  contactBody, contactResponse, hoursBody, hoursResponse, myPermissionsResponse, permissionLogsQuery, permissionLogsResponse, permissionsBody,
-  permissionsResponse, permissionsSaveResponse, taxBody, taxRateResponse, taxResponse,
-} from '../settings-models.js';
-import { performanceResponse } from '../timesheet-models.js';
+import { idParam, looseNumber } from '../common.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
 const emailText = (message: string) => z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_PATTERN, message));
@@ -103,7 +98,8 @@ const okMessage = z.object({ success: z.literal(true), message: z.string() });
 const u = { access: 'user' } as const;
 const docParams = z.extend(idParam, { docId: z.string().check(z.minLength(1), z.maxLength(128)) });
 
-export const peopleRoutes = [
+/** The users area's routes (functions/users): employees, job roles, documents, the user list. */
+export const usersRoutes = [
   // Employees (document 3 §7). Who may do what: docs/decisions.md, "Employees".
   route({ ...u, area: 'users', id: 'users.list', method: 'GET', path: '/api/users', capability: 'viewEmployees', permission: 'userManagement.viewUsers', response: z.object({ users: z.array(employeeSchema) }), summary: 'Employees' }),
   route({ ...u, area: 'users', id: 'users.listJobRoles', method: 'GET', path: '/api/job-roles', response: z.object({ jobRoles: z.array(jobRoleSchema) }), summary: 'Job roles' }),
@@ -143,28 +139,4 @@ export const peopleRoutes = [
     beyondSpec: "Document 3 §7 names each document's fileUrl, fetched with preview=true and the bearer token; a 10 MB file exceeds Lambda's 6 MB answer, so this answers a 5-minute presigned link instead of the bytes",
   }),
   route({ ...u, area: 'users', id: 'users.deleteDocument', method: 'DELETE', path: '/api/users/{id}/documents/{docId}', capability: 'viewEmployees', permission: 'userManagement.manageRoles', params: docParams, response: okMessage, summary: 'Delete an employee document' }),
-  route({ ...u, area: 'timesheets', id: 'timesheets.performance', method: 'GET', path: '/api/users/{id}/performance', capability: 'viewEmployees', permission: 'userManagement.viewUsers', params: idParam, response: performanceResponse, summary: 'Employee performance from their timesheets (functions/timesheets)' }),
-  // Store settings (schemas in ../settings-models.ts)
-  route({ ...u, area: 'settings', id: 'settings.taxRate', method: 'GET', path: '/api/settings/tax_rate', response: taxRateResponse, summary: 'The tax rate as a number' }),
-  route({ ...u, area: 'settings', id: 'settings.getContact', method: 'GET', path: '/api/settings/organization/contact', capability: 'viewSettings', response: contactResponse, summary: 'Store contact details' }),
-  route({
-    ...u, area: 'settings', id: 'settings.updateContact', method: 'PUT', path: '/api/settings/organization/contact', capability: 'viewSettings', permission: 'systemSettings.configureSystem',
-    body: contactBody, response: contactResponse, summary: 'Update store contact details',
-  }),
-  route({ ...u, area: 'settings', id: 'settings.getHours', method: 'GET', path: '/api/settings/organization/hours', capability: 'viewSettings', response: hoursResponse, summary: 'Opening hours' }),
-  route({
-    ...u, area: 'settings', id: 'settings.updateHours', method: 'PUT', path: '/api/settings/organization/hours', capability: 'viewSettings', permission: 'systemSettings.configureSystem',
-    body: hoursBody, response: hoursResponse, summary: 'Update opening hours',
-  }),
-  route({ ...u, area: 'settings', id: 'settings.getTax', method: 'GET', path: '/api/settings/financial/tax', capability: 'isAdmin', response: taxResponse, summary: 'Tax settings' }),
-  route({ ...u, area: 'settings', id: 'settings.updateTax', method: 'PUT', path: '/api/settings/financial/tax', capability: 'isAdmin', body: taxBody, response: taxResponse, summary: 'Update tax settings' }),
-  route({ ...u, area: 'settings', id: 'settings.getPermissions', method: 'GET', path: '/api/settings/permissions', capability: 'viewSettings', permission: 'userManagement.manageRoles', response: permissionsResponse, summary: 'Permission policy' }),
-  route({ ...u, area: 'settings', id: 'settings.updatePermissions', method: 'PUT', path: '/api/settings/permissions', capability: 'isAdmin', body: permissionsBody, response: permissionsSaveResponse, summary: 'Replace the permission policy' }),
-  route({ ...u, area: 'settings', id: 'settings.permissionLogs', method: 'GET', path: '/api/settings/permissions/logs', capability: 'viewSettings', permission: 'userManagement.manageRoles', query: permissionLogsQuery, response: permissionLogsResponse, summary: 'Permission change log' }),
-  route({
-    ...u, area: 'settings', id: 'settings.myPermissions', method: 'GET', path: '/api/settings/permissions/mine', response: myPermissionsResponse, summary: "The signed-in person's effective permissions",
-    beyondSpec: 'The SPA hides what the matrix denies (navigation, buttons) and must learn a policy change without a new sign-in, so it reads the caller\'s effective permissions',
-  }),
-  // Live updates
-  route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.optional(z.string().check(z.maxLength(4096))), lastEventId: z.optional(z.string().check(z.maxLength(8000))) }), response: eventStreamResponse, summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)' }),
 ] as const;
