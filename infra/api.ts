@@ -79,6 +79,7 @@ export class Api extends Construct {
         description: `API routes of the ${area} area`,
         environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: area, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
         memorySize: AREA_MEMORY[area],
+        readsSecrets: true,
       }, cfg);
       if (TABLE_AREAS.has(area)) props.table.grantReadWriteData(fn);
       const photos = PHOTO_ACCESS[area];

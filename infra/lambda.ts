@@ -27,7 +27,20 @@ export interface AppFunctionOptions {
   /** Asynchronous invocations (EventBridge, S3): failed events end up here after the retries. */
   deadLetterQueue?: sqs.IQueue;
   retryAttempts?: number;
+  /**
+   * Reads Secrets Manager secrets (the signing key, the origin secret, the data key): the function
+   * gets the AWS Parameters and Secrets Lambda Extension, which functions/lib/secrets.ts asks on
+   * localhost instead of bundling the Secrets Manager client (docs/decisions.md, "Lean bundles,
+   * third pass"). The grants stay on the function's role (infra/permissions.ts).
+   */
+  readsSecrets?: boolean;
 }
+
+/** The secrets extension layer (CDK resolves its ARN for the region and architecture). */
+const SECRETS_EXTENSION = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
+  cacheEnabled: true,
+  logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
+});
 
 // The handlers are ESM (they use import.meta), so the bundle is ESM too. Some bundled CommonJS
 // dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
@@ -85,6 +98,7 @@ export function appFunction(scope: Construct, id: string, opts: AppFunctionOptio
     loggingFormat: lambda.LoggingFormat.JSON,
     deadLetterQueue: opts.deadLetterQueue,
     retryAttempts: opts.retryAttempts,
+    ...(opts.readsSecrets ? { paramsAndSecrets: SECRETS_EXTENSION } : {}),
   } satisfies Partial<lambda.FunctionProps>;
 
   if (cfg.codeStubs) {

@@ -45,6 +45,7 @@ export class LiveUpdates extends Construct {
       memorySize: 128,
       // One answer is one GetItem-cached token check and one Query: milliseconds. Nothing waits.
       timeout: Duration.seconds(10),
+      readsSecrets: true,
     }, props.config);
     if (reserved > 0) (this.fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = reserved;
     props.table.grantReadData(this.fn);

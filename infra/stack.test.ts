@@ -111,6 +111,16 @@ describe('functions', () => {
     for (const id of others) expect(id).toMatch(/^(CustomS3AutoDeleteObjectsCustomResourceProviderHandler|BucketNotificationsHandler|CustomCDKBucketDeployment)/);
   });
 
+  it('gives every function that reads a secret the secrets extension, and no other (functions/lib/secrets.ts)', () => {
+    const readers = new Set([...AREAS.map(areaFn), stack.live.fn].map(logicalId));
+    for (const id of appFunctionIds) {
+      const props = resources[id]!.Properties as { Layers?: unknown[]; Environment: { Variables: Record<string, unknown> } };
+      const hasExtension = JSON.stringify(props.Layers ?? []).includes('AWS-Parameters-and-Secrets-Lambda-Extension');
+      expect(hasExtension, id).toBe(readers.has(id));
+      expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT !== undefined, id).toBe(readers.has(id));
+    }
+  });
+
   it('gives functions the key secret by ARN only, never the key itself', () => {
     for (const id of appFunctionIds) {
       const vars = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { config } from './config.js';
+import { readSecret } from './secrets.js';
 import { ApiError } from './errors.js';
 
 /**
@@ -18,8 +17,7 @@ function expectedSecret(): Promise<string | undefined> {
     if (process.env.ORIGIN_SECRET) return process.env.ORIGIN_SECRET;
     const arn = process.env.ORIGIN_SECRET_ARN;
     if (!arn) return undefined;
-    const res = await new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: arn }));
-    return res.SecretString;
+    return readSecret(arn);
   })();
   cached.catch(() => {
     cached = undefined;

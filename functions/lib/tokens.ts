@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from './config.js';
+import { readSecret } from './secrets.js';
 import { unauthorized } from './errors.js';
 import type { Role, AccessLevel } from '../../shared/domain/roles.js';
 
@@ -26,10 +26,7 @@ function signingKey(): Promise<Uint8Array> {
   keyPromise ??= (async () => {
     let raw = process.env.TOKEN_SIGNING_KEY;
     const arn = process.env.TOKEN_SIGNING_KEY_SECRET_ARN;
-    if (!raw && arn) {
-      const sm = new SecretsManagerClient({ region: config().region });
-      raw = (await sm.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
-    }
+    if (!raw && arn) raw = await readSecret(arn);
     if (!raw || raw.length < 32) throw new Error('TOKEN_SIGNING_KEY (or its secret) must be at least 32 characters');
     return new TextEncoder().encode(raw);
   })();

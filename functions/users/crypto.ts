@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { config } from '../lib/config.js';
+import { readSecret } from '../lib/secrets.js';
 
 /**
  * Field encryption for employees' sensitive fields (SSN, date of birth, PIN): AES-256-GCM with a
@@ -16,10 +15,7 @@ function dataKey(): Promise<Buffer> {
   keyPromise ??= (async () => {
     let raw = process.env.DATA_ENCRYPTION_KEY;
     const arn = process.env.DATA_ENCRYPTION_KEY_SECRET_ARN;
-    if (!raw && arn) {
-      const sm = new SecretsManagerClient({ region: config().region });
-      raw = (await sm.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
-    }
+    if (!raw && arn) raw = await readSecret(arn);
     if (!raw || raw.length < 32) throw new Error('DATA_ENCRYPTION_KEY (or its secret) must be at least 32 characters');
     // Any string of at least 32 characters becomes a 256-bit key.
     return createHash('sha256').update(raw).digest();
