@@ -1,5 +1,4 @@
 import { createAreaHandler } from '../lib/pipeline.js';
-import { runScheduleNow } from './schedule-runs.js';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.js';
 import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
 
@@ -14,5 +13,7 @@ export const handler = createAreaHandler('reports', {
   'reports.schedules.create': async ({ tenant, body }) => createSchedule(tenant, body),
   'reports.schedules.delete': async ({ tenant, params }) => deleteSchedule(tenant, params.id),
   'reports.schedules.update': async ({ tenant, params, body }) => updateSchedule(tenant, params.id, body),
-  'reports.schedules.run': async ({ tenant, params }) => runScheduleNow(tenant, params.id),
+  // Run now renders a file and mails it (the report model, the template store, the mail client): loaded
+  // on first use, so the reads above start without it (issue 9 item 6, docs/decisions.md).
+  'reports.schedules.run': async ({ tenant, params }) => (await import('./schedule-runs.js')).runScheduleNow(tenant, params.id),
 });

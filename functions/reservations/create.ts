@@ -8,7 +8,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemReservationInput } from '../../shared/contract/reservation-models.js';
 import { multiplyCents, toCents } from '../../shared/domain/money.js';
 import { computeCharges } from '../../shared/domain/pricing.js';
-import { addDaysToDay, formatIn, todayIn, zonedDateTime } from '../../shared/domain/time.js';
+import { addDaysToDay, formatNumericIn, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
 import { db, tableName } from '../lib/db.js';
@@ -78,7 +78,7 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
   const hours = input.reservationDuration;
   const end = start + hours * 36e5;
   const window = startWindow(zone, now);
-  if (start < window.min) throw badRequest(`Start time must be today at 09:00 (${formatIn(window.min, zone, 'M/d/yyyy, h:mm a')}) or later`);
+  if (start < window.min) throw badRequest(`Start time must be today at 09:00 (${formatNumericIn(window.min, zone, 'M/d/yyyy, h:mm a')}) or later`);
   if (start > window.max) throw badRequest('Start time must be within about one year from today');
 
   const info = await readItem(tenant, input.inventoryItemId);

@@ -9,7 +9,7 @@
 import type { ReturnInput } from '../../shared/contract/reservation-models.js';
 import { formatCents } from '../../shared/domain/money.js';
 import { checkRefund, computeCharges, hoursBetween, MIN_RETURN_AFTER_START_MS, type Charges } from '../../shared/domain/pricing.js';
-import { formatIn } from '../../shared/domain/time.js';
+import { formatNumericIn } from '../../shared/domain/time.js';
 import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
 import { ApiError, badRequest, conflict, gone, notFound } from '../lib/errors.js';
@@ -29,7 +29,7 @@ const ATTEMPTS = 8;
 /** Document 3 §8: the detail dialog's 410 text. */
 export async function deletedMessage(tenant: TenantId, r: ReservationRow): Promise<string> {
   const zone = await organizationTimeZone(tenant);
-  return `This reservation was deleted by ${r.deletedBy || 'a user'} at ${formatIn(Date.parse(r.deletedAt!), zone, 'M/d/yyyy, h:mm a')}.`;
+  return `This reservation was deleted by ${r.deletedBy || 'a user'} at ${formatNumericIn(Date.parse(r.deletedAt!), zone, 'M/d/yyyy, h:mm a')}.`;
 }
 
 export async function requireLive(tenant: TenantId, id: string): Promise<ReservationRow> {
@@ -147,7 +147,7 @@ export async function processReturn(tenant: TenantId, auth: AuthClaims, id: stri
     const start = Date.parse(r.startTime);
     const actual = Date.parse(body.actualReturnTime);
     if (actual < start + MIN_RETURN_AFTER_START_MS) {
-      throw badRequest(`Return time must be at least 5 minutes after the reservation start time (${formatIn(start, zone, 'M/d/yyyy, h:mm a')}). Please select a valid return time.`);
+      throw badRequest(`Return time must be at least 5 minutes after the reservation start time (${formatNumericIn(start, zone, 'M/d/yyyy, h:mm a')}). Please select a valid return time.`);
     }
     if (actual > now + 366 * 24 * 36e5) throw badRequest('Return time must be within about one year from today');
 

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { formatIn } from '../../shared/domain/time.js';
+import { formatIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';

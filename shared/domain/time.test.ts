@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysToDay, clockOf, dayOf, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn, todayIn, zonedDateTime } from './time.js';
+import { addDaysToDay, clockOf, dayOf, endOfDayIn, formatNumericIn, isoWeekdayOf, isRealDate, isValidTimeZone, startOfDayIn, todayIn, zonedDateTime } from './time.js';
+import { formatIn } from './time-text.js';
 
 // These answers must not depend on the host's zone: run with TZ=UTC and TZ=Pacific/Auckland.
 describe('time in the organization zone', () => {
@@ -61,5 +62,20 @@ describe('time in the organization zone', () => {
     expect(addDaysToDay('2030-02-28', 1)).toBe('2030-03-01');
     expect(addDaysToDay('2030-03-10', 1)).toBe('2030-03-11');
     expect(addDaysToDay('2030-01-01', -1)).toBe('2029-12-31');
+  });
+
+  it('formats digits and AM/PM without the locale exactly as the full format does, in the zone', () => {
+    const instants = [Date.UTC(2030, 5, 1, 21, 5), Date.UTC(2030, 0, 1, 0, 0), Date.UTC(2030, 11, 31, 12, 30), Date.UTC(2031, 2, 9, 7, 59)];
+    for (const zone of ['America/New_York', 'Pacific/Auckland', 'UTC']) {
+      for (const t of instants) for (const p of ['M/d/yyyy, h:mm a', 'yyyy-MM-dd HH:mm']) expect(formatNumericIn(t, zone, p)).toBe(formatIn(t, zone, p));
+    }
+    expect(formatNumericIn(Date.UTC(2030, 5, 1, 21, 5), 'America/New_York', 'M/d/yyyy, h:mm a')).toBe('6/1/2030, 5:05 PM');
+  });
+
+  it('gives the ISO weekday of an instant in the zone (Monday 1 … Sunday 7)', () => {
+    const t = Date.UTC(2030, 5, 3, 0, 0); // Monday 00:00 UTC = Sunday 20:00 in New York, Monday 12:00 in Auckland
+    expect(isoWeekdayOf(t, 'America/New_York')).toBe(7);
+    expect(isoWeekdayOf(t, 'Pacific/Auckland')).toBe(1);
+    expect(isoWeekdayOf(t, 'UTC')).toBe(1);
   });
 });

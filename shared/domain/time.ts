@@ -4,7 +4,7 @@
  * functions/lib/organization.ts); an "instant" is a Date or epoch milliseconds.
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { addDays, endOfDay, format, isExists, lightFormat, startOfDay } from 'date-fns';
+import { addDays, endOfDay, isExists, lightFormat, startOfDay } from 'date-fns';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -94,9 +94,10 @@ export function addDaysToDay(day: string, n: number): string {
 }
 
 /**
- * Format an instant in a zone with a date-fns pattern (month names, AM/PM: the full `format`, ~15 KB
- * with its English locale; the numeric helpers above use `lightFormat`, which is enough for digits).
+ * Format an instant in a zone with a pattern of digits and AM/PM only (y, M, d, h, H, m, s, a:
+ * date-fns `lightFormat`, no locale), e.g. 'M/d/yyyy, h:mm a' → '6/1/2030, 2:05 PM'. Server messages
+ * use this one: it keeps the locale-aware `format` (~15 KB, in time-text.ts) out of the Lambdas' cold start.
  */
-export function formatIn(instant: Date | number, zone: string, pattern: string): string {
-  return format(new TZDate(ms(instant), zone), pattern);
+export function formatNumericIn(instant: Date | number, zone: string, pattern: string): string {
+  return lightFormat(new TZDate(ms(instant), zone), pattern);
 }

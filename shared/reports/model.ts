@@ -10,7 +10,8 @@ import type {
   CartUtilizationReport, CustomerActivityReport, DailyLogReport, EmployeePerformanceReport, ReportType, RevenueReport,
 } from '../contract/report-models.js';
 import { toCents } from '../domain/money.js';
-import { formatIn, todayIn } from '../domain/time.js';
+import { todayIn } from '../domain/time.js';
+import { formatIn } from '../domain/time-text.js';
 
 export type { ReportType };
 export type ReportData =

@@ -2,7 +2,7 @@
  * Analytics insights computed from a report's own data (document 3 §2, §9 heuristics). Nothing is
  * random: every figure comes from the report; what a heuristic cannot compute is not shown.
  */
-import { formatIn } from '../../../../shared/domain/time.js';
+import { formatIn } from '../../../../shared/domain/time-text.js';
 import { money, type ReportData } from './model.js';
 
 export type Impact = 'high' | 'medium' | 'low';

@@ -2,7 +2,7 @@ import { Alert, Box, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Table, T
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { formatCents, fromCents, toCents } from '../../../../shared/domain/money.js';
 import { computeCharges, hourlyRateCents, hoursBetween } from '../../../../shared/domain/pricing.js';
-import { formatIn } from '../../../../shared/domain/time.js';
+import { formatIn } from '../../../../shared/domain/time-text.js';
 import { errorMessage } from '../../api/client.js';
 import { DialogFrame } from '../../components/DialogFrame.js';
 import { notify } from '../../components/toaster.js';

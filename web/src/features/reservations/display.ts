@@ -3,7 +3,8 @@
  * the wire's dollars through cents (shared/domain/money.ts), labels of rows.
  */
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
-import { DEFAULT_TIME_ZONE, formatIn, isValidTimeZone } from '../../../../shared/domain/time.js';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../../../shared/domain/time.js';
+import { formatIn } from '../../../../shared/domain/time-text.js';
 import { useUser } from '../../app/SessionProvider.js';
 import type { Reservation } from './types.js';
 
