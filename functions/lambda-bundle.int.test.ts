@@ -103,4 +103,19 @@ describe('an API bundle as Lambda runs it', () => {
       expect(String(res!.body?.message ?? ''), r.id).not.toMatch(/^No route/);
     }
   }, 120_000);
+
+  // The health bundle carries only the health routes; the OpenAPI document (loaded on first use) gets
+  // the whole contract (infra/bundle.mjs WHOLE_CONTRACT_IMPORTERS): every route must be in it.
+  it('health: the bundle serves the OpenAPI document of every route', async () => {
+    const dir = join(alone, 'health-openapi');
+    await bundle('functions/health/handler.ts', dir);
+    const r = routes.find((x) => x.id === 'health.openapi')!;
+    const e = toApiGatewayEvent({ method: r.method, path: r.path, headers: { 'user-agent': 'bundle-test' } }, matchRoute(r.method, r.path)!);
+    const [res] = invokeBundle([e], dir);
+    expect(res!.statusCode, JSON.stringify(res!.body).slice(0, 300)).toBe(200);
+    const doc = res!.body as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const operations = Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0);
+    expect(operations).toBe(routes.length);
+  }, 120_000);
 });

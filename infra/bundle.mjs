@@ -139,7 +139,16 @@ export function definingModule(file, name, depth = 0) {
     const hit = specifiers(m[1]).find((x) => x.as === name);
     if (hit) return m[2].startsWith('.') ? definingModule(moduleFile(m[2], dirname(file)), hit.from, depth + 1) : { from: m[2], name: hit.from };
   }
-  for (const m of src.matchAll(LOCAL_EXPORT_LIST)) if (specifiers(m[1]).some((x) => x.as === name)) return { from: file, name };
+  for (const m of src.matchAll(LOCAL_EXPORT_LIST)) {
+    const local = specifiers(m[1]).find((x) => x.as === name);
+    if (!local) continue;
+    // `import { x } from './file'; export { x };`: follow the import
+    for (const i of src.matchAll(NAMED_IMPORT)) {
+      const imported = specifiers(i[1]).find((x) => x.as === local.from);
+      if (imported) return i[2].startsWith('.') ? definingModule(moduleFile(i[2], dirname(file)), imported.from, depth + 1) : { from: i[2], name: imported.from };
+    }
+    return { from: file, name };
+  }
   for (const m of src.matchAll(STAR_REEXPORT)) {
     if (!m[1].startsWith('.')) continue;
     const found = definingModule(moduleFile(m[1], dirname(file)), name, depth + 1);
@@ -188,7 +197,7 @@ const GROUP_IMPORT = /^import \{ (\w+) \} from '\.\/routes\/([\w-]+)\.js';\r?\n/
 /**
  * The route groups (`shared/contract/routes/{group}.ts`) of the contract index that declare a route of
  * `area`, and the index's source with only those: null when no group declares one (the full contract
- * is bundled then, as for the health area, whose OpenAPI document lists every route).
+ * is bundled then).
  * @param {string} area
  * @param {string} [source] the index's source (read from disk by default)
  * @returns {{ groups: string[]; source: string } | null}
@@ -197,7 +206,7 @@ export function areaContractSource(area, source = readFileSync(CONTRACT_INDEX, '
   const declares = new RegExp(`\\barea:\\s*['"]${area}['"]`);
   const groups = [...source.matchAll(GROUP_IMPORT)].map((m) => ({ line: m[0], name: m[1], group: m[2] }));
   const kept = groups.filter((g) => declares.test(readFileSync(join(REPO_ROOT, 'shared', 'contract', 'routes', `${g.group}.ts`), 'utf8')));
-  if (!kept.length || area === 'health') return null;
+  if (!kept.length) return null;
   let out = source;
   for (const g of groups) {
     if (kept.includes(g)) continue;
@@ -210,7 +219,14 @@ export function areaContractSource(area, source = readFileSync(CONTRACT_INDEX, '
 }
 
 /**
- * Bundles, for the entry `functions/{area}/handler.ts`, only the contract route groups of that area.
+ * Modules that need every route, not their area's (the OpenAPI document, which the health area loads
+ * on first use): their import of the contract index gets the whole index, as a module of its own.
+ */
+export const WHOLE_CONTRACT_IMPORTERS = [join(REPO_ROOT, 'functions', 'health', 'openapi.ts')];
+
+/**
+ * Bundles, for the entry `functions/{area}/handler.ts`, only the contract route groups of that area
+ * (but for the WHOLE_CONTRACT_IMPORTERS).
  * @param {string} entry
  * @returns {import('esbuild').Plugin}
  */
@@ -220,6 +236,11 @@ export function areaContract(entry) {
     name: 'area-contract',
     setup(b) {
       if (!area) return;
+      b.onResolve({ filter: /contract[\\/]index\.js$/ }, (args) => {
+        if (!WHOLE_CONTRACT_IMPORTERS.includes(resolve(args.importer)) || resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) !== CONTRACT_INDEX) return undefined;
+        return { path: CONTRACT_INDEX, namespace: 'whole-contract' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'whole-contract' }, () => ({ contents: readFileSync(CONTRACT_INDEX, 'utf8'), loader: 'ts', resolveDir: dirname(CONTRACT_INDEX) }));
       b.onLoad({ filter: /shared[\\/]contract[\\/]index\.ts$/ }, (args) => {
         if (resolve(args.path) !== CONTRACT_INDEX) return undefined;
         const only = areaContractSource(area);

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AREAS, routes } from '../shared/contract/index.js';
-import { areaContractSource, bundle, REPO_ROOT, unshippedSdkImports, withoutHandlebarsSourceMap } from './bundle.mjs';
+import { areaContractSource, bundle, definingModule, REPO_ROOT, unshippedSdkImports, WHOLE_CONTRACT_IMPORTERS, withoutHandlebarsSourceMap } from './bundle.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,9 +73,9 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
     expect(importInNode(join(runtime, 'task', 'index.mjs'))).toBe('function');
   });
 
-  it("gives each area's bundle the contract route groups holding all of that area's routes (health: the whole contract)", async () => {
-    expect(areaContractSource('health')).toBeNull();
-    for (const area of AREAS.filter((a) => a !== 'health')) {
+  it("gives each area's bundle the contract route groups holding all of that area's routes (the OpenAPI module: the whole contract)", async () => {
+    for (const importer of WHOLE_CONTRACT_IMPORTERS) expect(existsSync(importer), importer).toBe(true);
+    for (const area of AREAS) {
       const only = areaContractSource(area);
       expect(only, area).not.toBeNull();
       const kept = new Set<string>();
@@ -87,6 +87,20 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
       expect(missing, `${area}: routes left out of its bundle's contract`).toEqual([]);
       expect(only!.source).toContain('export const routes = [');
     }
+  });
+
+  it('places an SDK barrel export in the file that defines it (directSdkImports), or keeps the barrel', () => {
+    const sdk = (p: string) => join(REPO_ROOT, 'node_modules', p);
+    const protocols = sdk('@aws-sdk/core/dist-es/submodules/protocols/index.js');
+    expect(definingModule(protocols, 'AwsJson1_0Protocol')?.from).toBe(sdk('@aws-sdk/core/dist-es/submodules/protocols/json/AwsJson1_0Protocol.js'));
+    // re-exported from another package: handed on as a bare specifier, for that barrel's own pass
+    expect(definingModule(protocols, 'JsonCodec')).toEqual({ from: '@smithy/core/protocols', name: 'JsonCodec' });
+    const serde = sdk('@smithy/core/dist-es/submodules/serde/index.js');
+    // `import { fromBase64 } from './util-base64/fromBase64'; export { fromBase64 };`
+    expect(definingModule(serde, 'fromBase64')?.from).toBe(sdk('@smithy/core/dist-es/submodules/serde/util-base64/fromBase64.js'));
+    // defined in the barrel itself
+    expect(definingModule(serde, 'v4')?.from).toBe(serde);
+    expect(definingModule(serde, 'noSuchExport')).toBeNull();
   });
 
   it('refuses an AWS SDK package the runtime is not known to ship', () => {

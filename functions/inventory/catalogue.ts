@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
 import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields } from '../../shared/domain/inventory.js';
@@ -9,30 +9,12 @@ import { type ApiError, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
-import { E, strip, T, type LocationRow, type ProductTypeRow, type VariantRow } from './model.js';
+import { E, getRow, listRows, T, type LocationRow, type ProductTypeRow, type VariantRow } from './model.js';
+
+export { getRow, listRows };
 
 type TypeInput = z.infer<typeof productTypeBody>;
 type VariantInput = z.infer<typeof variantBody>;
-
-/** Every row of one entity in the tenant partition (tens to hundreds: types, variants, locations). */
-export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]> {
-  const out: R[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${entity}#` }, ExclusiveStartKey: start,
-    }));
-    for (const i of res.Items ?? []) out.push(strip<R>(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
-}
-
-export async function getRow<R>(tenant: TenantId, entity: string, id: string): Promise<R | null> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }));
-  return res.Item ? strip<R>(res.Item) : null;
-}
 
 export async function requireType(tenant: TenantId, id: string): Promise<ProductTypeRow> {
   const row = await getRow<ProductTypeRow>(tenant, E.productType, id);

@@ -1,7 +1,8 @@
 import type { InventoryItem, ItemStatus, Location, ProductType, ProductVariant } from '../../shared/contract/inventory-models.js';
-import { ITEM_STATUSES } from '../../shared/contract/routes/inventory.js';
+import { ITEM_STATUSES } from '../../shared/contract/inventory-models.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
-import { tableName } from '../lib/db.js';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 
 /** Row prefixes of the inventory area under the tenant partition (docs/data-model.md, "Inventory"). */
@@ -100,4 +101,24 @@ export const productTypeKey = (tenant: TenantId, id: string) => keys.entity(tena
  */
 export function addToTypeCount(w: AuditedWrite, name: string, tenant: TenantId, productTypeId: string, delta: number): AuditedWrite {
   return w.update(name, productTypeKey(tenant, productTypeId), { update: 'ADD itemCount :d', condition: 'attribute_exists(pk)', values: { ':d': delta } });
+}
+
+/** Every row of one entity in the tenant partition (tens to hundreds: types, variants, locations). */
+export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]> {
+  const out: R[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${entity}#` }, ExclusiveStartKey: start,
+    }));
+    for (const i of res.Items ?? []) out.push(strip<R>(i));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+export async function getRow<R>(tenant: TenantId, entity: string, id: string): Promise<R | null> {
+  const res = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }));
+  return res.Item ? strip<R>(res.Item) : null;
 }

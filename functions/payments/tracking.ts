@@ -11,8 +11,7 @@ import { auditedWrite, retryPause, WriteFailed } from '../lib/audited-write.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { actorOf, cents, paymentRow, paymentStatsKey, reservationKey, type ReservationRow } from '../reservations/entity.js';
-import { requireLive } from '../reservations/lifecycle.js';
+import { actorOf, cents, paymentRow, paymentStatsKey, requireLive, reservationKey, type ReservationRow } from '../reservations/entity.js';
 import { reservationsByIds } from '../reservations/queries.js';
 import { E as SERVICES } from '../services/model.js';
 

@@ -20,10 +20,11 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { addCustomerParts, matchCustomer } from '../customers/entity.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import {
-  actorOf, depositMethod, indexAttributes, logRow, numberKey, overduePointer, paymentRow, paymentStatsKey, reservationKey, startPointer, statsKey, statusDelta, toView,
+  actorOf, depositMethod, indexAttributes, logRow, numberKey, overduePointer, paymentRow, paymentStatsKey, reservationKey, startPointer, statsKey, statusDelta,
   type Person, type ReservationRow,
 } from './entity.js';
-import { claimItem, itemHourlyCents, itemInUseParts, itemRentableCheck, itemView, overlapping, readItem, readItemBook, RENTABLE } from './items.js';
+import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
+import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
 /** One sequence per tenant: RES-000001, RES-000002, ... (gaps possible, repeats never). */
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {
@@ -138,4 +139,3 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
   throw conflict('This item is being booked by someone else right now. Please try again.');
 }
 
-export const reservationAnswer = (row: ReservationRow, message: string) => ({ success: true as const, message, data: toView(row) });

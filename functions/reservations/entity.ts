@@ -25,6 +25,9 @@ import { fromCents, toCents } from '../../shared/domain/money.js';
 import { depositTypeLabel, parseBookingNotes } from '../../shared/domain/pricing.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { gone, notFound } from '../lib/errors.js';
+import { organizationTimeZone } from '../lib/organization.js';
+import { formatNumericIn } from '../../shared/domain/time.js';
 import type { AuthClaims } from '../lib/tokens.js';
 
 export const R = {
@@ -195,6 +198,9 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
   };
 }
 
+/** The `{success, message, data}` answer of a reservation write. */
+export const reservationAnswer = (row: ReservationRow, message: string) => ({ success: true as const, message, data: toView(row) });
+
 export function stripKeys(item: Row): ReservationRow {
   const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
   return rest as ReservationRow;
@@ -203,6 +209,19 @@ export function stripKeys(item: Row): ReservationRow {
 export async function getReservationRow(tenant: TenantId, id: string, consistent = true): Promise<ReservationRow | null> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: reservationKey(tenant, id), ConsistentRead: consistent }));
   return res.Item ? stripKeys(res.Item) : null;
+}
+
+/** Document 3 §8: the detail dialog's 410 text. */
+export async function deletedMessage(tenant: TenantId, r: ReservationRow): Promise<string> {
+  const zone = await organizationTimeZone(tenant);
+  return `This reservation was deleted by ${r.deletedBy || 'a user'} at ${formatNumericIn(Date.parse(r.deletedAt!), zone, 'M/d/yyyy, h:mm a')}.`;
+}
+
+export async function requireLive(tenant: TenantId, id: string): Promise<ReservationRow> {
+  const row = await getReservationRow(tenant, id);
+  if (!row) throw notFound('Reservation not found');
+  if (row.deletedAt) throw gone(await deletedMessage(tenant, row));
+  return row;
 }
 
 /** The index attributes of a reservation in a status (lists and the customer's reservations). */

@@ -1,12 +1,14 @@
 import { createAreaHandler, reply } from '../lib/pipeline.js';
-import { bookServiceForCustomer } from '../services/booking.js';
-import { createItemReservation, reservationAnswer } from './create.js';
-import { actorOf, toView } from './entity.js';
+import { actorOf, reservationAnswer, toView } from './entity.js';
 import { availableItems } from './items.js';
-import { cancelReservation, deleteReservation, processReturn, reprocessReservation, restoreReservation } from './lifecycle.js';
 import { listLog, listReservations, reservationDetail, reservationStats } from './queries.js';
 
 const dollars = (c: number) => c / 100;
+
+// The writes (create, the booking transaction, the lifecycle transitions) load on first use: a
+// container serving the list, the stats and the detail never parses them (issue 9 item 6).
+const create = () => import('./create.js');
+const lifecycle = () => import('./lifecycle.js');
 
 /** Lambda entry of the reservations area (document 3 §3-§7; functions/reservations/*.ts). */
 export const handler = createAreaHandler('reservations', {
@@ -15,11 +17,16 @@ export const handler = createAreaHandler('reservations', {
   'reservations.availableItems': async ({ tenant, query }) => ({ items: (await availableItems(tenant, Date.parse(query.startTime), query.hours)).filter((i) => i !== null) }),
   'reservations.get': async ({ tenant, params }) => ({ success: true as const, data: await reservationDetail(tenant, params.id) }),
   'reservations.logs': async ({ tenant, query }) => listLog(tenant, query),
-  'reservations.createItem': async ({ tenant, auth, body }) => reply(201, reservationAnswer(await createItemReservation(tenant, auth, body), 'Reservation created successfully')),
-  'reservations.createService': async ({ tenant, auth, body }) =>
-    reply(201, reservationAnswer(await bookServiceForCustomer(tenant, await actorOf(tenant, auth), body), 'Service reservation created successfully')),
+  'reservations.createItem': async ({ tenant, auth, body }) => {
+    const { createItemReservation } = await create();
+    return reply(201, reservationAnswer(await createItemReservation(tenant, auth, body), 'Reservation created successfully'));
+  },
+  'reservations.createService': async ({ tenant, auth, body }) => {
+    const { bookServiceForCustomer } = await import('../services/booking.js');
+    return reply(201, reservationAnswer(await bookServiceForCustomer(tenant, await actorOf(tenant, auth), body), 'Service reservation created successfully'));
+  },
   'reservations.processReturn': async ({ tenant, auth, params, body }) => {
-    const { row, charges: c } = await processReturn(tenant, auth, params.id, body);
+    const { row, charges: c } = await (await lifecycle()).processReturn(tenant, auth, params.id, body);
     return {
       success: true as const,
       message: 'Return processed successfully',
@@ -31,11 +38,20 @@ export const handler = createAreaHandler('reservations', {
       data: toView(row),
     };
   },
-  'reservations.cancel': async ({ tenant, auth, params }) => reservationAnswer(await cancelReservation(tenant, await actorOf(tenant, auth), params.id), 'Reservation cancelled successfully'),
-  'reservations.reprocess': async ({ tenant, auth, params }) => reservationAnswer(await reprocessReservation(tenant, auth, params.id), 'Reservation reprocessed successfully! The golf cart has been reactivated.'),
-  'reservations.restore': async ({ tenant, auth, params, body }) => reservationAnswer(await restoreReservation(tenant, auth, params.id, body?.notes), 'Reservation restored successfully'),
+  'reservations.cancel': async ({ tenant, auth, params }) => {
+    const { cancelReservation } = await lifecycle();
+    return reservationAnswer(await cancelReservation(tenant, await actorOf(tenant, auth), params.id), 'Reservation cancelled successfully');
+  },
+  'reservations.reprocess': async ({ tenant, auth, params }) => {
+    const { reprocessReservation } = await lifecycle();
+    return reservationAnswer(await reprocessReservation(tenant, auth, params.id), 'Reservation reprocessed successfully! The golf cart has been reactivated.');
+  },
+  'reservations.restore': async ({ tenant, auth, params, body }) => {
+    const { restoreReservation } = await lifecycle();
+    return reservationAnswer(await restoreReservation(tenant, auth, params.id, body?.notes), 'Reservation restored successfully');
+  },
   'reservations.delete': async ({ tenant, auth, params }) => {
-    await deleteReservation(tenant, auth, params.id);
+    await (await lifecycle()).deleteReservation(tenant, auth, params.id);
     return { success: true as const, message: 'Reservation deleted successfully' };
   },
 });

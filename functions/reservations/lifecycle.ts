@@ -12,32 +12,20 @@ import { checkRefund, computeCharges, hoursBetween, MIN_RETURN_AFTER_START_MS, t
 import { formatNumericIn } from '../../shared/domain/time.js';
 import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
-import { ApiError, badRequest, conflict, gone, notFound } from '../lib/errors.js';
+import { ApiError, badRequest, conflict } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { addSlotReleaseParts } from '../services/booking.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import {
-  actorOf, getReservationRow, listIndex, logRow, overduePointer, overduePointerKey, paymentRow, paymentStatsKey, reservationKey, startPointer, startPointerKey, statsKey,
-  statusDelta, type Person, type ReservationRow,
+  actorOf, listIndex, logRow, overduePointer, overduePointerKey, paymentRow, paymentStatsKey, reservationKey, startPointer, startPointerKey, statsKey,
+  requireLive, statusDelta, type Person, type ReservationRow,
 } from './entity.js';
-import { claimItem, itemHourlyCents, itemInUseParts, itemReleaseParts, overlapping, readItem, readItemBook, releaseItem, RENTABLE } from './items.js';
+import { claimItem, itemInUseParts, itemReleaseParts, readItemBook, releaseItem } from './item-book.js';
+import { itemHourlyCents, overlapping, readItem, RENTABLE } from './items.js';
 
 const ATTEMPTS = 8;
-
-/** Document 3 §8: the detail dialog's 410 text. */
-export async function deletedMessage(tenant: TenantId, r: ReservationRow): Promise<string> {
-  const zone = await organizationTimeZone(tenant);
-  return `This reservation was deleted by ${r.deletedBy || 'a user'} at ${formatNumericIn(Date.parse(r.deletedAt!), zone, 'M/d/yyyy, h:mm a')}.`;
-}
-
-export async function requireLive(tenant: TenantId, id: string): Promise<ReservationRow> {
-  const row = await getReservationRow(tenant, id);
-  if (!row) throw notFound('Reservation not found');
-  if (row.deletedAt) throw gone(await deletedMessage(tenant, row));
-  return row;
-}
 
 async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {

@@ -20,10 +20,9 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { searchPartition, searchPrefixes } from '../customers/search-index.js';
 import {
-  customerIndex, listIndex, logActionIndex, logReservationIndex, numberKey, paymentStatsKey, R, reservationKey, statsKey, stripKeys, toPaymentView, toView,
+  customerIndex, listIndex, logActionIndex, logReservationIndex, numberKey, paymentStatsKey, R, requireLive, reservationKey, statsKey, stripKeys, toPaymentView, toView,
   type ReservationRow,
 } from './entity.js';
-import { requireLive } from './lifecycle.js';
 
 type Row = Record<string, unknown>;
 const STATUSES: ReservationStatus[] = ['ACTIVE', 'COMPLETED', 'CANCELLED'];

@@ -2,7 +2,6 @@ import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
 import type { PublicBookingResponse } from '../../shared/contract/responses.js';
 import { limitBySource, PUBLIC_BOOKING_PER_SOURCE } from '../lib/rate-limit.js';
-import { bookPublicService } from './booking.js';
 import { resolveShare, toPublicService } from './public.js';
 import { createService, deleteService, ensureShareToken, getServiceRow, listServiceRows, toStaffService, updateService } from './store.js';
 
@@ -41,6 +40,9 @@ export const handler = createAreaHandler('services', {
   'services.publicBook': async ({ params, body, event }) => {
     await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // issue 11 point 1
     // BookingResult types its reservation loosely; the contract's response schema checks the shape at run time.
+    // The booking transaction (reservation, customer, slot, log, aggregates, the confirmation mail)
+    // loads on the first booking, not at every cold start of the services reads (issue 9 item 6).
+    const { bookPublicService } = await import('./booking.js');
     return reply(201, (await bookPublicService(params.token, body)) as PublicBookingResponse);
   },
 });

@@ -11,7 +11,8 @@ import { loadTemplate } from '../platform/template-store.js';
 import {
   getReservationRow, OVERDUE_INDEX_PK, overduePointerKey, reservationKey, START_INDEX_PK, startPointerKey, statsKey, type ReservationRow,
 } from '../reservations/entity.js';
-import { itemInUseParts, readItem } from '../reservations/items.js';
+import { itemInUseParts } from '../reservations/item-book.js';
+import { readItem } from '../reservations/items.js';
 import { sweepHandler } from './sweep-handler.js';
 
 /**
