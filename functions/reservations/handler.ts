@@ -22,7 +22,7 @@ export const handler = createAreaHandler('reservations', {
     return reply(201, reservationAnswer(await createItemReservation(tenant, auth, body), 'Reservation created successfully'));
   },
   'reservations.createService': async ({ tenant, auth, body }) => {
-    const { bookServiceForCustomer } = await import('../services/booking.js');
+    const { bookServiceForCustomer } = await import('./service-booking.js');
     return reply(201, reservationAnswer(await bookServiceForCustomer(tenant, await actorOf(tenant, auth), body), 'Service reservation created successfully'));
   },
   'reservations.processReturn': async ({ tenant, auth, params, body }) => {

@@ -30,9 +30,12 @@ describe('platform tenants tab (issue 17)', () => {
     expect(screen.getAllByText('~3.00 MB (est.)').length).toBeGreaterThan(0);
     expect(within(dialog).getByText('~3.00 MB (estimated from counters)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend tenant' }));
-    expect(await screen.findByText('Suspend Harbour Hire?')).toBeTruthy();
+    const question = await screen.findByText('Suspend Harbour Hire?');
     expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(0); // nothing before the confirm
-    fireEvent.click(await screen.findByRole('button', { name: 'Suspend' }));
+    // The confirm's own button, looked up inside the confirm: a role query over the whole page (two
+    // dialogs, the table) outlasted findBy's 1 s default on a loaded machine.
+    const confirm = question.closest('[role="alertdialog"], [role="dialog"]') as HTMLElement;
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Suspend' }, { timeout: 5000 }));
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Reactivate tenant' })).toBeTruthy();
     expect(screen.getAllByText('SUSPENDED').length).toBeGreaterThan(0);
