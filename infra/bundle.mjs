@@ -118,6 +118,19 @@ const moduleFile = (/** @type {string} */ spec, /** @type {string} */ dir) => {
   return existsSync(`${p}.js`) ? `${p}.js` : join(p, 'index.js');
 };
 
+/** SDK files read once per process: every importer of a barrel walks the same files. */
+const sdkSources = new Map();
+const sdkSource = (/** @type {string} */ file) => {
+  if (!sdkSources.has(file)) {
+    try {
+      sdkSources.set(file, readFileSync(file, 'utf8'));
+    } catch {
+      sdkSources.set(file, null);
+    }
+  }
+  return /** @type {string | null} */ (sdkSources.get(file));
+};
+
 /**
  * The module that defines export `name` of `file`, following `export {…} from` and `export * from`
  * (a bare specifier is returned as is, for the next barrel to resolve); null when not found.
@@ -127,12 +140,8 @@ const moduleFile = (/** @type {string} */ spec, /** @type {string} */ dir) => {
  */
 export function definingModule(file, name, depth = 0) {
   if (depth > 10) return null;
-  let src;
-  try {
-    src = readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
+  const src = sdkSource(file);
+  if (src === null) return null;
   const escaped = name.replace(/\$/g, '\\$');
   if (new RegExp(`export\\s+(?:async\\s+)?(?:class|function\\*?|const|let|var)\\s+${escaped}\\b`).test(src)) return { from: file, name };
   for (const m of src.matchAll(NAMED_REEXPORT)) {
@@ -174,7 +183,8 @@ export const directSdkImports = {
       if (args.pluginData?.barrel) return undefined;
       const fromVirtual = args.namespace === 'direct-sdk';
       if (!fromVirtual && !/node_modules/.test(args.importer)) return undefined;
-      const src = fromVirtual ? args.pluginData.contents : readFileSync(args.importer, 'utf8');
+      const src = fromVirtual ? args.pluginData.contents : sdkSource(args.importer);
+      if (src === null) return undefined;
       const quoted = [`"${args.path}"`, `'${args.path}'`];
       const uses = quoted.reduce((n, q) => n + src.split(q).length - 1, 0);
       const named = [...src.matchAll(NAMED_IMPORT), ...src.matchAll(NAMED_REEXPORT)].filter((m) => m[2] === args.path);

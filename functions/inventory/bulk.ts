@@ -10,7 +10,7 @@ import { conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
-import { getRow } from './catalogue.js';
+import { getRow } from './model.js';
 import { CLAIM_NUMBER, deleteMarker, itemKey, itemNumberKey, markerRow, requireVariantOfType } from './items.js';
 import { addToTypeCount, BATCH_INDEX_PK, countStats, E, productTypeKey, type StatsDelta, strip, T, type ItemRow, type ProductTypeRow } from './model.js';
 

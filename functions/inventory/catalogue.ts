@@ -11,8 +11,6 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { E, getRow, listRows, T, type LocationRow, type ProductTypeRow, type VariantRow } from './model.js';
 
-export { getRow, listRows };
-
 type TypeInput = z.infer<typeof productTypeBody>;
 type VariantInput = z.infer<typeof variantBody>;
 

@@ -3,9 +3,10 @@ import type { BulkCreateResponse, BulkDeleteResponse, GenerateIdsResponse, ItemP
 import { listActivity } from './activity-log.js';
 import { bulkCreate, bulkDelete, generateItemIds } from './bulk.js';
 import {
-  createLocation, createProductType, createVariant, deleteProductType, deleteVariant, listLocations, listRows,
+  createLocation, createProductType, createVariant, deleteProductType, deleteVariant, listLocations,
   requireType, updateProductType, updateVariant,
 } from './catalogue.js';
+import { listRows } from './model.js';
 import { changeItemStatus, createItem, deleteItem, listItemPage, readStats, typesAndVariants, updateItem } from './items.js';
 import { E, toItem, toProductType, toVariant, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
 

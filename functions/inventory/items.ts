@@ -10,7 +10,7 @@ import { ApiError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
-import { getRow, listRows } from './catalogue.js';
+import { getRow, listRows } from './model.js';
 import { addToTypeCount, countStats, E, productTypeKey, STATS_KEY, strip, T, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
 
 type ItemInput = z.infer<typeof itemBody>;

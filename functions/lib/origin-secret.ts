@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { readSecret } from './secrets.js';
+import { loadOnce } from './load-once.js';
+import { secretFromEnv } from './secrets.js';
 import { ApiError } from './errors.js';
 
 /**
@@ -11,22 +12,11 @@ import { ApiError } from './errors.js';
 export const ORIGIN_SECRET_HEADER = 'x-origin-secret';
 export const DIRECT_CALL_REFUSED = 'Call the API through the application address, not directly';
 
-let cached: Promise<string | undefined> | undefined;
-function expectedSecret(): Promise<string | undefined> {
-  cached ??= (async () => {
-    if (process.env.ORIGIN_SECRET) return process.env.ORIGIN_SECRET;
-    const arn = process.env.ORIGIN_SECRET_ARN;
-    if (!arn) return undefined;
-    return readSecret(arn);
-  })();
-  cached.catch(() => {
-    cached = undefined;
-  });
-  return cached;
-}
+const secret = /* @__PURE__ */ loadOnce(() => secretFromEnv('ORIGIN_SECRET', 'ORIGIN_SECRET_ARN'));
+const expectedSecret = () => secret.get();
 
 export function resetOriginSecret(): void {
-  cached = undefined;
+  secret.reset();
 }
 
 /** Throws 403 unless the request carries the origin secret (when one is configured). */

@@ -19,6 +19,17 @@ export async function readSecret(secretId: string): Promise<string | undefined> 
   return (await new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: secretId }))).SecretString;
 }
 
+/**
+ * A secret given either as its value (`valueVar`: the local runtime and tests) or by the ARN of a
+ * Secrets Manager secret (`arnVar`: AWS); undefined when neither is set.
+ */
+export async function secretFromEnv(valueVar: string, arnVar: string): Promise<string | undefined> {
+  const value = process.env[valueVar];
+  if (value) return value;
+  const arn = process.env[arnVar];
+  return arn ? readSecret(arn) : undefined;
+}
+
 /** GET /secretsmanager/get on the extension; it authenticates the caller by the session token. */
 async function fromExtension(port: string, token: string, secretId: string): Promise<string | undefined> {
   const res = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`, {

@@ -1,6 +1,7 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { config } from './config.js';
-import { readSecret } from './secrets.js';
+import { loadOnce } from './load-once.js';
+import { secretFromEnv } from './secrets.js';
 import { unauthorized } from './errors.js';
 import type { Role, AccessLevel } from '../../shared/domain/roles.js';
 
@@ -16,26 +17,19 @@ export interface AuthClaims {
   tenantId: string | null;
 }
 
-let keyPromise: Promise<Uint8Array> | undefined;
-
 /**
  * The HMAC key: TOKEN_SIGNING_KEY (local runtime, tests) or the Secrets Manager secret named by
  * TOKEN_SIGNING_KEY_SECRET_ARN (AWS). Never a constant in code; too short a key is refused.
  */
-function signingKey(): Promise<Uint8Array> {
-  keyPromise ??= (async () => {
-    let raw = process.env.TOKEN_SIGNING_KEY;
-    const arn = process.env.TOKEN_SIGNING_KEY_SECRET_ARN;
-    if (!raw && arn) raw = await readSecret(arn);
-    if (!raw || raw.length < 32) throw new Error('TOKEN_SIGNING_KEY (or its secret) must be at least 32 characters');
-    return new TextEncoder().encode(raw);
-  })();
-  keyPromise.catch(() => (keyPromise = undefined));
-  return keyPromise;
-}
+const key = /* @__PURE__ */ loadOnce(async () => {
+  const raw = await secretFromEnv('TOKEN_SIGNING_KEY', 'TOKEN_SIGNING_KEY_SECRET_ARN');
+  if (!raw || raw.length < 32) throw new Error('TOKEN_SIGNING_KEY (or its secret) must be at least 32 characters');
+  return new TextEncoder().encode(raw);
+});
+const signingKey = () => key.get();
 
 export function resetSigningKey(): void {
-  keyPromise = undefined;
+  key.reset();
 }
 
 export async function issueToken(claims: AuthClaims, ttlSeconds = config().tokenTtlSeconds): Promise<string> {

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { readSecret } from '../lib/secrets.js';
+import { loadOnce } from '../lib/load-once.js';
+import { secretFromEnv } from '../lib/secrets.js';
 
 /**
  * Field encryption for employees' sensitive fields (SSN, date of birth, PIN): AES-256-GCM with a
@@ -9,23 +10,16 @@ import { readSecret } from '../lib/secrets.js';
  * run) or, on AWS, from the Secrets Manager secret named by DATA_ENCRYPTION_KEY_SECRET_ARN (the
  * pattern functions/lib/tokens.ts uses for its signing key). Stored form: `v1.{iv}.{tag}.{data}` (base64url).
  */
-let keyPromise: Promise<Buffer> | undefined;
-
-function dataKey(): Promise<Buffer> {
-  keyPromise ??= (async () => {
-    let raw = process.env.DATA_ENCRYPTION_KEY;
-    const arn = process.env.DATA_ENCRYPTION_KEY_SECRET_ARN;
-    if (!raw && arn) raw = await readSecret(arn);
-    if (!raw || raw.length < 32) throw new Error('DATA_ENCRYPTION_KEY (or its secret) must be at least 32 characters');
-    // Any string of at least 32 characters becomes a 256-bit key.
-    return createHash('sha256').update(raw).digest();
-  })();
-  keyPromise.catch(() => (keyPromise = undefined));
-  return keyPromise;
-}
+const key = /* @__PURE__ */ loadOnce(async () => {
+  const raw = await secretFromEnv('DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_KEY_SECRET_ARN');
+  if (!raw || raw.length < 32) throw new Error('DATA_ENCRYPTION_KEY (or its secret) must be at least 32 characters');
+  // Any string of at least 32 characters becomes a 256-bit key.
+  return createHash('sha256').update(raw).digest();
+});
+const dataKey = () => key.get();
 
 export function resetDataKey(): void {
-  keyPromise = undefined;
+  key.reset();
 }
 
 export async function encryptField(plain: string, aad: string): Promise<string> {

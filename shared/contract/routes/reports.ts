@@ -7,7 +7,6 @@ import { reportScheduleBody, reportScheduleDeleteResponse, reportScheduleListRes
 const u = { access: 'user' } as const;
 /** The reports area's routes (functions/reports). */
 export const reportsRoutes = [
-  // Reports
   route({ ...u, area: 'reports', id: 'reports.dailyLog', method: 'GET', path: '/api/reports/daily-log', permission: 'reports.view', query: z.object({ date: z.optional(z.string().check(z.maxLength(40))) }), response: dailyLogResponse, summary: 'Reservations of a day in the organization\'s zone' }),
   route({ ...u, area: 'reports', id: 'reports.revenue', method: 'GET', path: '/api/reports/revenue', permission: 'reports.view', query: dateRangeQuery, response: revenueResponse, summary: 'Revenue report' }),
   route({ ...u, area: 'reports', id: 'reports.employeePerformance', method: 'GET', path: '/api/reports/employee-performance', permission: 'reports.view', query: dateRangeQuery, response: employeePerformanceResponse, summary: 'Employee performance' }),

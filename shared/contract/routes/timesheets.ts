@@ -5,7 +5,6 @@ import { activeTimesheetResponse, adminEmployeesResponse, clockBody, clockRespon
 const u = { access: 'user' } as const;
 /** The timesheets area's routes (functions/timesheets). */
 export const timesheetsRoutes = [
-  // Timesheets
   route({ ...u, area: 'timesheets', id: 'timesheets.list', method: 'GET', path: '/api/timesheets', permission: 'timesheets.view', response: timesheetListResponse, summary: 'My timesheets (newest first) and my summary figures' }),
   route({ ...u, area: 'timesheets', id: 'timesheets.active', method: 'GET', path: '/api/timesheets/active', permission: 'timesheets.view', response: activeTimesheetResponse, summary: 'My open session' }),
   route({ ...u, area: 'timesheets', id: 'timesheets.clockIn', method: 'POST', path: '/api/timesheets/clock-in', permission: 'timesheets.clockInOut', body: clockBody, response: clockResponse, idempotent: true, summary: 'Clock in' }),
