@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -26,6 +26,20 @@ export function renderApp(url: string, routes: RouteObject[] = appRoutes) {
     </Providers>,
   );
   return { ...utils, router };
+}
+
+/**
+ * The open modal dialog named `name`, once the page behind it is hidden. Zag hides the rest of the
+ * page one animation frame after a dialog opens; a confirm opened inside the dialog before that
+ * frame (a click no person makes within 16 ms, but a test does) is hidden along with the page, and
+ * its buttons can't be found by role.
+ */
+export async function findModal(name?: string | RegExp, role: 'dialog' | 'alertdialog' = 'dialog') {
+  const modal = await screen.findByRole(role, name === undefined ? {} : { name });
+  await waitFor(() => {
+    if (!document.querySelector('[data-aria-hidden]')) throw new Error('the page behind the dialog is not hidden yet');
+  });
+  return modal;
 }
 
 export function renderWithProviders(ui: ReactElement, url = '/') {

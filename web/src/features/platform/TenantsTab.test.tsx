@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { findModal, renderWithProviders, stubFetch } from '../../test-utils.js';
 import { TenantsTab } from './TenantsTab.js';
 
 const metrics = (over: Record<string, unknown> = {}) => ({
@@ -26,16 +26,14 @@ describe('platform tenants tab (issue 17)', () => {
     expect(screen.getAllByText('400 calls 24h').length).toBeGreaterThan(0);
     expect(screen.getAllByText('2.5% errors').length).toBeGreaterThan(0);
     fireEvent.click(screen.getAllByRole('button', { name: 'Details of Harbour Hire' })[0]!);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await findModal();
     expect(screen.getAllByText('~3.00 MB (est.)').length).toBeGreaterThan(0);
     expect(within(dialog).getByText('~3.00 MB (estimated from counters)')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend tenant' }));
     const question = await screen.findByText('Suspend Harbour Hire?');
     expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(0); // nothing before the confirm
-    // The confirm's own button, looked up inside the confirm: a role query over the whole page (two
-    // dialogs, the table) outlasted findBy's 1 s default on a loaded machine.
     const confirm = question.closest('[role="alertdialog"], [role="dialog"]') as HTMLElement;
-    fireEvent.click(await within(confirm).findByRole('button', { name: 'Suspend' }, { timeout: 5000 }));
+    fireEvent.click(await within(confirm).findByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(1));
     expect(await screen.findByRole('button', { name: 'Reactivate tenant' })).toBeTruthy();
     expect(screen.getAllByText('SUSPENDED').length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { findModal, renderApp, stubFetch } from '../../test-utils.js';
 import { detail, listAnswer, reservation, signIn, user } from './fixtures.test-helpers.js';
 
 afterEach(() => {
@@ -128,7 +128,7 @@ describe('reservations page', () => {
     });
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
-    const dialog = await screen.findByRole('dialog', { name: /Reservation Details/ });
+    const dialog = await findModal(/Reservation Details/);
     expect(await within(dialog).findByText('Peanuts')).toBeTruthy();
     expect(within(dialog).getByText('Tax (8.25%)')).toBeTruthy();
     expect(within(dialog).getByText('$54.13')).toBeTruthy();
