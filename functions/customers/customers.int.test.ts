@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../lib/config.js';
 import { resetFiles } from '../lib/files.js';
-import { resetMail } from '../lib/mail.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { seedCustomer } from './fixtures.js';
 
 let ses: RunningSes;
@@ -12,10 +10,7 @@ let admin: TestSession;
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads', MAIL_FROM: 'bookings@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('bookings@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
   resetFiles();
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
 }, 60_000);

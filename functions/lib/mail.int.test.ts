@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePlatformAdmin } from '../auth/onboarding.js';
-import { resetConfig } from './config.js';
-import { resetMail } from './mail.js';
-import { startSes, type RunningSes } from '../local/ses.js';
-import { call, useTestTable } from '../testing/harness.js';
+import type { RunningSes } from '../local/ses.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { mailProblems, readMailbox, textLinks, type CaughtMail } from '../testing/mail.js';
 
 /**
@@ -40,10 +38,7 @@ const FOLLOW: { path: RegExp; follow: (url: URL) => Promise<void> }[] = [
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'no-reply@test.example', S3_ENDPOINT: 'http://127.0.0.1:9' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('no-reply@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9' });
   await ensurePlatformAdmin(ADMIN);
 }, 60_000);
 

@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
-import { resetMail } from '../lib/mail.js';
 import { TABLE_KEYS } from '../lib/table.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { AVERAGE_BYTES, estimateDatabaseSize, storedItemSize } from './db-size.js';
 import { tenantMetricsOp } from './metrics.js';
 
@@ -20,10 +18,7 @@ let ses: RunningSes;
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'team@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('team@test.example');
 }, 60_000);
 
 afterAll(async () => {

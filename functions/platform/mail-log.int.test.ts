@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../lib/config.js';
-import { resetMail, trySendMail } from '../lib/mail.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import { trySendMail } from '../lib/mail.js';
+import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';
 import { recordSend } from './mail-log.js';
 
 let ses: RunningSes;
@@ -12,10 +12,7 @@ let a: TestSession;
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'no-reply@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('no-reply@test.example');
   admin = await sessionFor({ role: 'SUPER_ADMIN' });
   a = await sessionFor();
 }, 60_000);
@@ -35,13 +32,9 @@ describe('e-mail send log (issue 17)', () => {
       expect((await call('POST', '/api/platform/invitations', { token: admin.token, body: { firstName: 'Ann', lastName: 'Lee', email } })).status).toBe(201);
     }
     expect(await trySendMail({ to: 'x@log.test', subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: a.tenant })).toBe(true);
-    process.env.SES_ENDPOINT = 'http://127.0.0.1:9';
-    resetConfig();
-    resetMail();
+    useMailEndpoint('http://127.0.0.1:9');
     expect(await trySendMail({ to: 'y@log.test', subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: a.tenant })).toBe(false);
-    process.env.SES_ENDPOINT = ses.endpoint;
-    resetConfig();
-    resetMail();
+    useMailEndpoint(ses.endpoint);
 
     const res = await stats('7d');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { resetMail } from '../lib/mail.js';
 import { forgetModules } from '../lib/modules.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { MODULE_DISABLED_MESSAGE } from '../../shared/domain/modules.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { readMailbox } from '../testing/mail.js';
 
 let ses: RunningSes;
@@ -27,10 +25,7 @@ async function listed(s: TestSession, name: string) {
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'no-reply@test.example', S3_ENDPOINT: 'http://127.0.0.1:9' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('no-reply@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9' });
   forgetModules();
   admin = await sessionFor({ role: 'SUPER_ADMIN' });
   a = await sessionFor();

@@ -2,20 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePlatformAdmin } from '../auth/onboarding.js';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { resetMail, trySendMail } from '../lib/mail.js';
+import { trySendMail } from '../lib/mail.js';
 import { USAGE_PK } from '../lib/metering.js';
 import { forgetSessions, ORGANIZATION_INACTIVE } from '../lib/middlewares/authenticate.js';
 import { forgetModules, forgetOrganizationStatuses, ORGANIZATION_SUSPENDED_MESSAGE } from '../lib/modules.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { handler as housekeeping } from '../sweeps/housekeeping.js';
 import { SWEEPS } from '../sweeps/schedules.js';
 import { readHeartbeats, sweepHandler } from '../sweeps/sweep-handler.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { AVERAGE_BYTES } from './db-size.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';
 import { healthOp } from './health.js';
 
 const ADMIN = { email: 'ops@suspend.test', password: 'correct horse battery' };
@@ -29,10 +28,7 @@ const login = (username: string, password: string) => call('POST', '/api/auth/lo
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'no-reply@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('no-reply@test.example');
   forgetModules();
   forgetOrganizationStatuses();
   await ensurePlatformAdmin(ADMIN);
@@ -161,11 +157,9 @@ describe('health: sweeps, mail and dead-letter queues', () => {
     expect(stale.message).toMatch(/^Last success 181 min ago/);
 
     // the mail service down
-    process.env.SES_ENDPOINT = 'http://127.0.0.1:9';
-    resetConfig();
+    useMailEndpoint('http://127.0.0.1:9');
     expect((await healthOp()).checks.mail!.status).toBe('unhealthy');
-    process.env.SES_ENDPOINT = ses.endpoint;
-    resetConfig();
+    useMailEndpoint(ses.endpoint);
 
     // configured queues: depth read per queue, a waiting message is unhealthy
     process.env.DEAD_LETTER_QUEUES = JSON.stringify({ resize: 'https://sqs.us-east-1.amazonaws.com/1/resize-dlq', housekeeping: 'https://sqs.us-east-1.amazonaws.com/1/hk-dlq' });

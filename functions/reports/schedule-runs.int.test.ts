@@ -3,14 +3,12 @@ import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant } from '../lib/keys.js';
-import { resetMail } from '../lib/mail.js';
 import { forgetModules, modulesKey } from '../lib/modules.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';
 import { handler as sweepHandler } from '../sweeps/report-schedules.js';
 import { reportDayKey } from './aggregates.js';
 import { claimDue, runDueSchedules } from './schedule-runs.js';
@@ -52,17 +50,9 @@ const create = async (s: TestSession, body: Record<string, unknown>) => {
   return res.body as { id: string; nextRun: string };
 };
 
-function useSes(endpoint: string) {
-  process.env.SES_ENDPOINT = endpoint;
-  resetConfig();
-  resetMail();
-}
-
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { MAIL_FROM: 'reports@test.example' });
-  useSes(ses.endpoint);
+  ses = await useTestMail('reports@test.example');
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
   other = await sessionFor({ role: 'BUSINESS_ADMIN' });
   // Revenue of the last week, as the reservation transactions keep it (per-day aggregate rows).
@@ -144,14 +134,14 @@ describe('the report-schedules sweep', () => {
   it('a failed send counts as a failure, moves on to the next run and is not retried in a loop', async () => {
     const s = await create(admin, { recipients: ['unlucky@example.com'] });
     await makeDue(admin, s.id);
-    useSes('http://127.0.0.1:9');
+    useMailEndpoint('http://127.0.0.1:9');
     try {
       const first = await runDueSchedules();
       expect(first).toMatchObject({ claimed: 1, failed: 1, succeeded: 0 });
       const again = await runDueSchedules();
       expect(again.claimed).toBe(0);
     } finally {
-      useSes(ses.endpoint);
+      useMailEndpoint(ses.endpoint);
     }
     const row = await rowOf(admin, s.id);
     expect(row).toMatchObject({ runCount: 1, successCount: 0, failureCount: 1 });

@@ -1,15 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
-import { resetMail } from '../lib/mail.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { sweepOverdue } from '../sweeps/overdue-reservations.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { createItemReservation } from './create.js';
 import { readItem } from './items.js';
 
@@ -48,10 +46,7 @@ const paymentsTotal = async (s: TestSession) => (await call('GET', '/api/payment
 let ses: RunningSes;
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'rentals@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('rentals@test.example');
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
   employee = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
 });

@@ -1,14 +1,12 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { resetFiles } from '../lib/files.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { resetMail } from '../lib/mail.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { participantLimit } from '../../shared/domain/slots.js';
 
 let ses: RunningSes;
@@ -56,10 +54,7 @@ const booking = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads', MAIL_FROM: 'bookings@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('bookings@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
   resetFiles();
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
 }, 60_000);

@@ -5,10 +5,12 @@ import { inject } from 'vitest';
 import { matchRoute } from '../../shared/contract/match.js';
 import { resetConfig } from '../lib/config.js';
 import { resetDb } from '../lib/db.js';
+import { resetMail } from '../lib/mail.js';
 import { resetSigningKey } from '../lib/tokens.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { toApiGatewayEvent } from '../local/api-gateway-event.js';
 import { ensureTable } from '../local/create-table.js';
+import { startSes, type RunningSes } from '../local/ses.js';
 import { loadAreaHandler } from '../handlers.js';
 
 /**
@@ -34,6 +36,24 @@ export async function useTestTable(): Promise<string> {
   forgetSessions();
   await ensureTable(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), tableName);
   return tableName;
+}
+
+/** Sends this file's mail to `endpoint`: the SES emulator, or a closed port to make sends fail. */
+export function useMailEndpoint(endpoint: string): void {
+  process.env.SES_ENDPOINT = endpoint;
+  resetConfig();
+  resetMail();
+}
+
+/**
+ * Starts the SES emulator as this file's mail service, sending from `from`, with `env` set alongside
+ * before the config is read again. Stop it in afterAll.
+ */
+export async function useTestMail(from: string, env: Record<string, string> = {}): Promise<RunningSes> {
+  const ses = await startSes();
+  Object.assign(process.env, { MAIL_FROM: from, ...env });
+  useMailEndpoint(ses.endpoint);
+  return ses;
 }
 
 export interface CallResult<T = any> {

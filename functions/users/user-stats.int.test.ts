@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOrganization } from '../auth/onboarding.js';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { resetMail } from '../lib/mail.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { tenantMetricsOp } from '../platform/metrics.js';
 import { recordActiveUser, userStatsKey, utcDay } from './user-stats.js';
 
@@ -18,10 +16,7 @@ let tenant: TenantId;
 
 beforeAll(async () => {
   await useTestTable();
-  ses = await startSes();
-  Object.assign(process.env, { SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'team@test.example' });
-  resetConfig();
-  resetMail();
+  ses = await useTestMail('team@test.example');
   const { organization, owner: o } = await createOrganization({ name: `Counter Kayaks ${randomUUID().slice(0, 4)}`, owner: { email: `owner-${randomUUID().slice(0, 8)}@test.example`, firstName: 'Olive', lastName: 'Owner', password: 'owner-password-1' } });
   tenant = trustedTenant(organization.id);
   owner = await sessionFor({ tenant, userId: o.id, role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER' });

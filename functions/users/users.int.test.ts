@@ -7,15 +7,13 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization } from '../auth/onboarding.js';
-import { resetConfig } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { headObject, resetFiles } from '../lib/files.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { resetMail } from '../lib/mail.js';
 import { hashToken } from '../lib/secure-token.js';
-import { startSes, type RunningSes } from '../local/ses.js';
+import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
-import { call, useTestTable } from '../testing/harness.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
 import { userKeys } from './store.js';
 
@@ -47,11 +45,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 's3-docs-'));
   s3server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, vhostBuckets: false, configureBuckets: [{ name: 'uploads', configs: [] }] });
   const addr = await s3server.run();
-  ses = await startSes();
-  Object.assign(process.env, { S3_ENDPOINT: `http://127.0.0.1:${addr.port}`, UPLOADS_BUCKET: 'uploads', SES_ENDPOINT: ses.endpoint, MAIL_FROM: 'team@test.example' });
-  resetConfig();
+  ses = await useTestMail('team@test.example', { S3_ENDPOINT: `http://127.0.0.1:${addr.port}`, UPLOADS_BUCKET: 'uploads' });
   resetFiles();
-  resetMail();
   const a = await newOrg('Lakeside Kayaks');
   owner = a.session;
   subdomain = a.org.subdomain;
