@@ -82,8 +82,8 @@ export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<b
     }));
     return true;
   } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed' || isConditionFailure(err)) return false;
+    // Only the marker carries a condition, so a failed condition means this event was counted before.
+    if (isConditionFailure(err)) return false;
     throw err;
   }
 }
