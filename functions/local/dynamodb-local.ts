@@ -55,8 +55,18 @@ export interface RunningDynamo {
   stop(): Promise<void>;
 }
 
+/**
+ * How long DynamoDB Local may take to answer. It answers in about 2.5 s on an idle machine, but a
+ * JVM starting beside a build or a test run on two cores has taken over 30 s (issue 22 item 16).
+ * `DYNAMODB_START_TIMEOUT_SECONDS` overrides it.
+ */
+export function dynamoStartTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.DYNAMODB_START_TIMEOUT_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 180_000;
+}
+
 /** Starts DynamoDB Local: in memory (tests) or keeping data under dataDir (npm start). */
-export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number } = {}): Promise<RunningDynamo> {
+export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number; progress?: (line: string) => void } = {}): Promise<RunningDynamo> {
   if (!javaAvailable()) throw new Error(JAVA_MISSING);
   const dir = ensureDynamoDbLocal();
   const port = opts.port ?? (await freePort());
@@ -68,7 +78,8 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
     'java',
     [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-disableTelemetry', ...storage],
     async () => (await fetch(endpoint, { method: 'POST' }).catch(() => undefined)) !== undefined,
-    30_000,
+    dynamoStartTimeoutMs(),
+    opts.progress,
   );
   return { endpoint, port, process: child, stop };
 }

@@ -14,11 +14,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const until = Date.now() + timeoutMs;
+/** How often a slow start says it is still waiting. */
+export const PROGRESS_EVERY_MS = 10_000;
+
+/**
+ * Polls `check` until it says yes or `timeoutMs` passes. A start that takes long on a busy machine
+ * is not a hang: `progress` hears about it every PROGRESS_EVERY_MS (issue 22 item 16).
+ */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, progress?: (line: string) => void): Promise<void> {
+  const started = Date.now();
+  const until = started + timeoutMs;
+  let nextProgress = started + PROGRESS_EVERY_MS;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > until) throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
+    const now = Date.now();
+    if (now > until) throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+    if (progress && now >= nextProgress) {
+      progress(`Still waiting for ${what} to answer (${Math.round((now - started) / 1000)} s of ${Math.round(timeoutMs / 1000)} s)...`);
+      nextProgress += PROGRESS_EVERY_MS;
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
 }
@@ -38,6 +52,7 @@ export async function spawnServer(
   args: string[],
   ready: () => Promise<boolean>,
   timeoutMs: number,
+  progress?: (line: string) => void,
 ): Promise<SpawnedServer> {
   const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -53,7 +68,7 @@ export async function spawnServer(
     await waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`${what} exited: ${stderr}`);
       return ready();
-    }, timeoutMs, what);
+    }, timeoutMs, what, progress);
   } catch (e) {
     await stop();
     throw e;

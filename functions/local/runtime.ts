@@ -186,7 +186,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   let ses: RunningSes;
   try {
     const [d, s, m] = await Promise.allSettled([
-      startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: opts.dynamoPort ?? envPort('DYNAMODB_PORT') }),
+      startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: opts.dynamoPort ?? envPort('DYNAMODB_PORT'), progress: opts.log ? (line) => console.log(line) : undefined }),
       startS3({
         directory: join(dataDir, 's3'),
         buckets: [uploadsBucket],

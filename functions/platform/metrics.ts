@@ -42,13 +42,13 @@ async function tenantFigures(tenant: TenantId) {
     overdueReservations: num(res?.overdue),
     totalItems: num(inv?.total),
     totalCustomers: num(byName.get('customers')?.total),
-    databaseSizeBytes: estimateDatabaseSize(byName),
+    databaseSize: estimateDatabaseSize(byName),
   };
 }
 
 export interface Activity {
   emailsToday: number;
-  emailsThisMonth: number;
+  emailsMonth: number;
   /** Bounces of this month's mail (SES notifications, AWS only; 0 locally). */
   bouncedThisMonth: number;
   apiCalls24h: number;
@@ -61,8 +61,8 @@ export function health(f: Pick<Awaited<ReturnType<typeof tenantFigures>>, 'overd
   const rate = a.apiCalls24h ? (a.errors24h / a.apiCalls24h) * 100 : 0;
   if (a.apiCalls24h >= 20 && rate > 1) issues.push({ message: 'High error rate', description: `${Math.round(rate * 100) / 100}% of ${a.apiCalls24h} API calls failed in the last 24 hours`, severity: rate > 5 ? 'high' : 'medium' });
   // SES reviews an account whose bounce rate reaches 5 %: above 2 % of the month's mail is worth a look, from 5 % it is urgent.
-  const bounceRate = a.emailsThisMonth ? (a.bouncedThisMonth / a.emailsThisMonth) * 100 : 0;
-  if (a.bouncedThisMonth > 0 && bounceRate > 2) issues.push({ message: 'Bounced e-mail', description: `${a.bouncedThisMonth} of ${a.emailsThisMonth} e-mails this month bounced (${Math.round(bounceRate * 100) / 100}%)`, severity: bounceRate >= 5 ? 'high' : 'medium' });
+  const bounceRate = a.emailsMonth ? (a.bouncedThisMonth / a.emailsMonth) * 100 : 0;
+  if (a.bouncedThisMonth > 0 && bounceRate > 2) issues.push({ message: 'Bounced e-mail', description: `${a.bouncedThisMonth} of ${a.emailsMonth} e-mails this month bounced (${Math.round(bounceRate * 100) / 100}%)`, severity: bounceRate >= 5 ? 'high' : 'medium' });
   if (f.overdueReservations >= 5) issues.push({ message: 'Overdue reservations piling up', description: `${f.overdueReservations} reservations are past their end time`, severity: f.overdueReservations >= 20 ? 'high' : 'medium' });
   if (f.totalUsers === 0) issues.push({ message: 'No users', description: 'The organization has no user accounts', severity: 'medium' });
   const score = Math.max(0, 100 - issues.reduce((s, i) => s + (i.severity === 'high' ? 30 : i.severity === 'medium' ? 15 : 5), 0));
@@ -84,15 +84,15 @@ export async function tenantMetricsOp() {
     const f = await tenantFigures(tenant);
     const u = calls.get(tenant);
     const m = mail.get(tenant);
-    const a: Activity = { emailsToday: m?.today ?? 0, emailsThisMonth: m?.month ?? 0, bouncedThisMonth: m?.bouncedMonth ?? 0, apiCalls24h: u?.calls ?? 0, errors24h: u?.errors ?? 0 };
+    const a: Activity = { emailsToday: m?.today ?? 0, emailsMonth: m?.month ?? 0, bouncedThisMonth: m?.bouncedMonth ?? 0, apiCalls24h: u?.calls ?? 0, errors24h: u?.errors ?? 0 };
     return {
       id: tenant as string, name: String(o.name ?? ''), subdomain: String(o.subdomain ?? ''), status: statusOf(o.status), createdAt: String(o.createdAt ?? ''),
       metrics: {
         totalUsers: f.totalUsers, activeUsersToday: f.activeUsersToday, activeReservations: f.activeReservations, totalItems: f.totalItems, totalCustomers: f.totalCustomers, overdueReservations: f.overdueReservations,
         ...health(f, a),
-        emailsToday: a.emailsToday, emailsThisMonth: a.emailsThisMonth, apiCalls24h: a.apiCalls24h,
+        emailsToday: a.emailsToday, emailsMonth: a.emailsMonth, apiCalls24h: a.apiCalls24h,
         errorRate: a.apiCalls24h ? Math.round((a.errors24h / a.apiCalls24h) * 10_000) / 100 : null,
-        databaseSizeBytes: f.databaseSizeBytes,
+        databaseSize: f.databaseSize,
       },
     };
   });

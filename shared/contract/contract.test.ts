@@ -64,3 +64,12 @@ describe('the contract', () => {
     expect(matchRoute('GET', '/api/nothing')).toBeUndefined();
   });
 });
+
+describe('field names of document 1 §3', () => {
+  it("the tenant list's metrics carry the spec's names (emailsMonth, databaseSize)", async () => {
+    const { tenantMetricsResponse } = await import('./routes/platform.js');
+    const metrics = tenantMetricsResponse.shape.tenants.def.element.shape.metrics.shape;
+    const spec = ['totalUsers', 'activeUsersToday', 'activeReservations', 'totalItems', 'emailsToday', 'emailsMonth', 'databaseSize', 'errorRate', 'healthScore', 'issues', 'healthIssues'];
+    expect(spec.filter((name) => !(name in metrics))).toEqual([]);
+  });
+});

@@ -23,11 +23,11 @@ export const tenantMetricsResponse = z.object({
       totalUsers: z.number(), activeUsersToday: z.number(), activeReservations: z.number(), totalItems: z.number(), totalCustomers: z.number(),
       overdueReservations: z.number(), healthScore: z.number(), issues: z.number(), healthIssues: z.array(healthIssue),
       /** From the send log (sends tagged with this tenant), UTC day and month. */
-      emailsToday: z.number(), emailsThisMonth: z.number(),
+      emailsToday: z.number(), emailsMonth: z.number(),
       /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
       apiCalls24h: z.number(), errorRate: z.nullable(z.number()),
       /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions.md); null only if not estimated. */
-      databaseSizeBytes: z.nullable(z.number()),
+      databaseSize: z.nullable(z.number()),
     }),
   })),
   generatedAt: z.string(),

@@ -5,7 +5,7 @@ import { TenantsTab } from './TenantsTab.js';
 
 const metrics = (over: Record<string, unknown> = {}) => ({
   totalUsers: 3, activeUsersToday: 1, activeReservations: 2, totalItems: 4, totalCustomers: 5, overdueReservations: 0, healthScore: 100, issues: 0, healthIssues: [],
-  emailsToday: 2, emailsThisMonth: 1500, apiCalls24h: 400, errorRate: 2.5, databaseSizeBytes: 3 * 1024 * 1024, ...over,
+  emailsToday: 2, emailsMonth: 1500, apiCalls24h: 400, errorRate: 2.5, databaseSize: 3 * 1024 * 1024, ...over,
 });
 const tenant = (status: string) => ({ id: 'org1', name: 'Harbour Hire', subdomain: 'harbour', status, createdAt: '2026-11-01T00:00:00.000Z', metrics: metrics() });
 

@@ -41,12 +41,12 @@ export function TenantsTab() {
     ) },
     { key: 'users', header: 'Users', sortValue: (t) => t.metrics.totalUsers, render: (t) => <Lines main={formatCount(t.metrics.totalUsers)} sub={`${formatCount(t.metrics.activeUsersToday)} today`} /> },
     { key: 'business', header: 'Business', render: (t) => <Lines main={`${formatCount(t.metrics.totalItems)} items`} sub={`${formatCount(t.metrics.activeReservations)} active reservations`} /> },
-    { key: 'emails', header: 'Emails', sortValue: (t) => t.metrics.emailsThisMonth, hideOnCard: true, render: (t) => <Lines main={`${formatCount(t.metrics.emailsToday)} today`} sub={`${formatCount(t.metrics.emailsThisMonth)} this month`} /> },
+    { key: 'emails', header: 'Emails', sortValue: (t) => t.metrics.emailsMonth, hideOnCard: true, render: (t) => <Lines main={`${formatCount(t.metrics.emailsToday)} today`} sub={`${formatCount(t.metrics.emailsMonth)} this month`} /> },
     { key: 'system', header: 'System', sortValue: (t) => t.metrics.errorRate ?? -1, hideOnCard: true, render: (t) => (
       <Stack gap="0" minW="0" whiteSpace="normal">
         <Text color={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'red.600' : undefined} fontWeight={(t.metrics.errorRate ?? 0) > ERROR_RATE_ALERT ? 'semibold' : undefined}>{errorRateText(t.metrics.errorRate)}</Text>
         <Text fontSize="xs" color="fg.muted">{formatCount(t.metrics.apiCalls24h)} calls 24h</Text>
-        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSizeBytes === null ? 'Size not measured yet' : `~${formatSize(t.metrics.databaseSizeBytes)} (est.)`}</Text>
+        <Text fontSize="xs" color="fg.muted">{t.metrics.databaseSize === null ? 'Size not measured yet' : `~${formatSize(t.metrics.databaseSize)} (est.)`}</Text>
       </Stack>
     ) },
     { key: 'health', header: 'Health', sortValue: (t) => t.metrics.healthScore, nowrap: true, render: (t) => (
@@ -174,10 +174,10 @@ function TenantOverview({ tenant }: { tenant: Tenant }) {
       {line('Items', formatCount(m.totalItems))}
       {line('Active reservations', formatCount(m.activeReservations))}
       {line('Overdue reservations', formatCount(m.overdueReservations))}
-      {line('E-mails', `${formatCount(m.emailsToday)} today · ${formatCount(m.emailsThisMonth)} this month`)}
+      {line('E-mails', `${formatCount(m.emailsToday)} today · ${formatCount(m.emailsMonth)} this month`)}
       {line('API calls (24 h)', formatCount(m.apiCalls24h))}
       {line('Error rate (24 h)', errorRateText(m.errorRate))}
-      {line('Database size', m.databaseSizeBytes === null ? 'Not measured yet' : `~${formatSize(m.databaseSizeBytes)} (estimated from counters)`)}
+      {line('Database size', m.databaseSize === null ? 'Not measured yet' : `~${formatSize(m.databaseSize)} (estimated from counters)`)}
       {line('Health', `${m.healthScore}%`)}
       {m.healthIssues.map((i) => (
         <Alert.Root key={i.message} status={i.severity === 'high' ? 'error' : 'warning'} size="sm">
