@@ -56,14 +56,17 @@ export function statOf(userId: string, i: Row | undefined): StatRow {
 }
 
 const loc = (v: unknown) => (v && typeof v === 'object' && typeof (v as Row).latitude === 'number' ? { latitude: (v as Row).latitude as number, longitude: (v as Row).longitude as number } : null);
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 export function timesheetOf(i: Row): Timesheet {
   const emp = (i.employee ?? {}) as Row;
+  const clockInNotes = text(i.notes);
+  const clockOutNotes = text(i.clockOutNotes);
   return {
     id: String(i.id), userId: String(i.userId),
     employee: { firstName: String(emp.firstName ?? ''), lastName: String(emp.lastName ?? '') },
     clockIn: String(i.clockIn), clockOut: typeof i.clockOut === 'string' ? i.clockOut : null,
     totalHours: typeof i.totalHundredths === 'number' ? hoursOf(i.totalHundredths) : null,
-    notes: typeof i.notes === 'string' && i.notes ? i.notes : null,
+    notes: [clockInNotes, clockOutNotes].filter(Boolean).join('\n') || null, clockInNotes, clockOutNotes,
     clockInLocation: loc(i.clockInLocation), clockOutLocation: loc(i.clockOutLocation),
   };
 }
@@ -193,7 +196,8 @@ export async function clockOut(tenant: TenantId, input: { userId: string; notes:
   const sets = ['clockOut = :at', 'totalHundredths = :h', 'clockOutLocation = :loc'];
   const values: Row = { ':at': input.at, ':h': h, ':loc': input.location };
   if (input.notes) {
-    sets.push('notes = :n');
+    // Its own attribute: `notes` keeps what was written at clock-in.
+    sets.push('clockOutNotes = :n');
     values[':n'] = input.notes;
   }
   try {

@@ -45,7 +45,7 @@ describe('the clock', () => {
     }
     expect((await call('POST', '/api/timesheets/clock-out', { token: emp.token, body: {} })).status).toBe(404);
     const closed = outs.find((r) => r.status === 200)!.body;
-    expect(closed).toMatchObject({ message: 'Successfully clocked out!', locationCaptured: true, timesheet: { notes: 'done', clockOutLocation: { latitude: 40.7, longitude: -74 } } });
+    expect(closed).toMatchObject({ message: 'Successfully clocked out!', locationCaptured: true, timesheet: { notes: 'start\ndone', clockInNotes: 'start', clockOutNotes: 'done', clockOutLocation: { latitude: 40.7, longitude: -74 } } });
     expect(closed.timesheet.totalHours).toBe(Math.round((new Date(closed.timesheet.clockOut).getTime() - new Date(closed.timesheet.clockIn).getTime()) / 36_000) / 100);
     expect((await call('GET', '/api/timesheets/active', { token: emp.token })).body.timesheet).toBeNull();
   });

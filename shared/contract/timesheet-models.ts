@@ -22,7 +22,11 @@ export const timesheetSchema = z.object({
   clockIn: z.string(),
   clockOut: z.nullable(z.string()),
   totalHours: z.nullable(z.number()),
+  /** Document 3 §3's one notes field: the clock-in and clock-out notes, one per line. */
   notes: z.nullable(z.string()),
+  /** Beyond the spec: each note on its own, so a clock-out note never replaces the clock-in one. */
+  clockInNotes: z.nullable(z.string()),
+  clockOutNotes: z.nullable(z.string()),
   clockInLocation: location,
   clockOutLocation: location,
 });

@@ -9,7 +9,7 @@ function signIn(user: typeof worker) {
   localStorage.setItem('user', JSON.stringify(user));
 }
 const mine = { 'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } } };
-const session = { id: 's1', userId: 'u5', employee: { firstName: 'Robin', lastName: 'Clock' }, clockIn: '2030-01-07T14:00:00.000Z', clockOut: '2030-01-07T22:30:00.000Z', totalHours: 8.5, notes: 'Opening shift', clockInLocation: null, clockOutLocation: null };
+const session = { id: 's1', userId: 'u5', employee: { firstName: 'Robin', lastName: 'Clock' }, clockIn: '2030-01-07T14:00:00.000Z', clockOut: '2030-01-07T22:30:00.000Z', totalHours: 8.5, notes: 'Opening shift\nClosing', clockInNotes: 'Opening shift', clockOutNotes: 'Closing', clockInLocation: null, clockOutLocation: null };
 const summary = { totalSessions: 1, completedSessions: 1, totalHours: 8.5, weeklyHours: 0 };
 
 afterEach(() => localStorage.clear());
@@ -28,7 +28,7 @@ describe('timesheets page', () => {
     expect(screen.queryByText('No Timesheets Found')).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await screen.findByText('Opening shift');
+    await screen.findByText('In: Opening shift · Out: Closing'); // issue 23 item 9: both notes kept
     expect(screen.getAllByText('8.50').length).toBeGreaterThan(1); // the Total Hours card and the row
     expect(screen.queryByText('Error Loading Timesheets')).toBeNull();
   });

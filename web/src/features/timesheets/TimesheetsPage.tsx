@@ -170,8 +170,8 @@ export default function TimesheetsPage() {
                           <Table.Cell whiteSpace="nowrap">{formatDateTime(t.clockIn)}</Table.Cell>
                           <Table.Cell whiteSpace="nowrap">{t.clockOut ? formatDateTime(t.clockOut) : <Badge colorPalette="green">Active</Badge>}</Table.Cell>
                           <Table.Cell textAlign="end">{t.totalHours === null ? '—' : t.totalHours.toFixed(2)}</Table.Cell>
-                          <Table.Cell maxW="280px" truncate title={t.notes ?? undefined}>
-                            {t.notes ?? '—'}
+                          <Table.Cell maxW="280px" truncate title={notesText(t) ?? undefined}>
+                            {notesText(t) ?? '—'}
                           </Table.Cell>
                         </Table.Row>
                       ))}
@@ -185,4 +185,10 @@ export default function TimesheetsPage() {
       )}
     </Stack>
   );
+}
+
+/** Both notes of a session, each named, so a clock-out note never hides the clock-in one. */
+function notesText(t: Pick<Timesheet, 'clockInNotes' | 'clockOutNotes'>): string | null {
+  if (t.clockInNotes && t.clockOutNotes) return `In: ${t.clockInNotes} · Out: ${t.clockOutNotes}`;
+  return t.clockInNotes ?? t.clockOutNotes ?? null;
 }
