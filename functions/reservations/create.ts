@@ -26,7 +26,11 @@ import {
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
 import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
-/** One sequence per tenant: RES-000001, RES-000002, ... (gaps possible, repeats never). */
+/**
+ * One sequence per tenant: RES-000001, RES-000002, ... (repeats never). Callers take a number only
+ * once every check they can make by reading has passed, so a refused booking takes none (issue 23
+ * item 12); only a booking that loses a race inside its transaction leaves a gap.
+ */
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {
   const res = await db().send(new UpdateCommand({
     TableName: tableName(), Key: keys.entity(tenant, 'COUNTER', 'RESERVATION'),
@@ -86,7 +90,8 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
   if (!info) throw notFound('Inventory item not found');
   if (!RENTABLE.has(info.item.status)) throw conflict(`This item is not available for rent (status ${info.item.status})`);
 
-  const [actor, taxRate, reservationNumber] = await Promise.all([actorOf(tenant, auth), effectiveTaxRate(tenant), nextReservationNumber(tenant)]);
+  const [actor, taxRate] = await Promise.all([actorOf(tenant, auth), effectiveTaxRate(tenant)]);
+  let reservationNumber: string | undefined;
   const rateCents = itemHourlyCents(info);
   const baseCents = multiplyCents(rateCents, hours);
   const charges = computeCharges({ baseCents, hasService: false, hourlyRateCents: rateCents, taxRate });
@@ -99,6 +104,7 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
     if (!RENTABLE.has(fresh.item.status)) throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
     const clash = overlapping(book, start, end, now);
     if (clash) throw conflict(`This item is already reserved at that time (reservation ${clash.n}).`);
+    reservationNumber ??= await nextReservationNumber(tenant);
 
     const at = new Date(now).toISOString();
     const row: ReservationRow = {

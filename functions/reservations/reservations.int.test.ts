@@ -111,7 +111,9 @@ describe('item reservations', () => {
     const overlap = await call('POST', '/api/reservations/items/create', { token: admin.token, body: itemBody(item.id, at(2, '13:00')) });
     expect(overlap.status).toBe(409);
     expect(overlap.body.message).toBe(`This item is already reserved at that time (reservation ${first.reservationNumber}).`);
-    await reserve(admin, item.id, at(2, '14:00'));
+    // The refused booking took no number (issue 23 item 12): the next one follows the first.
+    const next = await reserve(admin, item.id, at(2, '14:00'));
+    expect(Number(next.reservationNumber.slice(4))).toBe(Number(first.reservationNumber.slice(4)) + 1);
     await reserve(admin, item.id, at(2, '10:00'));
     const free = await call('GET', `/api/reservations/available-items?startTime=${encodeURIComponent(at(2, '11:00'))}&hours=1`, { token: admin.token });
     expect(free.status).toBe(200);
