@@ -148,4 +148,27 @@ describe('customers from public bookings', () => {
     expect(details.body.customer.reservations).toHaveLength(3);
     expect(details.body.customer.reservations[0]).toMatchObject({ kind: 'SERVICE', itemName: 'Harbour tour', status: 'ACTIVE', totalAmount: 30 });
   });
+
+  it('one phone shared by people with different names makes different customers; the same name and phone is one (issue 23 item 14)', async () => {
+    const s = await sessionFor();
+    const svc = await call('POST', '/api/inventory/services', {
+      token: s.token,
+      body: {
+        name: 'Family kayak', rate: '20', rateType: 'per_person', timeZone: 'UTC',
+        availability: JSON.stringify([{ date: day(4), startTime: '09:00', endTime: '10:00', slotsAvailable: 20 }]),
+        rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+      },
+    });
+    expect(svc.status, JSON.stringify(svc.body)).toBe(201);
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token })).body.shareToken;
+    const book = (customer: Record<string, string>) =>
+      call('POST', `/public/service/${share}/book`, { body: { selectedSlots: [{ date: day(4), startTime: '09:00', endTime: '10:00' }], customer, participantCount: 1, isPublicBooking: true } });
+    expect((await book({ firstName: 'Ann', lastName: 'Reed', phone: '555-700-1000', email: 'ann@reed.example' })).status).toBe(201);
+    expect((await book({ firstName: 'Ben', lastName: 'Reed', phone: '555-700-1000', email: 'ben@reed.example' })).status).toBe(201);
+    expect((await book({ firstName: 'Cleo', lastName: 'Marsh', phone: '(555) 700 1000', email: 'cleo@marsh.example' })).status).toBe(201);
+    expect((await book({ firstName: 'ann', lastName: 'REED', phone: '5557001000', email: 'ann.work@reed.example' })).status).toBe(201);
+    expect((await call('GET', '/api/customers/stats/overview', { token: s.token })).body).toEqual({ total: 3 });
+    const people = (await list(s.token, '?search=1000')).body.customers as { firstName: string; reservationCount: number }[];
+    expect(people.map((p) => [p.firstName, p.reservationCount]).sort()).toEqual([['Ann', 2], ['Ben', 1], ['Cleo', 1]]);
+  });
 });

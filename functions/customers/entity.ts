@@ -4,8 +4,10 @@
  *
  * - `CUSTOMER#{id}`: the customer; gsi1 `T#{org}#CUSTOMERS` / `{createdAt}#{id}` (newest first list);
  *   `reservationCount` kept on write (ADD 1 per reservation).
- * - `CUSTPHONE#{digits}` and `CUSTEMAIL#{email}`: exact pointers → customerId, so a returning
- *   customer is found by phone or e-mail with one GetItem each (conditional puts: never two owners).
+ * - `CUSTPHONE#{digits}#{name}` and `CUSTEMAIL#{email}`: exact pointers → customerId, so a returning
+ *   customer is found by phone and name, or by e-mail, with one GetItem each (conditional puts: never
+ *   two owners). Pointers written before issue 23 are `CUSTPHONE#{digits}` alone; they are still read,
+ *   and followed only when the customer's name matches.
  * - the search rows of ./search-index.ts (`T#{org}#CSEARCH`), written with the customer.
  * - `STATS#customers`: `total`, kept on write.
  *
@@ -28,6 +30,8 @@ export const customerKey = (tenant: TenantId, id: string): Key => keys.entity(te
 export const customerStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'customers');
 export const phoneKey = (phone: string) => phone.replace(/\D/g, '') || phone.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
+const nameKey = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, ' ');
+export const phoneNameKey = (c: Pick<CustomerInput, 'phone' | 'firstName' | 'lastName'>) => `${phoneKey(c.phone)}#${nameKey(c.firstName, c.lastName)}`;
 
 export interface CustomerInput {
   firstName: string;
@@ -57,16 +61,28 @@ export interface CustomerRow {
   updatedAt: string;
 }
 
-/** The tenant's customer with this phone or e-mail (phone first), else a new id. */
-export async function matchCustomer(tenant: TenantId, phone: string, email?: string | null): Promise<CustomerMatch> {
+/**
+ * The tenant's customer who is this person, else a new id (issue 23 item 14): the same e-mail, or
+ * else the same phone and name (a person may book with a second address). Never the phone alone: a
+ * family or a front desk shares one number between people with different names.
+ */
+export async function matchCustomer(tenant: TenantId, c: Pick<CustomerInput, 'phone' | 'email' | 'firstName' | 'lastName'>): Promise<CustomerMatch> {
   const get = (sk: string, id: string) => db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, sk, id), ConsistentRead: true }));
-  const [byPhone, byEmail] = await Promise.all([get(PHONE, phoneKey(phone)), email?.trim() ? get(EMAIL, emailKey(email)) : Promise.resolve({ Item: undefined })]);
-  const id = (byPhone.Item?.customerId ?? byEmail.Item?.customerId) as string | undefined;
-  if (!id) return { id: randomUUID(), existing: false, missingPointers: email?.trim() ? ['phone', 'email'] : ['phone'] };
-  const missing: ('phone' | 'email')[] = [];
-  if (!byPhone.Item) missing.push('phone');
-  if (email?.trim() && !byEmail.Item) missing.push('email');
-  return { id, existing: true, missingPointers: missing };
+  const email = c.email?.trim() || null;
+  const [byPhoneName, legacyPhone, byEmail] = await Promise.all([
+    get(PHONE, phoneNameKey(c)), get(PHONE, phoneKey(c.phone)), email ? get(EMAIL, emailKey(email)) : Promise.resolve({ Item: undefined }),
+  ]);
+  const wanted: ('phone' | 'email')[] = [];
+  if (!byPhoneName.Item) wanted.push('phone');
+  if (email && !byEmail.Item) wanted.push('email');
+  if (byEmail.Item) return { id: String(byEmail.Item.customerId), existing: true, missingPointers: wanted };
+
+  const candidateId = (byPhoneName.Item?.customerId ?? legacyPhone.Item?.customerId) as string | undefined;
+  const candidate = candidateId ? await getCustomerRow(tenant, candidateId) : null;
+  const samePerson = candidate !== null && nameKey(candidate.firstName, candidate.lastName) === nameKey(c.firstName, c.lastName);
+  if (samePerson) return { id: candidate.id, existing: true, missingPointers: wanted };
+  // Another person: a phone-and-name pointer already owned by someone else stays theirs.
+  return { id: randomUUID(), existing: false, missingPointers: wanted };
 }
 
 export async function getCustomerRow(tenant: TenantId, id: string): Promise<CustomerRow | null> {
@@ -99,6 +115,6 @@ export function addCustomerParts(w: AuditedWrite, tenant: TenantId, match: Custo
   for (const kind of match.missingPointers) {
     const value = kind === 'phone' ? c.phone : email;
     if (!value) continue;
-    w.put(`customer-${kind}`, { ...keys.entity(tenant, kind === 'phone' ? PHONE : EMAIL, kind === 'phone' ? phoneKey(value) : emailKey(value)), customerId: match.id, createdAt: now }, { condition: 'attribute_not_exists(pk)' });
+    w.put(`customer-${kind}`, { ...keys.entity(tenant, kind === 'phone' ? PHONE : EMAIL, kind === 'phone' ? phoneNameKey(c) : emailKey(value)), customerId: match.id, createdAt: now }, { condition: 'attribute_not_exists(pk)' });
   }
 }

@@ -99,7 +99,7 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
   const c = body.customer;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [book, match, fresh] = await Promise.all([readItemBook(tenant, info.item.id), matchCustomer(tenant, c.phone, c.email || null), attempt ? readItem(tenant, info.item.id) : Promise.resolve(info)]);
+    const [book, match, fresh] = await Promise.all([readItemBook(tenant, info.item.id), matchCustomer(tenant, c), attempt ? readItem(tenant, info.item.id) : Promise.resolve(info)]);
     if (!fresh) throw notFound('Inventory item not found');
     if (!RENTABLE.has(fresh.item.status)) throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
     const clash = overlapping(book, start, end, now);

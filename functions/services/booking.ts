@@ -99,7 +99,7 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
     const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: 0 });
 
     reservationNumber ??= await nextReservationNumber(tenant);
-    const match = await matchCustomer(tenant, req.customer.phone, req.customer.email);
+    const match = await matchCustomer(tenant, req.customer);
     const createdAt = new Date(now).toISOString();
     const isPublic = req.source === 'PUBLIC_BOOKING';
     const dueBy = isPublic ? new Date(now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
