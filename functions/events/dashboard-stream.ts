@@ -71,8 +71,12 @@ export function advance(cursor: Cursor, windowEvents: Pick<LiveEvent, 'at' | 'sk
  * One short SSE answer: `retry:`, the undelivered events (each `{type, payload}` under its event
  * name, document 1 §7, with its cursor as `id:`), then an id-only block carrying the next cursor
  * (an id-only block moves the EventSource's Last-Event-ID without dispatching an event).
+ *
+ * `mayReceive` (audience.ts) decides per event whether this session gets it, live and on replay
+ * alike. The cursor still moves past the events it holds back: were they left out of the window,
+ * a burst of them could fill every page and keep the session's own events out of reach.
  */
-export async function dashboardEvents(tenant: TenantId, lastEventId: string | undefined | null, now = Date.now()): Promise<{ body: string; delivered: LiveEvent[]; cursor: string }> {
+export async function dashboardEvents(tenant: TenantId, lastEventId: string | undefined | null, mayReceive: (type: string) => boolean, now = Date.now()): Promise<{ body: string; delivered: LiveEvent[]; cursor: string }> {
   const cursor = parseCursor(lastEventId, now);
   const window: LiveEvent[] = [];
   let from: string | undefined = `EVENT#${new Date(cursor.at - LAG_MS).toISOString()}`;
@@ -82,7 +86,8 @@ export async function dashboardEvents(tenant: TenantId, lastEventId: string | un
     from = res.cursor;
     if (!res.more) break;
   }
-  const { deliver, next } = advance(cursor, window);
+  const { deliver: unseen, next } = advance(cursor, window);
+  const deliver = unseen.filter((i) => mayReceive(window[i]!.type));
   const delivered = deliver.map((i) => window[i]!);
   // Each event carries the cursor as of itself (a script sees it as MessageEvent.lastEventId and can
   // resume a new EventSource from it); the final id-only block carries the cursor after the window.

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
-import { keys } from '../lib/keys.js';
+import { keys, trustedTenant } from '../lib/keys.js';
 import { liveEventPut } from '../lib/live-events.js';
+import { forgetModules, modulesKey } from '../lib/modules.js';
 import { sessionFor } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { RETRY_MS } from './dashboard-stream.js';
+import { formatCursor, RETRY_MS } from './dashboard-stream.js';
 
 beforeAll(async () => {
   await useTestTable();
@@ -147,5 +148,71 @@ describe('dashboard live events (short SSE requests)', () => {
   it('refuses a request without a valid token', async () => {
     expect((await call('GET', '/api/events/dashboard?token=forged')).status).toBe(401);
     expect((await call('GET', '/api/events/dashboard')).status).toBe(401);
+  });
+});
+
+describe('who receives which live event (issue 22 item 9)', () => {
+  /** A Last-Event-ID from 9 minutes ago: the stream replays everything after it. */
+  const nineMinutesAgo = () => formatCursor({ at: Date.now() - 9 * 60_000, seen: [] });
+  const replay = async (token: string) => {
+    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(token)}`, { headers: { 'last-event-id': nineMinutesAgo() } });
+    expect(res.status).toBe(200);
+    return frames(res.raw).filter((f) => f.data).map((f) => JSON.parse(f.data!) as { type: string; payload: any });
+  };
+  const burst = async (tenant: Parameters<typeof liveEventPut>[0], tag: string) => {
+    await put(tenant, 'reservation-created', { id: `${tag}-res`, customerName: 'Jane Doe' });
+    await put(tenant, 'payment-processed', { id: `${tag}-pay`, amount: 50 });
+    await put(tenant, 'inventory-status-changed', { id: `${tag}-inv` });
+    await put(tenant, 'stats-updated', { id: `${tag}-stats` });
+  };
+  const ids = (events: { payload: any }[], tag: string) => events.map((e) => e.payload.id).filter((id: string) => id.startsWith(tag));
+
+  it('an EMPLOYEE without the views gets no reservation, payment or stats events, live nor on replay; a permitted one does', async () => {
+    const admin = await sessionFor();
+    const employee = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
+    const manager = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'MANAGER' });
+    const policy = { EMPLOYEE: { reservations: { view: false }, serviceBookings: { view: false }, customers: { view: false }, payments: { viewHistory: false }, dashboard: { viewStats: false, viewActivity: false } } };
+    expect((await call('PUT', '/api/settings/permissions', { token: admin.token, body: { policy } })).status).toBe(200);
+
+    const live = client(employee.token);
+    const liveManager = client(manager.token);
+    await live.poll();
+    await liveManager.poll();
+    const tag = randomUUID().slice(0, 8);
+    await burst(admin.tenant, tag);
+    await live.poll();
+    await liveManager.poll();
+    // The employee keeps what its row still grants (inventoryItems.view), and nothing else.
+    expect(ids(live.received, tag)).toEqual([`${tag}-inv`]);
+    expect(JSON.stringify(live.received)).not.toContain('Jane Doe');
+    expect(ids(liveManager.received, tag)).toEqual([`${tag}-res`, `${tag}-pay`, `${tag}-inv`, `${tag}-stats`]);
+
+    expect(ids(await replay(employee.token), tag)).toEqual([`${tag}-inv`]);
+    expect(ids(await replay(manager.token), tag)).toEqual([`${tag}-res`, `${tag}-pay`, `${tag}-inv`, `${tag}-stats`]);
+    expect(ids(await replay(admin.token), tag)).toEqual([`${tag}-res`, `${tag}-pay`, `${tag}-inv`, `${tag}-stats`]);
+
+    // Granted again: the next events reach the employee (the matrix is read per request, as the API does).
+    expect((await call('PUT', '/api/settings/permissions', { token: admin.token, body: { policy: {} } })).status).toBe(200);
+    const again = randomUUID().slice(0, 8);
+    await put(admin.tenant, 'reservation-created', { id: `${again}-res` });
+    await live.poll();
+    expect(ids(live.received, again)).toEqual([`${again}-res`]);
+  });
+
+  it("a disabled module's events reach nobody, administrators included, live nor on replay", async () => {
+    const admin = await sessionFor();
+    const live = client(admin.token);
+    await live.poll();
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...modulesKey(trustedTenant(admin.tenant)), states: { reservations: false, payments: false }, version: 1 } }));
+    forgetModules();
+    try {
+      const tag = randomUUID().slice(0, 8);
+      await burst(admin.tenant, tag);
+      await live.poll();
+      expect(ids(live.received, tag)).toEqual([`${tag}-inv`, `${tag}-stats`]);
+      expect(ids(await replay(admin.token), tag)).toEqual([`${tag}-inv`, `${tag}-stats`]);
+    } finally {
+      forgetModules();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { trySendMail } from '../lib/mail.js';
 import { renderStoredEmail } from '../platform/template-store.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { addCustomerParts, matchCustomer, type CustomerInput } from '../customers/entity.js';
+import { effectiveTaxRate } from '../settings/tax.js';
 import { addNewReservationParts, nextReservationNumber } from '../reservations/create.js';
 import type { Person, ReservationRow } from '../reservations/entity.js';
 import { E, UNPAID_INDEX_PK, type ServiceRow } from './model.js';
@@ -72,7 +73,8 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
   let service = await getServiceRow(tenant, req.serviceId, true);
   if (!service) throw notFound('Service not found');
   if (req.shareToken && service.shareToken !== req.shareToken) throw conflict('This booking link has just changed. Please reload the page.');
-  const orgZone = await organizationTimeZone(tenant);
+  // Document 3 §5: tax = the reservation's rate, else the organization's, else 0; services too (issue 23 item 3).
+  const [orgZone, taxRate] = await Promise.all([organizationTimeZone(tenant), effectiveTaxRate(tenant)]);
   let reservationNumber: string | undefined;
   const reservationId = randomUUID();
 
@@ -96,7 +98,7 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
     const price = effectiveRate(service, new Date(now), zone);
     const hours = slotHours(slot, zone);
     const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
-    const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: 0 });
+    const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate });
 
     reservationNumber ??= await nextReservationNumber(tenant);
     const match = await matchCustomer(tenant, req.customer);
@@ -119,8 +121,8 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
       notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: req.notes, allergies }),
       customerNotes: req.notes?.trim() || null,
       selectedAddons: addons.map((a, i) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED', amountCents: q.addons[i]!.cents })),
-      baseAmountCents: q.totalCents, subtotalCents: charges.subtotalCents, taxRate: 0, taxAmountCents: 0, totalAmountCents: charges.totalCents,
-      bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: 0, bookedTotalAmountCents: charges.totalCents,
+      baseAmountCents: q.totalCents, subtotalCents: charges.subtotalCents, taxRate: charges.taxRate, taxAmountCents: charges.taxCents, totalAmountCents: charges.totalCents,
+      bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: charges.taxCents, bookedTotalAmountCents: charges.totalCents,
       overageAmountCents: 0, overageHours: 0, refundAmountCents: 0, refundHours: 0, hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
       rateAtBooking: price.rate, rateTypeAtBooking: price.rateType,
       createdByEmployee: req.actor, processedByEmployee: null, reprocessedByEmployee: null, reprocessedAt: null,
@@ -177,8 +179,11 @@ export async function bookPublicService(token: string, body: PublicBookingInput,
   const total = fromCents(row.totalAmountCents ?? 0);
   const methods = booked.showPaymentOptions ? configuredMethods(booked.paymentSettings) : {};
   const paymentNote = paymentNoteFor(row.reservationNumber, booked.name, booked.paymentNote);
-  const payment = { totalDue: total, dueBy: dueBy!, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0 };
-  await sendConfirmation(tenant, c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: label, participants: row.participantCount ?? 1, total, dueBy: dueBy!, methods, paymentNote });
+  const payment = {
+    totalDue: total, subtotal: fromCents(row.subtotalCents ?? 0), taxRate: row.taxRate ?? 0, taxAmount: fromCents(row.taxAmountCents ?? 0),
+    dueBy: dueBy!, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0,
+  };
+  await sendConfirmation(tenant, c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: label, participants: row.participantCount ?? 1, total, tax: payment.taxAmount, taxRate: payment.taxRate, dueBy: dueBy!, methods, paymentNote });
   return {
     success: true,
     message: 'Booking received. Payment is required to confirm it.',
@@ -229,12 +234,13 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
 }
 
 /** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */
-async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; dueBy: string; methods: PaymentMethods; paymentNote: string }) {
+async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; tax: number; taxRate: number; dueBy: string; methods: PaymentMethods; paymentNote: string }) {
   const paymentLinksList = paymentLinks(b.methods, b.total, b.paymentNote, { mobile: false });
   const org = await getOrganization(tenant);
   const mail = await renderStoredEmail('booking-confirmation', {
     businessName: org?.name ?? '', serviceName: b.serviceName, reservationNumber: b.reservationNumber, slot: b.slot, participants: b.participants,
-    total: formatUsd(b.total), payBy: new Date(b.dueBy).toUTCString(), holdHours: UNPAID_HOLD_HOURS,
+    // The tax is named where the total is (issue 23 item 3), so a stored template needs no new variable.
+    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total), payBy: new Date(b.dueBy).toUTCString(), holdHours: UNPAID_HOLD_HOURS,
     hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle), paymentLinks: paymentLinksList, zelle: b.methods.zelle ?? '', paymentNote: b.paymentNote,
   });
   await trySendMail({ to, ...mail, tenant });

@@ -1,14 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
-import { EVENT_EXPIRED, isShareTokenShape, LINK_EXPIRED } from '../../shared/domain/share.js';
+import { publicBookingOpen } from '../../shared/domain/modules.js';
+import { EVENT_EXPIRED, isShareTokenShape, LINK_EXPIRED, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '../../shared/domain/share.js';
 import { bookableSlots, eventHasEnded } from '../../shared/domain/slots.js';
 import { db, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
+import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
 import type { ServiceRow } from './model.js';
 import { publicBusinessContact } from '../settings/contact.js';
+import { effectiveTaxRate } from '../settings/tax.js';
 import { getServiceRow, photoUrlsFor } from './store.js';
 
 /** Document 2 §8 reads `code`; `error` carries the same code so both readings agree. */
@@ -16,11 +18,14 @@ const linkError = (status: 404 | 410, code: string, message: string) => new ApiE
 export const notFoundLink = () => linkError(404, 'NOT_FOUND', 'Service not found or link has expired');
 export const expiredLink = () => linkError(404, LINK_EXPIRED, 'This booking link has expired. Please contact the organizer for a new link.');
 export const endedEvent = () => linkError(410, EVENT_EXPIRED, 'This event has ended and is no longer available for booking.');
+/** 404 like the other dead-link answers: nothing to retry, and no 5xx for a business's own choice. */
+export const unavailableService = () => linkError(404, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE);
 
 /**
  * Share token → tenant and service. The tenant comes from our own pointer row (keyed by the token's
  * hash) and nowhere else. A link whose service was deleted, deactivated, closed to public bookings
- * or given a new token, or whose organization is suspended, reads "expired"; one whose every slot has ended reads "event ended".
+ * or given a new token, or whose organization is suspended, reads "expired"; one whose every slot has ended reads "event ended";
+ * one whose organization switched off what booking needs reads "unavailable" (the same module cache as the API's module gate).
  */
 export async function resolveShare(token: string, now = Date.now()): Promise<{ tenant: TenantId; service: ServiceRow }> {
   if (!isShareTokenShape(token)) throw notFoundLink();
@@ -29,8 +34,9 @@ export async function resolveShare(token: string, now = Date.now()): Promise<{ t
   if (ptr.Item.revokedAt) throw expiredLink();
   const tenant = trustedTenant(String(ptr.Item.tenantId));
   // A suspended organization's links read "expired" (issue 17), within seconds (cached status).
-  const [status, service] = await Promise.all([cachedOrganizationStatus(tenant), getServiceRow(tenant, String(ptr.Item.serviceId))]);
+  const [status, modules, service] = await Promise.all([cachedOrganizationStatus(tenant), cachedModules(tenant), getServiceRow(tenant, String(ptr.Item.serviceId))]);
   if (isShutOut(status)) throw expiredLink();
+  if (!publicBookingOpen(modules)) throw unavailableService();
   if (!service || service.shareToken !== token || service.isActive === false || service.rsvpSettings?.enablePublicBookings === false) throw expiredLink();
   if (eventHasEnded(service.availability ?? [], now, service.timeZone)) throw endedEvent();
   return { tenant, service };
@@ -41,7 +47,7 @@ export async function resolveShare(token: string, now = Date.now()): Promise<{ t
  * other rows, no share token, no payment handles (those come with the booking), no staff settings.
  */
 export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
-  const [urls, business] = await Promise.all([photoUrlsFor(tenant, service), publicBusinessContact(tenant)]);
+  const [urls, business, taxRate] = await Promise.all([photoUrlsFor(tenant, service), publicBusinessContact(tenant), effectiveTaxRate(tenant)]);
   const price = effectiveRate(service, new Date(now));
   return {
     name: service.name,
@@ -61,5 +67,6 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     questionnaire: { collectAllergies: service.questionnaire?.collectAllergies === true },
     showPaymentOptions: service.showPaymentOptions,
     business,
+    taxRate,
   };
 }

@@ -150,7 +150,7 @@ describe('share links and the public page', () => {
     const pub = await call('GET', `/public/service/${token}`);
     expect(pub.status).toBe(200);
     const data = pub.body.data;
-    expect(Object.keys(data).sort()).toEqual(['addons', 'availability', 'business', 'description', 'enableAddons', 'location', 'name', 'notes', 'photo', 'photoUrls', 'questionnaire', 'rate', 'rateLabel', 'rateType', 'rsvpSettings', 'showPaymentOptions', 'timeZone'].sort());
+    expect(Object.keys(data).sort()).toEqual(['addons', 'availability', 'business', 'description', 'enableAddons', 'location', 'name', 'notes', 'photo', 'photoUrls', 'questionnaire', 'rate', 'rateLabel', 'rateType', 'rsvpSettings', 'showPaymentOptions', 'taxRate', 'timeZone'].sort());
     expect(JSON.stringify(pub.body)).not.toContain(admin.tenant);
     expect(JSON.stringify(pub.body)).not.toContain(s.id);
     expect(JSON.stringify(pub.body)).not.toContain('@kayaks');
@@ -214,8 +214,8 @@ describe('public booking', () => {
     const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
     expect(JSON.parse(svc.body.availability)[0].slotsAvailable).toBe(3);
 
-    // the same customer (by phone) is found again
-    const second = await call('POST', `/public/service/${token}/book`, { body: booking({ customer: { firstName: 'Ada', lastName: 'L', phone: '555-777-0001', email: 'other@example.com' } }) });
+    // the same customer (by phone and name, issue 23 item 14) is found again
+    const second = await call('POST', `/public/service/${token}/book`, { body: booking({ customer: { firstName: 'ada', lastName: 'Lovelace', phone: '555-777-0001', email: 'other@example.com' } }) });
     expect(second.status).toBe(201);
     const row2 = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', second.body.reservation.id) }))).Item!;
     expect(row2.customerId).toBe(row.customerId);
@@ -226,6 +226,31 @@ describe('public booking', () => {
     const mail = inbox.emails.find((m) => m.destination.to.includes('ada7@example.com') && m.subject.includes(res.body.reservation.reservationNumber));
     expect(mail?.body.text).toContain('Total due: $95.00');
     expect(mail?.body.text).toContain('https://venmo.com/kayaks?txn=pay&amount=95.00');
+  });
+
+  it("taxes service bookings at the organization's rate, public and staff, and says so (issue 23 item 3)", async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    expect((await call('PUT', '/api/settings/financial/tax', { token: s.token, body: { rate: 8.25, enabled: true } })).status).toBe(200);
+    const svc = await call('POST', '/api/inventory/services', { token: s.token, body: baseService({ rate: '30', addons: JSON.stringify([]), enableAddons: false }) });
+    expect(svc.status, JSON.stringify(svc.body)).toBe(201);
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token })).body.shareToken;
+    expect((await call('GET', `/public/service/${share}`)).body.data.taxRate).toBe(8.25);
+    const res = await call('POST', `/public/service/${share}/book`, { body: booking({ participantCount: 2, customer: { firstName: 'Tex', lastName: 'Payer', phone: '555-808-0001', email: 'tex@example.com' } }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // 2 x $30 = $60; 8.25 % of $60 = $4.95
+    expect(res.body.payment).toMatchObject({ subtotal: 60, taxRate: 8.25, taxAmount: 4.95, totalDue: 64.95 });
+    const details = await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: s.token });
+    expect(details.status).toBe(200);
+    expect(details.body.data ?? details.body).toMatchObject({ subtotal: 60, taxRate: 8.25, taxAmount: 4.95, totalAmount: 64.95 });
+    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] };
+    expect(inbox.emails.find((m) => m.destination.to.includes('tex@example.com'))?.body.text).toContain('Total due: $64.95 (includes $4.95 tax at 8.25%)');
+
+    const staff = await call('POST', '/api/reservations/services/create', {
+      token: s.token,
+      body: { customer: { firstName: 'Sam', lastName: 'Staff', phone: '555-808-0002' }, reservation: { serviceId: svc.body.id, availabilitySlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }], participantCount: 1, depositAmount: 0 } },
+    });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(201);
+    expect(staff.body.data).toMatchObject({ subtotal: 30, taxAmount: 2.48, totalAmount: 32.48 });
   });
 
   it('refuses what the page would not allow: too many people, unknown add-ons, a slot that does not exist', async () => {

@@ -118,6 +118,8 @@ export const publicServiceSchema = z.object({
   showPaymentOptions: z.boolean(),
   /** The business behind the page (store contact settings, document 3 §3): name, one-line address, phone. */
   business: z.optional(z.object({ name: z.string(), address: z.nullable(z.string()), phone: z.nullable(z.string()) })),
+  /** Beyond the spec: the tax rate in percent a booking is charged (document 3 §5; 0 when tax is off), so the page's total includes it. */
+  taxRate: z.number(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 /** GET /public/service/{token}: always wrapped under `data` (the spec allows either; this is the one). */
@@ -135,7 +137,12 @@ export const publicBookingResponse = z.object({
   message: z.string(),
   reservation: z.looseObject({ id: z.string(), reservationNumber: z.string(), status: z.string() }),
   payment: z.object({
+    /** Subtotal plus tax (document 3 §5). */
     totalDue: z.number(),
+    /** Beyond the spec: the parts of totalDue, so the page and the e-mail can label the tax. */
+    subtotal: z.number(),
+    taxRate: z.number(),
+    taxAmount: z.number(),
     dueBy: z.string(),
     paymentMethods: paymentMethodsSchema,
     paymentNote: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORE_NOT_TOGGLEABLE, defaultModuleStates, moduleToggleProblem } from './modules.js';
+import { CORE_NOT_TOGGLEABLE, defaultModuleStates, moduleToggleProblem, publicBookingOpen } from './modules.js';
 
 describe('moduleToggleProblem', () => {
   it('refuses to disable a module an enabled module needs, naming them', () => {
@@ -16,5 +16,15 @@ describe('moduleToggleProblem', () => {
   });
   it('core features cannot be toggled', () => {
     expect(moduleToggleProblem(defaultModuleStates(), 'settings', false)).toBe(CORE_NOT_TOGGLEABLE);
+  });
+});
+
+describe('publicBookingOpen', () => {
+  it('needs both the service catalogue (inventory) and booking (reservations)', () => {
+    const s = defaultModuleStates();
+    expect(publicBookingOpen(s)).toBe(true);
+    expect(publicBookingOpen({ ...s, reports: false, payments: false, employees: false })).toBe(true);
+    expect(publicBookingOpen({ ...s, reservations: false })).toBe(false);
+    expect(publicBookingOpen({ ...s, inventory: false })).toBe(false);
   });
 });

@@ -72,3 +72,11 @@ export const AREA_MODULE: Partial<Record<string, ModuleId>> = {
 
 /** The message a disabled module's routes answer with (403). */
 export const MODULE_DISABLED_MESSAGE = 'This feature is not enabled for your organization';
+
+/**
+ * What a public share link (`/public/service/{token}`: the page and its booking) needs switched on:
+ * the service itself is inventory's (sub-feature "services"), booking it is reservations' (sub-feature
+ * "services", document 1 §3). A link of a tenant missing either answers as an unavailable service.
+ */
+export const PUBLIC_BOOKING_MODULES: readonly ModuleId[] = ['inventory', 'reservations'];
+export const publicBookingOpen = (states: ModuleStates) => PUBLIC_BOOKING_MODULES.every((m) => states[m]);

@@ -97,6 +97,7 @@ describe('share links and payment', () => {
   it('maps load failures to the texts of document 2 §8', () => {
     expect(publicLoadErrorMessage(404, 'LINK_EXPIRED')).toBe('This booking link has expired. Please contact the organizer for a new link.');
     expect(publicLoadErrorMessage(404, 'NOT_FOUND')).toBe('Service not found or link has expired');
+    expect(publicLoadErrorMessage(404, 'SERVICE_UNAVAILABLE')).toBe('This service is currently unavailable. Please contact the organizer.');
     expect(publicLoadErrorMessage(410, 'EVENT_EXPIRED')).toBe('This event has ended and is no longer available for booking.');
     expect(publicLoadErrorMessage(410, undefined)).toBe('This event is no longer available');
     expect(publicLoadErrorMessage(500, undefined)).toBe('Failed to load service information');

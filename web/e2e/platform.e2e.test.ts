@@ -97,6 +97,15 @@ describe('platform portal: modules, templates', () => {
     }
     await owner.getByRole('button', { name: 'Open navigation' }).click();
     await snapshot(owner, 'platform-tenant-nav-without-reservations');
+    // Its dashboard drops the module's cards and actions, and the module's address shows a calm page (issue 22 item 10).
+    await owner.keyboard.press('Escape');
+    await owner.goto(`${tenant.origin}/dashboard`);
+    await owner.getByTestId('stat-Customers').waitFor();
+    expect(await owner.getByTestId('stat-Active Reservations').count()).toBe(0);
+    expect(await owner.getByRole('link', { name: 'New Reservation' }).count()).toBe(0);
+    expect(await owner.getByText(/not enabled/).count()).toBe(0);
+    await owner.goto(`${tenant.origin}/reservations`);
+    await owner.getByText('This feature is not enabled for your organization').waitFor();
 
     const narrow = await newPage(375);
     await signInAdmin(narrow);

@@ -101,4 +101,27 @@ describe('dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Activity Overview' })).toBeNull();
     expect(calls.some((c) => c.url.includes('permissions/mine'))).toBe(true);
   });
+
+  it("leaves out a switched-off module's cards, tiles, quick actions and list, and never calls its API", async () => {
+    signIn();
+    const calls = stubFetch({
+      ...statsAnswers,
+      'GET /api/reservations/integration/all': activeAnswer,
+      'GET /api/organization/modules': { body: { disabled: ['reservations', 'payments', 'reports'] } },
+    });
+    renderApp('/acme/dashboard');
+    await vi.waitFor(() => expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('12'), { timeout: 20_000 });
+    expect(screen.getByTestId('stat-Customers').textContent).toBe('5');
+    expect(screen.queryByTestId('stat-Active Reservations')).toBeNull();
+    expect(screen.queryByTestId('stat-Revenue')).toBeNull();
+    const overview = screen.getByRole('region', { name: 'Activity Overview' });
+    expect(within(overview).queryByText('Total Reservations')).toBeNull();
+    expect(within(overview).getByText('Available')).toBeTruthy();
+    const quick = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(quick).getAllByRole('link').map((a) => a.textContent)).toEqual(['Manage Inventory']);
+    expect(screen.queryByRole('region', { name: 'Active Reservations' })).toBeNull();
+    expect(screen.queryByText(/not enabled/)).toBeNull();
+    expect(screen.queryByText(/active reservation/)).toBeNull();
+    expect(calls.some((c) => c.url.includes('/api/reservations/') || c.url.includes('/api/payments/'))).toBe(false);
+  });
 });

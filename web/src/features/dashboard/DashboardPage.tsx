@@ -8,6 +8,8 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { formatCount, formatCurrency, formatDateTime, formatTime, timeAgo } from '../../components/format.js';
 import { BoxIcon, CalendarIcon, ChartIcon, UsersIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import type { ModuleId } from '../../../../shared/domain/modules.js';
+import { useModuleAvailability } from '../platform/api/index.js';
 import { useAppPath } from '../shell/index.js';
 import { useCan } from '../storefront/index.js';
 import { DASHBOARD_ACTIVE, DASHBOARD_STATS, useActiveReservations, useDashboardStats, useLiveUpdates } from './api/index.js';
@@ -133,8 +135,13 @@ export default function DashboardPage() {
     }
   };
 
-  const statsQuery = useDashboardStats(canViewStats);
-  const activeQuery = useActiveReservations(canViewActivity);
+  // A switched-off module's cards, tiles, quick actions and lists are left out, and their calls are
+  // not made (they would answer 403 "not enabled"): the page waits for the module states first.
+  const modules = useModuleAvailability();
+  const on = modules.isOn;
+  const statsQuery = useDashboardStats(canViewStats && modules.loaded, modules.disabled);
+  const showActive = canViewActivity && on('reservations');
+  const activeQuery = useActiveReservations(showActive && modules.loaded);
   const [live, setLive] = useState<LiveMessage[]>([]);
 
   const refetchStats = useCallback(() => void mutate(keyMatches(DASHBOARD_STATS)), [mutate]);
@@ -161,12 +168,25 @@ export default function DashboardPage() {
   const snapshot = statsQuery.data;
   const stats = snapshot?.stats ?? ZERO_STATS;
   const statsLoading = canViewStats && !snapshot && !statsQuery.error;
+  const cards: { to: string; label: string; value: string; hint: string; color: StatColor; icon: ReactElement; needs: ModuleId[] }[] = [
+    { to: '/inventory', label: 'Inventory Items', value: formatCount(stats.inventory.total), hint: `${formatCount(stats.inventory.statusCounts.AVAILABLE)} available`, color: 'blue', icon: <BoxIcon />, needs: ['inventory'] },
+    { to: '/reservations', label: 'Active Reservations', value: formatCount(stats.reservations.active), hint: `${formatCount(stats.reservations.total)} in total`, color: 'green', icon: <CalendarIcon />, needs: ['reservations'] },
+    { to: '/customers', label: 'Customers', value: formatCount(stats.customers.total), hint: 'All customers', color: 'purple', icon: <UsersIcon />, needs: [] },
+    // Payments' figure, opening the reports page: shown when both are on.
+    { to: '/reports', label: 'Revenue', value: formatCurrency(stats.payments.totalAmount), hint: 'Payments received', color: 'orange', icon: <ChartIcon />, needs: ['payments', 'reports'] },
+  ];
+  const quickActionList = [
+    { label: 'New Reservation', to: '/reservations', module: 'reservations' },
+    { label: 'Active Reservations', to: '/reservations?status=active', module: 'reservations' },
+    { label: 'Daily Report', to: '/reports', module: 'reports' },
+    { label: 'Manage Inventory', to: '/inventory', module: 'inventory' },
+  ] as const;
   const statsError = canViewStats && statsQuery.error && !snapshot ? (statsQuery.error as Error) : null;
 
   const activeError = activeQuery.error as Error | undefined;
   const active = activeError ? [] : (activeQuery.data ?? []);
   const now = Date.now();
-  const activity = recentActivity(snapshot ? snapshot.stats : null, live);
+  const activity = recentActivity(snapshot ? snapshot.stats : null, live, on);
 
   const header = (
     <HStack gap="3" wrap="wrap" justify={{ base: 'flex-start', md: 'flex-end' }}>
@@ -198,20 +218,22 @@ export default function DashboardPage() {
         <LoadError title="Failed to load statistics" message={`Failed to load dashboard statistics: ${statsError.message}`} onRetry={refetchStats} />
       ) : (
         <SimpleGrid columns={{ base: compact ? 2 : 1, sm: 2, xl: 4 }} gap={compact ? '3' : '4'}>
-          <StatCard to={appPath('/inventory')} label="Inventory Items" value={formatCount(stats.inventory.total)} hint={`${formatCount(stats.inventory.statusCounts.AVAILABLE)} available`} color="blue" icon={<BoxIcon />} loading={statsLoading} compact={compact} />
-          <StatCard to={appPath('/reservations')} label="Active Reservations" value={formatCount(stats.reservations.active)} hint={`${formatCount(stats.reservations.total)} in total`} color="green" icon={<CalendarIcon />} loading={statsLoading} compact={compact} />
-          <StatCard to={appPath('/customers')} label="Customers" value={formatCount(stats.customers.total)} hint="All customers" color="purple" icon={<UsersIcon />} loading={statsLoading} compact={compact} />
-          <StatCard to={appPath('/reports')} label="Revenue" value={formatCurrency(stats.payments.totalAmount)} hint="Payments received" color="orange" icon={<ChartIcon />} loading={statsLoading} compact={compact} />
+          {cards
+            .filter((c) => c.needs.every(on))
+            .map((c) => (
+              <StatCard key={c.label} to={appPath(c.to)} label={c.label} value={c.value} hint={c.hint} color={c.color} icon={c.icon} loading={statsLoading} compact={compact} />
+            ))}
         </SimpleGrid>
       )}
     </ErrorBoundary>
   );
 
-  const overview = canViewStats && !statsError && (
+  const tiles = overviewTiles(stats).filter((t) => on(t.module));
+  const overview = canViewStats && !statsError && tiles.length > 0 && (
     <ErrorBoundary title="Error loading statistics" onRetry={refetchStats}>
       <Section title="Activity Overview">
         <SimpleGrid columns={{ base: 2, sm: 3, lg: compact ? 6 : 3 }} gap="3">
-          {overviewTiles(stats).map((t) => (
+          {tiles.map((t) => (
             <Box key={t.key} p={compact ? '2' : '3'} borderRadius="l2" bg={`statCard.${t.color}.bg`} borderWidth="1px" borderColor={`statCard.${t.color}.border`} textAlign="center">
               <Skeleton loading={statsLoading}>
                 <Text fontSize={compact ? 'xl' : '2xl'} fontWeight="bold" color={`statCard.${t.color}.fg`}>
@@ -228,15 +250,11 @@ export default function DashboardPage() {
     </ErrorBoundary>
   );
 
-  const quickActions = (
+  const shownActions = quickActionList.filter((a) => on(a.module));
+  const quickActions = shownActions.length > 0 && (
     <Section title="Quick Actions">
       <SimpleGrid columns={{ base: 2, md: compact ? 4 : 2 }} gap="2">
-        {[
-          { label: 'New Reservation', to: '/reservations' },
-          { label: 'Active Reservations', to: '/reservations?status=active' },
-          { label: 'Daily Report', to: '/reports' },
-          { label: 'Manage Inventory', to: '/inventory' },
-        ].map((a) => (
+        {shownActions.map((a) => (
           <Button key={a.label} asChild variant="outline" size={compact ? 'sm' : 'md'} justifyContent="flex-start">
             <RouterLink to={appPath(a.to)}>{a.label}</RouterLink>
           </Button>
@@ -282,7 +300,7 @@ export default function DashboardPage() {
     </ErrorBoundary>
   );
 
-  const activeList = canViewActivity && (
+  const activeList = showActive && (
     <ErrorBoundary title="Error loading reservations" onRetry={refetchActive}>
       <Section
         title="Active Reservations"

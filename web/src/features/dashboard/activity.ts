@@ -1,3 +1,4 @@
+import type { ModuleId } from '../../../../shared/domain/modules.js';
 import type { DashboardStats } from './stats.js';
 import type { LiveMessage } from './live.js';
 
@@ -109,9 +110,10 @@ export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
 
 /**
  * Recent Activity (document 1 §2, max 5): what happened while the page was open (live events,
- * newest first), then the standing facts the counters give, with the spec's links.
+ * newest first), then the standing facts the counters give, with the spec's links; none of a
+ * switched-off module (its counters read zero, its pages are closed).
  */
-export function recentActivity(stats: DashboardStats | null, live: readonly LiveMessage[]): ActivityItem[] {
+export function recentActivity(stats: DashboardStats | null, live: readonly LiveMessage[], isOn: (module: ModuleId) => boolean = () => true): ActivityItem[] {
   const items: ActivityItem[] = [];
   [...live].reverse().forEach((m, i) => {
     const a = eventActivity(m, i);
@@ -119,26 +121,29 @@ export function recentActivity(stats: DashboardStats | null, live: readonly Live
   });
   if (stats) {
     const active = stats.reservations.active;
-    if (active > 0) items.push({ key: 'active', title: count(active, 'active reservation', 'active reservations'), to: '/reservations?status=active', color: 'green' });
+    if (active > 0 && isOn('reservations')) items.push({ key: 'active', title: count(active, 'active reservation', 'active reservations'), to: '/reservations?status=active', color: 'green' });
     const available = stats.inventory.statusCounts.AVAILABLE;
-    items.push({ key: 'available', title: count(available, 'item available', 'items available'), to: '/inventory', color: 'blue' });
+    if (isOn('inventory')) items.push({ key: 'available', title: count(available, 'item available', 'items available'), to: '/inventory', color: 'blue' });
     const oos = stats.inventory.statusCounts.OUT_OF_SERVICE;
-    if (oos > 0) items.push({ key: 'oos', title: count(oos, 'item out of service', 'items out of service'), to: '/inventory?status=out-of-service', color: 'red' });
+    if (oos > 0 && isOn('inventory')) items.push({ key: 'oos', title: count(oos, 'item out of service', 'items out of service'), to: '/inventory?status=out-of-service', color: 'red' });
     const due = stats.inventory.maintenanceDue;
-    if (due > 0) items.push({ key: 'maintenance', title: count(due, 'item needs maintenance', 'items need maintenance'), to: '/inventory', color: 'orange' });
+    if (due > 0 && isOn('inventory')) items.push({ key: 'maintenance', title: count(due, 'item needs maintenance', 'items need maintenance'), to: '/inventory', color: 'orange' });
   }
   return items.slice(0, RECENT_ACTIVITY_MAX);
 }
 
-/** Activity Overview: six tiles in the six stat colours (document 1 §2, §9), all from counters. */
+/**
+ * Activity Overview: six tiles in the six stat colours (document 1 §2, §9), all from counters,
+ * each with the module whose counters it shows (a switched-off module's tiles are left out).
+ */
 export function overviewTiles(stats: DashboardStats) {
   const i = stats.inventory;
   return [
-    { key: 'available', label: 'Available', value: i.statusCounts.AVAILABLE, color: 'green' },
-    { key: 'in-use', label: 'In Use', value: i.statusCounts.IN_USE, color: 'blue' },
-    { key: 'reservations', label: 'Total Reservations', value: stats.reservations.total, color: 'purple' },
-    { key: 'maintenance', label: 'Maintenance', value: i.statusCounts.MAINTENANCE_REQUIRED, color: 'orange' },
-    { key: 'out-of-service', label: 'Out of Service', value: i.statusCounts.OUT_OF_SERVICE, color: 'red' },
-    { key: 'maintenance-due', label: 'Maintenance Due', value: i.maintenanceDue, color: 'gray' },
+    { key: 'available', label: 'Available', value: i.statusCounts.AVAILABLE, color: 'green', module: 'inventory' },
+    { key: 'in-use', label: 'In Use', value: i.statusCounts.IN_USE, color: 'blue', module: 'inventory' },
+    { key: 'reservations', label: 'Total Reservations', value: stats.reservations.total, color: 'purple', module: 'reservations' },
+    { key: 'maintenance', label: 'Maintenance', value: i.statusCounts.MAINTENANCE_REQUIRED, color: 'orange', module: 'inventory' },
+    { key: 'out-of-service', label: 'Out of Service', value: i.statusCounts.OUT_OF_SERVICE, color: 'red', module: 'inventory' },
+    { key: 'maintenance-due', label: 'Maintenance Due', value: i.maintenanceDue, color: 'gray', module: 'inventory' },
   ] as const;
 }

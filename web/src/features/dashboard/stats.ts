@@ -1,3 +1,4 @@
+import { AREA_MODULE, type ModuleId } from '../../../../shared/domain/modules.js';
 import { api } from '../../api/client.js';
 
 /** Document 1 §3: the four overview calls, as the dashboard reads them. */
@@ -48,17 +49,22 @@ export function combineStats(results: PromiseSettledResult<unknown>[]): Dashboar
   };
 }
 
+/** The four overview calls in combineStats' order. */
+const STATS_ROUTES = ['inventory.statsOverview', 'reservations.statsOverview', 'customers.statsOverview', 'payments.statsOverview'] as const;
+
 /**
  * Fetched together; a failed call is replaced by zeroed defaults. When every one fails there is
  * nothing to show: the first failure is thrown ('Failed to load dashboard statistics: {message}').
+ * A switched-off module's call is not made (its API would answer 403): its figures are zeros, and
+ * the page does not show them.
  */
-export async function fetchDashboardStats(): Promise<DashboardStats> {
-  const results = await Promise.allSettled([
-    api('inventory.statsOverview'),
-    api('reservations.statsOverview'),
-    api('customers.statsOverview'),
-    api('payments.statsOverview'),
-  ]);
+export async function fetchDashboardStats(isOn: (module: ModuleId) => boolean = () => true): Promise<DashboardStats> {
+  const results = await Promise.allSettled(
+    STATS_ROUTES.map((route) => {
+      const module = AREA_MODULE[route.slice(0, route.indexOf('.'))];
+      return module && !isOn(module) ? Promise.resolve({}) : api(route);
+    }),
+  );
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length === results.length) throw failed[0]!.reason instanceof Error ? failed[0]!.reason : new Error(String(failed[0]!.reason));
   return combineStats(results);

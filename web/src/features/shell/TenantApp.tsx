@@ -1,8 +1,12 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AREA_MODULE } from '../../../../shared/domain/modules.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 import { useUser } from '../../app/SessionProvider.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+import { useModuleAvailability } from '../platform/api/index.js';
 import { AppShell } from './AppShell.js';
+import { ModuleDisabledPage } from './ModuleDisabledPage.js';
 import { TenantBaseContext } from './tenantBase.js';
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage.js'));
@@ -23,6 +27,18 @@ function RequireFlag({ flag, to, children }: { flag: Flag; to: string; children:
   return roleFlags(user)[flag] ? <>{children}</> : <Navigate to={to} replace />;
 }
 
+/**
+ * Pages of a module the platform operator can switch off (issue 22 item 10). The page's path names
+ * its API area, whose module AREA_MODULE gives (the rule the API's module gate applies). The page
+ * waits for the module states, so a switched-off module's page never calls its API.
+ */
+function RequireModule({ area, title, children }: { area: 'inventory' | 'reservations' | 'reports' | 'timesheets'; title: string; children: ReactNode }) {
+  const modules = useModuleAvailability();
+  const module = AREA_MODULE[area];
+  if (!modules.loaded) return <PageSpinner />;
+  return module && !modules.isOn(module) ? <ModuleDisabledPage title={title} /> : <>{children}</>;
+}
+
 /** The business app (document 1 §2), mounted at `base` ('' on a tenant host, '/{sub}' in path mode). */
 export default function TenantApp({ base }: { base: string }) {
   const home = `${base}/dashboard`;
@@ -32,11 +48,39 @@ export default function TenantApp({ base }: { base: string }) {
         <Route element={<AppShell />}>
           <Route index element={<Navigate to={home} replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="inventory" element={<InventoryPage />} />
+          <Route
+            path="inventory"
+            element={
+              <RequireModule area="inventory" title="Inventory">
+                <InventoryPage />
+              </RequireModule>
+            }
+          />
           <Route path="customers" element={<CustomersPage />} />
-          <Route path="reservations" element={<ReservationsPage />} />
-          <Route path="timesheets" element={<TimesheetsPage />} />
-          <Route path="reports" element={<ReportsPage />} />
+          <Route
+            path="reservations"
+            element={
+              <RequireModule area="reservations" title="Reservations">
+                <ReservationsPage />
+              </RequireModule>
+            }
+          />
+          <Route
+            path="timesheets"
+            element={
+              <RequireModule area="timesheets" title="Timesheets">
+                <TimesheetsPage />
+              </RequireModule>
+            }
+          />
+          <Route
+            path="reports"
+            element={
+              <RequireModule area="reports" title="Reports">
+                <ReportsPage />
+              </RequireModule>
+            }
+          />
           <Route
             path="employees"
             element={

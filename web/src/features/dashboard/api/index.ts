@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
+import type { ModuleId } from '../../../../../shared/domain/modules.js';
 import { api } from '../../../api/client.js';
 import { apiKey, scopeId, TOKEN_KEY } from '../../../api/keys.js';
 import { connectLive, resolveLiveUrl, type LiveMessage, type LiveState } from '../live.js';
@@ -22,13 +23,14 @@ export interface StatsSnapshot {
  * The four overview calls (document 1 §7), cached 5 minutes in the browser (shown with 'Data from
  * cache' while they come from there) and refreshed every 5 minutes; live events refetch them.
  */
-export function useDashboardStats(enabled: boolean) {
+export function useDashboardStats(enabled: boolean, disabledModules: readonly ModuleId[] = []) {
   const scope = scopeId();
   const cached = useMemo(() => readCachedStats(scope, Date.now()), [scope]);
   return useSWR<StatsSnapshot>(
-    enabled ? apiKey(DASHBOARD_STATS) : null,
+    // The switched-off modules are part of the key: a module turned back on fetches its figures.
+    enabled ? apiKey(DASHBOARD_STATS, disabledModules.join(',')) : null,
     async () => {
-      const stats = await fetchDashboardStats();
+      const stats = await fetchDashboardStats((m) => !disabledModules.includes(m));
       const at = Date.now();
       writeCachedStats(scope, { stats, at });
       return { stats, at, fromCache: false };

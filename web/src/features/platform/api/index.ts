@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import useSWR from 'swr';
 import type { ModuleId } from '../../../../../shared/domain/modules.js';
 import { api } from '../../../api/client.js';
@@ -18,8 +19,26 @@ export const platformApi = {
 
 /** The signed-in tenant's modules that the platform operator switched off (its navigation hides them). */
 export function useDisabledModules(): readonly string[] {
-  const { data } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), { refreshInterval: 60_000 });
-  return data?.disabled ?? [];
+  return useModuleAvailability().disabled;
+}
+
+const NONE: readonly ModuleId[] = [];
+
+export interface ModuleAvailability {
+  /** False until the first answer (or failure): screens that would call a module's API wait for it. */
+  loaded: boolean;
+  disabled: readonly ModuleId[];
+  isOn: (module: ModuleId) => boolean;
+}
+
+/**
+ * The tenant's module states for screens that must not call a switched-off module's API (issue 22
+ * item 10). A failed read counts as "all on": the API still answers 403 for what is off.
+ */
+export function useModuleAvailability(): ModuleAvailability {
+  const { data, error } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), { refreshInterval: 60_000 });
+  const disabled = data?.disabled ?? NONE;
+  return useMemo(() => ({ loaded: data !== undefined || error !== undefined, disabled, isOn: (m: ModuleId) => !disabled.includes(m) }), [data, error, disabled]);
 }
 
 // --- portal (issue 17) ----------------------------------------------------------------------------
