@@ -27,7 +27,7 @@ export const INFO_PAGES = [
 ] as const;
 
 /** Public pages of the platform host that are not info pages. */
-export const PUBLIC_PAGES = ['login', 'forgot-password', 'signup', 'book-demo', 'setup-account', 'service'] as const;
+export const PUBLIC_PAGES = ['login', 'forgot-password', 'signup', 'book-demo', 'setup-account', 'service', 'report-mail'] as const;
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */
 export const APP_SEGMENTS = [

@@ -80,6 +80,8 @@ export async function trySendMail(mail: Mail): Promise<boolean> {
 
 export interface MailWithAttachments extends Mail {
   attachments: MimeAttachment[];
+  /** One-click unsubscribe address of this recipient (List-Unsubscribe / List-Unsubscribe-Post headers, see ./mime.ts). */
+  listUnsubscribe?: string;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function sendMailWithAttachments(mail: MailWithAttachments): Promis
   const from = config().mailFrom;
   let ok = false;
   try {
-    const raw = buildMimeMessage({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+    const raw = buildMimeMessage({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, listUnsubscribe: mail.listUnsubscribe });
     const { sdk, client: c } = await ses.get();
     await c.send(new sdk.SendRawEmailCommand({ ...deliveryTracking(mail), Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
     ok = true;

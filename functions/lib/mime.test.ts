@@ -88,3 +88,21 @@ describe('header safety', () => {
     expect(base64Lines(bytes(200)).split('\r\n').map((l) => l.length)).toEqual([76, 76, 76, 40]);
   });
 });
+
+describe('List-Unsubscribe (issue 22 item 6)', () => {
+  const base = { from: 'no-reply@example.com', to: ['a@example.com'], subject: 'S', text: 't', html: '<p>t</p>', attachments: [] };
+  const head = (raw: Uint8Array) => decode(raw).split('\r\n\r\n')[0]!;
+
+  it('writes the one-click pair (RFC 2369, RFC 8058) when asked, and nothing otherwise', () => {
+    const h = head(buildMimeMessage({ ...base, listUnsubscribe: 'https://app.example.com/public/report-mail/unsubscribe/abc_-1' }));
+    expect(h.split('\r\n')).toContain('List-Unsubscribe: <https://app.example.com/public/report-mail/unsubscribe/abc_-1>');
+    expect(h.split('\r\n')).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(head(buildMimeMessage(base))).not.toContain('List-Unsubscribe');
+  });
+
+  it('refuses an address that is not http(s) or could break out of the header', () => {
+    for (const bad of ['mailto:x@example.com', 'https://a.example/x>\r\nBcc: victim@example.com', 'https://a.example/ x', 'javascript:alert(1)']) {
+      expect(() => buildMimeMessage({ ...base, listUnsubscribe: bad })).toThrow(/List-Unsubscribe/);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { emailAscii } from '../../shared/domain/email.js';
 
 /**
  * A MIME message (RFC 5322 / 2045-2047 / 2183 / 2231) with a text and an HTML body and file
@@ -29,6 +30,11 @@ export interface MimeMessage {
   attachments: MimeAttachment[];
   /** Defaults to now. */
   date?: Date;
+  /**
+   * An https (or, locally, http) address that unsubscribes this recipient with one POST: written as
+   * `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 2369, RFC 8058).
+   */
+  listUnsubscribe?: string;
 }
 
 const CRLF = '\r\n';
@@ -73,8 +79,16 @@ function filenameParams(name: string): string {
 /** An address for To/From: one line, and it must look like an address (no display name is accepted here). */
 function address(a: string): string {
   const v = oneLine(a);
-  if (!/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(v)) throw new Error(`Not an e-mail address: ${v.slice(0, 80)}`);
-  return v;
+  // The product's one rule (a quoted "x y"@example.com too); an internationalised domain goes out as punycode.
+  const ascii = emailAscii(v);
+  if (!ascii) throw new Error(`Not an e-mail address: ${v.slice(0, 80)}`);
+  return ascii;
+}
+
+/** An unsubscribe address for the header: absolute http(s), nothing that could end the <…> or the header. */
+function unsubscribeUrl(u: string): string {
+  if (!/^https?:\/\/[^\s<>"]+$/.test(u)) throw new Error('List-Unsubscribe needs an http(s) address');
+  return u;
 }
 
 export const newBoundary = (label: string) => `=_${label}.${randomBytes(12).toString('hex')}`;
@@ -89,6 +103,7 @@ export function buildMimeMessage(m: MimeMessage): Uint8Array {
     `To: ${m.to.map(address).join(', ')}`,
     `Subject: ${encodeHeaderValue(m.subject)}`,
     `Date: ${(m.date ?? new Date()).toUTCString().replace('GMT', '+0000')}`,
+    ...(m.listUnsubscribe ? [`List-Unsubscribe: <${unsubscribeUrl(m.listUnsubscribe)}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'] : []),
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${mixed}"`,
     '',

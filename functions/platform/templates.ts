@@ -73,11 +73,25 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
     displayName: 'Scheduled report',
     description: 'Sent to each recipient of a scheduled report (Reports, Schedule tab) at its time or on Run now, with the report attached',
     category: 'Notifications',
-    variables: ['businessName', 'scheduleName', 'reportTitle', 'period', 'fileName', 'frequency'],
+    variables: ['businessName', 'scheduleName', 'reportTitle', 'period', 'fileName', 'frequency', 'unsubscribeUrl'],
     subject: '{{reportTitle}} - {{period}} ({{businessName}})',
     content: `<p>Hello,</p>
 <p>Attached is the {{reportTitle}} of {{businessName}} for {{period}} ({{fileName}}).</p>
-<p>It is sent by the {{frequency}} scheduled report "{{scheduleName}}". To stop receiving it, ask an administrator of {{businessName}} to disable or delete it under Reports, Schedule.</p>`,
+<p>It is sent by the {{frequency}} scheduled report "{{scheduleName}}".</p>
+<p><a href="{{unsubscribeUrl}}">Unsubscribe from this report</a></p>`,
+  },
+  {
+    name: 'report-recipient-confirmation',
+    displayName: 'Scheduled report: confirm recipient',
+    description: 'Sent once to an address outside the organization that an administrator added to a scheduled report: nothing more is sent to it until it confirms',
+    category: 'Notifications',
+    // No schedule name: it is free text, and this mail goes to someone who never asked for anything.
+    variables: ['businessName', 'reportTitle', 'frequency', 'confirmUrl', 'expiresAt'],
+    subject: 'Confirm: receive the {{reportTitle}} of {{businessName}}?',
+    content: `<p>Hello,</p>
+<p>An administrator of {{businessName}} would like to send you its {{reportTitle}} by e-mail ({{frequency}}).</p>
+<p>You will receive nothing unless you confirm: <a href="{{confirmUrl}}">Yes, send me this report</a></p>
+<p>If you did not expect this, ignore this e-mail. The link expires on {{expiresAt}}.</p>`,
   },
 ];
 

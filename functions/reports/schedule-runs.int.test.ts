@@ -29,7 +29,9 @@ interface Caught {
   body: { text?: string; html?: string };
   attachments: { filename?: string; contentType: string; content: string; size: number }[];
 }
-const inbox = async (to: string): Promise<Caught[]> => ((await (await fetch(ses.inboxUrl)).json()) as { emails: Caught[] }).emails.filter((m) => m.destination.to.some((t) => t.includes(to)));
+const allMail = async (to: string): Promise<Caught[]> => ((await (await fetch(ses.inboxUrl)).json()) as { emails: Caught[] }).emails.filter((m) => m.destination.to.some((t) => t.includes(to)));
+/** The report e-mails (with their file) to `to`; the one confirmation an outside address gets has none. */
+const inbox = async (to: string): Promise<Caught[]> => (await allMail(to)).filter((m) => m.attachments.length > 0);
 
 const rowOf = async (s: TestSession, id: string) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(s.tenant)), sk: `REPORTSCHEDULE#${id}` } }))).Item!;
@@ -44,9 +46,16 @@ async function makeDue(s: TestSession, id: string, minutesAgo = 3): Promise<stri
   return at;
 }
 
+/** Creates a schedule; its outside recipients then confirm through the link mailed to them (issue 22 item 6). */
 const create = async (s: TestSession, body: Record<string, unknown>) => {
   const res = await call('POST', '/api/reports/schedules', { token: s.token, body: { name: 'Weekly revenue', reportType: 'revenue', schedule: { frequency: 'weekly', time: '07:00', daysOfWeek: [0, 1, 2, 3, 4, 5, 6] }, ...body } });
   expect(res.status, res.raw).toBe(200);
+  for (const to of (body.recipients as string[] | undefined) ?? []) {
+    const [confirmation] = (await allMail(to)).filter((m) => m.attachments.length === 0);
+    const token = /\/report-mail\/confirm\/([A-Za-z0-9_-]{43})/.exec(confirmation?.body.text ?? '')?.[1];
+    expect(token, `confirmation mail to ${to}`).toBeTruthy();
+    expect((await call('POST', `/public/report-mail/confirm/${token}`)).status).toBe(200);
+  }
   return res.body as { id: string; nextRun: string };
 };
 

@@ -16,18 +16,23 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   cartUtilizationResponse, customerActivityResponse, dailyLogResponse, employeePerformanceResponse, revenueResponse,
 } from '../../shared/contract/report-models.js';
-import { SCHEDULE_HISTORY_CAP, type ReportSchedule, type ScheduleFormat, type ScheduleRunEntry } from '../../shared/contract/report-schedule-models.js';
+import {
+  normalizeRecipient, REPORT_MAIL_CAP_MESSAGE, SCHEDULE_HISTORY_CAP, type ReportSchedule, type ScheduleFormat, type ScheduleRunEntry,
+} from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
 import { fileName, type ReportData, reportTable, toCsv } from '../../shared/reports/model.js';
 import { getOrganization } from '../auth/store.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { conflict, notFound, tooManyRequests } from '../lib/errors.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { sendMailWithAttachments } from '../lib/mail.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { takeFromWindow, type WindowLimit } from '../lib/rate-limit.js';
 import { renderStoredEmail } from '../platform/template-store.js';
+import { reserveReportMail } from './mail-quota.js';
+import { activeStaffEmails, deliverable, newRecipientLink, oneClickUnsubscribeUrl, unsubscribePageUrl } from './recipients.js';
 import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
 import { dueSortKey, getScheduleRow, nextRunAfter, SCHEDULE_INDEX_PK, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
 
@@ -36,6 +41,13 @@ export const MANUAL_RUN_GAP_MS = 60_000;
 /** The sweep stops claiming new schedules after this long (its function has 5 minutes); the rest are still due next time. */
 export const SWEEP_BUDGET_MS = 3 * 60_000;
 const CONCURRENCY = 4;
+/**
+ * Run now per organization, whatever the schedule: with the per-schedule gap above, parallel clicks on
+ * several schedules cannot multiply mail either (issue 22 item 6); the daily cap bounds the rest.
+ */
+export const RUN_NOW_PER_TENANT: WindowLimit = { limit: 10, windowSeconds: 10 * 60 };
+export const RUN_NOW_LIMITED = 'Too many reports were run by hand in the last few minutes. Please wait a few minutes; scheduled runs still go out at their time.';
+export const NO_RECIPIENT_YET = 'No recipient can receive it yet: outside addresses receive reports once they confirm, unsubscribed ones never';
 
 // ---------------------------------------------------------------- the period
 
@@ -132,11 +144,12 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).r
  * history entry (capped), `runningSince` cleared. Never throws for a failed report or send: that is
  * the run's failure, recorded on the schedule.
  */
-export async function execute(tenant: TenantId, row: ScheduleRow, trigger: ScheduleRunEntry['trigger'], now = Date.now()): Promise<{ schedule: ReportSchedule | null; run: ScheduleRunEntry }> {
+export async function execute(tenant: TenantId, row: ScheduleRow, trigger: ScheduleRunEntry['trigger'], now = Date.now()): Promise<{ schedule: ReportSchedule | null; run: ScheduleRunEntry; capped: boolean }> {
   const at = new Date(now).toISOString();
   const zone = await organizationTimeZone(tenant, now);
   const period = reportPeriod(row.reportType, row.schedule.frequency, zone, now);
   const entry: ScheduleRunEntry = { at, trigger, outcome: 'success', period: periodText(period), sent: 0, fileName: null, error: null };
+  let capped = false;
 
   const [status, modules] = await Promise.all([cachedOrganizationStatus(tenant, now), cachedModules(tenant, now)]);
   if (isShutOut(status) || !modules.reports) {
@@ -144,26 +157,40 @@ export async function execute(tenant: TenantId, row: ScheduleRow, trigger: Sched
     entry.error = isShutOut(status) ? 'The organization is suspended' : 'The Reports module is disabled';
   } else {
     try {
-      const [report, org] = await Promise.all([computeReport(tenant, row.reportType, period), getOrganization(tenant)]);
-      const business = org?.name || 'Rental business';
-      const file = await renderReportFile(report, row.format ?? 'pdf', zone, business);
-      entry.fileName = file.filename;
-      const mail = await renderStoredEmail('scheduled-report', {
-        businessName: business, scheduleName: row.name, reportTitle: file.title, period: file.range, fileName: file.filename, frequency: row.schedule.frequency,
-      });
-      const failures: string[] = [];
-      // One message per recipient: recipients do not see each other's addresses.
-      for (const to of row.recipients) {
-        try {
-          await sendMailWithAttachments({ to, ...mail, tenant, attachments: [file] });
-          entry.sent++;
-        } catch (e) {
-          failures.push(`${to}: ${errorText(e)}`);
+      // Only staff, confirmed and not unsubscribed addresses (./recipients.ts); the day's cap is taken
+      // for all of them at once before any work, so a run either fits entirely or sends nothing.
+      const to = deliverable(row, await activeStaffEmails(tenant));
+      if (!to.length) {
+        entry.outcome = 'skipped';
+        entry.error = NO_RECIPIENT_YET;
+      } else if (!(await reserveReportMail(tenant, to.length, now))) {
+        entry.outcome = 'skipped';
+        entry.error = REPORT_MAIL_CAP_MESSAGE;
+        capped = true;
+      } else {
+        const [report, org] = await Promise.all([computeReport(tenant, row.reportType, period), getOrganization(tenant)]);
+        const business = org?.name || 'Rental business';
+        const file = await renderReportFile(report, row.format ?? 'pdf', zone, business);
+        entry.fileName = file.filename;
+        const failures: string[] = [];
+        // One message per recipient: recipients do not see each other's addresses, and each carries its own unsubscribe link.
+        for (const address of to) {
+          try {
+            const { token } = await newRecipientLink(tenant, row.id, normalizeRecipient(address), 'unsubscribe', now);
+            const mail = await renderStoredEmail('scheduled-report', {
+              businessName: business, scheduleName: row.name, reportTitle: file.title, period: file.range, fileName: file.filename, frequency: row.schedule.frequency,
+              unsubscribeUrl: unsubscribePageUrl(token),
+            });
+            await sendMailWithAttachments({ to: address, ...mail, tenant, attachments: [file], listUnsubscribe: oneClickUnsubscribeUrl(token) });
+            entry.sent++;
+          } catch (e) {
+            failures.push(`${address}: ${errorText(e)}`);
+          }
         }
-      }
-      if (failures.length) {
-        entry.outcome = 'failure';
-        entry.error = `Not sent to ${failures.length} of ${row.recipients.length}: ${failures.join('; ')}`.slice(0, 300);
+        if (failures.length) {
+          entry.outcome = 'failure';
+          entry.error = `Not sent to ${failures.length} of ${to.length}: ${failures.join('; ')}`.slice(0, 300);
+        }
       }
     } catch (e) {
       entry.outcome = 'failure';
@@ -172,7 +199,7 @@ export async function execute(tenant: TenantId, row: ScheduleRow, trigger: Sched
   }
   if (entry.outcome === 'failure') logger.warn('scheduled report failed', { tenant, schedule: row.id, error: entry.error });
   const schedule = await finish(tenant, row.id, entry, now);
-  return { schedule, run: entry };
+  return { schedule, run: entry, capped };
 }
 
 /** Records a run's outcome; null when the schedule was deleted meanwhile. */
@@ -214,9 +241,11 @@ async function finish(tenant: TenantId, id: string, entry: ScheduleRunEntry, now
 /**
  * POST /api/reports/schedules/{id}/run: sends now (enabled or not), without moving the next scheduled
  * run. Refused (409) while a run of it is sending and within a minute of the last Run now, so a
- * double click or an impatient second click does not mail everyone twice.
+ * double click or an impatient second click does not mail everyone twice; 429 past the organization's
+ * Run now window or when the day's report e-mails are used up (nothing sent).
  */
 export async function runScheduleNow(tenant: TenantId, id: string, now = Date.now()): Promise<{ schedule: ReportSchedule; run: ScheduleRunEntry }> {
+  if (!(await takeFromWindow('reportrun', tenant, RUN_NOW_PER_TENANT, now))) throw tooManyRequests(RUN_NOW_LIMITED);
   let row: ScheduleRow;
   const recent = new Date(now - MANUAL_RUN_GAP_MS).toISOString();
   try {
@@ -234,6 +263,8 @@ export async function runScheduleNow(tenant: TenantId, id: string, now = Date.no
   }
   const out = await execute(tenant, row, 'manual', now);
   if (!out.schedule) throw notFound('Scheduled report not found');
+  // The run is in the history as skipped; the person who clicked is told why nothing went out.
+  if (out.capped) throw tooManyRequests(REPORT_MAIL_CAP_MESSAGE);
   return { schedule: out.schedule, run: out.run };
 }
 

@@ -33,12 +33,12 @@ describe('scheduled reports', () => {
 
     const list = await call('GET', '/api/reports/schedules', { token: admin.token });
     expect((list.body as any).schedules.map((x: any) => x.id)).toEqual([s.id]);
-    expect((await call('GET', '/api/reports/schedules', { token: other.token })).body).toEqual({ schedules: [] });
+    expect((await call('GET', '/api/reports/schedules', { token: other.token })).body.schedules).toEqual([]);
 
     expect((await call('DELETE', `/api/reports/schedules/${s.id}`, { token: other.token })).status).toBe(404);
     expect((await call('DELETE', `/api/reports/schedules/${s.id}`, { token: admin.token })).status).toBe(200);
     expect((await call('DELETE', `/api/reports/schedules/${s.id}`, { token: admin.token })).status).toBe(404);
-    expect((await call('GET', '/api/reports/schedules', { token: admin.token })).body).toEqual({ schedules: [] });
+    expect((await call('GET', '/api/reports/schedules', { token: admin.token })).body.schedules).toEqual([]);
   });
 
   it('a disabled schedule has no next run and is not indexed', async () => {
@@ -63,6 +63,6 @@ describe('scheduled reports', () => {
       expect(res.status, res.raw).toBe(400);
       expect(res.raw).toContain(msg);
     }
-    expect((await call('GET', '/api/reports/schedules', { token: admin.token })).body).toEqual({ schedules: [] });
+    expect((await call('GET', '/api/reports/schedules', { token: admin.token })).body.schedules).toEqual([]);
   });
 });

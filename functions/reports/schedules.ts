@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReportSchedule, ReportScheduleInput, ScheduleRunEntry } from '../../shared/contract/report-schedule-models.js';
+import { normalizeRecipient, type RecipientState, type ReportSchedule, type ReportScheduleInput, type ScheduleRunEntry } from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { reportMailQuota } from './mail-quota.js';
 
 /** The due index: enabled schedules carry gsi1pk = SCHEDULE_INDEX_PK, gsi1sk = nextRun#tenant#id. */
 export const SCHEDULE_INDEX_PK = 'SWEEP#REPORTSCHEDULES';
@@ -44,16 +45,22 @@ export function nextRunAfter(schedule: ReportSchedule['schedule'], zone: string,
   return null;
 }
 
-/** The stored row: the view's fields (status derived on read), the keys, the history and, while a run sends, `runningSince`. */
-export type ScheduleRow = Omit<ReportSchedule, 'status' | 'history'> & {
+/**
+ * The stored row: the view's fields (status derived on read), the keys, the history, while a run
+ * sends `runningSince`, and each recipient's state keyed by its normalized address (./recipients.ts).
+ */
+export type ScheduleRow = Omit<ReportSchedule, 'status' | 'history' | 'recipientStates'> & {
   pk: string; sk: string; tenantId: string; history?: ScheduleRunEntry[]; runningSince?: string; lastManualRun?: string; gsi1pk?: string; gsi1sk?: string; status?: string;
+  recipientStates?: Record<string, RecipientState>;
 };
 
 export function scheduleView(row: ScheduleRow, now = Date.now()): ReportSchedule {
-  const { pk: _pk, sk: _sk, tenantId: _t, history, gsi1pk: _g, gsi1sk: _s, runningSince, lastManualRun: _m, status: _st, ...rest } = row;
+  const { pk: _pk, sk: _sk, tenantId: _t, history, gsi1pk: _g, gsi1sk: _s, runningSince, lastManualRun: _m, status: _st, recipientStates, ...rest } = row;
   const running = !!runningSince && now - Date.parse(runningSince) < RUNNING_STALE_MS;
   return {
     ...rest,
+    // A row from before recipient states shows its addresses as unconfirmed (staff among them still receive: recipients.ts, deliverable).
+    recipientStates: rest.recipients.map((address) => ({ address, state: recipientStates?.[normalizeRecipient(address)] ?? 'pending' })),
     // Rows written before formats were offered carry 'csv'; a missing one is the default (PDF).
     format: rest.format ?? 'pdf',
     status: !row.enabled ? 'disabled' : running ? 'running' : 'scheduled',
@@ -67,7 +74,7 @@ export async function getScheduleRow(tenant: TenantId, id: string): Promise<Sche
   return res.Item as ScheduleRow;
 }
 
-export async function listSchedules(tenant: TenantId): Promise<{ schedules: ReportSchedule[] }> {
+export async function listSchedules(tenant: TenantId): Promise<{ schedules: ReportSchedule[]; mailQuota: { day: string; sent: number; limit: number } }> {
   const out: ReportSchedule[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -79,10 +86,11 @@ export async function listSchedules(tenant: TenantId): Promise<{ schedules: Repo
     start = res.LastEvaluatedKey;
   } while (start);
   out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  return { schedules: out };
+  return { schedules: out, mailQuota: await reportMailQuota(tenant) };
 }
 
-export async function createSchedule(tenant: TenantId, input: ReportScheduleInput, now = Date.now()): Promise<ReportSchedule> {
+/** Writes a new schedule; `states` comes from ./recipients.ts (who is staff, who must confirm). */
+export async function createSchedule(tenant: TenantId, input: ReportScheduleInput, states: Record<string, RecipientState>, now = Date.now()): Promise<ReportSchedule> {
   const id = randomUUID();
   const zone = await organizationTimeZone(tenant, now);
   const next = input.enabled ? nextRunAfter(input.schedule, zone, now) : null;
@@ -94,12 +102,12 @@ export async function createSchedule(tenant: TenantId, input: ReportScheduleInpu
       ...(frequency === 'weekly' ? { daysOfWeek: [...new Set(daysOfWeek)].sort() } : {}),
       ...(frequency === 'monthly' ? { dayOfMonth } : {}),
     },
-    format: input.format, recipients: input.recipients, enabled: input.enabled, status: input.enabled ? 'scheduled' : 'disabled',
+    format: input.format, recipients: input.recipients, recipientStates: input.recipients.map((address) => ({ address, state: states[address] ?? 'pending' })), enabled: input.enabled, status: input.enabled ? 'scheduled' : 'disabled',
     nextRun: next ? next.toISOString() : null, lastRun: null, runCount: 0, successCount: 0, failureCount: 0, createdAt: nowIso(), history: [],
   };
-  const { status: _status, ...stored } = schedule;
+  const { status: _status, recipientStates: _states, ...stored } = schedule;
   const row: ScheduleRow = {
-    ...scheduleKey(tenant, id), tenantId: tenant, ...stored,
+    ...scheduleKey(tenant, id), tenantId: tenant, ...stored, recipientStates: states,
     ...(next ? { gsi1pk: SCHEDULE_INDEX_PK, gsi1sk: dueSortKey(next.toISOString(), tenant, id) } : {}),
   };
   await db().send(new PutCommand({ TableName: tableName(), Item: row, ConditionExpression: 'attribute_not_exists(pk)' }));

@@ -1,4 +1,5 @@
 import * as z from '../zod.js';
+import { emailCheck } from './common.js';
 
 /** Scheduled reports (document 3 §3, §5, §9). Kept server side per tenant (decisions.md, Reports: schedules). */
 export const SCHEDULE_REPORT_TYPES = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'] as const;
@@ -9,7 +10,21 @@ export const SCHEDULE_FORMATS = ['pdf', 'excel', 'csv'] as const;
 export type ScheduleFormat = (typeof SCHEDULE_FORMATS)[number];
 export const scheduleFormatsFor = (type: (typeof SCHEDULE_REPORT_TYPES)[number]): ScheduleFormat[] => (type === 'daily-log' ? ['pdf', 'csv'] : ['pdf', 'excel']);
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Who may receive a schedule's mail (issue 22 item 6, docs/decisions/report-mail-recipients.md):
+ * staff: an active user's e-mail of the organization, no confirmation; outside addresses (added by an
+ * administrator only) are pending until they confirm through the link mailed to them once; anyone
+ * may unsubscribe from a report's own e-mail.
+ */
+export const RECIPIENT_STATES = ['staff', 'pending', 'confirmed', 'unsubscribed'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+/** Report e-mails (confirmations included) an organization may send per day in its zone. */
+export const REPORT_MAIL_DAILY_CAP = 200;
+export const REPORT_MAIL_CAP_MESSAGE = `The daily limit of ${REPORT_MAIL_DAILY_CAP} report e-mails for your organization is reached; nothing was sent. Scheduled reports resume tomorrow.`;
+export const OUTSIDE_RECIPIENT_ADMIN_ONLY = 'Only an administrator can add recipients who are not active staff of your organization';
+/** Addresses compare without case; the stored list holds each address once. */
+export const normalizeRecipient = (address: string) => address.trim().toLowerCase();
 
 /** §5: report type required; schedule required; at least one recipient; frequency; HH:MM; weekly days; monthly day; e-mails. */
 export const reportScheduleBody = z.object({
@@ -23,7 +38,7 @@ export const reportScheduleBody = z.object({
     dayOfMonth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(31))),
   }, { error: 'Schedule is required' }),
   format: z._default(z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }), 'pdf'),
-  recipients: z.array(z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL, 'Each recipient must be a valid e-mail address')), { error: 'At least one recipient is required' }).check(z.minLength(1, 'At least one recipient is required'), z.maxLength(20)),
+  recipients: z.array(z.string().check(z.trim(), ...emailCheck('Each recipient must be a valid e-mail address')), { error: 'At least one recipient is required' }).check(z.minLength(1, 'At least one recipient is required'), z.maxLength(20)),
   enabled: z._default(z.boolean(), true),
 }).check(z.superRefine((v, ctx) => {
   if (v.schedule.frequency === 'weekly' && !v.schedule.daysOfWeek?.length) ctx.addIssue({ code: 'custom', path: ['schedule', 'daysOfWeek'], message: 'Weekly schedules need days of week' });
@@ -60,6 +75,8 @@ export const reportScheduleResponse = z.object({
   }),
   format: z.enum(SCHEDULE_FORMATS),
   recipients: z.array(z.string()),
+  /** Each recipient's state, in the order of `recipients`. */
+  recipientStates: z.array(z.object({ address: z.string(), state: z.enum(RECIPIENT_STATES) })),
   enabled: z.boolean(),
   /** running while a run is sending (at most 15 minutes after it started); disabled when not enabled. */
   status: z.enum(['scheduled', 'running', 'disabled']),
@@ -78,5 +95,11 @@ export type ReportSchedule = z.infer<typeof reportScheduleResponse>;
 export const reportScheduleUpdateBody = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 export const reportScheduleRunResponse = z.object({ schedule: reportScheduleResponse, run: scheduleRunEntry });
 
-export const reportScheduleListResponse = z.object({ schedules: z.array(reportScheduleResponse) });
+/** Today's report e-mails of the organization against the daily cap, so the screen can say when it is reached. */
+export const reportMailQuota = z.object({ day: z.string(), sent: z.number().check(z.int()), limit: z.number().check(z.int()) });
+export const reportScheduleListResponse = z.object({ schedules: z.array(reportScheduleResponse), mailQuota: reportMailQuota });
+
+/** The public links of report mail: a random token (only its hash is stored) bound to one tenant, schedule and address. */
+export const reportMailTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const reportMailLinkResponse = z.object({ status: z.enum(['confirmed', 'unsubscribed']), message: z.string() });
 export const reportScheduleDeleteResponse = z.object({ deleted: z.literal(true) });

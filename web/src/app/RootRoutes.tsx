@@ -28,6 +28,12 @@ function Screen() {
           <Route path="/service/:token" element={<Pages.PublicServicePage />} />
         </Routes>
       );
+    case 'report-mail':
+      return (
+        <Routes>
+          <Route path="/report-mail/:action/:token" element={<Pages.ReportMailPage />} />
+        </Routes>
+      );
     case 'tenant':
       return (
         <Routes>

@@ -18,6 +18,8 @@ export type RouteDecision =
   /** The sign-in screen in place of a page the visitor may not see yet (the address is kept). */
   | { kind: 'login' }
   | { kind: 'service' }
+  /** A report e-mail's confirm or unsubscribe link (issue 22 item 6): for anyone, signed in or not. */
+  | { kind: 'report-mail' }
   | { kind: 'platform' }
   /** The business app, mounted at `base` ('' on a tenant host, '/{subdomain}' in path mode). */
   | { kind: 'tenant'; base: string };
@@ -39,6 +41,10 @@ function isServicePath(segs: string[]): boolean {
   return segs[0] === 'service' && segs.length === 2;
 }
 
+function isReportMailPath(segs: string[]): boolean {
+  return segs[0] === 'report-mail' && segs.length === 3 && (segs[1] === 'confirm' || segs[1] === 'unsubscribe');
+}
+
 function isSetupAccount(segs: string[]): boolean {
   return segs[0] === 'setup-account' && segs.length <= 2;
 }
@@ -48,6 +54,7 @@ function anonymousOnPlatformHost(path: string): RouteDecision {
   if (segs.length === 0) return { kind: 'public', page: 'landing' };
   const [first = ''] = segs;
   if (isServicePath(segs)) return { kind: 'service' };
+  if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
   if (segs.length === 1) {
     if (first === 'login') return { kind: 'public', page: 'login' };
@@ -65,6 +72,7 @@ function anonymousOnPlatformHost(path: string): RouteDecision {
 function anonymousOnTenantHost(path: string): RouteDecision {
   const segs = segments(path);
   if (isServicePath(segs)) return { kind: 'service' };
+  if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
   // The sign-in page links here; without it the link would only show the sign-in page again.
   if (segs.length === 1 && segs[0] === 'forgot-password') return { kind: 'public', page: 'forgot-password' };
@@ -83,6 +91,7 @@ export function decideRoute(input: { tenant: string | null; path: string; sessio
 
   const user = session.user;
   if (isServicePath(segs)) return { kind: 'service' };
+  if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (user.role === 'SUPER_ADMIN') {
     return path.replace(/\/+$/, '') === PLATFORM_HOME ? { kind: 'platform' } : { kind: 'redirect', to: PLATFORM_HOME };
   }

@@ -4,10 +4,10 @@
  * with the file attached). Loaded when the tab is first opened: it brings the contract's schedule
  * schema (zod) and the form, which the Reports page's first load does without.
  */
-import { Badge, Box, Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { reportScheduleBody, SCHEDULE_FREQUENCIES, scheduleFormatsFor, type ScheduleFormat } from '../../../../shared/contract/report-schedule-models.js';
+import { type RecipientState, reportScheduleBody, SCHEDULE_FREQUENCIES, scheduleFormatsFor, type ScheduleFormat } from '../../../../shared/contract/report-schedule-models.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { FormDialog } from '../../components/FormDialog.js';
@@ -20,6 +20,27 @@ import { REPORT_LABELS, REPORT_TYPES, type ReportType } from './model.js';
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const FREQUENCY_LABELS: Record<(typeof SCHEDULE_FREQUENCIES)[number], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly' };
 const FORMAT_NAMES: Record<ScheduleFormat, string> = { pdf: 'PDF', excel: 'Excel', csv: 'CSV' };
+/** Issue 22 item 6: staff receive at once; an outside address only after it confirms; anyone may unsubscribe. */
+export const RECIPIENT_STATE_LABELS: Record<RecipientState, { label: string; color: string }> = {
+  staff: { label: 'Staff', color: 'gray' },
+  pending: { label: 'Awaiting confirmation', color: 'orange' },
+  confirmed: { label: 'Confirmed', color: 'green' },
+  unsubscribed: { label: 'Unsubscribed', color: 'red' },
+};
+
+function Recipients({ s }: { s: ReportSchedule }) {
+  const states = s.recipientStates ?? s.recipients.map((address) => ({ address, state: 'pending' as const }));
+  return (
+    <Stack gap="1" align="flex-start" whiteSpace="normal">
+      {states.map(({ address, state }) => (
+        <HStack key={address} gap="1" wrap="wrap">
+          <Text fontSize="sm" wordBreak="break-all">{address}</Text>
+          <Badge size="sm" colorPalette={RECIPIENT_STATE_LABELS[state].color}>{RECIPIENT_STATE_LABELS[state].label}</Badge>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
 
 /** "Weekly on Mon, Wed at 07:00" (the time is the organization's). */
 export function describeSchedule(s: ReportSchedule['schedule']): string {
@@ -203,7 +224,12 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
               </FormField>
             )}
             <Text fontSize="sm" color="fg.muted">{periodHint(type, frequency)}</Text>
-            <FormField label="Recipients" required helper="E-mail addresses, separated by commas." error={recipientError}>
+            <FormField
+              label="Recipients"
+              required
+              helper="E-mail addresses, separated by commas. Your team's addresses receive reports at once; only an administrator can add other addresses, and each receives a confirmation e-mail first and nothing else until it confirms."
+              error={recipientError}
+            >
               <Controller
                 control={form.control}
                 name="recipients"
@@ -287,7 +313,7 @@ export default function ScheduleTab({ zone }: { zone: string }) {
       ),
     },
     { key: 'frequency', header: 'Frequency', width: '14%', render: (s) => <Text whiteSpace="normal">{describeSchedule(s.schedule)}</Text>, sortValue: (s) => SCHEDULE_FREQUENCIES.indexOf(s.schedule.frequency) },
-    { key: 'recipients', header: 'Recipients', width: '13%', truncate: (s) => s.recipients.join(', '), render: (s) => s.recipients.join(', ') },
+    { key: 'recipients', header: 'Recipients', width: '13%', render: (s) => <Recipients s={s} /> },
     { key: 'nextRun', header: 'Next run', width: '12%', sortValue: (s) => s.nextRun ?? '', render: (s) => <Text whiteSpace="normal">{s.nextRun ? formatDateTime(s.nextRun, zone) : '—'}</Text> },
     { key: 'lastRun', header: 'Last run', width: '14%', sortValue: (s) => s.lastRun ?? '', render: (s) => <LastRun s={s} zone={zone} /> },
     {
@@ -343,6 +369,7 @@ export default function ScheduleTab({ zone }: { zone: string }) {
       ),
     },
   ], [zone, runNow, toggle, remove, runningId, confirm]);
+  const quota = list.data?.mailQuota;
 
   return (
     <Stack gap="4">
@@ -352,6 +379,14 @@ export default function ScheduleTab({ zone }: { zone: string }) {
         </Text>
         <Button colorPalette="brand" onClick={() => setCreating(true)}>Schedule Report</Button>
       </Stack>
+      {quota && quota.sent >= quota.limit && (
+        <Alert.Root status="warning" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>
+            Daily limit reached: your organization has sent {quota.sent} of {quota.limit} report e-mails today. Run now and scheduled runs send nothing more until tomorrow.
+          </Alert.Description>
+        </Alert.Root>
+      )}
       <DataTable
         label="Scheduled reports"
         rows={list.data?.schedules}
