@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { matchRoute } from '../shared/contract/match.js';
+import { loadAreaHandler } from './handlers.js';
+import { toApiGatewayEvent } from './local/api-gateway-event.js';
 import { sessionFor, type TestSession } from './testing/fixtures.js';
 import { call, useTestTable } from './testing/harness.js';
 
@@ -59,5 +64,75 @@ describe('hostile input answers 4xx', () => {
     expect(malformed.status).toBe(404);
     expect(malformed.body).toMatchObject({ error: 'NOT_FOUND', message: 'Service not found or link has expired' });
     expect(unknown.body).toMatchObject({ error: malformed.body.error, message: malformed.body.message });
+  });
+});
+
+// Issue 22 item 1: forms are parsed on multipart routes only, and whatever a form holds is a 4xx.
+describe('hostile forms answer 4xx', () => {
+  const part = (name: string, value: string, filename?: string) =>
+    `--x\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
+  const form = (...parts: string[]) => `${parts.join('')}--x--\r\n`;
+  const photo = (body: string, contentType = 'multipart/form-data; boundary=x') =>
+    call('POST', '/api/uploads/service-photo', { token: admin.token, rawBody: body, headers: { 'content-type': contentType } });
+
+  it('a form sent to a JSON route is a 415 and is not parsed', async () => {
+    const res = await call('POST', '/api/users/complete-signup', {
+      rawBody: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(res).toMatchObject({ status: 415, body: { error: 'UnsupportedMediaType' } });
+  });
+
+  it.each([
+    ['a truncated file part', '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n%PNG', 400, /malformed|ends in the middle/],
+    ['token then token[]', form(part('token', 'a'), part('token[]', 'b')), 400, /token\[\]/],
+    ['a __proto__[] field', form(part('__proto__[]', 'a')), 400, /__proto__/],
+    ['a constructor field', form(part('constructor', 'a')), 400, /constructor/],
+    ['the same field twice', form(part('serviceId', 'a'), part('serviceId', 'b')), 400, /"serviceId" is sent more than once/],
+    ['the photo twice', form(part('photo', 'a', 'a.png'), part('photo', 'b', 'b.png')), 400, /"photo" is sent more than once/],
+    ['a part without a name', '--x\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--x--\r\n', 400, /needs a name/],
+    ['two files', form(part('photo', 'a', 'a.png'), part('other', 'b', 'b.png')), 413, /at most 1 file/],
+    ['5,000 fields', form(...Array.from({ length: 5000 }, (_, i) => part(`f${i}`, 'v'))), 413, /at most/],
+    ['a 100 KB field', form(part('serviceId', 'v'.repeat(100_000))), 413, /"serviceId" is longer than/],
+  ])('%s', async (_name, body, status, message) => {
+    const res = await photo(body);
+    expect(res.status, res.raw.slice(0, 300)).toBe(status);
+    expect(res.body.message).toMatch(message);
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 400],
+    ['JSON', 'application/json', 415],
+    ['no content type', '', 415],
+  ])('a multipart route sent %s: %s', async (_name, contentType, status) => {
+    const res = await photo(form(part('serviceId', 'a')), contentType);
+    expect(res.status, res.raw.slice(0, 300)).toBe(status);
+    expect(res.body).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('a well-formed form still reaches the operation, which judges the file by its bytes', async () => {
+    const res = await photo(form(part('serviceId', 'svc-1'), part('photo', 'not really a png', 'a.png')));
+    expect(res).toMatchObject({ status: 400, body: { message: 'Please select an image file.' } });
+  });
+});
+
+// Issue 22 item 2: a handler given a declared path under another method answers 405 with Allow.
+describe('405 from a handler', () => {
+  // On AWS the request arrives through the path's `ANY` route (infra/api.ts), locally under its own method.
+  it.each([
+    ['DELETE', '/api/health', 'GET', 'DELETE'],
+    ['PATCH', '/api/uploads/service-photo', 'POST', 'PATCH'],
+    ['PUT', '/api/health', 'GET', 'ANY'],
+  ])('%s %s: 405, Allow: %s (route key %s)', async (method, path, allow, keyMethod) => {
+    const declared = matchRoute(allow, path)!;
+    const event = toApiGatewayEvent({ method, path, headers: { 'user-agent': 'vitest' } }, declared);
+    Object.assign(event, { routeKey: `${keyMethod} ${path}` });
+    event.requestContext.routeKey = `${keyMethod} ${path}`;
+    const handler = await loadAreaHandler(declared.route.area);
+    const res = (await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
+    expect(res.statusCode).toBe(405);
+    expect(res.headers?.allow).toBe(allow);
+    expect(JSON.parse(String(res.body))).toMatchObject({ error: 'MethodNotAllowed' });
   });
 });

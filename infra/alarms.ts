@@ -32,7 +32,8 @@ export class Alarms extends Construct {
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
     const cfg = props.config;
-    this.topic = new sns.Topic(this, 'Topic', { displayName: `Rental back office ${cfg.stage} alarms` });
+    // enforceSSL: a topic policy denies sns:Publish without aws:SecureTransport (CloudWatch publishes over TLS).
+    this.topic = new sns.Topic(this, 'Topic', { displayName: `Rental back office ${cfg.stage} alarms`, enforceSSL: true });
     if (cfg.alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(cfg.alarmEmail));
     const action = new cwActions.SnsAction(this.topic);
     const period = Duration.minutes(5);

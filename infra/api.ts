@@ -7,10 +7,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { AREAS, type Area } from '../shared/contract/index.js';
+import { AREAS, type Area, type RouteContract } from '../shared/contract/index.js';
 import { areaEntry } from '../functions/handlers.js';
 import type { InfraConfig } from './config.js';
 import { appFunction, retention } from './lambda.js';
+import { acknowledgeNag } from './nag.js';
 import {
   BUCKET_PROBE_AREAS, DATA_KEY_AREAS, DOCUMENT_ACCESS_AREAS, grantBucketProbe, grantDataKey, grantDocumentAccess, grantPhotoAccess, grantSendMail,
   grantSigningKey, MAIL_SENDING_AREAS, PHOTO_ACCESS, SIGNING_KEY_AREAS, TABLE_AREAS,
@@ -73,6 +74,7 @@ export class Api extends Construct {
     stage.defaultRouteSettings = { throttlingRateLimit: STAGE_THROTTLE.rate, throttlingBurstLimit: STAGE_THROTTLE.burst };
     stage.routeSettings = Object.fromEntries(Object.entries(ROUTE_THROTTLE).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]));
 
+    acknowledgeNag(this, 'APIG4', 'Every route is authorised by its function: the pipeline verifies the bearer token and the account (authenticate), then role, permission matrix and tenant (authorise), which an API Gateway authorizer could not express; public routes are public by the spec; requests without the CloudFront origin secret are refused first');
     for (const area of AREAS) {
       const fn = appFunction(this, `${pascal(area)}Function`, {
         entry: areaEntry(area),
@@ -107,7 +109,23 @@ export class Api extends Construct {
         integration: integrations.get(r.area)!,
       });
     }
+    // Another method on a declared path reaches the path's function as `ANY {path}`, whose route
+    // match answers 405 with Allow (RFC 9110; issue 22 item 2). Without it API Gateway answers 404.
+    for (const [path, area] of methodlessPaths(contractRoutes)) {
+      new apigwv2.HttpRoute(this, `Route ANY ${path}`, {
+        httpApi: this.httpApi,
+        routeKey: apigwv2.HttpRouteKey.with(path, apigwv2.HttpMethod.ANY),
+        integration: integrations.get(area)!,
+      });
+    }
   }
+}
+
+/** Each declared API path once, with the area of its first route (the one that answers its 405). */
+export function methodlessPaths(list: readonly RouteContract[]): Map<string, Area> {
+  const paths = new Map<string, Area>();
+  for (const r of list) if (!paths.has(httpApiPath(r))) paths.set(httpApiPath(r), r.area);
+  return paths;
 }
 
 export function pascal(name: string): string {

@@ -61,7 +61,8 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
     // A code asset alone: the SDK import cannot resolve, which shows the SDK really is outside.
     const lone = join(dir, 'lone');
     mkdirSync(lone, { recursive: true });
-    execFileSync('cp', [join(out, 'index.mjs'), lone]);
+    // The whole code asset (index.mjs and its chunks): an area that splits a first-use path off has chunks.
+    execFileSync('cp', ['-r', `${out}/.`, lone]);
     expect(() => importInNode(join(lone, 'index.mjs'))).toThrow(/Cannot find package '@aws-sdk\//);
     // The same code under a directory whose node_modules holds the SDK (only @aws-sdk, as the runtime
     // exposes it): the handler module loads (the English zod messages, the logger, the pipeline).
@@ -69,7 +70,7 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
     mkdirSync(join(runtime, 'node_modules'), { recursive: true });
     symlinkSync(join(REPO_ROOT, 'node_modules', '@aws-sdk'), join(runtime, 'node_modules', '@aws-sdk'));
     mkdirSync(join(runtime, 'task'));
-    execFileSync('cp', [join(out, 'index.mjs'), join(runtime, 'task')]);
+    execFileSync('cp', ['-r', `${out}/.`, join(runtime, 'task')]);
     expect(importInNode(join(runtime, 'task', 'index.mjs'))).toBe('function');
   });
 

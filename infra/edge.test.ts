@@ -12,7 +12,8 @@ import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 
 // Issue 11 point 5: the production edge. Stub code: these are about the edge, not the bundles.
-const { template } = synthStack({ stage: 'prod', codeStubs: true, webDist: '/nonexistent' });
+// Without a domain: a stage other than prod, which refuses to synthesise without one (issue 22 item 17).
+const { template } = synthStack({ stage: 'staging', codeStubs: true, webDist: '/nonexistent' });
 const withDomain = synthStack({ stage: 'prod', domainName: 'rentals.example.com', hostedZoneId: 'Z0123456789ABC', codeStubs: true, webDist: '/nonexistent' }).template;
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
 const ofType = (t: Template, type: string) => Object.values(t.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>).filter((r) => r.Type === type);

@@ -7,8 +7,10 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { EXTENSION_CACHE_TTL_SECONDS } from '../functions/lib/secrets.js';
 import { SDK_SOURCE } from './bundle.mjs';
 import { REPO_ROOT, type InfraConfig } from './config.js';
+import { acknowledgeNag } from './nag.js';
 
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const ARCHITECTURE = lambda.Architecture.ARM_64;
@@ -39,6 +41,8 @@ export interface AppFunctionOptions {
 /** The secrets extension layer (CDK resolves its ARN for the region and architecture). */
 const SECRETS_EXTENSION = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda.ParamsAndSecretsVersions.V1_0_103, {
   cacheEnabled: true,
+  // Bounds how late a function learns a rotated value (functions/lib/secrets.ts rotatingSecret).
+  secretsManagerTtl: Duration.seconds(EXTENSION_CACHE_TTL_SECONDS),
   logLevel: lambda.ParamsAndSecretsLogLevel.WARN,
 });
 
@@ -78,6 +82,13 @@ export function retention(days: number): logs.RetentionDays {
  * synth from bundling twenty functions.
  */
 export function appFunction(scope: Construct, id: string, opts: AppFunctionOptions, cfg: InfraConfig): lambda.Function {
+  const fn = buildFunction(scope, id, opts, cfg);
+  acknowledgeNag(fn, 'IAM4', 'AWSLambdaBasicExecutionRole allows only logs:CreateLogGroup, CreateLogStream and PutLogEvents, what every function needs to write its log', 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole');
+  acknowledgeNag(fn, 'L1', `${RUNTIME.name} is the runtime the bundles target (infra/bundle.mjs, node22) and the tests run on; it is supported by Lambda, and moving to a newer one is a change of its own`);
+  return fn;
+}
+
+function buildFunction(scope: Construct, id: string, opts: AppFunctionOptions, cfg: InfraConfig): lambda.Function {
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
     retention: retention(cfg.logRetentionDays),
     removalPolicy: cfg.isProd ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,

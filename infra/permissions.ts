@@ -6,7 +6,8 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AREAS, type Area } from '../shared/contract/index.js';
 import type { InfraConfig } from './config.js';
-import { DOCUMENT_OBJECTS, PHOTO_OBJECTS } from './constants.js';
+import { acknowledgeNag, arnWildcard } from './nag.js';
+import { DOCUMENT_OBJECTS, INCOMING_DOCUMENT_OBJECTS, INCOMING_PHOTO_OBJECTS, PHOTO_OBJECTS } from './constants.js';
 
 /**
  * Who may do what, per API area. Derived from what the code does (grep functions/ for lib/mail.js,
@@ -24,12 +25,16 @@ export const TABLE_AREAS: ReadonlySet<Area> = new Set(AREAS.filter((a) => a !== 
 
 /**
  * Access to the uploads bucket, only ever on photo objects:
- * - uploads presigns POSTs (the signer needs PutObject), heads and deletes originals and variants;
+ * - uploads ('upload') presigns POSTs and puts multipart uploads under incoming/photos/ only (a
+ *   form signed by a role that cannot write accepted photos cannot replace one), presigns GETs and
+ *   deletes originals, variants and pending uploads;
  * - services presigns GET URLs for photos on staff cards and the public page (read only).
- * The resize function (not an area) gets read, put and delete in photos.ts.
+ * The resize function (not an area, photos.ts) is the accept step ('accept'): it reads and deletes
+ * incoming photos and is the only writer of originals and variants.
  */
-export const PHOTO_ACCESS: Partial<Record<Area, 'read' | 'readWriteDelete'>> = {
-  uploads: 'readWriteDelete',
+export type PhotoAccess = 'read' | 'upload' | 'accept';
+export const PHOTO_ACCESS: Partial<Record<Area, PhotoAccess>> = {
+  uploads: 'upload',
   services: 'read',
 };
 
@@ -37,9 +42,10 @@ export const PHOTO_ACCESS: Partial<Record<Area, 'read' | 'readWriteDelete'>> = {
 export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set(['overdue-reservations', 'report-schedules']);
 
 /**
- * Employee documents (functions/users/documents.ts): presigned POST and the multipart route put,
- * the upload check reads the first bytes, the file link is a presigned GET, removal deletes.
- * Only users, and only on DOCUMENT_OBJECTS (never photos).
+ * Employee documents (functions/users/documents.ts): the presigned POST puts under
+ * incoming/documents/, the complete step reads the upload there, writes the accepted file and
+ * deletes the upload; the multipart route puts the checked file; the file link is a presigned GET;
+ * removal deletes. Only users, and only on DOCUMENT_OBJECTS and INCOMING_DOCUMENT_OBJECTS (never photos).
  */
 export const DOCUMENT_ACCESS_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
 
@@ -53,9 +59,12 @@ export const DATA_KEY_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
 export const BUCKET_PROBE_AREAS: ReadonlySet<Area> = new Set<Area>(['platform']);
 
 export function grantDocumentAccess(bucket: s3.IBucket, fn: lambda.IFunction): void {
-  bucket.grantRead(fn, DOCUMENT_OBJECTS);
-  bucket.grantPut(fn, DOCUMENT_OBJECTS);
-  bucket.grantDelete(fn, DOCUMENT_OBJECTS);
+  acknowledgeObjectGrants(bucket, fn, [DOCUMENT_OBJECTS, INCOMING_DOCUMENT_OBJECTS]);
+  for (const objects of [DOCUMENT_OBJECTS, INCOMING_DOCUMENT_OBJECTS]) {
+    bucket.grantRead(fn, objects);
+    bucket.grantPut(fn, objects);
+    bucket.grantDelete(fn, objects);
+  }
 }
 
 export function grantBucketProbe(bucket: s3.IBucket, fn: lambda.Function): void {
@@ -68,11 +77,24 @@ export function grantDataKey(fn: lambda.Function, secret: secretsmanager.ISecret
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
 }
 
-export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, access: 'read' | 'readWriteDelete'): void {
-  bucket.grantRead(fn, PHOTO_OBJECTS);
-  if (access === 'readWriteDelete') {
-    bucket.grantPut(fn, PHOTO_OBJECTS);
-    bucket.grantDelete(fn, PHOTO_OBJECTS);
+export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, access: PhotoAccess): void {
+  acknowledgeObjectGrants(bucket, fn, [PHOTO_OBJECTS, INCOMING_PHOTO_OBJECTS]);
+  switch (access) {
+    case 'read':
+      bucket.grantRead(fn, PHOTO_OBJECTS);
+      return;
+    case 'upload':
+      bucket.grantRead(fn, PHOTO_OBJECTS);
+      bucket.grantDelete(fn, PHOTO_OBJECTS);
+      bucket.grantPut(fn, INCOMING_PHOTO_OBJECTS);
+      bucket.grantDelete(fn, INCOMING_PHOTO_OBJECTS);
+      return;
+    case 'accept':
+      bucket.grantRead(fn, INCOMING_PHOTO_OBJECTS);
+      bucket.grantDelete(fn, INCOMING_PHOTO_OBJECTS);
+      bucket.grantPut(fn, PHOTO_OBJECTS);
+      bucket.grantDelete(fn, PHOTO_OBJECTS);
+      return;
   }
 }
 
@@ -96,6 +118,7 @@ export const HEALTH_PROBE_AREAS: ReadonlySet<Area> = new Set<Area>(['platform'])
 export function grantHealthProbes(fn: lambda.Function, queues: Record<string, sqs.IQueue>): void {
   fn.addEnvironment('DEAD_LETTER_QUEUES', Stack.of(fn).toJsonString(Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queueUrl]))));
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetSendQuota'], resources: ['*'] }));
+  acknowledgeNag(fn, 'IAM5', 'ses:GetSendQuota reads the account’s sending quota and has no resource to name', 'Resource::*');
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: Object.values(queues).map((q) => q.queueArn) }));
 }
 
@@ -114,4 +137,24 @@ export function sesIdentityArns(stack: Stack, cfg: InfraConfig): string[] {
   if (cfg.sesIdentity) return [cfg.sesIdentity.startsWith('arn:') ? cfg.sesIdentity : arn(cfg.sesIdentity)];
   const domain = cfg.mailFrom.split('@')[1];
   return domain ? [arn(cfg.mailFrom), arn(domain)] : [arn(cfg.mailFrom)];
+}
+
+/**
+ * What CDK's bucket grants (grantRead, grantPut, grantDelete) put into a policy, on the uploads
+ * bucket and the key patterns of infra/constants.ts only. The patterns' wildcards stand for tenant,
+ * record and file names, which the functions learn at run time.
+ */
+const OBJECT_GRANT_ACTIONS: Record<string, string> = {
+  's3:GetObject*': 'grantRead: GetObject and its variants (versions, tags, ACL reads) on the granted key patterns only',
+  's3:GetBucket*': "grantRead: reads of the uploads bucket's own settings (location, versioning), never an object",
+  's3:List*': 'grantRead: listing the uploads bucket, which S3 needs to answer 404 rather than 403 for a missing key',
+  's3:DeleteObject*': 'grantDelete: DeleteObject and its variants on the granted key patterns only',
+  's3:Abort*': 'grantPut: aborting multipart uploads on the granted key patterns only',
+};
+
+function acknowledgeObjectGrants(bucket: s3.IBucket, fn: lambda.IFunction, patterns: string[]): void {
+  for (const [action, reason] of Object.entries(OBJECT_GRANT_ACTIONS)) acknowledgeNag(fn, 'IAM5', reason, `Action::${action}`);
+  for (const pattern of patterns) {
+    acknowledgeNag(fn, 'IAM5', `${pattern} in the uploads bucket: the wildcards stand for the tenant, record and file names the function handles`, arnWildcard(bucket, pattern));
+  }
 }

@@ -18,8 +18,9 @@ export interface PhotoResizeProps {
 }
 
 /**
- * S3 ObjectCreated on photo originals → functions/uploads/resize.ts, which writes the WebP variants
- * (or deletes a file that is not an image and marks the photo REJECTED). sharp is native code:
+ * S3 ObjectCreated on photo uploads (incoming/photos/) → functions/uploads/resize.ts, the accept
+ * step: it writes the original and the WebP variants under tenants/ (or deletes a file that is not
+ * an image and marks the photo REJECTED). sharp is native code:
  * its linux-arm64 build is npm-installed into the bundle rather than inlined by esbuild.
  */
 export class PhotoResize extends Construct {
@@ -32,7 +33,7 @@ export class PhotoResize extends Construct {
     this.dlq = deadLetterQueue(this, 'ResizeDlq', cfg);
     this.fn = appFunction(this, 'ResizeFunction', {
       entry: 'functions/uploads/resize.ts',
-      description: 'Writes photo variants when an original lands under tenants/*/photos/originals/',
+      description: 'Accepts photo uploads from incoming/photos/: writes the original and its variants',
       environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'resize' },
       // sharp's decode of a 10 MB photo and two WebP encodes: memory buys CPU.
       memorySize: 1536,
@@ -46,10 +47,10 @@ export class PhotoResize extends Construct {
       Annotations.of(this.fn).addWarningV2('rental:sharp-external',
         'sharp is not in the resize bundle (sharpBundling=external): photo resizing fails in AWS. Deploy without that context.');
     }
-    // Read the original, write variants, delete a rejected original.
-    grantPhotoAccess(props.uploadsBucket, this.fn, 'readWriteDelete');
+    // Read and delete the upload, write the original and its variants.
+    grantPhotoAccess(props.uploadsBucket, this.fn, 'accept');
     props.table.grantReadWriteData(this.fn);
-    // S3 filters take a literal prefix only (no `tenants/*/photos/originals/`): see constants.ts.
+    // Uploads only: what it writes lands under tenants/ and never starts it again (constants.ts).
     props.uploadsBucket.addEventNotification(
       s3.EventType.OBJECT_CREATED,
       new s3n.LambdaDestination(this.fn),

@@ -28,9 +28,10 @@ const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.T
 const logicalId = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.node.defaultChild as lambda.CfnFunction);
 const appFunctionIds = new Set(stack.appFunctions.map(logicalId));
 const areaFn = (area: Area) => stack.api.functions[area];
+const logicalIdOfRole = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as iam.CfnRole);
 
 describe('API', () => {
-  it('has exactly one route per contract entry, each bound to the function of its area', () => {
+  it('has exactly one route per contract entry, each bound to the function of its area, and one ANY route per path for the 405', () => {
     const integrationTarget = new Map(
       ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, r.Properties.IntegrationUri['Fn::GetAtt'][0] as string]),
     );
@@ -39,8 +40,12 @@ describe('API', () => {
       return `${r.Properties.RouteKey} -> ${integrationTarget.get(integrationId)}`;
     });
     const expected = routes.map((r) => `${r.method} ${httpApiPath(r)} -> ${logicalId(areaFn(r.area))}`);
-    expect(declared.sort()).toEqual(expected.sort());
-    expect(declared).toHaveLength(routes.length);
+    const paths = new Map<string, Area>();
+    for (const r of routes) if (!paths.has(httpApiPath(r))) paths.set(httpApiPath(r), r.area);
+    // Issue 22 item 2: any other method on a declared path reaches a function, which answers 405 with Allow.
+    const anyMethod = [...paths].map(([path, area]) => `ANY ${path} -> ${logicalId(areaFn(area))}`);
+    expect(declared.sort()).toEqual([...expected, ...anyMethod].sort());
+    expect(declared).toHaveLength(routes.length + paths.size);
   });
 
   it('keys the trailing-slash route without the slash (HTTP API paths cannot end in "/")', () => {
@@ -65,15 +70,19 @@ describe('data', () => {
     });
   });
 
-  it('makes no bucket public, encrypts both and aborts abandoned multipart uploads', () => {
+  it('makes no bucket public, encrypts all three (uploads, web, access logs) and aborts abandoned multipart uploads', () => {
     const buckets = ofType('AWS::S3::Bucket');
-    expect(buckets).toHaveLength(2);
+    expect(buckets).toHaveLength(3);
     for (const [, b] of buckets) {
       expect(b.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
       expect(b.Properties.BucketEncryption).toBeDefined();
     }
     template.hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 } })]) },
+      LifecycleConfiguration: { Rules: Match.arrayWith([
+        Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 } }),
+        // uploads nobody accepted (abandoned, or a used form posted again) go after a day
+        Match.objectLike({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
+      ]) },
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['POST']) })] },
     });
     // Bucket policies only deny insecure transport and let CloudFront (OAC) read the SPA.
@@ -91,7 +100,8 @@ describe('data', () => {
 
 describe('functions', () => {
   it('runs every function of ours on nodejs22.x, arm64, without --enable-source-maps, with a log group with retention', () => {
-    expect(appFunctionIds.size).toBe(AREAS.length + 3 + SWEEPS.length);
+    // The areas, the stream, resize, mail events, secret rotation and the sweeps.
+    expect(appFunctionIds.size).toBe(AREAS.length + 4 + SWEEPS.length);
     for (const id of appFunctionIds) {
       const p = resources[id]!.Properties;
       expect(p.Runtime, id).toBe('nodejs22.x');
@@ -133,8 +143,10 @@ describe('functions', () => {
       const vars = resources[logicalId(fn)]!.Properties.Environment.Variables as Record<string, unknown>;
       expect(vars.TOKEN_SIGNING_KEY_SECRET_ARN, fn.node.id).toEqual({ Ref: secretId });
     }
-    // The only grant on the secret: GetSecretValue on that one ARN.
+    // The only grant on the secret: GetSecretValue on that one ARN (but for the rotation function's, infra/stack-checks.test.ts).
+    const rotationRole = logicalIdOfRole(stack.rotation.fn);
     const secretStatements = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => !JSON.stringify(p.Properties.Roles).includes(rotationRole))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
       .filter((st) => JSON.stringify(st.Resource).includes(secretId));
     expect(secretStatements.length).toBeGreaterThan(0);
@@ -185,11 +197,18 @@ describe('permissions', () => {
     for (const role of photoRoles) {
       const objects = objectResources(byRole.get(role)!);
       expect(objects.length, role).toBeGreaterThan(0);
-      for (const o of objects) expect(o, role).toContain('/tenants/*/photos/*');
+      for (const o of objects) expect(o, role).toMatch(/\/(tenants\/\*\/photos|incoming\/photos)\/\*"/);
     }
+    // Accepted photos: only resize writes them; the uploads area, whose role signs the forms, may
+    // put under incoming/photos/ only (a form can never write where readers look).
+    const puts = (role: string) => byRole.get(role)!.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:PutObject'))).flatMap((st) => objectResources([st]));
+    expect(puts(roleOf(areaFn('uploads'))).length).toBeGreaterThan(0);
+    for (const o of puts(roleOf(areaFn('uploads')))) expect(o).toContain('/incoming/photos/*');
+    for (const o of puts(roleOf(stack.photos.fn))) expect(o).toContain('/tenants/*/photos/*');
+    expect(puts(roleOf(areaFn('services')))).toEqual([]);
     // users: read (upload check, presigned GET), put (presigned POST, multipart) and delete, on documents only.
     const docStatements = byRole.get(documentRole)!;
-    for (const o of objectResources(docStatements)) expect(o).toContain('/tenants/*/documents/*');
+    for (const o of objectResources(docStatements)) expect(o).toMatch(/\/(tenants\/\*\/documents|incoming\/documents)\/\*"/);
     const docActions = docStatements.filter((st) => objectResources([st]).length > 0).flatMap((st) => [st.Action].flat());
     expect(docActions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
     // platform: HeadBucket (s3:ListBucket) on the bucket ARN itself, no object access.
@@ -255,16 +274,21 @@ describe('permissions', () => {
     for (const id of appFunctionIds) {
       const vars = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
       expect(vars.DATA_ENCRYPTION_KEY, id).toBeUndefined();
-      if (id === logicalId(areaFn('users'))) expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
+      // The rotation function is given the ARN to tell the data keyring from the random secrets; it never decrypts.
+      if (id === logicalId(areaFn('users')) || id === logicalId(stack.rotation.fn)) expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
       else expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN, id).toBeUndefined();
     }
     const readers = new Set<string>();
+    const rotationRole = roleOf(stack.rotation.fn);
     for (const [, p] of policies) {
       for (const st of p.Properties.PolicyDocument.Statement) {
         if (!JSON.stringify(st.Resource).includes(keyId)) continue;
+        const roles = p.Properties.Roles.map((r: { Ref: string }) => r.Ref);
+        // The rotation schedule's own grant (read, stage and label versions) goes to the rotation function alone.
+        if (roles.length === 1 && roles[0] === rotationRole) continue;
         expect(st.Action).toBe('secretsmanager:GetSecretValue');
         expect(st.Resource).toEqual({ Ref: keyId });
-        for (const r of p.Properties.Roles) readers.add(r.Ref as string);
+        for (const r of roles) readers.add(r);
       }
     }
     expect([...readers]).toEqual([roleOf(areaFn('users'))]);
@@ -362,12 +386,12 @@ describe('schedules', () => {
     expect(tableActions, name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem']));
   });
 
-  it('resizes photos when an object lands under the tenants prefix', () => {
+  it('resizes photos when an upload lands under incoming/photos/ (never on what it writes under tenants/)', () => {
     template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
         LambdaFunctionConfigurations: [Match.objectLike({
           Events: ['s3:ObjectCreated:*'],
-          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'tenants/' }] } },
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/photos/' }] } },
           LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.photos.fn), 'Arn'] },
         })],
       },

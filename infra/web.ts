@@ -11,14 +11,18 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { InfraConfig } from './config.js';
+import { acknowledgeNag } from './nag.js';
 import { STREAM_PATH } from './constants.js';
 import { ORIGIN_SECRET_HEADER } from '../functions/lib/origin-secret.js';
+import { VIEWER_HOST_HEADER } from '../shared/domain/tenant-host.js';
 import { contentSecurityPolicy as sharedCsp, FRAME_OPTIONS, HSTS } from '../shared/security-headers.js';
 import { SPA_FALLBACK_CODE } from './spa-fallback.js';
 
 export interface WebDistributionProps {
   config: InfraConfig;
   webBucket: s3.IBucket;
+  /** Where CloudFront's standard logs go (infra/data.ts, the access-log bucket). */
+  logBucket: s3.IBucket;
   uploadsBucket: s3.IBucket;
   api: apigwv2.IHttpApi;
   /** The events function URL that serves GET /api/events/dashboard (short SSE answers). */
@@ -31,12 +35,21 @@ export interface WebDistributionProps {
   webAclArn?: string;
 }
 
-/** Names the viewer to the API (rate limits per address): CloudFront's own view, never the client's header. */
+/**
+ * Names the viewer to the API: its address (rate limits per address) and the host it asked for (one
+ * tenant per host, functions/lib/middlewares/tenant-host.ts; the origin gets API Gateway's own name
+ * as Host). CloudFront's own view overwrites whatever the viewer sent under these names; the API
+ * believes them only on requests carrying the origin secret.
+ */
 export const VIEWER_IP_FUNCTION = `function handler(event) {
   var request = event.request;
   request.headers['x-viewer-ip'] = { value: event.viewer.ip };
+  if (request.headers.host) request.headers['${VIEWER_HOST_HEADER}'] = { value: request.headers.host.value };
+  else delete request.headers['${VIEWER_HOST_HEADER}'];
   return request;
 }`;
+
+export const PROD_NEEDS_DOMAIN = 'A production stage needs a domain (context domainName and hostedZoneId): without one CloudFront serves its default certificate, which accepts TLS 1.0 (docs/deploy.md)';
 
 /** Paths CloudFront sends to the HTTP API rather than the SPA bucket. */
 export const API_PATH_PATTERNS = ['/api/*', '/public/*'] as const;
@@ -82,7 +95,7 @@ export class WebDistribution extends Construct {
     // The HTTP API's endpoint is https://{id}.execute-api.{region}.amazonaws.com: its host is the origin.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     const viewerIp = new cloudfront.Function(this, 'ViewerIp', {
-      comment: 'x-viewer-ip for the API rate limits',
+      comment: 'x-viewer-ip and x-viewer-host for the API (rate limits, one tenant per host)',
       code: cloudfront.FunctionCode.fromInline(VIEWER_IP_FUNCTION),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
@@ -110,6 +123,9 @@ export class WebDistribution extends Construct {
       responseHeadersPolicy: headers,
     };
 
+    // The default *.cloudfront.net certificate lets viewers negotiate TLS 1.0 and CloudFront offers no
+    // setting to raise it; only a certificate of our own takes TLSv1.2_2021. Production must have one.
+    if (cfg.isProd && !cfg.domainName) throw new Error(PROD_NEEDS_DOMAIN);
     if (cfg.domainName) {
       this.certificate = props.certificate ?? this.certificateHere(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
     }
@@ -119,6 +135,9 @@ export class WebDistribution extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
       ...(cfg.domainName && this.certificate
         ? { domainNames: [cfg.domainName, `*.${cfg.domainName}`], certificate: this.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {}),
@@ -136,6 +155,10 @@ export class WebDistribution extends Construct {
       },
     });
 
+    if (!cfg.domainName) {
+      acknowledgeNag(this.distribution, 'CFR4', `Stage ${cfg.stage} has no domain, so CloudFront serves its default certificate, which cannot refuse TLS 1.0; a production stage does not synthesise without a domain (PROD_NEEDS_DOMAIN)`);
+    }
+    acknowledgeNag(this.distribution, 'CFR1', 'Customers book and staff work from wherever they are; the WAF web ACL (infra/edge.ts) limits abuse by rate, not by country');
     if (cfg.domainName) this.aliasRecords(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
 
     if (cfg.webDistPresent) {

@@ -8,10 +8,42 @@
  * classic zod gives, so a 400's field details read as before. Import it from here (`import * as z from
  * '.../shared/zod.js'`), never from 'zod/mini' directly, so the messages are always configured.
  */
-import { config } from 'zod/mini';
+import { config, string as miniString } from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
 
-config(en());
+/** 'firstName' → 'First name': the field a length message is about, from the issue's path. */
+export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+  const key = [...(path ?? [])].reverse().find((k): k is string => typeof k === 'string');
+  if (!key) return 'Value';
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// A length check without its own text names the field and the limit ("Name must be at most 120
+// characters", issue 22 item 14) instead of zod's "Too big: expected string to have <=120 characters".
+config({
+  ...en(),
+  customError: (iss) => {
+    if (iss.origin !== 'string') return undefined;
+    if (iss.code === 'too_big') return `${fieldLabel(iss.path)} must be at most ${iss.maximum} characters`;
+    if (iss.code === 'too_small' && Number(iss.minimum) > 1) return `${fieldLabel(iss.path)} must be at least ${iss.minimum} characters`;
+    return undefined;
+  },
+});
 
 // Re-exported name by name (not as one namespace object), so the bundler keeps only what is used.
 export * from 'zod/mini';
+
+/**
+ * zod's `string`, except that a plain-text `error` (`z.string({ error: 'Name is required' })`) names
+ * only a missing or non-string value. zod applies a schema's `error` to every issue of the schema,
+ * checks included, so a 300-character name was answered "Name is required"; now the checks' own texts
+ * (or the length texts above) answer those. Declared here, it takes precedence over the star export.
+ */
+export function string(params?: string | core.$ZodStringParams): ReturnType<typeof miniString> {
+  const p = typeof params === 'string' ? { error: params } : params;
+  const text = p?.error;
+  if (typeof text !== 'string') return miniString(params);
+  return miniString({ ...p, error: (iss) => (iss.code === 'invalid_type' ? text : undefined) });
+}

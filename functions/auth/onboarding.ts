@@ -4,7 +4,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { conflict } from '../lib/errors.js';
 import { keys, trustedTenant } from '../lib/keys.js';
-import { hashPassword } from '../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
 import { userCountUpdate } from '../users/user-stats.js';
 import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
@@ -81,7 +81,11 @@ export async function createOrganization(input: {
 
 /** The SUPER_ADMIN the local runtime (and a fresh deployment's bootstrap) ensures at every start. */
 export async function ensurePlatformAdmin(opts: { email: string; password?: string }): Promise<{ created: boolean }> {
-  const { created } = await upsertPlatformAdmin(opts.email, opts.password ? await hashPassword(opts.password) : undefined);
+  // A new password ends the admin's sessions (the session epoch): the same one, applied again at
+  // every local start from PLATFORM_ADMIN_PASSWORD, is no change and signs nobody out.
+  const existing = opts.password ? await findUserByUsername(opts.email) : undefined;
+  const same = !!existing?.passwordHash && existing.isActive && (await verifyPassword(opts.password!, existing.passwordHash));
+  const { created } = await upsertPlatformAdmin(opts.email, opts.password && !same ? await hashPassword(opts.password) : undefined);
   return { created };
 }
 

@@ -21,7 +21,7 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
 
 /** Token, user and where to go: SUPER_ADMIN to the platform portal, tenant users to their dashboard. */
 export async function startSession(user: UserRecord, org: OrganizationRecord | undefined) {
-  const token = await issueToken({ userId: user.id, username: user.username, role: user.role, accessLevel: user.accessLevel, tenantId: user.organizationId });
+  const token = await issueToken({ userId: user.id, username: user.username, role: user.role, accessLevel: user.accessLevel, tenantId: user.organizationId, sessionEpoch: user.sessionEpoch ?? 0 });
   const u = sessionUser(user, org);
   const redirectUrl = org ? signedInDashboardUrl(org.subdomain, token, u) : platformUrl('/platform/dashboard').toString();
   return { token, user: u, redirectUrl };

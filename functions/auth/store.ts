@@ -19,6 +19,11 @@ export interface UserRecord {
   isActive: boolean;
   createdAt: string;
   lastLoginAt?: string;
+  /**
+   * Bumped in the transaction of every change that must end the person's sessions (role, access
+   * level, password, deactivation, deletion); tokens carry the epoch they were issued in.
+   */
+  sessionEpoch?: number;
 }
 
 export interface OrganizationRecord {
@@ -82,7 +87,7 @@ export async function upsertPlatformAdmin(email: string, passwordHash: string | 
   if (existing) {
     if (existing.role !== 'SUPER_ADMIN') throw new Error(`${email} already belongs to an organization user`);
     if (passwordHash) {
-      await db().send(new UpdateCommand({ TableName: tableName(), Key: userKey(existing), UpdateExpression: 'SET passwordHash = :h, isActive = :t', ExpressionAttributeValues: { ':h': passwordHash, ':t': true } }));
+      await db().send(new UpdateCommand({ TableName: tableName(), Key: userKey(existing), UpdateExpression: 'SET passwordHash = :h, isActive = :t ADD sessionEpoch :one', ExpressionAttributeValues: { ':h': passwordHash, ':t': true, ':one': 1 } }));
     }
     return { created: false, user: existing };
   }

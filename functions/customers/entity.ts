@@ -3,7 +3,7 @@
  * that brings a customer writes them in its own transaction through `addCustomerParts`:
  *
  * - `CUSTOMER#{id}`: the customer; gsi1 `T#{org}#CUSTOMERS` / `{createdAt}#{id}` (newest first list);
- *   `reservationCount` kept on write (ADD 1 per reservation).
+ *   `reservationCount` kept on write (ADD 1 per reservation, -1 when one is deleted).
  * - `CUSTPHONE#{digits}#{name}` and `CUSTEMAIL#{email}`: exact pointers → customerId, so a returning
  *   customer is found by phone and name, or by e-mail, with one GetItem each (conditional puts: never
  *   two owners). Pointers written before issue 23 are `CUSTPHONE#{digits}` alone; they are still read,
@@ -88,6 +88,21 @@ export async function matchCustomer(tenant: TenantId, c: Pick<CustomerInput, 'ph
 export async function getCustomerRow(tenant: TenantId, id: string): Promise<CustomerRow | null> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: customerKey(tenant, id) }));
   return (res.Item as CustomerRow | undefined) ?? null;
+}
+
+/**
+ * A deleted reservation leaves its customer's count ('customer-count' part). Read first: a customer
+ * row that is gone, or a count already at 0 (rows from before issue 23), must not block the delete;
+ * the condition only keeps the ADD from creating a stub row.
+ */
+export async function removeCustomerReservation(w: AuditedWrite, tenant: TenantId, customerId: string, now: string): Promise<void> {
+  const row = await getCustomerRow(tenant, customerId);
+  if (!row || !(Number(row.reservationCount) > 0)) return;
+  w.update('customer-count', customerKey(tenant, customerId), {
+    update: 'ADD reservationCount :minus SET updatedAt = :now',
+    condition: 'attribute_exists(pk)',
+    values: { ':minus': -1, ':now': now },
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { getRow } from './model.js';
-import { CLAIM_NUMBER, deleteMarker, itemKey, itemNumberKey, markerRow, requireVariantOfType } from './items.js';
+import { CLAIM_NUMBER, deleteMarker, itemBookings, itemKey, itemNumberKey, markerRow, requireVariantOfType, reservedItemMessage } from './items.js';
 import { addToTypeCount, BATCH_INDEX_PK, countStats, E, productTypeKey, type StatsDelta, strip, T, type ItemRow, type ProductTypeRow } from './model.js';
 
 /**
@@ -31,8 +31,11 @@ import { addToTypeCount, BATCH_INDEX_PK, countStats, E, productTypeKey, type Sta
 
 /** Item + marker per item, plus the type's count and the stats: 49 × 2 + 2 = 100 actions. */
 const CREATE_CHUNK = 49;
-/** Item + marker + the type's count per item (items may span types), plus the stats: 32 × 3 + 1 = 97. */
-const DELETE_CHUNK = 32;
+/**
+ * Item + marker + the no-active-booking check + the type's count per item (items may span types),
+ * plus the stats: 24 × 4 + 1 = 97.
+ */
+const DELETE_CHUNK = 24;
 /**
  * An intent older than this is an interrupted batch, not a running one: API functions time out at
  * 29 s (infra/lambda.ts), so a batch a minute old has no Lambda left writing it. With the recovery
@@ -93,6 +96,29 @@ async function readItems(tenant: TenantId, ids: string[]): Promise<ItemRow[]> {
   return (await consistentBatchGet(ids.map((id) => itemKey(tenant, id)))).map((i) => strip<ItemRow>(i));
 }
 
+/** An item a delete leaves where it is, and the reservations (numbers) that hold it. */
+export interface KeptItem {
+  id: string;
+  itemNumber: string;
+  reservations: string[];
+}
+
+/**
+ * Splits items into those a delete may remove and those out on (or booked for) a rental: an ACTIVE
+ * reservation in the item's booking row, or the item IN_USE (issue 23 item 7).
+ */
+async function splitReserved(tenant: TenantId, rows: ItemRow[]): Promise<{ free: ItemRow[]; kept: KeptItem[] }> {
+  const bookings = await (await itemBookings()).activeBookings(tenant, rows.map((r) => r.id));
+  const free: ItemRow[] = [];
+  const kept: KeptItem[] = [];
+  for (const r of rows) {
+    const held = bookings.get(r.id);
+    if (held?.length || r.status === 'IN_USE') kept.push({ id: r.id, itemNumber: r.itemNumber, reservations: (held ?? []).map((b) => b.reservationNumber) });
+    else free.push(r);
+  }
+  return { free, kept };
+}
+
 /**
  * One create chunk as one audited write: per item the item (`item:{id}`) and its number marker
  * (`number:{id}`), then the type's count (`type`, conditional on the type) and the stats counters.
@@ -110,17 +136,17 @@ function createChunkWrite(tenant: TenantId, rows: ItemRow[]): AuditedWrite {
 
 /**
  * Removes items (with their markers and counts) that a bulk write put; idempotent. An item a rental
- * has taken meanwhile (IN_USE) stays: removing it would pull it from under a reservation.
+ * has taken meanwhile (IN_USE, or booked for later) stays: removing it would pull it from under a reservation.
  */
 async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string): Promise<void> {
   for (const part of chunk(rows, DELETE_CHUNK)) {
     // Re-read and retry on a lost race: an overlapping recovery run may remove some of the same items.
     for (let attempt = 0; ; attempt++) {
       const present = await readItems(tenant, part.map((r) => r.id));
-      const mine = present.filter((p) => (!onlyBatch || p.batchId === onlyBatch) && p.status !== 'IN_USE');
+      const mine = (await splitReserved(tenant, present.filter((p) => !onlyBatch || p.batchId === onlyBatch))).free;
       if (!mine.length) break;
       try {
-        await deleteChunkWrite(tenant, mine).commit();
+        await (await deleteChunkWrite(tenant, mine)).commit();
         break;
       } catch (e) {
         if (!conditionFailed(e) || attempt >= 2) throw e;
@@ -131,10 +157,12 @@ async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string
 
 /**
  * One delete chunk as one audited write: per item the item (`item:{id}`, conditional on its status,
- * plus `extra(row)` when given) and its number marker (`number:{id}`), then each type's count and
- * the stats counters (ADDs: a type deleted meanwhile does not stop the removal).
+ * plus `extra(row)` when given), its number marker (`number:{id}`) and the check that no ACTIVE
+ * reservation holds it (`bookings:{id}`: a booking racing the delete cannot slip through), then each
+ * type's count and the stats counters (ADDs: a type deleted meanwhile does not stop the removal).
  */
-function deleteChunkWrite(tenant: TenantId, rows: ItemRow[], extra?: (r: ItemRow) => { condition: string; values: Record<string, unknown> }): AuditedWrite {
+async function deleteChunkWrite(tenant: TenantId, rows: ItemRow[], extra?: (r: ItemRow) => { condition: string; values: Record<string, unknown> }): Promise<AuditedWrite> {
+  const { noActiveBookingCheck } = await itemBookings();
   const w = auditedWrite(tenant);
   const delta: StatsDelta = { total: -rows.length };
   for (const r of rows) {
@@ -142,6 +170,7 @@ function deleteChunkWrite(tenant: TenantId, rows: ItemRow[], extra?: (r: ItemRow
     const more = extra?.(r);
     w.delete(`item:${r.id}`, itemKey(tenant, r.id), { condition: more ? `#s = :s AND ${more.condition}` : '#s = :s', names: { '#s': 'status' }, values: { ':s': r.status, ...more?.values } });
     deleteMarker(w, `number:${r.id}`, tenant, r.itemNumber, r.id);
+    noActiveBookingCheck(w, `bookings:${r.id}`, tenant, r.id);
   }
   for (const r of rows) w.count(productTypeKey(tenant, r.productTypeId), { itemCount: -1 });
   return countStats(w, tenant, delta);
@@ -227,36 +256,63 @@ async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: string)
   }
 }
 
-export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: string[]): Promise<ItemRow[]> {
+/**
+ * Deletes what it may and keeps what a rental holds (issue 23 item 7): items with an ACTIVE
+ * reservation (under way or to come) stay and come back in `kept` with the reservations' numbers;
+ * when every item is held, nothing is written and the answer is a 409 naming them.
+ */
+export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: string[]): Promise<{ deleted: ItemRow[]; kept: KeptItem[] }> {
   const ids = [...new Set(itemIds)];
   const rows = await readItems(tenant, ids);
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`Items not found: ${missing.length}`);
-  const inUse = rows.filter((r) => r.status === 'IN_USE');
-  if (inUse.length) throw conflict(`Items in use by a rental cannot be deleted: ${inUse.map((r) => r.itemNumber).join(', ')}`);
-  await bulkHooks.afterCheck?.(tenant, rows.map((r) => r.id));
+  const { free, kept } = await splitReserved(tenant, rows);
+  if (!free.length) throw conflict(keptMessage(kept));
+  await bulkHooks.afterCheck?.(tenant, free.map((r) => r.id));
 
-  const batch: BatchRow = { id: randomUUID(), kind: 'DELETE', tenantId: tenant, createdAt: nowIso(), actor, items: rows };
+  const batch: BatchRow = { id: randomUUID(), kind: 'DELETE', tenantId: tenant, createdAt: nowIso(), actor, items: free };
   await db().send(batchPut(tenant, batch));
   const done: ItemRow[] = [];
   try {
-    for (const part of chunk(rows, DELETE_CHUNK)) {
-      try {
-        await deleteChunkWrite(tenant, part).commit();
-      } catch (e) {
-        if (conditionFailed(e)) throw conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
-        throw e;
+    for (const part of chunk(free, DELETE_CHUNK)) {
+      let todo = part;
+      for (let attempt = 0; todo.length; attempt++) {
+        try {
+          await (await deleteChunkWrite(tenant, todo)).commit();
+          done.push(...todo);
+          break;
+        } catch (e) {
+          if (!conditionFailed(e)) throw e;
+          // A booking landed on one of these meanwhile: it stays with the others kept; the rest go.
+          const booked = e.failed.filter((n) => n.startsWith('bookings:')).map((n) => n.slice('bookings:'.length));
+          if (!booked.length || attempt >= 2) throw conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
+          const fresh = await splitReserved(tenant, await readItems(tenant, todo.map((r) => r.id)));
+          kept.push(...fresh.kept);
+          const stay = new Set(fresh.kept.map((k) => k.id));
+          todo = todo.filter((r) => !stay.has(r.id));
+        }
       }
-      done.push(...part);
     }
   } catch (e) {
     await restoreItems(tenant, done);
     await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
     throw e;
   }
-  await finishDelete(tenant, batch);
-  return rows;
+  if (!done.length) {
+    // Every item was booked while we deleted: nothing to log.
+    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, batch.id) }));
+    throw conflict(keptMessage(kept));
+  }
+  await finishDelete(tenant, batch, done);
+  return { deleted: done, kept };
+}
+
+/** The 409 of a bulk delete that kept every item: each item with the reservations that hold it. */
+export function keptMessage(kept: readonly KeptItem[]): string {
+  if (kept.length === 1) return reservedItemMessage(kept[0]!.itemNumber, kept[0]!.reservations);
+  const list = kept.map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`).join('; ');
+  return `None of the selected items can be deleted: they have active or upcoming reservations: ${list}. Cancel or complete them first.`;
 }
 
 /**
@@ -272,14 +328,16 @@ async function rollBackCreate(tenant: TenantId, batch: BatchRow): Promise<ItemRo
     for (let attempt = 0; ; attempt++) {
       // every item of the batch still there; an edit may have rewritten it without the batch id
       const present = await readItems(tenant, part.map((r) => r.id));
+      // An item booked since (even for later: the item row does not show it) is someone's rental now.
+      const free = new Set((await splitReserved(tenant, present)).free.map((r) => r.id));
       const untouched = present.filter((p) => {
         const o = original.get(p.id);
-        return o && p.batchId === batch.id && p.updatedAt === o.updatedAt && p.itemNumber === o.itemNumber && p.status !== 'IN_USE';
+        return o && free.has(p.id) && p.batchId === batch.id && p.updatedAt === o.updatedAt && p.itemNumber === o.itemNumber;
       });
       for (const p of present) if (!untouched.includes(p)) kept.set(p.id, p);
       if (!untouched.length) break;
       // delete only what is exactly as the batch wrote it (an edit racing the sweep wins)
-      const w = deleteChunkWrite(tenant, untouched, (p) => ({ condition: 'batchId = :b AND updatedAt = :u', values: { ':b': batch.id, ':u': p.updatedAt } }));
+      const w = await deleteChunkWrite(tenant, untouched, (p) => ({ condition: 'batchId = :b AND updatedAt = :u', values: { ':b': batch.id, ':u': p.updatedAt } }));
       try {
         await w.commit();
         break;
@@ -370,8 +428,8 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
       try {
         const left = await readItems(tenant, batch.items.map((r) => r.id));
-        for (const r of left) if (r.status === 'IN_USE') inUse.add(r.id);
-        for (const part of chunk(left.filter((r) => !inUse.has(r.id)), DELETE_CHUNK)) await deleteChunkWrite(tenant, part).commit();
+        for (const k of (await splitReserved(tenant, left)).kept) inUse.add(k.id);
+        for (const part of chunk(left.filter((r) => !inUse.has(r.id)), DELETE_CHUNK)) await (await deleteChunkWrite(tenant, part)).commit();
         break;
       } catch (e) {
         if (!conditionFailed(e) || attempt >= 2) throw e;

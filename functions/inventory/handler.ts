@@ -75,8 +75,8 @@ export const handler = createAreaHandler('inventory', {
     return reply(201, out);
   },
   'inventory.bulkDelete': async ({ tenant, auth, body }): Promise<BulkDeleteResponse> => {
-    const rows = await bulkDelete(tenant, auth, body.itemIds);
-    return { success: true, data: { deletedItems: rows.map((r) => ({ id: r.id, itemNumber: r.itemNumber })) } };
+    const { deleted, kept } = await bulkDelete(tenant, auth, body.itemIds);
+    return { success: true, data: { deletedItems: deleted.map((r) => ({ id: r.id, itemNumber: r.itemNumber })), keptItems: kept } };
   },
 
   'inventory.activityLog': async ({ tenant, query }) => listActivity(tenant, query.limit ?? 100),

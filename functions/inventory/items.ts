@@ -25,12 +25,16 @@ export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${
  * first failed part (in the order they were added) that `reasons` names gives the answer, any other
  * failed condition the generic "changed meanwhile" conflict. Failures are mapped by part NAME.
  */
-export async function commitExplained(w: AuditedWrite, reasons: Partial<Record<string, ApiError>>, otherwise = conflict('The item changed while you were editing it; reload and try again')): Promise<void> {
+export async function commitExplained(w: AuditedWrite, reasons: Partial<Record<string, ApiError | (() => Promise<ApiError>)>>, otherwise = conflict('The item changed while you were editing it; reload and try again')): Promise<void> {
   try {
     await w.commit();
   } catch (e) {
     if (!(e instanceof WriteFailed) || !e.failed.length) throw e;
-    for (const name of e.failed) if (reasons[name]) throw reasons[name];
+    for (const name of e.failed) {
+      const reason = reasons[name];
+      // A function answers from a fresh read (who booked the item meanwhile).
+      if (reason) throw typeof reason === 'function' ? await reason() : reason;
+    }
     throw otherwise;
   }
 }
@@ -155,16 +159,32 @@ export async function changeItemStatus(tenant: TenantId, actor: AuthClaims, id: 
   return row;
 }
 
+/** The reservation side of an item delete (booking rows), loaded by the first delete only. */
+export const itemBookings = () => import('../reservations/item-book.js');
+
+/** Why an item stays (issue 23 item 7): the reservations that hold it, by number. */
+export function reservedItemMessage(itemNumber: string, reservationNumbers: readonly string[]): string {
+  const list = reservationNumbers.length ? reservationNumbers.join(', ') : 'a rental in progress';
+  return `Item ${itemNumber} cannot be deleted: it has active or upcoming reservations (${list}). Cancel or complete them first.`;
+}
+
 export async function deleteItem(tenant: TenantId, actor: AuthClaims, id: string): Promise<ItemRow> {
-  const before = await requireItem(tenant, id);
-  if (before.status === 'IN_USE') throw conflict('This item is in use by a rental and cannot be deleted');
+  const { activeBookings, noActiveBookingCheck } = await itemBookings();
+  const [before, bookings] = await Promise.all([requireItem(tenant, id), activeBookings(tenant, [id])]);
+  const held = bookings.get(id);
+  if (held?.length || before.status === 'IN_USE') throw conflict(reservedItemMessage(before.itemNumber, (held ?? []).map((b) => b.reservationNumber)));
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
   const w = auditedWrite(tenant).delete('item', itemKey(tenant, id), { condition: '#s = :s', names: { '#s': 'status' }, values: { ':s': before.status } });
+  noActiveBookingCheck(w, 'bookings', tenant, id);
   deleteMarker(w, 'number', tenant, before.itemNumber, id)
     .count(productTypeKey(tenant, before.productTypeId), { itemCount: -1 })
     .log(logRow(tenant, { eventType: 'ITEM_DELETED', actor, item: { id, itemNumber: before.itemNumber }, productType: type ? { id: type.id, name: type.name } : null, oldStatus: before.status, details: { operationType: 'DELETE', productTypeName: type?.name, itemNumber: before.itemNumber } }));
   countStats(w, tenant, { total: -1, [before.status]: -1 });
-  await commitExplained(w, { item: conflict('The item changed meanwhile; reload and try again') });
+  await commitExplained(w, {
+    // Booked while we deleted: name the reservation that got there first.
+    bookings: async () => conflict(reservedItemMessage(before.itemNumber, ((await activeBookings(tenant, [id])).get(id) ?? []).map((b) => b.reservationNumber))),
+    item: conflict('The item changed meanwhile; reload and try again'),
+  });
   return before;
 }
 

@@ -48,9 +48,25 @@ export const photoKeys = {
   variant: (tenant: TenantId, variant: PhotoVariant, baseKey: string) => `tenants/${tenant}/photos/${variant}/${baseKey}.webp`,
 };
 
-/** `tenants/{tenant}/photos/originals/{baseKey}.{ext}` → its parts, or null for any other key. */
-export function parseOriginalKey(key: string): { tenant: string; baseKey: string; ext: string } | null {
-  const m = /^tenants\/([A-Za-z0-9_-]{1,64})\/photos\/originals\/([A-Za-z0-9_-]{1,100})\.([a-z0-9]{1,5})$/.exec(key);
+/**
+ * Where presigned upload forms write (issue 22 item 11). A form stays usable until it expires, so
+ * it must never name a key that readers use: it names an `incoming/` key, and the accept step
+ * (resize for photos, the documents' complete step) writes the bytes it checked to the final
+ * `tenants/…` key, which no form can target. The multipart routes use the same layout. A re-posted
+ * form after acceptance only leaves an incoming object nobody reads (the bucket expires `incoming/`
+ * after a day, infra/data.ts).
+ */
+export const INCOMING_PREFIX = 'incoming/';
+export const incomingKeys = {
+  photosPrefix: `${INCOMING_PREFIX}photos/`,
+  documentsPrefix: `${INCOMING_PREFIX}documents/`,
+  photo: (tenant: TenantId, baseKey: string, ext: string) => `${INCOMING_PREFIX}photos/${tenant}/${baseKey}.${ext}`,
+  document: (tenant: TenantId, userId: string, docId: string, ext: string) => `${INCOMING_PREFIX}documents/${tenant}/${userId}/${docId}.${ext}`,
+};
+
+/** `incoming/photos/{tenant}/{baseKey}.{ext}` → its parts, or null for any other key. */
+export function parseIncomingPhotoKey(key: string): { tenant: string; baseKey: string; ext: string } | null {
+  const m = /^incoming\/photos\/([A-Za-z0-9_-]{1,64})\/([A-Za-z0-9_-]{1,100})\.([a-z0-9]{1,5})$/.exec(key);
   return m ? { tenant: m[1]!, baseKey: m[2]!, ext: m[3]! } : null;
 }
 
@@ -100,14 +116,6 @@ export async function getObjectBytes(key: string): Promise<Uint8Array> {
   return res.Body!.transformToByteArray();
 }
 
-/** The first `n` bytes of an object (a Range GET): enough to check what a file is. */
-export async function getObjectPrefix(key: string, n: number): Promise<Uint8Array> {
-  const { sdk, client } = await s3Sdk.get();
-  const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${n - 1}` }));
-  const all = await res.Body!.transformToByteArray();
-  return all.subarray(0, n);
-}
-
 export async function headObject(key: string): Promise<{ size: number; contentType?: string } | null> {
   const { sdk, client } = await s3Sdk.get();
   try {
@@ -123,7 +131,10 @@ export async function headObject(key: string): Promise<{ size: number; contentTy
 export async function deleteObjects(keysToDelete: string[]): Promise<void> {
   if (!keysToDelete.length) return;
   const { sdk, client } = await s3Sdk.get();
-  await client.send(new sdk.DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keysToDelete.map((Key) => ({ Key })), Quiet: true } }));
+  // DeleteObjects takes at most 1000 keys a request.
+  for (let i = 0; i < keysToDelete.length; i += 1000) {
+    await client.send(new sdk.DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keysToDelete.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
+  }
 }
 
 /** HeadBucket on the uploads bucket: the platform health probe. */

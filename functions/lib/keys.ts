@@ -32,6 +32,8 @@ export const keys = {
   invitation: (id: string): Key => ({ pk: 'PLATFORM#INVITES', sk: `INVITE#${id}` }),
   invitationToken: (tokenHash: string): Key => ({ pk: `INVITETOKEN#${tokenHash}`, sk: 'INVITETOKEN' }),
   shareToken: (tokenHash: string): Key => ({ pk: `SHARE#${tokenHash}`, sk: 'SHARE' }),
+  /** A signed-out session (token `sid`), kept until the token expires (TTL). */
+  revokedSession: (sessionId: string): Key => ({ pk: `REVOKEDSESSION#${sessionId}`, sk: 'REVOKEDSESSION' }),
 
   // Tenant rows
   tenantPartition: (tenant: TenantId) => t(tenant),

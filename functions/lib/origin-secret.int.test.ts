@@ -33,4 +33,19 @@ describe('origin secret', () => {
   it('lets CloudFront in', async () => {
     expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
   });
+
+  it('still lets CloudFront in with the previous value after a rotation (its edges take the new one over minutes)', async () => {
+    process.env.ORIGIN_SECRET = `${SECRET}-rotated`;
+    process.env.ORIGIN_SECRET_PREVIOUS = SECRET;
+    resetOriginSecret();
+    try {
+      expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
+      expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}-rotated` } })).status).toBe(200);
+      expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}-other` } })).status).toBe(403);
+    } finally {
+      process.env.ORIGIN_SECRET = SECRET;
+      delete process.env.ORIGIN_SECRET_PREVIOUS;
+      resetOriginSecret();
+    }
+  });
 });

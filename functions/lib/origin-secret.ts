@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { loadOnce } from './load-once.js';
-import { secretFromEnv } from './secrets.js';
+import { rotatingSecret } from './secrets.js';
 import { ApiError } from './errors.js';
 
 /**
@@ -8,12 +7,19 @@ import { ApiError } from './errors.js';
  * straight to the execute-api endpoint lacks it and is refused (issue 11 point 5). The value comes
  * from ORIGIN_SECRET or, in AWS, the Secrets Manager secret named by ORIGIN_SECRET_ARN. With
  * neither (local runtime, tests) there is no CloudFront in front and nothing is checked.
+ * The secret is rotated (infra/rotation.ts): CloudFront's copy changes minutes after the secret
+ * does and edge by edge, so every accepted value (current, pending, previous) lets a request in.
  */
 export const ORIGIN_SECRET_HEADER = 'x-origin-secret';
 export const DIRECT_CALL_REFUSED = 'Call the API through the application address, not directly';
 
-const secret = /* @__PURE__ */ loadOnce(() => secretFromEnv('ORIGIN_SECRET', 'ORIGIN_SECRET_ARN'));
+const secret = /* @__PURE__ */ rotatingSecret('ORIGIN_SECRET', 'ORIGIN_SECRET_ARN');
 const expectedSecret = () => secret.get();
+
+/** True where CloudFront stands in front (a secret is configured): only then is a CloudFront-set header trusted. */
+export async function originSecretConfigured(): Promise<boolean> {
+  return Boolean(await expectedSecret());
+}
 
 export function resetOriginSecret(): void {
   secret.reset();
@@ -23,10 +29,12 @@ export function resetOriginSecret(): void {
 export async function checkOriginSecret(event: { headers?: Record<string, string | undefined> | null }): Promise<void> {
   const expected = await expectedSecret();
   if (!expected) return;
-  const got = event.headers?.[ORIGIN_SECRET_HEADER] ?? '';
-  const a = Buffer.from(got);
-  const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new ApiError(403, 'Forbidden', DIRECT_CALL_REFUSED);
+  const got = Buffer.from(event.headers?.[ORIGIN_SECRET_HEADER] ?? '');
+  const matches = (value: string) => {
+    const b = Buffer.from(value);
+    return got.length === b.length && timingSafeEqual(got, b);
+  };
+  if (!expected.accepted.some(matches)) throw new ApiError(403, 'Forbidden', DIRECT_CALL_REFUSED);
 }
 
 /** The pipeline step: first thing after the headers are normalised. */

@@ -87,7 +87,7 @@ describe('the pipeline', () => {
     expect((await run('inventory.listProductTypes', other.token)).status).toBe(200);
   });
 
-  it('refuses writes to ordinary employees by role even when the matrix grants them (document 1 §6)', async () => {
+  it('refuses inventory writes to ordinary employees unless the matrix grants them (document 1 §6, issue 23 item 11)', async () => {
     const emp = await sessionFor({ role: 'EMPLOYEE' });
     expect((await run('inventory.createProductType', emp.token, { name: 'Kayak', category: 'Boats' })).status).toBe(403);
   });
@@ -95,7 +95,7 @@ describe('the pipeline', () => {
   it('authorises before it validates: a caller without the permission gets 403 even with an invalid or malformed body', async () => {
     const emp = await sessionFor({ role: 'EMPLOYEE' });
     const before = ran;
-    expect(await run('inventory.createProductType', emp.token, { name: '', category: 42, extra: 'x'.repeat(10) })).toEqual({ status: 403, body: { error: 'Forbidden', message: 'You do not have permission to do this' } });
+    expect(await run('inventory.createProductType', emp.token, { name: '', category: 42, extra: 'x'.repeat(10) })).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Permission denied: productTypes.create' } });
     expect((await run('inventory.createProductType', emp.token, '{not json')).status).toBe(403);
     // The same bodies from someone allowed: the validation answer
     const admin = await sessionFor();
@@ -178,9 +178,12 @@ describe('sessions end when they should (issue 11 point 4)', () => {
 
   it('refuses a token without exp (and accepts the same token with one)', async () => {
     const s = await sessionFor();
-    const claims = { sub: s.userId, usr: `${s.userId}@test.example`, role: 'BUSINESS_ADMIN', lvl: 'EMPLOYEE', org: s.tenant };
+    const claims = { sub: s.userId, usr: `${s.userId}@test.example`, role: 'BUSINESS_ADMIN', lvl: 'EMPLOYEE', org: s.tenant, sid: `sid-${s.userId}`, sep: 0 };
     expect((await run('inventory.listProductTypes', await raw(claims))).status).toBe(401);
     expect((await run('inventory.listProductTypes', await raw(claims, Math.floor(Date.now() / 1000) + 60))).status).toBe(200);
+    // A token sign-out could not revoke (no session id) is no session (issue 22 item 3).
+    const { sid: _sid, ...unrevocable } = claims;
+    expect((await run('inventory.listProductTypes', await raw(unrevocable, Math.floor(Date.now() / 1000) + 60))).status).toBe(401);
   });
 
   it('refuses a deactivated user, a deleted user and a suspended or deleted organization once the check window passes', async () => {

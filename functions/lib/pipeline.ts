@@ -17,6 +17,7 @@ import { idempotency } from './middlewares/idempotency.js';
 import { routeMatch } from './middlewares/route-match.js';
 import { jsonErrors, serialise, type Reply } from './middlewares/serialise.js';
 import { tenantContext } from './middlewares/tenant-context.js';
+import { tenantHost } from './middlewares/tenant-host.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './middlewares/types.js';
 import { validate } from './middlewares/validate.js';
 import type { AuthClaims } from './tokens.js';
@@ -49,8 +50,18 @@ export interface AreaHandlerOptions {
   /**
    * Extra steps between authorise and validate: body parsers for the area's non-JSON routes (for
    * example `multipart()` from ./middlewares/multipart.js), so only areas that take them bundle them.
+   * They run on the routes whose contract kind is 'multipart' only.
    */
   parsers?: ApiMiddleware[];
+}
+
+/**
+ * Area parsers read the bodies of the routes whose contract kind is 'multipart', and no others: a
+ * form sent to a JSON route is refused by validate (415) like any non-JSON body, unparsed.
+ */
+function onMultipartRoutesOnly(parser: ApiMiddleware): ApiMiddleware {
+  const before = parser.before;
+  return { ...parser, before: before && ((request) => (stateOf(request).route.kind === 'multipart' ? before(request) : undefined)) };
 }
 
 export type AreaHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
@@ -93,11 +104,12 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     originSecret(), // direct calls to execute-api, without CloudFront's secret header, answer 403 (functions/lib/origin-secret.ts)
     routeMatch(area),
     authenticate(),
+    tenantHost(), // a token works only on its own tenant's host or path prefix (functions/lib/middlewares/tenant-host.ts)
     tenantContext(),
     moduleGate(), // a disabled module's tenant routes answer 403 (functions/lib/modules.ts)
     authorise(),
     implemented((id) => ops[id] !== undefined),
-    ...(options.parsers ?? []),
+    ...(options.parsers ?? []).map(onMultipartRoutesOnly),
     validate(),
     idempotency(),
     serialise(),

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db.js';
 import { keys, type TenantId } from './keys.js';
-import type { PermissionPolicy } from '../../shared/domain/roles.js';
+import { policyAsStored, type PermissionPolicy } from '../../shared/domain/roles.js';
 
 /**
  * The tenant's permission policy (document 3), read on routes that name a permission. A warm Lambda
@@ -17,7 +17,7 @@ export async function loadPolicy(tenant: TenantId): Promise<PermissionPolicy | n
   const hit = cache.get(tenant);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.policy;
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.permissionPolicy(tenant) }));
-  const policy = (res.Item?.policy as PermissionPolicy | undefined) ?? null;
+  const policy = policyAsStored(res.Item?.policy as PermissionPolicy | undefined, res.Item?.revision);
   cache.set(tenant, { at: Date.now(), policy });
   return policy;
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Area } from '../../shared/contract/index.js';
-import { matchRoute, pathExists } from '../../shared/contract/match.js';
+import { matchRoute } from '../../shared/contract/match.js';
 import { loadAreaHandler, type ApiHandler } from '../handlers.js';
+import { allowedMethods, methodNotAllowed } from '../lib/middlewares/route-match.js';
 import { toApiGatewayEvent } from './api-gateway-event.js';
 
 /** Lambda's synchronous invocation payload limit; API Gateway passes larger bodies on and Lambda refuses them. */
@@ -115,12 +116,14 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
     const match = matchRoute(method, path);
     if (!match) {
       req.resume();
+      const allowed = allowedMethods(path);
       if (!decodablePath(path)) {
         // A segment that is not valid percent-encoding can't name anything (issue 11 point 2).
         json(res, 400, { error: 'BadRequest', message: 'The address is not valid percent-encoding' });
         done(400);
-      } else if (pathExists(path)) {
-        json(res, 405, { error: 'MethodNotAllowed', message: `${method} is not allowed on ${path}` });
+      } else if (allowed.length) {
+        const answer = methodNotAllowed(method, path, allowed);
+        res.writeHead(405, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) }).end(answer.body);
         done(405);
       } else {
         json(res, 404, { error: 'NotFound', message: `No API route ${method} ${path}` });

@@ -1,10 +1,11 @@
 import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../shared/contract/index.js';
 import { db } from '../lib/db.js';
 import { sessionFor } from '../testing/fixtures.js';
 import { startLocalRuntime, type LocalRuntime } from './runtime.js';
@@ -15,6 +16,8 @@ const resizeEntry = join(dataDir, 'fake-resize.mjs');
 const SWEEP_MS = 150;
 
 let rt: LocalRuntime;
+/** What the runtime signs with (it exports them for its handlers): the emulator accepts nothing else. */
+const runtimeCredentials = () => ({ accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! });
 
 beforeAll(async () => {
   // Another project's global setup (the e2e runtime) may have exported a key into the environment this
@@ -48,10 +51,28 @@ describe('local runtime: API adapter', () => {
     expect(await res.json()).toMatchObject({ error: 'NotFound' });
   });
 
-  it('answers 405 JSON for a declared path under another method', async () => {
+  it('answers 405 JSON for a declared path under another method, with Allow (RFC 9110)', async () => {
     const res = await fetch(`${rt.url}/api/health`, { method: 'DELETE' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
     expect(await res.json()).toMatchObject({ error: 'MethodNotAllowed' });
+  });
+
+  it("every contract path answers another method with 405 and an Allow header naming the contract's methods for it (issue 22 item 2)", async () => {
+    const templates = [...new Set(routes.map((r) => r.path))];
+    let checked = 0;
+    for (const template of templates) {
+      const path = template.replace(/\{\w+\}/g, 'zz-param');
+      // The contract's methods for this address: its own routes', and those of any template with a parameter where it has a literal.
+      const methods = new Set(routes.filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)).map((r) => r.method));
+      const other = ['DELETE', 'PATCH', 'PUT', 'POST', 'GET'].find((m) => !methods.has(m as never));
+      if (!other) continue;
+      const res = await fetch(`${rt.url}${path}`, { method: other });
+      expect(res.status, `${other} ${path}`).toBe(405);
+      expect(res.headers.get('allow')?.split(', ').sort(), `${other} ${path}`).toEqual([...methods].sort());
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 
   it('runs the pipeline on a declared route: authentication comes first', async () => {
@@ -87,6 +108,29 @@ describe('local runtime: dashboard stream', () => {
   });
 });
 
+describe('local runtime: no request takes the service down (issue 22 item 1)', () => {
+  const part = (name: string, value: string, filename?: string) =>
+    `--x\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`;
+  const TRUNCATED_FILE = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-';
+  const cases: [string, string, boolean, string, number][] = [
+    ['a truncated file part on a JSON route', '/api/users/complete-signup', false, TRUNCATED_FILE, 415],
+    ['token then token[] on a JSON route', '/api/users/complete-signup', false, `${part('token', 'a')}${part('token[]', 'b')}--x--\r\n`, 415],
+    ['a truncated file part on a multipart route', '/api/uploads/service-photo', true, TRUNCATED_FILE.replace('"file"', '"photo"'), 400],
+    ['token then token[] on a multipart route', '/api/uploads/service-photo', true, `${part('token', 'a')}${part('token[]', 'b')}--x--\r\n`, 400],
+    ['a __proto__[] field on a multipart route', '/api/uploads/service-photo', true, `${part('__proto__[]', 'a')}--x--\r\n`, 400],
+  ];
+
+  it.each(cases)('%s: a 4xx JSON answer, and the service keeps answering', async (_name, path, signedIn, body, status) => {
+    const headers: Record<string, string> = { 'content-type': 'multipart/form-data; boundary=x' };
+    if (signedIn) headers.authorization = `Bearer ${(await sessionFor()).token}`;
+    const res = await fetch(`${rt.url}${path}`, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    expect((await fetch(`${rt.url}/api/health`)).status).toBe(200);
+  });
+});
+
 describe('local runtime: SPA', () => {
   it('serves index.html (not cached) for client routes, on the platform host and tenant hosts', async () => {
     for (const host of [undefined, `acme.localhost:${rt.port}`]) {
@@ -118,13 +162,48 @@ describe('local runtime: schedules, files and mail', () => {
   });
 
   it('hands photo uploads (ObjectCreated) to the resize handler, and nothing else', async () => {
-    const s3 = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const s3 = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: runtimeCredentials() });
     await s3.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'org1/photos/item1/original.jpg', Body: 'jpeg', ContentType: 'image/jpeg' }));
     await s3.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'org1/documents/terms.pdf', Body: 'pdf' }));
     await expect.poll(async () => {
       await rt.settleUploads();
       return (globalThis as { __resized?: string[] }).__resized ?? [];
     }, { timeout: 5_000 }).toEqual(['org1/photos/item1/original.jpg']);
+  });
+
+  it('the S3 emulator listens on loopback, refuses what is not signed with this start\'s secret, and lets only the app\'s pages read its answers (issue 22 item 12)', async () => {
+    expect(new URL(rt.s3Endpoint).hostname).toBe('127.0.0.1');
+    const bucketUrl = `${rt.s3Endpoint}/${rt.uploadsBucket}`;
+    const signed = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: runtimeCredentials() });
+    await signed.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/secret.pdf', Body: '%PDF-secret' }));
+    // unsigned list, get and put
+    expect((await fetch(bucketUrl)).status).toBe(403);
+    expect((await fetch(`${bucketUrl}/tenants/orgA/documents/u/secret.pdf`)).status).toBe(403);
+    expect((await fetch(`${bucketUrl}/tenants/orgA/documents/u/planted.pdf`, { method: 'PUT', body: 'x' })).status).toBe(403);
+    // s3rver's well-known pair, or the runtime's key id with another secret: refused as well
+    for (const secretAccessKey of ['S3RVER', 'guessed']) {
+      const forged = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey } });
+      await expect(forged.send(new GetObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/secret.pdf' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    }
+    // a form without a policy signed by the runtime (what any web page can post)
+    const form = new FormData();
+    form.append('key', 'tenants/orgA/documents/u/planted.pdf');
+    form.append('file', new Blob(['x']), 'planted.pdf');
+    expect((await fetch(bucketUrl, { method: 'POST', body: form })).status).toBe(403);
+    await expect(signed.send(new HeadObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/planted.pdf' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+
+    // CORS: the app's origin (and its tenant subdomains) only, named, never `*`
+    const preflight = (origin: string) => fetch(bucketUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    for (const origin of [new URL(rt.url).origin, `http://acme.localhost:${rt.port}`]) {
+      const ok = await preflight(origin);
+      expect(ok.status, origin).toBe(200);
+      expect(ok.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    const evil = await preflight('https://evil.example');
+    expect(evil.status).toBe(403);
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const read = await fetch(`${bucketUrl}/tenants/orgA/documents/u/secret.pdf`, { headers: { origin: 'https://evil.example' } });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it("catches mail sent through SES in the emulator's inbox", async () => {

@@ -15,7 +15,7 @@ import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type RunningDynamo } from './dynamodb-local.js';
 import { createApiAdapter } from './http-adapter.js';
 import { freePort } from './net.js';
-import { S3RVER_CREDENTIALS, startS3, type RunningS3 } from './s3.js';
+import { appOrigins, startS3, type RunningS3 } from './s3.js';
 import { startSes, type RunningSes } from './ses.js';
 import { localSecurityHeaders, serveStatic } from './static.js';
 import { scheduleSweeps, type SweepStats } from './sweeps.js';
@@ -186,10 +186,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   let ses: RunningSes;
   try {
     const [d, s, m] = await Promise.allSettled([
-      startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: opts.dynamoPort ?? envPort('DYNAMODB_PORT'), progress: opts.log ? (line) => console.log(line) : undefined }),
+      startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: opts.dynamoPort ?? envPort('DYNAMODB_PORT'), progress: opts.log ? (line) => process.stdout.write(`${line}\n`) : undefined }),
       startS3({
         directory: join(dataDir, 's3'),
         buckets: [uploadsBucket],
+        origins: appOrigins([`http://localhost:${port}`, opts.appBaseUrl]),
         port: opts.s3Port ?? envPort('S3_PORT'),
         onEvent: onS3Event,
         onError: (e) => log.debug('s3 emulator request error', { error: e as Error }),
@@ -210,9 +211,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
       TABLE_NAME: tableName,
       AWS_REGION: REGION,
       AWS_DEFAULT_REGION: REGION,
-      // One fixed pair every emulator accepts (s3rver knows only its own); never real credentials.
-      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      // The pair the S3 emulator accepts (its secret new on every start); never real credentials.
+      AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
@@ -228,7 +229,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     resetSigningKey();
 
     await ensureTable(
-      new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials: { accessKeyId: S3RVER_CREDENTIALS.accessKeyId, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey } }),
+      new DynamoDBClient({ endpoint: dynamo.endpoint, region: REGION, credentials: s3.credentials }),
       tableName,
     );
   } catch (e) {
@@ -242,7 +243,20 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     onResponse: opts.log ? (info) => log.info(`${info.method} ${info.path} ${info.status} ${info.ms}ms`, info) : undefined,
   });
 
+  // A throw anywhere in answering one request is a 500 for that request alone (issue 22 item 1).
+  const failed = (res: ServerResponse, e: unknown) => {
+    log.error('request failed', { error: e as Error });
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side. Please try again.' }));
+    else res.destroy();
+  };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      answer(req, res);
+    } catch (e) {
+      failed(res, e);
+    }
+  };
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     // The security headers CloudFront adds in production (shared/security-headers.ts), on every answer.
     for (const [name, value] of Object.entries(localSecurityHeaders())) res.setHeader(name, value);
     let url: URL;
@@ -254,11 +268,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     }
     const p = url.pathname;
     if (p === '/api' || p.startsWith('/api/') || p === '/public' || p.startsWith('/public/')) {
-      api(req, res, url).catch((e: unknown) => {
-        log.error('request failed', { error: e as Error });
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side. Please try again.' }));
-        else res.destroy();
-      });
+      api(req, res, url).catch((e: unknown) => failed(res, e));
       return;
     }
     serveStatic(req, res, p, webDist);
@@ -283,6 +293,18 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     await stopAll();
     throw e;
   }
+
+  // Last resort: an error thrown outside any request's reach (a stream event nobody listens to, a
+  // rejected promise nobody awaits) is logged and the server keeps serving every tenant. The causes
+  // are fixed where they arise (functions/lib/middlewares/multipart.ts); this keeps one bug in one
+  // handler from taking the app, the API and the emulators down together.
+  const lastResort = (error: unknown) => log.error('uncaught error: the local runtime keeps serving', { error: error as Error });
+  process.on('uncaughtException', lastResort);
+  process.on('unhandledRejection', lastResort);
+  stoppers.push(async () => {
+    process.off('uncaughtException', lastResort);
+    process.off('unhandledRejection', lastResort);
+  });
 
   const scheduler = scheduleSweeps(opts.sweeps ?? SWEEPS, {
     root: REPO_ROOT,

@@ -16,6 +16,8 @@ declare module 's3rver' {
 
   class S3rver extends EventEmitter {
     constructor(options?: S3rverOptions);
+    /** Koa's middleware list (S3rver extends Koa): composed when the server starts. */
+    middleware: unknown[];
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }

@@ -6,11 +6,14 @@ import { findUserByUsername } from '../auth/store.js';
 import { canResend, canRevoke, invitationStatus } from '../../shared/domain/invitations.js';
 import { createInvitation, deleteInvitation, getInvitation, inviteUrl, listInvitations, publicInvitation, renewInvitation, type InvitationRecord } from './invitation-store.js';
 import { renderStoredEmail } from './template-store.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 
 const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
 
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
-  const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: new Date(inv.validUntil).toUTCString() };
+  // No organization yet: the product's default zone, named (issue 23 item 2).
+  const { formatDateTimeIn } = await import('../../shared/domain/time-text.js');
+  const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: formatDateTimeIn(inv.validUntil, DEFAULT_TIME_ZONE, { zoneName: true }) };
   return trySendMail({ to: inv.email, ...(await renderStoredEmail('organization-invitation', vars)) });
 }
 

@@ -107,7 +107,7 @@ export async function templateProblem(def: Pick<TemplateDefinition, 'variables'>
 
 /** Sample values for a preview: each variable shown as a readable placeholder, links as a sample address. */
 export function sampleVariables(def: Pick<TemplateDefinition, 'variables'>): Record<string, string> {
-  return Object.fromEntries(def.variables.map((v) => [v, /url$/i.test(v) ? 'https://example.com/sample-link' : /at$|time$/i.test(v) ? 'Mon, 01 Dec 2031 10:00:00 GMT' : `[${v}]`]));
+  return Object.fromEntries(def.variables.map((v) => [v, /url$/i.test(v) ? 'https://example.com/sample-link' : /at$|time$/i.test(v) ? 'Dec 1, 2031, 10:00 AM EST' : `[${v}]`]));
 }
 
 /**

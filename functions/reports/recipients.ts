@@ -15,6 +15,7 @@ import {
   normalizeRecipient, OUTSIDE_RECIPIENT_ADMIN_ONLY, REPORT_MAIL_CAP_MESSAGE, type RecipientState, type ReportSchedule, type ReportScheduleInput,
 } from '../../shared/contract/report-schedule-models.js';
 import { roleFlags } from '../../shared/domain/roles.js';
+import { formatDateTimeIn } from '../../shared/domain/time-text.js';
 import { REPORT_LABELS } from '../../shared/reports/model.js';
 import { getOrganization } from '../auth/store.js';
 import { platformUrl } from '../auth/urls.js';
@@ -22,6 +23,7 @@ import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { forbidden, gone, notFound, tooManyRequests } from '../lib/errors.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { trySendMail } from '../lib/mail.js';
+import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { renderStoredEmail } from '../platform/template-store.js';
@@ -94,12 +96,12 @@ export async function createScheduleWithRecipients(tenant: TenantId, auth: AuthC
 }
 
 async function sendConfirmations(tenant: TenantId, schedule: ReportSchedule, addresses: string[], now: number): Promise<void> {
-  const org = await getOrganization(tenant);
+  const [org, zone] = await Promise.all([getOrganization(tenant), organizationTimeZone(tenant)]);
   const businessName = org?.name || 'A business';
   for (const to of addresses) {
     const { token, validUntil } = await newRecipientLink(tenant, schedule.id, to, 'confirm', now);
     const mail = await renderStoredEmail('report-recipient-confirmation', {
-      businessName, reportTitle: REPORT_LABELS[schedule.reportType], frequency: schedule.schedule.frequency, confirmUrl: confirmPageUrl(token), expiresAt: new Date(validUntil).toUTCString(),
+      businessName, reportTitle: REPORT_LABELS[schedule.reportType], frequency: schedule.schedule.frequency, confirmUrl: confirmPageUrl(token), expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
     });
     // A confirmation that did not go out leaves the address pending: it simply never receives reports.
     await trySendMail({ to, ...mail, tenant });

@@ -20,7 +20,7 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { addCustomerParts, matchCustomer } from '../customers/entity.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import {
-  actorOf, depositMethod, indexAttributes, logRow, numberKey, overduePointer, paymentRow, paymentStatsKey, reservationKey, startPointer, statsKey, statusDelta,
+  actorOf, depositMethod, indexAttributes, logRow, numberKey, overduePointer, paymentRow, paymentStatsKey, reservationKey, serviceBookingRow, startPointer, statsKey, statusDelta,
   type Person, type ReservationRow,
 } from './entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
@@ -66,6 +66,7 @@ export function addNewReservationParts(w: AuditedWrite, tenant: TenantId, row: R
     w.event('payment-processed', { reservationId: row.id, reservationNumber: row.reservationNumber, amount: deposit / 100, paymentType: 'DEPOSIT' });
   }
   if (row.kind === 'ITEM') w.put('overdue-pointer', overduePointer(tenant, row));
+  if (row.kind === 'SERVICE' && row.serviceId) w.put('service-booking', serviceBookingRow(tenant, row));
   const customerName = `${row.customer.firstName} ${row.customer.lastName}`.trim();
   w.event('reservation-created', {
     id: row.id, reservationNumber: row.reservationNumber, kind: row.kind, status: row.status, startTime: row.startTime, endTime: row.endTime, customerName,

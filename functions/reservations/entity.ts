@@ -12,6 +12,10 @@
  * - `PAYMENT#{reservationId}#{at}#{uuid}`: deposits, charges, refunds, reversals, service payments.
  * - `ITEMBOOK#{itemId}`: the item's ACTIVE reservations (id → start, end, number) and a version; every
  *   booking of the item is conditional on the version it read, so overlaps are decided on one row.
+ * - `SVCBOOK#{serviceId}#{reservationId}`: one per ACTIVE service reservation (number, start, end),
+ *   written and removed with it: a service's bookings by key (a service delete names them).
+ * - Deleting a reservation removes it from both indexes (gsi1, gsi2): a customer's reservations
+ *   and the lists show live ones only, matching the customer's `reservationCount`.
  * - `STATS#reservations`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
  *   `{kind}#overdue`, `log#total`, `log#{action}`, `log#emp#{userId}`; `STATS#payments`: totalCents,
  *   count. All kept on write (ADD in the mutation's own transaction).
@@ -19,7 +23,7 @@
  * `SWEEP#RESSTART` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationKind, ReservationStatus, ReservationView, LogAction, PaymentView, EmployeeRef } from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
 import { depositTypeLabel, parseBookingNotes } from '../../shared/domain/pricing.js';
@@ -36,6 +40,7 @@ export const R = {
   log: 'RESLOG',
   payment: 'PAYMENT',
   itemBook: 'ITEMBOOK',
+  serviceBooking: 'SVCBOOK',
   overdueQ: 'OVERDUEQ',
   startQ: 'STARTQ',
 } as const;
@@ -45,6 +50,26 @@ export const START_INDEX_PK = 'SWEEP#RESSTART';
 export const reservationKey = (tenant: TenantId, id: string): Key => keys.entity(tenant, R.reservation, id);
 export const numberKey = (tenant: TenantId, n: string): Key => keys.entity(tenant, R.number, n.trim().toUpperCase());
 export const itemBookKey = (tenant: TenantId, itemId: string): Key => keys.entity(tenant, R.itemBook, itemId);
+export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key => keys.entity(tenant, R.serviceBooking, `${serviceId}#${reservationId}`);
+/** The sort-key prefix of one service's booking pointers. */
+export const serviceBookingPrefix = (serviceId: string) => `${R.serviceBooking}#${serviceId}#`;
+export function serviceBookingRow(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'serviceId' | 'reservationNumber' | 'startTime' | 'endTime'>): Row {
+  return { ...serviceBookingKey(tenant, r.serviceId!, r.id), serviceId: r.serviceId, reservationId: r.id, reservationNumber: r.reservationNumber, startTime: r.startTime, endTime: r.endTime };
+}
+/** A service's ACTIVE reservations that have not ended by `now` (its booking pointers, read by key). */
+export async function upcomingServiceBookings(tenant: TenantId, serviceId: string, now: number): Promise<{ reservationId: string; reservationNumber: string; startTime: string }[]> {
+  const out: { reservationId: string; reservationNumber: string; startTime: string }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ConsistentRead: true, ExclusiveStartKey: start,
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': serviceBookingPrefix(serviceId) },
+    }));
+    for (const i of res.Items ?? []) if (Date.parse(String(i.endTime)) > now) out.push({ reservationId: String(i.reservationId), reservationNumber: String(i.reservationNumber), startTime: String(i.startTime) });
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out.sort((a, b) => a.startTime.localeCompare(b.startTime));
+}
 export const statsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'reservations');
 export const paymentStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'payments');
 export const listIndex = (tenant: TenantId, kind: ReservationKind, status: ReservationStatus) => keys.tenantIndex(tenant, `RES#${kind}#${status}`);

@@ -3,8 +3,10 @@
  * per-item booking row and the item's IN_USE status, as parts of a reservation's audited write. Apart
  * from items.ts (which items are free, read by the create dialog) so the reads start without them.
  */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedWrite } from '../lib/audited-write.js';
-import { keys, type TenantId } from '../lib/keys.js';
+import { db, tableName } from '../lib/db.js';
+import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { getRow } from '../inventory/model.js';
 import { E as INV, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from '../inventory/model.js';
 import { itemBookKey, R } from './entity.js';
@@ -14,6 +16,47 @@ export async function readItemBook(tenant: TenantId, itemId: string): Promise<It
   const item = await getRow<Record<string, unknown>>(tenant, R.itemBook, itemId);
   if (!item) return { version: 0, active: {}, exists: false };
   return { version: Number(item.version) || 0, active: (item.active as Record<string, BookEntry>) ?? {}, exists: true };
+}
+
+/** An ACTIVE reservation holding an item (now or later), as its booking row names it. */
+export interface ItemBooking {
+  reservationId: string;
+  reservationNumber: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * The ACTIVE reservations (under way, overdue or still to come) of each item that has any, from the
+ * items' booking rows: consistent reads by key, no scan (the inventory deletes ask before deleting).
+ */
+export async function activeBookings(tenant: TenantId, itemIds: readonly string[]): Promise<Map<string, ItemBooking[]>> {
+  const out = new Map<string, ItemBooking[]>();
+  const ids = [...new Set(itemIds)];
+  for (let i = 0; i < ids.length; i += 100) {
+    let pending: Key[] = ids.slice(i, i + 100).map((id) => itemBookKey(tenant, id));
+    for (let attempt = 0; pending.length; attempt++) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending as unknown as Record<string, unknown>[], ConsistentRead: true } } }));
+      for (const row of res.Responses?.[tableName()] ?? []) {
+        const entries = Object.entries((row.active as Record<string, BookEntry> | undefined) ?? {});
+        if (!entries.length) continue;
+        out.set(String(row.itemId), entries.map(([id, b]) => ({ reservationId: id, reservationNumber: b.n, start: b.s, end: b.e })).sort((a, b) => a.start - b.start));
+      }
+      pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as unknown as Key[];
+      if (pending.length && attempt < 6) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      else if (pending.length) throw new Error('Could not read the items\' booking rows');
+    }
+  }
+  return out;
+}
+
+/**
+ * A delete's guard (part `name`): the item's booking row holds no ACTIVE reservation. Every booking
+ * of the item writes that row in its own transaction, so a booking made while the delete runs either
+ * lands first (and this condition fails) or conflicts with the delete and is retried against a gone item.
+ */
+export function noActiveBookingCheck(w: AuditedWrite, name: string, tenant: TenantId, itemId: string): void {
+  w.check(name, itemBookKey(tenant, itemId), { condition: 'attribute_not_exists(#a) OR size(#a) = :zero', names: { '#a': 'active' }, values: { ':zero': 0 } });
 }
 
 /** Adds the booking entry, conditional on the version read ('item-book' part). */

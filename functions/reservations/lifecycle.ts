@@ -17,9 +17,10 @@ import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { addSlotReleaseParts } from '../services/booking.js';
+import { removeCustomerReservation } from '../customers/entity.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import {
-  actorOf, listIndex, logRow, overduePointer, overduePointerKey, paymentRow, paymentStatsKey, reservationKey, startPointer, startPointerKey, statsKey,
+  actorOf, listIndex, logRow, overduePointer, overduePointerKey, paymentRow, paymentStatsKey, reservationKey, serviceBookingKey, startPointer, startPointerKey, statsKey,
   requireLive, statusDelta, type Person, type ReservationRow,
 } from './entity.js';
 import { claimItem, itemInUseParts, itemReleaseParts, readItemBook, releaseItem } from './item-book.js';
@@ -105,6 +106,7 @@ export async function cancelReservation(tenant: TenantId, actor: Person | null, 
       itemReleaseParts(w, tenant, (await readItem(tenant, r.inventoryItemId))?.item ?? null, r.id, at);
     }
     if (r.kind === 'SERVICE') await addSlotReleaseParts(w, tenant, r);
+    if (r.kind === 'SERVICE' && r.serviceId) w.delete('service-booking', serviceBookingKey(tenant, r.serviceId, r.id));
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
     const log = logRow(tenant, { action: 'CANCELLED', reservation: after, actor, at, note: opts.reason ?? null });
@@ -281,7 +283,10 @@ export async function deleteReservation(tenant: TenantId, auth: AuthClaims, id: 
     const at = new Date(now).toISOString();
     const by = `${actor.firstName} ${actor.lastName}`.trim();
     const w = auditedWrite(tenant);
-    transition(w, tenant, r, null, { deletedAt: at, deletedBy: by, deletedByUserId: actor.id, updatedAt: at }, ['gsi1pk', 'gsi1sk']);
+    // Out of the customer's index too, and one fewer on their count (issue 23 item 8): the list's
+    // count and the details' list agree, neither shows a deleted reservation.
+    transition(w, tenant, r, null, { deletedAt: at, deletedBy: by, deletedByUserId: actor.id, updatedAt: at }, ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+    if (r.customerId) await removeCustomerReservation(w, tenant, r.customerId, at);
     const log = logRow(tenant, { action: 'DELETED', reservation: r, actor, at });
     w.log(log.item);
     counters(w, tenant, r, null, log.counters);

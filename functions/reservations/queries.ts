@@ -14,6 +14,7 @@ import {
   type ReservationLogEntry, type ReservationStatus,
 } from '../../shared/contract/reservation-models.js';
 import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
+import { reservationNumberFrom } from '../../shared/domain/reservations.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -266,6 +267,7 @@ export interface LogQuery {
   action?: LogAction | '';
   employeeId?: string;
   reservationId?: string;
+  reservationNumber?: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -280,9 +282,43 @@ function toLogEntry(i: Row): ReservationLogEntry {
 
 const LOG_SK = /^RESLOG#[0-9T:.Z-]{20,30}#[0-9a-f-]{36}$/;
 
-export async function listLog(tenant: TenantId, q: LogQuery) {
-  const limit = q.limit ?? LOG_PAGE_SIZE;
-  const page = q.page ?? 1;
+/**
+ * The employee filter's choices: everyone the log counts entries for (the `log#emp#{id}` counters
+ * of the counter row), named from their user rows; one GetItem and one BatchGet, whatever the log's size.
+ */
+async function logEmployees(tenant: TenantId): Promise<{ id: string; name: string }[]> {
+  const ids = Object.entries(await counterRow(tenant)).filter(([k, v]) => k.startsWith('log#emp#') && n(v) > 0).map(([k]) => k.slice('log#emp#'.length));
+  const names = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let pending: Row[] = ids.slice(i, i + 100).map((id) => ({ ...keys.user(tenant, id) }));
+    for (let attempt = 0; pending.length && attempt < 6; attempt++) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ProjectionExpression: 'sk, firstName, lastName, username' } } }));
+      for (const u of res.Responses?.[tableName()] ?? []) {
+        const name = [u.firstName, u.lastName].filter((x) => typeof x === 'string' && x.trim()).join(' ').trim();
+        names.set(String(u.sk).slice('USER#'.length), name || String(u.username ?? ''));
+      }
+      pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Row[];
+    }
+  }
+  // Someone deleted since still has entries: listed, so their entries stay findable.
+  return ids.map((id) => ({ id, name: names.get(id) || 'Former employee' })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+export async function listLog(tenant: TenantId, query: LogQuery) {
+  const limit = query.limit ?? LOG_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const employees = logEmployees(tenant);
+  employees.catch(() => undefined); // awaited on every answer; a refusal below must not leave it unhandled
+  let reservationId = query.reservationId;
+  if (query.reservationNumber?.trim()) {
+    // The number the screen shows: its pointer row gives the id the per-reservation index is keyed by.
+    const number = reservationNumberFrom(query.reservationNumber);
+    const pointer = number ? await db().send(new GetCommand({ TableName: tableName(), Key: numberKey(tenant, number) })) : null;
+    const id = pointer?.Item?.reservationId as string | undefined;
+    if (!id || (reservationId && reservationId !== id)) return logAnswer([], page, limit, 0, null, await employees);
+    reservationId = id;
+  }
+  const q: LogQuery = { ...query, reservationId };
   const action = q.action || undefined;
   // The narrowest source: one reservation, one action, else every log row of the tenant.
   const source = q.reservationId
@@ -324,7 +360,7 @@ export async function listLog(tenant: TenantId, q: LogQuery) {
       from = res.LastEvaluatedKey;
     } while (skip > 0 && from);
     start = skip > 0 ? undefined : last ? keyOf(last) : undefined;
-    if (skip > 0) return logAnswer([], page, limit, await logTotal(tenant, q, base), null);
+    if (skip > 0) return logAnswer([], page, limit, await logTotal(tenant, q, base), null, await employees);
   }
   const rows: Row[] = [];
   let from = start;
@@ -336,11 +372,11 @@ export async function listLog(tenant: TenantId, q: LogQuery) {
   const pageRows = rows.slice(0, limit);
   const hasMore = rows.length > limit || Boolean(from);
   const nextCursor = hasMore && pageRows.length ? Buffer.from(String(pageRows[pageRows.length - 1]!.sk), 'utf8').toString('base64url') : null;
-  return logAnswer(pageRows.map(toLogEntry), page, limit, await logTotal(tenant, q, base), nextCursor);
+  return logAnswer(pageRows.map(toLogEntry), page, limit, await logTotal(tenant, q, base), nextCursor, await employees);
 }
 
-function logAnswer(data: ReservationLogEntry[], page: number, limit: number, total: number, nextCursor: string | null) {
-  return { success: true as const, data, pagination: { page, limit, total, totalCount: total, totalPages: Math.max(1, Math.ceil(total / limit)), nextCursor } };
+function logAnswer(data: ReservationLogEntry[], page: number, limit: number, total: number, nextCursor: string | null, employees: { id: string; name: string }[]) {
+  return { success: true as const, data, pagination: { page, limit, total, totalCount: total, totalPages: Math.max(1, Math.ceil(total / limit)), nextCursor }, employees };
 }
 
 /** From the counters when one filter (or none) is on; a count over the narrow source otherwise. */

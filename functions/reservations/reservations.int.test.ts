@@ -395,6 +395,8 @@ describe('the overdue sweep', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.subject).toBe(`Your rental ${r.reservationNumber} is overdue`);
     expect(mine[0]!.body.text).toContain('This reservation is overdue and may incur additional charges.');
+    // the due time in the organization's zone, named (issue 23 item 2)
+    expect(mine[0]!.body.text).toMatch(/was due back at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\./);
     expect((await call('GET', '/api/reservations/integration/all?kind=ITEM', { token: s.token })).body.counts.overdue).toBe(1);
     await call('POST', `/api/reservations/processing/${r.id}/return`, { token: s.token, body: { actualReturnTime: at(1, '12:45') } });
     expect((await stats(s)).overdue).toBe(0);

@@ -5,8 +5,9 @@ import { fromCents, toCents } from '../../shared/domain/money.js';
 import { bookingNotes, computeCharges, effectiveRate, formatUsd, quoteCents, type Addon } from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { configuredMethods, paymentLinks, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
-import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, slotEnd, slotHours, slotLabel, slotStart, type SlotRef } from '../../shared/domain/slots.js';
+import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, serviceZone, slotEnd, slotHours, slotLabel, slotStart, type SlotRef } from '../../shared/domain/slots.js';
 import { isRealDate, isClockTime } from '../../shared/domain/time.js';
+import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -79,7 +80,7 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
   const reservationId = randomUUID();
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const zone = service.timeZone || orgZone;
+    const zone = serviceZone(service, orgZone);
     const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
     const slot = service.availability[index];
     const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
@@ -172,7 +173,7 @@ export async function bookPublicService(token: string, body: PublicBookingInput,
   const { tenant, service } = await resolveShare(token, now);
   const choice = body.selectedSlots[0]!;
   const c = body.customer;
-  const { row, service: booked, slotLabel: label, dueBy, addons } = await bookServiceSlot({
+  const { row, service: booked, dueBy, addons } = await bookServiceSlot({
     tenant, serviceId: service.id, slot: choice, participants: body.participantCount, addons: body.selectedAddons, customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
     notes: body.notes, allergies: body.allergies, shareToken: token, source: 'PUBLIC_BOOKING', actor: null,
   }, now);
@@ -183,7 +184,9 @@ export async function bookPublicService(token: string, body: PublicBookingInput,
     totalDue: total, subtotal: fromCents(row.subtotalCents ?? 0), taxRate: row.taxRate ?? 0, taxAmount: fromCents(row.taxAmountCents ?? 0),
     dueBy: dueBy!, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0,
   };
-  await sendConfirmation(tenant, c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: label, participants: row.participantCount ?? 1, total, tax: payment.taxAmount, taxRate: payment.taxRate, dueBy: dueBy!, methods, paymentNote });
+  // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (issue 23 items 1-2).
+  const zone = row.timeZone!;
+  await sendConfirmation(tenant, c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: formatSlotIn(row.slot!, zone), participants: row.participantCount ?? 1, total, tax: payment.taxAmount, taxRate: payment.taxRate, dueBy: formatDateTimeIn(dueBy!, zone, { zoneName: true }), methods, paymentNote });
   return {
     success: true,
     message: 'Booking received. Payment is required to confirm it.',
@@ -234,13 +237,13 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
 }
 
 /** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */
-async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; tax: number; taxRate: number; dueBy: string; methods: PaymentMethods; paymentNote: string }) {
+async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; tax: number; taxRate: number; /** As the customer reads it. */ dueBy: string; methods: PaymentMethods; paymentNote: string }) {
   const paymentLinksList = paymentLinks(b.methods, b.total, b.paymentNote, { mobile: false });
   const org = await getOrganization(tenant);
   const mail = await renderStoredEmail('booking-confirmation', {
     businessName: org?.name ?? '', serviceName: b.serviceName, reservationNumber: b.reservationNumber, slot: b.slot, participants: b.participants,
     // The tax is named where the total is (issue 23 item 3), so a stored template needs no new variable.
-    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total), payBy: new Date(b.dueBy).toUTCString(), holdHours: UNPAID_HOLD_HOURS,
+    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total), payBy: b.dueBy, holdHours: UNPAID_HOLD_HOURS,
     hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle), paymentLinks: paymentLinksList, zelle: b.methods.zelle ?? '', paymentNote: b.paymentNote,
   });
   await trySendMail({ to, ...mail, tenant });

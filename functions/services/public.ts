@@ -2,12 +2,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
 import { publicBookingOpen } from '../../shared/domain/modules.js';
 import { EVENT_EXPIRED, isShareTokenShape, LINK_EXPIRED, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE } from '../../shared/domain/share.js';
-import { bookableSlots, eventHasEnded } from '../../shared/domain/slots.js';
+import { bookableSlots, eventHasEnded, serviceZone } from '../../shared/domain/slots.js';
 import { db, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
+import { organizationTimeZone } from '../lib/organization.js';
 import type { ServiceRow } from './model.js';
 import { publicBusinessContact } from '../settings/contact.js';
 import { effectiveTaxRate } from '../settings/tax.js';
@@ -34,11 +35,12 @@ export async function resolveShare(token: string, now = Date.now()): Promise<{ t
   if (ptr.Item.revokedAt) throw expiredLink();
   const tenant = trustedTenant(String(ptr.Item.tenantId));
   // A suspended organization's links read "expired" (issue 17), within seconds (cached status).
-  const [status, modules, service] = await Promise.all([cachedOrganizationStatus(tenant), cachedModules(tenant), getServiceRow(tenant, String(ptr.Item.serviceId))]);
+  const [status, modules, service, orgZone] = await Promise.all([cachedOrganizationStatus(tenant), cachedModules(tenant), getServiceRow(tenant, String(ptr.Item.serviceId)), organizationTimeZone(tenant)]);
   if (isShutOut(status)) throw expiredLink();
   if (!publicBookingOpen(modules)) throw unavailableService();
   if (!service || service.shareToken !== token || service.isActive === false || service.rsvpSettings?.enablePublicBookings === false) throw expiredLink();
-  if (eventHasEnded(service.availability ?? [], now, service.timeZone)) throw endedEvent();
+  // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (issue 23 item 1).
+  if (eventHasEnded(service.availability ?? [], now, serviceZone(service, orgZone))) throw endedEvent();
   return { tenant, service };
 }
 
@@ -47,8 +49,9 @@ export async function resolveShare(token: string, now = Date.now()): Promise<{ t
  * other rows, no share token, no payment handles (those come with the booking), no staff settings.
  */
 export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
-  const [urls, business, taxRate] = await Promise.all([photoUrlsFor(tenant, service), publicBusinessContact(tenant), effectiveTaxRate(tenant)]);
-  const price = effectiveRate(service, new Date(now));
+  const [urls, business, taxRate, orgZone] = await Promise.all([photoUrlsFor(tenant, service), publicBusinessContact(tenant), effectiveTaxRate(tenant), organizationTimeZone(tenant)]);
+  const zone = serviceZone(service, orgZone);
+  const price = effectiveRate(service, new Date(now), zone);
   return {
     name: service.name,
     description: service.description,
@@ -59,8 +62,9 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     rateLabel: PUBLIC_RATE_LABEL[price.rateType] ?? '',
     location: service.location,
     notes: service.notes,
-    timeZone: service.timeZone,
-    availability: bookableSlots(service.availability ?? [], now, service.timeZone).map((s) => ({ date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: s.slotsAvailable })),
+    // The zone the slots are in, so the page reads and names it (the customer's browser may be anywhere).
+    timeZone: zone,
+    availability: bookableSlots(service.availability ?? [], now, zone).map((s) => ({ date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: s.slotsAvailable })),
     rsvpSettings: { maxParticipants: service.rsvpSettings?.maxParticipants ?? null },
     enableAddons: service.enableAddons,
     addons: service.enableAddons ? service.addons.map((a) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED' })) : [],

@@ -8,6 +8,8 @@ import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { participantLimit } from '../../shared/domain/slots.js';
+import { zonedDateTime } from '../../shared/domain/time.js';
+import { formatDateTimeIn, zoneAbbreviation } from '../../shared/domain/time-text.js';
 
 let ses: RunningSes;
 let admin: TestSession;
@@ -297,6 +299,46 @@ describe('public booking', () => {
     const pub = await call('GET', `/public/service/${token}`);
     expect(pub.body.data.availability).toEqual([]);
   }, 120_000);
+});
+
+describe("one time zone, the organization's (issue 23 items 1-2)", () => {
+  const inbox = async (to: string) =>
+    ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] }).emails.filter((m) => m.destination.to.includes(to)).map((m) => m.body.text);
+
+  it("a service saved without a zone has slots in the organization's zone: public page, reservation and e-mail agree on 5:00 PM New York", async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' }); // an organization without a recorded zone: America/New_York
+    const created = await createService({ timeZone: undefined, availability: JSON.stringify([{ date: day(3), startTime: '17:00', endTime: '19:00', slotsAvailable: 5 }]) }, s.token);
+    expect(created.timeZone ?? null).toBeNull();
+    const share = (await call('POST', `/api/inventory/services/${created.id}/generate-share-link`, { token: s.token })).body.shareToken as string;
+    const page = await call('GET', `/public/service/${share}`);
+    expect(page.status).toBe(200);
+    expect(page.body.data.timeZone).toBe('America/New_York');
+
+    const res = await call('POST', `/public/service/${share}/book`, { body: booking({ selectedSlots: [{ date: day(3), startTime: '17:00', endTime: '19:00' }], customer: { firstName: 'Tz', lastName: 'Reader', phone: '555-230-0001', email: 'tz-reader@example.com' } }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const fivePmNewYork = zonedDateTime(day(3), '17:00', 'America/New_York').toISOString();
+    expect(res.body.reservation.startTime).toBe(fivePmNewYork);
+    const staff = await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: s.token });
+    expect((staff.body.data ?? staff.body).startTime).toBe(fivePmNewYork);
+
+    const [mail] = await inbox('tz-reader@example.com');
+    const abbr = zoneAbbreviation('America/New_York', fivePmNewYork);
+    expect(mail).toContain(`5:00 PM – 7:00 PM ${abbr}`);
+    expect(mail).toContain(`Pay by: ${formatDateTimeIn(res.body.payment.dueBy, 'America/New_York')} `);
+    expect(mail).not.toContain('GMT');
+  });
+
+  it('a service that carries a zone of its own keeps it, and the e-mail names it', async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const created = await createService({ timeZone: 'UTC', availability: JSON.stringify([{ date: day(3), startTime: '17:00', endTime: '19:00', slotsAvailable: 5 }]) }, s.token);
+    const share = (await call('POST', `/api/inventory/services/${created.id}/generate-share-link`, { token: s.token })).body.shareToken as string;
+    expect((await call('GET', `/public/service/${share}`)).body.data.timeZone).toBe('UTC');
+    const res = await call('POST', `/public/service/${share}/book`, { body: booking({ selectedSlots: [{ date: day(3), startTime: '17:00', endTime: '19:00' }], customer: { firstName: 'Utc', lastName: 'Reader', phone: '555-230-0002', email: 'utc-reader@example.com' } }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.reservation.startTime).toBe(`${day(3)}T17:00:00.000Z`);
+    const [mail] = await inbox('utc-reader@example.com');
+    expect(mail).toContain('5:00 PM – 7:00 PM UTC');
+  });
 });
 
 describe('the unpaid-booking sweep', () => {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServiceInput } from '../../shared/contract/routes/services.js';
-import { sameSlot, type Slot } from '../../shared/domain/slots.js';
+import { sameSlot, slotEnd, type Slot } from '../../shared/domain/slots.js';
 import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-payment.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { photoKeys, presignGet, type PhotoVariant } from '../lib/files.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { organizationTimeZone } from '../lib/organization.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
 
 const KEY_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt'];
@@ -168,12 +169,52 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
   throw conflict('The service changed while saving. Please try again.');
 }
 
-/** Deleting a service retires its share link in the same transaction: the link then reads "expired". */
-export async function deleteService(tenant: TenantId, id: string): Promise<void> {
-  const prev = await getServiceRow(tenant, id, true);
-  if (!prev) throw notFound('Service not found');
+/** Places booked in slots that have not ended (rows booked before the booking pointers existed). */
+function bookedUpcomingPlaces(row: ServiceRow, zone: string, now: number): number {
+  return (row.availability ?? []).reduce((n, s) => (s.originalSlotsAvailable != null && slotEnd(s, zone) > now ? n + Math.max(0, s.originalSlotsAvailable - s.slotsAvailable) : n), 0);
+}
+
+/** Why a service stays (issue 23 item 7; document 2 §8 shows it after "Failed to delete service"). */
+export function bookedServiceMessage(name: string, reservationNumbers: readonly string[], places: number): string {
+  const what = reservationNumbers.length ? `active bookings (${reservationNumbers.join(', ')})` : `${places} place${places === 1 ? '' : 's'} booked in upcoming slots`;
+  return `Service "${name}" cannot be deleted: it has ${what}. Cancel them first.`;
+}
+
+/**
+ * Deleting a service retires its share link in the same transaction: the link then reads "expired".
+ * Refused while ACTIVE bookings of it have not ended (its booking pointers, and booked places in its
+ * upcoming slots). The delete is conditional on the version read: every booking and cancellation
+ * bumps it, so a booking made meanwhile is seen on the re-read instead of slipping through.
+ */
+export async function deleteService(tenant: TenantId, id: string, now = Date.now()): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const prev = await getServiceRow(tenant, id, true);
+    if (!prev) throw notFound('Service not found');
+    const { upcomingServiceBookings } = await import('../reservations/entity.js');
+    const [bookings, zone] = await Promise.all([upcomingServiceBookings(tenant, id, now), organizationTimeZone(tenant)]);
+    const places = bookedUpcomingPlaces(prev, prev.timeZone || zone, now);
+    if (bookings.length || places > 0) throw conflict(bookedServiceMessage(prev.name, bookings.map((b) => b.reservationNumber), places));
+    try {
+      await deleteServiceRows(tenant, prev);
+      return;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+    }
+  }
+  throw conflict('The service changed while it was being deleted. Please try again.');
+}
+
+async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<void> {
+  const id = prev.id;
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
-    { Delete: { TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConditionExpression: 'attribute_exists(pk)' } },
+    {
+      Delete: {
+        TableName: tableName(), Key: keys.entity(tenant, E.service, id),
+        ...(prev.version === undefined
+          ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
+          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': prev.version } }),
+      },
+    },
   ];
   if (prev.shareToken) {
     items.push({
@@ -184,12 +225,7 @@ export async function deleteService(tenant: TenantId, id: string): Promise<void>
       },
     });
   }
-  try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    if (isConditionFailure(e)) throw notFound('Service not found');
-    throw e;
-  }
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
 }
 
 /**

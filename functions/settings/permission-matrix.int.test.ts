@@ -97,12 +97,19 @@ describe.each(Object.entries(CASES) as [PermissionGroup, Case][])('group %s', (g
   });
 });
 
-describe('narrowing, never widening', () => {
+describe('narrowing, and widening only where delegable (issue 23 item 11)', () => {
   it('a granted permission does not give a plain employee what the role flags refuse', async () => {
     admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const emp = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE' });
+    await setPolicy(admin.tenant, 'EMPLOYEE', 'userManagement.viewUsers', true);
+    expect((await call('GET', '/api/users', { token: emp.token })).status).toBe(403);
+  });
+
+  it('a granted inventory cell gives a plain employee that inventory route', async () => {
+    admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const emp = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE' });
     await setPolicy(admin.tenant, 'EMPLOYEE', 'inventoryReports.view', true);
-    expect((await call('GET', '/api/inventory/activity-log', { token: emp.token })).status).toBe(403);
+    expect((await call('GET', '/api/inventory/activity-log', { token: emp.token })).status).toBe(200);
   });
 });
 

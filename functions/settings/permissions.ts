@@ -4,7 +4,7 @@ import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { forgetPolicy } from '../lib/policy.js';
 import { conflict } from '../lib/errors.js';
-import { completePolicy, diffPolicies, type PermissionChange, type PermissionPolicy } from '../../shared/domain/roles.js';
+import { completePolicy, diffPolicies, POLICY_REVISION, policyAsStored, type PermissionChange, type PermissionPolicy } from '../../shared/domain/roles.js';
 
 /**
  * The permission policy row (`T#{tenant}` / `SETTINGS#PERMISSIONS`, read by functions/lib/policy.ts
@@ -32,7 +32,7 @@ export interface PolicyRow {
 export async function readPolicyRow(tenant: TenantId): Promise<PolicyRow> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.permissionPolicy(tenant), ConsistentRead: true }));
   const item = res.Item;
-  return { policy: (item?.policy as PermissionPolicy | undefined) ?? null, version: typeof item?.version === 'number' ? item.version : 0, updatedAt: (item?.updatedAt as string | undefined) ?? null };
+  return { policy: policyAsStored(item?.policy as PermissionPolicy | undefined, item?.revision), version: typeof item?.version === 'number' ? item.version : 0, updatedAt: (item?.updatedAt as string | undefined) ?? null };
 }
 
 /** The actor's display name from their user row, else their sign-in name. */
@@ -68,7 +68,7 @@ export async function savePolicy(
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...keys.permissionPolicy(tenant), type: 'PERMISSION_POLICY', policy: next, version, updatedAt: createdAt, updatedBy: actor.userId },
+                Item: { ...keys.permissionPolicy(tenant), type: 'PERMISSION_POLICY', policy: next, revision: POLICY_REVISION, version, updatedAt: createdAt, updatedBy: actor.userId },
                 ConditionExpression: current.version === 0 ? 'attribute_not_exists(pk) OR attribute_not_exists(version)' : 'version = :v',
                 ...(current.version === 0 ? {} : { ExpressionAttributeValues: { ':v': current.version } }),
               },

@@ -6,7 +6,7 @@ import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { readOpeningHours } from './hours.js';
 import { readTaxSettings } from './tax.js';
-import { fullPolicy } from '../../shared/domain/roles.js';
+import { completePolicy } from '../../shared/domain/roles.js';
 
 let admin: TestSession;
 let manager: TestSession;
@@ -152,13 +152,16 @@ describe('tax', () => {
 });
 
 describe('permissions', () => {
-  it('reads everything granted before a save; a save and its log entry land together', async () => {
+  it("reads the role defaults of document 1 §6 before a save; a save and its log entry land together", async () => {
     const fresh = await sessionFor();
     const before = await call('GET', '/api/settings/permissions', { token: fresh.token });
-    expect(before.body).toEqual({ success: true, policy: fullPolicy(true), updatedAt: null });
+    expect(before.body).toEqual({ success: true, policy: completePolicy(null), updatedAt: null });
+    // Issue 23 item 11: employees do not manage inventory unless an administrator grants it.
+    expect(before.body.policy.EMPLOYEE.inventoryItems).toMatchObject({ view: true, create: false });
+    expect(before.body.policy.MANAGER.inventoryItems).toMatchObject({ view: true, create: true });
     expect((await call('GET', '/api/settings/permissions/logs', { token: fresh.token })).body).toEqual({ success: true, logs: [] });
 
-    const policy = fullPolicy(true);
+    const policy = completePolicy(null);
     policy.EMPLOYEE.reservations.create = false;
     policy.MANAGER.reports.export = false;
     const put = await call('PUT', '/api/settings/permissions', { token: fresh.token, body: { policy, changeNote: 'Updated role permissions' } });

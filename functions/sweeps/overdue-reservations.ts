@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { formatIn } from '../../shared/domain/time-text.js';
+import { formatDateTimeIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
@@ -94,7 +94,7 @@ async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
   ]);
   const email = await renderEmail(t, {
     firstName: r.customer.firstName, lastName: r.customer.lastName, reservationNumber: r.reservationNumber,
-    itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental', endTime: formatIn(Date.parse(r.endTime), zone, 'MMM d, yyyy h:mm a'),
+    itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental', endTime: formatDateTimeIn(r.endTime, zone, { zoneName: true }),
     businessName: (org.Item?.name as string | undefined) ?? 'us',
   });
   await trySendMail({ to: r.customer.email, subject: email.subject, html: email.html, text: email.text, template: 'reservation-overdue', tenant });

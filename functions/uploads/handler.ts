@@ -29,23 +29,24 @@ export const handler = createAreaHandler('uploads', {
     if (!type) throw badRequest(PHOTO_MESSAGES.notImage);
     const serviceId = typeof form.serviceId === 'string' && form.serviceId.length <= 128 ? form.serviceId : null;
     const baseKey = newBaseKey();
-    const originalKey = await recordPhoto(tenant, { baseKey, contentType: type, status: 'UPLOADED', serviceId, userId: auth.userId });
-    await putObject(originalKey, file.content, type);
+    const { originalKey, incomingKey } = await recordPhoto(tenant, { baseKey, contentType: type, status: 'UPLOADED', serviceId, userId: auth.userId });
+    // Through incoming/ like a form upload: resize is the one writer of accepted photos.
+    await putObject(incomingKey, file.content, type);
     return reply(201, await uploadAnswer(tenant, baseKey, originalKey));
   },
 
   'uploads.presignServicePhoto': async ({ tenant, auth, body }) => {
     if (body.size > PHOTO_MAX_BYTES) throw payloadTooLarge(PHOTO_MESSAGES.tooLarge);
     const baseKey = newBaseKey();
-    const originalKey = await recordPhoto(tenant, { baseKey, contentType: body.contentType, status: 'PENDING', serviceId: body.serviceId, userId: auth.userId });
-    const upload = await presignPost(originalKey, { contentType: body.contentType, maxBytes: PHOTO_MAX_BYTES });
+    const { originalKey, incomingKey } = await recordPhoto(tenant, { baseKey, contentType: body.contentType, status: 'PENDING', serviceId: body.serviceId, userId: auth.userId });
+    const upload = await presignPost(incomingKey, { contentType: body.contentType, maxBytes: PHOTO_MAX_BYTES });
     return reply(201, { ...(await uploadAnswer(tenant, baseKey, originalKey)), upload, maxBytes: PHOTO_MAX_BYTES });
   },
 
   'uploads.deleteServicePhoto': async ({ tenant, params }) => {
     const photo = await getPhoto(tenant, params.baseKey);
     if (!photo) throw notFound('Photo not found');
-    await removePhoto(tenant, params.baseKey, photo.originalKey);
+    await removePhoto(tenant, params.baseKey, photo);
     return { success: true, message: 'Photo removed' };
   },
 }, { parsers: [multipart({ fileSize: MULTIPART_MAX_BYTES })] });

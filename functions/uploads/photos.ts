@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
-import { deleteObjects, EXT_FOR_TYPE, photoKeys, presignGet, PHOTO_VARIANTS, type PhotoVariant } from '../lib/files.js';
+import { deleteObjects, EXT_FOR_TYPE, incomingKeys, photoKeys, presignGet, PHOTO_VARIANTS, type PhotoVariant } from '../lib/files.js';
 import { keys, type TenantId } from '../lib/keys.js';
 
 /** Photo rows: `T#{org}` / `PHOTO#{baseKey}`; status PENDING (upload promised) → UPLOADED → READY or REJECTED. */
@@ -15,7 +15,11 @@ export const newBaseKey = () => randomBytes(16).toString('base64url');
 /** A promised upload that never arrives is forgotten after a day (TTL). */
 const PENDING_TTL_SECONDS = 24 * 3600;
 
-export async function recordPhoto(tenant: TenantId, p: { baseKey: string; contentType: string; status: PhotoStatus; serviceId?: string | null; userId: string }): Promise<string> {
+/** Where the upload lands (a form or the multipart route) until resize accepts it: never the original's key. */
+export const photoIncomingKey = (tenant: TenantId, baseKey: string, contentType: string) => incomingKeys.photo(tenant, baseKey, EXT_FOR_TYPE[contentType] ?? 'bin');
+
+/** The photo row; answers the key the upload goes to and the key resize writes the accepted original to. */
+export async function recordPhoto(tenant: TenantId, p: { baseKey: string; contentType: string; status: PhotoStatus; serviceId?: string | null; userId: string }): Promise<{ originalKey: string; incomingKey: string }> {
   const originalKey = photoKeys.original(tenant, p.baseKey, EXT_FOR_TYPE[p.contentType] ?? 'bin');
   await db().send(new PutCommand({
     TableName: tableName(),
@@ -27,7 +31,7 @@ export async function recordPhoto(tenant: TenantId, p: { baseKey: string; conten
     },
     ConditionExpression: 'attribute_not_exists(pk)',
   }));
-  return originalKey;
+  return { originalKey, incomingKey: photoIncomingKey(tenant, p.baseKey, p.contentType) };
 }
 
 export async function getPhoto(tenant: TenantId, baseKey: string) {
@@ -58,8 +62,8 @@ export async function setPhotoStatus(tenant: TenantId, baseKey: string, status: 
   }
 }
 
-export async function removePhoto(tenant: TenantId, baseKey: string, originalKey: string): Promise<void> {
-  await deleteObjects([originalKey, ...PHOTO_VARIANTS.map((v) => photoKeys.variant(tenant, v, baseKey))]);
+export async function removePhoto(tenant: TenantId, baseKey: string, photo: { originalKey: string; contentType: string }): Promise<void> {
+  await deleteObjects([photo.originalKey, photoIncomingKey(tenant, baseKey, photo.contentType), ...PHOTO_VARIANTS.map((v) => photoKeys.variant(tenant, v, baseKey))]);
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey) }));
 }
 

@@ -1,28 +1,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2, Context, S3Event } from 'aws-lambda';
 import sharp from 'sharp';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../../shared/contract/match.js';
 import { resetConfig } from '../lib/config.js';
-import { headObject, photoKeys, resetFiles } from '../lib/files.js';
+import { headObject, incomingKeys, photoKeys, resetFiles } from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
 import { toApiGatewayEvent } from '../local/api-gateway-event.js';
+import { startS3, type RunningS3 } from '../local/s3.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { handler as uploads } from './handler.js';
 import { getPhoto } from './photos.js';
 import { handler as resize } from './resize.js';
 
-// s3rver knows only its own key pair; the harness signs with 'local' (DynamoDB Local keeps one database per key).
-const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
-DUMMY_ACCOUNT.createKeyPair('local', 'local');
-
-let server: S3rver;
+let server: RunningS3;
 let dir: string;
 let admin: TestSession;
 const pending = new Set<Promise<unknown>>();
@@ -34,22 +29,26 @@ const settle = async () => {
 beforeAll(async () => {
   await useTestTable();
   dir = mkdtempSync(join(tmpdir(), 's3-photos-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, vhostBuckets: false, configureBuckets: [{ name: 'uploads', configs: [] }] });
-  // As in AWS (and the local runtime): ObjectCreated starts the resize handler.
-  server.on('event', (e: S3Event) => {
-    const job = resize(e);
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
+  // The runtime's emulator, which checks signatures and form policies like S3; the harness signs
+  // with 'local' (DynamoDB Local keeps one database per key).
+  server = await startS3({
+    directory: dir, buckets: ['uploads'], origins: ['http://localhost:3000'],
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    // As in AWS (and the local runtime): ObjectCreated starts the resize handler.
+    onEvent: (e: S3Event) => {
+      const job = resize(e);
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+    },
   });
-  const addr = await server.run();
-  Object.assign(process.env, { S3_ENDPOINT: `http://127.0.0.1:${addr.port}`, UPLOADS_BUCKET: 'uploads' });
+  Object.assign(process.env, { S3_ENDPOINT: server.endpoint, UPLOADS_BUCKET: 'uploads' });
   resetConfig();
   resetFiles();
   admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -146,5 +145,41 @@ describe('service photos', () => {
     const ok = await call('POST', '/api/inventory/services', { token: admin.token, body: { name: 'With photo', rateType: 'FIXED', photoBaseKey: good } });
     expect(ok.status).toBe(201);
     expect(JSON.parse(ok.body.photoUrls).medium).toContain(`/photos/medium/${good}.webp`);
+  });
+
+  it('keeps an accepted photo when its used form is posted again, with another image or with junk', async () => {
+    const tenant = admin.tenant as TenantId;
+    const first = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
+    const p = await call('POST', '/api/uploads/service-photo/presign', { token: admin.token, body: { contentType: 'image/jpeg', size: first.length } });
+    expect(p.status).toBe(201);
+    const post = (bytes: Buffer) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(p.body.upload.fields as Record<string, string>)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'x.jpg');
+      return fetch(p.body.upload.url, { method: 'POST', body: form });
+    };
+    // the form names an incoming key, never the original's
+    expect(p.body.upload.fields.key).toBe(incomingKeys.photo(tenant, p.body.baseKey, 'jpg'));
+    expect((await post(first)).status).toBeLessThan(300);
+    await settle();
+    const row = await getPhoto(tenant, p.body.baseKey);
+    expect(row?.status).toBe('READY');
+    const original = await headObject(row!.originalKey);
+    const large = await headObject(photoKeys.variant(tenant, 'large', p.body.baseKey));
+    expect(original?.size).toBe(first.length);
+
+    const other = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#f00' } }).jpeg().toBuffer();
+    expect((await post(other)).status).toBeLessThan(300);
+    // one at a time: s3rver's file store fails a write that meets the delete of the same key
+    await settle();
+    expect((await post(Buffer.from('#!/bin/sh\nnot a picture\n'))).status).toBeLessThan(300);
+    await settle();
+    expect(await getPhoto(tenant, p.body.baseKey)).toMatchObject({ status: 'READY' });
+    expect(await headObject(row!.originalKey)).toEqual(original);
+    expect(await headObject(photoKeys.variant(tenant, 'large', p.body.baseKey))).toEqual(large);
+    const meta = await sharp(Buffer.from(await (await fetch(p.body.urls.large)).arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ width: 300, height: 200 });
+    // what the used form wrote was dropped
+    expect(await headObject(p.body.upload.fields.key)).toBeNull();
   });
 });

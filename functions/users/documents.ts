@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, notFound, payloadTooLarge } from '../lib/errors.js';
-import { deleteObjects, getObjectPrefix, headObject, presignGet, presignPost, putObject } from '../lib/files.js';
+import { isConditionFailure } from '../lib/db.js';
+import { deleteObjects, getObjectBytes, headObject, incomingKeys, presignGet, presignPost, putObject } from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, documentExtension, EMPLOYEE_MESSAGES, isPreviewable, type DocumentExtension } from '../../shared/domain/employees.js';
@@ -12,6 +13,8 @@ export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
 export const FILE_URL_TTL_SECONDS = 300;
 
 export const documentKey = (tenant: TenantId, userId: string, docId: string, ext: string) => `tenants/${tenant}/documents/${userId}/${docId}.${ext}`;
+/** Where the presigned form writes: never the accepted file's key, which only completeOp writes (lib/files.ts, incomingKeys). */
+const incomingDocumentKey = (tenant: TenantId, doc: DocumentRow) => incomingKeys.document(tenant, doc.userId, doc.id, documentExtension(doc.fileName)!);
 
 /**
  * Does the content match the extension? Magic numbers for the binary kinds; a .txt must be UTF-8
@@ -113,29 +116,52 @@ export async function presignOp(tenant: TenantId, userId: string, auth: AuthClai
     s3Key: documentKey(tenant, userId, id, ext), status: 'PENDING', createdAt: new Date().toISOString(), uploadedBy: auth.userId, uploadedByName: uploader(auth),
   };
   await putDocument(tenant, doc, 86_400);
-  const upload = await presignPost(doc.s3Key, { contentType: doc.mimeType, maxBytes: DOCUMENT_MAX_BYTES });
+  const upload = await presignPost(incomingDocumentKey(tenant, doc), { contentType: doc.mimeType, maxBytes: DOCUMENT_MAX_BYTES });
   return { statusCode: 201, body: { document: { id }, upload, maxBytes: DOCUMENT_MAX_BYTES } };
 }
 
-// lib/files.ts loads the S3 SDK on first use (issue 9 item 6): this area touches S3 from its document routes only.
-const firstBytes = (key: string, n = 8192): Promise<Uint8Array> => getObjectPrefix(key, n);
-
-/** Step 2: the stored object's size and bytes decide; a bad file is deleted with its row. */
+/**
+ * Step 2, the accept step: the uploaded object's size and bytes decide; a bad file is deleted with
+ * its row. The accepted file is written from the very bytes checked here to the final key, which no
+ * form names, so a form posted again later (it stays valid until it expires) cannot replace it. The
+ * row is claimed (PENDING → READY, conditional) before that write, so two concurrent completes
+ * cannot both write.
+ */
 export async function completeOp(tenant: TenantId, userId: string, docId: string) {
   const doc = await getDocument(tenant, userId, docId);
   if (!doc) throw notFound('Document not found');
   if (doc.status === 'READY') return { document: publicDocument(doc) };
-  const head = await headObject(doc.s3Key);
+  const incoming = incomingDocumentKey(tenant, doc);
+  const head = await headObject(incoming);
   if (!head) throw badRequest('The file has not been uploaded yet. Please upload it again.');
   const ext = documentExtension(doc.fileName)!;
   const reject = async (e: ApiError) => {
-    await deleteObjects([doc.s3Key]);
+    await deleteObjects([incoming]);
     await removeDocumentRow(tenant, userId, docId);
     throw e;
   };
   if (head.size > DOCUMENT_MAX_BYTES) return reject(payloadTooLarge(EMPLOYEE_MESSAGES.documentSize));
-  if (!bytesMatch(ext, await firstBytes(doc.s3Key))) return reject(badRequest(EMPLOYEE_MESSAGES.documentBytes));
-  const ready = await markDocumentReady(tenant, doc, head.size);
+  const bytes = await getObjectBytes(incoming);
+  if (bytes.length > DOCUMENT_MAX_BYTES) return reject(payloadTooLarge(EMPLOYEE_MESSAGES.documentSize));
+  if (!bytesMatch(ext, bytes.subarray(0, 8192))) return reject(badRequest(EMPLOYEE_MESSAGES.documentBytes));
+  let ready: DocumentRow;
+  try {
+    ready = await markDocumentReady(tenant, doc, bytes.length);
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    // Another complete of the same upload won: answer what it accepted.
+    const now = await getDocument(tenant, userId, docId);
+    if (now?.status === 'READY') return { document: publicDocument(now) };
+    throw notFound('Document not found');
+  }
+  try {
+    await putObject(ready.s3Key, bytes, ready.mimeType);
+  } catch (e) {
+    // A READY row without its file would list a document nobody can open: drop it, the user uploads again.
+    await removeDocumentRow(tenant, userId, docId);
+    throw e;
+  }
+  await deleteObjects([incoming]);
   return { document: publicDocument(ready) };
 }
 
@@ -153,7 +179,7 @@ export async function fileOp(tenant: TenantId, userId: string, docId: string, pr
 export async function deleteOp(tenant: TenantId, userId: string, docId: string) {
   const doc = await getDocument(tenant, userId, docId);
   if (!doc) throw notFound('Document not found');
-  await deleteObjects([doc.s3Key]);
+  await deleteObjects([doc.s3Key, incomingDocumentKey(tenant, doc)]);
   await removeDocumentRow(tenant, userId, docId);
   return { success: true as const, message: 'Document deleted' };
 }
@@ -161,6 +187,6 @@ export async function deleteOp(tenant: TenantId, userId: string, docId: string) 
 /** All of an employee's files and rows (used when the employee is deleted). */
 export async function deleteAllDocuments(tenant: TenantId, userId: string): Promise<void> {
   const docs = await listDocuments(tenant, userId);
-  await deleteObjects(docs.map((d) => d.s3Key));
+  await deleteObjects(docs.flatMap((d) => [d.s3Key, incomingDocumentKey(tenant, d)]));
   for (const d of docs) await removeDocumentRow(tenant, userId, d.id);
 }

@@ -12,7 +12,7 @@ import { hashToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { renderStoredEmail } from '../platform/template-store.js';
 import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/users.js';
-import { canDeleteEmployee, EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN, splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
+import { canDeleteEmployee, EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN, splitLegalName, ssnDigits, userChangeRefusal } from '../../shared/domain/employees.js';
 import { toCents, fromCents } from '../../shared/domain/money.js';
 import { roleFlags } from '../../shared/domain/roles.js';
 import { deleteAllDocuments } from './documents.js';
@@ -66,18 +66,36 @@ async function requireEmployee(tenant: TenantId, id: string) {
   return row;
 }
 
+/**
+ * The users area's gate for every route that changes a user record or its documents (issue 22
+ * item 4; the rule is shared/domain/employees.ts `userChangeRefusal`): the row, or 404 / 403.
+ */
+export async function changeableEmployee(tenant: TenantId, auth: AuthClaims, id: string, change?: Parameters<typeof userChangeRefusal>[2]) {
+  const row = await requireEmployee(tenant, id);
+  const refusal = userChangeRefusal(auth, row, change);
+  if (refusal) throw forbidden(refusal);
+  return row;
+}
+
 async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, validUntil: string): Promise<boolean> {
-  const org = await getOrganization(tenant);
+  const [org, { organizationTimeZone }, { formatDateTimeIn }] = await Promise.all([getOrganization(tenant), import('../lib/organization.js'), import('../../shared/domain/time-text.js')]);
+  const zone = await organizationTimeZone(tenant);
   if (!org) return false;
   const vars = {
     firstName: row.firstName, lastName: row.lastName, organizationName: org.name,
-    setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(), expiresAt: new Date(validUntil).toUTCString(),
+    // The organization's clock, named (issue 23 item 2); the zone and month names load with the mail, not at cold start.
+    setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(), expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
   };
   return trySendMail({ to: row.email, ...(await renderStoredEmail('employee-setup', vars)), tenant });
 }
 
+/**
+ * This tenant's users only (issue 22 item 8): an address that signs in elsewhere on the platform is
+ * no concern of this tenant's admin, and answering 409 for it told them it exists. Such an invitee
+ * learns it at setup, from the link mailed to that very address; an active account's new e-mail still
+ * meets the platform-wide sign-in name condition in saveEmployee's transaction.
+ */
 async function emailInUse(tenant: TenantId, email: string, exceptId?: string): Promise<boolean> {
-  if (await findUserByUsername(email)) return true;
   const lower = normalizeUsername(email);
   return (await listEmployees(tenant)).some((e) => e.id !== exceptId && normalizeUsername(e.email) === lower);
 }
@@ -116,8 +134,8 @@ export async function inviteOp(tenant: TenantId, auth: AuthClaims, body: z.outpu
   };
 }
 
-export async function resendOp(tenant: TenantId, id: string) {
-  const row = await requireEmployee(tenant, id);
+export async function resendOp(tenant: TenantId, auth: AuthClaims, id: string) {
+  const row = await changeableEmployee(tenant, auth, id);
   if (statusOf(row) !== 'PENDING') throw conflict('Only pending accounts can be sent a new invitation');
   const setup = newSetupToken();
   try {
@@ -131,7 +149,7 @@ export async function resendOp(tenant: TenantId, id: string) {
 }
 
 export async function deactivateOp(tenant: TenantId, auth: AuthClaims, id: string) {
-  const row = await requireEmployee(tenant, id);
+  const row = await changeableEmployee(tenant, auth, id);
   if (id === auth.userId) throw conflict('You cannot deactivate your own account');
   if (!canDeleteEmployee(row)) throw forbidden('Administrators cannot be deactivated');
   if (statusOf(row) !== 'ACTIVE') throw conflict('Only active accounts can be deactivated');
@@ -147,7 +165,7 @@ export async function deactivateOp(tenant: TenantId, auth: AuthClaims, id: strin
 }
 
 export async function deleteOp(tenant: TenantId, auth: AuthClaims, id: string) {
-  const row = await requireEmployee(tenant, id);
+  const row = await changeableEmployee(tenant, auth, id);
   if (!canDeleteEmployee(row)) throw forbidden('Administrators cannot be deleted');
   if (id === auth.userId) throw conflict('You cannot delete your own account');
   try {
@@ -169,16 +187,12 @@ const SENSITIVE = new Set(['pin', 'ssn', 'dateOfBirth']);
  * transaction; sensitive values themselves are never written to the log.
  */
 export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, body: z.output<typeof userUpdateBody>) {
-  const before = await requireEmployee(tenant, id);
-  const caller = roleFlags(auth);
-  if (!caller.isAdmin) {
-    if (before.role === 'BUSINESS_ADMIN' || before.role === 'SUPER_ADMIN') throw forbidden("Managers cannot edit an administrator's account");
-    if (body.role === 'BUSINESS_ADMIN') throw forbidden('Managers cannot give anyone administrator access');
-  }
+  const wageCents = body.hourlyWage === undefined ? undefined : typeof body.hourlyWage === 'number' ? toCents(body.hourlyWage) : null;
+  const before = await changeableEmployee(tenant, auth, id, { role: body.role, accessLevel: body.accessLevel, hourlyWageCents: wageCents });
+  if (!roleFlags(auth).isAdmin && body.role === 'BUSINESS_ADMIN') throw forbidden('Managers cannot give anyone administrator access');
   if (body.role && body.role !== before.role && (before.role === 'BUSINESS_ADMIN' || before.role === 'SUPER_ADMIN')) {
     throw conflict("An administrator's role cannot be changed here");
   }
-  if (body.role && body.role !== before.role && id === auth.userId) throw conflict('You cannot change your own role');
 
   const after: EmployeeRow = { ...before, updatedAt: nowIso() };
   const changes: { field: string; from?: unknown; to?: unknown }[] = [];
@@ -205,10 +219,9 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
   setText('homeAddress', body.homeAddress);
   setText('managerNotes', body.managerNotes);
 
-  if (body.hourlyWage !== undefined) {
-    const cents = typeof body.hourlyWage === 'number' ? toCents(body.hourlyWage) : null;
-    if (cents !== (before.hourlyWageCents ?? null)) changes.push({ field: 'hourlyWageCents', from: before.hourlyWageCents ?? null, to: cents });
-    after.hourlyWageCents = cents;
+  if (wageCents !== undefined) {
+    if (wageCents !== (before.hourlyWageCents ?? null)) changes.push({ field: 'hourlyWageCents', from: before.hourlyWageCents ?? null, to: wageCents });
+    after.hourlyWageCents = wageCents;
   }
   if (body.accessLevel !== undefined && body.accessLevel !== before.accessLevel) {
     changes.push({ field: 'accessLevel', from: before.accessLevel, to: body.accessLevel });
@@ -246,6 +259,10 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
       extra.push({ Put: { TableName: tableName(), Item: { ...keys.username(email), userId: id, organizationId: tenant }, ConditionExpression: 'attribute_not_exists(pk)' } });
     }
   }
+  // Issue 22 item 3: a new role or access level ends the person's sessions (the epoch is part of this
+  // Put), so no token keeps rights its holder lost, nor lacks ones they gained.
+  const endsSessions = after.role !== before.role || after.accessLevel !== before.accessLevel;
+  if (endsSessions) after.sessionEpoch = (before.sessionEpoch ?? 0) + 1;
   if (changes.length) {
     const actor = await actorOf(tenant, auth);
     extra.push(auditPut(tenant, { action: 'UPDATED', userId: id, actorUserId: actor.userId, actorName: actor.name, changes: changes.map((c) => (SENSITIVE.has(c.field) ? { field: c.field } : c)) }));
@@ -256,23 +273,39 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
     if (isConditionFailure(e)) throw conflict('This employee was changed meanwhile (or the email is taken). Please reload and try again.');
     throw e;
   }
+  if (endsSessions) forgetSessions();
   return { success: true as const, message: 'Employee updated successfully!', employee: await detailEmployee(tenant, after, await orgName(tenant)) };
 }
 
 const setupError = (message: string, status = 400) => new ApiError(status, 'InvalidSetupToken', message, undefined, { success: false });
 
-/** POST /api/users/complete-signup (public): the setup link's token decides tenant and user. */
-export async function completeSignupOp(body: z.output<typeof completeSignupBody>) {
-  if (!body.token.trim()) throw setupError(EMPLOYEE_MESSAGES.setupMissing);
-  if (!SETUP_TOKEN_PATTERN.test(body.token)) throw setupError(EMPLOYEE_MESSAGES.setupFormat);
-  const hash = hashToken(body.token);
+/** The pending account a setup link names, or the reason it cannot be used (400). */
+async function usableSetup(token: string | undefined) {
+  if (!token?.trim()) throw setupError(EMPLOYEE_MESSAGES.setupMissing);
+  if (!SETUP_TOKEN_PATTERN.test(token)) throw setupError(EMPLOYEE_MESSAGES.setupFormat);
+  const hash = hashToken(token);
   const pointer = await findSetupPointer(hash);
   if (!pointer || pointer.usedAt) throw setupError(EMPLOYEE_MESSAGES.setupInvalid);
   if (new Date(pointer.validUntil).getTime() <= Date.now()) throw setupError(EMPLOYEE_MESSAGES.setupExpired);
   const tenant = trustedTenant(pointer.tenantId);
   const row = await getEmployee(tenant, pointer.userId);
   if (!row || statusOf(row) !== 'PENDING' || row.setupTokenHash !== hash) throw setupError(EMPLOYEE_MESSAGES.setupInvalid);
-  const email = normalizeUsername(body.email);
+  return { tenant, row, hash, validUntil: pointer.validUntil };
+}
+
+/** GET /api/users/complete-signup: what the setup form shows before it is sent, the invited address read-only. */
+export async function setupDetailsOp(token: string | undefined) {
+  const { row, validUntil } = await usableSetup(token);
+  return { valid: true as const, email: row.email, firstName: row.firstName, lastName: row.lastName, phone: row.phone ?? null, expiresAt: validUntil };
+}
+
+/** POST /api/users/complete-signup (public): the setup link's token decides tenant, user and e-mail. */
+export async function completeSignupOp(body: z.output<typeof completeSignupBody>) {
+  const { tenant, row, hash } = await usableSetup(body.token);
+  // Issue 22 items 7 and 8: the account keeps the address the link was mailed to. Another one is
+  // refused before any lookup, so a link can neither claim nor probe someone else's address.
+  const email = normalizeUsername(row.email);
+  if (normalizeUsername(body.email) !== email) throw new ApiError(400, 'SetupEmailMismatch', EMPLOYEE_MESSAGES.setupEmailFixed, undefined, { success: false });
   if (await findUserByUsername(email)) throw conflict(EMPLOYEE_MESSAGES.setupEmailTaken);
   try {
     await completeSetup(tenant, row, hash, { firstName: body.firstName, lastName: body.lastName, phone: body.phone || row.phone || null, email, passwordHash: await hashPassword(body.password) });

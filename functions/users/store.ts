@@ -224,10 +224,11 @@ export async function deactivateEmployee(tenant: TenantId, row: EmployeeRow, act
       {
         Update: {
           TableName: T(), Key: userKeys.user(tenant, row.id),
-          UpdateExpression: 'SET isActive = :f, #s = :inactive, deactivatedAt = :now, deactivatedBy = :by, updatedAt = :now',
+          // The session epoch moves too (docs/decisions/sessions-follow-the-account.md): a later reactivation does not revive old tokens.
+          UpdateExpression: 'SET isActive = :f, #s = :inactive, deactivatedAt = :now, deactivatedBy = :by, updatedAt = :now ADD sessionEpoch :one',
           ConditionExpression: 'isActive = :t AND (attribute_not_exists(#s) OR #s = :active)',
           ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':f': false, ':t': true, ':inactive': 'INACTIVE', ':active': 'ACTIVE', ':now': now, ':by': actor.userId },
+          ExpressionAttributeValues: { ':f': false, ':t': true, ':inactive': 'INACTIVE', ':active': 'ACTIVE', ':now': now, ':by': actor.userId, ':one': 1 },
         },
       },
       auditPut(tenant, { action: 'DEACTIVATED', userId: row.id, actorUserId: actor.userId, actorName: actor.name, changes: [{ field: 'isActive', from: true, to: false }] }),
@@ -247,7 +248,7 @@ export async function deleteEmployee(tenant: TenantId, row: EmployeeRow, actor: 
     {
       Put: {
         TableName: T(),
-        Item: { ...userKeys.user(tenant, row.id), id: row.id, firstName: row.firstName, lastName: row.lastName, role: row.role, accessLevel: row.accessLevel, organizationId: row.organizationId, isActive: false, status: 'DELETED', createdAt: row.createdAt, deletedAt: now, updatedAt: now, email: '', username: '' },
+        Item: { ...userKeys.user(tenant, row.id), id: row.id, firstName: row.firstName, lastName: row.lastName, role: row.role, accessLevel: row.accessLevel, organizationId: row.organizationId, isActive: false, status: 'DELETED', createdAt: row.createdAt, deletedAt: now, updatedAt: now, email: '', username: '', sessionEpoch: (row.sessionEpoch ?? 0) + 1 },
         ConditionExpression: row.updatedAt ? 'updatedAt = :u' : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
         ...(row.updatedAt ? { ExpressionAttributeValues: { ':u': row.updatedAt } } : {}),
       },

@@ -1,11 +1,19 @@
 import * as z from '../zod.js';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, isEmail } from '../domain/email.js';
 import { PERMISSION_GROUPS } from '../domain/permissions.js';
+import { isRealDate, isValidTimeZone } from '../domain/time.js';
 
 /** Schemas reused across areas. Messages are the ones the spec shows to people. */
 export const idParam = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) });
 export const nonEmpty = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
-export const email = z.string().check(z.trim(), z.maxLength(254), z.email('Please enter a valid email address'));
-export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD'));
+/** An e-mail address by the product's one rule (shared/domain/email.ts), trimmed. */
+export const emailCheck = (message: string = EMAIL_MESSAGE) => [z.maxLength(EMAIL_MAX_LENGTH, { abort: true }), z.refine<string>((v) => isEmail(v), message)] as const;
+export const email = z.string().check(z.trim(), ...emailCheck());
+/** 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (issue 22 item 14). */
+export const dayCheck = (message = 'Date must be a real date (YYYY-MM-DD)') => z.refine(isRealDate, message);
+export const isoDate = z.string().check(dayCheck());
+/** An IANA time zone this runtime knows ('Europe/Paris' yes, 'Mars/Olympus_Mons' no). */
+export const timeZoneCheck = (message = 'Time zone must be an IANA zone such as America/New_York') => z.refine(isValidTimeZone, message);
 export const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM'));
 export const dateRangeQuery = z.object({
   startDate: z.optional(z.string().check(z.maxLength(40))),

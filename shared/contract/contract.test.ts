@@ -52,7 +52,7 @@ describe('the contract', () => {
   it('keeps platform routes for the platform admin and public routes few and deliberate', () => {
     for (const r of routes.filter((x) => x.path.startsWith('/api/platform/'))) expect(r.access, r.id).toBe('platform');
     expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(
-      ['auth.completeSignup', 'auth.login', 'auth.validateSignupToken', 'health.check', 'health.openapi', 'reports.mail.confirm', 'reports.mail.unsubscribe', 'services.publicBook', 'services.publicGet', 'users.completeSignup'].sort(),
+      ['auth.completeSignup', 'auth.login', 'auth.logout', 'auth.validateSignupToken', 'health.check', 'health.openapi', 'reports.mail.confirm', 'reports.mail.unsubscribe', 'services.publicBook', 'services.publicGet', 'users.completeSignup', 'users.setupDetails'].sort(),
     );
   });
 
@@ -61,6 +61,7 @@ describe('the contract', () => {
     expect(matchRoute('GET', '/api/reservations/integration/all')?.route.id).toBe('reservations.list');
     expect(matchRoute('GET', '/api/reservations/integration/abc')).toMatchObject({ route: { id: 'reservations.get' }, pathParameters: { id: 'abc' } });
     expect(matchRoute('DELETE', '/api/inventory/bulk/delete')?.route.id).toBe('inventory.bulkDelete');
+    expect(matchRoute('GET', '/api/users/complete-signup')?.route.id).toBe('users.setupDetails');
     expect(matchRoute('GET', '/api/nothing')).toBeUndefined();
   });
 });

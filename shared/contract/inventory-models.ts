@@ -121,5 +121,12 @@ export const bulkCreateResponseSchema = z.object({ success: z.literal(true), dat
 export type BulkCreateResponse = z.infer<typeof bulkCreateResponseSchema>;
 
 /** DELETE /api/inventory/bulk/delete */
-export const bulkDeleteResponseSchema = z.object({ success: z.literal(true), data: z.object({ deletedItems: z.array(z.object({ id: z.string(), itemNumber: z.string() })) }) });
+export const bulkDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    deletedItems: z.array(z.object({ id: z.string(), itemNumber: z.string() })),
+    /** Items left in place because active or upcoming reservations hold them (issue 23 item 7), with those reservations' numbers. */
+    keptItems: z.array(z.object({ id: z.string(), itemNumber: z.string(), reservations: z.array(z.string()) })),
+  }),
+});
 export type BulkDeleteResponse = z.infer<typeof bulkDeleteResponseSchema>;

@@ -6,7 +6,7 @@
  */
 import * as z from '../zod.js';
 import { LOG_ACTIONS, PAYMENT_SOURCES, PAYMENT_TYPES, RESERVATION_KINDS, RESERVATION_STATUSES } from '../domain/reservations.js';
-import { looseNumber } from './common.js';
+import { emailCheck, looseNumber } from './common.js';
 
 export {
   LOG_ACTIONS,
@@ -178,6 +178,8 @@ export const reservationLogResponse = z.object({
   success: z.literal(true),
   data: z.array(reservationLogEntry),
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalCount: z.number(), totalPages: z.number(), nextCursor: z.nullable(z.string()) }),
+  /** Who has log entries, by name, for the employee filter (its value is the id the filter takes). */
+  employees: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
 export const reservationStatsResponse = z.object({ active: z.number(), total: z.number(), completed: z.number(), cancelled: z.number(), overdue: z.number() });
@@ -203,7 +205,7 @@ export const reservationCustomerInput = z.object({
   phone: z.string().check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40), z.regex(/\d/, 'Please enter a valid phone number')),
   address: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500)))),
   /** Sent only when non-blank (document 3 §5). */
-  email: z.union([z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(254), z.email('Please enter a valid email address')))), z.literal('')]),
+  email: z.union([z.nullable(z.optional(z.string().check(z.trim(), ...emailCheck()))), z.literal('')]),
 });
 
 export const itemReservationBody = z.object({
@@ -293,6 +295,8 @@ export const logQuery = z.object({
   action: z.union([z.optional(z.enum(LOG_ACTIONS)), z.literal('')]),
   employeeId: z.optional(z.string().check(z.maxLength(128))),
   reservationId: z.optional(z.string().check(z.maxLength(128))),
+  /** The number the screen shows (RES-000123, or just 123): what people can filter by (issue 23 item 10). */
+  reservationNumber: z.optional(z.string().check(z.maxLength(40))),
 });
 
 export const availableItemsQuery = z.object({

@@ -1,6 +1,7 @@
 import * as z from '../zod.js';
 import { EMPTY_CONTACT as EMPTY_CONTACT_ROW, DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, PERMISSION_CHANGE_NOTE, type DayType, type HoursRow } from '../domain/settings.js';
-import { PERMISSION_POLICY } from './common.js';
+import { isEmail } from '../domain/email.js';
+import { dayCheck, PERMISSION_POLICY } from './common.js';
 
 /**
  * Store settings on the wire (document 3 §3, §5, §7 Settings). The messages here are the ones a
@@ -21,7 +22,7 @@ export const contactFields = z.object({
   streetAddress: text(300, 'Street address'),
   city: text(120, 'City'),
   zipCode: text(20, 'ZIP code').check(z.regex(/^[A-Za-z0-9 -]*$/, 'ZIP code may contain only letters, digits, spaces and dashes')),
-  emailAddress: text(254, 'Email address').check(z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), CONTACT_MESSAGES.email)),
+  emailAddress: text(254, 'Email address').check(z.refine((v) => v === '' || isEmail(v), CONTACT_MESSAGES.email)),
   phoneNumber: text(40, 'Phone number').check(z.refine((v) => v === '' || (PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), CONTACT_MESSAGES.phone)),
 });
 export type ContactSettings = z.output<typeof contactFields>;
@@ -82,7 +83,7 @@ export const hoursRowSchema = z.strictObject((z
 export const specialHoursRowSchema = z.strictObject((z
   .object({
     id: rowId,
-    date: z.string({ error: HOURS_MESSAGES.date }).check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, HOURS_MESSAGES.date)),
+    date: z.string({ error: HOURS_MESSAGES.date }).check(dayCheck(HOURS_MESSAGES.date)),
     openTime: optionalTime,
     closeTime: optionalTime,
     isClosed: z.boolean(),

@@ -3,6 +3,7 @@
  * Plain functions: no HTTP, no AWS.
  */
 import { addMonths, differenceInCalendarMonths, isValid, lightFormat, parseISO } from 'date-fns';
+import { roleFlags, type RoleHolder } from './roles.js';
 
 export type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
 
@@ -52,6 +53,7 @@ export const EMPLOYEE_MESSAGES = {
   setupExpired: 'Setup link has expired. Please contact your manager to resend the invitation.',
   setupInvalid: 'Invalid setup token. This link has already been used or was replaced by a newer invitation. Please contact your manager.',
   setupEmailTaken: 'An account with this email address already exists. Please use a different email address.',
+  setupEmailFixed: 'Your account is set up with the email address your invitation was sent to. Ask your manager to change it afterwards if needed.',
   termsRequired: 'You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.',
   setupDone: 'Your account has been set up successfully. You can now log in with your email address.',
   loginAfterSetup: 'Account setup completed! Please log in with your email address.',
@@ -75,6 +77,27 @@ export function accessLong(u: { role?: string | null; accessLevel?: string | nul
 export function canDeleteEmployee(u: { role?: string | null }): boolean {
   return u.role !== 'BUSINESS_ADMIN' && u.role !== 'SUPER_ADMIN';
 }
+/**
+ * Issue 22 item 4, the one rule of the users area: who may change a user record (the row, its
+ * documents, its invitation, its status). Nobody changes their own role, access level or wage; a
+ * non-administrator (a manager) changes no administrator's record at all. `change` holds what a
+ * request would set (undefined: not sent); sending the current value is no change, so the detail
+ * page's job block, which always sends role, access level and wage, still saves one's own location.
+ * Returns the refusal (a 403 message) or null. Viewing is governed by the matrix (viewUsers) alone.
+ */
+export function userChangeRefusal(
+  actor: RoleHolder & { userId: string },
+  target: RoleHolder & { id: string; hourlyWageCents?: number | null },
+  change: { role?: string; accessLevel?: string; hourlyWageCents?: number | null } = {},
+): string | null {
+  if (!roleFlags(actor).isAdmin && !canDeleteEmployee(target)) return "Managers cannot change an administrator's account or documents";
+  if (actor.userId !== target.id) return null;
+  if (change.role !== undefined && change.role !== target.role) return 'You cannot change your own role';
+  if (change.accessLevel !== undefined && change.accessLevel !== (target.accessLevel ?? 'EMPLOYEE')) return 'You cannot change your own access level';
+  if (change.hourlyWageCents !== undefined && change.hourlyWageCents !== (target.hourlyWageCents ?? null)) return 'You cannot change your own wage';
+  return null;
+}
+
 export const canResendInvite = (u: { status: EmployeeStatus }) => u.status === 'PENDING';
 export const canDeactivate = (u: { status: EmployeeStatus }) => u.status === 'ACTIVE';
 

@@ -30,6 +30,40 @@ export const PERMISSION_GROUPS = {
   systemSettings: ['manageLocations', 'configureSystem'],
 } as const;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+
+/**
+ * The role capability (document 1 §6) behind a cell of the matrix: the routes that name the cell
+ * also need it. A role without it sees the cell off by default (issue 23 item 11).
+ */
+export const PERMISSION_CAPABILITY: Readonly<Record<string, Capability>> = {
+  'inventoryItems.create': 'manageInventory',
+  'inventoryItems.edit': 'manageInventory',
+  'inventoryItems.delete': 'manageInventory',
+  'productTypes.create': 'manageInventory',
+  'productTypes.edit': 'manageInventory',
+  'productTypes.delete': 'manageInventory',
+  'services.create': 'manageInventory',
+  'services.edit': 'manageInventory',
+  'services.delete': 'manageInventory',
+  'inventoryReports.view': 'manageInventory',
+  'inventoryReports.export': 'manageInventory',
+  'systemSettings.manageLocations': 'manageInventory',
+  'reservations.edit': 'processReturns',
+  'reservations.processReturn': 'processReturns',
+  'reservations.reprocess': 'processReturns',
+  'userManagement.viewUsers': 'viewEmployees',
+  'userManagement.manageRoles': 'viewEmployees',
+  'timesheets.approve': 'viewEmployees',
+  'systemSettings.configureSystem': 'viewSettings',
+};
+
+/**
+ * Capabilities an administrator may hand to ordinary employees through the matrix: a granted cell
+ * behind one of these really grants (issue 23 item 11, "an admin who grants employees item creation
+ * sees it work"). The others (returns, employees, settings) stay with the roles document 1 §6 names,
+ * and their cells are greyed out for EMPLOYEE.
+ */
+export const DELEGABLE_CAPABILITIES: readonly Capability[] = ['manageInventory'];
 export type Permission = {
   [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
 }[PermissionGroup];

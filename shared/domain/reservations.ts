@@ -12,6 +12,14 @@ export type LogAction = (typeof LOG_ACTIONS)[number];
 export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYMENT_TYPES = ['DEPOSIT', 'CHARGE', 'REFUND', 'REVERSAL', 'SERVICE_PAYMENT'] as const;
+/**
+ * A reservation number as people type it: 'RES-000123', 'res-123', '#123' or just '123' all read as
+ * 'RES-000123' (the log's filter, issue 23 item 10); anything else is null.
+ */
+export function reservationNumberFrom(text: string): string | null {
+  const m = /^\s*(?:res[-\s]?)?#?0*(\d{1,9})\s*$/i.exec(text);
+  return m ? `RES-${m[1]!.padStart(6, '0')}` : null;
+}
 /** Document 3 §9: page sizes. */
 export const RESERVATIONS_PAGE_SIZE = 25;
 export const LOG_PAGE_SIZE = 25;

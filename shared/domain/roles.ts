@@ -1,4 +1,4 @@
-import { PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from './permissions.js';
+import { DELEGABLE_CAPABILITIES, PERMISSION_CAPABILITY, PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from './permissions.js';
 
 export type Role = 'SUPER_ADMIN' | 'BUSINESS_ADMIN' | 'EMPLOYEE';
 export type AccessLevel = 'EMPLOYEE' | 'MANAGER';
@@ -57,10 +57,63 @@ export function policyRole(u: RoleHolder): PolicyRole | null {
   return u.accessLevel === 'MANAGER' ? 'MANAGER' : 'EMPLOYEE';
 }
 
-/** Document 3: default when the server holds no policy is everything granted; a missing entry counts as granted. */
+const holderOf = (role: PolicyRole): RoleHolder => ({ role: 'EMPLOYEE', accessLevel: role });
+
+/**
+ * Whether the cell can ever be on for the role: its capability (document 1 §6) is the role's, or
+ * one an administrator may delegate through the matrix. The screen greys out the others.
+ */
+export function isGrantable(role: PolicyRole, permission: Permission): boolean {
+  const capability = PERMISSION_CAPABILITY[permission];
+  return !capability || hasCapability(holderOf(role), capability) || DELEGABLE_CAPABILITIES.includes(capability);
+}
+
+/**
+ * The cell's value when nobody set it: on exactly when the role holds the capability behind it
+ * (document 1 §6). Document 3's "everything granted" default is read as everything the role may
+ * do, so an EMPLOYEE's inventory writes start off, as their read-only inventory is (issue 23 item 11).
+ */
+export function grantedByDefault(role: PolicyRole, permission: Permission): boolean {
+  const capability = PERMISSION_CAPABILITY[permission];
+  return !capability || hasCapability(holderOf(role), capability);
+}
+
+/** The cell as it applies: a set value where the role can hold it, else the role's default. */
 export function isGranted(policy: PermissionPolicy | null | undefined, role: PolicyRole, permission: Permission): boolean {
+  if (!isGrantable(role, permission)) return false;
   const [group, name] = permission.split('.') as [PermissionGroup, string];
-  return policy?.[role]?.[group]?.[name] !== false;
+  const set = policy?.[role]?.[group]?.[name];
+  return typeof set === 'boolean' ? set : grantedByDefault(role, permission);
+}
+
+/**
+ * Whether a person may use a route that names `capability` and/or `permission`: the one rule of the
+ * API's authorise step and of what the SPA offers. Administrators hold every capability of their
+ * role and every cell. EMPLOYEE and MANAGER need their cell granted, and the capability; a granted
+ * cell behind a delegable capability stands in for it (the matrix widens there, narrows elsewhere).
+ */
+export function mayUse(u: RoleHolder, need: { capability?: Capability; permission?: Permission }, policy: PermissionPolicy | null | undefined): boolean {
+  const role = policyRole(u);
+  const held = !need.capability || hasCapability(u, need.capability);
+  if (role === null || !need.permission) return held;
+  if (!isGranted(policy, role, need.permission)) return false;
+  return held || (DELEGABLE_CAPABILITIES.includes(need.capability!) && PERMISSION_CAPABILITY[need.permission] === need.capability);
+}
+
+/**
+ * Matrices saved before revision 2 stored every EMPLOYEE cell as granted, inventory writes included,
+ * when a granted cell could only narrow. Read under the rule above they would suddenly widen, so
+ * their cells behind capabilities EMPLOYEE lacks are dropped (the default, off, applies) until an
+ * administrator saves the matrix again.
+ */
+export const POLICY_REVISION = 2;
+export function policyAsStored(policy: PermissionPolicy | null | undefined, revision: unknown): PermissionPolicy | null {
+  if (!policy) return null;
+  if (typeof revision === 'number' && revision >= POLICY_REVISION) return policy;
+  const employee = Object.fromEntries(
+    Object.entries(policy.EMPLOYEE ?? {}).map(([g, cells]) => [g, Object.fromEntries(Object.entries(cells ?? {}).filter(([n]) => grantedByDefault('EMPLOYEE', `${g}.${n}` as Permission)))]),
+  );
+  return { ...policy, EMPLOYEE: employee };
 }
 
 /** A matrix with every entry present, as the screen and the stored row hold it. */
@@ -77,7 +130,7 @@ export function fullPolicy(granted = true): CompletePolicy {
 /** Every permission name of the matrix, `group.name`, in the spec's order. */
 export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) => names.map((n) => `${g}.${n}` as Permission));
 
-/** The matrix with every gap filled: a missing entry (or a missing policy) counts as granted. */
+/** The matrix with every gap filled: a missing entry (or a missing policy) counts as the role's default. */
 export function completePolicy(policy: PermissionPolicy | null | undefined): CompletePolicy {
   const full = fullPolicy(true);
   for (const role of ['EMPLOYEE', 'MANAGER'] as const) {
@@ -91,7 +144,7 @@ export function completePolicy(policy: PermissionPolicy | null | undefined): Com
 
 /**
  * What one person may do: administrators everything; EMPLOYEE and MANAGER what their row of the
- * matrix grants. (Role capabilities are checked separately: the matrix only narrows them.)
+ * matrix grants, never a cell their role can never hold (see `mayUse`).
  */
 export function effectivePermissions(u: RoleHolder, policy: PermissionPolicy | null | undefined): Record<Permission, boolean> {
   const role = policyRole(u);
@@ -104,7 +157,7 @@ export interface PermissionChange {
   granted: boolean;
 }
 
-/** The permissions that flipped between two policies (both read with "missing = granted"). */
+/** The permissions that flipped between two policies (both read with the roles' defaults). */
 export function diffPolicies(before: PermissionPolicy | null | undefined, after: PermissionPolicy | null | undefined): PermissionChange[] {
   const changes: PermissionChange[] = [];
   for (const role of ['EMPLOYEE', 'MANAGER'] as const) {
@@ -123,7 +176,8 @@ export function setGroup(policy: PermissionPolicy, role: PolicyRole, group: Perm
   return { ...policy, [role]: { ...policy[role], [group]: Object.fromEntries(names.map((n) => [n, granted])) } };
 }
 
-/** True when every permission of the group is granted for the role (the toggle then reads Remove All). */
+/** True when every cell of the group the role can hold is granted (the toggle then reads Remove All). */
 export function groupFullyGranted(policy: PermissionPolicy | null | undefined, role: PolicyRole, group: PermissionGroup): boolean {
-  return (PERMISSION_GROUPS[group] as readonly string[]).every((n) => isGranted(policy, role, `${group}.${n}` as Permission));
+  const cells = (PERMISSION_GROUPS[group] as readonly string[]).map((n) => `${group}.${n}` as Permission).filter((p) => isGrantable(role, p));
+  return cells.length > 0 && cells.every((p) => isGranted(policy, role, p));
 }

@@ -27,6 +27,15 @@ export const MAX_PARTICIPANTS_RANGE = { min: 1, max: 100 } as const;
 export const sameSlot = (a: SlotRef, b: SlotRef) => a.date === b.date && a.startTime === b.startTime && a.endTime === b.endTime;
 export const slotLabel = (s: SlotRef) => `${s.date} ${s.startTime} - ${s.endTime}`;
 
+/**
+ * The zone a service's slots are wall-clock times of: the organization's (issue 23 item 1). A service
+ * carries a zone of its own only when one was stored for it (docs/decisions/one-time-zone.md); the
+ * screens then name that zone next to its times.
+ */
+export function serviceZone(service: { timeZone?: string | null }, orgZone: string): string {
+  return isValidTimeZone(service.timeZone) ? service.timeZone : orgZone;
+}
+
 /** "non-numbers become 1", never below 1, whole places only (document 2 §5). */
 export function normalizeSlotCount(v: unknown): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;

@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { reportPdf } from './pdf.js';
 import { reportXlsx } from './xlsx.js';
-import { reportTable } from './model.js';
+import { cellText, reportTable, type ReportTable } from './model.js';
 
 const daily = Array.from({ length: 120 }, (_, i) => ({ date: `2026-0${1 + Math.floor(i / 30)}-${String((i % 28) + 1).padStart(2, '0')}`, revenue: 10.5 + i, reservations: 2, cancelled: 0 }));
 const table = reportTable({
@@ -55,5 +55,21 @@ describe('Excel export', () => {
     expect(first.getCell(4).value).toBe(10.5);
     expect(first.getCell(4).numFmt).toContain('$');
     expect(ws.rowCount).toBeGreaterThanOrEqual(5 + 120 + 2 + table.totals.length);
+  });
+});
+
+describe("times in reports: the organization's zone, named (issue 23 item 2)", () => {
+  it('prints date-times in the zone with its abbreviation, and an Excel date-time column names the zone', async () => {
+    expect(cellText('2026-01-15T14:00:00.000Z', 'datetime', 'America/New_York')).toBe('Jan 15, 2026, 9:00 AM EST');
+    const t: ReportTable = {
+      title: 'Daily Log', range: 'Jan 15, 2026', zone: 'America/New_York',
+      columns: [{ key: 'start', label: 'Start', type: 'datetime' }], rows: [{ start: '2026-01-15T14:00:00.000Z' }], totals: [],
+    };
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await reportXlsx(t, 'Acme Rentals'));
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(5).getCell(1).value).toBe('Start (America/New_York)');
+    // the wall clock of New York, as Excel has no zones
+    expect((ws.getRow(6).getCell(1).value as Date).toISOString()).toBe('2026-01-15T09:00:00.000Z');
   });
 });

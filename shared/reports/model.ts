@@ -11,7 +11,7 @@ import type {
 } from '../contract/report-models.js';
 import { toCents } from '../domain/money.js';
 import { todayIn } from '../domain/time.js';
-import { formatIn } from '../domain/time-text.js';
+import { formatDateTimeIn, formatIn } from '../domain/time-text.js';
 
 export type { ReportType };
 export type ReportData =
@@ -201,8 +201,8 @@ export function cellText(v: Cell, type: CellType, zone: string): string {
     case 'date':
       return dayText(String(v));
     case 'datetime': {
-      const t = Date.parse(String(v));
-      return Number.isFinite(t) ? formatIn(t, zone, 'MMM d, yyyy h:mm a') : String(v);
+      // Named: a report read elsewhere (a mailed PDF, a spreadsheet) must not leave the clock in doubt.
+      return formatDateTimeIn(String(v), zone, { zoneName: true }) || String(v);
     }
     default:
       return String(v);

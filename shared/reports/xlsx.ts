@@ -38,7 +38,8 @@ export async function reportXlsx(t: ReportTable, business: string): Promise<Arra
   ws.addRow([t.title]).font = { bold: true, size: 15 };
   ws.addRow([t.range]);
   ws.addRow([]);
-  const head = ws.addRow(t.columns.map((c) => c.label));
+  // Excel cells have no zone: a date-time column names the organization's zone its wall-clock values are in.
+  const head = ws.addRow(t.columns.map((c) => (c.type === 'datetime' ? `${c.label} (${t.zone})` : c.label)));
   head.font = { bold: true };
   head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EBF0' } };
   for (const r of t.rows) {

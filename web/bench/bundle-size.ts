@@ -37,6 +37,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/signup': pub('src/features/signup/SignupPage.tsx'),
   '/setup-account/:setupToken': pub('src/features/setup-account/SetupAccountPage.tsx'),
   '/service/:token': pub('src/features/services/PublicServicePage.tsx'),
+  '/report-mail/:action/:token': pub('src/features/report-mail/ReportMailPage.tsx'),
   '/platform/dashboard': { modules: ['src/features/platform/PlatformPortal.tsx'], kind: 'app' },
   '/dashboard': app('src/features/dashboard/DashboardPage.tsx'),
   '/inventory': app('src/features/inventory/InventoryPage.tsx'),

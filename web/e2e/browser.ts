@@ -7,8 +7,14 @@ import { afterAll, beforeAll } from 'vitest';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTEFACTS = join(repo, 'test-results');
 
+/**
+ * The zone every journey's browser runs in: not the organization's (e2e organizations record none, so
+ * they are America/New_York). Issue 23 item 2: every screen must read the organization's clock anyway.
+ */
+export const BROWSER_TIME_ZONE = 'UTC';
+
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -21,6 +27,10 @@ export async function launch(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  // Every context (and browser.newPage's own) starts in BROWSER_TIME_ZONE unless a test asks otherwise.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ timezoneId: BROWSER_TIME_ZONE, ...options });
+  return browser;
 }
 
 /**

@@ -3,6 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTenant, launch, snapshot } from './browser.js';
 import { formatSlot } from '../src/components/format.js';
+import { formatDateTimeIn } from '../../shared/domain/time-text.js';
+import { zonedDateTime } from '../../shared/domain/time.js';
+
+/** E2e organizations record no zone: America/New_York; the browser runs in BROWSER_TIME_ZONE (UTC). */
+const ORG_ZONE = 'America/New_York';
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
@@ -93,6 +98,8 @@ describe('services: from the staff form to a customer paying', () => {
     await adv.waitFor({ state: 'detached' });
 
     await snapshot(staff, 'e2e-services-form');
+    // Issue 23 item 1: the slot times are the organization's, whatever the browser's zone.
+    await form.getByTestId('slot-zone').getByText(`Times are in ${ORG_ZONE}`).waitFor();
     await form.getByRole('button', { name: 'Create Service' }).click();
     await staff.getByText('Service created successfully!').waitFor();
     const card = staff.getByTestId('service-card').filter({ hasText: 'Sunset Kayak Tour' });
@@ -157,11 +164,19 @@ describe('services: from the staff form to a customer paying', () => {
     await customer.getByTestId('pay-zelle').getByText('pay@baykayaks.example').waitFor();
     await customer.getByText(/cancelled automatically if payment is not received within 24 hours/).waitFor();
     await snapshot(customer, 'e2e-services-payment');
+    // The customer reads 5:00 PM New York, named; the staff screens read the same instant (issue 23 items 1-2).
+    expect(await customer.getByTestId('paid-slot').textContent()).toBe(formatSlot(day(5), '17:00', '19:00', ORG_ZONE));
 
     // the staff list shows the two places gone
     await staff.reload();
     await staff.getByRole('tab', { name: /Services/ }).click();
     await staff.getByRole('button', { name: 'View details of Sunset Kayak Tour' }).click();
-    await staff.getByRole('dialog', { name: 'Sunset Kayak Tour' }).getByText(`${day(5)} 17:00 - 19:00 · 4 left`).waitFor();
+    await staff.getByRole('dialog', { name: 'Sunset Kayak Tour' }).getByText(`${formatSlot(day(5), '17:00', '19:00')} · 4 left`).waitFor();
+
+    await staff.goto(`${tenant.origin}/reservations`);
+    await staff.getByRole('tab', { name: 'Services' }).click();
+    const startText = formatDateTimeIn(zonedDateTime(day(5), '17:00', ORG_ZONE), ORG_ZONE, { zoneName: true });
+    expect(startText).toMatch(/5:00 PM E[SD]T$/);
+    await staff.getByText(startText).first().waitFor();
   });
 });

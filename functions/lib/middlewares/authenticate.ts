@@ -3,7 +3,7 @@ import type { RouteContract } from '../../../shared/contract/index.js';
 import { db, tableName } from '../db.js';
 import { unauthorized } from '../errors.js';
 import { keys, trustedTenant } from '../keys.js';
-import { verifyToken, type AuthClaims } from '../tokens.js';
+import { SIGN_IN_AGAIN, verifyToken, type AuthClaims } from '../tokens.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
 
 export function bearer(event: Pick<ApiEvent, 'headers' | 'queryStringParameters'>, route: Pick<RouteContract, 'kind'>): string | undefined {
@@ -18,8 +18,10 @@ export function bearer(event: Pick<ApiEvent, 'headers' | 'queryStringParameters'
  * Sessions end when they should (issue 11 point 4): a token is only as good as the account behind
  * it. Every authenticated request checks the user row (`isActive`, present) and, for tenant users,
  * the organization row (`status` not SUSPENDED/INACTIVE, present). The answers are kept per warm
- * function for SESSION_CHECK_TTL_MS, so a deactivation, deletion or suspension takes effect within
- * that window (≤ 60 s, the promise) while a burst of calls costs two GetItems per user per window.
+ * function for SESSION_CHECK_TTL_MS, so a deactivation, deletion, suspension or session-epoch bump
+ * (docs/decisions/sessions-follow-the-account.md) takes effect within that window (≤ 60 s, the
+ * promise) while a burst of calls costs two GetItems per user per window, plus the uncached
+ * sign-out check of every request.
  */
 export const SESSION_CHECK_TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
@@ -27,6 +29,8 @@ const MAX_ENTRIES = 5_000;
 interface SessionFacts {
   at: number;
   userActive: boolean;
+  /** The user row's `sessionEpoch`: bumped with a role, access level or password change, a deactivation or a deletion. */
+  userEpoch: number;
   orgStatus: 'ACTIVE' | 'MISSING' | 'SUSPENDED' | 'INACTIVE' | 'NONE';
 }
 const cache = new Map<string, SessionFacts>();
@@ -38,19 +42,19 @@ async function readFacts(auth: AuthClaims): Promise<SessionFacts> {
   const tenant = auth.tenantId ? trustedTenant(auth.tenantId) : null;
   const userKey = tenant ? keys.user(tenant, auth.userId) : keys.platformUser(auth.userId);
   const [user, org] = await Promise.all([
-    db().send(new GetCommand({ TableName: tableName(), Key: userKey, ProjectionExpression: 'isActive' })),
+    db().send(new GetCommand({ TableName: tableName(), Key: userKey, ProjectionExpression: 'isActive, sessionEpoch' })),
     tenant ? db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } })) : undefined,
   ]);
   const status = org?.Item ? String(org.Item.status ?? 'ACTIVE') : tenant ? 'MISSING' : 'NONE';
   return {
     at: Date.now(),
     userActive: user.Item !== undefined && user.Item.isActive !== false,
+    userEpoch: typeof user.Item?.sessionEpoch === 'number' ? user.Item.sessionEpoch : 0,
     orgStatus: status === 'SUSPENDED' || status === 'INACTIVE' || status === 'MISSING' || status === 'NONE' ? status : 'ACTIVE',
   };
 }
 
-/** Refuses (401) a token whose user was deactivated or deleted, or whose organization was suspended or deleted. */
-export async function assertSessionLive(auth: AuthClaims, now = Date.now()): Promise<void> {
+async function cachedFacts(auth: AuthClaims, now: number): Promise<SessionFacts> {
   const key = `${auth.tenantId ?? 'PLATFORM'}/${auth.userId}`;
   let facts = cache.get(key);
   if (!facts || now - facts.at >= SESSION_CHECK_TTL_MS) {
@@ -58,8 +62,29 @@ export async function assertSessionLive(auth: AuthClaims, now = Date.now()): Pro
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
     cache.set(key, facts);
   }
+  return facts;
+}
+
+/**
+ * A signed-out session's row (functions/auth/logout.ts). Read on every request, never cached and
+ * strongly consistent, so a sign-out bites at once in every warm function, not within the window.
+ */
+async function isRevoked(sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId) return false;
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.revokedSession(sessionId), ProjectionExpression: 'pk', ConsistentRead: true }));
+  return res.Item !== undefined;
+}
+
+/**
+ * Refuses (401) a token whose user was deactivated or deleted, whose organization was suspended or
+ * deleted, that was signed out, or that was issued before the account's last session-ending change
+ * (its epoch is older than the user row's: role, access level, password, deactivation, deletion).
+ */
+export async function assertSessionLive(auth: AuthClaims, now = Date.now()): Promise<void> {
+  const [facts, revoked] = await Promise.all([cachedFacts(auth, now), isRevoked(auth.sessionId)]);
   if (!facts.userActive) throw unauthorized(ACCOUNT_INACTIVE);
   if (facts.orgStatus !== 'ACTIVE' && facts.orgStatus !== 'NONE') throw unauthorized(ORGANIZATION_INACTIVE);
+  if (revoked || (auth.sessionEpoch ?? 0) < facts.userEpoch) throw unauthorized(SIGN_IN_AGAIN);
 }
 
 /** Tests (and a store that just changed an account) drop the cached facts. */

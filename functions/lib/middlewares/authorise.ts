@@ -1,4 +1,4 @@
-import { hasCapability, isGranted, policyRole } from '../../../shared/domain/roles.js';
+import { isGranted, mayUse, policyRole } from '../../../shared/domain/roles.js';
 import { forbidden, notImplemented } from '../errors.js';
 import type { TenantId } from '../keys.js';
 import { loadPolicy } from '../policy.js';
@@ -7,7 +7,7 @@ import { stateOf, type ApiMiddleware } from './types.js';
 /**
  * Step 4, authorise, BEFORE validation: a caller without the right gets 403 whatever the body says.
  * Platform routes are for SUPER_ADMIN; tenant routes check the role capability (document 1 §6) and
- * the tenant's permission matrix (document 3 §3).
+ * the tenant's permission matrix (document 3 §3), which may delegate inventory to employees.
  */
 export function authorise(): ApiMiddleware {
   return {
@@ -15,10 +15,12 @@ export function authorise(): ApiMiddleware {
       const { route, auth, tenant } = stateOf(request);
       if (route.access === 'platform' && auth?.role !== 'SUPER_ADMIN') throw forbidden('Platform administrators only');
       if (auth && route.access === 'user') {
-        if (route.capability && !hasCapability(auth, route.capability)) throw forbidden();
+        // One rule with the SPA (shared/domain/roles.ts mayUse); the matrix is read for EMPLOYEE and MANAGER only.
         const pRole = policyRole(auth);
-        if (route.permission && pRole && !isGranted(await loadPolicy(tenant as TenantId), pRole, route.permission)) {
-          throw forbidden(`Permission denied: ${route.permission}`);
+        const policy = route.permission && pRole ? await loadPolicy(tenant as TenantId) : null;
+        if (!mayUse(auth, { capability: route.capability, permission: route.permission }, policy)) {
+          const cellOff = route.permission && pRole && !isGranted(policy, pRole, route.permission);
+          throw cellOff ? forbidden(`Permission denied: ${route.permission}`) : forbidden();
         }
       }
     },

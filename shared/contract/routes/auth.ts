@@ -34,6 +34,11 @@ export const authRoutes = [
   }),
   route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, response: loginResponse, summary: 'Sign in; returns token, user, redirectUrl' }),
   route({
+    id: 'auth.logout', method: 'POST', path: '/api/auth/logout', area: 'auth', access: 'public', response: z.object({ success: z.literal(true), message: z.string() }),
+    summary: "Sign out: the bearer token stops working at once (any token, valid or not, answers 200, as RFC 7009's revocation does)",
+    beyondSpec: 'Document 1 §7 signs out in the browser only; a stolen or left-behind token must stop working too (issue 22 item 3)',
+  }),
+  route({
     id: 'auth.validateSignupToken', method: 'GET', path: '/api/signup/validate-token', area: 'auth', access: 'public',
     query: z.object({ token: z.optional(z.string().check(z.maxLength(2048))) }), response: validateSignupTokenResponse, summary: 'Check an organization invitation token',
   }),

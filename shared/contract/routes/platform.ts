@@ -1,8 +1,7 @@
 import * as z from '../../zod.js';
-import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
-import { fileResponse, idParam } from '../common.js';
+import { emailCheck, fileResponse, idParam } from '../common.js';
 import { MODULE_IDS } from '../../domain/modules.js';
 
 const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
@@ -95,7 +94,7 @@ const templateName = z.object({ name: z.string().check(z.regex(/^[a-z0-9_-]{1,64
 export const invitationBody = z.object({
   firstName: z.string({ error: 'First name is required' }).check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
   lastName: z.string({ error: 'Last name is required' }).check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
-  email: z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254), z.regex(EMAIL_PATTERN, 'Please enter a valid email address')),
+  email: z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), ...emailCheck()),
 });
 
 const p = { area: 'platform', access: 'platform' } as const;

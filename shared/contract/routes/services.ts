@@ -1,8 +1,7 @@
 import * as z from '../../zod.js';
-import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
 import { photoPresignResponse, photoUploadResponse, publicBookingResponse, publicServiceResponse, savedServiceResponse, shareLinkResponse, staffServiceSchema } from '../responses.js';
-import { hasAtMostTwoDecimals, idParam, looseNumber, MAX_MONEY, okResponse } from '../common.js';
+import { dayCheck, emailCheck, hasAtMostTwoDecimals, idParam, looseNumber, MAX_MONEY, okResponse, timeZoneCheck } from '../common.js';
 import { ADDON_RATE_TYPES, SERVICE_RATE_TYPES, TIER_RATE_TYPES } from '../../domain/pricing.js';
 import { HARD_MAX_PARTICIPANTS } from '../../domain/slots.js';
 
@@ -48,7 +47,7 @@ const slotCount = z.pipe(z.pipe(z.union([z.number(), z.string(), z.null(), z.und
   })), z.number().check(z.gte(1, 'Slots available must be at least 1'), z.lte(100_000, 'Slots available is too large')));
 
 export const slotSchema = z.strictObject({
-  date: z.string({ error: 'Slot date is required' }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Slot date must be YYYY-MM-DD')),
+  date: z.string({ error: 'Slot date is required' }).check(dayCheck('Slot date must be a real date (YYYY-MM-DD)')),
   startTime: time('Start time'),
   endTime: time('End time'),
   slotsAvailable: slotCount,
@@ -75,7 +74,7 @@ export const hostSchema = z.strictObject({
   id: z.optional(z.string().check(z.maxLength(100))),
   userId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
   name: z.string().check(z.trim(), z.maxLength(200)),
-  email: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(254)))),
+  email: z.nullable(z.optional(z.union([z.literal(''), z.string().check(z.trim(), ...emailCheck())]))),
   phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
 });
 export const privacySettingsSchema = z.strictObject({
@@ -130,12 +129,12 @@ export const serviceBody = z.object({
   addons: jsonField('Add-ons', z.array(addonSchema).check(z.maxLength(50))),
   isActive: z.optional(flag),
   /** The IANA zone the slots' wall-clock times are in (the editor's browser zone). */
-  timeZone: z.nullable(z.optional(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_+\-/]+$/)))),
+  timeZone: z.nullable(z.optional(z.string().check(z.maxLength(64), timeZoneCheck()))),
 });
 export type ServiceInput = z.output<typeof serviceBody>;
 
 const slotRef = z.object({
-  date: z.pipe(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')), z.transform((v) => v.slice(0, 10))),
+  date: z.pipe(z.pipe(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')), z.transform((v) => v.slice(0, 10))), z.string().check(dayCheck('Choose a time slot'))),
   startTime: time('Start time'),
   endTime: time('End time'),
 });
@@ -145,7 +144,7 @@ export const publicBookingBody = z.object({
     firstName: z.string({ error: 'First name is required' }).check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
     lastName: z.string({ error: 'Last name is required' }).check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
     phone: z.string({ error: 'Phone number is required' }).check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40)),
-    email: z.string({ error: 'Email address is required' }).check(z.trim(), z.minLength(1, 'Email address is required'), z.maxLength(254), z.regex(EMAIL_PATTERN, 'Please enter a valid email address')),
+    email: z.string({ error: 'Email address is required' }).check(z.trim(), z.minLength(1, 'Email address is required'), ...emailCheck()),
   }, { error: 'Customer details are required' }),
   participantCount: z._default(z.coerce.number().check(z.int('Participants must be a whole number'), z.gte(1, 'At least 1 participant'), z.lte(HARD_MAX_PARTICIPANTS, `At most ${HARD_MAX_PARTICIPANTS} participants`)), 1),
   startTime: z.optional(z.string().check(z.maxLength(40))),

@@ -1,11 +1,10 @@
 import * as z from '../../zod.js';
-import { EMAIL_PATTERN } from '../../domain/email.js';
 import { route } from '../types.js';
-import { idParam, looseNumber } from '../common.js';
+import { dayCheck, emailCheck, idParam, looseNumber } from '../common.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
-const emailText = (message: string) => z.string().check(z.trim(), z.maxLength(254), z.regex(EMAIL_PATTERN, message));
-const dayOrBlank = z.optional(z.union([z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')), z.literal(''), z.null()]));
+const emailText = (message: string) => z.string().check(z.trim(), ...emailCheck(message));
+const dayOrBlank = z.optional(z.union([z.string().check(dayCheck()), z.literal(''), z.null()]));
 const wage = z.optional(z.union([z.pipe(looseNumber, z.number().check(z.gte(0, 'Wage must be 0 or more'), z.lte(100_000, 'Wage is too large'))), z.literal(''), z.null()]));
 const employeeFields = {
   firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
@@ -113,6 +112,13 @@ export const usersRoutes = [
     access: 'public', area: 'users', id: 'users.completeSignup', method: 'POST', path: '/api/users/complete-signup',
     body: completeSignupBody, idempotent: true, response: z.object({ success: z.literal(true), message: z.string(), username: z.string() }),
     summary: 'Employee account setup from a setup link',
+  }),
+  route({
+    access: 'public', area: 'users', id: 'users.setupDetails', method: 'GET', path: '/api/users/complete-signup',
+    query: z.object({ token: z.optional(z.string().check(z.maxLength(4096))) }),
+    response: z.object({ valid: z.literal(true), email: z.string(), firstName: z.string(), lastName: z.string(), phone: z.nullable(z.string()), expiresAt: z.string() }),
+    summary: 'The pending account a setup link names: the setup form shows its e-mail read-only and prefills the names',
+    beyondSpec: 'The account keeps the invited address (issue 22 item 7), so the form must show it before anything is sent; a used, replaced or expired link answers as the setup would',
   }),
   route({ ...u, area: 'users', id: 'users.createJobRole', method: 'POST', path: '/api/job-roles', capability: 'manageUsers', body: jobRoleBody, idempotent: true, response: z.object({ jobRole: jobRoleSchema, created: z.boolean() }), summary: 'Add a job role' }),
   route({ ...u, area: 'users', id: 'users.listDocuments', method: 'GET', path: '/api/users/{id}/documents', capability: 'viewEmployees', permission: 'userManagement.viewUsers', params: idParam, response: z.object({ documents: z.array(documentSchema) }), summary: 'Employee documents' }),

@@ -3,6 +3,8 @@ import type { ResponseOf, RouteById, RouteId } from '../../../shared/contract/in
 // Method and path only: the contract itself (every zod schema) stays out of the first-loaded chunk.
 import { ROUTE_TABLE } from '../../../shared/contract/route-table.js';
 
+import { OTHER_TENANT_ERROR } from '../../../shared/domain/tenant-host.js';
+import { pathTenantHeader } from '../app/host.js';
 import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 
 /** Browser storage keys of document 1 §3 (kept in keys.ts, re-exported for existing importers). */
@@ -10,6 +12,9 @@ export { TOKEN_KEY, USER_KEY, SESSION_EXPIRED_EVENT } from './keys.js';
 
 type In<S> = S extends z.core.$ZodType ? z.input<S> : never;
 type Part<R, K extends string> = R extends { [P in K]: infer S } ? In<S> : never;
+/** Routes marked `idempotent` in the contract: every call of one carries its submission's key. */
+export type IdempotentRouteId = { [K in RouteId]: RouteById<K> extends { idempotent: true } ? K : never }[RouteId];
+
 export type CallInput<I extends RouteId> = {
   params?: Part<RouteById<I>, 'params'>;
   query?: Part<RouteById<I>, 'query'>;
@@ -17,18 +22,26 @@ export type CallInput<I extends RouteId> = {
   /** Override the stored token (sign-in flows). */
   token?: string | null;
   signal?: AbortSignal;
-  /**
-   * Sent as the `Idempotency-Key` header: one key per form submission (`newIdempotencyKey()` when the
-   * form opens or is submitted, reused by retries of that submission), so a retried create or booking
-   * returns the first answer instead of creating twice. Only routes marked `idempotent` honour it.
-   */
-  idempotencyKey?: string;
-};
+} & ([I] extends [IdempotentRouteId]
+  ? {
+      /**
+       * Sent as the `Idempotency-Key` header: one key per form submission (`useSubmissionKey()` in
+       * ./submission-key.ts), reused by retries and double clicks of that submission, so the server
+       * answers a repeat with the first answer instead of creating twice (issue 22 item 13).
+       * Required: forgetting it is a type error and, in development and tests, a thrown error.
+       */
+      idempotencyKey: string;
+    }
+  : { idempotencyKey?: never });
+
+/** The input argument: required for idempotent routes (their key), optional otherwise. */
+type InputArg<I extends RouteId> = [I] extends [IdempotentRouteId] ? [input: CallInput<I>] : [input?: CallInput<I>];
+type PlainRouteId = Exclude<RouteId, IdempotentRouteId>;
 
 /** What a route answers (its contract `response`), `unknown` while the route declares none. */
 export type Answer<I extends RouteId> = ResponseOf<RouteById<I>>;
 
-/** A fresh key for one form submission (see CallInput.idempotencyKey). */
+/** A fresh key for one form submission (see CallInput.idempotencyKey and useSubmissionKey). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
 
 /** An API refusal with the server's `{error, message, details}`. */
@@ -64,13 +77,23 @@ export function buildPath(id: RouteId, params?: Record<string, unknown>, query?:
  * bearer token from storage. The answer is typed from the route's `response` schema. Non-2xx answers
  * throw ApiRequestError with the server's message.
  */
-export function api<I extends RouteId>(id: I, input?: CallInput<I>): Promise<Answer<I>>;
+export function api<I extends RouteId>(id: I, ...input: InputArg<I>): Promise<Answer<I>>;
 /** @deprecated Pass no type argument: the answer's type comes from the route's contract `response`. */
-export function api<T, I extends RouteId = RouteId>(id: I, input?: CallInput<I>): Promise<T>;
-export async function api<I extends RouteId>(id: I, input: CallInput<I> = {}): Promise<unknown> {
+export function api<T>(id: IdempotentRouteId, input: CallInput<IdempotentRouteId>): Promise<T>;
+/** @deprecated Pass no type argument: the answer's type comes from the route's contract `response`. */
+export function api<T>(id: PlainRouteId, input?: CallInput<PlainRouteId>): Promise<T>;
+export async function api(
+  id: RouteId,
+  input: { params?: unknown; query?: unknown; body?: unknown; token?: string | null; signal?: AbortSignal; idempotencyKey?: string } = {},
+): Promise<unknown> {
   const route = ROUTE_TABLE[id];
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...pathTenantHeader() };
   if (input.idempotencyKey) headers['idempotency-key'] = input.idempotencyKey;
+  // The types already demand the key; this catches an `as never` cast or plain JS in development
+  // and tests. A production build sends the request anyway (the server accepts it without a key).
+  else if (route.idempotent && (import.meta.env?.DEV || import.meta.env?.MODE === 'test')) {
+    throw new Error(`${id} is idempotent: pass the submission's idempotencyKey (useSubmissionKey)`);
+  }
   const token = input.token === undefined ? localStorage.getItem(TOKEN_KEY) : input.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -96,7 +119,9 @@ export async function api<I extends RouteId>(id: I, input: CallInput<I> = {}): P
     const b = (data ?? {}) as { message?: string; error?: string; details?: { msg: string; path: string }[] };
     // A suspended organization's session is over too (the server's 401 would follow within its cache time).
     const sessionOver = res.status === 401 || (res.status === 403 && b.error === 'OrganizationSuspended');
-    if (sessionOver && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
+    // A session of another tenant than this address's: the server's reason replaces "your session has ended".
+    const detail = b.error === OTHER_TENANT_ERROR ? { message: b.message } : undefined;
+    if (sessionOver && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail }));
     throw new ApiRequestError(res.status, b.message ?? b.error ?? `Request failed (${res.status})`, b.error, b.details, data);
   }
   return data;

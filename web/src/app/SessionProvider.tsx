@@ -2,6 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useLocation, useNavigate } from 'react-router-dom';
 import { SESSION_EXPIRED_EVENT, TOKEN_KEY, USER_KEY } from '../api/keys.js';
 import { notify } from '../components/toaster.js';
+import { OTHER_TENANT_MESSAGE } from '../../../shared/domain/tenant-host.js';
+import { pageTenant } from './host.js';
 import { bootstrapSession, normaliseRedirectUrl, postLoginPath, type LoginResponse, type SessionState, type SessionUser } from './session.js';
 
 export const LOGIN_SUCCESS = 'Login successful!';
@@ -20,6 +22,11 @@ export function useSession(): SessionApi {
   const ctx = useContext(SessionContext);
   if (!ctx) throw new Error('useSession outside SessionProvider');
   return ctx;
+}
+
+/** The session when there is a provider (screens rendered on their own, e.g. in tests, have none). */
+export function useOptionalSession(): SessionApi | null {
+  return useContext(SessionContext);
 }
 
 /** The signed-in user; only for screens that the router shows to signed-in users. */
@@ -58,8 +65,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const boot = bootstrapSession(location.search, localStorage);
+    const boot = bootstrapSession(location.search, localStorage, pageTenant({ hostname: window.location.hostname, pathname: location.pathname }));
     setSession(boot.state);
+    // A session of another organization than this address's was not let in: say why on the sign-in page.
+    if (boot.refusedOtherTenant) notify.error(OTHER_TENANT_MESSAGE);
     // A sign-in that arrived by full-page redirect (auth=true&token&user): the toast of the sign-in
     // page went with that page, so it shows here, on the page that loads after sign-in.
     if (boot.cleanedSearch !== null && boot.state.status === 'authenticated' && announced !== boot.state.token) {
@@ -74,10 +83,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const expire = () => {
+    const expire = (e: Event) => {
+      const reason = (e as CustomEvent<{ message?: string } | undefined>).detail?.message;
       clearStorage();
       setSession((s) => {
-        if (s.status === 'authenticated') notify.info('Your session has ended. Please sign in again.');
+        if (s.status === 'authenticated') notify.info(reason ?? 'Your session has ended. Please sign in again.');
         return { status: 'anonymous' };
       });
     };
@@ -121,6 +131,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    const token = localStorage.getItem(TOKEN_KEY);
+    // Best effort and not awaited: the browser forgets the token at once whether or not the server
+    // could be told (offline, say); the server refuses it from then on (issue 22 item 3).
+    if (token) void import('../features/auth/api/index.js').then(({ authApi }) => authApi.logout(token)).catch(() => undefined);
     clearStorage();
     setSession({ status: 'anonymous' });
     notify.success('Logged out successfully');

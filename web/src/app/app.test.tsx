@@ -54,7 +54,7 @@ describe('routing on the platform host', () => {
   it('redirects a restored SUPER_ADMIN to the portal', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify(admin));
-    stubFetch({ 'GET /api/platform/invitations': { body: { invitations: [] } } });
+    const calls = stubFetch({ 'GET /api/platform/invitations': { body: { invitations: [] } }, 'POST /api/auth/logout': { body: { success: true, message: 'Logged out successfully' } } });
     const { router } = renderApp('/admin');
     expect(await screen.findByText('Platform Administration')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/platform/dashboard');
@@ -73,6 +73,8 @@ describe('routing on the platform host', () => {
     expect(await screen.findByText('Logged out successfully')).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+    // the server is told too, with the token being given up, so a copy of it stops working
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/auth/logout'))?.init?.headers).toMatchObject({ authorization: 'Bearer tok' }));
     await screen.findByRole('heading', { level: 1, name: /run your whole rental business/i });
   });
 

@@ -1,4 +1,5 @@
 import { RESERVED_SUBDOMAINS } from '../../../shared/domain/subdomain.js';
+import { TENANT_PATH_HEADER, tenantFromPath } from '../../../shared/domain/tenant-host.js';
 
 /**
  * Hosting providers whose first label names a deployment, not a tenant
@@ -45,4 +46,23 @@ export function tenantFromHost(hostname: string, hostingDomains: string[] = [...
   if (host.endsWith('.localhost')) return labels.length >= 2 ? first : null;
   if (hostingDomains.some((d) => host === d || host.endsWith(`.${d}`))) return null;
   return labels.length >= 3 ? first : null;
+}
+
+/**
+ * The tenant whose address the page is on: the host's subdomain, or in path mode (the platform host)
+ * the first path segment when it can be a tenant's (`/acme/inventory`). Null on the platform's own pages.
+ * A session of another tenant is refused here (session.ts) and by the API (docs/decisions/one-tenant-per-host.md).
+ */
+export function pageTenant(location: Pick<Location, 'hostname' | 'pathname'> = window.location): string | null {
+  return tenantFromHost(location.hostname) ?? tenantFromPath(location.pathname);
+}
+
+/**
+ * The path prefix's tenant for the API (x-tenant-path): API calls go to `/api/…` whatever the page,
+ * so in path mode nothing else tells the API which tenant's page is calling. On a tenant host the
+ * host says it (and the path's first segment is an app page, not a tenant).
+ */
+export function pathTenantHeader(location: Pick<Location, 'hostname' | 'pathname'> = window.location): Record<string, string> {
+  const t = tenantFromHost(location.hostname) ? null : tenantFromPath(location.pathname);
+  return t ? { [TENANT_PATH_HEADER]: t } : {};
 }

@@ -70,3 +70,55 @@ describe('after login', () => {
     expect(postLoginPath({ role: 'EMPLOYEE', organizationId: 'o2', organization: { name: 'Plain' } })).toBe('/dashboard');
   });
 });
+
+describe('one tenant per host (issue 22 item 5)', () => {
+  // A token's payload as the API signs it: `org` is the organization id (the signature is not checked here).
+  const jwt = (claims: Record<string, unknown>) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+  const acmeToken = jwt({ sub: 'u1', org: 'o1' });
+  const urlSignIn = (token: string, u: unknown) => `?auth=true&token=${token}&user=${encodeURIComponent(JSON.stringify(u))}`;
+  const bravo = { ...user, organization: { name: 'Bravo', subdomain: 'bravo' } };
+
+  it("refuses a URL sign-in of another tenant on this tenant's page, storing nothing", () => {
+    const r = bootstrapSession(urlSignIn(acmeToken, user), localStorage, 'bravo');
+    expect(r.state).toEqual({ status: 'anonymous' });
+    expect(r.refusedOtherTenant).toBe(true);
+    expect(r.cleanedSearch).toBe('');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('refuses a URL sign-in whose user object claims this tenant but whose token is of another organization', () => {
+    // The attack: Acme's token with a user object that says "Bravo" (the sender writes the user JSON).
+    const r = bootstrapSession(urlSignIn(acmeToken, { ...bravo, organizationId: 'o2' }), localStorage, 'bravo');
+    expect(r.state.status).toBe('anonymous');
+    expect(r.refusedOtherTenant).toBe(true);
+  });
+
+  it('refuses a platform (SUPER_ADMIN) session on a tenant page', () => {
+    const admin: SessionUser = { id: 'sa', role: 'SUPER_ADMIN', organizationId: null, organization: null };
+    expect(bootstrapSession(urlSignIn(jwt({ sub: 'sa', org: null }), admin), localStorage, 'acme').refusedOtherTenant).toBe(true);
+  });
+
+  it('clears a stored session of another tenant', () => {
+    localStorage.setItem('token', acmeToken);
+    localStorage.setItem('user', JSON.stringify(user));
+    const r = bootstrapSession('', localStorage, 'bravo');
+    expect(r).toEqual({ state: { status: 'anonymous' }, cleanedSearch: null, refusedOtherTenant: true });
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it("keeps this tenant's own stored session when a link tries to sign in another tenant", () => {
+    localStorage.setItem('token', jwt({ sub: 'u2', org: 'o2' }));
+    localStorage.setItem('user', JSON.stringify({ ...bravo, id: 'u2', organizationId: 'o2' }));
+    const r = bootstrapSession(urlSignIn(acmeToken, user), localStorage, 'bravo');
+    expect(r.state.status).toBe('authenticated');
+    expect(r.refusedOtherTenant).toBe(true);
+    expect(localStorage.getItem('user')).toContain('"o2"');
+  });
+
+  it("accepts the tenant's own session on its page, and any session on the platform host", () => {
+    expect(bootstrapSession(urlSignIn(acmeToken, user), localStorage, 'acme').state.status).toBe('authenticated');
+    localStorage.clear();
+    expect(bootstrapSession(urlSignIn(acmeToken, user), localStorage, null).state.status).toBe('authenticated');
+  });
+});

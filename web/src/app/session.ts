@@ -52,6 +52,35 @@ export interface Bootstrap {
   state: Exclude<SessionState, { status: 'loading' }>;
   /** The search string without auth/token/user when the address carried them, else null. */
   cleanedSearch: string | null;
+  /** A URL sign-in or stored session of another tenant than the page's was refused (say so on the sign-in page). */
+  refusedOtherTenant?: true;
+}
+
+/** The token's `org` claim, read without verifying (only ever used to refuse): undefined when unreadable. */
+function tokenTenant(token: string): string | null | undefined {
+  const part = token.split('.')[1];
+  if (!part) return undefined;
+  try {
+    const claims = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { org?: unknown };
+    if (claims.org === null || typeof claims.org === 'string') return claims.org;
+  } catch {
+    /* not a JWT: the API refuses it anyway */
+  }
+  return undefined;
+}
+
+/**
+ * One tenant per host (docs/decisions/one-tenant-per-host.md): on a tenant's page (`pageTenant`: its
+ * host's subdomain or path-mode prefix) only that tenant's session is accepted. The user object of a
+ * URL sign-in is the sender's to write, so it must at least agree with the signed token's tenant;
+ * the API refuses what is left (a user object lying about the subdomain) on the first call.
+ */
+export function sessionFitsPage(token: string, user: SessionUser, pageTenant: string | null | undefined): boolean {
+  if (!pageTenant) return true;
+  const org = tokenTenant(token);
+  if (user.role === 'SUPER_ADMIN' || org === null || !user.organizationId) return false;
+  if (org !== undefined && org !== user.organizationId) return false;
+  return user.organization?.subdomain?.toLowerCase() === pageTenant;
 }
 
 /**
@@ -59,33 +88,37 @@ export interface Bootstrap {
  * stored; otherwise a stored token with a parsable stored user restores the session; a missing or
  * corrupt stored user clears the session silently; no token means anonymous.
  */
-export function bootstrapSession(search: string, storage: Storage): Bootstrap {
+export function bootstrapSession(search: string, storage: Storage, pageTenant: string | null = null): Bootstrap {
   const params = new URLSearchParams(search);
   let cleanedSearch: string | null = null;
+  let refusedOtherTenant: true | undefined;
   if (URL_PARAMS.some((p) => params.has(p)) && params.get('auth') !== null) {
     const token = params.get('token');
     const user = parseUser(params.get('user'));
     for (const p of URL_PARAMS) params.delete(p);
     const rest = params.toString();
     cleanedSearch = rest ? `?${rest}` : '';
-    if (token && user) {
+    if (token && user && !sessionFitsPage(token, user, pageTenant)) refusedOtherTenant = true;
+    else if (token && user) {
       storage.setItem(TOKEN_KEY, token);
       storage.setItem(USER_KEY, JSON.stringify(user));
       return { state: { status: 'authenticated', token, user }, cleanedSearch };
     }
   }
+  const refused = refusedOtherTenant ? { refusedOtherTenant } : {};
   const token = storage.getItem(TOKEN_KEY);
   if (!token) {
     storage.removeItem(USER_KEY);
-    return { state: { status: 'anonymous' }, cleanedSearch };
+    return { state: { status: 'anonymous' }, cleanedSearch, ...refused };
   }
   const user = parseUser(storage.getItem(USER_KEY));
-  if (!user) {
+  const fits = user !== null && sessionFitsPage(token, user, pageTenant);
+  if (!user || !fits) {
     storage.removeItem(TOKEN_KEY);
     storage.removeItem(USER_KEY);
-    return { state: { status: 'anonymous' }, cleanedSearch };
+    return { state: { status: 'anonymous' }, cleanedSearch, ...(user ? { refusedOtherTenant: true as const } : refused) };
   }
-  return { state: { status: 'authenticated', token, user }, cleanedSearch };
+  return { state: { status: 'authenticated', token, user }, cleanedSearch, ...refused };
 }
 
 /** Repairs a scheme written with too few or too many slashes ("http:/x", "https:///x"). */

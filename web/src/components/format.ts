@@ -1,4 +1,6 @@
 /** Display formatting shared by every area (document 1 §5 and §9). */
+import { isClockTime, isRealDate, isValidTimeZone, zonedDateTime } from '../../../shared/domain/time.js';
+import { formatCalendarDay, formatClock, formatDateIn, formatDateTimeIn, formatTimeIn, zoneAbbreviation, type ZoneTextOptions } from '../../../shared/domain/time-text.js';
 
 export function formatCurrency(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
@@ -15,60 +17,56 @@ export function toDisplayDate(value: string | number | Date | null | undefined):
   return d;
 }
 
-/** An IANA zone Intl knows, else undefined (the browser's own zone). */
-function zoneOrLocal(zone: string | null | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
+/**
+ * Dates and times go through the one formatting module (shared/domain/time-text.ts), always in a named
+ * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's (issue 23 item 2).
+ * A 'YYYY-MM-DD' value is a calendar day (a birthday, a start date) and reads as that day in any zone.
+ */
+const isCalendarDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** "Mar 5, 2024", the day of the instant in `zone`. */
+export function formatDate(value: string | number | Date | null | undefined, zone: string): string {
+  if (isCalendarDay(value)) return isRealDate(value) && value >= '1970-01-01' ? formatCalendarDay(value) : '';
+  const d = toDisplayDate(value);
+  return d ? formatDateIn(d, zone) : '';
 }
 
-/** "Mar 5, 2024", in `zone` (the tenant's) when given. */
-export function formatDate(value: string | number | Date | null | undefined, zone?: string | null): string {
+/** "Mar 5, 2024, 3:07 PM" in `zone` ("… 3:07 PM EST" with `zoneName`). */
+export function formatDateTime(value: string | number | Date | null | undefined, zone: string, o?: ZoneTextOptions): string {
   const d = toDisplayDate(value);
-  return d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: zoneOrLocal(zone) }) : '';
+  return d ? formatDateTimeIn(d, zone, o) : '';
 }
 
-/** "Mar 5, 2024, 3:07 PM", in `zone` when given. */
-export function formatDateTime(value: string | number | Date | null | undefined, zone?: string | null): string {
+/** "3:07 PM" in `zone` ("3:07 PM EST" with `zoneName`). */
+export function formatTime(value: string | number | Date | null | undefined, zone: string, o?: ZoneTextOptions): string {
   const d = toDisplayDate(value);
-  return d ? d.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zoneOrLocal(zone) }) : '';
-}
-
-/** "3:07 PM", in `zone` when given. */
-export function formatTime(value: string | number | Date | null | undefined, zone?: string | null): string {
-  const d = toDisplayDate(value);
-  return d ? d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zoneOrLocal(zone) }) : '';
+  return d ? formatTimeIn(d, zone, o) : '';
 }
 
 /** A wall-clock 'HH:mm' as people read it: '14:30' → '2:30 PM', '00:05' → '12:05 AM'; other text unchanged. */
-export function formatClock12(hhmm: string | null | undefined): string {
-  const m = /^(\d{1,2}):(\d{2})/.exec(hhmm ?? '');
-  if (!m) return hhmm ?? '';
-  const h = Number(m[1]);
-  if (h > 23) return hhmm ?? '';
-  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
-}
+export const formatClock12 = formatClock;
 
 /**
  * A calendar day 'YYYY-MM-DD' as people read it: 'Sat, Dec 5, 2026'. The day is already the
  * wall-clock date of its zone (a slot's day in the service's zone), so no zone shifts it.
  */
 export function formatDay(day: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  if (!m) return day ?? '';
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  if (Number.isNaN(d.getTime())) return day ?? '';
-  return d.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return formatCalendarDay(day, { weekday: true });
 }
 
-/** A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (document 2 §2.6, issue 11 point 21). */
-export function formatSlot(day: string, start: string, end?: string | null): string {
-  const times = end ? `${formatClock12(start)} – ${formatClock12(end)}` : formatClock12(start);
-  return `${formatDay(day)} · ${times}`;
+/**
+ * A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (document 2 §2.6, issue 11 point 21), its clock
+ * times wall-clock in `zone`; with `zone` given, the zone is named ('… 12:00 PM EST').
+ */
+export function formatSlot(day: string, start: string, end?: string | null, zone?: string | null): string {
+  return `${formatDay(day)} · ${formatSlotTimes(day, start, end, zone)}`;
+}
+
+/** A slot's clock times: '10:00 AM – 12:00 PM', with `zone` given '10:00 AM – 12:00 PM EST'. */
+export function formatSlotTimes(day: string, start: string, end?: string | null, zone?: string | null): string {
+  const times = end ? `${formatClock(start)} – ${formatClock(end)}` : formatClock(start);
+  const named = zone && isValidTimeZone(zone) && isRealDate(day) && isClockTime(start) ? ` ${zoneAbbreviation(zone, zonedDateTime(day, start, zone))}` : '';
+  return `${times}${named}`;
 }
 
 /** Money from integer cents with thousands separators: 123456 → '$1,234.56'. */

@@ -1,7 +1,8 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import { formatCurrency, formatDate, formatPhone } from '../../components/format.js';
+import { formatCurrency, formatPhone } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { useCustomer } from './api/index.js';
 import { DETAIL_ERROR, fullName } from './customers.js';
 
@@ -21,6 +22,7 @@ function Field({ label, value }: { label: string; value: string }) {
 /** Document 3 §2: customer-since and, per reservation, number, status, item or service, duration, total and overage. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
   const { data, error, isLoading, mutate } = useCustomer(customer?.id ?? null);
+  const clock = useOrgClock();
   const c = data ?? customer;
   return (
     <Dialog.Root open={!!customer} onOpenChange={(e) => !e.open && onClose()} size={{ base: DIALOG_SIZE.base, md: 'xl' }} scrollBehavior="inside" placement="center">
@@ -35,7 +37,7 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
               {c && (
                 <Stack gap="5">
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-                    <Field label="Customer since" value={formatDate(c.createdAt)} />
+                    <Field label="Customer since" value={clock.date(c.createdAt)} />
                     <Field label="Phone" value={formatPhone(c.phone)} />
                     <Field label="Email" value={c.email ?? ''} />
                     <Field label="Address" value={c.address ?? ''} />

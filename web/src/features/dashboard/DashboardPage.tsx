@@ -5,7 +5,8 @@ import { useSWRConfig } from 'swr';
 import { keyMatches } from '../../api/keys.js';
 import type { StatColor } from '../../app/theme.js';
 import { ErrorBoundary } from '../../components/ErrorBoundary.js';
-import { formatCount, formatCurrency, formatDateTime, formatTime, timeAgo } from '../../components/format.js';
+import { formatCount, formatCurrency, timeAgo } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { BoxIcon, CalendarIcon, ChartIcon, UsersIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import type { ModuleId } from '../../../../shared/domain/modules.js';
@@ -121,6 +122,7 @@ function LoadError({ title, message, onRetry }: { title: string; message: string
 /** Document 1 §2: the dashboard, default and compact layouts, every figure from the counters. */
 export default function DashboardPage() {
   const appPath = useAppPath();
+  const clock = useOrgClock();
   const { mutate } = useSWRConfig();
   const canViewStats = useCan('dashboard.viewStats');
   const canViewActivity = useCan('dashboard.viewActivity');
@@ -193,7 +195,7 @@ export default function DashboardPage() {
       <LiveBadge state={liveState} />
       {snapshot && (
         <Text fontSize="sm" color="fg.muted">
-          Last updated: {formatTime(snapshot.at)}
+          Last updated: {clock.time(snapshot.at)}
         </Text>
       )}
       {snapshot?.fromCache && (
@@ -334,7 +336,7 @@ export default function DashboardPage() {
                         {[r.reservationNumber, r.rented].filter(Boolean).join(' · ')}
                       </Text>
                       <Text fontSize="xs" color="fg.muted">
-                        {formatDateTime(r.startTime)} · {r.reservationDuration} h
+                        {clock.dateTime(r.startTime)} · {r.reservationDuration} h
                       </Text>
                     </Stack>
                     <Stack gap="1" align="flex-end" flexShrink={0}>

@@ -1,6 +1,6 @@
 import * as z from '../../../../shared/zod.js';
 import { nonEmpty } from '../../../../shared/contract/common.js';
-import { EMAIL_MESSAGE, EMAIL_PATTERN } from '../../../../shared/domain/email.js';
+import { EMAIL_MESSAGE, isEmail } from '../../../../shared/domain/email.js';
 import type { DemoRequest } from './demo.js';
 
 /**
@@ -12,7 +12,7 @@ import type { DemoRequest } from './demo.js';
 export const demoRequestSchema = z.object({
   firstName: nonEmpty('First name is required'),
   lastName: nonEmpty('Last name is required'),
-  email: nonEmpty('Email is required').check(z.regex(EMAIL_PATTERN, EMAIL_MESSAGE)),
+  email: nonEmpty('Email is required').check(z.refine(isEmail, EMAIL_MESSAGE)),
   phone: z.string(),
   company: nonEmpty('Company is required'),
   companySize: z.string(),

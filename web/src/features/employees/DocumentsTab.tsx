@@ -2,11 +2,12 @@ import { Alert, Box, Button, Card, Dialog, HStack, Input, Portal, Stack, Text, C
 import { useRef, useState } from 'react';
 import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, EMPLOYEE_MESSAGES, documentExtension } from '../../../../shared/domain/employees.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { formatDate } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { FormField } from '../../components/form.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { employeesApi, saveErrorMessage, useDocuments, type EmployeeDocument } from './api/index.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 /** Bytes, KB or MB: a one-page PDF is not "0.00 MB". */
 export function fileSize(bytes: number): string {
@@ -18,6 +19,7 @@ export function fileSize(bytes: number): string {
 /** Document 3 §2 Documents tab: list, upload with a name and a file, preview, download, delete. */
 export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const { data, error, isLoading, mutate } = useDocuments(userId);
+  const clock = useOrgClock();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,6 +27,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
   const [preview, setPreview] = useState<{ url: string; mimeType: string; name: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { confirm, confirmDialog } = useConfirm();
+  const submission = useSubmissionKey();
 
   const upload = async () => {
     if (!name.trim() || !file) return setProblem(EMPLOYEE_MESSAGES.documentsRequired);
@@ -33,7 +36,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
     setProblem(null);
     setUploading(true);
     try {
-      await employeesApi.uploadDocument(userId, name.trim(), file);
+      await submission.send([userId, name.trim(), file.name, file.size, file.lastModified], (key) => employeesApi.uploadDocument(userId, name.trim(), file, key));
       setName('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -79,7 +82,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
     { key: 'name', header: 'Name', truncate: (d) => d.name, sortValue: (d) => d.name.toLowerCase(), render: (d) => d.name },
     { key: 'file', header: 'File', truncate: (d) => d.fileName, render: (d) => d.fileName },
     { key: 'size', header: 'Size', nowrap: true, sortValue: (d) => d.fileSize, render: (d) => fileSize(d.fileSize) },
-    { key: 'date', header: 'Uploaded', nowrap: true, sortValue: (d) => d.createdAt, render: (d) => formatDate(d.createdAt) },
+    { key: 'date', header: 'Uploaded', nowrap: true, sortValue: (d) => d.createdAt, render: (d) => clock.date(d.createdAt) },
     {
       key: 'actions',
       header: 'Actions',

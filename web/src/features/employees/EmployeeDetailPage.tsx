@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import { accessLong, formatPhone, initials, jobMilestones, maskSsn, splitLegalName } from '../../../../shared/domain/employees.js';
+import { accessLong, formatPhone, initials, jobMilestones, maskSsn, splitLegalName, userChangeRefusal } from '../../../../shared/domain/employees.js';
 import { todayIn } from '../../../../shared/domain/time.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { formatDate } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useAppPath } from '../shell/index.js';
@@ -25,11 +25,10 @@ const fourDigits = (v: string) => (v === '' || /^\d{4}$/.test(v) ? null : 'PIN m
 const ssnCheck = (v: string) => (v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? null : 'SSN must be 9 digits (XXX-XX-XXXX)');
 const wageCheck = (v: string) => (v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= 0) ? null : 'Wage must be a number of 0 or more');
 
-/** The browser's zone stands in for the organization's until the session carries it. */
-const today = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
-
 function Timeline({ startDate }: { startDate: string | null }) {
-  const milestones = jobMilestones(startDate, today());
+  const clock = useOrgClock();
+  // "Today" is the organization's day, like every day the server counts (issue 23 item 2).
+  const milestones = jobMilestones(startDate, todayIn(clock.zone));
   if (!milestones.length) return <Text color="fg.muted">Set a start date to see the job history.</Text>;
   return (
     <Stack as="ol" gap="3" listStyleType="none" ms="0" aria-label="Job history">
@@ -41,7 +40,7 @@ function Timeline({ startDate }: { startDate: string | null }) {
           <Box>
             <Text fontWeight="medium">{m.label}</Text>
             <Text fontSize="sm" color="fg.muted">
-              {formatDate(m.date)}
+              {clock.date(m.date)}
               {m.achieved ? ' · Completed' : ''}
             </Text>
           </Box>
@@ -93,6 +92,7 @@ export default function EmployeeDetailPage() {
   const appPath = useAppPath();
   const navigate = useNavigate();
   const { data: e, error, isLoading, mutate } = useEmployee(id);
+  const clock = useOrgClock();
   const [tab, setTab] = useState('job');
   usePreload(Documents, Performance);
   const DocumentsTab = useDeferred(Documents, tab === 'documents');
@@ -130,7 +130,8 @@ export default function EmployeeDetailPage() {
     );
   }
 
-  const canEdit = flags.isAdmin || (flags.canViewEmployees && e.role === 'EMPLOYEE');
+  // The server's rule (issue 22 item 4): a manager changes no administrator's record, documents included.
+  const canEdit = flags.canViewEmployees && userChangeRefusal({ ...user, userId: user.id ?? '' }, e) === null;
   const save = async (body: Record<string, unknown>) => {
     const r = await employeesApi.update(e.id, body);
     await mutate(r.employee, { revalidate: false });
@@ -175,7 +176,7 @@ export default function EmployeeDetailPage() {
                   options: [{ value: 'EMPLOYEE', label: 'Employee' }, { value: 'MANAGER', label: 'Administrator' }],
                 },
                 { key: 'pin', label: 'PIN', display: e.hasPin ? '••••' : 'Not set (the employee sets their own 4-digit PIN)', initial: e.hasPin ? '••••' : '', type: 'password', maxLength: 4, helper: 'Leave empty to let the employee set their own 4-digit PIN', check: (v) => (v === '••••' ? null : fourDigits(v)) },
-                { key: 'startDate', label: 'Start Date', display: e.startDate ? formatDate(e.startDate) : '', initial: e.startDate ?? '', type: 'date' },
+                { key: 'startDate', label: 'Start Date', display: e.startDate ? clock.date(e.startDate) : '', initial: e.startDate ?? '', type: 'date' },
                 { key: 'jobRole', label: 'Role', display: e.jobRole, initial: e.jobRole ?? '', maxLength: 120 },
                 { key: 'hourlyWage', label: 'Wage per Hour', display: dollarsPerHour(e.hourlyWageCents), initial: e.hourlyWage == null ? '' : e.hourlyWage.toFixed(2), type: 'number', check: wageCheck },
               ]}
@@ -220,7 +221,7 @@ export default function EmployeeDetailPage() {
               }}
               fields={[
                 { key: 'legalName', label: 'Legal Name', display: `${e.firstName} ${e.lastName}`, initial: `${e.firstName} ${e.lastName}`.trim(), maxLength: 200 },
-                { key: 'dateOfBirth', label: 'Date of Birth', display: e.dateOfBirth ? formatDate(e.dateOfBirth) : '', initial: e.dateOfBirth ?? '', type: 'date' },
+                { key: 'dateOfBirth', label: 'Date of Birth', display: e.dateOfBirth ? clock.date(e.dateOfBirth) : '', initial: e.dateOfBirth ?? '', type: 'date' },
                 { key: 'ssn', label: 'SSN', display: maskSsn(e.ssnLast4), initial: maskSsn(e.ssnLast4), maxLength: 11, placeholder: 'XXX-XX-XXXX', helper: 'Stored encrypted; only the last 4 digits are ever shown', check: (v) => (v === maskSsn(e.ssnLast4) && e.ssnLast4 ? null : ssnCheck(v)) },
                 { key: 'homeAddress', label: 'Home Address', display: e.homeAddress, initial: e.homeAddress ?? '', maxLength: 500 },
               ]}

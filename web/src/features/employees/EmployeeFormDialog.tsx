@@ -9,6 +9,7 @@ import { apiKey } from '../../api/keys.js';
 import { DialogFrame, FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
 import { employeesApi, saveErrorMessage, useJobRoles, type Employee } from './api/index.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 /** The modal's fields (document 3 §2): the contract's invite schema without the role, which stays EMPLOYEE. */
 export const employeeFormSchema = z.omit(inviteBody, { role: true });
@@ -94,6 +95,9 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
   const locations = useLocationList();
   const [adding, setAdding] = useState<'role' | 'location' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const submission = useSubmissionKey();
+  const roleSubmission = useSubmissionKey();
+  const locationSubmission = useSubmissionKey();
 
   return (
     <FormDialog
@@ -114,7 +118,8 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
             await employeesApi.update(editing.id, body);
             props.onSaved('Employee updated successfully!');
           } else {
-            await employeesApi.invite({ ...body, role: 'EMPLOYEE' });
+            const invite = { ...body, role: 'EMPLOYEE' };
+            await submission.send(invite, (key) => employeesApi.invite(invite, key));
             props.onSaved('Employee created and invitation email sent!');
           }
         } catch (e) {
@@ -227,7 +232,7 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
             failure="Failed to create job role. Please try again."
             onClose={() => setAdding(null)}
             onAdd={async (name) => {
-              const r = await employeesApi.createJobRole(name);
+              const r = await roleSubmission.send(name, (key) => employeesApi.createJobRole(name, key));
               await roles.mutate();
               form.setValue('jobRole', r.jobRole.name, { shouldDirty: true });
             }}
@@ -239,7 +244,7 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
             failure="Failed to create location. Please try again."
             onClose={() => setAdding(null)}
             onAdd={async (name) => {
-              const r = await employeesApi.createLocation(name);
+              const r = await locationSubmission.send(name, (key) => employeesApi.createLocation(name, key));
               await locations.mutate();
               const created = 'location' in r ? r.location : r;
               form.setValue('location', created.name, { shouldDirty: true });

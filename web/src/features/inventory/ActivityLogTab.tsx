@@ -4,7 +4,7 @@ import type { ActivityChange, ActivityLogEntry } from '../../../../shared/contra
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { formatDateTime } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { notify } from '../../components/toaster.js';
 import { useActivityLog } from './api/index.js';
 
@@ -22,6 +22,7 @@ export const ACTIVITY_LOAD_ERROR = 'Failed to load activity logs';
 export function ActivityLogTab() {
   const { data, error, isLoading, isValidating, mutate } = useActivityLog();
   const [open, setOpen] = useState<ActivityLogEntry | null>(null);
+  const clock = useOrgClock();
   // Document 2 §8: the toast, and (issue 11 point 19) the error in place of the list, never "No Activity Yet".
   useEffect(() => {
     if (error) notify.error(ACTIVITY_LOAD_ERROR);
@@ -31,7 +32,7 @@ export function ActivityLogTab() {
     { key: 'item', header: 'Item #', sortValue: itemText, truncate: true, width: '13%' },
     { key: 'type', header: 'Item Type', sortValue: typeText, truncate: true, width: '15%' },
     { key: 'update', header: 'Type of Update', sortValue: updateText, truncate: true, width: '15%' },
-    { key: 'date', header: 'Date/Time', sortValue: (e) => e.eventDate, render: (e) => formatDateTime(e.eventDate), width: '17%' },
+    { key: 'date', header: 'Date/Time', sortValue: (e) => e.eventDate, render: (e) => clock.dateTime(e.eventDate), width: '17%' },
     { key: 'fields', header: 'Fields Changed', sortValue: fieldsText, truncate: true, width: '16%' },
     { key: 'user', header: 'User', sortValue: userName, truncate: true, width: '13%' },
     {
@@ -71,6 +72,7 @@ export function ActivityLogTab() {
 }
 
 function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | null; onClose: () => void }) {
+  const clock = useOrgClock();
   return (
     <Dialog.Root open={!!entry} onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside" placement="center">
       <Portal>
@@ -83,7 +85,7 @@ function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | n
               <Dialog.Body>
                 <Stack gap="3" fontSize="sm">
                   <Text><b>Event:</b> {updateText(entry)}</Text>
-                  <Text><b>Date and time:</b> {formatDateTime(entry.eventDate)}</Text>
+                  <Text><b>Date and time:</b> {clock.dateTime(entry.eventDate)}</Text>
                   <Text><b>User:</b> {userName(entry)}</Text>
                   <Text><b>Item:</b> {itemText(entry)}</Text>
                   {(entry.oldStatus || entry.newStatus) && <Text><b>Status:</b> {show(entry.oldStatus)} → {show(entry.newStatus)}</Text>}

@@ -182,7 +182,7 @@ describe('inventory page forms and links', () => {
 
   it('selects rows, shows the bulk bar and bulk-deletes the selection after confirmation', async () => {
     signInAsManager();
-    const calls = stubFetch({ ...listAnswers, 'DELETE /api/inventory/bulk/delete': { body: { success: true, data: { deletedItems: [] } } } });
+    const calls = stubFetch({ ...listAnswers, 'DELETE /api/inventory/bulk/delete': { body: { success: true, data: { deletedItems: [{ id: 'aaaaaaaa-0001', itemNumber: 'GC-001' }, { id: 'aaaaaaaa-0002', itemNumber: 'GC-002' }], keptItems: [] } } } });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByLabelText('Select GC-001'));
     fireEvent.click(screen.getByLabelText('Select GC-002'));
@@ -191,6 +191,23 @@ describe('inventory page forms and links', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('2 items deleted successfully');
     expect(bodyOf(calls, 'DELETE', '/api/inventory/bulk/delete')).toEqual({ itemIds: ['aaaaaaaa-0001', 'aaaaaaaa-0002'] });
+  });
+
+  it('a bulk delete that kept reserved items lists them with their reservations, and keeps them selected', async () => {
+    signInAsManager();
+    stubFetch({
+      ...listAnswers,
+      'DELETE /api/inventory/bulk/delete': { body: { success: true, data: { deletedItems: [{ id: 'aaaaaaaa-0001', itemNumber: 'GC-001' }], keptItems: [{ id: 'aaaaaaaa-0002', itemNumber: 'GC-002', reservations: ['RES-000007'] }] } } },
+    });
+    renderApp('/acme/inventory');
+    fireEvent.click(await screen.findByLabelText('Select GC-001'));
+    fireEvent.click(screen.getByLabelText('Select GC-002'));
+    await screen.findByText('2 items selected');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('1 item deleted successfully');
+    await screen.findByText('Kept 1 item with active or upcoming reservations: GC-002 (RES-000007)');
+    await screen.findByText('1 items selected');
   });
 
   it('select-all takes the page, and a refused status change shows the server message', async () => {

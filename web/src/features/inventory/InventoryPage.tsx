@@ -14,6 +14,7 @@ import { BoxIcon } from '../../components/icons.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
+import { useMyPermissions } from '../storefront/index.js';
 import { ItemsTab } from './ItemsTab.js';
 import { statusFromQuery } from './itemRules.js';
 import { ProductTypesTab } from './ProductTypesTab.js';
@@ -30,6 +31,10 @@ const ActivityLog = deferred(() => import('./ActivityLogTab.js').then((m) => m.A
 export default function InventoryPage() {
   const user = useUser();
   const canManage = roleFlags(user).canManageInventory;
+  // An administrator may grant ordinary employees item creation in the matrix (issue 23 item 11):
+  // the server's answer for the cell decides, the same rule the API applies (shared/domain/roles.ts).
+  const mine = useMyPermissions();
+  const canAddItem = canManage || mine.data?.permissions['inventoryItems.create'] === true;
   const [params] = useSearchParams();
   const { data, error, isLoading, mutate } = useInventory();
   const services = useServices();
@@ -82,19 +87,19 @@ export default function InventoryPage() {
     <PageHeader
       title="Inventory & Services"
       subtitle={canManage ? 'Manage your inventory items and product types' : 'View inventory items'}
-      actions={canManage && (
+      actions={canAddItem && (
         <HStack wrap="wrap">
-          <Button size="sm" variant="outline" {...preloadOn(TypeForm)} onClick={() => setTypeForm({ open: true, type: null })}>Add Product Type</Button>
+          {canManage && <Button size="sm" variant="outline" {...preloadOn(TypeForm)} onClick={() => setTypeForm({ open: true, type: null })}>Add Product Type</Button>}
           <Button size="sm" variant="outline" disabled={productTypes.length === 0} {...preloadOn(ItemForm)} onClick={() => setItemForm({ open: true, item: null })}>Add Item</Button>
-          <Button size="sm" colorPalette="brand" {...preloadOn(Services)} onClick={() => { setTab('services'); setCreateService((n) => n + 1); }}>Add Service</Button>
+          {canManage && <Button size="sm" colorPalette="brand" {...preloadOn(Services)} onClick={() => { setTab('services'); setCreateService((n) => n + 1); }}>Add Service</Button>}
         </HStack>
       )}
     />
   );
 
-  const dialogs = canManage && (
+  const dialogs = canAddItem && (
     <>
-      {ProductTypeFormDialog && <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />}
+      {canManage && ProductTypeFormDialog && <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />}
       {ItemFormDialog && <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />}
     </>
   );

@@ -11,6 +11,7 @@ import { FormField, useFieldLimit } from '../../components/form.js';
 import { LocationPicker } from '../services/index.js';
 import { INVENTORY, inventoryApi } from './api/index.js';
 import { bulkQuantityNote } from './itemRules.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 /**
  * The item form's schema: the contract's item body with form-shaped values (empty strings for
@@ -57,6 +58,7 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
   const [generated, setGenerated] = useState<string[]>([]);
   // Mirrors the form's bulk switch for the footer's label.
   const [bulkMode, setBulkMode] = useState(false);
+  const submission = useSubmissionKey();
   const defaults = useMemo(() => (item ? fromItem(item) : emptyItem(productTypes.length === 1 ? productTypes[0]!.id : '')), [item, productTypes]);
 
   useEffect(() => {
@@ -71,17 +73,18 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
   const save = useMutationAction(
     async (v: z.output<typeof itemForm>) => {
       if (v.bulk) {
-        await inventoryApi.bulkCreate({
+        const bulk = {
           productTypeId: v.productTypeId,
           productVariantId: v.productVariantId || null,
           items: generated.map((itemId) => ({ itemId })),
-          commonProperties: { condition: v.condition, location: v.location || null, notes: v.notes || null, status: 'AVAILABLE' },
-        });
+          commonProperties: { condition: v.condition, location: v.location || null, notes: v.notes || null, status: 'AVAILABLE' as const },
+        };
+        await submission.send(bulk, (key) => inventoryApi.bulkCreate(bulk, key));
         return;
       }
       const body = { productTypeId: v.productTypeId, productVariantId: v.productVariantId || null, itemNumber: v.itemNumber, serialNumber: v.serialNumber || null, condition: v.condition, location: v.location || null, notes: v.notes || null };
       if (item) await inventoryApi.updateItem(item.id, body);
-      else await inventoryApi.createItem(body);
+      else await submission.send(body, (key) => inventoryApi.createItem(body, key));
     },
     {
       success: (_r, v) => (v.bulk ? `${generated.length} items created successfully` : item ? 'Item updated successfully' : 'Item created successfully'),

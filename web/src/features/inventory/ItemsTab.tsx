@@ -9,7 +9,7 @@ import { Pagination } from '../../components/Pagination.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import {
-  DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, shortId, statusDropdown, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
+  bulkDeleteOutcome, DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, shortId, statusDropdown, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
   type ItemFilters, type Sort, type SortKey,
 } from './itemRules.js';
 
@@ -112,10 +112,12 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
   async function deleteSelected() {
     setBusy(true);
     try {
-      const ids = [...selected];
-      await inventoryApi.bulkDelete(ids);
-      notify.success(`${ids.length} items deleted successfully`);
-      setSelected(new Set());
+      const res = await inventoryApi.bulkDelete([...selected]);
+      const { deleted, kept } = bulkDeleteOutcome(res.data);
+      notify.success(deleted);
+      if (kept) notify.error(kept);
+      // What stayed stays selected: the person sees which items were kept.
+      setSelected(new Set((res.data.keptItems ?? []).map((k) => k.id)));
       await props.onChanged();
     } catch (e) {
       notify.error(errorMessage(e, 'Failed to delete items'));

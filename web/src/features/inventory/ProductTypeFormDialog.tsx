@@ -14,17 +14,19 @@ import {
   emptyProductTypeForm, productTypeBody, productTypeFormSchema, productTypeToForm, RATE_TYPES, variantBody, variantOps,
   type ProductTypeFormState, type VariantForm,
 } from './productTypeForm.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 const RATE_TYPE_LABEL: Record<string, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', flat_rate: 'Flat rate' };
 
 type Form = UseFormReturn<z.input<typeof productTypeFormSchema>, unknown, z.output<typeof productTypeFormSchema>>;
 
 /** Document 2 §4, §5: after the type is saved, its variants are created, updated and deleted one call each; failures are collected. */
-async function saveVariants(typeId: string, before: readonly ProductVariant[], after: readonly VariantForm[]): Promise<string[]> {
+async function saveVariants(typeId: string, before: readonly ProductVariant[], after: readonly VariantForm[], submissionKey: string): Promise<string[]> {
   const failures: string[] = [];
-  for (const op of variantOps(before, after)) {
+  for (const [i, op] of variantOps(before, after).entries()) {
     try {
-      if (op.kind === 'create') await inventoryApi.createVariant(typeId, variantBody(op.variant));
+      // One key per variant of this submission: a retried Save does not create a variant twice.
+      if (op.kind === 'create') await inventoryApi.createVariant(typeId, variantBody(op.variant), `${submissionKey}:v${i}`);
       else if (op.kind === 'update') await inventoryApi.updateVariant(op.id, variantBody(op.variant));
       else await inventoryApi.deleteVariant(op.id);
     } catch (e) {
@@ -121,10 +123,14 @@ function ProductTypeFields({ form }: { form: Form }) {
 export function ProductTypeFormDialog({ open, productType, onClose, onSaved }: { open: boolean; productType: ProductType | null; onClose: () => void; onSaved: () => void }) {
   const defaults = useMemo(() => (productType ? productTypeToForm(productType) : emptyProductTypeForm()), [productType]);
   const verb = productType ? 'updated' : 'created';
+  const submission = useSubmissionKey();
   const save = useMutationAction(
     async (form: ProductTypeFormState) => {
-      const saved = productType ? await inventoryApi.updateProductType(productType.id, productTypeBody(form)) : await inventoryApi.createProductType(productTypeBody(form));
-      return saveVariants(saved.id, productType?.variants ?? [], form.variants);
+      const key = submission.for(form);
+      const saved = productType ? await inventoryApi.updateProductType(productType.id, productTypeBody(form)) : await inventoryApi.createProductType(productTypeBody(form), key);
+      const failures = await saveVariants(saved.id, productType?.variants ?? [], form.variants, key);
+      submission.renew();
+      return failures;
     },
     {
       success: (failures) => (failures.length ? null : `Product type ${verb} successfully`),

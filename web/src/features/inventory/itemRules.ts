@@ -123,3 +123,16 @@ const RATE_LABEL: Record<RateRow['rateType'], string> = { hourly: 'hour', daily:
 export function rateText(r: RateRow): string {
   return `$${Number(r.rate).toFixed(2)} per ${RATE_LABEL[r.rateType] ?? r.rateType}`;
 }
+
+/**
+ * The toasts of a bulk delete (issue 23 item 7): how many went, and which items were kept because
+ * active or upcoming reservations hold them, each with those reservations' numbers.
+ */
+export function bulkDeleteOutcome(data: { deletedItems: { itemNumber: string }[]; keptItems?: { itemNumber: string; reservations: string[] }[] }): { deleted: string; kept: string | null } {
+  const n = data.deletedItems.length;
+  const deleted = `${n} item${n === 1 ? '' : 's'} deleted successfully`;
+  const keptItems = data.keptItems ?? [];
+  if (!keptItems.length) return { deleted, kept: null };
+  const list = keptItems.map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`).join('; ');
+  return { deleted, kept: `Kept ${keptItems.length} item${keptItems.length === 1 ? '' : 's'} with active or upcoming reservations: ${list}` };
+}

@@ -5,13 +5,14 @@ import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';
-import { formatDate } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { CheckIcon, LayersIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { INVITATIONS, platformApi, useInvitations } from './api/index.js';
 import { canResend, canRevoke, invitationStatus, REVOKE_CONFIRM, type Invitation, type InvitationForm, type InvitationStatus } from './invitations.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = { Used: 'green', Expired: 'gray', Pending: 'orange' };
 const EMPTY: InvitationForm = { firstName: '', lastName: '', email: '' };
@@ -67,7 +68,8 @@ function InviteLink({ url, onDismiss }: { url: string; onDismiss: () => void }) 
 function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
   const form = useContractForm(invitationBody, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
-  const send = useMutationAction((body: InvitationForm) => platformApi.createInvitation(body), {
+  const submission = useSubmissionKey();
+  const send = useMutationAction((body: InvitationForm) => submission.send(body, (key) => platformApi.createInvitation(body, key)), {
     success: (_r, body) => `Invitation sent to ${body.email}`,
     failure: 'Failed to send invitation',
     // Document 1 §8: a create failure shows the server's text in the form.
@@ -130,6 +132,7 @@ function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
 
 export function InvitationsTab() {
   const { data, error, isLoading, mutate } = useInvitations();
+  const clock = useOrgClock();
   // The banner's link and the invitation it belongs to: revoking that invitation removes it.
   const [link, setLink] = useState<{ url: string; id: string } | null>(null);
   const { confirm, confirmDialog } = useConfirm();
@@ -167,8 +170,8 @@ export function InvitationsTab() {
   const columns: Column<Invitation>[] = [
     { key: 'name', header: 'Name', sortValue: name, truncate: true, width: '20%' },
     { key: 'email', header: 'Email', sortValue: (i) => i.email, truncate: true, width: '26%' },
-    { key: 'sent', header: 'Sent', sortValue: (i) => i.createdAt ?? '', render: (i) => formatDate(i.createdAt), nowrap: true, width: '13%' },
-    { key: 'expires', header: 'Expires', sortValue: (i) => i.expiresAt ?? '', render: (i) => formatDate(i.expiresAt), nowrap: true, width: '13%' },
+    { key: 'sent', header: 'Sent', sortValue: (i) => i.createdAt ?? '', render: (i) => clock.date(i.createdAt), nowrap: true, width: '13%' },
+    { key: 'expires', header: 'Expires', sortValue: (i) => i.expiresAt ?? '', render: (i) => clock.date(i.expiresAt), nowrap: true, width: '13%' },
     {
       key: 'status',
       header: 'Status',

@@ -5,7 +5,8 @@ import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import { formatCount, formatDateTime, formatSize, timeAgo } from '../../components/format.js';
+import { formatCount, formatSize, timeAgo } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { notify } from '../../components/toaster.js';
 import { portalApi, TENANTS, useTenantDetails, useTenantMetrics, useTenantModules } from './api/index.js';
@@ -19,6 +20,7 @@ const STATUSES = ['all', 'ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
 /** Document 1 §2 item 2: search, status filter, last updated, Refresh, summary cards, the table, the detail modal. */
 export function TenantsTab() {
   const { data, error, isLoading, mutate, isValidating } = useTenantMetrics();
+  const clock = useOrgClock();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('all');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function TenantsTab() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <Box flex="1" />
-        {data && <Text fontSize="sm" color="fg.muted">Last updated {formatDateTime(data.generatedAt)}</Text>}
+        {data && <Text fontSize="sm" color="fg.muted">Last updated {clock.dateTime(data.generatedAt)}</Text>}
         <Button size="sm" variant="outline" onClick={() => void mutate()} loading={isValidating}>Refresh</Button>
       </Flex>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
@@ -158,6 +160,7 @@ function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void
 }
 
 function TenantOverview({ tenant }: { tenant: Tenant }) {
+  const clock = useOrgClock();
   const m = tenant.metrics;
   const line = (label: string, value: string) => (
     <HStack justify="space-between" key={label}><Text color="fg.muted">{label}</Text><Text>{value}</Text></HStack>
@@ -169,7 +172,7 @@ function TenantOverview({ tenant }: { tenant: Tenant }) {
       )}
       {line('Subdomain', tenant.subdomain)}
       {line('Status', tenant.status)}
-      {line('Created', formatDateTime(tenant.createdAt))}
+      {line('Created', clock.dateTime(tenant.createdAt))}
       {line('Users', `${formatCount(m.totalUsers)} (${formatCount(m.activeUsersToday)} signed in today)`)}
       {line('Items', formatCount(m.totalItems))}
       {line('Active reservations', formatCount(m.activeReservations))}

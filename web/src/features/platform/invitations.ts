@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
+import { isEmail } from '../../../../shared/domain/email.js';
 import { canResend, canRevoke, invitationStatus as statusOf, type InvitationStatus } from '../../../../shared/domain/invitations.js';
 
 export interface Invitation {
@@ -27,8 +27,6 @@ export interface InvitationForm {
 }
 export type InvitationErrors = Partial<Record<keyof InvitationForm, string>>;
 
-const EMAIL = EMAIL_PATTERN;
-
 /** Document 1 §5: values trimmed before the emptiness check. */
 export function validateInvitation(v: InvitationForm): InvitationErrors {
   const e: InvitationErrors = {};
@@ -36,7 +34,7 @@ export function validateInvitation(v: InvitationForm): InvitationErrors {
   if (!v.lastName.trim()) e.lastName = 'Last name is required';
   const email = v.email.trim();
   if (!email) e.email = 'Email is required';
-  else if (!EMAIL.test(email)) e.email = 'Please enter a valid email address';
+  else if (!isEmail(email)) e.email = 'Please enter a valid email address';
   return e;
 }
 

@@ -1,8 +1,8 @@
 import { Alert, Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { useUser } from '../../app/SessionProvider.js';
+import { useOrgTimeZone } from '../../app/time-zone.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
@@ -20,8 +20,8 @@ const ScheduleTab = lazy(() => import('./ScheduleTab.js'));
 const ALL_FORMATS: ExportFormat[] = ['html', 'pdf', 'csv', 'excel', 'json'];
 
 function useOrg() {
-  const user = useUser() as { organization?: { name?: string; timeZone?: unknown } | null };
-  const zone = isValidTimeZone(user.organization?.timeZone) ? (user.organization!.timeZone as string) : DEFAULT_TIME_ZONE;
+  const user = useUser() as { organization?: { name?: string } | null };
+  const zone = useOrgTimeZone();
   return { zone, business: user.organization?.name || 'Rental business' };
 }
 

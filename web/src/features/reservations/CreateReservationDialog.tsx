@@ -4,7 +4,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatCents, multiplyCents, toCents } from '../../../../shared/domain/money.js';
 import { effectiveRate, quoteCents } from '../../../../shared/domain/pricing.js';
-import { participantLimit, slotHours, slotStart } from '../../../../shared/domain/slots.js';
+import { participantLimit, serviceZone, slotHours, slotStart } from '../../../../shared/domain/slots.js';
 import { errorMessage } from '../../api/client.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
@@ -17,6 +17,7 @@ import { ITEM_DURATIONS, TEXT } from './rules.js';
 import { ServiceCalendar } from './ServiceCalendar.js';
 import type { CalendarSlot } from './rules.js';
 import type { Reservation } from './types.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 type ServiceRow = NonNullable<ReturnType<typeof useServices>['data']>[number];
 
@@ -40,15 +41,16 @@ export function addonsOf(s: ServiceRow | undefined): { id?: string; name: string
 }
 
 /** The most people one booking of this slot may bring (document 2 §5's rule). */
-function maxPeopleFor(s: ServiceRow | undefined, slotKey: string): number | undefined {
-  const slot = futureSlots(s, Date.now()).find((x) => `${x.date}|${x.startTime}|${x.endTime}` === slotKey);
+function maxPeopleFor(s: ServiceRow | undefined, slotKey: string, orgZone: string): number | undefined {
+  const slot = futureSlots(s, Date.now(), orgZone).find((x) => `${x.date}|${x.startTime}|${x.endTime}` === slotKey);
   return slot ? participantLimit(maxParticipantsOf(s), slot.slotsAvailable) : undefined;
 }
 
-/** Slots of a service that can still be booked in the future (past ones are not offered). */
-export function futureSlots(s: ServiceRow | undefined, now: number): CalendarSlot[] {
+/** Slots of a service that can still be booked in the future (past ones are not offered); wall-clock in the service's zone, else the organization's. */
+export function futureSlots(s: ServiceRow | undefined, now: number, orgZone: string): CalendarSlot[] {
   if (!s) return [];
-  return parseList<CalendarSlot>(s.availability).filter((x) => x?.date && slotStart(x, s.timeZone) > now);
+  const zone = serviceZone(s, orgZone);
+  return parseList<CalendarSlot>(s.availability).filter((x) => x?.date && slotStart(x, zone) > now);
 }
 
 function maxParticipantsOf(s: ServiceRow | undefined): number | undefined {
@@ -71,6 +73,7 @@ export function CreateReservationDialog({ open, mode, onClose, onCreated }: { op
   // Fresh defaults each time it opens (the start time follows the clock).
   const defaults = useMemo(() => emptyCreateForm(mode, zone), [mode, zone, open]); // eslint-disable-line react-hooks/exhaustive-deps
   const services = useServices();
+  const submission = useSubmissionKey();
   const bounds = startBounds(zone);
 
   return (
@@ -85,9 +88,9 @@ export function CreateReservationDialog({ open, mode, onClose, onCreated }: { op
       onSubmit={async (v) => {
         try {
           const service = services.data?.find((s) => s.id === v.serviceId);
-          const res = v.mode === 'item'
-            ? await reservationsApi.createItem(itemBody(v, zone))
-            : await reservationsApi.createService(serviceBody(v, { perPerson: service?.rateType === 'PER_PERSON', maxPeople: maxPeopleFor(service, v.slot), addons: addonsOf(service) }));
+          const item = v.mode === 'item' ? itemBody(v, zone) : null;
+          const booking = v.mode === 'item' ? null : serviceBody(v, { perPerson: service?.rateType === 'PER_PERSON', maxPeople: maxPeopleFor(service, v.slot, zone), addons: addonsOf(service) });
+          const res = await submission.send(item ?? booking, (key) => (item ? reservationsApi.createItem(item, key) : reservationsApi.createService(booking!, key)));
           notify.success(`Reservation ${res.data.reservationNumber} created`);
           onCreated(res.data);
           if (v.mode === 'service') void services.mutate();
@@ -133,7 +136,7 @@ export function CreateReservationDialog({ open, mode, onClose, onCreated }: { op
             {v.mode === 'item' ? (
               <ItemSection form={form} v={v} zone={zone} bounds={bounds} />
             ) : (
-              <ServiceSection form={form} v={v} services={services} slotError={errors.slot?.message as string | undefined} />
+              <ServiceSection form={form} v={v} zone={zone} services={services} slotError={errors.slot?.message as string | undefined} />
             )}
 
             <Stack gap="3">
@@ -213,16 +216,17 @@ function ItemSection({ form, v, zone, bounds }: { form: Form; v: CreateFormValue
   );
 }
 
-function ServiceSection({ form, v, services, slotError }: { form: Form; v: CreateFormValues; services: ReturnType<typeof useServices>; slotError?: string }) {
+function ServiceSection({ form, v, zone, services, slotError }: { form: Form; v: CreateFormValues; zone: string; services: ReturnType<typeof useServices>; slotError?: string }) {
   const service = services.data?.find((s) => s.id === v.serviceId);
-  const slots = useMemo(() => futureSlots(service, Date.now()), [service]);
+  const slots = useMemo(() => futureSlots(service, Date.now(), zone), [service, zone]);
+  const ownZone = service ? serviceZone(service, zone) : zone;
   const slot = slots.find((s) => `${s.date}|${s.startTime}|${s.endTime}` === v.slot);
   const perPerson = service?.rateType === 'PER_PERSON';
   const limit = slot ? participantLimit(maxParticipantsOf(service), slot.slotsAvailable) : 1;
   const people = Math.min(limit, Math.max(1, Math.floor(Number(v.participants) || 1)));
   const offered = addonsOf(service);
   const chosenAddons = offered.filter((a) => v.addons.includes(a.name));
-  const price = service && slot ? quoteCents({ ...effectiveRate(service, new Date()), participants: perPerson ? people : 1, hours: slotHours(slot, service.timeZone), addons: chosenAddons }) : null;
+  const price = service && slot ? quoteCents({ ...effectiveRate(service, new Date()), participants: perPerson ? people : 1, hours: slotHours(slot, ownZone), addons: chosenAddons }) : null;
   return (
     <Stack gap="3">
       <Text fontWeight="semibold">Service and time slot</Text>
@@ -238,7 +242,7 @@ function ServiceSection({ form, v, services, slotError }: { form: Form; v: Creat
         </NativeSelect.Root>
       </FormField>
       {(service || services.error) && (
-        <FormField label="Date and time" required error={slotError}>
+        <FormField label="Date and time" required error={slotError} helper={ownZone !== zone ? `Times of this service are in ${ownZone}` : undefined}>
           <Box w="full">
             <ServiceCalendar
               key={v.serviceId}

@@ -10,17 +10,25 @@ import type { LogEntry } from './types.js';
 
 const ACTION_COLOUR: Record<string, string> = { CREATED: 'green', CANCELLED: 'orange', RETURNED: 'blue', REPROCESSED: 'purple', RESTORED: 'teal', DELETED: 'red' };
 
-/** The Reservations Log tab (document 3 §2): filters by action, employee ID and reservation ID, Refresh, 25 a page. */
+/**
+ * The Reservations Log tab (document 3 §2): filters by action, employee and reservation, Refresh, 25
+ * a page. The screen never shows internal ids, so the employee is picked by name (the select's value
+ * is the id the API filters by) and the reservation by its number, RES-000123 or just 123 (issue 23 item 10).
+ */
 export function LogTab() {
   const mobile = useIsMobile();
   const [action, setAction] = useState('');
-  const [employee, setEmployee] = useState('');
+  const [employeeId, setEmployeeId] = useState('');
   const [reservation, setReservation] = useState('');
   const [page, setPage] = useState(1);
-  const employeeId = useDebounced(employee.trim(), 300);
-  const reservationId = useDebounced(reservation.trim(), 300);
-  useEffect(() => setPage(1), [action, employeeId, reservationId]);
-  const logs = useReservationLogs({ page, action, employeeId, reservationId }, true);
+  const reservationNumber = useDebounced(reservation.trim(), 300);
+  useEffect(() => setPage(1), [action, employeeId, reservationNumber]);
+  const logs = useReservationLogs({ page, action, employeeId, reservationNumber }, true);
+  // The choices stay while a filtered answer loads (the answer carries them).
+  const [employees, setEmployees] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    if (logs.data?.employees) setEmployees(logs.data.employees);
+  }, [logs.data]);
   const zone = usePageZone();
   const rows = logs.data?.data ?? [];
   const totalPages = logs.data?.pagination.totalPages ?? 1;
@@ -35,8 +43,14 @@ export function LogTab() {
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input size="sm" aria-label="Employee ID" placeholder="Employee ID" value={employee} onChange={(e) => setEmployee(e.target.value)} />
-        <Input size="sm" aria-label="Reservation ID" placeholder="Reservation ID" value={reservation} onChange={(e) => setReservation(e.target.value)} />
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field aria-label="Filter by employee" value={employeeId} onChange={(e) => setEmployeeId(e.target.value)}>
+            <option value="">All employees</option>
+            {employees.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Input size="sm" aria-label="Reservation number" placeholder="Reservation # (RES-000123 or 123)" value={reservation} onChange={(e) => setReservation(e.target.value)} />
         <Button size="sm" variant="outline" loading={logs.isValidating} onClick={() => void logs.mutate()}>Refresh</Button>
       </SimpleGrid>
       {logs.error && !logs.data ? (
@@ -48,7 +62,7 @@ export function LogTab() {
       ) : !logs.data ? (
         <Stack gap="2" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height="8" />)}</Stack>
       ) : rows.length === 0 ? (
-        <EmptyState title={TEXT.noActivity} description={action || employeeId || reservationId ? 'No log entries match these filters.' : 'Reservation changes will be listed here.'} />
+        <EmptyState title={TEXT.noActivity} description={action || employeeId || reservationNumber ? 'No log entries match these filters.' : 'Reservation changes will be listed here.'} />
       ) : mobile ? (
         <Stack gap="3">{rows.map((e) => <LogCard key={e.id} e={e} zone={zone} />)}</Stack>
       ) : (

@@ -9,6 +9,7 @@ import { bookedLabel, customerName, employeeName, fmtDateTime, hoursOf, money, u
 import { isOverdue, PAGE_SIZE, PAYMENT_SOURCES, phoneLast4, rowActions, TEXT } from './rules.js';
 import type { Reservation, Tracking } from './types.js';
 import { useDebounced, useIsMobile } from './hooks.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 type SortKey = 'customer' | 'service' | 'start' | 'hours' | 'end' | 'createdBy';
 const COLUMNS: { key: SortKey; label: string }[] = [
@@ -266,10 +267,11 @@ function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[]; asCa
   const server: Tracking = tracking.data?.[r.id] ?? { isPaid: r.isPaid, amount: r.paidAmount, source: (r.paidSource as Tracking['source']) ?? null };
   const [local, setLocal] = useState<Tracking | null>(null);
   const [amount, setAmount] = useState<string | null>(null);
+  const submission = useSubmissionKey();
   const t = local ?? server;
   const save = (next: Tracking) => {
     setLocal(next);
-    reservationsApi.setTracking(r.id, next).then(() => tracking.mutate()).catch((e: unknown) => console.warn('Payment tracking save failed', e));
+    submission.send(next, (key) => reservationsApi.setTracking(r.id, next, key)).then(() => tracking.mutate()).catch((e: unknown) => console.warn('Payment tracking save failed', e));
   };
   const amountText = amount ?? (t.amount === null || t.amount === undefined ? '' : String(t.amount));
   const commitAmount = () => {

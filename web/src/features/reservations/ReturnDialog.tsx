@@ -14,6 +14,7 @@ import {
   type ReturnCheck,
 } from './rules.js';
 import type { Charges, Reservation } from './types.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 const localOf = (ms: number, zone: string) => formatIn(ms, zone, "yyyy-MM-dd'T'HH:mm");
 
@@ -63,6 +64,7 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
   const tax = useTaxRate(open);
   const [returnLocal, setReturnLocal] = useState('');
   const [notes, setNotes] = useState('');
+  const submission = useSubmissionKey();
   const [paymentId, setPaymentId] = useState('');
   const [errors, setErrors] = useState<ReturnCheck>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -133,7 +135,7 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
     setSaving(true);
     setFailure(null);
     try {
-      const res = await reservationsApi.processReturn(r.id, {
+      const res = await submission.send([r.id, returnAt, notes, refund, paymentId], (key) => reservationsApi.processReturn(r.id, {
         actualReturnTime: new Date(returnAt).toISOString(),
         notes: notes.trim() || null,
         refund: refund.manualEntry === 'none' && !refund.cash && !refund.credit && !paymentId.trim()
@@ -146,7 +148,7 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
               credit: refund.credit,
               manualEntry: refund.manualEntry,
             },
-      });
+      }, key));
       setDone(res.charges);
       notify.success(res.message || 'Return processed successfully');
       // Document 3 §4: the reservation and items reload after about a second.

@@ -3,36 +3,21 @@
  * the wire's dollars through cents (shared/domain/money.ts), labels of rows.
  */
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../../../shared/domain/time.js';
-import { formatIn } from '../../../../shared/domain/time-text.js';
-import { useUser } from '../../app/SessionProvider.js';
+import { formatDateTimeIn, formatTimeIn, type ZoneTextOptions } from '../../../../shared/domain/time-text.js';
+import { useOrgTimeZone, zoneDiffersFromBrowser, zoneOf } from '../../app/time-zone.js';
 import type { Reservation } from './types.js';
 
-/**
- * The zone the page shows and takes times in: the organization's (the server's "today" and its
- * 09:00 rule are in that zone). The session names it when the sign-in answer carries
- * `organization.timeZone`; until then the product's default zone, which is also what the server
- * uses for an organization that recorded none.
- */
-export function zoneOf(user: { organization?: { timeZone?: unknown } | null } | null | undefined): string {
-  const z = user?.organization?.timeZone;
-  return isValidTimeZone(z) ? z : DEFAULT_TIME_ZONE;
+/** The zone the page shows and takes times in: the organization's (app/time-zone.ts). */
+export { zoneOf };
+export const usePageZone = useOrgTimeZone;
+
+/** Times in `zone`, named when this browser's clock is another (issue 23 item 2). */
+export function fmtDateTime(iso: string | null | undefined, zone: string, o: ZoneTextOptions = { zoneName: zoneDiffersFromBrowser(zone) }): string {
+  return formatDateTimeIn(iso, zone, o) || '-';
 }
 
-export function usePageZone(): string {
-  return zoneOf(useUser() as { organization?: { timeZone?: unknown } | null });
-}
-
-export function fmtDateTime(iso: string | null | undefined, zone: string): string {
-  if (!iso) return '-';
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? formatIn(t, zone, 'MMM d, yyyy, h:mm a') : '-';
-}
-
-export function fmtTime(iso: string | null | undefined, zone: string): string {
-  if (!iso) return '-';
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? formatIn(t, zone, 'h:mm a') : '-';
+export function fmtTime(iso: string | null | undefined, zone: string, o: ZoneTextOptions = { zoneName: zoneDiffersFromBrowser(zone) }): string {
+  return formatTimeIn(iso, zone, o) || '-';
 }
 
 /** Dollars on the wire to "$12.34". */

@@ -1,13 +1,15 @@
 import { Button, Checkbox, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
-import { clampParticipants, type Slot } from '../../../../shared/domain/slots.js';
+import { clampParticipants, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatSlot } from '../../components/format.js';
 import type { PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { servicesApi } from './api/index.js';
 import { bookingBody, limitFor, previewTotal, validateBooking, type BookingErrors, type BookingForm, type PublicService } from './publicBooking.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 /**
  * The public booking form (document 2 §2.6), downloaded when a visitor picks a slot (or when the
@@ -16,7 +18,7 @@ import { bookingBody, limitFor, previewTotal, validateBooking, type BookingError
 
 export interface BookingAnswer {
   reservation: { reservationNumber: string; totalAmount: number; statusLabel?: string };
-  payment: { totalDue: number; dueBy: string; paymentMethods: PaymentMethods; paymentNote: string };
+  payment: { totalDue: number; taxAmount?: number; taxRate?: number; dueBy: string; paymentMethods: PaymentMethods; paymentNote: string };
 }
 
 const EMPTY_FORM: BookingForm = { firstName: '', lastName: '', phone: '', email: '', participantCount: 1, notes: '', allergies: '', addons: [] };
@@ -26,6 +28,7 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
   const [form, setForm] = useState<BookingForm>({ ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
   const [errors, setErrors] = useState<BookingErrors>({});
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
   const perPerson = service.rateType === 'PER_PERSON';
   const total = previewTotal(service, slot, form);
   const set = <K extends keyof BookingForm>(k: K, v: BookingForm[K]) => {
@@ -40,7 +43,8 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
     try {
-      const res = await servicesApi.publicBook<BookingAnswer>(token, bookingBody(service, slot, form));
+      const body = bookingBody(service, slot, form);
+      const res = await submission.send(body, (key) => servicesApi.publicBook<BookingAnswer>(token, body, key));
       onBooked(res);
     } catch (err) {
       onFailed(errorMessage(err, 'Failed to create booking'));
@@ -67,7 +71,7 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
               <Dialog.Header>
                 <Stack gap="0">
                   <Dialog.Title>Book {service.name}</Dialog.Title>
-                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
+                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">{formatSlot(slot.date, slot.startTime, slot.endTime, serviceZone(service, DEFAULT_TIME_ZONE))}</Text>
                 </Stack>
               </Dialog.Header>
               <Dialog.CloseTrigger asChild>
@@ -118,6 +122,12 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
                     <Field.Label>Notes</Field.Label>
                     <Textarea name="notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
                   </Field.Root>
+                  {total.tax > 0 && (
+                    <Stack gap="1" borderTopWidth="1px" pt="3" fontSize="sm" color="fg.muted">
+                      <HStack justify="space-between"><Text>Subtotal</Text><Text>{formatUsd(total.subtotal)}</Text></HStack>
+                      <HStack justify="space-between"><Text>Tax ({total.taxRate}%)</Text><Text data-testid="booking-tax">{formatUsd(total.tax)}</Text></HStack>
+                    </Stack>
+                  )}
                   <HStack justify="space-between" borderTopWidth="1px" pt="3">
                     <Text fontWeight="semibold">Total</Text>
                     <Text fontWeight="bold" fontSize="lg" data-testid="booking-total">{formatUsd(total.total)}</Text>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { locationBody } from '../../../../shared/contract/routes/inventory.js';
 import { maxLengthOf } from '../../components/form.js';
 import { useLocations, inventoryApi } from '../inventory/api/index.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 const ADD_NEW = '__add_new__';
 export const LOCATION_CREATE_FAILED = 'Failed to create location. Please try again.';
@@ -15,13 +16,14 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
 
   async function save() {
     const name = draft.trim();
     if (!name) return;
     setBusy(true);
     try {
-      await inventoryApi.createLocation(name);
+      await submission.send(name, (key) => inventoryApi.createLocation(name, key));
       await mutate();
       onChange(name);
       setAdding(false);

@@ -4,10 +4,11 @@ import { useParams } from 'react-router-dom';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { publicLoadErrorMessage, UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
-import { bookableSlots, type Slot } from '../../../../shared/domain/slots.js';
+import { bookableSlots, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { ApiRequestError } from '../../api/client.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
-import { formatClock12, formatDateTime, formatDay, formatSlot } from '../../components/format.js';
+import { formatDateTime, formatDay, formatSlot, formatSlotTimes } from '../../components/format.js';
 import { usePublicService } from './api/index.js';
 import type { PublicService } from './publicBooking.js';
 import { parseJson } from './parseJson.js';
@@ -42,6 +43,7 @@ function PaymentRequired({ service, booking, slot }: { service: PublicService; b
   const mobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
   const links = paymentLinks(payment.paymentMethods ?? {}, payment.totalDue, payment.paymentNote, { mobile });
   const zelle = payment.paymentMethods?.zelle;
+  const zone = serviceZone(service, DEFAULT_TIME_ZONE);
   return (
     <Container maxW="lg" py="10">
       <Card.Root>
@@ -51,7 +53,7 @@ function PaymentRequired({ service, booking, slot }: { service: PublicService; b
             <Badge colorPalette="orange">Pending Payment</Badge>
           </HStack>
           <Text>Thank you! Your booking for <b>{service.name}</b> is reserved.</Text>
-          <Text data-testid="paid-slot">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
+          <Text data-testid="paid-slot">{formatSlot(slot.date, slot.startTime, slot.endTime, zone)}</Text>
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Description>
@@ -60,8 +62,8 @@ function PaymentRequired({ service, booking, slot }: { service: PublicService; b
           </Alert.Root>
           <Stack gap="1">
             <Text>Reservation number: <b data-testid="reservation-number">{reservation.reservationNumber}</b></Text>
-            <Text>Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b></Text>
-            <Text>Pay by: <b>{formatDateTime(payment.dueBy, service.timeZone)}</b></Text>
+            <Text>Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b>{payment.taxAmount ? ` (includes ${formatUsd(payment.taxAmount)} tax at ${payment.taxRate}%)` : ''}</Text>
+            <Text>Pay by: <b>{formatDateTime(payment.dueBy, zone, { zoneName: true })}</b></Text>
           </Stack>
           {links.length || zelle ? (
             <Stack gap="2">
@@ -91,7 +93,9 @@ export default function PublicServicePage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   usePreload(Booking);
   const BookingModal = useDeferred(Booking, slot !== null);
-  const slots = useMemo(() => (service ? bookableSlots(parseJson<Slot[]>(service.availability, []), Date.now(), service.timeZone) : []), [service]);
+  // The server sends the zone the slots are in (the service's, else the organization's); customers read it named.
+  const zone = service ? serviceZone(service, DEFAULT_TIME_ZONE) : DEFAULT_TIME_ZONE;
+  const slots = useMemo(() => (service ? bookableSlots(parseJson<Slot[]>(service.availability, []), Date.now(), zone) : []), [service, zone]);
 
   if (isLoading && !service) return <Center minH="70vh"><Spinner size="xl" /></Center>;
   if (error || !service) {
@@ -155,7 +159,7 @@ export default function PublicServicePage() {
                 <Button key={`${x.date}${x.startTime}${x.endTime}`} variant="outline" h="auto" py="3" justifyContent="space-between" onClick={() => setSlot(x)} data-testid="slot-button">
                   <Stack gap="0" align="flex-start" minW="0" textAlign="start">
                     <Text fontWeight="semibold" whiteSpace="normal">{formatDay(x.date)}</Text>
-                    <Text fontSize="sm" whiteSpace="normal">{formatClock12(x.startTime)} – {formatClock12(x.endTime)}</Text>
+                    <Text fontSize="sm" whiteSpace="normal">{formatSlotTimes(x.date, x.startTime, x.endTime, zone)}</Text>
                   </Stack>
                   <Badge colorPalette="green" flexShrink={0}>{x.slotsAvailable} left</Badge>
                 </Button>

@@ -4,6 +4,8 @@ import { formatUsd, STAFF_RATE_SUFFIX } from '../../../../shared/domain/pricing.
 import { COPY_CONFIRMATION_MS, shareLink } from '../../../../shared/domain/share.js';
 import { configuredMethods, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { slotLabel } from '../../../../shared/domain/slots.js';
+import { useOrgTimeZone } from '../../app/time-zone.js';
+import { formatSlot } from '../../components/format.js';
 import { servicesApi } from './api/index.js';
 import { notify } from '../../components/toaster.js';
 import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
@@ -32,6 +34,7 @@ function PaymentMethodsView({ raw }: { raw: ApiService['paymentSettings'] }) {
 }
 
 export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }: { service: ApiService | null; canManage: boolean; onClose: () => void; onChanged: (s: ApiService) => void }) {
+  const orgZone = useOrgTimeZone();
   const [token, setToken] = useState<string | null>(service?.shareToken ?? null);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -119,7 +122,7 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
                 <Box>
                   <Text fontWeight="semibold" fontSize="sm">Availability</Text>
                   {slotsOf(service).length ? (
-                    slotsOf(service).map((s) => <Text key={slotLabel(s)} fontSize="sm">{slotLabel(s)} · {s.slotsAvailable} left</Text>)
+                    slotsOf(service).map((s) => <Text key={slotLabel(s)} fontSize="sm">{formatSlot(s.date, s.startTime, s.endTime, service.timeZone && service.timeZone !== orgZone ? service.timeZone : null)} · {s.slotsAvailable} left</Text>)
                   ) : (
                     <Text fontSize="sm" color="fg.muted">No time slots</Text>
                   )}

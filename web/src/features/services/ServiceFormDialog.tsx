@@ -14,6 +14,9 @@ import { SERVICES, servicesApi } from './api/index.js';
 import { LocationPicker } from './LocationPicker.js';
 import { photoProblem, uploadServicePhoto } from './photoUpload.js';
 import { emptyServiceForm, emptySlot, formFromService, payloadFromForm, serviceFormSchema, splitPreview, type ApiService, type ServiceFormValues } from './serviceForm.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
+import { useOrgTimeZone } from '../../app/time-zone.js';
+import { serviceZone } from '../../../../shared/domain/slots.js';
 
 const RATE_TYPE_LABEL: Record<string, string> = { PER_PERSON: 'Per person', HOURLY: 'Hourly', FIXED: 'Fixed' };
 const ADVANCED_KEYS = ['maxParticipants', 'enablePublicBookings', 'collectAllergies', 'paymentSettings', 'paymentNote', 'enableAddons', 'addons'] as const;
@@ -34,6 +37,9 @@ function ServiceFields(props: {
   setAdvanced: (b: boolean) => void;
 }) {
   const { form, preview, setPreview } = props;
+  // Slots are wall-clock times of the organization's zone (or of a zone this service already carries), never the browser's.
+  const orgZone = useOrgTimeZone();
+  const slotZone = serviceZone(props.fresh ?? {}, orgZone);
   const slots = useFieldArray({ control: form.control, name: 'availability' });
   const tiers = useFieldArray({ control: form.control, name: 'pricingTiers' });
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -50,6 +56,8 @@ function ServiceFields(props: {
     setPreview(next.photoPreview);
   }, [props.fresh, form, setPreview]);
 
+  const photoSubmission = useSubmissionKey();
+
   async function pickPhoto(file: File | undefined) {
     if (!file) return;
     const problem = photoProblem(file);
@@ -62,7 +70,8 @@ function ServiceFields(props: {
     setPreview(local);
     props.setUploading(true);
     try {
-      form.setValue('photoBaseKey', await uploadServicePhoto(file, props.serviceId ?? undefined), dirtying);
+      const photo = [file.name, file.size, file.lastModified, props.serviceId ?? null];
+      form.setValue('photoBaseKey', await photoSubmission.send(photo, (key) => uploadServicePhoto(file, props.serviceId ?? undefined, key)), dirtying);
     } catch {
       // Document 2 §7: on failure the preview is cleared.
       setPreview('');
@@ -186,6 +195,7 @@ function ServiceFields(props: {
             Add Time Slot
           </Button>
         </Stack>
+        <Field.HelperText data-testid="slot-zone">Times are in {slotZone}</Field.HelperText>
         <Field.ErrorText>{slotMessage}</Field.ErrorText>
       </Field.Root>
 
@@ -283,6 +293,7 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [advanced, setAdvanced] = useState(false);
+  const submission = useSubmissionKey();
 
   useEffect(() => {
     setFresh(null);
@@ -303,7 +314,10 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
 
   const fallback = service ? 'Failed to update service' : 'Failed to create service';
   const save = useMutationAction(
-    (values: ServiceFormValues) => (service ? servicesApi.update(service.id, payloadFromForm(values)) : servicesApi.create(payloadFromForm(values))),
+    (values: ServiceFormValues) => {
+      const body = payloadFromForm(values);
+      return service ? servicesApi.update(service.id, body) : submission.send(body, (key) => servicesApi.create(body, key));
+    },
     { success: service ? 'Service updated successfully!' : 'Service created successfully!', failure: fallback, revalidate: [SERVICES] },
   );
 

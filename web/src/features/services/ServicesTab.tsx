@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { formatSlot } from '../../components/format.js';
+import { useOrgTimeZone } from '../../app/time-zone.js';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../components/icons.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { SERVICES, servicesApi, useServices } from './api/index.js';
@@ -14,8 +15,12 @@ import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
 
 /** The Services tab of Inventory & Services (document 2 §2.1, §2.5). */
 /** `createRequest`: bumped by the page header's Add Service button to open the create form here. */
+/** A zone of the service's own, named next to its slots; null when its slots are the organization's times. */
+const ownZone = (s: ApiService, orgZone: string) => (s.timeZone && s.timeZone !== orgZone ? s.timeZone : null);
+
 export default function ServicesTab({ canManage, onCountChange, createRequest = 0 }: { canManage: boolean; onCountChange?: (n: number) => void; createRequest?: number }) {
   const { data, error, isLoading, mutate } = useServices();
+  const orgZone = useOrgTimeZone();
   const services = data ?? [];
   const [editing, setEditing] = useState<ApiService | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -106,7 +111,7 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
                   <Text fontSize="sm">Rate: {formatUsd(s.rate)} / {s.rateType}</Text>
                   <Stack gap="0">
                     {slotsOf(s).map((slot, i) => (
-                      <Text key={i} fontSize="xs" color="fg.muted">{formatSlot(slot.date, slot.startTime, slot.endTime)}</Text>
+                      <Text key={i} fontSize="xs" color="fg.muted">{formatSlot(slot.date, slot.startTime, slot.endTime, ownZone(s, orgZone))}</Text>
                     ))}
                   </Stack>
                 </Card.Body>

@@ -1,5 +1,6 @@
-import { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
-import { quote, type Addon } from '../../../../shared/domain/pricing.js';
+import { isEmail } from '../../../../shared/domain/email.js';
+import { fromCents, toCents } from '../../../../shared/domain/money.js';
+import { computeCharges, quote, type Addon } from '../../../../shared/domain/pricing.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
 /** The service as GET /public/service/{token} answers it (document 2 §3 "Public service as read"). */
@@ -21,6 +22,8 @@ export interface PublicService {
   questionnaire?: { collectAllergies?: boolean } | null;
   /** The business's name, address and phone (store contact settings). */
   business?: { name: string; address: string | null; phone: string | null };
+  /** Percent charged on bookings (0 when tax is off). */
+  taxRate?: number;
 }
 
 export interface BookingForm {
@@ -35,8 +38,6 @@ export interface BookingForm {
 }
 export type BookingErrors = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email', string>>;
 
-export { EMAIL_PATTERN } from '../../../../shared/domain/email.js';
-
 /** Document 2 §5, each message under its field. */
 export function validateBooking(f: BookingForm): BookingErrors {
   const e: BookingErrors = {};
@@ -44,16 +45,21 @@ export function validateBooking(f: BookingForm): BookingErrors {
   if (!f.lastName.trim()) e.lastName = 'Last name is required';
   if (!f.phone.trim()) e.phone = 'Phone number is required';
   if (!f.email.trim()) e.email = 'Email address is required';
-  else if (!EMAIL_PATTERN.test(f.email.trim())) e.email = 'Please enter a valid email address';
+  else if (!isEmail(f.email)) e.email = 'Please enter a valid email address';
   return e;
 }
 
 export const limitFor = (s: PublicService, slot: Slot) => participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
 
-/** The total the page shows; the server charges what the same function computes there. */
+/**
+ * The total the page shows, tax included (document 3 §5); the server charges what the same functions
+ * compute there.
+ */
 export function previewTotal(s: PublicService, slot: Slot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
   const chosen = (s.enableAddons ? s.addons ?? [] : []).filter((a) => f.addons.includes(a.name));
-  return quote({ rate: s.rate, rateType: s.rateType, participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1, hours: slotHours(slot, s.timeZone), addons: chosen });
+  const q = quote({ rate: s.rate, rateType: s.rateType, participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1, hours: slotHours(slot, s.timeZone), addons: chosen });
+  const charges = computeCharges({ baseCents: toCents(q.total), hasService: true, hourlyRateCents: 0, taxRate: s.taxRate ?? 0 });
+  return { ...q, subtotal: fromCents(charges.subtotalCents), taxRate: charges.taxRate, tax: fromCents(charges.taxCents), total: fromCents(charges.totalCents) };
 }
 
 /** The request body of document 2 §3 "Public booking request". */

@@ -193,8 +193,12 @@ export function splitPreview(f: ServiceFormState): { values: ServiceFormValues; 
   return { values, photoPreview };
 }
 
-/** The request body: object parts JSON-stringified, blank rate 0, slots at least 1 (document 2 §7). */
-export function payloadFromForm(f: ServiceFormValues, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
+/**
+ * The request body: object parts JSON-stringified, blank rate 0, slots at least 1 (document 2 §7).
+ * No `timeZone`: slots are the organization's wall-clock times, whatever zone the editor's browser runs
+ * in (issue 23 item 1); a zone a service already carries stays, as the server keeps it.
+ */
+export function payloadFromForm(f: ServiceFormValues) {
   const slots = f.availability
     .filter((s) => s.date && s.startTime && s.endTime)
     .map((s) => {
@@ -227,7 +231,6 @@ export function payloadFromForm(f: ServiceFormValues, timeZone = Intl.DateTimeFo
     enableAddons: f.enableAddons,
     addons: JSON.stringify(f.enableAddons ? f.addons.filter((a) => a.name.trim()).map((a) => ({ ...a, name: a.name.trim(), rate: a.rate === '' ? 0 : Number(a.rate) })) : []),
     isActive: f.isActive,
-    timeZone,
   };
 }
 

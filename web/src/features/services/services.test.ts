@@ -15,13 +15,18 @@ describe('service form', () => {
 
   it('sends object parts as JSON text, a blank rate as 0, non-number slots as 1, payment options only with a method', () => {
     const f = { ...emptyServiceForm(), name: ' Tour ', rate: '', availability: [{ date: '2030-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 'x' }] };
-    const body = payloadFromForm(f, 'UTC');
+    const body = payloadFromForm(f);
     expect(body.rate).toBe(0);
     expect(body.name).toBe('Tour');
     expect(JSON.parse(body.availability)).toEqual([{ date: '2030-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 1, originalSlotsAvailable: 1 }]);
     expect(body.showPaymentOptions).toBe(false);
     expect(payloadFromForm({ ...f, paymentSettings: { venmo: '@v', cashApp: '', paypal: '', zelle: '' } }).showPaymentOptions).toBe(true);
     expect(JSON.parse(payloadFromForm({ ...f, enableAddons: false, addons: [{ name: 'A', rate: '1', rateType: 'FIXED' }] }).addons)).toEqual([]);
+  });
+
+  it("sends no time zone: slots are the organization's wall-clock times, not the editor's browser's (issue 23 item 1)", () => {
+    const f = { ...emptyServiceForm(), name: 'Tour', availability: [{ date: '2030-01-01', startTime: '17:00', endTime: '19:00', slotsAvailable: '4' }] };
+    expect('timeZone' in payloadFromForm(f)).toBe(false);
   });
 
   // The form's messages come from the contract's schemas (one source), keyed by field.
@@ -54,6 +59,8 @@ describe('public booking form', () => {
   it('clamps participants to the slot and previews the total with the shared pricing', () => {
     expect(limitFor(service, slot)).toBe(4);
     expect(previewTotal(service, slot, { participantCount: 2, addons: ['Lunch'] }).total).toBe(75);
+    // Tax applies to services too (issue 23 item 3): 8.25 % of $75 = $6.19 (half away from zero)
+    expect(previewTotal({ ...service, taxRate: 8.25 }, slot, { participantCount: 2, addons: ['Lunch'] })).toMatchObject({ subtotal: 75, taxRate: 8.25, tax: 6.19, total: 81.19 });
     const body = bookingBody(service, slot, { firstName: 'A', lastName: 'B', phone: '1', email: 'a@b.co', participantCount: 2, notes: '', allergies: 'nuts', addons: ['Lunch'] });
     expect(body).toMatchObject({ participantCount: 2, startTime: '2030-01-01T10:00', allergies: '', selectedAddons: [{ name: 'Lunch' }], isPublicBooking: true });
   });

@@ -5,9 +5,11 @@ import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { completeSignupBody } from '../../../../shared/contract/routes/users.js';
 import { EMPLOYEE_MESSAGES } from '../../../../shared/domain/employees.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
 import { EyeIcon, EyeOffIcon } from '../../components/icons.js';
 import { employeesApi, saveErrorMessage } from '../employees/api/index.js';
+import type { SetupInvitation } from './SetupAccountPage.js';
 
 const schema = z.omit(completeSignupBody, { token: true });
 
@@ -15,17 +17,22 @@ const schema = z.omit(completeSignupBody, { token: true });
  * The account setup form (document 3 §2) in its own chunk: react-hook-form, zod and the people
  * schemas stay out of the page's first load (public budget 200 KB), which shows the heading at once.
  */
-export function SetupAccountForm({ token, onDone }: { token: string; onDone: (r: { message: string; username: string }) => void }) {
-  const form = useContractForm(schema, { firstName: '', lastName: '', phone: '', email: '', password: '', termsAccepted: false as unknown as true });
+export function SetupAccountForm({ token, invitation, onDone }: { token: string; invitation: SetupInvitation; onDone: (r: { message: string; username: string }) => void }) {
+  const form = useContractForm(schema, {
+    firstName: invitation.firstName, lastName: invitation.lastName, phone: invitation.phone ?? '', email: invitation.email, password: '', termsAccepted: false as unknown as true,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
+  const submission = useSubmissionKey();
   const terms = form.watch('termsAccepted');
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const r = await employeesApi.completeSignup({ ...values, phone: values.phone ?? '', token });
+      // The invited address, whatever the field holds: the server refuses any other (issue 22 item 7).
+      const body = { ...values, email: invitation.email, phone: values.phone ?? '', token };
+      const r = await employeesApi.completeSignup(body, submission.for(body));
       onDone({ message: r.message, username: r.username });
     } catch (e) {
       setFailure(saveErrorMessage(e, 'Failed to complete account setup'));
@@ -54,8 +61,8 @@ export function SetupAccountForm({ token, onDone }: { token: string; onDone: (r:
           <FormField name="phone" label="Phone Number">
             <Input type="tel" {...form.register('phone')} autoComplete="tel" maxLength={40} />
           </FormField>
-          <FormField name="email" label="Email Address" required helper="This becomes your username.">
-            <Input type="email" {...form.register('email')} autoComplete="email" maxLength={254} />
+          <FormField name="email" label="Email Address" required helper="Your invitation was sent to this address; it becomes your username.">
+            <Input type="email" {...form.register('email')} readOnly aria-readonly="true" variant="subtle" autoComplete="email" maxLength={254} />
           </FormField>
           <FormField name="password" label="Password" required helper="At least 8 characters.">
             <InputGroup

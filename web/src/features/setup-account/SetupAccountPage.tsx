@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN } from '../../../../shared/domain/employees.js';
+import { api, errorMessage, type Answer } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { AuthLayout } from '../auth/index.js';
 
@@ -11,6 +12,9 @@ const formModule = typeof window === 'undefined' ? null : loadForm();
 const SetupAccountForm = lazy(() => (formModule ?? loadForm()).then((m) => ({ default: m.SetupAccountForm })));
 
 export const REDIRECT_MS = 3000;
+
+export type SetupInvitation = Answer<'users.setupDetails'>;
+type Invitation = { status: 'loading' } | { status: 'ready'; invitation: SetupInvitation } | { status: 'invalid'; message: string };
 
 /** Why a link cannot be used before anything is sent, or null when it looks like one of ours. */
 export function tokenProblem(token: string | null | undefined): string | null {
@@ -27,6 +31,19 @@ export default function SetupAccountPage() {
   const problem = tokenProblem(token);
   const navigate = useNavigate();
   const [done, setDone] = useState<{ message: string; username: string } | null>(null);
+  // The account keeps the address the link was mailed to (issue 22 item 7): the form shows it read-only.
+  const [invitation, setInvitation] = useState<Invitation>({ status: 'loading' });
+
+  useEffect(() => {
+    if (problem) return;
+    let live = true;
+    api('users.setupDetails', { query: { token: token! }, token: null })
+      .then((invitation) => live && setInvitation({ status: 'ready', invitation }))
+      .catch((e: unknown) => live && setInvitation({ status: 'invalid', message: errorMessage(e, 'Failed to check the setup link. Please reload the page.') }));
+    return () => {
+      live = false;
+    };
+  }, [token, problem]);
 
   useEffect(() => {
     if (!done) return;
@@ -34,13 +51,14 @@ export default function SetupAccountPage() {
     return () => clearTimeout(t);
   }, [done, navigate]);
 
-  if (problem) {
+  const invalid = problem ?? (invitation.status === 'invalid' && !done ? invitation.message : null);
+  if (invalid) {
     return (
       <AuthLayout title="Invalid Setup Link">
         <Stack gap="4">
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Description>{problem}</Alert.Description>
+            <Alert.Description>{invalid}</Alert.Description>
           </Alert.Root>
           <Button asChild variant="outline">
             <RouterLink to="/login">Go to sign in</RouterLink>
@@ -64,7 +82,7 @@ export default function SetupAccountPage() {
   return (
     <AuthLayout title="Complete Your Account Setup" subtitle="Choose your password. Afterwards you sign in with your email address." maxW="lg">
       <Suspense fallback={<PageSpinner label="Loading the form…" minH="20rem" />}>
-        <SetupAccountForm token={token!} onDone={setDone} />
+        {invitation.status === 'ready' ? <SetupAccountForm token={token!} invitation={invitation.invitation} onDone={setDone} /> : <PageSpinner label="Checking your setup link…" minH="20rem" />}
       </Suspense>
     </AuthLayout>
   );

@@ -20,6 +20,7 @@ import {
   subdomainPreview,
   type SignupValues,
 } from './signup.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 function Criterion({ ok, children }: { ok: boolean; children: string }) {
   return (
@@ -98,9 +99,10 @@ export function SignupForm({ token, invitation }: { token: string; invitation: N
   const form = useContractForm(signupFormSchema, defaults);
   const [failure, setFailure] = useState<string | null>(null);
   const [loginUrl, setLoginUrl] = useState<string | null>(null);
+  const submission = useSubmissionKey();
   const complete = useMutationAction(
     async (body: Parameters<typeof signupApi.complete>[0]) => {
-      const res = await signupApi.complete(body);
+      const res = await submission.send(body, (key) => signupApi.complete(body, key));
       if (!res.success) throw Object.assign(new Error('sign-up refused'), { body: res });
       return res;
     },

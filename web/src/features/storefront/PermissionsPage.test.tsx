@@ -75,3 +75,30 @@ describe('Users & Permissions', () => {
     expect(screen.getByText('Only administrators can change permissions.')).toBeTruthy();
   });
 });
+
+describe('the matrix shows what applies (issue 23 item 11)', () => {
+  it('employee inventory writes start off and can be granted; cells the role can never hold are greyed out', { timeout: 120_000 }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    // No stored policy: the server answers the defaults of document 1 §6.
+    const { completePolicy } = await import('../../../../shared/domain/roles.js');
+    const calls = stubFetch({
+      [`GET ${POLICY}`]: { body: { success: true, policy: completePolicy(null), updatedAt: null } },
+      [`PUT ${POLICY}`]: (init) => ({ body: { success: true, policy: JSON.parse(String(init?.body)).policy, updatedAt: 'now', message: 'Permissions updated', log: null } }),
+    });
+    renderApp('/acme/storefront/permissions');
+    const create = (await screen.findByLabelText('Employee: Inventory Items Create', {}, { timeout: 15_000 })) as HTMLInputElement;
+    expect(create.checked).toBe(false);
+    expect(create.disabled).toBe(false);
+    expect((screen.getByLabelText('Manager: Inventory Items Create') as HTMLInputElement).checked).toBe(true);
+    const returns = screen.getByLabelText(/^Employee: Reservations Process ?Return/i) as HTMLInputElement;
+    expect(returns.checked).toBe(false);
+    expect(returns.disabled).toBe(true);
+    fireEvent.click(create);
+    const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    expect(await screen.findByText('Permissions updated')).toBeTruthy();
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body));
+    expect(sent.policy.EMPLOYEE.inventoryItems.create).toBe(true);
+  });
+});

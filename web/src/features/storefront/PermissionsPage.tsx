@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Card, Checkbox, HStack, List, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PERMISSION_CHANGE_NOTE } from '../../../../shared/domain/settings.js';
 import { PERMISSION_GROUPS, type PermissionGroup } from '../../../../shared/domain/permissions.js';
-import { groupFullyGranted, isGranted, roleFlags, setGroup, type PermissionPolicy, type PolicyRole } from '../../../../shared/domain/roles.js';
+import { groupFullyGranted, isGrantable, isGranted, roleFlags, setGroup, type PermissionPolicy, type PolicyRole } from '../../../../shared/domain/roles.js';
 import { errorMessage } from '../../api/client.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { formatDateTime } from '../../components/format.js';
+import { type OrgClock, useOrgClock } from '../../app/time-zone.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
@@ -87,11 +87,14 @@ const GroupRows = memo(function GroupRows(props: {
       {(PERMISSION_GROUPS[group] as readonly string[]).map((name) => (
         <Table.Row key={name}>
           <Table.Cell ps={{ base: '3', md: '6' }}>{permissionLabel(name)}</Table.Cell>
-          {POLICY_ROLES.map((r) => (
-            <Table.Cell key={r} textAlign="center" px={{ base: '1', md: '3' }}>
+          {POLICY_ROLES.map((r) => {
+            // A cell the role can never hold (document 1 §6) is shown off and greyed out.
+            const grantable = isGrantable(r, permissionOf(group, name));
+            return (
+            <Table.Cell key={r} textAlign="center" px={{ base: '1', md: '3' }} title={grantable ? undefined : `Not available to ${ROLE_LABELS[r]}`}>
               <Checkbox.Root
                 size="sm"
-                disabled={!props.editable}
+                disabled={!props.editable || !grantable}
                 checked={isGranted(policy, r, permissionOf(group, name))}
                 onCheckedChange={(e) => toggle(r, name, e.checked === true)}
                 justifyContent="center"
@@ -100,15 +103,16 @@ const GroupRows = memo(function GroupRows(props: {
                 <Checkbox.Control />
               </Checkbox.Root>
             </Table.Cell>
-          ))}
+            );
+          })}
         </Table.Row>
       ))}
     </>
   );
 });
 
-const logColumns: Column<PermissionLog>[] = [
-  { key: 'time', header: 'Time', render: (l) => formatDateTime(l.createdAt), sortValue: (l) => l.createdAt, nowrap: true },
+const logColumns = (clock: OrgClock): Column<PermissionLog>[] => [
+  { key: 'time', header: 'Time', render: (l) => clock.dateTime(l.createdAt), sortValue: (l) => l.createdAt, nowrap: true },
   { key: 'actor', header: 'Actor', render: (l) => l.actorName || PERMISSION_TEXT.unknownActor },
   {
     key: 'note',
@@ -130,11 +134,13 @@ const logColumns: Column<PermissionLog>[] = [
 
 function ChangeLog() {
   const { data, error, isLoading, mutate } = usePermissionLogs(true);
+  const clock = useOrgClock();
+  const columns = useMemo(() => logColumns(clock), [clock]);
   return (
     <DataTable
       label="Permission change log"
       rows={data}
-      columns={logColumns}
+      columns={columns}
       rowId={(l) => l.id}
       loading={isLoading}
       error={error ? { title: 'Failed to load the change log', message: errorMessage(error, 'Failed to load the change log'), onRetry: () => void mutate() } : null}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { initials } from '../../../../shared/domain/employees.js';
 import { errorMessage } from '../../api/client.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { formatCurrency, formatDate, formatDateTime } from '../../components/format.js';
+import { formatCurrency } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useAdminEmployees, type EmployeeMetrics } from './api/index.js';
@@ -18,12 +19,13 @@ export const METRICS_PAGE_SIZE = 10;
 /** The current-session box: start and hours elapsed (2 decimals), ticking every 60 s (document 3 §9). */
 function CurrentSession({ since }: { since: string }) {
   const now = useNow(60_000);
+  const clock = useOrgClock();
   return (
     <Box borderWidth="1px" borderColor="green.muted" bg="green.subtle" rounded="md" p="3">
       <Text fontSize="sm" fontWeight="medium">
         Current session
       </Text>
-      <Text fontSize="sm">Started {formatDateTime(since)}</Text>
+      <Text fontSize="sm">Started {clock.dateTime(since)}</Text>
       <Text fontSize="sm" data-testid="session-hours">
         {hoursSince(since, now)} hours elapsed
       </Text>
@@ -41,6 +43,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 }
 
 function EmployeeCard({ e }: { e: EmployeeMetrics }) {
+  const clock = useOrgClock();
   const t = e.timesheets;
   const b = e.bookings;
   return (
@@ -60,7 +63,7 @@ function EmployeeCard({ e }: { e: EmployeeMetrics }) {
                 @{e.username} · {e.email}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                Member since {formatDate(e.createdAt)}
+                Member since {clock.date(e.createdAt)}
               </Text>
             </Stack>
           </HStack>

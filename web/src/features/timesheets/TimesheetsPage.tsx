@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../api/client.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { formatDateTime } from '../../components/format.js';
+import { useOrgClock } from '../../app/time-zone.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { TIMESHEETS, timesheetsApi, useActiveTimesheet, useMyTimesheets, type Timesheet } from './api/index.js';
 import { currentLocation, elapsedClock, hoursSince } from './location.js';
 import { StatCard } from '../../components/StatCard.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 
 /** Re-renders every `ms` (the active clock ticks every second, document 3 §9). */
 export function useNow(ms: number): number {
@@ -22,13 +23,14 @@ export function useNow(ms: number): number {
 
 function ActiveClock({ since }: { since: string }) {
   const now = useNow(1000);
+  const clock = useOrgClock();
   return (
     <Stack gap="0" aria-live="off">
       <Text fontSize="3xl" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="active-clock">
         {elapsedClock(since, now)}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        Since {formatDateTime(since)} · {hoursSince(since, now)} h
+        Since {clock.dateTime(since)} · {hoursSince(since, now)} h
       </Text>
     </Stack>
   );
@@ -40,6 +42,7 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
   const { mutate } = useSWRConfig();
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  const submission = useSubmissionKey();
   const [flash, setFlash] = useState<Flash>(null);
   const [location, setLocation] = useState<{ state: 'idle' | 'locating' | 'captured' | 'failed'; message?: string }>({ state: 'idle' });
   const clockedIn = !!active;
@@ -59,7 +62,7 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
     setLocation(loc.ok ? { state: 'captured' } : { state: 'failed', message: loc.message });
     const body = { notes: notes.trim() || null, ...(loc.ok ? { latitude: loc.latitude, longitude: loc.longitude } : {}) };
     try {
-      const r = clockedIn ? await timesheetsApi.clockOut(body) : await timesheetsApi.clockIn(body);
+      const r = clockedIn ? await timesheetsApi.clockOut(body) : await submission.send(body, (key) => timesheetsApi.clockIn(body, key));
       setFlash({ status: 'success', text: `${r.message}${r.locationCaptured ? ' (Location captured)' : ''}` });
       setNotes('');
     } catch (e) {
@@ -116,6 +119,7 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
 /** Document 3 §2 Timesheets: the clock, the summary cards and the history (each person's own). */
 export default function TimesheetsPage() {
   const list = useMyTimesheets();
+  const clock = useOrgClock();
   const active = useActiveTimesheet();
   const data = list.data;
   return (
@@ -167,8 +171,8 @@ export default function TimesheetsPage() {
                       {data.timesheets.map((t) => (
                         <Table.Row key={t.id}>
                           <Table.Cell whiteSpace="nowrap">{`${t.employee.firstName} ${t.employee.lastName}`.trim() || '—'}</Table.Cell>
-                          <Table.Cell whiteSpace="nowrap">{formatDateTime(t.clockIn)}</Table.Cell>
-                          <Table.Cell whiteSpace="nowrap">{t.clockOut ? formatDateTime(t.clockOut) : <Badge colorPalette="green">Active</Badge>}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">{clock.dateTime(t.clockIn)}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">{t.clockOut ? clock.dateTime(t.clockOut) : <Badge colorPalette="green">Active</Badge>}</Table.Cell>
                           <Table.Cell textAlign="end">{t.totalHours === null ? '—' : t.totalHours.toFixed(2)}</Table.Cell>
                           <Table.Cell maxW="280px" truncate title={notesText(t) ?? undefined}>
                             {notesText(t) ?? '—'}

@@ -57,23 +57,26 @@ export interface ItemBody {
 }
 
 export const inventoryApi = {
-  createLocation: (name: string) => api('inventory.createLocation', { body: { name } }),
-  createItem: (body: ItemBody) => api<InventoryItem>('inventory.createItem', { body }),
+  createLocation: (name: string, idempotencyKey: string) => api('inventory.createLocation', { body: { name }, idempotencyKey }),
+  createItem: (body: ItemBody, idempotencyKey: string) => api<InventoryItem>('inventory.createItem', { body, idempotencyKey }),
   updateItem: (id: string, body: ItemBody) => api<InventoryItem>('inventory.updateItem', { params: { id }, body }),
   deleteItem: (id: string) => api('inventory.deleteItem', { params: { id } }),
   changeStatus: (id: string, status: Exclude<ItemStatus, 'IN_USE'>) => api('inventory.changeItemStatus', { params: { id }, body: { status } }),
   bulkDelete: (itemIds: string[]) => api('inventory.bulkDelete', { body: { itemIds } }),
   generateIds: (productTypeId: string, quantity: number) => api<GenerateIdsResponse>('inventory.generateIds', { body: { productTypeId, quantity } }),
-  bulkCreate: (body: {
+  bulkCreate: (
+    body: {
     productTypeId: string;
     productVariantId: string | null;
     items: { itemId: string }[];
     commonProperties: { condition: InventoryItem['condition']; location: string | null; notes: string | null; status: 'AVAILABLE' };
-  }) => api('inventory.bulkCreate', { body }),
+    },
+    idempotencyKey: string,
+  ) => api('inventory.bulkCreate', { body, idempotencyKey }),
   deleteProductType: (id: string) => api('inventory.deleteProductType', { params: { id } }),
-  createProductType: (body: unknown) => api<ProductType>('inventory.createProductType', { body: body as never }),
+  createProductType: (body: unknown, idempotencyKey: string) => api<ProductType>('inventory.createProductType', { body: body as never, idempotencyKey }),
   updateProductType: (id: string, body: unknown) => api<ProductType>('inventory.updateProductType', { params: { id }, body: body as never }),
-  createVariant: (typeId: string, body: unknown) => api('inventory.createVariant', { params: { id: typeId }, body: body as never }),
+  createVariant: (typeId: string, body: unknown, idempotencyKey: string) => api('inventory.createVariant', { params: { id: typeId }, body: body as never, idempotencyKey }),
   updateVariant: (id: string, body: unknown) => api('inventory.updateVariant', { params: { id }, body: body as never }),
   deleteVariant: (id: string) => api('inventory.deleteVariant', { params: { id } }),
 };

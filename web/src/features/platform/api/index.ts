@@ -12,7 +12,7 @@ export function useInvitations() {
 }
 
 export const platformApi = {
-  createInvitation: (body: InvitationForm) => api<{ invitation: Invitation }>('platform.createInvitation', { body }),
+  createInvitation: (body: InvitationForm, idempotencyKey: string) => api<{ invitation: Invitation }>('platform.createInvitation', { body, idempotencyKey }),
   resendInvitation: (id: string) => api<{ invitation?: Invitation }>('platform.resendInvitation', { params: { id } }),
   revokeInvitation: (id: string) => api('platform.revokeInvitation', { params: { id } }),
 };

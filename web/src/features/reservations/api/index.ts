@@ -59,13 +59,13 @@ export interface LogQuery {
   page: number;
   action?: string;
   employeeId?: string;
-  reservationId?: string;
+  reservationNumber?: string;
 }
 
 export function useReservationLogs(q: LogQuery, enabled: boolean) {
   return useSWR(enabled ? apiKey(RESERVATIONS_LOGS, q) : null, () =>
     api<LogAnswer>('reservations.logs', {
-      query: { page: q.page, limit: LOG_PAGE_SIZE, action: (q.action || undefined) as never, employeeId: q.employeeId || undefined, reservationId: q.reservationId || undefined },
+      query: { page: q.page, limit: LOG_PAGE_SIZE, action: (q.action || undefined) as never, employeeId: q.employeeId || undefined, reservationNumber: q.reservationNumber || undefined },
     }),
   );
 }
@@ -101,12 +101,12 @@ export function useTaxRate(enabled: boolean) {
 }
 
 export const reservationsApi = {
-  createItem: (body: ItemReservationInput) => api<ReservationAnswer>('reservations.createItem', { body }),
-  createService: (body: ServiceReservationInput) => api<ReservationAnswer>('reservations.createService', { body }),
-  processReturn: (id: string, body: ReturnInput) => api<ReturnAnswer>('reservations.processReturn', { params: { id }, body }),
+  createItem: (body: ItemReservationInput, idempotencyKey: string) => api<ReservationAnswer>('reservations.createItem', { body, idempotencyKey }),
+  createService: (body: ServiceReservationInput, idempotencyKey: string) => api<ReservationAnswer>('reservations.createService', { body, idempotencyKey }),
+  processReturn: (id: string, body: ReturnInput, idempotencyKey: string) => api<ReturnAnswer>('reservations.processReturn', { params: { id }, body, idempotencyKey }),
   cancel: (id: string) => api<ReservationAnswer>('reservations.cancel', { params: { id } }),
   reprocess: (id: string) => api<ReservationAnswer>('reservations.reprocess', { params: { id } }),
   restore: (id: string, notes?: string) => api<ReservationAnswer>('reservations.restore', { params: { id }, body: { notes: notes ?? null } }),
   remove: (id: string) => api<{ success: true; message: string }>('reservations.delete', { params: { id } }),
-  setTracking: (id: string, t: TrackingView) => api<TrackingView>('payments.trackingUpdate', { params: { reservationId: id }, body: t }),
+  setTracking: (id: string, t: TrackingView, idempotencyKey: string) => api<TrackingView>('payments.trackingUpdate', { params: { reservationId: id }, body: t, idempotencyKey }),
 };

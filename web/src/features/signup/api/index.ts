@@ -30,5 +30,5 @@ export function useSignupInvitation(token: string | null) {
 }
 
 export const signupApi = {
-  complete: (body: CompleteSignupBody) => api<CompleteSignupAnswer>('auth.completeSignup', { token: null, body: body as never }),
+  complete: (body: CompleteSignupBody, idempotencyKey: string) => api<CompleteSignupAnswer>('auth.completeSignup', { token: null, body: body as never, idempotencyKey }),
 };

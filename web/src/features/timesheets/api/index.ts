@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { AdminEmployees, Performance, Timesheet } from '../../../../../shared/contract/timesheet-models.js';
-import { api, newIdempotencyKey } from '../../../api/client.js';
+import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 
 export type { AdminEmployees, EmployeeMetrics, Performance, Timesheet } from '../../../../../shared/contract/timesheet-models.js';
@@ -35,6 +35,6 @@ export interface ClockInput {
 }
 
 export const timesheetsApi = {
-  clockIn: (body: ClockInput) => api('timesheets.clockIn', { body, idempotencyKey: newIdempotencyKey() }),
+  clockIn: (body: ClockInput, idempotencyKey: string) => api('timesheets.clockIn', { body, idempotencyKey }),
   clockOut: (body: ClockInput) => api('timesheets.clockOut', { body }),
 };
