@@ -26,6 +26,9 @@ function env(name: string, fallback?: string): string {
 }
 
 let cached: Config | undefined;
+/** The sender where none is configured (local runtime, tests): a dotted domain, as the one e-mail rule asks (shared/domain/email.ts). */
+export const LOCAL_MAIL_FROM = 'no-reply@mail.localhost';
+
 export function config(): Config {
   if (cached) return cached;
   cached = {
@@ -35,7 +38,7 @@ export function config(): Config {
     s3Endpoint: process.env.S3_ENDPOINT || undefined,
     sesEndpoint: process.env.SES_ENDPOINT || undefined,
     uploadsBucket: env('UPLOADS_BUCKET', 'uploads'),
-    mailFrom: env('MAIL_FROM', 'no-reply@localhost'),
+    mailFrom: env('MAIL_FROM', LOCAL_MAIL_FROM),
     appBaseUrl: env('APP_BASE_URL', 'http://localhost:3000').replace(/\/+$/, ''),
     tenantUrlMode: env('TENANT_URL_MODE', 'subdomain') === 'path' ? 'path' : 'subdomain',
     tokenTtlSeconds: Number(env('TOKEN_TTL_SECONDS', String(12 * 3600))),

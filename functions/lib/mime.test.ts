@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOCAL_MAIL_FROM } from './config.js';
 import { base64Lines, buildMimeMessage, encodeHeaderValue } from './mime.js';
 
 const bytes = (n: number) => new Uint8Array(Array.from({ length: n }, (_, i) => (i * 37 + 11) % 256));
@@ -104,5 +105,11 @@ describe('List-Unsubscribe (issue 22 item 6)', () => {
     for (const bad of ['mailto:x@example.com', 'https://a.example/x>\r\nBcc: victim@example.com', 'https://a.example/ x', 'javascript:alert(1)']) {
       expect(() => buildMimeMessage({ ...base, listUnsubscribe: bad })).toThrow(/List-Unsubscribe/);
     }
+  });
+});
+
+describe('the default sender', () => {
+  it('is an address the one e-mail rule accepts, so the local runtime can send reports with files', () => {
+    expect(() => buildMimeMessage({ from: LOCAL_MAIL_FROM, to: ['a@example.com'], subject: 's', text: 't', html: '<p>t</p>', attachments: [] })).not.toThrow();
   });
 });

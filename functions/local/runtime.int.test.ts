@@ -210,7 +210,7 @@ describe('local runtime: schedules, files and mail', () => {
     const ses = new SESClient({ endpoint: rt.sesEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await ses.send(
       new SendEmailCommand({
-        Source: 'no-reply@localhost',
+        Source: 'no-reply@mail.localhost',
         Destination: { ToAddresses: ['someone@example.com'] },
         Message: { Subject: { Data: 'Hello from the runtime test' }, Body: { Text: { Data: 'Body text' } } },
       }),

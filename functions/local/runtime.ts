@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context, S3Event } from 'aws-lambda';
-import { resetConfig } from '../lib/config.js';
+import { LOCAL_MAIL_FROM, resetConfig } from '../lib/config.js';
 import { resetDb } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
 import { resetSigningKey } from '../lib/tokens.js';
@@ -218,7 +218,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
       S3_ENDPOINT: s3.endpoint,
       SES_ENDPOINT: ses.endpoint,
       UPLOADS_BUCKET: uploadsBucket,
-      MAIL_FROM: process.env.MAIL_FROM || 'no-reply@localhost',
+      MAIL_FROM: process.env.MAIL_FROM || LOCAL_MAIL_FROM,
       APP_BASE_URL: opts.appBaseUrl ?? `http://localhost:${port}`,
       TENANT_URL_MODE: 'subdomain',
       TOKEN_SIGNING_KEY: tokenKey,

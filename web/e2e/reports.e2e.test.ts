@@ -116,7 +116,7 @@ describe('reports', () => {
     await page.getByText('Format csv not supported for report type revenue').waitFor();
   }, 120_000);
 
-  it('schedules a weekly report to an address, runs it now, and the e-mail with the PDF attached is in the inbox', async () => {
+  it('schedules a weekly report to an outside address, which confirms through its link; Run now mails the PDF with a one-click unsubscribe', async () => {
     const to = `books-${Date.now().toString(36)}@example.com`;
     await page.goto(`${tenant.origin}/reports`);
     await page.getByRole('tab', { name: 'Schedule' }).click();
@@ -133,12 +133,23 @@ describe('reports', () => {
     await page.getByText('Never').first().waitFor();
     await snapshot(page, 'reports-schedule-1366');
 
+    // Issue 22 item 6: an outside address gets only a confirmation until it says yes, in a browser.
+    const [confirmation] = await mailsTo(to);
+    expect(confirmation!.attachments ?? []).toHaveLength(0);
+    const confirmUrl = /https?:\/\/\S+\/report-mail\/confirm\/[A-Za-z0-9_-]+/.exec(JSON.stringify(confirmation!.body))?.[0];
+    expect(confirmUrl).toBeTruthy();
+    const visitor = await newPage(1366);
+    await visitor.goto(confirmUrl!);
+    await visitor.getByRole('button', { name: 'Yes, send me this report' }).click();
+    await visitor.getByRole('status').waitFor();
+    await visitor.close();
+
     await page.getByRole('button', { name: 'Run now' }).first().click();
     await page.getByText('Report sent to 1 recipient').waitFor();
     await page.getByText('Sent (1/1)').first().waitFor();
     await page.getByText('1 ok').first().waitFor();
 
-    const [mail, ...more] = await mailsTo(to);
+    const [, mail, ...more] = await mailsTo(to, 2);
     expect(more).toEqual([]);
     expect(mail!.subject).toContain('Revenue Report');
     expect(mail!.subject).toContain('Dune Carts');
