@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefund, computeCharges, depositTypeLabel, effectiveRate, hourlyRateCents, hoursBetween, quoteCents } from './pricing.js';
+import { checkRefund, computeCharges, depositTypeLabel, effectiveRate, hourlyRateCents, hoursBetween, quoteCents, staffPriceText } from './pricing.js';
 
 // Document 3 §5, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
 describe('reservation charges (document 3 §5)', () => {
@@ -82,5 +82,19 @@ describe('reservation charges (document 3 §5)', () => {
     expect(depositTypeLabel(true, false)).toBe('Cash');
     expect(depositTypeLabel(false, true)).toBe('Credit');
     expect(depositTypeLabel(false, false)).toBe('Not specified');
+  });
+});
+
+describe('prices on staff screens (document 2 §9, issue 23 item 6)', () => {
+  it('prints the spec labels, never the raw rate type', () => {
+    expect(staffPriceText(55, 'PER_PERSON')).toBe('$55.00/person');
+    expect(staffPriceText(40, 'HOURLY')).toBe('$40.00/hour');
+    expect(staffPriceText(50, 'FIXED')).toBe('$50.00 (fixed)');
+    expect(staffPriceText(12.5, 'PER_ITEM')).toBe('$12.50/item');
+  });
+  it('with the tier in force today, named, instead of the base rate', () => {
+    const service = { rate: 45, rateType: 'PER_PERSON', enableTieredPricing: true, pricingTiers: [{ name: 'Summer', rate: 55, rateType: 'PER_PERSON', validFrom: '2030-06-01', validTo: '2030-08-31' }] };
+    const price = effectiveRate(service, new Date('2030-07-04T15:00:00Z'), 'America/New_York');
+    expect([staffPriceText(price.rate, price.rateType), price.tier]).toEqual(['$55.00/person', 'Summer']);
   });
 });

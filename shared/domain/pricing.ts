@@ -14,6 +14,11 @@ export type AnyRateType = ServiceRateType | 'PER_ITEM';
 
 /** Staff lists: "Rate: $rate / rateType" with these words (document 2 §9). */
 export const STAFF_RATE_SUFFIX: Record<string, string> = { PER_PERSON: '/person', HOURLY: '/hour', FIXED: '(fixed)', PER_ITEM: '/item' };
+/** A price as staff screens print it (document 2 §9): "$55.00/person", "$40.00/hour", "$50.00 (fixed)". */
+export function staffPriceText(rate: number, rateType: string): string {
+  const suffix = STAFF_RATE_SUFFIX[rateType] ?? '';
+  return `${formatUsd(rate)}${suffix.startsWith('/') ? suffix : suffix ? ` ${suffix}` : ''}`;
+}
 /** Public page labels (document 2 §9). */
 export const PUBLIC_RATE_LABEL: Record<string, string> = { PER_PERSON: 'per person', HOURLY: 'per hour', FIXED: 'fixed price', PER_ITEM: 'per item' };
 

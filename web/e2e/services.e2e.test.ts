@@ -103,7 +103,7 @@ describe('services: from the staff form to a customer paying', () => {
     await form.getByRole('button', { name: 'Create Service' }).click();
     await staff.getByText('Service created successfully!').waitFor();
     const card = staff.getByTestId('service-card').filter({ hasText: 'Sunset Kayak Tour' });
-    await card.getByText('Rate: $25.50 / PER_PERSON').waitFor();
+    await card.getByText('Rate: $25.50/person').waitFor(); // issue 23 item 6: the spec's label, not the raw type
     await card.getByText(formatSlot(day(5), '17:00', '19:00')).waitFor();
 
     // the share link

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, CloseButton, Code, DataList, Dialog, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { formatUsd, STAFF_RATE_SUFFIX } from '../../../../shared/domain/pricing.js';
+import { parseTiers, staffPriceText } from '../../../../shared/domain/pricing.js';
 import { COPY_CONFIRMATION_MS, shareLink } from '../../../../shared/domain/share.js';
 import { configuredMethods, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { slotLabel } from '../../../../shared/domain/slots.js';
@@ -98,8 +98,20 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
                 <DataList.Root orientation="horizontal" size="sm">
                   <DataList.Item>
                     <DataList.ItemLabel>Rate</DataList.ItemLabel>
-                    <DataList.ItemValue>{formatUsd(service.rate)} {STAFF_RATE_SUFFIX[service.rateType] ?? service.rateType}</DataList.ItemValue>
+                    <DataList.ItemValue>{staffPriceText(service.rate, service.rateType)}</DataList.ItemValue>
                   </DataList.Item>
+                  {service.enableTieredPricing && parseTiers(service.pricingTiers).length > 0 && (
+                    <DataList.Item>
+                      <DataList.ItemLabel>Pricing tiers</DataList.ItemLabel>
+                      <DataList.ItemValue>
+                        <Stack gap="0">
+                          {parseTiers(service.pricingTiers).map((t, i) => (
+                            <Text key={t.id ?? i}>{[t.name, staffPriceText(Number(t.rate), t.rateType), [t.validFrom, t.validTo].filter(Boolean).join(' – ')].filter(Boolean).join(' · ')}</Text>
+                          ))}
+                        </Stack>
+                      </DataList.ItemValue>
+                    </DataList.Item>
+                  )}
                   <DataList.Item>
                     <DataList.ItemLabel>Location</DataList.ItemLabel>
                     <DataList.ItemValue>{service.location || '-'}</DataList.ItemValue>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, HStack, IconButton, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { formatUsd } from '../../../../shared/domain/pricing.js';
+import { effectiveRate, staffPriceText } from '../../../../shared/domain/pricing.js';
 import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -108,7 +108,7 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
                 </Card.Header>
                 <Card.Body gap="2" pt="2">
                   {s.description && <Text fontSize="sm" color="fg.muted" lineClamp={3}>{s.description}</Text>}
-                  <Text fontSize="sm">Rate: {formatUsd(s.rate)} / {s.rateType}</Text>
+                  <Text fontSize="sm">Rate: {todaysPrice(s, ownZone(s, orgZone) ?? orgZone)}</Text>
                   <Stack gap="0">
                     {slotsOf(s).map((slot, i) => (
                       <Text key={i} fontSize="xs" color="fg.muted">{formatSlot(slot.date, slot.startTime, slot.endTime, ownZone(s, orgZone))}</Text>
@@ -142,4 +142,10 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
       {confirmDialog}
     </Stack>
   );
+}
+
+/** The price a customer booking today pays (the tier in force, named), not the base rate (issue 23 item 6). */
+function todaysPrice(s: Parameters<typeof effectiveRate>[0], zone: string): string {
+  const price = effectiveRate(s, new Date(), zone);
+  return `${staffPriceText(price.rate, price.rateType)}${price.tier ? ` · ${price.tier}` : ''}`;
 }
