@@ -8,7 +8,7 @@
  */
 import type { ReturnInput } from '../../shared/contract/reservation-models.js';
 import { formatCents } from '../../shared/domain/money.js';
-import { checkRefund, computeCharges, hoursBetween, MIN_RETURN_AFTER_START_MS, type Charges } from '../../shared/domain/pricing.js';
+import { checkRefund, computeCharges, hoursBetween, MIN_RETURN_AFTER_START_MS, returnMovements, type Charges } from '../../shared/domain/pricing.js';
 import { formatNumericIn } from '../../shared/domain/time.js';
 import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
@@ -176,14 +176,27 @@ export async function processReturn(tenant: TenantId, auth: AuthClaims, id: stri
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
     const paymentId = body.refund?.paymentId?.trim() || null;
-    if (balance !== 0) {
+    // Every money movement is its own row (issue 23 item 5): what the rental cost beyond the deposit,
+    // and the refund with its own method and reference. Together they are the balance.
+    const unrefunded = computeCharges({ baseCents, hasService: false, hourlyRateCents: rate, overageHours, taxRate });
+    const movements = returnMovements({ unrefundedTotalCents: unrefunded.totalCents, totalCents: charges.totalCents, depositCents: deposit });
+    if (movements.chargeCents !== 0) {
+      const kind = movements.chargeCents > 0 ? 'CHARGE' : 'REFUND';
       w.put('charge', paymentRow(tenant, {
-        reservationId: r.id, amountCents: balance, type: balance > 0 ? 'CHARGE' : 'REFUND', method: balance < 0 ? refundMethod : null, paymentId,
-        note: charges.refundCents ? `Refund ${formatCents(charges.refundCents)}${refund.refundHours ? ` (${refund.refundHours} h)` : ''}` : null, employee: actor, at,
+        reservationId: r.id, amountCents: movements.chargeCents, type: kind, method: kind === 'REFUND' ? refundMethod : null, paymentId: null,
+        note: kind === 'CHARGE' ? 'Rental balance after the deposit' : 'Deposit above the rental cost', employee: actor, at,
       }));
-      w.count(paymentStatsKey(tenant), { totalCents: balance, count: 1 });
-      w.event('payment-processed', { reservationId: r.id, reservationNumber: r.reservationNumber, amount: balance / 100, paymentType: balance > 0 ? 'CHARGE' : 'REFUND' });
+      w.event('payment-processed', { reservationId: r.id, reservationNumber: r.reservationNumber, amount: movements.chargeCents / 100, paymentType: kind });
     }
+    if (movements.refundCents > 0) {
+      w.put('refund', paymentRow(tenant, {
+        reservationId: r.id, amountCents: -movements.refundCents, type: 'REFUND', method: refundMethod, paymentId,
+        note: `Refund ${formatCents(charges.refundCents)}${refund.refundHours ? ` (${refund.refundHours} h)` : ''}${movements.refundCents !== charges.refundCents ? ' with its tax' : ''}`, employee: actor, at,
+      }));
+      w.event('payment-processed', { reservationId: r.id, reservationNumber: r.reservationNumber, amount: -movements.refundCents / 100, paymentType: 'REFUND' });
+    }
+    const rows = (movements.chargeCents !== 0 ? 1 : 0) + (movements.refundCents > 0 ? 1 : 0);
+    if (rows) w.count(paymentStatsKey(tenant), { totalCents: balance, count: rows });
     const log = logRow(tenant, { action: 'RETURNED', reservation: after, actor, at, paymentId });
     w.log(log.item);
     counters(w, tenant, r, 'COMPLETED', log.counters, r.createdByEmployee?.id ? { [`emp#${r.createdByEmployee.id}#revenueCents`]: after.totalAmountCents ?? 0 } : {});

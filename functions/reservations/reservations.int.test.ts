@@ -166,6 +166,13 @@ describe('returns, refunds and the lifecycle', () => {
     expect(ret.body.charges).toEqual({ reservationDuration: 2, baseAmount: 40, overageHours: 1.5, overageAmount: 30, refundHours: 0.5, refundAmount: 10, hourlyRate: 20, subtotal: 60, taxRate: 0, taxAmount: 0, totalAmount: 60 });
     expect(ret.body.data).toMatchObject({ status: 'COMPLETED', totalAmount: 60, actualReturnTime: at(1, '13:30') });
     expect(await paymentsTotal(admin)).toBeCloseTo(total0 + 50, 2); // balance after the $10 deposit
+    // Issue 23 item 5: the charge and the refund are each their own row, the refund with its method and reference.
+    const paid = (await call('GET', `/api/reservations/integration/${r.id}`, { token: admin.token })).body.data.payments as { paymentType: string; amount: number; method: string | null; paymentId: string | null }[];
+    expect(paid.map(({ paymentType, amount, method, paymentId }) => ({ paymentType, amount, method, paymentId })).sort((a, b) => a.amount - b.amount)).toEqual([
+      { paymentType: 'REFUND', amount: -10, method: 'Cash', paymentId: 'R-9' },
+      { paymentType: 'DEPOSIT', amount: 10, method: 'Cash', paymentId: 'P-1' },
+      { paymentType: 'CHARGE', amount: 60, method: null, paymentId: null },
+    ]);
     const again = await call('POST', `/api/reservations/processing/${r.id}/return`, { token: admin.token, body: { actualReturnTime: at(1, '13:30') } });
     expect(again.status).toBe(400);
 
@@ -176,7 +183,7 @@ describe('returns, refunds and the lifecycle', () => {
     expect(rep.body.data.reprocessedByEmployee).not.toBeNull();
     expect(await paymentsTotal(admin)).toBeCloseTo(total0, 2);
     const detail = await call('GET', `/api/reservations/integration/${r.id}`, { token: admin.token });
-    expect(detail.body.data.payments.map((p: { paymentType: string }) => p.paymentType).sort()).toEqual(['CHARGE', 'DEPOSIT', 'REVERSAL']);
+    expect(detail.body.data.payments.map((p: { paymentType: string }) => p.paymentType).sort()).toEqual(['CHARGE', 'DEPOSIT', 'REFUND', 'REVERSAL']);
     const log = await call('GET', `/api/reservations/logs/?reservationId=${r.id}`, { token: admin.token });
     expect(log.body.data.map((e: { action: string }) => e.action)).toEqual(['REPROCESSED', 'RETURNED', 'CREATED']);
     expect(log.body.data[1].paymentId).toBe('R-9');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefund, computeCharges, depositTypeLabel, effectiveRate, hourlyRateCents, hoursBetween, quoteCents, staffPriceText } from './pricing.js';
+import { checkRefund, computeCharges, depositTypeLabel, effectiveRate, hourlyRateCents, hoursBetween, quoteCents, returnMovements, staffPriceText } from './pricing.js';
 
 // Document 3 §5, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
 describe('reservation charges (document 3 §5)', () => {
@@ -96,5 +96,16 @@ describe('prices on staff screens (document 2 §9, issue 23 item 6)', () => {
     const service = { rate: 45, rateType: 'PER_PERSON', enableTieredPricing: true, pricingTiers: [{ name: 'Summer', rate: 55, rateType: 'PER_PERSON', validFrom: '2030-06-01', validTo: '2030-08-31' }] };
     const price = effectiveRate(service, new Date('2030-07-04T15:00:00Z'), 'America/New_York');
     expect([staffPriceText(price.rate, price.rateType), price.tier]).toEqual(['$55.00/person', 'Summer']);
+  });
+});
+
+describe('the money movements of a return (issue 23 item 5)', () => {
+  it("issue 23's example: base $50 + $37.50 overage − $12.50 refund at 8.25 %, $10 deposit: a charge and a refund that add up to the balance", () => {
+    const unrefunded = computeCharges({ baseCents: 5000, hasService: false, hourlyRateCents: 2500, overageCents: 3750, taxRate: 8.25 });
+    const charged = computeCharges({ baseCents: 5000, hasService: false, hourlyRateCents: 2500, overageCents: 3750, refundCents: 1250, taxRate: 8.25 });
+    expect(charged.totalCents).toBe(8119);
+    const m = returnMovements({ unrefundedTotalCents: unrefunded.totalCents, totalCents: charged.totalCents, depositCents: 1000 });
+    expect(m).toEqual({ chargeCents: 9472 - 1000, refundCents: 9472 - 8119 });
+    expect(m.chargeCents - m.refundCents).toBe(charged.totalCents - 1000);
   });
 });

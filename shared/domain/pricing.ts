@@ -3,7 +3,7 @@
  * the booking operation charges the total `quote` computes on the server: one function, one answer.
  */
 
-import { formatCents, fromCents, multiplyCents, percentOf, sumCents, toCents } from './money.js';
+import { formatCents, fromCents, multiplyCents, percentOf, sumCents, toCents, type Cents } from './money.js';
 import { DEFAULT_TIME_ZONE, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn } from './time.js';
 
 export const SERVICE_RATE_TYPES = ['PER_PERSON', 'HOURLY', 'FIXED'] as const;
@@ -237,6 +237,15 @@ export function computeCharges(input: ChargesInput): Charges {
   const taxRate = input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0 ? input.taxRate : 0;
   const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : 0;
   return { baseCents: input.baseCents, overageHours, overageCents, refundCents, subtotalCents, taxRate, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+/**
+ * The money movements of a return (issue 23 item 5), each its own payment row: what the rental cost
+ * (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share.
+ * They add up to the balance `totalCents - depositCents`.
+ */
+export function returnMovements(input: { unrefundedTotalCents: Cents; totalCents: Cents; depositCents: Cents }): { chargeCents: Cents; refundCents: Cents } {
+  return { chargeCents: input.unrefundedTotalCents - input.depositCents, refundCents: Math.max(0, input.unrefundedTotalCents - input.totalCents) };
 }
 
 export type RefundCheck = { ok: true; refundCents: number; refundHours: number } | { ok: false; message: string };
