@@ -69,9 +69,11 @@ export default function TaxesPage() {
     setMessage(null);
     try {
       const res = await taxCall('GET', undefined, ctl.signal);
+      // The spec's text even when the ended session has already taken this page away (the client
+      // ends it before this answer comes back here, and how soon the page goes is the renderer's timing).
+      if (res.status === 401) return ctl.signal.aborted ? notify.error(TAX_TEXT.expired) : (expire(), setState('failed'));
       if (ctl.signal.aborted) return;
       if (res.status === 0) return setMessage({ status: 'error', text: TAX_TEXT.noToken }), setState('failed');
-      if (res.status === 401) return expire(), setState('failed');
       if (res.status === 403) return setMessage({ status: 'error', text: TAX_TEXT.forbidden }), setState('failed');
       if (res.status === 404) return setState('ready'); // nothing saved yet: silent, defaults
       if (res.status >= 400 || !res.data) return setMessage({ status: 'error', text: TAX_TEXT.loadFailed }), setState('failed');
