@@ -26,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationKind, ReservationStatus, ReservationView, LogAction, PaymentView, EmployeeRef } from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
-import { depositTypeLabel, parseBookingNotes } from '../../shared/domain/pricing.js';
+import { addonQuantity, depositTypeLabel, parseBookingNotes } from '../../shared/domain/pricing.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { gone, notFound } from '../lib/errors.js';
@@ -95,7 +95,7 @@ export interface ReservationRow {
   inventoryItemId?: string | null;
   inventoryItem?: ReservationView['inventoryItem'];
   serviceId?: string | null;
-  service?: { id: string; name: string; rate: number; rateType: string } | null;
+  service?: { id: string; name: string; rate: number; rateType: string; tier?: string | null } | null;
   slot?: { date: string; startTime: string; endTime: string } | null;
   slotPlaces?: number;
   participantCount?: number | null;
@@ -142,6 +142,8 @@ export interface ReservationRow {
   deletedByUserId?: string | null;
   /** The charge payment row a return wrote, reversed by reprocess. */
   returnChargeCents?: number | null;
+  /** A service booking's add-ons as charged (services/booking.ts); `quantity` since issue 23. */
+  selectedAddons?: { id?: string; name: string; rate: number; rateType?: string; quantity?: number; amountCents: number }[];
   [k: string]: unknown;
 }
 
@@ -166,6 +168,14 @@ export function isOverdue(r: Pick<ReservationRow, 'status' | 'kind' | 'endTime'>
   return r.status === 'ACTIVE' && r.kind === 'ITEM' && Date.parse(r.endTime) < now;
 }
 
+/** Each add-on of a service booking as its own line of the price breakdown (issue 23 item 4). */
+function addonLines(r: ReservationRow): ReservationView['addons'] {
+  const people = Number(r.participantCount) || 1;
+  return (r.selectedAddons ?? []).map((a) => ({
+    name: a.name, rate: Number(a.rate) || 0, rateType: a.rateType ?? 'FIXED', quantity: a.quantity ?? addonQuantity(a.rateType, people), amount: fromCents(Number(a.amountCents) || 0),
+  }));
+}
+
 export function toView(r: ReservationRow, now = Date.now()): ReservationView {
   const kind: ReservationKind = r.kind === 'SERVICE' || (!r.kind && r.serviceId) ? 'SERVICE' : 'ITEM';
   const parsed = parseBookingNotes(r.notes);
@@ -183,10 +193,12 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     inventoryItemId: r.inventoryItemId ?? null,
     inventoryItem: r.inventoryItem ?? null,
     serviceId: r.serviceId ?? null,
-    service: r.service ? { id: r.service.id, name: r.service.name, rate: Number(r.service.rate) || 0, rateType: r.service.rateType } : null,
+    service: r.service ? { id: r.service.id, name: r.service.name, rate: Number(r.service.rate) || 0, rateType: r.service.rateType, tier: r.service.tier ?? null } : null,
     slot: r.slot ?? null,
     participantCount: kind === 'SERVICE' ? (r.participantCount ?? parsed.participants) : null,
-    addonNames: kind === 'SERVICE' ? parsed.addonNames : [],
+    // The booking's stored add-ons (issue 28 item 2: data, not the notes text); notes only for rows older than selectedAddons.
+    addonNames: kind !== 'SERVICE' ? [] : r.selectedAddons?.length ? r.selectedAddons.map((a) => a.name) : parsed.addonNames,
+    addons: kind === 'SERVICE' ? addonLines(r) : [],
     startTime: r.startTime,
     endTime: r.endTime,
     reservationDuration: Number(r.reservationDuration) || 0,

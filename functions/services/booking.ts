@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PublicBookingInput } from '../../shared/contract/routes/services.js';
 import type { ServiceReservationInput } from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
-import { bookingNotes, computeCharges, effectiveRate, formatUsd, quoteCents, type Addon } from '../../shared/domain/pricing.js';
+import { addonQuantity, bookingNotes, computeCharges, effectiveRate, formatUsd, quoteCents, type Addon } from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { configuredMethods, paymentLinks, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, serviceZone, slotEnd, slotHours, slotLabel, slotStart, type SlotRef } from '../../shared/domain/slots.js';
@@ -115,13 +115,13 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
       customerId: match.id,
       customer: { id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email: c.email?.trim() || null, address: c.address?.trim() || null },
       inventoryItemId: null, inventoryItem: null,
-      serviceId: service.id, service: { id: service.id, name: service.name, rate: price.rate, rateType: price.rateType },
+      serviceId: service.id, service: { id: service.id, name: service.name, rate: price.rate, rateType: price.rateType, tier: price.tier ?? null },
       slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime }, slotPlaces: places, participantCount: participants, timeZone: zone,
       startTime, endTime, reservationDuration: hours, actualReturnTime: null,
       depositAmountCents: req.deposit?.cents ?? 0, depositTypeCash: req.deposit?.cash ?? false, depositTypeCredit: req.deposit?.credit ?? false, paymentId: req.deposit?.paymentId ?? null,
       notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: req.notes, allergies }),
       customerNotes: req.notes?.trim() || null,
-      selectedAddons: addons.map((a, i) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED', amountCents: q.addons[i]!.cents })),
+      selectedAddons: addons.map((a, i) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED', quantity: addonQuantity(a.rateType, participants), amountCents: q.addons[i]!.cents })),
       baseAmountCents: q.totalCents, subtotalCents: charges.subtotalCents, taxRate: charges.taxRate, taxAmountCents: charges.taxCents, totalAmountCents: charges.totalCents,
       bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: charges.taxCents, bookedTotalAmountCents: charges.totalCents,
       overageAmountCents: 0, overageHours: 0, refundAmountCents: 0, refundHours: 0, hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,

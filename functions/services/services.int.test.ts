@@ -213,6 +213,13 @@ describe('public booking', () => {
     const row = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', res.body.reservation.id) }))).Item!;
     expect(row).toMatchObject({ status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', isPaid: false, totalAmountCents: 9500, participantCount: 2, slotPlaces: 2, allergies: true });
     expect(row.notes).toBe('Window seat\nAllergies: Peanuts\nParticipants: 2\nSelected Add-ons:\nLunch\nPhotos');
+    // Issue 23 item 4: the details carry each add-on with its rate, quantity and amount, read from the booking's data.
+    const staffView = (await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: admin.token })).body.data;
+    expect(staffView.addons).toEqual([
+      { name: 'Lunch', rate: 12, rateType: 'PER_PERSON', quantity: 2, amount: 24 },
+      { name: 'Photos', rate: 20, rateType: 'FIXED', quantity: 1, amount: 20 },
+    ]);
+    expect(staffView).toMatchObject({ baseAmount: 95, service: { name: 'Sunset kayak tour', rate: 25.5, rateType: 'PER_PERSON', tier: null } });
     const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
     expect(JSON.parse(svc.body.availability)[0].slotsAvailable).toBe(3);
 

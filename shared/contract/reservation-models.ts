@@ -52,7 +52,10 @@ export const reservationItemView = z.object({
   rates: z.array(z.object({ rate: z.number(), rateType: z.string() })),
 });
 
-export const reservationServiceView = z.object({ id: z.string(), name: z.string(), rate: z.number(), rateType: z.string() });
+/** `tier`, beyond the spec: the pricing tier whose rate the booking took (null: the base rate). */
+export const reservationServiceView = z.object({ id: z.string(), name: z.string(), rate: z.number(), rateType: z.string(), tier: z.optional(z.nullable(z.string())) });
+/** Beyond the spec: a service booking's add-on as one line of the price breakdown (issue 23 item 4). */
+export const reservationAddonView = z.object({ name: z.string(), rate: z.number(), rateType: z.string(), quantity: z.number(), amount: z.number() });
 
 export const paymentView = z.object({
   id: z.string(),
@@ -86,6 +89,7 @@ export const reservationView = z.object({
   slot: z.nullable(z.object({ date: z.string(), startTime: z.string(), endTime: z.string() })),
   participantCount: z.nullable(z.number()),
   addonNames: z.array(z.string()),
+  addons: z.array(reservationAddonView),
   startTime: z.string(),
   endTime: z.string(),
   /** Hours. */

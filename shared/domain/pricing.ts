@@ -144,12 +144,17 @@ export function quoteCents(input: QuoteInput): QuoteCents {
     default:
       baseCents = rateCents;
   }
-  const addons = (input.addons ?? []).map((a) => ({ name: a.name, cents: toCents(a.rate) * (a.rateType === 'PER_PERSON' ? people : 1) }));
+  const addons = (input.addons ?? []).map((a) => ({ name: a.name, cents: toCents(a.rate) * addonQuantity(a.rateType, people) }));
   const addonsCents = sumCents(addons.map((a) => a.cents));
   return { baseCents, addons, addonsCents, totalCents: baseCents + addonsCents };
 }
 
 /** quoteCents in dollars, for screens and the public booking's answer. */
+/** How many times an add-on is charged: once per person for a per-person add-on, else once. */
+export function addonQuantity(rateType: string | null | undefined, people: number): number {
+  return rateType === 'PER_PERSON' ? people : 1;
+}
+
 export function quote(input: QuoteInput): Quote {
   const q = quoteCents(input);
   return {

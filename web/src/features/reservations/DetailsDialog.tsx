@@ -1,5 +1,7 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
+import { staffPriceText } from '../../../../shared/domain/pricing.js';
 import { formatPhone } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
@@ -19,15 +21,26 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Document 3 §5 price breakdown as the server stored it; tax shows only when its rate is above 0. */
+/** The service's own line (issue 23 item 4): the tier that applied, named, its rate and how many it was charged for. */
+function serviceLine(r: ReservationDetail): string {
+  const s = r.service!;
+  const times = s.rateType === 'PER_PERSON' && (r.participantCount ?? 1) !== 1 ? ` × ${r.participantCount}` : '';
+  return `${s.name}${s.tier ? ` · ${s.tier}` : ''} (${staffPriceText(s.rate, s.rateType)}${times})`;
+}
+
+/** The base amount holds the add-ons too (document 3 §5's booked base); the service line is what is left. */
+const serviceAmount = (r: ReservationDetail) => fromCents(toCents(r.baseAmount) - sumCents(r.addons.map((a) => toCents(a.amount))));
+
+/** Document 3 §5 price breakdown as the server stored it, one line per part; tax shows only when its rate is above 0. */
 function Breakdown({ r }: { r: ReservationDetail }) {
   return (
     <Stack gap="0" aria-label="Price breakdown" role="group">
-      {r.kind === 'SERVICE' && r.service && (
-        <Row label={`${r.service.name} (${money(r.service.rate)} ${r.service.rateType.replace('_', ' ').toLowerCase()})`}>{money(r.baseAmount)}</Row>
-      )}
+      {r.kind === 'SERVICE' && r.service && <Row label={serviceLine(r)}>{money(serviceAmount(r))}</Row>}
       {r.kind === 'SERVICE' && r.participantCount ? <Row label="Participants">{r.participantCount}</Row> : null}
-      {r.addonNames.length > 0 && <Row label="Add-ons">{r.addonNames.join(', ')}</Row>}
+      {r.addons.map((a) => (
+        <Row key={a.name} label={`${a.name} (${staffPriceText(a.rate, a.rateType)}${a.quantity !== 1 ? ` × ${a.quantity}` : ''})`}>{money(a.amount)}</Row>
+      ))}
+      {r.addons.length === 0 && r.addonNames.length > 0 && <Row label="Add-ons">{r.addonNames.join(', ')}</Row>}
       {r.kind === 'ITEM' && <Row label={`Base (${r.reservationDuration} h × ${money(r.hourlyRateAtBooking ?? r.inventoryItem?.hourlyRate ?? 0)})`}>{money(r.baseAmount)}</Row>}
       {r.overageAmount > 0 && <Row label={`Overage (${r.overageHours} h)`}>{money(r.overageAmount)}</Row>}
       {r.refundAmount > 0 && <Row label={`Refund${r.refundHours ? ` (${r.refundHours} h)` : ''}`}>-{money(r.refundAmount)}</Row>}

@@ -152,6 +152,29 @@ describe('reservations page', () => {
     expect(within(dialog).queryByRole('button', { name: 'Reprocess Reservation' })).toBeNull();
   });
 
+  it('breaks a service booking into its parts: the tier that applied, each add-on with rate, quantity and amount, tax (issue 23 item 4)', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const tour = detail({
+      ...completed, kind: 'SERVICE', inventoryItemId: null, inventoryItem: null, serviceId: 's1', participantCount: 2,
+      service: { id: 's1', name: 'Sunset Paddle Tour', rate: 55, rateType: 'PER_PERSON', tier: 'Summer' },
+      addonNames: ['Photos', 'Lunch'],
+      addons: [{ name: 'Photos', rate: 5, rateType: 'FIXED', quantity: 1, amount: 5 }, { name: 'Lunch', rate: 12, rateType: 'PER_PERSON', quantity: 2, amount: 24 }],
+      baseAmount: 139, subtotal: 139, taxRate: 8.25, taxAmount: 11.47, totalAmount: 150.47, overageAmount: 0, refundAmount: 0,
+    });
+    stubPage({ 'GET /api/reservations/integration/r2': { body: { success: true, data: tour } } });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reservation Details/ });
+    const parts = within(await within(dialog).findByRole('group', { name: 'Price breakdown' }));
+    expect(parts.getByText('Sunset Paddle Tour · Summer ($55.00/person × 2)')).toBeTruthy();
+    expect(parts.getByText('$110.00')).toBeTruthy();
+    expect(parts.getByText('Photos ($5.00 (fixed))')).toBeTruthy();
+    expect(parts.getByText('Lunch ($12.00/person × 2)')).toBeTruthy();
+    expect(parts.getByText('$24.00')).toBeTruthy();
+    expect(parts.getByText('Tax (8.25%)')).toBeTruthy();
+    expect(parts.getByText('$150.47')).toBeTruthy();
+  });
+
   it('explains a deleted reservation (410) and a missing one (404)', async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubPage({

@@ -27,6 +27,7 @@ export function reservation(over: Partial<Reservation> = {}): Reservation {
     slot: null,
     participantCount: null,
     addonNames: [],
+    addons: [],
     startTime: '2030-05-01T14:00:00.000Z',
     endTime: '2030-05-01T16:00:00.000Z',
     reservationDuration: 2,
