@@ -1,10 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { config } from '../lib/config.js';
 import { db, tableName } from '../lib/db.js';
 import { headBucket } from '../lib/files.js';
 import { loadOnce } from '../lib/load-once.js';
+import { Sha256 } from '../lib/sigv4.js';
 import { SWEEPS } from '../sweeps/schedules.js';
 import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
 
@@ -102,21 +102,6 @@ async function sweepChecks(): Promise<[string, Check][]> {
   });
 }
 
-class Sha256 {
-  private h;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.h = secret === undefined ? createHash('sha256') : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.h.update(typeof data === 'string' ? data : Buffer.from(data as Uint8Array));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.h.digest());
-  }
-  reset(): void {
-    throw new Error('not used');
-  }
-}
 
 /**
  * SQS GetQueueAttributes through SQS's JSON protocol, signed (SigV4) with the function's own
