@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.js';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -14,6 +14,28 @@ export function db(): DynamoDBDocumentClient {
     );
   }
   return client;
+}
+
+/**
+ * Every row of `keys` that exists, read 100 keys per BatchGet, with DynamoDB's unprocessed keys asked
+ * again after a growing pause (at most 6 times, then an error: a read that cannot finish must not
+ * pass for "no rows").
+ */
+export async function batchGetAll(keys: readonly Record<string, unknown>[], opts: { consistent?: boolean; projection?: string } = {}): Promise<Record<string, unknown>[]> {
+  const rows: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending = keys.slice(i, i + 100) as Record<string, unknown>[];
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt > 6) throw new Error('DynamoDB left keys unprocessed after 6 retries');
+      if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** (attempt - 1)));
+      const res = await db().send(new BatchGetCommand({
+        RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: opts.consistent, ...(opts.projection ? { ProjectionExpression: opts.projection } : {}) } },
+      }));
+      rows.push(...(res.Responses?.[tableName()] ?? []));
+      pending = res.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return rows;
 }
 
 export function tableName(): string {

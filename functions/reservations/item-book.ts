@@ -3,10 +3,9 @@
  * per-item booking row and the item's IN_USE status, as parts of a reservation's audited write. Apart
  * from items.ts (which items are free, read by the create dialog) so the reads start without them.
  */
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedWrite } from '../lib/audited-write.js';
-import { db, tableName } from '../lib/db.js';
-import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { batchGetAll } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
 import { getRow } from '../inventory/model.js';
 import { E as INV, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from '../inventory/model.js';
 import { itemBookKey, R } from './entity.js';
@@ -33,19 +32,10 @@ export interface ItemBooking {
 export async function activeBookings(tenant: TenantId, itemIds: readonly string[]): Promise<Map<string, ItemBooking[]>> {
   const out = new Map<string, ItemBooking[]>();
   const ids = [...new Set(itemIds)];
-  for (let i = 0; i < ids.length; i += 100) {
-    let pending: Key[] = ids.slice(i, i + 100).map((id) => itemBookKey(tenant, id));
-    for (let attempt = 0; pending.length; attempt++) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending as unknown as Record<string, unknown>[], ConsistentRead: true } } }));
-      for (const row of res.Responses?.[tableName()] ?? []) {
-        const entries = Object.entries((row.active as Record<string, BookEntry> | undefined) ?? {});
-        if (!entries.length) continue;
-        out.set(String(row.itemId), entries.map(([id, b]) => ({ reservationId: id, reservationNumber: b.n, start: b.s, end: b.e })).sort((a, b) => a.start - b.start));
-      }
-      pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as unknown as Key[];
-      if (pending.length && attempt < 6) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      else if (pending.length) throw new Error('Could not read the items\' booking rows');
-    }
+  for (const row of await batchGetAll(ids.map((id) => ({ ...itemBookKey(tenant, id) })), { consistent: true })) {
+    const entries = Object.entries((row.active as Record<string, BookEntry> | undefined) ?? {});
+    if (!entries.length) continue;
+    out.set(String(row.itemId), entries.map(([id, b]) => ({ reservationId: id, reservationNumber: b.n, start: b.s, end: b.e })).sort((a, b) => a.start - b.start));
   }
   return out;
 }

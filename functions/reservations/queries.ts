@@ -15,7 +15,7 @@ import {
 } from '../../shared/contract/reservation-models.js';
 import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
 import { reservationNumberFrom } from '../../shared/domain/reservations.js';
-import { db, tableName } from '../lib/db.js';
+import { batchGetAll, db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -289,16 +289,9 @@ const LOG_SK = /^RESLOG#[0-9T:.Z-]{20,30}#[0-9a-f-]{36}$/;
 async function logEmployees(tenant: TenantId): Promise<{ id: string; name: string }[]> {
   const ids = Object.entries(await counterRow(tenant)).filter(([k, v]) => k.startsWith('log#emp#') && n(v) > 0).map(([k]) => k.slice('log#emp#'.length));
   const names = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let pending: Row[] = ids.slice(i, i + 100).map((id) => ({ ...keys.user(tenant, id) }));
-    for (let attempt = 0; pending.length && attempt < 6; attempt++) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ProjectionExpression: 'sk, firstName, lastName, username' } } }));
-      for (const u of res.Responses?.[tableName()] ?? []) {
-        const name = [u.firstName, u.lastName].filter((x) => typeof x === 'string' && x.trim()).join(' ').trim();
-        names.set(String(u.sk).slice('USER#'.length), name || String(u.username ?? ''));
-      }
-      pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Row[];
-    }
+  for (const u of await batchGetAll(ids.map((id) => ({ ...keys.user(tenant, id) })), { projection: 'sk, firstName, lastName, username' })) {
+    const name = [u.firstName, u.lastName].filter((x) => typeof x === 'string' && x.trim()).join(' ').trim();
+    names.set(String(u.sk).slice('USER#'.length), name || String(u.username ?? ''));
   }
   // Someone deleted since still has entries: listed, so their entries stay findable.
   return ids.map((id) => ({ id, name: names.get(id) || 'Former employee' })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
