@@ -21,25 +21,47 @@ import { MALFORMED_JSON } from './lib/middlewares/validate.js';
 
 /** Valid requests for routes whose schemas the generator can't satisfy alone (refinements, JSON text). */
 export const FUZZ_SEEDS: Partial<Record<string, Omit<FuzzCase, 'name'>>> = {
-  'uploads.uploadServicePhoto': multipart({ photo: { filename: 'a.png', type: 'image/png', content: 'not really a png' } }),
-  'settings.updateHours': { body: { hours: [{ id: 'row-1', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }], specialHours: [] } },
-  'users.uploadDocument': multipart({ name: 'Contract', file: { filename: 'contract.pdf', type: 'application/pdf', content: '%PDF-1.4 fuzz' } }),
+  'uploads.uploadServicePhoto': multipart({
+    photo: { filename: 'a.png', type: 'image/png', content: 'not really a png' },
+  }),
+  'settings.updateHours': {
+    body: {
+      hours: [{ id: 'row-1', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }],
+      specialHours: [],
+    },
+  },
+  'users.uploadDocument': multipart({
+    name: 'Contract',
+    file: { filename: 'contract.pdf', type: 'application/pdf', content: '%PDF-1.4 fuzz' },
+  }),
 };
 
 /** A multipart/form-data request as a browser sends it. */
-function multipart(fields: Record<string, string | { filename: string; type: string; content: string }>): Omit<FuzzCase, 'name'> {
+function multipart(
+  fields: Record<string, string | { filename: string; type: string; content: string }>,
+): Omit<FuzzCase, 'name'> {
   const boundary = `----fuzz${randomUUID().replace(/-/g, '')}`;
   const parts = Object.entries(fields).map(([k, v]) =>
     typeof v === 'string'
       ? `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`
       : `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${v.filename}"\r\nContent-Type: ${v.type}\r\n\r\n${v.content}\r\n`,
   );
-  return { rawBody: `${parts.join('')}--${boundary}--\r\n`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    rawBody: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 let platform: TestSession;
 let tenant: TestSession;
-interface Outcome { route: RouteContract; statuses: Map<number, number>; failures: string[]; built: boolean; passedValidation: boolean; cases: number }
+interface Outcome {
+  route: RouteContract;
+  statuses: Map<number, number>;
+  failures: string[];
+  built: boolean;
+  passedValidation: boolean;
+  cases: number;
+}
 const outcomes = new Map<string, Outcome>();
 
 function url(r: RouteContract, c: FuzzCase): string | undefined {
@@ -55,13 +77,23 @@ function url(r: RouteContract, c: FuzzCase): string | undefined {
 beforeAll(async () => {
   await useTestTable();
   // Mail and files go nowhere fast (a refused port): the walk is about answers, not deliveries.
-  Object.assign(process.env, { SES_ENDPOINT: 'http://127.0.0.1:9', S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
+  Object.assign(process.env, {
+    SES_ENDPOINT: 'http://127.0.0.1:9',
+    S3_ENDPOINT: 'http://127.0.0.1:9',
+    UPLOADS_BUCKET: 'uploads',
+  });
   resetConfig();
   resetMail();
   resetFiles();
   const { organization, owner } = await createOrganization({
-    name: `Fuzz ${randomUUID().slice(0, 8)}`, phone: '+1 555 123 4567',
-    owner: { email: `owner-${randomUUID()}@fuzz.test`, firstName: 'Fuzz', lastName: 'Owner', password: 'fuzz-password-1' },
+    name: `Fuzz ${randomUUID().slice(0, 8)}`,
+    phone: '+1 555 123 4567',
+    owner: {
+      email: `owner-${randomUUID()}@fuzz.test`,
+      firstName: 'Fuzz',
+      lastName: 'Owner',
+      password: 'fuzz-password-1',
+    },
   });
   platform = await sessionFor({ role: 'SUPER_ADMIN' });
   tenant = await sessionFor({ tenant: organization.id, userId: owner.id, role: 'BUSINESS_ADMIN' });
@@ -78,7 +110,13 @@ async function walk(r: RouteContract): Promise<Outcome> {
   const token = r.access === 'platform' ? platform.token : r.access === 'user' ? tenant.token : undefined;
   const seed = FUZZ_SEEDS[r.id];
   const cases = casesFor(r);
-  if (seed) cases.unshift({ ...seed, name: 'seed', params: seed.params ?? cases[0]!.params, query: seed.query ?? cases[0]!.query });
+  if (seed)
+    cases.unshift({
+      ...seed,
+      name: 'seed',
+      params: seed.params ?? cases[0]!.params,
+      query: seed.query ?? cases[0]!.query,
+    });
   const o: Outcome = { route: r, statuses: new Map(), failures: [], built: true, passedValidation: false, cases: 0 };
   const send = async (c: FuzzCase) => {
     const u = url(r, c);
@@ -88,7 +126,13 @@ async function walk(r: RouteContract): Promise<Outcome> {
     o.cases++;
     o.statuses.set(res.status, (o.statuses.get(res.status) ?? 0) + 1);
     // a seed is a request its area accepts as well-formed: any answer short of a schema refusal counts
-    if (c.name === 'seed' && res.status < 500 && res.body?.error !== 'ValidationError' && ![401, 403, 415].includes(res.status)) o.passedValidation = true;
+    if (
+      c.name === 'seed' &&
+      res.status < 500 &&
+      res.body?.error !== 'ValidationError' &&
+      ![401, 403, 415].includes(res.status)
+    )
+      o.passedValidation = true;
     // reached the operation: it answered, or refused what it looked up (unknown id, conflict)
     if (reachedOperation(r, res.status, res.body?.error, res.body?.message)) o.passedValidation = true;
     return res;
@@ -98,15 +142,18 @@ async function walk(r: RouteContract): Promise<Outcome> {
   if (first?.status === 501) o.built = false;
   const rest = cases.slice(1);
   for (let i = 0; i < rest.length; i += 8) {
-    await Promise.all(rest.slice(i, i + 8).map(async (c) => {
-      const res = await send(c);
-      if (!res) return;
-      const bad = res.status >= 500 && !(res.status === 501 && !o.built);
-      if (bad) o.failures.push(`${c.name} → ${res.status} ${res.raw.slice(0, 160)}`);
-      if (o.built && res.status === 501) o.failures.push(`${c.name} → 501 from a built route`);
-    }));
+    await Promise.all(
+      rest.slice(i, i + 8).map(async (c) => {
+        const res = await send(c);
+        if (!res) return;
+        const bad = res.status >= 500 && !(res.status === 501 && !o.built);
+        if (bad) o.failures.push(`${c.name} → ${res.status} ${res.raw.slice(0, 160)}`);
+        if (o.built && res.status === 501) o.failures.push(`${c.name} → 501 from a built route`);
+      }),
+    );
   }
-  if (first && first.status >= 500 && first.status !== 501) o.failures.unshift(`${cases[0]!.name} → ${first.status} ${first.raw.slice(0, 160)}`);
+  if (first && first.status >= 500 && first.status !== 501)
+    o.failures.unshift(`${cases[0]!.name} → ${first.status} ${first.raw.slice(0, 160)}`);
   return o;
 }
 
@@ -144,28 +191,37 @@ describe('multipart fuzz', () => {
   });
 
   const targets = (routes as readonly RouteContract[]).filter((r) => r.kind === 'multipart' || r.access === 'public');
-  it.each(targets.map((r) => [r.id, r] as const))('%s: every hostile form gets a 4xx (or its own answer) and the service keeps answering', async (id, r) => {
-    const token = r.access === 'platform' ? platform.token : r.access === 'user' ? tenant.token : undefined;
-    const seed = FUZZ_SEEDS[id];
-    const fileField = /name="([^"]+)"; filename=/.exec(seed?.rawBody ?? '')?.[1] ?? 'file';
-    const base = casesFor(r)[0]!;
-    const u = url(r, { ...base, ...(seed ?? {}), name: 'seed' })!;
-    const failures: string[] = [];
-    for (const c of multipartCatalogue(fileField)) {
-      const answer = call(r.method, u, { token, rawBody: c.body, headers: { 'content-type': c.contentType } });
-      const res = await Promise.race([answer, new Promise<'no answer'>((done) => setTimeout(() => done('no answer'), 10_000).unref())]);
-      await new Promise((done) => setImmediate(done)); // errors a parser emits after answering surface here
-      if (res === 'no answer') failures.push(`${c.name} → no answer within 10 s`);
-      else {
-        if (res.status >= 500) failures.push(`${c.name} → ${res.status} ${res.raw.slice(0, 160)}`);
-        if (res.status >= 400 && (typeof res.body?.error !== 'string' || typeof res.body?.message !== 'string')) failures.push(`${c.name} → ${res.status} without {error, message}: ${res.raw.slice(0, 160)}`);
-        if (r.kind !== 'multipart' && r.body !== undefined && c.body !== '' && res.status !== 415) failures.push(`${c.name} → ${res.status}: a form on a JSON route is a 415, unparsed`);
+  it.each(targets.map((r) => [r.id, r] as const))(
+    '%s: every hostile form gets a 4xx (or its own answer) and the service keeps answering',
+    async (id, r) => {
+      const token = r.access === 'platform' ? platform.token : r.access === 'user' ? tenant.token : undefined;
+      const seed = FUZZ_SEEDS[id];
+      const fileField = /name="([^"]+)"; filename=/.exec(seed?.rawBody ?? '')?.[1] ?? 'file';
+      const base = casesFor(r)[0]!;
+      const u = url(r, { ...base, ...(seed ?? {}), name: 'seed' })!;
+      const failures: string[] = [];
+      for (const c of multipartCatalogue(fileField)) {
+        const answer = call(r.method, u, { token, rawBody: c.body, headers: { 'content-type': c.contentType } });
+        const res = await Promise.race([
+          answer,
+          new Promise<'no answer'>((done) => setTimeout(() => done('no answer'), 10_000).unref()),
+        ]);
+        await new Promise((done) => setImmediate(done)); // errors a parser emits after answering surface here
+        if (res === 'no answer') failures.push(`${c.name} → no answer within 10 s`);
+        else {
+          if (res.status >= 500) failures.push(`${c.name} → ${res.status} ${res.raw.slice(0, 160)}`);
+          if (res.status >= 400 && (typeof res.body?.error !== 'string' || typeof res.body?.message !== 'string'))
+            failures.push(`${c.name} → ${res.status} without {error, message}: ${res.raw.slice(0, 160)}`);
+          if (r.kind !== 'multipart' && r.body !== undefined && c.body !== '' && res.status !== 415)
+            failures.push(`${c.name} → ${res.status}: a form on a JSON route is a 415, unparsed`);
+        }
+        if (escaped.length) failures.push(`${c.name} → uncaught: ${String(escaped.splice(0)[0])}`);
+        const health = await call('GET', '/api/health');
+        if (health.status !== 200) failures.push(`${c.name} → the service stopped answering (health ${health.status})`);
+        if (Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'))
+          failures.push(`${c.name} → Object.prototype polluted`);
       }
-      if (escaped.length) failures.push(`${c.name} → uncaught: ${String(escaped.splice(0)[0])}`);
-      const health = await call('GET', '/api/health');
-      if (health.status !== 200) failures.push(`${c.name} → the service stopped answering (health ${health.status})`);
-      if (Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')) failures.push(`${c.name} → Object.prototype polluted`);
-    }
-    expect(failures, id).toEqual([]);
-  });
+      expect(failures, id).toEqual([]);
+    },
+  );
 });

@@ -1,7 +1,10 @@
 import type { Area } from '../shared/contract/index.js';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
-export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type ApiHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /**
  * Where each area's Lambda entry lives. The CDK stack bundles `functions/{area}/handler.ts` (export

@@ -23,13 +23,23 @@ describe('hostile input answers 4xx', () => {
     ['defaultDailyRate 5e-324', { defaultDailyRate: 5e-324 }, 'Rate must be in steps of 0.01'],
     ['a rate above 2^53', { rates: [{ rate: 2 ** 53 + 2, rateType: 'hourly' }] }, 'Rate must be at most 1,000,000.00'],
   ])('product type with %s: 400', async (_n, over, message) => {
-    const res = await call('POST', '/api/inventory/product-types', { token: admin.token, body: { name: 'Cart', category: 'Carts', ...over } });
+    const res = await call('POST', '/api/inventory/product-types', {
+      token: admin.token,
+      body: { name: 'Cart', category: 'Carts', ...over },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(message);
   });
 
   it.each([
-    ['privacySettings with 1 MB of keys', { privacySettings: Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`key-${i}-${'x'.repeat(12)}`, 1])) }],
+    [
+      'privacySettings with 1 MB of keys',
+      {
+        privacySettings: Object.fromEntries(
+          Array.from({ length: 40_000 }, (_, i) => [`key-${i}-${'x'.repeat(12)}`, 1]),
+        ),
+      },
+    ],
     ['reminderSettings 41 levels deep', { reminderSettings: nested(41) }],
     ['hosts with an empty key', { hosts: [{ '': 'x' }] }],
     ['privacySettings with a constructor key', { privacySettings: { constructor: { prototype: { x: 1 } } } }],
@@ -48,13 +58,27 @@ describe('hostile input answers 4xx', () => {
   it('a service bigger than a DynamoDB item (400 KB) is refused, not a 500', async () => {
     const res = await call('POST', '/api/inventory/services', {
       token: admin.token,
-      body: service({ description: 'd'.repeat(5000), notes: 'n'.repeat(5000), availability: JSON.stringify(Array.from({ length: 5000 }, () => ({ date: '2030-01-05', startTime: '10:00', endTime: '12:00', slotsAvailable: 1 }))) }),
+      body: service({
+        description: 'd'.repeat(5000),
+        notes: 'n'.repeat(5000),
+        availability: JSON.stringify(
+          Array.from({ length: 5000 }, () => ({
+            date: '2030-01-05',
+            startTime: '10:00',
+            endTime: '12:00',
+            slotsAvailable: 1,
+          })),
+        ),
+      }),
     });
     expect([400, 413]).toContain(res.status);
   });
 
   it('a body over 1 MB answers 413', async () => {
-    const res = await call('POST', '/api/inventory/services', { token: admin.token, body: service({ description: 'x'.repeat(1_100_000) }) });
+    const res = await call('POST', '/api/inventory/services', {
+      token: admin.token,
+      body: service({ description: 'x'.repeat(1_100_000) }),
+    });
     expect(res.status).toBe(413);
   });
 
@@ -73,7 +97,11 @@ describe('hostile forms answer 4xx', () => {
     `--x\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
   const form = (...parts: string[]) => `${parts.join('')}--x--\r\n`;
   const photo = (body: string, contentType = 'multipart/form-data; boundary=x') =>
-    call('POST', '/api/uploads/service-photo', { token: admin.token, rawBody: body, headers: { 'content-type': contentType } });
+    call('POST', '/api/uploads/service-photo', {
+      token: admin.token,
+      rawBody: body,
+      headers: { 'content-type': contentType },
+    });
 
   it('a form sent to a JSON route is a 415 and is not parsed', async () => {
     const res = await call('POST', '/api/users/complete-signup', {
@@ -84,12 +112,27 @@ describe('hostile forms answer 4xx', () => {
   });
 
   it.each([
-    ['a truncated file part', '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n%PNG', 400, /malformed|ends in the middle/],
+    [
+      'a truncated file part',
+      '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n%PNG',
+      400,
+      /malformed|ends in the middle/,
+    ],
     ['token then token[]', form(part('token', 'a'), part('token[]', 'b')), 400, /token\[\]/],
     ['a __proto__[] field', form(part('__proto__[]', 'a')), 400, /__proto__/],
     ['a constructor field', form(part('constructor', 'a')), 400, /constructor/],
-    ['the same field twice', form(part('serviceId', 'a'), part('serviceId', 'b')), 400, /"serviceId" is sent more than once/],
-    ['the photo twice', form(part('photo', 'a', 'a.png'), part('photo', 'b', 'b.png')), 400, /"photo" is sent more than once/],
+    [
+      'the same field twice',
+      form(part('serviceId', 'a'), part('serviceId', 'b')),
+      400,
+      /"serviceId" is sent more than once/,
+    ],
+    [
+      'the photo twice',
+      form(part('photo', 'a', 'a.png'), part('photo', 'b', 'b.png')),
+      400,
+      /"photo" is sent more than once/,
+    ],
     ['a part without a name', '--x\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--x--\r\n', 400, /needs a name/],
     ['two files', form(part('photo', 'a', 'a.png'), part('other', 'b', 'b.png')), 413, /at most 1 file/],
     ['5,000 fields', form(...Array.from({ length: 5000 }, (_, i) => part(`f${i}`, 'v'))), 413, /at most/],
@@ -130,7 +173,10 @@ describe('405 from a handler', () => {
     Object.assign(event, { routeKey: `${keyMethod} ${path}` });
     event.requestContext.routeKey = `${keyMethod} ${path}`;
     const handler = await loadAreaHandler(declared.route.area);
-    const res = (await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
+    const res = (await handler(event, {
+      awsRequestId: randomUUID(),
+      getRemainingTimeInMillis: () => 30_000,
+    } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
     expect(res.statusCode).toBe(405);
     expect(res.headers?.allow).toBe(allow);
     expect(JSON.parse(String(res.body))).toMatchObject({ error: 'MethodNotAllowed' });

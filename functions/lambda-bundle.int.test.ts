@@ -41,7 +41,10 @@ function event(method: string, path: string, body?: unknown) {
   if (!match) throw new Error(`no route ${method} ${path}`);
   const headers: Record<string, string> = { authorization: `Bearer ${session.token}`, 'user-agent': 'bundle-test' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return toApiGatewayEvent({ method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) }, match);
+  return toApiGatewayEvent(
+    { method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    match,
+  );
 }
 
 /** Runs the bundled handler in `dir` on `events` in order, in a fresh Node process; returns status and parsed body of each. */
@@ -60,7 +63,12 @@ function invokeBundle(events: unknown[], dir = task): { statusCode: number; body
   ].join('\n');
   writeFileSync(join(dir, 'invoke.mjs'), script);
   // The test's environment carries the table, DynamoDB Local's endpoint and the signing key.
-  const stdout = execFileSync(process.execPath, [join(dir, 'invoke.mjs')], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 60_000 });
+  const stdout = execFileSync(process.execPath, [join(dir, 'invoke.mjs')], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+    timeout: 60_000,
+  });
   return JSON.parse(stdout);
 }
 
@@ -70,11 +78,14 @@ describe('an API bundle as Lambda runs it', () => {
     ["the runtime's SDK", () => task],
   ])('%s: authenticates, writes through the SDK and reads back', (_, where) => {
     const name = `Bundle kayaks ${Date.now()}`;
-    const [created, listed, unauthenticated] = invokeBundle([
-      event('POST', '/api/inventory/product-types', { name, category: 'Kayaks' }),
-      event('GET', '/api/inventory/product-types'),
-      { ...event('GET', '/api/inventory/product-types'), headers: { 'user-agent': 'bundle-test' } },
-    ], where());
+    const [created, listed, unauthenticated] = invokeBundle(
+      [
+        event('POST', '/api/inventory/product-types', { name, category: 'Kayaks' }),
+        event('GET', '/api/inventory/product-types'),
+        { ...event('GET', '/api/inventory/product-types'), headers: { 'user-agent': 'bundle-test' } },
+      ],
+      where(),
+    );
     expect(created!.statusCode, JSON.stringify(created!.body)).toBe(201);
     expect(created!.body.name).toBe(name);
     expect(listed!.statusCode).toBe(200);
@@ -86,23 +97,29 @@ describe('an API bundle as Lambda runs it', () => {
   // area's handler must still know its routes. A signed-in route called without a token answers 401
   // from authentication (a route the bundle did not know would answer 404); an area with only
   // public routes answers its first GET itself.
-  it.each(AREAS.filter((a) => a !== 'inventory'))('%s: the bundle loads and answers one of its own routes', async (area) => {
-    const signedIn = routes.find((x) => x.area === area && x.access !== 'public' && x.method === 'GET' && !x.path.includes('{')) ?? routes.find((x) => x.area === area && x.access !== 'public');
-    // An area with public routes only: its first GET answers from the bundle (DynamoDB Local).
-    const r = signedIn ?? routes.find((x) => x.area === area && x.method === 'GET' && !x.path.includes('{'))!;
-    const dir = join(alone, area);
-    await bundle(`functions/${area}/handler.ts`, dir);
-    const path = r.path.replace(/\{(\w+)\}/g, 'x');
-    const match = matchRoute(r.method, path);
-    const e = toApiGatewayEvent({ method: r.method, path, headers: { 'user-agent': 'bundle-test' } }, match!);
-    const [res] = invokeBundle([e], dir);
-    if (signedIn) expect(res!.statusCode, `${r.id}: ${JSON.stringify(res!.body)}`).toBe(401);
-    else {
-      // The route answered itself (its own 2xx or 4xx), not the pipeline's "No route" 404 or a crash.
-      expect(res!.statusCode, `${r.id}: ${JSON.stringify(res!.body)}`).toBeLessThan(500);
-      expect(String(res!.body?.message ?? ''), r.id).not.toMatch(/^No route/);
-    }
-  }, 120_000);
+  it.each(AREAS.filter((a) => a !== 'inventory'))(
+    '%s: the bundle loads and answers one of its own routes',
+    async (area) => {
+      const signedIn =
+        routes.find((x) => x.area === area && x.access !== 'public' && x.method === 'GET' && !x.path.includes('{')) ??
+        routes.find((x) => x.area === area && x.access !== 'public');
+      // An area with public routes only: its first GET answers from the bundle (DynamoDB Local).
+      const r = signedIn ?? routes.find((x) => x.area === area && x.method === 'GET' && !x.path.includes('{'))!;
+      const dir = join(alone, area);
+      await bundle(`functions/${area}/handler.ts`, dir);
+      const path = r.path.replace(/\{(\w+)\}/g, 'x');
+      const match = matchRoute(r.method, path);
+      const e = toApiGatewayEvent({ method: r.method, path, headers: { 'user-agent': 'bundle-test' } }, match!);
+      const [res] = invokeBundle([e], dir);
+      if (signedIn) expect(res!.statusCode, `${r.id}: ${JSON.stringify(res!.body)}`).toBe(401);
+      else {
+        // The route answered itself (its own 2xx or 4xx), not the pipeline's "No route" 404 or a crash.
+        expect(res!.statusCode, `${r.id}: ${JSON.stringify(res!.body)}`).toBeLessThan(500);
+        expect(String(res!.body?.message ?? ''), r.id).not.toMatch(/^No route/);
+      }
+    },
+    120_000,
+  );
 
   // The health bundle carries only the health routes; the OpenAPI document (loaded on first use) gets
   // the whole contract (infra/bundle.mjs WHOLE_CONTRACT_IMPORTERS): every route must be in it.
@@ -110,7 +127,10 @@ describe('an API bundle as Lambda runs it', () => {
     const dir = join(alone, 'health-openapi');
     await bundle('functions/health/handler.ts', dir);
     const r = routes.find((x) => x.id === 'health.openapi')!;
-    const e = toApiGatewayEvent({ method: r.method, path: r.path, headers: { 'user-agent': 'bundle-test' } }, matchRoute(r.method, r.path)!);
+    const e = toApiGatewayEvent(
+      { method: r.method, path: r.path, headers: { 'user-agent': 'bundle-test' } },
+      matchRoute(r.method, r.path)!,
+    );
     const [res] = invokeBundle([e], dir);
     expect(res!.statusCode, JSON.stringify(res!.body).slice(0, 300)).toBe(200);
     const doc = res!.body as { openapi: string; paths: Record<string, Record<string, unknown>> };

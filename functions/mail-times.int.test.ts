@@ -11,8 +11,12 @@ import { call, useTestMail, useTestTable } from './testing/harness.js';
 
 let ses: RunningSes;
 type Mail = { destination: { to: string[] }; body: { text: string } };
-const mailTo = async (to: string) => ((await (await fetch(ses.inboxUrl)).json()) as { emails: Mail[] }).emails.filter((m) => m.destination.to.includes(to)).map((m) => m.body.text);
-const READABLE = (abbr: string) => new RegExp(`expires on [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M ${abbr}`);
+const mailTo = async (to: string) =>
+  ((await (await fetch(ses.inboxUrl)).json()) as { emails: Mail[] }).emails
+    .filter((m) => m.destination.to.includes(to))
+    .map((m) => m.body.text);
+const READABLE = (abbr: string) =>
+  new RegExp(`expires on [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M ${abbr}`);
 
 beforeAll(async () => {
   await useTestTable();
@@ -25,10 +29,37 @@ afterAll(async () => {
 
 describe('times in e-mails', () => {
   it("an employee's setup link expires in the organization's zone, named", async () => {
-    const { organization, owner } = await createOrganization({ name: 'Pacific Paddles', timeZone: 'America/Los_Angeles', owner: { email: `owner-${randomUUID().slice(0, 8)}@test.example`, firstName: 'Olive', lastName: 'Owner', password: 'owner-password-1' } });
-    const s = await sessionFor({ tenant: organization.id, userId: owner.id, role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER' });
+    const { organization, owner } = await createOrganization({
+      name: 'Pacific Paddles',
+      timeZone: 'America/Los_Angeles',
+      owner: {
+        email: `owner-${randomUUID().slice(0, 8)}@test.example`,
+        firstName: 'Olive',
+        lastName: 'Owner',
+        password: 'owner-password-1',
+      },
+    });
+    const s = await sessionFor({
+      tenant: organization.id,
+      userId: owner.id,
+      role: 'BUSINESS_ADMIN',
+      accessLevel: 'MANAGER',
+    });
     const email = `emp-${randomUUID().slice(0, 8)}@test.example`;
-    const res = await call('POST', '/api/users/invite', { token: s.token, body: { firstName: 'Pat', lastName: 'Lee', email, phone: '5550100200', jobRole: 'Guide', location: 'Dock', hourlyWage: '18.50', accessLevel: 'EMPLOYEE', startDate: '2025-01-15' } });
+    const res = await call('POST', '/api/users/invite', {
+      token: s.token,
+      body: {
+        firstName: 'Pat',
+        lastName: 'Lee',
+        email,
+        phone: '5550100200',
+        jobRole: 'Guide',
+        location: 'Dock',
+        hourlyWage: '18.50',
+        accessLevel: 'EMPLOYEE',
+        startDate: '2025-01-15',
+      },
+    });
     expect(res.status, res.raw).toBe(201);
     const [text] = await mailTo(email);
     expect(text).toMatch(READABLE('P[SD]T'));
@@ -38,7 +69,10 @@ describe('times in e-mails', () => {
   it('a platform invitation (no organization yet) expires in the default zone, named', async () => {
     const admin = await sessionFor({ role: 'SUPER_ADMIN' });
     const email = `inv-${randomUUID().slice(0, 8)}@test.example`;
-    const res = await call('POST', '/api/platform/invitations', { token: admin.token, body: { firstName: 'Ann', lastName: 'Lee', email } });
+    const res = await call('POST', '/api/platform/invitations', {
+      token: admin.token,
+      body: { firstName: 'Ann', lastName: 'Lee', email },
+    });
     expect(res.status, res.raw).toBe(201);
     const [text] = await mailTo(email);
     expect(text).toMatch(READABLE('E[SD]T'));

@@ -11,7 +11,10 @@ import { Construct } from 'constructs';
 import type { InfraConfig } from './config.js';
 
 /** Access-log lines (status is a string there) that count as server errors: 5xx except 501. */
-export const API_5XX_FILTER = logs.FilterPattern.all(logs.FilterPattern.stringValue('$.status', '=', '5*'), logs.FilterPattern.stringValue('$.status', '!=', '501'));
+export const API_5XX_FILTER = logs.FilterPattern.all(
+  logs.FilterPattern.stringValue('$.status', '=', '5*'),
+  logs.FilterPattern.stringValue('$.status', '!=', '501'),
+);
 
 export interface AlarmsProps {
   config: InfraConfig;
@@ -33,7 +36,10 @@ export class Alarms extends Construct {
     super(scope, id);
     const cfg = props.config;
     // enforceSSL: a topic policy denies sns:Publish without aws:SecureTransport (CloudWatch publishes over TLS).
-    this.topic = new sns.Topic(this, 'Topic', { displayName: `Rental back office ${cfg.stage} alarms`, enforceSSL: true });
+    this.topic = new sns.Topic(this, 'Topic', {
+      displayName: `Rental back office ${cfg.stage} alarms`,
+      enforceSSL: true,
+    });
     if (cfg.alarmEmail) this.topic.addSubscription(new snsSubs.EmailSubscription(cfg.alarmEmail));
     const action = new cwActions.SnsAction(this.topic);
     const period = Duration.minutes(5);
@@ -60,17 +66,32 @@ export class Alarms extends Construct {
       metricValue: '1',
       defaultValue: 0,
     });
-    atLeastOne(serverErrors.metric({ period, statistic: 'Sum' }), 'Api5xxAlarm', `HTTP API answered 5xx other than 501 (${cfg.stage})`);
+    atLeastOne(
+      serverErrors.metric({ period, statistic: 'Sum' }),
+      'Api5xxAlarm',
+      `HTTP API answered 5xx other than 501 (${cfg.stage})`,
+    );
 
     for (const fn of props.functions) {
       const name = fn.node.id.replace(/Function$/, '');
-      atLeastOne(fn.metricErrors({ period, statistic: 'Sum' }), `${name}ErrorsAlarm`, `${name}: invocations failed (the handler threw or timed out)`);
-      atLeastOne(fn.metricThrottles({ period, statistic: 'Sum' }), `${name}ThrottlesAlarm`, `${name}: invocations throttled (account or reserved concurrency)`);
+      atLeastOne(
+        fn.metricErrors({ period, statistic: 'Sum' }),
+        `${name}ErrorsAlarm`,
+        `${name}: invocations failed (the handler threw or timed out)`,
+      );
+      atLeastOne(
+        fn.metricThrottles({ period, statistic: 'Sum' }),
+        `${name}ThrottlesAlarm`,
+        `${name}: invocations throttled (account or reserved concurrency)`,
+      );
     }
 
     for (const queue of props.deadLetterQueues) {
-      atLeastOne(queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }), `${queue.node.id}DepthAlarm`,
-        `${queue.node.id}: failed events are waiting to be inspected and redriven`);
+      atLeastOne(
+        queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum' }),
+        `${queue.node.id}DepthAlarm`,
+        `${queue.node.id}: failed events are waiting to be inspected and redriven`,
+      );
     }
   }
 }

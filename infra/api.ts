@@ -13,8 +13,19 @@ import type { InfraConfig } from './config.js';
 import { appFunction, retention } from './lambda.js';
 import { acknowledgeNag } from './nag.js';
 import {
-  BUCKET_PROBE_AREAS, DATA_KEY_AREAS, DOCUMENT_ACCESS_AREAS, grantBucketProbe, grantDataKey, grantDocumentAccess, grantPhotoAccess, grantSendMail,
-  grantSigningKey, MAIL_SENDING_AREAS, PHOTO_ACCESS, SIGNING_KEY_AREAS, TABLE_AREAS,
+  BUCKET_PROBE_AREAS,
+  DATA_KEY_AREAS,
+  DOCUMENT_ACCESS_AREAS,
+  grantBucketProbe,
+  grantDataKey,
+  grantDocumentAccess,
+  grantPhotoAccess,
+  grantSendMail,
+  grantSigningKey,
+  MAIL_SENDING_AREAS,
+  PHOTO_ACCESS,
+  SIGNING_KEY_AREAS,
+  TABLE_AREAS,
 } from './permissions.js';
 import { contractRoutes, httpApiPath } from './routes.js';
 
@@ -67,22 +78,48 @@ export class Api extends Construct {
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
       format: JSON.stringify({
-        requestId: '$context.requestId', ip: '$context.identity.sourceIp', routeKey: '$context.routeKey', status: '$context.status',
-        latency: '$context.responseLatency', integrationError: '$context.integrationErrorMessage', time: '$context.requestTime',
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+        time: '$context.requestTime',
       }),
     };
-    stage.defaultRouteSettings = { throttlingRateLimit: STAGE_THROTTLE.rate, throttlingBurstLimit: STAGE_THROTTLE.burst };
-    stage.routeSettings = Object.fromEntries(Object.entries(ROUTE_THROTTLE).map(([key, t]) => [key, { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst }]));
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: STAGE_THROTTLE.rate,
+      throttlingBurstLimit: STAGE_THROTTLE.burst,
+    };
+    stage.routeSettings = Object.fromEntries(
+      Object.entries(ROUTE_THROTTLE).map(([key, t]) => [
+        key,
+        { ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst },
+      ]),
+    );
 
-    acknowledgeNag(this, 'APIG4', 'Every route is authorised by its function: the pipeline verifies the bearer token and the account (authenticate), then role, permission matrix and tenant (authorise), which an API Gateway authorizer could not express; public routes are public by the spec; requests without the CloudFront origin secret are refused first');
+    acknowledgeNag(
+      this,
+      'APIG4',
+      'Every route is authorised by its function: the pipeline verifies the bearer token and the account (authenticate), then role, permission matrix and tenant (authorise), which an API Gateway authorizer could not express; public routes are public by the spec; requests without the CloudFront origin secret are refused first',
+    );
     for (const area of AREAS) {
-      const fn = appFunction(this, `${pascal(area)}Function`, {
-        entry: areaEntry(area),
-        description: `API routes of the ${area} area`,
-        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: area, ORIGIN_SECRET_ARN: props.originSecret.secretArn },
-        memorySize: AREA_MEMORY[area],
-        readsSecrets: true,
-      }, cfg);
+      const fn = appFunction(
+        this,
+        `${pascal(area)}Function`,
+        {
+          entry: areaEntry(area),
+          description: `API routes of the ${area} area`,
+          environment: {
+            ...props.environment,
+            POWERTOOLS_SERVICE_NAME: area,
+            ORIGIN_SECRET_ARN: props.originSecret.secretArn,
+          },
+          memorySize: AREA_MEMORY[area],
+          readsSecrets: true,
+        },
+        cfg,
+      );
       if (TABLE_AREAS.has(area)) props.table.grantReadWriteData(fn);
       const photos = PHOTO_ACCESS[area];
       if (photos) grantPhotoAccess(props.uploadsBucket, fn, photos);
@@ -97,10 +134,15 @@ export class Api extends Construct {
 
     // One integration and one invoke permission per area, not per route: 107 route-scoped
     // permissions would crowd the functions' resource policies (20 kB limit) and the template.
-    const integrations = new Map<Area, HttpLambdaIntegration>(AREAS.map((area) => [area, new HttpLambdaIntegration(
-      `${pascal(area)}Integration`, this.functions[area],
-      { payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0, scopePermissionToRoute: false },
-    )]));
+    const integrations = new Map<Area, HttpLambdaIntegration>(
+      AREAS.map((area) => [
+        area,
+        new HttpLambdaIntegration(`${pascal(area)}Integration`, this.functions[area], {
+          payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
+          scopePermissionToRoute: false,
+        }),
+      ]),
+    );
     for (const r of contractRoutes) {
       const path = httpApiPath(r);
       new apigwv2.HttpRoute(this, `Route ${r.method} ${path}`, {

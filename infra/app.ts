@@ -11,9 +11,13 @@ const app = new App();
 const config = readConfig(app.node);
 const region = process.env.CDK_DEFAULT_REGION;
 // CloudFront's web ACL lives in us-east-1: a stack elsewhere gets it from a small stack there.
-const edge = region && region !== 'us-east-1'
-  ? new EdgeStack(app, `RentalBackOfficeEdge-${config.stage}`, { stage: config.stage, env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: 'us-east-1' } })
-  : undefined;
+const edge =
+  region && region !== 'us-east-1'
+    ? new EdgeStack(app, `RentalBackOfficeEdge-${config.stage}`, {
+        stage: config.stage,
+        env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: 'us-east-1' },
+      })
+    : undefined;
 new BackOfficeStack(app, `RentalBackOffice-${config.stage}`, {
   config,
   webAclArn: edge?.webAclArn,

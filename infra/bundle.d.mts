@@ -8,11 +8,19 @@ export declare const leanZod: Plugin;
 export declare const withoutHandlebarsSourceMap: Plugin;
 export declare const lambdaCredentials: Plugin;
 export declare const directSdkImports: Plugin;
-export declare function definingModule(file: string, name: string, depth?: number): { from: string; name: string } | null;
+export declare function definingModule(
+  file: string,
+  name: string,
+  depth?: number,
+): { from: string; name: string } | null;
 export declare const WHOLE_CONTRACT_IMPORTERS: string[];
 export declare const RUNTIME_SDK_PACKAGES: string[];
 export declare function areaContractSource(area: string, source?: string): { groups: string[]; source: string } | null;
 export declare function areaContract(entry: string): Plugin;
 export declare function unshippedSdkImports(metafile: Metafile): string[];
 export declare function bundleOptions(entry: string, outdir: string, opts?: BundleOpts): BuildOptions;
-export declare function bundle(entry: string, outdir: string, opts?: BundleOpts): Promise<{ bytes: number; assetBytes: number; metafile: Metafile }>;
+export declare function bundle(
+  entry: string,
+  outdir: string,
+  opts?: BundleOpts,
+): Promise<{ bytes: number; assetBytes: number; metafile: Metafile }>;

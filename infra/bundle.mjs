@@ -38,7 +38,8 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The handlers are ESM (they use import.meta), so the bundle is ESM too. Some bundled CommonJS
 // dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
-export const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
+export const ESM_REQUIRE_SHIM =
+  "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
 /** Packages never bundled, whatever the SDK source (none). */
 export const LEAN_EXTERNALS = [];
@@ -72,11 +73,18 @@ export const withoutHandlebarsSourceMap = {
   name: 'without-handlebars-source-map',
   setup(b) {
     // code-gen.js requires it inside try/catch and falls back to its own SourceNode when it throws.
-    b.onResolve({ filter: /^source-map$/ }, (args) => (/handlebars/.test(args.importer) ? { path: 'source-map', namespace: 'lean-handlebars' } : undefined));
+    b.onResolve({ filter: /^source-map$/ }, (args) =>
+      /handlebars/.test(args.importer) ? { path: 'source-map', namespace: 'lean-handlebars' } : undefined,
+    );
     // The package's main (lib/index.js) adds only the AST printer and a require() hook for .hbs files
     // to the library itself (dist/cjs/handlebars.js): neither is used here.
-    b.onResolve({ filter: /^handlebars$/ }, (args) => b.resolve('handlebars/dist/cjs/handlebars.js', { kind: args.kind, resolveDir: args.resolveDir }));
-    b.onLoad({ filter: /.*/, namespace: 'lean-handlebars' }, () => ({ contents: "throw new Error('source-map is not bundled (infra/bundle.mjs)');", loader: 'js' }));
+    b.onResolve({ filter: /^handlebars$/ }, (args) =>
+      b.resolve('handlebars/dist/cjs/handlebars.js', { kind: args.kind, resolveDir: args.resolveDir }),
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lean-handlebars' }, () => ({
+      contents: "throw new Error('source-map is not bundled (infra/bundle.mjs)');",
+      loader: 'js',
+    }));
   },
 };
 
@@ -93,11 +101,15 @@ export const withoutHandlebarsSourceMap = {
 export const lambdaCredentials = {
   name: 'lambda-credentials',
   setup(b) {
-    b.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({ path: 'credential-provider-node', namespace: 'lambda-credentials' }));
+    b.onResolve({ filter: /^@aws-sdk\/credential-provider-node$/ }, () => ({
+      path: 'credential-provider-node',
+      namespace: 'lambda-credentials',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'lambda-credentials' }, () => ({
       resolveDir: REPO_ROOT,
       loader: 'js',
-      contents: "import { fromEnv } from '@aws-sdk/credential-provider-env'; export const defaultProvider = (init = {}) => fromEnv(init);",
+      contents:
+        "import { fromEnv } from '@aws-sdk/credential-provider-env'; export const defaultProvider = (init = {}) => fromEnv(init);",
     }));
   },
 };
@@ -108,10 +120,14 @@ const STAR_REEXPORT = /export\s*\*\s*from\s*["']([^"']+)["']/g;
 const LOCAL_EXPORT_LIST = /export\s*\{([^}]*)\}\s*;/g;
 /** `a, b as c` → [{ from: 'a', as: 'a' }, { from: 'b', as: 'c' }] */
 const specifiers = (/** @type {string} */ list) =>
-  list.split(',').map((x) => x.trim().replace(/^type\s+/, '')).filter(Boolean).map((x) => {
-    const [from, as] = x.split(/\s+as\s+/);
-    return { from: from.trim(), as: (as ?? from).trim() };
-  });
+  list
+    .split(',')
+    .map((x) => x.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((x) => {
+      const [from, as] = x.split(/\s+as\s+/);
+      return { from: from.trim(), as: (as ?? from).trim() };
+    });
 const moduleFile = (/** @type {string} */ spec, /** @type {string} */ dir) => {
   const p = resolve(dir, spec);
   if (p.endsWith('.js')) return p;
@@ -143,10 +159,14 @@ export function definingModule(file, name, depth = 0) {
   const src = sdkSource(file);
   if (src === null) return null;
   const escaped = name.replace(/\$/g, '\\$');
-  if (new RegExp(`export\\s+(?:async\\s+)?(?:class|function\\*?|const|let|var)\\s+${escaped}\\b`).test(src)) return { from: file, name };
+  if (new RegExp(`export\\s+(?:async\\s+)?(?:class|function\\*?|const|let|var)\\s+${escaped}\\b`).test(src))
+    return { from: file, name };
   for (const m of src.matchAll(NAMED_REEXPORT)) {
     const hit = specifiers(m[1]).find((x) => x.as === name);
-    if (hit) return m[2].startsWith('.') ? definingModule(moduleFile(m[2], dirname(file)), hit.from, depth + 1) : { from: m[2], name: hit.from };
+    if (hit)
+      return m[2].startsWith('.')
+        ? definingModule(moduleFile(m[2], dirname(file)), hit.from, depth + 1)
+        : { from: m[2], name: hit.from };
   }
   for (const m of src.matchAll(LOCAL_EXPORT_LIST)) {
     const local = specifiers(m[1]).find((x) => x.as === name);
@@ -154,7 +174,10 @@ export function definingModule(file, name, depth = 0) {
     // `import { x } from './file'; export { x };`: follow the import
     for (const i of src.matchAll(NAMED_IMPORT)) {
       const imported = specifiers(i[1]).find((x) => x.as === local.from);
-      if (imported) return i[2].startsWith('.') ? definingModule(moduleFile(i[2], dirname(file)), imported.from, depth + 1) : { from: i[2], name: imported.from };
+      if (imported)
+        return i[2].startsWith('.')
+          ? definingModule(moduleFile(i[2], dirname(file)), imported.from, depth + 1)
+          : { from: i[2], name: imported.from };
     }
     return { from: file, name };
   }
@@ -190,14 +213,33 @@ export const directSdkImports = {
       const named = [...src.matchAll(NAMED_IMPORT), ...src.matchAll(NAMED_REEXPORT)].filter((m) => m[2] === args.path);
       if (!named.length || named.length !== uses) return undefined; // a namespace, default, star or dynamic import: keep the barrel
       const names = [...new Set(named.flatMap((m) => specifiers(m[1]).map((x) => x.from)))].sort();
-      const barrel = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { barrel: true } });
+      const barrel = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: { barrel: true },
+      });
       if (barrel.errors.length || barrel.external) return undefined;
       const placed = names.map((n) => definingModule(barrel.path, n));
       if (placed.some((x) => !x)) return undefined;
-      const contents = placed.map((x, i) => `export { ${x?.name === names[i] ? names[i] : `${x?.name} as ${names[i]}`} } from ${JSON.stringify(x?.from)};`).join('\n');
-      return { path: `${barrel.path}?${names.join(',')}`, namespace: 'direct-sdk', pluginData: { contents, dir: dirname(barrel.path) } };
+      const contents = placed
+        .map(
+          (x, i) =>
+            `export { ${x?.name === names[i] ? names[i] : `${x?.name} as ${names[i]}`} } from ${JSON.stringify(x?.from)};`,
+        )
+        .join('\n');
+      return {
+        path: `${barrel.path}?${names.join(',')}`,
+        namespace: 'direct-sdk',
+        pluginData: { contents, dir: dirname(barrel.path) },
+      };
     });
-    b.onLoad({ filter: /.*/, namespace: 'direct-sdk' }, (args) => ({ contents: args.pluginData.contents, loader: 'js', resolveDir: args.pluginData.dir, pluginData: args.pluginData }));
+    b.onLoad({ filter: /.*/, namespace: 'direct-sdk' }, (args) => ({
+      contents: args.pluginData.contents,
+      loader: 'js',
+      resolveDir: args.pluginData.dir,
+      pluginData: args.pluginData,
+    }));
   },
 };
 
@@ -215,7 +257,9 @@ const GROUP_IMPORT = /^import \{ (\w+) \} from '\.\/routes\/([\w-]+)\.js';\r?\n/
 export function areaContractSource(area, source = readFileSync(CONTRACT_INDEX, 'utf8')) {
   const declares = new RegExp(`\\barea:\\s*['"]${area}['"]`);
   const groups = [...source.matchAll(GROUP_IMPORT)].map((m) => ({ line: m[0], name: m[1], group: m[2] }));
-  const kept = groups.filter((g) => declares.test(readFileSync(join(REPO_ROOT, 'shared', 'contract', 'routes', `${g.group}.ts`), 'utf8')));
+  const kept = groups.filter((g) =>
+    declares.test(readFileSync(join(REPO_ROOT, 'shared', 'contract', 'routes', `${g.group}.ts`), 'utf8')),
+  );
   if (!kept.length) return null;
   let out = source;
   for (const g of groups) {
@@ -247,10 +291,18 @@ export function areaContract(entry) {
     setup(b) {
       if (!area) return;
       b.onResolve({ filter: /contract[\\/]index\.js$/ }, (args) => {
-        if (!WHOLE_CONTRACT_IMPORTERS.includes(resolve(args.importer)) || resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) !== CONTRACT_INDEX) return undefined;
+        if (
+          !WHOLE_CONTRACT_IMPORTERS.includes(resolve(args.importer)) ||
+          resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) !== CONTRACT_INDEX
+        )
+          return undefined;
         return { path: CONTRACT_INDEX, namespace: 'whole-contract' };
       });
-      b.onLoad({ filter: /.*/, namespace: 'whole-contract' }, () => ({ contents: readFileSync(CONTRACT_INDEX, 'utf8'), loader: 'ts', resolveDir: dirname(CONTRACT_INDEX) }));
+      b.onLoad({ filter: /.*/, namespace: 'whole-contract' }, () => ({
+        contents: readFileSync(CONTRACT_INDEX, 'utf8'),
+        loader: 'ts',
+        resolveDir: dirname(CONTRACT_INDEX),
+      }));
       b.onLoad({ filter: /shared[\\/]contract[\\/]index\.ts$/ }, (args) => {
         if (resolve(args.path) !== CONTRACT_INDEX) return undefined;
         const only = areaContractSource(area);
@@ -280,9 +332,15 @@ export function unshippedSdkImports(metafile) {
 export const leanZod = {
   name: 'lean-zod',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/zod[\\/]v4[\\/](classic|core|mini)/.test(args.importer) ? { path: 'locales', namespace: 'lean-zod' } : undefined));
-    b.onResolve({ filter: /^\.\/compile\.js$/ }, (args) => (/zod[\\/]v4[\\/]core/.test(args.importer) ? { path: 'compile', namespace: 'lean-zod' } : undefined));
-    b.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) => (/zod[\\/]v4[\\/]classic/.test(args.importer) ? { path: 'from-json-schema', namespace: 'lean-zod' } : undefined));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /zod[\\/]v4[\\/](classic|core|mini)/.test(args.importer) ? { path: 'locales', namespace: 'lean-zod' } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/compile\.js$/ }, (args) =>
+      /zod[\\/]v4[\\/]core/.test(args.importer) ? { path: 'compile', namespace: 'lean-zod' } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/from-json-schema\.js$/ }, (args) =>
+      /zod[\\/]v4[\\/]classic/.test(args.importer) ? { path: 'from-json-schema', namespace: 'lean-zod' } : undefined,
+    );
     const unused = (name) => `() => { throw new Error('${name} is not bundled in this Lambda (infra/bundle.mjs)'); }`;
     const stubs = {
       locales: 'export {};',
@@ -296,7 +354,10 @@ export const leanZod = {
       ].join('\n'),
       'from-json-schema': `export const fromJSONSchema = ${unused('z.fromJSONSchema')};`,
     };
-    b.onLoad({ filter: /.*/, namespace: 'lean-zod' }, (args) => ({ contents: stubs[/** @type {keyof typeof stubs} */ (args.path)], loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'lean-zod' }, (args) => ({
+      contents: stubs[/** @type {keyof typeof stubs} */ (args.path)],
+      loader: 'js',
+    }));
   },
 };
 
@@ -348,7 +409,10 @@ export async function bundle(entry, outdir, opts) {
   mkdirSync(outdir, { recursive: true });
   const result = await build(bundleOptions(entry, outdir, opts));
   const unshipped = unshippedSdkImports(result.metafile);
-  if (unshipped.length) throw new Error(`${entry} imports AWS SDK packages the Lambda runtime is not known to ship: ${unshipped.join(', ')} (infra/bundle.mjs RUNTIME_SDK_PACKAGES)`);
+  if (unshipped.length)
+    throw new Error(
+      `${entry} imports AWS SDK packages the Lambda runtime is not known to ship: ${unshipped.join(', ')} (infra/bundle.mjs RUNTIME_SDK_PACKAGES)`,
+    );
   const outputs = result.metafile.outputs;
   const rel = (/** @type {string} */ f) => Object.keys(outputs).find((k) => resolve(REPO_ROOT, k) === resolve(f));
   const entryKey = rel(join(outdir, 'index.mjs'));
@@ -357,7 +421,8 @@ export async function bundle(entry, outdir, opts) {
   const visit = (/** @type {string} */ key) => {
     if (loaded.has(key)) return;
     loaded.add(key);
-    for (const i of outputs[key]?.imports ?? []) if (i.kind === 'import-statement' && !i.external && outputs[i.path]) visit(i.path);
+    for (const i of outputs[key]?.imports ?? [])
+      if (i.kind === 'import-statement' && !i.external && outputs[i.path]) visit(i.path);
   };
   visit(entryKey);
   const size = (/** @type {string} */ key) => statSync(resolve(REPO_ROOT, key)).size;

@@ -6,7 +6,15 @@ import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AREAS, routes } from '../shared/contract/index.js';
-import { areaContractSource, bundle, definingModule, REPO_ROOT, unshippedSdkImports, WHOLE_CONTRACT_IMPORTERS, withoutHandlebarsSourceMap } from './bundle.mjs';
+import {
+  areaContractSource,
+  bundle,
+  definingModule,
+  REPO_ROOT,
+  unshippedSdkImports,
+  WHOLE_CONTRACT_IMPORTERS,
+  withoutHandlebarsSourceMap,
+} from './bundle.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,11 +30,19 @@ const BUNDLED_SDK_CEILING = 500 * 1024;
 
 /** Imports `file` in a fresh Node process and prints `typeof handler`; throws with Node's message otherwise. */
 const importInNode = (file: string) =>
-  execFileSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(typeof m.handler);`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
+  execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(pathToFileURL(file).href)}); process.stdout.write(typeof m.handler);`,
+    ],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
 
 describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
   it('leaves zod locales and unused zod tools out, keeps the map beside the code without sources, and still loads', async () => {
@@ -38,8 +54,14 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
     expect(inputs.some((f) => f.includes('http-multipart-body-parser') || f.includes('busboy'))).toBe(false);
     expect(bytes).toBeLessThanOrEqual(BUNDLED_SDK_CEILING);
     // The SDK's credential providers beyond the environment's load with import(): in chunks, not at cold start.
-    const loadedAtStart = Object.entries(metafile.outputs).filter(([k]) => k.endsWith('/index.mjs')).flatMap(([, o]) => Object.keys(o.inputs));
-    expect(loadedAtStart.filter((f) => /@aws-sdk\/(nested-clients|credential-provider-(sso|ini|process|web-identity|login))\//.test(f))).toEqual([]);
+    const loadedAtStart = Object.entries(metafile.outputs)
+      .filter(([k]) => k.endsWith('/index.mjs'))
+      .flatMap(([, o]) => Object.keys(o.inputs));
+    expect(
+      loadedAtStart.filter((f) =>
+        /@aws-sdk\/(nested-clients|credential-provider-(sso|ini|process|web-identity|login))\//.test(f),
+      ),
+    ).toEqual([]);
     expect(assetBytes).toBeGreaterThan(bytes);
     const code = readFileSync(join(out, 'index.mjs'), 'utf8');
     expect(code).not.toContain('sourceMappingURL=data:');
@@ -82,7 +104,8 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
       const kept = new Set<string>();
       for (const group of only!.groups) {
         const mod = (await import(`../shared/contract/routes/${group}.ts`)) as Record<string, unknown>;
-        for (const list of Object.values(mod)) if (Array.isArray(list)) for (const r of list as { id?: string }[]) if (r?.id) kept.add(r.id);
+        for (const list of Object.values(mod))
+          if (Array.isArray(list)) for (const r of list as { id?: string }[]) if (r?.id) kept.add(r.id);
       }
       const missing = routes.filter((r) => r.area === area && !kept.has(r.id)).map((r) => r.id);
       expect(missing, `${area}: routes left out of its bundle's contract`).toEqual([]);
@@ -93,35 +116,61 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
   it('places an SDK barrel export in the file that defines it (directSdkImports), or keeps the barrel', () => {
     const sdk = (p: string) => join(REPO_ROOT, 'node_modules', p);
     const protocols = sdk('@aws-sdk/core/dist-es/submodules/protocols/index.js');
-    expect(definingModule(protocols, 'AwsJson1_0Protocol')?.from).toBe(sdk('@aws-sdk/core/dist-es/submodules/protocols/json/AwsJson1_0Protocol.js'));
+    expect(definingModule(protocols, 'AwsJson1_0Protocol')?.from).toBe(
+      sdk('@aws-sdk/core/dist-es/submodules/protocols/json/AwsJson1_0Protocol.js'),
+    );
     // re-exported from another package: handed on as a bare specifier, for that barrel's own pass
     expect(definingModule(protocols, 'JsonCodec')).toEqual({ from: '@smithy/core/protocols', name: 'JsonCodec' });
     const serde = sdk('@smithy/core/dist-es/submodules/serde/index.js');
     // `import { fromBase64 } from './util-base64/fromBase64'; export { fromBase64 };`
-    expect(definingModule(serde, 'fromBase64')?.from).toBe(sdk('@smithy/core/dist-es/submodules/serde/util-base64/fromBase64.js'));
+    expect(definingModule(serde, 'fromBase64')?.from).toBe(
+      sdk('@smithy/core/dist-es/submodules/serde/util-base64/fromBase64.js'),
+    );
     // defined in the barrel itself
     expect(definingModule(serde, 'v4')?.from).toBe(serde);
     expect(definingModule(serde, 'noSuchExport')).toBeNull();
   });
 
   it('refuses an AWS SDK package the runtime is not known to ship', () => {
-    const meta = (path: string): Metafile => ({ inputs: { 'a.ts': { bytes: 1, imports: [{ path, kind: 'import-statement', external: true }] } }, outputs: {} });
+    const meta = (path: string): Metafile => ({
+      inputs: { 'a.ts': { bytes: 1, imports: [{ path, kind: 'import-statement', external: true }] } },
+      outputs: {},
+    });
     expect(unshippedSdkImports(meta('@aws-sdk/lib-dynamodb'))).toEqual([]);
     expect(unshippedSdkImports(meta('@aws-sdk/util-retry'))).toEqual(['@aws-sdk/util-retry']);
-    expect(unshippedSdkImports(meta('@aws-sdk/client-s3/dist-cjs/index.js'))).toEqual(['@aws-sdk/client-s3/dist-cjs/index.js']);
+    expect(unshippedSdkImports(meta('@aws-sdk/client-s3/dist-cjs/index.js'))).toEqual([
+      '@aws-sdk/client-s3/dist-cjs/index.js',
+    ]);
   });
 
   it('leaves handlebars without source-map, and handlebars still compiles templates', async () => {
     const out = join(dir, 'hbs', 'index.mjs');
     const result = await build({
-      stdin: { contents: "import H from 'handlebars'; export const html = H.compile('<p>Hi {{name}}</p>{{#if more}}!{{/if}}')({ name: '<b>', more: true }); export const src = H.precompile('{{x}}').length > 0;", resolveDir: REPO_ROOT, loader: 'js' },
-      bundle: true, platform: 'node', format: 'esm', outfile: out, metafile: true, logLevel: 'error',
+      stdin: {
+        contents:
+          "import H from 'handlebars'; export const html = H.compile('<p>Hi {{name}}</p>{{#if more}}!{{/if}}')({ name: '<b>', more: true }); export const src = H.precompile('{{x}}').length > 0;",
+        resolveDir: REPO_ROOT,
+        loader: 'js',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: out,
+      metafile: true,
+      logLevel: 'error',
       banner: { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" },
       plugins: [withoutHandlebarsSourceMap],
     });
     expect(Object.keys(result.metafile.inputs).some((f) => f.includes('node_modules/source-map/'))).toBe(false);
     const script = `const m = await import(${JSON.stringify(pathToFileURL(out).href)}); process.stdout.write(JSON.stringify([m.html, m.src]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }))).toEqual(['<p>Hi &lt;b&gt;</p>!', true]);
+    expect(
+      JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_OPTIONS: '' },
+        }),
+      ),
+    ).toEqual(['<p>Hi &lt;b&gt;</p>!', true]);
   });
 
   it('puts the multipart parser only in areas that take multipart bodies', async () => {

@@ -49,12 +49,15 @@ export function readConfig(node: Node): InfraConfig {
   const domainName = str(node, 'domainName')?.replace(/\.$/, '').toLowerCase();
   const hostedZoneId = str(node, 'hostedZoneId');
   if ((domainName === undefined) !== (hostedZoneId === undefined)) {
-    throw new Error('Pass both context values domainName and hostedZoneId (or neither, to serve on the CloudFront domain)');
+    throw new Error(
+      'Pass both context values domainName and hostedZoneId (or neither, to serve on the CloudFront domain)',
+    );
   }
   // 'install' (default) puts sharp's linux-arm64 build into the resize bundle with npm (from the
   // npm cache or the registry); 'external' leaves it out, for a synth where neither is reachable.
   const sharp = str(node, 'sharpBundling') ?? 'install';
-  if (sharp !== 'install' && sharp !== 'external') throw new Error(`sharpBundling must be 'install' or 'external', not '${sharp}'`);
+  if (sharp !== 'install' && sharp !== 'external')
+    throw new Error(`sharpBundling must be 'install' or 'external', not '${sharp}'`);
   const days = Number(str(node, 'logRetentionDays') ?? 30);
   const dist = str(node, 'webDist') ?? 'web/dist';
   const webDist = isAbsolute(dist) ? dist : join(REPO_ROOT, dist);

@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   }
   if (password.length < 12) throw new Error('Choose a platform admin password of at least 12 characters');
   const { created } = await ensurePlatformAdmin({ email, password });
-  process.stdout.write(`${created ? 'Created' : 'Updated'} the platform administrator ${email} in ${process.env.TABLE_NAME}\n`);
+  process.stdout.write(
+    `${created ? 'Created' : 'Updated'} the platform administrator ${email} in ${process.env.TABLE_NAME}\n`,
+  );
 }
 
 main().catch((e: unknown) => {

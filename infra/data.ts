@@ -67,8 +67,15 @@ export class Data extends Construct {
       objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
       lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
     });
-    acknowledgeNag(this.logBucket, 'S1', 'This is the access-log bucket: logging its own reads into itself would log every log delivery, without end');
-    const accessLogs = (prefix: string): Partial<s3.BucketProps> => ({ serverAccessLogsBucket: this.logBucket, serverAccessLogsPrefix: `s3/${prefix}/` });
+    acknowledgeNag(
+      this.logBucket,
+      'S1',
+      'This is the access-log bucket: logging its own reads into itself would log every log delivery, without end',
+    );
+    const accessLogs = (prefix: string): Partial<s3.BucketProps> => ({
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: `s3/${prefix}/`,
+    });
 
     this.uploadsBucket = new s3.Bucket(this, 'UploadsBucket', {
       ...privateBucket,
@@ -80,7 +87,9 @@ export class Data extends Construct {
       cors: [
         {
           allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD, s3.HttpMethods.POST],
-          allowedOrigins: cfg.domainName ? [`https://${cfg.domainName}`, `https://*.${cfg.domainName}`] : ['https://*.cloudfront.net'],
+          allowedOrigins: cfg.domainName
+            ? [`https://${cfg.domainName}`, `https://*.${cfg.domainName}`]
+            : ['https://*.cloudfront.net'],
           allowedHeaders: ['*'],
           exposedHeaders: ['ETag'],
           maxAge: 3000,
@@ -115,6 +124,11 @@ export class Data extends Construct {
     });
     // Rotated every 30 days by growing a keyring (infra/rotation.ts, functions/lib/keyring.ts): older keys stay to decrypt what they sealed.
     // grantReadWriteData names the table and `table/index/*`: the two GSIs of this one table, which the functions query.
-    acknowledgeNag(Stack.of(this), 'IAM5', "The functions query this table's global secondary indexes; CDK's table grant covers them as index/* of this one table", arnWildcard(this.table, 'index/*'));
+    acknowledgeNag(
+      Stack.of(this),
+      'IAM5',
+      "The functions query this table's global secondary indexes; CDK's table grant covers them as index/* of this one table",
+      arnWildcard(this.table, 'index/*'),
+    );
   }
 }

@@ -14,9 +14,18 @@ import { synthStack } from './synth.js';
 // Issue 11 point 5: the production edge. Stub code: these are about the edge, not the bundles.
 // Without a domain: a stage other than prod, which refuses to synthesise without one (issue 22 item 17).
 const { template } = synthStack({ stage: 'staging', codeStubs: true, webDist: '/nonexistent' });
-const withDomain = synthStack({ stage: 'prod', domainName: 'rentals.example.com', hostedZoneId: 'Z0123456789ABC', codeStubs: true, webDist: '/nonexistent' }).template;
+const withDomain = synthStack({
+  stage: 'prod',
+  domainName: 'rentals.example.com',
+  hostedZoneId: 'Z0123456789ABC',
+  codeStubs: true,
+  webDist: '/nonexistent',
+}).template;
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
-const ofType = (t: Template, type: string) => Object.values(t.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>).filter((r) => r.Type === type);
+const ofType = (t: Template, type: string) =>
+  Object.values(t.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>).filter(
+    (r) => r.Type === type,
+  );
 
 describe('AWS WAF on CloudFront', () => {
   const [acl] = ofType(template, 'AWS::WAFv2::WebACL');
@@ -25,7 +34,9 @@ describe('AWS WAF on CloudFront', () => {
 
   it('is a CLOUDFRONT web ACL attached to the distribution', () => {
     expect(acl?.Properties.Scope).toBe('CLOUDFRONT');
-    template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [Match.stringLikeRegexp('Firewall'), 'Arn'] } }) });
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [Match.stringLikeRegexp('Firewall'), 'Arn'] } }),
+    });
   });
 
   it('rate-limits sign-in and public booking per IP, answering 429', () => {
@@ -39,13 +50,27 @@ describe('AWS WAF on CloudFront', () => {
   });
 
   it('runs the AWS managed common rules', () => {
-    expect(rule('AWSManagedRulesCommonRuleSet').Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' });
+    expect(rule('AWSManagedRulesCommonRuleSet').Statement.ManagedRuleGroupStatement).toMatchObject({
+      VendorName: 'AWS',
+      Name: 'AWSManagedRulesCommonRuleSet',
+    });
   });
 
   it('must live in us-east-1: a stack elsewhere refuses to make one, and EdgeStack only deploys there', () => {
-    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')), context: { codeStubs: true, webDist: '/nonexistent' } });
-    expect(() => new BackOfficeStack(app, 'Elsewhere', { config: readConfig(app.node), env: { account: '123456789012', region: 'eu-west-1' } })).toThrow(/us-east-1/);
-    expect(() => new EdgeStack(app, 'EdgeElsewhere', { stage: 'x', env: { account: '123456789012', region: 'eu-west-1' } })).toThrow(/us-east-1/);
+    const app = new App({
+      outdir: mkdtempSync(join(tmpdir(), 'cdk-test-')),
+      context: { codeStubs: true, webDist: '/nonexistent' },
+    });
+    expect(
+      () =>
+        new BackOfficeStack(app, 'Elsewhere', {
+          config: readConfig(app.node),
+          env: { account: '123456789012', region: 'eu-west-1' },
+        }),
+    ).toThrow(/us-east-1/);
+    expect(
+      () => new EdgeStack(app, 'EdgeElsewhere', { stage: 'x', env: { account: '123456789012', region: 'eu-west-1' } }),
+    ).toThrow(/us-east-1/);
     const edge = new EdgeStack(app, 'Edge', { stage: 'x', env: { account: '123456789012', region: 'us-east-1' } });
     Template.fromStack(edge).resourceCountIs('AWS::WAFv2::WebACL', 1);
   });
@@ -54,35 +79,59 @@ describe('AWS WAF on CloudFront', () => {
 describe('origin secret', () => {
   it('CloudFront sends x-origin-secret to the API origin, from a generated secret', () => {
     const dist = ofType(template, 'AWS::CloudFront::Distribution')[0]!;
-    const apiOrigin = (dist.Properties.DistributionConfig.Origins as any[]).find((o) => o.CustomOriginConfig && JSON.stringify(o.DomainName).includes('HttpApi'));
-    const header = (apiOrigin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[]).find((h) => h.HeaderName === 'x-origin-secret');
+    const apiOrigin = (dist.Properties.DistributionConfig.Origins as any[]).find(
+      (o) => o.CustomOriginConfig && JSON.stringify(o.DomainName).includes('HttpApi'),
+    );
+    const header = (apiOrigin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[]).find(
+      (h) => h.HeaderName === 'x-origin-secret',
+    );
     expect(JSON.stringify(header?.HeaderValue)).toContain('OriginSecret');
-    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+    });
   });
 
   it('every API function knows where the secret is and may read it', () => {
-    const fns = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME && r.Properties.Description?.startsWith('API routes'));
+    const fns = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME &&
+        r.Properties.Description?.startsWith('API routes'),
+    );
     expect(fns.length).toBeGreaterThan(10);
     for (const f of fns) expect(f.Properties.Environment.Variables.ORIGIN_SECRET_ARN).toBeDefined();
   });
 
   it('the API behaviours name the viewer to the API (x-viewer-ip from a viewer-request function)', () => {
-    template.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp('x-viewer-ip') });
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp('x-viewer-ip'),
+    });
   });
 });
 
 describe('stage throttling', () => {
   it('limits the whole stage and sign-in and booking alone', () => {
     const stage = ofType(template, 'AWS::ApiGatewayV2::Stage')[0]!;
-    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: STAGE_THROTTLE.rate, ThrottlingBurstLimit: STAGE_THROTTLE.burst });
-    for (const [key, t] of Object.entries(ROUTE_THROTTLE)) expect(stage.Properties.RouteSettings[key]).toMatchObject({ ThrottlingRateLimit: t.rate, ThrottlingBurstLimit: t.burst });
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: STAGE_THROTTLE.rate,
+      ThrottlingBurstLimit: STAGE_THROTTLE.burst,
+    });
+    for (const [key, t] of Object.entries(ROUTE_THROTTLE))
+      expect(stage.Properties.RouteSettings[key]).toMatchObject({
+        ThrottlingRateLimit: t.rate,
+        ThrottlingBurstLimit: t.burst,
+      });
   });
 });
 
 describe('SES identity', () => {
   it('is made with DKIM records in the zone when a domain and hosted zone are given', () => {
     withDomain.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'rentals.example.com' });
-    expect(ofType(withDomain, 'AWS::Route53::RecordSet').filter((r) => r.Type === 'AWS::Route53::RecordSet' && JSON.stringify(r.Properties).includes('DkimDNSTokenName')).length).toBe(3);
+    expect(
+      ofType(withDomain, 'AWS::Route53::RecordSet').filter(
+        (r) => r.Type === 'AWS::Route53::RecordSet' && JSON.stringify(r.Properties).includes('DkimDNSTokenName'),
+      ).length,
+    ).toBe(3);
   });
   it('is not made without a domain', () => {
     template.resourceCountIs('AWS::SES::EmailIdentity', 0);
@@ -93,7 +142,10 @@ describe('the 5xx alarm', () => {
   it('counts 5xx answers except 501 from the access log, and nothing alarms on 4xx', () => {
     expect(API_5XX_FILTER.logPatternString).toContain('"5*"');
     expect(API_5XX_FILTER.logPatternString).toContain('!= "501"');
-    template.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: API_5XX_FILTER.logPatternString, MetricTransformations: [Match.objectLike({ MetricName: 'Api5xxExcept501' })] });
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: API_5XX_FILTER.logPatternString,
+      MetricTransformations: [Match.objectLike({ MetricName: 'Api5xxExcept501' })],
+    });
     const alarms = ofType(template, 'AWS::CloudWatch::Alarm');
     const metricNames = alarms.map((a) => a.Properties.MetricName);
     expect(metricNames).toContain('Api5xxExcept501');

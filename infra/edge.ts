@@ -21,28 +21,57 @@ export const WAF_RATE_LIMITS = {
   api: 3000,
 } as const;
 
-const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({ cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true });
+const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName: name,
+  sampledRequestsEnabled: true,
+});
 const pathStartsWith = (path: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: path, textTransformations: [{ priority: 0, type: 'LOWERCASE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'STARTS_WITH',
+    searchString: path,
+    textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+  },
 });
 const pathEndsWith = (path: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'ENDS_WITH', searchString: path, textTransformations: [{ priority: 0, type: 'LOWERCASE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'ENDS_WITH',
+    searchString: path,
+    textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+  },
 });
 const tooMany = { customResponse: { responseCode: 429, customResponseBodyKey: 'tooMany' } };
 
-function rateRule(name: string, priority: number, limit: number, scopeDown: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.RuleProperty {
+function rateRule(
+  name: string,
+  priority: number,
+  limit: number,
+  scopeDown: wafv2.CfnWebACL.StatementProperty,
+): wafv2.CfnWebACL.RuleProperty {
   return {
-    name, priority,
-    statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: 300, scopeDownStatement: scopeDown } },
+    name,
+    priority,
+    statement: {
+      rateBasedStatement: { limit, aggregateKeyType: 'IP', evaluationWindowSec: 300, scopeDownStatement: scopeDown },
+    },
     action: { block: tooMany },
     visibilityConfig: visibility(name),
   };
 }
 
-function managed(name: string, priority: number, ruleActionOverrides?: wafv2.CfnWebACL.RuleActionOverrideProperty[]): wafv2.CfnWebACL.RuleProperty {
+function managed(
+  name: string,
+  priority: number,
+  ruleActionOverrides?: wafv2.CfnWebACL.RuleActionOverrideProperty[],
+): wafv2.CfnWebACL.RuleProperty {
   return {
-    name, priority,
-    statement: { managedRuleGroupStatement: { vendorName: 'AWS', name, ...(ruleActionOverrides ? { ruleActionOverrides } : {}) } },
+    name,
+    priority,
+    statement: {
+      managedRuleGroupStatement: { vendorName: 'AWS', name, ...(ruleActionOverrides ? { ruleActionOverrides } : {}) },
+    },
     overrideAction: { none: {} },
     visibilityConfig: visibility(name),
   };
@@ -58,12 +87,22 @@ export class EdgeFirewall extends Construct {
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       customResponseBodies: {
-        tooMany: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: 'TooManyRequests', message: 'Too many requests. Please wait a few minutes and try again.' }) },
+        tooMany: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({
+            error: 'TooManyRequests',
+            message: 'Too many requests. Please wait a few minutes and try again.',
+          }),
+        },
       },
       rules: [
         rateRule('SignInPerIp', 0, WAF_RATE_LIMITS.signIn, pathStartsWith('/api/auth/login')),
-        rateRule('PublicBookingPerIp', 1, WAF_RATE_LIMITS.publicBooking, { andStatement: { statements: [pathStartsWith('/public/service/'), pathEndsWith('/book')] } }),
-        rateRule('ApiPerIp', 2, WAF_RATE_LIMITS.api, { orStatement: { statements: [pathStartsWith('/api/'), pathStartsWith('/public/')] } }),
+        rateRule('PublicBookingPerIp', 1, WAF_RATE_LIMITS.publicBooking, {
+          andStatement: { statements: [pathStartsWith('/public/service/'), pathEndsWith('/book')] },
+        }),
+        rateRule('ApiPerIp', 2, WAF_RATE_LIMITS.api, {
+          orStatement: { statements: [pathStartsWith('/api/'), pathStartsWith('/public/')] },
+        }),
         // The common rule set blocks bodies over 8 KB; service saves and photo uploads are larger
         // (the API bounds them itself: 1 MB JSON, 4 MB multipart), so that one rule only counts.
         managed('AWSManagedRulesCommonRuleSet', 3, [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }]),
@@ -80,7 +119,8 @@ export class EdgeStack extends Stack {
   readonly webAclArn: string;
   constructor(scope: Construct, id: string, props: StackProps & { stage: string }) {
     super(scope, id, { ...props, crossRegionReferences: true });
-    if (this.region !== 'us-east-1') throw new Error('EdgeStack must be deployed to us-east-1 (CloudFront web ACLs live there)');
+    if (this.region !== 'us-east-1')
+      throw new Error('EdgeStack must be deployed to us-east-1 (CloudFront web ACLs live there)');
     this.webAclArn = new EdgeFirewall(this, 'Firewall', { stage: props.stage }).webAcl.attrArn;
   }
 }

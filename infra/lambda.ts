@@ -49,7 +49,8 @@ const SECRETS_EXTENSION = lambda.ParamsAndSecretsLayerVersion.fromVersion(lambda
 // The handlers are ESM (they use import.meta), so the bundle is ESM too. Some bundled CommonJS
 // dependencies call require() for Node built-ins, which an ESM bundle lacks without this shim.
 // (infra/bundle.mjs, which bundles every function without native modules, carries the same.)
-const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
+const ESM_REQUIRE_SHIM =
+  "import { createRequire as __cjsRequire } from 'node:module'; const require = __cjsRequire(import.meta.url);";
 
 /**
  * Bundles one entry with infra/bundle.mjs (the lean options `npm run bench` measures too) into a
@@ -59,8 +60,13 @@ const ESM_REQUIRE_SHIM = "import { createRequire as __cjsRequire } from 'node:mo
 function leanCode(scope: Construct, id: string, entry: string, externalModules: string[]): lambda.Code {
   const outdir = Stage.of(scope)?.outdir ?? join(REPO_ROOT, 'cdk.out');
   const code = join(outdir, 'bundles', id);
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, 'infra', 'bundle.mjs'), entry, code, externalModules.join(',')], { cwd: REPO_ROOT, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`Bundling ${entry} failed: ${run.stderr || run.stdout || `exit ${run.status}`}`);
+  const run = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, 'infra', 'bundle.mjs'), entry, code, externalModules.join(',')],
+    { cwd: REPO_ROOT, encoding: 'utf8' },
+  );
+  if (run.status !== 0)
+    throw new Error(`Bundling ${entry} failed: ${run.stderr || run.stdout || `exit ${run.status}`}`);
   const maps = join(outdir, 'sourcemaps', id);
   mkdirSync(maps, { recursive: true });
   for (const f of readdirSync(code)) if (f.endsWith('.map')) renameSync(join(code, f), join(maps, f));
@@ -70,7 +76,8 @@ function leanCode(scope: Construct, id: string, entry: string, externalModules: 
 
 export function retention(days: number): logs.RetentionDays {
   const valid = Object.values(logs.RetentionDays).filter((v): v is number => typeof v === 'number');
-  if (!valid.includes(days)) throw new Error(`logRetentionDays ${days} is not a CloudWatch retention; use one of ${valid.join(', ')}`);
+  if (!valid.includes(days))
+    throw new Error(`logRetentionDays ${days} is not a CloudWatch retention; use one of ${valid.join(', ')}`);
   return days as logs.RetentionDays;
 }
 
@@ -83,8 +90,17 @@ export function retention(days: number): logs.RetentionDays {
  */
 export function appFunction(scope: Construct, id: string, opts: AppFunctionOptions, cfg: InfraConfig): lambda.Function {
   const fn = buildFunction(scope, id, opts, cfg);
-  acknowledgeNag(fn, 'IAM4', 'AWSLambdaBasicExecutionRole allows only logs:CreateLogGroup, CreateLogStream and PutLogEvents, what every function needs to write its log', 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole');
-  acknowledgeNag(fn, 'L1', `${RUNTIME.name} is the runtime the bundles target (infra/bundle.mjs, node22) and the tests run on; it is supported by Lambda, and moving to a newer one is a change of its own`);
+  acknowledgeNag(
+    fn,
+    'IAM4',
+    'AWSLambdaBasicExecutionRole allows only logs:CreateLogGroup, CreateLogStream and PutLogEvents, what every function needs to write its log',
+    'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+  );
+  acknowledgeNag(
+    fn,
+    'L1',
+    `${RUNTIME.name} is the runtime the bundles target (infra/bundle.mjs, node22) and the tests run on; it is supported by Lambda, and moving to a newer one is a change of its own`,
+  );
   return fn;
 }
 
@@ -148,7 +164,14 @@ function buildFunction(scope: Construct, id: string, opts: AppFunctionOptions, c
       nodeModules: opts.nodeModules,
       // Native modules (sharp): npm installs the linux-arm64 build whatever machine synthesises, and
       // prefers the npm cache so synth needs no network when the package is cached.
-      environment: opts.nodeModules ? { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc', npm_config_prefer_offline: 'true' } : undefined,
+      environment: opts.nodeModules
+        ? {
+            npm_config_os: 'linux',
+            npm_config_cpu: 'arm64',
+            npm_config_libc: 'glibc',
+            npm_config_prefer_offline: 'true',
+          }
+        : undefined,
       // No Docker here or in CI: esbuild from node_modules does the bundling.
       forceDockerBundling: false,
       logLevel: nodejs.LogLevel.ERROR,

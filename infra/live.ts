@@ -37,16 +37,22 @@ export class LiveUpdates extends Construct {
     super(scope, id);
     const ctx: unknown = this.node.tryGetContext('liveConcurrency');
     const reserved = ctx === undefined ? (props.config.isProd ? DEFAULT_LIVE_CONCURRENCY : 0) : Number(ctx);
-    if (!Number.isInteger(reserved) || reserved < 0) throw new Error(`liveConcurrency must be a whole number ≥ 0, got ${String(ctx)}`);
-    this.fn = appFunction(this, 'EventsStreamFunction', {
-      entry: 'functions/events/stream.ts',
-      description: 'GET /api/events/dashboard: short server-sent-event answers (function URL)',
-      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'events' },
-      memorySize: 128,
-      // One answer is one GetItem-cached token check and one Query: milliseconds. Nothing waits.
-      timeout: Duration.seconds(10),
-      readsSecrets: true,
-    }, props.config);
+    if (!Number.isInteger(reserved) || reserved < 0)
+      throw new Error(`liveConcurrency must be a whole number ≥ 0, got ${String(ctx)}`);
+    this.fn = appFunction(
+      this,
+      'EventsStreamFunction',
+      {
+        entry: 'functions/events/stream.ts',
+        description: 'GET /api/events/dashboard: short server-sent-event answers (function URL)',
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'events' },
+        memorySize: 128,
+        // One answer is one GetItem-cached token check and one Query: milliseconds. Nothing waits.
+        timeout: Duration.seconds(10),
+        readsSecrets: true,
+      },
+      props.config,
+    );
     if (reserved > 0) (this.fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = reserved;
     props.table.grantReadData(this.fn);
     // EventSource sends no headers: the token comes in the query string and is verified here.
@@ -54,7 +60,12 @@ export class LiveUpdates extends Construct {
     this.url = this.fn.addFunctionUrl({
       authType: lambda.FunctionUrlAuthType.NONE,
       invokeMode: lambda.InvokeMode.BUFFERED,
-      cors: { allowedOrigins: ['*'], allowedMethods: [lambda.HttpMethod.GET], allowedHeaders: ['last-event-id', 'cache-control'], maxAge: Duration.days(1) },
+      cors: {
+        allowedOrigins: ['*'],
+        allowedMethods: [lambda.HttpMethod.GET],
+        allowedHeaders: ['last-event-id', 'cache-control'],
+        maxAge: Duration.days(1),
+      },
     });
   }
 }

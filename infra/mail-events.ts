@@ -31,28 +31,40 @@ export class MailEvents extends Construct {
   constructor(scope: Construct, id: string, props: MailEventsProps) {
     super(scope, id);
     const cfg = props.config;
-    this.topic = new sns.Topic(this, 'Topic', { displayName: 'SES delivery, bounce and complaint notifications', enforceSSL: true });
+    this.topic = new sns.Topic(this, 'Topic', {
+      displayName: 'SES delivery, bounce and complaint notifications',
+      enforceSSL: true,
+    });
     this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {});
     this.configurationSet.addEventDestination('ToSns', {
       destination: ses.EventDestination.snsTopic(this.topic),
       events: [ses.EmailSendingEvent.DELIVERY, ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
     this.dlq = deadLetterQueue(this, 'Dlq', cfg);
-    this.fn = appFunction(this, 'Function', {
-      entry: 'functions/platform/mail-events.ts',
-      description: 'Counts SES delivery, bounce and complaint notifications in the send log',
-      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'mail-events' },
-      timeout: Duration.seconds(30),
-      // SNS invokes asynchronously: two Lambda retries, then the notification is kept in the DLQ.
-      deadLetterQueue: this.dlq,
-      retryAttempts: 2,
-    }, cfg);
+    this.fn = appFunction(
+      this,
+      'Function',
+      {
+        entry: 'functions/platform/mail-events.ts',
+        description: 'Counts SES delivery, bounce and complaint notifications in the send log',
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'mail-events' },
+        timeout: Duration.seconds(30),
+        // SNS invokes asynchronously: two Lambda retries, then the notification is kept in the DLQ.
+        deadLetterQueue: this.dlq,
+        retryAttempts: 2,
+      },
+      cfg,
+    );
     props.table.grantWriteData(this.fn);
     this.topic.addSubscription(new subs.LambdaSubscription(this.fn));
   }
 
   /** The set's ARN, which ses:SendEmail / SendRawEmail must be allowed on to send with it. */
   configurationSetArn(scope: Construct): string {
-    return Stack.of(scope).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSet.configurationSetName });
+    return Stack.of(scope).formatArn({
+      service: 'ses',
+      resource: 'configuration-set',
+      resourceName: this.configurationSet.configurationSetName,
+    });
   }
 }

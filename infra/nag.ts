@@ -10,7 +10,10 @@ import type { IConstruct } from 'constructs';
  * is acceptable here, and is written next to what it excuses.
  */
 export function acknowledgeNag(scope: IConstruct, rule: string, reason: string, appliesTo?: string): void {
-  Validations.of(scope).acknowledge({ id: `AwsSolutions::AwsSolutions-${rule}${appliesTo ? `[${appliesTo}]` : ''}`, reason });
+  Validations.of(scope).acknowledge({
+    id: `AwsSolutions::AwsSolutions-${rule}${appliesTo ? `[${appliesTo}]` : ''}`,
+    reason,
+  });
 }
 
 /** The `Resource::<Logical.Arn>/pattern` form cdk-nag gives an IAM5 wildcard below a resource's ARN. */

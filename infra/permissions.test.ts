@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { areaEntry } from '../functions/handlers.js';
 import { SWEEPS } from '../functions/sweeps/schedules.js';
 import { AREAS, type Area } from '../shared/contract/index.js';
-import { BUCKET_PROBE_AREAS, DATA_KEY_AREAS, DOCUMENT_ACCESS_AREAS, MAIL_SENDING_AREAS, MAIL_SENDING_SWEEPS, PHOTO_ACCESS } from './permissions.js';
+import {
+  BUCKET_PROBE_AREAS,
+  DATA_KEY_AREAS,
+  DOCUMENT_ACCESS_AREAS,
+  MAIL_SENDING_AREAS,
+  MAIL_SENDING_SWEEPS,
+  PHOTO_ACCESS,
+} from './permissions.js';
 
 /**
  * infra/permissions.ts must say what the code does, not what it imports: each function's entry is
@@ -14,8 +21,20 @@ import { BUCKET_PROBE_AREAS, DATA_KEY_AREAS, DOCUMENT_ACCESS_AREAS, MAIL_SENDING
  * synthesised template to permissions.ts.
  */
 async function shipped(entry: string): Promise<string> {
-  const r = await build({ entryPoints: [entry], bundle: true, write: false, platform: 'node', format: 'esm', packages: 'external', logLevel: 'silent', outdir: 'unused' });
-  return r.outputFiles.filter((f) => f.path.endsWith('.js')).map((f) => f.text).join('\n');
+  const r = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+    outdir: 'unused',
+  });
+  return r.outputFiles
+    .filter((f) => f.path.endsWith('.js'))
+    .map((f) => f.text)
+    .join('\n');
 }
 
 const uses = {
@@ -47,7 +66,11 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
 
   it('grants ses:SendEmail to exactly the sweeps that send mail', async () => {
     await loaded;
-    expect(SWEEPS.filter((s) => uses.mail(sweepCode.get(s.name)!)).map((s) => s.name).sort()).toEqual([...MAIL_SENDING_SWEEPS].sort());
+    expect(
+      SWEEPS.filter((s) => uses.mail(sweepCode.get(s.name)!))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual([...MAIL_SENDING_SWEEPS].sort());
   });
 
   it('the senders of mail with attachments (SendRawEmail) are the reports area and the report-schedules sweep', async () => {
@@ -57,7 +80,11 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
   });
 
   it('lets exactly the areas that make an S3 client touch the uploads bucket, each for what it does', async () => {
-    const bucketAreas = new Set<Area>([...(Object.keys(PHOTO_ACCESS) as Area[]), ...DOCUMENT_ACCESS_AREAS, ...BUCKET_PROBE_AREAS]);
+    const bucketAreas = new Set<Area>([
+      ...(Object.keys(PHOTO_ACCESS) as Area[]),
+      ...DOCUMENT_ACCESS_AREAS,
+      ...BUCKET_PROBE_AREAS,
+    ]);
     expect(await areasWhere(uses.s3)).toEqual([...bucketAreas].sort());
     expect(await areasWhere(uses.headBucket)).toEqual([...BUCKET_PROBE_AREAS].sort());
     expect(await areasWhere((c) => uses.s3(c) && uses.documents(c))).toEqual([...DOCUMENT_ACCESS_AREAS].sort());
@@ -78,7 +105,12 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
   it('detects what it looks for (the probes are not vacuous)', async () => {
     await loaded;
     const users = areaCode.get('users')!;
-    expect([uses.mail(users), uses.s3(users), uses.documents(users), uses.dataKey(users)]).toEqual([true, true, true, true]);
+    expect([uses.mail(users), uses.s3(users), uses.documents(users), uses.dataKey(users)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(uses.mail(areaCode.get('reservations')!)).toBe(false);
     expect(uses.s3(await shipped('functions/uploads/resize.ts'))).toBe(true);
   });

@@ -74,7 +74,9 @@ export function grantBucketProbe(bucket: s3.IBucket, fn: lambda.Function): void 
 /** Like the signing key: the ARN in the environment, GetSecretValue on that one secret. */
 export function grantDataKey(fn: lambda.Function, secret: secretsmanager.ISecret): void {
   fn.addEnvironment('DATA_ENCRYPTION_KEY_SECRET_ARN', secret.secretArn);
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
 }
 
 export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, access: PhotoAccess): void {
@@ -104,7 +106,9 @@ export function grantPhotoAccess(bucket: s3.IBucket, fn: lambda.IFunction, acces
  */
 export function grantSigningKey(fn: lambda.Function, secret: secretsmanager.ISecret): void {
   fn.addEnvironment('TOKEN_SIGNING_KEY_SECRET_ARN', secret.secretArn);
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
+  );
 }
 
 /** Areas whose health page reads SES's quota and the dead-letter queues (functions/platform/health.ts). */
@@ -116,15 +120,30 @@ export const HEALTH_PROBE_AREAS: ReadonlySet<Area> = new Set<Area>(['platform'])
  * DEAD_LETTER_QUEUES (JSON name → URL).
  */
 export function grantHealthProbes(fn: lambda.Function, queues: Record<string, sqs.IQueue>): void {
-  fn.addEnvironment('DEAD_LETTER_QUEUES', Stack.of(fn).toJsonString(Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queueUrl]))));
+  fn.addEnvironment(
+    'DEAD_LETTER_QUEUES',
+    Stack.of(fn).toJsonString(Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queueUrl]))),
+  );
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetSendQuota'], resources: ['*'] }));
-  acknowledgeNag(fn, 'IAM5', 'ses:GetSendQuota reads the account’s sending quota and has no resource to name', 'Resource::*');
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: Object.values(queues).map((q) => q.queueArn) }));
+  acknowledgeNag(
+    fn,
+    'IAM5',
+    'ses:GetSendQuota reads the account’s sending quota and has no resource to name',
+    'Resource::*',
+  );
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['sqs:GetQueueAttributes'],
+      resources: Object.values(queues).map((q) => q.queueArn),
+    }),
+  );
 }
 
 /** lib/mail.ts uses SES v1 SendEmail and, for mail with attachments (scheduled reports), SendRawEmail. */
 export function grantSendMail(fn: lambda.Function, identityArns: string[]): void {
-  fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: identityArns }));
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: identityArns }),
+  );
 }
 
 /**
@@ -153,8 +172,14 @@ const OBJECT_GRANT_ACTIONS: Record<string, string> = {
 };
 
 function acknowledgeObjectGrants(bucket: s3.IBucket, fn: lambda.IFunction, patterns: string[]): void {
-  for (const [action, reason] of Object.entries(OBJECT_GRANT_ACTIONS)) acknowledgeNag(fn, 'IAM5', reason, `Action::${action}`);
+  for (const [action, reason] of Object.entries(OBJECT_GRANT_ACTIONS))
+    acknowledgeNag(fn, 'IAM5', reason, `Action::${action}`);
   for (const pattern of patterns) {
-    acknowledgeNag(fn, 'IAM5', `${pattern} in the uploads bucket: the wildcards stand for the tenant, record and file names the function handles`, arnWildcard(bucket, pattern));
+    acknowledgeNag(
+      fn,
+      'IAM5',
+      `${pattern} in the uploads bucket: the wildcards stand for the tenant, record and file names the function handles`,
+      arnWildcard(bucket, pattern),
+    );
   }
 }

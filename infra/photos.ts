@@ -31,30 +31,35 @@ export class PhotoResize extends Construct {
     super(scope, id);
     const cfg = props.config;
     this.dlq = deadLetterQueue(this, 'ResizeDlq', cfg);
-    this.fn = appFunction(this, 'ResizeFunction', {
-      entry: 'functions/uploads/resize.ts',
-      description: 'Accepts photo uploads from incoming/photos/: writes the original and its variants',
-      environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'resize' },
-      // sharp's decode of a 10 MB photo and two WebP encodes: memory buys CPU.
-      memorySize: 1536,
-      timeout: Duration.seconds(30),
-      ...(cfg.sharpBundling === 'install' ? { nodeModules: ['sharp'] } : { externalModules: ['sharp'] }),
-      // S3 invokes asynchronously: two Lambda retries, then the event is kept in the DLQ.
-      deadLetterQueue: this.dlq,
-      retryAttempts: 2,
-    }, cfg);
+    this.fn = appFunction(
+      this,
+      'ResizeFunction',
+      {
+        entry: 'functions/uploads/resize.ts',
+        description: 'Accepts photo uploads from incoming/photos/: writes the original and its variants',
+        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: 'resize' },
+        // sharp's decode of a 10 MB photo and two WebP encodes: memory buys CPU.
+        memorySize: 1536,
+        timeout: Duration.seconds(30),
+        ...(cfg.sharpBundling === 'install' ? { nodeModules: ['sharp'] } : { externalModules: ['sharp'] }),
+        // S3 invokes asynchronously: two Lambda retries, then the event is kept in the DLQ.
+        deadLetterQueue: this.dlq,
+        retryAttempts: 2,
+      },
+      cfg,
+    );
     if (cfg.sharpBundling === 'external' && !cfg.codeStubs) {
-      Annotations.of(this.fn).addWarningV2('rental:sharp-external',
-        'sharp is not in the resize bundle (sharpBundling=external): photo resizing fails in AWS. Deploy without that context.');
+      Annotations.of(this.fn).addWarningV2(
+        'rental:sharp-external',
+        'sharp is not in the resize bundle (sharpBundling=external): photo resizing fails in AWS. Deploy without that context.',
+      );
     }
     // Read and delete the upload, write the original and its variants.
     grantPhotoAccess(props.uploadsBucket, this.fn, 'accept');
     props.table.grantReadWriteData(this.fn);
     // Uploads only: what it writes lands under tenants/ and never starts it again (constants.ts).
-    props.uploadsBucket.addEventNotification(
-      s3.EventType.OBJECT_CREATED,
-      new s3n.LambdaDestination(this.fn),
-      { prefix: PHOTO_NOTIFICATION_PREFIX },
-    );
+    props.uploadsBucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(this.fn), {
+      prefix: PHOTO_NOTIFICATION_PREFIX,
+    });
   }
 }

@@ -35,30 +35,56 @@ export class SecretRotation extends Construct {
 
   constructor(scope: Construct, id: string, props: SecretRotationProps) {
     super(scope, id);
-    this.fn = appFunction(this, 'RotationFunction', {
-      entry: 'functions/rotation/handler.ts',
-      description: 'Rotates the token signing key, the data keyring and the origin secret (and CloudFront’s copy of it)',
-      environment: {
-        ...props.environment,
-        POWERTOOLS_SERVICE_NAME: 'rotation',
-        ORIGIN_SECRET_ARN: props.originSecret.secretArn,
-        DATA_ENCRYPTION_KEY_SECRET_ARN: props.dataKey.secretArn,
-        DISTRIBUTION_ID: props.distribution.distributionId,
+    this.fn = appFunction(
+      this,
+      'RotationFunction',
+      {
+        entry: 'functions/rotation/handler.ts',
+        description:
+          'Rotates the token signing key, the data keyring and the origin secret (and CloudFront’s copy of it)',
+        environment: {
+          ...props.environment,
+          POWERTOOLS_SERVICE_NAME: 'rotation',
+          ORIGIN_SECRET_ARN: props.originSecret.secretArn,
+          DATA_ENCRYPTION_KEY_SECRET_ARN: props.dataKey.secretArn,
+          DISTRIBUTION_ID: props.distribution.distributionId,
+        },
+        memorySize: 256,
+        // finishSecret waits for every reader to learn the new value before switching to it.
+        timeout: Duration.millis(NEW_VALUE_PROPAGATION_MS).plus(Duration.minutes(3)),
       },
-      memorySize: 256,
-      // finishSecret waits for every reader to learn the new value before switching to it.
-      timeout: Duration.millis(NEW_VALUE_PROPAGATION_MS).plus(Duration.minutes(3)),
-    }, props.config);
+      props.config,
+    );
 
     for (const secret of [props.signingKey, props.originSecret, props.dataKey]) {
       // Not at deploy time: the first rotation would race the deployment's own CloudFront update.
-      secret.addRotationSchedule('Rotation', { rotationLambda: this.fn, automaticallyAfter: ROTATION_PERIOD, rotateImmediatelyOnUpdate: false });
+      secret.addRotationSchedule('Rotation', {
+        rotationLambda: this.fn,
+        automaticallyAfter: ROTATION_PERIOD,
+        rotateImmediatelyOnUpdate: false,
+      });
     }
 
-    const distributionArn = Stack.of(this).formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: props.distribution.distributionId });
-    this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'], resources: [distributionArn] }));
+    const distributionArn = Stack.of(this).formatArn({
+      service: 'cloudfront',
+      region: '',
+      resource: 'distribution',
+      resourceName: props.distribution.distributionId,
+    });
+    this.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
+        resources: [distributionArn],
+      }),
+    );
     // UpdateDistribution sends the distribution's web ACL back, which CloudFront checks the caller may read.
-    if (props.webAclArn) this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['wafv2:GetWebACL'], resources: [props.webAclArn] }));
-    acknowledgeNag(this.fn, 'IAM5', 'CDK’s rotation schedule grants secretsmanager:GetRandomPassword, which has no resource to name; the function makes its values with node:crypto and never calls it', 'Resource::*');
+    if (props.webAclArn)
+      this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['wafv2:GetWebACL'], resources: [props.webAclArn] }));
+    acknowledgeNag(
+      this.fn,
+      'IAM5',
+      'CDK’s rotation schedule grants secretsmanager:GetRandomPassword, which has no resource to name; the function makes its values with node:crypto and never calls it',
+      'Resource::*',
+    );
   }
 }

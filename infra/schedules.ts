@@ -40,17 +40,22 @@ export class Schedules extends Construct {
     for (const sweep of SWEEPS) {
       const name = pascal(sweep.name);
       const dlq = deadLetterQueue(this, `${name}SweepDlq`, props.config);
-      const fn = appFunction(this, `${name}SweepFunction`, {
-        entry: sweep.entry,
-        description: sweep.description,
-        environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `sweep-${sweep.name}` },
-        // Never longer than the interval (5 minutes at most): a slow run of the 1-minute sweep ends
-        // before the next one starts instead of piling up to five at once.
-        timeout: Duration.minutes(sweepTimeoutMinutes(sweep.everyMinutes)),
-        // A run that throws: Lambda retries twice, then the event lands in the DLQ.
-        deadLetterQueue: dlq,
-        retryAttempts: 2,
-      }, props.config);
+      const fn = appFunction(
+        this,
+        `${name}SweepFunction`,
+        {
+          entry: sweep.entry,
+          description: sweep.description,
+          environment: { ...props.environment, POWERTOOLS_SERVICE_NAME: `sweep-${sweep.name}` },
+          // Never longer than the interval (5 minutes at most): a slow run of the 1-minute sweep ends
+          // before the next one starts instead of piling up to five at once.
+          timeout: Duration.minutes(sweepTimeoutMinutes(sweep.everyMinutes)),
+          // A run that throws: Lambda retries twice, then the event lands in the DLQ.
+          deadLetterQueue: dlq,
+          retryAttempts: 2,
+        },
+        props.config,
+      );
       props.table.grantReadWriteData(fn);
       if (MAIL_SENDING_SWEEPS.has(sweep.name)) grantSendMail(fn, props.sesIdentityArns);
       const rule = new events.Rule(this, `${name}Schedule`, {
@@ -58,11 +63,13 @@ export class Schedules extends Construct {
         schedule: events.Schedule.rate(Duration.minutes(sweep.everyMinutes)),
         // A run that could not be delivered (throttled, permission): EventBridge retries, then the
         // same DLQ. No point delivering a run older than the next one.
-        targets: [new targets.LambdaFunction(fn, {
-          deadLetterQueue: dlq,
-          retryAttempts: 3,
-          maxEventAge: Duration.minutes(Math.max(sweep.everyMinutes, 5)),
-        })],
+        targets: [
+          new targets.LambdaFunction(fn, {
+            deadLetterQueue: dlq,
+            retryAttempts: 3,
+            maxEventAge: Duration.minutes(Math.max(sweep.everyMinutes, 5)),
+          }),
+        ],
       });
       this.sweeps[sweep.name] = { fn, rule, dlq };
     }

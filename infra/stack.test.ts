@@ -33,7 +33,10 @@ const logicalIdOfRole = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.ro
 describe('API', () => {
   it('has exactly one route per contract entry, each bound to the function of its area, and one ANY route per path for the 405', () => {
     const integrationTarget = new Map(
-      ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [id, r.Properties.IntegrationUri['Fn::GetAtt'][0] as string]),
+      ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [
+        id,
+        r.Properties.IntegrationUri['Fn::GetAtt'][0] as string,
+      ]),
     );
     const declared = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => {
       const integrationId = r.Properties.Target['Fn::Join'][1][1].Ref as string;
@@ -61,11 +64,26 @@ describe('data', () => {
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
       SSESpecification: { SSEEnabled: true },
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       GlobalSecondaryIndexes: [
-        Match.objectLike({ IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }, { AttributeName: 'gsi1sk', KeyType: 'RANGE' }] }),
-        Match.objectLike({ IndexName: 'gsi2', KeySchema: [{ AttributeName: 'gsi2pk', KeyType: 'HASH' }, { AttributeName: 'gsi2sk', KeyType: 'RANGE' }] }),
+        Match.objectLike({
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+        }),
+        Match.objectLike({
+          IndexName: 'gsi2',
+          KeySchema: [
+            { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+          ],
+        }),
       ],
     });
   });
@@ -74,15 +92,22 @@ describe('data', () => {
     const buckets = ofType('AWS::S3::Bucket');
     expect(buckets).toHaveLength(3);
     for (const [, b] of buckets) {
-      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
       expect(b.Properties.BucketEncryption).toBeDefined();
     }
     template.hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: { Rules: Match.arrayWith([
-        Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 } }),
-        // uploads nobody accepted (abandoned, or a used form posted again) go after a day
-        Match.objectLike({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
-      ]) },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 2 } }),
+          // uploads nobody accepted (abandoned, or a used form posted again) go after a day
+          Match.objectLike({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
+        ]),
+      },
       CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['POST']) })] },
     });
     // Bucket policies only deny insecure transport and let CloudFront (OAC) read the SPA.
@@ -94,7 +119,10 @@ describe('data', () => {
   });
 
   it('deploys the built SPA to the web bucket and invalidates index.html', () => {
-    template.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html', '/runtime-config.json'], Prune: false });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionPaths: ['/index.html', '/runtime-config.json'],
+      Prune: false,
+    });
   });
 });
 
@@ -106,7 +134,9 @@ describe('functions', () => {
       const p = resources[id]!.Properties;
       expect(p.Runtime, id).toBe('nodejs22.x');
       // With the runtime's AWS SDK (infra/bundle.mjs SDK_SOURCE) the runtime changes only when we deploy.
-      expect(p.RuntimeManagementConfig, id).toEqual(SDK_SOURCE === 'runtime' ? { UpdateRuntimeOn: 'FunctionUpdate' } : undefined);
+      expect(p.RuntimeManagementConfig, id).toEqual(
+        SDK_SOURCE === 'runtime' ? { UpdateRuntimeOn: 'FunctionUpdate' } : undefined,
+      );
       expect(p.Architectures, id).toEqual(['arm64']);
       // Source maps live beside the build, not in the code asset, and are not applied at run time (docs/decisions.md).
       expect(p.Environment?.Variables?.NODE_OPTIONS, id).toBeUndefined();
@@ -116,18 +146,28 @@ describe('functions', () => {
   });
 
   it('has no other functions than the CDK-managed helpers (bucket clean-up, notifications, SPA deployment)', () => {
-    const others = ofType('AWS::Lambda::Function').map(([id]) => id).filter((id) => !appFunctionIds.has(id));
+    const others = ofType('AWS::Lambda::Function')
+      .map(([id]) => id)
+      .filter((id) => !appFunctionIds.has(id));
     expect(others).toHaveLength(3);
-    for (const id of others) expect(id).toMatch(/^(CustomS3AutoDeleteObjectsCustomResourceProviderHandler|BucketNotificationsHandler|CustomCDKBucketDeployment)/);
+    for (const id of others)
+      expect(id).toMatch(
+        /^(CustomS3AutoDeleteObjectsCustomResourceProviderHandler|BucketNotificationsHandler|CustomCDKBucketDeployment)/,
+      );
   });
 
   it('gives every function that reads a secret the secrets extension, and no other (functions/lib/secrets.ts)', () => {
     const readers = new Set([...AREAS.map(areaFn), stack.live.fn].map(logicalId));
     for (const id of appFunctionIds) {
-      const props = resources[id]!.Properties as { Layers?: unknown[]; Environment: { Variables: Record<string, unknown> } };
+      const props = resources[id]!.Properties as {
+        Layers?: unknown[];
+        Environment: { Variables: Record<string, unknown> };
+      };
       const hasExtension = JSON.stringify(props.Layers ?? []).includes('AWS-Parameters-and-Secrets-Lambda-Extension');
       expect(hasExtension, id).toBe(readers.has(id));
-      expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT !== undefined, id).toBe(readers.has(id));
+      expect(props.Environment.Variables.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT !== undefined, id).toBe(
+        readers.has(id),
+      );
     }
   });
 
@@ -154,7 +194,9 @@ describe('functions', () => {
       expect(st.Action).toBe('secretsmanager:GetSecretValue');
       expect(st.Resource).toEqual({ Ref: secretId });
     }
-    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
   });
 });
 
@@ -185,7 +227,10 @@ describe('permissions', () => {
     return byRole;
   }
   const objectResources = (sts: { Resource: unknown }[]) =>
-    sts.flatMap((st) => [st.Resource].flat()).map((r) => JSON.stringify(r)).filter((t) => t.includes(uploadsBucketId) && t.includes('/'));
+    sts
+      .flatMap((st) => [st.Resource].flat())
+      .map((r) => JSON.stringify(r))
+      .filter((t) => t.includes(uploadsBucketId) && t.includes('/'));
 
   it('lets uploads, services and resize touch photo objects only, users employee documents only, platform probe the bucket only', () => {
     const byRole = bucketStatements();
@@ -193,7 +238,9 @@ describe('permissions', () => {
     const photoRoles = [areaFn('uploads'), areaFn('services'), stack.photos.fn].map(roleOf);
     const documentRole = roleOf(areaFn('users'));
     const probeRole = roleOf(areaFn('platform'));
-    expect([...byRole.keys()].filter((r) => appRoles.has(r)).sort()).toEqual([...photoRoles, documentRole, probeRole].sort());
+    expect([...byRole.keys()].filter((r) => appRoles.has(r)).sort()).toEqual(
+      [...photoRoles, documentRole, probeRole].sort(),
+    );
     for (const role of photoRoles) {
       const objects = objectResources(byRole.get(role)!);
       expect(objects.length, role).toBeGreaterThan(0);
@@ -201,15 +248,22 @@ describe('permissions', () => {
     }
     // Accepted photos: only resize writes them; the uploads area, whose role signs the forms, may
     // put under incoming/photos/ only (a form can never write where readers look).
-    const puts = (role: string) => byRole.get(role)!.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:PutObject'))).flatMap((st) => objectResources([st]));
+    const puts = (role: string) =>
+      byRole
+        .get(role)!
+        .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:PutObject')))
+        .flatMap((st) => objectResources([st]));
     expect(puts(roleOf(areaFn('uploads'))).length).toBeGreaterThan(0);
     for (const o of puts(roleOf(areaFn('uploads')))) expect(o).toContain('/incoming/photos/*');
     for (const o of puts(roleOf(stack.photos.fn))) expect(o).toContain('/tenants/*/photos/*');
     expect(puts(roleOf(areaFn('services')))).toEqual([]);
     // users: read (upload check, presigned GET), put (presigned POST, multipart) and delete, on documents only.
     const docStatements = byRole.get(documentRole)!;
-    for (const o of objectResources(docStatements)) expect(o).toMatch(/\/(tenants\/\*\/documents|incoming\/documents)\/\*"/);
-    const docActions = docStatements.filter((st) => objectResources([st]).length > 0).flatMap((st) => [st.Action].flat());
+    for (const o of objectResources(docStatements))
+      expect(o).toMatch(/\/(tenants\/\*\/documents|incoming\/documents)\/\*"/);
+    const docActions = docStatements
+      .filter((st) => objectResources([st]).length > 0)
+      .flatMap((st) => [st.Action].flat());
     expect(docActions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 's3:DeleteObject*']));
     // platform: HeadBucket (s3:ListBucket) on the bucket ARN itself, no object access.
     const probe = byRole.get(probeRole)!;
@@ -220,13 +274,19 @@ describe('permissions', () => {
   it('lets only the areas and sweeps that send mail call ses:SendEmail and ses:SendRawEmail (invitations, bookings, setup links, overdue notices, scheduled reports)', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
-      if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:')) for (const r of p.Properties.Roles) senders.add(r.Ref as string);
+      if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:'))
+        for (const r of p.Properties.Roles) senders.add(r.Ref as string);
       for (const st of p.Properties.PolicyDocument.Statement) {
         const actions = [st.Action].flat() as string[];
-        if (actions.some((a) => a.startsWith('ses:Send'))) expect(actions.sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+        if (actions.some((a) => a.startsWith('ses:Send')))
+          expect(actions.sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
       }
     }
-    const expected = [...(['platform', 'reports', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn, stack.schedules.sweeps['report-schedules']!.fn];
+    const expected = [
+      ...(['platform', 'reports', 'services', 'users'] as const).map(areaFn),
+      stack.schedules.sweeps['overdue-reservations']!.fn,
+      stack.schedules.sweeps['report-schedules']!.fn,
+    ];
     expect([...senders].sort()).toEqual(expected.map(roleOf).sort());
     // Each of them knows its From address and where links in mail point.
     for (const fn of expected) {
@@ -237,7 +297,11 @@ describe('permissions', () => {
   });
 
   it('lets the platform health page read SES quota and exactly the dead-letter queues, whose URLs it is given', () => {
-    const dlqs = { resize: stack.photos.dlq, 'mail-events': stack.mailEvents.dlq, ...Object.fromEntries(Object.entries(stack.schedules.sweeps).map(([n, s]) => [n, s.dlq])) };
+    const dlqs = {
+      resize: stack.photos.dlq,
+      'mail-events': stack.mailEvents.dlq,
+      ...Object.fromEntries(Object.entries(stack.schedules.sweeps).map(([n, s]) => [n, s.dlq])),
+    };
     const queueId = (q: (typeof dlqs)['resize']) => stack.getLogicalId(q.node.defaultChild as never);
     const platformRole = roleOf(areaFn('platform'));
     const readers = new Map<string, Set<string>>();
@@ -259,23 +323,32 @@ describe('permissions', () => {
     }
     expect(quota).toBe(true);
     expect([...readers.keys()]).toEqual([platformRole]);
-    expect([...readers.get(platformRole)!].sort()).toEqual(Object.values(dlqs).map((q) => JSON.stringify({ 'Fn::GetAtt': [queueId(q), 'Arn'] })).sort());
-    const env = JSON.stringify(resources[logicalId(areaFn('platform'))]!.Properties.Environment.Variables.DEAD_LETTER_QUEUES);
+    expect([...readers.get(platformRole)!].sort()).toEqual(
+      Object.values(dlqs)
+        .map((q) => JSON.stringify({ 'Fn::GetAtt': [queueId(q), 'Arn'] }))
+        .sort(),
+    );
+    const env = JSON.stringify(
+      resources[logicalId(areaFn('platform'))]!.Properties.Environment.Variables.DEAD_LETTER_QUEUES,
+    );
     for (const [name, q] of Object.entries(dlqs)) {
       expect(env).toContain(`"${name}`);
       expect(env).toContain(queueId(q));
     }
   });
 
-  it("gives the data encryption key to users only: its ARN in the environment and GetSecretValue on that one secret", () => {
+  it('gives the data encryption key to users only: its ARN in the environment and GetSecretValue on that one secret', () => {
     const keyId = stack.getLogicalId(stack.data.dataKey.node.defaultChild as secretsmanager.CfnSecret);
-    template.hasResource('AWS::SecretsManager::Secret', { Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }) } });
+    template.hasResource('AWS::SecretsManager::Secret', {
+      Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }) },
+    });
     expect(resources[keyId]!.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32); // functions/users/crypto.ts refuses less
     for (const id of appFunctionIds) {
       const vars = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
       expect(vars.DATA_ENCRYPTION_KEY, id).toBeUndefined();
       // The rotation function is given the ARN to tell the data keyring from the random secrets; it never decrypts.
-      if (id === logicalId(areaFn('users')) || id === logicalId(stack.rotation.fn)) expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
+      if (id === logicalId(areaFn('users')) || id === logicalId(stack.rotation.fn))
+        expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
       else expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN, id).toBeUndefined();
     }
     const readers = new Set<string>();
@@ -297,7 +370,11 @@ describe('permissions', () => {
 
 describe('live updates', () => {
   it('answers the dashboard events from a public function URL (short buffered answers, token checked by the handler)', () => {
-    template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'NONE', InvokeMode: 'BUFFERED', TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.live.fn), 'Arn'] } });
+    template.hasResourceProperties('AWS::Lambda::Url', {
+      AuthType: 'NONE',
+      InvokeMode: 'BUFFERED',
+      TargetFunctionArn: { 'Fn::GetAtt': [logicalId(stack.live.fn), 'Arn'] },
+    });
     const fn = resources[logicalId(stack.live.fn)]!.Properties;
     expect(fn.MemorySize).toBe(128);
     expect(fn.Timeout).toBe(10);
@@ -315,28 +392,64 @@ describe('mail events', () => {
     template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
       ConfigurationSetName: { Ref: setId },
-      EventDestination: { Enabled: true, MatchingEventTypes: ['delivery', 'bounce', 'complaint'], SnsDestination: { TopicARN: { Ref: topicId } } },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['delivery', 'bounce', 'complaint'],
+        SnsDestination: { TopicARN: { Ref: topicId } },
+      },
     });
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       Topics: [{ Ref: topicId }],
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' } })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 'sns:Publish', Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' } }),
+        ]),
+      },
     });
   });
 
   it('subscribes the mail-events function, which retries twice into a dead-letter queue and may write the table', () => {
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] } });
-    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] }, Principal: 'sns.amazonaws.com', SourceArn: { Ref: topicId } });
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2 });
-    expect(resources[fnId]!.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toBe(stack.getLogicalId(stack.mailEvents.dlq.node.defaultChild as never));
-    expect(JSON.stringify(policies.filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleOf(stack.mailEvents.fn))))).toContain('dynamodb:PutItem');
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      Endpoint: { 'Fn::GetAtt': [fnId, 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      Principal: 'sns.amazonaws.com',
+      SourceArn: { Ref: topicId },
+    });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: fnId },
+      MaximumRetryAttempts: 2,
+    });
+    expect(resources[fnId]!.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toBe(
+      stack.getLogicalId(stack.mailEvents.dlq.node.defaultChild as never),
+    );
+    expect(
+      JSON.stringify(
+        policies.filter(([, p]) =>
+          p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleOf(stack.mailEvents.fn)),
+        ),
+      ),
+    ).toContain('dynamodb:PutItem');
   });
 
   it('gives every mail sender the configuration set by name and lets it send with it', () => {
-    const senders = [...(['platform', 'reports', 'services', 'users'] as const).map(areaFn), stack.schedules.sweeps['overdue-reservations']!.fn, stack.schedules.sweeps['report-schedules']!.fn];
+    const senders = [
+      ...(['platform', 'reports', 'services', 'users'] as const).map(areaFn),
+      stack.schedules.sweeps['overdue-reservations']!.fn,
+      stack.schedules.sweeps['report-schedules']!.fn,
+    ];
     for (const fn of senders) {
-      expect(resources[logicalId(fn)]!.Properties.Environment.Variables.SES_CONFIGURATION_SET, fn.node.id).toEqual({ Ref: setId });
-      const sendStatements = policies.filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleOf(fn)))
-        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement).filter((st: { Action: unknown }) => [st.Action].flat().includes('ses:SendEmail'));
+      expect(resources[logicalId(fn)]!.Properties.Environment.Variables.SES_CONFIGURATION_SET, fn.node.id).toEqual({
+        Ref: setId,
+      });
+      const sendStatements = policies
+        .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleOf(fn)))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+        .filter((st: { Action: unknown }) => [st.Action].flat().includes('ses:SendEmail'));
       expect(JSON.stringify(sendStatements), fn.node.id).toContain(`:configuration-set/",{"Ref":"${setId}"}`);
       expect(JSON.stringify(sendStatements), fn.node.id).toContain(`{"Ref":"${setId}"}`);
     }
@@ -350,7 +463,10 @@ describe('photo resize', () => {
     expect(props().MemorySize).toBe(1536);
     expect(props().Timeout).toBe(30);
     expect(props().DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toMatch(/ResizeDlq/);
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: logicalId(stack.photos.fn) }, MaximumRetryAttempts: 2 });
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: logicalId(stack.photos.fn) },
+      MaximumRetryAttempts: 2,
+    });
   });
 
   it("bundles sharp's linux-arm64 build next to the handler", () => {
@@ -361,39 +477,63 @@ describe('photo resize', () => {
 });
 
 describe('schedules', () => {
-  it.each(SWEEPS.map((s) => [s.name, s] as const))('runs the %s sweep on its rate, with retries and a dead-letter queue', (name, sweep) => {
-    const fnId = logicalId(stack.schedules.sweeps[name]!.fn);
-    const rules = ofType('AWS::Events::Rule').filter(([, r]) => r.Properties.Targets[0].Arn['Fn::GetAtt']?.[0] === fnId);
-    expect(rules).toHaveLength(1);
-    const [, rule] = rules[0]!;
-    expect(rule.Properties.ScheduleExpression).toBe(events.Schedule.rate(Duration.minutes(sweep.everyMinutes)).expressionString);
-    const target = rule.Properties.Targets[0];
-    expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toMatch(/SweepDlq/);
-    expect(target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: Math.max(sweep.everyMinutes, 5) * 60 });
-    const fn = resources[fnId]!.Properties;
-    // A run ends before the next starts (at most 5 minutes); failed runs: 2 Lambda retries, then the DLQ.
-    expect(fn.Timeout).toBe(Math.min(sweep.everyMinutes, 5) * 60);
-    expect(fn.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toBe(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
-    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId }, MaximumRetryAttempts: 2 });
-    // Every sweep reads and writes the table.
-    const tableId = stack.getLogicalId(stack.data.table.node.defaultChild as dynamodb.CfnTable);
-    const role = stack.getLogicalId(stack.schedules.sweeps[name]!.fn.role!.node.defaultChild as iam.CfnRole);
-    const tableActions = ofType('AWS::IAM::Policy')
-      .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
-      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
-      .filter((st) => JSON.stringify(st.Resource).includes(tableId))
-      .flatMap((st) => [st.Action].flat());
-    expect(tableActions, name).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem']));
-  });
+  it.each(SWEEPS.map((s) => [s.name, s] as const))(
+    'runs the %s sweep on its rate, with retries and a dead-letter queue',
+    (name, sweep) => {
+      const fnId = logicalId(stack.schedules.sweeps[name]!.fn);
+      const rules = ofType('AWS::Events::Rule').filter(
+        ([, r]) => r.Properties.Targets[0].Arn['Fn::GetAtt']?.[0] === fnId,
+      );
+      expect(rules).toHaveLength(1);
+      const [, rule] = rules[0]!;
+      expect(rule.Properties.ScheduleExpression).toBe(
+        events.Schedule.rate(Duration.minutes(sweep.everyMinutes)).expressionString,
+      );
+      const target = rule.Properties.Targets[0];
+      expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toMatch(/SweepDlq/);
+      expect(target.RetryPolicy).toMatchObject({
+        MaximumRetryAttempts: 3,
+        MaximumEventAgeInSeconds: Math.max(sweep.everyMinutes, 5) * 60,
+      });
+      const fn = resources[fnId]!.Properties;
+      // A run ends before the next starts (at most 5 minutes); failed runs: 2 Lambda retries, then the DLQ.
+      expect(fn.Timeout).toBe(Math.min(sweep.everyMinutes, 5) * 60);
+      expect(fn.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toBe(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: fnId },
+        MaximumRetryAttempts: 2,
+      });
+      // Every sweep reads and writes the table.
+      const tableId = stack.getLogicalId(stack.data.table.node.defaultChild as dynamodb.CfnTable);
+      const role = stack.getLogicalId(stack.schedules.sweeps[name]!.fn.role!.node.defaultChild as iam.CfnRole);
+      const tableActions = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((st) => JSON.stringify(st.Resource).includes(tableId))
+        .flatMap((st) => [st.Action].flat());
+      expect(tableActions, name).toEqual(
+        expect.arrayContaining([
+          'dynamodb:Query',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
+        ]),
+      );
+    },
+  );
 
   it('resizes photos when an upload lands under incoming/photos/ (never on what it writes under tenants/)', () => {
     template.hasResourceProperties('Custom::S3BucketNotifications', {
       NotificationConfiguration: {
-        LambdaFunctionConfigurations: [Match.objectLike({
-          Events: ['s3:ObjectCreated:*'],
-          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/photos/' }] } },
-          LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.photos.fn), 'Arn'] },
-        })],
+        LambdaFunctionConfigurations: [
+          Match.objectLike({
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'incoming/photos/' }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(stack.photos.fn), 'Arn'] },
+          }),
+        ],
       },
     });
   });
@@ -403,7 +543,11 @@ describe('web', () => {
   const dist = ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig;
 
   it('sends the stream, /api/* and /public/* to their origins, uncached, in that order', () => {
-    expect(dist.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/events/dashboard', '/api/*', '/public/*']);
+    expect(dist.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual([
+      '/api/events/dashboard',
+      '/api/*',
+      '/public/*',
+    ]);
     for (const b of dist.CacheBehaviors) {
       expect(b.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
       expect(b.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac'); // AllViewerExceptHostHeader
@@ -411,7 +555,9 @@ describe('web', () => {
   });
 
   it('serves the SPA from the bucket with the index.html fallback function, not error rewrites', () => {
-    expect(dist.DefaultCacheBehavior.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    expect(dist.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
     expect(dist.CustomErrorResponses).toBeUndefined();
     expect(dist.DefaultRootObject).toBe('index.html');
     // the web bucket only: the events function URL takes no IAM auth (the pipeline checks the token)
@@ -419,7 +565,8 @@ describe('web', () => {
   });
 
   it('lets the SPA load and upload photos from the uploads bucket, nothing else', () => {
-    const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig
+      .SecurityHeadersConfig;
     const csp = JSON.stringify(policy.ContentSecurityPolicy.ContentSecurityPolicy);
     const uploadsId = stack.getLogicalId(stack.data.uploadsBucket.node.defaultChild as s3.CfnBucket);
     expect(csp).toContain("img-src 'self' data: blob: https://");
@@ -430,7 +577,8 @@ describe('web', () => {
   });
 
   it('answers with strict security headers', () => {
-    const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const policy = ofType('AWS::CloudFront::ResponseHeadersPolicy')[0]![1].Properties.ResponseHeadersPolicyConfig
+      .SecurityHeadersConfig;
     expect(policy.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
     expect(policy.ContentTypeOptions).toEqual({ Override: true });
     expect(policy.FrameOptions.FrameOption).toBe('DENY');

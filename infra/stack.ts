@@ -65,13 +65,18 @@ export class BackOfficeStack extends Stack {
     let webAclArn = props.webAclArn;
     if (!webAclArn) {
       if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
-        throw new Error(`The WAF web ACL for CloudFront must be made in us-east-1: pass webAclArn from an EdgeStack there (app.ts does) for a stack in ${this.region}`);
+        throw new Error(
+          `The WAF web ACL for CloudFront must be made in us-east-1: pass webAclArn from an EdgeStack there (app.ts does) for a stack in ${this.region}`,
+        );
       }
       webAclArn = new EdgeFirewall(this, 'Firewall', { stage: cfg.stage }).webAcl.attrArn;
     }
     // With a domain and its hosted zone: the SES identity for it, with its DKIM records in the zone.
     if (cfg.domainName && cfg.hostedZoneId) {
-      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'MailZone', { hostedZoneId: cfg.hostedZoneId, zoneName: cfg.hostedZoneName ?? cfg.domainName });
+      const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'MailZone', {
+        hostedZoneId: cfg.hostedZoneId,
+        zoneName: cfg.hostedZoneName ?? cfg.domainName,
+      });
       new ses.EmailIdentity(this, 'MailIdentity', { identity: ses.Identity.publicHostedZone(zone), dkimSigning: true });
     }
 
@@ -79,13 +84,31 @@ export class BackOfficeStack extends Stack {
     this.mailEvents = new MailEvents(this, 'MailEvents', { config: cfg, environment, table });
     environment.SES_CONFIGURATION_SET = this.mailEvents.configurationSet.configurationSetName;
     const mailIdentities = [...sesIdentityArns(this, cfg), this.mailEvents.configurationSetArn(this)];
-    this.api = new Api(this, 'Api', { config: cfg, environment, table, uploadsBucket, signingKey, dataKey, originSecret, sesIdentityArns: mailIdentities });
+    this.api = new Api(this, 'Api', {
+      config: cfg,
+      environment,
+      table,
+      uploadsBucket,
+      signingKey,
+      dataKey,
+      originSecret,
+      sesIdentityArns: mailIdentities,
+    });
     this.live = new LiveUpdates(this, 'Live', { config: cfg, environment, table, signingKey });
     this.photos = new PhotoResize(this, 'Photos', { config: cfg, environment, table, uploadsBucket });
-    this.schedules = new Schedules(this, 'Schedules', { config: cfg, environment, table, sesIdentityArns: mailIdentities });
+    this.schedules = new Schedules(this, 'Schedules', {
+      config: cfg,
+      environment,
+      table,
+      sesIdentityArns: mailIdentities,
+    });
     // The platform health page reads SES's quota and every dead-letter queue (functions/platform/health.ts).
     for (const area of HEALTH_PROBE_AREAS) {
-      grantHealthProbes(this.api.functions[area], { resize: this.photos.dlq, 'mail-events': this.mailEvents.dlq, ...Object.fromEntries(Object.entries(this.schedules.sweeps).map(([name, s]) => [name, s.dlq])) });
+      grantHealthProbes(this.api.functions[area], {
+        resize: this.photos.dlq,
+        'mail-events': this.mailEvents.dlq,
+        ...Object.fromEntries(Object.entries(this.schedules.sweeps).map(([name, s]) => [name, s.dlq])),
+      });
     }
     this.web = new WebDistribution(this, 'Web', {
       config: cfg,
@@ -103,30 +126,51 @@ export class BackOfficeStack extends Stack {
     // the distribution exists, no cycle (the distribution depends on the API, not its functions'
     // configuration). The stream function is an origin of the distribution, so it cannot name it;
     // it builds no links. Resize builds none either.
-    const appBaseUrl = cfg.domainName ? `https://${cfg.domainName}` : `https://${this.web.distribution.distributionDomainName}`;
-    for (const fn of [...Object.values(this.api.functions), ...this.sweepFunctions]) fn.addEnvironment('APP_BASE_URL', appBaseUrl);
+    const appBaseUrl = cfg.domainName
+      ? `https://${cfg.domainName}`
+      : `https://${this.web.distribution.distributionDomainName}`;
+    for (const fn of [...Object.values(this.api.functions), ...this.sweepFunctions])
+      fn.addEnvironment('APP_BASE_URL', appBaseUrl);
     // With a domain the name is plain text (no cycle): the stream tells tenant hosts by it (functions/lib/middlewares/tenant-host.ts).
     if (cfg.domainName) this.live.fn.addEnvironment('APP_BASE_URL', appBaseUrl);
 
-    this.rotation = new SecretRotation(this, 'SecretRotation', { config: cfg, environment, signingKey, originSecret, dataKey, distribution: this.web.distribution, webAclArn });
+    this.rotation = new SecretRotation(this, 'SecretRotation', {
+      config: cfg,
+      environment,
+      signingKey,
+      originSecret,
+      dataKey,
+      distribution: this.web.distribution,
+      webAclArn,
+    });
 
     this.alarms = new Alarms(this, 'Alarms', {
       config: cfg,
       api: this.api.httpApi,
       accessLogs: this.api.accessLogs,
       functions: this.appFunctions,
-      deadLetterQueues: [this.photos.dlq, this.mailEvents.dlq, ...Object.values(this.schedules.sweeps).map((s) => s.dlq)],
+      deadLetterQueues: [
+        this.photos.dlq,
+        this.mailEvents.dlq,
+        ...Object.values(this.schedules.sweeps).map((s) => s.dlq),
+      ],
     });
 
     this.acknowledgeCdkHelpers();
 
     new CfnOutput(this, 'Url', { value: appBaseUrl, description: 'Where people reach the product' });
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint, description: 'The HTTP API, bypassing CloudFront' });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.httpApi.apiEndpoint,
+      description: 'The HTTP API, bypassing CloudFront',
+    });
     new CfnOutput(this, 'TableName', { value: table.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: uploadsBucket.bucketName });
     new CfnOutput(this, 'WebBucketName', { value: webBucket.bucketName });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
-    new CfnOutput(this, 'SigningKeySecretArn', { value: signingKey.secretArn, description: 'The ARN only; the key stays in Secrets Manager' });
+    new CfnOutput(this, 'SigningKeySecretArn', {
+      value: signingKey.secretArn,
+      description: 'The ARN only; the key stays in Secrets Manager',
+    });
   }
 
   /**
@@ -137,12 +181,35 @@ export class BackOfficeStack extends Stack {
     // An acknowledgement id must be plain text: an environment-agnostic stack names the asset bucket the way cdk-nag prints it.
     const plain = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
     const assets = `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${plain(this.account, 'AccountId')}-${plain(this.region, 'Region')}/*`;
-    for (const helper of this.node.children.filter((c) => /^(BucketNotificationsHandler|Custom::CDKBucketDeployment)/.test(c.node.id))) {
-      const what = helper.node.id.startsWith('Custom::') ? 'CDK’s BucketDeployment function (uploads web/dist at deploy time)' : 'CDK’s bucket-notifications function (sets the resize trigger at deploy time)';
-      acknowledgeNag(helper, 'IAM4', `${what}: CDK gives it AWSLambdaBasicExecutionRole, logs only`, 'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole');
+    for (const helper of this.node.children.filter((c) =>
+      /^(BucketNotificationsHandler|Custom::CDKBucketDeployment)/.test(c.node.id),
+    )) {
+      const what = helper.node.id.startsWith('Custom::')
+        ? 'CDK’s BucketDeployment function (uploads web/dist at deploy time)'
+        : 'CDK’s bucket-notifications function (sets the resize trigger at deploy time)';
+      acknowledgeNag(
+        helper,
+        'IAM4',
+        `${what}: CDK gives it AWSLambdaBasicExecutionRole, logs only`,
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+      );
       acknowledgeNag(helper, 'L1', `${what}: its runtime is chosen by aws-cdk-lib and moves with it`);
-      for (const finding of ['Resource::*', 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', 'Action::s3:DeleteObject*', 'Action::s3:Abort*', assets, arnWildcard(this.data.webBucket, '*')]) {
-        acknowledgeNag(helper, 'IAM5', `${what}: CDK's grants to read the deployment asset and replace the SPA's files in the web bucket (and, for the notifications function, to configure any bucket's notifications)`, finding);
+      for (const finding of [
+        'Resource::*',
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        assets,
+        arnWildcard(this.data.webBucket, '*'),
+      ]) {
+        acknowledgeNag(
+          helper,
+          'IAM5',
+          `${what}: CDK's grants to read the deployment asset and replace the SPA's files in the web bucket (and, for the notifications function, to configure any bucket's notifications)`,
+          finding,
+        );
       }
     }
   }
@@ -153,6 +220,13 @@ export class BackOfficeStack extends Stack {
 
   /** Every function that runs our code (CDK's own helper functions excluded). */
   get appFunctions(): lambda.Function[] {
-    return [...AREAS.map((a) => this.api.functions[a]), this.live.fn, this.photos.fn, this.mailEvents.fn, this.rotation.fn, ...this.sweepFunctions];
+    return [
+      ...AREAS.map((a) => this.api.functions[a]),
+      this.live.fn,
+      this.photos.fn,
+      this.mailEvents.fn,
+      this.rotation.fn,
+      ...this.sweepFunctions,
+    ];
   }
 }

@@ -7,7 +7,11 @@ import { readConfig } from './config.js';
 import { BackOfficeStack } from './stack.js';
 
 /** One synth for a test file: the stack as `npm run synth` builds it, with the given context. */
-export function synthStack(context: Record<string, unknown>): { stack: BackOfficeStack; template: Template; outdir: string } {
+export function synthStack(context: Record<string, unknown>): {
+  stack: BackOfficeStack;
+  template: Template;
+  outdir: string;
+} {
   const outdir = mkdtempSync(join(tmpdir(), 'cdk-test-'));
   const app = new App({ outdir, context });
   const stack = new BackOfficeStack(app, 'TestStack', {

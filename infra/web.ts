@@ -49,7 +49,8 @@ export const VIEWER_IP_FUNCTION = `function handler(event) {
   return request;
 }`;
 
-export const PROD_NEEDS_DOMAIN = 'A production stage needs a domain (context domainName and hostedZoneId): without one CloudFront serves its default certificate, which accepts TLS 1.0 (docs/deploy.md)';
+export const PROD_NEEDS_DOMAIN =
+  'A production stage needs a domain (context domainName and hostedZoneId): without one CloudFront serves its default certificate, which accepts TLS 1.0 (docs/deploy.md)';
 
 /** Paths CloudFront sends to the HTTP API rather than the SPA bucket. */
 export const API_PATH_PATTERNS = ['/api/*', '/public/*'] as const;
@@ -77,10 +78,24 @@ export class WebDistribution extends Construct {
       comment: 'Strict security headers for the SPA and the API',
       securityHeadersBehavior: {
         // The live-updates EventSource goes straight to the events function URL (infra/live.ts).
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.uploadsBucket.bucketRegionalDomainName, [Fn.select(2, Fn.split('/', props.streamUrl.url))]), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds), includeSubdomains: HSTS.includeSubdomains, preload: HSTS.preload, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.uploadsBucket.bucketRegionalDomainName, [
+            Fn.select(2, Fn.split('/', props.streamUrl.url)),
+          ]),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+          includeSubdomains: HSTS.includeSubdomains,
+          preload: HSTS.preload,
+          override: true,
+        },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: FRAME_OPTIONS === 'DENY' ? cloudfront.HeadersFrameOption.DENY : cloudfront.HeadersFrameOption.SAMEORIGIN, override: true },
+        frameOptions: {
+          frameOption:
+            FRAME_OPTIONS === 'DENY' ? cloudfront.HeadersFrameOption.DENY : cloudfront.HeadersFrameOption.SAMEORIGIN,
+          override: true,
+        },
         // Sign-in and sign-up URLs carry tokens: never send them to another site.
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
       },
@@ -127,7 +142,8 @@ export class WebDistribution extends Construct {
     // setting to raise it; only a certificate of our own takes TLSv1.2_2021. Production must have one.
     if (cfg.isProd && !cfg.domainName) throw new Error(PROD_NEEDS_DOMAIN);
     if (cfg.domainName) {
-      this.certificate = props.certificate ?? this.certificateHere(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
+      this.certificate =
+        props.certificate ?? this.certificateHere(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
     }
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
@@ -139,7 +155,11 @@ export class WebDistribution extends Construct {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
       ...(cfg.domainName && this.certificate
-        ? { domainNames: [cfg.domainName, `*.${cfg.domainName}`], certificate: this.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        ? {
+            domainNames: [cfg.domainName, `*.${cfg.domainName}`],
+            certificate: this.certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
         : {}),
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(props.webBucket),
@@ -156,15 +176,26 @@ export class WebDistribution extends Construct {
     });
 
     if (!cfg.domainName) {
-      acknowledgeNag(this.distribution, 'CFR4', `Stage ${cfg.stage} has no domain, so CloudFront serves its default certificate, which cannot refuse TLS 1.0; a production stage does not synthesise without a domain (PROD_NEEDS_DOMAIN)`);
+      acknowledgeNag(
+        this.distribution,
+        'CFR4',
+        `Stage ${cfg.stage} has no domain, so CloudFront serves its default certificate, which cannot refuse TLS 1.0; a production stage does not synthesise without a domain (PROD_NEEDS_DOMAIN)`,
+      );
     }
-    acknowledgeNag(this.distribution, 'CFR1', 'Customers book and staff work from wherever they are; the WAF web ACL (infra/edge.ts) limits abuse by rate, not by country');
+    acknowledgeNag(
+      this.distribution,
+      'CFR1',
+      'Customers book and staff work from wherever they are; the WAF web ACL (infra/edge.ts) limits abuse by rate, not by country',
+    );
     if (cfg.domainName) this.aliasRecords(cfg.domainName, cfg.hostedZoneId!, cfg.hostedZoneName!);
 
     if (cfg.webDistPresent) {
       new s3deploy.BucketDeployment(this, 'Spa', {
         // runtime-config.json: where the SPA's EventSource goes (the events function URL, directly: infra/live.ts).
-        sources: [s3deploy.Source.asset(cfg.webDist), s3deploy.Source.jsonData('runtime-config.json', { eventsUrl: props.streamUrl.url })],
+        sources: [
+          s3deploy.Source.asset(cfg.webDist),
+          s3deploy.Source.jsonData('runtime-config.json', { eventsUrl: props.streamUrl.url }),
+        ],
         destinationBucket: props.webBucket,
         distribution: this.distribution,
         distributionPaths: ['/index.html', '/runtime-config.json'],
@@ -173,7 +204,10 @@ export class WebDistribution extends Construct {
         memoryLimit: 512,
       });
     } else {
-      Annotations.of(this).addWarningV2('rental:no-web-dist', `${cfg.webDist} has no index.html: the SPA is not deployed. Run \`npm run build:web\` first (npm run deploy does).`);
+      Annotations.of(this).addWarningV2(
+        'rental:no-web-dist',
+        `${cfg.webDist} has no index.html: the SPA is not deployed. Run \`npm run build:web\` first (npm run deploy does).`,
+      );
     }
   }
 
@@ -181,7 +215,9 @@ export class WebDistribution extends Construct {
   private certificateHere(domainName: string, hostedZoneId: string, zoneName: string): acm.ICertificate {
     const region = Stack.of(this).region;
     if (!Token.isUnresolved(region) && region !== 'us-east-1') {
-      throw new Error(`With a domain, deploy the stack to us-east-1 (CloudFront certificates live there); this stack is in ${region}`);
+      throw new Error(
+        `With a domain, deploy the stack to us-east-1 (CloudFront certificates live there); this stack is in ${region}`,
+      );
     }
     const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'CertZone', { hostedZoneId, zoneName });
     return new acm.Certificate(this, 'Certificate', {
@@ -194,7 +230,10 @@ export class WebDistribution extends Construct {
   private aliasRecords(domainName: string, hostedZoneId: string, zoneName: string): void {
     const zone = route53.HostedZone.fromHostedZoneAttributes(this, 'Zone', { hostedZoneId, zoneName });
     const target = route53.RecordTarget.fromAlias(new route53Targets.CloudFrontTarget(this.distribution));
-    for (const [suffix, recordName] of [['Apex', domainName], ['Wildcard', `*.${domainName}`]] as const) {
+    for (const [suffix, recordName] of [
+      ['Apex', domainName],
+      ['Wildcard', `*.${domainName}`],
+    ] as const) {
       new route53.ARecord(this, `${suffix}A`, { zone, recordName, target });
       new route53.AaaaRecord(this, `${suffix}Aaaa`, { zone, recordName, target });
     }

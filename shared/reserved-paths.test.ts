@@ -11,7 +11,11 @@ const source = (rel: string) => readFileSync(fileURLToPath(new URL(rel, import.m
 
 /** Every literal first path segment the SPA's router files route on. */
 function routerSegments(): string[] {
-  const files = ['../web/src/app/RootRoutes.tsx', '../web/src/app/routing.ts', '../web/src/features/shell/TenantApp.tsx'];
+  const files = [
+    '../web/src/app/RootRoutes.tsx',
+    '../web/src/app/routing.ts',
+    '../web/src/features/shell/TenantApp.tsx',
+  ];
   const found = new Set<string>();
   for (const f of files) {
     const s = source(f);
@@ -34,12 +38,30 @@ describe('reserved paths', () => {
     expect([...prefixes].filter((p) => !(API_PREFIXES as readonly string[]).includes(p))).toEqual([]);
   });
 
-  it.each(['public', 'service', 'api', 'login', 'signup', 'setup-account', 'book-demo', 'platform', 'admin', 'demo', 'contact', 'features', 'pricing', 'privacy', 'terms', 'forgot-password', 'storefront', 'dashboard', 'www'])(
-    '%s is reserved',
-    (label) => expect(RESERVED_SUBDOMAINS.has(label)).toBe(true),
-  );
+  it.each([
+    'public',
+    'service',
+    'api',
+    'login',
+    'signup',
+    'setup-account',
+    'book-demo',
+    'platform',
+    'admin',
+    'demo',
+    'contact',
+    'features',
+    'pricing',
+    'privacy',
+    'terms',
+    'forgot-password',
+    'storefront',
+    'dashboard',
+    'www',
+  ])('%s is reserved', (label) => expect(RESERVED_SUBDOMAINS.has(label)).toBe(true));
 
   it('leaves ordinary business names alone', () => {
-    for (const name of ['Public Kayaks', 'Service Masters', 'Lakeside Rentals']) expect(RESERVED_SUBDOMAINS.has(subdomainFromName(name))).toBe(false);
+    for (const name of ['Public Kayaks', 'Service Masters', 'Lakeside Rentals'])
+      expect(RESERVED_SUBDOMAINS.has(subdomainFromName(name))).toBe(false);
   });
 });

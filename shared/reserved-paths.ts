@@ -27,7 +27,15 @@ export const INFO_PAGES = [
 ] as const;
 
 /** Public pages of the platform host that are not info pages. */
-export const PUBLIC_PAGES = ['login', 'forgot-password', 'signup', 'book-demo', 'setup-account', 'service', 'report-mail'] as const;
+export const PUBLIC_PAGES = [
+  'login',
+  'forgot-password',
+  'signup',
+  'book-demo',
+  'setup-account',
+  'service',
+  'report-mail',
+] as const;
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */
 export const APP_SEGMENTS = [
@@ -44,7 +52,36 @@ export const APP_SEGMENTS = [
 ] as const;
 
 /** Host labels and files the platform keeps for itself (static assets, mail, the bare app names). */
-export const PLATFORM_LABELS = ['www', 'app', 'mail', 'static', 'assets', 'localhost', 'index', 'favicon', 'robots', 'sitemap', 'health', 'auth', 'logout', 'forgot', 'reset-password', 'verify', 'billing', 'support', 'blog', 'settings', 'account', 'profile'] as const;
+export const PLATFORM_LABELS = [
+  'www',
+  'app',
+  'mail',
+  'static',
+  'assets',
+  'localhost',
+  'index',
+  'favicon',
+  'robots',
+  'sitemap',
+  'health',
+  'auth',
+  'logout',
+  'forgot',
+  'reset-password',
+  'verify',
+  'billing',
+  'support',
+  'blog',
+  'settings',
+  'account',
+  'profile',
+] as const;
 
 /** Every label that can never be an organization's subdomain or tenant path. */
-export const RESERVED_PATHS: ReadonlySet<string> = new Set<string>([...API_PREFIXES, ...INFO_PAGES, ...PUBLIC_PAGES, ...APP_SEGMENTS, ...PLATFORM_LABELS]);
+export const RESERVED_PATHS: ReadonlySet<string> = new Set<string>([
+  ...API_PREFIXES,
+  ...INFO_PAGES,
+  ...PUBLIC_PAGES,
+  ...APP_SEGMENTS,
+  ...PLATFORM_LABELS,
+]);

@@ -27,7 +27,8 @@ config({
   customError: (iss) => {
     if (iss.origin !== 'string') return undefined;
     if (iss.code === 'too_big') return `${fieldLabel(iss.path)} must be at most ${iss.maximum} characters`;
-    if (iss.code === 'too_small' && Number(iss.minimum) > 1) return `${fieldLabel(iss.path)} must be at least ${iss.minimum} characters`;
+    if (iss.code === 'too_small' && Number(iss.minimum) > 1)
+      return `${fieldLabel(iss.path)} must be at least ${iss.minimum} characters`;
     return undefined;
   },
 });

@@ -14,13 +14,20 @@ async function adminToken(): Promise<string> {
 }
 
 async function invite(token: string, email: string) {
-  const res = await call('POST', '/api/platform/invitations', { token, body: { firstName: 'Ola', lastName: 'Owner', email } });
+  const res = await call('POST', '/api/platform/invitations', {
+    token,
+    body: { firstName: 'Ola', lastName: 'Owner', email },
+  });
   expect(res.status).toBe(201);
   return new URL(res.body.invitation.inviteUrl).searchParams.get('token')!;
 }
 
 const signupBody = (token: string, organizationName = 'Lakeside Kayaks & Co.') => ({
-  token, organizationName, phone: '+1 (555) 123-4567', password: 'paddle-hard-9', confirmPassword: 'paddle-hard-9',
+  token,
+  organizationName,
+  phone: '+1 (555) 123-4567',
+  password: 'paddle-hard-9',
+  confirmPassword: 'paddle-hard-9',
 });
 
 beforeAll(async () => {
@@ -30,9 +37,16 @@ beforeAll(async () => {
 
 describe('login', () => {
   it('signs the platform admin in, case-insensitively, and sends them to the platform portal', async () => {
-    const res = await call('POST', '/api/auth/login', { body: { username: '  root@platform.TEST ', password: ADMIN.password } });
+    const res = await call('POST', '/api/auth/login', {
+      body: { username: '  root@platform.TEST ', password: ADMIN.password },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ role: 'SUPER_ADMIN', organizationId: null, organization: null, firstName: 'Platform' });
+    expect(res.body.user).toMatchObject({
+      role: 'SUPER_ADMIN',
+      organizationId: null,
+      organization: null,
+      firstName: 'Platform',
+    });
     expect(res.body.user.passwordHash).toBeUndefined();
     expect(res.body.redirectUrl).toBe('http://localhost:3000/platform/dashboard');
     expect(res.body.token.split('.')).toHaveLength(3);
@@ -40,7 +54,9 @@ describe('login', () => {
 
   it('answers a wrong password and an unknown user alike, 401 with a message', async () => {
     const wrong = await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: 'nope' } });
-    const unknown = await call('POST', '/api/auth/login', { body: { username: 'ghost@nowhere.test', password: 'nope' } });
+    const unknown = await call('POST', '/api/auth/login', {
+      body: { username: 'ghost@nowhere.test', password: 'nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe('Invalid credentials');
@@ -58,7 +74,10 @@ describe('login', () => {
   });
 
   it('answers malformed JSON with a 4xx JSON error, not a 500', async () => {
-    const res = await call('POST', '/api/auth/login', { rawBody: '{"username":', headers: { 'content-type': 'application/json' } });
+    const res = await call('POST', '/api/auth/login', {
+      rawBody: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('BadRequest');
   });
@@ -66,14 +85,20 @@ describe('login', () => {
   it('locks a username out after 5 failures in 15 minutes, even with the right password', async () => {
     await ensurePlatformAdmin({ email: 'lock@platform.test', password: 'right-password-1' });
     for (let i = 0; i < 5; i++) {
-      const r = await call('POST', '/api/auth/login', { body: { username: 'lock@platform.test', password: `wrong-${i}` } });
+      const r = await call('POST', '/api/auth/login', {
+        body: { username: 'lock@platform.test', password: `wrong-${i}` },
+      });
       expect(r.status).toBe(401);
     }
-    const locked = await call('POST', '/api/auth/login', { body: { username: 'LOCK@platform.test', password: 'right-password-1' } });
+    const locked = await call('POST', '/api/auth/login', {
+      body: { username: 'LOCK@platform.test', password: 'right-password-1' },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(LOCKED_OUT);
     // another username is not affected
-    expect((await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } })).status,
+    ).toBe(200);
   });
 });
 
@@ -94,7 +119,9 @@ describe('tokens', () => {
   it('rejects an expired token', async () => {
     const token = await adminToken();
     const claims = JSON.parse(new TextDecoder().decode(base64url.decode(token.split('.')[1]!)));
-    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }).setProtectedHeader({ alg: 'HS256' }).sign(key());
+    const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key());
     const res = await call('GET', '/api/platform/invitations', { token: expired });
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/expired/i);
@@ -125,9 +152,17 @@ describe('tokens', () => {
 describe('organization onboarding', () => {
   it('invites, validates, creates the organization and signs its admin in on the tenant host', async () => {
     const admin = await adminToken();
-    const created = await call('POST', '/api/platform/invitations', { token: admin, body: { firstName: 'Kim', lastName: 'Lake', email: 'Kim@Lakeside.test' } });
+    const created = await call('POST', '/api/platform/invitations', {
+      token: admin,
+      body: { firstName: 'Kim', lastName: 'Lake', email: 'Kim@Lakeside.test' },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.invitation).toMatchObject({ firstName: 'Kim', email: 'kim@lakeside.test', status: 'Pending', usedAt: null });
+    expect(created.body.invitation).toMatchObject({
+      firstName: 'Kim',
+      email: 'kim@lakeside.test',
+      status: 'Pending',
+      usedAt: null,
+    });
     expect(created.body.invitation.inviteUrl).toMatch(/^http:\/\/localhost:3000\/signup\?token=[A-Za-z0-9_-]{43}$/);
     const days = (new Date(created.body.invitation.expiresAt).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
@@ -135,7 +170,10 @@ describe('organization onboarding', () => {
     const token = new URL(created.body.invitation.inviteUrl).searchParams.get('token')!;
 
     const valid = await call('GET', `/api/signup/validate-token?token=${token}`);
-    expect(valid.body).toEqual({ valid: true, invitation: { firstName: 'Kim', lastName: 'Lake', email: 'kim@lakeside.test' } });
+    expect(valid.body).toEqual({
+      valid: true,
+      invitation: { firstName: 'Kim', lastName: 'Lake', email: 'kim@lakeside.test' },
+    });
 
     const done = await call('POST', '/api/signup/complete', { body: signupBody(token) });
     expect(done.status).toBe(200);
@@ -144,11 +182,21 @@ describe('organization onboarding', () => {
     expect(loginUrl.host).toBe('lakeside-kayaks-co.localhost:3000');
     expect(loginUrl.pathname).toBe('/dashboard');
     expect(loginUrl.searchParams.get('auth')).toBe('true');
-    expect(JSON.parse(loginUrl.searchParams.get('user')!)).toMatchObject({ role: 'BUSINESS_ADMIN', organization: { name: 'Lakeside Kayaks & Co.', subdomain: 'lakeside-kayaks-co' } });
+    expect(JSON.parse(loginUrl.searchParams.get('user')!)).toMatchObject({
+      role: 'BUSINESS_ADMIN',
+      organization: { name: 'Lakeside Kayaks & Co.', subdomain: 'lakeside-kayaks-co' },
+    });
 
-    const login = await call('POST', '/api/auth/login', { body: { username: 'kim@lakeside.test', password: 'paddle-hard-9' } });
+    const login = await call('POST', '/api/auth/login', {
+      body: { username: 'kim@lakeside.test', password: 'paddle-hard-9' },
+    });
     expect(login.status).toBe(200);
-    expect(login.body.user).toMatchObject({ role: 'BUSINESS_ADMIN', firstName: 'Kim', lastName: 'Lake', organization: { subdomain: 'lakeside-kayaks-co' } });
+    expect(login.body.user).toMatchObject({
+      role: 'BUSINESS_ADMIN',
+      firstName: 'Kim',
+      lastName: 'Lake',
+      organization: { subdomain: 'lakeside-kayaks-co' },
+    });
     expect(login.body.redirectUrl).toMatch(/^http:\/\/lakeside-kayaks-co\.localhost:3000\/dashboard\?auth=true&token=/);
 
     // single use
@@ -160,13 +208,19 @@ describe('organization onboarding', () => {
     expect(reuse.body.error).toBe(INVALID_INVITATION);
 
     const list = await call('GET', '/api/platform/invitations', { token: admin });
-    expect(list.body.invitations.find((i: { email: string }) => i.email === 'kim@lakeside.test')).toMatchObject({ status: 'Used' });
+    expect(list.body.invitations.find((i: { email: string }) => i.email === 'kim@lakeside.test')).toMatchObject({
+      status: 'Used',
+    });
   });
 
   it('gives a taken subdomain a numeric suffix', async () => {
     const admin = await adminToken();
-    const a = await call('POST', '/api/signup/complete', { body: signupBody(await invite(admin, 'a@twins.test'), 'Twin Carts') });
-    const b = await call('POST', '/api/signup/complete', { body: signupBody(await invite(admin, 'b@twins.test'), 'Twin  Carts!') });
+    const a = await call('POST', '/api/signup/complete', {
+      body: signupBody(await invite(admin, 'a@twins.test'), 'Twin Carts'),
+    });
+    const b = await call('POST', '/api/signup/complete', {
+      body: signupBody(await invite(admin, 'b@twins.test'), 'Twin  Carts!'),
+    });
     expect(new URL(a.body.loginUrl).host).toBe('twin-carts.localhost:3000');
     expect(new URL(b.body.loginUrl).host).toBe('twin-carts-2.localhost:3000');
   });
@@ -179,7 +233,9 @@ describe('organization onboarding', () => {
       call('POST', '/api/signup/complete', { body: signupBody(token, 'Race Two') }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
-    const login = await call('POST', '/api/auth/login', { body: { username: 'race@once.test', password: 'paddle-hard-9' } });
+    const login = await call('POST', '/api/auth/login', {
+      body: { username: 'race@once.test', password: 'paddle-hard-9' },
+    });
     expect(login.status).toBe(200);
   });
 
@@ -188,14 +244,20 @@ describe('organization onboarding', () => {
     expect((await call('GET', '/api/signup/validate-token?token=made-up')).body.message).toBe(INVALID_INVITATION);
     const admin = await adminToken();
     const token = await invite(admin, 'weak@pw.test');
-    const short = await call('POST', '/api/signup/complete', { body: { ...signupBody(token), password: 'short', confirmPassword: 'short' } });
+    const short = await call('POST', '/api/signup/complete', {
+      body: { ...signupBody(token), password: 'short', confirmPassword: 'short' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Validation failed: Password must be at least 8 characters');
-    const mismatch = await call('POST', '/api/signup/complete', { body: { ...signupBody(token), confirmPassword: 'different-9' } });
+    const mismatch = await call('POST', '/api/signup/complete', {
+      body: { ...signupBody(token), confirmPassword: 'different-9' },
+    });
     expect(mismatch.body.message).toBe('Validation failed: Passwords do not match');
     const phone = await call('POST', '/api/signup/complete', { body: { ...signupBody(token), phone: 'call me' } });
     expect(phone.body.message).toBe('Validation failed: Please enter a valid phone number');
-    const noOrg = await call('POST', '/api/signup/complete', { body: { ...signupBody(token), organizationName: '  ' } });
+    const noOrg = await call('POST', '/api/signup/complete', {
+      body: { ...signupBody(token), organizationName: '  ' },
+    });
     expect(noOrg.body.message).toBe('Validation failed: Organization name is required');
     // none of those consumed the invitation
     expect((await call('GET', `/api/signup/validate-token?token=${token}`)).body.valid).toBe(true);
@@ -220,7 +282,9 @@ describe('organization onboarding', () => {
 
     const usedToken = await invite(admin, 'used@links.test');
     await call('POST', '/api/signup/complete', { body: signupBody(usedToken, 'Used Links') });
-    const used = (await call('GET', '/api/platform/invitations', { token: admin })).body.invitations.find((i: { email: string }) => i.email === 'used@links.test');
+    const used = (await call('GET', '/api/platform/invitations', { token: admin })).body.invitations.find(
+      (i: { email: string }) => i.email === 'used@links.test',
+    );
     const refuse = await call('DELETE', `/api/platform/invitations/${used.id}`, { token: admin });
     expect(refuse.status).toBe(409);
     expect((await call('POST', `/api/platform/invitations/${used.id}/resend`, { token: admin })).status).toBe(409);
@@ -228,9 +292,15 @@ describe('organization onboarding', () => {
 
   it('refuses to invite an address that already has an account', async () => {
     const admin = await adminToken();
-    const res = await call('POST', '/api/platform/invitations', { token: admin, body: { firstName: 'R', lastName: 'A', email: ADMIN.email } });
+    const res = await call('POST', '/api/platform/invitations', {
+      token: admin,
+      body: { firstName: 'R', lastName: 'A', email: ADMIN.email },
+    });
     expect(res.status).toBe(409);
-    const bad = await call('POST', '/api/platform/invitations', { token: admin, body: { firstName: ' ', lastName: 'A', email: 'not-an-address' } });
+    const bad = await call('POST', '/api/platform/invitations', {
+      token: admin,
+      body: { firstName: ' ', lastName: 'A', email: 'not-an-address' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Validation failed: First name is required, Please enter a valid email address');
   });

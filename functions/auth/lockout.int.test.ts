@@ -19,12 +19,15 @@ const from = () => {
 const login = (username: string, password: string, headers: Record<string, string> = {}) =>
   call('POST', '/api/auth/login', { body: { username, password }, headers });
 
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 
 describe('sign-in lockout under concurrency', () => {
   it('checks at most 5 passwords for 200 concurrent wrong attempts, then answers 429', async () => {
     await ensurePlatformAdmin({ email: 'burst@platform.test', password: 'right-password-1' });
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => login('burst@platform.test', `wrong-${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => login('burst@platform.test', `wrong-${i}`)),
+    );
     const t = tally(results.map((r) => r.status));
     expect(t[401]).toBe(5);
     expect(t[429]).toBe(195);
@@ -42,7 +45,9 @@ describe('sign-in lockout under concurrency', () => {
     expect(t[429]).toBe(95);
     if (results[60]!.status === 200) expect(t[401]).toBe(4);
     // after the burst the account is locked, right password or not
-    expect((await login('mixed@platform.test', 'right-password-2')).status).toBe(results[60]!.status === 200 ? 200 : 429);
+    expect((await login('mixed@platform.test', 'right-password-2')).status).toBe(
+      results[60]!.status === 200 ? 200 : 429,
+    );
   });
 
   it('counts an unknown username like a known one', async () => {
@@ -85,7 +90,9 @@ describe('public booking limit per source address', () => {
     };
     const token = 'unknownShareToken0123456789';
     const results = await Promise.all(
-      Array.from({ length: PUBLIC_BOOKING_PER_SOURCE.limit + 5 }, () => call('POST', `/public/service/${token}/book`, { body, headers: source })),
+      Array.from({ length: PUBLIC_BOOKING_PER_SOURCE.limit + 5 }, () =>
+        call('POST', `/public/service/${token}/book`, { body, headers: source }),
+      ),
     );
     expect(tally(results.map((r) => r.status))).toEqual({ 404: PUBLIC_BOOKING_PER_SOURCE.limit, 429: 5 });
     expect((await call('POST', `/public/service/${token}/book`, { body, headers: from() })).status).toBe(404);

@@ -2,7 +2,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ApiError, tooManyRequests, unauthorized } from '../lib/errors.js';
 import { trustedTenant } from '../lib/keys.js';
 import { dummyPasswordHash, verifyPassword } from '../lib/passwords.js';
-import { clearAttempts, limitBySource, SIGN_IN_PER_SOURCE, SIGN_IN_PER_USERNAME, takeAttempt } from '../lib/rate-limit.js';
+import {
+  clearAttempts,
+  limitBySource,
+  SIGN_IN_PER_SOURCE,
+  SIGN_IN_PER_USERNAME,
+  takeAttempt,
+} from '../lib/rate-limit.js';
 import { recordActiveUser } from '../users/user-stats.js';
 import { startSession } from './session.js';
 import { findUserByUsername, getOrganization, recordLogin } from './store.js';
@@ -20,7 +26,11 @@ const ATTEMPTS = 'LOGINFAIL';
  * (at most 5 password checks per 15 minutes, an atomic conditional counter taken BEFORE the check),
  * so no burst, however parallel, gets a sixth check. A successful sign-in forgets the attempts.
  */
-export async function login(username: string, password: string, event?: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>) {
+export async function login(
+  username: string,
+  password: string,
+  event?: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>,
+) {
   if (event) await limitBySource('signin', event, SIGN_IN_PER_SOURCE);
   if (!(await takeAttempt(ATTEMPTS, username, SIGN_IN_PER_USERNAME))) throw tooManyRequests(LOCKED_OUT);
 
@@ -32,10 +42,16 @@ export async function login(username: string, password: string, event?: Pick<API
   const org = user.organizationId ? await getOrganization(trustedTenant(user.organizationId)) : undefined;
   if (user.organizationId && !org) throw unauthorized(INVALID_CREDENTIALS);
   // Checked after the password, so the answer tells nothing about an account to someone without it.
-  if (org?.status === 'SUSPENDED') throw new ApiError(403, 'OrganizationSuspended', 'Your organization has been suspended. Please contact support.');
-  if (org?.status === 'INACTIVE') throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
+  if (org?.status === 'SUSPENDED')
+    throw new ApiError(403, 'OrganizationSuspended', 'Your organization has been suspended. Please contact support.');
+  if (org?.status === 'INACTIVE')
+    throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
 
   // recordActiveUser never throws: a failed counter write does not fail the sign-in.
-  await Promise.all([clearAttempts(ATTEMPTS, username), recordLogin(user), user.organizationId ? recordActiveUser(trustedTenant(user.organizationId), user.id) : undefined]);
+  await Promise.all([
+    clearAttempts(ATTEMPTS, username),
+    recordLogin(user),
+    user.organizationId ? recordActiveUser(trustedTenant(user.organizationId), user.id) : undefined,
+  ]);
   return startSession(user, org);
 }

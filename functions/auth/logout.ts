@@ -23,10 +23,17 @@ export async function logout(event: Pick<ApiEvent, 'headers' | 'queryStringParam
       throw e;
     });
     if (claims?.sessionId && claims.expiresAt) {
-      await db().send(new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.revokedSession(claims.sessionId), userId: claims.userId, revokedAt: nowIso(), expiresAt: claims.expiresAt },
-      }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.revokedSession(claims.sessionId),
+            userId: claims.userId,
+            revokedAt: nowIso(),
+            expiresAt: claims.expiresAt,
+          },
+        }),
+      );
     }
   }
   return { success: true as const, message: LOGGED_OUT };

@@ -7,7 +7,15 @@ import { keys, trustedTenant } from '../lib/keys.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
 import { userCountUpdate } from '../users/user-stats.js';
-import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
+import {
+  findUserByUsername,
+  normalizeUsername,
+  subdomainTaken,
+  upsertPlatformAdmin,
+  userPuts,
+  type OrganizationRecord,
+  type UserRecord,
+} from './store.js';
 import { tenantUrl } from './urls.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
@@ -38,7 +46,8 @@ export async function createOrganization(input: {
   extra?: TransactItem[];
 }): Promise<{ organization: OrganizationRecord; owner: UserRecord }> {
   const username = normalizeUsername(input.owner.email);
-  if (await findUserByUsername(username)) throw conflict('An account with this email already exists. Please sign in instead.');
+  if (await findUserByUsername(username))
+    throw conflict('An account with this email already exists. Please sign in instead.');
   const passwordHash = await hashPassword(input.owner.password);
   const tried = new Set<string>();
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -46,15 +55,50 @@ export async function createOrganization(input: {
     const orgId = randomUUID().replace(/-/g, '');
     const tenant = trustedTenant(orgId);
     const now = nowIso();
-    const organization: OrganizationRecord = { id: orgId, name: input.name.trim(), subdomain, status: 'ACTIVE', phone: input.phone, timeZone: input.timeZone ?? DEFAULT_TIME_ZONE, createdAt: now };
+    const organization: OrganizationRecord = {
+      id: orgId,
+      name: input.name.trim(),
+      subdomain,
+      status: 'ACTIVE',
+      phone: input.phone,
+      timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+      createdAt: now,
+    };
     const owner: UserRecord = {
-      id: randomUUID(), username, email: username, firstName: input.owner.firstName.trim(), lastName: input.owner.lastName.trim(), phone: input.phone ?? null,
-      role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', organizationId: orgId, passwordHash, isActive: true, createdAt: now,
+      id: randomUUID(),
+      username,
+      email: username,
+      firstName: input.owner.firstName.trim(),
+      lastName: input.owner.lastName.trim(),
+      phone: input.phone ?? null,
+      role: 'BUSINESS_ADMIN',
+      accessLevel: 'MANAGER',
+      organizationId: orgId,
+      passwordHash,
+      isActive: true,
+      createdAt: now,
     };
     organization.ownerUserId = owner.id;
     const items: TransactItem[] = [
-      { Put: { TableName: tableName(), Item: { ...keys.subdomain(subdomain), organizationId: orgId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: { ...keys.organization(tenant), ...keys.organizationsIndex(), gsi1sk: `${now}#${orgId}`, ...organization }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.subdomain(subdomain), organizationId: orgId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.organization(tenant),
+            ...keys.organizationsIndex(),
+            gsi1sk: `${now}#${orgId}`,
+            ...organization,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
       ...userPuts(owner),
       ...(input.extra ?? []),
       // Last, so the extra items keep their positions (index 4 on) in the cancellation reasons.
@@ -84,8 +128,12 @@ export async function ensurePlatformAdmin(opts: { email: string; password?: stri
   // A new password ends the admin's sessions (the session epoch): the same one, applied again at
   // every local start from PLATFORM_ADMIN_PASSWORD, is no change and signs nobody out.
   const existing = opts.password ? await findUserByUsername(opts.email) : undefined;
-  const same = !!existing?.passwordHash && existing.isActive && (await verifyPassword(opts.password!, existing.passwordHash));
-  const { created } = await upsertPlatformAdmin(opts.email, opts.password && !same ? await hashPassword(opts.password) : undefined);
+  const same =
+    !!existing?.passwordHash && existing.isActive && (await verifyPassword(opts.password!, existing.passwordHash));
+  const { created } = await upsertPlatformAdmin(
+    opts.email,
+    opts.password && !same ? await hashPassword(opts.password) : undefined,
+  );
   return { created };
 }
 
@@ -98,5 +146,10 @@ export async function seedDemoTenant(opts: { name?: string; email?: string; pass
     phone: '(555) 010-0100',
     owner: { email, firstName: 'Demo', lastName: 'Owner', password },
   });
-  return { subdomain: organization.subdomain, email, password, loginUrl: tenantUrl(organization.subdomain, '/login').toString() };
+  return {
+    subdomain: organization.subdomain,
+    email,
+    password,
+    loginUrl: tenantUrl(organization.subdomain, '/login').toString(),
+  };
 }

@@ -11,10 +11,22 @@ beforeAll(async () => {
 });
 
 async function signUp(organizationName: string, email: string) {
-  const admin = (await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } })).body.token;
-  const inv = await call('POST', '/api/platform/invitations', { token: admin, body: { firstName: 'Ola', lastName: 'Owner', email } });
+  const admin = (await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } }))
+    .body.token;
+  const inv = await call('POST', '/api/platform/invitations', {
+    token: admin,
+    body: { firstName: 'Ola', lastName: 'Owner', email },
+  });
   const token = new URL(inv.body.invitation.inviteUrl).searchParams.get('token')!;
-  const done = await call('POST', '/api/signup/complete', { body: { token, organizationName, phone: '+1 555 123 4567', password: 'paddle-hard-9', confirmPassword: 'paddle-hard-9' } });
+  const done = await call('POST', '/api/signup/complete', {
+    body: {
+      token,
+      organizationName,
+      phone: '+1 555 123 4567',
+      password: 'paddle-hard-9',
+      confirmPassword: 'paddle-hard-9',
+    },
+  });
   expect(done.status).toBe(200);
   return new URL(done.body.loginUrl).hostname.split('.')[0];
 }

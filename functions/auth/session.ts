@@ -15,14 +15,29 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
     lastName: user.lastName,
     organizationId: user.organizationId,
     // The zone lets screens show and enter times as the business keeps them (docs/decisions.md).
-    organization: org ? { name: org.name, subdomain: org.subdomain, timeZone: isValidTimeZone(org.timeZone) ? org.timeZone : DEFAULT_TIME_ZONE } : null,
+    organization: org
+      ? {
+          name: org.name,
+          subdomain: org.subdomain,
+          timeZone: isValidTimeZone(org.timeZone) ? org.timeZone : DEFAULT_TIME_ZONE,
+        }
+      : null,
   };
 }
 
 /** Token, user and where to go: SUPER_ADMIN to the platform portal, tenant users to their dashboard. */
 export async function startSession(user: UserRecord, org: OrganizationRecord | undefined) {
-  const token = await issueToken({ userId: user.id, username: user.username, role: user.role, accessLevel: user.accessLevel, tenantId: user.organizationId, sessionEpoch: user.sessionEpoch ?? 0 });
+  const token = await issueToken({
+    userId: user.id,
+    username: user.username,
+    role: user.role,
+    accessLevel: user.accessLevel,
+    tenantId: user.organizationId,
+    sessionEpoch: user.sessionEpoch ?? 0,
+  });
   const u = sessionUser(user, org);
-  const redirectUrl = org ? signedInDashboardUrl(org.subdomain, token, u) : platformUrl('/platform/dashboard').toString();
+  const redirectUrl = org
+    ? signedInDashboardUrl(org.subdomain, token, u)
+    : platformUrl('/platform/dashboard').toString();
   return { token, user: u, redirectUrl };
 }

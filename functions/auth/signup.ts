@@ -7,7 +7,8 @@ import { startSession } from './session.js';
 export const NO_TOKEN = 'No invitation token provided.';
 export const INVALID_INVITATION = 'This invitation is invalid, expired, or has already been used.';
 
-const invalid = (message = INVALID_INVITATION) => new ApiError(400, 'InvalidInvitation', message, undefined, { valid: false, success: false, error: message });
+const invalid = (message = INVALID_INVITATION) =>
+  new ApiError(400, 'InvalidInvitation', message, undefined, { valid: false, success: false, error: message });
 
 async function usableInvitation(token: string | undefined): Promise<InvitationRecord> {
   if (!token) throw invalid(NO_TOKEN);
@@ -25,21 +26,39 @@ export async function validateSignupToken(token: string | undefined) {
  * Organization, admin and the used mark on the invitation, in one transaction. The answer's loginUrl
  * signs the new owner straight in on their tenant dashboard (docs/decisions.md).
  */
-export async function completeSignup(input: { token: string; firstName?: string; lastName?: string; organizationName: string; phone: string; password: string; timeZone?: string }) {
+export async function completeSignup(input: {
+  token: string;
+  firstName?: string;
+  lastName?: string;
+  organizationName: string;
+  phone: string;
+  password: string;
+  timeZone?: string;
+}) {
   const inv = await usableInvitation(input.token);
   try {
     const { organization, owner } = await createOrganization({
       name: input.organizationName,
       phone: input.phone,
       timeZone: input.timeZone,
-      owner: { email: inv.email, firstName: input.firstName || inv.firstName, lastName: input.lastName || inv.lastName, password: input.password },
+      owner: {
+        email: inv.email,
+        firstName: input.firstName || inv.firstName,
+        lastName: input.lastName || inv.lastName,
+        password: input.password,
+      },
       extra: [consumeInvitation(inv)],
     });
     const session = await startSession(owner, organization);
-    return { success: true, loginUrl: session.redirectUrl, organization: { name: organization.name, subdomain: organization.subdomain } };
+    return {
+      success: true,
+      loginUrl: session.redirectUrl,
+      organization: { name: organization.name, subdomain: organization.subdomain },
+    };
   } catch (e) {
     if (e instanceof ExtraConditionFailed) throw invalid();
-    if (e instanceof ApiError) throw new ApiError(e.statusCode, e.code, e.message, e.details, { success: false, error: e.message });
+    if (e instanceof ApiError)
+      throw new ApiError(e.statusCode, e.code, e.message, e.details, { success: false, error: e.message });
     throw e;
   }
 }

@@ -65,36 +65,76 @@ export async function getOrganization(tenant: TenantId): Promise<OrganizationRec
 }
 
 export async function subdomainTaken(subdomain: string): Promise<boolean> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subdomain(subdomain), ProjectionExpression: 'pk' }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subdomain(subdomain), ProjectionExpression: 'pk' }),
+  );
   return res.Item !== undefined;
 }
 
 export async function recordLogin(user: UserRecord): Promise<void> {
-  await db().send(new UpdateCommand({ TableName: tableName(), Key: userKey(user), UpdateExpression: 'SET lastLoginAt = :now', ExpressionAttributeValues: { ':now': nowIso() } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(user),
+      UpdateExpression: 'SET lastLoginAt = :now',
+      ExpressionAttributeValues: { ':now': nowIso() },
+    }),
+  );
 }
 
 /** The user row plus its username pointer, both conditional: a taken username fails the whole write. */
 export function userPuts(user: UserRecord) {
   return [
-    { Put: { TableName: tableName(), Item: { ...keys.username(user.username), userId: user.id, organizationId: user.organizationId }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: tableName(), Item: { ...userKey(user), ...user }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.username(user.username), userId: user.id, organizationId: user.organizationId },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...userKey(user), ...user },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
 }
 
 /** Creates or resets the platform administrator (document 1: SUPER_ADMIN, no organization). */
-export async function upsertPlatformAdmin(email: string, passwordHash: string | undefined, names = { firstName: 'Platform', lastName: 'Admin' }): Promise<{ created: boolean; user: UserRecord }> {
+export async function upsertPlatformAdmin(
+  email: string,
+  passwordHash: string | undefined,
+  names = { firstName: 'Platform', lastName: 'Admin' },
+): Promise<{ created: boolean; user: UserRecord }> {
   const existing = await findUserByUsername(email);
   if (existing) {
     if (existing.role !== 'SUPER_ADMIN') throw new Error(`${email} already belongs to an organization user`);
     if (passwordHash) {
-      await db().send(new UpdateCommand({ TableName: tableName(), Key: userKey(existing), UpdateExpression: 'SET passwordHash = :h, isActive = :t ADD sessionEpoch :one', ExpressionAttributeValues: { ':h': passwordHash, ':t': true, ':one': 1 } }));
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: userKey(existing),
+          UpdateExpression: 'SET passwordHash = :h, isActive = :t ADD sessionEpoch :one',
+          ExpressionAttributeValues: { ':h': passwordHash, ':t': true, ':one': 1 },
+        }),
+      );
     }
     return { created: false, user: existing };
   }
   if (!passwordHash) throw new Error('A password is needed to create the platform administrator');
   const user: UserRecord = {
-    id: randomUUID(), username: normalizeUsername(email), email: normalizeUsername(email), ...names,
-    role: 'SUPER_ADMIN', accessLevel: 'MANAGER', organizationId: null, passwordHash, isActive: true, createdAt: nowIso(),
+    id: randomUUID(),
+    username: normalizeUsername(email),
+    email: normalizeUsername(email),
+    ...names,
+    role: 'SUPER_ADMIN',
+    accessLevel: 'MANAGER',
+    organizationId: null,
+    passwordHash,
+    isActive: true,
+    createdAt: nowIso(),
   };
   await db().send(new TransactWriteCommand({ TransactItems: userPuts(user) }));
   return { created: true, user };

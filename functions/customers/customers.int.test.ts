@@ -26,7 +26,12 @@ describe('customers list and paging', () => {
     const s = await sessionFor();
     const base = Date.parse('2026-01-01T00:00:00Z');
     for (let i = 0; i < 45; i++) {
-      await seedCustomer(s.tenant, { firstName: `P${i}`, lastName: 'Pager', phone: `555000${String(i).padStart(4, '0')}`, createdAt: new Date(base + i * 60_000).toISOString() });
+      await seedCustomer(s.tenant, {
+        firstName: `P${i}`,
+        lastName: 'Pager',
+        phone: `555000${String(i).padStart(4, '0')}`,
+        createdAt: new Date(base + i * 60_000).toISOString(),
+      });
     }
     const p1 = await list(s.token);
     expect(p1.status).toBe(200);
@@ -62,11 +67,30 @@ describe('customer search', () => {
   let ada: { id: string };
   beforeAll(async () => {
     s = await sessionFor();
-    ada = await seedCustomer(s.tenant, { firstName: 'Ada', lastName: 'Lovelace', phone: '(555) 010-0199', email: 'ada.l@example.com', address: '1 Analytical Way' });
-    await seedCustomer(s.tenant, { firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 222 3333', email: 'grace@navy.example' });
-    await seedCustomer(s.tenant, { firstName: 'Adam', lastName: 'Smith', phone: '555-444-5555', email: 'wealth@nations.example' });
+    ada = await seedCustomer(s.tenant, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '(555) 010-0199',
+      email: 'ada.l@example.com',
+      address: '1 Analytical Way',
+    });
+    await seedCustomer(s.tenant, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 555 222 3333',
+      email: 'grace@navy.example',
+    });
+    await seedCustomer(s.tenant, {
+      firstName: 'Adam',
+      lastName: 'Smith',
+      phone: '555-444-5555',
+      email: 'wealth@nations.example',
+    });
   });
-  const names = async (q: string) => ((await list(s.token, `?search=${encodeURIComponent(q)}`)).body.customers as { lastName: string }[]).map((c) => c.lastName).sort();
+  const names = async (q: string) =>
+    ((await list(s.token, `?search=${encodeURIComponent(q)}`)).body.customers as { lastName: string }[])
+      .map((c) => c.lastName)
+      .sort();
 
   it('matches a prefix of the first name, the last name or the full name', async () => {
     expect(await names('ada')).toEqual(['Lovelace', 'Smith']);
@@ -90,7 +114,12 @@ describe('customer search', () => {
     expect(await names('wealth')).toEqual(['Smith']);
     const res = await list(s.token, '?search=ada');
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 2, pages: 1 });
-    expect(res.body.customers.find((c: { id: string }) => c.id === ada.id)).toMatchObject({ phone: '(555) 010-0199', email: 'ada.l@example.com', address: '1 Analytical Way', reservationCount: 0 });
+    expect(res.body.customers.find((c: { id: string }) => c.id === ada.id)).toMatchObject({
+      phone: '(555) 010-0199',
+      email: 'ada.l@example.com',
+      address: '1 Analytical Way',
+      reservationCount: 0,
+    });
   });
 
   it('finds nothing for text that matches no one (and never another tenant)', async () => {
@@ -104,15 +133,54 @@ describe('customer details', () => {
   it('shows the customer with reservations: number, status, item or service, duration, total and overage', async () => {
     const s = await sessionFor();
     const c = await seedCustomer(s.tenant, { firstName: 'Det', lastName: 'Ails', phone: '5551112222' }, [
-      { reservationNumber: 'RES-000001', status: 'COMPLETED', kind: 'ITEM', inventoryItem: { name: 'Golf cart Deluxe', itemNumber: 'GC-1' }, reservationDuration: 3, totalAmount: 64.5, overageAmount: 12.25, startTime: '2026-03-01T10:00:00.000Z' },
-      { reservationNumber: 'RES-000002', status: 'ACTIVE', kind: 'SERVICE', service: { name: 'Kayak tour' }, reservationDuration: 2, totalAmountCents: 5100, startTime: '2026-04-01T10:00:00.000Z' },
+      {
+        reservationNumber: 'RES-000001',
+        status: 'COMPLETED',
+        kind: 'ITEM',
+        inventoryItem: { name: 'Golf cart Deluxe', itemNumber: 'GC-1' },
+        reservationDuration: 3,
+        totalAmount: 64.5,
+        overageAmount: 12.25,
+        startTime: '2026-03-01T10:00:00.000Z',
+      },
+      {
+        reservationNumber: 'RES-000002',
+        status: 'ACTIVE',
+        kind: 'SERVICE',
+        service: { name: 'Kayak tour' },
+        reservationDuration: 2,
+        totalAmountCents: 5100,
+        startTime: '2026-04-01T10:00:00.000Z',
+      },
     ]);
     const res = await call('GET', `/api/customers/${c.id}`, { token: s.token });
     expect(res.status).toBe(200);
-    expect(res.body.customer).toMatchObject({ id: c.id, firstName: 'Det', lastName: 'Ails', reservationCount: 2, createdAt: c.createdAt });
+    expect(res.body.customer).toMatchObject({
+      id: c.id,
+      firstName: 'Det',
+      lastName: 'Ails',
+      reservationCount: 2,
+      createdAt: c.createdAt,
+    });
     expect(res.body.customer.reservations).toEqual([
-      expect.objectContaining({ reservationNumber: 'RES-000002', status: 'ACTIVE', kind: 'SERVICE', itemName: 'Kayak tour', reservationDuration: 2, totalAmount: 51, overageAmount: 0 }),
-      expect.objectContaining({ reservationNumber: 'RES-000001', status: 'COMPLETED', kind: 'ITEM', itemName: 'Golf cart Deluxe', reservationDuration: 3, totalAmount: 64.5, overageAmount: 12.25 }),
+      expect.objectContaining({
+        reservationNumber: 'RES-000002',
+        status: 'ACTIVE',
+        kind: 'SERVICE',
+        itemName: 'Kayak tour',
+        reservationDuration: 2,
+        totalAmount: 51,
+        overageAmount: 0,
+      }),
+      expect.objectContaining({
+        reservationNumber: 'RES-000001',
+        status: 'COMPLETED',
+        kind: 'ITEM',
+        itemName: 'Golf cart Deluxe',
+        reservationDuration: 3,
+        totalAmount: 64.5,
+        overageAmount: 12.25,
+      }),
     ]);
     expect((await call('GET', '/api/customers/not-a-customer', { token: s.token })).status).toBe(404);
     const other = await sessionFor();
@@ -127,18 +195,37 @@ describe('customers from public bookings', () => {
     const svc = await call('POST', '/api/inventory/services', {
       token: s.token,
       body: {
-        name: 'Harbour tour', rate: '30', rateType: 'per_person', timeZone: 'UTC',
+        name: 'Harbour tour',
+        rate: '30',
+        rateType: 'per_person',
+        timeZone: 'UTC',
         availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 9 }]),
         rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
       },
     });
     expect(svc.status, JSON.stringify(svc.body)).toBe(201);
-    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token })).body.shareToken;
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken;
     const book = (customer: Record<string, string>) =>
-      call('POST', `/public/service/${share}/book`, { body: { selectedSlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }], customer, participantCount: 1, isPublicBooking: true } });
-    expect((await book({ firstName: 'Mary', lastName: 'Shelley', phone: '(555) 303-4040', email: 'mary@frank.example' })).status).toBe(201);
-    expect((await book({ firstName: 'Mary', lastName: 'Shelley', phone: '555.303.4040', email: 'other@frank.example' })).status).toBe(201);
-    expect((await book({ firstName: 'M', lastName: 'Shelley', phone: '555 999 0000', email: 'MARY@frank.example' })).status).toBe(201);
+      call('POST', `/public/service/${share}/book`, {
+        body: {
+          selectedSlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }],
+          customer,
+          participantCount: 1,
+          isPublicBooking: true,
+        },
+      });
+    expect(
+      (await book({ firstName: 'Mary', lastName: 'Shelley', phone: '(555) 303-4040', email: 'mary@frank.example' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await book({ firstName: 'Mary', lastName: 'Shelley', phone: '555.303.4040', email: 'other@frank.example' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await book({ firstName: 'M', lastName: 'Shelley', phone: '555 999 0000', email: 'MARY@frank.example' })).status,
+    ).toBe(201);
     expect((await call('GET', '/api/customers/stats/overview', { token: s.token })).body).toEqual({ total: 1 });
     const found = await list(s.token, '?search=4040');
     expect(found.body.customers).toHaveLength(1);
@@ -146,7 +233,12 @@ describe('customers from public bookings', () => {
     expect((await list(s.token, '?search=shel')).body.customers).toHaveLength(1);
     const details = await call('GET', `/api/customers/${found.body.customers[0].id}`, { token: s.token });
     expect(details.body.customer.reservations).toHaveLength(3);
-    expect(details.body.customer.reservations[0]).toMatchObject({ kind: 'SERVICE', itemName: 'Harbour tour', status: 'ACTIVE', totalAmount: 30 });
+    expect(details.body.customer.reservations[0]).toMatchObject({
+      kind: 'SERVICE',
+      itemName: 'Harbour tour',
+      status: 'ACTIVE',
+      totalAmount: 30,
+    });
   });
 
   it('one phone shared by people with different names makes different customers; the same name and phone is one (issue 23 item 14)', async () => {
@@ -154,21 +246,48 @@ describe('customers from public bookings', () => {
     const svc = await call('POST', '/api/inventory/services', {
       token: s.token,
       body: {
-        name: 'Family kayak', rate: '20', rateType: 'per_person', timeZone: 'UTC',
+        name: 'Family kayak',
+        rate: '20',
+        rateType: 'per_person',
+        timeZone: 'UTC',
         availability: JSON.stringify([{ date: day(4), startTime: '09:00', endTime: '10:00', slotsAvailable: 20 }]),
         rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
       },
     });
     expect(svc.status, JSON.stringify(svc.body)).toBe(201);
-    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token })).body.shareToken;
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken;
     const book = (customer: Record<string, string>) =>
-      call('POST', `/public/service/${share}/book`, { body: { selectedSlots: [{ date: day(4), startTime: '09:00', endTime: '10:00' }], customer, participantCount: 1, isPublicBooking: true } });
-    expect((await book({ firstName: 'Ann', lastName: 'Reed', phone: '555-700-1000', email: 'ann@reed.example' })).status).toBe(201);
-    expect((await book({ firstName: 'Ben', lastName: 'Reed', phone: '555-700-1000', email: 'ben@reed.example' })).status).toBe(201);
-    expect((await book({ firstName: 'Cleo', lastName: 'Marsh', phone: '(555) 700 1000', email: 'cleo@marsh.example' })).status).toBe(201);
-    expect((await book({ firstName: 'ann', lastName: 'REED', phone: '5557001000', email: 'ann.work@reed.example' })).status).toBe(201);
+      call('POST', `/public/service/${share}/book`, {
+        body: {
+          selectedSlots: [{ date: day(4), startTime: '09:00', endTime: '10:00' }],
+          customer,
+          participantCount: 1,
+          isPublicBooking: true,
+        },
+      });
+    expect(
+      (await book({ firstName: 'Ann', lastName: 'Reed', phone: '555-700-1000', email: 'ann@reed.example' })).status,
+    ).toBe(201);
+    expect(
+      (await book({ firstName: 'Ben', lastName: 'Reed', phone: '555-700-1000', email: 'ben@reed.example' })).status,
+    ).toBe(201);
+    expect(
+      (await book({ firstName: 'Cleo', lastName: 'Marsh', phone: '(555) 700 1000', email: 'cleo@marsh.example' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await book({ firstName: 'ann', lastName: 'REED', phone: '5557001000', email: 'ann.work@reed.example' })).status,
+    ).toBe(201);
     expect((await call('GET', '/api/customers/stats/overview', { token: s.token })).body).toEqual({ total: 3 });
-    const people = (await list(s.token, '?search=1000')).body.customers as { firstName: string; reservationCount: number }[];
-    expect(people.map((p) => [p.firstName, p.reservationCount]).sort()).toEqual([['Ann', 2], ['Ben', 1], ['Cleo', 1]]);
+    const people = (await list(s.token, '?search=1000')).body.customers as {
+      firstName: string;
+      reservationCount: number;
+    }[];
+    expect(people.map((p) => [p.firstName, p.reservationCount]).sort()).toEqual([
+      ['Ann', 2],
+      ['Ben', 1],
+      ['Cleo', 1],
+    ]);
   });
 });

@@ -30,8 +30,10 @@ export const customerKey = (tenant: TenantId, id: string): Key => keys.entity(te
 export const customerStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'customers');
 export const phoneKey = (phone: string) => phone.replace(/\D/g, '') || phone.trim().toLowerCase();
 export const emailKey = (email: string) => email.trim().toLowerCase();
-const nameKey = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, ' ');
-export const phoneNameKey = (c: Pick<CustomerInput, 'phone' | 'firstName' | 'lastName'>) => `${phoneKey(c.phone)}#${nameKey(c.firstName, c.lastName)}`;
+const nameKey = (firstName: string, lastName: string) =>
+  `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, ' ');
+export const phoneNameKey = (c: Pick<CustomerInput, 'phone' | 'firstName' | 'lastName'>) =>
+  `${phoneKey(c.phone)}#${nameKey(c.firstName, c.lastName)}`;
 
 export interface CustomerInput {
   firstName: string;
@@ -66,11 +68,17 @@ export interface CustomerRow {
  * else the same phone and name (a person may book with a second address). Never the phone alone: a
  * family or a front desk shares one number between people with different names.
  */
-export async function matchCustomer(tenant: TenantId, c: Pick<CustomerInput, 'phone' | 'email' | 'firstName' | 'lastName'>): Promise<CustomerMatch> {
-  const get = (sk: string, id: string) => db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, sk, id), ConsistentRead: true }));
+export async function matchCustomer(
+  tenant: TenantId,
+  c: Pick<CustomerInput, 'phone' | 'email' | 'firstName' | 'lastName'>,
+): Promise<CustomerMatch> {
+  const get = (sk: string, id: string) =>
+    db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, sk, id), ConsistentRead: true }));
   const email = c.email?.trim() || null;
   const [byPhoneName, legacyPhone, byEmail] = await Promise.all([
-    get(PHONE, phoneNameKey(c)), get(PHONE, phoneKey(c.phone)), email ? get(EMAIL, emailKey(email)) : Promise.resolve({ Item: undefined }),
+    get(PHONE, phoneNameKey(c)),
+    get(PHONE, phoneKey(c.phone)),
+    email ? get(EMAIL, emailKey(email)) : Promise.resolve({ Item: undefined }),
   ]);
   const wanted: ('phone' | 'email')[] = [];
   if (!byPhoneName.Item) wanted.push('phone');
@@ -79,7 +87,8 @@ export async function matchCustomer(tenant: TenantId, c: Pick<CustomerInput, 'ph
 
   const candidateId = (byPhoneName.Item?.customerId ?? legacyPhone.Item?.customerId) as string | undefined;
   const candidate = candidateId ? await getCustomerRow(tenant, candidateId) : null;
-  const samePerson = candidate !== null && nameKey(candidate.firstName, candidate.lastName) === nameKey(c.firstName, c.lastName);
+  const samePerson =
+    candidate !== null && nameKey(candidate.firstName, candidate.lastName) === nameKey(c.firstName, c.lastName);
   if (samePerson) return { id: candidate.id, existing: true, missingPointers: wanted };
   // Another person: a phone-and-name pointer already owned by someone else stays theirs.
   return { id: randomUUID(), existing: false, missingPointers: wanted };
@@ -95,7 +104,12 @@ export async function getCustomerRow(tenant: TenantId, id: string): Promise<Cust
  * row that is gone, or a count already at 0 (rows from before issue 23), must not block the delete;
  * the condition only keeps the ADD from creating a stub row.
  */
-export async function removeCustomerReservation(w: AuditedWrite, tenant: TenantId, customerId: string, now: string): Promise<void> {
+export async function removeCustomerReservation(
+  w: AuditedWrite,
+  tenant: TenantId,
+  customerId: string,
+  now: string,
+): Promise<void> {
   const row = await getCustomerRow(tenant, customerId);
   if (!row || !(Number(row.reservationCount) > 0)) return;
   w.update('customer-count', customerKey(tenant, customerId), {
@@ -110,7 +124,14 @@ export async function removeCustomerReservation(w: AuditedWrite, tenant: TenantI
  * or one more reservation on an existing one. Part names: 'customer', 'customer-phone',
  * 'customer-email' (a failed pointer means another booking created this customer meanwhile: retry).
  */
-export function addCustomerParts(w: AuditedWrite, tenant: TenantId, match: CustomerMatch, c: CustomerInput, now: string, source: string): void {
+export function addCustomerParts(
+  w: AuditedWrite,
+  tenant: TenantId,
+  match: CustomerMatch,
+  c: CustomerInput,
+  now: string,
+  source: string,
+): void {
   const email = c.email?.trim() || null;
   if (match.existing) {
     w.update('customer', customerKey(tenant, match.id), {
@@ -120,16 +141,47 @@ export function addCustomerParts(w: AuditedWrite, tenant: TenantId, match: Custo
     });
   } else {
     const row: CustomerRow = {
-      id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email, address: c.address?.trim() || null,
-      reservationCount: 1, source, createdAt: now, updatedAt: now,
+      id: match.id,
+      firstName: c.firstName.trim(),
+      lastName: c.lastName.trim(),
+      phone: c.phone.trim(),
+      email,
+      address: c.address?.trim() || null,
+      reservationCount: 1,
+      source,
+      createdAt: now,
+      updatedAt: now,
     };
-    w.put('customer', { ...customerKey(tenant, match.id), gsi1pk: keys.tenantIndex(tenant, CUSTOMERS_INDEX), gsi1sk: `${now}#${match.id}`, ...row }, { condition: 'attribute_not_exists(pk)' });
-    customerSearchPuts(tenant, { id: match.id, firstName: row.firstName, lastName: row.lastName, phone: row.phone, email }).forEach((p, i) => w.part(`customer-search#${i}`, p));
+    w.put(
+      'customer',
+      {
+        ...customerKey(tenant, match.id),
+        gsi1pk: keys.tenantIndex(tenant, CUSTOMERS_INDEX),
+        gsi1sk: `${now}#${match.id}`,
+        ...row,
+      },
+      { condition: 'attribute_not_exists(pk)' },
+    );
+    customerSearchPuts(tenant, {
+      id: match.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      phone: row.phone,
+      email,
+    }).forEach((p, i) => w.part(`customer-search#${i}`, p));
     w.count(customerStatsKey(tenant), { total: 1 });
   }
   for (const kind of match.missingPointers) {
     const value = kind === 'phone' ? c.phone : email;
     if (!value) continue;
-    w.put(`customer-${kind}`, { ...keys.entity(tenant, kind === 'phone' ? PHONE : EMAIL, kind === 'phone' ? phoneNameKey(c) : emailKey(value)), customerId: match.id, createdAt: now }, { condition: 'attribute_not_exists(pk)' });
+    w.put(
+      `customer-${kind}`,
+      {
+        ...keys.entity(tenant, kind === 'phone' ? PHONE : EMAIL, kind === 'phone' ? phoneNameKey(c) : emailKey(value)),
+        customerId: match.id,
+        createdAt: now,
+      },
+      { condition: 'attribute_not_exists(pk)' },
+    );
   }
 }

@@ -18,22 +18,50 @@ export interface SeedCustomer {
 }
 
 /** The rows of one customer as the booking transaction writes them (customer, search rows), plus its reservations. */
-export function customerRows(tenant: TenantId, c: SeedCustomer & { id?: string }, reservations: Record<string, unknown>[] = []) {
+export function customerRows(
+  tenant: TenantId,
+  c: SeedCustomer & { id?: string },
+  reservations: Record<string, unknown>[] = [],
+) {
   const id = c.id ?? randomUUID();
   const createdAt = c.createdAt ?? new Date().toISOString();
   const rows: Record<string, unknown>[] = [
     {
       ...keys.entity(tenant, 'CUSTOMER', id),
-      gsi1pk: keys.tenantIndex(tenant, 'CUSTOMERS'), gsi1sk: `${createdAt}#${id}`,
-      gsi2pk: keys.tenantIndex(tenant, 'CUSTSEARCH'), gsi2sk: `${`${c.lastName} ${c.firstName}`.toLowerCase()}#${id}`,
-      id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email ?? null, address: c.address ?? null,
-      reservationCount: reservations.length, source: 'STAFF', createdAt, updatedAt: createdAt,
+      gsi1pk: keys.tenantIndex(tenant, 'CUSTOMERS'),
+      gsi1sk: `${createdAt}#${id}`,
+      gsi2pk: keys.tenantIndex(tenant, 'CUSTSEARCH'),
+      gsi2sk: `${`${c.lastName} ${c.firstName}`.toLowerCase()}#${id}`,
+      id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      phone: c.phone,
+      email: c.email ?? null,
+      address: c.address ?? null,
+      reservationCount: reservations.length,
+      source: 'STAFF',
+      createdAt,
+      updatedAt: createdAt,
     },
-    ...customerSearchPuts(tenant, { id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email }).map((p) => p.Put.Item),
+    ...customerSearchPuts(tenant, {
+      id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      phone: c.phone,
+      email: c.email,
+    }).map((p) => p.Put.Item),
     ...reservations.map((r) => {
       const rid = (r.id as string) ?? randomUUID();
       const start = (r.startTime as string) ?? createdAt;
-      return { ...keys.entity(tenant, 'RESERVATION', rid), gsi2pk: keys.tenantIndex(tenant, `CUSTRES#${id}`), gsi2sk: `${start}#${rid}`, id: rid, customerId: id, startTime: start, ...r };
+      return {
+        ...keys.entity(tenant, 'RESERVATION', rid),
+        gsi2pk: keys.tenantIndex(tenant, `CUSTRES#${id}`),
+        gsi2sk: `${start}#${rid}`,
+        id: rid,
+        customerId: id,
+        startTime: start,
+        ...r,
+      };
     }),
   ];
   return { id, createdAt, rows };
@@ -46,7 +74,15 @@ export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservatio
     new TransactWriteCommand({
       TransactItems: [
         ...rows.map((Item) => ({ Put: { TableName: T, Item } })),
-        { Update: { TableName: T, Key: keys.entity(tenant, 'STATS', 'customers'), UpdateExpression: 'ADD #t :one', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':one': 1 } } },
+        {
+          Update: {
+            TableName: T,
+            Key: keys.entity(tenant, 'STATS', 'customers'),
+            UpdateExpression: 'ADD #t :one',
+            ExpressionAttributeNames: { '#t': 'total' },
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
       ],
     }),
   );
@@ -71,5 +107,13 @@ export async function seedManyCustomers(tenant: TenantId, list: SeedCustomer[]):
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
-  await db().send(new UpdateCommand({ TableName: T, Key: keys.entity(tenant, 'STATS', 'customers'), UpdateExpression: 'ADD #t :n', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':n': list.length } }));
+  await db().send(
+    new UpdateCommand({
+      TableName: T,
+      Key: keys.entity(tenant, 'STATS', 'customers'),
+      UpdateExpression: 'ADD #t :n',
+      ExpressionAttributeNames: { '#t': 'total' },
+      ExpressionAttributeValues: { ':n': list.length },
+    }),
+  );
 }

@@ -12,12 +12,24 @@ export const customerIsolationFixtures: Partial<Record<RouteId, IsolationFixture
     return { secrets: [] };
   },
   'customers.list': async (owner) => {
-    const c = await seedCustomer(owner.tenant, { firstName: 'Iso', lastName: unique('Listed'), phone: '5550002222', email: `${unique('iso')}@a.example` });
+    const c = await seedCustomer(owner.tenant, {
+      firstName: 'Iso',
+      lastName: unique('Listed'),
+      phone: '5550002222',
+      email: `${unique('iso')}@a.example`,
+    });
     return { query: { search: c.lastName }, secrets: [c.id, c.lastName, c.email!] };
   },
   'customers.get': async (owner) => {
     const c = await seedCustomer(owner.tenant, { firstName: 'Iso', lastName: unique('Detail'), phone: '5550003333' }, [
-      { reservationNumber: unique('RES-'), status: 'ACTIVE', kind: 'SERVICE', service: { name: 'Iso tour' }, reservationDuration: 2, totalAmount: 40 },
+      {
+        reservationNumber: unique('RES-'),
+        status: 'ACTIVE',
+        kind: 'SERVICE',
+        service: { name: 'Iso tour' },
+        reservationDuration: 2,
+        totalAmount: 40,
+      },
     ]);
     return { params: { id: c.id }, secrets: [c.id, c.lastName] };
   },

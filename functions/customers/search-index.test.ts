@@ -6,11 +6,27 @@ beforeAll(() => {
   process.env.TABLE_NAME ??= 'unit-table';
 });
 
-const ada = { id: 'c1', firstName: ' Ada ', lastName: 'Lovelace', phone: '+1 (555) 010-0199', email: 'Ada.L@Example.com' };
+const ada = {
+  id: 'c1',
+  firstName: ' Ada ',
+  lastName: 'Lovelace',
+  phone: '+1 (555) 010-0199',
+  email: 'Ada.L@Example.com',
+};
 
 describe('customer search terms', () => {
   it('indexes both name orders, phone digits with their last 4 and 7, and the e-mail', () => {
-    expect(searchTerms(ada).sort()).toEqual(['e:ada.l@example.com', 'n:ada lovelace', 'n:lovelace ada', 'p:0100199', 'p:0199', 'p:15550100199', 'p:5550100199'].sort());
+    expect(searchTerms(ada).sort()).toEqual(
+      [
+        'e:ada.l@example.com',
+        'n:ada lovelace',
+        'n:lovelace ada',
+        'p:0100199',
+        'p:0199',
+        'p:15550100199',
+        'p:5550100199',
+      ].sort(),
+    );
   });
 
   it('skips what is missing and strips the separator', () => {
@@ -30,6 +46,9 @@ describe('customer search terms', () => {
 
   it('changes only the terms that differ on an edit', () => {
     const changes = customerSearchChanges('t1' as TenantId, ada, { ...ada, email: 'new@example.com' });
-    expect(changes.map((c) => ('Delete' in c ? `-${c.Delete.Key.sk}` : `+${c.Put.Item.sk}`))).toEqual(['-e:ada.l@example.com#c1', '+e:new@example.com#c1']);
+    expect(changes.map((c) => ('Delete' in c ? `-${c.Delete.Key.sk}` : `+${c.Put.Item.sk}`))).toEqual([
+      '-e:ada.l@example.com#c1',
+      '+e:new@example.com#c1',
+    ]);
   });
 });

@@ -68,11 +68,16 @@ export function searchPrefixes(q: string | undefined): string[] {
 
 export const searchPartition = (tenant: TenantId) => keys.tenantIndex(tenant, SEARCH_INDEX);
 
-const row = (tenant: TenantId, term: string, customerId: string) => ({ pk: searchPartition(tenant), sk: `${term}#${customerId}` });
+const row = (tenant: TenantId, term: string, customerId: string) => ({
+  pk: searchPartition(tenant),
+  sk: `${term}#${customerId}`,
+});
 
 /** The index rows of a new customer, to add to the transaction that creates it. */
 export function customerSearchPuts(tenant: TenantId, c: SearchableCustomer) {
-  return searchTerms(c).map((term) => ({ Put: { TableName: tableName(), Item: { ...row(tenant, term, c.id), customerId: c.id } } }));
+  return searchTerms(c).map((term) => ({
+    Put: { TableName: tableName(), Item: { ...row(tenant, term, c.id), customerId: c.id } },
+  }));
 }
 
 /** The index changes of an edited customer (removed terms deleted, new ones put), for the edit's transaction. */
@@ -80,7 +85,11 @@ export function customerSearchChanges(tenant: TenantId, before: SearchableCustom
   const old = new Set(searchTerms(before));
   const now = new Set(searchTerms(after));
   return [
-    ...[...old].filter((t) => !now.has(t)).map((t) => ({ Delete: { TableName: tableName(), Key: row(tenant, t, before.id) } })),
-    ...[...now].filter((t) => !old.has(t)).map((t) => ({ Put: { TableName: tableName(), Item: { ...row(tenant, t, after.id), customerId: after.id } } })),
+    ...[...old]
+      .filter((t) => !now.has(t))
+      .map((t) => ({ Delete: { TableName: tableName(), Key: row(tenant, t, before.id) } })),
+    ...[...now]
+      .filter((t) => !old.has(t))
+      .map((t) => ({ Put: { TableName: tableName(), Item: { ...row(tenant, t, after.id), customerId: after.id } } })),
   ];
 }

@@ -32,13 +32,19 @@ export function toCustomerView(r: Row): CustomerView {
 }
 
 /** Amounts are kept in cents (`…Cents`); rows written with dollar amounts are read as dollars. */
-const cents = (r: Row, name: string) => (typeof r[`${name}Cents`] === 'number' ? (r[`${name}Cents`] as number) : toCents(r[name] as number | string | null | undefined));
+const cents = (r: Row, name: string) =>
+  typeof r[`${name}Cents`] === 'number'
+    ? (r[`${name}Cents`] as number)
+    : toCents(r[name] as number | string | null | undefined);
 
 export function toCustomerReservation(r: Row): CustomerReservationView {
   const service = (r.service ?? null) as Row | null;
   const item = (r.inventoryItem ?? r.item ?? null) as Row | null;
   const kind = r.kind === 'SERVICE' || (!r.kind && (r.serviceId || service)) ? 'SERVICE' : 'ITEM';
-  const itemName = kind === 'SERVICE' ? str(service?.name) : str(item?.name) || [str(item?.itemNumber), str(r.itemLabel)].filter(Boolean).join(' ');
+  const itemName =
+    kind === 'SERVICE'
+      ? str(service?.name)
+      : str(item?.name) || [str(item?.itemNumber), str(r.itemLabel)].filter(Boolean).join(' ');
   return {
     id: str(r.id),
     reservationNumber: str(r.reservationNumber),
@@ -66,7 +72,9 @@ async function customersByIds(tenant: TenantId, ids: string[]): Promise<Customer
 }
 
 export async function customerTotal(tenant: TenantId): Promise<number> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'STATS', 'customers') }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'STATS', 'customers') }),
+  );
   return Math.max(0, Math.trunc(num(res.Item?.total)));
 }
 
@@ -108,7 +116,10 @@ export async function listCustomers(tenant: TenantId, opts: { page: number; limi
     const customers = await customersByIds(tenant, ids.slice((page - 1) * limit, page * limit));
     return { customers, total: ids.length };
   }
-  const [total, customers] = await Promise.all([customerTotal(tenant), newestCustomers(tenant, (page - 1) * limit, limit)]);
+  const [total, customers] = await Promise.all([
+    customerTotal(tenant),
+    newestCustomers(tenant, (page - 1) * limit, limit),
+  ]);
   return { customers, total };
 }
 
@@ -153,6 +164,8 @@ export async function getCustomer(tenant: TenantId, id: string) {
     ),
   ]);
   if (!row.Item) return null;
-  const reservations = (res.Items ?? []).filter((r) => String(r.sk ?? '').startsWith('RESERVATION#') && !r.deletedAt).map(toCustomerReservation);
+  const reservations = (res.Items ?? [])
+    .filter((r) => String(r.sk ?? '').startsWith('RESERVATION#') && !r.deletedAt)
+    .map(toCustomerReservation);
   return { ...toCustomerView(row.Item), reservations };
 }

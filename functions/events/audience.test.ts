@@ -11,20 +11,45 @@ const canOf = (u: { role: string; accessLevel?: string }, policy: Parameters<typ
 };
 
 describe('who may receive which live event', () => {
-  const stripped = { EMPLOYEE: { reservations: { view: false }, serviceBookings: { view: false }, customers: { view: false }, payments: { viewHistory: false }, dashboard: { viewStats: false, viewActivity: false } } };
+  const stripped = {
+    EMPLOYEE: {
+      reservations: { view: false },
+      serviceBookings: { view: false },
+      customers: { view: false },
+      payments: { viewHistory: false },
+      dashboard: { viewStats: false, viewActivity: false },
+    },
+  };
 
   it('holds back every area the role may not view, and only those', () => {
     const can = canOf(employee, stripped);
     const on = defaultModuleStates();
-    for (const type of ['reservation-created', 'reservation-updated', 'reservation-cancelled', 'payment-processed', 'stats-updated']) expect(mayReceiveEvent(type, can, on)).toBe(false);
+    for (const type of [
+      'reservation-created',
+      'reservation-updated',
+      'reservation-cancelled',
+      'payment-processed',
+      'stats-updated',
+    ])
+      expect(mayReceiveEvent(type, can, on)).toBe(false);
     expect(mayReceiveEvent('inventory-status-changed', can, on)).toBe(true);
   });
 
   it('lets either reservations.view or serviceBookings.view see reservation events', () => {
     const on = defaultModuleStates();
-    expect(mayReceiveEvent('reservation-created', canOf(employee, { EMPLOYEE: { reservations: { view: false } } }), on)).toBe(true);
-    expect(mayReceiveEvent('reservation-created', canOf(employee, { EMPLOYEE: { serviceBookings: { view: false } } }), on)).toBe(true);
-    expect(mayReceiveEvent('reservation-created', canOf(employee, { EMPLOYEE: { reservations: { view: false }, serviceBookings: { view: false } } }), on)).toBe(false);
+    expect(
+      mayReceiveEvent('reservation-created', canOf(employee, { EMPLOYEE: { reservations: { view: false } } }), on),
+    ).toBe(true);
+    expect(
+      mayReceiveEvent('reservation-created', canOf(employee, { EMPLOYEE: { serviceBookings: { view: false } } }), on),
+    ).toBe(true);
+    expect(
+      mayReceiveEvent(
+        'reservation-created',
+        canOf(employee, { EMPLOYEE: { reservations: { view: false }, serviceBookings: { view: false } } }),
+        on,
+      ),
+    ).toBe(false);
   });
 
   it("sends a disabled module's events to nobody, administrators included", () => {

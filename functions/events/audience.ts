@@ -22,7 +22,11 @@ export const EVENT_AUDIENCE: Record<LiveEventType, { anyOf: readonly Permission[
  * True when a session with these permissions, in a tenant with these modules, may receive an event
  * of this type. A type without a rule (a row written by a newer version, or garbage) goes to nobody.
  */
-export function mayReceiveEvent(type: string, can: (permission: Permission) => boolean, modules: ModuleStates): boolean {
+export function mayReceiveEvent(
+  type: string,
+  can: (permission: Permission) => boolean,
+  modules: ModuleStates,
+): boolean {
   const rule = Object.hasOwn(EVENT_AUDIENCE, type) ? EVENT_AUDIENCE[type as LiveEventType] : undefined;
   if (!rule) return false;
   if (rule.module && !modules[rule.module]) return false;

@@ -55,7 +55,10 @@ export function formatCursor(c: Cursor): string {
  * to deliver (not seen yet) and the next cursor. Every event in the window is delivered by now or
  * was before, so the next cursor's `seen` is simply the window's ids still within LAG_MS of its time.
  */
-export function advance(cursor: Cursor, windowEvents: Pick<LiveEvent, 'at' | 'sk'>[]): { deliver: number[]; next: Cursor } {
+export function advance(
+  cursor: Cursor,
+  windowEvents: Pick<LiveEvent, 'at' | 'sk'>[],
+): { deliver: number[]; next: Cursor } {
   const seen = new Set(cursor.seen);
   const deliver: number[] = [];
   let at = cursor.at;
@@ -76,7 +79,12 @@ export function advance(cursor: Cursor, windowEvents: Pick<LiveEvent, 'at' | 'sk
  * alike. The cursor still moves past the events it holds back: were they left out of the window,
  * a burst of them could fill every page and keep the session's own events out of reach.
  */
-export async function dashboardEvents(tenant: TenantId, lastEventId: string | undefined | null, mayReceive: (type: string) => boolean, now = Date.now()): Promise<{ body: string; delivered: LiveEvent[]; cursor: string }> {
+export async function dashboardEvents(
+  tenant: TenantId,
+  lastEventId: string | undefined | null,
+  mayReceive: (type: string) => boolean,
+  now = Date.now(),
+): Promise<{ body: string; delivered: LiveEvent[]; cursor: string }> {
   const cursor = parseCursor(lastEventId, now);
   const window: LiveEvent[] = [];
   let from: string | undefined = `EVENT#${new Date(cursor.at - LAG_MS).toISOString()}`;
@@ -91,7 +99,10 @@ export async function dashboardEvents(tenant: TenantId, lastEventId: string | un
   const delivered = deliver.map((i) => window[i]!);
   // Each event carries the cursor as of itself (a script sees it as MessageEvent.lastEventId and can
   // resume a new EventSource from it); the final id-only block carries the cursor after the window.
-  const frames = deliver.map((i) => `id: ${formatCursor(advance(cursor, window.slice(0, i + 1)).next)}\n${sseFrame(window[i]!.type, { type: window[i]!.type, payload: window[i]!.payload })}`);
+  const frames = deliver.map(
+    (i) =>
+      `id: ${formatCursor(advance(cursor, window.slice(0, i + 1)).next)}\n${sseFrame(window[i]!.type, { type: window[i]!.type, payload: window[i]!.payload })}`,
+  );
   const id = formatCursor(next);
   const body = `retry: ${RETRY_MS}\n\n${frames.join('')}id: ${id}\n\n`;
   return { body, delivered, cursor: id };

@@ -45,7 +45,9 @@ function client(token: string) {
       return lastId;
     },
     async poll() {
-      const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(token)}`, { headers: lastId ? { 'last-event-id': lastId } : {} });
+      const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(token)}`, {
+        headers: lastId ? { 'last-event-id': lastId } : {},
+      });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/event-stream');
       for (const f of frames(res.raw)) {
@@ -99,7 +101,17 @@ describe('dashboard live events (short SSE requests)', () => {
     await c.poll();
     // A row stamped 2 s ago that only now appears (its transaction was slow): before the cursor's time.
     const at = new Date(Date.now() - 2_000).toISOString();
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(a.tenant, 'EVENT', `${at}#${randomUUID()}`), type: 'reservation-updated', payload: { id: 'late' }, at } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.entity(a.tenant, 'EVENT', `${at}#${randomUUID()}`),
+          type: 'reservation-updated',
+          payload: { id: 'late' },
+          at,
+        },
+      }),
+    );
     await c.poll();
     await c.poll();
     expect(c.received.map((e) => e.payload.id)).toEqual(['on-time', 'late']);
@@ -112,8 +124,13 @@ describe('dashboard live events (short SSE requests)', () => {
     await put(a.tenant, 'payment-processed', { id: 'p1' });
     await c.poll();
     await put(a.tenant, 'payment-processed', { id: 'p2' });
-    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(a.token)}&lastEventId=${encodeURIComponent(c.lastId!)}`);
-    const got = frames(res.raw).filter((f) => f.data).map((f) => JSON.parse(f.data!).payload.id);
+    const res = await call(
+      'GET',
+      `/api/events/dashboard?token=${encodeURIComponent(a.token)}&lastEventId=${encodeURIComponent(c.lastId!)}`,
+    );
+    const got = frames(res.raw)
+      .filter((f) => f.data)
+      .map((f) => JSON.parse(f.data!).payload.id);
     expect(got).toEqual(['p2']);
   });
 
@@ -127,8 +144,15 @@ describe('dashboard live events (short SSE requests)', () => {
     const withIds = frames(res.raw).filter((f) => f.data);
     expect(withIds.map((f) => JSON.parse(f.data!).payload.id)).toEqual(['e1', 'e2']);
     const afterFirst = withIds[0]!.id!;
-    const resumed = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(a.token)}&lastEventId=${encodeURIComponent(afterFirst)}`);
-    expect(frames(resumed.raw).filter((f) => f.data).map((f) => JSON.parse(f.data!).payload.id)).toEqual(['e2']);
+    const resumed = await call(
+      'GET',
+      `/api/events/dashboard?token=${encodeURIComponent(a.token)}&lastEventId=${encodeURIComponent(afterFirst)}`,
+    );
+    expect(
+      frames(resumed.raw)
+        .filter((f) => f.data)
+        .map((f) => JSON.parse(f.data!).payload.id),
+    ).toEqual(['e2']);
   });
 
   it("answers only the caller's tenant's events, and ignores a forged cursor", async () => {
@@ -138,7 +162,9 @@ describe('dashboard live events (short SSE requests)', () => {
     await c.poll();
     await put(a.tenant, 'reservation-created', { id: 'a-secret' });
     await put(b.tenant, 'reservation-created', { id: 'b-own' });
-    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(b.token)}`, { headers: { 'last-event-id': 'garbage|<script>' } });
+    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(b.token)}`, {
+      headers: { 'last-event-id': 'garbage|<script>' },
+    });
     expect(res.raw).not.toContain('a-secret');
     expect(res.raw).toContain('b-own');
     await c.poll();
@@ -155,9 +181,13 @@ describe('who receives which live event (issue 22 item 9)', () => {
   /** A Last-Event-ID from 9 minutes ago: the stream replays everything after it. */
   const nineMinutesAgo = () => formatCursor({ at: Date.now() - 9 * 60_000, seen: [] });
   const replay = async (token: string) => {
-    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(token)}`, { headers: { 'last-event-id': nineMinutesAgo() } });
+    const res = await call('GET', `/api/events/dashboard?token=${encodeURIComponent(token)}`, {
+      headers: { 'last-event-id': nineMinutesAgo() },
+    });
     expect(res.status).toBe(200);
-    return frames(res.raw).filter((f) => f.data).map((f) => JSON.parse(f.data!) as { type: string; payload: any });
+    return frames(res.raw)
+      .filter((f) => f.data)
+      .map((f) => JSON.parse(f.data!) as { type: string; payload: any });
   };
   const burst = async (tenant: Parameters<typeof liveEventPut>[0], tag: string) => {
     await put(tenant, 'reservation-created', { id: `${tag}-res`, customerName: 'Jane Doe' });
@@ -165,13 +195,22 @@ describe('who receives which live event (issue 22 item 9)', () => {
     await put(tenant, 'inventory-status-changed', { id: `${tag}-inv` });
     await put(tenant, 'stats-updated', { id: `${tag}-stats` });
   };
-  const ids = (events: { payload: any }[], tag: string) => events.map((e) => e.payload.id).filter((id: string) => id.startsWith(tag));
+  const ids = (events: { payload: any }[], tag: string) =>
+    events.map((e) => e.payload.id).filter((id: string) => id.startsWith(tag));
 
   it('an EMPLOYEE without the views gets no reservation, payment or stats events, live nor on replay; a permitted one does', async () => {
     const admin = await sessionFor();
     const employee = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
     const manager = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'MANAGER' });
-    const policy = { EMPLOYEE: { reservations: { view: false }, serviceBookings: { view: false }, customers: { view: false }, payments: { viewHistory: false }, dashboard: { viewStats: false, viewActivity: false } } };
+    const policy = {
+      EMPLOYEE: {
+        reservations: { view: false },
+        serviceBookings: { view: false },
+        customers: { view: false },
+        payments: { viewHistory: false },
+        dashboard: { viewStats: false, viewActivity: false },
+      },
+    };
     expect((await call('PUT', '/api/settings/permissions', { token: admin.token, body: { policy } })).status).toBe(200);
 
     const live = client(employee.token);
@@ -192,7 +231,9 @@ describe('who receives which live event (issue 22 item 9)', () => {
     expect(ids(await replay(admin.token), tag)).toEqual([`${tag}-res`, `${tag}-pay`, `${tag}-inv`, `${tag}-stats`]);
 
     // Granted again: the next events reach the employee (the matrix is read per request, as the API does).
-    expect((await call('PUT', '/api/settings/permissions', { token: admin.token, body: { policy: {} } })).status).toBe(200);
+    expect((await call('PUT', '/api/settings/permissions', { token: admin.token, body: { policy: {} } })).status).toBe(
+      200,
+    );
     const again = randomUUID().slice(0, 8);
     await put(admin.tenant, 'reservation-created', { id: `${again}-res` });
     await live.poll();
@@ -203,7 +244,16 @@ describe('who receives which live event (issue 22 item 9)', () => {
     const admin = await sessionFor();
     const live = client(admin.token);
     await live.poll();
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...modulesKey(trustedTenant(admin.tenant)), states: { reservations: false, payments: false }, version: 1 } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...modulesKey(trustedTenant(admin.tenant)),
+          states: { reservations: false, payments: false },
+          version: 1,
+        },
+      }),
+    );
     forgetModules();
     try {
       const tag = randomUUID().slice(0, 8);

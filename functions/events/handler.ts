@@ -17,7 +17,9 @@ export const handler = createAreaHandler('events', {
     // The same matrix and module states the API's authorise step and module gate read (same caches).
     const [policy, modules] = await Promise.all([loadPolicy(tenant), cachedModules(tenant)]);
     const can = effectivePermissions(auth, policy);
-    const { body } = await dashboardEvents(tenant, lastEventId, (type) => mayReceiveEvent(type, (p) => can[p], modules));
+    const { body } = await dashboardEvents(tenant, lastEventId, (type) =>
+      mayReceiveEvent(type, (p) => can[p], modules),
+    );
     return {
       statusCode: 200,
       headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },

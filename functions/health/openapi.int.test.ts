@@ -12,7 +12,10 @@ describe('GET /api/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.body.openapi).toBe('3.1.0');
-    const operations = Object.values(res.body.paths as Record<string, Record<string, unknown>>).reduce((n, ops) => n + Object.keys(ops).length, 0);
+    const operations = Object.values(res.body.paths as Record<string, Record<string, unknown>>).reduce(
+      (n, ops) => n + Object.keys(ops).length,
+      0,
+    );
     expect(operations).toBe(routes.length);
   });
 });

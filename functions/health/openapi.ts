@@ -10,6 +10,10 @@ let document: OpenApiDocument | undefined;
 
 /** Built once per warm function: the contract does not change while it runs. */
 export function contractDocument(): OpenApiDocument {
-  document ??= openApiDocument(routes, { title: 'Rental back office API', version: '1.0.0', description: 'Generated from shared/contract at run time.' });
+  document ??= openApiDocument(routes, {
+    title: 'Rental back office API',
+    version: '1.0.0',
+    description: 'Generated from shared/contract at run time.',
+  });
   return document;
 }

@@ -7,10 +7,19 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { E, strip, T } from './model.js';
 
 export type InventoryEventType =
-  | 'ITEM_CREATED' | 'ITEM_UPDATED' | 'ITEM_DELETED' | 'ITEM_STATUS_CHANGED'
-  | 'PRODUCT_TYPE_CREATED' | 'PRODUCT_TYPE_UPDATED' | 'PRODUCT_TYPE_DELETED'
-  | 'VARIANT_CREATED' | 'VARIANT_UPDATED' | 'VARIANT_DELETED'
-  | 'LOCATION_CREATED' | 'BULK_CREATED' | 'BULK_DELETED';
+  | 'ITEM_CREATED'
+  | 'ITEM_UPDATED'
+  | 'ITEM_DELETED'
+  | 'ITEM_STATUS_CHANGED'
+  | 'PRODUCT_TYPE_CREATED'
+  | 'PRODUCT_TYPE_UPDATED'
+  | 'PRODUCT_TYPE_DELETED'
+  | 'VARIANT_CREATED'
+  | 'VARIANT_UPDATED'
+  | 'VARIANT_DELETED'
+  | 'LOCATION_CREATED'
+  | 'BULK_CREATED'
+  | 'BULK_DELETED';
 
 export interface LogInput {
   eventType: InventoryEventType;
@@ -56,12 +65,17 @@ async function userNames(tenant: TenantId): Promise<Map<string, { firstName: str
   const out = new Map<string, { firstName: string; lastName: string }>();
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
-      ProjectionExpression: 'id, firstName, lastName', ExclusiveStartKey: start,
-    }));
-    for (const u of res.Items ?? []) out.set(String(u.id), { firstName: String(u.firstName ?? ''), lastName: String(u.lastName ?? '') });
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
+        ProjectionExpression: 'id, firstName, lastName',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const u of res.Items ?? [])
+      out.set(String(u.id), { firstName: String(u.firstName ?? ''), lastName: String(u.lastName ?? '') });
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
@@ -70,19 +84,29 @@ async function userNames(tenant: TenantId): Promise<Map<string, { firstName: str
 /** Newest first; acting users' names joined from the tenant's user rows. */
 export async function listActivity(tenant: TenantId, limit: number): Promise<ActivityLogEntry[]> {
   const [res, names] = await Promise.all([
-    db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.log}#` },
-      ScanIndexForward: false, Limit: limit,
-    })),
+    db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.log}#` },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    ),
     userNames(tenant),
   ]);
   return (res.Items ?? []).map((i) => {
     const row = strip<LogRow>(i);
     const n = names.get(row.userId);
     return {
-      id: row.id, eventType: row.eventType, eventDate: row.eventDate, details: row.details,
-      oldStatus: row.oldStatus, newStatus: row.newStatus, item: row.item, productType: row.productType,
+      id: row.id,
+      eventType: row.eventType,
+      eventDate: row.eventDate,
+      details: row.details,
+      oldStatus: row.oldStatus,
+      newStatus: row.newStatus,
+      item: row.item,
+      productType: row.productType,
       user: n ? { id: row.userId, ...n } : null,
     };
   });

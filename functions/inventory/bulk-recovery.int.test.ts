@@ -1,6 +1,12 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityLogEntry, InventoryItem, InventoryStats, ItemPage, ProductType } from '../../shared/contract/inventory-models.js';
+import type {
+  ActivityLogEntry,
+  InventoryItem,
+  InventoryStats,
+  ItemPage,
+  ProductType,
+} from '../../shared/contract/inventory-models.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
 import { SWEEPS } from '../sweeps/schedules.js';
@@ -25,16 +31,59 @@ async function listAll(s: TestSession): Promise<InventoryItem[]> {
 
 /** The state a kill -9 after the first chunk leaves: 49 items written with the batch id, the intent row, no log entry. */
 async function crashedCreate(s: TestSession, ageMs: number) {
-  const type = (await call<ProductType>('POST', '/api/inventory/product-types', { token: s.token, body: { name: 'Kayak', category: 'Boats' } })).body;
-  const created = await call('POST', '/api/inventory/bulk/create', { token: s.token, body: { productTypeId: type.id, items: Array.from({ length: 49 }, (_, i) => ({ itemId: `K-${i}` })) } });
+  const type = (
+    await call<ProductType>('POST', '/api/inventory/product-types', {
+      token: s.token,
+      body: { name: 'Kayak', category: 'Boats' },
+    })
+  ).body;
+  const created = await call('POST', '/api/inventory/bulk/create', {
+    token: s.token,
+    body: { productTypeId: type.id, items: Array.from({ length: 49 }, (_, i) => ({ itemId: `K-${i}` })) },
+  });
   expect(created.status).toBe(201);
   const items = created.body.data.createdItems as InventoryItem[];
   const at = new Date(Date.now() - ageMs).toISOString();
   const batchId = `crashed-${ageMs}`;
-  const rows = items.map((i) => ({ id: i.id, itemNumber: i.itemNumber, serialNumber: null, productTypeId: i.productTypeId, productVariantId: null, condition: i.condition, location: null, notes: null, status: i.status, createdAt: i.createdAt, updatedAt: i.updatedAt, batchId }));
-  for (const r of rows) await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, E.item, r.id), ...r } }));
-  const actor = { userId: s.userId, username: 'x', role: 'BUSINESS_ADMIN', accessLevel: 'EMPLOYEE', tenantId: s.tenant };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, E.batch, batchId), id: batchId, kind: 'CREATE', tenantId: s.tenant, createdAt: at, actor, items: rows, gsi1pk: BATCH_INDEX_PK, gsi1sk: `${at}#${s.tenant}#${batchId}` } }));
+  const rows = items.map((i) => ({
+    id: i.id,
+    itemNumber: i.itemNumber,
+    serialNumber: null,
+    productTypeId: i.productTypeId,
+    productVariantId: null,
+    condition: i.condition,
+    location: null,
+    notes: null,
+    status: i.status,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
+    batchId,
+  }));
+  for (const r of rows)
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, E.item, r.id), ...r } }));
+  const actor = {
+    userId: s.userId,
+    username: 'x',
+    role: 'BUSINESS_ADMIN',
+    accessLevel: 'EMPLOYEE',
+    tenantId: s.tenant,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.entity(s.tenant, E.batch, batchId),
+        id: batchId,
+        kind: 'CREATE',
+        tenantId: s.tenant,
+        createdAt: at,
+        actor,
+        items: rows,
+        gsi1pk: BATCH_INDEX_PK,
+        gsi1sk: `${at}#${s.tenant}#${batchId}`,
+      },
+    }),
+  );
   return { type, items };
 }
 
@@ -58,10 +107,20 @@ describe('an interrupted bulk create', () => {
     const { type, items } = await crashedCreate(s, STALE_BATCH_MS + 5_000);
     const [edited, renamed, rented] = items;
     const put = (i: InventoryItem, over: Record<string, unknown>) =>
-      call('PUT', `/api/inventory/items/${i.id}`, { token: s.token, body: { productTypeId: type.id, itemNumber: i.itemNumber, condition: i.condition, ...over } });
+      call('PUT', `/api/inventory/items/${i.id}`, {
+        token: s.token,
+        body: { productTypeId: type.id, itemNumber: i.itemNumber, condition: i.condition, ...over },
+      });
     expect((await put(edited!, { notes: 'Fixed the seat' })).status).toBe(200);
     expect((await put(renamed!, { itemNumber: 'K-RENAMED' })).status).toBe(200);
-    expect((await call('PATCH', `/api/inventory/items/${rented!.id}/status`, { token: s.token, body: { status: 'MAINTENANCE' } })).status).toBe(200);
+    expect(
+      (
+        await call('PATCH', `/api/inventory/items/${rented!.id}/status`, {
+          token: s.token,
+          body: { status: 'MAINTENANCE' },
+        })
+      ).status,
+    ).toBe(200);
 
     await Promise.all([recoverStaleBatches(), recoverStaleBatches()]);
     expect(await recoverStaleBatches()).toBe(0);
@@ -71,12 +130,38 @@ describe('an interrupted bulk create', () => {
     expect(left.find((i) => i.id === edited!.id)?.notes).toBe('Fixed the seat');
     expect(left.find((i) => i.id === rented!.id)?.status).toBe('MAINTENANCE');
     // nothing orphaned: the renamed item's new number is taken, its old one and the rolled-back ones are free
-    expect((await call('POST', '/api/inventory/items', { token: s.token, body: { productTypeId: type.id, itemNumber: 'K-RENAMED' } })).status).toBe(409);
-    expect((await call('POST', '/api/inventory/items', { token: s.token, body: { productTypeId: type.id, itemNumber: 'K-1' } })).status).toBe(201);
-    expect((await call('POST', '/api/inventory/items', { token: s.token, body: { productTypeId: type.id, itemNumber: 'K-10' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/inventory/items', {
+          token: s.token,
+          body: { productTypeId: type.id, itemNumber: 'K-RENAMED' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call('POST', '/api/inventory/items', {
+          token: s.token,
+          body: { productTypeId: type.id, itemNumber: 'K-1' },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/inventory/items', {
+          token: s.token,
+          body: { productTypeId: type.id, itemNumber: 'K-10' },
+        })
+      ).status,
+    ).toBe(201);
     // the kept items have a creation entry in the log, and the counters are exact
-    const log = (await call<ActivityLogEntry[]>('GET', '/api/inventory/activity-log', { token: s.token })).body.filter((e) => e.eventType === 'BULK_CREATED');
-    expect(log.map((e) => e.details.itemCount), JSON.stringify(log.map((e) => e.details)).slice(0, 600)).toContain(3);
+    const log = (await call<ActivityLogEntry[]>('GET', '/api/inventory/activity-log', { token: s.token })).body.filter(
+      (e) => e.eventType === 'BULK_CREATED',
+    );
+    expect(
+      log.map((e) => e.details.itemCount),
+      JSON.stringify(log.map((e) => e.details)).slice(0, 600),
+    ).toContain(3);
     const all = await listAll(s);
     const stats = (await call<InventoryStats>('GET', '/api/inventory/items/stats/overview', { token: s.token })).body;
     expect(stats.total).toBe(all.length);

@@ -1,9 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
 import type { ItemStatus } from '../../shared/contract/inventory-models.js';
 import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
-import { chunk, itemIdPrefix, normaliseItemNumber, repeatedItemNumbers, suggestItemIds } from '../../shared/domain/inventory.js';
+import {
+  chunk,
+  itemIdPrefix,
+  normaliseItemNumber,
+  repeatedItemNumbers,
+  suggestItemIds,
+} from '../../shared/domain/inventory.js';
 import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, nowIso } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
@@ -11,8 +25,28 @@ import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { getRow } from './model.js';
-import { CLAIM_NUMBER, deleteMarker, itemBookings, itemKey, itemNumberKey, markerRow, requireVariantOfType, reservedItemMessage } from './items.js';
-import { addToTypeCount, BATCH_INDEX_PK, countStats, E, productTypeKey, type StatsDelta, strip, T, type ItemRow, type ProductTypeRow } from './model.js';
+import {
+  CLAIM_NUMBER,
+  deleteMarker,
+  itemBookings,
+  itemKey,
+  itemNumberKey,
+  markerRow,
+  requireVariantOfType,
+  reservedItemMessage,
+} from './items.js';
+import {
+  addToTypeCount,
+  BATCH_INDEX_PK,
+  countStats,
+  E,
+  productTypeKey,
+  type StatsDelta,
+  strip,
+  T,
+  type ItemRow,
+  type ProductTypeRow,
+} from './model.js';
 
 /**
  * Bulk writes of up to 100 items, all or nothing as people see them.
@@ -54,21 +88,27 @@ interface BatchRow {
 }
 
 /** Test hook: runs between the check and the writes (lets a test take a number in between). */
-export const bulkHooks: { afterCheck?: (tenant: TenantId, itemIdsInWriteOrder: string[]) => Promise<void>; beforeFinish?: () => Promise<void> } = {};
+export const bulkHooks: {
+  afterCheck?: (tenant: TenantId, itemIdsInWriteOrder: string[]) => Promise<void>;
+  beforeFinish?: () => Promise<void>;
+} = {};
 
 function batchPut(tenant: TenantId, batch: BatchRow) {
   return new PutCommand({
     TableName: T(),
     Item: {
-      ...keys.entity(tenant, E.batch, batch.id), ...batch,
-      gsi1pk: BATCH_INDEX_PK, gsi1sk: `${batch.createdAt}#${tenant}#${batch.id}`,
+      ...keys.entity(tenant, E.batch, batch.id),
+      ...batch,
+      gsi1pk: BATCH_INDEX_PK,
+      gsi1sk: `${batch.createdAt}#${tenant}#${batch.id}`,
       // Far beyond recovery's reach; only a safety net for rows nothing else removes.
       expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400,
     },
   });
 }
 /** Conditional (part `batch`), so a batch is finished (and logged) once even if two runs race to finish it. */
-const deleteBatch = (w: AuditedWrite, tenant: TenantId, id: string) => w.delete('batch', keys.entity(tenant, E.batch, id), { condition: 'attribute_exists(pk)' });
+const deleteBatch = (w: AuditedWrite, tenant: TenantId, id: string) =>
+  w.delete('batch', keys.entity(tenant, E.batch, id), { condition: 'attribute_exists(pk)' });
 
 /** A failed condition (by any part): what the bulk paths re-read and retry, or undo, on. */
 const conditionFailed = (e: unknown): e is WriteFailed => e instanceof WriteFailed && e.failed.length > 0;
@@ -77,7 +117,9 @@ const conditionFailed = (e: unknown): e is WriteFailed => e instanceof WriteFail
 async function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (const part of chunk(keyList, 100)) {
-    let request: BatchGetCommandInput['RequestItems'] = { [T()]: { Keys: part as unknown as Record<string, unknown>[], ConsistentRead: true } };
+    let request: BatchGetCommandInput['RequestItems'] = {
+      [T()]: { Keys: part as unknown as Record<string, unknown>[], ConsistentRead: true },
+    };
     while (request && Object.keys(request).length) {
       const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
       out.push(...(res.Responses?.[T()] ?? []));
@@ -108,12 +150,16 @@ export interface KeptItem {
  * reservation in the item's booking row, or the item IN_USE (issue 23 item 7).
  */
 async function splitReserved(tenant: TenantId, rows: ItemRow[]): Promise<{ free: ItemRow[]; kept: KeptItem[] }> {
-  const bookings = await (await itemBookings()).activeBookings(tenant, rows.map((r) => r.id));
+  const bookings = await (await itemBookings()).activeBookings(
+    tenant,
+    rows.map((r) => r.id),
+  );
   const free: ItemRow[] = [];
   const kept: KeptItem[] = [];
   for (const r of rows) {
     const held = bookings.get(r.id);
-    if (held?.length || r.status === 'IN_USE') kept.push({ id: r.id, itemNumber: r.itemNumber, reservations: (held ?? []).map((b) => b.reservationNumber) });
+    if (held?.length || r.status === 'IN_USE')
+      kept.push({ id: r.id, itemNumber: r.itemNumber, reservations: (held ?? []).map((b) => b.reservationNumber) });
     else free.push(r);
   }
   return { free, kept };
@@ -128,7 +174,11 @@ function createChunkWrite(tenant: TenantId, rows: ItemRow[]): AuditedWrite {
   const byStatus: Partial<Record<ItemStatus, number>> = {};
   for (const r of rows) {
     byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-    w.put(`item:${r.id}`, { ...itemKey(tenant, r.id), ...r }, { condition: 'attribute_not_exists(pk)' }).put(`number:${r.id}`, markerRow(tenant, r.itemNumber, r.id), CLAIM_NUMBER);
+    w.put(`item:${r.id}`, { ...itemKey(tenant, r.id), ...r }, { condition: 'attribute_not_exists(pk)' }).put(
+      `number:${r.id}`,
+      markerRow(tenant, r.itemNumber, r.id),
+      CLAIM_NUMBER,
+    );
   }
   addToTypeCount(w, 'type', tenant, rows[0]!.productTypeId, rows.length);
   return countStats(w, tenant, { total: rows.length, ...byStatus });
@@ -142,8 +192,16 @@ async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string
   for (const part of chunk(rows, DELETE_CHUNK)) {
     // Re-read and retry on a lost race: an overlapping recovery run may remove some of the same items.
     for (let attempt = 0; ; attempt++) {
-      const present = await readItems(tenant, part.map((r) => r.id));
-      const mine = (await splitReserved(tenant, present.filter((p) => !onlyBatch || p.batchId === onlyBatch))).free;
+      const present = await readItems(
+        tenant,
+        part.map((r) => r.id),
+      );
+      const mine = (
+        await splitReserved(
+          tenant,
+          present.filter((p) => !onlyBatch || p.batchId === onlyBatch),
+        )
+      ).free;
       if (!mine.length) break;
       try {
         await (await deleteChunkWrite(tenant, mine)).commit();
@@ -161,14 +219,22 @@ async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string
  * reservation holds it (`bookings:{id}`: a booking racing the delete cannot slip through), then each
  * type's count and the stats counters (ADDs: a type deleted meanwhile does not stop the removal).
  */
-async function deleteChunkWrite(tenant: TenantId, rows: ItemRow[], extra?: (r: ItemRow) => { condition: string; values: Record<string, unknown> }): Promise<AuditedWrite> {
+async function deleteChunkWrite(
+  tenant: TenantId,
+  rows: ItemRow[],
+  extra?: (r: ItemRow) => { condition: string; values: Record<string, unknown> },
+): Promise<AuditedWrite> {
   const { noActiveBookingCheck } = await itemBookings();
   const w = auditedWrite(tenant);
   const delta: StatsDelta = { total: -rows.length };
   for (const r of rows) {
     delta[r.status] = (delta[r.status] ?? 0) - 1;
     const more = extra?.(r);
-    w.delete(`item:${r.id}`, itemKey(tenant, r.id), { condition: more ? `#s = :s AND ${more.condition}` : '#s = :s', names: { '#s': 'status' }, values: { ':s': r.status, ...more?.values } });
+    w.delete(`item:${r.id}`, itemKey(tenant, r.id), {
+      condition: more ? `#s = :s AND ${more.condition}` : '#s = :s',
+      names: { '#s': 'status' },
+      values: { ':s': r.status, ...more?.values },
+    });
     deleteMarker(w, `number:${r.id}`, tenant, r.itemNumber, r.id);
     noActiveBookingCheck(w, `bookings:${r.id}`, tenant, r.id);
   }
@@ -180,11 +246,17 @@ export async function generateItemIds(tenant: TenantId, productTypeId: string, q
   const type = await getRow<ProductTypeRow>(tenant, E.productType, productTypeId);
   if (!type) throw notFound('Product type not found');
   const prefix = itemIdPrefix(type.name);
-  const res = await db().send(new QueryCommand({
-    TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.itemNumber}#${prefix.toLowerCase()}-` },
-    ProjectionExpression: 'itemNumber',
-  }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: T(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: {
+        ':pk': keys.tenantPartition(tenant),
+        ':p': `${E.itemNumber}#${prefix.toLowerCase()}-`,
+      },
+      ProjectionExpression: 'itemNumber',
+    }),
+  );
   let taken = (res.Items ?? []).map((i) => String(i.itemNumber));
   // Suggestions are checked against every marker, not just the prefix query, before they go out.
   for (;;) {
@@ -195,7 +267,11 @@ export async function generateItemIds(tenant: TenantId, productTypeId: string, q
   }
 }
 
-export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.infer<typeof bulkCreateBody>): Promise<ItemRow[]> {
+export async function bulkCreate(
+  tenant: TenantId,
+  actor: AuthClaims,
+  input: z.infer<typeof bulkCreateBody>,
+): Promise<ItemRow[]> {
   const type = await getRow<ProductTypeRow>(tenant, E.productType, input.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (input.productVariantId) await requireVariantOfType(tenant, input.productVariantId, type.id);
@@ -203,16 +279,26 @@ export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.i
   const repeated = repeatedItemNumbers(numbers);
   if (repeated.length) throw conflict(`Item IDs repeated in this batch: ${repeated.join(', ')}`);
   const taken = await takenNumbers(tenant, numbers);
-  if (taken.size) throw conflict(`Item IDs already exist: ${numbers.filter((n) => taken.has(normaliseItemNumber(n))).join(', ')}`);
+  if (taken.size)
+    throw conflict(`Item IDs already exist: ${numbers.filter((n) => taken.has(normaliseItemNumber(n))).join(', ')}`);
   await bulkHooks.afterCheck?.(tenant, []);
 
   const batchId = randomUUID();
   const at = nowIso();
   const common = input.commonProperties ?? {};
   const rows: ItemRow[] = input.items.map((i) => ({
-    id: randomUUID(), itemNumber: i.itemId.trim(), serialNumber: null, productTypeId: type.id, productVariantId: input.productVariantId || null,
-    condition: common.condition ?? 'GOOD', location: common.location?.trim() || null, notes: common.notes?.trim() || null,
-    status: common.status ?? 'AVAILABLE', createdAt: at, updatedAt: at, batchId,
+    id: randomUUID(),
+    itemNumber: i.itemId.trim(),
+    serialNumber: null,
+    productTypeId: type.id,
+    productVariantId: input.productVariantId || null,
+    condition: common.condition ?? 'GOOD',
+    location: common.location?.trim() || null,
+    notes: common.notes?.trim() || null,
+    status: common.status ?? 'AVAILABLE',
+    createdAt: at,
+    updatedAt: at,
+    batchId,
   }));
   const batch: BatchRow = { id: batchId, kind: 'CREATE', tenantId: tenant, createdAt: at, actor, items: rows };
   await db().send(batchPut(tenant, batch));
@@ -224,8 +310,18 @@ export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.i
         await createChunkWrite(tenant, part).commit();
       } catch (e) {
         if (!conditionFailed(e)) throw e;
-        const clash = await takenNumbers(tenant, part.map((r) => r.itemNumber));
-        throw clash.size ? conflict(`Item IDs already exist: ${part.filter((r) => clash.has(normaliseItemNumber(r.itemNumber))).map((r) => r.itemNumber).join(', ')}`) : notFound('Product type not found');
+        const clash = await takenNumbers(
+          tenant,
+          part.map((r) => r.itemNumber),
+        );
+        throw clash.size
+          ? conflict(
+              `Item IDs already exist: ${part
+                .filter((r) => clash.has(normaliseItemNumber(r.itemNumber)))
+                .map((r) => r.itemNumber)
+                .join(', ')}`,
+            )
+          : notFound('Product type not found');
       }
       written.push(...part);
     }
@@ -241,18 +337,45 @@ export async function bulkCreate(tenant: TenantId, actor: AuthClaims, input: z.i
 
 async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: string): Promise<void> {
   const rows = batch.items;
-  const w = auditedWrite(tenant).log(logRow(tenant, {
-    eventType: 'BULK_CREATED', actor: batch.actor, productType: { id: rows[0]!.productTypeId, name: typeName },
-    details: {
-      operationType: 'BULK_CREATE', itemCount: rows.length, productTypeName: typeName, itemsByType: { [typeName]: rows.length },
-      itemIds: rows.map((r) => r.id),
-      itemsData: rows.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: typeName, status: r.status, location: r.location })),
-    },
-  }));
+  const w = auditedWrite(tenant).log(
+    logRow(tenant, {
+      eventType: 'BULK_CREATED',
+      actor: batch.actor,
+      productType: { id: rows[0]!.productTypeId, name: typeName },
+      details: {
+        operationType: 'BULK_CREATE',
+        itemCount: rows.length,
+        productTypeName: typeName,
+        itemsByType: { [typeName]: rows.length },
+        itemIds: rows.map((r) => r.id),
+        itemsData: rows.map((r) => ({
+          id: r.id,
+          itemNumber: r.itemNumber,
+          productTypeName: typeName,
+          status: r.status,
+          location: r.location,
+        })),
+      },
+    }),
+  );
   await deleteBatch(w, tenant, batch.id).commit();
   // The items no longer belong to an unfinished batch. Best effort: recovery ignores finished batches.
   for (const part of chunk(rows, 100)) {
-    await Promise.all(part.map((r) => db().send(new UpdateCommand({ TableName: T(), Key: itemKey(tenant, r.id), UpdateExpression: 'REMOVE batchId', ConditionExpression: 'batchId = :b', ExpressionAttributeValues: { ':b': batch.id } })).catch(() => undefined)));
+    await Promise.all(
+      part.map((r) =>
+        db()
+          .send(
+            new UpdateCommand({
+              TableName: T(),
+              Key: itemKey(tenant, r.id),
+              UpdateExpression: 'REMOVE batchId',
+              ConditionExpression: 'batchId = :b',
+              ExpressionAttributeValues: { ':b': batch.id },
+            }),
+          )
+          .catch(() => undefined),
+      ),
+    );
   }
 }
 
@@ -261,7 +384,11 @@ async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: string)
  * reservation (under way or to come) stay and come back in `kept` with the reservations' numbers;
  * when every item is held, nothing is written and the answer is a 409 naming them.
  */
-export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: string[]): Promise<{ deleted: ItemRow[]; kept: KeptItem[] }> {
+export async function bulkDelete(
+  tenant: TenantId,
+  actor: AuthClaims,
+  itemIds: string[],
+): Promise<{ deleted: ItemRow[]; kept: KeptItem[] }> {
   const ids = [...new Set(itemIds)];
   const rows = await readItems(tenant, ids);
   const found = new Set(rows.map((r) => r.id));
@@ -269,9 +396,19 @@ export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: s
   if (missing.length) throw notFound(`Items not found: ${missing.length}`);
   const { free, kept } = await splitReserved(tenant, rows);
   if (!free.length) throw conflict(keptMessage(kept));
-  await bulkHooks.afterCheck?.(tenant, free.map((r) => r.id));
+  await bulkHooks.afterCheck?.(
+    tenant,
+    free.map((r) => r.id),
+  );
 
-  const batch: BatchRow = { id: randomUUID(), kind: 'DELETE', tenantId: tenant, createdAt: nowIso(), actor, items: free };
+  const batch: BatchRow = {
+    id: randomUUID(),
+    kind: 'DELETE',
+    tenantId: tenant,
+    createdAt: nowIso(),
+    actor,
+    items: free,
+  };
   await db().send(batchPut(tenant, batch));
   const done: ItemRow[] = [];
   try {
@@ -286,8 +423,17 @@ export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: s
           if (!conditionFailed(e)) throw e;
           // A booking landed on one of these meanwhile: it stays with the others kept; the rest go.
           const booked = e.failed.filter((n) => n.startsWith('bookings:')).map((n) => n.slice('bookings:'.length));
-          if (!booked.length || attempt >= 2) throw conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
-          const fresh = await splitReserved(tenant, await readItems(tenant, todo.map((r) => r.id)));
+          if (!booked.length || attempt >= 2)
+            throw conflict(
+              'Some items changed while they were being deleted; nothing was deleted, reload and try again',
+            );
+          const fresh = await splitReserved(
+            tenant,
+            await readItems(
+              tenant,
+              todo.map((r) => r.id),
+            ),
+          );
           kept.push(...fresh.kept);
           const stay = new Set(fresh.kept.map((k) => k.id));
           todo = todo.filter((r) => !stay.has(r.id));
@@ -311,7 +457,9 @@ export async function bulkDelete(tenant: TenantId, actor: AuthClaims, itemIds: s
 /** The 409 of a bulk delete that kept every item: each item with the reservations that hold it. */
 export function keptMessage(kept: readonly KeptItem[]): string {
   if (kept.length === 1) return reservedItemMessage(kept[0]!.itemNumber, kept[0]!.reservations);
-  const list = kept.map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`).join('; ');
+  const list = kept
+    .map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`)
+    .join('; ');
   return `None of the selected items can be deleted: they have active or upcoming reservations: ${list}. Cancel or complete them first.`;
 }
 
@@ -327,17 +475,25 @@ async function rollBackCreate(tenant: TenantId, batch: BatchRow): Promise<ItemRo
   for (const part of chunk(batch.items, DELETE_CHUNK)) {
     for (let attempt = 0; ; attempt++) {
       // every item of the batch still there; an edit may have rewritten it without the batch id
-      const present = await readItems(tenant, part.map((r) => r.id));
+      const present = await readItems(
+        tenant,
+        part.map((r) => r.id),
+      );
       // An item booked since (even for later: the item row does not show it) is someone's rental now.
       const free = new Set((await splitReserved(tenant, present)).free.map((r) => r.id));
       const untouched = present.filter((p) => {
         const o = original.get(p.id);
-        return o && free.has(p.id) && p.batchId === batch.id && p.updatedAt === o.updatedAt && p.itemNumber === o.itemNumber;
+        return (
+          o && free.has(p.id) && p.batchId === batch.id && p.updatedAt === o.updatedAt && p.itemNumber === o.itemNumber
+        );
       });
       for (const p of present) if (!untouched.includes(p)) kept.set(p.id, p);
       if (!untouched.length) break;
       // delete only what is exactly as the batch wrote it (an edit racing the sweep wins)
-      const w = await deleteChunkWrite(tenant, untouched, (p) => ({ condition: 'batchId = :b AND updatedAt = :u', values: { ':b': batch.id, ':u': p.updatedAt } }));
+      const w = await deleteChunkWrite(tenant, untouched, (p) => ({
+        condition: 'batchId = :b AND updatedAt = :u',
+        values: { ':b': batch.id, ':u': p.updatedAt },
+      }));
       try {
         await w.commit();
         break;
@@ -365,16 +521,34 @@ async function restoreItems(tenant: TenantId, rows: ItemRow[]): Promise<void> {
  */
 async function finishDelete(tenant: TenantId, batch: BatchRow, deleted: ItemRow[] = batch.items): Promise<void> {
   const types = new Map<string, string>();
-  for (const r of deleted) if (!types.has(r.productTypeId)) types.set(r.productTypeId, (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
+  for (const r of deleted)
+    if (!types.has(r.productTypeId))
+      types.set(
+        r.productTypeId,
+        (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown',
+      );
   const itemsByType: Record<string, number> = {};
-  for (const r of deleted) itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
-  const w = auditedWrite(tenant).log(logRow(tenant, {
-    eventType: 'BULK_DELETED', actor: batch.actor,
-    details: {
-      operationType: 'BULK_DELETE', itemCount: deleted.length, itemsByType, itemIds: deleted.map((r) => r.id),
-      itemsData: deleted.map((r) => ({ id: r.id, itemNumber: r.itemNumber, productTypeName: types.get(r.productTypeId) ?? null, status: r.status, location: r.location })),
-    },
-  }));
+  for (const r of deleted)
+    itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
+  const w = auditedWrite(tenant).log(
+    logRow(tenant, {
+      eventType: 'BULK_DELETED',
+      actor: batch.actor,
+      details: {
+        operationType: 'BULK_DELETE',
+        itemCount: deleted.length,
+        itemsByType,
+        itemIds: deleted.map((r) => r.id),
+        itemsData: deleted.map((r) => ({
+          id: r.id,
+          itemNumber: r.itemNumber,
+          productTypeName: types.get(r.productTypeId) ?? null,
+          status: r.status,
+          location: r.location,
+        })),
+      },
+    }),
+  );
   await deleteBatch(w, tenant, batch.id).commit();
 }
 
@@ -389,10 +563,15 @@ export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_0
   // Each recovered batch removes its own index entry, so re-querying from the start makes progress;
   // the time budget leaves anything beyond it to the next hourly run.
   for (;;) {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
-      ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before }, Limit: 25,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+        ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before },
+        Limit: 25,
+      }),
+    );
     let round = 0;
     for (const pointer of res.Items ?? []) if (await recoverBatch(strip<BatchRow>(pointer))) round++;
     recovered += round;
@@ -427,16 +606,27 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
     const inUse = new Set<string>();
     for (let attempt = 0; ; attempt++) {
       try {
-        const left = await readItems(tenant, batch.items.map((r) => r.id));
+        const left = await readItems(
+          tenant,
+          batch.items.map((r) => r.id),
+        );
         for (const k of (await splitReserved(tenant, left)).kept) inUse.add(k.id);
-        for (const part of chunk(left.filter((r) => !inUse.has(r.id)), DELETE_CHUNK)) await (await deleteChunkWrite(tenant, part)).commit();
+        for (const part of chunk(
+          left.filter((r) => !inUse.has(r.id)),
+          DELETE_CHUNK,
+        ))
+          await (await deleteChunkWrite(tenant, part)).commit();
         break;
       } catch (e) {
         if (!conditionFailed(e) || attempt >= 2) throw e;
       }
     }
     try {
-      await finishDelete(tenant, batch, batch.items.filter((r) => !inUse.has(r.id)));
+      await finishDelete(
+        tenant,
+        batch,
+        batch.items.filter((r) => !inUse.has(r.id)),
+      );
     } catch (e) {
       // Another run finished it meanwhile (the intent row's delete is conditional): one log entry only.
       if (!(e instanceof WriteFailed && e.failed.includes('batch'))) throw e;

@@ -41,12 +41,23 @@ function typeFields(input: TypeInput) {
 
 const TYPE_FIELDS = ['name', 'category', 'description', 'defaultHourlyRate', 'defaultDailyRate', 'rates'] as const;
 
-export async function createProductType(tenant: TenantId, actor: AuthClaims, input: TypeInput): Promise<ProductTypeRow> {
+export async function createProductType(
+  tenant: TenantId,
+  actor: AuthClaims,
+  input: TypeInput,
+): Promise<ProductTypeRow> {
   const at = nowIso();
   const row: ProductTypeRow = { id: randomUUID(), ...typeFields(input), itemCount: 0, createdAt: at, updatedAt: at };
   await auditedWrite(tenant)
     .put('type', { ...keys.entity(tenant, E.productType, row.id), ...row }, { condition: 'attribute_not_exists(pk)' })
-    .log(logRow(tenant, { eventType: 'PRODUCT_TYPE_CREATED', actor, productType: { id: row.id, name: row.name }, details: { operationType: 'CREATE', productTypeName: row.name } }))
+    .log(
+      logRow(tenant, {
+        eventType: 'PRODUCT_TYPE_CREATED',
+        actor,
+        productType: { id: row.id, name: row.name },
+        details: { operationType: 'CREATE', productTypeName: row.name },
+      }),
+    )
     .commit();
   return row;
 }
@@ -61,7 +72,12 @@ async function commitOr(w: AuditedWrite, name: string, error: ApiError): Promise
   }
 }
 
-export async function updateProductType(tenant: TenantId, actor: AuthClaims, id: string, input: TypeInput): Promise<ProductTypeRow> {
+export async function updateProductType(
+  tenant: TenantId,
+  actor: AuthClaims,
+  id: string,
+  input: TypeInput,
+): Promise<ProductTypeRow> {
   const before = await requireType(tenant, id);
   const fields = typeFields(input);
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, TYPE_FIELDS);
@@ -69,12 +85,28 @@ export async function updateProductType(tenant: TenantId, actor: AuthClaims, id:
   const w = auditedWrite(tenant)
     .update('type', keys.entity(tenant, E.productType, id), {
       // itemCount is left alone: item writes ADD to it concurrently.
-      update: 'SET #n = :n, category = :c, description = :d, defaultHourlyRate = :h, defaultDailyRate = :dr, rates = :r, updatedAt = :u',
+      update:
+        'SET #n = :n, category = :c, description = :d, defaultHourlyRate = :h, defaultDailyRate = :dr, rates = :r, updatedAt = :u',
       condition: 'attribute_exists(pk)',
       names: { '#n': 'name' },
-      values: { ':n': row.name, ':c': row.category, ':d': row.description, ':h': row.defaultHourlyRate, ':dr': row.defaultDailyRate, ':r': row.rates, ':u': row.updatedAt },
+      values: {
+        ':n': row.name,
+        ':c': row.category,
+        ':d': row.description,
+        ':h': row.defaultHourlyRate,
+        ':dr': row.defaultDailyRate,
+        ':r': row.rates,
+        ':u': row.updatedAt,
+      },
     })
-    .log(logRow(tenant, { eventType: 'PRODUCT_TYPE_UPDATED', actor, productType: { id, name: row.name }, details: { operationType: 'UPDATE', productTypeName: row.name, changes } }));
+    .log(
+      logRow(tenant, {
+        eventType: 'PRODUCT_TYPE_UPDATED',
+        actor,
+        productType: { id, name: row.name },
+        details: { operationType: 'UPDATE', productTypeName: row.name, changes },
+      }),
+    );
   await commitOr(w, 'type', notFound('Product type not found'));
   return row;
 }
@@ -82,12 +114,23 @@ export async function updateProductType(tenant: TenantId, actor: AuthClaims, id:
 /** Refused while items still use the type (the condition reads the count the item writes keep). */
 export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id: string): Promise<void> {
   const type = await requireType(tenant, id);
-  if ((type.itemCount ?? 0) > 0) throw conflict(`Cannot delete a product type that still has items (${type.itemCount})`);
+  if ((type.itemCount ?? 0) > 0)
+    throw conflict(`Cannot delete a product type that still has items (${type.itemCount})`);
   const variants = (await listRows<VariantRow>(tenant, E.variant)).filter((v) => v.productTypeId === id);
-  const w = auditedWrite(tenant).delete('type', keys.entity(tenant, E.productType, id), { condition: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)', values: { ':zero': 0 } });
+  const w = auditedWrite(tenant).delete('type', keys.entity(tenant, E.productType, id), {
+    condition: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)',
+    values: { ':zero': 0 },
+  });
   // A type has a handful of variants; 97 leaves room for the type and the log entry.
   for (const v of variants.slice(0, 97)) w.delete(`variant:${v.id}`, keys.entity(tenant, E.variant, v.id));
-  w.log(logRow(tenant, { eventType: 'PRODUCT_TYPE_DELETED', actor, productType: { id, name: type.name }, details: { operationType: 'DELETE', productTypeName: type.name, variantCount: variants.length } }));
+  w.log(
+    logRow(tenant, {
+      eventType: 'PRODUCT_TYPE_DELETED',
+      actor,
+      productType: { id, name: type.name },
+      details: { operationType: 'DELETE', productTypeName: type.name, variantCount: variants.length },
+    }),
+  );
   await commitOr(w, 'type', conflict('Cannot delete a product type that still has items'));
   // A type with more variants than one transaction holds: the rest belong to a type that is gone
   // (nothing can name them any more), so they are removed after it, best effort and idempotent.
@@ -97,23 +140,46 @@ export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id:
 }
 
 function variantFields(input: VariantInput) {
-  return { name: input.name, description: input.description?.trim() || null, hourlyRate: amount(input.hourlyRate), dailyRate: amount(input.dailyRate), rates: input.rates ?? [] };
+  return {
+    name: input.name,
+    description: input.description?.trim() || null,
+    hourlyRate: amount(input.hourlyRate),
+    dailyRate: amount(input.dailyRate),
+    rates: input.rates ?? [],
+  };
 }
 const VARIANT_FIELDS = ['name', 'description', 'hourlyRate', 'dailyRate', 'rates'] as const;
 
-export async function createVariant(tenant: TenantId, actor: AuthClaims, productTypeId: string, input: VariantInput): Promise<VariantRow> {
+export async function createVariant(
+  tenant: TenantId,
+  actor: AuthClaims,
+  productTypeId: string,
+  input: VariantInput,
+): Promise<VariantRow> {
   const type = await requireType(tenant, productTypeId);
   const at = nowIso();
   const row: VariantRow = { id: randomUUID(), productTypeId, ...variantFields(input), createdAt: at, updatedAt: at };
   const w = auditedWrite(tenant)
     .check('type', keys.entity(tenant, E.productType, productTypeId), { condition: 'attribute_exists(pk)' })
     .put('variant', { ...keys.entity(tenant, E.variant, row.id), ...row })
-    .log(logRow(tenant, { eventType: 'VARIANT_CREATED', actor, productType: { id: type.id, name: type.name }, details: { operationType: 'CREATE', productTypeName: type.name, variantName: row.name } }));
+    .log(
+      logRow(tenant, {
+        eventType: 'VARIANT_CREATED',
+        actor,
+        productType: { id: type.id, name: type.name },
+        details: { operationType: 'CREATE', productTypeName: type.name, variantName: row.name },
+      }),
+    );
   await commitOr(w, 'type', notFound('Product type not found'));
   return row;
 }
 
-export async function updateVariant(tenant: TenantId, actor: AuthClaims, id: string, input: VariantInput): Promise<VariantRow> {
+export async function updateVariant(
+  tenant: TenantId,
+  actor: AuthClaims,
+  id: string,
+  input: VariantInput,
+): Promise<VariantRow> {
   const before = await requireVariant(tenant, id);
   const fields = variantFields(input);
   const row: VariantRow = { ...before, ...fields, updatedAt: nowIso() };
@@ -121,7 +187,14 @@ export async function updateVariant(tenant: TenantId, actor: AuthClaims, id: str
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
   const w = auditedWrite(tenant)
     .put('variant', { ...keys.entity(tenant, E.variant, id), ...row }, { condition: 'attribute_exists(pk)' })
-    .log(logRow(tenant, { eventType: 'VARIANT_UPDATED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'UPDATE', variantName: row.name, changes } }));
+    .log(
+      logRow(tenant, {
+        eventType: 'VARIANT_UPDATED',
+        actor,
+        productType: type ? { id: type.id, name: type.name } : null,
+        details: { operationType: 'UPDATE', variantName: row.name, changes },
+      }),
+    );
   await commitOr(w, 'variant', notFound('Product variant not found'));
   return row;
 }
@@ -132,25 +205,48 @@ export async function deleteVariant(tenant: TenantId, actor: AuthClaims, id: str
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
   const w = auditedWrite(tenant)
     .delete('variant', keys.entity(tenant, E.variant, id), { condition: 'attribute_exists(pk)' })
-    .log(logRow(tenant, { eventType: 'VARIANT_DELETED', actor, productType: type ? { id: type.id, name: type.name } : null, details: { operationType: 'DELETE', variantName: before.name } }));
+    .log(
+      logRow(tenant, {
+        eventType: 'VARIANT_DELETED',
+        actor,
+        productType: type ? { id: type.id, name: type.name } : null,
+        details: { operationType: 'DELETE', variantName: before.name },
+      }),
+    );
   await commitOr(w, 'variant', notFound('Product variant not found'));
 }
 
 /** A location name is unique per tenant regardless of case; adding an existing one returns it. */
-export async function createLocation(tenant: TenantId, input: z.infer<typeof locationBody>): Promise<{ location: LocationRow; created: boolean }> {
+export async function createLocation(
+  tenant: TenantId,
+  input: z.infer<typeof locationBody>,
+): Promise<{ location: LocationRow; created: boolean }> {
   const nameKey = input.name.trim().toLowerCase();
-  const row: LocationRow = { id: randomUUID(), name: input.name.trim(), description: input.description?.trim() || null, createdAt: nowIso() };
+  const row: LocationRow = {
+    id: randomUUID(),
+    name: input.name.trim(),
+    description: input.description?.trim() || null,
+    createdAt: nowIso(),
+  };
   try {
     // Locations keep no activity log (document 2 logs item and catalogue changes), so no log part.
     await auditedWrite(tenant)
-      .put('name', { ...keys.entity(tenant, E.locationName, nameKey), locationId: row.id }, { condition: 'attribute_not_exists(pk)' })
+      .put(
+        'name',
+        { ...keys.entity(tenant, E.locationName, nameKey), locationId: row.id },
+        { condition: 'attribute_not_exists(pk)' },
+      )
       .put('location', { ...keys.entity(tenant, E.location, row.id), ...row })
       .commit();
     return { location: row, created: true };
   } catch (e) {
     if (!(e instanceof WriteFailed && e.failed.includes('name'))) throw e;
-    const pointer = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.locationName, nameKey), ConsistentRead: true }));
-    const existing = pointer.Item ? await getRow<LocationRow>(tenant, E.location, String(pointer.Item.locationId)) : null;
+    const pointer = await db().send(
+      new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.locationName, nameKey), ConsistentRead: true }),
+    );
+    const existing = pointer.Item
+      ? await getRow<LocationRow>(tenant, E.location, String(pointer.Item.locationId))
+      : null;
     if (!existing) throw conflict('A location with this name already exists');
     return { location: existing, created: false };
   }

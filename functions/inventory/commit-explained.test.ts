@@ -5,7 +5,11 @@ import { commitExplained } from './items.js';
 
 /** A write whose commit fails the way DynamoDB's cancellation does, already mapped to part names. */
 const failing = (e: unknown) => ({ commit: async () => Promise.reject(e) }) as unknown as AuditedWrite;
-const reasons = { number: conflict('Item ID "K-1" already exists'), type: notFound('Product type not found'), variant: badRequest('The variant does not belong to this product type') };
+const reasons = {
+  number: conflict('Item ID "K-1" already exists'),
+  type: notFound('Product type not found'),
+  variant: badRequest('The variant does not belong to this product type'),
+};
 
 async function answer(e: unknown): Promise<unknown> {
   try {
@@ -39,6 +43,8 @@ describe('commitExplained: a cancelled inventory write is answered by the NAME o
   });
 
   it('commits quietly when nothing fails', async () => {
-    await expect(commitExplained({ commit: async () => undefined } as unknown as AuditedWrite, reasons)).resolves.toBeUndefined();
+    await expect(
+      commitExplained({ commit: async () => undefined } as unknown as AuditedWrite, reasons),
+    ).resolves.toBeUndefined();
   });
 });

@@ -7,11 +7,21 @@ import { bulkCreate } from './bulk.js';
 import { createLocation, createProductType, createVariant } from './catalogue.js';
 import { createItem } from './items.js';
 
-const actorOf = (owner: TestSession): AuthClaims => ({ userId: owner.userId, username: `${owner.userId}@test.example`, role: 'BUSINESS_ADMIN', accessLevel: 'EMPLOYEE', tenantId: owner.tenant });
+const actorOf = (owner: TestSession): AuthClaims => ({
+  userId: owner.userId,
+  username: `${owner.userId}@test.example`,
+  role: 'BUSINESS_ADMIN',
+  accessLevel: 'EMPLOYEE',
+  tenantId: owner.tenant,
+});
 const unique = (what: string) => `${what}-${randomUUID().slice(0, 8)}`;
 
 async function ownedType(owner: TestSession) {
-  return createProductType(owner.tenant, actorOf(owner), { name: unique('Kayak'), category: 'Boats', rates: [{ rate: 10, rateType: 'hourly' }] });
+  return createProductType(owner.tenant, actorOf(owner), {
+    name: unique('Kayak'),
+    category: 'Boats',
+    rates: [{ rate: 10, rateType: 'hourly' }],
+  });
 }
 async function ownedItem(owner: TestSession) {
   const type = await ownedType(owner);
@@ -73,7 +83,11 @@ export const inventoryIsolationFixtures: Partial<Record<RouteId, IsolationFixtur
   },
   'inventory.updateItem': async (owner) => {
     const { type, item } = await ownedItem(owner);
-    return { params: { id: item.id }, body: { productTypeId: type.id, itemNumber: unique('REN') }, secrets: [item.itemNumber, type.name] };
+    return {
+      params: { id: item.id },
+      body: { productTypeId: type.id, itemNumber: unique('REN') },
+      secrets: [item.itemNumber, type.name],
+    };
   },
   'inventory.deleteItem': async (owner) => {
     const { item } = await ownedItem(owner);
@@ -89,11 +103,17 @@ export const inventoryIsolationFixtures: Partial<Record<RouteId, IsolationFixtur
   },
   'inventory.bulkCreate': async (owner) => {
     const type = await ownedType(owner);
-    return { body: { productTypeId: type.id, items: [{ itemId: unique('B1') }, { itemId: unique('B2') }] }, secrets: [type.name] };
+    return {
+      body: { productTypeId: type.id, items: [{ itemId: unique('B1') }, { itemId: unique('B2') }] },
+      secrets: [type.name],
+    };
   },
   'inventory.bulkDelete': async (owner) => {
     const type = await ownedType(owner);
-    const rows = await bulkCreate(owner.tenant, actorOf(owner), { productTypeId: type.id, items: [{ itemId: unique('D1') }, { itemId: unique('D2') }] });
+    const rows = await bulkCreate(owner.tenant, actorOf(owner), {
+      productTypeId: type.id,
+      items: [{ itemId: unique('D1') }, { itemId: unique('D2') }],
+    });
     return { body: { itemIds: rows.map((r) => r.id) }, secrets: rows.map((r) => r.itemNumber) };
   },
   'inventory.activityLog': async (owner) => {

@@ -11,12 +11,24 @@ import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { getRow, listRows } from './model.js';
-import { addToTypeCount, countStats, E, productTypeKey, STATS_KEY, strip, T, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
+import {
+  addToTypeCount,
+  countStats,
+  E,
+  productTypeKey,
+  STATS_KEY,
+  strip,
+  T,
+  type ItemRow,
+  type ProductTypeRow,
+  type VariantRow,
+} from './model.js';
 
 type ItemInput = z.infer<typeof itemBody>;
 
 export const itemKey = (tenant: TenantId, id: string) => keys.entity(tenant, E.item, id);
-export const itemNumberKey = (tenant: TenantId, itemNumber: string) => keys.entity(tenant, E.itemNumber, normaliseItemNumber(itemNumber));
+export const itemNumberKey = (tenant: TenantId, itemNumber: string) =>
+  keys.entity(tenant, E.itemNumber, normaliseItemNumber(itemNumber));
 
 export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${itemNumber.trim()}" already exists`);
 
@@ -25,7 +37,11 @@ export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${
  * first failed part (in the order they were added) that `reasons` names gives the answer, any other
  * failed condition the generic "changed meanwhile" conflict. Failures are mapped by part NAME.
  */
-export async function commitExplained(w: AuditedWrite, reasons: Partial<Record<string, ApiError | (() => Promise<ApiError>)>>, otherwise = conflict('The item changed while you were editing it; reload and try again')): Promise<void> {
+export async function commitExplained(
+  w: AuditedWrite,
+  reasons: Partial<Record<string, ApiError | (() => Promise<ApiError>)>>,
+  otherwise = conflict('The item changed while you were editing it; reload and try again'),
+): Promise<void> {
   try {
     await w.commit();
   } catch (e) {
@@ -55,7 +71,13 @@ export function markerRow(tenant: TenantId, itemNumber: string, itemId: string):
 }
 export const CLAIM_NUMBER = { condition: 'attribute_not_exists(pk)' } as const;
 /** Removes an item's number marker, only while it still points at that item. */
-export function deleteMarker(w: AuditedWrite, name: string, tenant: TenantId, itemNumber: string, itemId: string): AuditedWrite {
+export function deleteMarker(
+  w: AuditedWrite,
+  name: string,
+  tenant: TenantId,
+  itemNumber: string,
+  itemId: string,
+): AuditedWrite {
   return w.delete(name, itemNumberKey(tenant, itemNumber), { condition: 'itemId = :id', values: { ':id': itemId } });
 }
 
@@ -71,10 +93,21 @@ export async function requireVariantOfType(tenant: TenantId, variantId: string, 
 
 /** The variant must exist in this tenant and belong to the item's type (a ConditionCheck named `variant`). */
 function checkVariant(w: AuditedWrite, tenant: TenantId, variantId: string, productTypeId: string): AuditedWrite {
-  return w.check('variant', keys.entity(tenant, E.variant, variantId), { condition: 'productTypeId = :t', values: { ':t': productTypeId } });
+  return w.check('variant', keys.entity(tenant, E.variant, variantId), {
+    condition: 'productTypeId = :t',
+    values: { ':t': productTypeId },
+  });
 }
 
-const ITEM_FIELDS = ['itemNumber', 'serialNumber', 'productTypeId', 'productVariantId', 'condition', 'location', 'notes'] as const;
+const ITEM_FIELDS = [
+  'itemNumber',
+  'serialNumber',
+  'productTypeId',
+  'productVariantId',
+  'condition',
+  'location',
+  'notes',
+] as const;
 
 function itemFields(input: ItemInput) {
   return {
@@ -99,9 +132,22 @@ export async function createItem(tenant: TenantId, actor: AuthClaims, input: Ite
     .put('number', markerRow(tenant, row.itemNumber, row.id), CLAIM_NUMBER);
   addToTypeCount(w, 'type', tenant, row.productTypeId, 1);
   countStats(w, tenant, { total: 1, AVAILABLE: 1 });
-  w.log(logRow(tenant, { eventType: 'ITEM_CREATED', actor, item: { id: row.id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, newStatus: 'AVAILABLE', details: { operationType: 'CREATE', productTypeName: type.name, itemNumber: row.itemNumber } }));
+  w.log(
+    logRow(tenant, {
+      eventType: 'ITEM_CREATED',
+      actor,
+      item: { id: row.id, itemNumber: row.itemNumber },
+      productType: { id: type.id, name: type.name },
+      newStatus: 'AVAILABLE',
+      details: { operationType: 'CREATE', productTypeName: type.name, itemNumber: row.itemNumber },
+    }),
+  );
   if (row.productVariantId) checkVariant(w, tenant, row.productVariantId, row.productTypeId);
-  await commitExplained(w, { number: duplicateItemNumber(row.itemNumber), type: notFound('Product type not found'), variant: badRequest('The variant does not belong to this product type') });
+  await commitExplained(w, {
+    number: duplicateItemNumber(row.itemNumber),
+    type: notFound('Product type not found'),
+    variant: badRequest('The variant does not belong to this product type'),
+  });
   return row;
 }
 
@@ -110,10 +156,17 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   const before = await requireItem(tenant, id);
   const fields = itemFields(input);
   // An older client may send back the id of a variant deleted since: the item simply has none now.
-  if (fields.productVariantId && fields.productVariantId === before.productVariantId && !(await getRow<VariantRow>(tenant, E.variant, fields.productVariantId))) {
+  if (
+    fields.productVariantId &&
+    fields.productVariantId === before.productVariantId &&
+    !(await getRow<VariantRow>(tenant, E.variant, fields.productVariantId))
+  ) {
     fields.productVariantId = null;
   }
-  const changes = changedFields(before as unknown as Record<string, unknown>, fields, ITEM_FIELDS).map((c) => ({ ...c, itemNumber: fields.itemNumber }));
+  const changes = changedFields(before as unknown as Record<string, unknown>, fields, ITEM_FIELDS).map((c) => ({
+    ...c,
+    itemNumber: fields.itemNumber,
+  }));
   const row: ItemRow = { ...before, ...fields, updatedAt: nowIso() };
   delete row.batchId;
   const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
@@ -122,10 +175,26 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   const numberChanged = normaliseItemNumber(before.itemNumber) !== normaliseItemNumber(row.itemNumber);
   const typeChanged = before.productTypeId !== row.productTypeId;
   const w = auditedWrite(tenant)
-    .put('item', { ...itemKey(tenant, id), ...row }, { condition: 'attribute_exists(pk) AND updatedAt = :prev', values: { ':prev': before.updatedAt } })
-    .log(logRow(tenant, { eventType: 'ITEM_UPDATED', actor, item: { id, itemNumber: row.itemNumber }, productType: { id: type.id, name: type.name }, details: { operationType: 'UPDATE', productTypeName: type.name, changes } }));
+    .put(
+      'item',
+      { ...itemKey(tenant, id), ...row },
+      { condition: 'attribute_exists(pk) AND updatedAt = :prev', values: { ':prev': before.updatedAt } },
+    )
+    .log(
+      logRow(tenant, {
+        eventType: 'ITEM_UPDATED',
+        actor,
+        item: { id, itemNumber: row.itemNumber },
+        productType: { id: type.id, name: type.name },
+        details: { operationType: 'UPDATE', productTypeName: type.name, changes },
+      }),
+    );
   if (numberChanged) {
-    deleteMarker(w, 'oldNumber', tenant, before.itemNumber, id).put('number', markerRow(tenant, row.itemNumber, id), CLAIM_NUMBER);
+    deleteMarker(w, 'oldNumber', tenant, before.itemNumber, id).put(
+      'number',
+      markerRow(tenant, row.itemNumber, id),
+      CLAIM_NUMBER,
+    );
   } else if (before.itemNumber !== row.itemNumber) {
     // Same number in another case: the marker stays, its display text follows.
     w.put('numberText', markerRow(tenant, row.itemNumber, id), { condition: 'itemId = :id', values: { ':id': id } });
@@ -135,26 +204,55 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
     addToTypeCount(w, 'type', tenant, row.productTypeId, 1);
   }
   if (row.productVariantId) checkVariant(w, tenant, row.productVariantId, row.productTypeId);
-  await commitExplained(w, { number: duplicateItemNumber(row.itemNumber), type: notFound('Product type not found'), variant: badRequest('The variant does not belong to this product type') });
+  await commitExplained(w, {
+    number: duplicateItemNumber(row.itemNumber),
+    type: notFound('Product type not found'),
+    variant: badRequest('The variant does not belong to this product type'),
+  });
   return row;
 }
 
-export async function changeItemStatus(tenant: TenantId, actor: AuthClaims, id: string, status: ItemStatus, notes: string | null | undefined): Promise<ItemRow> {
+export async function changeItemStatus(
+  tenant: TenantId,
+  actor: AuthClaims,
+  id: string,
+  status: ItemStatus,
+  notes: string | null | undefined,
+): Promise<ItemRow> {
   const before = await requireItem(tenant, id);
-  if (before.status === 'IN_USE') throw conflict('This item is in use by a rental; its status changes when it is returned');
+  if (before.status === 'IN_USE')
+    throw conflict('This item is in use by a rental; its status changes when it is returned');
   if (before.status === status) return before;
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
   const row: ItemRow = { ...before, status, updatedAt: nowIso(), ...(notes?.trim() ? { notes: notes.trim() } : {}) };
   const w = auditedWrite(tenant).update('item', itemKey(tenant, id), {
-    update: 'SET #s = :s, updatedAt = :u, notes = :n', condition: '#s = :old',
-    names: { '#s': 'status' }, values: { ':s': status, ':u': row.updatedAt, ':n': row.notes, ':old': before.status },
+    update: 'SET #s = :s, updatedAt = :u, notes = :n',
+    condition: '#s = :old',
+    names: { '#s': 'status' },
+    values: { ':s': status, ':u': row.updatedAt, ':n': row.notes, ':old': before.status },
   });
   countStats(w, tenant, { [before.status]: -1, [status]: 1 });
-  w.log(logRow(tenant, {
-    eventType: 'ITEM_STATUS_CHANGED', actor, item: { id, itemNumber: row.itemNumber }, productType: type ? { id: type.id, name: type.name } : null,
-    oldStatus: before.status, newStatus: status,
-    details: { operationType: 'STATUS_CHANGE', productTypeName: type?.name, changes: [{ field: 'status', oldValue: before.status, newValue: status, itemNumber: row.itemNumber }], notes: notes?.trim() || null },
-  })).event('inventory-status-changed', { itemId: id, itemNumber: row.itemNumber, oldStatus: before.status, newStatus: status });
+  w.log(
+    logRow(tenant, {
+      eventType: 'ITEM_STATUS_CHANGED',
+      actor,
+      item: { id, itemNumber: row.itemNumber },
+      productType: type ? { id: type.id, name: type.name } : null,
+      oldStatus: before.status,
+      newStatus: status,
+      details: {
+        operationType: 'STATUS_CHANGE',
+        productTypeName: type?.name,
+        changes: [{ field: 'status', oldValue: before.status, newValue: status, itemNumber: row.itemNumber }],
+        notes: notes?.trim() || null,
+      },
+    }),
+  ).event('inventory-status-changed', {
+    itemId: id,
+    itemNumber: row.itemNumber,
+    oldStatus: before.status,
+    newStatus: status,
+  });
   await commitExplained(w, { item: conflict('The item status changed meanwhile; reload and try again') });
   return row;
 }
@@ -172,17 +270,42 @@ export async function deleteItem(tenant: TenantId, actor: AuthClaims, id: string
   const { activeBookings, noActiveBookingCheck } = await itemBookings();
   const [before, bookings] = await Promise.all([requireItem(tenant, id), activeBookings(tenant, [id])]);
   const held = bookings.get(id);
-  if (held?.length || before.status === 'IN_USE') throw conflict(reservedItemMessage(before.itemNumber, (held ?? []).map((b) => b.reservationNumber)));
+  if (held?.length || before.status === 'IN_USE')
+    throw conflict(
+      reservedItemMessage(
+        before.itemNumber,
+        (held ?? []).map((b) => b.reservationNumber),
+      ),
+    );
   const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
-  const w = auditedWrite(tenant).delete('item', itemKey(tenant, id), { condition: '#s = :s', names: { '#s': 'status' }, values: { ':s': before.status } });
+  const w = auditedWrite(tenant).delete('item', itemKey(tenant, id), {
+    condition: '#s = :s',
+    names: { '#s': 'status' },
+    values: { ':s': before.status },
+  });
   noActiveBookingCheck(w, 'bookings', tenant, id);
   deleteMarker(w, 'number', tenant, before.itemNumber, id)
     .count(productTypeKey(tenant, before.productTypeId), { itemCount: -1 })
-    .log(logRow(tenant, { eventType: 'ITEM_DELETED', actor, item: { id, itemNumber: before.itemNumber }, productType: type ? { id: type.id, name: type.name } : null, oldStatus: before.status, details: { operationType: 'DELETE', productTypeName: type?.name, itemNumber: before.itemNumber } }));
+    .log(
+      logRow(tenant, {
+        eventType: 'ITEM_DELETED',
+        actor,
+        item: { id, itemNumber: before.itemNumber },
+        productType: type ? { id: type.id, name: type.name } : null,
+        oldStatus: before.status,
+        details: { operationType: 'DELETE', productTypeName: type?.name, itemNumber: before.itemNumber },
+      }),
+    );
   countStats(w, tenant, { total: -1, [before.status]: -1 });
   await commitExplained(w, {
     // Booked while we deleted: name the reservation that got there first.
-    bookings: async () => conflict(reservedItemMessage(before.itemNumber, ((await activeBookings(tenant, [id])).get(id) ?? []).map((b) => b.reservationNumber))),
+    bookings: async () =>
+      conflict(
+        reservedItemMessage(
+          before.itemNumber,
+          ((await activeBookings(tenant, [id])).get(id) ?? []).map((b) => b.reservationNumber),
+        ),
+      ),
     item: conflict('The item changed meanwhile; reload and try again'),
   });
   return before;
@@ -205,19 +328,26 @@ export function decodeCursor(cursor: string): string {
 /** Rows read per Query while a status filter is on: a sparse status must not cost one tiny read per match. */
 const FILTERED_READ = 500;
 
-export async function listItemPage(tenant: TenantId, opts: { limit: number; cursor?: string; status?: ItemStatus }): Promise<{ rows: ItemRow[]; nextCursor: string | null }> {
+export async function listItemPage(
+  tenant: TenantId,
+  opts: { limit: number; cursor?: string; status?: ItemStatus },
+): Promise<{ rows: ItemRow[]; nextCursor: string | null }> {
   const pk = keys.tenantPartition(tenant);
   const rows: ItemRow[] = [];
   let start: Record<string, unknown> | undefined = opts.cursor ? { pk, sk: decodeCursor(opts.cursor) } : undefined;
   // A status filter can leave a page short: keep reading until it is full or the items end.
   do {
     const want = opts.limit - rows.length;
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': pk, ':p': `${E.item}#`, ...(opts.status ? { ':s': opts.status } : {}) },
-      ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
-      Limit: opts.status ? Math.max(want, FILTERED_READ) : want, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': pk, ':p': `${E.item}#`, ...(opts.status ? { ':s': opts.status } : {}) },
+        ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
+        Limit: opts.status ? Math.max(want, FILTERED_READ) : want,
+        ExclusiveStartKey: start,
+      }),
+    );
     const got = (res.Items ?? []).map((i) => strip<ItemRow>(i));
     start = res.LastEvaluatedKey;
     if (got.length > want) {
@@ -230,8 +360,13 @@ export async function listItemPage(tenant: TenantId, opts: { limit: number; curs
   return { rows, nextCursor: start ? encodeCursor(String(start.sk)) : null };
 }
 
-export async function typesAndVariants(tenant: TenantId): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
-  const [types, variants] = await Promise.all([listRows<ProductTypeRow>(tenant, E.productType), listRows<VariantRow>(tenant, E.variant)]);
+export async function typesAndVariants(
+  tenant: TenantId,
+): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
+  const [types, variants] = await Promise.all([
+    listRows<ProductTypeRow>(tenant, E.productType),
+    listRows<VariantRow>(tenant, E.variant),
+  ]);
   return { types: new Map(types.map((t) => [t.id, t])), variants: new Map(variants.map((v) => [v.id, v])) };
 }
 
@@ -245,7 +380,12 @@ export async function readStats(tenant: TenantId): Promise<InventoryStats> {
   const byStatus = Object.fromEntries(ITEM_STATUSES.map((s) => [s, n(s)])) as Record<ItemStatus, number>;
   return {
     total: n('total'),
-    statusCounts: { AVAILABLE: byStatus.AVAILABLE, IN_USE: byStatus.IN_USE, MAINTENANCE_REQUIRED: byStatus.MAINTENANCE, OUT_OF_SERVICE: byStatus.OUT_OF_SERVICE },
+    statusCounts: {
+      AVAILABLE: byStatus.AVAILABLE,
+      IN_USE: byStatus.IN_USE,
+      MAINTENANCE_REQUIRED: byStatus.MAINTENANCE,
+      OUT_OF_SERVICE: byStatus.OUT_OF_SERVICE,
+    },
     byStatus,
     maintenanceDue: byStatus.MAINTENANCE + byStatus.DAMAGED,
   };

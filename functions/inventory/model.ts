@@ -1,4 +1,10 @@
-import type { InventoryItem, ItemStatus, Location, ProductType, ProductVariant } from '../../shared/contract/inventory-models.js';
+import type {
+  InventoryItem,
+  ItemStatus,
+  Location,
+  ProductType,
+  ProductVariant,
+} from '../../shared/contract/inventory-models.js';
 import { ITEM_STATUSES } from '../../shared/contract/inventory-models.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -51,16 +57,33 @@ export function strip<T>(item: Record<string, unknown>): T {
 export const T = () => tableName();
 
 export function toVariant(v: VariantRow): ProductVariant {
-  return { id: v.id, productTypeId: v.productTypeId, name: v.name, description: v.description, hourlyRate: v.hourlyRate, dailyRate: v.dailyRate, rates: v.rates ?? [] };
+  return {
+    id: v.id,
+    productTypeId: v.productTypeId,
+    name: v.name,
+    description: v.description,
+    hourlyRate: v.hourlyRate,
+    dailyRate: v.dailyRate,
+    rates: v.rates ?? [],
+  };
 }
 
 export function toProductType(t: ProductTypeRow, variants: VariantRow[]): ProductType {
   return {
-    id: t.id, name: t.name, category: t.category, description: t.description,
-    defaultHourlyRate: t.defaultHourlyRate, defaultDailyRate: t.defaultDailyRate, rates: t.rates ?? [],
-    variants: variants.filter((v) => v.productTypeId === t.id).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map(toVariant),
+    id: t.id,
+    name: t.name,
+    category: t.category,
+    description: t.description,
+    defaultHourlyRate: t.defaultHourlyRate,
+    defaultDailyRate: t.defaultDailyRate,
+    rates: t.rates ?? [],
+    variants: variants
+      .filter((v) => v.productTypeId === t.id)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map(toVariant),
     _count: { items: Math.max(0, t.itemCount ?? 0) },
-    createdAt: t.createdAt, updatedAt: t.updatedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
   };
 }
 
@@ -69,15 +92,27 @@ export function toProductType(t: ProductTypeRow, variants: VariantRow[]): Produc
  * A variant deleted since the item was saved reads as no variant (id included): the edit form sends
  * back what it was given, and a dangling id would make every later save of the item fail.
  */
-export function toItem(i: ItemRow, types: Map<string, ProductTypeRow>, variants: Map<string, VariantRow>): InventoryItem {
+export function toItem(
+  i: ItemRow,
+  types: Map<string, ProductTypeRow>,
+  variants: Map<string, VariantRow>,
+): InventoryItem {
   const t = types.get(i.productTypeId);
   const v = i.productVariantId ? variants.get(i.productVariantId) : undefined;
   return {
-    id: i.id, itemNumber: i.itemNumber, serialNumber: i.serialNumber, productTypeId: i.productTypeId,
+    id: i.id,
+    itemNumber: i.itemNumber,
+    serialNumber: i.serialNumber,
+    productTypeId: i.productTypeId,
     productType: t ? { id: t.id, name: t.name, category: t.category } : null,
-    productVariantId: v ? v.id : null, productVariant: v ? { id: v.id, name: v.name } : null,
-    condition: i.condition, location: i.location, notes: i.notes, status: i.status,
-    createdAt: i.createdAt, updatedAt: i.updatedAt,
+    productVariantId: v ? v.id : null,
+    productVariant: v ? { id: v.id, name: v.name } : null,
+    condition: i.condition,
+    location: i.location,
+    notes: i.notes,
+    status: i.status,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
   };
 }
 
@@ -99,8 +134,18 @@ export const productTypeKey = (tenant: TenantId, id: string) => keys.entity(tena
  * write fails with that name when the type is gone). For removals, where the type may be gone, use
  * `w.count(productTypeKey(...), { itemCount: -n })` instead.
  */
-export function addToTypeCount(w: AuditedWrite, name: string, tenant: TenantId, productTypeId: string, delta: number): AuditedWrite {
-  return w.update(name, productTypeKey(tenant, productTypeId), { update: 'ADD itemCount :d', condition: 'attribute_exists(pk)', values: { ':d': delta } });
+export function addToTypeCount(
+  w: AuditedWrite,
+  name: string,
+  tenant: TenantId,
+  productTypeId: string,
+  delta: number,
+): AuditedWrite {
+  return w.update(name, productTypeKey(tenant, productTypeId), {
+    update: 'ADD itemCount :d',
+    condition: 'attribute_exists(pk)',
+    values: { ':d': delta },
+  });
 }
 
 /** Every row of one entity in the tenant partition (tens to hundreds: types, variants, locations). */
@@ -108,10 +153,14 @@ export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]
   const out: R[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${entity}#` }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${entity}#` },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) out.push(strip<R>(i));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -119,6 +168,8 @@ export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]
 }
 
 export async function getRow<R>(tenant: TenantId, entity: string, id: string): Promise<R | null> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }),
+  );
   return res.Item ? strip<R>(res.Item) : null;
 }

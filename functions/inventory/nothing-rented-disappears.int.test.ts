@@ -24,25 +24,48 @@ afterEach(() => {
 
 let seq = 0;
 async function newType(s: TestSession) {
-  const res = await call('POST', '/api/inventory/product-types', { token: s.token, body: { name: `Kayak ${++seq}`, category: 'Boats', rates: [{ rate: 20, rateType: 'hourly' }] } });
+  const res = await call('POST', '/api/inventory/product-types', {
+    token: s.token,
+    body: { name: `Kayak ${++seq}`, category: 'Boats', rates: [{ rate: 20, rateType: 'hourly' }] },
+  });
   expect(res.status, res.raw).toBe(201);
   return res.body as { id: string };
 }
 async function newItem(s: TestSession, productTypeId: string) {
-  const res = await call('POST', '/api/inventory/items', { token: s.token, body: { productTypeId, itemNumber: `NRD-${++seq}` } });
+  const res = await call('POST', '/api/inventory/items', {
+    token: s.token,
+    body: { productTypeId, itemNumber: `NRD-${++seq}` },
+  });
   expect(res.status, res.raw).toBe(201);
   return res.body as { id: string; itemNumber: string };
 }
-const customer = (over: { email?: string } = {}) => ({ firstName: 'Ada', lastName: `Renter${++seq}`, phone: `555-010-${String(1000 + seq)}`, ...over });
+const customer = (over: { email?: string } = {}) => ({
+  firstName: 'Ada',
+  lastName: `Renter${++seq}`,
+  phone: `555-010-${String(1000 + seq)}`,
+  ...over,
+});
 async function reserve(s: TestSession, itemId: string, startTime: string, cust = customer()) {
   const res = await call('POST', '/api/reservations/items/create', {
     token: s.token,
-    body: { customer: cust, reservation: { startTime, reservationDuration: 2, inventoryItemId: itemId, depositAmount: 0, depositType: { cash: true } } },
+    body: {
+      customer: cust,
+      reservation: {
+        startTime,
+        reservationDuration: 2,
+        inventoryItemId: itemId,
+        depositAmount: 0,
+        depositType: { cash: true },
+      },
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; reservationNumber: string; customerId: string };
 }
-const itemExists = async (s: TestSession, id: string) => (await call('GET', '/api/inventory/items?limit=1000', { token: s.token })).body.items.some((i: { id: string }) => i.id === id);
+const itemExists = async (s: TestSession, id: string) =>
+  (await call('GET', '/api/inventory/items?limit=1000', { token: s.token })).body.items.some(
+    (i: { id: string }) => i.id === id,
+  );
 
 describe('items out on a reservation are not deleted', () => {
   it('refuses a single delete of an item with an upcoming reservation, naming it', async () => {
@@ -51,10 +74,14 @@ describe('items out on a reservation are not deleted', () => {
     const r = await reserve(admin, item.id, at(3, '10:00'));
     const res = await call('DELETE', `/api/inventory/items/${item.id}`, { token: admin.token });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(`Item ${item.itemNumber} cannot be deleted: it has active or upcoming reservations (${r.reservationNumber}). Cancel or complete them first.`);
+    expect(res.body.message).toBe(
+      `Item ${item.itemNumber} cannot be deleted: it has active or upcoming reservations (${r.reservationNumber}). Cancel or complete them first.`,
+    );
     expect(await itemExists(admin, item.id)).toBe(true);
     // Once cancelled, the item may go.
-    expect((await call('POST', `/api/reservations/processing/${r.id}/cancel`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/reservations/processing/${r.id}/cancel`, { token: admin.token, body: {} })).status,
+    ).toBe(200);
     expect((await call('DELETE', `/api/inventory/items/${item.id}`, { token: admin.token })).status).toBe(200);
   });
 
@@ -62,10 +89,17 @@ describe('items out on a reservation are not deleted', () => {
     const type = await newType(admin);
     const [a, b, c] = [await newItem(admin, type.id), await newItem(admin, type.id), await newItem(admin, type.id)];
     const r = await reserve(admin, b.id, at(2, '11:00'));
-    const res = await call('DELETE', '/api/inventory/bulk/delete', { token: admin.token, body: { itemIds: [a.id, b.id, c.id] } });
+    const res = await call('DELETE', '/api/inventory/bulk/delete', {
+      token: admin.token,
+      body: { itemIds: [a.id, b.id, c.id] },
+    });
     expect(res.status, res.raw).toBe(200);
-    expect(res.body.data.deletedItems.map((d: { itemNumber: string }) => d.itemNumber).sort()).toEqual([a.itemNumber, c.itemNumber].sort());
-    expect(res.body.data.keptItems).toEqual([{ id: b.id, itemNumber: b.itemNumber, reservations: [r.reservationNumber] }]);
+    expect(res.body.data.deletedItems.map((d: { itemNumber: string }) => d.itemNumber).sort()).toEqual(
+      [a.itemNumber, c.itemNumber].sort(),
+    );
+    expect(res.body.data.keptItems).toEqual([
+      { id: b.id, itemNumber: b.itemNumber, reservations: [r.reservationNumber] },
+    ]);
     expect(await itemExists(admin, b.id)).toBe(true);
     expect(await itemExists(admin, a.id)).toBe(false);
     // The reservation still points at its item.
@@ -91,10 +125,15 @@ describe('items out on a reservation are not deleted', () => {
       delete bulkHooks.afterCheck;
       booked = await reserve(admin, b.id, at(5, '10:00'));
     };
-    const res = await call('DELETE', '/api/inventory/bulk/delete', { token: admin.token, body: { itemIds: [a.id, b.id] } });
+    const res = await call('DELETE', '/api/inventory/bulk/delete', {
+      token: admin.token,
+      body: { itemIds: [a.id, b.id] },
+    });
     expect(res.status, res.raw).toBe(200);
     expect(res.body.data.deletedItems.map((d: { id: string }) => d.id)).toEqual([a.id]);
-    expect(res.body.data.keptItems).toEqual([{ id: b.id, itemNumber: b.itemNumber, reservations: [booked!.reservationNumber] }]);
+    expect(res.body.data.keptItems).toEqual([
+      { id: b.id, itemNumber: b.itemNumber, reservations: [booked!.reservationNumber] },
+    ]);
     expect(await itemExists(admin, b.id)).toBe(true);
   });
 
@@ -111,24 +150,41 @@ describe('services with active bookings are not deleted', () => {
   it('refuses naming the bookings, and allows it once they are cancelled', async () => {
     const svc = await call('POST', '/api/inventory/services', {
       token: admin.token,
-      body: { name: 'Sunset tour', rate: 25, rateType: 'FIXED', availability: JSON.stringify([{ date: day(5), startTime: '18:00', endTime: '20:00', slotsAvailable: 6 }]) },
+      body: {
+        name: 'Sunset tour',
+        rate: 25,
+        rateType: 'FIXED',
+        availability: JSON.stringify([{ date: day(5), startTime: '18:00', endTime: '20:00', slotsAvailable: 6 }]),
+      },
     });
     expect(svc.status).toBe(201);
     const book = await call('POST', '/api/reservations/services/create', {
       token: admin.token,
-      body: { customer: customer(), reservation: { serviceId: svc.body.id, availabilitySlots: [{ date: day(5), startTime: '18:00', endTime: '20:00' }], participantCount: 1 } },
+      body: {
+        customer: customer(),
+        reservation: {
+          serviceId: svc.body.id,
+          availabilitySlots: [{ date: day(5), startTime: '18:00', endTime: '20:00' }],
+          participantCount: 1,
+        },
+      },
     });
     expect(book.status, JSON.stringify(book.body)).toBe(201);
     const refused = await call('DELETE', `/api/inventory/services/${svc.body.id}`, { token: admin.token });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(`Service "Sunset tour" cannot be deleted: it has active bookings (${book.body.data.reservationNumber}). Cancel them first.`);
+    expect(refused.body.message).toBe(
+      `Service "Sunset tour" cannot be deleted: it has active bookings (${book.body.data.reservationNumber}). Cancel them first.`,
+    );
     expect((await call('GET', `/api/inventory/services/${svc.body.id}`, { token: admin.token })).status).toBe(200);
-    expect((await call('POST', `/api/reservations/processing/${book.body.data.id}/cancel`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/reservations/processing/${book.body.data.id}/cancel`, { token: admin.token, body: {} }))
+        .status,
+    ).toBe(200);
     expect((await call('DELETE', `/api/inventory/services/${svc.body.id}`, { token: admin.token })).status).toBe(200);
   });
 });
 
-describe('a customer\'s count and their reservations agree (issue 23 item 8)', () => {
+describe("a customer's count and their reservations agree (issue 23 item 8)", () => {
   it('a deleted reservation counts nowhere: the list row and the details say the same', async () => {
     const type = await newType(admin);
     const item = await newItem(admin, type.id);
@@ -136,7 +192,9 @@ describe('a customer\'s count and their reservations agree (issue 23 item 8)', (
     const kept = await reserve(admin, item.id, at(6, '10:00'), cust);
     const gone = await reserve(admin, item.id, at(6, '14:00'), cust);
     expect(gone.customerId).toBe(kept.customerId);
-    expect((await call('POST', `/api/reservations/processing/${gone.id}/cancel`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(
+      (await call('POST', `/api/reservations/processing/${gone.id}/cancel`, { token: admin.token, body: {} })).status,
+    ).toBe(200);
     expect((await call('DELETE', `/api/reservations/processing/${gone.id}`, { token: admin.token })).status).toBe(200);
     const list = await call('GET', `/api/customers?search=${encodeURIComponent(cust.email!)}`, { token: admin.token });
     const row = list.body.customers.find((c: { id: string }) => c.id === kept.customerId);

@@ -80,7 +80,8 @@ export class AuditedWrite {
 
   /** Raw part, for shapes the helpers below do not cover. */
   part(name: string, item: TransactItem): this {
-    if (this.parts.some((p) => p.name === name) || [...this.counters.values()].some((c) => c.name === name)) throw new Error(`Duplicate part name ${name}`);
+    if (this.parts.some((p) => p.name === name) || [...this.counters.values()].some((c) => c.name === name))
+      throw new Error(`Duplicate part name ${name}`);
     this.parts.push({ name, item });
     return this;
   }
@@ -90,7 +91,9 @@ export class AuditedWrite {
   }
 
   update(name: string, key: Key, o: UpdateOptions): this {
-    return this.part(name, { Update: { TableName: tableName(), Key: { ...key }, UpdateExpression: o.update, ...cond(o) } });
+    return this.part(name, {
+      Update: { TableName: tableName(), Key: { ...key }, UpdateExpression: o.update, ...cond(o) },
+    });
   }
 
   delete(name: string, key: Key, o: ConditionOptions = {}): this {
@@ -135,7 +138,18 @@ export class AuditedWrite {
         values[`:c${i}`] = n;
         return `#c${i} :c${i}`;
       });
-      all.push({ name: c.name, item: { Update: { TableName: tableName(), Key: { ...c.key }, UpdateExpression: `ADD ${adds.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } } });
+      all.push({
+        name: c.name,
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: { ...c.key },
+            UpdateExpression: `ADD ${adds.join(', ')}`,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+      });
     }
     if (all.length > MAX_PARTS) throw new Error(`A transaction holds at most ${MAX_PARTS} parts (${all.length})`);
     return { names: all.map((p) => p.name), items: all.map((p) => p.item) };

@@ -21,16 +21,27 @@ export function db(): DynamoDBDocumentClient {
  * again after a growing pause (at most 6 times, then an error: a read that cannot finish must not
  * pass for "no rows").
  */
-export async function batchGetAll(keys: readonly Record<string, unknown>[], opts: { consistent?: boolean; projection?: string } = {}): Promise<Record<string, unknown>[]> {
+export async function batchGetAll(
+  keys: readonly Record<string, unknown>[],
+  opts: { consistent?: boolean; projection?: string } = {},
+): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending = keys.slice(i, i + 100) as Record<string, unknown>[];
     for (let attempt = 0; pending.length; attempt++) {
       if (attempt > 6) throw new Error('DynamoDB left keys unprocessed after 6 retries');
       if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** (attempt - 1)));
-      const res = await db().send(new BatchGetCommand({
-        RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: opts.consistent, ...(opts.projection ? { ProjectionExpression: opts.projection } : {}) } },
-      }));
+      const res = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: pending,
+              ConsistentRead: opts.consistent,
+              ...(opts.projection ? { ProjectionExpression: opts.projection } : {}),
+            },
+          },
+        }),
+      );
       rows.push(...(res.Responses?.[tableName()] ?? []));
       pending = res.UnprocessedKeys?.[tableName()]?.Keys ?? [];
     }

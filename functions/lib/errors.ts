@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: { msg: string; path: string }[]) => new ApiError(400, 'BadRequest', message, details);
+export const badRequest = (message: string, details?: { msg: string; path: string }[]) =>
+  new ApiError(400, 'BadRequest', message, details);
 export const validationFailed = (details: { msg: string; path: string }[]) =>
   new ApiError(400, 'ValidationError', `Validation failed: ${details.map((d) => d.msg).join(', ')}`, details);
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, 'Unauthorized', message);
@@ -23,7 +24,11 @@ export const gone = (message: string, code = 'Gone') => new ApiError(410, code, 
 export const tooManyRequests = (message: string) => new ApiError(429, 'TooManyRequests', message);
 export const payloadTooLarge = (message: string) => new ApiError(413, 'PayloadTooLarge', message);
 export const notImplemented = (what: string) =>
-  new ApiError(501, 'NotImplemented', `${what} is not built yet; this route is declared in the contract and will answer once its area lands.`);
+  new ApiError(
+    501,
+    'NotImplemented',
+    `${what} is not built yet; this route is declared in the contract and will answer once its area lands.`,
+  );
 
 export function errorBody(e: ApiError): Record<string, unknown> {
   return { error: e.code, message: e.message, ...(e.details ? { details: e.details } : {}), ...(e.extra ?? {}) };

@@ -45,7 +45,8 @@ export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
 export const photoKeys = {
   originalsPrefix: (tenant: TenantId) => `tenants/${tenant}/photos/originals/`,
   original: (tenant: TenantId, baseKey: string, ext: string) => `tenants/${tenant}/photos/originals/${baseKey}.${ext}`,
-  variant: (tenant: TenantId, variant: PhotoVariant, baseKey: string) => `tenants/${tenant}/photos/${variant}/${baseKey}.webp`,
+  variant: (tenant: TenantId, variant: PhotoVariant, baseKey: string) =>
+    `tenants/${tenant}/photos/${variant}/${baseKey}.webp`,
 };
 
 /**
@@ -61,7 +62,8 @@ export const incomingKeys = {
   photosPrefix: `${INCOMING_PREFIX}photos/`,
   documentsPrefix: `${INCOMING_PREFIX}documents/`,
   photo: (tenant: TenantId, baseKey: string, ext: string) => `${INCOMING_PREFIX}photos/${tenant}/${baseKey}.${ext}`,
-  document: (tenant: TenantId, userId: string, docId: string, ext: string) => `${INCOMING_PREFIX}documents/${tenant}/${userId}/${docId}.${ext}`,
+  document: (tenant: TenantId, userId: string, docId: string, ext: string) =>
+    `${INCOMING_PREFIX}documents/${tenant}/${userId}/${docId}.${ext}`,
 };
 
 /** `incoming/photos/{tenant}/{baseKey}.{ext}` → its parts, or null for any other key. */
@@ -77,10 +79,15 @@ export const PHOTO_URL_TTL_SECONDS = 24 * 3600;
  * A time-limited GET link. `response` sets the headers S3 answers with (a document's download name
  * and type, functions/users/documents.ts).
  */
-export async function presignGet(key: string, expiresIn = PHOTO_URL_TTL_SECONDS, response: { contentDisposition?: string; contentType?: string } = {}): Promise<string> {
+export async function presignGet(
+  key: string,
+  expiresIn = PHOTO_URL_TTL_SECONDS,
+  response: { contentDisposition?: string; contentType?: string } = {},
+): Promise<string> {
   const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3Sdk.get(), urlPresigner.get()]);
   const command = new sdk.GetObjectCommand({
-    Bucket: bucket(), Key: key,
+    Bucket: bucket(),
+    Key: key,
     ...(response.contentDisposition ? { ResponseContentDisposition: response.contentDisposition } : {}),
     ...(response.contentType ? { ResponseContentType: response.contentType } : {}),
   });
@@ -91,7 +98,10 @@ export async function presignGet(key: string, expiresIn = PHOTO_URL_TTL_SECONDS,
  * A browser upload straight to S3: the policy pins the key, the exact content type and the size
  * range, so S3 itself refuses anything bigger or of another type.
  */
-export async function presignPost(key: string, opts: { contentType: string; maxBytes: number; expiresSeconds?: number }): Promise<PresignedPost> {
+export async function presignPost(
+  key: string,
+  opts: { contentType: string; maxBytes: number; expiresSeconds?: number },
+): Promise<PresignedPost> {
   const [{ client }, { createPresignedPost }] = await Promise.all([s3Sdk.get(), postPresigner.get()]);
   return createPresignedPost(client, {
     Bucket: bucket(),
@@ -105,9 +115,22 @@ export async function presignPost(key: string, opts: { contentType: string; maxB
   });
 }
 
-export async function putObject(key: string, body: Uint8Array, contentType: string, extra: { cacheControl?: string } = {}): Promise<void> {
+export async function putObject(
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  extra: { cacheControl?: string } = {},
+): Promise<void> {
   const { sdk, client } = await s3Sdk.get();
-  await client.send(new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, CacheControl: extra.cacheControl }));
+  await client.send(
+    new sdk.PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      CacheControl: extra.cacheControl,
+    }),
+  );
 }
 
 export async function getObjectBytes(key: string): Promise<Uint8Array> {
@@ -133,7 +156,12 @@ export async function deleteObjects(keysToDelete: string[]): Promise<void> {
   const { sdk, client } = await s3Sdk.get();
   // DeleteObjects takes at most 1000 keys a request.
   for (let i = 0; i < keysToDelete.length; i += 1000) {
-    await client.send(new sdk.DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keysToDelete.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
+    await client.send(
+      new sdk.DeleteObjectsCommand({
+        Bucket: bucket(),
+        Delete: { Objects: keysToDelete.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
   }
 }
 
@@ -150,10 +178,46 @@ export async function headBucket(): Promise<void> {
 export function sniffImageType(bytes: Uint8Array): 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | null {
   const b = bytes;
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'image/png';
-  if (b.length >= 6 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) return 'image/gif';
-  if (b.length >= 12 && b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) return 'image/webp';
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
+    return 'image/png';
+  if (
+    b.length >= 6 &&
+    b[0] === 0x47 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x38 &&
+    (b[4] === 0x37 || b[4] === 0x39) &&
+    b[5] === 0x61
+  )
+    return 'image/gif';
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 &&
+    b[1] === 0x49 &&
+    b[2] === 0x46 &&
+    b[3] === 0x46 &&
+    b[8] === 0x57 &&
+    b[9] === 0x45 &&
+    b[10] === 0x42 &&
+    b[11] === 0x50
+  )
+    return 'image/webp';
   return null;
 }
 
-export const EXT_FOR_TYPE: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
+export const EXT_FOR_TYPE: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};

@@ -19,13 +19,18 @@ async function bookableService(places: number): Promise<{ id: string; token: str
   const created = await call('POST', '/api/inventory/services', {
     token: admin.token,
     body: {
-      name: 'Harbour tour', rate: '20', rateType: 'PER_PERSON', timeZone: 'UTC',
+      name: 'Harbour tour',
+      rate: '20',
+      rateType: 'PER_PERSON',
+      timeZone: 'UTC',
       availability: JSON.stringify([{ date: day(5), startTime: '10:00', endTime: '12:00', slotsAvailable: places }]),
       rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
     },
   });
   expect(created.status, created.raw).toBe(201);
-  const link = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, { token: admin.token });
+  const link = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, {
+    token: admin.token,
+  });
   return { id: created.body.id as string, token: link.body.shareToken as string };
 }
 
@@ -47,7 +52,11 @@ async function placesLeft(serviceId: string): Promise<number> {
 beforeAll(async () => {
   await useTestTable();
   // Mail goes nowhere: a failed confirmation never undoes a booking.
-  Object.assign(process.env, { SES_ENDPOINT: 'http://127.0.0.1:9', S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
+  Object.assign(process.env, {
+    SES_ENDPOINT: 'http://127.0.0.1:9',
+    S3_ENDPOINT: 'http://127.0.0.1:9',
+    UPLOADS_BUCKET: 'uploads',
+  });
   resetConfig();
   resetMail();
   resetFiles();
@@ -109,7 +118,13 @@ describe('Idempotency-Key on the public booking', () => {
     const slots = JSON.parse(svc.body.availability as string) as Record<string, unknown>[];
     const put = await call('PUT', `/api/inventory/services/${s.id}`, {
       token: admin.token,
-      body: { name: svc.body.name, rate: svc.body.rate, rateType: svc.body.rateType, timeZone: 'UTC', availability: JSON.stringify(slots.map((x) => ({ ...x, slotsAvailable: 1, originalSlotsAvailable: 2 }))) },
+      body: {
+        name: svc.body.name,
+        rate: svc.body.rate,
+        rateType: svc.body.rateType,
+        timeZone: 'UTC',
+        availability: JSON.stringify(slots.map((x) => ({ ...x, slotsAvailable: 1, originalSlotsAvailable: 2 }))),
+      },
     });
     expect(put.status, put.raw).toBe(200);
     expect((await book(s.token, booking(), key)).status).toBe(201);
@@ -119,11 +134,23 @@ describe('Idempotency-Key on the public booking', () => {
     const other = await sessionFor({ role: 'BUSINESS_ADMIN', tenant: admin.tenant });
     const key = randomUUID();
     const body = { name: 'Kayak', category: 'Boats' };
-    const a = await call('POST', '/api/inventory/product-types', { token: admin.token, body, headers: { 'idempotency-key': key } });
-    const a2 = await call('POST', '/api/inventory/product-types', { token: admin.token, body, headers: { 'idempotency-key': key } });
+    const a = await call('POST', '/api/inventory/product-types', {
+      token: admin.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+    const a2 = await call('POST', '/api/inventory/product-types', {
+      token: admin.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
     expect(a.status).toBe(201);
     expect(a2.body.id).toBe(a.body.id);
-    const b = await call('POST', '/api/inventory/product-types', { token: other.token, body: { name: 'Canoe', category: 'Boats' }, headers: { 'idempotency-key': key } });
+    const b = await call('POST', '/api/inventory/product-types', {
+      token: other.token,
+      body: { name: 'Canoe', category: 'Boats' },
+      headers: { 'idempotency-key': key },
+    });
     expect(b.status).toBe(201);
     expect(b.body.id).not.toBe(a.body.id);
   });

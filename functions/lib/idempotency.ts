@@ -31,7 +31,8 @@ export const WAIT_MS = 20_000;
 const POLL_MS = 60;
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
-export const IDEMPOTENCY_MISMATCH = 'This Idempotency-Key was already used for a different request. Use a new key for a new request.';
+export const IDEMPOTENCY_MISMATCH =
+  'This Idempotency-Key was already used for a different request. Use a new key for a new request.';
 export const IDEMPOTENCY_BUSY = 'A request with this Idempotency-Key is still being processed. Please retry shortly.';
 
 export interface IdempotencyScope {
@@ -72,19 +73,32 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Claims the key for this request, or returns the stored answer of the same request. Throws 422
  * for another request under the same key, 409 when the first is still running after WAIT_MS.
  */
-export async function beginIdempotent(scope: IdempotencyScope, key: string, hash: string): Promise<{ claim: IdempotencyClaim } | { replay: StoredResponse }> {
+export async function beginIdempotent(
+  scope: IdempotencyScope,
+  key: string,
+  hash: string,
+): Promise<{ claim: IdempotencyClaim } | { replay: StoredResponse }> {
   const rowKey = idempotencyRowKey(scope, key);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const now = Date.now();
     try {
-      await db().send(new PutCommand({
-        TableName: tableName(),
-        Item: { ...rowKey, status: 'IN_PROGRESS', hash, lockedUntil: now + LOCK_MS, expiresAt: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS },
-        ConditionExpression: 'attribute_not_exists(pk) OR (#s = :progress AND lockedUntil < :now) OR expiresAt < :nowSec',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':now': now, ':nowSec': Math.floor(now / 1000) },
-      }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...rowKey,
+            status: 'IN_PROGRESS',
+            hash,
+            lockedUntil: now + LOCK_MS,
+            expiresAt: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
+          },
+          ConditionExpression:
+            'attribute_not_exists(pk) OR (#s = :progress AND lockedUntil < :now) OR expiresAt < :nowSec',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':now': now, ':nowSec': Math.floor(now / 1000) },
+        }),
+      );
       return { claim: { key: rowKey, hash } };
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
@@ -103,17 +117,20 @@ export async function beginIdempotent(scope: IdempotencyScope, key: string, hash
 
 /** Stores a 2xx answer for the retries; any other outcome lets the key go so a retry runs again. */
 export async function finishIdempotent(claim: IdempotencyClaim, response: StoredResponse | undefined): Promise<void> {
-  const ok = response && typeof response.statusCode === 'number' && response.statusCode >= 200 && response.statusCode < 300;
+  const ok =
+    response && typeof response.statusCode === 'number' && response.statusCode >= 200 && response.statusCode < 300;
   if (!ok) return abandonIdempotent(claim);
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: claim.key,
-      UpdateExpression: 'SET #s = :done, #r = :response REMOVE lockedUntil',
-      ConditionExpression: '#h = :hash',
-      ExpressionAttributeNames: { '#s': 'status', '#r': 'response', '#h': 'hash' },
-      ExpressionAttributeValues: { ':done': 'COMPLETED', ':response': JSON.stringify(response), ':hash': claim.hash },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: claim.key,
+        UpdateExpression: 'SET #s = :done, #r = :response REMOVE lockedUntil',
+        ConditionExpression: '#h = :hash',
+        ExpressionAttributeNames: { '#s': 'status', '#r': 'response', '#h': 'hash' },
+        ExpressionAttributeValues: { ':done': 'COMPLETED', ':response': JSON.stringify(response), ':hash': claim.hash },
+      }),
+    );
   } catch (e) {
     // Too large to keep (DynamoDB's 400 KB) or taken over after a very slow run: the answer still goes out.
     logger.warn('Could not store the idempotent answer', { error: e as Error });
@@ -123,13 +140,15 @@ export async function finishIdempotent(claim: IdempotencyClaim, response: Stored
 
 export async function abandonIdempotent(claim: IdempotencyClaim): Promise<void> {
   try {
-    await db().send(new DeleteCommand({
-      TableName: tableName(),
-      Key: claim.key,
-      ConditionExpression: '#s = :progress AND #h = :hash',
-      ExpressionAttributeNames: { '#s': 'status', '#h': 'hash' },
-      ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':hash': claim.hash },
-    }));
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: claim.key,
+        ConditionExpression: '#s = :progress AND #h = :hash',
+        ExpressionAttributeNames: { '#s': 'status', '#h': 'hash' },
+        ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':hash': claim.hash },
+      }),
+    );
   } catch (e) {
     if (!isConditionFailure(e)) logger.warn('Could not release an idempotency key', { error: e as Error });
   }

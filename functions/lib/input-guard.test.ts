@@ -23,7 +23,12 @@ describe('guardInput (issue 11 point 2)', () => {
     ['a constructor key', { hosts: [{ constructor: { prototype: {} } }] }, INPUT_MESSAGES.badKey, 'body.hosts.0'],
     ['a __proto__ key', JSON.parse('{"__proto__":{"isAdmin":true}}'), INPUT_MESSAGES.badKey, 'body'],
     ['41 levels of nesting', { x: nested(41) }, INPUT_MESSAGES.tooDeep, undefined],
-    ['1 MB of keys', { s: Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1])) }, INPUT_MESSAGES.tooWide, 'body.s'],
+    [
+      '1 MB of keys',
+      { s: Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, 1])) },
+      INPUT_MESSAGES.tooWide,
+      'body.s',
+    ],
   ])('refuses %s with a 400 naming it', (_n, body, message, path) => {
     const e = refusal(() => guardInput({ body }));
     expect(e.statusCode).toBe(400);
@@ -37,7 +42,9 @@ describe('guardInput (issue 11 point 2)', () => {
   });
 
   it('lets ordinary input through: emoji, accents, right-to-left text, surrogate pairs', () => {
-    expect(() => guardInput({ body: { name: 'Café 🙂 \u202eabc', list: [1, 2, { a: null }] }, query: { page: '1' } })).not.toThrow();
+    expect(() =>
+      guardInput({ body: { name: 'Café 🙂 \u202eabc', list: [1, 2, { a: null }] }, query: { page: '1' } }),
+    ).not.toThrow();
   });
 
   it('answers 413 for a body over 1 MB before parsing it', () => {
@@ -48,7 +55,9 @@ describe('guardInput (issue 11 point 2)', () => {
 
 describe('amount (money at most 1,000,000.00 in steps of 0.01)', () => {
   const s = z.object({ rate: amount('Rate') });
-  it.each([0, 0.01, 12.5, '12.50', 1_000_000, '1000000.00'])('accepts %s', (v) => expect(s.safeParse({ rate: v }).success).toBe(true));
+  it.each([0, 0.01, 12.5, '12.50', 1_000_000, '1000000.00'])('accepts %s', (v) =>
+    expect(s.safeParse({ rate: v }).success).toBe(true),
+  );
   it.each([
     [1e200, 'Rate must be at most 1,000,000.00'],
     [2 ** 53 + 2, 'Rate must be at most 1,000,000.00'],

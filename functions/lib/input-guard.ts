@@ -25,7 +25,8 @@ export const INPUT_MESSAGES = {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-const refuse = (message: string, path: string) => new ApiError(400, 'ValidationError', `Validation failed: ${message}`, [{ msg: message, path }]);
+const refuse = (message: string, path: string) =>
+  new ApiError(400, 'ValidationError', `Validation failed: ${message}`, [{ msg: message, path }]);
 
 export const badText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
@@ -65,5 +66,6 @@ export function guardInput(input: { params?: unknown; query?: unknown; body?: un
 
 /** Before parsing: a JSON body over the limit answers 413 without being parsed. */
 export function guardBodySize(text: string): void {
-  if (text.length > INPUT_LIMITS.maxBodyBytes || Buffer.byteLength(text) > INPUT_LIMITS.maxBodyBytes) throw payloadTooLarge(INPUT_MESSAGES.tooLarge);
+  if (text.length > INPUT_LIMITS.maxBodyBytes || Buffer.byteLength(text) > INPUT_LIMITS.maxBodyBytes)
+    throw payloadTooLarge(INPUT_MESSAGES.tooLarge);
 }

@@ -23,7 +23,8 @@ export function parseKeyring(value: string): Keyring {
   const keys = parsed.keys && typeof parsed.keys === 'object' ? parsed.keys : {};
   const current = String(parsed.current ?? '');
   for (const [id, material] of Object.entries(keys)) {
-    if (!KEY_ID.test(id) || typeof material !== 'string' || material.length < MIN_MATERIAL) throw new Error(`Data keyring: key "${id}" is not a valid key`);
+    if (!KEY_ID.test(id) || typeof material !== 'string' || material.length < MIN_MATERIAL)
+      throw new Error(`Data keyring: key "${id}" is not a valid key`);
   }
   if (!Object.hasOwn(keys, current)) throw new Error('Data keyring: the current key is not in the ring');
   return { current, keys };

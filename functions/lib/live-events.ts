@@ -48,7 +48,11 @@ export function liveEventPut(tenant: TenantId, type: LiveEventType, payload: unk
  * Events of a tenant after a cursor (the `sk` of the last one seen), oldest first. `more` says the
  * page was cut at `limit` (call again from `cursor`).
  */
-export async function liveEventsSince(tenant: TenantId, afterSk: string | undefined, limit = 100): Promise<{ events: LiveEvent[]; cursor: string | undefined; more: boolean }> {
+export async function liveEventsSince(
+  tenant: TenantId,
+  afterSk: string | undefined,
+  limit = 100,
+): Promise<{ events: LiveEvent[]; cursor: string | undefined; more: boolean }> {
   const res = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -63,7 +67,12 @@ export async function liveEventsSince(tenant: TenantId, afterSk: string | undefi
   );
   const items = res.Items ?? [];
   return {
-    events: items.map((i) => ({ type: i.type as LiveEventType, payload: i.payload, at: i.at as string, sk: i.sk as string })),
+    events: items.map((i) => ({
+      type: i.type as LiveEventType,
+      payload: i.payload,
+      at: i.at as string,
+      sk: i.sk as string,
+    })),
     cursor: items.length ? (items[items.length - 1]!.sk as string) : afterSk,
     more: res.LastEvaluatedKey !== undefined,
   };

@@ -4,7 +4,8 @@ import { logger, withJobContext } from './logger.js';
 function capture() {
   const lines: Record<string, unknown>[] = [];
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
-    for (const l of String(chunk).split('\n')) if (l.trim().startsWith('{')) lines.push(JSON.parse(l) as Record<string, unknown>);
+    for (const l of String(chunk).split('\n'))
+      if (l.trim().startsWith('{')) lines.push(JSON.parse(l) as Record<string, unknown>);
     return true;
   });
   return { lines, restore: () => spy.mockRestore() };
@@ -17,7 +18,9 @@ describe('withJobContext', () => {
     logger.setLogLevel('INFO');
     const out = capture();
     try {
-      await withJobContext('unpaid-sweep', { awsRequestId: 'req-1', functionName: 'sweep' }, async () => logger.info('inside'));
+      await withJobContext('unpaid-sweep', { awsRequestId: 'req-1', functionName: 'sweep' }, async () =>
+        logger.info('inside'),
+      );
       logger.info('after');
     } finally {
       out.restore();

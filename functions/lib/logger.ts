@@ -11,7 +11,11 @@ export const logger = new Logger({
  * stream's function URL): Lambda context on every line, a `job` key, and keys reset after every
  * invocation so nothing leaks into the next one.
  */
-export async function withJobContext<T>(job: string, context: { functionName?: string; awsRequestId?: string } | undefined, run: () => Promise<T>): Promise<T> {
+export async function withJobContext<T>(
+  job: string,
+  context: { functionName?: string; awsRequestId?: string } | undefined,
+  run: () => Promise<T>,
+): Promise<T> {
   logger.resetKeys();
   if (context?.awsRequestId) logger.addContext(context as Parameters<typeof logger.addContext>[0]);
   logger.appendKeys({ job, requestId: context?.awsRequestId });

@@ -20,7 +20,10 @@ const FOLLOW: { path: RegExp; follow: (url: URL) => Promise<void> }[] = [
   {
     path: /^\/signup$/,
     follow: async (url) => {
-      const res = await call('GET', `/api/signup/validate-token?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`);
+      const res = await call(
+        'GET',
+        `/api/signup/validate-token?token=${encodeURIComponent(url.searchParams.get('token') ?? '')}`,
+      );
       expect(res.body, url.href).toMatchObject({ valid: true });
     },
   },
@@ -29,7 +32,14 @@ const FOLLOW: { path: RegExp; follow: (url: URL) => Promise<void> }[] = [
     follow: async (url) => {
       const token = decodeURIComponent(url.pathname.split('/').pop()!);
       const res = await call('POST', '/api/users/complete-signup', {
-        body: { token, firstName: 'Bob', lastName: 'Crew', email: 'bob@crew.test', password: 'paddle-hard-9', termsAccepted: true },
+        body: {
+          token,
+          firstName: 'Bob',
+          lastName: 'Crew',
+          email: 'bob@crew.test',
+          password: 'paddle-hard-9',
+          termsAccepted: true,
+        },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     },
@@ -59,7 +69,8 @@ const newMail = async (count: number) => {
     for (const link of new Set(textLinks(mail.text))) {
       const url = new URL(link);
       // the product's own pages: the app host or one of its tenant subdomains
-      if (url.port !== base.port || !(url.hostname === base.hostname || url.hostname.endsWith(`.${base.hostname}`))) continue;
+      if (url.port !== base.port || !(url.hostname === base.hostname || url.hostname.endsWith(`.${base.hostname}`)))
+        continue;
       const how = FOLLOW.find((f) => f.path.test(url.pathname));
       expect(how, `no way to follow ${url.pathname} from "${mail.subject}": add it to FOLLOW`).toBeDefined();
       await how!.follow(url);
@@ -72,8 +83,12 @@ describe('e-mails', () => {
   let tenantToken = '';
 
   it('organization invitation: both parts carry the working sign-up link', async () => {
-    const admin = (await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } })).body.token;
-    const created = await call('POST', '/api/platform/invitations', { token: admin, body: { firstName: 'Kim', lastName: "O'Hara & Co", email: 'kim@lake.test' } });
+    const admin = (await call('POST', '/api/auth/login', { body: { username: ADMIN.email, password: ADMIN.password } }))
+      .body.token;
+    const created = await call('POST', '/api/platform/invitations', {
+      token: admin,
+      body: { firstName: 'Kim', lastName: "O'Hara & Co", email: 'kim@lake.test' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.emailSent).toBe(true);
     const [mail] = await newMail(1);
@@ -82,7 +97,15 @@ describe('e-mails', () => {
     expect(mail!.text).toContain("Kim O'Hara & Co");
     expect(mail!.html).toContain('O&#x27;Hara &amp; Co');
     const token = new URL(created.body.invitation.inviteUrl).searchParams.get('token')!;
-    const done = await call('POST', '/api/signup/complete', { body: { token, organizationName: ORG, phone: '+1 555 123 4567', password: 'paddle-hard-9', confirmPassword: 'paddle-hard-9' } });
+    const done = await call('POST', '/api/signup/complete', {
+      body: {
+        token,
+        organizationName: ORG,
+        phone: '+1 555 123 4567',
+        password: 'paddle-hard-9',
+        confirmPassword: 'paddle-hard-9',
+      },
+    });
     expect(done.status).toBe(200);
     tenantToken = new URL(done.body.loginUrl).searchParams.get('token')!;
   });
@@ -102,19 +125,27 @@ describe('e-mails', () => {
     const svc = await call('POST', '/api/inventory/services', {
       token: tenantToken,
       body: {
-        name: 'Sunset & <Stars> tour', description: 'x', location: 'Dock', rate: '25.50', rateType: 'per_person', timeZone: 'UTC',
+        name: 'Sunset & <Stars> tour',
+        description: 'x',
+        location: 'Dock',
+        rate: '25.50',
+        rateType: 'per_person',
+        timeZone: 'UTC',
         availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 }]),
         paymentSettings: JSON.stringify({ venmo: '@kayaks', paypal: 'kayakco', zelle: 'pay@kayak.example' }),
         rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
       },
     });
     expect(svc.status, JSON.stringify(svc.body)).toBe(201);
-    const share = await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: tenantToken });
+    const share = await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, {
+      token: tenantToken,
+    });
     const booked = await call('POST', `/public/service/${share.body.shareToken}/book`, {
       body: {
         selectedSlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }],
         customer: { firstName: 'Ada', lastName: 'Love & Lace', phone: '(555) 010-0001', email: 'ada@example.com' },
-        participantCount: 2, isPublicBooking: true,
+        participantCount: 2,
+        isPublicBooking: true,
       },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);

@@ -12,7 +12,10 @@ import { recordSend } from '../platform/mail-log.js';
 const ses = /* @__PURE__ */ loadOnce(async () => {
   const sdk = await import('@aws-sdk/client-ses');
   const c = config();
-  return { sdk, client: new sdk.SESClient({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) }) };
+  return {
+    sdk,
+    client: new sdk.SESClient({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) }),
+  };
 });
 
 export function resetMail(): void {
@@ -93,9 +96,24 @@ export async function sendMailWithAttachments(mail: MailWithAttachments): Promis
   const from = config().mailFrom;
   let ok = false;
   try {
-    const raw = buildMimeMessage({ from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, listUnsubscribe: mail.listUnsubscribe });
+    const raw = buildMimeMessage({
+      from,
+      to: [mail.to],
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
+      listUnsubscribe: mail.listUnsubscribe,
+    });
     const { sdk, client: c } = await ses.get();
-    await c.send(new sdk.SendRawEmailCommand({ ...deliveryTracking(mail), Source: from, Destinations: [mail.to], RawMessage: { Data: raw } }));
+    await c.send(
+      new sdk.SendRawEmailCommand({
+        ...deliveryTracking(mail),
+        Source: from,
+        Destinations: [mail.to],
+        RawMessage: { Data: raw },
+      }),
+    );
     ok = true;
   } finally {
     await recordSend({ ok, template: mail.template, tenant: mail.tenant });

@@ -54,11 +54,14 @@ export async function flushUsage(): Promise<void> {
   await Promise.all(
     [...batch].map(([sk, t]) =>
       db()
-        .send(new UpdateCommand({
-          TableName: tableName(), Key: { pk: USAGE_PK, sk },
-          UpdateExpression: 'ADD calls :c, errors :e, totalMs :m',
-          ExpressionAttributeValues: { ':c': t.calls, ':e': t.errors, ':m': Math.round(t.totalMs * 1000) / 1000 },
-        }))
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { pk: USAGE_PK, sk },
+            UpdateExpression: 'ADD calls :c, errors :e, totalMs :m',
+            ExpressionAttributeValues: { ':c': t.calls, ':e': t.errors, ':m': Math.round(t.totalMs * 1000) / 1000 },
+          }),
+        )
         .catch((e: unknown) => logger.warn('usage flush failed', { error: e as Error, sk })),
     ),
   );

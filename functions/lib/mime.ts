@@ -103,7 +103,12 @@ export function buildMimeMessage(m: MimeMessage): Uint8Array {
     `To: ${m.to.map(address).join(', ')}`,
     `Subject: ${encodeHeaderValue(m.subject)}`,
     `Date: ${(m.date ?? new Date()).toUTCString().replace('GMT', '+0000')}`,
-    ...(m.listUnsubscribe ? [`List-Unsubscribe: <${unsubscribeUrl(m.listUnsubscribe)}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'] : []),
+    ...(m.listUnsubscribe
+      ? [
+          `List-Unsubscribe: <${unsubscribeUrl(m.listUnsubscribe)}>`,
+          'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        ]
+      : []),
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${mixed}"`,
     '',

@@ -1,5 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { AREA_MODULE, defaultModuleStates, MODULE_DISABLED_MESSAGE, MODULE_IDS, type ModuleStates } from '../../shared/domain/modules.js';
+import {
+  AREA_MODULE,
+  defaultModuleStates,
+  MODULE_DISABLED_MESSAGE,
+  MODULE_IDS,
+  type ModuleStates,
+} from '../../shared/domain/modules.js';
 import { db, tableName } from './db.js';
 import { ApiError, forbidden } from './errors.js';
 import { keys, type TenantId } from './keys.js';
@@ -24,7 +30,9 @@ export interface ModulesRow {
 }
 
 export async function readModules(tenant: TenantId, consistent = false): Promise<ModulesRow> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: modulesKey(tenant), ConsistentRead: consistent }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: modulesKey(tenant), ConsistentRead: consistent }),
+  );
   const stored = (res.Item?.states ?? {}) as Partial<ModuleStates>;
   const states = defaultModuleStates();
   for (const id of MODULE_IDS) if (typeof stored[id] === 'boolean') states[id] = stored[id];
@@ -60,7 +68,14 @@ const statusCache = new Map<string, { status: string; at: number }>();
 export async function cachedOrganizationStatus(tenant: TenantId, now = Date.now()): Promise<string> {
   const hit = statusCache.get(tenant);
   if (hit && now - hit.at < ORG_STATUS_CACHE_MS) return hit.status;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } }));
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.organization(tenant),
+      ProjectionExpression: '#s',
+      ExpressionAttributeNames: { '#s': 'status' },
+    }),
+  );
   const status = res.Item ? String(res.Item.status ?? 'ACTIVE') : 'MISSING';
   if (statusCache.size > 5000) statusCache.clear();
   statusCache.set(tenant, { status, at: now });
@@ -85,7 +100,10 @@ export function moduleGate(): ApiMiddleware {
       const { route, tenant } = stateOf(request);
       if (route.access !== 'user' || !tenant) return;
       const module = AREA_MODULE[route.area];
-      const [status, states] = await Promise.all([cachedOrganizationStatus(tenant), module ? cachedModules(tenant) : undefined]);
+      const [status, states] = await Promise.all([
+        cachedOrganizationStatus(tenant),
+        module ? cachedModules(tenant) : undefined,
+      ]);
       if (isShutOut(status)) throw organizationSuspended();
       if (module && states && !states[module]) throw forbidden(MODULE_DISABLED_MESSAGE);
     },

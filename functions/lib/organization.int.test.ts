@@ -15,19 +15,40 @@ describe('organization time zone', () => {
     const a = trustedTenant('tzorga');
     const b = trustedTenant('tzorgb');
     const c = trustedTenant('tzorgc');
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.organization(a), id: 'tzorga', timeZone: 'Pacific/Auckland' } }));
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.organization(c), id: 'tzorgc', timeZone: 'Mars/Olympus' } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.organization(a), id: 'tzorga', timeZone: 'Pacific/Auckland' },
+      }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.organization(c), id: 'tzorgc', timeZone: 'Mars/Olympus' },
+      }),
+    );
     expect(await organizationTimeZone(a)).toBe('Pacific/Auckland');
     expect(await organizationTimeZone(b)).toBe('America/New_York');
     expect(await organizationTimeZone(c)).toBe('America/New_York');
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.organization(a), id: 'tzorga', timeZone: 'Europe/Paris' } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.organization(a), id: 'tzorga', timeZone: 'Europe/Paris' },
+      }),
+    );
     expect(await organizationTimeZone(a)).toBe('Pacific/Auckland');
     expect(await organizationTimeZone(a, Date.now() + 61_000)).toBe('Europe/Paris');
     forgetOrganizationTimeZones();
   });
 
   it('sign-up takes a known zone and refuses an unknown one', () => {
-    const body = { token: 't', organizationName: 'Kayaks', phone: '555 010 0199', password: 'long-enough', confirmPassword: 'long-enough' };
+    const body = {
+      token: 't',
+      organizationName: 'Kayaks',
+      phone: '555 010 0199',
+      password: 'long-enough',
+      confirmPassword: 'long-enough',
+    };
     expect(signupCompleteBody.safeParse({ ...body, timeZone: 'Pacific/Auckland' }).success).toBe(true);
     expect(signupCompleteBody.safeParse(body).success).toBe(true);
     const bad = signupCompleteBody.safeParse({ ...body, timeZone: 'Mars/Olympus' });

@@ -17,7 +17,14 @@ const cache = new Map<string, { zone: string; at: number }>();
 export async function organizationTimeZone(tenant: TenantId, now = Date.now()): Promise<string> {
   const hit = cache.get(tenant);
   if (hit && now - hit.at < CACHE_MS) return hit.zone;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#tz', ExpressionAttributeNames: { '#tz': 'timeZone' } }));
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.organization(tenant),
+      ProjectionExpression: '#tz',
+      ExpressionAttributeNames: { '#tz': 'timeZone' },
+    }),
+  );
   const stored = res.Item?.timeZone;
   const zone = isValidTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
   if (cache.size > 5000) cache.clear();

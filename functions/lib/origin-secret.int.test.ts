@@ -19,15 +19,23 @@ afterAll(() => {
 
 describe('origin secret', () => {
   it('refuses a direct call with 403, on public and signed-in routes alike', async () => {
-    for (const [method, path] of [['GET', '/api/health'], ['POST', '/api/auth/login'], ['GET', '/api/inventory/items']] as const) {
-      const res = await call(method, path, { body: method === 'POST' ? { username: 'a@b.c', password: 'x' } : undefined });
+    for (const [method, path] of [
+      ['GET', '/api/health'],
+      ['POST', '/api/auth/login'],
+      ['GET', '/api/inventory/items'],
+    ] as const) {
+      const res = await call(method, path, {
+        body: method === 'POST' ? { username: 'a@b.c', password: 'x' } : undefined,
+      });
       expect(res.status, path).toBe(403);
       expect(res.body).toMatchObject({ error: 'Forbidden', message: DIRECT_CALL_REFUSED });
     }
   });
 
   it('refuses a wrong secret', async () => {
-    expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET.slice(0, -1)}x` } })).status).toBe(403);
+    expect(
+      (await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET.slice(0, -1)}x` } })).status,
+    ).toBe(403);
   });
 
   it('lets CloudFront in', async () => {
@@ -40,8 +48,12 @@ describe('origin secret', () => {
     resetOriginSecret();
     try {
       expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: SECRET } })).status).toBe(200);
-      expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}-rotated` } })).status).toBe(200);
-      expect((await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}-other` } })).status).toBe(403);
+      expect(
+        (await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}-rotated` } })).status,
+      ).toBe(200);
+      expect(
+        (await call('GET', '/api/health', { headers: { [ORIGIN_SECRET_HEADER]: `${SECRET}-other` } })).status,
+      ).toBe(403);
     } finally {
       process.env.ORIGIN_SECRET = SECRET;
       delete process.env.ORIGIN_SECRET_PREVIOUS;

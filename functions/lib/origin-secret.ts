@@ -39,5 +39,8 @@ export async function checkOriginSecret(event: { headers?: Record<string, string
 
 /** The pipeline step: first thing after the headers are normalised. */
 export function originSecret() {
-  return { before: async (request: { event: { headers?: Record<string, string | undefined> | null } }) => checkOriginSecret(request.event) };
+  return {
+    before: async (request: { event: { headers?: Record<string, string | undefined> | null } }) =>
+      checkOriginSecret(request.event),
+  };
 }

@@ -5,7 +5,13 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from '../../shared/zod.js';
-import { routes, type Area, type ResponseInputOf, type RouteById, type RouteContract } from '../../shared/contract/index.js';
+import {
+  routes,
+  type Area,
+  type ResponseInputOf,
+  type RouteById,
+  type RouteContract,
+} from '../../shared/contract/index.js';
 import type { TenantId } from './keys.js';
 import { originSecret } from './origin-secret.js';
 import { logger } from './logger.js';
@@ -42,7 +48,9 @@ export interface OperationContext<R extends RouteContract = RouteContract> {
 
 /** What an operation answers: the route's response body (checked against the contract), or `reply(status, body)`. */
 export type Answer<R> = ResponseInputOf<R>;
-export type Operation<R extends RouteContract = RouteContract> = (ctx: OperationContext<R>) => Promise<Answer<R> | Reply<Answer<R>>>;
+export type Operation<R extends RouteContract = RouteContract> = (
+  ctx: OperationContext<R>,
+) => Promise<Answer<R> | Reply<Answer<R>>>;
 type IdsOf<A extends Area> = Extract<(typeof routes)[number], { area: A }>['id'];
 export type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
 
@@ -61,10 +69,18 @@ export interface AreaHandlerOptions {
  */
 function onMultipartRoutesOnly(parser: ApiMiddleware): ApiMiddleware {
   const before = parser.before;
-  return { ...parser, before: before && ((request) => (stateOf(request).route.kind === 'multipart' ? before(request) : undefined)) };
+  return {
+    ...parser,
+    before: before && ((request) => (stateOf(request).route.kind === 'multipart' ? before(request) : undefined)),
+  };
 }
 
-export type AreaHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
+export type AreaHandler = middy.MiddyfiedHandler<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  Context
+> & {
   /** The route ids this handler has operations for (the contract tests read it). */
   readonly implementedRoutes: readonly string[];
 };
@@ -75,19 +91,34 @@ export type AreaHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGate
  * 501 if the route has no operation yet → [area parsers] → validate → idempotency → operation →
  * serialise (response checked against the contract). Errors become `{error, message, details?}`.
  */
-export function createAreaHandler<A extends Area>(area: A, operations: Operations<A>, options: AreaHandlerOptions = {}): AreaHandler {
+export function createAreaHandler<A extends Area>(
+  area: A,
+  operations: Operations<A>,
+  options: AreaHandlerOptions = {},
+): AreaHandler {
   const ops = operations as Record<string, Operation | undefined>;
-  const multipartRoutes = (routes as readonly RouteContract[]).filter((r) => r.area === area && r.kind === 'multipart' && ops[r.id]).map((r) => r.id);
+  const multipartRoutes = (routes as readonly RouteContract[])
+    .filter((r) => r.area === area && r.kind === 'multipart' && ops[r.id])
+    .map((r) => r.id);
   if (multipartRoutes.length && !options.parsers?.length) {
-    throw new Error(`${multipartRoutes.join(', ')} take multipart bodies: pass { parsers: [multipart({ fileSize })] } (functions/lib/middlewares/multipart.ts) to createAreaHandler`);
+    throw new Error(
+      `${multipartRoutes.join(', ')} take multipart bodies: pass { parsers: [multipart({ fileSize })] } (functions/lib/middlewares/multipart.ts) to createAreaHandler`,
+    );
   }
 
   const core = async (event: ApiEvent): Promise<unknown> => {
     const s = stateOf({ event });
     const operation = ops[s.route.id]!;
     return operation({
-      route: s.route, params: s.params, query: s.query, body: s.body, auth: s.auth, tenant: s.tenant,
-      requestId: s.requestId, event, sourceIp: s.sourceIp,
+      route: s.route,
+      params: s.params,
+      query: s.query,
+      body: s.body,
+      auth: s.auth,
+      tenant: s.tenant,
+      requestId: s.requestId,
+      event,
+      sourceIp: s.sourceIp,
     } as OperationContext);
   };
 
@@ -95,7 +126,13 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
   // before: in this order; after and onError: in reverse. jsonErrors answers every error first,
   // httpErrorHandler is the last resort; idempotency's `after` sees the serialised answer.
   handler.use([
-    httpErrorHandler({ logger: false, fallbackMessage: JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side. Please try again.' }) }),
+    httpErrorHandler({
+      logger: false,
+      fallbackMessage: JSON.stringify({
+        error: 'InternalError',
+        message: 'Something went wrong on our side. Please try again.',
+      }),
+    }),
     injectLambdaContext(logger, { resetKeys: true }),
     metering(), // usage tallies per warm function, flushed every 30 s (functions/lib/metering.ts)
     jsonErrors(),
@@ -114,5 +151,7 @@ export function createAreaHandler<A extends Area>(area: A, operations: Operation
     idempotency(),
     serialise(),
   ] as never);
-  return Object.assign(handler, { implementedRoutes: Object.keys(ops).filter((k) => ops[k] !== undefined) }) as unknown as AreaHandler;
+  return Object.assign(handler, {
+    implementedRoutes: Object.keys(ops).filter((k) => ops[k] !== undefined),
+  }) as unknown as AreaHandler;
 }

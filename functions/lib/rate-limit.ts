@@ -39,24 +39,29 @@ export async function takeAttempt(scope: string, subject: string, l: WindowLimit
   // Twice: a caller that loses the race to start a window gets one more try at counting in it.
   for (let round = 0; round < 2; round++) {
     try {
-      await db().send(new UpdateCommand({
-        TableName: tableName(), Key,
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'windowStart > :cutoff AND attempts < :limit',
-        ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':limit': l.limit },
-      }));
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key,
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression: 'windowStart > :cutoff AND attempts < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':limit': l.limit },
+        }),
+      );
       return true;
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
     }
     try {
       // No row, or its window is over: start a new one with this attempt. Only one caller can.
-      await db().send(new PutCommand({
-        TableName: tableName(),
-        Item: { ...Key, attempts: 1, windowStart: nowS, expiresAt: nowS + l.windowSeconds },
-        ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
-        ExpressionAttributeValues: { ':cutoff': cutoff },
-      }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...Key, attempts: 1, windowStart: nowS, expiresAt: nowS + l.windowSeconds },
+          ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
+          ExpressionAttributeValues: { ':cutoff': cutoff },
+        }),
+      );
       return true;
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
@@ -71,17 +76,24 @@ export async function clearAttempts(scope: string, subject: string): Promise<voi
 }
 
 /** Counts one request from `source` in the current fixed window; false once `limit` are counted. */
-export async function takeFromWindow(scope: string, source: string, l: WindowLimit, now = Date.now()): Promise<boolean> {
+export async function takeFromWindow(
+  scope: string,
+  source: string,
+  l: WindowLimit,
+  now = Date.now(),
+): Promise<boolean> {
   const nowS = Math.floor(now / 1000);
   const index = Math.floor(nowS / l.windowSeconds);
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(),
-      Key: { pk: `RATE#${scope}#${source}`, sk: `W#${index}` },
-      UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :exp)',
-      ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':limit': l.limit, ':exp': (index + 1) * l.windowSeconds + 60 },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `RATE#${scope}#${source}`, sk: `W#${index}` },
+        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :exp)',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': l.limit, ':exp': (index + 1) * l.windowSeconds + 60 },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;

@@ -12,12 +12,19 @@ async function fakeExtension(answer: (req: IncomingMessage) => { status: number;
     res.writeHead(a.status, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { port: String((server.address() as AddressInfo).port), seen, close: () => new Promise((r) => server.close(r)) };
+  return {
+    port: String((server.address() as AddressInfo).port),
+    seen,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 const saved = { port: process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT, token: process.env.AWS_SESSION_TOKEN };
 afterEach(() => {
-  for (const [k, v] of [['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', saved.port], ['AWS_SESSION_TOKEN', saved.token]] as const) {
+  for (const [k, v] of [
+    ['PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', saved.port],
+    ['AWS_SESSION_TOKEN', saved.token],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -29,8 +36,13 @@ describe('readSecret through the Lambda secrets extension', () => {
   it('asks the extension for the secret by id with the session token and returns its string', async () => {
     const ext = await fakeExtension((req) => {
       const url = new URL(req.url ?? '', 'http://localhost');
-      const ok = url.pathname === '/secretsmanager/get' && url.searchParams.get('secretId') === arn && req.headers['x-aws-parameters-secrets-token'] === 'session-token';
-      return ok ? { status: 200, body: { ARN: arn, Name: 'signing-key', SecretString: 'k'.repeat(40) } } : { status: 400, body: { message: 'bad request' } };
+      const ok =
+        url.pathname === '/secretsmanager/get' &&
+        url.searchParams.get('secretId') === arn &&
+        req.headers['x-aws-parameters-secrets-token'] === 'session-token';
+      return ok
+        ? { status: 200, body: { ARN: arn, Name: 'signing-key', SecretString: 'k'.repeat(40) } }
+        : { status: 400, body: { message: 'bad request' } };
     });
     try {
       process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT = ext.port;
@@ -64,7 +76,9 @@ describe('rotatingSecret (the signing key and the origin secret, rotated by infr
       const stage = new URL(req.url ?? '', 'http://localhost').searchParams.get('versionStage') ?? 'AWSCURRENT';
       const value = stages[stage];
       if (down) return { status: 500, body: { message: 'unavailable' } };
-      return value ? { status: 200, body: { SecretString: value } } : { status: 400, body: { message: `ResourceNotFoundException: no ${stage}` } };
+      return value
+        ? { status: 200, body: { SecretString: value } }
+        : { status: 400, body: { message: `ResourceNotFoundException: no ${stage}` } };
     });
     try {
       process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT = ext.port;
@@ -92,7 +106,10 @@ describe('rotatingSecret (the signing key and the origin secret, rotated by infr
     process.env.ROTATED_LOCAL = 'local-current';
     process.env.ROTATED_LOCAL_PREVIOUS = 'local-previous';
     try {
-      expect(await rotatingSecret('ROTATED_LOCAL', 'UNSET_ARN').get()).toEqual({ current: 'local-current', accepted: ['local-current', 'local-previous'] });
+      expect(await rotatingSecret('ROTATED_LOCAL', 'UNSET_ARN').get()).toEqual({
+        current: 'local-current',
+        accepted: ['local-current', 'local-previous'],
+      });
     } finally {
       delete process.env.ROTATED_LOCAL;
       delete process.env.ROTATED_LOCAL_PREVIOUS;

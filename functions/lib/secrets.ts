@@ -17,7 +17,11 @@ export async function readSecret(secretId: string, versionStage?: SecretStage): 
   const token = process.env.AWS_SESSION_TOKEN;
   if (port && token) return fromExtension(port, token, secretId, versionStage);
   const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  return (await new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: versionStage }))).SecretString;
+  return (
+    await new SecretsManagerClient({ region: config().region }).send(
+      new GetSecretValueCommand({ SecretId: secretId, VersionStage: versionStage }),
+    )
+  ).SecretString;
 }
 
 /** The staging labels Secrets Manager rotation moves between a secret's versions. */
@@ -58,7 +62,11 @@ export function rotatingSecret(valueVar: string, arnVar: string, now: () => numb
     if (!arn) return undefined;
     // No pending value outside a rotation and no previous one before the first: absent, not an error.
     const other = (stage: SecretStage) => readSecret(arn, stage).catch(() => undefined);
-    const [current, pending, previous] = await Promise.all([readSecret(arn, 'AWSCURRENT'), other('AWSPENDING'), other('AWSPREVIOUS')]);
+    const [current, pending, previous] = await Promise.all([
+      readSecret(arn, 'AWSCURRENT'),
+      other('AWSPENDING'),
+      other('AWSPREVIOUS'),
+    ]);
     if (!current) throw new Error(`The secret in ${arnVar} has no current value`);
     return versions(current, [pending, previous]);
   };
@@ -102,13 +110,22 @@ export async function secretFromEnv(valueVar: string, arnVar: string): Promise<s
 }
 
 /** GET /secretsmanager/get on the extension; it authenticates the caller by the session token. */
-async function fromExtension(port: string, token: string, secretId: string, versionStage?: SecretStage): Promise<string | undefined> {
+async function fromExtension(
+  port: string,
+  token: string,
+  secretId: string,
+  versionStage?: SecretStage,
+): Promise<string | undefined> {
   const stage = versionStage ? `&versionStage=${versionStage}` : '';
-  const res = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}${stage}`, {
-    headers: { 'X-Aws-Parameters-Secrets-Token': token },
-    signal: AbortSignal.timeout(5000),
-  });
-  if (!res.ok) throw new Error(`The secrets extension answered ${res.status} for a secret (${(await res.text()).slice(0, 200)})`);
+  const res = await fetch(
+    `http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}${stage}`,
+    {
+      headers: { 'X-Aws-Parameters-Secrets-Token': token },
+      signal: AbortSignal.timeout(5000),
+    },
+  );
+  if (!res.ok)
+    throw new Error(`The secrets extension answered ${res.status} for a secret (${(await res.text()).slice(0, 200)})`);
   const body = (await res.json()) as { SecretString?: unknown };
   return typeof body.SecretString === 'string' ? body.SecretString : undefined;
 }

@@ -5,7 +5,10 @@ import { SignatureV4 } from '@smithy/signature-v4';
 export class Sha256 {
   private h;
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.h = secret === undefined ? createHash('sha256') : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
+    this.h =
+      secret === undefined
+        ? createHash('sha256')
+        : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
   }
   update(data: string | ArrayBuffer | ArrayBufferView): void {
     this.h.update(typeof data === 'string' ? data : Buffer.from(data as Uint8Array));
@@ -23,14 +26,28 @@ export class Sha256 {
  * the few calls whose SDK client is not among the product's dependencies (one request does not
  * justify a client package).
  */
-export async function signedFetch(service: string, region: string, url: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
+export async function signedFetch(
+  service: string,
+  region: string,
+  url: string,
+  init: { method: string; headers?: Record<string, string>; body?: string },
+): Promise<Response> {
   const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
   const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
   if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment');
-  const signer = new SignatureV4({ service, region, sha256: Sha256, credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN } });
+  const signer = new SignatureV4({
+    service,
+    region,
+    sha256: Sha256,
+    credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN },
+  });
   const u = new URL(url);
   const signed = await signer.sign({
-    method: init.method, protocol: u.protocol, hostname: u.hostname, path: u.pathname, query: Object.fromEntries(u.searchParams),
+    method: init.method,
+    protocol: u.protocol,
+    hostname: u.hostname,
+    path: u.pathname,
+    query: Object.fromEntries(u.searchParams),
     headers: { host: u.hostname, ...init.headers },
     body: init.body,
   });

@@ -5,7 +5,13 @@ import { issueToken, resetSigningKey, verifyToken } from './tokens.js';
 // with the key before a rotation keeps working for its lifetime; a key nobody accepts does not.
 const OLD = 'old-signing-key-0123456789-0123456789-0123456789';
 const NEW = 'new-signing-key-0123456789-0123456789-0123456789';
-const claims = { userId: 'u1', username: 'a@example.com', role: 'BUSINESS_ADMIN' as const, accessLevel: 'MANAGER' as const, tenantId: 'org1' };
+const claims = {
+  userId: 'u1',
+  username: 'a@example.com',
+  role: 'BUSINESS_ADMIN' as const,
+  accessLevel: 'MANAGER' as const,
+  tenantId: 'org1',
+};
 
 function useKeys(current: string, previous?: string) {
   process.env.TOKEN_SIGNING_KEY = current;

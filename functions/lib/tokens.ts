@@ -64,7 +64,13 @@ async function jwtVerifyAnyKey(token: string, options: JWTVerifyOptions) {
 
 export async function issueToken(claims: AuthClaims, ttlSeconds = config().tokenTtlSeconds): Promise<string> {
   const session = { sid: claims.sessionId ?? randomUUID(), sep: claims.sessionEpoch ?? 0 };
-  return new SignJWT({ usr: claims.username, role: claims.role, lvl: claims.accessLevel, org: claims.tenantId, ...session })
+  return new SignJWT({
+    usr: claims.username,
+    role: claims.role,
+    lvl: claims.accessLevel,
+    org: claims.tenantId,
+    ...session,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -77,11 +83,18 @@ export async function issueToken(claims: AuthClaims, ttlSeconds = config().token
 /** Verifies signature, algorithm (HS256 only: `alg: none` and others are refused), issuer, audience and expiry. */
 export async function verifyToken(token: string): Promise<AuthClaims> {
   try {
-    const { payload } = await jwtVerifyAnyKey(token, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ['exp'] });
+    const { payload } = await jwtVerifyAnyKey(token, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp'],
+    });
     const { sub, usr, role, lvl, org, sid, sep, exp } = payload as Record<string, unknown>;
-    if (typeof sub !== 'string' || typeof usr !== 'string' || typeof role !== 'string') throw unauthorized('Invalid token');
+    if (typeof sub !== 'string' || typeof usr !== 'string' || typeof role !== 'string')
+      throw unauthorized('Invalid token');
     // A token that sign-out could not revoke (no session id, as issued before sessions had one) is not a session.
-    if (typeof sid !== 'string' || !sid || typeof sep !== 'number' || !Number.isInteger(sep)) throw unauthorized(SIGN_IN_AGAIN);
+    if (typeof sid !== 'string' || !sid || typeof sep !== 'number' || !Number.isInteger(sep))
+      throw unauthorized(SIGN_IN_AGAIN);
     return {
       userId: sub,
       username: usr,

@@ -35,7 +35,10 @@ export function toApiGatewayEvent(req: ApiRequest, match: MatchedRoute): APIGate
     const lower = name.toLowerCase();
     const joined = Array.isArray(value) ? value.join(',') : value;
     if (lower === 'cookie') {
-      cookies = joined.split(';').map((c) => c.trim()).filter(Boolean);
+      cookies = joined
+        .split(';')
+        .map((c) => c.trim())
+        .filter(Boolean);
       continue;
     }
     headers[lower] = headers[lower] === undefined ? joined : `${headers[lower]},${joined}`;

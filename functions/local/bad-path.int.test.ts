@@ -22,9 +22,12 @@ afterAll(async () => {
 });
 
 describe('percent-encoding in the path', () => {
-  it.each(['/public/service/%E0%A4%A', '/public/service/%zz', '/api/inventory/items/%', '/api/users/%C0%AF'])('%s answers 400 or 404', async (path) => {
-    const res = await fetch(`${base}${path}`);
-    expect([400, 404]).toContain(res.status);
-    expect((await res.json()).error).toBeDefined();
-  });
+  it.each(['/public/service/%E0%A4%A', '/public/service/%zz', '/api/inventory/items/%', '/api/users/%C0%AF'])(
+    '%s answers 400 or 404',
+    async (path) => {
+      const res = await fetch(`${base}${path}`);
+      expect([400, 404]).toContain(res.status);
+      expect((await res.json()).error).toBeDefined();
+    },
+  );
 });

@@ -15,8 +15,12 @@ export function printBanner(rt: LocalRuntime, admin: AdminResult | undefined, ap
   ];
   if (admin) {
     lines.push(`    admin           ${admin.email}`);
-    if (admin.generatedPassword) lines.push(`    password        ${admin.generatedPassword}   (generated: shown this once, note it down)`);
-    else lines.push(`    password        ${process.env.PLATFORM_ADMIN_PASSWORD ? 'from PLATFORM_ADMIN_PASSWORD' : 'unchanged (set PLATFORM_ADMIN_PASSWORD to reset it)'}`);
+    if (admin.generatedPassword)
+      lines.push(`    password        ${admin.generatedPassword}   (generated: shown this once, note it down)`);
+    else
+      lines.push(
+        `    password        ${process.env.PLATFORM_ADMIN_PASSWORD ? 'from PLATFORM_ADMIN_PASSWORD' : 'unchanged (set PLATFORM_ADMIN_PASSWORD to reset it)'}`,
+      );
   }
   if (rt.demo) {
     const { demo, firstTime } = rt.demo;
@@ -29,7 +33,12 @@ export function printBanner(rt: LocalRuntime, admin: AdminResult | undefined, ap
       `    password        ${demo.password}${firstTime ? '' : '   (as first seeded)'}`,
     );
   }
-  lines.push(`  Mail inbox (SES)  ${rt.inboxUrl}`, `  API health        ${rt.url}/api/health`, '', '  Ctrl+C stops everything.', '');
+  lines.push(
+    `  Mail inbox (SES)  ${rt.inboxUrl}`,
+    `  API health        ${rt.url}/api/health`,
+    '',
+    '  Ctrl+C stops everything.',
+    '',
+  );
   out(lines.join('\n'));
 }
-

@@ -29,13 +29,17 @@ async function loadBenchFiles(): Promise<{ cases: BenchCase[]; measures: BenchMe
   const cases: BenchCase[] = [];
   const measures: BenchMeasure[] = [];
   for (const f of files) {
-    const mod = (await import(pathToFileURL(join(BENCH_DIR, f)).href)) as { cases?: BenchCase[]; measures?: BenchMeasure[] };
+    const mod = (await import(pathToFileURL(join(BENCH_DIR, f)).href)) as {
+      cases?: BenchCase[];
+      measures?: BenchMeasure[];
+    };
     cases.push(...(mod.cases ?? []));
     measures.push(...(mod.measures ?? []));
   }
   const names = [...cases, ...measures].map((c) => c.name);
   const dup = names.filter((n, i) => names.indexOf(n) !== i);
-  if (dup.length) throw new Error(`Bench names must be unique across functions/local/bench/*.ts: ${[...new Set(dup)].join(', ')}`);
+  if (dup.length)
+    throw new Error(`Bench names must be unique across functions/local/bench/*.ts: ${[...new Set(dup)].join(', ')}`);
   // login first: it was always the first case and the others do not depend on order.
   cases.sort((a, b) => Number(b.name === 'login') - Number(a.name === 'login'));
   return { cases, measures };
@@ -56,7 +60,9 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-  const only = process.env.BENCH_CASES?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_CASES?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const all = await loadBenchFiles();
   const known = [...all.cases, ...all.measures].map((c) => c.name);
   const unknown = only?.filter((n) => !known.includes(n)) ?? [];
@@ -84,9 +90,14 @@ async function main(): Promise<void> {
       const email = 'bench-admin@platform.local';
       const password = 'bench-password-0123456789';
       await ensureAdmin(dataDir, email, password, await loadOnboarding());
-      const login = await fetch(`${rt.url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ username: email, password }) });
+      const login = await fetch(`${rt.url}/api/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ username: email, password }),
+      });
       const token = login.ok ? ((await login.json()) as { token?: string }).token : undefined;
-      if (!token) throw new Error(`The bench admin could not sign in (${login.status}): ${await login.text().catch(() => '')}`);
+      if (!token)
+        throw new Error(`The bench admin could not sign in (${login.status}): ${await login.text().catch(() => '')}`);
       ctx = { url: rt.url, admin: { email, password, token } };
     } catch (e) {
       await stop();

@@ -19,7 +19,12 @@ function fakeOnboarding() {
     },
     seedDemoTenant: async () => {
       seeded++;
-      return { subdomain: 'demo-rentals', email: 'owner@demo.local', password: `pw${seeded}`, loginUrl: 'http://demo-rentals.localhost:3000/login' };
+      return {
+        subdomain: 'demo-rentals',
+        email: 'owner@demo.local',
+        password: `pw${seeded}`,
+        loginUrl: 'http://demo-rentals.localhost:3000/login',
+      };
     },
   };
   return { onboarding, admins, calls, seeded: () => seeded };

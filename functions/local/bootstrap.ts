@@ -54,7 +54,12 @@ export interface AdminResult {
  * changing PLATFORM_ADMIN_PASSWORD changes it); without one an existing admin keeps theirs, and a
  * missing admin is created with a generated password that is shown once.
  */
-export async function ensureAdmin(dataDir: string, email: string, password: string | undefined, onboarding: Onboarding): Promise<AdminResult> {
+export async function ensureAdmin(
+  dataDir: string,
+  email: string,
+  password: string | undefined,
+  onboarding: Onboarding,
+): Promise<AdminResult> {
   let result: AdminResult;
   if (password) {
     const { created } = await onboarding.ensurePlatformAdmin({ email, password });
@@ -67,12 +72,16 @@ export async function ensureAdmin(dataDir: string, email: string, password: stri
     const { created } = await onboarding.ensurePlatformAdmin({ email, password: generated });
     result = { email, created, generatedPassword: generated };
   }
-  if (result.created) writeState(dataDir, { ...readState(dataDir), platformAdmin: { email, createdAt: new Date().toISOString() } });
+  if (result.created)
+    writeState(dataDir, { ...readState(dataDir), platformAdmin: { email, createdAt: new Date().toISOString() } });
   return result;
 }
 
 /** Seeds the demo organization on the first start of a data directory; later starts return what was seeded. */
-export async function seedDemoOnce(dataDir: string, onboarding: Onboarding): Promise<{ demo: DemoTenant; firstTime: boolean }> {
+export async function seedDemoOnce(
+  dataDir: string,
+  onboarding: Onboarding,
+): Promise<{ demo: DemoTenant; firstTime: boolean }> {
   const state = readState(dataDir);
   if (state.demo) {
     const { seededAt: _seededAt, ...demo } = state.demo;

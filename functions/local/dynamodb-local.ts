@@ -66,7 +66,9 @@ export function dynamoStartTimeoutMs(env: NodeJS.ProcessEnv = process.env): numb
 }
 
 /** Starts DynamoDB Local: in memory (tests) or keeping data under dataDir (npm start). */
-export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number; progress?: (line: string) => void } = {}): Promise<RunningDynamo> {
+export async function startDynamoDbLocal(
+  opts: { dataDir?: string; port?: number; progress?: (line: string) => void } = {},
+): Promise<RunningDynamo> {
   if (!javaAvailable()) throw new Error(JAVA_MISSING);
   const dir = ensureDynamoDbLocal();
   const port = opts.port ?? (await freePort());
@@ -76,7 +78,15 @@ export async function startDynamoDbLocal(opts: { dataDir?: string; port?: number
   const { child, stop } = await spawnServer(
     'DynamoDB Local',
     'java',
-    [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-disableTelemetry', ...storage],
+    [
+      `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(dir, 'DynamoDBLocal.jar'),
+      '-port',
+      String(port),
+      '-disableTelemetry',
+      ...storage,
+    ],
     async () => (await fetch(endpoint, { method: 'POST' }).catch(() => undefined)) !== undefined,
     dynamoStartTimeoutMs(),
     opts.progress,

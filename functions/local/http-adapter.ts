@@ -24,7 +24,12 @@ export interface ApiAdapterOptions {
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -32,7 +37,14 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 function isTextual(contentType: string | undefined): boolean {
   if (!contentType) return true;
   const t = contentType.split(';')[0]!.trim().toLowerCase();
-  return t.startsWith('text/') || t === 'application/json' || t === 'application/x-www-form-urlencoded' || t === 'application/xml' || t.endsWith('+json') || t.endsWith('+xml');
+  return (
+    t.startsWith('text/') ||
+    t === 'application/json' ||
+    t === 'application/x-www-form-urlencoded' ||
+    t === 'application/xml' ||
+    t.endsWith('+json') ||
+    t.endsWith('+xml')
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -77,8 +89,13 @@ function lambdaContext(area: Area, deadline: number): Context {
 
 /** A Lambda may return a bare value; API Gateway then answers 200 with it as JSON. */
 function normalise(result: unknown): APIGatewayProxyStructuredResultV2 {
-  if (typeof result === 'object' && result !== null && 'statusCode' in result) return result as APIGatewayProxyStructuredResultV2;
-  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: typeof result === 'string' ? result : JSON.stringify(result ?? null) };
+  if (typeof result === 'object' && result !== null && 'statusCode' in result)
+    return result as APIGatewayProxyStructuredResultV2;
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: typeof result === 'string' ? result : JSON.stringify(result ?? null),
+  };
 }
 
 /**
@@ -123,7 +140,9 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
         done(400);
       } else if (allowed.length) {
         const answer = methodNotAllowed(method, path, allowed);
-        res.writeHead(405, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) }).end(answer.body);
+        res
+          .writeHead(405, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) })
+          .end(answer.body);
         done(405);
       } else {
         json(res, 404, { error: 'NotFound', message: `No API route ${method} ${path}` });
@@ -140,7 +159,12 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
       return;
     }
     if (raw === 'too-large') {
-      json(res, 413, { error: 'PayloadTooLarge', message: `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB` }, { connection: 'close' });
+      json(
+        res,
+        413,
+        { error: 'PayloadTooLarge', message: `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB` },
+        { connection: 'close' },
+      );
       done(413);
       return;
     }
@@ -183,7 +207,10 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
     const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-    const body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    const body =
+      result.body === undefined
+        ? Buffer.alloc(0)
+        : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
     headers['content-length'] = String(body.length);
     const status = result.statusCode ?? 200;
     res.writeHead(status, headers);

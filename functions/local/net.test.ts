@@ -15,7 +15,12 @@ describe('waiting for an emulator (issue 22 item 16)', () => {
     vi.useFakeTimers();
     const readyAt = Date.now() + 45_000;
     const lines: string[] = [];
-    const done = waitFor(async () => Date.now() >= readyAt, 180_000, 'DynamoDB Local', (l) => lines.push(l));
+    const done = waitFor(
+      async () => Date.now() >= readyAt,
+      180_000,
+      'DynamoDB Local',
+      (l) => lines.push(l),
+    );
     await vi.advanceTimersByTimeAsync(46_000);
     await done;
     expect(lines).toHaveLength(Math.floor(45_000 / PROGRESS_EVERY_MS));

@@ -21,7 +21,12 @@ export const PROGRESS_EVERY_MS = 10_000;
  * Polls `check` until it says yes or `timeoutMs` passes. A start that takes long on a busy machine
  * is not a hang: `progress` hears about it every PROGRESS_EVERY_MS (issue 22 item 16).
  */
-export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, progress?: (line: string) => void): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  progress?: (line: string) => void,
+): Promise<void> {
   const started = Date.now();
   const until = started + timeoutMs;
   let nextProgress = started + PROGRESS_EVERY_MS;
@@ -30,7 +35,9 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
     const now = Date.now();
     if (now > until) throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
     if (progress && now >= nextProgress) {
-      progress(`Still waiting for ${what} to answer (${Math.round((now - started) / 1000)} s of ${Math.round(timeoutMs / 1000)} s)...`);
+      progress(
+        `Still waiting for ${what} to answer (${Math.round((now - started) / 1000)} s of ${Math.round(timeoutMs / 1000)} s)...`,
+      );
       nextProgress += PROGRESS_EVERY_MS;
     }
     await new Promise((r) => setTimeout(r, 150));
@@ -65,10 +72,15 @@ export async function spawnServer(
       child.kill('SIGTERM');
     });
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`${what} exited: ${stderr}`);
-      return ready();
-    }, timeoutMs, what, progress);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${what} exited: ${stderr}`);
+        return ready();
+      },
+      timeoutMs,
+      what,
+      progress,
+    );
   } catch (e) {
     await stop();
     throw e;

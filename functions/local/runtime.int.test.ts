@@ -17,7 +17,10 @@ const SWEEP_MS = 150;
 
 let rt: LocalRuntime;
 /** What the runtime signs with (it exports them for its handlers): the emulator accepts nothing else. */
-const runtimeCredentials = () => ({ accessKeyId: process.env.AWS_ACCESS_KEY_ID!, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY! });
+const runtimeCredentials = () => ({
+  accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+  secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+});
 
 beforeAll(async () => {
   // Another project's global setup (the e2e runtime) may have exported a key into the environment this
@@ -28,7 +31,10 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // Stands in for functions/uploads/resize.ts: records the S3 events it is invoked with.
-  writeFileSync(resizeEntry, 'export async function handler(event) { (globalThis.__resized ??= []).push(...event.Records.map((r) => r.s3.object.key)); }\n');
+  writeFileSync(
+    resizeEntry,
+    'export async function handler(event) { (globalThis.__resized ??= []).push(...event.Records.map((r) => r.s3.object.key)); }\n',
+  );
   rt = await startLocalRuntime({ port: 0, dataDir, webDist, resizeEntry, sweepIntervalMs: SWEEP_MS });
 });
 
@@ -64,7 +70,9 @@ describe('local runtime: API adapter', () => {
     for (const template of templates) {
       const path = template.replace(/\{\w+\}/g, 'zz-param');
       // The contract's methods for this address: its own routes', and those of any template with a parameter where it has a literal.
-      const methods = new Set(routes.filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)).map((r) => r.method));
+      const methods = new Set(
+        routes.filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path)).map((r) => r.method),
+      );
       const other = ['DELETE', 'PATCH', 'PUT', 'POST', 'GET'].find((m) => !methods.has(m as never));
       if (!other) continue;
       const res = await fetch(`${rt.url}${path}`, { method: other });
@@ -83,13 +91,21 @@ describe('local runtime: API adapter', () => {
 
   it('refuses bodies over 6 MB with 413 JSON, as Lambda does', async () => {
     const big = JSON.stringify({ username: 'x', password: 'y'.repeat(6 * 1024 * 1024 + 10) });
-    const res = await fetch(`${rt.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const res = await fetch(`${rt.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: 'PayloadTooLarge' });
   });
 
   it('passes JSON bodies and query strings through to the handler', async () => {
-    const res = await fetch(`${rt.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
+    const res = await fetch(`${rt.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
   });
@@ -101,7 +117,9 @@ describe('local runtime: dashboard stream', () => {
     expect(refused.status).toBe(401);
     const { token } = await sessionFor();
     const abort = new AbortController();
-    const res = await fetch(`${rt.url}/api/events/dashboard?token=${encodeURIComponent(token)}`, { signal: abort.signal });
+    const res = await fetch(`${rt.url}/api/events/dashboard?token=${encodeURIComponent(token)}`, {
+      signal: abort.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     abort.abort();
@@ -114,21 +132,53 @@ describe('local runtime: no request takes the service down (issue 22 item 1)', (
   const TRUNCATED_FILE = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-';
   const cases: [string, string, boolean, string, number][] = [
     ['a truncated file part on a JSON route', '/api/users/complete-signup', false, TRUNCATED_FILE, 415],
-    ['token then token[] on a JSON route', '/api/users/complete-signup', false, `${part('token', 'a')}${part('token[]', 'b')}--x--\r\n`, 415],
-    ['a truncated file part on a multipart route', '/api/uploads/service-photo', true, TRUNCATED_FILE.replace('"file"', '"photo"'), 400],
-    ['token then token[] on a multipart route', '/api/uploads/service-photo', true, `${part('token', 'a')}${part('token[]', 'b')}--x--\r\n`, 400],
-    ['a __proto__[] field on a multipart route', '/api/uploads/service-photo', true, `${part('__proto__[]', 'a')}--x--\r\n`, 400],
+    [
+      'token then token[] on a JSON route',
+      '/api/users/complete-signup',
+      false,
+      `${part('token', 'a')}${part('token[]', 'b')}--x--\r\n`,
+      415,
+    ],
+    [
+      'a truncated file part on a multipart route',
+      '/api/uploads/service-photo',
+      true,
+      TRUNCATED_FILE.replace('"file"', '"photo"'),
+      400,
+    ],
+    [
+      'token then token[] on a multipart route',
+      '/api/uploads/service-photo',
+      true,
+      `${part('token', 'a')}${part('token[]', 'b')}--x--\r\n`,
+      400,
+    ],
+    [
+      'a __proto__[] field on a multipart route',
+      '/api/uploads/service-photo',
+      true,
+      `${part('__proto__[]', 'a')}--x--\r\n`,
+      400,
+    ],
   ];
 
-  it.each(cases)('%s: a 4xx JSON answer, and the service keeps answering', async (_name, path, signedIn, body, status) => {
-    const headers: Record<string, string> = { 'content-type': 'multipart/form-data; boundary=x' };
-    if (signedIn) headers.authorization = `Bearer ${(await sessionFor()).token}`;
-    const res = await fetch(`${rt.url}${path}`, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
-    expect(res.status).toBe(status);
-    expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
-    expect((await fetch(`${rt.url}/api/health`)).status).toBe(200);
-  });
+  it.each(cases)(
+    '%s: a 4xx JSON answer, and the service keeps answering',
+    async (_name, path, signedIn, body, status) => {
+      const headers: Record<string, string> = { 'content-type': 'multipart/form-data; boundary=x' };
+      if (signedIn) headers.authorization = `Bearer ${(await sessionFor()).token}`;
+      const res = await fetch(`${rt.url}${path}`, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      expect((await fetch(`${rt.url}/api/health`)).status).toBe(200);
+    },
+  );
 });
 
 describe('local runtime: SPA', () => {
@@ -156,44 +206,88 @@ describe('local runtime: SPA', () => {
 
 describe('local runtime: schedules, files and mail', () => {
   it('runs every declared sweep on its (shortened) schedule', async () => {
-    await expect.poll(() => Object.values(rt.sweeps).every((s) => s.runs > 0), { timeout: 10_000, interval: SWEEP_MS }).toBe(true);
-    expect(Object.keys(rt.sweeps)).toEqual(expect.arrayContaining(['overdue-reservations', 'unpaid-bookings', 'housekeeping']));
+    await expect
+      .poll(() => Object.values(rt.sweeps).every((s) => s.runs > 0), { timeout: 10_000, interval: SWEEP_MS })
+      .toBe(true);
+    expect(Object.keys(rt.sweeps)).toEqual(
+      expect.arrayContaining(['overdue-reservations', 'unpaid-bookings', 'housekeeping']),
+    );
     expect(Object.values(rt.sweeps).every((s) => s.failures === 0)).toBe(true);
   });
 
   it('hands photo uploads (ObjectCreated) to the resize handler, and nothing else', async () => {
-    const s3 = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: runtimeCredentials() });
-    await s3.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'org1/photos/item1/original.jpg', Body: 'jpeg', ContentType: 'image/jpeg' }));
+    const s3 = new S3Client({
+      endpoint: rt.s3Endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: runtimeCredentials(),
+    });
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: rt.uploadsBucket,
+        Key: 'org1/photos/item1/original.jpg',
+        Body: 'jpeg',
+        ContentType: 'image/jpeg',
+      }),
+    );
     await s3.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'org1/documents/terms.pdf', Body: 'pdf' }));
-    await expect.poll(async () => {
-      await rt.settleUploads();
-      return (globalThis as { __resized?: string[] }).__resized ?? [];
-    }, { timeout: 5_000 }).toEqual(['org1/photos/item1/original.jpg']);
+    await expect
+      .poll(
+        async () => {
+          await rt.settleUploads();
+          return (globalThis as { __resized?: string[] }).__resized ?? [];
+        },
+        { timeout: 5_000 },
+      )
+      .toEqual(['org1/photos/item1/original.jpg']);
   });
 
-  it('the S3 emulator listens on loopback, refuses what is not signed with this start\'s secret, and lets only the app\'s pages read its answers (issue 22 item 12)', async () => {
+  it("the S3 emulator listens on loopback, refuses what is not signed with this start's secret, and lets only the app's pages read its answers (issue 22 item 12)", async () => {
     expect(new URL(rt.s3Endpoint).hostname).toBe('127.0.0.1');
     const bucketUrl = `${rt.s3Endpoint}/${rt.uploadsBucket}`;
-    const signed = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: runtimeCredentials() });
-    await signed.send(new PutObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/secret.pdf', Body: '%PDF-secret' }));
+    const signed = new S3Client({
+      endpoint: rt.s3Endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: runtimeCredentials(),
+    });
+    await signed.send(
+      new PutObjectCommand({
+        Bucket: rt.uploadsBucket,
+        Key: 'tenants/orgA/documents/u/secret.pdf',
+        Body: '%PDF-secret',
+      }),
+    );
     // unsigned list, get and put
     expect((await fetch(bucketUrl)).status).toBe(403);
     expect((await fetch(`${bucketUrl}/tenants/orgA/documents/u/secret.pdf`)).status).toBe(403);
-    expect((await fetch(`${bucketUrl}/tenants/orgA/documents/u/planted.pdf`, { method: 'PUT', body: 'x' })).status).toBe(403);
+    expect(
+      (await fetch(`${bucketUrl}/tenants/orgA/documents/u/planted.pdf`, { method: 'PUT', body: 'x' })).status,
+    ).toBe(403);
     // s3rver's well-known pair, or the runtime's key id with another secret: refused as well
     for (const secretAccessKey of ['S3RVER', 'guessed']) {
-      const forged = new S3Client({ endpoint: rt.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey } });
-      await expect(forged.send(new GetObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/secret.pdf' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+      const forged = new S3Client({
+        endpoint: rt.s3Endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey },
+      });
+      await expect(
+        forged.send(new GetObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/secret.pdf' })),
+      ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     }
     // a form without a policy signed by the runtime (what any web page can post)
     const form = new FormData();
     form.append('key', 'tenants/orgA/documents/u/planted.pdf');
     form.append('file', new Blob(['x']), 'planted.pdf');
     expect((await fetch(bucketUrl, { method: 'POST', body: form })).status).toBe(403);
-    await expect(signed.send(new HeadObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/planted.pdf' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    await expect(
+      signed.send(new HeadObjectCommand({ Bucket: rt.uploadsBucket, Key: 'tenants/orgA/documents/u/planted.pdf' })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
 
     // CORS: the app's origin (and its tenant subdomains) only, named, never `*`
-    const preflight = (origin: string) => fetch(bucketUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const preflight = (origin: string) =>
+      fetch(bucketUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
     for (const origin of [new URL(rt.url).origin, `http://acme.localhost:${rt.port}`]) {
       const ok = await preflight(origin);
       expect(ok.status, origin).toBe(200);
@@ -202,12 +296,18 @@ describe('local runtime: schedules, files and mail', () => {
     const evil = await preflight('https://evil.example');
     expect(evil.status).toBe(403);
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-    const read = await fetch(`${bucketUrl}/tenants/orgA/documents/u/secret.pdf`, { headers: { origin: 'https://evil.example' } });
+    const read = await fetch(`${bucketUrl}/tenants/orgA/documents/u/secret.pdf`, {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it("catches mail sent through SES in the emulator's inbox", async () => {
-    const ses = new SESClient({ endpoint: rt.sesEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const ses = new SESClient({
+      endpoint: rt.sesEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     await ses.send(
       new SendEmailCommand({
         Source: 'no-reply@mail.localhost',
@@ -215,8 +315,14 @@ describe('local runtime: schedules, files and mail', () => {
         Message: { Subject: { Data: 'Hello from the runtime test' }, Body: { Text: { Data: 'Body text' } } },
       }),
     );
-    const store = (await (await fetch(rt.inboxUrl)).json()) as { emails: { subject: string; destination: { to: string[] } }[] };
-    expect(store.emails.some((e) => e.subject === 'Hello from the runtime test' && e.destination.to.includes('someone@example.com'))).toBe(true);
+    const store = (await (await fetch(rt.inboxUrl)).json()) as {
+      emails: { subject: string; destination: { to: string[] } }[];
+    };
+    expect(
+      store.emails.some(
+        (e) => e.subject === 'Hello from the runtime test' && e.destination.to.includes('someone@example.com'),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -159,20 +159,30 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
 
   const stoppers: (() => Promise<void>)[] = [];
   const stopAll = async () => {
-    while (stoppers.length) await stoppers.pop()!().catch((e: unknown) => log.warn('stop failed', { error: e as Error }));
+    while (stoppers.length)
+      await stoppers.pop()!().catch((e: unknown) => log.warn('stop failed', { error: e as Error }));
   };
 
   // Photo uploads → the resize Lambda, as the bucket notification does in AWS.
   const resizeEntry = opts.resizeEntry ?? join(REPO_ROOT, 'functions/uploads/resize.ts');
   const pendingUploads = new Set<Promise<void>>();
   const onS3Event = (event: S3Event) => {
-    const records = (event.Records ?? []).filter((r) => r.eventName?.startsWith('ObjectCreated') && decodeURIComponent(r.s3?.object?.key ?? '').includes('/photos/'));
+    const records = (event.Records ?? []).filter(
+      (r) =>
+        r.eventName?.startsWith('ObjectCreated') && decodeURIComponent(r.s3?.object?.key ?? '').includes('/photos/'),
+    );
     if (!records.length || !existsSync(resizeEntry)) return;
     const job = (async () => {
       try {
-        const mod = (await import(pathToFileURL(resizeEntry).href)) as { handler?: (e: S3Event, c: Context) => Promise<unknown> };
+        const mod = (await import(pathToFileURL(resizeEntry).href)) as {
+          handler?: (e: S3Event, c: Context) => Promise<unknown>;
+        };
         if (typeof mod.handler !== 'function') throw new Error(`${resizeEntry} exports no handler`);
-        await mod.handler({ Records: records }, { awsRequestId: `s3-${Date.now()}`, functionName: 'local-resize', getRemainingTimeInMillis: () => 60_000 } as unknown as Context);
+        await mod.handler({ Records: records }, {
+          awsRequestId: `s3-${Date.now()}`,
+          functionName: 'local-resize',
+          getRemainingTimeInMillis: () => 60_000,
+        } as unknown as Context);
       } catch (e) {
         log.error('resize handler failed', { error: e as Error, keys: records.map((r) => r.s3.object.key) });
       }
@@ -186,7 +196,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   let ses: RunningSes;
   try {
     const [d, s, m] = await Promise.allSettled([
-      startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: opts.dynamoPort ?? envPort('DYNAMODB_PORT'), progress: opts.log ? (line) => process.stdout.write(`${line}\n`) : undefined }),
+      startDynamoDbLocal({
+        dataDir: join(dataDir, 'dynamodb'),
+        port: opts.dynamoPort ?? envPort('DYNAMODB_PORT'),
+        progress: opts.log ? (line) => process.stdout.write(`${line}\n`) : undefined,
+      }),
       startS3({
         directory: join(dataDir, 's3'),
         buckets: [uploadsBucket],
@@ -240,13 +254,20 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   const api = createApiAdapter({
     root: REPO_ROOT,
     onError: (message, error) => log.error(message, { error: error as Error }),
-    onResponse: opts.log ? (info) => log.info(`${info.method} ${info.path} ${info.status} ${info.ms}ms`, info) : undefined,
+    onResponse: opts.log
+      ? (info) => log.info(`${info.method} ${info.path} ${info.status} ${info.ms}ms`, info)
+      : undefined,
   });
 
   // A throw anywhere in answering one request is a 500 for that request alone (issue 22 item 1).
   const failed = (res: ServerResponse, e: unknown) => {
     log.error('request failed', { error: e as Error });
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side. Please try again.' }));
+    if (!res.headersSent)
+      res
+        .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+        .end(
+          JSON.stringify({ error: 'InternalError', message: 'Something went wrong on our side. Please try again.' }),
+        );
     else res.destroy();
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
@@ -279,7 +300,9 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   try {
     const v4 = createServer(onRequest);
     await listen(v4, port, '127.0.0.1').catch((e: NodeJS.ErrnoException) => {
-      throw e.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use: stop what runs there or set PORT to another port.`) : e;
+      throw e.code === 'EADDRINUSE'
+        ? new Error(`Port ${port} is already in use: stop what runs there or set PORT to another port.`)
+        : e;
     });
     stoppers.push(() => closeServer(v4));
     const v6 = createServer(onRequest);
@@ -298,7 +321,8 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   // rejected promise nobody awaits) is logged and the server keeps serving every tenant. The causes
   // are fixed where they arise (functions/lib/middlewares/multipart.ts); this keeps one bug in one
   // handler from taking the app, the API and the emulators down together.
-  const lastResort = (error: unknown) => log.error('uncaught error: the local runtime keeps serving', { error: error as Error });
+  const lastResort = (error: unknown) =>
+    log.error('uncaught error: the local runtime keeps serving', { error: error as Error });
   process.on('uncaughtException', lastResort);
   process.on('unhandledRejection', lastResort);
   stoppers.push(async () => {

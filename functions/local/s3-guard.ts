@@ -6,12 +6,27 @@ import { Readable } from 'node:stream';
 /** s3rver's own form parser (busboy 0.3), resolved from s3rver: the form is read the way it reads it. */
 const fromS3rver = createRequire(createRequire(import.meta.url).resolve('s3rver'));
 type BusboyStream = NodeJS.WritableStream & {
-  on(event: 'file', listener: (name: string, stream: Readable & { truncated?: boolean }, filename: string, encoding: string, mimetype: string) => void): BusboyStream;
-  on(event: 'field', listener: (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => void): BusboyStream;
+  on(
+    event: 'file',
+    listener: (
+      name: string,
+      stream: Readable & { truncated?: boolean },
+      filename: string,
+      encoding: string,
+      mimetype: string,
+    ) => void,
+  ): BusboyStream;
+  on(
+    event: 'field',
+    listener: (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => void,
+  ): BusboyStream;
   on(event: 'finish' | 'error', listener: (e?: unknown) => void): BusboyStream;
   end(chunk: Buffer): void;
 };
-const Busboy = fromS3rver('busboy') as new (opts: { headers: Record<string, string>; limits: Record<string, number> }) => BusboyStream;
+const Busboy = fromS3rver('busboy') as new (opts: {
+  headers: Record<string, string>;
+  limits: Record<string, number>;
+}) => BusboyStream;
 
 interface FormFile {
   truncated: boolean;
@@ -58,13 +73,18 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 class Refusal extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
 const denied = (message: string) => new Refusal(403, 'AccessDenied', message);
 
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const decode = (s: string) => {
   try {
     return decodeURIComponent(s);
@@ -93,13 +113,24 @@ function signingKey(credential: string, amzDate: string, creds: S3Credentials): 
   if (!accessKeyId || !day || !region || !service || terminator !== 'aws4_request' || rest.length) {
     throw new Refusal(400, 'AuthorizationHeaderMalformed', 'The credential scope is malformed.');
   }
-  if (accessKeyId !== creds.accessKeyId) throw new Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-  if (day !== amzDate.slice(0, 8) || service !== 's3') throw denied('The credential scope does not match the request date or service.');
+  if (accessKeyId !== creds.accessKeyId)
+    throw new Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  if (day !== amzDate.slice(0, 8) || service !== 's3')
+    throw denied('The credential scope does not match the request date or service.');
   return hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), region), service), 'aws4_request');
 }
 
-function canonicalRequest(req: IncomingMessage, rawPath: string, query: [string, string][], signedHeaders: string, payloadHash: string): string {
-  const uri = rawPath.split('/').map((seg) => rfc3986(decode(seg))).join('/');
+function canonicalRequest(
+  req: IncomingMessage,
+  rawPath: string,
+  query: [string, string][],
+  signedHeaders: string,
+  payloadHash: string,
+): string {
+  const uri = rawPath
+    .split('/')
+    .map((seg) => rfc3986(decode(seg)))
+    .join('/');
   const q = query
     .map(([k, v]) => [rfc3986(k), rfc3986(v)] as const)
     .sort(([ka, va], [kb, vb]) => (ka < kb ? -1 : ka > kb ? 1 : va < vb ? -1 : va > vb ? 1 : 0))
@@ -107,10 +138,12 @@ function canonicalRequest(req: IncomingMessage, rawPath: string, query: [string,
     .join('&');
   const names = signedHeaders.split(';');
   if (!names.includes('host')) throw denied('The host header must be signed.');
-  const headers = names.map((n) => {
-    const v = req.headers[n];
-    return `${n}:${(Array.isArray(v) ? v.join(',') : (v ?? '')).trim().replace(/\s+/g, ' ')}\n`;
-  }).join('');
+  const headers = names
+    .map((n) => {
+      const v = req.headers[n];
+      return `${n}:${(Array.isArray(v) ? v.join(',') : (v ?? '')).trim().replace(/\s+/g, ' ')}\n`;
+    })
+    .join('');
   return [req.method ?? 'GET', uri, q, headers, signedHeaders, payloadHash].join('\n');
 }
 
@@ -119,28 +152,43 @@ function checkSignature(key: Buffer, amzDate: string, credential: string, canoni
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
   const expected = createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
   if (!sameSignature(expected, provided)) {
-    throw new Refusal(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    throw new Refusal(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    );
   }
 }
 
 function parseQuery(raw: string): [string, string][] {
-  return raw.split('&').filter(Boolean).map((pair) => {
-    const i = pair.indexOf('=');
-    return i < 0 ? [decode(pair), ''] : [decode(pair.slice(0, i)), decode(pair.slice(i + 1))];
-  });
+  return raw
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const i = pair.indexOf('=');
+      return i < 0 ? [decode(pair), ''] : [decode(pair.slice(0, i)), decode(pair.slice(i + 1))];
+    });
 }
 
 /** A request signed in its Authorization header (what the SDK clients send). */
 export function verifyHeaderSignature(req: IncomingMessage, creds: S3Credentials, now = Date.now()): void {
   const auth = String(req.headers.authorization ?? '');
-  const m = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(auth);
+  const m = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(
+    auth,
+  );
   if (!m) throw denied('Only AWS4-HMAC-SHA256 signatures are accepted.');
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   const at = amzDateMs(amzDate);
   if (Number.isNaN(at)) throw denied('AWS authentication requires a valid x-amz-date header.');
-  if (Math.abs(now - at) > MAX_SKEW_MS) throw new Refusal(403, 'RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+  if (Math.abs(now - at) > MAX_SKEW_MS)
+    throw new Refusal(
+      403,
+      'RequestTimeTooSkewed',
+      'The difference between the request time and the current time is too large.',
+    );
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-  if (!payloadHash) throw new Refusal(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
+  if (!payloadHash)
+    throw new Refusal(400, 'InvalidRequest', 'Missing required header for this request: x-amz-content-sha256');
   const [rawPath = '/', rawQuery = ''] = (req.url ?? '/').split('?', 2);
   const key = signingKey(m[1]!, amzDate, creds);
   checkSignature(key, amzDate, m[1]!, canonicalRequest(req, rawPath, parseQuery(rawQuery), m[2]!, payloadHash), m[3]!);
@@ -157,8 +205,17 @@ export function verifyQuerySignature(req: IncomingMessage, creds: S3Credentials,
   const signedHeaders = param('X-Amz-SignedHeaders');
   const signature = param('X-Amz-Signature');
   const expires = Number(param('X-Amz-Expires'));
-  if (!credential || !signedHeaders || !signature || !Number.isInteger(expires) || expires < 0 || expires > MAX_PRESIGN_SECONDS) {
-    throw denied('Query-string authentication requires X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature.');
+  if (
+    !credential ||
+    !signedHeaders ||
+    !signature ||
+    !Number.isInteger(expires) ||
+    expires < 0 ||
+    expires > MAX_PRESIGN_SECONDS
+  ) {
+    throw denied(
+      'Query-string authentication requires X-Amz-Credential, X-Amz-Date, X-Amz-Expires, X-Amz-SignedHeaders and X-Amz-Signature.',
+    );
   }
   const at = amzDateMs(amzDate);
   if (Number.isNaN(at)) throw denied('X-Amz-Date must be in the ISO8601 Long Format');
@@ -166,7 +223,13 @@ export function verifyQuerySignature(req: IncomingMessage, creds: S3Credentials,
   const key = signingKey(credential, amzDate, creds);
   const payloadHash = param('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
   const unsigned = query.filter(([k]) => k !== 'X-Amz-Signature');
-  checkSignature(key, amzDate, credential, canonicalRequest(req, rawPath, unsigned, signedHeaders, payloadHash), signature);
+  checkSignature(
+    key,
+    amzDate,
+    credential,
+    canonicalRequest(req, rawPath, unsigned, signedHeaders, payloadHash),
+    signature,
+  );
 }
 
 type PolicyCondition = Record<string, string> | [string, ...unknown[]];
@@ -175,22 +238,31 @@ type PolicyCondition = Record<string, string> | [string, ...unknown[]];
  * A browser POST form (presigned POST, functions/lib/files.ts presignPost): the policy is signed
  * with our secret, has not expired, and every condition holds, as S3 checks it.
  */
-export function verifyPostForm(form: Record<string, string | FormFile>, bucket: string, creds: S3Credentials, now = Date.now()): void {
+export function verifyPostForm(
+  form: Record<string, string | FormFile>,
+  bucket: string,
+  creds: S3Credentials,
+  now = Date.now(),
+): void {
   // Field names are case-insensitive for S3 (except the file's own name).
   const fields = new Map<string, string>();
   for (const [k, v] of Object.entries(form)) if (typeof v === 'string') fields.set(k.toLowerCase(), v);
   const file = form.file;
-  if (!file || typeof file === 'string') throw new Refusal(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+  if (!file || typeof file === 'string')
+    throw new Refusal(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
   const policyB64 = fields.get('policy');
   const credential = fields.get('x-amz-credential');
   const amzDate = fields.get('x-amz-date') ?? '';
   const signature = fields.get('x-amz-signature');
   if (fields.get('x-amz-algorithm') !== 'AWS4-HMAC-SHA256' || !policyB64 || !credential || !signature) {
-    throw denied('A POST form needs a policy signed with AWS4-HMAC-SHA256 (Policy, X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Signature).');
+    throw denied(
+      'A POST form needs a policy signed with AWS4-HMAC-SHA256 (Policy, X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, X-Amz-Signature).',
+    );
   }
   const key = signingKey(credential, amzDate, creds);
   const expected = createHmac('sha256', key).update(policyB64, 'utf8').digest('hex');
-  if (!sameSignature(expected, signature)) throw new Refusal(403, 'SignatureDoesNotMatch', 'The policy signature does not match.');
+  if (!sameSignature(expected, signature))
+    throw new Refusal(403, 'SignatureDoesNotMatch', 'The policy signature does not match.');
 
   let policy: { expiration?: string; conditions?: PolicyCondition[] };
   try {
@@ -203,7 +275,8 @@ export function verifyPostForm(form: Record<string, string | FormFile>, bucket: 
 
   const values = new Map(fields);
   values.set('bucket', fields.get('bucket') ?? bucket);
-  if (values.get('bucket') !== bucket) throw denied('Invalid according to Policy: the bucket field does not match the address.');
+  if (values.get('bucket') !== bucket)
+    throw denied('Invalid according to Policy: the bucket field does not match the address.');
   const covered = new Set<string>();
   const violated = (what: string) => denied(`Invalid according to Policy: Policy Condition failed: ${what}`);
   for (const c of policy.conditions ?? []) {
@@ -216,9 +289,14 @@ export function verifyPostForm(form: Record<string, string | FormFile>, bucket: 
     }
     const [op, a, b] = c;
     if (op === 'content-length-range') {
-      if (typeof a !== 'number' || typeof b !== 'number') throw new Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: content-length-range.');
+      if (typeof a !== 'number' || typeof b !== 'number')
+        throw new Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: content-length-range.');
       if (file.truncated || file.content.length < a || file.content.length > b) {
-        throw new Refusal(400, file.content.length < a ? 'EntityTooSmall' : 'EntityTooLarge', 'Your proposed upload is outside the policy\'s content-length-range.');
+        throw new Refusal(
+          400,
+          file.content.length < a ? 'EntityTooSmall' : 'EntityTooLarge',
+          "Your proposed upload is outside the policy's content-length-range.",
+        );
       }
       continue;
     }
@@ -242,13 +320,17 @@ export function verifyPostForm(form: Record<string, string | FormFile>, bucket: 
 /** The form's fields and its `file` part, as S3 reads them: fields after the file are ignored. */
 function parseForm(contentType: string, body: Buffer): Promise<Record<string, string | FormFile>> {
   return new Promise((resolve, reject) => {
-    const malformed = () => new Refusal(400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
+    const malformed = () =>
+      new Refusal(400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
     const form: Record<string, string | FormFile> = Object.create(null) as Record<string, string | FormFile>;
     let fileDone: Promise<void> = Promise.resolve();
     let seenFile = false;
     let bb: BusboyStream;
     try {
-      bb = new Busboy({ headers: { 'content-type': contentType }, limits: { fields: 40, fieldSize: 64 * 1024, files: 1, fileSize: MAX_FORM_BYTES } });
+      bb = new Busboy({
+        headers: { 'content-type': contentType },
+        limits: { fields: 40, fieldSize: 64 * 1024, files: 1, fileSize: MAX_FORM_BYTES },
+      });
     } catch {
       reject(malformed());
       return;
@@ -287,7 +369,8 @@ async function readBody(req: Readable, limit: number): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+    if (size > limit)
+      throw new Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -305,22 +388,34 @@ export function s3Guard(creds: S3Credentials): GuardMiddleware {
       if (ctx.method === 'OPTIONS') {
         await next();
         // s3rver answers an allowed preflight with `*` whatever the rule: name the origin it allowed.
-        if (ctx.response.get('Access-Control-Allow-Origin') === '*') ctx.set('Access-Control-Allow-Origin', ctx.get('origin'));
+        if (ctx.response.get('Access-Control-Allow-Origin') === '*')
+          ctx.set('Access-Control-Allow-Origin', ctx.get('origin'));
         return;
       }
       const [rawPath = '/', rawQuery = ''] = (ctx.req.url ?? '/').split('?', 2);
-      const hasQueryAuth = parseQuery(rawQuery).some(([k]) => k === 'X-Amz-Algorithm' || k === 'X-Amz-Signature' || k === 'Signature');
+      const hasQueryAuth = parseQuery(rawQuery).some(
+        ([k]) => k === 'X-Amz-Algorithm' || k === 'X-Amz-Signature' || k === 'Signature',
+      );
       if (ctx.req.headers.authorization !== undefined) {
         if (hasQueryAuth) throw new Refusal(400, 'InvalidArgument', 'Only one auth mechanism allowed.');
         verifyHeaderSignature(ctx.req, creds);
       } else if (hasQueryAuth) {
         verifyQuerySignature(ctx.req, creds);
-      } else if (ctx.method === 'POST' && /^\/[^/]+\/?$/.test(rawPath) && rawQuery === '' && /^multipart\/form-data/i.test(ctx.get('content-type'))) {
+      } else if (
+        ctx.method === 'POST' &&
+        /^\/[^/]+\/?$/.test(rawPath) &&
+        rawQuery === '' &&
+        /^multipart\/form-data/i.test(ctx.get('content-type'))
+      ) {
         const body = await readBody(ctx.req, MAX_FORM_BYTES);
         const form = await parseForm(ctx.get('content-type'), body);
         verifyPostForm(form, decode(rawPath.replace(/^\/|\/$/g, '')), creds);
         // s3rver reads the form from ctx.req: hand it the bytes already read.
-        ctx.req = Object.assign(Readable.from([body]), { headers: ctx.req.headers, method: ctx.req.method, url: ctx.req.url }) as unknown as IncomingMessage;
+        ctx.req = Object.assign(Readable.from([body]), {
+          headers: ctx.req.headers,
+          method: ctx.req.method,
+          url: ctx.req.url,
+        }) as unknown as IncomingMessage;
       } else {
         throw denied('Anonymous access is not allowed: sign the request.');
       }

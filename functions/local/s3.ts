@@ -14,10 +14,15 @@ import { s3Guard, type S3Credentials } from './s3-guard.js';
 export const LOCAL_ACCESS_KEY_ID = 'S3RVER';
 
 /** A fresh secret for this start: only this process can sign requests to its emulator. */
-export const s3Credentials = (): S3Credentials => ({ accessKeyId: LOCAL_ACCESS_KEY_ID, secretAccessKey: randomBytes(24).toString('hex') });
+export const s3Credentials = (): S3Credentials => ({
+  accessKeyId: LOCAL_ACCESS_KEY_ID,
+  secretAccessKey: randomBytes(24).toString('hex'),
+});
 
 /** s3rver's account registry: its own authentication step (after s3Guard) needs the key id to exist. */
-const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
+  DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
+};
 
 /**
  * The origins whose pages may read the bucket's answers: each URL the app is opened at, and its

@@ -16,7 +16,12 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR || '.data';
   const port = process.env.PORT ? Number(process.env.PORT) : 3000;
 
-  const rt = await startLocalRuntime({ port, dataDir, seedDemo: process.env.SEED_DEMO !== '0', log: process.env.LOG_REQUESTS !== '0' });
+  const rt = await startLocalRuntime({
+    port,
+    dataDir,
+    seedDemo: process.env.SEED_DEMO !== '0',
+    log: process.env.LOG_REQUESTS !== '0',
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -63,7 +63,9 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, pathname:
   const root = resolve(webDist);
   const index = join(root, 'index.html');
   if (!existsSync(index)) {
-    res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : NOT_BUILT);
+    res
+      .writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .end(req.method === 'HEAD' ? undefined : NOT_BUILT);
     return;
   }
 
@@ -92,7 +94,12 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, pathname:
 
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
   const size = statSync(file).size;
-  res.writeHead(200, { ...localSecurityHeaders(), 'content-type': contentType(file), 'content-length': String(size), 'cache-control': cacheControl });
+  res.writeHead(200, {
+    ...localSecurityHeaders(),
+    'content-type': contentType(file),
+    'content-length': String(size),
+    'cache-control': cacheControl,
+  });
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -23,7 +23,12 @@ export interface SweepScheduler {
  */
 export function scheduleSweeps(
   sweeps: readonly SweepDefinition[],
-  opts: { root: string; intervalMs?: number; onError: (name: string, error: unknown) => void; onRun?: (name: string, result: unknown) => void },
+  opts: {
+    root: string;
+    intervalMs?: number;
+    onError: (name: string, error: unknown) => void;
+    onRun?: (name: string, result: unknown) => void;
+  },
 ): SweepScheduler {
   const stats: Record<string, SweepStats> = {};
   const running = new Set<string>();
@@ -35,7 +40,9 @@ export function scheduleSweeps(
     running.add(sweep.name);
     const s = stats[sweep.name]!;
     try {
-      const mod = (await import(pathToFileURL(resolve(opts.root, sweep.entry)).href)) as { handler?: () => Promise<unknown> };
+      const mod = (await import(pathToFileURL(resolve(opts.root, sweep.entry)).href)) as {
+        handler?: () => Promise<unknown>;
+      };
       if (typeof mod.handler !== 'function') throw new Error(`${sweep.entry} exports no handler`);
       const result = await mod.handler();
       s.runs++;

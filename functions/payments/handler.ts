@@ -6,5 +6,6 @@ import { trackingBatch, updateTracking } from './tracking.js';
 export const handler = createAreaHandler('payments', {
   'payments.statsOverview': async ({ tenant }) => paymentStats(tenant),
   'payments.trackingBatch': async ({ tenant, body }) => trackingBatch(tenant, body.reservationIds),
-  'payments.trackingUpdate': async ({ tenant, auth, params, body }) => updateTracking(tenant, auth, params.reservationId, body),
+  'payments.trackingUpdate': async ({ tenant, auth, params, body }) =>
+    updateTracking(tenant, auth, params.reservationId, body),
 });

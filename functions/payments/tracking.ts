@@ -11,14 +11,27 @@ import { auditedWrite, retryPause, WriteFailed } from '../lib/audited-write.js';
 import { badRequest, conflict } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { actorOf, cents, paymentRow, paymentStatsKey, requireLive, reservationKey, type ReservationRow } from '../reservations/entity.js';
+import {
+  actorOf,
+  cents,
+  paymentRow,
+  paymentStatsKey,
+  requireLive,
+  reservationKey,
+  type ReservationRow,
+} from '../reservations/entity.js';
 import { reservationsByIds } from '../reservations/queries.js';
 import { E as SERVICES } from '../services/model.js';
 
-const sourceOf = (v: unknown): TrackingView['source'] => ((PAYMENT_SOURCES as readonly unknown[]).includes(v) ? (v as TrackingView['source']) : null);
+const sourceOf = (v: unknown): TrackingView['source'] =>
+  (PAYMENT_SOURCES as readonly unknown[]).includes(v) ? (v as TrackingView['source']) : null;
 
 export function trackingOf(r: ReservationRow): TrackingView {
-  return { isPaid: r.isPaid === true, amount: r.paidAmountCents != null ? r.paidAmountCents / 100 : r.paidAmount != null ? Number(r.paidAmount) : null, source: sourceOf(r.paidSource) };
+  return {
+    isPaid: r.isPaid === true,
+    amount: r.paidAmountCents != null ? r.paidAmountCents / 100 : r.paidAmount != null ? Number(r.paidAmount) : null,
+    source: sourceOf(r.paidSource),
+  };
 }
 
 export async function trackingBatch(tenant: TenantId, ids: readonly string[]): Promise<Record<string, TrackingView>> {
@@ -26,7 +39,13 @@ export async function trackingBatch(tenant: TenantId, ids: readonly string[]): P
   return Object.fromEntries(rows.filter((r) => !r.deletedAt).map((r) => [r.id, trackingOf(r)]));
 }
 
-export async function updateTracking(tenant: TenantId, auth: AuthClaims, reservationId: string, body: TrackingInput, now = Date.now()): Promise<TrackingView & { reservationId: string }> {
+export async function updateTracking(
+  tenant: TenantId,
+  auth: AuthClaims,
+  reservationId: string,
+  body: TrackingInput,
+  now = Date.now(),
+): Promise<TrackingView & { reservationId: string }> {
   const actor = await actorOf(tenant, auth);
   for (let attempt = 0; attempt < 6; attempt++) {
     const r = await requireLive(tenant, reservationId);
@@ -38,30 +57,69 @@ export async function updateTracking(tenant: TenantId, auth: AuthClaims, reserva
     const source = body.isPaid ? (body.source ?? null) : (body.source ?? null);
     const w = auditedWrite(tenant);
     w.update('reservation', reservationKey(tenant, r.id), {
-      update: 'SET isPaid = :paid, paidAmountCents = :amount, paidSource = :source, paymentStatus = :status, updatedAt = :at',
+      update:
+        'SET isPaid = :paid, paidAmountCents = :amount, paidSource = :source, paymentStatus = :status, updatedAt = :at',
       condition: 'updatedAt = :seen',
       values: {
-        ':paid': body.isPaid, ':amount': body.isPaid ? amountCents : (body.amount != null ? toCents(body.amount) : null), ':source': source,
-        ':status': body.isPaid ? 'PAID' : r.source === 'PUBLIC_BOOKING' ? 'PENDING_PAYMENT' : null, ':at': at, ':seen': r.updatedAt,
+        ':paid': body.isPaid,
+        ':amount': body.isPaid ? amountCents : body.amount != null ? toCents(body.amount) : null,
+        ':source': source,
+        ':status': body.isPaid ? 'PAID' : r.source === 'PUBLIC_BOOKING' ? 'PENDING_PAYMENT' : null,
+        ':at': at,
+        ':seen': r.updatedAt,
       },
     });
     if (body.isPaid) w.delete('unpaid-marker', keys.entity(tenant, SERVICES.unpaid, r.id));
     const delta = (body.isPaid ? amountCents! : 0) - before;
     if (wasPaid && before !== 0 && (!body.isPaid || amountCents !== before)) {
-      w.put('reversal', paymentRow(tenant, { reservationId: r.id, amountCents: -before, type: 'REVERSAL', method: sourceOf(r.paidSource), note: 'Payment tracking changed', employee: actor, at }));
+      w.put(
+        'reversal',
+        paymentRow(tenant, {
+          reservationId: r.id,
+          amountCents: -before,
+          type: 'REVERSAL',
+          method: sourceOf(r.paidSource),
+          note: 'Payment tracking changed',
+          employee: actor,
+          at,
+        }),
+      );
     }
     if (body.isPaid && (!wasPaid || amountCents !== before) && amountCents) {
-      w.put('payment', paymentRow(tenant, { reservationId: r.id, amountCents, type: 'SERVICE_PAYMENT', method: source, employee: actor, at }));
+      w.put(
+        'payment',
+        paymentRow(tenant, {
+          reservationId: r.id,
+          amountCents,
+          type: 'SERVICE_PAYMENT',
+          method: source,
+          employee: actor,
+          at,
+        }),
+      );
     }
-    const rows = (wasPaid && before !== 0 && (!body.isPaid || amountCents !== before) ? 1 : 0) + (body.isPaid && (!wasPaid || amountCents !== before) && amountCents ? 1 : 0);
+    const rows =
+      (wasPaid && before !== 0 && (!body.isPaid || amountCents !== before) ? 1 : 0) +
+      (body.isPaid && (!wasPaid || amountCents !== before) && amountCents ? 1 : 0);
     if (delta !== 0 || rows) {
       w.count(paymentStatsKey(tenant), { totalCents: delta, count: rows });
-      w.event('payment-processed', { reservationId: r.id, reservationNumber: r.reservationNumber, amount: delta / 100, paymentType: 'SERVICE_PAYMENT', isPaid: body.isPaid });
+      w.event('payment-processed', {
+        reservationId: r.id,
+        reservationNumber: r.reservationNumber,
+        amount: delta / 100,
+        paymentType: 'SERVICE_PAYMENT',
+        isPaid: body.isPaid,
+      });
       w.event('stats-updated', { payments: true });
     }
     try {
       await w.commit();
-      return { reservationId: r.id, isPaid: body.isPaid, amount: body.isPaid ? amountCents! / 100 : body.amount != null ? Number(body.amount) : null, source: sourceOf(source) };
+      return {
+        reservationId: r.id,
+        isPaid: body.isPaid,
+        amount: body.isPaid ? amountCents! / 100 : body.amount != null ? Number(body.amount) : null,
+        source: sourceOf(source),
+      };
     } catch (e) {
       if (!(e instanceof WriteFailed)) throw e;
       await retryPause(attempt, { stepMs: 40, capMs: 40 });

@@ -19,7 +19,8 @@ describe('usage metering', () => {
     await flushUsage();
     const before = (await call('GET', '/api/platform/analytics/usage?range=1d', { token: admin.token })).body;
     // 6 tenant requests, 1 platform request answered 404 (a call, not an error), 2 unauthenticated
-    for (let i = 0; i < 6; i++) expect((await call('GET', '/api/inventory/product-types', { token: a.token })).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect((await call('GET', '/api/inventory/product-types', { token: a.token })).status).toBe(200);
     expect((await call('GET', '/api/platform/organizations/nosuch/modules', { token: admin.token })).status).toBe(404);
     for (let i = 0; i < 2; i++) expect((await call('GET', '/api/inventory/product-types')).status).toBe(401);
     await flushUsage();

@@ -22,7 +22,12 @@ const add = (a: Sum, r: Record<string, unknown>) => {
   a.totalMs += Number(r.totalMs ?? 0);
 };
 const round2 = (n: number) => Math.round(n * 100) / 100;
-const view = (s: Sum) => ({ calls: s.calls, errors: s.errors, avgResponseTime: s.calls ? round2(s.totalMs / s.calls) : 0, errorRate: s.calls ? round2((s.errors / s.calls) * 100) : 0 });
+const view = (s: Sum) => ({
+  calls: s.calls,
+  errors: s.errors,
+  avgResponseTime: s.calls ? round2(s.totalMs / s.calls) : 0,
+  errorRate: s.calls ? round2((s.errors / s.calls) * 100) : 0,
+});
 
 export async function usageOp(range: Range = '7d', now = new Date()) {
   const hourly = range === '1d';
@@ -30,9 +35,14 @@ export async function usageOp(range: Range = '7d', now = new Date()) {
   const rows: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': USAGE_PK, ':from': from }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': USAGE_PK, ':from': from },
+        ExclusiveStartKey: start,
+      }),
+    );
     rows.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -85,7 +95,10 @@ export async function exportOp(range: Range = '7d'): Promise<Reply<string>> {
   const body = `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
   return {
     statusCode: 200,
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="usage-analytics-${range}.csv"` },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="usage-analytics-${range}.csv"`,
+    },
     raw: { body },
   };
 }

@@ -33,12 +33,12 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 
 export function estimateDatabaseSize(stats: Map<string, Record<string, unknown>>): number {
   const a = AVERAGE_BYTES;
   return Math.round(
-    a.base
-      + num(stats.get('inventory')?.total) * a.item
-      + num(stats.get('reservations')?.total) * a.reservation
-      + num(stats.get('payments')?.count) * a.payment
-      + num(stats.get('customers')?.total) * a.customer
-      + num(stats.get('users')?.total) * a.user,
+    a.base +
+      num(stats.get('inventory')?.total) * a.item +
+      num(stats.get('reservations')?.total) * a.reservation +
+      num(stats.get('payments')?.count) * a.payment +
+      num(stats.get('customers')?.total) * a.customer +
+      num(stats.get('users')?.total) * a.user,
   );
 }
 
@@ -57,10 +57,21 @@ export function storedItemSize(item: Record<string, unknown>): number {
 function valueSize(v: unknown): number {
   if (v === null || v === undefined || typeof v === 'boolean') return 1;
   if (typeof v === 'string') return Buffer.byteLength(v);
-  if (typeof v === 'number' || typeof v === 'bigint') return Math.ceil(String(v).replace(/^-|\.|e.*$/g, '').replace(/^0+/, '').length / 2) + 1;
+  if (typeof v === 'number' || typeof v === 'bigint')
+    return (
+      Math.ceil(
+        String(v)
+          .replace(/^-|\.|e.*$/g, '')
+          .replace(/^0+/, '').length / 2,
+      ) + 1
+    );
   if (v instanceof Uint8Array) return v.byteLength;
   if (v instanceof Set) return [...v].reduce((s: number, e) => s + valueSize(e), 0);
   if (Array.isArray(v)) return 3 + v.reduce((s: number, e) => s + 1 + valueSize(e), 0);
-  if (typeof v === 'object') return 3 + Object.entries(v as Record<string, unknown>).reduce((s, [k, e]) => s + 1 + Buffer.byteLength(k) + valueSize(e), 0);
+  if (typeof v === 'object')
+    return (
+      3 +
+      Object.entries(v as Record<string, unknown>).reduce((s, [k, e]) => s + 1 + Buffer.byteLength(k) + valueSize(e), 0)
+    );
   return 0;
 }

@@ -40,10 +40,22 @@ async function probe(kind: Kind, name: string, fn: () => Promise<Partial<Check> 
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    const extra = await Promise.race([fn(), new Promise<never>((_r, rej) => (timer = setTimeout(() => rej(new Error(`timed out after ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS)))]);
+    const extra = await Promise.race([
+      fn(),
+      new Promise<never>(
+        (_r, rej) =>
+          (timer = setTimeout(() => rej(new Error(`timed out after ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS)),
+      ),
+    ]);
     return { name, kind, status: 'healthy', latencyMs: Math.round(performance.now() - t0), ...(extra ?? {}) };
   } catch (e) {
-    return { name, kind, status: 'unhealthy', latencyMs: Math.round(performance.now() - t0), message: (e as Error).message.slice(0, 200) };
+    return {
+      name,
+      kind,
+      status: 'unhealthy',
+      latencyMs: Math.round(performance.now() - t0),
+      message: (e as Error).message.slice(0, 200),
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -76,15 +88,26 @@ async function mailCheck(): Promise<Check> {
 }
 
 /** A sweep's verdict from its heartbeat (exported for the unit test). */
-export function sweepVerdict(hb: Heartbeat | undefined, everyMinutes: number, now = Date.now()): { status: Status; message: string } {
+export function sweepVerdict(
+  hb: Heartbeat | undefined,
+  everyMinutes: number,
+  now = Date.now(),
+): { status: Status; message: string } {
   if (!hb?.lastStartedAt) return { status: 'unhealthy', message: 'No run recorded yet' };
   const ok = hb.lastSucceededAt ? Date.parse(hb.lastSucceededAt) : 0;
   const failed = hb.lastFailedAt ? Date.parse(hb.lastFailedAt) : 0;
   if (failed > ok) return { status: 'unhealthy', message: `Last run failed: ${hb.lastError ?? 'unknown error'}` };
   if (!ok) return { status: 'unhealthy', message: 'No successful run recorded yet' };
   const ageMin = (now - ok) / 60_000;
-  if (ageMin > 3 * everyMinutes) return { status: 'unhealthy', message: `Last success ${Math.round(ageMin)} min ago (runs every ${everyMinutes} min)` };
-  return { status: 'healthy', message: `Last success ${ageMin < 1 ? 'under a minute' : `${Math.round(ageMin)} min`} ago${hb.lastDurationMs !== undefined ? `, took ${hb.lastDurationMs} ms` : ''}` };
+  if (ageMin > 3 * everyMinutes)
+    return {
+      status: 'unhealthy',
+      message: `Last success ${Math.round(ageMin)} min ago (runs every ${everyMinutes} min)`,
+    };
+  return {
+    status: 'healthy',
+    message: `Last success ${ageMin < 1 ? 'under a minute' : `${Math.round(ageMin)} min`} ago${hb.lastDurationMs !== undefined ? `, took ${hb.lastDurationMs} ms` : ''}`,
+  };
 }
 
 async function sweepChecks(): Promise<[string, Check][]> {
@@ -93,15 +116,33 @@ async function sweepChecks(): Promise<[string, Check][]> {
   try {
     beats = await readHeartbeats();
   } catch (e) {
-    return SWEEPS.map((s) => [`sweep:${s.name}`, { name: `Sweep ${s.name}`, kind: 'sweep', status: 'unhealthy', latencyMs: Math.round(performance.now() - t0), message: `Heartbeats unreadable: ${(e as Error).message.slice(0, 150)}` }]);
+    return SWEEPS.map((s) => [
+      `sweep:${s.name}`,
+      {
+        name: `Sweep ${s.name}`,
+        kind: 'sweep',
+        status: 'unhealthy',
+        latencyMs: Math.round(performance.now() - t0),
+        message: `Heartbeats unreadable: ${(e as Error).message.slice(0, 150)}`,
+      },
+    ]);
   }
   const latencyMs = Math.round(performance.now() - t0);
   return SWEEPS.map((s) => {
     const hb = beats.get(s.name);
-    return [`sweep:${s.name}`, { name: `Sweep ${s.name}`, kind: 'sweep', latencyMs, everyMinutes: s.everyMinutes, lastSucceededAt: hb?.lastSucceededAt ?? null, ...sweepVerdict(hb, s.everyMinutes) }];
+    return [
+      `sweep:${s.name}`,
+      {
+        name: `Sweep ${s.name}`,
+        kind: 'sweep',
+        latencyMs,
+        everyMinutes: s.everyMinutes,
+        lastSucceededAt: hb?.lastSucceededAt ?? null,
+        ...sweepVerdict(hb, s.everyMinutes),
+      },
+    ];
   });
 }
-
 
 /**
  * SQS GetQueueAttributes through SQS's JSON protocol, signed (SigV4) with the function's own
@@ -114,16 +155,40 @@ export async function queueDepth(queueUrl: string): Promise<number> {
   const accessKeyId = process.env.AWS_ACCESS_KEY_ID;
   const secretAccessKey = process.env.AWS_SECRET_ACCESS_KEY;
   if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials in the environment');
-  const signer = new SignatureV4({ service: 'sqs', region, sha256: Sha256, credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN } });
+  const signer = new SignatureV4({
+    service: 'sqs',
+    region,
+    sha256: Sha256,
+    credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN },
+  });
   const body = JSON.stringify({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] });
   const signed = await signer.sign({
-    method: 'POST', protocol: 'https:', hostname: url.hostname, path: '/', query: {},
-    headers: { host: url.hostname, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'AmazonSQS.GetQueueAttributes' },
+    method: 'POST',
+    protocol: 'https:',
+    hostname: url.hostname,
+    path: '/',
+    query: {},
+    headers: {
+      host: url.hostname,
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'AmazonSQS.GetQueueAttributes',
+    },
     body,
   });
-  const res = await fetch(`https://${url.hostname}/`, { method: 'POST', headers: signed.headers as Record<string, string>, body });
-  const data = (await res.json().catch(() => ({}))) as { Attributes?: Record<string, string>; message?: string; __type?: string };
-  if (!res.ok) throw new Error(`SQS answered ${res.status}${data.__type ? ` ${data.__type}` : ''}${data.message ? `: ${data.message}` : ''}`);
+  const res = await fetch(`https://${url.hostname}/`, {
+    method: 'POST',
+    headers: signed.headers as Record<string, string>,
+    body,
+  });
+  const data = (await res.json().catch(() => ({}))) as {
+    Attributes?: Record<string, string>;
+    message?: string;
+    __type?: string;
+  };
+  if (!res.ok)
+    throw new Error(
+      `SQS answered ${res.status}${data.__type ? ` ${data.__type}` : ''}${data.message ? `: ${data.message}` : ''}`,
+    );
   return Number(data.Attributes?.ApproximateNumberOfMessages ?? 0);
 }
 
@@ -140,30 +205,66 @@ function configuredQueues(): Record<string, string> | null {
 
 async function queueChecks(depth = queueDepth): Promise<[string, Check][]> {
   const queues = configuredQueues();
-  if (!queues) return [['queues', { name: 'Dead-letter queues', kind: 'queue', status: 'not-configured', latencyMs: 0, message: 'Not configured (no DEAD_LETTER_QUEUES here, e.g. locally)' }]];
-  return Promise.all(Object.entries(queues).map(async ([name, url]): Promise<[string, Check]> => {
-    const c = await probe('queue', `Dead-letter queue ${name}`, async () => {
-      const messages = await depth(url);
-      if (messages > 0) return { status: 'unhealthy', messages, message: `${messages} failed run${messages === 1 ? '' : 's'} waiting` };
-      return { messages, message: 'Empty' };
-    });
-    return [`queue:${name}`, c];
-  }));
+  if (!queues)
+    return [
+      [
+        'queues',
+        {
+          name: 'Dead-letter queues',
+          kind: 'queue',
+          status: 'not-configured',
+          latencyMs: 0,
+          message: 'Not configured (no DEAD_LETTER_QUEUES here, e.g. locally)',
+        },
+      ],
+    ];
+  return Promise.all(
+    Object.entries(queues).map(async ([name, url]): Promise<[string, Check]> => {
+      const c = await probe('queue', `Dead-letter queue ${name}`, async () => {
+        const messages = await depth(url);
+        if (messages > 0)
+          return {
+            status: 'unhealthy',
+            messages,
+            message: `${messages} failed run${messages === 1 ? '' : 's'} waiting`,
+          };
+        return { messages, message: 'Empty' };
+      });
+      return [`queue:${name}`, c];
+    }),
+  );
 }
 
 export async function healthOp(opts: { queueDepth?: (url: string) => Promise<number> } = {}) {
   const [database, uploads, mail, sweeps, queues] = await Promise.all([
-    probe('database', 'Database (DynamoDB table)', () => db().send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } })).then(() => undefined)),
+    probe('database', 'Database (DynamoDB table)', () =>
+      db()
+        .send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } }))
+        .then(() => undefined),
+    ),
     // The S3 SDK loads inside the probe (lib/files.ts, issue 9 item 6), not at the platform area's cold start.
     probe('storage', 'Uploads bucket (S3)', () => headBucket()),
     mailCheck(),
     sweepChecks(),
     queueChecks(opts.queueDepth),
   ]);
-  const checks: Record<string, Check> = { database, uploads, mail, ...Object.fromEntries(sweeps), ...Object.fromEntries(queues) };
+  const checks: Record<string, Check> = {
+    database,
+    uploads,
+    mail,
+    ...Object.fromEntries(sweeps),
+    ...Object.fromEntries(queues),
+  };
   const list = Object.values(checks);
   const unhealthy = list.filter((c) => c.status === 'unhealthy').length;
   const notConfigured = list.filter((c) => c.status === 'not-configured').length;
-  const status: 'healthy' | 'degraded' | 'unhealthy' = database.status === 'unhealthy' ? 'unhealthy' : unhealthy ? 'degraded' : 'healthy';
-  return { overall: status, status, summary: { healthy: list.length - unhealthy - notConfigured, unhealthy, notConfigured }, checks, checkedAt: new Date().toISOString() };
+  const status: 'healthy' | 'degraded' | 'unhealthy' =
+    database.status === 'unhealthy' ? 'unhealthy' : unhealthy ? 'degraded' : 'healthy';
+  return {
+    overall: status,
+    status,
+    summary: { healthy: list.length - unhealthy - notConfigured, unhealthy, notConfigured },
+    checks,
+    checkedAt: new Date().toISOString(),
+  };
 }

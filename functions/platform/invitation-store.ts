@@ -26,28 +26,66 @@ export function inviteUrl(token: string): string {
 }
 
 export function publicInvitation(inv: InvitationRecord) {
-  return { id: inv.id, firstName: inv.firstName, lastName: inv.lastName, email: inv.email, createdAt: inv.createdAt, expiresAt: inv.validUntil, usedAt: inv.usedAt ?? null };
+  return {
+    id: inv.id,
+    firstName: inv.firstName,
+    lastName: inv.lastName,
+    email: inv.email,
+    createdAt: inv.createdAt,
+    expiresAt: inv.validUntil,
+    usedAt: inv.usedAt ?? null,
+  };
 }
 
 const validUntil = () => new Date(Date.now() + config().invitationTtlDays * 86_400_000).toISOString();
 
 function tokenPointer(tokenHash: string, invitationId: string, until: string) {
   // The pointer outlives the invitation's validity by a month so an old link still reads "expired", then TTL removes it.
-  return { ...keys.invitationToken(tokenHash), invitationId, expiresAt: Math.floor(new Date(until).getTime() / 1000) + 30 * 86_400 };
+  return {
+    ...keys.invitationToken(tokenHash),
+    invitationId,
+    expiresAt: Math.floor(new Date(until).getTime() / 1000) + 30 * 86_400,
+  };
 }
 
-export async function createInvitation(input: { firstName: string; lastName: string; email: string; createdBy: string }): Promise<{ invitation: InvitationRecord; token: string }> {
+export async function createInvitation(input: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  createdBy: string;
+}): Promise<{ invitation: InvitationRecord; token: string }> {
   const token = newSecretToken();
   const invitation: InvitationRecord = {
-    id: randomUUID(), firstName: input.firstName, lastName: input.lastName, email: input.email.trim().toLowerCase(),
-    createdAt: nowIso(), validUntil: validUntil(), usedAt: null, tokenHash: hashToken(token), createdBy: input.createdBy,
+    id: randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email.trim().toLowerCase(),
+    createdAt: nowIso(),
+    validUntil: validUntil(),
+    usedAt: null,
+    tokenHash: hashToken(token),
+    createdBy: input.createdBy,
   };
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: tableName(), Item: { ...keys.invitation(invitation.id), ...invitation }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: tableName(), Item: tokenPointer(invitation.tokenHash, invitation.id, invitation.validUntil), ConditionExpression: 'attribute_not_exists(pk)' } },
-    ],
-  }));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.invitation(invitation.id), ...invitation },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: tokenPointer(invitation.tokenHash, invitation.id, invitation.validUntil),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
   return { invitation, token };
 }
 
@@ -55,9 +93,14 @@ export async function listInvitations(): Promise<InvitationRecord[]> {
   const out: InvitationRecord[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.invitationsPartition() }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.invitationsPartition() },
+        ExclusiveStartKey: start,
+      }),
+    );
     out.push(...((res.Items ?? []) as InvitationRecord[]));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -65,12 +108,16 @@ export async function listInvitations(): Promise<InvitationRecord[]> {
 }
 
 export async function getInvitation(id: string): Promise<InvitationRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.invitation(id), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invitation(id), ConsistentRead: true }),
+  );
   return res.Item as InvitationRecord | undefined;
 }
 
 export async function findInvitationByToken(token: string): Promise<InvitationRecord | undefined> {
-  const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: keys.invitationToken(hashToken(token)), ConsistentRead: true }));
+  const pointer = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.invitationToken(hashToken(token)), ConsistentRead: true }),
+  );
   const id = pointer.Item?.invitationId as string | undefined;
   if (!id) return undefined;
   const inv = await getInvitation(id);
@@ -82,37 +129,56 @@ export async function findInvitationByToken(token: string): Promise<InvitationRe
 export async function renewInvitation(inv: InvitationRecord): Promise<{ invitation: InvitationRecord; token: string }> {
   const token = newSecretToken();
   const renewed: InvitationRecord = { ...inv, tokenHash: hashToken(token), validUntil: validUntil() };
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      {
-        Update: {
-          TableName: tableName(), Key: keys.invitation(inv.id),
-          UpdateExpression: 'SET tokenHash = :h, validUntil = :v',
-          ConditionExpression: 'attribute_exists(pk) AND tokenHash = :old AND (attribute_not_exists(usedAt) OR usedAt = :null)',
-          ExpressionAttributeValues: { ':h': renewed.tokenHash, ':v': renewed.validUntil, ':old': inv.tokenHash, ':null': null },
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.invitation(inv.id),
+            UpdateExpression: 'SET tokenHash = :h, validUntil = :v',
+            ConditionExpression:
+              'attribute_exists(pk) AND tokenHash = :old AND (attribute_not_exists(usedAt) OR usedAt = :null)',
+            ExpressionAttributeValues: {
+              ':h': renewed.tokenHash,
+              ':v': renewed.validUntil,
+              ':old': inv.tokenHash,
+              ':null': null,
+            },
+          },
         },
-      },
-      { Delete: { TableName: tableName(), Key: keys.invitationToken(inv.tokenHash) } },
-      { Put: { TableName: tableName(), Item: tokenPointer(renewed.tokenHash, inv.id, renewed.validUntil) } },
-    ],
-  }));
+        { Delete: { TableName: tableName(), Key: keys.invitationToken(inv.tokenHash) } },
+        { Put: { TableName: tableName(), Item: tokenPointer(renewed.tokenHash, inv.id, renewed.validUntil) } },
+      ],
+    }),
+  );
   return { invitation: renewed, token };
 }
 
 export async function deleteInvitation(inv: InvitationRecord): Promise<void> {
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      { Delete: { TableName: tableName(), Key: keys.invitation(inv.id), ConditionExpression: 'tokenHash = :h AND (attribute_not_exists(usedAt) OR usedAt = :null)', ExpressionAttributeValues: { ':h': inv.tokenHash, ':null': null } } },
-      { Delete: { TableName: tableName(), Key: keys.invitationToken(inv.tokenHash) } },
-    ],
-  }));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.invitation(inv.id),
+            ConditionExpression: 'tokenHash = :h AND (attribute_not_exists(usedAt) OR usedAt = :null)',
+            ExpressionAttributeValues: { ':h': inv.tokenHash, ':null': null },
+          },
+        },
+        { Delete: { TableName: tableName(), Key: keys.invitationToken(inv.tokenHash) } },
+      ],
+    }),
+  );
 }
 
 /** The transaction element that consumes an invitation: it must be unused, unexpired and still carry this token. */
 export function consumeInvitation(inv: InvitationRecord, now = nowIso()) {
   return {
     Update: {
-      TableName: tableName(), Key: keys.invitation(inv.id),
+      TableName: tableName(),
+      Key: keys.invitation(inv.id),
       UpdateExpression: 'SET usedAt = :now',
       ConditionExpression: 'tokenHash = :h AND validUntil > :now AND (attribute_not_exists(usedAt) OR usedAt = :null)',
       ExpressionAttributeValues: { ':now': now, ':h': inv.tokenHash, ':null': null },

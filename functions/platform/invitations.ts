@@ -4,7 +4,16 @@ import { isConditionFailure } from '../lib/db.js';
 import { reply } from '../lib/pipeline.js';
 import { findUserByUsername } from '../auth/store.js';
 import { canResend, canRevoke, invitationStatus } from '../../shared/domain/invitations.js';
-import { createInvitation, deleteInvitation, getInvitation, inviteUrl, listInvitations, publicInvitation, renewInvitation, type InvitationRecord } from './invitation-store.js';
+import {
+  createInvitation,
+  deleteInvitation,
+  getInvitation,
+  inviteUrl,
+  listInvitations,
+  publicInvitation,
+  renewInvitation,
+  type InvitationRecord,
+} from './invitation-store.js';
 import { renderStoredEmail } from './template-store.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 
@@ -13,7 +22,12 @@ const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedA
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
   // No organization yet: the product's default zone, named (issue 23 item 2).
   const { formatDateTimeIn } = await import('../../shared/domain/time-text.js');
-  const vars = { firstName: inv.firstName, lastName: inv.lastName, inviteUrl: inviteUrl(token), expiresAt: formatDateTimeIn(inv.validUntil, DEFAULT_TIME_ZONE, { zoneName: true }) };
+  const vars = {
+    firstName: inv.firstName,
+    lastName: inv.lastName,
+    inviteUrl: inviteUrl(token),
+    expiresAt: formatDateTimeIn(inv.validUntil, DEFAULT_TIME_ZONE, { zoneName: true }),
+  };
   return trySendMail({ to: inv.email, ...(await renderStoredEmail('organization-invitation', vars)) });
 }
 
@@ -26,7 +40,11 @@ export async function createOp(body: { firstName: string; lastName: string; emai
   if (await findUserByUsername(body.email)) throw conflict('A user with this email already exists');
   const { invitation, token } = await createInvitation({ ...body, createdBy: adminId });
   const emailSent = await mailInvitation(invitation, token);
-  return reply(201, { success: true, emailSent, invitation: { ...publicInvitation(invitation), status: statusOf(invitation), inviteUrl: inviteUrl(token) } });
+  return reply(201, {
+    success: true,
+    emailSent,
+    invitation: { ...publicInvitation(invitation), status: statusOf(invitation), inviteUrl: inviteUrl(token) },
+  });
 }
 
 export async function resendOp(id: string) {
@@ -36,7 +54,11 @@ export async function resendOp(id: string) {
   try {
     const { invitation, token } = await renewInvitation(inv);
     const emailSent = await mailInvitation(invitation, token);
-    return { success: true, emailSent, invitation: { ...publicInvitation(invitation), status: statusOf(invitation), inviteUrl: inviteUrl(token) } };
+    return {
+      success: true,
+      emailSent,
+      invitation: { ...publicInvitation(invitation), status: statusOf(invitation), inviteUrl: inviteUrl(token) },
+    };
   } catch (e) {
     if (isConditionFailure(e)) throw conflict('This invitation changed meanwhile; refresh and try again');
     throw e;
@@ -47,7 +69,10 @@ export async function revokeOp(id: string) {
   const inv = await getInvitation(id);
   if (!inv) throw notFound('Invitation not found');
   const status = statusOf(inv);
-  if (!canRevoke(status)) throw conflict(status === 'Used' ? 'This invitation has already been used' : 'Only pending invitations can be revoked');
+  if (!canRevoke(status))
+    throw conflict(
+      status === 'Used' ? 'This invitation has already been used' : 'Only pending invitations can be revoked',
+    );
   try {
     await deleteInvitation(inv);
   } catch (e) {

@@ -45,17 +45,30 @@ export function parseSesNotification(body: string): MailEvent | undefined {
     return undefined;
   }
   if (!isObj(msg)) return undefined;
-  const type = typeof msg.eventType === 'string' ? msg.eventType : typeof msg.notificationType === 'string' ? msg.notificationType : '';
+  const type =
+    typeof msg.eventType === 'string'
+      ? msg.eventType
+      : typeof msg.notificationType === 'string'
+        ? msg.notificationType
+        : '';
   const kind = KINDS[type];
   const mail = msg.mail;
   if (!kind || !isObj(mail) || typeof mail.messageId !== 'string' || !mail.messageId) return undefined;
-  const sent = typeof mail.timestamp === 'string' && !Number.isNaN(Date.parse(mail.timestamp)) ? new Date(mail.timestamp).toISOString() : undefined;
+  const sent =
+    typeof mail.timestamp === 'string' && !Number.isNaN(Date.parse(mail.timestamp))
+      ? new Date(mail.timestamp).toISOString()
+      : undefined;
   if (!sent) return undefined;
   const bounce = msg.bounce;
   return {
-    kind, messageId: mail.messageId, sentAt: sent,
-    template: tag(mail.tags, 'template'), tenant: tag(mail.tags, 'tenant'),
-    ...(kind === 'bounced' && isObj(bounce) && typeof bounce.bounceType === 'string' ? { bounceType: bounce.bounceType } : {}),
+    kind,
+    messageId: mail.messageId,
+    sentAt: sent,
+    template: tag(mail.tags, 'template'),
+    tenant: tag(mail.tags, 'tenant'),
+    ...(kind === 'bounced' && isObj(bounce) && typeof bounce.bounceType === 'string'
+      ? { bounceType: bounce.bounceType }
+      : {}),
   };
 }
 
@@ -74,12 +87,32 @@ export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<b
     expr += ', #n :one';
   }
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { pk: `MAILEVENT#${e.messageId}#${e.kind}`, sk: 'MAILEVENT', expiresAt: Math.floor(now.getTime() / 1000) + 7 * 86_400 }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Update: { TableName: tableName(), Key: { pk: MAIL_LOG_PK, sk: e.sentAt.slice(0, 10) }, UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1 } } },
-      ],
-    }));
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                pk: `MAILEVENT#${e.messageId}#${e.kind}`,
+                sk: 'MAILEVENT',
+                expiresAt: Math.floor(now.getTime() / 1000) + 7 * 86_400,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk: MAIL_LOG_PK, sk: e.sentAt.slice(0, 10) },
+              UpdateExpression: expr,
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
     return true;
   } catch (err) {
     // Only the marker carries a condition, so a failed condition means this event was counted before.
@@ -89,7 +122,10 @@ export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<b
 }
 
 /** The SNS subscriber. Unreadable messages are logged and skipped (a retry would not help); a failed write throws, so Lambda retries. */
-export async function handler(event: SNSEvent, context?: { functionName?: string; awsRequestId?: string }): Promise<{ recorded: number; skipped: number }> {
+export async function handler(
+  event: SNSEvent,
+  context?: { functionName?: string; awsRequestId?: string },
+): Promise<{ recorded: number; skipped: number }> {
   return withJobContext('mail-events', context, async () => {
     let recorded = 0;
     let skipped = 0;

@@ -21,7 +21,8 @@ afterAll(async () => {
   await ses?.stop();
 });
 
-const stats = async (range: string) => (await call('GET', `/api/platform/communications/email/stats?range=${range}`, { token: admin.token }));
+const stats = async (range: string) =>
+  await call('GET', `/api/platform/communications/email/stats?range=${range}`, { token: admin.token });
 
 describe('e-mail send log (issue 17)', () => {
   it('counts every send, sent or failed, by template, and answers used today', async () => {
@@ -29,11 +30,36 @@ describe('e-mail send log (issue 17)', () => {
     // two invitations through the real route, one direct send, one failure (an address SES refuses is not
     // reproducible locally, so the failure comes from a closed SES endpoint)
     for (const email of ['one@log.test', 'two@log.test']) {
-      expect((await call('POST', '/api/platform/invitations', { token: admin.token, body: { firstName: 'Ann', lastName: 'Lee', email } })).status).toBe(201);
+      expect(
+        (
+          await call('POST', '/api/platform/invitations', {
+            token: admin.token,
+            body: { firstName: 'Ann', lastName: 'Lee', email },
+          })
+        ).status,
+      ).toBe(201);
     }
-    expect(await trySendMail({ to: 'x@log.test', subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: a.tenant })).toBe(true);
+    expect(
+      await trySendMail({
+        to: 'x@log.test',
+        subject: 's',
+        html: '<p>h</p>',
+        text: 't',
+        template: 'booking-confirmation',
+        tenant: a.tenant,
+      }),
+    ).toBe(true);
     useMailEndpoint('http://127.0.0.1:9');
-    expect(await trySendMail({ to: 'y@log.test', subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: a.tenant })).toBe(false);
+    expect(
+      await trySendMail({
+        to: 'y@log.test',
+        subject: 's',
+        html: '<p>h</p>',
+        text: 't',
+        template: 'booking-confirmation',
+        tenant: a.tenant,
+      }),
+    ).toBe(false);
     useMailEndpoint(ses.endpoint);
 
     const res = await stats('7d');
@@ -71,7 +97,12 @@ describe('platform settings (issue 17)', () => {
     resetConfig();
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.invitationTtlDays).toBe(9);
-    expect(res.body.email).toMatchObject({ provider: 'Amazon SES', from: 'no-reply@test.example', sendRatePerSecond: 100, dailyQuota: 10_000 });
+    expect(res.body.email).toMatchObject({
+      provider: 'Amazon SES',
+      from: 'no-reply@test.example',
+      sendRatePerSecond: 100,
+      dailyQuota: 10_000,
+    });
     expect(res.body.meteringFlushSeconds).toBe(30);
     expect(res.raw).not.toContain(ses.endpoint);
     expect((await call('GET', '/api/platform/settings', { token: a.token })).status).toBe(403);

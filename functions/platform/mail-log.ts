@@ -30,10 +30,15 @@ export async function recordSend(r: SendRecord, now = new Date()): Promise<void>
     expr += ', #n :one';
   }
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: { pk: MAIL_LOG_PK, sk: day(now) },
-      UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: { ':one': 1 },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: MAIL_LOG_PK, sk: day(now) },
+        UpdateExpression: expr,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
   } catch (e) {
     logger.warn('mail log not written', { error: e as Error });
   }
@@ -64,9 +69,14 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
   const byTemplate = new Map<string, { sent: number; failed: number }>();
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const row of res.Items ?? []) {
       sent += Number(row.sent ?? 0);
       failed += Number(row.failed ?? 0);
@@ -109,14 +119,21 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
  * so far, and (AWS, SES notifications) the month's bounces of its mail: one Query of the log's rows
  * of this month, whatever the number of tenants.
  */
-export async function tenantMailCounts(now = new Date()): Promise<Map<string, { today: number; month: number; bouncedMonth: number }>> {
+export async function tenantMailCounts(
+  now = new Date(),
+): Promise<Map<string, { today: number; month: number; bouncedMonth: number }>> {
   const today = day(now);
   const out = new Map<string, { today: number; month: number; bouncedMonth: number }>();
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk >= :from', ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': `${today.slice(0, 7)}-01` }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': `${today.slice(0, 7)}-01` },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const row of res.Items ?? []) {
       for (const [k, v] of Object.entries(row)) {
         const m = /^tenant:(.+):(sent|failed|bounced)$/.exec(k);

@@ -28,11 +28,21 @@ async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): P
 }
 
 export async function listOrganizations(): Promise<Row[]> {
-  return queryAll({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'ORGS' }, ScanIndexForward: false });
+  return queryAll({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'ORGS' },
+    ScanIndexForward: false,
+  });
 }
 
 async function tenantFigures(tenant: TenantId) {
-  const stats = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' } });
+  const stats = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' },
+  });
   const byName = new Map(stats.map((r) => [String(r.sk).slice('STATS#'.length), r]));
   const inv = byName.get('inventory');
   const res = byName.get('reservations');
@@ -56,21 +66,44 @@ export interface Activity {
 }
 
 /** Health score by written rules: start at 100, minus 30 per high and 15 per medium issue, never below 0. */
-export function health(f: Pick<Awaited<ReturnType<typeof tenantFigures>>, 'overdueReservations' | 'totalUsers'>, a: Activity) {
+export function health(
+  f: Pick<Awaited<ReturnType<typeof tenantFigures>>, 'overdueReservations' | 'totalUsers'>,
+  a: Activity,
+) {
   const issues: { message: string; description: string; severity: 'high' | 'medium' | 'other' }[] = [];
   const rate = a.apiCalls24h ? (a.errors24h / a.apiCalls24h) * 100 : 0;
-  if (a.apiCalls24h >= 20 && rate > 1) issues.push({ message: 'High error rate', description: `${Math.round(rate * 100) / 100}% of ${a.apiCalls24h} API calls failed in the last 24 hours`, severity: rate > 5 ? 'high' : 'medium' });
+  if (a.apiCalls24h >= 20 && rate > 1)
+    issues.push({
+      message: 'High error rate',
+      description: `${Math.round(rate * 100) / 100}% of ${a.apiCalls24h} API calls failed in the last 24 hours`,
+      severity: rate > 5 ? 'high' : 'medium',
+    });
   // SES reviews an account whose bounce rate reaches 5 %: above 2 % of the month's mail is worth a look, from 5 % it is urgent.
   const bounceRate = a.emailsMonth ? (a.bouncedThisMonth / a.emailsMonth) * 100 : 0;
-  if (a.bouncedThisMonth > 0 && bounceRate > 2) issues.push({ message: 'Bounced e-mail', description: `${a.bouncedThisMonth} of ${a.emailsMonth} e-mails this month bounced (${Math.round(bounceRate * 100) / 100}%)`, severity: bounceRate >= 5 ? 'high' : 'medium' });
-  if (f.overdueReservations >= 5) issues.push({ message: 'Overdue reservations piling up', description: `${f.overdueReservations} reservations are past their end time`, severity: f.overdueReservations >= 20 ? 'high' : 'medium' });
-  if (f.totalUsers === 0) issues.push({ message: 'No users', description: 'The organization has no user accounts', severity: 'medium' });
-  const score = Math.max(0, 100 - issues.reduce((s, i) => s + (i.severity === 'high' ? 30 : i.severity === 'medium' ? 15 : 5), 0));
+  if (a.bouncedThisMonth > 0 && bounceRate > 2)
+    issues.push({
+      message: 'Bounced e-mail',
+      description: `${a.bouncedThisMonth} of ${a.emailsMonth} e-mails this month bounced (${Math.round(bounceRate * 100) / 100}%)`,
+      severity: bounceRate >= 5 ? 'high' : 'medium',
+    });
+  if (f.overdueReservations >= 5)
+    issues.push({
+      message: 'Overdue reservations piling up',
+      description: `${f.overdueReservations} reservations are past their end time`,
+      severity: f.overdueReservations >= 20 ? 'high' : 'medium',
+    });
+  if (f.totalUsers === 0)
+    issues.push({ message: 'No users', description: 'The organization has no user accounts', severity: 'medium' });
+  const score = Math.max(
+    0,
+    100 - issues.reduce((s, i) => s + (i.severity === 'high' ? 30 : i.severity === 'medium' ? 15 : 5), 0),
+  );
   return { healthScore: score, issues: issues.length, healthIssues: issues };
 }
 
 const STATUSES = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
-const statusOf = (s: unknown) => (STATUSES as readonly string[]).includes(String(s)) ? (String(s) as (typeof STATUSES)[number]) : 'ACTIVE';
+const statusOf = (s: unknown) =>
+  (STATUSES as readonly string[]).includes(String(s)) ? (String(s) as (typeof STATUSES)[number]) : 'ACTIVE';
 
 /**
  * Per tenant: its one Query (above), at most 16 tenants at a time. Across tenants, one Query each
@@ -84,13 +117,30 @@ export async function tenantMetricsOp() {
     const f = await tenantFigures(tenant);
     const u = calls.get(tenant);
     const m = mail.get(tenant);
-    const a: Activity = { emailsToday: m?.today ?? 0, emailsMonth: m?.month ?? 0, bouncedThisMonth: m?.bouncedMonth ?? 0, apiCalls24h: u?.calls ?? 0, errors24h: u?.errors ?? 0 };
+    const a: Activity = {
+      emailsToday: m?.today ?? 0,
+      emailsMonth: m?.month ?? 0,
+      bouncedThisMonth: m?.bouncedMonth ?? 0,
+      apiCalls24h: u?.calls ?? 0,
+      errors24h: u?.errors ?? 0,
+    };
     return {
-      id: tenant as string, name: String(o.name ?? ''), subdomain: String(o.subdomain ?? ''), status: statusOf(o.status), createdAt: String(o.createdAt ?? ''),
+      id: tenant as string,
+      name: String(o.name ?? ''),
+      subdomain: String(o.subdomain ?? ''),
+      status: statusOf(o.status),
+      createdAt: String(o.createdAt ?? ''),
       metrics: {
-        totalUsers: f.totalUsers, activeUsersToday: f.activeUsersToday, activeReservations: f.activeReservations, totalItems: f.totalItems, totalCustomers: f.totalCustomers, overdueReservations: f.overdueReservations,
+        totalUsers: f.totalUsers,
+        activeUsersToday: f.activeUsersToday,
+        activeReservations: f.activeReservations,
+        totalItems: f.totalItems,
+        totalCustomers: f.totalCustomers,
+        overdueReservations: f.overdueReservations,
         ...health(f, a),
-        emailsToday: a.emailsToday, emailsMonth: a.emailsMonth, apiCalls24h: a.apiCalls24h,
+        emailsToday: a.emailsToday,
+        emailsMonth: a.emailsMonth,
+        apiCalls24h: a.apiCalls24h,
         errorRate: a.apiCalls24h ? Math.round((a.errors24h / a.apiCalls24h) * 10_000) / 100 : null,
         databaseSize: f.databaseSize,
       },
@@ -102,18 +152,21 @@ export async function tenantMetricsOp() {
 async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
   return out;
 }
 
 export async function overviewMetricsOp() {
   const [{ tenants }, usage] = await Promise.all([tenantMetricsOp(), usageOp('1d')]);
-  const sum = (k: 'totalUsers' | 'activeUsersToday' | 'totalItems' | 'activeReservations') => tenants.reduce((s, t) => s + t.metrics[k], 0);
+  const sum = (k: 'totalUsers' | 'activeUsersToday' | 'totalItems' | 'activeReservations') =>
+    tenants.reduce((s, t) => s + t.metrics[k], 0);
   return {
     totalTenants: tenants.length,
     activeTenants: tenants.filter((t) => t.status === 'ACTIVE').length,
@@ -127,12 +180,28 @@ export async function overviewMetricsOp() {
 
 export async function tenantDetailsOp(id: string) {
   const { tenant, org } = await existingTenant(id);
-  const rows = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'USER#' }, ProjectionExpression: 'id, firstName, lastName, username, #r, isActive, lastLoginAt', ExpressionAttributeNames: { '#r': 'role' } });
+  const rows = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'USER#' },
+    ProjectionExpression: 'id, firstName, lastName, username, #r, isActive, lastLoginAt',
+    ExpressionAttributeNames: { '#r': 'role' },
+  });
   return {
-    organization: { id: tenant as string, name: String(org.name ?? ''), subdomain: String(org.subdomain ?? ''), status: statusOf(org.status), createdAt: String(org.createdAt ?? '') },
+    organization: {
+      id: tenant as string,
+      name: String(org.name ?? ''),
+      subdomain: String(org.subdomain ?? ''),
+      status: statusOf(org.status),
+      createdAt: String(org.createdAt ?? ''),
+    },
     users: rows.map((u) => ({
-      id: String(u.id ?? ''), name: `${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim(), username: String(u.username ?? ''),
-      role: String(u.role ?? ''), isActive: u.isActive !== false, lastLoginAt: typeof u.lastLoginAt === 'string' ? u.lastLoginAt : null,
+      id: String(u.id ?? ''),
+      name: `${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim(),
+      username: String(u.username ?? ''),
+      role: String(u.role ?? ''),
+      isActive: u.isActive !== false,
+      lastLoginAt: typeof u.lastLoginAt === 'string' ? u.lastLoginAt : null,
     })),
   };
 }

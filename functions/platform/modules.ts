@@ -1,5 +1,11 @@
 import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { defaultModuleStates, MODULES, moduleById, moduleToggleProblem, type ModuleId } from '../../shared/domain/modules.js';
+import {
+  defaultModuleStates,
+  MODULES,
+  moduleById,
+  moduleToggleProblem,
+  type ModuleId,
+} from '../../shared/domain/modules.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
@@ -17,8 +23,15 @@ export async function existingTenant(id: string): Promise<{ tenant: TenantId; or
 
 const view = (states: Record<ModuleId, boolean>) =>
   MODULES.map((m) => ({
-    name: m.id, displayName: m.displayName, description: m.description, category: m.category, isCore: m.isCore,
-    dependencies: m.dependencies, subFeatures: m.subFeatures, enabled: states[m.id], configuration: {},
+    name: m.id,
+    displayName: m.displayName,
+    description: m.description,
+    category: m.category,
+    isCore: m.isCore,
+    dependencies: m.dependencies,
+    subFeatures: m.subFeatures,
+    enabled: states[m.id],
+    configuration: {},
   }));
 
 export async function listModulesOp(id: string) {
@@ -36,17 +49,20 @@ export async function toggleModuleOp(id: string, module: ModuleId, enable: boole
   const { tenant } = await existingTenant(id);
   for (let attempt = 0; attempt < 3; attempt++) {
     const { states, version } = await readModules(tenant, true);
-    if (states[module] === enable) return { success: true, module: module as string, enabled: enable, modules: view(states) };
+    if (states[module] === enable)
+      return { success: true, module: module as string, enabled: enable, modules: view(states) };
     const problem = moduleToggleProblem(states, module, enable);
     if (problem) throw badRequest(problem);
     const next = { ...states, [module]: enable };
     try {
-      await db().send(new PutCommand({
-        TableName: tableName(),
-        Item: { ...modulesKey(tenant), states: next, version: version + 1, updatedAt: nowIso(), updatedBy: actor },
-        ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-        ...(version === 0 ? {} : { ExpressionAttributeValues: { ':v': version } }),
-      }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...modulesKey(tenant), states: next, version: version + 1, updatedAt: nowIso(), updatedBy: actor },
+          ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+          ...(version === 0 ? {} : { ExpressionAttributeValues: { ':v': version } }),
+        }),
+      );
       forgetModules();
       return { success: true, module: module as string, enabled: enable, modules: view(next) };
     } catch (e) {
@@ -62,13 +78,20 @@ export async function toggleModuleOp(id: string, module: ModuleId, enable: boole
  */
 export async function featuresOp() {
   const orgs = await listOrganizations();
-  const tenants = orgs.map((o) => ({ tenant: trustedTenant(String(o.pk).slice(2)), name: String(o.name ?? ''), subdomain: String(o.subdomain ?? '') }));
+  const tenants = orgs.map((o) => ({
+    tenant: trustedTenant(String(o.pk).slice(2)),
+    name: String(o.name ?? ''),
+    subdomain: String(o.subdomain ?? ''),
+  }));
   const stored = new Map<string, Partial<Record<ModuleId, boolean>>>();
   for (let i = 0; i < tenants.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = { [tableName()]: { Keys: tenants.slice(i, i + 100).map((t) => ({ ...modulesKey(t.tenant) })) } };
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: tenants.slice(i, i + 100).map((t) => ({ ...modulesKey(t.tenant) })) },
+    };
     for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
       const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const row of res.Responses?.[tableName()] ?? []) stored.set(String(row.pk).slice(2), (row.states ?? {}) as Partial<Record<ModuleId, boolean>>);
+      for (const row of res.Responses?.[tableName()] ?? [])
+        stored.set(String(row.pk).slice(2), (row.states ?? {}) as Partial<Record<ModuleId, boolean>>);
       request = res.UnprocessedKeys as typeof request;
     }
   }
@@ -78,9 +101,20 @@ export async function featuresOp() {
   };
   return {
     features: MODULES.map((m) => ({
-      id: m.id, name: m.id, displayName: m.displayName, description: m.description, category: m.category,
-      isCore: m.isCore, isGloballyEnabled: true, dependencies: m.dependencies,
-      organizations: tenants.map((t) => ({ id: t.tenant as string, name: t.name, subdomain: t.subdomain, enabled: m.isCore || enabled(t.tenant, m.id) })),
+      id: m.id,
+      name: m.id,
+      displayName: m.displayName,
+      description: m.description,
+      category: m.category,
+      isCore: m.isCore,
+      isGloballyEnabled: true,
+      dependencies: m.dependencies,
+      organizations: tenants.map((t) => ({
+        id: t.tenant as string,
+        name: t.name,
+        subdomain: t.subdomain,
+        enabled: m.isCore || enabled(t.tenant, m.id),
+      })),
     })),
   };
 }

@@ -16,11 +16,15 @@ let b: TestSession;
 
 /** sessionFor's organization rows are not in the ORGS directory; sign-up's are. Put them there. */
 async function listed(s: TestSession, name: string) {
-  await db().send(new UpdateCommand({
-    TableName: tableName(), Key: keys.organization(s.tenant),
-    UpdateExpression: 'SET gsi1pk = :g, gsi1sk = :s, #n = :n', ExpressionAttributeNames: { '#n': 'name' },
-    ExpressionAttributeValues: { ':g': 'ORGS', ':s': `${new Date().toISOString()}#${s.tenant}`, ':n': name },
-  }));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.organization(s.tenant),
+      UpdateExpression: 'SET gsi1pk = :g, gsi1sk = :s, #n = :n',
+      ExpressionAttributeNames: { '#n': 'name' },
+      ExpressionAttributeValues: { ':g': 'ORGS', ':s': `${new Date().toISOString()}#${s.tenant}`, ':n': name },
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -66,13 +70,19 @@ describe('modules', () => {
     expect((await call('GET', '/api/inventory/product-types', as(a))).status).toBe(200);
 
     // now inventory may go; then enabling reservations needs it back
-    expect((await call('POST', `/api/platform/organizations/${a.tenant}/modules/inventory/disable`, as(admin))).status).toBe(200);
+    expect(
+      (await call('POST', `/api/platform/organizations/${a.tenant}/modules/inventory/disable`, as(admin))).status,
+    ).toBe(200);
     expect((await call('GET', '/api/inventory/product-types', as(a))).status).toBe(403);
     res = await call('POST', `/api/platform/organizations/${a.tenant}/modules/reservations/enable`, as(admin));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enable required features first: Inventory');
-    expect((await call('POST', `/api/platform/organizations/${a.tenant}/modules/inventory/enable`, as(admin))).status).toBe(200);
-    expect((await call('POST', `/api/platform/organizations/${a.tenant}/modules/reservations/enable`, as(admin))).status).toBe(200);
+    expect(
+      (await call('POST', `/api/platform/organizations/${a.tenant}/modules/inventory/enable`, as(admin))).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/platform/organizations/${a.tenant}/modules/reservations/enable`, as(admin))).status,
+    ).toBe(200);
     expect((await call('GET', '/api/reservations/integration/stats/overview', as(a))).status).toBe(200);
   });
 
@@ -84,11 +94,30 @@ describe('modules', () => {
 
 describe('metrics', () => {
   it('equal counts made independently after scripted activity', async () => {
-    const type = (await call('POST', '/api/inventory/product-types', { ...as(b), body: { name: 'Kayak', category: 'Boats' } })).body;
-    for (let i = 0; i < 3; i++) expect((await call('POST', '/api/inventory/items', { ...as(b), body: { productTypeId: type.id, itemNumber: `K-${i}` } })).status).toBe(201);
+    const type = (
+      await call('POST', '/api/inventory/product-types', { ...as(b), body: { name: 'Kayak', category: 'Boats' } })
+    ).body;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await call('POST', '/api/inventory/items', {
+            ...as(b),
+            body: { productTypeId: type.id, itemNumber: `K-${i}` },
+          })
+        ).status,
+      ).toBe(201);
     await sessionFor({ tenant: b.tenant });
     const count = async (t: TenantId, prefix: string) =>
-      (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': keys.tenantPartition(t), ':s': prefix }, Select: 'COUNT' }))).Count;
+      (
+        await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+            ExpressionAttributeValues: { ':p': keys.tenantPartition(t), ':s': prefix },
+            Select: 'COUNT',
+          }),
+        )
+      ).Count;
 
     const res = await call('GET', '/api/platform/tenants/metrics', as(admin));
     expect(res.status).toBe(200);
@@ -125,24 +154,38 @@ describe('templates', () => {
     expect(list.status).toBe(200);
     expect(list.body.categories.find((c: { name: string }) => c.name === 'Invitations').count).toBe(2);
 
-    let res = await call('PUT', '/api/platform/templates/organization-invitation', { ...as(admin), body: { content: '<p>{{#if firstName}}Hi</p>' } });
+    let res = await call('PUT', '/api/platform/templates/organization-invitation', {
+      ...as(admin),
+      body: { content: '<p>{{#if firstName}}Hi</p>' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Template does not compile/);
-    res = await call('PUT', '/api/platform/templates/organization-invitation', { ...as(admin), body: { content: '<p>Hi {{nickname}}</p>' } });
+    res = await call('PUT', '/api/platform/templates/organization-invitation', {
+      ...as(admin),
+      body: { content: '<p>Hi {{nickname}}</p>' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Unknown variable: nickname/);
 
     const content = '<p>Ahoy {{firstName}}! Your harbour awaits.</p><p><a href="{{inviteUrl}}">Start here</a></p>';
     res = await call('PUT', '/api/platform/templates/organization-invitation', { ...as(admin), body: { content } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await call('GET', '/api/platform/templates/organization-invitation', as(admin))).body.template.content).toBe(content);
+    expect(
+      (await call('GET', '/api/platform/templates/organization-invitation', as(admin))).body.template.content,
+    ).toBe(content);
 
-    const preview = await call('POST', '/api/platform/templates/organization-invitation/preview', { ...as(admin), body: { variables: { firstName: '<script>x</script>Ann' } } });
+    const preview = await call('POST', '/api/platform/templates/organization-invitation/preview', {
+      ...as(admin),
+      body: { variables: { firstName: '<script>x</script>Ann' } },
+    });
     expect(preview.status).toBe(200);
     expect(preview.body.html).toContain('Ahoy &lt;script&gt;');
     expect(preview.body.html).not.toContain('<script');
 
-    const sent = await call('POST', '/api/platform/invitations', { ...as(admin), body: { firstName: 'Ann', lastName: 'Lee', email: 'ann@harbour.test' } });
+    const sent = await call('POST', '/api/platform/invitations', {
+      ...as(admin),
+      body: { firstName: 'Ann', lastName: 'Lee', email: 'ann@harbour.test' },
+    });
     expect(sent.status).toBe(201);
     const mail = (await readMailbox(ses)).filter((m) => m.to === 'ann@harbour.test').at(-1)!;
     expect(mail.html).toContain('Ahoy Ann! Your harbour awaits.');

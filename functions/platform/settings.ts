@@ -18,7 +18,12 @@ export function platformSettingsOp() {
     region: c.region,
     sessionHours: Math.round((c.tokenTtlSeconds / 3600) * 100) / 100,
     invitationTtlDays: c.invitationTtlDays,
-    email: { provider: 'Amazon SES', from: c.mailFrom, sendRatePerSecond: SEND_RATE_PER_SECOND, dailyQuota: DAILY_QUOTA },
+    email: {
+      provider: 'Amazon SES',
+      from: c.mailFrom,
+      sendRatePerSecond: SEND_RATE_PER_SECOND,
+      dailyQuota: DAILY_QUOTA,
+    },
     meteringFlushSeconds: FLUSH_MS / 1000,
     moduleCacheSeconds: MODULE_CACHE_MS / 1000,
   };

@@ -33,9 +33,20 @@ beforeAll(async () => {
   forgetOrganizationStatuses();
   await ensurePlatformAdmin(ADMIN);
   admin = (await login(ADMIN.email, ADMIN.password)).body.token;
-  const inv = await call('POST', '/api/platform/invitations', { token: admin, body: { firstName: 'Ola', lastName: 'Owner', email: OWNER.email } });
+  const inv = await call('POST', '/api/platform/invitations', {
+    token: admin,
+    body: { firstName: 'Ola', lastName: 'Owner', email: OWNER.email },
+  });
   const signupToken = new URL(inv.body.invitation.inviteUrl).searchParams.get('token')!;
-  const done = await call('POST', '/api/signup/complete', { body: { token: signupToken, organizationName: 'Harbour Hire', phone: '+1 555 123 4567', password: OWNER.password, confirmPassword: OWNER.password } });
+  const done = await call('POST', '/api/signup/complete', {
+    body: {
+      token: signupToken,
+      organizationName: 'Harbour Hire',
+      phone: '+1 555 123 4567',
+      password: OWNER.password,
+      confirmPassword: OWNER.password,
+    },
+  });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
   const signedIn = await login(OWNER.email, OWNER.password);
   expect(signedIn.status).toBe(200);
@@ -52,9 +63,21 @@ const as = (token: string) => ({ token });
 describe('suspend and reactivate a tenant (issue 17, beyondSpec)', () => {
   it('shuts the tenant out (sign-in, existing tokens, share links) and lets it back in', async () => {
     // a share link that works before
-    const svc = await call('POST', '/api/inventory/services', { ...as(owner.token), body: { name: 'Sunset paddle', rate: '10', rateType: 'FIXED', availability: JSON.stringify([{ date: '2099-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 3 }]) } });
+    const svc = await call('POST', '/api/inventory/services', {
+      ...as(owner.token),
+      body: {
+        name: 'Sunset paddle',
+        rate: '10',
+        rateType: 'FIXED',
+        availability: JSON.stringify([{ date: '2099-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 3 }]),
+      },
+    });
     expect(svc.status, JSON.stringify(svc.body)).toBe(201);
-    const link = await call('POST', `/api/inventory/services/${svc.body.id ?? svc.body.service?.id}/generate-share-link`, as(owner.token));
+    const link = await call(
+      'POST',
+      `/api/inventory/services/${svc.body.id ?? svc.body.service?.id}/generate-share-link`,
+      as(owner.token),
+    );
     expect([200, 201]).toContain(link.status);
     const shareToken = link.body.shareToken as string;
     expect((await call('GET', `/public/service/${shareToken}`)).status).toBe(200);
@@ -69,7 +92,9 @@ describe('suspend and reactivate a tenant (issue 17, beyondSpec)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.organization).toMatchObject({ id: owner.tenant, status: 'SUSPENDED', name: 'Harbour Hire' });
     // twice is the same answer
-    expect((await call('POST', `/api/platform/tenants/${owner.tenant}/suspend`, as(admin))).body.organization.status).toBe('SUSPENDED');
+    expect(
+      (await call('POST', `/api/platform/tenants/${owner.tenant}/suspend`, as(admin))).body.organization.status,
+    ).toBe('SUSPENDED');
 
     // sign-in refused with a clear message
     const refused = await login(OWNER.email, OWNER.password);
@@ -88,7 +113,15 @@ describe('suspend and reactivate a tenant (issue 17, beyondSpec)', () => {
     const pub = await call('GET', `/public/service/${shareToken}`);
     expect(pub.status).toBe(404);
     expect(pub.body.code).toBe('LINK_EXPIRED');
-    const book = await call('POST', `/public/service/${shareToken}/book`, { body: { firstName: 'A', lastName: 'B', email: 'a@b.test', slot: { date: '2099-01-01', startTime: '10:00', endTime: '11:00' }, participants: 1 } });
+    const book = await call('POST', `/public/service/${shareToken}/book`, {
+      body: {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.test',
+        slot: { date: '2099-01-01', startTime: '10:00', endTime: '11:00' },
+        participants: 1,
+      },
+    });
     expect(book.status).toBeGreaterThanOrEqual(400);
     expect(book.status).toBeLessThan(500);
     // another tenant is untouched
@@ -98,7 +131,13 @@ describe('suspend and reactivate a tenant (issue 17, beyondSpec)', () => {
     expect(list.body.tenants.find((t: { id: string }) => t.id === owner.tenant).status).toBe('SUSPENDED');
 
     // the audit log row
-    const logs = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': keys.tenantPartition(owner.tenant), ':s': 'ORGLOG#' } }));
+    const logs = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+        ExpressionAttributeValues: { ':p': keys.tenantPartition(owner.tenant), ':s': 'ORGLOG#' },
+      }),
+    );
     expect(logs.Items?.map((l) => [l.action, l.from, l.to])).toEqual([['SUSPENDED', 'ACTIVE', 'SUSPENDED']]);
 
     // reactivate: back to the status it had; sign-in, token and link work again
@@ -109,15 +148,37 @@ describe('suspend and reactivate a tenant (issue 17, beyondSpec)', () => {
     expect((await call('GET', '/api/inventory/product-types', as(owner.token))).status).toBe(200);
     expect((await call('GET', `/public/service/${shareToken}`)).status).toBe(200);
     // reactivating an active tenant changes nothing
-    expect((await call('POST', `/api/platform/tenants/${owner.tenant}/reactivate`, as(admin))).body.organization.status).toBe('ACTIVE');
+    expect(
+      (await call('POST', `/api/platform/tenants/${owner.tenant}/reactivate`, as(admin))).body.organization.status,
+    ).toBe('ACTIVE');
   });
 
   it('keeps a trial a trial, and refuses an inactive organization', async () => {
     const t = await sessionFor();
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.organization(t.tenant), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'TRIAL' } }));
-    expect((await call('POST', `/api/platform/tenants/${t.tenant}/suspend`, as(admin))).body.organization.status).toBe('SUSPENDED');
-    expect((await call('POST', `/api/platform/tenants/${t.tenant}/reactivate`, as(admin))).body.organization.status).toBe('TRIAL');
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.organization(t.tenant), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'INACTIVE' } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.organization(t.tenant),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'TRIAL' },
+      }),
+    );
+    expect((await call('POST', `/api/platform/tenants/${t.tenant}/suspend`, as(admin))).body.organization.status).toBe(
+      'SUSPENDED',
+    );
+    expect(
+      (await call('POST', `/api/platform/tenants/${t.tenant}/reactivate`, as(admin))).body.organization.status,
+    ).toBe('TRIAL');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.organization(t.tenant),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'INACTIVE' },
+      }),
+    );
     const res = await call('POST', `/api/platform/tenants/${t.tenant}/suspend`, as(admin));
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/inactive/);
@@ -142,7 +203,10 @@ describe('health: sweeps, mail and dead-letter queues', () => {
     const checks = res.body.checks;
     for (const s of SWEEPS) expect(checks[`sweep:${s.name}`], s.name).toBeDefined();
     expect(checks['sweep:housekeeping']).toMatchObject({ status: 'healthy', everyMinutes: 60 });
-    expect(checks['sweep:unpaid-bookings']).toMatchObject({ status: 'unhealthy', message: 'Last run failed: table on fire' });
+    expect(checks['sweep:unpaid-bookings']).toMatchObject({
+      status: 'unhealthy',
+      message: 'Last run failed: table on fire',
+    });
     expect(checks['sweep:overdue-reservations']).toMatchObject({ status: 'unhealthy', message: 'No run recorded yet' });
     expect(checks.mail.status).toBe('healthy');
     expect(checks.mail.message).toMatch(/SES emulator/);
@@ -151,7 +215,14 @@ describe('health: sweeps, mail and dead-letter queues', () => {
     expect(res.body.status).toBe('degraded');
 
     // a stale success: older than 3x the rate
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: { pk: 'HEARTBEAT', sk: 'SWEEP#housekeeping' }, UpdateExpression: 'SET lastSucceededAt = :t', ExpressionAttributeValues: { ':t': new Date(Date.now() - 181 * 60_000).toISOString() } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: 'HEARTBEAT', sk: 'SWEEP#housekeeping' },
+        UpdateExpression: 'SET lastSucceededAt = :t',
+        ExpressionAttributeValues: { ':t': new Date(Date.now() - 181 * 60_000).toISOString() },
+      }),
+    );
     const stale = (await call('GET', '/api/platform/health', as(admin))).body.checks['sweep:housekeeping'];
     expect(stale.status).toBe('unhealthy');
     expect(stale.message).toMatch(/^Last success 181 min ago/);
@@ -162,13 +233,24 @@ describe('health: sweeps, mail and dead-letter queues', () => {
     useMailEndpoint(ses.endpoint);
 
     // configured queues: depth read per queue, a waiting message is unhealthy
-    process.env.DEAD_LETTER_QUEUES = JSON.stringify({ resize: 'https://sqs.us-east-1.amazonaws.com/1/resize-dlq', housekeeping: 'https://sqs.us-east-1.amazonaws.com/1/hk-dlq' });
+    process.env.DEAD_LETTER_QUEUES = JSON.stringify({
+      resize: 'https://sqs.us-east-1.amazonaws.com/1/resize-dlq',
+      housekeeping: 'https://sqs.us-east-1.amazonaws.com/1/hk-dlq',
+    });
     try {
       const h = await healthOp({ queueDepth: async (url) => (url.endsWith('hk-dlq') ? 2 : 0) });
       expect(h.checks['queue:resize']).toMatchObject({ status: 'healthy', messages: 0 });
-      expect(h.checks['queue:housekeeping']).toMatchObject({ status: 'unhealthy', messages: 2, message: '2 failed runs waiting' });
+      expect(h.checks['queue:housekeeping']).toMatchObject({
+        status: 'unhealthy',
+        messages: 2,
+        message: '2 failed runs waiting',
+      });
       expect(h.checks.queues).toBeUndefined();
-      const down = await healthOp({ queueDepth: async () => { throw new Error('AccessDenied'); } });
+      const down = await healthOp({
+        queueDepth: async () => {
+          throw new Error('AccessDenied');
+        },
+      });
       expect(down.checks['queue:resize']).toMatchObject({ status: 'unhealthy', message: 'AccessDenied' });
     } finally {
       delete process.env.DEAD_LETTER_QUEUES;
@@ -178,11 +260,19 @@ describe('health: sweeps, mail and dead-letter queues', () => {
 
 describe('features and per-tenant figures', () => {
   it('lists every tenant with each feature state', async () => {
-    expect((await call('POST', `/api/platform/organizations/${owner.tenant}/modules/scheduling/disable`, as(admin))).status).toBe(200);
+    expect(
+      (await call('POST', `/api/platform/organizations/${owner.tenant}/modules/scheduling/disable`, as(admin))).status,
+    ).toBe(200);
     const res = await call('GET', '/api/platform/features', as(admin));
     expect(res.status).toBe(200);
-    const mods = (await call('GET', `/api/platform/organizations/${owner.tenant}/modules`, as(admin))).body.modules as { name: string; enabled: boolean }[];
-    for (const f of res.body.features as { id: string; organizations: { id: string; name: string; enabled: boolean }[] }[]) {
+    const mods = (await call('GET', `/api/platform/organizations/${owner.tenant}/modules`, as(admin))).body.modules as {
+      name: string;
+      enabled: boolean;
+    }[];
+    for (const f of res.body.features as {
+      id: string;
+      organizations: { id: string; name: string; enabled: boolean }[];
+    }[]) {
       const mine = f.organizations.find((o) => o.id === owner.tenant);
       expect(mine, f.id).toBeDefined();
       expect(mine!.name).toBe('Harbour Hire');
@@ -192,12 +282,39 @@ describe('features and per-tenant figures', () => {
   });
 
   it('counts e-mails per tenant from the send log and the error rate from metering', async () => {
-    const before = (await call('GET', '/api/platform/tenants/metrics', as(admin))).body.tenants.find((t: { id: string }) => t.id === owner.tenant).metrics;
-    for (let i = 0; i < 3; i++) expect(await trySendMail({ to: `c${i}@mail.test`, subject: 's', html: '<p>h</p>', text: 't', template: 'booking-confirmation', tenant: owner.tenant })).toBe(true);
-    await trySendMail({ to: 'x@mail.test', subject: 's', html: '<p>h</p>', text: 't', tenant: `org${randomUUID().slice(0, 8)}` });
+    const before = (await call('GET', '/api/platform/tenants/metrics', as(admin))).body.tenants.find(
+      (t: { id: string }) => t.id === owner.tenant,
+    ).metrics;
+    for (let i = 0; i < 3; i++)
+      expect(
+        await trySendMail({
+          to: `c${i}@mail.test`,
+          subject: 's',
+          html: '<p>h</p>',
+          text: 't',
+          template: 'booking-confirmation',
+          tenant: owner.tenant,
+        }),
+      ).toBe(true);
+    await trySendMail({
+      to: 'x@mail.test',
+      subject: 's',
+      html: '<p>h</p>',
+      text: 't',
+      tenant: `org${randomUUID().slice(0, 8)}`,
+    });
     const hour = new Date().toISOString().slice(0, 13);
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: { pk: USAGE_PK, sk: `${hour}#${owner.tenant}` }, UpdateExpression: 'ADD calls :c, errors :e, totalMs :m', ExpressionAttributeValues: { ':c': 200, ':e': 6, ':m': 1000 } }));
-    const after = (await call('GET', '/api/platform/tenants/metrics', as(admin))).body.tenants.find((t: { id: string }) => t.id === owner.tenant).metrics;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: USAGE_PK, sk: `${hour}#${owner.tenant}` },
+        UpdateExpression: 'ADD calls :c, errors :e, totalMs :m',
+        ExpressionAttributeValues: { ':c': 200, ':e': 6, ':m': 1000 },
+      }),
+    );
+    const after = (await call('GET', '/api/platform/tenants/metrics', as(admin))).body.tenants.find(
+      (t: { id: string }) => t.id === owner.tenant,
+    ).metrics;
     expect(after.emailsToday - before.emailsToday).toBe(3);
     expect(after.emailsMonth - before.emailsMonth).toBe(3);
     expect(after.apiCalls24h).toBeGreaterThanOrEqual(200);
@@ -205,6 +322,7 @@ describe('features and per-tenant figures', () => {
     expect(after.errorRate).toBe(expected);
     // estimated from counters (db-size.ts): at least the base of a tenant's own rows
     expect(after.databaseSize).toBeGreaterThanOrEqual(AVERAGE_BYTES.base);
-    if (after.errorRate > 1) expect(after.healthIssues.map((i: { message: string }) => i.message)).toContain('High error rate');
+    if (after.errorRate > 1)
+      expect(after.healthIssues.map((i: { message: string }) => i.message)).toContain('High error rate');
   });
 });

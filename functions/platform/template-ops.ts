@@ -1,18 +1,36 @@
 import { badRequest, notFound } from '../lib/errors.js';
 import { renderEmail } from './templates.js';
-import { listTemplates, loadTemplate, sampleVariables, sanitizeHtml, saveTemplate, templateProblem, type StoredTemplate } from './template-store.js';
+import {
+  listTemplates,
+  loadTemplate,
+  sampleVariables,
+  sanitizeHtml,
+  saveTemplate,
+  templateProblem,
+  type StoredTemplate,
+} from './template-store.js';
 
 const CATEGORIES = ['Reservations', 'Invitations', 'Notifications', 'General'] as const;
 
 const view = (t: StoredTemplate) => ({
-  name: t.name, displayName: t.displayName, description: t.description, category: t.category, variables: t.variables,
-  subject: t.subject, content: t.content, updatedAt: t.updatedAt, isDefault: t.isDefault,
+  name: t.name,
+  displayName: t.displayName,
+  description: t.description,
+  category: t.category,
+  variables: t.variables,
+  subject: t.subject,
+  content: t.content,
+  updatedAt: t.updatedAt,
+  isDefault: t.isDefault,
 });
 
 export async function listTemplatesOp() {
   const templates = await listTemplates();
   // A template without a category counts as General (document 1 §2 item 5).
-  const categories = CATEGORIES.map((c) => ({ name: c, count: templates.filter((t) => (t.category || 'General') === c).length }));
+  const categories = CATEGORIES.map((c) => ({
+    name: c,
+    count: templates.filter((t) => (t.category || 'General') === c).length,
+  }));
   return { templates: templates.map(view), categories };
 }
 
@@ -37,7 +55,14 @@ export async function updateTemplateOp(name: string, content: string, actor: str
 
 export async function previewTemplateOp(name: string, variables: Record<string, unknown> | undefined) {
   const t = await found(name);
-  const vars = { ...sampleVariables(t), ...Object.fromEntries(Object.entries(variables ?? {}).filter(([k, v]) => t.variables.includes(k) && (typeof v === 'string' || typeof v === 'number'))) };
+  const vars = {
+    ...sampleVariables(t),
+    ...Object.fromEntries(
+      Object.entries(variables ?? {}).filter(
+        ([k, v]) => t.variables.includes(k) && (typeof v === 'string' || typeof v === 'number'),
+      ),
+    ),
+  };
   const mail = await renderEmail(t, vars);
   return { subject: mail.subject, html: sanitizeHtml(mail.html), text: mail.text };
 }

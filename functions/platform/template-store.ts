@@ -1,6 +1,13 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
-import { DEFAULT_TEMPLATES, defaultTemplate, handlebars, renderEmail, type RenderedEmail, type TemplateDefinition } from './templates.js';
+import {
+  DEFAULT_TEMPLATES,
+  defaultTemplate,
+  handlebars,
+  renderEmail,
+  type RenderedEmail,
+  type TemplateDefinition,
+} from './templates.js';
 
 /**
  * Stored e-mail templates (issue 17): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
@@ -34,7 +41,14 @@ export async function listTemplates(): Promise<StoredTemplate[]> {
   const rows = new Map<string, Record<string, unknown>>();
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': PK }, ExclusiveStartKey: start }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': PK },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const r of res.Items ?? []) rows.set(String(r.sk).slice('TEMPLATE#'.length), r);
     start = res.LastEvaluatedKey;
   } while (start);
@@ -42,12 +56,20 @@ export async function listTemplates(): Promise<StoredTemplate[]> {
 }
 
 export async function saveTemplate(name: string, content: string, actor: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { pk: PK, sk: sk(name), name, content, updatedAt: nowIso(), updatedBy: actor } }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { pk: PK, sk: sk(name), name, content, updatedAt: nowIso(), updatedBy: actor },
+    }),
+  );
 }
 
 /** Renders the stored (or default) template `name`: the e-mail senders' one entry. */
 /** The stored (or default) template `name` rendered, carrying its name for the send log. */
-export async function renderStoredEmail(name: string, variables: Record<string, unknown>): Promise<RenderedEmail & { template: string }> {
+export async function renderStoredEmail(
+  name: string,
+  variables: Record<string, unknown>,
+): Promise<RenderedEmail & { template: string }> {
   const t = await loadTemplate(name);
   if (!t) throw new Error(`No template ${name}`);
   return { ...(await renderEmail(t, variables)), template: name };
@@ -60,7 +82,10 @@ const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
  * reads must be one the mail provides (`def.variables`); helpers other than if/unless/each/with are
  * refused (the mail registers none). Async: handlebars is loaded on first use (./templates.ts).
  */
-export async function templateProblem(def: Pick<TemplateDefinition, 'variables'>, content: string): Promise<string | null> {
+export async function templateProblem(
+  def: Pick<TemplateDefinition, 'variables'>,
+  content: string,
+): Promise<string | null> {
   const Handlebars = await handlebars();
   let ast: hbs.AST.Program;
   try {
@@ -101,13 +126,23 @@ export async function templateProblem(def: Pick<TemplateDefinition, 'variables'>
   }
   new Check().accept(ast);
   if (badHelper) return `Unknown helper: ${badHelper}`;
-  if (unknown.size) return `Unknown variable${unknown.size > 1 ? 's' : ''}: ${[...unknown].join(', ')}. Available: ${def.variables.join(', ')}`;
+  if (unknown.size)
+    return `Unknown variable${unknown.size > 1 ? 's' : ''}: ${[...unknown].join(', ')}. Available: ${def.variables.join(', ')}`;
   return null;
 }
 
 /** Sample values for a preview: each variable shown as a readable placeholder, links as a sample address. */
 export function sampleVariables(def: Pick<TemplateDefinition, 'variables'>): Record<string, string> {
-  return Object.fromEntries(def.variables.map((v) => [v, /url$/i.test(v) ? 'https://example.com/sample-link' : /at$|time$/i.test(v) ? 'Dec 1, 2031, 10:00 AM EST' : `[${v}]`]));
+  return Object.fromEntries(
+    def.variables.map((v) => [
+      v,
+      /url$/i.test(v)
+        ? 'https://example.com/sample-link'
+        : /at$|time$/i.test(v)
+          ? 'Dec 1, 2031, 10:00 AM EST'
+          : `[${v}]`,
+    ]),
+  );
 }
 
 /**
@@ -117,7 +152,10 @@ export function sampleVariables(def: Pick<TemplateDefinition, 'variables'>): Rec
 export function sanitizeHtml(html: string): string {
   return html
     .replace(/<\s*(script|style|iframe|object|embed|form|template|noscript)\b[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
-    .replace(/<\s*\/?\s*(script|style|iframe|object|embed|form|template|noscript|meta|link|base|input|button|textarea|select)\b[^>]*>/gi, '')
+    .replace(
+      /<\s*\/?\s*(script|style|iframe|object|embed|form|template|noscript|meta|link|base|input|button|textarea|select)\b[^>]*>/gi,
+      '',
+    )
     .replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
     .replace(/\s+(href|src|action|formaction|xlink:href)\s*=\s*("|')\s*(?!https?:|mailto:|#)[^"']*\2/gi, '')
     .replace(/\s+(href|src)\s*=\s*(?!["'])(?!https?:|mailto:)[^\s>]+/gi, '');

@@ -6,7 +6,8 @@ import { DEFAULT_TEMPLATES, renderEmail, textTemplateOf } from './templates.js';
 // Issue 11 point 9: every template's text part prints values as they are; its HTML part escapes them.
 const URL_WITH_QUERY = 'http://lakeside.localhost:3000/signup?token=aMcu_x-9&next=/dashboard';
 const HOSTILE = 'Tom & <Jerry> "Q" = \'R\'';
-const varsFor = (names: string[]) => Object.fromEntries(names.map((n) => [n, /url$/i.test(n) ? URL_WITH_QUERY : HOSTILE]));
+const varsFor = (names: string[]) =>
+  Object.fromEntries(names.map((n) => [n, /url$/i.test(n) ? URL_WITH_QUERY : HOSTILE]));
 
 describe.each(DEFAULT_TEMPLATES.map((t) => [t.name, t] as const))('e-mail template %s', (_name, t) => {
   let mail: { to: string; subject: string; html: string; text: string };
@@ -26,7 +27,7 @@ describe.each(DEFAULT_TEMPLATES.map((t) => [t.name, t] as const))('e-mail templa
     for (const href of htmlLinks(mail.html)) expect(href).toBe(URL_WITH_QUERY);
   });
 
-  it('uses only the variables it declares (the template editor\'s own check)', async () => {
+  it("uses only the variables it declares (the template editor's own check)", async () => {
     expect(await templateProblem(t, t.subject)).toBeNull();
     expect(await templateProblem(t, t.content)).toBeNull();
   });
@@ -34,12 +35,18 @@ describe.each(DEFAULT_TEMPLATES.map((t) => [t.name, t] as const))('e-mail templa
 
 describe('textTemplateOf', () => {
   it('puts a line break where <br> was, so an address never sticks to the word before it', () => {
-    expect(textTemplateOf('<p>copy this address into your browser:<br>{{u}}</p>')).toBe('copy this address into your browser:\n{{u}}\n');
+    expect(textTemplateOf('<p>copy this address into your browser:<br>{{u}}</p>')).toBe(
+      'copy this address into your browser:\n{{u}}\n',
+    );
   });
   it('writes a link as label, colon, address', () => {
-    expect(textTemplateOf('<p><a href="{{u}}">Open</a></p><p>Bye &amp; thanks</p>')).toBe('Open: {{u}}\n\nBye & thanks\n');
+    expect(textTemplateOf('<p><a href="{{u}}">Open</a></p><p>Bye &amp; thanks</p>')).toBe(
+      'Open: {{u}}\n\nBye & thanks\n',
+    );
   });
   it('keeps the subject plain text, on one line', async () => {
-    expect((await renderEmail({ subject: 'Set up {{o}}', content: '' }, { o: 'A & B\r\nBcc: x' })).subject).toBe('Set up A & B Bcc: x');
+    expect((await renderEmail({ subject: 'Set up {{o}}', content: '' }, { o: 'A & B\r\nBcc: x' })).subject).toBe(
+      'Set up A & B Bcc: x',
+    );
   });
 });

@@ -36,7 +36,8 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   {
     name: 'employee-setup',
     displayName: 'Employee account setup',
-    description: 'Sent to an employee invited from the Employees page (and on resend): the link to set their own password',
+    description:
+      'Sent to an employee invited from the Employees page (and on resend): the link to set their own password',
     category: 'Invitations',
     variables: ['firstName', 'lastName', 'organizationName', 'setupUrl', 'expiresAt'],
     subject: 'Set up your {{organizationName}} account',
@@ -48,7 +49,8 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   {
     name: 'reservation-overdue',
     displayName: 'Reservation overdue',
-    description: 'Sent once to the customer (when an e-mail is on file) when a rental passes its end time without being returned',
+    description:
+      'Sent once to the customer (when an e-mail is on file) when a rental passes its end time without being returned',
     category: 'Reservations',
     variables: ['firstName', 'lastName', 'reservationNumber', 'itemName', 'endTime', 'businessName'],
     subject: 'Your rental {{reservationNumber}} is overdue',
@@ -59,9 +61,23 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   {
     name: 'booking-confirmation',
     displayName: 'Booking confirmation',
-    description: 'Sent to the customer after a booking through a share link: what was booked, what to pay, by when and how',
+    description:
+      'Sent to the customer after a booking through a share link: what was booked, what to pay, by when and how',
     category: 'Reservations',
-    variables: ['businessName', 'serviceName', 'reservationNumber', 'slot', 'participants', 'total', 'payBy', 'holdHours', 'hasPaymentMethods', 'paymentLinks', 'zelle', 'paymentNote'],
+    variables: [
+      'businessName',
+      'serviceName',
+      'reservationNumber',
+      'slot',
+      'participants',
+      'total',
+      'payBy',
+      'holdHours',
+      'hasPaymentMethods',
+      'paymentLinks',
+      'zelle',
+      'paymentNote',
+    ],
     subject: 'Booking received: {{serviceName}} ({{reservationNumber}})',
     content: `<p>Thank you for booking {{serviceName}} with {{businessName}}.</p>
 <p>Reservation number: {{reservationNumber}}<br>Time: {{slot}}<br>Participants: {{participants}}<br>Total due: {{total}}<br>Pay by: {{payBy}}</p>
@@ -71,7 +87,8 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   {
     name: 'scheduled-report',
     displayName: 'Scheduled report',
-    description: 'Sent to each recipient of a scheduled report (Reports, Schedule tab) at its time or on Run now, with the report attached',
+    description:
+      'Sent to each recipient of a scheduled report (Reports, Schedule tab) at its time or on Run now, with the report attached',
     category: 'Notifications',
     variables: ['businessName', 'scheduleName', 'reportTitle', 'period', 'fileName', 'frequency', 'unsubscribeUrl'],
     subject: '{{reportTitle}} - {{period}} ({{businessName}})',
@@ -83,7 +100,8 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   {
     name: 'report-recipient-confirmation',
     displayName: 'Scheduled report: confirm recipient',
-    description: 'Sent once to an address outside the organization that an administrator added to a scheduled report: nothing more is sent to it until it confirms',
+    description:
+      'Sent once to an address outside the organization that an administrator added to a scheduled report: nothing more is sent to it until it confirms',
     category: 'Notifications',
     // No schedule name: it is free text, and this mail goes to someone who never asked for anything.
     variables: ['businessName', 'reportTitle', 'frequency', 'confirmUrl', 'expiresAt'],
@@ -137,7 +155,10 @@ export interface RenderedEmail {
  * part and the subject (a header, not HTML) print values as they are. Every e-mail the product sends
  * from a template goes through here.
  */
-export async function renderEmail(t: Pick<TemplateDefinition, 'subject' | 'content'>, variables: Record<string, unknown>): Promise<RenderedEmail> {
+export async function renderEmail(
+  t: Pick<TemplateDefinition, 'subject' | 'content'>,
+  variables: Record<string, unknown>,
+): Promise<RenderedEmail> {
   const Handlebars = await handlebars();
   return {
     subject: Handlebars.compile(t.subject, { strict: false, noEscape: true })(variables).replace(/[\r\n]+/g, ' '),

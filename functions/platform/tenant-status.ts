@@ -25,7 +25,13 @@ const statusOf = (s: unknown): Status => ((STATUSES as readonly unknown[]).inclu
 const orgLogKey = (tenant: TenantId) => keys.entity(tenant, 'ORGLOG', `${nowIso()}#${randomUUID()}`);
 
 function view(tenant: TenantId, org: Record<string, unknown>, status: Status) {
-  return { id: tenant as string, name: String(org.name ?? ''), subdomain: String(org.subdomain ?? ''), status, createdAt: String(org.createdAt ?? '') };
+  return {
+    id: tenant as string,
+    name: String(org.name ?? ''),
+    subdomain: String(org.subdomain ?? ''),
+    status,
+    createdAt: String(org.createdAt ?? ''),
+  };
 }
 
 async function setStatus(id: string, actor: string, suspend: boolean) {
@@ -33,14 +39,38 @@ async function setStatus(id: string, actor: string, suspend: boolean) {
     const { tenant, org } = await existingTenant(id);
     const current = statusOf(org.status);
     if (current === 'INACTIVE') throw conflict('This organization is inactive; it cannot be suspended or reactivated');
-    if (suspend ? current === 'SUSPENDED' : current !== 'SUSPENDED') return { success: true, organization: view(tenant, org, current) };
+    if (suspend ? current === 'SUSPENDED' : current !== 'SUSPENDED')
+      return { success: true, organization: view(tenant, org, current) };
     const next: Status = suspend ? 'SUSPENDED' : statusOf(org.statusBeforeSuspension) === 'TRIAL' ? 'TRIAL' : 'ACTIVE';
     const at = nowIso();
     const w = auditedWrite(tenant);
-    w.update('organization', keys.organization(tenant), suspend
-      ? { update: 'SET #s = :next, statusBeforeSuspension = :cur, suspendedAt = :at, suspendedBy = :by, updatedAt = :at', condition: '#s = :cur', names: { '#s': 'status' }, values: { ':next': next, ':cur': current, ':at': at, ':by': actor } }
-      : { update: 'SET #s = :next, reactivatedAt = :at, reactivatedBy = :by, updatedAt = :at REMOVE statusBeforeSuspension, suspendedAt, suspendedBy', condition: '#s = :cur', names: { '#s': 'status' }, values: { ':next': next, ':cur': current, ':at': at, ':by': actor } });
-    w.log({ ...orgLogKey(tenant), action: suspend ? 'SUSPENDED' : 'REACTIVATED', actorUserId: actor, from: current, to: next, createdAt: at });
+    w.update(
+      'organization',
+      keys.organization(tenant),
+      suspend
+        ? {
+            update:
+              'SET #s = :next, statusBeforeSuspension = :cur, suspendedAt = :at, suspendedBy = :by, updatedAt = :at',
+            condition: '#s = :cur',
+            names: { '#s': 'status' },
+            values: { ':next': next, ':cur': current, ':at': at, ':by': actor },
+          }
+        : {
+            update:
+              'SET #s = :next, reactivatedAt = :at, reactivatedBy = :by, updatedAt = :at REMOVE statusBeforeSuspension, suspendedAt, suspendedBy',
+            condition: '#s = :cur',
+            names: { '#s': 'status' },
+            values: { ':next': next, ':cur': current, ':at': at, ':by': actor },
+          },
+    );
+    w.log({
+      ...orgLogKey(tenant),
+      action: suspend ? 'SUSPENDED' : 'REACTIVATED',
+      actorUserId: actor,
+      from: current,
+      to: next,
+      createdAt: at,
+    });
     try {
       await w.commit();
     } catch (e) {

@@ -27,7 +27,10 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { cents, type ReservationRow } from '../reservations/entity.js';
 
 export const REPORT_DAY = 'REPDAY';
-export const reportDayKey = (tenant: TenantId, day: string): Key => ({ pk: keys.tenantPartition(tenant), sk: `${REPORT_DAY}#${day}` });
+export const reportDayKey = (tenant: TenantId, day: string): Key => ({
+  pk: keys.tenantPartition(tenant),
+  sk: `${REPORT_DAY}#${day}`,
+});
 
 export interface Contribution {
   day: string;
@@ -36,7 +39,8 @@ export interface Contribution {
 }
 
 const zoneOf = (r: ReservationRow) => (isValidTimeZone(r.timeZone) ? (r.timeZone as string) : DEFAULT_TIME_ZONE);
-const fullName = (p: { firstName?: string; lastName?: string } | null | undefined) => `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
+const fullName = (p: { firstName?: string; lastName?: string } | null | undefined) =>
+  `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
 
 /** What one reservation adds to its day row (null when deleted). Pure: also used by the raw comparison test. */
 export function contribution(r: ReservationRow | null): Contribution | null {
@@ -78,7 +82,10 @@ export function contribution(r: ReservationRow | null): Contribution | null {
   if (booked && r.customerId) {
     add(`c#${r.customerId}#n`, 1);
     add(`c#${r.customerId}#rev`, total);
-    names[`N#c#${r.customerId}`] = JSON.stringify({ name: fullName(r.customer) || 'Unknown', phone: r.customer?.phone ?? '' });
+    names[`N#c#${r.customerId}`] = JSON.stringify({
+      name: fullName(r.customer) || 'Unknown',
+      phone: r.customer?.phone ?? '',
+    });
   }
   if (booked && kind === 'ITEM' && r.inventoryItemId) {
     const id = r.inventoryItemId;
@@ -98,7 +105,10 @@ export function contribution(r: ReservationRow | null): Contribution | null {
 }
 
 /** The deltas (after - before) per day row; zero deltas dropped. */
-export function aggregateDeltas(before: ReservationRow | null, after: ReservationRow | null): Map<string, Contribution> {
+export function aggregateDeltas(
+  before: ReservationRow | null,
+  after: ReservationRow | null,
+): Map<string, Contribution> {
   const out = new Map<string, Contribution>();
   const apply = (c: Contribution | null, sign: 1 | -1) => {
     if (!c) return;
@@ -120,7 +130,12 @@ export function aggregateDeltas(before: ReservationRow | null, after: Reservatio
  * Adds the report aggregate updates of a reservation change to the caller's transaction: one
  * Update per touched day row (ADD the deltas, SET the names). Called by every writer of reservations.
  */
-export function reportAggregateParts(w: AuditedWrite, tenant: TenantId, before: ReservationRow | null, after: ReservationRow | null): void {
+export function reportAggregateParts(
+  w: AuditedWrite,
+  tenant: TenantId,
+  before: ReservationRow | null,
+  after: ReservationRow | null,
+): void {
   for (const d of aggregateDeltas(before, after).values()) {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
@@ -135,7 +150,8 @@ export function reportAggregateParts(w: AuditedWrite, tenant: TenantId, before: 
       return `#n${i} = :n${i}`;
     });
     if (!adds.length && !sets.length) continue;
-    const update = `${adds.length ? `ADD ${adds.join(', ')}` : ''}${sets.length ? ` SET ${sets.join(', ')}` : ''}`.trim();
+    const update =
+      `${adds.length ? `ADD ${adds.join(', ')}` : ''}${sets.length ? ` SET ${sets.join(', ')}` : ''}`.trim();
     w.update(`report-day:${d.day}`, reportDayKey(tenant, d.day), { update, names, values });
   }
 }

@@ -1,6 +1,12 @@
 import { createAreaHandler } from '../lib/pipeline.js';
 import { deleteSchedule, listSchedules, updateSchedule } from './schedules.js';
-import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
+import {
+  cartUtilizationReport,
+  customerActivityReport,
+  dailyLogReport,
+  employeePerformanceReport,
+  revenueReport,
+} from './reports.js';
 
 /** Lambda entry of the reports area: range reports from the per-day aggregates kept on write. */
 export const handler = createAreaHandler('reports', {
@@ -12,13 +18,16 @@ export const handler = createAreaHandler('reports', {
   'reports.schedules.list': async ({ tenant }) => listSchedules(tenant),
   // Creating classifies the recipients (staff or outside) and mails outside ones their confirmation:
   // the users' list, the template store and the mail client load on first use (./recipients.ts).
-  'reports.schedules.create': async ({ tenant, auth, body }) => (await import('./recipients.js')).createScheduleWithRecipients(tenant, auth, body),
+  'reports.schedules.create': async ({ tenant, auth, body }) =>
+    (await import('./recipients.js')).createScheduleWithRecipients(tenant, auth, body),
   'reports.schedules.delete': async ({ tenant, params }) => deleteSchedule(tenant, params.id),
   'reports.schedules.update': async ({ tenant, params, body }) => updateSchedule(tenant, params.id, body),
   // Run now renders a file and mails it (the report model, the template store, the mail client): loaded
   // on first use, so the reads above start without it (issue 9 item 6, docs/decisions.md).
-  'reports.schedules.run': async ({ tenant, params }) => (await import('./schedule-runs.js')).runScheduleNow(tenant, params.id),
+  'reports.schedules.run': async ({ tenant, params }) =>
+    (await import('./schedule-runs.js')).runScheduleNow(tenant, params.id),
   // Public: the token names the tenant, the schedule and the address (./recipients.ts).
   'reports.mail.confirm': async ({ params }) => (await import('./recipients.js')).confirmRecipient(params.token),
-  'reports.mail.unsubscribe': async ({ params }) => (await import('./recipients.js')).unsubscribeRecipient(params.token),
+  'reports.mail.unsubscribe': async ({ params }) =>
+    (await import('./recipients.js')).unsubscribeRecipient(params.token),
 });

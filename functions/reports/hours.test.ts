@@ -8,7 +8,10 @@ describe('openMinutesOfDay', () => {
     { id: '3', dayType: 'monday' as const, openTime: '', closeTime: '', isClosed: true },
   ];
   it('takes the most specific row: special date, weekday, weekdays/weekends, every day', () => {
-    const h = { hours, specialHours: [{ id: 's', date: '2026-11-25', openTime: '12:00', closeTime: '13:30', isClosed: false }] };
+    const h = {
+      hours,
+      specialHours: [{ id: 's', date: '2026-11-25', openTime: '12:00', closeTime: '13:30', isClosed: false }],
+    };
     expect(openMinutesOfDay(h, '2026-11-24')).toBe(480); // Tuesday: every day
     expect(openMinutesOfDay(h, '2026-11-28')).toBe(240); // Saturday: weekends
     expect(openMinutesOfDay(h, '2026-11-23')).toBe(0); // Monday closed

@@ -21,6 +21,9 @@ export function openMinutesOfDay(h: Pick<OpeningHours, 'hours' | 'specialHours'>
   if (special) return span(special);
   const wd = WEEKDAYS[new Date(`${day}T12:00:00Z`).getUTCDay()]!;
   const group = wd === 'saturday' || wd === 'sunday' ? 'weekends' : 'weekdays';
-  const row = h.hours.find((r) => r.dayType === wd) ?? h.hours.find((r) => r.dayType === group) ?? h.hours.find((r) => r.dayType === 'everyday');
+  const row =
+    h.hours.find((r) => r.dayType === wd) ??
+    h.hours.find((r) => r.dayType === group) ??
+    h.hours.find((r) => r.dayType === 'everyday');
   return span(row);
 }

@@ -17,17 +17,42 @@ async function ok<T = any>(p: Promise<{ status: number; body: T; raw: string }>)
 /** A returned reservation of tenant A, 3 days from today, with a unique customer, item and phone. */
 async function seed(owner: TestSession) {
   const day = addDaysToDay(todayIn(ZONE), 3);
-  const type = await ok(call('POST', '/api/inventory/product-types', { token: owner.token, body: { name: unique('RepType'), category: 'Iso', rates: [{ rate: 10, rateType: 'hourly' }] } }));
-  const item = await ok(call('POST', '/api/inventory/items', { token: owner.token, body: { productTypeId: type.id, itemNumber: unique('REP-') } }));
+  const type = await ok(
+    call('POST', '/api/inventory/product-types', {
+      token: owner.token,
+      body: { name: unique('RepType'), category: 'Iso', rates: [{ rate: 10, rateType: 'hourly' }] },
+    }),
+  );
+  const item = await ok(
+    call('POST', '/api/inventory/items', {
+      token: owner.token,
+      body: { productTypeId: type.id, itemNumber: unique('REP-') },
+    }),
+  );
   const lastName = unique('Rep');
   const phone = `555${randomUUID().replace(/\D/g, '').slice(0, 7)}`;
-  const res = await ok(call('POST', '/api/reservations/items/create', {
-    token: owner.token,
-    body: { customer: { firstName: 'Iso', lastName, phone }, reservation: { startTime: zonedDateTime(day, '10:00', ZONE).toISOString(), reservationDuration: 2, inventoryItemId: item.id, depositAmount: 0 } },
-  }));
+  const res = await ok(
+    call('POST', '/api/reservations/items/create', {
+      token: owner.token,
+      body: {
+        customer: { firstName: 'Iso', lastName, phone },
+        reservation: {
+          startTime: zonedDateTime(day, '10:00', ZONE).toISOString(),
+          reservationDuration: 2,
+          inventoryItemId: item.id,
+          depositAmount: 0,
+        },
+      },
+    }),
+  );
   return { day, id: res.data.id as string, lastName, phone, item, type };
 }
-const scheduleBody = (name: string) => ({ name, reportType: 'revenue', schedule: { frequency: 'daily', time: '07:00' }, recipients: ['iso@example.com'] });
+const scheduleBody = (name: string) => ({
+  name,
+  reportType: 'revenue',
+  schedule: { frequency: 'daily', time: '07:00' },
+  recipients: ['iso@example.com'],
+});
 const range = (day: string) => ({ startDate: addDaysToDay(day, -3), endDate: day });
 
 /** Tenant A's report figures are never in tenant B's reports. */

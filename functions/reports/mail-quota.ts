@@ -18,19 +18,27 @@ async function dayOf(tenant: TenantId, now: number): Promise<string> {
 }
 
 /** Takes `count` of today's report e-mails; false (and nothing taken) when they would pass the cap. */
-export async function reserveReportMail(tenant: TenantId, count: number, now = Date.now(), cap = REPORT_MAIL_DAILY_CAP): Promise<boolean> {
+export async function reserveReportMail(
+  tenant: TenantId,
+  count: number,
+  now = Date.now(),
+  cap = REPORT_MAIL_DAILY_CAP,
+): Promise<boolean> {
   if (count <= 0) return true;
   if (count > cap) return false;
   const day = await dayOf(tenant, now);
   // The row outlives its day by two, whatever the zone, then TTL removes it.
   const expiresAt = Math.floor(Date.parse(`${addDaysToDay(day, 3)}T00:00:00Z`) / 1000);
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: dayKey(tenant, day),
-      UpdateExpression: 'ADD sent :n SET expiresAt = if_not_exists(expiresAt, :exp)',
-      ConditionExpression: 'attribute_not_exists(sent) OR sent <= :room',
-      ExpressionAttributeValues: { ':n': count, ':room': cap - count, ':exp': expiresAt },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: dayKey(tenant, day),
+        UpdateExpression: 'ADD sent :n SET expiresAt = if_not_exists(expiresAt, :exp)',
+        ConditionExpression: 'attribute_not_exists(sent) OR sent <= :room',
+        ExpressionAttributeValues: { ':n': count, ':room': cap - count, ':exp': expiresAt },
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;
@@ -39,7 +47,10 @@ export async function reserveReportMail(tenant: TenantId, count: number, now = D
 }
 
 /** Today's count against the cap, for the Schedule tab. */
-export async function reportMailQuota(tenant: TenantId, now = Date.now()): Promise<{ day: string; sent: number; limit: number }> {
+export async function reportMailQuota(
+  tenant: TenantId,
+  now = Date.now(),
+): Promise<{ day: string; sent: number; limit: number }> {
   const day = await dayOf(tenant, now);
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: dayKey(tenant, day) }));
   return { day, sent: Number(res.Item?.sent ?? 0), limit: REPORT_MAIL_DAILY_CAP };

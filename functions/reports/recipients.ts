@@ -12,7 +12,12 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  normalizeRecipient, OUTSIDE_RECIPIENT_ADMIN_ONLY, REPORT_MAIL_CAP_MESSAGE, type RecipientState, type ReportSchedule, type ReportScheduleInput,
+  normalizeRecipient,
+  OUTSIDE_RECIPIENT_ADMIN_ONLY,
+  REPORT_MAIL_CAP_MESSAGE,
+  type RecipientState,
+  type ReportSchedule,
+  type ReportScheduleInput,
 } from '../../shared/contract/report-schedule-models.js';
 import { roleFlags } from '../../shared/domain/roles.js';
 import { formatDateTimeIn } from '../../shared/domain/time-text.js';
@@ -40,14 +45,30 @@ export const LINK_INVALID = 'This link is not valid. Open it exactly as it came 
 const linkKey = (hash: string) => ({ pk: `REPORTMAIL#${hash}`, sk: 'REPORTMAIL' });
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export async function newRecipientLink(tenant: TenantId, scheduleId: string, address: string, purpose: LinkPurpose, now = Date.now()): Promise<{ token: string; validUntil: string }> {
+export async function newRecipientLink(
+  tenant: TenantId,
+  scheduleId: string,
+  address: string,
+  purpose: LinkPurpose,
+  now = Date.now(),
+): Promise<{ token: string; validUntil: string }> {
   const token = newSecretToken();
   const until = now + (purpose === 'confirm' ? CONFIRM_LINK_MS : UNSUBSCRIBE_LINK_MS);
-  await db().send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...linkKey(hashToken(token)), tenantId: tenant, scheduleId, address, purpose, validUntil: new Date(until).toISOString(), expiresAt: Math.floor(until / 1000) + 30 * 86_400 },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...linkKey(hashToken(token)),
+        tenantId: tenant,
+        scheduleId,
+        address,
+        purpose,
+        validUntil: new Date(until).toISOString(),
+        expiresAt: Math.floor(until / 1000) + 30 * 86_400,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return { token, validUntil: new Date(until).toISOString() };
 }
 
@@ -55,12 +76,17 @@ export async function newRecipientLink(tenant: TenantId, scheduleId: string, add
 export const confirmPageUrl = (token: string) => platformUrl(`/report-mail/confirm/${token}`).toString();
 export const unsubscribePageUrl = (token: string) => platformUrl(`/report-mail/unsubscribe/${token}`).toString();
 /** The List-Unsubscribe address: the API route itself, which a mail client POSTs to (RFC 8058). */
-export const oneClickUnsubscribeUrl = (token: string) => platformUrl(`/public/report-mail/unsubscribe/${token}`).toString();
+export const oneClickUnsubscribeUrl = (token: string) =>
+  platformUrl(`/public/report-mail/unsubscribe/${token}`).toString();
 
 /** The organization's active users' e-mails, normalized. */
 export async function activeStaffEmails(tenant: TenantId): Promise<Set<string>> {
   const rows = await listEmployees(tenant);
-  return new Set(rows.filter((r) => statusOf(r) === 'ACTIVE' && r.isActive !== false && typeof r.email === 'string' && r.email).map((r) => normalizeRecipient(r.email)));
+  return new Set(
+    rows
+      .filter((r) => statusOf(r) === 'ACTIVE' && r.isActive !== false && typeof r.email === 'string' && r.email)
+      .map((r) => normalizeRecipient(r.email)),
+  );
 }
 
 /**
@@ -68,7 +94,10 @@ export async function activeStaffEmails(tenant: TenantId): Promise<Set<string>> 
  * added, pending, or a row written before states existed) only while it is an active user's e-mail,
  * so a deactivated employee stops receiving reports and an address that never confirmed never does.
  */
-export function deliverable(row: Pick<ScheduleRow, 'recipients' | 'recipientStates'>, staff: ReadonlySet<string>): string[] {
+export function deliverable(
+  row: Pick<ScheduleRow, 'recipients' | 'recipientStates'>,
+  staff: ReadonlySet<string>,
+): string[] {
   const states = row.recipientStates ?? {};
   return row.recipients.filter((a) => {
     const key = normalizeRecipient(a);
@@ -83,25 +112,43 @@ export function deliverable(row: Pick<ScheduleRow, 'recipients' | 'recipientStat
  * an administrator, each mailed one confirmation (counted against the daily cap, taken before the
  * schedule is written, so a refused create leaves nothing behind).
  */
-export async function createScheduleWithRecipients(tenant: TenantId, auth: AuthClaims, input: ReportScheduleInput, now = Date.now()): Promise<ReportSchedule> {
+export async function createScheduleWithRecipients(
+  tenant: TenantId,
+  auth: AuthClaims,
+  input: ReportScheduleInput,
+  now = Date.now(),
+): Promise<ReportSchedule> {
   const recipients = [...new Set(input.recipients.map(normalizeRecipient))];
   const staff = await activeStaffEmails(tenant);
   const outside = recipients.filter((a) => !staff.has(a));
-  if (outside.length && !roleFlags(auth).isAdmin) throw forbidden(`${OUTSIDE_RECIPIENT_ADMIN_ONLY}: ${outside.join(', ')}`);
-  if (outside.length && !(await reserveReportMail(tenant, outside.length, now))) throw tooManyRequests(`${REPORT_MAIL_CAP_MESSAGE} The confirmation e-mails to new outside recipients count too.`);
-  const states: Record<string, RecipientState> = Object.fromEntries(recipients.map((a) => [a, staff.has(a) ? 'staff' : 'pending']));
+  if (outside.length && !roleFlags(auth).isAdmin)
+    throw forbidden(`${OUTSIDE_RECIPIENT_ADMIN_ONLY}: ${outside.join(', ')}`);
+  if (outside.length && !(await reserveReportMail(tenant, outside.length, now)))
+    throw tooManyRequests(`${REPORT_MAIL_CAP_MESSAGE} The confirmation e-mails to new outside recipients count too.`);
+  const states: Record<string, RecipientState> = Object.fromEntries(
+    recipients.map((a) => [a, staff.has(a) ? 'staff' : 'pending']),
+  );
   const schedule = await createSchedule(tenant, { ...input, recipients }, states, now);
   if (outside.length) await sendConfirmations(tenant, schedule, outside, now);
   return schedule;
 }
 
-async function sendConfirmations(tenant: TenantId, schedule: ReportSchedule, addresses: string[], now: number): Promise<void> {
+async function sendConfirmations(
+  tenant: TenantId,
+  schedule: ReportSchedule,
+  addresses: string[],
+  now: number,
+): Promise<void> {
   const [org, zone] = await Promise.all([getOrganization(tenant), organizationTimeZone(tenant)]);
   const businessName = org?.name || 'A business';
   for (const to of addresses) {
     const { token, validUntil } = await newRecipientLink(tenant, schedule.id, to, 'confirm', now);
     const mail = await renderStoredEmail('report-recipient-confirmation', {
-      businessName, reportTitle: REPORT_LABELS[schedule.reportType], frequency: schedule.schedule.frequency, confirmUrl: confirmPageUrl(token), expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
+      businessName,
+      reportTitle: REPORT_LABELS[schedule.reportType],
+      frequency: schedule.schedule.frequency,
+      confirmUrl: confirmPageUrl(token),
+      expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
     });
     // A confirmation that did not go out leaves the address pending: it simply never receives reports.
     await trySendMail({ to, ...mail, tenant });
@@ -114,59 +161,102 @@ async function readLink(token: string, purpose: LinkPurpose, now: number) {
   const link = res.Item;
   // A link of the other kind is as good as none: an unsubscribe link never confirms anybody.
   if (!link || link.purpose !== purpose) throw notFound(LINK_INVALID);
-  if (Date.parse(String(link.validUntil)) <= now) throw gone(purpose === 'confirm' ? 'This confirmation link has expired. Ask the business to add your address again.' : LINK_INVALID);
-  return { tenant: trustedTenant(String(link.tenantId)), scheduleId: String(link.scheduleId), address: String(link.address) };
+  if (Date.parse(String(link.validUntil)) <= now)
+    throw gone(
+      purpose === 'confirm'
+        ? 'This confirmation link has expired. Ask the business to add your address again.'
+        : LINK_INVALID,
+    );
+  return {
+    tenant: trustedTenant(String(link.tenantId)),
+    scheduleId: String(link.scheduleId),
+    address: String(link.address),
+  };
 }
 
 /** POST /public/report-mail/confirm/{token}: pending → confirmed (a second click answers the same). */
-export async function confirmRecipient(token: string, now = Date.now()): Promise<{ status: 'confirmed'; message: string }> {
+export async function confirmRecipient(
+  token: string,
+  now = Date.now(),
+): Promise<{ status: 'confirmed'; message: string }> {
   const link = await readLink(token, 'confirm', now);
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: scheduleKey(link.tenant, link.scheduleId),
-      UpdateExpression: 'SET recipientStates.#a = :confirmed',
-      ConditionExpression: 'recipientStates.#a IN (:pending, :confirmed)',
-      ExpressionAttributeNames: { '#a': link.address },
-      ExpressionAttributeValues: { ':pending': 'pending', ':confirmed': 'confirmed' },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(link.tenant, link.scheduleId),
+        UpdateExpression: 'SET recipientStates.#a = :confirmed',
+        ConditionExpression: 'recipientStates.#a IN (:pending, :confirmed)',
+        ExpressionAttributeNames: { '#a': link.address },
+        ExpressionAttributeValues: { ':pending': 'pending', ':confirmed': 'confirmed' },
+      }),
+    );
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     // Deleted meanwhile, or this address unsubscribed: an old confirmation link does not subscribe it again.
     throw gone('This report is no longer sent to you: it was deleted, or you unsubscribed from it.');
   }
-  return { status: 'confirmed', message: 'Thank you. You will receive this report from now on; every e-mail has a link to unsubscribe.' };
+  return {
+    status: 'confirmed',
+    message: 'Thank you. You will receive this report from now on; every e-mail has a link to unsubscribe.',
+  };
 }
 
 /** POST /public/report-mail/unsubscribe/{token} (also the one-click POST of RFC 8058): the address gets no more of this report. */
-export async function unsubscribeRecipient(token: string, now = Date.now()): Promise<{ status: 'unsubscribed'; message: string }> {
+export async function unsubscribeRecipient(
+  token: string,
+  now = Date.now(),
+): Promise<{ status: 'unsubscribed'; message: string }> {
   const link = await readLink(token, 'unsubscribe', now);
-  const done = { status: 'unsubscribed' as const, message: 'You are unsubscribed: you will not receive this report any more.' };
+  const done = {
+    status: 'unsubscribed' as const,
+    message: 'You are unsubscribed: you will not receive this report any more.',
+  };
   const key = scheduleKey(link.tenant, link.scheduleId);
   const names = { '#a': link.address };
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: key, UpdateExpression: 'SET recipientStates.#a = :u',
-      ConditionExpression: 'attribute_exists(recipientStates)', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':u': 'unsubscribed' },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET recipientStates.#a = :u',
+        ConditionExpression: 'attribute_exists(recipientStates)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':u': 'unsubscribed' },
+      }),
+    );
     return done;
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
   }
   try {
     // A schedule written before recipient states existed: start its map with this address.
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: key, UpdateExpression: 'SET recipientStates = :m',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(recipientStates)', ExpressionAttributeValues: { ':m': { [link.address]: 'unsubscribed' } },
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET recipientStates = :m',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(recipientStates)',
+        ExpressionAttributeValues: { ':m': { [link.address]: 'unsubscribed' } },
+      }),
+    );
   } catch (e) {
     // The schedule is gone (nothing will be sent), or a concurrent write made the map: try the first form once more.
     if (!isConditionFailure(e)) throw e;
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: key, UpdateExpression: 'SET recipientStates.#a = :u',
-      ConditionExpression: 'attribute_exists(recipientStates)', ExpressionAttributeNames: names, ExpressionAttributeValues: { ':u': 'unsubscribed' },
-    })).catch((err: unknown) => {
-      if (!isConditionFailure(err)) throw err;
-    });
+    await db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET recipientStates.#a = :u',
+          ConditionExpression: 'attribute_exists(recipientStates)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':u': 'unsubscribed' },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailure(err)) throw err;
+      });
   }
   return done;
 }

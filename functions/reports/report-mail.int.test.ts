@@ -23,16 +23,32 @@ interface Caught {
   body: { text?: string; html?: string };
   attachments: unknown[];
 }
-const allMail = async (to: string): Promise<Caught[]> => ((await (await fetch(ses.inboxUrl)).json()) as { emails: Caught[] }).emails.filter((m) => m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
+const allMail = async (to: string): Promise<Caught[]> =>
+  ((await (await fetch(ses.inboxUrl)).json()) as { emails: Caught[] }).emails.filter((m) =>
+    m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())),
+  );
 const reports = async (to: string) => (await allMail(to)).filter((m) => m.attachments.length > 0);
 const confirmations = async (to: string) => (await allMail(to)).filter((m) => m.attachments.length === 0);
-const linkToken = (text: string | undefined, kind: 'confirm' | 'unsubscribe') => new RegExp(`/report-mail/${kind}/([A-Za-z0-9_-]{43})`).exec(text ?? '')?.[1];
+const linkToken = (text: string | undefined, kind: 'confirm' | 'unsubscribe') =>
+  new RegExp(`/report-mail/${kind}/([A-Za-z0-9_-]{43})`).exec(text ?? '')?.[1];
 
-const scheduleBody = (recipients: string[], name = 'Weekly revenue') => ({ name, reportType: 'revenue', schedule: { frequency: 'weekly', time: '07:00', daysOfWeek: [1] }, recipients });
-const create = (s: TestSession, recipients: string[], name?: string) => call('POST', '/api/reports/schedules', { token: s.token, body: scheduleBody(recipients, name) });
+const scheduleBody = (recipients: string[], name = 'Weekly revenue') => ({
+  name,
+  reportType: 'revenue',
+  schedule: { frequency: 'weekly', time: '07:00', daysOfWeek: [1] },
+  recipients,
+});
+const create = (s: TestSession, recipients: string[], name?: string) =>
+  call('POST', '/api/reports/schedules', { token: s.token, body: scheduleBody(recipients, name) });
 const runNow = (s: TestSession, id: string) => call('POST', `/api/reports/schedules/${id}/run`, { token: s.token });
 const staffEmail = (s: TestSession) => `${s.userId}@test.example`;
-const statesOf = async (s: TestSession, id: string) => ((await call('GET', '/api/reports/schedules', { token: s.token })).body.schedules as { id: string; recipientStates: { address: string; state: string }[] }[]).find((x) => x.id === id)!.recipientStates;
+const statesOf = async (s: TestSession, id: string) =>
+  (
+    (await call('GET', '/api/reports/schedules', { token: s.token })).body.schedules as {
+      id: string;
+      recipientStates: { address: string; state: string }[];
+    }[]
+  ).find((x) => x.id === id)!.recipientStates;
 
 beforeAll(async () => {
   await useTestTable();
@@ -63,7 +79,10 @@ describe('who may add which recipient', () => {
     // Staff only (case and duplicates do not matter): created, no confirmation, and Run now delivers.
     const ok = await create(employee, [staffEmail(admin).toUpperCase(), staffEmail(employee), staffEmail(employee)]);
     expect(ok.status, ok.raw).toBe(200);
-    expect(ok.body.recipientStates).toEqual([{ address: staffEmail(admin), state: 'staff' }, { address: staffEmail(employee), state: 'staff' }]);
+    expect(ok.body.recipientStates).toEqual([
+      { address: staffEmail(admin), state: 'staff' },
+      { address: staffEmail(employee), state: 'staff' },
+    ]);
     expect(await confirmations(staffEmail(admin))).toHaveLength(0);
     const run = await runNow(employee, ok.body.id);
     expect(run.status, run.raw).toBe(200);
@@ -79,7 +98,10 @@ describe('double opt-in and unsubscribe', () => {
     const created = await create(admin, [outside, staffEmail(admin)], 'Weekly revenue "for the books"');
     expect(created.status, created.raw).toBe(200);
     const id = created.body.id as string;
-    expect(created.body.recipientStates).toEqual([{ address: outside, state: 'pending' }, { address: staffEmail(admin), state: 'staff' }]);
+    expect(created.body.recipientStates).toEqual([
+      { address: outside, state: 'pending' },
+      { address: staffEmail(admin), state: 'staff' },
+    ]);
 
     // Exactly one mail to the outside address: the confirmation, without the schedule's free-text name.
     const [confirmation, ...more] = await allMail(outside);
@@ -108,7 +130,22 @@ describe('double opt-in and unsubscribe', () => {
     expect(await statesOf(admin, id)).toContainEqual({ address: outside, state: 'confirmed' });
 
     // Past the per-schedule minute, Run now reaches the confirmed address too.
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...(await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${id}` } }))).Item!, lastManualRun: '2000-01-01T00:00:00.000Z' } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...(
+            await db().send(
+              new GetCommand({
+                TableName: tableName(),
+                Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${id}` },
+              }),
+            )
+          ).Item!,
+          lastManualRun: '2000-01-01T00:00:00.000Z',
+        },
+      }),
+    );
     const second = await runNow(admin, id);
     expect(second.body.run).toMatchObject({ outcome: 'success', sent: 2 });
     const [report] = await reports(outside);
@@ -118,14 +155,32 @@ describe('double opt-in and unsubscribe', () => {
     expect((await call('POST', `/public/report-mail/confirm/${unsubscribeToken}`)).status).toBe(404);
 
     // RFC 8058 one-click: a form-encoded POST, no session.
-    const off = await call('POST', `/public/report-mail/unsubscribe/${unsubscribeToken}`, { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const off = await call('POST', `/public/report-mail/unsubscribe/${unsubscribeToken}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(off.status, off.raw).toBe(200);
     expect(off.body).toMatchObject({ status: 'unsubscribed' });
     expect(await statesOf(admin, id)).toContainEqual({ address: outside, state: 'unsubscribed' });
     // The old confirmation link does not subscribe it again.
     expect((await call('POST', `/public/report-mail/confirm/${confirmToken}`)).status).toBe(410);
 
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...(await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${id}` } }))).Item!, lastManualRun: '2000-01-01T00:00:00.000Z' } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...(
+            await db().send(
+              new GetCommand({
+                TableName: tableName(),
+                Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${id}` },
+              }),
+            )
+          ).Item!,
+          lastManualRun: '2000-01-01T00:00:00.000Z',
+        },
+      }),
+    );
     const third = await runNow(admin, id);
     expect(third.body.run).toMatchObject({ outcome: 'success', sent: 1 });
     expect(await reports(outside)).toHaveLength(1);
@@ -137,7 +192,10 @@ describe('double opt-in and unsubscribe', () => {
     const created = await create(admin, [staffEmail(admin)]);
     const raws: string[] = [];
     const send = vi.spyOn(SESClient.prototype, 'send');
-    send.mockImplementation(async function (this: SESClient, command: { input?: { RawMessage?: { Data?: Uint8Array } } }) {
+    send.mockImplementation(async function (
+      this: SESClient,
+      command: { input?: { RawMessage?: { Data?: Uint8Array } } },
+    ) {
       if (command.input?.RawMessage?.Data) raws.push(Buffer.from(command.input.RawMessage.Data).toString('utf8'));
       return { MessageId: 'captured' };
     } as never);
@@ -149,7 +207,10 @@ describe('double opt-in and unsubscribe', () => {
     }
     expect(raws).toHaveLength(1);
     const head = raws[0]!.slice(0, raws[0]!.indexOf('\r\n\r\n'));
-    const header = /^List-Unsubscribe: <(http:\/\/localhost:3000\/public\/report-mail\/unsubscribe\/([A-Za-z0-9_-]{43}))>$/m.exec(head);
+    const header =
+      /^List-Unsubscribe: <(http:\/\/localhost:3000\/public\/report-mail\/unsubscribe\/([A-Za-z0-9_-]{43}))>$/m.exec(
+        head,
+      );
     expect(header, head).toBeTruthy();
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     // The header's link is the recipient's own: it unsubscribes exactly that address.
@@ -163,13 +224,25 @@ describe('the daily cap and the Run now window', () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const results = await Promise.all(Array.from({ length: 30 }, () => reserveReportMail(s.tenant, 10)));
     expect(results.filter(Boolean)).toHaveLength(REPORT_MAIL_DAILY_CAP / 10);
-    expect((await call('GET', '/api/reports/schedules', { token: s.token })).body.mailQuota).toMatchObject({ sent: REPORT_MAIL_DAILY_CAP, limit: REPORT_MAIL_DAILY_CAP, day: todayIn(ZONE) });
+    expect((await call('GET', '/api/reports/schedules', { token: s.token })).body.mailQuota).toMatchObject({
+      sent: REPORT_MAIL_DAILY_CAP,
+      limit: REPORT_MAIL_DAILY_CAP,
+      day: todayIn(ZONE),
+    });
   });
 
   it('cap reached: Run now answers 429 with the message, sends nothing, counts nothing; an outside address cannot even be added', async () => {
     const admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const created = await create(admin, [staffEmail(admin)]);
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(trustedTenant(admin.tenant), 'REPORTMAILDAY', todayIn(ZONE)), sent: REPORT_MAIL_DAILY_CAP } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.entity(trustedTenant(admin.tenant), 'REPORTMAILDAY', todayIn(ZONE)),
+          sent: REPORT_MAIL_DAILY_CAP,
+        },
+      }),
+    );
     const res = await runNow(admin, created.body.id);
     expect(res.status, res.raw).toBe(429);
     expect(res.body).toMatchObject({ error: 'TooManyRequests', message: REPORT_MAIL_CAP_MESSAGE });
@@ -187,7 +260,12 @@ describe('the daily cap and the Run now window', () => {
     const admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const created = await create(admin, [staffEmail(admin)]);
     const index = Math.floor(Date.now() / 1000 / RUN_NOW_PER_TENANT.windowSeconds);
-    await db().send(new PutCommand({ TableName: tableName(), Item: { pk: `RATE#reportrun#${admin.tenant}`, sk: `W#${index}`, hits: RUN_NOW_PER_TENANT.limit } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: `RATE#reportrun#${admin.tenant}`, sk: `W#${index}`, hits: RUN_NOW_PER_TENANT.limit },
+      }),
+    );
     const res = await runNow(admin, created.body.id);
     expect(res.status, res.raw).toBe(429);
     expect(res.body.message).toContain('Too many reports were run by hand');

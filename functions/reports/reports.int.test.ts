@@ -32,10 +32,14 @@ async function rawReservations(s: TestSession): Promise<Record<string, any>[]> {
   const out: Record<string, any>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': 'RESERVATION#' }, ExclusiveStartKey: startKey,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': 'RESERVATION#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
     out.push(...(res.Items ?? []));
     startKey = res.LastEvaluatedKey;
   } while (startKey);
@@ -47,13 +51,34 @@ const dollars = (c: number) => Math.round(c) / 100;
 
 describe('reports after a scripted mixed month', () => {
   it('equal a computation over the raw reservations (returns with overage, refunds, cancellations, restores, deletes, service bookings)', async () => {
-    const type = await ok(call('POST', '/api/inventory/product-types', { token: admin.token, body: { name: 'Cart', category: 'Carts', rates: [{ rate: 25, rateType: 'hourly' }] } }));
+    const type = await ok(
+      call('POST', '/api/inventory/product-types', {
+        token: admin.token,
+        body: { name: 'Cart', category: 'Carts', rates: [{ rate: 25, rateType: 'hourly' }] },
+      }),
+    );
     const items = [];
-    for (let i = 0; i < 3; i++) items.push(await ok(call('POST', '/api/inventory/items', { token: admin.token, body: { productTypeId: type.id, itemNumber: `C-${i}` } })));
-    const svc = await ok(call('POST', '/api/inventory/services', {
-      token: admin.token,
-      body: { name: 'Tour', rate: 30, rateType: 'PER_PERSON', rsvpSettings: JSON.stringify({ maxParticipants: 10 }), availability: JSON.stringify([{ date: day(6), startTime: '14:00', endTime: '15:00', slotsAvailable: 10 }]) },
-    }));
+    for (let i = 0; i < 3; i++)
+      items.push(
+        await ok(
+          call('POST', '/api/inventory/items', {
+            token: admin.token,
+            body: { productTypeId: type.id, itemNumber: `C-${i}` },
+          }),
+        ),
+      );
+    const svc = await ok(
+      call('POST', '/api/inventory/services', {
+        token: admin.token,
+        body: {
+          name: 'Tour',
+          rate: 30,
+          rateType: 'PER_PERSON',
+          rsvpSettings: JSON.stringify({ maxParticipants: 10 }),
+          availability: JSON.stringify([{ date: day(6), startTime: '14:00', endTime: '15:00', slotsAvailable: 10 }]),
+        },
+      }),
+    );
     const customers = [
       { firstName: 'Ada', lastName: 'Lovelace', phone: '5550100001' },
       { firstName: 'Alan', lastName: 'Turing', phone: '5550100002' },
@@ -62,28 +87,75 @@ describe('reports after a scripted mixed month', () => {
     const ids: string[] = [];
     for (let d = 0; d < 24; d++) {
       const who = d % 2 ? employee : admin;
-      const r = await ok(call('POST', '/api/reservations/items/create', {
-        token: who.token,
-        body: { customer: customers[d % 3], reservation: { startTime: at(d, d % 4 === 0 ? '10:00' : '13:00'), reservationDuration: 1 + (d % 2), inventoryItemId: items[d % 3].id, depositAmount: 5 } },
-      }));
+      const r = await ok(
+        call('POST', '/api/reservations/items/create', {
+          token: who.token,
+          body: {
+            customer: customers[d % 3],
+            reservation: {
+              startTime: at(d, d % 4 === 0 ? '10:00' : '13:00'),
+              reservationDuration: 1 + (d % 2),
+              inventoryItemId: items[d % 3].id,
+              depositAmount: 5,
+            },
+          },
+        }),
+      );
       ids.push(r.data.id);
     }
     // returns: on time, late (overage), with a refund by hours
-    await ok(call('POST', `/api/reservations/processing/${ids[0]}/return`, { token: admin.token, body: { actualReturnTime: at(0, '11:00') } }));
-    await ok(call('POST', `/api/reservations/processing/${ids[1]}/return`, { token: employee.token, body: { actualReturnTime: at(1, '17:30') } }));
-    await ok(call('POST', `/api/reservations/processing/${ids[2]}/return`, { token: admin.token, body: { actualReturnTime: at(2, '16:00'), refund: { hours: 1, cash: true } } }));
-    await ok(call('POST', `/api/reservations/processing/${ids[3]}/return`, { token: admin.token, body: { actualReturnTime: at(3, '18:00') } }));
+    await ok(
+      call('POST', `/api/reservations/processing/${ids[0]}/return`, {
+        token: admin.token,
+        body: { actualReturnTime: at(0, '11:00') },
+      }),
+    );
+    await ok(
+      call('POST', `/api/reservations/processing/${ids[1]}/return`, {
+        token: employee.token,
+        body: { actualReturnTime: at(1, '17:30') },
+      }),
+    );
+    await ok(
+      call('POST', `/api/reservations/processing/${ids[2]}/return`, {
+        token: admin.token,
+        body: { actualReturnTime: at(2, '16:00'), refund: { hours: 1, cash: true } },
+      }),
+    );
+    await ok(
+      call('POST', `/api/reservations/processing/${ids[3]}/return`, {
+        token: admin.token,
+        body: { actualReturnTime: at(3, '18:00') },
+      }),
+    );
     await ok(call('POST', `/api/reservations/processing/${ids[3]}/reprocess`, { token: admin.token }));
     // cancellations, a restore, a delete
-    for (const i of [4, 5, 6, 7]) await ok(call('POST', `/api/reservations/processing/${ids[i]}/cancel`, { token: admin.token }));
-    await ok(call('POST', `/api/reservations/processing/${ids[5]}/restore`, { token: admin.token, body: { notes: 'back' } }));
+    for (const i of [4, 5, 6, 7])
+      await ok(call('POST', `/api/reservations/processing/${ids[i]}/cancel`, { token: admin.token }));
+    await ok(
+      call('POST', `/api/reservations/processing/${ids[5]}/restore`, { token: admin.token, body: { notes: 'back' } }),
+    );
     await ok(call('DELETE', `/api/reservations/processing/${ids[6]}`, { token: admin.token }));
-    await ok(call('POST', `/api/reservations/processing/${ids[8]}/return`, { token: admin.token, body: { actualReturnTime: at(8, '12:00') } }));
+    await ok(
+      call('POST', `/api/reservations/processing/${ids[8]}/return`, {
+        token: admin.token,
+        body: { actualReturnTime: at(8, '12:00') },
+      }),
+    );
     await ok(call('DELETE', `/api/reservations/processing/${ids[8]}`, { token: admin.token }));
     // service bookings, one cancelled
-    const booking = (n: number, c: number) => call('POST', '/api/reservations/services/create', {
-      token: employee.token, body: { customer: customers[c], reservation: { serviceId: svc.id, availabilitySlots: [{ date: day(6), startTime: '14:00', endTime: '15:00' }], participantCount: n } },
-    });
+    const booking = (n: number, c: number) =>
+      call('POST', '/api/reservations/services/create', {
+        token: employee.token,
+        body: {
+          customer: customers[c],
+          reservation: {
+            serviceId: svc.id,
+            availabilitySlots: [{ date: day(6), startTime: '14:00', endTime: '15:00' }],
+            participantCount: n,
+          },
+        },
+      });
     await ok(booking(2, 0));
     const b2 = await ok(booking(3, 1));
     await ok(call('POST', `/api/reservations/processing/${b2.data.id}/cancel`, { token: admin.token }));
@@ -91,11 +163,19 @@ describe('reports after a scripted mixed month', () => {
     const start = day(0);
     const end = day(30);
     const q = { startDate: start, endDate: end };
-    const raw = (await rawReservations(admin)).filter((r) => dayOf(Date.parse(r.startTime), r.timeZone ?? ZONE) >= start && dayOf(Date.parse(r.startTime), r.timeZone ?? ZONE) <= end);
+    const raw = (await rawReservations(admin)).filter(
+      (r) =>
+        dayOf(Date.parse(r.startTime), r.timeZone ?? ZONE) >= start &&
+        dayOf(Date.parse(r.startTime), r.timeZone ?? ZONE) <= end,
+    );
     const booked = raw.filter((r) => r.status !== 'CANCELLED');
     const sum = (rs: Record<string, any>[], f: string) => rs.reduce((s, r) => s + (r[f] ?? 0), 0);
     expect(booked.length).toBeGreaterThan(15);
-    expect(raw.some((r) => r.overageAmountCents > 0) && raw.some((r) => r.refundAmountCents > 0) && raw.some((r) => r.kind === 'SERVICE')).toBe(true);
+    expect(
+      raw.some((r) => r.overageAmountCents > 0) &&
+        raw.some((r) => r.refundAmountCents > 0) &&
+        raw.some((r) => r.kind === 'SERVICE'),
+    ).toBe(true);
 
     const revenue = await ok(call('GET', withQuery('/api/reports/revenue', q), { token: admin.token }));
     expect(revenue).toMatchObject({
@@ -114,10 +194,15 @@ describe('reports after a scripted mixed month', () => {
     for (const s of [admin, employee]) {
       const mine = raw.filter((r) => r.createdByEmployee?.id === s.userId);
       const completed = mine.filter((r) => r.status === 'COMPLETED').length;
-      const rev = sum(mine.filter((r) => r.status !== 'CANCELLED'), 'totalAmountCents');
+      const rev = sum(
+        mine.filter((r) => r.status !== 'CANCELLED'),
+        'totalAmountCents',
+      );
       const row = perf.performanceData.find((p: any) => p.employeeId === s.userId);
       expect(row).toMatchObject({
-        totalReservations: mine.length, completedReservations: completed, totalRevenue: dollars(rev),
+        totalReservations: mine.length,
+        completedReservations: completed,
+        totalRevenue: dollars(rev),
         completionRate: Math.round((completed / mine.length) * 1000) / 10,
       });
     }
@@ -126,7 +211,11 @@ describe('reports after a scripted mixed month', () => {
     for (const c of customers) {
       const theirs = booked.filter((r) => r.customer.phone === c.phone);
       const row = activity.topCustomers.find((t: any) => t.phone === c.phone);
-      expect(row).toMatchObject({ name: `${c.firstName} ${c.lastName}`, reservationCount: theirs.length, totalSpent: dollars(sum(theirs, 'totalAmountCents')) });
+      expect(row).toMatchObject({
+        name: `${c.firstName} ${c.lastName}`,
+        reservationCount: theirs.length,
+        totalSpent: dollars(sum(theirs, 'totalAmountCents')),
+      });
     }
 
     const util = await ok(call('GET', withQuery('/api/reports/cart-utilization', q), { token: admin.token }));
@@ -136,7 +225,12 @@ describe('reports after a scripted mixed month', () => {
       const theirs = booked.filter((r) => r.inventoryItemId === it.id);
       const hours = theirs.reduce((s, r) => s + r.reservationDuration + (r.overageHours ?? 0), 0);
       const row = util.items.find((i: any) => i.itemId === it.id);
-      expect(row).toMatchObject({ reservations: theirs.length, hoursReserved: hours, revenue: dollars(sum(theirs, 'totalAmountCents')), utilizationRate: Math.round((hours / openHours) * 1000) / 10 });
+      expect(row).toMatchObject({
+        reservations: theirs.length,
+        hoursReserved: hours,
+        revenue: dollars(sum(theirs, 'totalAmountCents')),
+        utilizationRate: Math.round((hours / openHours) * 1000) / 10,
+      });
     }
     expect(util.productTypes).toHaveLength(1);
     expect(util.productTypes[0]).toMatchObject({ productType: 'Cart', items: 3, hoursOpen: openHours * 3 });
@@ -161,15 +255,31 @@ describe('report parameters', () => {
   it('refuse with the spec messages', async () => {
     expect(await msg('/api/reports/daily-log', {})).toBe('Date parameter is required for daily log report');
     expect(await msg('/api/reports/daily-log', { date: '2026-02-30' })).toBe('Invalid date format');
-    expect(await msg('/api/reports/revenue', { startDate: '2026-01-01' })).toBe('Both startDate and endDate are required');
-    expect(await msg('/api/reports/customer-activity', { startDate: 'yesterday', endDate: '2026-01-01' })).toBe('Invalid date format');
-    expect(await msg('/api/reports/employee-performance', { startDate: '2026-02-01', endDate: '2026-01-01' })).toBe('Start date must be before end date');
-    expect(await msg('/api/reports/cart-utilization', { startDate: '2025-01-01', endDate: '2026-01-03' })).toBe('Date range cannot exceed 1 year');
-    const year = await call('GET', withQuery('/api/reports/revenue', { startDate: '2025-01-01', endDate: '2025-12-31' }), { token: admin.token });
+    expect(await msg('/api/reports/revenue', { startDate: '2026-01-01' })).toBe(
+      'Both startDate and endDate are required',
+    );
+    expect(await msg('/api/reports/customer-activity', { startDate: 'yesterday', endDate: '2026-01-01' })).toBe(
+      'Invalid date format',
+    );
+    expect(await msg('/api/reports/employee-performance', { startDate: '2026-02-01', endDate: '2026-01-01' })).toBe(
+      'Start date must be before end date',
+    );
+    expect(await msg('/api/reports/cart-utilization', { startDate: '2025-01-01', endDate: '2026-01-03' })).toBe(
+      'Date range cannot exceed 1 year',
+    );
+    const year = await call(
+      'GET',
+      withQuery('/api/reports/revenue', { startDate: '2025-01-01', endDate: '2025-12-31' }),
+      { token: admin.token },
+    );
     expect(year.status).toBe(200);
   });
   it('need a token', async () => {
-    const res = await call('GET', withQuery('/api/reports/revenue', { startDate: '2026-01-01', endDate: '2026-01-31' }), {});
+    const res = await call(
+      'GET',
+      withQuery('/api/reports/revenue', { startDate: '2026-01-01', endDate: '2026-01-31' }),
+      {},
+    );
     expect(res.status).toBe(401);
   });
 });

@@ -48,11 +48,18 @@ export async function readDays(tenant: TenantId, start: string, end: string): Pr
   const out: Row[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':a': `${REPORT_DAY}#${start}`, ':b': `${REPORT_DAY}#${end}` },
-      ExclusiveStartKey: startKey,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+        ExpressionAttributeValues: {
+          ':pk': keys.tenantPartition(tenant),
+          ':a': `${REPORT_DAY}#${start}`,
+          ':b': `${REPORT_DAY}#${end}`,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
     out.push(...(res.Items ?? []));
     startKey = res.LastEvaluatedKey;
   } while (startKey);
@@ -95,7 +102,9 @@ function byEntity(rows: Row[], prefix: 'e' | 'c' | 'i') {
 
 function totals(rows: Row[]) {
   const t: Record<string, number> = {};
-  for (const row of rows) for (const [k, v] of Object.entries(row)) if (!k.includes('#') || /^(s|k|h)#[^#]+$/.test(k)) if (typeof v === 'number') t[k] = (t[k] ?? 0) + v;
+  for (const row of rows)
+    for (const [k, v] of Object.entries(row))
+      if (!k.includes('#') || /^(s|k|h)#[^#]+$/.test(k)) if (typeof v === 'number') t[k] = (t[k] ?? 0) + v;
   return t;
 }
 
@@ -126,7 +135,12 @@ export async function revenueReport(tenant: TenantId, q: { startDate?: string; e
     durationSamples: t.dn ?? 0,
     reservationsByHour: peakHours,
     daily: rows
-      .map((r) => ({ date: String(r.sk).slice(REPORT_DAY.length + 1), revenue: fromCents(num(r.rev)), reservations: num(r.b), cancelled: num(r['s#CANCELLED']) }))
+      .map((r) => ({
+        date: String(r.sk).slice(REPORT_DAY.length + 1),
+        revenue: fromCents(num(r.rev)),
+        reservations: num(r.b),
+        cancelled: num(r['s#CANCELLED']),
+      }))
       .filter((d) => d.reservations || d.cancelled || d.revenue),
   };
 }
@@ -167,10 +181,21 @@ export async function customerActivityReport(tenant: TenantId, q: { startDate?: 
   const all = [...byEntity(rows, 'c')]
     .map(([id, c]) => {
       const n = json<{ name?: string; phone?: string }>(c.name, {});
-      return { customerId: id, name: n.name || 'Unknown', phone: n.phone ?? '', reservationCount: c.f.n ?? 0, totalSpentCents: c.f.rev ?? 0 };
+      return {
+        customerId: id,
+        name: n.name || 'Unknown',
+        phone: n.phone ?? '',
+        reservationCount: c.f.n ?? 0,
+        totalSpentCents: c.f.rev ?? 0,
+      };
     })
     .filter((c) => c.reservationCount > 0)
-    .sort((a, b) => b.totalSpentCents - a.totalSpentCents || b.reservationCount - a.reservationCount || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) =>
+        b.totalSpentCents - a.totalSpentCents ||
+        b.reservationCount - a.reservationCount ||
+        a.name.localeCompare(b.name),
+    );
   const totalSpentCents = all.reduce((s, c) => s + c.totalSpentCents, 0);
   return {
     success: true as const,
@@ -180,7 +205,9 @@ export async function customerActivityReport(tenant: TenantId, q: { startDate?: 
     returningCustomers: all.filter((c) => c.reservationCount > 1).length,
     totalSpent: fromCents(totalSpentCents),
     totalReservations: all.reduce((s, c) => s + c.reservationCount, 0),
-    topCustomers: all.slice(0, TOP_CUSTOMERS).map(({ totalSpentCents: c, ...rest }) => ({ ...rest, totalSpent: fromCents(c) })),
+    topCustomers: all
+      .slice(0, TOP_CUSTOMERS)
+      .map(({ totalSpentCents: c, ...rest }) => ({ ...rest, totalSpent: fromCents(c) })),
   };
 }
 
@@ -198,16 +225,35 @@ export async function cartUtilizationReport(tenant: TenantId, q: { startDate?: s
       const n = json<{ name?: string; itemNumber?: string; productTypeId?: string; productType?: string }>(i.name, {});
       const min = i.f.min ?? 0;
       return {
-        itemId: id, name: n.name || id, itemNumber: n.itemNumber ?? '', productTypeId: n.productTypeId ?? '', productType: n.productType || 'Other',
-        reservations: i.f.n ?? 0, hoursReserved: Math.round((min / 60) * 100) / 100, hoursOpen, utilizationRate: pct(min), revenueCents: i.f.rev ?? 0, min,
+        itemId: id,
+        name: n.name || id,
+        itemNumber: n.itemNumber ?? '',
+        productTypeId: n.productTypeId ?? '',
+        productType: n.productType || 'Other',
+        reservations: i.f.n ?? 0,
+        hoursReserved: Math.round((min / 60) * 100) / 100,
+        hoursOpen,
+        utilizationRate: pct(min),
+        revenueCents: i.f.rev ?? 0,
+        min,
       };
     })
     .filter((i) => i.reservations > 0)
     .sort((a, b) => b.utilizationRate - a.utilizationRate || a.name.localeCompare(b.name));
-  const types = new Map<string, { productTypeId: string; productType: string; items: number; reservations: number; min: number; rev: number }>();
+  const types = new Map<
+    string,
+    { productTypeId: string; productType: string; items: number; reservations: number; min: number; rev: number }
+  >();
   for (const i of items) {
     const key = i.productTypeId || i.productType;
-    const t = types.get(key) ?? { productTypeId: i.productTypeId, productType: i.productType, items: 0, reservations: 0, min: 0, rev: 0 };
+    const t = types.get(key) ?? {
+      productTypeId: i.productTypeId,
+      productType: i.productType,
+      items: 0,
+      reservations: 0,
+      min: 0,
+      rev: 0,
+    };
     t.items++;
     t.reservations += i.reservations;
     t.min += i.min;
@@ -226,9 +272,14 @@ export async function cartUtilizationReport(tenant: TenantId, q: { startDate?: s
     items: items.map(({ min: _m, revenueCents, ...rest }) => ({ ...rest, revenue: fromCents(revenueCents) })),
     productTypes: [...types.values()]
       .map((t) => ({
-        productTypeId: t.productTypeId, productType: t.productType, items: t.items, reservations: t.reservations,
-        hoursReserved: Math.round((t.min / 60) * 100) / 100, hoursOpen: Math.round(((openMinutes * t.items) / 60) * 100) / 100,
-        utilizationRate: openMinutes > 0 ? round1((t.min / (openMinutes * t.items)) * 100) : 0, revenue: fromCents(t.rev),
+        productTypeId: t.productTypeId,
+        productType: t.productType,
+        items: t.items,
+        reservations: t.reservations,
+        hoursReserved: Math.round((t.min / 60) * 100) / 100,
+        hoursOpen: Math.round(((openMinutes * t.items) / 60) * 100) / 100,
+        utilizationRate: openMinutes > 0 ? round1((t.min / (openMinutes * t.items)) * 100) : 0,
+        revenue: fromCents(t.rev),
       }))
       .sort((a, b) => b.utilizationRate - a.utilizationRate || a.productType.localeCompare(b.productType)),
   };
@@ -244,22 +295,31 @@ export async function dailyLogReport(tenant: TenantId, q: { date?: string }) {
   const from = startOfDayIn(day, zone).toISOString();
   const to = endOfDayIn(day, zone).toISOString();
   const lists = await Promise.all(
-    RESERVATION_KINDS.flatMap((kind) => RESERVATION_STATUSES.map(async (status) => {
-      const out: Row[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const res = await db().send(new QueryCommand({
-          TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :a AND :b',
-          ExpressionAttributeValues: { ':pk': listIndex(tenant, kind, status), ':a': from, ':b': `${to}#\uffff` },
-          ExclusiveStartKey: startKey,
-        }));
-        out.push(...(res.Items ?? []));
-        startKey = res.LastEvaluatedKey;
-      } while (startKey);
-      return out;
-    })),
+    RESERVATION_KINDS.flatMap((kind) =>
+      RESERVATION_STATUSES.map(async (status) => {
+        const out: Row[] = [];
+        let startKey: Record<string, unknown> | undefined;
+        do {
+          const res = await db().send(
+            new QueryCommand({
+              TableName: tableName(),
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :a AND :b',
+              ExpressionAttributeValues: { ':pk': listIndex(tenant, kind, status), ':a': from, ':b': `${to}#\uffff` },
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          out.push(...(res.Items ?? []));
+          startKey = res.LastEvaluatedKey;
+        } while (startKey);
+        return out;
+      }),
+    ),
   );
   const now = Date.now();
-  const reservations = lists.flat().map((i) => toView(stripKeys(i), now)).sort((a, b) => a.startTime.localeCompare(b.startTime) || a.reservationNumber.localeCompare(b.reservationNumber));
+  const reservations = lists
+    .flat()
+    .map((i) => toView(stripKeys(i), now))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.reservationNumber.localeCompare(b.reservationNumber));
   return { success: true as const, date: day, timeZone: zone, reservations };
 }

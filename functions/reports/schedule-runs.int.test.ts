@@ -29,26 +29,48 @@ interface Caught {
   body: { text?: string; html?: string };
   attachments: { filename?: string; contentType: string; content: string; size: number }[];
 }
-const allMail = async (to: string): Promise<Caught[]> => ((await (await fetch(ses.inboxUrl)).json()) as { emails: Caught[] }).emails.filter((m) => m.destination.to.some((t) => t.includes(to)));
+const allMail = async (to: string): Promise<Caught[]> =>
+  ((await (await fetch(ses.inboxUrl)).json()) as { emails: Caught[] }).emails.filter((m) =>
+    m.destination.to.some((t) => t.includes(to)),
+  );
 /** The report e-mails (with their file) to `to`; the one confirmation an outside address gets has none. */
 const inbox = async (to: string): Promise<Caught[]> => (await allMail(to)).filter((m) => m.attachments.length > 0);
 
 const rowOf = async (s: TestSession, id: string) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(s.tenant)), sk: `REPORTSCHEDULE#${id}` } }))).Item!;
+  (
+    await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: { pk: keys.tenantPartition(trustedTenant(s.tenant)), sk: `REPORTSCHEDULE#${id}` },
+      }),
+    )
+  ).Item!;
 
 /** Moves a schedule's next run into the past, as time passing would. */
 async function makeDue(s: TestSession, id: string, minutesAgo = 3): Promise<string> {
   const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  await db().send(new UpdateCommand({
-    TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(s.tenant)), sk: `REPORTSCHEDULE#${id}` },
-    UpdateExpression: 'SET nextRun = :at, gsi1pk = :pk, gsi1sk = :sk', ExpressionAttributeValues: { ':at': at, ':pk': SCHEDULE_INDEX_PK, ':sk': dueSortKey(at, s.tenant, id) },
-  }));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: keys.tenantPartition(trustedTenant(s.tenant)), sk: `REPORTSCHEDULE#${id}` },
+      UpdateExpression: 'SET nextRun = :at, gsi1pk = :pk, gsi1sk = :sk',
+      ExpressionAttributeValues: { ':at': at, ':pk': SCHEDULE_INDEX_PK, ':sk': dueSortKey(at, s.tenant, id) },
+    }),
+  );
   return at;
 }
 
 /** Creates a schedule; its outside recipients then confirm through the link mailed to them (issue 22 item 6). */
 const create = async (s: TestSession, body: Record<string, unknown>) => {
-  const res = await call('POST', '/api/reports/schedules', { token: s.token, body: { name: 'Weekly revenue', reportType: 'revenue', schedule: { frequency: 'weekly', time: '07:00', daysOfWeek: [0, 1, 2, 3, 4, 5, 6] }, ...body } });
+  const res = await call('POST', '/api/reports/schedules', {
+    token: s.token,
+    body: {
+      name: 'Weekly revenue',
+      reportType: 'revenue',
+      schedule: { frequency: 'weekly', time: '07:00', daysOfWeek: [0, 1, 2, 3, 4, 5, 6] },
+      ...body,
+    },
+  });
   expect(res.status, res.raw).toBe(200);
   for (const to of (body.recipients as string[] | undefined) ?? []) {
     const [confirmation] = (await allMail(to)).filter((m) => m.attachments.length === 0);
@@ -66,7 +88,20 @@ beforeAll(async () => {
   other = await sessionFor({ role: 'BUSINESS_ADMIN' });
   // Revenue of the last week, as the reservation transactions keep it (per-day aggregate rows).
   const yesterday = addDaysToDay(todayIn(ZONE), -1);
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...reportDayKey(trustedTenant(admin.tenant), yesterday), n: 3, b: 3, rev: 123_450, ovr: 1_500, 's#COMPLETED': 3, 'k#ITEM': 3 } }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...reportDayKey(trustedTenant(admin.tenant), yesterday),
+        n: 3,
+        b: 3,
+        rev: 123_450,
+        ovr: 1_500,
+        's#COMPLETED': 3,
+        'k#ITEM': 3,
+      },
+    }),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -96,7 +131,9 @@ describe('the report-schedules sweep', () => {
     expect(file.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(file.content, 'base64') as unknown as ArrayBuffer);
-    const cells = wb.worksheets[0]!.getSheetValues().flat().filter((v) => v != null);
+    const cells = wb.worksheets[0]!.getSheetValues()
+      .flat()
+      .filter((v) => v != null);
     expect(cells).toContain('Total Revenue');
     expect(cells).toContain(1234.5);
 
@@ -107,7 +144,13 @@ describe('the report-schedules sweep', () => {
     expect(row.gsi1sk).toBe(dueSortKey(row.nextRun, admin.tenant, mine.id));
     expect(Date.parse(row.lastRun)).toBeGreaterThanOrEqual(Date.parse(dueAt));
     expect(row.history).toHaveLength(1);
-    expect(row.history[0]).toMatchObject({ trigger: 'schedule', outcome: 'success', sent: 1, fileName: file.filename, error: null });
+    expect(row.history[0]).toMatchObject({
+      trigger: 'schedule',
+      outcome: 'success',
+      sent: 1,
+      fileName: file.filename,
+      error: null,
+    });
 
     // Not due any more: the next sweep sends nothing.
     expect((await runDueSchedules()).claimed).toBe(0);
@@ -121,13 +164,19 @@ describe('the report-schedules sweep', () => {
     const s = await create(admin, { recipients: ['claim@example.com'] });
     const seen = await makeDue(admin, s.id);
     const row = await rowOf(admin, s.id);
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimDue(trustedTenant(admin.tenant), s.id, seen, row.schedule, Date.now())));
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => claimDue(trustedTenant(admin.tenant), s.id, seen, row.schedule, Date.now())),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(Date.parse((await rowOf(admin, s.id)).nextRun)).toBeGreaterThan(Date.now());
   });
 
   it('the Lambda handler (sweepHandler) runs it too: a daily log as CSV to two recipients, one message each', async () => {
-    const s = await create(admin, { reportType: 'daily-log', format: 'csv', recipients: ['csv-a@example.com', 'csv-b@example.com'] });
+    const s = await create(admin, {
+      reportType: 'daily-log',
+      format: 'csv',
+      recipients: ['csv-a@example.com', 'csv-b@example.com'],
+    });
     await makeDue(admin, s.id);
     const result = await sweepHandler();
     expect(result.claimed).toBe(1);
@@ -136,7 +185,9 @@ describe('the report-schedules sweep', () => {
       expect(more).toEqual([]);
       expect(mail!.destination.to).toEqual([to]);
       expect(mail!.attachments[0]!.filename).toMatch(/^daily-log-.*\.csv$/);
-      expect(Buffer.from(mail!.attachments[0]!.content, 'base64').toString('utf8')).toMatch(/^Reservation,Start,Customer,Item \/ Service,Status,Total\r\n/);
+      expect(Buffer.from(mail!.attachments[0]!.content, 'base64').toString('utf8')).toMatch(
+        /^Reservation,Start,Customer,Item \/ Service,Status,Total\r\n/,
+      );
     }
   });
 
@@ -171,19 +222,33 @@ describe('the report-schedules sweep', () => {
     expect(Date.parse((on.body as { nextRun: string }).nextRun)).toBeGreaterThan(Date.now());
     expect((await rowOf(admin, s.id)).gsi1pk).toBe(SCHEDULE_INDEX_PK);
     expect(await inbox('off@example.com')).toHaveLength(0);
-    expect((await call('PATCH', `/api/reports/schedules/${s.id}`, { token: other.token, body: { enabled: false } })).status).toBe(404);
-    expect((await call('PATCH', `/api/reports/schedules/${s.id}`, { token: admin.token, body: { enabled: 'no' } })).status).toBe(400);
+    expect(
+      (await call('PATCH', `/api/reports/schedules/${s.id}`, { token: other.token, body: { enabled: false } })).status,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `/api/reports/schedules/${s.id}`, { token: admin.token, body: { enabled: 'no' } })).status,
+    ).toBe(400);
   });
 
   it('skips (sends nothing, counts nothing) while the organization has the Reports module off', async () => {
     const s = await create(admin, { recipients: ['module-off@example.com'] });
     await makeDue(admin, s.id);
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...modulesKey(trustedTenant(admin.tenant)), states: { reports: false }, version: 1 } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...modulesKey(trustedTenant(admin.tenant)), states: { reports: false }, version: 1 },
+      }),
+    );
     forgetModules();
     try {
       expect(await runDueSchedules()).toMatchObject({ claimed: 1, skipped: 1 });
     } finally {
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...modulesKey(trustedTenant(admin.tenant)), states: { reports: true }, version: 2 } }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...modulesKey(trustedTenant(admin.tenant)), states: { reports: true }, version: 2 },
+        }),
+      );
       forgetModules();
     }
     const row = await rowOf(admin, s.id);
@@ -219,7 +284,9 @@ describe('Run now', () => {
 
   it('two Run now at once: one sends, the other is refused', async () => {
     const s = await create(admin, { recipients: ['twice@example.com'] });
-    const both = await Promise.all([1, 2].map(() => call('POST', `/api/reports/schedules/${s.id}/run`, { token: admin.token })));
+    const both = await Promise.all(
+      [1, 2].map(() => call('POST', `/api/reports/schedules/${s.id}/run`, { token: admin.token })),
+    );
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await inbox('twice@example.com')).toHaveLength(1);
     expect(await rowOf(admin, s.id)).toMatchObject({ runCount: 1, successCount: 1 });
@@ -235,8 +302,23 @@ describe('Run now', () => {
 
   it('keeps the last 100 runs (document 3 §9)', async () => {
     const s = await create(admin, { recipients: ['cap@example.com'] });
-    const old = Array.from({ length: 100 }, (_, i) => ({ at: new Date(2026, 0, 1, 0, i).toISOString(), trigger: 'schedule', outcome: 'success', period: `old-${i}`, sent: 1, fileName: null, error: null }));
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${s.id}` }, UpdateExpression: 'SET history = :h', ExpressionAttributeValues: { ':h': old } }));
+    const old = Array.from({ length: 100 }, (_, i) => ({
+      at: new Date(2026, 0, 1, 0, i).toISOString(),
+      trigger: 'schedule',
+      outcome: 'success',
+      period: `old-${i}`,
+      sent: 1,
+      fileName: null,
+      error: null,
+    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${s.id}` },
+        UpdateExpression: 'SET history = :h',
+        ExpressionAttributeValues: { ':h': old },
+      }),
+    );
     const res = await call('POST', `/api/reports/schedules/${s.id}/run`, { token: admin.token });
     const history = (res.body as { schedule: { history: { period: string; trigger: string }[] } }).schedule.history;
     expect(history).toHaveLength(100);
@@ -246,7 +328,16 @@ describe('Run now', () => {
   });
 
   it('refuses a format the report type does not allow (document 3 §5)', async () => {
-    const res = await call('POST', '/api/reports/schedules', { token: admin.token, body: { name: 'x', reportType: 'revenue', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients: ['a@b.co'] } });
+    const res = await call('POST', '/api/reports/schedules', {
+      token: admin.token,
+      body: {
+        name: 'x',
+        reportType: 'revenue',
+        format: 'csv',
+        schedule: { frequency: 'daily', time: '07:00' },
+        recipients: ['a@b.co'],
+      },
+    });
     expect(res.status).toBe(400);
     expect(res.raw).toContain('Format csv not supported for report type revenue');
   });

@@ -14,10 +14,19 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  cartUtilizationResponse, customerActivityResponse, dailyLogResponse, employeePerformanceResponse, revenueResponse,
+  cartUtilizationResponse,
+  customerActivityResponse,
+  dailyLogResponse,
+  employeePerformanceResponse,
+  revenueResponse,
 } from '../../shared/contract/report-models.js';
 import {
-  normalizeRecipient, REPORT_MAIL_CAP_MESSAGE, SCHEDULE_HISTORY_CAP, type ReportSchedule, type ScheduleFormat, type ScheduleRunEntry,
+  normalizeRecipient,
+  REPORT_MAIL_CAP_MESSAGE,
+  SCHEDULE_HISTORY_CAP,
+  type ReportSchedule,
+  type ScheduleFormat,
+  type ScheduleRunEntry,
 } from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
 import { fileName, type ReportData, reportTable, toCsv } from '../../shared/reports/model.js';
@@ -32,9 +41,29 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { takeFromWindow, type WindowLimit } from '../lib/rate-limit.js';
 import { renderStoredEmail } from '../platform/template-store.js';
 import { reserveReportMail } from './mail-quota.js';
-import { activeStaffEmails, deliverable, newRecipientLink, oneClickUnsubscribeUrl, unsubscribePageUrl } from './recipients.js';
-import { cartUtilizationReport, customerActivityReport, dailyLogReport, employeePerformanceReport, revenueReport } from './reports.js';
-import { dueSortKey, getScheduleRow, nextRunAfter, SCHEDULE_INDEX_PK, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
+import {
+  activeStaffEmails,
+  deliverable,
+  newRecipientLink,
+  oneClickUnsubscribeUrl,
+  unsubscribePageUrl,
+} from './recipients.js';
+import {
+  cartUtilizationReport,
+  customerActivityReport,
+  dailyLogReport,
+  employeePerformanceReport,
+  revenueReport,
+} from './reports.js';
+import {
+  dueSortKey,
+  getScheduleRow,
+  nextRunAfter,
+  SCHEDULE_INDEX_PK,
+  scheduleKey,
+  type ScheduleRow,
+  scheduleView,
+} from './schedules.js';
 
 /** Run now is refused while a run of the same schedule started less than this ago (two clicks send once). */
 export const MANUAL_RUN_GAP_MS = 60_000;
@@ -46,8 +75,10 @@ const CONCURRENCY = 4;
  * several schedules cannot multiply mail either (issue 22 item 6); the daily cap bounds the rest.
  */
 export const RUN_NOW_PER_TENANT: WindowLimit = { limit: 10, windowSeconds: 10 * 60 };
-export const RUN_NOW_LIMITED = 'Too many reports were run by hand in the last few minutes. Please wait a few minutes; scheduled runs still go out at their time.';
-export const NO_RECIPIENT_YET = 'No recipient can receive it yet: outside addresses receive reports once they confirm, unsubscribed ones never';
+export const RUN_NOW_LIMITED =
+  'Too many reports were run by hand in the last few minutes. Please wait a few minutes; scheduled runs still go out at their time.';
+export const NO_RECIPIENT_YET =
+  'No recipient can receive it yet: outside addresses receive reports once they confirm, unsubscribed ones never';
 
 // ---------------------------------------------------------------- the period
 
@@ -66,7 +97,12 @@ function previousMonthStart(day: string, months: number): string {
  * the 7 days ending yesterday; monthly → the previous calendar month; quarterly → the previous
  * calendar quarter. The daily log (a one-day report) is always yesterday's.
  */
-export function reportPeriod(type: ReportSchedule['reportType'], frequency: ReportSchedule['schedule']['frequency'], zone: string, now: number): Period {
+export function reportPeriod(
+  type: ReportSchedule['reportType'],
+  frequency: ReportSchedule['schedule']['frequency'],
+  zone: string,
+  now: number,
+): Period {
   const today = todayIn(zone, now);
   const yesterday = addDaysToDay(today, -1);
   if (type === 'daily-log') return { date: yesterday };
@@ -87,16 +123,24 @@ export function reportPeriod(type: ReportSchedule['reportType'], frequency: Repo
   }
 }
 
-export const periodText = (p: Period) => ('date' in p ? p.date : p.startDate === p.endDate ? p.startDate : `${p.startDate}..${p.endDate}`);
+export const periodText = (p: Period) =>
+  'date' in p ? p.date : p.startDate === p.endDate ? p.startDate : `${p.startDate}..${p.endDate}`;
 
 // ---------------------------------------------------------------- the report and its file
 
 /** The report as the API serves it (parsed with the contract's response schema, so the table is the screen's). */
-export async function computeReport(tenant: TenantId, type: ReportSchedule['reportType'], p: Period): Promise<ReportData> {
+export async function computeReport(
+  tenant: TenantId,
+  type: ReportSchedule['reportType'],
+  p: Period,
+): Promise<ReportData> {
   const range = 'date' in p ? { startDate: p.date, endDate: p.date } : p;
   switch (type) {
     case 'daily-log':
-      return { type, data: dailyLogResponse.parse(await dailyLogReport(tenant, { date: 'date' in p ? p.date : p.endDate })) };
+      return {
+        type,
+        data: dailyLogResponse.parse(await dailyLogReport(tenant, { date: 'date' in p ? p.date : p.endDate })),
+      };
     case 'revenue':
       return { type, data: revenueResponse.parse(await revenueReport(tenant, range)) };
     case 'employee-performance':
@@ -117,21 +161,41 @@ export interface ReportFile {
 }
 
 /** The file of a report in a schedule's format: the same builders (and file names) as the screen's exports. */
-export async function renderReportFile(report: ReportData, format: ScheduleFormat, zone: string, business: string): Promise<ReportFile> {
+export async function renderReportFile(
+  report: ReportData,
+  format: ScheduleFormat,
+  zone: string,
+  business: string,
+): Promise<ReportFile> {
   const table = reportTable(report, zone);
   const base = { title: table.title, range: table.range };
   switch (format) {
     case 'pdf': {
       const { reportPdf } = await import('../../shared/reports/pdf.js');
-      return { ...base, filename: fileName(table, report.type, 'pdf'), contentType: 'application/pdf', content: await reportPdf(table, business) };
+      return {
+        ...base,
+        filename: fileName(table, report.type, 'pdf'),
+        contentType: 'application/pdf',
+        content: await reportPdf(table, business),
+      };
     }
     case 'excel': {
       const { reportXlsx } = await import('../../shared/reports/xlsx.js');
       const bytes = await reportXlsx(table, business);
-      return { ...base, filename: fileName(table, report.type, 'xlsx'), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: new Uint8Array(bytes) };
+      return {
+        ...base,
+        filename: fileName(table, report.type, 'xlsx'),
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        content: new Uint8Array(bytes),
+      };
     }
     case 'csv':
-      return { ...base, filename: fileName(table, report.type, 'csv'), contentType: 'text/csv', content: new Uint8Array(Buffer.from(toCsv(table), 'utf8')) };
+      return {
+        ...base,
+        filename: fileName(table, report.type, 'csv'),
+        contentType: 'text/csv',
+        content: new Uint8Array(Buffer.from(toCsv(table), 'utf8')),
+      };
   }
 }
 
@@ -144,11 +208,24 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).r
  * history entry (capped), `runningSince` cleared. Never throws for a failed report or send: that is
  * the run's failure, recorded on the schedule.
  */
-export async function execute(tenant: TenantId, row: ScheduleRow, trigger: ScheduleRunEntry['trigger'], now = Date.now()): Promise<{ schedule: ReportSchedule | null; run: ScheduleRunEntry; capped: boolean }> {
+export async function execute(
+  tenant: TenantId,
+  row: ScheduleRow,
+  trigger: ScheduleRunEntry['trigger'],
+  now = Date.now(),
+): Promise<{ schedule: ReportSchedule | null; run: ScheduleRunEntry; capped: boolean }> {
   const at = new Date(now).toISOString();
   const zone = await organizationTimeZone(tenant, now);
   const period = reportPeriod(row.reportType, row.schedule.frequency, zone, now);
-  const entry: ScheduleRunEntry = { at, trigger, outcome: 'success', period: periodText(period), sent: 0, fileName: null, error: null };
+  const entry: ScheduleRunEntry = {
+    at,
+    trigger,
+    outcome: 'success',
+    period: periodText(period),
+    sent: 0,
+    fileName: null,
+    error: null,
+  };
   let capped = false;
 
   const [status, modules] = await Promise.all([cachedOrganizationStatus(tenant, now), cachedModules(tenant, now)]);
@@ -168,7 +245,10 @@ export async function execute(tenant: TenantId, row: ScheduleRow, trigger: Sched
         entry.error = REPORT_MAIL_CAP_MESSAGE;
         capped = true;
       } else {
-        const [report, org] = await Promise.all([computeReport(tenant, row.reportType, period), getOrganization(tenant)]);
+        const [report, org] = await Promise.all([
+          computeReport(tenant, row.reportType, period),
+          getOrganization(tenant),
+        ]);
         const business = org?.name || 'Rental business';
         const file = await renderReportFile(report, row.format ?? 'pdf', zone, business);
         entry.fileName = file.filename;
@@ -178,10 +258,21 @@ export async function execute(tenant: TenantId, row: ScheduleRow, trigger: Sched
           try {
             const { token } = await newRecipientLink(tenant, row.id, normalizeRecipient(address), 'unsubscribe', now);
             const mail = await renderStoredEmail('scheduled-report', {
-              businessName: business, scheduleName: row.name, reportTitle: file.title, period: file.range, fileName: file.filename, frequency: row.schedule.frequency,
+              businessName: business,
+              scheduleName: row.name,
+              reportTitle: file.title,
+              period: file.range,
+              fileName: file.filename,
+              frequency: row.schedule.frequency,
               unsubscribeUrl: unsubscribePageUrl(token),
             });
-            await sendMailWithAttachments({ to: address, ...mail, tenant, attachments: [file], listUnsubscribe: oneClickUnsubscribeUrl(token) });
+            await sendMailWithAttachments({
+              to: address,
+              ...mail,
+              tenant,
+              attachments: [file],
+              listUnsubscribe: oneClickUnsubscribeUrl(token),
+            });
             entry.sent++;
           } catch (e) {
             failures.push(`${address}: ${errorText(e)}`);
@@ -197,22 +288,35 @@ export async function execute(tenant: TenantId, row: ScheduleRow, trigger: Sched
       entry.error = errorText(e);
     }
   }
-  if (entry.outcome === 'failure') logger.warn('scheduled report failed', { tenant, schedule: row.id, error: entry.error });
+  if (entry.outcome === 'failure')
+    logger.warn('scheduled report failed', { tenant, schedule: row.id, error: entry.error });
   const schedule = await finish(tenant, row.id, entry, now);
   return { schedule, run: entry, capped };
 }
 
 /** Records a run's outcome; null when the schedule was deleted meanwhile. */
-async function finish(tenant: TenantId, id: string, entry: ScheduleRunEntry, now: number): Promise<ReportSchedule | null> {
+async function finish(
+  tenant: TenantId,
+  id: string,
+  entry: ScheduleRunEntry,
+  now: number,
+): Promise<ReportSchedule | null> {
   const counted = entry.outcome !== 'skipped';
-  const adds = counted ? ` ADD runCount :one, ${entry.outcome === 'success' ? 'successCount' : 'failureCount'} :one` : '';
+  const adds = counted
+    ? ` ADD runCount :one, ${entry.outcome === 'success' ? 'successCount' : 'failureCount'} :one`
+    : '';
   let row: ScheduleRow;
   try {
-    const res = await db().send(new UpdateCommand({
-      TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW',
-      UpdateExpression: `SET history = list_append(if_not_exists(history, :empty), :entry) REMOVE runningSince${adds}`,
-      ExpressionAttributeValues: { ':empty': [], ':entry': [entry], ...(counted ? { ':one': 1 } : {}) },
-    }));
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(tenant, id),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+        UpdateExpression: `SET history = list_append(if_not_exists(history, :empty), :entry) REMOVE runningSince${adds}`,
+        ExpressionAttributeValues: { ':empty': [], ':entry': [entry], ...(counted ? { ':one': 1 } : {}) },
+      }),
+    );
     row = res.Attributes as ScheduleRow;
   } catch (e) {
     if (isConditionFailure(e)) return null;
@@ -223,11 +327,15 @@ async function finish(tenant: TenantId, id: string, entry: ScheduleRunEntry, now
     // Drop the oldest entries, only if nobody appended since (a concurrent run trims on its own finish).
     const extra = history.length - SCHEDULE_HISTORY_CAP;
     try {
-      await db().send(new UpdateCommand({
-        TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'size(history) = :n',
-        UpdateExpression: `REMOVE ${Array.from({ length: extra }, (_, i) => `history[${i}]`).join(', ')}`,
-        ExpressionAttributeValues: { ':n': history.length },
-      }));
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: scheduleKey(tenant, id),
+          ConditionExpression: 'size(history) = :n',
+          UpdateExpression: `REMOVE ${Array.from({ length: extra }, (_, i) => `history[${i}]`).join(', ')}`,
+          ExpressionAttributeValues: { ':n': history.length },
+        }),
+      );
       row.history = history.slice(extra);
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
@@ -244,22 +352,35 @@ async function finish(tenant: TenantId, id: string, entry: ScheduleRunEntry, now
  * double click or an impatient second click does not mail everyone twice; 429 past the organization's
  * Run now window or when the day's report e-mails are used up (nothing sent).
  */
-export async function runScheduleNow(tenant: TenantId, id: string, now = Date.now()): Promise<{ schedule: ReportSchedule; run: ScheduleRunEntry }> {
+export async function runScheduleNow(
+  tenant: TenantId,
+  id: string,
+  now = Date.now(),
+): Promise<{ schedule: ReportSchedule; run: ScheduleRunEntry }> {
   if (!(await takeFromWindow('reportrun', tenant, RUN_NOW_PER_TENANT, now))) throw tooManyRequests(RUN_NOW_LIMITED);
   let row: ScheduleRow;
   const recent = new Date(now - MANUAL_RUN_GAP_MS).toISOString();
   try {
-    const res = await db().send(new UpdateCommand({
-      TableName: tableName(), Key: scheduleKey(tenant, id), ReturnValues: 'ALL_NEW',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(runningSince) OR runningSince < :recent) AND (attribute_not_exists(lastManualRun) OR lastManualRun < :recent)',
-      UpdateExpression: 'SET runningSince = :now, lastRun = :now, lastManualRun = :now',
-      ExpressionAttributeValues: { ':now': new Date(now).toISOString(), ':recent': recent },
-    }));
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(tenant, id),
+        ReturnValues: 'ALL_NEW',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(runningSince) OR runningSince < :recent) AND (attribute_not_exists(lastManualRun) OR lastManualRun < :recent)',
+        UpdateExpression: 'SET runningSince = :now, lastRun = :now, lastManualRun = :now',
+        ExpressionAttributeValues: { ':now': new Date(now).toISOString(), ':recent': recent },
+      }),
+    );
     row = res.Attributes as ScheduleRow;
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     const current = await getScheduleRow(tenant, id); // 404 when it does not exist
-    throw conflict(current.runningSince && current.runningSince >= recent ? 'This scheduled report is already running' : 'This report was sent less than a minute ago; try again in a minute');
+    throw conflict(
+      current.runningSince && current.runningSince >= recent
+        ? 'This scheduled report is already running'
+        : 'This report was sent less than a minute ago; try again in a minute',
+    );
   }
   const out = await execute(tenant, row, 'manual', now);
   if (!out.schedule) throw notFound('Scheduled report not found');
@@ -275,24 +396,40 @@ export async function runScheduleNow(tenant: TenantId, id: string, now = Date.no
  * marks it running. Conditional on the `nextRun` read from the index and on `enabled`: false when
  * another sweep claimed it first, or it was disabled or deleted meanwhile.
  */
-export async function claimDue(tenant: TenantId, id: string, seenNextRun: string, schedule: ScheduleRow['schedule'], now: number): Promise<ScheduleRow | null> {
+export async function claimDue(
+  tenant: TenantId,
+  id: string,
+  seenNextRun: string,
+  schedule: ScheduleRow['schedule'],
+  now: number,
+): Promise<ScheduleRow | null> {
   const nowIso = new Date(now).toISOString();
   const zone = await organizationTimeZone(tenant, now);
   const next = nextRunAfter(schedule, zone, now);
   try {
-    const res = await db().send(new UpdateCommand({
-      TableName: tableName(), Key: scheduleKey(tenant, id), ReturnValues: 'ALL_NEW',
-      ConditionExpression: 'enabled = :on AND nextRun = :seen',
-      ...(next
-        ? {
-            UpdateExpression: 'SET nextRun = :next, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
-            ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':next': next.toISOString(), ':gsk': dueSortKey(next.toISOString(), tenant, id), ':now': nowIso },
-          }
-        : {
-            UpdateExpression: 'SET nextRun = :null, runningSince = :now, lastRun = :now REMOVE gsi1pk, gsi1sk',
-            ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':null': null, ':now': nowIso },
-          }),
-    }));
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(tenant, id),
+        ReturnValues: 'ALL_NEW',
+        ConditionExpression: 'enabled = :on AND nextRun = :seen',
+        ...(next
+          ? {
+              UpdateExpression: 'SET nextRun = :next, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
+              ExpressionAttributeValues: {
+                ':on': true,
+                ':seen': seenNextRun,
+                ':next': next.toISOString(),
+                ':gsk': dueSortKey(next.toISOString(), tenant, id),
+                ':now': nowIso,
+              },
+            }
+          : {
+              UpdateExpression: 'SET nextRun = :null, runningSince = :now, lastRun = :now REMOVE gsi1pk, gsi1sk',
+              ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':null': null, ':now': nowIso },
+            }),
+      }),
+    );
     return res.Attributes as ScheduleRow;
   } catch (e) {
     if (isConditionFailure(e)) return null;
@@ -315,16 +452,20 @@ export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_
   const due: { tenant: string; id: string; nextRun: string; schedule: ScheduleRow['schedule'] }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
-      ProjectionExpression: '#t, #i, #n, #s',
-      ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
-      ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+        ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+        ProjectionExpression: '#t, #i, #n, #s',
+        ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) {
-      if (typeof i.tenantId === 'string' && typeof i.id === 'string' && typeof i.nextRun === 'string' && i.schedule) due.push({ tenant: i.tenantId, id: i.id, nextRun: i.nextRun, schedule: i.schedule as ScheduleRow['schedule'] });
+      if (typeof i.tenantId === 'string' && typeof i.id === 'string' && typeof i.nextRun === 'string' && i.schedule)
+        due.push({ tenant: i.tenantId, id: i.id, nextRun: i.nextRun, schedule: i.schedule as ScheduleRow['schedule'] });
     }
     start = res.LastEvaluatedKey;
   } while (start);
@@ -353,4 +494,3 @@ export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
   return result;
 }
-

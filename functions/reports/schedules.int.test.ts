@@ -15,19 +15,47 @@ beforeAll(async () => {
   other = await sessionFor({ role: 'BUSINESS_ADMIN' });
 });
 
-const body = { name: 'Monday revenue', reportType: 'revenue', schedule: { frequency: 'weekly', time: '08:00', daysOfWeek: [1] }, recipients: ['owner@example.com'] };
+const body = {
+  name: 'Monday revenue',
+  reportType: 'revenue',
+  schedule: { frequency: 'weekly', time: '08:00', daysOfWeek: [1] },
+  recipients: ['owner@example.com'],
+};
 
 describe('scheduled reports', () => {
   it('creates, lists with next run in the future, indexes it as due, deletes', async () => {
     const created = await call('POST', '/api/reports/schedules', { token: admin.token, body });
     expect(created.status, created.raw).toBe(200);
     const s = created.body as any;
-    expect(s).toMatchObject({ name: 'Monday revenue', status: 'scheduled', enabled: true, runCount: 0, successCount: 0, failureCount: 0, lastRun: null });
+    expect(s).toMatchObject({
+      name: 'Monday revenue',
+      status: 'scheduled',
+      enabled: true,
+      runCount: 0,
+      successCount: 0,
+      failureCount: 0,
+      lastRun: null,
+    });
     expect(new Date(s.nextRun).getTime()).toBeGreaterThan(Date.now());
     // 08:00 New York (the default zone) on a Monday
-    expect(new Date(s.nextRun).toLocaleString('en-US', { timeZone: 'America/New_York', weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false })).toBe('Mon 08:00');
+    expect(
+      new Date(s.nextRun).toLocaleString('en-US', {
+        timeZone: 'America/New_York',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      }),
+    ).toBe('Mon 08:00');
 
-    const row = (await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${s.id}` } }))).Item!;
+    const row = (
+      await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${s.id}` },
+        }),
+      )
+    ).Item!;
     expect(row.gsi1pk).toBe(SCHEDULE_INDEX_PK);
     expect(row.gsi1sk).toBe(`${s.nextRun}#${admin.tenant}#${s.id}`);
 
@@ -44,7 +72,14 @@ describe('scheduled reports', () => {
   it('a disabled schedule has no next run and is not indexed', async () => {
     const res = await call('POST', '/api/reports/schedules', { token: admin.token, body: { ...body, enabled: false } });
     expect(res.body).toMatchObject({ status: 'disabled', nextRun: null });
-    const row = (await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${(res.body as any).id}` } }))).Item!;
+    const row = (
+      await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: { pk: keys.tenantPartition(trustedTenant(admin.tenant)), sk: `REPORTSCHEDULE#${(res.body as any).id}` },
+        }),
+      )
+    ).Item!;
     expect(row.gsi1pk).toBeUndefined();
     await call('DELETE', `/api/reports/schedules/${(res.body as any).id}`, { token: admin.token });
   });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { normalizeRecipient, type RecipientState, type ReportSchedule, type ReportScheduleInput, type ScheduleRunEntry } from '../../shared/contract/report-schedule-models.js';
+import {
+  normalizeRecipient,
+  type RecipientState,
+  type ReportSchedule,
+  type ReportScheduleInput,
+  type ScheduleRunEntry,
+} from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
@@ -11,25 +17,33 @@ import { reportMailQuota } from './mail-quota.js';
 /** The due index: enabled schedules carry gsi1pk = SCHEDULE_INDEX_PK, gsi1sk = nextRun#tenant#id. */
 export const SCHEDULE_INDEX_PK = 'SWEEP#REPORTSCHEDULES';
 const SK_PREFIX = 'REPORTSCHEDULE#';
-export const scheduleKey = (tenant: TenantId, id: string) => ({ pk: keys.tenantPartition(tenant), sk: `${SK_PREFIX}${id}` });
+export const scheduleKey = (tenant: TenantId, id: string) => ({
+  pk: keys.tenantPartition(tenant),
+  sk: `${SK_PREFIX}${id}`,
+});
 /** The due index's sort key: the run time first, so one Query `gsi1sk <= now` finds every due schedule. */
 export const dueSortKey = (nextRun: string, tenant: string, id: string) => `${nextRun}#${tenant}#${id}`;
 /** A run that started longer ago than this is not shown as running any more (its function timed out or crashed). */
 export const RUNNING_STALE_MS = 15 * 60_000;
 
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-const lastDayOfMonth = (day: string) => new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
+const lastDayOfMonth = (day: string) =>
+  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 
 /** Whether a calendar day (YYYY-MM-DD in the organization's zone) is a run day of the schedule. */
 export function isRunDay(schedule: ReportSchedule['schedule'], day: string): boolean {
   const dom = Number(day.slice(8, 10));
   switch (schedule.frequency) {
-    case 'daily': return true;
-    case 'weekly': return (schedule.daysOfWeek ?? []).includes(weekday(day));
+    case 'daily':
+      return true;
+    case 'weekly':
+      return (schedule.daysOfWeek ?? []).includes(weekday(day));
     // A day past the month's end (31 in April) runs on the month's last day.
-    case 'monthly': return dom === Math.min(schedule.dayOfMonth ?? 1, lastDayOfMonth(day));
+    case 'monthly':
+      return dom === Math.min(schedule.dayOfMonth ?? 1, lastDayOfMonth(day));
     // Quarterly: the first day of January, April, July and October.
-    case 'quarterly': return dom === 1 && (Number(day.slice(5, 7)) - 1) % 3 === 0;
+    case 'quarterly':
+      return dom === 1 && (Number(day.slice(5, 7)) - 1) % 3 === 0;
   }
 }
 
@@ -50,17 +64,40 @@ export function nextRunAfter(schedule: ReportSchedule['schedule'], zone: string,
  * sends `runningSince`, and each recipient's state keyed by its normalized address (./recipients.ts).
  */
 export type ScheduleRow = Omit<ReportSchedule, 'status' | 'history' | 'recipientStates'> & {
-  pk: string; sk: string; tenantId: string; history?: ScheduleRunEntry[]; runningSince?: string; lastManualRun?: string; gsi1pk?: string; gsi1sk?: string; status?: string;
+  pk: string;
+  sk: string;
+  tenantId: string;
+  history?: ScheduleRunEntry[];
+  runningSince?: string;
+  lastManualRun?: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  status?: string;
   recipientStates?: Record<string, RecipientState>;
 };
 
 export function scheduleView(row: ScheduleRow, now = Date.now()): ReportSchedule {
-  const { pk: _pk, sk: _sk, tenantId: _t, history, gsi1pk: _g, gsi1sk: _s, runningSince, lastManualRun: _m, status: _st, recipientStates, ...rest } = row;
+  const {
+    pk: _pk,
+    sk: _sk,
+    tenantId: _t,
+    history,
+    gsi1pk: _g,
+    gsi1sk: _s,
+    runningSince,
+    lastManualRun: _m,
+    status: _st,
+    recipientStates,
+    ...rest
+  } = row;
   const running = !!runningSince && now - Date.parse(runningSince) < RUNNING_STALE_MS;
   return {
     ...rest,
     // A row from before recipient states shows its addresses as unconfirmed (staff among them still receive: recipients.ts, deliverable).
-    recipientStates: rest.recipients.map((address) => ({ address, state: recipientStates?.[normalizeRecipient(address)] ?? 'pending' })),
+    recipientStates: rest.recipients.map((address) => ({
+      address,
+      state: recipientStates?.[normalizeRecipient(address)] ?? 'pending',
+    })),
     // Rows written before formats were offered carry 'csv'; a missing one is the default (PDF).
     format: rest.format ?? 'pdf',
     status: !row.enabled ? 'disabled' : running ? 'running' : 'scheduled',
@@ -69,19 +106,27 @@ export function scheduleView(row: ScheduleRow, now = Date.now()): ReportSchedule
 }
 
 export async function getScheduleRow(tenant: TenantId, id: string): Promise<ScheduleRow> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConsistentRead: true }),
+  );
   if (!res.Item) throw notFound('Scheduled report not found');
   return res.Item as ScheduleRow;
 }
 
-export async function listSchedules(tenant: TenantId): Promise<{ schedules: ReportSchedule[]; mailQuota: { day: string; sent: number; limit: number } }> {
+export async function listSchedules(
+  tenant: TenantId,
+): Promise<{ schedules: ReportSchedule[]; mailQuota: { day: string; sent: number; limit: number } }> {
   const out: ReportSchedule[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': SK_PREFIX }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': SK_PREFIX },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const item of res.Items ?? []) out.push(scheduleView(item as ScheduleRow));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -90,33 +135,63 @@ export async function listSchedules(tenant: TenantId): Promise<{ schedules: Repo
 }
 
 /** Writes a new schedule; `states` comes from ./recipients.ts (who is staff, who must confirm). */
-export async function createSchedule(tenant: TenantId, input: ReportScheduleInput, states: Record<string, RecipientState>, now = Date.now()): Promise<ReportSchedule> {
+export async function createSchedule(
+  tenant: TenantId,
+  input: ReportScheduleInput,
+  states: Record<string, RecipientState>,
+  now = Date.now(),
+): Promise<ReportSchedule> {
   const id = randomUUID();
   const zone = await organizationTimeZone(tenant, now);
   const next = input.enabled ? nextRunAfter(input.schedule, zone, now) : null;
   const { frequency, time, daysOfWeek, dayOfMonth } = input.schedule;
   const schedule: ReportSchedule = {
-    id, name: input.name, reportType: input.reportType, parameters: input.parameters ?? {},
+    id,
+    name: input.name,
+    reportType: input.reportType,
+    parameters: input.parameters ?? {},
     schedule: {
-      frequency, time,
+      frequency,
+      time,
       ...(frequency === 'weekly' ? { daysOfWeek: [...new Set(daysOfWeek)].sort() } : {}),
       ...(frequency === 'monthly' ? { dayOfMonth } : {}),
     },
-    format: input.format, recipients: input.recipients, recipientStates: input.recipients.map((address) => ({ address, state: states[address] ?? 'pending' })), enabled: input.enabled, status: input.enabled ? 'scheduled' : 'disabled',
-    nextRun: next ? next.toISOString() : null, lastRun: null, runCount: 0, successCount: 0, failureCount: 0, createdAt: nowIso(), history: [],
+    format: input.format,
+    recipients: input.recipients,
+    recipientStates: input.recipients.map((address) => ({ address, state: states[address] ?? 'pending' })),
+    enabled: input.enabled,
+    status: input.enabled ? 'scheduled' : 'disabled',
+    nextRun: next ? next.toISOString() : null,
+    lastRun: null,
+    runCount: 0,
+    successCount: 0,
+    failureCount: 0,
+    createdAt: nowIso(),
+    history: [],
   };
   const { status: _status, recipientStates: _states, ...stored } = schedule;
   const row: ScheduleRow = {
-    ...scheduleKey(tenant, id), tenantId: tenant, ...stored, recipientStates: states,
+    ...scheduleKey(tenant, id),
+    tenantId: tenant,
+    ...stored,
+    recipientStates: states,
     ...(next ? { gsi1pk: SCHEDULE_INDEX_PK, gsi1sk: dueSortKey(next.toISOString(), tenant, id) } : {}),
   };
-  await db().send(new PutCommand({ TableName: tableName(), Item: row, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: row, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
   return schedule;
 }
 
 export async function deleteSchedule(tenant: TenantId, id: string): Promise<{ deleted: true }> {
   try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'attribute_exists(pk)' }));
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: scheduleKey(tenant, id),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
   } catch (e) {
     if (isConditionFailure(e)) throw notFound('Scheduled report not found');
     throw e;
@@ -130,7 +205,12 @@ export async function deleteSchedule(tenant: TenantId, id: string): Promise<{ de
  * read it before fails its claim (the claim is conditional on `enabled` and the `nextRun` it read).
  * Switching on a schedule that is already on changes nothing (a due run is not pushed back).
  */
-export async function updateSchedule(tenant: TenantId, id: string, input: { enabled: boolean }, now = Date.now()): Promise<ReportSchedule> {
+export async function updateSchedule(
+  tenant: TenantId,
+  id: string,
+  input: { enabled: boolean },
+  now = Date.now(),
+): Promise<ReportSchedule> {
   const row = await getScheduleRow(tenant, id);
   if (row.enabled === input.enabled) return scheduleView(row, now);
   let update: { UpdateExpression: string; ExpressionAttributeValues: Record<string, unknown> };
@@ -140,14 +220,33 @@ export async function updateSchedule(tenant: TenantId, id: string, input: { enab
     update = next
       ? {
           UpdateExpression: 'SET enabled = :on, nextRun = :next, gsi1pk = :gpk, gsi1sk = :gsk',
-          ExpressionAttributeValues: { ':on': true, ':next': next.toISOString(), ':gpk': SCHEDULE_INDEX_PK, ':gsk': dueSortKey(next.toISOString(), tenant, id) },
+          ExpressionAttributeValues: {
+            ':on': true,
+            ':next': next.toISOString(),
+            ':gpk': SCHEDULE_INDEX_PK,
+            ':gsk': dueSortKey(next.toISOString(), tenant, id),
+          },
         }
-      : { UpdateExpression: 'SET enabled = :on, nextRun = :null REMOVE gsi1pk, gsi1sk', ExpressionAttributeValues: { ':on': true, ':null': null } };
+      : {
+          UpdateExpression: 'SET enabled = :on, nextRun = :null REMOVE gsi1pk, gsi1sk',
+          ExpressionAttributeValues: { ':on': true, ':null': null },
+        };
   } else {
-    update = { UpdateExpression: 'SET enabled = :off, nextRun = :null REMOVE gsi1pk, gsi1sk', ExpressionAttributeValues: { ':off': false, ':null': null } };
+    update = {
+      UpdateExpression: 'SET enabled = :off, nextRun = :null REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeValues: { ':off': false, ':null': null },
+    };
   }
   try {
-    const res = await db().send(new UpdateCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_NEW', ...update }));
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(tenant, id),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_NEW',
+        ...update,
+      }),
+    );
     return scheduleView(res.Attributes as ScheduleRow, now);
   } catch (e) {
     if (isConditionFailure(e)) throw notFound('Scheduled report not found');

@@ -20,8 +20,21 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { addCustomerParts, matchCustomer } from '../customers/entity.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import {
-  actorOf, depositMethod, indexAttributes, logRow, numberKey, overduePointer, paymentRow, paymentStatsKey, reservationKey, serviceBookingRow, startPointer, statsKey, statusDelta,
-  type Person, type ReservationRow,
+  actorOf,
+  depositMethod,
+  indexAttributes,
+  logRow,
+  numberKey,
+  overduePointer,
+  paymentRow,
+  paymentStatsKey,
+  reservationKey,
+  serviceBookingRow,
+  startPointer,
+  statsKey,
+  statusDelta,
+  type Person,
+  type ReservationRow,
 } from './entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
 import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './items.js';
@@ -32,17 +45,25 @@ import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './it
  * item 12); only a booking that loses a race inside its transaction leaves a gap.
  */
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {
-  const res = await db().send(new UpdateCommand({
-    TableName: tableName(), Key: keys.entity(tenant, 'COUNTER', 'RESERVATION'),
-    UpdateExpression: 'ADD seq :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
-  }));
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.entity(tenant, 'COUNTER', 'RESERVATION'),
+      UpdateExpression: 'ADD seq :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
   return `RES-${String(Number(res.Attributes?.seq ?? 0)).padStart(6, '0')}`;
 }
 
 /** Document 3 §5 / §9: the earliest and latest start a staff booking may have. */
 export function startWindow(zone: string, now: number): { min: number; max: number } {
   const today = todayIn(zone, now);
-  return { min: zonedDateTime(today, '09:00', zone).getTime(), max: zonedDateTime(addDaysToDay(today, 366), '23:59', zone).getTime() };
+  return {
+    min: zonedDateTime(today, '09:00', zone).getTime(),
+    max: zonedDateTime(addDaysToDay(today, 366), '23:59', zone).getTime(),
+  };
 }
 
 /**
@@ -50,9 +71,22 @@ export function startWindow(zone: string, now: number): { min: number; max: numb
  * its number pointer, counters (total, active, per kind and status, log), the CREATED log line,
  * the deposit payment, the overdue pointer (items) and the live events.
  */
-export function addNewReservationParts(w: AuditedWrite, tenant: TenantId, row: ReservationRow, opts: { actor: Person | null; now: number }): void {
-  w.put('reservation', { ...reservationKey(tenant, row.id), ...indexAttributes(tenant, row), ...row }, { condition: 'attribute_not_exists(pk)' });
-  w.put('number', { ...numberKey(tenant, row.reservationNumber), reservationId: row.id }, { condition: 'attribute_not_exists(pk)' });
+export function addNewReservationParts(
+  w: AuditedWrite,
+  tenant: TenantId,
+  row: ReservationRow,
+  opts: { actor: Person | null; now: number },
+): void {
+  w.put(
+    'reservation',
+    { ...reservationKey(tenant, row.id), ...indexAttributes(tenant, row), ...row },
+    { condition: 'attribute_not_exists(pk)' },
+  );
+  w.put(
+    'number',
+    { ...numberKey(tenant, row.reservationNumber), reservationId: row.id },
+    { condition: 'attribute_not_exists(pk)' },
+  );
   const log = logRow(tenant, { action: 'CREATED', reservation: row, actor: opts.actor, at: row.createdAt });
   w.log(log.item);
   reportAggregateParts(w, tenant, null, row);
@@ -61,35 +95,69 @@ export function addNewReservationParts(w: AuditedWrite, tenant: TenantId, row: R
   w.count(statsKey(tenant), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters, ...by });
   const deposit = row.depositAmountCents ?? 0;
   if (deposit > 0) {
-    w.put('deposit', paymentRow(tenant, { reservationId: row.id, amountCents: deposit, type: 'DEPOSIT', method: depositMethod(row.depositTypeCash, row.depositTypeCredit), paymentId: row.paymentId, employee: opts.actor, at: row.createdAt }));
+    w.put(
+      'deposit',
+      paymentRow(tenant, {
+        reservationId: row.id,
+        amountCents: deposit,
+        type: 'DEPOSIT',
+        method: depositMethod(row.depositTypeCash, row.depositTypeCredit),
+        paymentId: row.paymentId,
+        employee: opts.actor,
+        at: row.createdAt,
+      }),
+    );
     w.count(paymentStatsKey(tenant), { totalCents: deposit, count: 1 });
-    w.event('payment-processed', { reservationId: row.id, reservationNumber: row.reservationNumber, amount: deposit / 100, paymentType: 'DEPOSIT' });
+    w.event('payment-processed', {
+      reservationId: row.id,
+      reservationNumber: row.reservationNumber,
+      amount: deposit / 100,
+      paymentType: 'DEPOSIT',
+    });
   }
   if (row.kind === 'ITEM') w.put('overdue-pointer', overduePointer(tenant, row));
   if (row.kind === 'SERVICE' && row.serviceId) w.put('service-booking', serviceBookingRow(tenant, row));
   const customerName = `${row.customer.firstName} ${row.customer.lastName}`.trim();
   w.event('reservation-created', {
-    id: row.id, reservationNumber: row.reservationNumber, kind: row.kind, status: row.status, startTime: row.startTime, endTime: row.endTime, customerName,
-    itemName: row.inventoryItem?.name ?? null, serviceName: row.service?.name ?? null, totalAmount: (row.totalAmountCents ?? 0) / 100, source: row.source,
+    id: row.id,
+    reservationNumber: row.reservationNumber,
+    kind: row.kind,
+    status: row.status,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    customerName,
+    itemName: row.inventoryItem?.name ?? null,
+    serviceName: row.service?.name ?? null,
+    totalAmount: (row.totalAmountCents ?? 0) / 100,
+    source: row.source,
   });
   w.event('stats-updated', { reservations: true });
 }
 
 const MAX_ATTEMPTS = 10;
 
-export async function createItemReservation(tenant: TenantId, auth: AuthClaims, body: ItemReservationInput, now = Date.now()): Promise<ReservationRow> {
+export async function createItemReservation(
+  tenant: TenantId,
+  auth: AuthClaims,
+  body: ItemReservationInput,
+  now = Date.now(),
+): Promise<ReservationRow> {
   const zone = await organizationTimeZone(tenant);
   const input = body.reservation;
   const start = Date.parse(input.startTime);
   const hours = input.reservationDuration;
   const end = start + hours * 36e5;
   const window = startWindow(zone, now);
-  if (start < window.min) throw badRequest(`Start time must be today at 09:00 (${formatNumericIn(window.min, zone, 'M/d/yyyy, h:mm a')}) or later`);
+  if (start < window.min)
+    throw badRequest(
+      `Start time must be today at 09:00 (${formatNumericIn(window.min, zone, 'M/d/yyyy, h:mm a')}) or later`,
+    );
   if (start > window.max) throw badRequest('Start time must be within about one year from today');
 
   const info = await readItem(tenant, input.inventoryItemId);
   if (!info) throw notFound('Inventory item not found');
-  if (!RENTABLE.has(info.item.status)) throw conflict(`This item is not available for rent (status ${info.item.status})`);
+  if (!RENTABLE.has(info.item.status))
+    throw conflict(`This item is not available for rent (status ${info.item.status})`);
 
   const [actor, taxRate] = await Promise.all([actorOf(tenant, auth), effectiveTaxRate(tenant)]);
   let reservationNumber: string | undefined;
@@ -100,28 +168,77 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
   const c = body.customer;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [book, match, fresh] = await Promise.all([readItemBook(tenant, info.item.id), matchCustomer(tenant, c), attempt ? readItem(tenant, info.item.id) : Promise.resolve(info)]);
+    const [book, match, fresh] = await Promise.all([
+      readItemBook(tenant, info.item.id),
+      matchCustomer(tenant, c),
+      attempt ? readItem(tenant, info.item.id) : Promise.resolve(info),
+    ]);
     if (!fresh) throw notFound('Inventory item not found');
-    if (!RENTABLE.has(fresh.item.status)) throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
+    if (!RENTABLE.has(fresh.item.status))
+      throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
     const clash = overlapping(book, start, end, now);
     if (clash) throw conflict(`This item is already reserved at that time (reservation ${clash.n}).`);
     reservationNumber ??= await nextReservationNumber(tenant);
 
     const at = new Date(now).toISOString();
     const row: ReservationRow = {
-      id, reservationNumber, kind: 'ITEM', status: 'ACTIVE', source: 'STAFF',
+      id,
+      reservationNumber,
+      kind: 'ITEM',
+      status: 'ACTIVE',
+      source: 'STAFF',
       customerId: match.id,
-      customer: { id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email: c.email?.trim() || null, address: c.address?.trim() || null },
-      inventoryItemId: fresh.item.id, inventoryItem: itemView(fresh), serviceId: null, service: null, slot: null, participantCount: null, timeZone: zone,
-      startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), reservationDuration: hours, actualReturnTime: null,
-      depositAmountCents: toCents(input.depositAmount), depositTypeCash: input.depositType?.cash === true, depositTypeCredit: input.depositType?.credit === true,
-      paymentId: input.paymentId?.trim() || null, notes: input.notes?.trim() || null,
-      baseAmountCents: baseCents, subtotalCents: charges.subtotalCents, taxRate: charges.taxRate, taxAmountCents: charges.taxCents, totalAmountCents: charges.totalCents,
-      bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: charges.taxCents, bookedTotalAmountCents: charges.totalCents,
-      overageAmountCents: 0, overageHours: 0, refundAmountCents: 0, refundHours: 0, hourlyRateAtBookingCents: rateCents,
-      createdByEmployee: actor, processedByEmployee: null, reprocessedByEmployee: null, reprocessedAt: null,
-      allergies: false, allergiesText: null, isPaid: false, paidAmountCents: null, paidSource: null, paymentStatus: null,
-      createdAt: at, updatedAt: at, deletedAt: null, deletedBy: null,
+      customer: {
+        id: match.id,
+        firstName: c.firstName.trim(),
+        lastName: c.lastName.trim(),
+        phone: c.phone.trim(),
+        email: c.email?.trim() || null,
+        address: c.address?.trim() || null,
+      },
+      inventoryItemId: fresh.item.id,
+      inventoryItem: itemView(fresh),
+      serviceId: null,
+      service: null,
+      slot: null,
+      participantCount: null,
+      timeZone: zone,
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(end).toISOString(),
+      reservationDuration: hours,
+      actualReturnTime: null,
+      depositAmountCents: toCents(input.depositAmount),
+      depositTypeCash: input.depositType?.cash === true,
+      depositTypeCredit: input.depositType?.credit === true,
+      paymentId: input.paymentId?.trim() || null,
+      notes: input.notes?.trim() || null,
+      baseAmountCents: baseCents,
+      subtotalCents: charges.subtotalCents,
+      taxRate: charges.taxRate,
+      taxAmountCents: charges.taxCents,
+      totalAmountCents: charges.totalCents,
+      bookedSubtotalCents: charges.subtotalCents,
+      bookedTaxAmountCents: charges.taxCents,
+      bookedTotalAmountCents: charges.totalCents,
+      overageAmountCents: 0,
+      overageHours: 0,
+      refundAmountCents: 0,
+      refundHours: 0,
+      hourlyRateAtBookingCents: rateCents,
+      createdByEmployee: actor,
+      processedByEmployee: null,
+      reprocessedByEmployee: null,
+      reprocessedAt: null,
+      allergies: false,
+      allergiesText: null,
+      isPaid: false,
+      paidAmountCents: null,
+      paidSource: null,
+      paymentStatus: null,
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+      deletedBy: null,
     };
     const w = auditedWrite(tenant);
     claimItem(w, tenant, fresh.item.id, book, id, { s: start, e: end, n: reservationNumber });
@@ -145,4 +262,3 @@ export async function createItemReservation(tenant: TenantId, auth: AuthClaims, 
   logger.warn('item reservation gave up after repeated conflicts', { itemId: info.item.id });
   throw conflict('This item is being booked by someone else right now. Please try again.');
 }
-

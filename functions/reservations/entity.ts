@@ -24,7 +24,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReservationKind, ReservationStatus, ReservationView, LogAction, PaymentView, EmployeeRef } from '../../shared/contract/reservation-models.js';
+import type {
+  ReservationKind,
+  ReservationStatus,
+  ReservationView,
+  LogAction,
+  PaymentView,
+  EmployeeRef,
+} from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
 import { addonQuantity, depositTypeLabel, parseBookingNotes } from '../../shared/domain/pricing.js';
 import { db, tableName } from '../lib/db.js';
@@ -50,32 +57,61 @@ export const START_INDEX_PK = 'SWEEP#RESSTART';
 export const reservationKey = (tenant: TenantId, id: string): Key => keys.entity(tenant, R.reservation, id);
 export const numberKey = (tenant: TenantId, n: string): Key => keys.entity(tenant, R.number, n.trim().toUpperCase());
 export const itemBookKey = (tenant: TenantId, itemId: string): Key => keys.entity(tenant, R.itemBook, itemId);
-export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key => keys.entity(tenant, R.serviceBooking, `${serviceId}#${reservationId}`);
+export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key =>
+  keys.entity(tenant, R.serviceBooking, `${serviceId}#${reservationId}`);
 /** The sort-key prefix of one service's booking pointers. */
 export const serviceBookingPrefix = (serviceId: string) => `${R.serviceBooking}#${serviceId}#`;
-export function serviceBookingRow(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'serviceId' | 'reservationNumber' | 'startTime' | 'endTime'>): Row {
-  return { ...serviceBookingKey(tenant, r.serviceId!, r.id), serviceId: r.serviceId, reservationId: r.id, reservationNumber: r.reservationNumber, startTime: r.startTime, endTime: r.endTime };
+export function serviceBookingRow(
+  tenant: TenantId,
+  r: Pick<ReservationRow, 'id' | 'serviceId' | 'reservationNumber' | 'startTime' | 'endTime'>,
+): Row {
+  return {
+    ...serviceBookingKey(tenant, r.serviceId!, r.id),
+    serviceId: r.serviceId,
+    reservationId: r.id,
+    reservationNumber: r.reservationNumber,
+    startTime: r.startTime,
+    endTime: r.endTime,
+  };
 }
 /** A service's ACTIVE reservations that have not ended by `now` (its booking pointers, read by key). */
-export async function upcomingServiceBookings(tenant: TenantId, serviceId: string, now: number): Promise<{ reservationId: string; reservationNumber: string; startTime: string }[]> {
+export async function upcomingServiceBookings(
+  tenant: TenantId,
+  serviceId: string,
+  now: number,
+): Promise<{ reservationId: string; reservationNumber: string; startTime: string }[]> {
   const out: { reservationId: string; reservationNumber: string; startTime: string }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ConsistentRead: true, ExclusiveStartKey: start,
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': serviceBookingPrefix(serviceId) },
-    }));
-    for (const i of res.Items ?? []) if (Date.parse(String(i.endTime)) > now) out.push({ reservationId: String(i.reservationId), reservationNumber: String(i.reservationNumber), startTime: String(i.startTime) });
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': serviceBookingPrefix(serviceId) },
+      }),
+    );
+    for (const i of res.Items ?? [])
+      if (Date.parse(String(i.endTime)) > now)
+        out.push({
+          reservationId: String(i.reservationId),
+          reservationNumber: String(i.reservationNumber),
+          startTime: String(i.startTime),
+        });
     start = res.LastEvaluatedKey;
   } while (start);
   return out.sort((a, b) => a.startTime.localeCompare(b.startTime));
 }
 export const statsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'reservations');
 export const paymentStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'payments');
-export const listIndex = (tenant: TenantId, kind: ReservationKind, status: ReservationStatus) => keys.tenantIndex(tenant, `RES#${kind}#${status}`);
-export const customerIndex = (tenant: TenantId, customerId: string) => keys.tenantIndex(tenant, `CUSTRES#${customerId}`);
+export const listIndex = (tenant: TenantId, kind: ReservationKind, status: ReservationStatus) =>
+  keys.tenantIndex(tenant, `RES#${kind}#${status}`);
+export const customerIndex = (tenant: TenantId, customerId: string) =>
+  keys.tenantIndex(tenant, `CUSTRES#${customerId}`);
 export const logActionIndex = (tenant: TenantId, action: LogAction) => keys.tenantIndex(tenant, `RESLOG#A#${action}`);
-export const logReservationIndex = (tenant: TenantId, reservationId: string) => keys.tenantIndex(tenant, `RESLOG#${reservationId}`);
+export const logReservationIndex = (tenant: TenantId, reservationId: string) =>
+  keys.tenantIndex(tenant, `RESLOG#${reservationId}`);
 
 export interface Person {
   id: string | null;
@@ -91,7 +127,14 @@ export interface ReservationRow {
   status: ReservationStatus;
   source: 'STAFF' | 'PUBLIC_BOOKING';
   customerId: string;
-  customer: { id: string; firstName: string; lastName: string; phone: string; email: string | null; address?: string | null };
+  customer: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    email: string | null;
+    address?: string | null;
+  };
   inventoryItemId?: string | null;
   inventoryItem?: ReservationView['inventoryItem'];
   serviceId?: string | null;
@@ -143,7 +186,14 @@ export interface ReservationRow {
   /** The charge payment row a return wrote, reversed by reprocess. */
   returnChargeCents?: number | null;
   /** A service booking's add-ons as charged (services/booking.ts); `quantity` since issue 23. */
-  selectedAddons?: { id?: string; name: string; rate: number; rateType?: string; quantity?: number; amountCents: number }[];
+  selectedAddons?: {
+    id?: string;
+    name: string;
+    rate: number;
+    rateType?: string;
+    quantity?: number;
+    amountCents: number;
+  }[];
   [k: string]: unknown;
 }
 
@@ -172,14 +222,19 @@ export function isOverdue(r: Pick<ReservationRow, 'status' | 'kind' | 'endTime'>
 function addonLines(r: ReservationRow): ReservationView['addons'] {
   const people = Number(r.participantCount) || 1;
   return (r.selectedAddons ?? []).map((a) => ({
-    name: a.name, rate: Number(a.rate) || 0, rateType: a.rateType ?? 'FIXED', quantity: a.quantity ?? addonQuantity(a.rateType, people), amount: fromCents(Number(a.amountCents) || 0),
+    name: a.name,
+    rate: Number(a.rate) || 0,
+    rateType: a.rateType ?? 'FIXED',
+    quantity: a.quantity ?? addonQuantity(a.rateType, people),
+    amount: fromCents(Number(a.amountCents) || 0),
   }));
 }
 
 export function toView(r: ReservationRow, now = Date.now()): ReservationView {
   const kind: ReservationKind = r.kind === 'SERVICE' || (!r.kind && r.serviceId) ? 'SERVICE' : 'ITEM';
   const parsed = parseBookingNotes(r.notes);
-  const hourly = r.hourlyRateAtBookingCents ?? (r.hourlyRateAtBooking != null ? toCents(r.hourlyRateAtBooking as number) : null);
+  const hourly =
+    r.hourlyRateAtBookingCents ?? (r.hourlyRateAtBooking != null ? toCents(r.hourlyRateAtBooking as number) : null);
   const c = r.customer ?? ({} as ReservationRow['customer']);
   return {
     id: r.id,
@@ -189,15 +244,31 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     isOverdue: isOverdue({ ...r, kind }, now) || (r.status === 'ACTIVE' && r.isOverdue === true),
     source: r.source === 'PUBLIC_BOOKING' || r.isPublicBooking === true ? 'PUBLIC_BOOKING' : 'STAFF',
     customerId: str(r.customerId),
-    customer: { id: str(c.id ?? r.customerId), firstName: str(c.firstName), lastName: str(c.lastName), phone: str(c.phone), email: strOrNull(c.email), address: strOrNull(c.address) },
+    customer: {
+      id: str(c.id ?? r.customerId),
+      firstName: str(c.firstName),
+      lastName: str(c.lastName),
+      phone: str(c.phone),
+      email: strOrNull(c.email),
+      address: strOrNull(c.address),
+    },
     inventoryItemId: r.inventoryItemId ?? null,
     inventoryItem: r.inventoryItem ?? null,
     serviceId: r.serviceId ?? null,
-    service: r.service ? { id: r.service.id, name: r.service.name, rate: Number(r.service.rate) || 0, rateType: r.service.rateType, tier: r.service.tier ?? null } : null,
+    service: r.service
+      ? {
+          id: r.service.id,
+          name: r.service.name,
+          rate: Number(r.service.rate) || 0,
+          rateType: r.service.rateType,
+          tier: r.service.tier ?? null,
+        }
+      : null,
     slot: r.slot ?? null,
     participantCount: kind === 'SERVICE' ? (r.participantCount ?? parsed.participants) : null,
     // The booking's stored add-ons (issue 28 item 2: data, not the notes text); notes only for rows older than selectedAddons.
-    addonNames: kind !== 'SERVICE' ? [] : r.selectedAddons?.length ? r.selectedAddons.map((a) => a.name) : parsed.addonNames,
+    addonNames:
+      kind !== 'SERVICE' ? [] : r.selectedAddons?.length ? r.selectedAddons.map((a) => a.name) : parsed.addonNames,
     addons: kind === 'SERVICE' ? addonLines(r) : [],
     startTime: r.startTime,
     endTime: r.endTime,
@@ -225,7 +296,8 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     allergies: r.allergies === true,
     allergiesText: r.allergiesText ?? null,
     isPaid: r.isPaid === true,
-    paidAmount: r.paidAmountCents != null ? fromCents(r.paidAmountCents) : r.paidAmount != null ? Number(r.paidAmount) : null,
+    paidAmount:
+      r.paidAmountCents != null ? fromCents(r.paidAmountCents) : r.paidAmount != null ? Number(r.paidAmount) : null,
     paidSource: r.paidSource ?? null,
     paymentStatus: r.paymentStatus ?? null,
     createdAt: r.createdAt,
@@ -236,15 +308,25 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
 }
 
 /** The `{success, message, data}` answer of a reservation write. */
-export const reservationAnswer = (row: ReservationRow, message: string) => ({ success: true as const, message, data: toView(row) });
+export const reservationAnswer = (row: ReservationRow, message: string) => ({
+  success: true as const,
+  message,
+  data: toView(row),
+});
 
 export function stripKeys(item: Row): ReservationRow {
   const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
   return rest as ReservationRow;
 }
 
-export async function getReservationRow(tenant: TenantId, id: string, consistent = true): Promise<ReservationRow | null> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: reservationKey(tenant, id), ConsistentRead: consistent }));
+export async function getReservationRow(
+  tenant: TenantId,
+  id: string,
+  consistent = true,
+): Promise<ReservationRow | null> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: reservationKey(tenant, id), ConsistentRead: consistent }),
+  );
   return res.Item ? stripKeys(res.Item) : null;
 }
 
@@ -262,7 +344,10 @@ export async function requireLive(tenant: TenantId, id: string): Promise<Reserva
 }
 
 /** The index attributes of a reservation in a status (lists and the customer's reservations). */
-export function indexAttributes(tenant: TenantId, r: Pick<ReservationRow, 'kind' | 'status' | 'startTime' | 'id' | 'customerId'>) {
+export function indexAttributes(
+  tenant: TenantId,
+  r: Pick<ReservationRow, 'kind' | 'status' | 'startTime' | 'id' | 'customerId'>,
+) {
   return {
     gsi1pk: listIndex(tenant, r.kind, r.status),
     gsi1sk: `${r.startTime}#${r.id}`,
@@ -301,14 +386,25 @@ export function logRow(tenant: TenantId, input: LogInput): { item: Row; counters
   const id = randomUUID();
   const item = {
     ...keys.entity(tenant, R.log, `${input.at}#${id}`),
-    gsi1pk: logActionIndex(tenant, input.action), gsi1sk: `${input.at}#${id}`,
-    gsi2pk: logReservationIndex(tenant, r.id), gsi2sk: `${input.at}#${id}`,
-    id, action: input.action, reservationId: r.id, reservationNumber: r.reservationNumber,
-    actorName: actorName(input.actor), actorUserId: input.actor?.id ?? null,
+    gsi1pk: logActionIndex(tenant, input.action),
+    gsi1sk: `${input.at}#${id}`,
+    gsi2pk: logReservationIndex(tenant, r.id),
+    gsi2sk: `${input.at}#${id}`,
+    id,
+    action: input.action,
+    reservationId: r.id,
+    reservationNumber: r.reservationNumber,
+    actorName: actorName(input.actor),
+    actorUserId: input.actor?.id ?? null,
     customerName: `${r.customer?.firstName ?? ''} ${r.customer?.lastName ?? ''}`.trim() || null,
-    itemLabel: itemLabel(r), startTime: r.startTime, hours: Number(r.reservationDuration) || null,
-    expectedReturnTime: r.endTime, actualReturnTime: r.actualReturnTime ?? null,
-    paymentId: input.paymentId ?? r.paymentId ?? null, note: input.note ?? null, createdAt: input.at,
+    itemLabel: itemLabel(r),
+    startTime: r.startTime,
+    hours: Number(r.reservationDuration) || null,
+    expectedReturnTime: r.endTime,
+    actualReturnTime: r.actualReturnTime ?? null,
+    paymentId: input.paymentId ?? r.paymentId ?? null,
+    note: input.note ?? null,
+    createdAt: input.at,
   };
   const counters: Record<string, number> = { 'log#total': 1, [`log#${input.action}`]: 1 };
   if (input.actor?.id) counters[`log#emp#${input.actor.id}`] = 1;
@@ -319,23 +415,49 @@ export function logRow(tenant: TenantId, input: LogInput): { item: Row; counters
 
 export type PaymentType = PaymentView['paymentType'];
 
-export function paymentRow(tenant: TenantId, p: { reservationId: string; amountCents: number; type: PaymentType; method: string | null; paymentId?: string | null; note?: string | null; employee: Person | null; at: string }): Row {
+export function paymentRow(
+  tenant: TenantId,
+  p: {
+    reservationId: string;
+    amountCents: number;
+    type: PaymentType;
+    method: string | null;
+    paymentId?: string | null;
+    note?: string | null;
+    employee: Person | null;
+    at: string;
+  },
+): Row {
   const id = randomUUID();
   return {
     ...keys.entity(tenant, R.payment, `${p.reservationId}#${p.at}#${id}`),
-    id, reservationId: p.reservationId, amountCents: p.amountCents, paymentType: p.type, method: p.method, paymentId: p.paymentId ?? null,
-    note: p.note ?? null, employee: p.employee ? { firstName: p.employee.firstName, lastName: p.employee.lastName } : null, paymentDate: p.at,
+    id,
+    reservationId: p.reservationId,
+    amountCents: p.amountCents,
+    paymentType: p.type,
+    method: p.method,
+    paymentId: p.paymentId ?? null,
+    note: p.note ?? null,
+    employee: p.employee ? { firstName: p.employee.firstName, lastName: p.employee.lastName } : null,
+    paymentDate: p.at,
   };
 }
 
 export function toPaymentView(r: Row): PaymentView {
   return {
-    id: str(r.id), amount: fromCents(Number(r.amountCents) || 0), paymentType: r.paymentType as PaymentType, paymentDate: str(r.paymentDate),
-    method: strOrNull(r.method), paymentId: strOrNull(r.paymentId), note: strOrNull(r.note), employee: (r.employee as PaymentView['employee']) ?? null,
+    id: str(r.id),
+    amount: fromCents(Number(r.amountCents) || 0),
+    paymentType: r.paymentType as PaymentType,
+    paymentDate: str(r.paymentDate),
+    method: strOrNull(r.method),
+    paymentId: strOrNull(r.paymentId),
+    note: strOrNull(r.note),
+    employee: (r.employee as PaymentView['employee']) ?? null,
   };
 }
 
-export const depositMethod = (cash?: boolean, credit?: boolean) => (cash || credit ? depositTypeLabel(cash, credit) : null);
+export const depositMethod = (cash?: boolean, credit?: boolean) =>
+  cash || credit ? depositTypeLabel(cash, credit) : null;
 
 // ---------------------------------------------------------------- actors
 
@@ -346,9 +468,19 @@ export async function actorOf(tenant: TenantId, auth: AuthClaims): Promise<Perso
   const k = `${tenant}#${auth.userId}`;
   const hit = actorCache.get(k);
   if (hit && Date.now() - hit.at < 60_000) return hit.p;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(tenant, auth.userId), ProjectionExpression: 'firstName, lastName' }));
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(tenant, auth.userId),
+      ProjectionExpression: 'firstName, lastName',
+    }),
+  );
   const fallback = auth.username.split('@')[0] ?? 'Staff';
-  const p: Person = { id: auth.userId, firstName: str(res.Item?.firstName) || fallback, lastName: str(res.Item?.lastName) };
+  const p: Person = {
+    id: auth.userId,
+    firstName: str(res.Item?.firstName) || fallback,
+    lastName: str(res.Item?.lastName),
+  };
   if (actorCache.size > 5000) actorCache.clear();
   actorCache.set(k, { p, at: Date.now() });
   return p;
@@ -357,10 +489,24 @@ export async function actorOf(tenant: TenantId, auth: AuthClaims): Promise<Perso
 // ---------------------------------------------------------------- sweep pointers
 
 export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'endTime'>): Row {
-  return { ...keys.entity(tenant, R.overdueQ, r.id), gsi1pk: OVERDUE_INDEX_PK, gsi1sk: `${r.endTime}#${tenant}#${r.id}`, tenantId: tenant, reservationId: r.id, endTime: r.endTime };
+  return {
+    ...keys.entity(tenant, R.overdueQ, r.id),
+    gsi1pk: OVERDUE_INDEX_PK,
+    gsi1sk: `${r.endTime}#${tenant}#${r.id}`,
+    tenantId: tenant,
+    reservationId: r.id,
+    endTime: r.endTime,
+  };
 }
 export function startPointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'startTime'>): Row {
-  return { ...keys.entity(tenant, R.startQ, r.id), gsi1pk: START_INDEX_PK, gsi1sk: `${r.startTime}#${tenant}#${r.id}`, tenantId: tenant, reservationId: r.id, startTime: r.startTime };
+  return {
+    ...keys.entity(tenant, R.startQ, r.id),
+    gsi1pk: START_INDEX_PK,
+    gsi1sk: `${r.startTime}#${tenant}#${r.id}`,
+    tenantId: tenant,
+    reservationId: r.id,
+    startTime: r.startTime,
+  };
 }
 export const overduePointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, R.overdueQ, id);
 export const startPointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, R.startQ, id);

@@ -14,16 +14,30 @@ const lifecycle = () => import('./lifecycle.js');
 export const handler = createAreaHandler('reservations', {
   'reservations.statsOverview': async ({ tenant }) => reservationStats(tenant),
   'reservations.list': async ({ tenant, query }) => listReservations(tenant, query),
-  'reservations.availableItems': async ({ tenant, query }) => ({ items: (await availableItems(tenant, Date.parse(query.startTime), query.hours)).filter((i) => i !== null) }),
-  'reservations.get': async ({ tenant, params }) => ({ success: true as const, data: await reservationDetail(tenant, params.id) }),
+  'reservations.availableItems': async ({ tenant, query }) => ({
+    items: (await availableItems(tenant, Date.parse(query.startTime), query.hours)).filter((i) => i !== null),
+  }),
+  'reservations.get': async ({ tenant, params }) => ({
+    success: true as const,
+    data: await reservationDetail(tenant, params.id),
+  }),
   'reservations.logs': async ({ tenant, query }) => listLog(tenant, query),
   'reservations.createItem': async ({ tenant, auth, body }) => {
     const { createItemReservation } = await create();
-    return reply(201, reservationAnswer(await createItemReservation(tenant, auth, body), 'Reservation created successfully'));
+    return reply(
+      201,
+      reservationAnswer(await createItemReservation(tenant, auth, body), 'Reservation created successfully'),
+    );
   },
   'reservations.createService': async ({ tenant, auth, body }) => {
     const { bookServiceForCustomer } = await import('./service-booking.js');
-    return reply(201, reservationAnswer(await bookServiceForCustomer(tenant, await actorOf(tenant, auth), body), 'Service reservation created successfully'));
+    return reply(
+      201,
+      reservationAnswer(
+        await bookServiceForCustomer(tenant, await actorOf(tenant, auth), body),
+        'Service reservation created successfully',
+      ),
+    );
   },
   'reservations.processReturn': async ({ tenant, auth, params, body }) => {
     const { row, charges: c } = await (await lifecycle()).processReturn(tenant, auth, params.id, body);
@@ -31,24 +45,41 @@ export const handler = createAreaHandler('reservations', {
       success: true as const,
       message: 'Return processed successfully',
       charges: {
-        reservationDuration: c.reservationDuration, baseAmount: dollars(c.baseCents), overageHours: c.overageHours, overageAmount: dollars(c.overageCents),
-        refundHours: c.refundHours, refundAmount: dollars(c.refundCents), hourlyRate: dollars(c.hourlyRateCents), subtotal: dollars(c.subtotalCents),
-        taxRate: c.taxRate, taxAmount: dollars(c.taxCents), totalAmount: dollars(c.totalCents),
+        reservationDuration: c.reservationDuration,
+        baseAmount: dollars(c.baseCents),
+        overageHours: c.overageHours,
+        overageAmount: dollars(c.overageCents),
+        refundHours: c.refundHours,
+        refundAmount: dollars(c.refundCents),
+        hourlyRate: dollars(c.hourlyRateCents),
+        subtotal: dollars(c.subtotalCents),
+        taxRate: c.taxRate,
+        taxAmount: dollars(c.taxCents),
+        totalAmount: dollars(c.totalCents),
       },
       data: toView(row),
     };
   },
   'reservations.cancel': async ({ tenant, auth, params }) => {
     const { cancelReservation } = await lifecycle();
-    return reservationAnswer(await cancelReservation(tenant, await actorOf(tenant, auth), params.id), 'Reservation cancelled successfully');
+    return reservationAnswer(
+      await cancelReservation(tenant, await actorOf(tenant, auth), params.id),
+      'Reservation cancelled successfully',
+    );
   },
   'reservations.reprocess': async ({ tenant, auth, params }) => {
     const { reprocessReservation } = await lifecycle();
-    return reservationAnswer(await reprocessReservation(tenant, auth, params.id), 'Reservation reprocessed successfully! The golf cart has been reactivated.');
+    return reservationAnswer(
+      await reprocessReservation(tenant, auth, params.id),
+      'Reservation reprocessed successfully! The golf cart has been reactivated.',
+    );
   },
   'reservations.restore': async ({ tenant, auth, params, body }) => {
     const { restoreReservation } = await lifecycle();
-    return reservationAnswer(await restoreReservation(tenant, auth, params.id, body?.notes), 'Reservation restored successfully');
+    return reservationAnswer(
+      await restoreReservation(tenant, auth, params.id, body?.notes),
+      'Reservation restored successfully',
+    );
   },
   'reservations.delete': async ({ tenant, auth, params }) => {
     await (await lifecycle()).deleteReservation(tenant, auth, params.id);

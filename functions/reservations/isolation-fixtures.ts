@@ -17,30 +17,60 @@ async function ok<T = any>(p: Promise<{ status: number; body: T; raw: string }>)
 
 /** A fresh item of tenant A (its own product type), free at any time. */
 async function seedItem(owner: TestSession) {
-  const type = await ok(call('POST', '/api/inventory/product-types', { token: owner.token, body: { name: unique('IsoType'), category: 'Iso', rates: [{ rate: 10, rateType: 'hourly' }] } }));
-  return ok<{ id: string; itemNumber: string }>(call('POST', '/api/inventory/items', { token: owner.token, body: { productTypeId: type.id, itemNumber: unique('ISO-') } }));
+  const type = await ok(
+    call('POST', '/api/inventory/product-types', {
+      token: owner.token,
+      body: { name: unique('IsoType'), category: 'Iso', rates: [{ rate: 10, rateType: 'hourly' }] },
+    }),
+  );
+  return ok<{ id: string; itemNumber: string }>(
+    call('POST', '/api/inventory/items', {
+      token: owner.token,
+      body: { productTypeId: type.id, itemNumber: unique('ISO-') },
+    }),
+  );
 }
 
 /** An ACTIVE item reservation of tenant A with a unique customer name. */
 async function seedReservation(owner: TestSession) {
   const item = await seedItem(owner);
   const lastName = unique('Iso');
-  const res = await ok(call('POST', '/api/reservations/items/create', {
-    token: owner.token,
-    body: { customer: { firstName: 'Iso', lastName, phone: `555${randomUUID().replace(/\D/g, '').slice(0, 7)}` }, reservation: { startTime: at(3, '10:00'), reservationDuration: 2, inventoryItemId: item.id, depositAmount: 0 } },
-  }));
+  const res = await ok(
+    call('POST', '/api/reservations/items/create', {
+      token: owner.token,
+      body: {
+        customer: { firstName: 'Iso', lastName, phone: `555${randomUUID().replace(/\D/g, '').slice(0, 7)}` },
+        reservation: { startTime: at(3, '10:00'), reservationDuration: 2, inventoryItemId: item.id, depositAmount: 0 },
+      },
+    }),
+  );
   return { id: res.data.id as string, number: res.data.reservationNumber as string, lastName, item };
 }
 
 async function seedServiceBooking(owner: TestSession) {
   const day = addDaysToDay(todayIn(ZONE), 4);
-  const svc = await ok(call('POST', '/api/inventory/services', { token: owner.token, body: { name: unique('IsoTour'), rate: 10, rateType: 'FIXED', availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '11:00', slotsAvailable: 5 }]) } }));
+  const svc = await ok(
+    call('POST', '/api/inventory/services', {
+      token: owner.token,
+      body: {
+        name: unique('IsoTour'),
+        rate: 10,
+        rateType: 'FIXED',
+        availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '11:00', slotsAvailable: 5 }]),
+      },
+    }),
+  );
   return { service: svc as { id: string; name: string }, day };
 }
 
 const returned = async (owner: TestSession) => {
   const r = await seedReservation(owner);
-  await ok(call('POST', `/api/reservations/processing/${r.id}/return`, { token: owner.token, body: { actualReturnTime: at(3, '12:00') } }));
+  await ok(
+    call('POST', `/api/reservations/processing/${r.id}/return`, {
+      token: owner.token,
+      body: { actualReturnTime: at(3, '12:00') },
+    }),
+  );
   return r;
 };
 const cancelled = async (owner: TestSession) => {
@@ -70,11 +100,26 @@ export const reservationIsolationFixtures: Partial<Record<RouteId, IsolationFixt
   },
   'reservations.createItem': async (owner) => {
     const item = await seedItem(owner);
-    return { body: { customer: { firstName: 'Iso', lastName: 'New', phone: '5551112222' }, reservation: { startTime: at(5, '10:00'), reservationDuration: 1, inventoryItemId: item.id, depositAmount: 0 } }, secrets: [item.itemNumber] };
+    return {
+      body: {
+        customer: { firstName: 'Iso', lastName: 'New', phone: '5551112222' },
+        reservation: { startTime: at(5, '10:00'), reservationDuration: 1, inventoryItemId: item.id, depositAmount: 0 },
+      },
+      secrets: [item.itemNumber],
+    };
   },
   'reservations.createService': async (owner) => {
     const { service, day } = await seedServiceBooking(owner);
-    return { body: { customer: { firstName: 'Iso', lastName: 'Walkin', phone: '5553334444' }, reservation: { serviceId: service.id, availabilitySlots: [{ date: day, startTime: '10:00', endTime: '11:00' }] } }, secrets: [service.name] };
+    return {
+      body: {
+        customer: { firstName: 'Iso', lastName: 'Walkin', phone: '5553334444' },
+        reservation: {
+          serviceId: service.id,
+          availabilitySlots: [{ date: day, startTime: '10:00', endTime: '11:00' }],
+        },
+      },
+      secrets: [service.name],
+    };
   },
   'reservations.processReturn': async (owner) => {
     const r = await seedReservation(owner);
@@ -103,7 +148,22 @@ export const reservationIsolationFixtures: Partial<Record<RouteId, IsolationFixt
   },
   'payments.trackingUpdate': async (owner) => {
     const { service, day } = await seedServiceBooking(owner);
-    const b = await ok(call('POST', '/api/reservations/services/create', { token: owner.token, body: { customer: { firstName: 'Iso', lastName: 'Paid', phone: '5556667777' }, reservation: { serviceId: service.id, availabilitySlots: [{ date: day, startTime: '10:00', endTime: '11:00' }] } } }));
-    return { params: { reservationId: b.data.id }, body: { isPaid: true, amount: 10, source: 'Cash' }, secrets: [b.data.id] };
+    const b = await ok(
+      call('POST', '/api/reservations/services/create', {
+        token: owner.token,
+        body: {
+          customer: { firstName: 'Iso', lastName: 'Paid', phone: '5556667777' },
+          reservation: {
+            serviceId: service.id,
+            availabilitySlots: [{ date: day, startTime: '10:00', endTime: '11:00' }],
+          },
+        },
+      }),
+    );
+    return {
+      params: { reservationId: b.data.id },
+      body: { isPaid: true, amount: 10, source: 'Cash' },
+      secrets: [b.data.id],
+    };
   },
 };

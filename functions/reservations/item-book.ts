@@ -29,13 +29,24 @@ export interface ItemBooking {
  * The ACTIVE reservations (under way, overdue or still to come) of each item that has any, from the
  * items' booking rows: consistent reads by key, no scan (the inventory deletes ask before deleting).
  */
-export async function activeBookings(tenant: TenantId, itemIds: readonly string[]): Promise<Map<string, ItemBooking[]>> {
+export async function activeBookings(
+  tenant: TenantId,
+  itemIds: readonly string[],
+): Promise<Map<string, ItemBooking[]>> {
   const out = new Map<string, ItemBooking[]>();
   const ids = [...new Set(itemIds)];
-  for (const row of await batchGetAll(ids.map((id) => ({ ...itemBookKey(tenant, id) })), { consistent: true })) {
+  for (const row of await batchGetAll(
+    ids.map((id) => ({ ...itemBookKey(tenant, id) })),
+    { consistent: true },
+  )) {
     const entries = Object.entries((row.active as Record<string, BookEntry> | undefined) ?? {});
     if (!entries.length) continue;
-    out.set(String(row.itemId), entries.map(([id, b]) => ({ reservationId: id, reservationNumber: b.n, start: b.s, end: b.e })).sort((a, b) => a.start - b.start));
+    out.set(
+      String(row.itemId),
+      entries
+        .map(([id, b]) => ({ reservationId: id, reservationNumber: b.n, start: b.s, end: b.e }))
+        .sort((a, b) => a.start - b.start),
+    );
   }
   return out;
 }
@@ -46,13 +57,28 @@ export async function activeBookings(tenant: TenantId, itemIds: readonly string[
  * lands first (and this condition fails) or conflicts with the delete and is retried against a gone item.
  */
 export function noActiveBookingCheck(w: AuditedWrite, name: string, tenant: TenantId, itemId: string): void {
-  w.check(name, itemBookKey(tenant, itemId), { condition: 'attribute_not_exists(#a) OR size(#a) = :zero', names: { '#a': 'active' }, values: { ':zero': 0 } });
+  w.check(name, itemBookKey(tenant, itemId), {
+    condition: 'attribute_not_exists(#a) OR size(#a) = :zero',
+    names: { '#a': 'active' },
+    values: { ':zero': 0 },
+  });
 }
 
 /** Adds the booking entry, conditional on the version read ('item-book' part). */
-export function claimItem(w: AuditedWrite, tenant: TenantId, itemId: string, book: ItemBook, reservationId: string, entry: BookEntry): void {
+export function claimItem(
+  w: AuditedWrite,
+  tenant: TenantId,
+  itemId: string,
+  book: ItemBook,
+  reservationId: string,
+  entry: BookEntry,
+): void {
   if (!book.exists) {
-    w.put('item-book', { ...itemBookKey(tenant, itemId), itemId, version: 1, active: { [reservationId]: entry } }, { condition: 'attribute_not_exists(pk)' });
+    w.put(
+      'item-book',
+      { ...itemBookKey(tenant, itemId), itemId, version: 1, active: { [reservationId]: entry } },
+      { condition: 'attribute_not_exists(pk)' },
+    );
   } else {
     w.update('item-book', itemBookKey(tenant, itemId), {
       update: 'SET #a.#r = :entry, #v = :next',
@@ -77,7 +103,13 @@ export function releaseItem(w: AuditedWrite, tenant: TenantId, itemId: string, r
  * ('item' part), with the inventory counters and the inventory event. A later booking only checks
  * the item is still rentable; the start sweep flips it when the time comes.
  */
-export function itemInUseParts(w: AuditedWrite, tenant: TenantId, item: ItemRow, reservationId: string, at: string): void {
+export function itemInUseParts(
+  w: AuditedWrite,
+  tenant: TenantId,
+  item: ItemRow,
+  reservationId: string,
+  at: string,
+): void {
   w.update('item', keys.entity(tenant, INV.item, item.id), {
     update: 'SET #s = :inUse, currentReservationId = :rid, updatedAt = :at',
     condition: '#s = :seen',
@@ -86,7 +118,13 @@ export function itemInUseParts(w: AuditedWrite, tenant: TenantId, item: ItemRow,
   });
   if (item.status !== 'IN_USE') {
     w.count(INVENTORY_STATS_KEY(tenant), { [item.status]: -1, IN_USE: 1 });
-    w.event('inventory-status-changed', { itemId: item.id, itemNumber: item.itemNumber, oldStatus: item.status, newStatus: 'IN_USE', reservationId });
+    w.event('inventory-status-changed', {
+      itemId: item.id,
+      itemNumber: item.itemNumber,
+      oldStatus: item.status,
+      newStatus: 'IN_USE',
+      reservationId,
+    });
   }
 }
 
@@ -99,8 +137,19 @@ export function itemRentableCheck(w: AuditedWrite, tenant: TenantId, item: ItemR
 }
 
 /** The item back to AVAILABLE when this reservation is the one that holds it IN_USE. */
-export function itemReleaseParts(w: AuditedWrite, tenant: TenantId, item: ItemRow | null, reservationId: string, at: string): void {
-  if (!item || item.status !== 'IN_USE' || (item as { currentReservationId?: string }).currentReservationId !== reservationId) return;
+export function itemReleaseParts(
+  w: AuditedWrite,
+  tenant: TenantId,
+  item: ItemRow | null,
+  reservationId: string,
+  at: string,
+): void {
+  if (
+    !item ||
+    item.status !== 'IN_USE' ||
+    (item as { currentReservationId?: string }).currentReservationId !== reservationId
+  )
+    return;
   w.update('item', keys.entity(tenant, INV.item, item.id), {
     update: 'SET #s = :avail, updatedAt = :at REMOVE currentReservationId',
     condition: '#s = :inUse AND currentReservationId = :rid',
@@ -108,5 +157,11 @@ export function itemReleaseParts(w: AuditedWrite, tenant: TenantId, item: ItemRo
     values: { ':avail': 'AVAILABLE', ':inUse': 'IN_USE', ':rid': reservationId, ':at': at },
   });
   w.count(INVENTORY_STATS_KEY(tenant), { IN_USE: -1, AVAILABLE: 1 });
-  w.event('inventory-status-changed', { itemId: item.id, itemNumber: item.itemNumber, oldStatus: 'IN_USE', newStatus: 'AVAILABLE', reservationId });
+  w.event('inventory-status-changed', {
+    itemId: item.id,
+    itemNumber: item.itemNumber,
+    oldStatus: 'IN_USE',
+    newStatus: 'AVAILABLE',
+    reservationId,
+  });
 }

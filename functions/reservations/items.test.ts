@@ -3,7 +3,9 @@ import { overlapping } from './items.js';
 
 const h = 36e5;
 describe('overlapping (no double booking)', () => {
-  const book = { active: { a: { s: 10 * h, e: 12 * h, n: 'RES-000001' }, b: { s: 14 * h, e: 16 * h, n: 'RES-000002' } } };
+  const book = {
+    active: { a: { s: 10 * h, e: 12 * h, n: 'RES-000001' }, b: { s: 14 * h, e: 16 * h, n: 'RES-000002' } },
+  };
   it('finds an overlap and names it; back-to-back windows do not overlap', () => {
     expect(overlapping(book, 11 * h, 13 * h, 0)?.n).toBe('RES-000001');
     expect(overlapping(book, 13 * h, 15 * h, 0)?.n).toBe('RES-000002');

@@ -36,7 +36,13 @@ export interface ItemBook {
 export const RENTABLE = new Set(['AVAILABLE', 'IN_USE']);
 
 /** The first ACTIVE reservation (other than `self`) whose window overlaps [start, end). */
-export function overlapping(book: Pick<ItemBook, 'active'>, start: number, end: number, now: number, self?: string): (BookEntry & { id: string }) | null {
+export function overlapping(
+  book: Pick<ItemBook, 'active'>,
+  start: number,
+  end: number,
+  now: number,
+  self?: string,
+): (BookEntry & { id: string }) | null {
   for (const [id, b] of Object.entries(book.active)) {
     if (id === self) continue;
     // Overdue (past its end, not returned): the item is still out, so it is held until now.
@@ -62,9 +68,11 @@ export async function readItem(tenant: TenantId, itemId: string): Promise<ItemIn
   return { item, type, variant };
 }
 
-const hourlyOf = (v: { hourlyRate?: number | null; rates?: { rate: number; rateType: string }[] } | null | undefined) =>
-  v ? (v.hourlyRate ?? v.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null;
-const defaultHourlyOf = (t: ProductTypeRow | null) => (t ? (t.defaultHourlyRate ?? t.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null);
+const hourlyOf = (
+  v: { hourlyRate?: number | null; rates?: { rate: number; rateType: string }[] } | null | undefined,
+) => (v ? (v.hourlyRate ?? v.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null);
+const defaultHourlyOf = (t: ProductTypeRow | null) =>
+  t ? (t.defaultHourlyRate ?? t.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null;
 
 /** Document 3 §5 precedence, without a rate at booking: variant, item, product-type default (cents). */
 export function itemHourlyCents(info: ItemInfo): number {
@@ -77,7 +85,10 @@ export function itemHourlyCents(info: ItemInfo): number {
 
 export function itemView(info: ItemInfo): NonNullable<ReservationView['inventoryItem']> {
   const { item, type, variant } = info;
-  const rates = [...(variant?.rates ?? []), ...(variant?.rates?.length ? [] : (type?.rates ?? []))].map((r) => ({ rate: Number(r.rate) || 0, rateType: r.rateType }));
+  const rates = [...(variant?.rates ?? []), ...(variant?.rates?.length ? [] : (type?.rates ?? []))].map((r) => ({
+    rate: Number(r.rate) || 0,
+    rateType: r.rateType,
+  }));
   const cents = itemHourlyCents(info);
   return {
     id: item.id,
@@ -97,7 +108,12 @@ export function itemView(info: ItemInfo): NonNullable<ReservationView['inventory
  * ACTIVE reservation. Two Queries of the tenant partition (items, booking rows) whatever the number
  * of reservations; the cost follows the number of items.
  */
-export async function availableItems(tenant: TenantId, start: number, hours: number, now = Date.now()): Promise<ReservationView['inventoryItem'][]> {
+export async function availableItems(
+  tenant: TenantId,
+  start: number,
+  hours: number,
+  now = Date.now(),
+): Promise<ReservationView['inventoryItem'][]> {
   const end = start + hours * 36e5;
   const [items, books, types, variants] = await Promise.all([
     listRows<ItemRow>(tenant, INV.item),
@@ -105,12 +121,20 @@ export async function availableItems(tenant: TenantId, start: number, hours: num
     listRows<ProductTypeRow>(tenant, INV.productType),
     listRows<VariantRow>(tenant, INV.variant),
   ]);
-  const bookOf = new Map(books.map((b) => [String(b.itemId), { active: (b.active as Record<string, BookEntry>) ?? {} }]));
+  const bookOf = new Map(
+    books.map((b) => [String(b.itemId), { active: (b.active as Record<string, BookEntry>) ?? {} }]),
+  );
   const typeOf = new Map(types.map((t) => [t.id, t]));
   const variantOf = new Map(variants.map((v) => [v.id, v]));
   return items
     .filter((i) => RENTABLE.has(i.status) && !overlapping(bookOf.get(i.id) ?? { active: {} }, start, end, now))
-    .map((i) => itemView({ item: i, type: typeOf.get(i.productTypeId) ?? null, variant: i.productVariantId ? (variantOf.get(i.productVariantId) ?? null) : null }))
+    .map((i) =>
+      itemView({
+        item: i,
+        type: typeOf.get(i.productTypeId) ?? null,
+        variant: i.productVariantId ? (variantOf.get(i.productVariantId) ?? null) : null,
+      }),
+    )
     .sort((a, b) => a.itemNumber.localeCompare(b.itemNumber, undefined, { numeric: true }));
 }
 
@@ -118,10 +142,14 @@ async function queryPrefix(tenant: TenantId, prefix: string): Promise<Record<str
   const out: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
     out.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);

@@ -10,8 +10,15 @@
  */
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  RESERVATION_KINDS, RESERVATIONS_PAGE_SIZE, LOG_PAGE_SIZE, type LogAction, type ReservationCounts, type ReservationKind, type ReservationListResponse,
-  type ReservationLogEntry, type ReservationStatus,
+  RESERVATION_KINDS,
+  RESERVATIONS_PAGE_SIZE,
+  LOG_PAGE_SIZE,
+  type LogAction,
+  type ReservationCounts,
+  type ReservationKind,
+  type ReservationListResponse,
+  type ReservationLogEntry,
+  type ReservationStatus,
 } from '../../shared/contract/reservation-models.js';
 import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
 import { reservationNumberFrom } from '../../shared/domain/reservations.js';
@@ -21,7 +28,19 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { searchPartition, searchPrefixes } from '../customers/search-index.js';
 import {
-  customerIndex, listIndex, logActionIndex, logReservationIndex, numberKey, paymentStatsKey, R, requireLive, reservationKey, statsKey, stripKeys, toPaymentView, toView,
+  customerIndex,
+  listIndex,
+  logActionIndex,
+  logReservationIndex,
+  numberKey,
+  paymentStatsKey,
+  R,
+  requireLive,
+  reservationKey,
+  statsKey,
+  stripKeys,
+  toPaymentView,
+  toView,
   type ReservationRow,
 } from './entity.js';
 
@@ -44,7 +63,13 @@ export function countsOf(c: Row, kinds: readonly ReservationKind[]): Reservation
 
 export async function reservationStats(tenant: TenantId) {
   const c = await counterRow(tenant);
-  return { active: n(c.active), total: n(c.total), completed: n(c.completed), cancelled: n(c.cancelled), overdue: n(c.overdue) };
+  return {
+    active: n(c.active),
+    total: n(c.total),
+    completed: n(c.completed),
+    cancelled: n(c.cancelled),
+    overdue: n(c.overdue),
+  };
 }
 
 export async function paymentStats(tenant: TenantId) {
@@ -75,7 +100,12 @@ function decode(s: string | undefined): Cursor | undefined {
   try {
     const v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8')) as unknown;
     if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('shape');
-    for (const [k, x] of Object.entries(v)) if (!/^(ITEM|SERVICE)#(ACTIVE|COMPLETED|CANCELLED)$/.test(k) || (x !== null && (typeof x !== 'string' || x.length > 200))) throw new Error('shape');
+    for (const [k, x] of Object.entries(v))
+      if (
+        !/^(ITEM|SERVICE)#(ACTIVE|COMPLETED|CANCELLED)$/.test(k) ||
+        (x !== null && (typeof x !== 'string' || x.length > 200))
+      )
+        throw new Error('shape');
     return v as Cursor;
   } catch {
     throw badRequest('Invalid cursor');
@@ -83,7 +113,8 @@ function decode(s: string | undefined): Cursor | undefined {
 }
 
 function dayRange(zone: string, startDate?: string, endDate?: string): { from?: string; to?: string } {
-  for (const d of [startDate, endDate]) if (d && !isRealDate(d)) throw badRequest('Dates must be real dates written YYYY-MM-DD');
+  for (const d of [startDate, endDate])
+    if (d && !isRealDate(d)) throw badRequest('Dates must be real dates written YYYY-MM-DD');
   const from = startDate ? startOfDayIn(startDate, zone).toISOString() : undefined;
   const to = endDate ? endOfDayIn(endDate, zone).toISOString() : undefined;
   if (from && to && from > to) throw badRequest('Start date must be before end date');
@@ -91,7 +122,14 @@ function dayRange(zone: string, startDate?: string, endDate?: string): { from?: 
 }
 
 /** Up to `want` rows of one partition after `after` (a gsi1sk), filtered; `done` when nothing is left. */
-async function readPartition(tenant: TenantId, kind: ReservationKind, status: ReservationStatus, after: string | undefined, want: number, opts: { desc: boolean; from?: string; to?: string; serviceId?: string }): Promise<{ rows: Row[]; done: boolean }> {
+async function readPartition(
+  tenant: TenantId,
+  kind: ReservationKind,
+  status: ReservationStatus,
+  after: string | undefined,
+  want: number,
+  opts: { desc: boolean; from?: string; to?: string; serviceId?: string },
+): Promise<{ rows: Row[]; done: boolean }> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':pk': listIndex(tenant, kind, status) };
   let keyCond = 'gsi1pk = :pk';
@@ -99,8 +137,8 @@ async function readPartition(tenant: TenantId, kind: ReservationKind, status: Re
   // Completed: the range is on the return time (the return-date filter); otherwise on the start time.
   if (status === 'COMPLETED' && (opts.from || opts.to)) {
     names['#ret'] = 'actualReturnTime';
-    if (opts.from) (filters.push('#ret >= :from'), (values[':from'] = opts.from));
-    if (opts.to) (filters.push('#ret <= :to'), (values[':to'] = opts.to));
+    if (opts.from) filters.push('#ret >= :from'), (values[':from'] = opts.from);
+    if (opts.to) filters.push('#ret <= :to'), (values[':to'] = opts.to);
   } else if (opts.from || opts.to) {
     keyCond += ' AND gsi1sk BETWEEN :from AND :to';
     values[':from'] = opts.from ?? '0000';
@@ -112,15 +150,28 @@ async function readPartition(tenant: TenantId, kind: ReservationKind, status: Re
     filters.push('#svc = :svc');
   }
   const rows: Row[] = [];
-  let start: Row | undefined = after ? { pk: keys.tenantPartition(tenant), sk: `${R.reservation}#${after.slice(after.lastIndexOf('#') + 1)}`, gsi1pk: values[':pk'], gsi1sk: after } : undefined;
+  let start: Row | undefined = after
+    ? {
+        pk: keys.tenantPartition(tenant),
+        sk: `${R.reservation}#${after.slice(after.lastIndexOf('#') + 1)}`,
+        gsi1pk: values[':pk'],
+        gsi1sk: after,
+      }
+    : undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: keyCond,
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values, ScanIndexForward: !opts.desc, ExclusiveStartKey: start,
-      Limit: filters.length ? Math.max(want, 200) : want,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: keyCond,
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: !opts.desc,
+        ExclusiveStartKey: start,
+        Limit: filters.length ? Math.max(want, 200) : want,
+      }),
+    );
     rows.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start && rows.length < want);
@@ -133,7 +184,11 @@ function statusOf(q: ListQuery): ReservationStatus[] {
   return [s as ReservationStatus];
 }
 
-export async function listReservations(tenant: TenantId, q: ListQuery, now = Date.now()): Promise<ReservationListResponse> {
+export async function listReservations(
+  tenant: TenantId,
+  q: ListQuery,
+  now = Date.now(),
+): Promise<ReservationListResponse> {
   const kinds = q.kind ? [q.kind] : [...RESERVATION_KINDS];
   const statuses = statusOf(q);
   const limit = q.limit ?? RESERVATIONS_PAGE_SIZE;
@@ -141,20 +196,38 @@ export async function listReservations(tenant: TenantId, q: ListQuery, now = Dat
   const zone = await organizationTimeZone(tenant);
   const range = dayRange(zone, q.startDate, q.endDate);
   const counts = countsOf(await counterRow(tenant), kinds);
-  const total = statuses.length === 3 ? counts.all : statuses.reduce((t, s) => t + counts[s.toLowerCase() as 'active'], 0);
+  const total =
+    statuses.length === 3 ? counts.all : statuses.reduce((t, s) => t + counts[s.toLowerCase() as 'active'], 0);
 
   if (q.search?.trim() || q.customer?.trim()) {
-    const rows = await searchReservations(tenant, { text: q.search?.trim(), customer: q.customer?.trim(), kinds, statuses, serviceId: q.serviceId, desc, limit: Math.max(limit, 100) });
-    return { reservations: rows.slice(0, Math.max(limit, 100)).map((r) => toView(r, now)), counts, pagination: { limit, nextCursor: null, total: rows.length } };
+    const rows = await searchReservations(tenant, {
+      text: q.search?.trim(),
+      customer: q.customer?.trim(),
+      kinds,
+      statuses,
+      serviceId: q.serviceId,
+      desc,
+      limit: Math.max(limit, 100),
+    });
+    return {
+      reservations: rows.slice(0, Math.max(limit, 100)).map((r) => toView(r, now)),
+      counts,
+      pagination: { limit, nextCursor: null, total: rows.length },
+    };
   }
 
   const cursor = decode(q.cursor);
   const parts = kinds.flatMap((k) => statuses.map((s) => ({ k, s, id: `${k}#${s}` })));
-  const reads = await Promise.all(parts.map(async (p) => {
-    const at = cursor?.[p.id];
-    if (at === null) return { p, rows: [] as Row[], done: true };
-    return { p, ...(await readPartition(tenant, p.k, p.s, at ?? undefined, limit, { desc, ...range, serviceId: q.serviceId })) };
-  }));
+  const reads = await Promise.all(
+    parts.map(async (p) => {
+      const at = cursor?.[p.id];
+      if (at === null) return { p, rows: [] as Row[], done: true };
+      return {
+        p,
+        ...(await readPartition(tenant, p.k, p.s, at ?? undefined, limit, { desc, ...range, serviceId: q.serviceId })),
+      };
+    }),
+  );
   const merged = reads.flatMap((r) => r.rows.map((row) => ({ id: r.p.id, row, key: String(row.gsi1sk) })));
   merged.sort((a, b) => (desc ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)));
   const taken = merged.slice(0, limit);
@@ -172,7 +245,11 @@ export async function listReservations(tenant: TenantId, q: ListQuery, now = Dat
     }
   }
   const nextCursor = more ? encode(next) : null;
-  return { reservations: taken.map((t) => toView(stripKeys(t.row), now)), counts, pagination: { limit, nextCursor, total } };
+  return {
+    reservations: taken.map((t) => toView(stripKeys(t.row), now)),
+    counts,
+    pagination: { limit, nextCursor, total },
+  };
 }
 
 interface SearchInput {
@@ -194,7 +271,9 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
   const text = s.text ?? '';
   const num = NUMBER_RE.exec(text.replace(/\s+/g, ''));
   if (num) {
-    const ptr = await db().send(new GetCommand({ TableName: tableName(), Key: numberKey(tenant, `RES-${num[1]!.padStart(6, '0')}`) }));
+    const ptr = await db().send(
+      new GetCommand({ TableName: tableName(), Key: numberKey(tenant, `RES-${num[1]!.padStart(6, '0')}`) }),
+    );
     const id = ptr.Item?.reservationId as string | undefined;
     if (id) {
       const row = await db().send(new GetCommand({ TableName: tableName(), Key: reservationKey(tenant, id) }));
@@ -202,11 +281,20 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
     }
   } else {
     const ids = new Set<string>();
-    for (const q of [text, s.customer ?? ''].filter(Boolean)) for (const id of await customerIds(tenant, q)) ids.add(id);
-    const lists = await Promise.all([...ids].slice(0, MAX_CUSTOMERS).map((id) => customerReservations(tenant, id, 100)));
+    for (const q of [text, s.customer ?? ''].filter(Boolean))
+      for (const id of await customerIds(tenant, q)) ids.add(id);
+    const lists = await Promise.all(
+      [...ids].slice(0, MAX_CUSTOMERS).map((id) => customerReservations(tenant, id, 100)),
+    );
     for (const list of lists) for (const r of list) found.set(r.id, r);
   }
-  const rows = [...found.values()].filter((r) => !r.deletedAt && s.kinds.includes(r.kind) && s.statuses.includes(r.status) && (!s.serviceId || r.serviceId === s.serviceId));
+  const rows = [...found.values()].filter(
+    (r) =>
+      !r.deletedAt &&
+      s.kinds.includes(r.kind) &&
+      s.statuses.includes(r.status) &&
+      (!s.serviceId || r.serviceId === s.serviceId),
+  );
   rows.sort((a, b) => (s.desc ? b.startTime.localeCompare(a.startTime) : a.startTime.localeCompare(b.startTime)));
   return rows.slice(0, s.limit);
 }
@@ -214,20 +302,35 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
 async function customerIds(tenant: TenantId, text: string): Promise<string[]> {
   const ids: string[] = [];
   for (const prefix of searchPrefixes(text).filter((p) => !p.startsWith('e:'))) {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': searchPartition(tenant), ':p': prefix }, ProjectionExpression: 'customerId', Limit: MAX_CUSTOMERS * 2,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': searchPartition(tenant), ':p': prefix },
+        ProjectionExpression: 'customerId',
+        Limit: MAX_CUSTOMERS * 2,
+      }),
+    );
     for (const i of res.Items ?? []) if (!ids.includes(String(i.customerId))) ids.push(String(i.customerId));
   }
   return ids;
 }
 
-export async function customerReservations(tenant: TenantId, customerId: string, limit: number): Promise<ReservationRow[]> {
-  const res = await db().send(new QueryCommand({
-    TableName: tableName(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk',
-    ExpressionAttributeValues: { ':pk': customerIndex(tenant, customerId) }, ScanIndexForward: false, Limit: limit,
-  }));
+export async function customerReservations(
+  tenant: TenantId,
+  customerId: string,
+  limit: number,
+): Promise<ReservationRow[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': customerIndex(tenant, customerId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
   return (res.Items ?? []).filter((i) => String(i.sk).startsWith(`${R.reservation}#`)).map(stripKeys);
 }
 
@@ -251,10 +354,13 @@ export async function reservationsByIds(tenant: TenantId, ids: readonly string[]
 
 export async function reservationDetail(tenant: TenantId, id: string, now = Date.now()) {
   const row = await requireLive(tenant, id);
-  const res = await db().send(new QueryCommand({
-    TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${R.payment}#${id}#` },
-  }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${R.payment}#${id}#` },
+    }),
+  );
   return { ...toView(row, now), payments: (res.Items ?? []).map(toPaymentView) };
 }
 
@@ -273,10 +379,20 @@ export interface LogQuery {
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 function toLogEntry(i: Row): ReservationLogEntry {
   return {
-    id: String(i.id ?? i.sk), action: i.action as LogAction, reservationId: String(i.reservationId), reservationNumber: str(i.reservationNumber),
-    actorName: str(i.actorName), actorUserId: str(i.actorUserId), customerName: str(i.customerName), itemLabel: str(i.itemLabel), startTime: str(i.startTime),
-    hours: typeof i.hours === 'number' ? i.hours : null, expectedReturnTime: str(i.expectedReturnTime), actualReturnTime: str(i.actualReturnTime),
-    paymentId: str(i.paymentId), createdAt: String(i.createdAt),
+    id: String(i.id ?? i.sk),
+    action: i.action as LogAction,
+    reservationId: String(i.reservationId),
+    reservationNumber: str(i.reservationNumber),
+    actorName: str(i.actorName),
+    actorUserId: str(i.actorUserId),
+    customerName: str(i.customerName),
+    itemLabel: str(i.itemLabel),
+    startTime: str(i.startTime),
+    hours: typeof i.hours === 'number' ? i.hours : null,
+    expectedReturnTime: str(i.expectedReturnTime),
+    actualReturnTime: str(i.actualReturnTime),
+    paymentId: str(i.paymentId),
+    createdAt: String(i.createdAt),
   };
 }
 
@@ -287,14 +403,24 @@ const LOG_SK = /^RESLOG#[0-9T:.Z-]{20,30}#[0-9a-f-]{36}$/;
  * of the counter row), named from their user rows; one GetItem and one BatchGet, whatever the log's size.
  */
 async function logEmployees(tenant: TenantId): Promise<{ id: string; name: string }[]> {
-  const ids = Object.entries(await counterRow(tenant)).filter(([k, v]) => k.startsWith('log#emp#') && n(v) > 0).map(([k]) => k.slice('log#emp#'.length));
+  const ids = Object.entries(await counterRow(tenant))
+    .filter(([k, v]) => k.startsWith('log#emp#') && n(v) > 0)
+    .map(([k]) => k.slice('log#emp#'.length));
   const names = new Map<string, string>();
-  for (const u of await batchGetAll(ids.map((id) => ({ ...keys.user(tenant, id) })), { projection: 'sk, firstName, lastName, username' })) {
-    const name = [u.firstName, u.lastName].filter((x) => typeof x === 'string' && x.trim()).join(' ').trim();
+  for (const u of await batchGetAll(
+    ids.map((id) => ({ ...keys.user(tenant, id) })),
+    { projection: 'sk, firstName, lastName, username' },
+  )) {
+    const name = [u.firstName, u.lastName]
+      .filter((x) => typeof x === 'string' && x.trim())
+      .join(' ')
+      .trim();
     names.set(String(u.sk).slice('USER#'.length), name || String(u.username ?? ''));
   }
   // Someone deleted since still has entries: listed, so their entries stay findable.
-  return ids.map((id) => ({ id, name: names.get(id) || 'Former employee' })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return ids
+    .map((id) => ({ id, name: names.get(id) || 'Former employee' }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 export async function listLog(tenant: TenantId, query: LogQuery) {
@@ -306,7 +432,9 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
   if (query.reservationNumber?.trim()) {
     // The number the screen shows: its pointer row gives the id the per-reservation index is keyed by.
     const number = reservationNumberFrom(query.reservationNumber);
-    const pointer = number ? await db().send(new GetCommand({ TableName: tableName(), Key: numberKey(tenant, number) })) : null;
+    const pointer = number
+      ? await db().send(new GetCommand({ TableName: tableName(), Key: numberKey(tenant, number) }))
+      : null;
     const id = pointer?.Item?.reservationId as string | undefined;
     if (!id || (reservationId && reservationId !== id)) return logAnswer([], page, limit, 0, null, await employees);
     reservationId = id;
@@ -315,19 +443,38 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
   const action = q.action || undefined;
   // The narrowest source: one reservation, one action, else every log row of the tenant.
   const source = q.reservationId
-    ? { IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :pk', values: { ':pk': logReservationIndex(tenant, q.reservationId) }, keyNames: ['gsi2pk', 'gsi2sk'] }
+    ? {
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        values: { ':pk': logReservationIndex(tenant, q.reservationId) },
+        keyNames: ['gsi2pk', 'gsi2sk'],
+      }
     : action
-      ? { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', values: { ':pk': logActionIndex(tenant, action) }, keyNames: ['gsi1pk', 'gsi1sk'] }
-      : { IndexName: undefined, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', values: { ':pk': keys.tenantPartition(tenant), ':p': `${R.log}#` }, keyNames: [] as string[] };
+      ? {
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk',
+          values: { ':pk': logActionIndex(tenant, action) },
+          keyNames: ['gsi1pk', 'gsi1sk'],
+        }
+      : {
+          IndexName: undefined,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+          values: { ':pk': keys.tenantPartition(tenant), ':p': `${R.log}#` },
+          keyNames: [] as string[],
+        };
   const filters: string[] = [];
   const values: Row = { ...source.values };
-  if (q.employeeId) (filters.push('actorUserId = :emp'), (values[':emp'] = q.employeeId));
-  if (q.reservationId && action) (filters.push('#a = :act'), (values[':act'] = action));
+  if (q.employeeId) filters.push('actorUserId = :emp'), (values[':emp'] = q.employeeId);
+  if (q.reservationId && action) filters.push('#a = :act'), (values[':act'] = action);
   const names = q.reservationId && action ? { '#a': 'action' } : undefined;
   const base = {
-    TableName: tableName(), ...(source.IndexName ? { IndexName: source.IndexName } : {}), KeyConditionExpression: source.KeyConditionExpression,
-    ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}), ...(names ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: values, ScanIndexForward: false,
+    TableName: tableName(),
+    ...(source.IndexName ? { IndexName: source.IndexName } : {}),
+    KeyConditionExpression: source.KeyConditionExpression,
+    ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+    ...(names ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
   };
   const keyOf = (i: Row) => Object.fromEntries(['pk', 'sk', ...source.keyNames].map((k) => [k, i[k]]));
 
@@ -336,7 +483,9 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
   if (q.cursor) {
     const sk = Buffer.from(q.cursor, 'base64url').toString('utf8');
     if (!LOG_SK.test(sk)) throw badRequest('Invalid cursor');
-    const got = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(tenant), sk } }));
+    const got = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(tenant), sk } }),
+    );
     if (!got.Item) throw badRequest('Invalid cursor');
     start = keyOf(got.Item);
   } else if (page > 1) {
@@ -344,7 +493,17 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
     let from: Row | undefined;
     let last: Row | undefined;
     do {
-      const res = await db().send(new QueryCommand({ ...base, ProjectionExpression: ['pk', 'sk', ...source.keyNames, ...(filters.length ? ['actorUserId', '#a'] : [])].join(', '), ...(filters.length ? { ExpressionAttributeNames: { '#a': 'action' } } : {}), ExclusiveStartKey: from, Limit: filters.length ? 1000 : Math.min(1000, skip) }));
+      const res = await db().send(
+        new QueryCommand({
+          ...base,
+          ProjectionExpression: ['pk', 'sk', ...source.keyNames, ...(filters.length ? ['actorUserId', '#a'] : [])].join(
+            ', ',
+          ),
+          ...(filters.length ? { ExpressionAttributeNames: { '#a': 'action' } } : {}),
+          ExclusiveStartKey: from,
+          Limit: filters.length ? 1000 : Math.min(1000, skip),
+        }),
+      );
       for (const i of res.Items ?? []) {
         if (skip === 0) break;
         skip--;
@@ -358,18 +517,42 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
   const rows: Row[] = [];
   let from = start;
   do {
-    const res = await db().send(new QueryCommand({ ...base, ExclusiveStartKey: from, Limit: filters.length ? Math.max(limit, 200) : limit + 1 }));
+    const res = await db().send(
+      new QueryCommand({ ...base, ExclusiveStartKey: from, Limit: filters.length ? Math.max(limit, 200) : limit + 1 }),
+    );
     rows.push(...(res.Items ?? []));
     from = res.LastEvaluatedKey;
   } while (from && rows.length <= limit);
   const pageRows = rows.slice(0, limit);
   const hasMore = rows.length > limit || Boolean(from);
-  const nextCursor = hasMore && pageRows.length ? Buffer.from(String(pageRows[pageRows.length - 1]!.sk), 'utf8').toString('base64url') : null;
+  const nextCursor =
+    hasMore && pageRows.length
+      ? Buffer.from(String(pageRows[pageRows.length - 1]!.sk), 'utf8').toString('base64url')
+      : null;
   return logAnswer(pageRows.map(toLogEntry), page, limit, await logTotal(tenant, q, base), nextCursor, await employees);
 }
 
-function logAnswer(data: ReservationLogEntry[], page: number, limit: number, total: number, nextCursor: string | null, employees: { id: string; name: string }[]) {
-  return { success: true as const, data, pagination: { page, limit, total, totalCount: total, totalPages: Math.max(1, Math.ceil(total / limit)), nextCursor }, employees };
+function logAnswer(
+  data: ReservationLogEntry[],
+  page: number,
+  limit: number,
+  total: number,
+  nextCursor: string | null,
+  employees: { id: string; name: string }[],
+) {
+  return {
+    success: true as const,
+    data,
+    pagination: {
+      page,
+      limit,
+      total,
+      totalCount: total,
+      totalPages: Math.max(1, Math.ceil(total / limit)),
+      nextCursor,
+    },
+    employees,
+  };
 }
 
 /** From the counters when one filter (or none) is on; a count over the narrow source otherwise. */
@@ -384,7 +567,13 @@ async function logTotal(tenant: TenantId, q: LogQuery, base: object): Promise<nu
   let total = 0;
   let from: Row | undefined;
   do {
-    const res = await db().send(new QueryCommand({ ...(base as ConstructorParameters<typeof QueryCommand>[0]), Select: 'COUNT', ExclusiveStartKey: from }));
+    const res = await db().send(
+      new QueryCommand({
+        ...(base as ConstructorParameters<typeof QueryCommand>[0]),
+        Select: 'COUNT',
+        ExclusiveStartKey: from,
+      }),
+    );
     total += res.Count ?? 0;
     from = res.LastEvaluatedKey;
   } while (from);

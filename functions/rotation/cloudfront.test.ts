@@ -20,10 +20,18 @@ describe("CloudFront's copy of the origin secret", () => {
   it('GETs the config and PUTs it back with its ETag, and sends nothing when it already has the value', async () => {
     const calls: { method: string; headers?: Record<string, string>; body?: string }[] = [];
     let current = config('old');
-    const call = async (_s: string, _r: string, _url: string, init: { method: string; headers?: Record<string, string>; body?: string }) => {
+    const call = async (
+      _s: string,
+      _r: string,
+      _url: string,
+      init: { method: string; headers?: Record<string, string>; body?: string },
+    ) => {
       calls.push(init);
       if (init.method === 'PUT') current = init.body!;
-      return new Response(init.method === 'GET' ? current : '<Distribution/>', { status: 200, headers: { etag: 'E1' } });
+      return new Response(init.method === 'GET' ? current : '<Distribution/>', {
+        status: 200,
+        headers: { etag: 'E1' },
+      });
     };
     expect(await setOriginHeader('DIST', 'x-origin-secret', 'fresh', call)).toBe('updated');
     expect(calls[1]).toMatchObject({ method: 'PUT', headers: { 'if-match': 'E1' } });
@@ -33,7 +41,10 @@ describe("CloudFront's copy of the origin secret", () => {
   });
 
   it('fails when the distribution has no such header (never a silent success)', async () => {
-    const call = async () => new Response('<DistributionConfig></DistributionConfig>', { status: 200, headers: { etag: 'E1' } });
-    await expect(setOriginHeader('DIST', 'x-origin-secret', 'fresh', call)).rejects.toThrow(/no origin with the header/);
+    const call = async () =>
+      new Response('<DistributionConfig></DistributionConfig>', { status: 200, headers: { etag: 'E1' } });
+    await expect(setOriginHeader('DIST', 'x-origin-secret', 'fresh', call)).rejects.toThrow(
+      /no origin with the header/,
+    );
   });
 });

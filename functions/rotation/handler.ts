@@ -1,5 +1,10 @@
 import {
-  DescribeSecretCommand, GetSecretValueCommand, PutSecretValueCommand, ResourceNotFoundException, SecretsManagerClient, UpdateSecretVersionStageCommand,
+  DescribeSecretCommand,
+  GetSecretValueCommand,
+  PutSecretValueCommand,
+  ResourceNotFoundException,
+  SecretsManagerClient,
+  UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
 import { config } from '../lib/config.js';
 import { logger, withJobContext } from '../lib/logger.js';
@@ -17,17 +22,33 @@ const store: SecretStore = {
   },
   async value(secretId, { versionId, stage }) {
     try {
-      return (await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionId: versionId, VersionStage: stage }))).SecretString;
+      return (
+        await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionId: versionId, VersionStage: stage }))
+      ).SecretString;
     } catch (e) {
       if (e instanceof ResourceNotFoundException) return undefined;
       throw e;
     }
   },
   async putPending(secretId, versionId, value) {
-    await client.send(new PutSecretValueCommand({ SecretId: secretId, ClientRequestToken: versionId, SecretString: value, VersionStages: ['AWSPENDING'] }));
+    await client.send(
+      new PutSecretValueCommand({
+        SecretId: secretId,
+        ClientRequestToken: versionId,
+        SecretString: value,
+        VersionStages: ['AWSPENDING'],
+      }),
+    );
   },
   async makeCurrent(secretId, toVersion, fromVersion) {
-    await client.send(new UpdateSecretVersionStageCommand({ SecretId: secretId, VersionStage: 'AWSCURRENT', MoveToVersionId: toVersion, RemoveFromVersionId: fromVersion }));
+    await client.send(
+      new UpdateSecretVersionStageCommand({
+        SecretId: secretId,
+        VersionStage: 'AWSCURRENT',
+        MoveToVersionId: toVersion,
+        RemoveFromVersionId: fromVersion,
+      }),
+    );
   },
 };
 
@@ -48,9 +69,16 @@ function nextValueOf(secretId: string, current: string): string {
   return secretId === process.env.DATA_ENCRYPTION_KEY_SECRET_ARN ? rotateKeyring(current) : newSecretValue();
 }
 
-export async function handler(event: RotationEvent, context?: { functionName?: string; awsRequestId?: string }): Promise<void> {
+export async function handler(
+  event: RotationEvent,
+  context?: { functionName?: string; awsRequestId?: string },
+): Promise<void> {
   await withJobContext('rotation', context, async () => {
     logger.info('Rotation step', { secretId: event.SecretId, step: event.Step, version: event.ClientRequestToken });
-    await rotationStep(event, store, { syncCurrent: syncOriginHeader, afterPromotion: syncOriginHeader, nextValue: nextValueOf });
+    await rotationStep(event, store, {
+      syncCurrent: syncOriginHeader,
+      afterPromotion: syncOriginHeader,
+      nextValue: nextValueOf,
+    });
   });
 }

@@ -23,7 +23,11 @@ function fakeStore(initial: string) {
     },
     async makeCurrent(_id, to, from) {
       calls.push('makeCurrent');
-      for (const [v, s] of stages) stages.set(v, s.filter((x) => x !== 'AWSPREVIOUS'));
+      for (const [v, s] of stages)
+        stages.set(
+          v,
+          s.filter((x) => x !== 'AWSPREVIOUS'),
+        );
       stages.set(from, ['AWSPREVIOUS']);
       stages.set(to, ['AWSCURRENT']);
     },
@@ -31,7 +35,11 @@ function fakeStore(initial: string) {
   return { store, values, stages, calls };
 }
 
-const step = (Step: RotationEvent['Step']): RotationEvent => ({ SecretId: 'arn:secret', ClientRequestToken: 'v1', Step });
+const step = (Step: RotationEvent['Step']): RotationEvent => ({
+  SecretId: 'arn:secret',
+  ClientRequestToken: 'v1',
+  Step,
+});
 
 describe('secret rotation', () => {
   it('stages a new value as pending, waits for readers, then makes it current and keeps the old one as previous', async () => {
@@ -39,10 +47,14 @@ describe('secret rotation', () => {
     // Secrets Manager labels the new version AWSPENDING when it starts a rotation.
     s.stages.set('v1', ['AWSPENDING']);
     const synced: string[] = [];
-    const hooks = { syncCurrent: async (_: string, v: string) => void synced.push(`sync:${v}`), afterPromotion: async (_: string, v: string) => void synced.push(`after:${v}`) };
+    const hooks = {
+      syncCurrent: async (_: string, v: string) => void synced.push(`sync:${v}`),
+      afterPromotion: async (_: string, v: string) => void synced.push(`after:${v}`),
+    };
     const slept: number[] = [];
     const sleep = async (ms: number) => void slept.push(ms);
-    for (const name of ['createSecret', 'setSecret', 'testSecret'] as const) await rotationStep(step(name), s.store, hooks, sleep);
+    for (const name of ['createSecret', 'setSecret', 'testSecret'] as const)
+      await rotationStep(step(name), s.store, hooks, sleep);
     const fresh = s.values.get('v1')!;
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{64}$/);
     expect(s.stages.get('v0')).toEqual(['AWSCURRENT']);
@@ -60,7 +72,8 @@ describe('secret rotation', () => {
     const s = fakeStore(legacy);
     s.stages.set('v1', ['AWSPENDING']);
     const hooks = { nextValue: (_: string, current: string) => rotateKeyring(current) };
-    for (const name of ['createSecret', 'setSecret', 'testSecret', 'finishSecret'] as const) await rotationStep(step(name), s.store, hooks, async () => undefined);
+    for (const name of ['createSecret', 'setSecret', 'testSecret', 'finishSecret'] as const)
+      await rotationStep(step(name), s.store, hooks, async () => undefined);
     const ring = parseKeyring(s.values.get('v1')!);
     expect(Object.keys(ring.keys)).toHaveLength(2);
     expect(ring.keys['0']).toBe(legacy);

@@ -12,7 +12,10 @@ export interface RotationEvent {
 export interface SecretStore {
   describe(secretId: string): Promise<{ rotationEnabled: boolean; versions: Record<string, string[]> }>;
   /** The value of a version (by id and stage) or of a stage; undefined when there is none. */
-  value(secretId: string, select: { versionId?: string; stage: 'AWSCURRENT' | 'AWSPENDING' }): Promise<string | undefined>;
+  value(
+    secretId: string,
+    select: { versionId?: string; stage: 'AWSCURRENT' | 'AWSPENDING' },
+  ): Promise<string | undefined>;
   putPending(secretId: string, versionId: string, value: string): Promise<void>;
   /** AWSCURRENT to `toVersion`; Secrets Manager then labels `fromVersion` AWSPREVIOUS. */
   makeCurrent(secretId: string, toVersion: string, fromVersion: string): Promise<void>;
@@ -42,7 +45,12 @@ const MIN_LENGTH = 32;
  * which readers keep accepting until the next rotation. So no reader ever meets a value it does
  * not know. Every step can run again (Secrets Manager retries) with the same outcome.
  */
-export async function rotationStep(event: RotationEvent, store: SecretStore, hooks: RotationHooks = {}, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<void> {
+export async function rotationStep(
+  event: RotationEvent,
+  store: SecretStore,
+  hooks: RotationHooks = {},
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<void> {
   const { SecretId: id, ClientRequestToken: token, Step: step } = event;
   const meta = await store.describe(id);
   if (!meta.rotationEnabled) throw new Error(`Rotation is not enabled for ${id}`);
@@ -58,7 +66,8 @@ export async function rotationStep(event: RotationEvent, store: SecretStore, hoo
   switch (step) {
     case 'createSecret': {
       const now = await current(store, id);
-      if ((await store.value(id, { versionId: token, stage: 'AWSPENDING' })) === undefined) await store.putPending(id, token, hooks.nextValue?.(id, now) ?? newSecretValue());
+      if ((await store.value(id, { versionId: token, stage: 'AWSPENDING' })) === undefined)
+        await store.putPending(id, token, hooks.nextValue?.(id, now) ?? newSecretValue());
       return;
     }
     case 'setSecret':
@@ -67,7 +76,8 @@ export async function rotationStep(event: RotationEvent, store: SecretStore, hoo
       return;
     case 'testSecret': {
       const pending = await store.value(id, { versionId: token, stage: 'AWSPENDING' });
-      if (!pending || pending.length < MIN_LENGTH) throw new Error(`The pending value of ${id} is missing or shorter than ${MIN_LENGTH} characters`);
+      if (!pending || pending.length < MIN_LENGTH)
+        throw new Error(`The pending value of ${id} is missing or shorter than ${MIN_LENGTH} characters`);
       return;
     }
     case 'finishSecret': {

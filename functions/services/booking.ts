@@ -2,10 +2,34 @@ import { randomUUID } from 'node:crypto';
 import type { PublicBookingInput } from '../../shared/contract/routes/services.js';
 import type { ServiceReservationInput } from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
-import { addonQuantity, bookingNotes, computeCharges, effectiveRate, formatUsd, quoteCents, type Addon } from '../../shared/domain/pricing.js';
+import {
+  addonQuantity,
+  bookingNotes,
+  computeCharges,
+  effectiveRate,
+  formatUsd,
+  quoteCents,
+  type Addon,
+} from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
-import { configuredMethods, paymentLinks, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
-import { HARD_MAX_PARTICIPANTS, DEFAULT_PUBLIC_MAX_PARTICIPANTS, placesTaken, sameSlot, serviceZone, slotEnd, slotHours, slotLabel, slotStart, type SlotRef } from '../../shared/domain/slots.js';
+import {
+  configuredMethods,
+  paymentLinks,
+  paymentNoteFor,
+  type PaymentMethods,
+} from '../../shared/domain/share-payment.js';
+import {
+  HARD_MAX_PARTICIPANTS,
+  DEFAULT_PUBLIC_MAX_PARTICIPANTS,
+  placesTaken,
+  sameSlot,
+  serviceZone,
+  slotEnd,
+  slotHours,
+  slotLabel,
+  slotStart,
+  type SlotRef,
+} from '../../shared/domain/slots.js';
 import { isRealDate, isClockTime } from '../../shared/domain/time.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
@@ -37,7 +61,13 @@ function chosenAddons(service: ServiceRow, picked: readonly { id?: string; name:
 
 export interface BookingResult {
   reservation: Record<string, unknown>;
-  payment: { totalDue: number; dueBy: string; paymentMethods: PaymentMethods; paymentNote: string; showPaymentOptions: boolean };
+  payment: {
+    totalDue: number;
+    dueBy: string;
+    paymentMethods: PaymentMethods;
+    paymentNote: string;
+    showPaymentOptions: boolean;
+  };
   success: true;
   message: string;
 }
@@ -68,12 +98,23 @@ export interface ServiceBookingRequest {
  * public booking, the unpaid marker the 24-hour sweep reads. A rush cannot overbook: the condition
  * fails for everyone past the last place, and they re-read and answer 409.
  */
-export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now()): Promise<{ row: ReservationRow; service: ServiceRow; slotLabel: string; dueBy: string | null; addons: { name: string; amount: number }[] }> {
+export async function bookServiceSlot(
+  req: ServiceBookingRequest,
+  now = Date.now(),
+): Promise<{
+  row: ReservationRow;
+  service: ServiceRow;
+  slotLabel: string;
+  dueBy: string | null;
+  addons: { name: string; amount: number }[];
+}> {
   const { tenant } = req;
-  if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime)) throw badRequest('The chosen time slot is not a valid date and time');
+  if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime))
+    throw badRequest('The chosen time slot is not a valid date and time');
   let service = await getServiceRow(tenant, req.serviceId, true);
   if (!service) throw notFound('Service not found');
-  if (req.shareToken && service.shareToken !== req.shareToken) throw conflict('This booking link has just changed. Please reload the page.');
+  if (req.shareToken && service.shareToken !== req.shareToken)
+    throw conflict('This booking link has just changed. Please reload the page.');
   // Document 3 §5: tax = the reservation's rate, else the organization's, else 0; services too (issue 23 item 3).
   const [orgZone, taxRate] = await Promise.all([organizationTimeZone(tenant), effectiveTaxRate(tenant)]);
   let reservationNumber: string | undefined;
@@ -90,9 +131,11 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
     const perPerson = service.rateType === 'PER_PERSON';
     const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
     const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
-    if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS)) throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
+    if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
+      throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
     const places = placesTaken(service.rateType, participants);
-    if (places > slot.slotsAvailable) throw conflict(`Only ${slot.slotsAvailable} place${slot.slotsAvailable === 1 ? '' : 's'} left in this time slot`);
+    if (places > slot.slotsAvailable)
+      throw conflict(`Only ${slot.slotsAvailable} place${slot.slotsAvailable === 1 ? '' : 's'} left in this time slot`);
 
     const addons = chosenAddons(service, req.addons);
     // Tiers by the booking's creation date, in the service's zone (document 3 §5).
@@ -108,29 +151,89 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
     const dueBy = isPublic ? new Date(now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
     const startTime = new Date(slotStart(slot, zone)).toISOString();
     const endTime = new Date(slotEnd(slot, zone)).toISOString();
-    const allergies = isPublic ? (service.questionnaire?.collectAllergies ? req.allergies?.trim() || null : null) : req.allergies?.trim() || null;
+    const allergies = isPublic
+      ? service.questionnaire?.collectAllergies
+        ? req.allergies?.trim() || null
+        : null
+      : req.allergies?.trim() || null;
     const c = req.customer;
     const row: ReservationRow = {
-      id: reservationId, reservationNumber, kind: 'SERVICE', status: 'ACTIVE', source: req.source,
+      id: reservationId,
+      reservationNumber,
+      kind: 'SERVICE',
+      status: 'ACTIVE',
+      source: req.source,
       customerId: match.id,
-      customer: { id: match.id, firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email: c.email?.trim() || null, address: c.address?.trim() || null },
-      inventoryItemId: null, inventoryItem: null,
-      serviceId: service.id, service: { id: service.id, name: service.name, rate: price.rate, rateType: price.rateType, tier: price.tier ?? null },
-      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime }, slotPlaces: places, participantCount: participants, timeZone: zone,
-      startTime, endTime, reservationDuration: hours, actualReturnTime: null,
-      depositAmountCents: req.deposit?.cents ?? 0, depositTypeCash: req.deposit?.cash ?? false, depositTypeCredit: req.deposit?.credit ?? false, paymentId: req.deposit?.paymentId ?? null,
+      customer: {
+        id: match.id,
+        firstName: c.firstName.trim(),
+        lastName: c.lastName.trim(),
+        phone: c.phone.trim(),
+        email: c.email?.trim() || null,
+        address: c.address?.trim() || null,
+      },
+      inventoryItemId: null,
+      inventoryItem: null,
+      serviceId: service.id,
+      service: {
+        id: service.id,
+        name: service.name,
+        rate: price.rate,
+        rateType: price.rateType,
+        tier: price.tier ?? null,
+      },
+      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+      slotPlaces: places,
+      participantCount: participants,
+      timeZone: zone,
+      startTime,
+      endTime,
+      reservationDuration: hours,
+      actualReturnTime: null,
+      depositAmountCents: req.deposit?.cents ?? 0,
+      depositTypeCash: req.deposit?.cash ?? false,
+      depositTypeCredit: req.deposit?.credit ?? false,
+      paymentId: req.deposit?.paymentId ?? null,
       notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: req.notes, allergies }),
       customerNotes: req.notes?.trim() || null,
-      selectedAddons: addons.map((a, i) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED', quantity: addonQuantity(a.rateType, participants), amountCents: q.addons[i]!.cents })),
-      baseAmountCents: q.totalCents, subtotalCents: charges.subtotalCents, taxRate: charges.taxRate, taxAmountCents: charges.taxCents, totalAmountCents: charges.totalCents,
-      bookedSubtotalCents: charges.subtotalCents, bookedTaxAmountCents: charges.taxCents, bookedTotalAmountCents: charges.totalCents,
-      overageAmountCents: 0, overageHours: 0, refundAmountCents: 0, refundHours: 0, hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
-      rateAtBooking: price.rate, rateTypeAtBooking: price.rateType,
-      createdByEmployee: req.actor, processedByEmployee: null, reprocessedByEmployee: null, reprocessedAt: null,
-      allergies: Boolean(allergies), allergiesText: allergies,
-      isPaid: false, paidAmountCents: null, paidSource: null, paymentStatus: isPublic ? 'PENDING_PAYMENT' : null,
+      selectedAddons: addons.map((a, i) => ({
+        id: a.id,
+        name: a.name,
+        rate: a.rate,
+        rateType: a.rateType ?? 'FIXED',
+        quantity: addonQuantity(a.rateType, participants),
+        amountCents: q.addons[i]!.cents,
+      })),
+      baseAmountCents: q.totalCents,
+      subtotalCents: charges.subtotalCents,
+      taxRate: charges.taxRate,
+      taxAmountCents: charges.taxCents,
+      totalAmountCents: charges.totalCents,
+      bookedSubtotalCents: charges.subtotalCents,
+      bookedTaxAmountCents: charges.taxCents,
+      bookedTotalAmountCents: charges.totalCents,
+      overageAmountCents: 0,
+      overageHours: 0,
+      refundAmountCents: 0,
+      refundHours: 0,
+      hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
+      rateAtBooking: price.rate,
+      rateTypeAtBooking: price.rateType,
+      createdByEmployee: req.actor,
+      processedByEmployee: null,
+      reprocessedByEmployee: null,
+      reprocessedAt: null,
+      allergies: Boolean(allergies),
+      allergiesText: allergies,
+      isPaid: false,
+      paidAmountCents: null,
+      paidSource: null,
+      paymentStatus: isPublic ? 'PENDING_PAYMENT' : null,
       ...(isPublic ? { statusLabel: 'Pending Payment', isPublicBooking: true, dueBy } : {}),
-      createdAt, updatedAt: createdAt, deletedAt: null, deletedBy: null,
+      createdAt,
+      updatedAt: createdAt,
+      deletedAt: null,
+      deletedBy: null,
     };
 
     const w = auditedWrite(tenant);
@@ -138,21 +241,48 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
     w.update('slot', keys.entity(tenant, E.service, service.id), {
       update: `SET ${p}.#left = ${p}.#left - :places, #version = if_not_exists(#version, :zero) + :one`,
       condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
-      names: { '#av': 'availability', '#left': 'slotsAvailable', '#date': 'date', '#start': 'startTime', '#end': 'endTime', '#version': 'version' },
-      values: { ':places': places, ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime, ':zero': 0, ':one': 1, ...(req.shareToken ? { ':token': req.shareToken } : {}) },
+      names: {
+        '#av': 'availability',
+        '#left': 'slotsAvailable',
+        '#date': 'date',
+        '#start': 'startTime',
+        '#end': 'endTime',
+        '#version': 'version',
+      },
+      values: {
+        ':places': places,
+        ':date': slot.date,
+        ':start': slot.startTime,
+        ':end': slot.endTime,
+        ':zero': 0,
+        ':one': 1,
+        ...(req.shareToken ? { ':token': req.shareToken } : {}),
+      },
     });
     if (isPublic) {
       w.put('unpaid-marker', {
         ...keys.entity(tenant, E.unpaid, reservationId),
-        gsi1pk: UNPAID_INDEX_PK, gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
-        tenantId: tenant, reservationId, serviceId: service.id, slot: row.slot, places, dueBy,
+        gsi1pk: UNPAID_INDEX_PK,
+        gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
+        tenantId: tenant,
+        reservationId,
+        serviceId: service.id,
+        slot: row.slot,
+        places,
+        dueBy,
       });
     }
     addCustomerParts(w, tenant, match, c, createdAt, req.source);
     addNewReservationParts(w, tenant, row, { actor: req.actor, now });
     try {
       await w.commit();
-      return { row, service, slotLabel: slotLabel(slot), dueBy, addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })) };
+      return {
+        row,
+        service,
+        slotLabel: slotLabel(slot),
+        dueBy,
+        addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })),
+      };
     } catch (e) {
       if (!(e instanceof WriteFailed)) throw e;
       if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
@@ -160,7 +290,8 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
       await retryPause(attempt, { baseMs: 10, stepMs: 25, capMs: 400 });
       const fresh = await getServiceRow(tenant, service.id, true);
       if (!fresh) throw notFound('Service not found');
-      if (req.shareToken && fresh.shareToken !== req.shareToken) throw conflict('This booking link has just changed. Please reload the page.');
+      if (req.shareToken && fresh.shareToken !== req.shareToken)
+        throw conflict('This booking link has just changed. Please reload the page.');
       service = fresh;
     }
   }
@@ -169,31 +300,79 @@ export async function bookServiceSlot(req: ServiceBookingRequest, now = Date.now
 }
 
 /** A public booking through the share link (document 2 §2.6). */
-export async function bookPublicService(token: string, body: PublicBookingInput, now = Date.now()): Promise<BookingResult> {
+export async function bookPublicService(
+  token: string,
+  body: PublicBookingInput,
+  now = Date.now(),
+): Promise<BookingResult> {
   const { tenant, service } = await resolveShare(token, now);
   const choice = body.selectedSlots[0]!;
   const c = body.customer;
-  const { row, service: booked, dueBy, addons } = await bookServiceSlot({
-    tenant, serviceId: service.id, slot: choice, participants: body.participantCount, addons: body.selectedAddons, customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
-    notes: body.notes, allergies: body.allergies, shareToken: token, source: 'PUBLIC_BOOKING', actor: null,
-  }, now);
+  const {
+    row,
+    service: booked,
+    dueBy,
+    addons,
+  } = await bookServiceSlot(
+    {
+      tenant,
+      serviceId: service.id,
+      slot: choice,
+      participants: body.participantCount,
+      addons: body.selectedAddons,
+      customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
+      notes: body.notes,
+      allergies: body.allergies,
+      shareToken: token,
+      source: 'PUBLIC_BOOKING',
+      actor: null,
+    },
+    now,
+  );
   const total = fromCents(row.totalAmountCents ?? 0);
   const methods = booked.showPaymentOptions ? configuredMethods(booked.paymentSettings) : {};
   const paymentNote = paymentNoteFor(row.reservationNumber, booked.name, booked.paymentNote);
   const payment = {
-    totalDue: total, subtotal: fromCents(row.subtotalCents ?? 0), taxRate: row.taxRate ?? 0, taxAmount: fromCents(row.taxAmountCents ?? 0),
-    dueBy: dueBy!, paymentMethods: methods, paymentNote, showPaymentOptions: Object.keys(methods).length > 0,
+    totalDue: total,
+    subtotal: fromCents(row.subtotalCents ?? 0),
+    taxRate: row.taxRate ?? 0,
+    taxAmount: fromCents(row.taxAmountCents ?? 0),
+    dueBy: dueBy!,
+    paymentMethods: methods,
+    paymentNote,
+    showPaymentOptions: Object.keys(methods).length > 0,
   };
   // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (issue 23 items 1-2).
   const zone = row.timeZone!;
-  await sendConfirmation(tenant, c.email, { reservationNumber: row.reservationNumber, serviceName: booked.name, slot: formatSlotIn(row.slot!, zone), participants: row.participantCount ?? 1, total, tax: payment.taxAmount, taxRate: payment.taxRate, dueBy: formatDateTimeIn(dueBy!, zone, { zoneName: true }), methods, paymentNote });
+  await sendConfirmation(tenant, c.email, {
+    reservationNumber: row.reservationNumber,
+    serviceName: booked.name,
+    slot: formatSlotIn(row.slot!, zone),
+    participants: row.participantCount ?? 1,
+    total,
+    tax: payment.taxAmount,
+    taxRate: payment.taxRate,
+    dueBy: formatDateTimeIn(dueBy!, zone, { zoneName: true }),
+    methods,
+    paymentNote,
+  });
   return {
     success: true,
     message: 'Booking received. Payment is required to confirm it.',
     reservation: {
-      id: row.id, reservationNumber: row.reservationNumber, status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', statusLabel: 'Pending Payment',
-      serviceName: booked.name, slot: row.slot, startTime: row.startTime, endTime: row.endTime, participantCount: row.participantCount,
-      selectedAddons: addons, totalAmount: total, dueBy,
+      id: row.id,
+      reservationNumber: row.reservationNumber,
+      status: 'ACTIVE',
+      paymentStatus: 'PENDING_PAYMENT',
+      statusLabel: 'Pending Payment',
+      serviceName: booked.name,
+      slot: row.slot,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      participantCount: row.participantCount,
+      selectedAddons: addons,
+      totalAmount: total,
+      dueBy,
       customer: { firstName: c.firstName, lastName: c.lastName, email: c.email, phone: c.phone },
     },
     payment,
@@ -201,13 +380,36 @@ export async function bookPublicService(token: string, body: PublicBookingInput,
 }
 
 /** A service booked by staff for a customer (document 3 §5), through the same slot transaction. */
-export async function bookServiceForCustomer(tenant: TenantId, actor: Person, body: ServiceReservationInput, now = Date.now()): Promise<ReservationRow> {
+export async function bookServiceForCustomer(
+  tenant: TenantId,
+  actor: Person,
+  body: ServiceReservationInput,
+  now = Date.now(),
+): Promise<ReservationRow> {
   const r = body.reservation;
-  const { row } = await bookServiceSlot({
-    tenant, serviceId: r.serviceId, slot: r.availabilitySlots[0]!, participants: r.participantCount ?? 1, addons: r.selectedAddons,
-    customer: { ...body.customer, email: body.customer.email || null }, notes: r.notes, allergies: r.allergies, source: 'STAFF', actor,
-    deposit: r.depositAmount ? { cents: toCents(r.depositAmount), cash: r.depositType?.cash === true, credit: r.depositType?.credit === true, paymentId: r.paymentId?.trim() || null } : undefined,
-  }, now);
+  const { row } = await bookServiceSlot(
+    {
+      tenant,
+      serviceId: r.serviceId,
+      slot: r.availabilitySlots[0]!,
+      participants: r.participantCount ?? 1,
+      addons: r.selectedAddons,
+      customer: { ...body.customer, email: body.customer.email || null },
+      notes: r.notes,
+      allergies: r.allergies,
+      source: 'STAFF',
+      actor,
+      deposit: r.depositAmount
+        ? {
+            cents: toCents(r.depositAmount),
+            cash: r.depositType?.cash === true,
+            credit: r.depositType?.credit === true,
+            paymentId: r.paymentId?.trim() || null,
+          }
+        : undefined,
+    },
+    now,
+  );
   return row;
 }
 
@@ -231,20 +433,59 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
   w.update('slot-release', keys.entity(tenant, E.service, r.serviceId), {
     update: `SET ${p}.#left = :restored, #version = if_not_exists(#version, :zero) + :one`,
     condition: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
-    names: { '#av': 'availability', '#left': 'slotsAvailable', '#date': 'date', '#start': 'startTime', '#end': 'endTime', '#version': 'version' },
-    values: { ':restored': restored, ':seen': slot.slotsAvailable, ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime, ':zero': 0, ':one': 1 },
+    names: {
+      '#av': 'availability',
+      '#left': 'slotsAvailable',
+      '#date': 'date',
+      '#start': 'startTime',
+      '#end': 'endTime',
+      '#version': 'version',
+    },
+    values: {
+      ':restored': restored,
+      ':seen': slot.slotsAvailable,
+      ':date': slot.date,
+      ':start': slot.startTime,
+      ':end': slot.endTime,
+      ':zero': 0,
+      ':one': 1,
+    },
   });
 }
 
 /** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */
-async function sendConfirmation(tenant: TenantId, to: string, b: { reservationNumber: string; serviceName: string; slot: string; participants: number; total: number; tax: number; taxRate: number; /** As the customer reads it. */ dueBy: string; methods: PaymentMethods; paymentNote: string }) {
+async function sendConfirmation(
+  tenant: TenantId,
+  to: string,
+  b: {
+    reservationNumber: string;
+    serviceName: string;
+    slot: string;
+    participants: number;
+    total: number;
+    tax: number;
+    taxRate: number /** As the customer reads it. */;
+    dueBy: string;
+    methods: PaymentMethods;
+    paymentNote: string;
+  },
+) {
   const paymentLinksList = paymentLinks(b.methods, b.total, b.paymentNote, { mobile: false });
   const org = await getOrganization(tenant);
   const mail = await renderStoredEmail('booking-confirmation', {
-    businessName: org?.name ?? '', serviceName: b.serviceName, reservationNumber: b.reservationNumber, slot: b.slot, participants: b.participants,
+    businessName: org?.name ?? '',
+    serviceName: b.serviceName,
+    reservationNumber: b.reservationNumber,
+    slot: b.slot,
+    participants: b.participants,
     // The tax is named where the total is (issue 23 item 3), so a stored template needs no new variable.
-    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total), payBy: b.dueBy, holdHours: UNPAID_HOLD_HOURS,
-    hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle), paymentLinks: paymentLinksList, zelle: b.methods.zelle ?? '', paymentNote: b.paymentNote,
+    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total),
+    payBy: b.dueBy,
+    holdHours: UNPAID_HOLD_HOURS,
+    hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle),
+    paymentLinks: paymentLinksList,
+    zelle: b.methods.zelle ?? '',
+    paymentNote: b.paymentNote,
   });
   await trySendMail({ to, ...mail, tenant });
 }

@@ -3,7 +3,15 @@ import { notFound } from '../lib/errors.js';
 import type { PublicBookingResponse } from '../../shared/contract/responses.js';
 import { limitBySource, PUBLIC_BOOKING_PER_SOURCE } from '../lib/rate-limit.js';
 import { resolveShare, toPublicService } from './public.js';
-import { createService, deleteService, ensureShareToken, getServiceRow, listServiceRows, toStaffService, updateService } from './store.js';
+import {
+  createService,
+  deleteService,
+  ensureShareToken,
+  getServiceRow,
+  listServiceRows,
+  toStaffService,
+  updateService,
+} from './store.js';
 
 /** Lambda entry of the services area: staff service CRUD, share links, the public page and booking. */
 export const handler = createAreaHandler('services', {

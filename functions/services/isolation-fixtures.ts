@@ -20,7 +20,12 @@ function stubS3() {
   m.on(DeleteObjectsCommand).resolves({});
 }
 
-const serviceJson = (name: string) => ({ name, rate: '10', rateType: 'FIXED', availability: JSON.stringify([{ date: '2099-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 3 }]) });
+const serviceJson = (name: string) => ({
+  name,
+  rate: '10',
+  rateType: 'FIXED',
+  availability: JSON.stringify([{ date: '2099-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 3 }]),
+});
 
 async function ownedService(owner: { tenant: Parameters<typeof createService>[0] }) {
   const name = `svc-${randomUUID()}`;

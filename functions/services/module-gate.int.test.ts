@@ -21,12 +21,25 @@ const booking = (email: string) => ({
 });
 
 async function setModules(states: Record<string, boolean>, version: number) {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...modulesKey(trustedTenant(admin.tenant)), states, version } }));
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...modulesKey(trustedTenant(admin.tenant)), states, version } }),
+  );
   forgetModules();
 }
 const reservationRows = async () =>
-  (await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': `T#${admin.tenant}`, ':p': 'RESERVATION#' } }))).Items ?? [];
-const mailTo = async (address: string) => ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] } }[] }).emails.filter((m) => m.destination.to.includes(address));
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': `T#${admin.tenant}`, ':p': 'RESERVATION#' },
+      }),
+    )
+  ).Items ?? [];
+const mailTo = async (address: string) =>
+  (
+    (await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] } }[] }
+  ).emails.filter((m) => m.destination.to.includes(address));
 
 beforeAll(async () => {
   await useTestTable();
@@ -44,15 +57,28 @@ describe('public share links of a disabled module', () => {
   it('answer as an unavailable service, book nothing and mail nobody; enabled again, they book', async () => {
     const created = await call('POST', '/api/inventory/services', {
       token: admin.token,
-      body: { name: 'Harbour tour', rate: '20', rateType: 'per_person', timeZone: 'UTC', availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 }]), rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }) },
+      body: {
+        name: 'Harbour tour',
+        rate: '20',
+        rateType: 'per_person',
+        timeZone: 'UTC',
+        availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 }]),
+        rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const link = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, { token: admin.token });
+    const link = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, {
+      token: admin.token,
+    });
     const token = link.body.shareToken as string;
     const before = (await reservationRows()).length;
 
     await setModules({ reservations: false, payments: false, reports: false }, 1);
-    const unavailable = { error: 'SERVICE_UNAVAILABLE', code: 'SERVICE_UNAVAILABLE', message: 'This service is currently unavailable. Please contact the organizer.' };
+    const unavailable = {
+      error: 'SERVICE_UNAVAILABLE',
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'This service is currently unavailable. Please contact the organizer.',
+    };
     const page = await call('GET', `/public/service/${token}`);
     expect(page.status).toBe(404);
     expect(page.body).toMatchObject(unavailable);

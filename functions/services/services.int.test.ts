@@ -29,7 +29,10 @@ const baseService = (over: Record<string, unknown> = {}) => ({
   rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
   questionnaire: JSON.stringify({ collectAllergies: true }),
   enableAddons: true,
-  addons: JSON.stringify([{ name: 'Lunch', rate: 12, rateType: 'PER_PERSON' }, { name: 'Photos', rate: 20, rateType: 'FIXED' }]),
+  addons: JSON.stringify([
+    { name: 'Lunch', rate: 12, rateType: 'PER_PERSON' },
+    { name: 'Photos', rate: 20, rateType: 'FIXED' },
+  ]),
   timeZone: 'UTC',
   ...over,
 });
@@ -73,13 +76,29 @@ describe('services API', () => {
     expect(created.rateType).toBe('PER_PERSON');
     const got = await call('GET', `/api/inventory/services/${created.id}`, { token: admin.token });
     expect(got.status).toBe(200);
-    for (const f of ['availability', 'paymentSettings', 'rsvpSettings', 'questionnaire', 'addons', 'pricingTiers', 'hosts', 'privacySettings', 'reminderSettings']) {
+    for (const f of [
+      'availability',
+      'paymentSettings',
+      'rsvpSettings',
+      'questionnaire',
+      'addons',
+      'pricingTiers',
+      'hosts',
+      'privacySettings',
+      'reminderSettings',
+    ]) {
       expect(typeof got.body[f], f).toBe('string');
       expect(() => JSON.parse(got.body[f])).not.toThrow();
     }
-    expect(JSON.parse(got.body.availability)).toEqual([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5, originalSlotsAvailable: 5 }]);
+    expect(JSON.parse(got.body.availability)).toEqual([
+      { date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5, originalSlotsAvailable: 5 },
+    ]);
     // blank methods are dropped, and a configured one turns payment options on whatever the client said
-    expect(JSON.parse(got.body.paymentSettings)).toEqual({ venmo: '@kayaks', paypal: 'kayakco', zelle: 'pay@kayak.example' });
+    expect(JSON.parse(got.body.paymentSettings)).toEqual({
+      venmo: '@kayaks',
+      paypal: 'kayakco',
+      zelle: 'pay@kayak.example',
+    });
     expect(got.body.showPaymentOptions).toBe(true);
     expect(JSON.parse(got.body.addons).map((a: { name: string }) => a.name)).toEqual(['Lunch', 'Photos']);
     const list = await call('GET', '/api/inventory/services', { token: admin.token });
@@ -87,7 +106,14 @@ describe('services API', () => {
   });
 
   it('saves a blank rate as 0, no payment method as showPaymentOptions false, and empties lists whose toggle is off', async () => {
-    const s = await createService({ rate: '', paymentSettings: JSON.stringify({ venmo: '  ' }), showPaymentOptions: true, enableAddons: false, enableTieredPricing: 'false', pricingTiers: JSON.stringify([{ name: 'Summer', rate: 9, rateType: 'FIXED' }]) });
+    const s = await createService({
+      rate: '',
+      paymentSettings: JSON.stringify({ venmo: '  ' }),
+      showPaymentOptions: true,
+      enableAddons: false,
+      enableTieredPricing: 'false',
+      pricingTiers: JSON.stringify([{ name: 'Summer', rate: 9, rateType: 'FIXED' }]),
+    });
     expect(s.rate).toBe(0);
     expect(s.showPaymentOptions).toBe(false);
     expect(JSON.parse(s.addons as string)).toEqual([]);
@@ -97,17 +123,38 @@ describe('services API', () => {
   it("refuses bad input with 'Validation failed: msg, msg'", async () => {
     const res = await call('POST', '/api/inventory/services', {
       token: admin.token,
-      body: baseService({ name: ' ', rate: '-1', rateType: 'DAILY', rsvpSettings: JSON.stringify({ maxParticipants: 101 }), availability: JSON.stringify([{ date: day(1), startTime: '10:00', endTime: '11:00', slotsAvailable: 0 }]) }),
+      body: baseService({
+        name: ' ',
+        rate: '-1',
+        rateType: 'DAILY',
+        rsvpSettings: JSON.stringify({ maxParticipants: 101 }),
+        availability: JSON.stringify([{ date: day(1), startTime: '10:00', endTime: '11:00', slotsAvailable: 0 }]),
+      }),
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Validation failed: /);
-    for (const m of ['Name is required', 'Rate must be 0 or more', 'Rate type must be PER_PERSON, HOURLY or FIXED', 'Max participants must be between 1 and 100', 'Slots available must be at least 1']) expect(res.body.message).toContain(m);
-    const step = await call('POST', '/api/inventory/services', { token: admin.token, body: baseService({ rate: '1.005' }) });
+    for (const m of [
+      'Name is required',
+      'Rate must be 0 or more',
+      'Rate type must be PER_PERSON, HOURLY or FIXED',
+      'Max participants must be between 1 and 100',
+      'Slots available must be at least 1',
+    ])
+      expect(res.body.message).toContain(m);
+    const step = await call('POST', '/api/inventory/services', {
+      token: admin.token,
+      body: baseService({ rate: '1.005' }),
+    });
     expect(step.body.message).toBe('Validation failed: Rate must be in steps of 0.01');
-    const json = await call('POST', '/api/inventory/services', { token: admin.token, body: baseService({ availability: '[{' }) });
+    const json = await call('POST', '/api/inventory/services', {
+      token: admin.token,
+      body: baseService({ availability: '[{' }),
+    });
     expect(json.body.message).toBe('Validation failed: Availability must be valid JSON');
     // non-numbers become 1
-    const loose = await createService({ availability: JSON.stringify([{ date: day(2), startTime: '09:00', endTime: '10:00', slotsAvailable: 'many' }]) });
+    const loose = await createService({
+      availability: JSON.stringify([{ date: day(2), startTime: '09:00', endTime: '10:00', slotsAvailable: 'many' }]),
+    });
     expect(JSON.parse(loose.availability as string)[0].slotsAvailable).toBe(1);
   });
 
@@ -124,14 +171,29 @@ describe('services API', () => {
   it('keeps booked places when an edit sends the slot back unchanged, and takes a new capacity as given', async () => {
     const s = await createService();
     const token = await shareTokenFor(s.id);
-    expect((await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 2 }) })).status).toBe(201);
+    expect(
+      (await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 2 }) })).status,
+    ).toBe(201);
     // the form was opened before the booking: it still says 5 of 5
-    const stale = baseService({ name: 'Renamed', availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5, originalSlotsAvailable: 5 }]) });
+    const stale = baseService({
+      name: 'Renamed',
+      availability: JSON.stringify([
+        { date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 5, originalSlotsAvailable: 5 },
+      ]),
+    });
     const upd = await call('PUT', `/api/inventory/services/${s.id}`, { token: admin.token, body: stale });
     expect(upd.status).toBe(200);
     expect(JSON.parse(upd.body.availability)[0]).toMatchObject({ slotsAvailable: 3, originalSlotsAvailable: 5 });
-    const more = baseService({ availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 9, originalSlotsAvailable: 9 }]) });
-    expect(JSON.parse((await call('PUT', `/api/inventory/services/${s.id}`, { token: admin.token, body: more })).body.availability)[0]).toMatchObject({ slotsAvailable: 9, originalSlotsAvailable: 9 });
+    const more = baseService({
+      availability: JSON.stringify([
+        { date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 9, originalSlotsAvailable: 9 },
+      ]),
+    });
+    expect(
+      JSON.parse(
+        (await call('PUT', `/api/inventory/services/${s.id}`, { token: admin.token, body: more })).body.availability,
+      )[0],
+    ).toMatchObject({ slotsAvailable: 9, originalSlotsAvailable: 9 });
   });
 });
 
@@ -146,17 +208,50 @@ describe('share links and the public page', () => {
     const again = await call('POST', `/api/inventory/services/${s.id}/generate-share-link`, { token: admin.token });
     expect(again.body.shareToken).toBe(token);
     // only the hash is a key
-    const ptr = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SHARE#${token}` } }));
+    const ptr = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `SHARE#${token}` },
+      }),
+    );
     expect(ptr.Items).toEqual([]);
 
     const pub = await call('GET', `/public/service/${token}`);
     expect(pub.status).toBe(200);
     const data = pub.body.data;
-    expect(Object.keys(data).sort()).toEqual(['addons', 'availability', 'business', 'description', 'enableAddons', 'location', 'name', 'notes', 'photo', 'photoUrls', 'questionnaire', 'rate', 'rateLabel', 'rateType', 'rsvpSettings', 'showPaymentOptions', 'taxRate', 'timeZone'].sort());
+    expect(Object.keys(data).sort()).toEqual(
+      [
+        'addons',
+        'availability',
+        'business',
+        'description',
+        'enableAddons',
+        'location',
+        'name',
+        'notes',
+        'photo',
+        'photoUrls',
+        'questionnaire',
+        'rate',
+        'rateLabel',
+        'rateType',
+        'rsvpSettings',
+        'showPaymentOptions',
+        'taxRate',
+        'timeZone',
+      ].sort(),
+    );
     expect(JSON.stringify(pub.body)).not.toContain(admin.tenant);
     expect(JSON.stringify(pub.body)).not.toContain(s.id);
     expect(JSON.stringify(pub.body)).not.toContain('@kayaks');
-    expect(data).toMatchObject({ rate: 25.5, rateType: 'PER_PERSON', rateLabel: 'per person', rsvpSettings: { maxParticipants: 8 }, questionnaire: { collectAllergies: true } });
+    expect(data).toMatchObject({
+      rate: 25.5,
+      rateType: 'PER_PERSON',
+      rateLabel: 'per person',
+      rsvpSettings: { maxParticipants: 8 },
+      questionnaire: { collectAllergies: true },
+    });
   });
 
   it('answers 404 NOT_FOUND, 404 LINK_EXPIRED and 410 EVENT_EXPIRED with a code', async () => {
@@ -171,12 +266,24 @@ describe('share links and the public page', () => {
     expect(expired.status).toBe(404);
     expect(expired.body).toMatchObject({ error: 'LINK_EXPIRED', code: 'LINK_EXPIRED' });
 
-    const past = await createService({ availability: JSON.stringify([{ date: day(-2), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 }]) });
+    const past = await createService({
+      availability: JSON.stringify([{ date: day(-2), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 }]),
+    });
     const pastToken = await shareTokenFor(past.id);
     const ended = await call('GET', `/public/service/${pastToken}`);
     expect(ended.status).toBe(410);
-    expect(ended.body).toMatchObject({ error: 'EVENT_EXPIRED', code: 'EVENT_EXPIRED', message: 'This event has ended and is no longer available for booking.' });
-    expect((await call('POST', `/public/service/${pastToken}/book`, { body: booking({ selectedSlots: [{ date: day(-2), startTime: '10:00', endTime: '12:00' }] }) })).status).toBe(410);
+    expect(ended.body).toMatchObject({
+      error: 'EVENT_EXPIRED',
+      code: 'EVENT_EXPIRED',
+      message: 'This event has ended and is no longer available for booking.',
+    });
+    expect(
+      (
+        await call('POST', `/public/service/${pastToken}/book`, {
+          body: booking({ selectedSlots: [{ date: day(-2), startTime: '10:00', endTime: '12:00' }] }),
+        })
+      ).status,
+    ).toBe(410);
   });
 
   it('lists only future slots with places left', async () => {
@@ -198,11 +305,23 @@ describe('public booking', () => {
     const s = await createService();
     const token = await shareTokenFor(s.id);
     const res = await call('POST', `/public/service/${token}/book`, {
-      body: booking({ participantCount: 2, selectedAddons: [{ name: 'Lunch', rate: 0.01 }, { name: 'Photos', rate: 0 }], allergies: 'Peanuts', notes: 'Window seat', customer: { firstName: 'Ada', lastName: 'Lovelace', phone: '(555) 777-0001', email: 'ada7@example.com' } }),
+      body: booking({
+        participantCount: 2,
+        selectedAddons: [
+          { name: 'Lunch', rate: 0.01 },
+          { name: 'Photos', rate: 0 },
+        ],
+        allergies: 'Peanuts',
+        notes: 'Window seat',
+        customer: { firstName: 'Ada', lastName: 'Lovelace', phone: '(555) 777-0001', email: 'ada7@example.com' },
+      }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // 2 × 25.50 + 2 × 12 (PER_PERSON add-on) + 20 (FIXED add-on) = 95; the browser's add-on rates are ignored
-    expect(res.body.payment).toMatchObject({ totalDue: 95, paymentMethods: { venmo: '@kayaks', paypal: 'kayakco', zelle: 'pay@kayak.example' } });
+    expect(res.body.payment).toMatchObject({
+      totalDue: 95,
+      paymentMethods: { venmo: '@kayaks', paypal: 'kayakco', zelle: 'pay@kayak.example' },
+    });
     expect(res.body.payment.paymentNote).toContain(res.body.reservation.reservationNumber);
     expect(res.body.reservation.reservationNumber).toMatch(/^RES-\d{6}$/);
     const dueIn = new Date(res.body.payment.dueBy).getTime() - Date.now();
@@ -210,53 +329,114 @@ describe('public booking', () => {
     expect(dueIn).toBeLessThanOrEqual(24 * 3600_000);
 
     const tenant = admin.tenant as TenantId;
-    const row = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', res.body.reservation.id) }))).Item!;
-    expect(row).toMatchObject({ status: 'ACTIVE', paymentStatus: 'PENDING_PAYMENT', isPaid: false, totalAmountCents: 9500, participantCount: 2, slotPlaces: 2, allergies: true });
+    const row = (
+      await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', res.body.reservation.id) }),
+      )
+    ).Item!;
+    expect(row).toMatchObject({
+      status: 'ACTIVE',
+      paymentStatus: 'PENDING_PAYMENT',
+      isPaid: false,
+      totalAmountCents: 9500,
+      participantCount: 2,
+      slotPlaces: 2,
+      allergies: true,
+    });
     expect(row.notes).toBe('Window seat\nAllergies: Peanuts\nParticipants: 2\nSelected Add-ons:\nLunch\nPhotos');
     // Issue 23 item 4: the details carry each add-on with its rate, quantity and amount, read from the booking's data.
-    const staffView = (await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: admin.token })).body.data;
+    const staffView = (
+      await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: admin.token })
+    ).body.data;
     expect(staffView.addons).toEqual([
       { name: 'Lunch', rate: 12, rateType: 'PER_PERSON', quantity: 2, amount: 24 },
       { name: 'Photos', rate: 20, rateType: 'FIXED', quantity: 1, amount: 20 },
     ]);
-    expect(staffView).toMatchObject({ baseAmount: 95, service: { name: 'Sunset kayak tour', rate: 25.5, rateType: 'PER_PERSON', tier: null } });
+    expect(staffView).toMatchObject({
+      baseAmount: 95,
+      service: { name: 'Sunset kayak tour', rate: 25.5, rateType: 'PER_PERSON', tier: null },
+    });
     const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
     expect(JSON.parse(svc.body.availability)[0].slotsAvailable).toBe(3);
 
     // the same customer (by phone and name, issue 23 item 14) is found again
-    const second = await call('POST', `/public/service/${token}/book`, { body: booking({ customer: { firstName: 'ada', lastName: 'Lovelace', phone: '555-777-0001', email: 'other@example.com' } }) });
+    const second = await call('POST', `/public/service/${token}/book`, {
+      body: booking({
+        customer: { firstName: 'ada', lastName: 'Lovelace', phone: '555-777-0001', email: 'other@example.com' },
+      }),
+    });
     expect(second.status).toBe(201);
-    const row2 = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', second.body.reservation.id) }))).Item!;
+    const row2 = (
+      await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', second.body.reservation.id) }),
+      )
+    ).Item!;
     expect(row2.customerId).toBe(row.customerId);
-    const customer = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'CUSTOMER', row.customerId) }))).Item!;
+    const customer = (
+      await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'CUSTOMER', row.customerId) }))
+    ).Item!;
     expect(customer.reservationCount).toBe(2);
 
-    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text: string } }[] };
-    const mail = inbox.emails.find((m) => m.destination.to.includes('ada7@example.com') && m.subject.includes(res.body.reservation.reservationNumber));
+    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+      emails: { destination: { to: string[] }; subject: string; body: { text: string } }[];
+    };
+    const mail = inbox.emails.find(
+      (m) =>
+        m.destination.to.includes('ada7@example.com') && m.subject.includes(res.body.reservation.reservationNumber),
+    );
     expect(mail?.body.text).toContain('Total due: $95.00');
     expect(mail?.body.text).toContain('https://venmo.com/kayaks?txn=pay&amount=95.00');
   });
 
   it("taxes service bookings at the organization's rate, public and staff, and says so (issue 23 item 3)", async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
-    expect((await call('PUT', '/api/settings/financial/tax', { token: s.token, body: { rate: 8.25, enabled: true } })).status).toBe(200);
-    const svc = await call('POST', '/api/inventory/services', { token: s.token, body: baseService({ rate: '30', addons: JSON.stringify([]), enableAddons: false }) });
+    expect(
+      (await call('PUT', '/api/settings/financial/tax', { token: s.token, body: { rate: 8.25, enabled: true } }))
+        .status,
+    ).toBe(200);
+    const svc = await call('POST', '/api/inventory/services', {
+      token: s.token,
+      body: baseService({ rate: '30', addons: JSON.stringify([]), enableAddons: false }),
+    });
     expect(svc.status, JSON.stringify(svc.body)).toBe(201);
-    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token })).body.shareToken;
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken;
     expect((await call('GET', `/public/service/${share}`)).body.data.taxRate).toBe(8.25);
-    const res = await call('POST', `/public/service/${share}/book`, { body: booking({ participantCount: 2, customer: { firstName: 'Tex', lastName: 'Payer', phone: '555-808-0001', email: 'tex@example.com' } }) });
+    const res = await call('POST', `/public/service/${share}/book`, {
+      body: booking({
+        participantCount: 2,
+        customer: { firstName: 'Tex', lastName: 'Payer', phone: '555-808-0001', email: 'tex@example.com' },
+      }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // 2 x $30 = $60; 8.25 % of $60 = $4.95
     expect(res.body.payment).toMatchObject({ subtotal: 60, taxRate: 8.25, taxAmount: 4.95, totalDue: 64.95 });
     const details = await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: s.token });
     expect(details.status).toBe(200);
-    expect(details.body.data ?? details.body).toMatchObject({ subtotal: 60, taxRate: 8.25, taxAmount: 4.95, totalAmount: 64.95 });
-    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] };
-    expect(inbox.emails.find((m) => m.destination.to.includes('tex@example.com'))?.body.text).toContain('Total due: $64.95 (includes $4.95 tax at 8.25%)');
+    expect(details.body.data ?? details.body).toMatchObject({
+      subtotal: 60,
+      taxRate: 8.25,
+      taxAmount: 4.95,
+      totalAmount: 64.95,
+    });
+    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text: string } }[];
+    };
+    expect(inbox.emails.find((m) => m.destination.to.includes('tex@example.com'))?.body.text).toContain(
+      'Total due: $64.95 (includes $4.95 tax at 8.25%)',
+    );
 
     const staff = await call('POST', '/api/reservations/services/create', {
       token: s.token,
-      body: { customer: { firstName: 'Sam', lastName: 'Staff', phone: '555-808-0002' }, reservation: { serviceId: svc.body.id, availabilitySlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }], participantCount: 1, depositAmount: 0 } },
+      body: {
+        customer: { firstName: 'Sam', lastName: 'Staff', phone: '555-808-0002' },
+        reservation: {
+          serviceId: svc.body.id,
+          availabilitySlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }],
+          participantCount: 1,
+          depositAmount: 0,
+        },
+      },
     });
     expect(staff.status, JSON.stringify(staff.body)).toBe(201);
     expect(staff.body.data).toMatchObject({ subtotal: 30, taxAmount: 2.48, totalAmount: 32.48 });
@@ -265,29 +445,59 @@ describe('public booking', () => {
   it('refuses what the page would not allow: too many people, unknown add-ons, a slot that does not exist', async () => {
     const s = await createService({ rsvpSettings: JSON.stringify({ maxParticipants: 3 }) });
     const token = await shareTokenFor(s.id);
-    expect((await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 4 }) })).body.message).toBe('At most 3 participants per booking');
-    expect((await call('POST', `/public/service/${token}/book`, { body: booking({ selectedAddons: [{ name: 'Champagne', rate: 0 }] }) })).status).toBe(400);
-    expect((await call('POST', `/public/service/${token}/book`, { body: booking({ selectedSlots: [{ date: day(3), startTime: '13:00', endTime: '14:00' }] }) })).status).toBe(409);
-    const bad = await call('POST', `/public/service/${token}/book`, { body: booking({ customer: { firstName: '', lastName: 'x', phone: '1', email: 'nope' } }) });
+    expect(
+      (await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 4 }) })).body.message,
+    ).toBe('At most 3 participants per booking');
+    expect(
+      (
+        await call('POST', `/public/service/${token}/book`, {
+          body: booking({ selectedAddons: [{ name: 'Champagne', rate: 0 }] }),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', `/public/service/${token}/book`, {
+          body: booking({ selectedSlots: [{ date: day(3), startTime: '13:00', endTime: '14:00' }] }),
+        })
+      ).status,
+    ).toBe(409);
+    const bad = await call('POST', `/public/service/${token}/book`, {
+      body: booking({ customer: { firstName: '', lastName: 'x', phone: '1', email: 'nope' } }),
+    });
     expect(bad.body.message).toBe('Validation failed: First name is required, Please enter a valid email address');
   });
 
   it('a service that sets no maximum offers the public page its default of 10 participants (document 2 §9)', async () => {
-    const s = await createService({ rateType: 'PER_PERSON', rsvpSettings: JSON.stringify({ enablePublicBookings: true }) });
+    const s = await createService({
+      rateType: 'PER_PERSON',
+      rsvpSettings: JSON.stringify({ enablePublicBookings: true }),
+    });
     const token = await shareTokenFor(s.id);
     const pub = await call('GET', `/public/service/${token}`);
     expect(pub.body.data.rsvpSettings.maxParticipants).toBeNull();
     expect(participantLimit(pub.body.data.rsvpSettings.maxParticipants, 20)).toBe(10);
-    expect((await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 11 }) })).body.message).toBe('At most 10 participants per booking');
+    expect(
+      (await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 11 }) })).body.message,
+    ).toBe('At most 10 participants per booking');
   });
 
   it('survives a rush: 50 concurrent bookings for 5 places give exactly 5 reservations and 45 clear refusals', async () => {
     const s = await createService({ rateType: 'FIXED', rate: 40 });
     const token = await shareTokenFor(s.id);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call('POST', `/public/service/${token}/book`, {
-        body: booking({ customer: { firstName: `C${i}`, lastName: 'Rush', phone: `555-100-${String(i).padStart(4, '0')}`, email: `c${i}@rush.example` } }),
-      })),
+      Array.from({ length: 50 }, (_, i) =>
+        call('POST', `/public/service/${token}/book`, {
+          body: booking({
+            customer: {
+              firstName: `C${i}`,
+              lastName: 'Rush',
+              phone: `555-100-${String(i).padStart(4, '0')}`,
+              email: `c${i}@rush.example`,
+            },
+          }),
+        }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(5);
@@ -310,18 +520,36 @@ describe('public booking', () => {
 
 describe("one time zone, the organization's (issue 23 items 1-2)", () => {
   const inbox = async (to: string) =>
-    ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { destination: { to: string[] }; body: { text: string } }[] }).emails.filter((m) => m.destination.to.includes(to)).map((m) => m.body.text);
+    (
+      (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+        emails: { destination: { to: string[] }; body: { text: string } }[];
+      }
+    ).emails
+      .filter((m) => m.destination.to.includes(to))
+      .map((m) => m.body.text);
 
   it("a service saved without a zone has slots in the organization's zone: public page, reservation and e-mail agree on 5:00 PM New York", async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' }); // an organization without a recorded zone: America/New_York
-    const created = await createService({ timeZone: undefined, availability: JSON.stringify([{ date: day(3), startTime: '17:00', endTime: '19:00', slotsAvailable: 5 }]) }, s.token);
+    const created = await createService(
+      {
+        timeZone: undefined,
+        availability: JSON.stringify([{ date: day(3), startTime: '17:00', endTime: '19:00', slotsAvailable: 5 }]),
+      },
+      s.token,
+    );
     expect(created.timeZone ?? null).toBeNull();
-    const share = (await call('POST', `/api/inventory/services/${created.id}/generate-share-link`, { token: s.token })).body.shareToken as string;
+    const share = (await call('POST', `/api/inventory/services/${created.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken as string;
     const page = await call('GET', `/public/service/${share}`);
     expect(page.status).toBe(200);
     expect(page.body.data.timeZone).toBe('America/New_York');
 
-    const res = await call('POST', `/public/service/${share}/book`, { body: booking({ selectedSlots: [{ date: day(3), startTime: '17:00', endTime: '19:00' }], customer: { firstName: 'Tz', lastName: 'Reader', phone: '555-230-0001', email: 'tz-reader@example.com' } }) });
+    const res = await call('POST', `/public/service/${share}/book`, {
+      body: booking({
+        selectedSlots: [{ date: day(3), startTime: '17:00', endTime: '19:00' }],
+        customer: { firstName: 'Tz', lastName: 'Reader', phone: '555-230-0001', email: 'tz-reader@example.com' },
+      }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const fivePmNewYork = zonedDateTime(day(3), '17:00', 'America/New_York').toISOString();
     expect(res.body.reservation.startTime).toBe(fivePmNewYork);
@@ -337,10 +565,22 @@ describe("one time zone, the organization's (issue 23 items 1-2)", () => {
 
   it('a service that carries a zone of its own keeps it, and the e-mail names it', async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
-    const created = await createService({ timeZone: 'UTC', availability: JSON.stringify([{ date: day(3), startTime: '17:00', endTime: '19:00', slotsAvailable: 5 }]) }, s.token);
-    const share = (await call('POST', `/api/inventory/services/${created.id}/generate-share-link`, { token: s.token })).body.shareToken as string;
+    const created = await createService(
+      {
+        timeZone: 'UTC',
+        availability: JSON.stringify([{ date: day(3), startTime: '17:00', endTime: '19:00', slotsAvailable: 5 }]),
+      },
+      s.token,
+    );
+    const share = (await call('POST', `/api/inventory/services/${created.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken as string;
     expect((await call('GET', `/public/service/${share}`)).body.data.timeZone).toBe('UTC');
-    const res = await call('POST', `/public/service/${share}/book`, { body: booking({ selectedSlots: [{ date: day(3), startTime: '17:00', endTime: '19:00' }], customer: { firstName: 'Utc', lastName: 'Reader', phone: '555-230-0002', email: 'utc-reader@example.com' } }) });
+    const res = await call('POST', `/public/service/${share}/book`, {
+      body: booking({
+        selectedSlots: [{ date: day(3), startTime: '17:00', endTime: '19:00' }],
+        customer: { firstName: 'Utc', lastName: 'Reader', phone: '555-230-0002', email: 'utc-reader@example.com' },
+      }),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.reservation.startTime).toBe(`${day(3)}T17:00:00.000Z`);
     const [mail] = await inbox('utc-reader@example.com');
@@ -353,12 +593,26 @@ describe('the unpaid-booking sweep', () => {
     const s = await createService();
     const token = await shareTokenFor(s.id);
     const unpaid = await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 2 }) });
-    const paid = await call('POST', `/public/service/${token}/book`, { body: booking({ participantCount: 1, customer: { firstName: 'Paid', lastName: 'Up', phone: '555-222-0000', email: 'paid@example.com' } }) });
+    const paid = await call('POST', `/public/service/${token}/book`, {
+      body: booking({
+        participantCount: 1,
+        customer: { firstName: 'Paid', lastName: 'Up', phone: '555-222-0000', email: 'paid@example.com' },
+      }),
+    });
     expect([unpaid.status, paid.status]).toEqual([201, 201]);
     const tenant = admin.tenant as TenantId;
     // what the payment-tracking endpoint will do: set isPaid on the reservation row
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', paid.body.reservation.id), UpdateExpression: 'SET isPaid = :t', ExpressionAttributeValues: { ':t': true } }));
-    const slots = async () => JSON.parse((await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token })).body.availability)[0].slotsAvailable;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(tenant, 'RESERVATION', paid.body.reservation.id),
+        UpdateExpression: 'SET isPaid = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
+    const slots = async () =>
+      JSON.parse((await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token })).body.availability)[0]
+        .slotsAvailable;
     expect(await slots()).toBe(2);
 
     // not yet due: nothing happens
@@ -370,12 +624,19 @@ describe('the unpaid-booking sweep', () => {
     expect(a.cancelled + b.cancelled).toBeGreaterThanOrEqual(1);
     await sweepUnpaid(later);
     expect(await slots()).toBe(4);
-    const get = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', id) }))).Item!;
+    const get = async (id: string) =>
+      (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'RESERVATION', id) }))).Item!;
     expect(await get(unpaid.body.reservation.id)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'EXPIRED' });
     expect(await get(paid.body.reservation.id)).toMatchObject({ status: 'ACTIVE', isPaid: true });
     // both markers are gone
     for (const r of [unpaid, paid]) {
-      expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'UNPAID', r.body.reservation.id) }))).Item).toBeUndefined();
+      expect(
+        (
+          await db().send(
+            new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, 'UNPAID', r.body.reservation.id) }),
+          )
+        ).Item,
+      ).toBeUndefined();
     }
   });
 });

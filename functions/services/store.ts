@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { ServiceInput } from '../../shared/contract/routes/services.js';
 import { sameSlot, slotEnd, type Slot } from '../../shared/domain/slots.js';
 import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-payment.js';
@@ -12,10 +19,13 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
 
 const KEY_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt'];
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRS.includes(k))) as T;
+const strip = <T>(item: Record<string, unknown>): T =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRS.includes(k))) as T;
 
 export async function getServiceRow(tenant: TenantId, id: string, consistent = false): Promise<ServiceRow | null> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: consistent }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: consistent }),
+  );
   return res.Item ? strip<ServiceRow>(res.Item) : null;
 }
 
@@ -23,12 +33,14 @@ export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
   const out: ServiceRow[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.service}#` },
-      ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.service}#` },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) out.push(strip<ServiceRow>(i));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -36,10 +48,17 @@ export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
 }
 
 /** Presigned GETs for the photo's original and the variants the resize step writes (docs/decisions.md). */
-export async function photoUrlsFor(tenant: TenantId, row: Pick<ServiceRow, 'photoBaseKey' | 'photoKey'>): Promise<PhotoUrls | null> {
+export async function photoUrlsFor(
+  tenant: TenantId,
+  row: Pick<ServiceRow, 'photoBaseKey' | 'photoKey'>,
+): Promise<PhotoUrls | null> {
   if (!row.photoBaseKey) return null;
   const variant = (v: PhotoVariant) => presignGet(photoKeys.variant(tenant, v, row.photoBaseKey!));
-  const [medium, large, original] = await Promise.all([variant('medium'), variant('large'), row.photoKey ? presignGet(row.photoKey) : Promise.resolve(undefined)]);
+  const [medium, large, original] = await Promise.all([
+    variant('medium'),
+    variant('large'),
+    row.photoKey ? presignGet(row.photoKey) : Promise.resolve(undefined),
+  ]);
   return { original: original ?? large, medium, large };
 }
 
@@ -88,16 +107,31 @@ export function mergeAvailability(existing: readonly Slot[], incoming: readonly 
     const sentCapacity = s.originalSlotsAvailable ?? s.slotsAvailable;
     const prev = existing.find((e) => sameSlot(e, s));
     if (prev && (prev.originalSlotsAvailable ?? prev.slotsAvailable) === sentCapacity) {
-      return { date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: prev.slotsAvailable, originalSlotsAvailable: sentCapacity };
+      return {
+        date: s.date,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        slotsAvailable: prev.slotsAvailable,
+        originalSlotsAvailable: sentCapacity,
+      };
     }
-    return { date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: s.slotsAvailable, originalSlotsAvailable: s.slotsAvailable };
+    return {
+      date: s.date,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      slotsAvailable: s.slotsAvailable,
+      originalSlotsAvailable: s.slotsAvailable,
+    };
   });
 }
 
 async function photoKeyFor(tenant: TenantId, baseKey: string): Promise<string> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.photo, baseKey) }));
   const status = res.Item?.status as string | undefined;
-  if (!res.Item || status === 'REJECTED') throw badRequest('Validation failed: Photo not found. Please upload it again.', [{ msg: 'Photo not found. Please upload it again.', path: 'body.photoBaseKey' }]);
+  if (!res.Item || status === 'REJECTED')
+    throw badRequest('Validation failed: Photo not found. Please upload it again.', [
+      { msg: 'Photo not found. Please upload it again.', path: 'body.photoBaseKey' },
+    ]);
   return res.Item.originalKey as string;
 }
 
@@ -107,7 +141,11 @@ async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: ServiceRow
   const enableTieredPricing = body.enableTieredPricing ?? false;
   const enableAddons = body.enableAddons ?? false;
   const baseKey = body.photoBaseKey || null;
-  const photoKey = !baseKey ? null : baseKey === prev?.photoBaseKey ? prev.photoKey : await photoKeyFor(tenant, baseKey);
+  const photoKey = !baseKey
+    ? null
+    : baseKey === prev?.photoBaseKey
+      ? prev.photoKey
+      : await photoKeyFor(tenant, baseKey);
   const incomingSlots = (body.availability ?? []) as Slot[];
   return {
     name: body.name,
@@ -139,12 +177,21 @@ async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: ServiceRow
 
 export async function createService(tenant: TenantId, body: ServiceInput): Promise<ServiceRow> {
   const now = nowIso();
-  const row: ServiceRow = { id: randomUUID(), ...(await fieldsFrom(tenant, body, null)), shareToken: null, version: 1, createdAt: now, updatedAt: now };
-  await db().send(new PutCommand({
-    TableName: tableName(),
-    Item: { ...keys.entity(tenant, E.service, row.id), ...row },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  const row: ServiceRow = {
+    id: randomUUID(),
+    ...(await fieldsFrom(tenant, body, null)),
+    shareToken: null,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.entity(tenant, E.service, row.id), ...row },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return row;
 }
 
@@ -153,14 +200,22 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
   for (let attempt = 0; attempt < 5; attempt++) {
     const prev = await getServiceRow(tenant, id, true);
     if (!prev) throw notFound('Service not found');
-    const row: ServiceRow = { ...prev, ...(await fieldsFrom(tenant, body, prev)), version: (prev.version ?? 0) + 1, updatedAt: nowIso() };
+    const row: ServiceRow = {
+      ...prev,
+      ...(await fieldsFrom(tenant, body, prev)),
+      version: (prev.version ?? 0) + 1,
+      updatedAt: nowIso(),
+    };
     try {
-      await db().send(new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.entity(tenant, E.service, id), ...row },
-        ConditionExpression: prev.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
-        ExpressionAttributeValues: prev.version === undefined ? undefined : { ':v': prev.version },
-      }));
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.entity(tenant, E.service, id), ...row },
+          ConditionExpression:
+            prev.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
+          ExpressionAttributeValues: prev.version === undefined ? undefined : { ':v': prev.version },
+        }),
+      );
       return row;
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
@@ -171,12 +226,20 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
 
 /** Places booked in slots that have not ended (rows booked before the booking pointers existed). */
 function bookedUpcomingPlaces(row: ServiceRow, zone: string, now: number): number {
-  return (row.availability ?? []).reduce((n, s) => (s.originalSlotsAvailable != null && slotEnd(s, zone) > now ? n + Math.max(0, s.originalSlotsAvailable - s.slotsAvailable) : n), 0);
+  return (row.availability ?? []).reduce(
+    (n, s) =>
+      s.originalSlotsAvailable != null && slotEnd(s, zone) > now
+        ? n + Math.max(0, s.originalSlotsAvailable - s.slotsAvailable)
+        : n,
+    0,
+  );
 }
 
 /** Why a service stays (issue 23 item 7; document 2 §8 shows it after "Failed to delete service"). */
 export function bookedServiceMessage(name: string, reservationNumbers: readonly string[], places: number): string {
-  const what = reservationNumbers.length ? `active bookings (${reservationNumbers.join(', ')})` : `${places} place${places === 1 ? '' : 's'} booked in upcoming slots`;
+  const what = reservationNumbers.length
+    ? `active bookings (${reservationNumbers.join(', ')})`
+    : `${places} place${places === 1 ? '' : 's'} booked in upcoming slots`;
   return `Service "${name}" cannot be deleted: it has ${what}. Cancel them first.`;
 }
 
@@ -191,9 +254,19 @@ export async function deleteService(tenant: TenantId, id: string, now = Date.now
     const prev = await getServiceRow(tenant, id, true);
     if (!prev) throw notFound('Service not found');
     const { upcomingServiceBookings } = await import('../reservations/entity.js');
-    const [bookings, zone] = await Promise.all([upcomingServiceBookings(tenant, id, now), organizationTimeZone(tenant)]);
+    const [bookings, zone] = await Promise.all([
+      upcomingServiceBookings(tenant, id, now),
+      organizationTimeZone(tenant),
+    ]);
     const places = bookedUpcomingPlaces(prev, prev.timeZone || zone, now);
-    if (bookings.length || places > 0) throw conflict(bookedServiceMessage(prev.name, bookings.map((b) => b.reservationNumber), places));
+    if (bookings.length || places > 0)
+      throw conflict(
+        bookedServiceMessage(
+          prev.name,
+          bookings.map((b) => b.reservationNumber),
+          places,
+        ),
+      );
     try {
       await deleteServiceRows(tenant, prev);
       return;
@@ -209,7 +282,8 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Delete: {
-        TableName: tableName(), Key: keys.entity(tenant, E.service, id),
+        TableName: tableName(),
+        Key: keys.entity(tenant, E.service, id),
         ...(prev.version === undefined
           ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
           : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': prev.version } }),
@@ -219,8 +293,10 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
   if (prev.shareToken) {
     items.push({
       Update: {
-        TableName: tableName(), Key: keys.shareToken(hashToken(prev.shareToken)),
-        UpdateExpression: 'SET revokedAt = :now', ExpressionAttributeValues: { ':now': nowIso() },
+        TableName: tableName(),
+        Key: keys.shareToken(hashToken(prev.shareToken)),
+        UpdateExpression: 'SET revokedAt = :now',
+        ExpressionAttributeValues: { ':now': nowIso() },
         ConditionExpression: 'attribute_exists(pk)',
       },
     });
@@ -233,32 +309,39 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
  * public lookup never lists working tokens; the token itself stays on the tenant's service row,
  * because the staff screen shows the link again (document 2 §2.5).
  */
-export async function ensureShareToken(tenant: TenantId, id: string): Promise<{ shareToken: string; created: boolean }> {
+export async function ensureShareToken(
+  tenant: TenantId,
+  id: string,
+): Promise<{ shareToken: string; created: boolean }> {
   const prev = await getServiceRow(tenant, id, true);
   if (!prev) throw notFound('Service not found');
   if (prev.shareToken) return { shareToken: prev.shareToken, created: false };
   const token = newSecretToken();
   const now = nowIso();
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(), Key: keys.entity(tenant, E.service, id),
-            UpdateExpression: 'SET shareToken = :t, updatedAt = :now, version = if_not_exists(version, :zero) + :one',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(shareToken) OR attribute_type(shareToken, :nullType))',
-            ExpressionAttributeValues: { ':t': token, ':now': now, ':zero': 0, ':one': 1, ':nullType': 'NULL' },
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.entity(tenant, E.service, id),
+              UpdateExpression: 'SET shareToken = :t, updatedAt = :now, version = if_not_exists(version, :zero) + :one',
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(shareToken) OR attribute_type(shareToken, :nullType))',
+              ExpressionAttributeValues: { ':t': token, ':now': now, ':zero': 0, ':one': 1, ':nullType': 'NULL' },
+            },
           },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.shareToken(hashToken(token)), tenantId: tenant, serviceId: id, createdAt: now },
-            ConditionExpression: 'attribute_not_exists(pk)',
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.shareToken(hashToken(token)), tenantId: tenant, serviceId: id, createdAt: now },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           },
-        },
-      ],
-    }));
+        ],
+      }),
+    );
     return { shareToken: token, created: true };
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
@@ -274,10 +357,15 @@ export async function deleteRow(key: { pk: string; sk: string }): Promise<void> 
 }
 
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {
-  const res = await db().send(new UpdateCommand({
-    TableName: tableName(), Key: keys.entity(tenant, E.counter, 'RESERVATION'),
-    UpdateExpression: 'ADD seq :one', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
-  }));
+  const res = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.entity(tenant, E.counter, 'RESERVATION'),
+      UpdateExpression: 'ADD seq :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
   return formatReservationNumber(Number(res.Attributes?.seq ?? 0));
 }
 

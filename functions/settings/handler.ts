@@ -26,12 +26,17 @@ export const handler = createAreaHandler('settings', {
   }),
 
   'settings.getHours': async ({ tenant }) => hoursAnswer(await readOpeningHours(tenant)),
-  'settings.updateHours': async ({ tenant, body, auth }) => hoursAnswer(await writeOpeningHours(tenant, body, auth.userId), 'Operating hours saved successfully!'),
+  'settings.updateHours': async ({ tenant, body, auth }) =>
+    hoursAnswer(await writeOpeningHours(tenant, body, auth.userId), 'Operating hours saved successfully!'),
 
   'settings.getTax': async ({ tenant }) => ({ success: true as const, data: await readTaxSettings(tenant) }),
   'settings.updateTax': async ({ tenant, body, auth }) => {
     const saved = await writeTaxSettings(tenant, body, auth.userId);
-    return { success: true as const, data: saved, message: `Tax settings saved successfully (${saved.enabled ? 'enabled' : 'disabled'})` };
+    return {
+      success: true as const,
+      data: saved,
+      message: `Tax settings saved successfully (${saved.enabled ? 'enabled' : 'disabled'})`,
+    };
   },
 
   'settings.getPermissions': async ({ tenant }) => {
@@ -40,9 +45,18 @@ export const handler = createAreaHandler('settings', {
   },
   'settings.updatePermissions': async ({ tenant, body, auth }) => {
     const { row, log } = await savePolicy(tenant, body.policy, auth, body.changeNote || PERMISSION_CHANGE_NOTE);
-    return { success: true as const, policy: completePolicy(row.policy), updatedAt: row.updatedAt, message: 'Permissions updated', log };
+    return {
+      success: true as const,
+      policy: completePolicy(row.policy),
+      updatedAt: row.updatedAt,
+      message: 'Permissions updated',
+      log,
+    };
   },
-  'settings.permissionLogs': async ({ tenant, query }) => ({ success: true as const, logs: await listPermissionLogs(tenant, query?.limit ?? 100) }),
+  'settings.permissionLogs': async ({ tenant, query }) => ({
+    success: true as const,
+    logs: await listPermissionLogs(tenant, query?.limit ?? 100),
+  }),
   'settings.myPermissions': async ({ tenant, auth }) => ({
     role: auth.role,
     policyRole: policyRole(auth),

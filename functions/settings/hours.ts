@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { DAY_TYPES, DEFAULT_HOURS, type DayType, type HoursRow, type SpecialHoursRow } from '../../shared/contract/settings-models.js';
+import {
+  DAY_TYPES,
+  DEFAULT_HOURS,
+  type DayType,
+  type HoursRow,
+  type SpecialHoursRow,
+} from '../../shared/contract/settings-models.js';
 
 /**
  * Opening hours (document 3 §3): weekly rows and dated special hours, one row per tenant under
@@ -25,7 +31,9 @@ export async function readOpeningHours(tenant: TenantId): Promise<OpeningHours> 
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: hoursKey(tenant) }));
   const item = res.Item;
   if (!item) return { hours: DEFAULT_HOURS.map((r) => ({ ...r })), specialHours: [], saved: false };
-  const hours = (Array.isArray(item.hours) ? item.hours : []).filter((r: HoursRow) => isDayType(r?.dayType)) as HoursRow[];
+  const hours = (Array.isArray(item.hours) ? item.hours : []).filter((r: HoursRow) =>
+    isDayType(r?.dayType),
+  ) as HoursRow[];
   const specialHours = (Array.isArray(item.specialHours) ? item.specialHours : []) as SpecialHoursRow[];
   return { hours: hours.length ? hours : DEFAULT_HOURS.map((r) => ({ ...r })), specialHours, saved: true };
 }
@@ -52,7 +60,23 @@ export async function writeOpeningHours(
 ): Promise<OpeningHours> {
   const current = input.specialHours === undefined ? (await readOpeningHours(tenant)).specialHours : undefined;
   const hours: HoursRow[] = input.hours.map((r) => ({ ...normalise(r), dayType: r.dayType }));
-  const specialHours: SpecialHoursRow[] = current ?? [...(input.specialHours ?? [])].sort((a, b) => a.date.localeCompare(b.date)).map((r) => ({ ...normalise(r), date: r.date }));
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...hoursKey(tenant), type: 'OPENING_HOURS', hours, specialHours, updatedAt: nowIso(), updatedBy: actorId } }));
+  const specialHours: SpecialHoursRow[] =
+    current ??
+    [...(input.specialHours ?? [])]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((r) => ({ ...normalise(r), date: r.date }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...hoursKey(tenant),
+        type: 'OPENING_HOURS',
+        hours,
+        specialHours,
+        updatedAt: nowIso(),
+        updatedBy: actorId,
+      },
+    }),
+  );
   return { hours, specialHours, saved: true };
 }

@@ -14,7 +14,14 @@ const store = () => `Store ${randomUUID()}`;
 /** A tax rate unlikely to be anyone's default, as text that cannot occur by accident in B's answer. */
 const oddRate = () => Math.round(10 + Math.random() * 80) + 0.37;
 
-const contactOf = (storeName: string) => ({ storeName, streetAddress: `${randomUUID()} Street`, city: 'Isolation', zipCode: '99999', emailAddress: 'a@iso.test', phoneNumber: '555 010 0000' });
+const contactOf = (storeName: string) => ({
+  storeName,
+  streetAddress: `${randomUUID()} Street`,
+  city: 'Isolation',
+  zipCode: '99999',
+  emailAddress: 'a@iso.test',
+  phoneNumber: '555 010 0000',
+});
 
 export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   'settings.getContact': async (owner) => {
@@ -30,13 +37,30 @@ export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture
   },
   'settings.getHours': async (owner) => {
     const id = randomUUID();
-    await writeOpeningHours(owner.tenant, { hours: [{ id, dayType: 'monday', openTime: '06:15', closeTime: '07:45', isClosed: false }], specialHours: [{ id: `${id}-s`, date: '2031-03-04', isClosed: true }] }, owner.userId);
+    await writeOpeningHours(
+      owner.tenant,
+      {
+        hours: [{ id, dayType: 'monday', openTime: '06:15', closeTime: '07:45', isClosed: false }],
+        specialHours: [{ id: `${id}-s`, date: '2031-03-04', isClosed: true }],
+      },
+      owner.userId,
+    );
     return { secrets: [id, '2031-03-04'] };
   },
   'settings.updateHours': async (owner) => {
     const id = randomUUID();
-    await writeOpeningHours(owner.tenant, { hours: [{ id, dayType: 'monday', openTime: '06:15', closeTime: '07:45', isClosed: false }], specialHours: [{ id: `${id}-s`, date: '2031-03-05', isClosed: true }] }, owner.userId);
-    return { body: { hours: [{ dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }] }, secrets: ['2031-03-05'] };
+    await writeOpeningHours(
+      owner.tenant,
+      {
+        hours: [{ id, dayType: 'monday', openTime: '06:15', closeTime: '07:45', isClosed: false }],
+        specialHours: [{ id: `${id}-s`, date: '2031-03-05', isClosed: true }],
+      },
+      owner.userId,
+    );
+    return {
+      body: { hours: [{ dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }] },
+      secrets: ['2031-03-05'],
+    };
   },
   'settings.getTax': async (owner) => {
     const rate = oddRate();
@@ -54,16 +78,34 @@ export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture
   },
   'settings.getPermissions': async (owner) => {
     // A's policy denies something; B (no policy) reads everything granted.
-    await savePolicy(owner.tenant, { EMPLOYEE: { communications: { editTemplates: false } } }, { userId: owner.userId, username: 'a' }, 'Updated role permissions');
+    await savePolicy(
+      owner.tenant,
+      { EMPLOYEE: { communications: { editTemplates: false } } },
+      { userId: owner.userId, username: 'a' },
+      'Updated role permissions',
+    );
     return { secrets: ['"editTemplates":false'] };
   },
   'settings.updatePermissions': async (owner) => {
-    await savePolicy(owner.tenant, { EMPLOYEE: { communications: { sendEmails: false } } }, { userId: owner.userId, username: 'a' }, 'Updated role permissions');
-    return { body: { policy: { MANAGER: { reports: { export: false } } } }, secrets: ['"sendEmails":false', owner.userId] };
+    await savePolicy(
+      owner.tenant,
+      { EMPLOYEE: { communications: { sendEmails: false } } },
+      { userId: owner.userId, username: 'a' },
+      'Updated role permissions',
+    );
+    return {
+      body: { policy: { MANAGER: { reports: { export: false } } } },
+      secrets: ['"sendEmails":false', owner.userId],
+    };
   },
   'settings.permissionLogs': async (owner) => {
     const note = `note-${randomUUID()}`;
-    await savePolicy(owner.tenant, { EMPLOYEE: { dashboard: { viewActivity: false } } }, { userId: owner.userId, username: 'a' }, note);
+    await savePolicy(
+      owner.tenant,
+      { EMPLOYEE: { dashboard: { viewActivity: false } } },
+      { userId: owner.userId, username: 'a' },
+      note,
+    );
     await savePolicy(owner.tenant, {}, { userId: owner.userId, username: 'a' }, note);
     return { secrets: [note, owner.userId] };
   },

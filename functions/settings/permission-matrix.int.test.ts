@@ -31,15 +31,30 @@ const CASES: Partial<Record<PermissionGroup, Case>> = {
   inventoryReports: { route: 'inventory.activityLog', role: 'MANAGER', path: '/api/inventory/activity-log' },
   services: { route: 'services.list', role: 'EMPLOYEE', path: '/api/inventory/services' },
   serviceBookings: {
-    route: 'reservations.createService', role: 'EMPLOYEE', path: '/api/reservations/services/create',
-    body: { customer: { firstName: 'Pat', lastName: 'Lee', phone: '5550100' }, reservation: { serviceId: randomUUID(), availabilitySlots: [{ date: day, startTime: '10:00', endTime: '11:00' }] } },
+    route: 'reservations.createService',
+    role: 'EMPLOYEE',
+    path: '/api/reservations/services/create',
+    body: {
+      customer: { firstName: 'Pat', lastName: 'Lee', phone: '5550100' },
+      reservation: {
+        serviceId: randomUUID(),
+        availabilitySlots: [{ date: day, startTime: '10:00', endTime: '11:00' }],
+      },
+    },
   },
-  payments: { route: 'payments.trackingBatch', role: 'EMPLOYEE', path: '/api/payments/service-tracking/batch', body: { reservationIds: [randomUUID()] } },
+  payments: {
+    route: 'payments.trackingBatch',
+    role: 'EMPLOYEE',
+    path: '/api/payments/service-tracking/batch',
+    body: { reservationIds: [randomUUID()] },
+  },
   timesheets: { route: 'timesheets.list', role: 'EMPLOYEE', path: '/api/timesheets' },
   reports: { route: 'reports.dailyLog', role: 'EMPLOYEE', path: `/api/reports/daily-log?date=${day}` },
   userManagement: { route: 'users.list', role: 'MANAGER', path: '/api/users' },
   systemSettings: {
-    route: 'settings.updateContact', role: 'MANAGER', path: '/api/settings/organization/contact',
+    route: 'settings.updateContact',
+    role: 'MANAGER',
+    path: '/api/settings/organization/contact',
     body: { storeName: 'Matrix', streetAddress: '', city: '', zipCode: '', emailAddress: '', phoneNumber: '' },
   },
 };
@@ -64,7 +79,13 @@ async function setPolicy(tenant: TestSession['tenant'], role: PolicyRole, permis
 describe('the contract covers the matrix', () => {
   it('every group has a case here exactly when some tenant route names one of its permissions', () => {
     for (const g of Object.keys(PERMISSION_GROUPS) as PermissionGroup[]) {
-      const named = routes.some((r) => r.access === 'user' && 'permission' in r && typeof r.permission === 'string' && r.permission.startsWith(`${g}.`));
+      const named = routes.some(
+        (r) =>
+          r.access === 'user' &&
+          'permission' in r &&
+          typeof r.permission === 'string' &&
+          r.permission.startsWith(`${g}.`),
+      );
       expect(named, `group ${g}`).toBe(!NO_ROUTE.includes(g));
       expect(g in CASES, `case for ${g}`).toBe(named);
     }
@@ -79,7 +100,8 @@ describe.each(Object.entries(CASES) as [PermissionGroup, Case][])('group %s', (g
     expect(permission.startsWith(`${group}.`)).toBe(true);
     admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const user = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: c.role });
-    const send = (token: string) => call(r.method, c.path, { token, body: c.body, headers: { 'idempotency-key': randomUUID() } });
+    const send = (token: string) =>
+      call(r.method, c.path, { token, body: c.body, headers: { 'idempotency-key': randomUUID() } });
 
     await setPolicy(admin.tenant, c.role, permission, true);
     const allowed = await send(user.token);
@@ -124,7 +146,12 @@ describe('propagation', () => {
     const policy = fullPolicy(true);
     policy.EMPLOYEE.inventoryItems.view = false;
     const savedAt = Date.now();
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.permissionPolicy(admin.tenant), policy, version: 1, updatedAt: new Date().toISOString() } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.permissionPolicy(admin.tenant), policy, version: 1, updatedAt: new Date().toISOString() },
+      }),
+    );
 
     let status = 0;
     while (Date.now() - savedAt < 8_000) {

@@ -4,7 +4,14 @@ import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { forgetPolicy } from '../lib/policy.js';
 import { conflict } from '../lib/errors.js';
-import { completePolicy, diffPolicies, POLICY_REVISION, policyAsStored, type PermissionChange, type PermissionPolicy } from '../../shared/domain/roles.js';
+import {
+  completePolicy,
+  diffPolicies,
+  POLICY_REVISION,
+  policyAsStored,
+  type PermissionChange,
+  type PermissionPolicy,
+} from '../../shared/domain/roles.js';
 
 /**
  * The permission policy row (`T#{tenant}` / `SETTINGS#PERMISSIONS`, read by functions/lib/policy.ts
@@ -30,15 +37,30 @@ export interface PolicyRow {
 }
 
 export async function readPolicyRow(tenant: TenantId): Promise<PolicyRow> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.permissionPolicy(tenant), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.permissionPolicy(tenant), ConsistentRead: true }),
+  );
   const item = res.Item;
-  return { policy: policyAsStored(item?.policy as PermissionPolicy | undefined, item?.revision), version: typeof item?.version === 'number' ? item.version : 0, updatedAt: (item?.updatedAt as string | undefined) ?? null };
+  return {
+    policy: policyAsStored(item?.policy as PermissionPolicy | undefined, item?.revision),
+    version: typeof item?.version === 'number' ? item.version : 0,
+    updatedAt: (item?.updatedAt as string | undefined) ?? null,
+  };
 }
 
 /** The actor's display name from their user row, else their sign-in name. */
 async function actorName(tenant: TenantId, actor: { userId: string; username: string }): Promise<string> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(tenant, actor.userId), ProjectionExpression: 'firstName, lastName' }));
-  const name = [res.Item?.firstName, res.Item?.lastName].filter((s) => typeof s === 'string' && s.trim()).join(' ').trim();
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.user(tenant, actor.userId),
+      ProjectionExpression: 'firstName, lastName',
+    }),
+  );
+  const name = [res.Item?.firstName, res.Item?.lastName]
+    .filter((s) => typeof s === 'string' && s.trim())
+    .join(' ')
+    .trim();
   return name || actor.username;
 }
 
@@ -59,7 +81,14 @@ export async function savePolicy(
     const changes = diffPolicies(current.policy, next);
     if (changes.length === 0 && current.policy) return { row: current, log: null };
     const createdAt = nowIso();
-    const log: PermissionLogEntry = { id: randomUUID(), createdAt, actorId: actor.userId, actorName: name, changeNote, changes };
+    const log: PermissionLogEntry = {
+      id: randomUUID(),
+      createdAt,
+      actorId: actor.userId,
+      actorName: name,
+      changeNote,
+      changes,
+    };
     const version = current.version + 1;
     try {
       await db().send(
@@ -68,8 +97,17 @@ export async function savePolicy(
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...keys.permissionPolicy(tenant), type: 'PERMISSION_POLICY', policy: next, revision: POLICY_REVISION, version, updatedAt: createdAt, updatedBy: actor.userId },
-                ConditionExpression: current.version === 0 ? 'attribute_not_exists(pk) OR attribute_not_exists(version)' : 'version = :v',
+                Item: {
+                  ...keys.permissionPolicy(tenant),
+                  type: 'PERMISSION_POLICY',
+                  policy: next,
+                  revision: POLICY_REVISION,
+                  version,
+                  updatedAt: createdAt,
+                  updatedBy: actor.userId,
+                },
+                ConditionExpression:
+                  current.version === 0 ? 'attribute_not_exists(pk) OR attribute_not_exists(version)' : 'version = :v',
                 ...(current.version === 0 ? {} : { ExpressionAttributeValues: { ':v': current.version } }),
               },
             },

@@ -9,7 +9,14 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { renderEmail } from '../platform/templates.js';
 import { loadTemplate } from '../platform/template-store.js';
 import {
-  getReservationRow, OVERDUE_INDEX_PK, overduePointerKey, reservationKey, START_INDEX_PK, startPointerKey, statsKey, type ReservationRow,
+  getReservationRow,
+  OVERDUE_INDEX_PK,
+  overduePointerKey,
+  reservationKey,
+  START_INDEX_PK,
+  startPointerKey,
+  statsKey,
+  type ReservationRow,
 } from '../reservations/entity.js';
 import { itemInUseParts } from '../reservations/item-book.js';
 import { readItem } from '../reservations/items.js';
@@ -43,10 +50,16 @@ export async function sweepOverdue(now = Date.now()): Promise<{ processed: numbe
 async function* due(pk: string, now: number): AsyncGenerator<Record<string, unknown>> {
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :now',
-      ExpressionAttributeValues: { ':pk': pk, ':now': new Date(now).toISOString() }, ExclusiveStartKey: start, Limit: 100,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :now',
+        ExpressionAttributeValues: { ':pk': pk, ':now': new Date(now).toISOString() },
+        ExclusiveStartKey: start,
+        Limit: 100,
+      }),
+    );
     for (const i of res.Items ?? []) yield i;
     start = res.LastEvaluatedKey;
   } while (start);
@@ -56,7 +69,8 @@ async function markOverdue(tenant: TenantId, id: string, now: number): Promise<b
   for (let attempt = 0; attempt < 4; attempt++) {
     const r = await getReservationRow(tenant, id);
     if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true || Date.parse(r.endTime) >= now) {
-      if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true) await db().send(new DeleteCommand({ TableName: tableName(), Key: overduePointerKey(tenant, id) }));
+      if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true)
+        await db().send(new DeleteCommand({ TableName: tableName(), Key: overduePointerKey(tenant, id) }));
       return false;
     }
     const at = new Date(now).toISOString();
@@ -90,14 +104,31 @@ async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
   if (!t || !r.customer.email) return;
   const [zone, org] = await Promise.all([
     organizationTimeZone(tenant),
-    db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#n', ExpressionAttributeNames: { '#n': 'name' } })),
+    db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.organization(tenant),
+        ProjectionExpression: '#n',
+        ExpressionAttributeNames: { '#n': 'name' },
+      }),
+    ),
   ]);
   const email = await renderEmail(t, {
-    firstName: r.customer.firstName, lastName: r.customer.lastName, reservationNumber: r.reservationNumber,
-    itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental', endTime: formatDateTimeIn(r.endTime, zone, { zoneName: true }),
+    firstName: r.customer.firstName,
+    lastName: r.customer.lastName,
+    reservationNumber: r.reservationNumber,
+    itemName: r.inventoryItem?.name ?? r.service?.name ?? 'your rental',
+    endTime: formatDateTimeIn(r.endTime, zone, { zoneName: true }),
     businessName: (org.Item?.name as string | undefined) ?? 'us',
   });
-  await trySendMail({ to: r.customer.email, subject: email.subject, html: email.html, text: email.text, template: 'reservation-overdue', tenant });
+  await trySendMail({
+    to: r.customer.email,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    template: 'reservation-overdue',
+    tenant,
+  });
 }
 
 async function markStarted(tenant: TenantId, id: string, now: number): Promise<boolean> {
@@ -112,7 +143,11 @@ async function markStarted(tenant: TenantId, id: string, now: number): Promise<b
     const at = new Date(now).toISOString();
     const w = auditedWrite(tenant);
     itemInUseParts(w, tenant, info.item, id, at);
-    w.check('reservation', reservationKey(tenant, id), { condition: '#s = :active', names: { '#s': 'status' }, values: { ':active': 'ACTIVE' } });
+    w.check('reservation', reservationKey(tenant, id), {
+      condition: '#s = :active',
+      names: { '#s': 'status' },
+      values: { ':active': 'ACTIVE' },
+    });
     w.delete('pointer', startPointerKey(tenant, id), { condition: 'attribute_exists(pk)' });
     try {
       await w.commit();
@@ -126,8 +161,11 @@ async function markStarted(tenant: TenantId, id: string, now: number): Promise<b
 }
 
 /** Sweep entry (EventBridge every 5 minutes; the local runtime on the same rate). */
-export const handler = sweepHandler('overdue-reservations', async (): Promise<{ processed: number; overdue: number; started: number }> => {
-  const result = await sweepOverdue();
-  if (result.processed) logger.info('overdue sweep', result);
-  return result;
-});
+export const handler = sweepHandler(
+  'overdue-reservations',
+  async (): Promise<{ processed: number; overdue: number; started: number }> => {
+    const result = await sweepOverdue();
+    if (result.processed) logger.info('overdue sweep', result);
+    return result;
+  },
+);

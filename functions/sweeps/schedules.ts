@@ -12,9 +12,38 @@ export interface SweepDefinition {
 }
 
 export const SWEEPS: readonly SweepDefinition[] = [
-  { name: 'inventory-batches', description: 'Roll back (keeping what people changed since) or finish inventory bulk batches interrupted by a crash, within 2 minutes of the crash', everyMinutes: 1, entry: 'functions/sweeps/inventory-batches.ts' },
-  { name: 'overdue-reservations', description: 'Flag ACTIVE item reservations past their end time as overdue (one e-mail to the customer) and mark items IN_USE when their reservation starts', everyMinutes: 5, entry: 'functions/sweeps/overdue-reservations.ts' },
-  { name: 'unpaid-bookings', description: 'Cancel public bookings still unpaid 24 hours after booking and give their places back', everyMinutes: 5, entry: 'functions/sweeps/unpaid-bookings.ts' },
-  { name: 'report-schedules', description: 'E-mail scheduled reports whose time has come (claimed once each), with the PDF, Excel or CSV attached', everyMinutes: 5, entry: 'functions/sweeps/report-schedules.ts' },
-  { name: 'housekeeping', description: 'Roll back or finish inventory bulk batches interrupted by a crash (link and invitation expiry is decided on read)', everyMinutes: 60, entry: 'functions/sweeps/housekeeping.ts' },
+  {
+    name: 'inventory-batches',
+    description:
+      'Roll back (keeping what people changed since) or finish inventory bulk batches interrupted by a crash, within 2 minutes of the crash',
+    everyMinutes: 1,
+    entry: 'functions/sweeps/inventory-batches.ts',
+  },
+  {
+    name: 'overdue-reservations',
+    description:
+      'Flag ACTIVE item reservations past their end time as overdue (one e-mail to the customer) and mark items IN_USE when their reservation starts',
+    everyMinutes: 5,
+    entry: 'functions/sweeps/overdue-reservations.ts',
+  },
+  {
+    name: 'unpaid-bookings',
+    description: 'Cancel public bookings still unpaid 24 hours after booking and give their places back',
+    everyMinutes: 5,
+    entry: 'functions/sweeps/unpaid-bookings.ts',
+  },
+  {
+    name: 'report-schedules',
+    description:
+      'E-mail scheduled reports whose time has come (claimed once each), with the PDF, Excel or CSV attached',
+    everyMinutes: 5,
+    entry: 'functions/sweeps/report-schedules.ts',
+  },
+  {
+    name: 'housekeeping',
+    description:
+      'Roll back or finish inventory bulk batches interrupted by a crash (link and invitation expiry is decided on read)',
+    everyMinutes: 60,
+    entry: 'functions/sweeps/housekeeping.ts',
+  },
 ];

@@ -35,10 +35,15 @@ async function beat(name: string, set: Record<string, unknown>): Promise<void> {
     return `#a${i} = :v${i}`;
   });
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: heartbeatKey(name), UpdateExpression: `SET ${parts.join(', ')}`,
-      ExpressionAttributeNames: names, ExpressionAttributeValues: values,
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: heartbeatKey(name),
+        UpdateExpression: `SET ${parts.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
   } catch (e) {
     logger.warn('sweep heartbeat write failed', { error: e as Error, sweep: name });
   }
@@ -49,19 +54,31 @@ async function beat(name: string, set: Record<string, unknown>): Promise<void> {
  * sweep itself; what it returns is the handler's result, what it throws is recorded and rethrown (so
  * Lambda retries and, after that, the dead-letter queue still see it).
  */
-export function sweepHandler<T>(name: string, run: () => Promise<T>): (event?: unknown, context?: LambdaContext) => Promise<T> {
+export function sweepHandler<T>(
+  name: string,
+  run: () => Promise<T>,
+): (event?: unknown, context?: LambdaContext) => Promise<T> {
   return (_event, context) =>
     withJobContext(`sweep-${name}`, context, async () => {
       const t0 = Date.now();
       await beat(name, { name, lastStartedAt: new Date(t0).toISOString(), lastOutcome: 'running' });
       try {
         const result = await run();
-        await beat(name, { lastSucceededAt: new Date().toISOString(), lastDurationMs: Date.now() - t0, lastOutcome: 'succeeded' });
+        await beat(name, {
+          lastSucceededAt: new Date().toISOString(),
+          lastDurationMs: Date.now() - t0,
+          lastOutcome: 'succeeded',
+        });
         return result;
       } catch (e) {
         const message = (e instanceof Error ? e.message : String(e)).slice(0, 500);
         logger.error('sweep failed', { error: e as Error, sweep: name });
-        await beat(name, { lastFailedAt: new Date().toISOString(), lastError: message, lastDurationMs: Date.now() - t0, lastOutcome: 'failed' });
+        await beat(name, {
+          lastFailedAt: new Date().toISOString(),
+          lastError: message,
+          lastDurationMs: Date.now() - t0,
+          lastOutcome: 'failed',
+        });
         throw e;
       }
     });
@@ -72,9 +89,14 @@ export async function readHeartbeats(): Promise<Map<string, Heartbeat>> {
   const out = new Map<string, Heartbeat>();
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': HEARTBEAT_PK }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': HEARTBEAT_PK },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) {
       const name = String(i.sk).replace(/^SWEEP#/, '');
       out.set(name, { ...(i as Heartbeat), name });

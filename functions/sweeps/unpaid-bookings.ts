@@ -34,20 +34,23 @@ export async function sweepUnpaid(now = Date.now()): Promise<{ processed: number
   let paid = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': UNPAID_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
-      ExclusiveStartKey: start,
-      Limit: 100,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+        ExpressionAttributeValues: { ':pk': UNPAID_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+        ExclusiveStartKey: start,
+        Limit: 100,
+      }),
+    );
     for (const item of res.Items ?? []) {
       const m = item as unknown as Marker;
       if (new Date(m.dueBy).getTime() > now) continue;
       processed++;
       let outcome: Outcome = 'retry';
-      for (let attempt = 0; attempt < 5 && outcome === 'retry'; attempt++) outcome = await cancelOne(trustedTenant(m.tenantId), m, now);
+      for (let attempt = 0; attempt < 5 && outcome === 'retry'; attempt++)
+        outcome = await cancelOne(trustedTenant(m.tenantId), m, now);
       if (outcome === 'cancelled') cancelled++;
       if (outcome === 'paid') paid++;
       if (outcome === 'retry') logger.warn('unpaid booking left for the next run', { reservationId: m.reservationId });
@@ -95,8 +98,11 @@ async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Outc
 }
 
 /** Sweep entry (EventBridge every 5 minutes; the local runtime on the same rate). */
-export const handler = sweepHandler('unpaid-bookings', async (): Promise<{ processed: number; cancelled: number; paid: number }> => {
-  const result = await sweepUnpaid();
-  if (result.processed) logger.info('unpaid bookings swept', result);
-  return result;
-});
+export const handler = sweepHandler(
+  'unpaid-bookings',
+  async (): Promise<{ processed: number; cancelled: number; paid: number }> => {
+    const result = await sweepUnpaid();
+    if (result.processed) logger.info('unpaid bookings swept', result);
+    return result;
+  },
+);

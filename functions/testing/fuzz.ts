@@ -34,9 +34,28 @@ type JsonSchema = {
 };
 
 const PATTERN_CANDIDATES = [
-  '2030-01-05', '10:00', '2030-01-05T10:00:00.000Z', randomUUID(), 'Zm9yZ2VkLXNoYXJlLXRva2VuLW5vdC1yZWFs', 'fuzz@example.com',
-  '+1 555 123 4567', '(555) 010-0001', '12.50', '1', 'abc', 'ABC-001', '#aabbcc', 'https://example.com/x', 'inventory', 'a', 'A', 'GC-001',
-  '2030-01', '30', 'USD', 'fuzz',
+  '2030-01-05',
+  '10:00',
+  '2030-01-05T10:00:00.000Z',
+  randomUUID(),
+  'Zm9yZ2VkLXNoYXJlLXRva2VuLW5vdC1yZWFs',
+  'fuzz@example.com',
+  '+1 555 123 4567',
+  '(555) 010-0001',
+  '12.50',
+  '1',
+  'abc',
+  'ABC-001',
+  '#aabbcc',
+  'https://example.com/x',
+  'inventory',
+  'a',
+  'A',
+  'GC-001',
+  '2030-01',
+  '30',
+  'USD',
+  'fuzz',
 ];
 
 export function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
@@ -56,13 +75,14 @@ export function sample(js: JsonSchema | boolean | undefined, depth = 0): Json {
   const alt = js.anyOf ?? js.oneOf;
   if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], depth + 1);
   if (js.allOf?.length) return sample(Object.assign({}, ...js.allOf), depth + 1);
-  const type = Array.isArray(js.type) ? js.type.find((t) => t !== 'null') ?? 'null' : js.type;
+  const type = Array.isArray(js.type) ? (js.type.find((t) => t !== 'null') ?? 'null') : js.type;
   switch (type) {
     case 'object': {
       if (js.properties && Object.keys(js.properties).length) {
         return Object.fromEntries(Object.entries(js.properties).map(([k, v]) => [k, sample(v, depth + 1)]));
       }
-      if (js.additionalProperties && typeof js.additionalProperties === 'object') return { key: sample(js.additionalProperties, depth + 1) };
+      if (js.additionalProperties && typeof js.additionalProperties === 'object')
+        return { key: sample(js.additionalProperties, depth + 1) };
       return {};
     }
     case 'array': {
@@ -132,7 +152,11 @@ export const HOSTILE_VALUES: { name: string; value: Json; heavy?: boolean }[] = 
   { name: 'empty key', value: { '': 1 } },
   { name: 'constructor key', value: { constructor: { prototype: { polluted: true } } } },
   { name: 'toString key', value: { toString: 1, valueOf: 'x', hasOwnProperty: null } },
-  { name: '1 MB of keys', value: Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}-${'z'.repeat(12)}`, 1])), heavy: true },
+  {
+    name: '1 MB of keys',
+    value: Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}-${'z'.repeat(12)}`, 1])),
+    heavy: true,
+  },
   { name: 'JSON text of a deep object', value: JSON.stringify(nested(41)), heavy: true },
   { name: 'JSON text with __proto__', value: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}' },
 ];
@@ -146,7 +170,11 @@ function acceptsStructure(js: JsonSchema | undefined): boolean {
 }
 
 /** Paths to every value inside `v` (objects and arrays included), the root excluded. */
-export function leafPaths(v: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+export function leafPaths(
+  v: Json,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   if (v && typeof v === 'object') {
     for (const [k, child] of Object.entries(v)) {
       const p = [...prefix, Array.isArray(v) ? Number(k) : k];
@@ -192,19 +220,23 @@ const pathParamNames = (r: RouteContract) => [...r.path.matchAll(/\{(\w+)\}/g)].
  * attacks, odd path parameters and unknown fields. `budget` caps the count per route.
  */
 export function casesFor(r: RouteContract, budget = 1000): FuzzCase[] {
-  const params: Record<string, string> = Object.fromEntries(pathParamNames(r).map((n) => {
-    const js = r.params ? jsonSchemaOf(r.params).properties?.[n] : undefined;
-    const v = js ? sample(js) : 'x';
-    return [n, typeof v === 'string' && v.length ? v : String(v)];
-  }));
+  const params: Record<string, string> = Object.fromEntries(
+    pathParamNames(r).map((n) => {
+      const js = r.params ? jsonSchemaOf(r.params).properties?.[n] : undefined;
+      const v = js ? sample(js) : 'x';
+      return [n, typeof v === 'string' && v.length ? v : String(v)];
+    }),
+  );
   if (r.params && Object.keys(params).length) {
     const fixed = repair(r.params, params) as Record<string, unknown> | undefined;
-    for (const k of Object.keys(params)) if (fixed && typeof fixed[k] === 'string' && fixed[k]) params[k] = fixed[k] as string;
+    for (const k of Object.keys(params))
+      if (fixed && typeof fixed[k] === 'string' && fixed[k]) params[k] = fixed[k] as string;
   }
   const query = r.query ? (repair(r.query, sample(jsonSchemaOf(r.query))) as Record<string, Json>) : undefined;
-  const queryText = query && typeof query === 'object' && !Array.isArray(query)
-    ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
-    : undefined;
+  const queryText =
+    query && typeof query === 'object' && !Array.isArray(query)
+      ? Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))
+      : undefined;
   const hasBody = r.body !== undefined && r.method !== 'GET';
   const body = hasBody ? (repair(r.body!, sample(jsonSchemaOf(r.body!))) as Json) : undefined;
   const base: FuzzCase = { name: 'baseline', params, query: queryText, body };
@@ -225,7 +257,8 @@ export function casesFor(r: RouteContract, budget = 1000): FuzzCase[] {
     for (const p of top) {
       // the heavy values (1 MB of keys, deep nesting) only where an object or array may go
       const values = acceptsStructure(props[String(p[0])]) ? HOSTILE_VALUES : HOSTILE_VALUES.filter((hv) => !hv.heavy);
-      for (const hv of values) leafCases.push({ ...base, name: `body.${p.join('.')} = ${hv.name}`, body: setAt(body!, p, hv.value) });
+      for (const hv of values)
+        leafCases.push({ ...base, name: `body.${p.join('.')} = ${hv.name}`, body: setAt(body!, p, hv.value) });
     }
     const deep = paths.filter((p) => p.length > 1);
     for (let i = 0; i < deep.length * 4; i++) {
@@ -245,7 +278,14 @@ export function casesFor(r: RouteContract, budget = 1000): FuzzCase[] {
     }
   }
   cases.push({ ...base, name: 'unknown query', query: { ...(queryText ?? {}), constructor: 'x', __proto__x: '1' } });
-  for (const [k, v] of [['', 'x'], ['a\u0000', '1'], ['limit', '1e200'], ['cursor', '%%%'], ['page', '-9007199254740993'], ['x', 'y'.repeat(10_000)]] as const) {
+  for (const [k, v] of [
+    ['', 'x'],
+    ['a\u0000', '1'],
+    ['limit', '1e200'],
+    ['cursor', '%%%'],
+    ['page', '-9007199254740993'],
+    ['x', 'y'.repeat(10_000)],
+  ] as const) {
     cases.push({ ...base, name: `odd query ${JSON.stringify(k)}`, query: { ...(queryText ?? {}), [k]: v } });
   }
 
@@ -259,8 +299,36 @@ export function casesFor(r: RouteContract, budget = 1000): FuzzCase[] {
 }
 
 const REPAIR_CANDIDATES: unknown[] = [
-  undefined, '10:00', '12:00', '2030-01-05', '2030-01-06', 'fuzz@example.com', 'paddle-hard-9', '+1 555 123 4567', randomUUID(),
-  1, 2, 10, 100, true, false, null, '', 'x', 'fuzz', '[]', '{}', [], {}, 'PER_PERSON', 'FIXED', 'hourly', 'image/png', 'UTC', '12.50', '1',
+  undefined,
+  '10:00',
+  '12:00',
+  '2030-01-05',
+  '2030-01-06',
+  'fuzz@example.com',
+  'paddle-hard-9',
+  '+1 555 123 4567',
+  randomUUID(),
+  1,
+  2,
+  10,
+  100,
+  true,
+  false,
+  null,
+  '',
+  'x',
+  'fuzz',
+  '[]',
+  '{}',
+  [],
+  {},
+  'PER_PERSON',
+  'FIXED',
+  'hourly',
+  'image/png',
+  'UTC',
+  '12.50',
+  '1',
 ];
 
 function getAt(root: unknown, path: PropertyKey[]): unknown {
@@ -293,7 +361,13 @@ export function repair(schema: z.core.$ZodType, value: unknown, rounds = 40): un
   let cur = value;
   let issues = z.safeParse(schema, cur).error?.issues ?? [];
   for (let i = 0; i < rounds && issues.length; i++) {
-    const issue = issues[0]! as z.core.$ZodIssue & { values?: unknown[]; keys?: string[]; minimum?: number | bigint; maximum?: number | bigint; expected?: string };
+    const issue = issues[0]! as z.core.$ZodIssue & {
+      values?: unknown[];
+      keys?: string[];
+      minimum?: number | bigint;
+      maximum?: number | bigint;
+      expected?: string;
+    };
     const path = issue.path;
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       let next = cur;
@@ -303,12 +377,21 @@ export function repair(schema: z.core.$ZodType, value: unknown, rounds = 40): un
       continue;
     }
     const parent = getAt(cur, path.slice(0, -1));
-    const siblings = parent && typeof parent === 'object' ? Object.values(parent as object).filter((v) => typeof v === 'string') : [];
+    const siblings =
+      parent && typeof parent === 'object' ? Object.values(parent as object).filter((v) => typeof v === 'string') : [];
     const own: unknown[] = [
       ...(issue.values ?? []),
       ...(typeof issue.minimum === 'number' ? [issue.minimum, 'x'.repeat(Math.min(issue.minimum, 1000))] : []),
       ...(typeof issue.maximum === 'number' ? [issue.maximum] : []),
-      ...(issue.expected === 'array' ? [[]] : issue.expected === 'object' ? [{}] : issue.expected === 'number' ? [1] : issue.expected === 'boolean' ? [true] : []),
+      ...(issue.expected === 'array'
+        ? [[]]
+        : issue.expected === 'object'
+          ? [{}]
+          : issue.expected === 'number'
+            ? [1]
+            : issue.expected === 'boolean'
+              ? [true]
+              : []),
     ];
     // the candidate that removes this issue with the fewest issues left (one more is allowed: a
     // closed day's times come next), else any that lowers the count
@@ -318,7 +401,10 @@ export function repair(schema: z.core.$ZodType, value: unknown, rounds = 40): un
       const next = withValue(cur, path, c);
       const n = z.safeParse(schema, next).error?.issues ?? [];
       const stillHere = n.some((x) => x.path.join('.') === path.join('.') && x.code === issue.code);
-      const better = bestIssues === undefined ? (!stillHere && n.length <= issues.length + 1) || n.length < issues.length : n.length < bestIssues.length;
+      const better =
+        bestIssues === undefined
+          ? (!stillHere && n.length <= issues.length + 1) || n.length < issues.length
+          : n.length < bestIssues.length;
       if (better) {
         best = next;
         bestIssues = n;
@@ -346,26 +432,59 @@ export interface MultipartCase {
  */
 export function multipartCatalogue(fileField = 'file'): MultipartCase[] {
   const type = (boundary: string) => `multipart/form-data; boundary=${boundary}`;
-  const field = (name: string, value: string, b = 'x') => `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const field = (name: string, value: string, b = 'x') =>
+    `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const file = (name: string, content = '%PDF-1.4 fuzz', b = 'x', filename = 'a.pdf') =>
     `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n${content}\r\n`;
   const end = (b = 'x') => `--${b}--\r\n`;
   const cases: MultipartCase[] = [
-    { name: 'truncated file part', contentType: type('x'), body: `--x\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\n\r\n%PDF-` },
+    {
+      name: 'truncated file part',
+      contentType: type('x'),
+      body: `--x\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\n\r\n%PDF-`,
+    },
     { name: 'truncated part headers', contentType: type('x'), body: '--x\r\nContent-Disposition: form-data; na' },
-    { name: 'truncated field part', contentType: type('x'), body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc' },
+    {
+      name: 'truncated field part',
+      contentType: type('x'),
+      body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nabc',
+    },
     { name: 'opening boundary only', contentType: type('x'), body: '--x' },
     { name: 'closing boundary only', contentType: type('x'), body: end() },
     { name: 'empty body', contentType: type('x'), body: '' },
     { name: 'no boundary parameter', contentType: 'multipart/form-data', body: field('name', 'a') + end() },
-    { name: 'empty boundary', contentType: 'multipart/form-data; boundary=', body: '--\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n----\r\n' },
+    {
+      name: 'empty boundary',
+      contentType: 'multipart/form-data; boundary=',
+      body: '--\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n----\r\n',
+    },
     { name: 'boundary not in the body', contentType: type('x'), body: field('name', 'a', 'y') + end('y') },
-    { name: 'quoted boundary with spaces', contentType: 'multipart/form-data; boundary="a b"', body: field('name', 'a', 'a b') + file(fileField, '%PDF-1.4', 'a b') + end('a b') },
-    { name: '1000-character boundary', contentType: type('b'.repeat(1000)), body: field('name', 'a', 'b'.repeat(1000)) + end('b'.repeat(1000)) },
-    { name: 'odd content type casing and charset', contentType: 'Multipart/Form-Data; BOUNDARY=x; charset=utf-16', body: field('name', 'a') + end() },
+    {
+      name: 'quoted boundary with spaces',
+      contentType: 'multipart/form-data; boundary="a b"',
+      body: field('name', 'a', 'a b') + file(fileField, '%PDF-1.4', 'a b') + end('a b'),
+    },
+    {
+      name: '1000-character boundary',
+      contentType: type('b'.repeat(1000)),
+      body: field('name', 'a', 'b'.repeat(1000)) + end('b'.repeat(1000)),
+    },
+    {
+      name: 'odd content type casing and charset',
+      contentType: 'Multipart/Form-Data; BOUNDARY=x; charset=utf-16',
+      body: field('name', 'a') + end(),
+    },
     { name: 'multipart/mixed', contentType: 'multipart/mixed; boundary=x', body: field('name', 'a') + end() },
-    { name: 'LF line ends only', contentType: type('x'), body: (field('name', 'a') + file(fileField) + end()).replace(/\r\n/g, '\n') },
-    { name: 'preamble and epilogue', contentType: type('x'), body: `garbage before\r\n${field('name', 'a')}${file(fileField)}${end()}garbage after` },
+    {
+      name: 'LF line ends only',
+      contentType: type('x'),
+      body: (field('name', 'a') + file(fileField) + end()).replace(/\r\n/g, '\n'),
+    },
+    {
+      name: 'preamble and epilogue',
+      contentType: type('x'),
+      body: `garbage before\r\n${field('name', 'a')}${file(fileField)}${end()}garbage after`,
+    },
     { name: 'duplicate field names', contentType: type('x'), body: field('token', 'a') + field('token', 'b') + end() },
     { name: 'token then token[]', contentType: type('x'), body: field('token', 'a') + field('token[]', 'b') + end() },
     { name: 'duplicate file names', contentType: type('x'), body: file(fileField) + file(fileField) + end() },
@@ -373,24 +492,76 @@ export function multipartCatalogue(fileField = 'file'): MultipartCase[] {
     { name: '__proto__[] field', contentType: type('x'), body: field('__proto__[]', 'a') + end() },
     { name: '__proto__ field', contentType: type('x'), body: field('__proto__', 'a') + end() },
     { name: '__proto__ file', contentType: type('x'), body: file('__proto__') + end() },
-    { name: 'constructor[prototype][polluted]', contentType: type('x'), body: field('constructor[prototype][polluted]', 'yes') + end() },
+    {
+      name: 'constructor[prototype][polluted]',
+      contentType: type('x'),
+      body: field('constructor[prototype][polluted]', 'yes') + end(),
+    },
     { name: 'constructor field', contentType: type('x'), body: field('constructor', 'a') + end() },
-    { name: 'toString then hasOwnProperty', contentType: type('x'), body: field('toString', 'a') + field('hasOwnProperty', 'b') + end() },
+    {
+      name: 'toString then hasOwnProperty',
+      contentType: type('x'),
+      body: field('toString', 'a') + field('hasOwnProperty', 'b') + end(),
+    },
     { name: 'a[b][c]', contentType: type('x'), body: field('a[b][c]', 'a') + end() },
-    { name: 'part without a name', contentType: type('x'), body: '--x\r\nContent-Disposition: form-data\r\n\r\nabc\r\n' + end() },
-    { name: 'part without Content-Disposition', contentType: type('x'), body: '--x\r\nContent-Type: text/plain\r\n\r\nabc\r\n' + end() },
-    { name: 'attachment disposition', contentType: type('x'), body: '--x\r\nContent-Disposition: attachment; name="a"\r\n\r\nabc\r\n' + end() },
-    { name: 'octet-stream part without filename', contentType: type('x'), body: `--x\r\nContent-Disposition: form-data; name="${fileField}"\r\nContent-Type: application/octet-stream\r\n\r\n%PDF-1.4\r\n${end()}` },
-    { name: 'file with a path filename', contentType: type('x'), body: file(fileField, '%PDF-1.4', 'x', '../../etc/passwd') + end() },
-    { name: 'NUL and unicode in a name', contentType: type('x'), body: field('a\u0000b', '1') + field('🙂', '2') + end() },
+    {
+      name: 'part without a name',
+      contentType: type('x'),
+      body: '--x\r\nContent-Disposition: form-data\r\n\r\nabc\r\n' + end(),
+    },
+    {
+      name: 'part without Content-Disposition',
+      contentType: type('x'),
+      body: '--x\r\nContent-Type: text/plain\r\n\r\nabc\r\n' + end(),
+    },
+    {
+      name: 'attachment disposition',
+      contentType: type('x'),
+      body: '--x\r\nContent-Disposition: attachment; name="a"\r\n\r\nabc\r\n' + end(),
+    },
+    {
+      name: 'octet-stream part without filename',
+      contentType: type('x'),
+      body: `--x\r\nContent-Disposition: form-data; name="${fileField}"\r\nContent-Type: application/octet-stream\r\n\r\n%PDF-1.4\r\n${end()}`,
+    },
+    {
+      name: 'file with a path filename',
+      contentType: type('x'),
+      body: file(fileField, '%PDF-1.4', 'x', '../../etc/passwd') + end(),
+    },
+    {
+      name: 'NUL and unicode in a name',
+      contentType: type('x'),
+      body: field('a\u0000b', '1') + field('🙂', '2') + end(),
+    },
     { name: '10,000-character name', contentType: type('x'), body: field('n'.repeat(10_000), '1') + end() },
     { name: '2 MB field value', contentType: type('x'), body: field('name', 'v'.repeat(2 * 1024 * 1024)) + end() },
-    { name: '5,000 fields', contentType: type('x'), body: Array.from({ length: 5000 }, (_, i) => field(`f${i}`, 'v')).join('') + end() },
+    {
+      name: '5,000 fields',
+      contentType: type('x'),
+      body: Array.from({ length: 5000 }, (_, i) => field(`f${i}`, 'v')).join('') + end(),
+    },
     { name: '5,000 empty parts', contentType: type('x'), body: '--x\r\n\r\n\r\n'.repeat(5000) + end() },
-    { name: '5,000 files', contentType: type('x'), body: Array.from({ length: 5000 }, (_, i) => file(`f${i}`, 'x')).join('') + end() },
-    { name: '3,000 header lines in a part', contentType: type('x'), body: `--x\r\n${'X-Fuzz: 1\r\n'.repeat(3000)}Content-Disposition: form-data; name="a"\r\n\r\nb\r\n${end()}` },
-    { name: 'nested multipart', contentType: type('x'), body: `--x\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: multipart/mixed; boundary=y\r\n\r\n${field('b', 'c', 'y')}${end('y')}\r\n${end()}` },
-    { name: 'base64 transfer encoding', contentType: type('x'), body: `--x\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\n%%%\r\n${end()}` },
+    {
+      name: '5,000 files',
+      contentType: type('x'),
+      body: Array.from({ length: 5000 }, (_, i) => file(`f${i}`, 'x')).join('') + end(),
+    },
+    {
+      name: '3,000 header lines in a part',
+      contentType: type('x'),
+      body: `--x\r\n${'X-Fuzz: 1\r\n'.repeat(3000)}Content-Disposition: form-data; name="a"\r\n\r\nb\r\n${end()}`,
+    },
+    {
+      name: 'nested multipart',
+      contentType: type('x'),
+      body: `--x\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: multipart/mixed; boundary=y\r\n\r\n${field('b', 'c', 'y')}${end('y')}\r\n${end()}`,
+    },
+    {
+      name: 'base64 transfer encoding',
+      contentType: type('x'),
+      body: `--x\r\nContent-Disposition: form-data; name="${fileField}"; filename="a.pdf"\r\nContent-Transfer-Encoding: base64\r\n\r\n%%%\r\n${end()}`,
+    },
   ];
   return cases;
 }

@@ -34,7 +34,14 @@ export async function useTestTable(): Promise<string> {
   resetDb();
   resetSigningKey();
   forgetSessions();
-  await ensureTable(new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), tableName);
+  await ensureTable(
+    new DynamoDBClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    tableName,
+  );
   return tableName;
 }
 
@@ -80,9 +87,15 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const event = toApiGatewayEvent({ method, path, rawQueryString: qs, headers: { 'user-agent': 'vitest', ...headers }, body }, match);
+  const event = toApiGatewayEvent(
+    { method, path, rawQueryString: qs, headers: { 'user-agent': 'vitest', ...headers }, body },
+    match,
+  );
   const handler = await loadAreaHandler(match.route.area);
-  const res = (await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
+  const res = (await handler(event, {
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
   const raw = typeof res.body === 'string' ? res.body : '';
   let parsed: unknown = raw;
   try {
@@ -90,5 +103,10 @@ export async function call<T = any>(
   } catch {
     /* not JSON */
   }
-  return { status: res.statusCode ?? 200, body: parsed as T, headers: (res.headers ?? {}) as Record<string, string>, raw };
+  return {
+    status: res.statusCode ?? 200,
+    body: parsed as T,
+    headers: (res.headers ?? {}) as Record<string, string>,
+    raw,
+  };
 }

@@ -36,7 +36,9 @@ export type IsolationFixture = (owner: TestSession) => Promise<IsolationCase>;
 export const isolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
   'events.dashboard': async (owner) => {
     const secret = `evt-${randomUUID()}`;
-    await db().send(new TransactWriteCommand({ TransactItems: [liveEventPut(owner.tenant, 'stats-updated', { secret })] }));
+    await db().send(
+      new TransactWriteCommand({ TransactItems: [liveEventPut(owner.tenant, 'stats-updated', { secret })] }),
+    );
     return { secrets: [secret] };
   },
   ...serviceIsolationFixtures,

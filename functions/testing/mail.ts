@@ -11,15 +11,26 @@ export interface CaughtMail {
 /** Every mail the SES emulator caught (aws-ses-v2-local's /store), oldest first. */
 export async function readMailbox(ses: Pick<RunningSes, 'inboxUrl'>): Promise<CaughtMail[]> {
   const res = await fetch(ses.inboxUrl);
-  const store = (await res.json()) as { emails: { destination?: { to?: string[] }; subject?: string; body?: { html?: string; text?: string } }[] };
-  return store.emails.map((m) => ({ to: m.destination?.to?.join(',') ?? '', subject: m.subject ?? '', html: m.body?.html ?? '', text: m.body?.text ?? '' }));
+  const store = (await res.json()) as {
+    emails: { destination?: { to?: string[] }; subject?: string; body?: { html?: string; text?: string } }[];
+  };
+  return store.emails.map((m) => ({
+    to: m.destination?.to?.join(',') ?? '',
+    subject: m.subject ?? '',
+    html: m.body?.html ?? '',
+    text: m.body?.text ?? '',
+  }));
 }
 
 const decodeHtml = (s: string) =>
   s
     .replace(/&#x([0-9a-f]+);/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The links of the HTML part (href values, HTML-decoded). */
 export const htmlLinks = (html: string) => [...html.matchAll(/href\s*=\s*"([^"]*)"/gi)].map((m) => decodeHtml(m[1]!));
@@ -39,10 +50,14 @@ export function mailProblems(mail: CaughtMail): string[] {
   if (entity) problems.push(`text part carries HTML escaping: ${entity[0]}`);
   const tag = mail.text.match(/<\/?(p|a|br|div|span|strong|em|b|i|ul|li|table)\b[^>]*>/i);
   if (tag) problems.push(`text part carries HTML: ${tag[0]}`);
-  if (/&(#x?[0-9a-f]+|amp|lt|gt|quot);/i.test(mail.subject)) problems.push(`subject carries HTML escaping: ${mail.subject}`);
+  if (/&(#x?[0-9a-f]+|amp|lt|gt|quot);/i.test(mail.subject))
+    problems.push(`subject carries HTML escaping: ${mail.subject}`);
   for (const m of mail.text.matchAll(/https?:\/\//g)) {
     const before = mail.text[m.index! - 1];
-    if (before !== undefined && !/[\s(<]/.test(before)) problems.push(`address glued to the word before it: …${mail.text.slice(Math.max(0, m.index! - 12), m.index! + 20)}…`);
+    if (before !== undefined && !/[\s(<]/.test(before))
+      problems.push(
+        `address glued to the word before it: …${mail.text.slice(Math.max(0, m.index! - 12), m.index! + 20)}…`,
+      );
   }
   const inText = new Set(textLinks(mail.text));
   for (const href of htmlLinks(mail.html)) {

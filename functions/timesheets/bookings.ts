@@ -27,5 +27,11 @@ export function bookingsOf(row: Record<string, unknown>, userId: string): Bookin
   const active = n(row[`emp#${userId}#ACTIVE`]);
   const completed = n(row[`emp#${userId}#COMPLETED`]);
   const cancelled = n(row[`emp#${userId}#CANCELLED`]);
-  return { total: active + completed + cancelled, active, completed, cancelled, revenueCents: Math.round(Number(row[`emp#${userId}#revenueCents`]) || 0) };
+  return {
+    total: active + completed + cancelled,
+    active,
+    completed,
+    cancelled,
+    revenueCents: Math.round(Number(row[`emp#${userId}#revenueCents`]) || 0),
+  };
 }

@@ -20,7 +20,8 @@ import { hoursOf, hundredthsBetween, weekStartOf } from './rules.js';
 type Row = Record<string, unknown>;
 const T = () => tableName();
 export const tsKeys = {
-  session: (tenant: TenantId, userId: string, clockIn: string, id: string) => keys.entity(tenant, 'TS', `${userId}#${clockIn}#${id}`),
+  session: (tenant: TenantId, userId: string, clockIn: string, id: string) =>
+    keys.entity(tenant, 'TS', `${userId}#${clockIn}#${id}`),
   stat: (tenant: TenantId, userId: string) => keys.entity(tenant, 'TSSTAT', userId),
   day: (tenant: TenantId, day: string, userId: string) => keys.entity(tenant, 'TSDAY', `${day}#${userId}`),
   week: (tenant: TenantId, userId: string, monday: string) => keys.entity(tenant, 'TSWEEK', `${userId}#${monday}`),
@@ -55,24 +56,34 @@ export function statOf(userId: string, i: Row | undefined): StatRow {
   };
 }
 
-const loc = (v: unknown) => (v && typeof v === 'object' && typeof (v as Row).latitude === 'number' ? { latitude: (v as Row).latitude as number, longitude: (v as Row).longitude as number } : null);
+const loc = (v: unknown) =>
+  v && typeof v === 'object' && typeof (v as Row).latitude === 'number'
+    ? { latitude: (v as Row).latitude as number, longitude: (v as Row).longitude as number }
+    : null;
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 export function timesheetOf(i: Row): Timesheet {
   const emp = (i.employee ?? {}) as Row;
   const clockInNotes = text(i.notes);
   const clockOutNotes = text(i.clockOutNotes);
   return {
-    id: String(i.id), userId: String(i.userId),
+    id: String(i.id),
+    userId: String(i.userId),
     employee: { firstName: String(emp.firstName ?? ''), lastName: String(emp.lastName ?? '') },
-    clockIn: String(i.clockIn), clockOut: typeof i.clockOut === 'string' ? i.clockOut : null,
+    clockIn: String(i.clockIn),
+    clockOut: typeof i.clockOut === 'string' ? i.clockOut : null,
     totalHours: typeof i.totalHundredths === 'number' ? hoursOf(i.totalHundredths) : null,
-    notes: [clockInNotes, clockOutNotes].filter(Boolean).join('\n') || null, clockInNotes, clockOutNotes,
-    clockInLocation: loc(i.clockInLocation), clockOutLocation: loc(i.clockOutLocation),
+    notes: [clockInNotes, clockOutNotes].filter(Boolean).join('\n') || null,
+    clockInNotes,
+    clockOutNotes,
+    clockInLocation: loc(i.clockInLocation),
+    clockOutLocation: loc(i.clockOutLocation),
   };
 }
 
 export async function getStat(tenant: TenantId, userId: string): Promise<StatRow> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, userId), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, userId), ConsistentRead: true }),
+  );
   return statOf(userId, res.Item);
 }
 
@@ -81,10 +92,14 @@ export async function listStats(tenant: TenantId): Promise<Map<string, StatRow>>
   const out = new Map<string, StatRow>();
   let start: Row | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'TSSTAT#' }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'TSSTAT#' },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) out.set(String(i.userId), statOf(String(i.userId), i));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -103,10 +118,18 @@ export async function weeklyHundredths(tenant: TenantId, zone: string, now = Dat
   const out = new Map<string, number>();
   let start: Row | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':a': `TSDAY#${from}#`, ':b': `TSDAY#${to}#~` }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+        ExpressionAttributeValues: {
+          ':pk': keys.tenantPartition(tenant),
+          ':a': `TSDAY#${from}#`,
+          ':b': `TSDAY#${to}#~`,
+        },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + num(i.hundredths));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -114,7 +137,12 @@ export async function weeklyHundredths(tenant: TenantId, zone: string, now = Dat
 }
 
 /** One person's last 7 days: seven GetItems in one batch. */
-export async function myWeeklyHundredths(tenant: TenantId, userId: string, zone: string, now = Date.now()): Promise<number> {
+export async function myWeeklyHundredths(
+  tenant: TenantId,
+  userId: string,
+  zone: string,
+  now = Date.now(),
+): Promise<number> {
   const { from } = lastSevenDays(zone, now);
   const Keys = Array.from({ length: 7 }, (_, k) => tsKeys.day(tenant, addDaysToDay(from, k), userId));
   const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys, ConsistentRead: true } } }));
@@ -122,15 +150,27 @@ export async function myWeeklyHundredths(tenant: TenantId, userId: string, zone:
 }
 
 export async function listSessions(tenant: TenantId, userId: string, limit = 500): Promise<Timesheet[]> {
-  const res = await db().send(new QueryCommand({
-    TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ScanIndexForward: false, Limit: limit,
-    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TS#${userId}#` },
-  }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: T(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ScanIndexForward: false,
+      Limit: limit,
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TS#${userId}#` },
+    }),
+  );
   return (res.Items ?? []).map(timesheetOf);
 }
 
-export async function getSession(tenant: TenantId, userId: string, clockIn: string, id: string): Promise<Timesheet | null> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: tsKeys.session(tenant, userId, clockIn, id), ConsistentRead: true }));
+export async function getSession(
+  tenant: TenantId,
+  userId: string,
+  clockIn: string,
+  id: string,
+): Promise<Timesheet | null> {
+  const res = await db().send(
+    new GetCommand({ TableName: T(), Key: tsKeys.session(tenant, userId, clockIn, id), ConsistentRead: true }),
+  );
   return res.Item ? timesheetOf(res.Item) : null;
 }
 
@@ -139,10 +179,14 @@ export async function weekHundredths(tenant: TenantId, userId: string): Promise<
   const out: number[] = [];
   let start: Row | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExclusiveStartKey: start,
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TSWEEK#${userId}#` },
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExclusiveStartKey: start,
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TSWEEK#${userId}#` },
+      }),
+    );
     for (const i of res.Items ?? []) out.push(num(i.hundredths));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -152,39 +196,80 @@ export async function weekHundredths(tenant: TenantId, userId: string): Promise<
 type Loc = { latitude: number; longitude: number } | null;
 
 /** Opens a session; a second open session of the same person (any concurrency) answers 409. */
-export async function clockIn(tenant: TenantId, input: { userId: string; employee: { firstName: string; lastName: string }; notes: string | null; location: Loc; onTime: boolean | null; zone: string; at: string }): Promise<Timesheet> {
+export async function clockIn(
+  tenant: TenantId,
+  input: {
+    userId: string;
+    employee: { firstName: string; lastName: string };
+    notes: string | null;
+    location: Loc;
+    onTime: boolean | null;
+    zone: string;
+    at: string;
+  },
+): Promise<Timesheet> {
   const id = randomUUID();
   const session = {
-    ...tsKeys.session(tenant, input.userId, input.at, id), id, userId: input.userId, employee: input.employee, clockIn: input.at, clockOut: null,
-    notes: input.notes, clockInLocation: input.location, clockOutLocation: null, onTime: input.onTime, createdAt: input.at,
+    ...tsKeys.session(tenant, input.userId, input.at, id),
+    id,
+    userId: input.userId,
+    employee: input.employee,
+    clockIn: input.at,
+    clockOut: null,
+    notes: input.notes,
+    clockInLocation: input.location,
+    clockOutLocation: null,
+    onTime: input.onTime,
+    createdAt: input.at,
   };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: T(), Key: tsKeys.stat(tenant, input.userId),
-            ConditionExpression: 'attribute_not_exists(openSessionId)',
-            UpdateExpression: 'SET userId = :u, openSessionId = :id, openClockIn = :at, openHasLocation = :hl, firstWeek = if_not_exists(firstWeek, :w) ADD totalSessions :one, sessionsWithLocation :loc, onTimeEligible :el, onTimeCount :ot',
-            ExpressionAttributeValues: {
-              ':u': input.userId, ':id': id, ':at': input.at, ':hl': !!input.location, ':w': weekStartOf(input.at, input.zone), ':one': 1,
-              ':loc': input.location ? 1 : 0, ':el': input.onTime === null ? 0 : 1, ':ot': input.onTime ? 1 : 0,
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: T(),
+              Key: tsKeys.stat(tenant, input.userId),
+              ConditionExpression: 'attribute_not_exists(openSessionId)',
+              UpdateExpression:
+                'SET userId = :u, openSessionId = :id, openClockIn = :at, openHasLocation = :hl, firstWeek = if_not_exists(firstWeek, :w) ADD totalSessions :one, sessionsWithLocation :loc, onTimeEligible :el, onTimeCount :ot',
+              ExpressionAttributeValues: {
+                ':u': input.userId,
+                ':id': id,
+                ':at': input.at,
+                ':hl': !!input.location,
+                ':w': weekStartOf(input.at, input.zone),
+                ':one': 1,
+                ':loc': input.location ? 1 : 0,
+                ':el': input.onTime === null ? 0 : 1,
+                ':ot': input.onTime ? 1 : 0,
+              },
             },
           },
-        },
-        { Put: { TableName: T(), Item: session, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ],
-    }));
+          { Put: { TableName: T(), Item: session, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
   } catch (e) {
-    if (isConditionFailure(e) || (e as { name?: string }).name === 'TransactionConflictException' || (e as { name?: string }).name === 'TransactionCanceledException') throw conflict(TIMESHEET_MESSAGES.alreadyIn);
+    if (
+      isConditionFailure(e) ||
+      (e as { name?: string }).name === 'TransactionConflictException' ||
+      (e as { name?: string }).name === 'TransactionCanceledException'
+    )
+      throw conflict(TIMESHEET_MESSAGES.alreadyIn);
     throw e;
   }
   return timesheetOf(session);
 }
 
 /** Closes the open session; none open answers 404, closed meanwhile by another call 409 (both 'You are not clocked in'). */
-export async function clockOut(tenant: TenantId, input: { userId: string; notes: string | null; location: Loc; zone: string; at: string }): Promise<Timesheet> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, input.userId), ConsistentRead: true }));
+export async function clockOut(
+  tenant: TenantId,
+  input: { userId: string; notes: string | null; location: Loc; zone: string; at: string },
+): Promise<Timesheet> {
+  const res = await db().send(
+    new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, input.userId), ConsistentRead: true }),
+  );
   const stat = statOf(input.userId, res.Item);
   // Nothing open: no session to close (404); closed meanwhile by a concurrent call: 409 below. Same text.
   if (!stat.openSessionId || !stat.openClockIn) throw notFound(TIMESHEET_MESSAGES.notIn, 'NotClockedIn');
@@ -201,23 +286,57 @@ export async function clockOut(tenant: TenantId, input: { userId: string; notes:
     values[':n'] = input.notes;
   }
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: T(), Key: tsKeys.stat(tenant, input.userId), ConditionExpression: 'openSessionId = :id',
-            UpdateExpression: 'REMOVE openSessionId, openClockIn, openHasLocation ADD completedSessions :one, totalHundredths :h, sessionsWithLocation :loc',
-            ExpressionAttributeValues: { ':id': stat.openSessionId, ':one': 1, ':h': h, ':loc': input.location && !hadLocation ? 1 : 0 },
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: T(),
+              Key: tsKeys.stat(tenant, input.userId),
+              ConditionExpression: 'openSessionId = :id',
+              UpdateExpression:
+                'REMOVE openSessionId, openClockIn, openHasLocation ADD completedSessions :one, totalHundredths :h, sessionsWithLocation :loc',
+              ExpressionAttributeValues: {
+                ':id': stat.openSessionId,
+                ':one': 1,
+                ':h': h,
+                ':loc': input.location && !hadLocation ? 1 : 0,
+              },
+            },
           },
-        },
-        { Update: { TableName: T(), Key: sessionKey, ConditionExpression: 'attribute_exists(pk) AND attribute_type(clockOut, :null)', UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeValues: { ...values, ':null': 'NULL' } } },
-        { Update: { TableName: T(), Key: tsKeys.day(tenant, day, input.userId), UpdateExpression: 'SET userId = :u, #d = :d ADD hundredths :h', ExpressionAttributeNames: { '#d': 'day' }, ExpressionAttributeValues: { ':u': input.userId, ':d': day, ':h': h } } },
-        { Update: { TableName: T(), Key: tsKeys.week(tenant, input.userId, monday), UpdateExpression: 'SET userId = :u, week = :w ADD hundredths :h', ExpressionAttributeValues: { ':u': input.userId, ':w': monday, ':h': h } } },
-      ],
-    }));
+          {
+            Update: {
+              TableName: T(),
+              Key: sessionKey,
+              ConditionExpression: 'attribute_exists(pk) AND attribute_type(clockOut, :null)',
+              UpdateExpression: `SET ${sets.join(', ')}`,
+              ExpressionAttributeValues: { ...values, ':null': 'NULL' },
+            },
+          },
+          {
+            Update: {
+              TableName: T(),
+              Key: tsKeys.day(tenant, day, input.userId),
+              UpdateExpression: 'SET userId = :u, #d = :d ADD hundredths :h',
+              ExpressionAttributeNames: { '#d': 'day' },
+              ExpressionAttributeValues: { ':u': input.userId, ':d': day, ':h': h },
+            },
+          },
+          {
+            Update: {
+              TableName: T(),
+              Key: tsKeys.week(tenant, input.userId, monday),
+              UpdateExpression: 'SET userId = :u, week = :w ADD hundredths :h',
+              ExpressionAttributeValues: { ':u': input.userId, ':w': monday, ':h': h },
+            },
+          },
+        ],
+      }),
+    );
   } catch (e) {
     const name = (e as { name?: string }).name;
-    if (isConditionFailure(e) || name === 'TransactionCanceledException' || name === 'TransactionConflictException') throw conflict(TIMESHEET_MESSAGES.notIn);
+    if (isConditionFailure(e) || name === 'TransactionCanceledException' || name === 'TransactionConflictException')
+      throw conflict(TIMESHEET_MESSAGES.notIn);
     throw e;
   }
   const after = await getSession(tenant, input.userId, stat.openClockIn, stat.openSessionId);

@@ -2,27 +2,53 @@ import { createAreaHandler } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { fromCents } from '../../shared/domain/money.js';
-import { ON_TIME_DEFINITION, PRODUCTIVITY_DEFINITION, TIMESHEET_MESSAGES } from '../../shared/contract/timesheet-models.js';
+import {
+  ON_TIME_DEFINITION,
+  PRODUCTIVITY_DEFINITION,
+  TIMESHEET_MESSAGES,
+} from '../../shared/contract/timesheet-models.js';
 import { readOpeningHours } from '../settings/hours.js';
 import { getEmployee, listEmployees, statusOf } from '../users/store.js';
 import { bookingCounterRow, bookingsOf } from './bookings.js';
-import { clockIn, clockOut, getSession, getStat, listSessions, listStats, myWeeklyHundredths, statOf, weekHundredths, weeklyHundredths } from './entity.js';
+import {
+  clockIn,
+  clockOut,
+  getSession,
+  getStat,
+  listSessions,
+  listStats,
+  myWeeklyHundredths,
+  statOf,
+  weekHundredths,
+  weeklyHundredths,
+} from './entity.js';
 import { hoursOf, onTimeOf, performanceOf, weekStartOf } from './rules.js';
 
 /** Coordinates kept to 7 decimals (about 1 cm): DynamoDB numbers cannot hold 5e-324 and nothing finer means anything here. */
 const coord = (n: number) => Math.round(n * 1e7) / 1e7 || 0;
 const locationOf = (b: { latitude?: number; longitude?: number }) =>
-  typeof b.latitude === 'number' && typeof b.longitude === 'number' ? { latitude: coord(b.latitude), longitude: coord(b.longitude) } : null;
+  typeof b.latitude === 'number' && typeof b.longitude === 'number'
+    ? { latitude: coord(b.latitude), longitude: coord(b.longitude) }
+    : null;
 const notesOf = (n: string | null | undefined) => (n && n.trim() ? n.trim() : null);
 
 /** Lambda entry of the timesheets area (document 3 §2-§9): the clock, my history, the admin metrics and performance. */
 export const handler = createAreaHandler('timesheets', {
   'timesheets.list': async ({ tenant, auth }) => {
     const zone = await organizationTimeZone(tenant);
-    const [timesheets, stat, week] = await Promise.all([listSessions(tenant, auth.userId), getStat(tenant, auth.userId), myWeeklyHundredths(tenant, auth.userId, zone)]);
+    const [timesheets, stat, week] = await Promise.all([
+      listSessions(tenant, auth.userId),
+      getStat(tenant, auth.userId),
+      myWeeklyHundredths(tenant, auth.userId, zone),
+    ]);
     return {
       timesheets,
-      summary: { totalSessions: stat.totalSessions, completedSessions: stat.completedSessions, totalHours: hoursOf(stat.totalHundredths), weeklyHours: hoursOf(week) },
+      summary: {
+        totalSessions: stat.totalSessions,
+        completedSessions: stat.completedSessions,
+        totalHours: hoursOf(stat.totalHundredths),
+        weeklyHours: hoursOf(week),
+      },
     };
   },
 
@@ -34,11 +60,20 @@ export const handler = createAreaHandler('timesheets', {
 
   'timesheets.clockIn': async ({ tenant, auth, body }) => {
     const at = new Date().toISOString();
-    const [zone, hours, me] = await Promise.all([organizationTimeZone(tenant), readOpeningHours(tenant), getEmployee(tenant, auth.userId)]);
+    const [zone, hours, me] = await Promise.all([
+      organizationTimeZone(tenant),
+      readOpeningHours(tenant),
+      getEmployee(tenant, auth.userId),
+    ]);
     const location = locationOf(body);
     const timesheet = await clockIn(tenant, {
-      userId: auth.userId, employee: { firstName: me?.firstName ?? '', lastName: me?.lastName ?? '' }, notes: notesOf(body.notes), location,
-      onTime: onTimeOf(at, zone, hours.hours, hours.specialHours), zone, at,
+      userId: auth.userId,
+      employee: { firstName: me?.firstName ?? '', lastName: me?.lastName ?? '' },
+      notes: notesOf(body.notes),
+      location,
+      onTime: onTimeOf(at, zone, hours.hours, hours.specialHours),
+      zone,
+      at,
     });
     return { message: TIMESHEET_MESSAGES.clockedIn, timesheet, locationCaptured: !!location };
   },
@@ -46,28 +81,53 @@ export const handler = createAreaHandler('timesheets', {
   'timesheets.clockOut': async ({ tenant, auth, body }) => {
     const zone = await organizationTimeZone(tenant);
     const location = locationOf(body);
-    const timesheet = await clockOut(tenant, { userId: auth.userId, notes: notesOf(body.notes), location, zone, at: new Date().toISOString() });
+    const timesheet = await clockOut(tenant, {
+      userId: auth.userId,
+      notes: notesOf(body.notes),
+      location,
+      zone,
+      at: new Date().toISOString(),
+    });
     return { message: TIMESHEET_MESSAGES.clockedOut, timesheet, locationCaptured: !!location };
   },
 
   'timesheets.adminEmployees': async ({ tenant }) => {
     const zone = await organizationTimeZone(tenant);
-    const [people, stats, weekly, bookingRow] = await Promise.all([listEmployees(tenant), listStats(tenant), weeklyHundredths(tenant, zone), bookingCounterRow(tenant)]);
+    const [people, stats, weekly, bookingRow] = await Promise.all([
+      listEmployees(tenant),
+      listStats(tenant),
+      weeklyHundredths(tenant, zone),
+      bookingCounterRow(tenant),
+    ]);
     const employees = people
       .filter((p) => statusOf(p) !== 'DELETED')
       .map((p) => {
         const s = stats.get(p.id) ?? statOf(p.id, undefined);
         const b = bookingsOf(bookingRow, p.id);
         return {
-          id: p.id, firstName: p.firstName, lastName: p.lastName, username: statusOf(p) === 'PENDING' ? 'pending-setup' : p.username, email: p.email,
-          role: p.role, createdAt: p.createdAt,
+          id: p.id,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          username: statusOf(p) === 'PENDING' ? 'pending-setup' : p.username,
+          email: p.email,
+          role: p.role,
+          createdAt: p.createdAt,
           timesheets: {
             isCurrentlyClockedIn: !!s.openSessionId,
             currentSession: s.openSessionId && s.openClockIn ? { id: s.openSessionId, clockIn: s.openClockIn } : null,
-            totalSessions: s.totalSessions, completedSessions: s.completedSessions, totalHours: hoursOf(s.totalHundredths),
-            weeklyHours: hoursOf(weekly.get(p.id) ?? 0), sessionsWithLocation: s.sessionsWithLocation,
+            totalSessions: s.totalSessions,
+            completedSessions: s.completedSessions,
+            totalHours: hoursOf(s.totalHundredths),
+            weeklyHours: hoursOf(weekly.get(p.id) ?? 0),
+            sessionsWithLocation: s.sessionsWithLocation,
           },
-          bookings: { total: b.total, active: b.active, completed: b.completed, cancelled: b.cancelled, totalRevenue: fromCents(b.revenueCents) },
+          bookings: {
+            total: b.total,
+            active: b.active,
+            completed: b.completed,
+            cancelled: b.cancelled,
+            totalRevenue: fromCents(b.revenueCents),
+          },
           revenueCents: b.revenueCents,
         };
       });
@@ -88,8 +148,13 @@ export const handler = createAreaHandler('timesheets', {
     return {
       userId: person.id,
       ...performanceOf({
-        completedSessions: stat.completedSessions, totalHundredths: stat.totalHundredths, onTimeCount: stat.onTimeCount, onTimeEligible: stat.onTimeEligible,
-        firstWeek: stat.firstWeek, currentWeek: weekStartOf(Date.now(), zone), weekHundredths: weeks,
+        completedSessions: stat.completedSessions,
+        totalHundredths: stat.totalHundredths,
+        onTimeCount: stat.onTimeCount,
+        onTimeEligible: stat.onTimeEligible,
+        firstWeek: stat.firstWeek,
+        currentWeek: weekStartOf(Date.now(), zone),
+        weekHundredths: weeks,
       }),
       definitions: { onTimePercentage: ON_TIME_DEFINITION, productivityScore: PRODUCTIVITY_DEFINITION },
     };

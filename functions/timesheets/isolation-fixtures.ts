@@ -14,11 +14,26 @@ const note = () => `iso-note-${randomUUID()}`;
 const emp = { firstName: 'Iso', lastName: 'Owner' };
 
 async function ensureOut(owner: TestSession) {
-  if ((await getStat(owner.tenant, owner.userId)).openSessionId) await clockOut(owner.tenant, { userId: owner.userId, notes: null, location: null, zone: ZONE, at: new Date().toISOString() });
+  if ((await getStat(owner.tenant, owner.userId)).openSessionId)
+    await clockOut(owner.tenant, {
+      userId: owner.userId,
+      notes: null,
+      location: null,
+      zone: ZONE,
+      at: new Date().toISOString(),
+    });
 }
 async function openWith(owner: TestSession, notes: string) {
   await ensureOut(owner);
-  await clockIn(owner.tenant, { userId: owner.userId, employee: emp, notes, location: { latitude: 1.5, longitude: 2.5 }, onTime: null, zone: ZONE, at: new Date().toISOString() });
+  await clockIn(owner.tenant, {
+    userId: owner.userId,
+    employee: emp,
+    notes,
+    location: { latitude: 1.5, longitude: 2.5 },
+    onTime: null,
+    zone: ZONE,
+    at: new Date().toISOString(),
+  });
 }
 async function closedWith(owner: TestSession, notes: string) {
   await openWith(owner, notes);

@@ -24,18 +24,58 @@ describe('timesheet rules', () => {
     expect(openingTimeOn('2030-01-07', hours, [])).toBe('09:00'); // Monday
     expect(openingTimeOn('2030-01-05', hours, [])).toBe('10:00'); // Saturday
     expect(openingTimeOn('2030-01-06', hours, [])).toBeNull(); // Sunday closed
-    expect(openingTimeOn('2030-01-07', hours, [{ id: 's', date: '2030-01-07', openTime: '07:00', closeTime: '12:00', isClosed: false }])).toBe('07:00');
+    expect(
+      openingTimeOn('2030-01-07', hours, [
+        { id: 's', date: '2030-01-07', openTime: '07:00', closeTime: '12:00', isClosed: false },
+      ]),
+    ).toBe('07:00');
   });
   it('is on time up to 5 minutes after opening; closed days are not counted', () => {
     expect(onTimeOf(zonedDateTime('2030-01-07', '09:05', Z).toISOString(), Z, hours, [])).toBe(true);
-    expect(onTimeOf(new Date(zonedDateTime('2030-01-07', '09:05', Z).getTime() + 1000).toISOString(), Z, hours, [])).toBe(false);
+    expect(
+      onTimeOf(new Date(zonedDateTime('2030-01-07', '09:05', Z).getTime() + 1000).toISOString(), Z, hours, []),
+    ).toBe(false);
     expect(onTimeOf(zonedDateTime('2030-01-06', '09:00', Z).toISOString(), Z, hours, [])).toBeNull();
   });
   it('computes performance from counters and week totals', () => {
-    const p = performanceOf({ completedSessions: 9, totalHundredths: 9000, onTimeCount: 3, onTimeEligible: 4, firstWeek: '2030-01-07', currentWeek: '2030-01-14', weekHundredths: [4500, 4500] });
-    expect(p).toEqual({ avgHoursPerWeek: 45, shiftsPerWeek: 4.5, totalShifts: 9, onTimePercentage: 75, overtimeHours: 10, productivityScore: 87.5, weeks: 2 });
-    const none = performanceOf({ completedSessions: 0, totalHundredths: 0, onTimeCount: 0, onTimeEligible: 0, firstWeek: null, currentWeek: '2030-01-14', weekHundredths: [] });
+    const p = performanceOf({
+      completedSessions: 9,
+      totalHundredths: 9000,
+      onTimeCount: 3,
+      onTimeEligible: 4,
+      firstWeek: '2030-01-07',
+      currentWeek: '2030-01-14',
+      weekHundredths: [4500, 4500],
+    });
+    expect(p).toEqual({
+      avgHoursPerWeek: 45,
+      shiftsPerWeek: 4.5,
+      totalShifts: 9,
+      onTimePercentage: 75,
+      overtimeHours: 10,
+      productivityScore: 87.5,
+      weeks: 2,
+    });
+    const none = performanceOf({
+      completedSessions: 0,
+      totalHundredths: 0,
+      onTimeCount: 0,
+      onTimeEligible: 0,
+      firstWeek: null,
+      currentWeek: '2030-01-14',
+      weekHundredths: [],
+    });
     expect(none).toMatchObject({ avgHoursPerWeek: 0, onTimePercentage: null, productivityScore: 0, weeks: 0 });
-    expect(performanceOf({ completedSessions: 1, totalHundredths: 2000, onTimeCount: 0, onTimeEligible: 0, firstWeek: '2030-01-14', currentWeek: '2030-01-14', weekHundredths: [2000] }).productivityScore).toBe(50);
+    expect(
+      performanceOf({
+        completedSessions: 1,
+        totalHundredths: 2000,
+        onTimeCount: 0,
+        onTimeEligible: 0,
+        firstWeek: '2030-01-14',
+        currentWeek: '2030-01-14',
+        weekHundredths: [2000],
+      }).productivityScore,
+    ).toBe(50);
   });
 });

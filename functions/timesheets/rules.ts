@@ -35,7 +35,10 @@ export function openingTimeOn(day: string, hours: HoursRow[], special: SpecialHo
   const dow = parseISO(day).getDay();
   const name = DAY_NAMES[dow]!;
   const group = dow === 0 || dow === 6 ? 'weekends' : 'weekdays';
-  const row = hours.find((r) => r.dayType === name) ?? hours.find((r) => r.dayType === group) ?? hours.find((r) => r.dayType === 'everyday');
+  const row =
+    hours.find((r) => r.dayType === name) ??
+    hours.find((r) => r.dayType === group) ??
+    hours.find((r) => r.dayType === 'everyday');
   if (!row || row.isClosed || !row.openTime) return null;
   return row.openTime;
 }
@@ -73,13 +76,15 @@ export const FULL_WEEK_HOURS = 40;
  * productivityScore = 50 × min(avg, 40)/40 + 50 × onTime/100, or 100 × min(avg, 40)/40 without on-time data.
  */
 export function performanceOf(p: PerformanceInput) {
-  const weeks = p.firstWeek ? Math.max(1, Math.floor(differenceInCalendarDays(parseISO(p.currentWeek), parseISO(p.firstWeek)) / 7) + 1) : 0;
+  const weeks = p.firstWeek
+    ? Math.max(1, Math.floor(differenceInCalendarDays(parseISO(p.currentWeek), parseISO(p.firstWeek)) / 7) + 1)
+    : 0;
   const totalHours = p.totalHundredths / 100;
   const avg = weeks ? totalHours / weeks : 0;
   const overtime = p.weekHundredths.reduce((t, h) => t + Math.max(0, h - FULL_WEEK_HOURS * 100), 0) / 100;
   const onTime = p.onTimeEligible > 0 ? round1((p.onTimeCount / p.onTimeEligible) * 100) : null;
   const hoursPart = Math.min(avg, FULL_WEEK_HOURS) / FULL_WEEK_HOURS;
-  const score = onTime === null ? 100 * hoursPart : 50 * hoursPart + 50 * ((p.onTimeCount / p.onTimeEligible));
+  const score = onTime === null ? 100 * hoursPart : 50 * hoursPart + 50 * (p.onTimeCount / p.onTimeEligible);
   return {
     avgHoursPerWeek: round1(avg),
     shiftsPerWeek: weeks ? round1(p.completedSessions / weeks) : 0,

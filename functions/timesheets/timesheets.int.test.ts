@@ -23,21 +23,36 @@ beforeAll(async () => {
 
 describe('the clock', () => {
   it('gives one open session to 10 parallel clock-ins (409 for the rest), then closes it once', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/timesheets/clock-in', { token: emp.token, body: { notes: 'start' } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call('POST', '/api/timesheets/clock-in', { token: emp.token, body: { notes: 'start' } }),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) {
       expect(r.status).toBe(409);
       expect(r.body.message).toBe('You are already clocked in');
     }
-    expect(ok[0]!.body).toMatchObject({ message: 'Successfully clocked in!', locationCaptured: false, timesheet: { clockOut: null, totalHours: null, notes: 'start' } });
+    expect(ok[0]!.body).toMatchObject({
+      message: 'Successfully clocked in!',
+      locationCaptured: false,
+      timesheet: { clockOut: null, totalHours: null, notes: 'start' },
+    });
     const active = await call('GET', '/api/timesheets/active', { token: emp.token });
     expect(active.body.timesheet.id).toBe(ok[0]!.body.timesheet.id);
     const list = await call('GET', '/api/timesheets', { token: emp.token });
     expect(list.body.timesheets).toHaveLength(1);
     expect(list.body.summary.totalSessions).toBe(1);
 
-    const outs = await Promise.all([1, 2, 3].map(() => call('POST', '/api/timesheets/clock-out', { token: emp.token, body: { notes: 'done', latitude: 40.7, longitude: -74 } })));
+    const outs = await Promise.all(
+      [1, 2, 3].map(() =>
+        call('POST', '/api/timesheets/clock-out', {
+          token: emp.token,
+          body: { notes: 'done', latitude: 40.7, longitude: -74 },
+        }),
+      ),
+    );
     expect(outs.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of outs.filter((x) => x.status !== 200)) {
       expect([404, 409]).toContain(r.status);
@@ -45,8 +60,21 @@ describe('the clock', () => {
     }
     expect((await call('POST', '/api/timesheets/clock-out', { token: emp.token, body: {} })).status).toBe(404);
     const closed = outs.find((r) => r.status === 200)!.body;
-    expect(closed).toMatchObject({ message: 'Successfully clocked out!', locationCaptured: true, timesheet: { notes: 'start\ndone', clockInNotes: 'start', clockOutNotes: 'done', clockOutLocation: { latitude: 40.7, longitude: -74 } } });
-    expect(closed.timesheet.totalHours).toBe(Math.round((new Date(closed.timesheet.clockOut).getTime() - new Date(closed.timesheet.clockIn).getTime()) / 36_000) / 100);
+    expect(closed).toMatchObject({
+      message: 'Successfully clocked out!',
+      locationCaptured: true,
+      timesheet: {
+        notes: 'start\ndone',
+        clockInNotes: 'start',
+        clockOutNotes: 'done',
+        clockOutLocation: { latitude: 40.7, longitude: -74 },
+      },
+    });
+    expect(closed.timesheet.totalHours).toBe(
+      Math.round(
+        (new Date(closed.timesheet.clockOut).getTime() - new Date(closed.timesheet.clockIn).getTime()) / 36_000,
+      ) / 100,
+    );
     expect((await call('GET', '/api/timesheets/active', { token: emp.token })).body.timesheet).toBeNull();
   });
 
@@ -55,11 +83,17 @@ describe('the clock', () => {
     const r = await call('POST', '/api/timesheets/clock-out', { token: s.token, body: {} });
     expect(r.status).toBe(404);
     expect(r.body.message).toBe('You are not clocked in');
-    expect((await call('POST', '/api/timesheets/clock-in', { token: s.token, body: { latitude: 200, longitude: 0 } })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/timesheets/clock-in', { token: s.token, body: { latitude: 200, longitude: 0 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('shows each person only their own timesheets', async () => {
-    const mine = await call('POST', '/api/timesheets/clock-in', { token: other.token, body: { notes: 'other person' } });
+    const mine = await call('POST', '/api/timesheets/clock-in', {
+      token: other.token,
+      body: { notes: 'other person' },
+    });
     expect(mine.status).toBe(200);
     const empList = await call('GET', '/api/timesheets', { token: emp.token });
     expect(empList.raw).not.toContain(mine.body.timesheet.id);
@@ -81,32 +115,73 @@ describe('metrics from the data', () => {
     const tenant = a.tenant as TenantId;
     const today = todayIn(ZONE);
     // 12 sessions over the last ~10 weeks: 9:00 (on time for 09:00), 9:04 (on time), 9:20 (late), some 10-12 h days
-    const plan = [-70, -63, -62, -61, -60, -59, -30, -9, -6, -3, -1, 0].map((d, k) => ({ day: addDaysToDay(today, d), start: ['09:00', '09:04', '09:20'][k % 3]!, hours: [8, 10.5, 12, 3.25][k % 4]! }));
+    const plan = [-70, -63, -62, -61, -60, -59, -30, -9, -6, -3, -1, 0].map((d, k) => ({
+      day: addDaysToDay(today, d),
+      start: ['09:00', '09:04', '09:20'][k % 3]!,
+      hours: [8, 10.5, 12, 3.25][k % 4]!,
+    }));
     for (const p of plan) {
       const inAt = zonedDateTime(p.day, p.start, ZONE);
       if (inAt.getTime() > Date.now()) continue;
       const { onTimeOf } = await import('./rules.js');
-      const onTime = onTimeOf(inAt.toISOString(), ZONE, [{ id: 'd', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }], []);
-      await clockIn(tenant, { userId: worker.userId, employee: { firstName: 'W', lastName: 'K' }, notes: null, location: p.hours === 8 ? { latitude: 1, longitude: 2 } : null, onTime, zone: ZONE, at: inAt.toISOString() });
+      const onTime = onTimeOf(
+        inAt.toISOString(),
+        ZONE,
+        [{ id: 'd', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }],
+        [],
+      );
+      await clockIn(tenant, {
+        userId: worker.userId,
+        employee: { firstName: 'W', lastName: 'K' },
+        notes: null,
+        location: p.hours === 8 ? { latitude: 1, longitude: 2 } : null,
+        onTime,
+        zone: ZONE,
+        at: inAt.toISOString(),
+      });
       const outAt = new Date(Math.min(inAt.getTime() + p.hours * 3_600_000, Date.now()));
-      await clockOut(tenant, { userId: worker.userId, notes: null, location: null, zone: ZONE, at: outAt.toISOString() });
+      await clockOut(tenant, {
+        userId: worker.userId,
+        notes: null,
+        location: null,
+        zone: ZONE,
+        at: outAt.toISOString(),
+      });
     }
     // an open session now
     await call('POST', '/api/timesheets/clock-in', { token: worker.token, body: { latitude: 3, longitude: 4 } });
     // bookings the worker created: two, one cancelled
-    const type = await call('POST', '/api/inventory/product-types', { token: a.token, body: { name: `T${randomUUID().slice(0, 6)}`, category: 'C', rates: [{ rate: 10, rateType: 'hourly' }] } });
+    const type = await call('POST', '/api/inventory/product-types', {
+      token: a.token,
+      body: { name: `T${randomUUID().slice(0, 6)}`, category: 'C', rates: [{ rate: 10, rateType: 'hourly' }] },
+    });
     const made: string[] = [];
     for (const n of [1, 2]) {
-      const item = await call('POST', '/api/inventory/items', { token: a.token, body: { productTypeId: type.body.id, itemNumber: `M-${n}-${randomUUID().slice(0, 4)}` } });
+      const item = await call('POST', '/api/inventory/items', {
+        token: a.token,
+        body: { productTypeId: type.body.id, itemNumber: `M-${n}-${randomUUID().slice(0, 4)}` },
+      });
       const start = zonedDateTime(addDaysToDay(today, 3 + n), '10:00', ZONE).toISOString();
-      const r = await call('POST', '/api/reservations/items/create', { token: worker.token, body: { customer: { firstName: 'C', lastName: `L${n}`, phone: `555000${n}${n}${n}${n}` }, reservation: { startTime: start, reservationDuration: 2, inventoryItemId: item.body.id, depositAmount: 0 } } });
+      const r = await call('POST', '/api/reservations/items/create', {
+        token: worker.token,
+        body: {
+          customer: { firstName: 'C', lastName: `L${n}`, phone: `555000${n}${n}${n}${n}` },
+          reservation: { startTime: start, reservationDuration: 2, inventoryItemId: item.body.id, depositAmount: 0 },
+        },
+      });
       expect(r.status, r.raw).toBe(201);
       made.push(r.body.data.id);
     }
     expect((await call('POST', `/api/reservations/processing/${made[0]}/cancel`, { token: a.token })).status).toBe(200);
 
     // the raw sessions
-    const raw = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TS#${worker.userId}#` } }));
+    const raw = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TS#${worker.userId}#` },
+      }),
+    );
     const sessions = raw.Items ?? [];
     const closed = sessions.filter((s) => typeof s.clockOut === 'string');
     const h = (s: Record<string, unknown>) => hundredthsBetween(s.clockIn as string, s.clockOut as string);
@@ -130,13 +205,25 @@ describe('metrics from the data', () => {
 
     // the worker's own summary cards read the same counters
     const own = await call('GET', '/api/timesheets', { token: worker.token });
-    expect(own.body.summary).toEqual({ totalSessions: expected.totalSessions, completedSessions: expected.completedSessions, totalHours: expected.totalHours, weeklyHours: expected.weeklyHours });
+    expect(own.body.summary).toEqual({
+      totalSessions: expected.totalSessions,
+      completedSessions: expected.completedSessions,
+      totalHours: expected.totalHours,
+      weeklyHours: expected.weeklyHours,
+    });
 
     // performance from the raw sessions
     const perWeek = new Map<string, number>();
-    for (const s of closed) perWeek.set(weekStartOf(s.clockIn as string, ZONE), (perWeek.get(weekStartOf(s.clockIn as string, ZONE)) ?? 0) + h(s));
+    for (const s of closed)
+      perWeek.set(
+        weekStartOf(s.clockIn as string, ZONE),
+        (perWeek.get(weekStartOf(s.clockIn as string, ZONE)) ?? 0) + h(s),
+      );
     const first = sessions.map((s) => s.clockIn as string).sort()[0]!;
-    const weeks = Math.floor((Date.parse(weekStartOf(Date.now(), ZONE)) - Date.parse(weekStartOf(first, ZONE))) / (7 * 86_400_000)) + 1;
+    const weeks =
+      Math.floor(
+        (Date.parse(weekStartOf(Date.now(), ZONE)) - Date.parse(weekStartOf(first, ZONE))) / (7 * 86_400_000),
+      ) + 1;
     const onTimeEligible = sessions.filter((s) => s.onTime !== null).length;
     const onTimeCount = sessions.filter((s) => s.onTime === true).length;
     const perf = await call('GET', `/api/users/${worker.userId}/performance`, { token: a.token });

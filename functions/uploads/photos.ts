@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
-import { deleteObjects, EXT_FOR_TYPE, incomingKeys, photoKeys, presignGet, PHOTO_VARIANTS, type PhotoVariant } from '../lib/files.js';
+import {
+  deleteObjects,
+  EXT_FOR_TYPE,
+  incomingKeys,
+  photoKeys,
+  presignGet,
+  PHOTO_VARIANTS,
+  type PhotoVariant,
+} from '../lib/files.js';
 import { keys, type TenantId } from '../lib/keys.js';
 
 /** Photo rows: `T#{org}` / `PHOTO#{baseKey}`; status PENDING (upload promised) → UPLOADED → READY or REJECTED. */
@@ -16,31 +24,50 @@ export const newBaseKey = () => randomBytes(16).toString('base64url');
 const PENDING_TTL_SECONDS = 24 * 3600;
 
 /** Where the upload lands (a form or the multipart route) until resize accepts it: never the original's key. */
-export const photoIncomingKey = (tenant: TenantId, baseKey: string, contentType: string) => incomingKeys.photo(tenant, baseKey, EXT_FOR_TYPE[contentType] ?? 'bin');
+export const photoIncomingKey = (tenant: TenantId, baseKey: string, contentType: string) =>
+  incomingKeys.photo(tenant, baseKey, EXT_FOR_TYPE[contentType] ?? 'bin');
 
 /** The photo row; answers the key the upload goes to and the key resize writes the accepted original to. */
-export async function recordPhoto(tenant: TenantId, p: { baseKey: string; contentType: string; status: PhotoStatus; serviceId?: string | null; userId: string }): Promise<{ originalKey: string; incomingKey: string }> {
+export async function recordPhoto(
+  tenant: TenantId,
+  p: { baseKey: string; contentType: string; status: PhotoStatus; serviceId?: string | null; userId: string },
+): Promise<{ originalKey: string; incomingKey: string }> {
   const originalKey = photoKeys.original(tenant, p.baseKey, EXT_FOR_TYPE[p.contentType] ?? 'bin');
-  await db().send(new PutCommand({
-    TableName: tableName(),
-    Item: {
-      ...keys.entity(tenant, PHOTO_ENTITY, p.baseKey),
-      baseKey: p.baseKey, originalKey, contentType: p.contentType, status: p.status, serviceId: p.serviceId ?? null,
-      uploadedBy: p.userId, createdAt: nowIso(), maxBytes: PHOTO_MAX_BYTES,
-      ...(p.status === 'PENDING' ? { expiresAt: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS } : {}),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.entity(tenant, PHOTO_ENTITY, p.baseKey),
+        baseKey: p.baseKey,
+        originalKey,
+        contentType: p.contentType,
+        status: p.status,
+        serviceId: p.serviceId ?? null,
+        uploadedBy: p.userId,
+        createdAt: nowIso(),
+        maxBytes: PHOTO_MAX_BYTES,
+        ...(p.status === 'PENDING' ? { expiresAt: Math.floor(Date.now() / 1000) + PENDING_TTL_SECONDS } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
   return { originalKey, incomingKey: photoIncomingKey(tenant, p.baseKey, p.contentType) };
 }
 
 export async function getPhoto(tenant: TenantId, baseKey: string) {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey), ConsistentRead: true }),
+  );
   return res.Item as { baseKey: string; originalKey: string; status: PhotoStatus; contentType: string } | undefined;
 }
 
 /** Resize outcome; a row deleted meanwhile (photo removed during resizing) reports false. */
-export async function setPhotoStatus(tenant: TenantId, baseKey: string, status: PhotoStatus, extra: Record<string, unknown> = {}): Promise<boolean> {
+export async function setPhotoStatus(
+  tenant: TenantId,
+  baseKey: string,
+  status: PhotoStatus,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
   const names: Record<string, string> = { '#s': 'status' };
   const values: Record<string, unknown> = { ':s': status, ':now': nowIso() };
   let set = '#s = :s, updatedAt = :now';
@@ -50,11 +77,16 @@ export async function setPhotoStatus(tenant: TenantId, baseKey: string, status: 
     set += `, #${k} = :${k}`;
   }
   try {
-    await db().send(new UpdateCommand({
-      TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey),
-      UpdateExpression: `SET ${set} REMOVE expiresAt`, ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names, ExpressionAttributeValues: values,
-    }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(tenant, PHOTO_ENTITY, baseKey),
+        UpdateExpression: `SET ${set} REMOVE expiresAt`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;
@@ -62,8 +94,16 @@ export async function setPhotoStatus(tenant: TenantId, baseKey: string, status: 
   }
 }
 
-export async function removePhoto(tenant: TenantId, baseKey: string, photo: { originalKey: string; contentType: string }): Promise<void> {
-  await deleteObjects([photo.originalKey, photoIncomingKey(tenant, baseKey, photo.contentType), ...PHOTO_VARIANTS.map((v) => photoKeys.variant(tenant, v, baseKey))]);
+export async function removePhoto(
+  tenant: TenantId,
+  baseKey: string,
+  photo: { originalKey: string; contentType: string },
+): Promise<void> {
+  await deleteObjects([
+    photo.originalKey,
+    photoIncomingKey(tenant, baseKey, photo.contentType),
+    ...PHOTO_VARIANTS.map((v) => photoKeys.variant(tenant, v, baseKey)),
+  ]);
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey) }));
 }
 

@@ -1,7 +1,16 @@
 import type { Context, S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
-import { deleteObjects, getObjectBytes, headObject, parseIncomingPhotoKey, photoKeys, putObject, sniffImageType, type PhotoVariant } from '../lib/files.js';
+import {
+  deleteObjects,
+  getObjectBytes,
+  headObject,
+  parseIncomingPhotoKey,
+  photoKeys,
+  putObject,
+  sniffImageType,
+  type PhotoVariant,
+} from '../lib/files.js';
 import { trustedTenant } from '../lib/keys.js';
 import { logger, withJobContext } from '../lib/logger.js';
 import { getPhoto, setPhotoStatus } from './photos.js';
@@ -70,10 +79,17 @@ async function resizeAll(event: S3Event): Promise<ResizeOutcome[]> {
     let variants: [PhotoVariant, Buffer][];
     try {
       variants = await Promise.all(
-        (Object.entries(VARIANT_SIZES) as [PhotoVariant, number][]).map(async ([name, size]) => [
-          name,
-          await sharp(bytes, { failOn: 'error' }).rotate().resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-        ] as [PhotoVariant, Buffer]),
+        (Object.entries(VARIANT_SIZES) as [PhotoVariant, number][]).map(
+          async ([name, size]) =>
+            [
+              name,
+              await sharp(bytes, { failOn: 'error' })
+                .rotate()
+                .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+                .webp({ quality: 80 })
+                .toBuffer(),
+            ] as [PhotoVariant, Buffer],
+        ),
       );
     } catch (e) {
       logger.warn('photo unreadable', { key, error: e as Error });
@@ -83,7 +99,11 @@ async function resizeAll(event: S3Event): Promise<ResizeOutcome[]> {
     const variantKeys = variants.map(([name]) => photoKeys.variant(tenant, name, parts.baseKey));
     await Promise.all([
       putObject(photo.originalKey, bytes, type),
-      ...variants.map(([name, buf]) => putObject(photoKeys.variant(tenant, name, parts.baseKey), buf, 'image/webp', { cacheControl: 'private, max-age=86400' })),
+      ...variants.map(([name, buf]) =>
+        putObject(photoKeys.variant(tenant, name, parts.baseKey), buf, 'image/webp', {
+          cacheControl: 'private, max-age=86400',
+        }),
+      ),
     ]);
     const stillWanted = await setPhotoStatus(tenant, parts.baseKey, 'READY', { variants: variantKeys });
     await deleteObjects([key]);

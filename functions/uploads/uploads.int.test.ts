@@ -32,7 +32,9 @@ beforeAll(async () => {
   // The runtime's emulator, which checks signatures and form policies like S3; the harness signs
   // with 'local' (DynamoDB Local keeps one database per key).
   server = await startS3({
-    directory: dir, buckets: ['uploads'], origins: ['http://localhost:3000'],
+    directory: dir,
+    buckets: ['uploads'],
+    origins: ['http://localhost:3000'],
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     // As in AWS (and the local runtime): ObjectCreated starts the resize handler.
     onEvent: (e: S3Event) => {
@@ -53,29 +55,56 @@ afterAll(async () => {
 });
 
 /** A multipart request with binary content, base64-encoded as API Gateway delivers it. */
-async function multipart(token: string, file: { name: string; type: string; bytes: Buffer } | null, fields: Record<string, string> = {}) {
+async function multipart(
+  token: string,
+  file: { name: string; type: string; bytes: Buffer } | null,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----test${randomUUID().replace(/-/g, '')}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   const body = Buffer.concat(parts);
   const path = '/api/uploads/service-photo';
-  const event = toApiGatewayEvent({
-    method: 'POST', path, body: body.toString('base64'), isBase64Encoded: true,
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }, matchRoute('POST', path)!);
-  const res = (await uploads(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 30_000 } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
+  const event = toApiGatewayEvent(
+    {
+      method: 'POST',
+      path,
+      body: body.toString('base64'),
+      isBase64Encoded: true,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    },
+    matchRoute('POST', path)!,
+  );
+  const res = (await uploads(event, {
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 30_000,
+  } as unknown as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: res.statusCode!, body: JSON.parse(String(res.body)) };
 }
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 80, b: 20 } } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+    .png()
+    .toBuffer();
 
 describe('service photos', () => {
   it('stores a multipart upload under the tenant and the resize step writes medium and large WebP variants', async () => {
-    const res = await multipart(admin.token, { name: 'boat.png', type: 'image/png', bytes: await png(2400, 1200) }, { serviceId: 'svc-1' });
+    const res = await multipart(
+      admin.token,
+      { name: 'boat.png', type: 'image/png', bytes: await png(2400, 1200) },
+      { serviceId: 'svc-1' },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ success: true, baseKey: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
     expect(res.body.urls.medium).toContain(`/tenants/${admin.tenant}/photos/medium/${res.body.baseKey}.webp`);
@@ -90,31 +119,54 @@ describe('service photos', () => {
     expect(large).toMatchObject({ format: 'webp', width: 1600 });
 
     // removing it removes the original and the variants
-    expect((await call('DELETE', `/api/uploads/service-photo/${res.body.baseKey}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (await call('DELETE', `/api/uploads/service-photo/${res.body.baseKey}`, { token: admin.token })).status,
+    ).toBe(200);
     expect(await headObject(photoKeys.variant(tenant, 'medium', res.body.baseKey))).toBeNull();
-    expect((await call('DELETE', `/api/uploads/service-photo/${res.body.baseKey}`, { token: admin.token })).status).toBe(404);
+    expect(
+      (await call('DELETE', `/api/uploads/service-photo/${res.body.baseKey}`, { token: admin.token })).status,
+    ).toBe(404);
   });
 
   it('refuses a non-image on the multipart route whatever its name and type say, and too big a file with 413', async () => {
-    const fake = await multipart(admin.token, { name: 'cat.png', type: 'image/png', bytes: Buffer.from('#!/bin/sh\necho not a picture\n') });
+    const fake = await multipart(admin.token, {
+      name: 'cat.png',
+      type: 'image/png',
+      bytes: Buffer.from('#!/bin/sh\necho not a picture\n'),
+    });
     expect(fake).toMatchObject({ status: 400, body: { message: 'Please select an image file.' } });
     const none = await multipart(admin.token, null, { serviceId: 'x' });
     expect(none.status).toBe(400);
-    const big = await multipart(admin.token, { name: 'big.png', type: 'image/png', bytes: Buffer.concat([await png(10, 10), Buffer.alloc(4 * 1024 * 1024 + 10)]) });
+    const big = await multipart(admin.token, {
+      name: 'big.png',
+      type: 'image/png',
+      bytes: Buffer.concat([await png(10, 10), Buffer.alloc(4 * 1024 * 1024 + 10)]),
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toMatch(/presign/);
     const emp = await sessionFor({ role: 'EMPLOYEE', tenant: admin.tenant });
-    expect((await multipart(emp.token, { name: 'a.png', type: 'image/png', bytes: await png(10, 10) })).status).toBe(403);
+    expect((await multipart(emp.token, { name: 'a.png', type: 'image/png', bytes: await png(10, 10) })).status).toBe(
+      403,
+    );
   });
 
   it('presigns a direct POST up to 10 MB; the resize step deletes a non-image that came that way', async () => {
-    const tooBig = await call('POST', '/api/uploads/service-photo/presign', { token: admin.token, body: { contentType: 'image/png', size: 10 * 1024 * 1024 + 1 } });
+    const tooBig = await call('POST', '/api/uploads/service-photo/presign', {
+      token: admin.token,
+      body: { contentType: 'image/png', size: 10 * 1024 * 1024 + 1 },
+    });
     expect(tooBig).toMatchObject({ status: 413, body: { message: 'File size must be less than 10MB.' } });
-    const notImage = await call('POST', '/api/uploads/service-photo/presign', { token: admin.token, body: { contentType: 'application/pdf', size: 100 } });
+    const notImage = await call('POST', '/api/uploads/service-photo/presign', {
+      token: admin.token,
+      body: { contentType: 'application/pdf', size: 100 },
+    });
     expect(notImage.body.message).toBe('Validation failed: Please select an image file.');
 
     const upload = async (bytes: Buffer) => {
-      const p = await call('POST', '/api/uploads/service-photo/presign', { token: admin.token, body: { contentType: 'image/jpeg', size: bytes.length } });
+      const p = await call('POST', '/api/uploads/service-photo/presign', {
+        token: admin.token,
+        body: { contentType: 'image/jpeg', size: bytes.length },
+      });
       expect(p.status).toBe(201);
       expect(p.body.upload.fields.Policy).toBeTruthy();
       const conditions = JSON.parse(Buffer.from(p.body.upload.fields.Policy, 'base64').toString()).conditions;
@@ -129,7 +181,11 @@ describe('service photos', () => {
       return p.body.baseKey as string;
     };
     const tenant = admin.tenant as TenantId;
-    const good = await upload(await sharp({ create: { width: 300, height: 300, channels: 3, background: '#08f' } }).jpeg().toBuffer());
+    const good = await upload(
+      await sharp({ create: { width: 300, height: 300, channels: 3, background: '#08f' } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect((await getPhoto(tenant, good))?.status).toBe('READY');
     expect(await headObject(photoKeys.variant(tenant, 'large', good))).not.toBeNull();
 
@@ -140,17 +196,28 @@ describe('service photos', () => {
     expect(await headObject(photoKeys.variant(tenant, 'medium', bad))).toBeNull();
 
     // a rejected photo cannot be put on a service
-    const svc = await call('POST', '/api/inventory/services', { token: admin.token, body: { name: 'With photo', rateType: 'FIXED', photoBaseKey: bad } });
+    const svc = await call('POST', '/api/inventory/services', {
+      token: admin.token,
+      body: { name: 'With photo', rateType: 'FIXED', photoBaseKey: bad },
+    });
     expect(svc.status).toBe(400);
-    const ok = await call('POST', '/api/inventory/services', { token: admin.token, body: { name: 'With photo', rateType: 'FIXED', photoBaseKey: good } });
+    const ok = await call('POST', '/api/inventory/services', {
+      token: admin.token,
+      body: { name: 'With photo', rateType: 'FIXED', photoBaseKey: good },
+    });
     expect(ok.status).toBe(201);
     expect(JSON.parse(ok.body.photoUrls).medium).toContain(`/photos/medium/${good}.webp`);
   });
 
   it('keeps an accepted photo when its used form is posted again, with another image or with junk', async () => {
     const tenant = admin.tenant as TenantId;
-    const first = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } }).jpeg().toBuffer();
-    const p = await call('POST', '/api/uploads/service-photo/presign', { token: admin.token, body: { contentType: 'image/jpeg', size: first.length } });
+    const first = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } })
+      .jpeg()
+      .toBuffer();
+    const p = await call('POST', '/api/uploads/service-photo/presign', {
+      token: admin.token,
+      body: { contentType: 'image/jpeg', size: first.length },
+    });
     expect(p.status).toBe(201);
     const post = (bytes: Buffer) => {
       const form = new FormData();
@@ -168,7 +235,9 @@ describe('service photos', () => {
     const large = await headObject(photoKeys.variant(tenant, 'large', p.body.baseKey));
     expect(original?.size).toBe(first.length);
 
-    const other = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#f00' } }).jpeg().toBuffer();
+    const other = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#f00' } })
+      .jpeg()
+      .toBuffer();
     expect((await post(other)).status).toBeLessThan(300);
     // one at a time: s3rver's file store fails a write that meets the delete of the same key
     await settle();

@@ -42,7 +42,12 @@ describe('field encryption (AES-256-GCM)', () => {
     const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(legacy).digest(), iv);
     cipher.setAAD(Buffer.from('org/u1/pin'));
     const body = Buffer.concat([cipher.update('4321', 'utf8'), cipher.final()]);
-    const v1 = ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+    const v1 = [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      body.toString('base64url'),
+    ].join('.');
     const before = await encryptField('123456789', 'org/u1/ssn');
 
     const once = rotateKeyring(legacy, Date.parse('2026-12-01T00:00:00Z'));

@@ -17,7 +17,9 @@ const ring = /* @__PURE__ */ loadOnce(async () => {
   if (!raw || raw.length < 32) throw new Error('DATA_ENCRYPTION_KEY (or its secret) must be at least 32 characters');
   const { current, keys } = parseKeyring(raw);
   // Any string of at least 32 characters becomes a 256-bit key.
-  const derived = new Map(Object.entries(keys).map(([id, material]) => [id, createHash('sha256').update(material).digest()]));
+  const derived = new Map(
+    Object.entries(keys).map(([id, material]) => [id, createHash('sha256').update(material).digest()]),
+  );
   return { current, keys: derived };
 });
 
@@ -41,12 +43,23 @@ export async function encryptField(plain: string, aad: string): Promise<string> 
   const cipher = createCipheriv('aes-256-gcm', keys.get(current)!, iv);
   cipher.setAAD(Buffer.from(aad));
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v2', current, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  return [
+    'v2',
+    current,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    data.toString('base64url'),
+  ].join('.');
 }
 
 export async function decryptField(stored: string, aad: string): Promise<string> {
   const parts = stored.split('.');
-  const [keyId, iv, tag, data] = parts[0] === 'v2' && parts.length === 5 ? parts.slice(1) : parts[0] === 'v1' && parts.length === 4 ? [LEGACY_KEY_ID, ...parts.slice(1)] : [];
+  const [keyId, iv, tag, data] =
+    parts[0] === 'v2' && parts.length === 5
+      ? parts.slice(1)
+      : parts[0] === 'v1' && parts.length === 4
+        ? [LEGACY_KEY_ID, ...parts.slice(1)]
+        : [];
   if (!keyId || !iv || !tag || data === undefined) throw new Error('Unknown ciphertext format');
   const decipher = createDecipheriv('aes-256-gcm', await keyById(keyId), Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(aad));

@@ -1,20 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, badRequest, notFound, payloadTooLarge } from '../lib/errors.js';
 import { isConditionFailure } from '../lib/db.js';
-import { deleteObjects, getObjectBytes, headObject, incomingKeys, presignGet, presignPost, putObject } from '../lib/files.js';
+import {
+  deleteObjects,
+  getObjectBytes,
+  headObject,
+  incomingKeys,
+  presignGet,
+  presignPost,
+  putObject,
+} from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES, documentExtension, EMPLOYEE_MESSAGES, isPreviewable, type DocumentExtension } from '../../shared/domain/employees.js';
-import { getDocument, getEmployee, listDocuments, markDocumentReady, putDocument, removeDocumentRow, type DocumentRow } from './store.js';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TYPES,
+  documentExtension,
+  EMPLOYEE_MESSAGES,
+  isPreviewable,
+  type DocumentExtension,
+} from '../../shared/domain/employees.js';
+import {
+  getDocument,
+  getEmployee,
+  listDocuments,
+  markDocumentReady,
+  putDocument,
+  removeDocumentRow,
+  type DocumentRow,
+} from './store.js';
 
 /** The multipart route's ceiling: the pipeline's busboy limit, under Lambda's 6 MB request limit. */
 export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
 /** How long a file link handed to the browser works. */
 export const FILE_URL_TTL_SECONDS = 300;
 
-export const documentKey = (tenant: TenantId, userId: string, docId: string, ext: string) => `tenants/${tenant}/documents/${userId}/${docId}.${ext}`;
+export const documentKey = (tenant: TenantId, userId: string, docId: string, ext: string) =>
+  `tenants/${tenant}/documents/${userId}/${docId}.${ext}`;
 /** Where the presigned form writes: never the accepted file's key, which only completeOp writes (lib/files.ts, incomingKeys). */
-const incomingDocumentKey = (tenant: TenantId, doc: DocumentRow) => incomingKeys.document(tenant, doc.userId, doc.id, documentExtension(doc.fileName)!);
+const incomingDocumentKey = (tenant: TenantId, doc: DocumentRow) =>
+  incomingKeys.document(tenant, doc.userId, doc.id, documentExtension(doc.fileName)!);
 
 /**
  * Does the content match the extension? Magic numbers for the binary kinds; a .txt must be UTF-8
@@ -49,9 +74,15 @@ export function bytesMatch(ext: DocumentExtension, b: Uint8Array): boolean {
 
 export function publicDocument(d: DocumentRow) {
   return {
-    id: d.id, name: d.name, fileName: d.fileName, fileSize: d.fileSize, mimeType: d.mimeType,
+    id: d.id,
+    name: d.name,
+    fileName: d.fileName,
+    fileSize: d.fileSize,
+    mimeType: d.mimeType,
     fileUrl: `/api/users/${encodeURIComponent(d.userId)}/documents/${encodeURIComponent(d.id)}/file`,
-    previewable: isPreviewable(d.fileName, d.mimeType), createdAt: d.createdAt, uploadedByName: d.uploadedByName ?? null,
+    previewable: isPreviewable(d.fileName, d.mimeType),
+    createdAt: d.createdAt,
+    uploadedByName: d.uploadedByName ?? null,
   };
 }
 
@@ -71,7 +102,9 @@ const uploader = (auth: AuthClaims) => auth.username;
 
 export async function listOp(tenant: TenantId, userId: string) {
   await requireEmployee(tenant, userId);
-  const docs = (await listDocuments(tenant, userId)).filter((d) => d.status === 'READY').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const docs = (await listDocuments(tenant, userId))
+    .filter((d) => d.status === 'READY')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { documents: docs.map(publicDocument) };
 }
 
@@ -83,22 +116,44 @@ interface MultipartFile {
 }
 
 /** The documented multipart route (name, file, employeeId): files up to 4 MB; larger ones go through presign. */
-export async function uploadMultipartOp(tenant: TenantId, userId: string, auth: AuthClaims, form: Record<string, unknown>) {
+export async function uploadMultipartOp(
+  tenant: TenantId,
+  userId: string,
+  auth: AuthClaims,
+  form: Record<string, unknown>,
+) {
   const name = typeof form.name === 'string' ? form.name.trim() : '';
   const file = (Array.isArray(form.file) ? form.file[0] : form.file) as MultipartFile | undefined;
-  if (!name || !file || typeof file !== 'object' || !file.content || !file.filename) throw badRequest(EMPLOYEE_MESSAGES.documentsRequired);
+  if (!name || !file || typeof file !== 'object' || !file.content || !file.filename)
+    throw badRequest(EMPLOYEE_MESSAGES.documentsRequired);
   if (name.length > 200) throw badRequest('Document name is too long (200 characters at most)');
-  if (typeof form.employeeId === 'string' && form.employeeId !== userId) throw badRequest('employeeId does not match the address');
+  if (typeof form.employeeId === 'string' && form.employeeId !== userId)
+    throw badRequest('employeeId does not match the address');
   const ext = checkName(file.filename);
   if (file.truncated || file.content.length > MULTIPART_MAX_BYTES) {
-    throw new ApiError(413, 'PayloadTooLarge', `This upload route takes files up to 4 MB. Larger documents (up to 10MB) are uploaded directly to storage: request POST /api/users/${userId}/documents/presign.`, undefined, { maxBytes: MULTIPART_MAX_BYTES });
+    throw new ApiError(
+      413,
+      'PayloadTooLarge',
+      `This upload route takes files up to 4 MB. Larger documents (up to 10MB) are uploaded directly to storage: request POST /api/users/${userId}/documents/presign.`,
+      undefined,
+      { maxBytes: MULTIPART_MAX_BYTES },
+    );
   }
   if (!bytesMatch(ext, file.content)) throw badRequest(EMPLOYEE_MESSAGES.documentBytes);
   await requireEmployee(tenant, userId);
   const id = randomUUID();
   const doc: DocumentRow = {
-    id, userId, name, fileName: file.filename.slice(0, 255), fileSize: file.content.length, mimeType: DOCUMENT_TYPES[ext],
-    s3Key: documentKey(tenant, userId, id, ext), status: 'READY', createdAt: new Date().toISOString(), uploadedBy: auth.userId, uploadedByName: uploader(auth),
+    id,
+    userId,
+    name,
+    fileName: file.filename.slice(0, 255),
+    fileSize: file.content.length,
+    mimeType: DOCUMENT_TYPES[ext],
+    s3Key: documentKey(tenant, userId, id, ext),
+    status: 'READY',
+    createdAt: new Date().toISOString(),
+    uploadedBy: auth.userId,
+    uploadedByName: uploader(auth),
   };
   await putObject(doc.s3Key, file.content, doc.mimeType);
   await putDocument(tenant, doc);
@@ -106,17 +161,34 @@ export async function uploadMultipartOp(tenant: TenantId, userId: string, auth: 
 }
 
 /** Step 1 of a browser upload: a PENDING row (TTL a day) and a presigned POST pinning key, type and size. */
-export async function presignOp(tenant: TenantId, userId: string, auth: AuthClaims, body: { name: string; fileName: string; fileSize: number }) {
+export async function presignOp(
+  tenant: TenantId,
+  userId: string,
+  auth: AuthClaims,
+  body: { name: string; fileName: string; fileSize: number },
+) {
   const ext = checkName(body.fileName);
   if (body.fileSize > DOCUMENT_MAX_BYTES) throw payloadTooLarge(EMPLOYEE_MESSAGES.documentSize);
   await requireEmployee(tenant, userId);
   const id = randomUUID();
   const doc: DocumentRow = {
-    id, userId, name: body.name, fileName: body.fileName, fileSize: body.fileSize, mimeType: DOCUMENT_TYPES[ext],
-    s3Key: documentKey(tenant, userId, id, ext), status: 'PENDING', createdAt: new Date().toISOString(), uploadedBy: auth.userId, uploadedByName: uploader(auth),
+    id,
+    userId,
+    name: body.name,
+    fileName: body.fileName,
+    fileSize: body.fileSize,
+    mimeType: DOCUMENT_TYPES[ext],
+    s3Key: documentKey(tenant, userId, id, ext),
+    status: 'PENDING',
+    createdAt: new Date().toISOString(),
+    uploadedBy: auth.userId,
+    uploadedByName: uploader(auth),
   };
   await putDocument(tenant, doc, 86_400);
-  const upload = await presignPost(incomingDocumentKey(tenant, doc), { contentType: doc.mimeType, maxBytes: DOCUMENT_MAX_BYTES });
+  const upload = await presignPost(incomingDocumentKey(tenant, doc), {
+    contentType: doc.mimeType,
+    maxBytes: DOCUMENT_MAX_BYTES,
+  });
   return { statusCode: 201, body: { document: { id }, upload, maxBytes: DOCUMENT_MAX_BYTES } };
 }
 
@@ -172,8 +244,17 @@ export async function fileOp(tenant: TenantId, userId: string, docId: string, pr
   const inline = preview && isPreviewable(doc.fileName, doc.mimeType);
   const safeName = doc.fileName.replace(/["\\\r\n]/g, '_');
   const disposition = `${inline ? 'inline' : 'attachment'}; filename="${safeName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`;
-  const url = await presignGet(doc.s3Key, FILE_URL_TTL_SECONDS, { contentDisposition: disposition, contentType: doc.mimeType });
-  return { url, fileName: doc.fileName, mimeType: doc.mimeType, disposition: inline ? ('inline' as const) : ('attachment' as const), expiresIn: FILE_URL_TTL_SECONDS };
+  const url = await presignGet(doc.s3Key, FILE_URL_TTL_SECONDS, {
+    contentDisposition: disposition,
+    contentType: doc.mimeType,
+  });
+  return {
+    url,
+    fileName: doc.fileName,
+    mimeType: doc.mimeType,
+    disposition: inline ? ('inline' as const) : ('attachment' as const),
+    expiresIn: FILE_URL_TTL_SECONDS,
+  };
 }
 
 export async function deleteOp(tenant: TenantId, userId: string, docId: string) {

@@ -12,13 +12,34 @@ import { hashToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { renderStoredEmail } from '../platform/template-store.js';
 import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/users.js';
-import { canDeleteEmployee, EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN, splitLegalName, ssnDigits, userChangeRefusal } from '../../shared/domain/employees.js';
+import {
+  canDeleteEmployee,
+  EMPLOYEE_MESSAGES,
+  SETUP_TOKEN_PATTERN,
+  splitLegalName,
+  ssnDigits,
+  userChangeRefusal,
+} from '../../shared/domain/employees.js';
 import { toCents, fromCents } from '../../shared/domain/money.js';
 import { roleFlags } from '../../shared/domain/roles.js';
 import { deleteAllDocuments } from './documents.js';
 import {
-  auditPut, completeSetup, createPendingEmployee, deactivateEmployee, deleteEmployee, EmailTakenError, findSetupPointer, getEmployee,
-  listEmployees, newSetupToken, openField, rotateSetupToken, saveEmployee, sealField, statusOf, type EmployeeRow,
+  auditPut,
+  completeSetup,
+  createPendingEmployee,
+  deactivateEmployee,
+  deleteEmployee,
+  EmailTakenError,
+  findSetupPointer,
+  getEmployee,
+  listEmployees,
+  newSetupToken,
+  openField,
+  rotateSetupToken,
+  saveEmployee,
+  sealField,
+  statusOf,
+  type EmployeeRow,
 } from './store.js';
 
 type OrgName = { name: string } | null;
@@ -27,11 +48,23 @@ type OrgName = { name: string } | null;
 export function publicEmployee(r: EmployeeRow, org: OrgName) {
   const status = statusOf(r) as 'PENDING' | 'ACTIVE' | 'INACTIVE';
   return {
-    id: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone ?? null,
-    username: status === 'PENDING' ? 'pending-setup' : r.username, role: r.role, accessLevel: r.accessLevel === 'MANAGER' ? ('MANAGER' as const) : ('EMPLOYEE' as const),
-    status, isActive: status === 'ACTIVE', jobRole: r.jobRole ?? null, location: r.location ?? null,
-    hourlyWage: r.hourlyWageCents == null ? null : fromCents(r.hourlyWageCents), hourlyWageCents: r.hourlyWageCents ?? null,
-    startDate: r.startDate ?? null, createdAt: r.createdAt, organization: org,
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phone: r.phone ?? null,
+    username: status === 'PENDING' ? 'pending-setup' : r.username,
+    role: r.role,
+    accessLevel: r.accessLevel === 'MANAGER' ? ('MANAGER' as const) : ('EMPLOYEE' as const),
+    status,
+    isActive: status === 'ACTIVE',
+    jobRole: r.jobRole ?? null,
+    location: r.location ?? null,
+    hourlyWage: r.hourlyWageCents == null ? null : fromCents(r.hourlyWageCents),
+    hourlyWageCents: r.hourlyWageCents ?? null,
+    startDate: r.startDate ?? null,
+    createdAt: r.createdAt,
+    organization: org,
   };
 }
 
@@ -40,10 +73,14 @@ export async function detailEmployee(tenant: TenantId, r: EmployeeRow, org: OrgN
   return {
     ...publicEmployee(r, org),
     hasPin: !!r.pinEnc,
-    preferredName: r.preferredName ?? null, personalEmail: r.personalEmail ?? null, mobileNumber: r.phone ?? null,
+    preferredName: r.preferredName ?? null,
+    personalEmail: r.personalEmail ?? null,
+    mobileNumber: r.phone ?? null,
     emergencyContact: r.emergencyContact ?? null,
     dateOfBirth: r.dobEnc ? await openField(tenant, r.id, 'dob', r.dobEnc) : null,
-    ssnLast4: r.ssnLast4 ?? null, homeAddress: r.homeAddress ?? null, managerNotes: r.managerNotes ?? null,
+    ssnLast4: r.ssnLast4 ?? null,
+    homeAddress: r.homeAddress ?? null,
+    managerNotes: r.managerNotes ?? null,
     profilePicture: r.profilePicture ?? null,
     setupExpiresAt: statusOf(r) === 'PENDING' ? (r.setupValidUntil ?? null) : null,
     deactivatedAt: r.deactivatedAt ?? null,
@@ -70,7 +107,12 @@ async function requireEmployee(tenant: TenantId, id: string) {
  * The users area's gate for every route that changes a user record or its documents (issue 22
  * item 4; the rule is shared/domain/employees.ts `userChangeRefusal`): the row, or 404 / 403.
  */
-export async function changeableEmployee(tenant: TenantId, auth: AuthClaims, id: string, change?: Parameters<typeof userChangeRefusal>[2]) {
+export async function changeableEmployee(
+  tenant: TenantId,
+  auth: AuthClaims,
+  id: string,
+  change?: Parameters<typeof userChangeRefusal>[2],
+) {
   const row = await requireEmployee(tenant, id);
   const refusal = userChangeRefusal(auth, row, change);
   if (refusal) throw forbidden(refusal);
@@ -78,13 +120,20 @@ export async function changeableEmployee(tenant: TenantId, auth: AuthClaims, id:
 }
 
 async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, validUntil: string): Promise<boolean> {
-  const [org, { organizationTimeZone }, { formatDateTimeIn }] = await Promise.all([getOrganization(tenant), import('../lib/organization.js'), import('../../shared/domain/time-text.js')]);
+  const [org, { organizationTimeZone }, { formatDateTimeIn }] = await Promise.all([
+    getOrganization(tenant),
+    import('../lib/organization.js'),
+    import('../../shared/domain/time-text.js'),
+  ]);
   const zone = await organizationTimeZone(tenant);
   if (!org) return false;
   const vars = {
-    firstName: row.firstName, lastName: row.lastName, organizationName: org.name,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    organizationName: org.name,
     // The organization's clock, named (issue 23 item 2); the zone and month names load with the mail, not at cold start.
-    setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(), expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
+    setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(),
+    expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
   };
   return trySendMail({ to: row.email, ...(await renderStoredEmail('employee-setup', vars)), tenant });
 }
@@ -116,21 +165,53 @@ export async function inviteOp(tenant: TenantId, auth: AuthClaims, body: z.outpu
   const setup = newSetupToken();
   const now = nowIso();
   const row: EmployeeRow = {
-    id: randomUUID(), username: email, email, firstName: body.firstName, lastName: body.lastName, phone: body.phone || null,
-    role: 'EMPLOYEE', accessLevel: body.accessLevel ?? 'EMPLOYEE', organizationId: tenant, isActive: false, status: 'PENDING',
-    createdAt: now, updatedAt: now, jobRole: body.jobRole || null, location: body.location || null,
-    hourlyWageCents: typeof body.hourlyWage === 'number' ? toCents(body.hourlyWage) : null, startDate: body.startDate || null,
-    setupTokenHash: setup.hash, setupValidUntil: setup.validUntil, invitedBy: auth.userId,
+    id: randomUUID(),
+    username: email,
+    email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    phone: body.phone || null,
+    role: 'EMPLOYEE',
+    accessLevel: body.accessLevel ?? 'EMPLOYEE',
+    organizationId: tenant,
+    isActive: false,
+    status: 'PENDING',
+    createdAt: now,
+    updatedAt: now,
+    jobRole: body.jobRole || null,
+    location: body.location || null,
+    hourlyWageCents: typeof body.hourlyWage === 'number' ? toCents(body.hourlyWage) : null,
+    startDate: body.startDate || null,
+    setupTokenHash: setup.hash,
+    setupValidUntil: setup.validUntil,
+    invitedBy: auth.userId,
   };
   const actor = await actorOf(tenant, auth);
-  await createPendingEmployee(tenant, row, setup, auditPut(tenant, {
-    action: 'INVITED', userId: row.id, actorUserId: actor.userId, actorName: actor.name,
-    changes: [{ field: 'role', to: row.role }, { field: 'accessLevel', to: row.accessLevel }, { field: 'hourlyWageCents', to: row.hourlyWageCents }],
-  }));
+  await createPendingEmployee(
+    tenant,
+    row,
+    setup,
+    auditPut(tenant, {
+      action: 'INVITED',
+      userId: row.id,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      changes: [
+        { field: 'role', to: row.role },
+        { field: 'accessLevel', to: row.accessLevel },
+        { field: 'hourlyWageCents', to: row.hourlyWageCents },
+      ],
+    }),
+  );
   const emailSent = await mailSetupLink(tenant, row, setup.token, setup.validUntil);
   return {
     statusCode: 201,
-    body: { success: true as const, message: 'Employee created and invitation email sent!', emailSent, employee: await detailEmployee(tenant, row, await orgName(tenant)) },
+    body: {
+      success: true as const,
+      message: 'Employee created and invitation email sent!',
+      emailSent,
+      employee: await detailEmployee(tenant, row, await orgName(tenant)),
+    },
   };
 }
 
@@ -145,7 +226,12 @@ export async function resendOp(tenant: TenantId, auth: AuthClaims, id: string) {
     throw e;
   }
   const emailSent = await mailSetupLink(tenant, row, setup.token, setup.validUntil);
-  return { success: true as const, message: 'Invitation email resent successfully!', emailSent, setupExpiresAt: setup.validUntil };
+  return {
+    success: true as const,
+    message: 'Invitation email resent successfully!',
+    emailSent,
+    setupExpiresAt: setup.validUntil,
+  };
 }
 
 export async function deactivateOp(tenant: TenantId, auth: AuthClaims, id: string) {
@@ -187,9 +273,15 @@ const SENSITIVE = new Set(['pin', 'ssn', 'dateOfBirth']);
  * transaction; sensitive values themselves are never written to the log.
  */
 export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, body: z.output<typeof userUpdateBody>) {
-  const wageCents = body.hourlyWage === undefined ? undefined : typeof body.hourlyWage === 'number' ? toCents(body.hourlyWage) : null;
-  const before = await changeableEmployee(tenant, auth, id, { role: body.role, accessLevel: body.accessLevel, hourlyWageCents: wageCents });
-  if (!roleFlags(auth).isAdmin && body.role === 'BUSINESS_ADMIN') throw forbidden('Managers cannot give anyone administrator access');
+  const wageCents =
+    body.hourlyWage === undefined ? undefined : typeof body.hourlyWage === 'number' ? toCents(body.hourlyWage) : null;
+  const before = await changeableEmployee(tenant, auth, id, {
+    role: body.role,
+    accessLevel: body.accessLevel,
+    hourlyWageCents: wageCents,
+  });
+  if (!roleFlags(auth).isAdmin && body.role === 'BUSINESS_ADMIN')
+    throw forbidden('Managers cannot give anyone administrator access');
   if (body.role && body.role !== before.role && (before.role === 'BUSINESS_ADMIN' || before.role === 'SUPER_ADMIN')) {
     throw conflict("An administrator's role cannot be changed here");
   }
@@ -201,7 +293,13 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
     (after as unknown as Record<string, unknown>)[field] = v === null || v.trim() === '' ? null : v.trim();
   };
 
-  if (body.legalName !== undefined && body.legalName !== null && body.legalName.trim() && body.firstName === undefined && body.lastName === undefined) {
+  if (
+    body.legalName !== undefined &&
+    body.legalName !== null &&
+    body.legalName.trim() &&
+    body.firstName === undefined &&
+    body.lastName === undefined
+  ) {
     const split = splitLegalName(body.legalName);
     if (split.firstName) after.firstName = split.firstName;
     if (split.lastName) after.lastName = split.lastName;
@@ -220,7 +318,8 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
   setText('managerNotes', body.managerNotes);
 
   if (wageCents !== undefined) {
-    if (wageCents !== (before.hourlyWageCents ?? null)) changes.push({ field: 'hourlyWageCents', from: before.hourlyWageCents ?? null, to: wageCents });
+    if (wageCents !== (before.hourlyWageCents ?? null))
+      changes.push({ field: 'hourlyWageCents', from: before.hourlyWageCents ?? null, to: wageCents });
     after.hourlyWageCents = wageCents;
   }
   if (body.accessLevel !== undefined && body.accessLevel !== before.accessLevel) {
@@ -255,8 +354,21 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
     after.username = email;
     const status = statusOf(before);
     if (status !== 'PENDING' && before.username) {
-      extra.push({ Delete: { TableName: tableName(), Key: keys.username(before.username), ConditionExpression: 'userId = :id', ExpressionAttributeValues: { ':id': id } } });
-      extra.push({ Put: { TableName: tableName(), Item: { ...keys.username(email), userId: id, organizationId: tenant }, ConditionExpression: 'attribute_not_exists(pk)' } });
+      extra.push({
+        Delete: {
+          TableName: tableName(),
+          Key: keys.username(before.username),
+          ConditionExpression: 'userId = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
+      });
+      extra.push({
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.username(email), userId: id, organizationId: tenant },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
     }
   }
   // Issue 22 item 3: a new role or access level ends the person's sessions (the epoch is part of this
@@ -265,19 +377,33 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
   if (endsSessions) after.sessionEpoch = (before.sessionEpoch ?? 0) + 1;
   if (changes.length) {
     const actor = await actorOf(tenant, auth);
-    extra.push(auditPut(tenant, { action: 'UPDATED', userId: id, actorUserId: actor.userId, actorName: actor.name, changes: changes.map((c) => (SENSITIVE.has(c.field) ? { field: c.field } : c)) }));
+    extra.push(
+      auditPut(tenant, {
+        action: 'UPDATED',
+        userId: id,
+        actorUserId: actor.userId,
+        actorName: actor.name,
+        changes: changes.map((c) => (SENSITIVE.has(c.field) ? { field: c.field } : c)),
+      }),
+    );
   }
   try {
     await saveEmployee(tenant, before, after, extra);
   } catch (e) {
-    if (isConditionFailure(e)) throw conflict('This employee was changed meanwhile (or the email is taken). Please reload and try again.');
+    if (isConditionFailure(e))
+      throw conflict('This employee was changed meanwhile (or the email is taken). Please reload and try again.');
     throw e;
   }
   if (endsSessions) forgetSessions();
-  return { success: true as const, message: 'Employee updated successfully!', employee: await detailEmployee(tenant, after, await orgName(tenant)) };
+  return {
+    success: true as const,
+    message: 'Employee updated successfully!',
+    employee: await detailEmployee(tenant, after, await orgName(tenant)),
+  };
 }
 
-const setupError = (message: string, status = 400) => new ApiError(status, 'InvalidSetupToken', message, undefined, { success: false });
+const setupError = (message: string, status = 400) =>
+  new ApiError(status, 'InvalidSetupToken', message, undefined, { success: false });
 
 /** The pending account a setup link names, or the reason it cannot be used (400). */
 async function usableSetup(token: string | undefined) {
@@ -289,14 +415,22 @@ async function usableSetup(token: string | undefined) {
   if (new Date(pointer.validUntil).getTime() <= Date.now()) throw setupError(EMPLOYEE_MESSAGES.setupExpired);
   const tenant = trustedTenant(pointer.tenantId);
   const row = await getEmployee(tenant, pointer.userId);
-  if (!row || statusOf(row) !== 'PENDING' || row.setupTokenHash !== hash) throw setupError(EMPLOYEE_MESSAGES.setupInvalid);
+  if (!row || statusOf(row) !== 'PENDING' || row.setupTokenHash !== hash)
+    throw setupError(EMPLOYEE_MESSAGES.setupInvalid);
   return { tenant, row, hash, validUntil: pointer.validUntil };
 }
 
 /** GET /api/users/complete-signup: what the setup form shows before it is sent, the invited address read-only. */
 export async function setupDetailsOp(token: string | undefined) {
   const { row, validUntil } = await usableSetup(token);
-  return { valid: true as const, email: row.email, firstName: row.firstName, lastName: row.lastName, phone: row.phone ?? null, expiresAt: validUntil };
+  return {
+    valid: true as const,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone ?? null,
+    expiresAt: validUntil,
+  };
 }
 
 /** POST /api/users/complete-signup (public): the setup link's token decides tenant, user and e-mail. */
@@ -305,10 +439,17 @@ export async function completeSignupOp(body: z.output<typeof completeSignupBody>
   // Issue 22 items 7 and 8: the account keeps the address the link was mailed to. Another one is
   // refused before any lookup, so a link can neither claim nor probe someone else's address.
   const email = normalizeUsername(row.email);
-  if (normalizeUsername(body.email) !== email) throw new ApiError(400, 'SetupEmailMismatch', EMPLOYEE_MESSAGES.setupEmailFixed, undefined, { success: false });
+  if (normalizeUsername(body.email) !== email)
+    throw new ApiError(400, 'SetupEmailMismatch', EMPLOYEE_MESSAGES.setupEmailFixed, undefined, { success: false });
   if (await findUserByUsername(email)) throw conflict(EMPLOYEE_MESSAGES.setupEmailTaken);
   try {
-    await completeSetup(tenant, row, hash, { firstName: body.firstName, lastName: body.lastName, phone: body.phone || row.phone || null, email, passwordHash: await hashPassword(body.password) });
+    await completeSetup(tenant, row, hash, {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phone: body.phone || row.phone || null,
+      email,
+      passwordHash: await hashPassword(body.password),
+    });
   } catch (e) {
     if (e instanceof EmailTakenError) throw conflict(EMPLOYEE_MESSAGES.setupEmailTaken);
     if (isConditionFailure(e)) throw setupError(EMPLOYEE_MESSAGES.setupInvalid);

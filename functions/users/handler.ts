@@ -5,44 +5,49 @@ import * as emp from './employees.js';
 import { createJobRole, listJobRoles } from './store.js';
 
 /** Lambda entry of the users area: employees, account setup, job roles and employee documents (document 3). */
-export const handler = createAreaHandler('users', {
-  'users.list': async ({ tenant }) => emp.listOp(tenant),
-  'users.get': async ({ tenant, params }) => emp.getOp(tenant, params.id),
-  'users.update': async ({ tenant, auth, params, body }) => emp.updateOp(tenant, auth, params.id, body),
-  'users.invite': async ({ tenant, auth, body }) => {
-    const r = await emp.inviteOp(tenant, auth, body);
-    return reply(r.statusCode, r.body);
+export const handler = createAreaHandler(
+  'users',
+  {
+    'users.list': async ({ tenant }) => emp.listOp(tenant),
+    'users.get': async ({ tenant, params }) => emp.getOp(tenant, params.id),
+    'users.update': async ({ tenant, auth, params, body }) => emp.updateOp(tenant, auth, params.id, body),
+    'users.invite': async ({ tenant, auth, body }) => {
+      const r = await emp.inviteOp(tenant, auth, body);
+      return reply(r.statusCode, r.body);
+    },
+    'users.resendInvite': async ({ tenant, auth, params }) => emp.resendOp(tenant, auth, params.id),
+    'users.deactivate': async ({ tenant, auth, params }) => emp.deactivateOp(tenant, auth, params.id),
+    'users.delete': async ({ tenant, auth, params }) => emp.deleteOp(tenant, auth, params.id),
+    'users.completeSignup': async ({ body }) => emp.completeSignupOp(body),
+    'users.setupDetails': async ({ query }) => emp.setupDetailsOp(query.token),
+    'users.listJobRoles': async ({ tenant }) => ({ jobRoles: await listJobRoles(tenant) }),
+    'users.createJobRole': async ({ tenant, body }) => {
+      const r = await createJobRole(tenant, body);
+      return reply(r.created ? 201 : 200, r);
+    },
+    'users.listDocuments': async ({ tenant, params }) => docs.listOp(tenant, params.id),
+    // Document writes pass the users area's one rule first (emp.changeableEmployee: issue 22 item 4).
+    'users.uploadDocument': async ({ tenant, auth, params, event }) => {
+      await emp.changeableEmployee(tenant, auth, params.id);
+      const form = (typeof event.body === 'object' && event.body ? event.body : {}) as Record<string, unknown>;
+      const r = await docs.uploadMultipartOp(tenant, params.id, auth, form);
+      return reply(r.statusCode, r.body);
+    },
+    'users.presignDocument': async ({ tenant, auth, params, body }) => {
+      await emp.changeableEmployee(tenant, auth, params.id);
+      const r = await docs.presignOp(tenant, params.id, auth, body);
+      return reply(r.statusCode, r.body);
+    },
+    'users.completeDocument': async ({ tenant, auth, params }) => {
+      await emp.changeableEmployee(tenant, auth, params.id);
+      return docs.completeOp(tenant, params.id, params.docId);
+    },
+    'users.documentFile': async ({ tenant, params, query }) =>
+      docs.fileOp(tenant, params.id, params.docId, query.preview === 'true'),
+    'users.deleteDocument': async ({ tenant, auth, params }) => {
+      await emp.changeableEmployee(tenant, auth, params.id);
+      return docs.deleteOp(tenant, params.id, params.docId);
+    },
   },
-  'users.resendInvite': async ({ tenant, auth, params }) => emp.resendOp(tenant, auth, params.id),
-  'users.deactivate': async ({ tenant, auth, params }) => emp.deactivateOp(tenant, auth, params.id),
-  'users.delete': async ({ tenant, auth, params }) => emp.deleteOp(tenant, auth, params.id),
-  'users.completeSignup': async ({ body }) => emp.completeSignupOp(body),
-  'users.setupDetails': async ({ query }) => emp.setupDetailsOp(query.token),
-  'users.listJobRoles': async ({ tenant }) => ({ jobRoles: await listJobRoles(tenant) }),
-  'users.createJobRole': async ({ tenant, body }) => {
-    const r = await createJobRole(tenant, body);
-    return reply(r.created ? 201 : 200, r);
-  },
-  'users.listDocuments': async ({ tenant, params }) => docs.listOp(tenant, params.id),
-  // Document writes pass the users area's one rule first (emp.changeableEmployee: issue 22 item 4).
-  'users.uploadDocument': async ({ tenant, auth, params, event }) => {
-    await emp.changeableEmployee(tenant, auth, params.id);
-    const form = (typeof event.body === 'object' && event.body ? event.body : {}) as Record<string, unknown>;
-    const r = await docs.uploadMultipartOp(tenant, params.id, auth, form);
-    return reply(r.statusCode, r.body);
-  },
-  'users.presignDocument': async ({ tenant, auth, params, body }) => {
-    await emp.changeableEmployee(tenant, auth, params.id);
-    const r = await docs.presignOp(tenant, params.id, auth, body);
-    return reply(r.statusCode, r.body);
-  },
-  'users.completeDocument': async ({ tenant, auth, params }) => {
-    await emp.changeableEmployee(tenant, auth, params.id);
-    return docs.completeOp(tenant, params.id, params.docId);
-  },
-  'users.documentFile': async ({ tenant, params, query }) => docs.fileOp(tenant, params.id, params.docId, query.preview === 'true'),
-  'users.deleteDocument': async ({ tenant, auth, params }) => {
-    await emp.changeableEmployee(tenant, auth, params.id);
-    return docs.deleteOp(tenant, params.id, params.docId);
-  },
-}, { parsers: [multipart({ fileSize: docs.MULTIPART_MAX_BYTES })] });
+  { parsers: [multipart({ fileSize: docs.MULTIPART_MAX_BYTES })] },
+);

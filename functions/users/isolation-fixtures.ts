@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { RouteId } from '../../shared/contract/index.js';
@@ -8,7 +14,15 @@ import type { TenantId } from '../lib/keys.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { documentKey } from './documents.js';
-import { auditPut, createJobRole, createPendingEmployee, newSetupToken, putDocument, userKeys, type EmployeeRow } from './store.js';
+import {
+  auditPut,
+  createJobRole,
+  createPendingEmployee,
+  newSetupToken,
+  putDocument,
+  userKeys,
+  type EmployeeRow,
+} from './store.js';
 
 /**
  * The contract walk has no S3 emulator and checks tenancy, not storage: S3 calls are stubbed (a
@@ -30,12 +44,37 @@ async function employee(tenant: TenantId, status: 'PENDING' | 'ACTIVE'): Promise
   const email = `${unique('iso')}@test.example`;
   const setup = newSetupToken();
   const row: EmployeeRow = {
-    id: randomUUID(), username: email, email, firstName: unique('First'), lastName: unique('Last'), phone: null, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE',
-    organizationId: tenant, isActive: status === 'ACTIVE', status, createdAt: now, updatedAt: now, jobRole: unique('Role'), location: null, hourlyWageCents: 1500,
+    id: randomUUID(),
+    username: email,
+    email,
+    firstName: unique('First'),
+    lastName: unique('Last'),
+    phone: null,
+    role: 'EMPLOYEE',
+    accessLevel: 'EMPLOYEE',
+    organizationId: tenant,
+    isActive: status === 'ACTIVE',
+    status,
+    createdAt: now,
+    updatedAt: now,
+    jobRole: unique('Role'),
+    location: null,
+    hourlyWageCents: 1500,
     ...(status === 'PENDING' ? { setupTokenHash: setup.hash, setupValidUntil: setup.validUntil } : {}),
   };
   if (status === 'PENDING') {
-    await createPendingEmployee(tenant, row, setup, auditPut(tenant, { action: 'INVITED', userId: row.id, actorUserId: 'fixture', actorName: 'Fixture', changes: [] }));
+    await createPendingEmployee(
+      tenant,
+      row,
+      setup,
+      auditPut(tenant, {
+        action: 'INVITED',
+        userId: row.id,
+        actorUserId: 'fixture',
+        actorName: 'Fixture',
+        changes: [],
+      }),
+    );
   } else {
     await db().send(new PutCommand({ TableName: tableName(), Item: { ...userKeys.user(tenant, row.id), ...row } }));
   }
@@ -45,7 +84,19 @@ async function employee(tenant: TenantId, status: 'PENDING' | 'ACTIVE'): Promise
 async function document(tenant: TenantId, userId: string) {
   const id = randomUUID();
   const name = unique('Doc');
-  await putDocument(tenant, { id, userId, name, fileName: `${name}.pdf`, fileSize: 10, mimeType: 'application/pdf', s3Key: documentKey(tenant, userId, id, 'pdf'), status: 'READY', createdAt: nowIso(), uploadedBy: 'fixture', uploadedByName: null });
+  await putDocument(tenant, {
+    id,
+    userId,
+    name,
+    fileName: `${name}.pdf`,
+    fileSize: 10,
+    mimeType: 'application/pdf',
+    s3Key: documentKey(tenant, userId, id, 'pdf'),
+    status: 'READY',
+    createdAt: nowIso(),
+    uploadedBy: 'fixture',
+    uploadedByName: null,
+  });
   return { id, name };
 }
 
@@ -69,7 +120,10 @@ export const usersIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> 
     const e = await employee(owner.tenant, 'ACTIVE');
     return { params: { id: e.id }, body: { managerNotes: 'Reliable' }, secrets: [e.firstName, e.email] };
   },
-  'users.invite': async () => ({ body: { firstName: 'New', lastName: 'Person', email: `${unique('inv')}@test.example`, accessLevel: 'EMPLOYEE' }, secrets: [] }),
+  'users.invite': async () => ({
+    body: { firstName: 'New', lastName: 'Person', email: `${unique('inv')}@test.example`, accessLevel: 'EMPLOYEE' },
+    secrets: [],
+  }),
   'users.resendInvite': async (owner) => {
     const e = await employee(owner.tenant, 'PENDING');
     return { params: { id: e.id }, secrets: [e.email] };
@@ -100,7 +154,11 @@ export const usersIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> 
   },
   'users.presignDocument': async (owner) => {
     const e = await employee(owner.tenant, 'ACTIVE');
-    return { params: { id: e.id }, body: { name: 'Contract', fileName: 'contract.pdf', fileSize: 1000 }, secrets: [e.email] };
+    return {
+      params: { id: e.id },
+      body: { name: 'Contract', fileName: 'contract.pdf', fileSize: 1000 },
+      secrets: [e.email],
+    };
   },
   'users.completeDocument': async (owner) => {
     const e = await employee(owner.tenant, 'ACTIVE');

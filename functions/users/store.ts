@@ -73,7 +73,8 @@ export const userKeys = {
   setupToken: (hash: string): Key => ({ pk: `SETUPTOKEN#${hash}`, sk: 'SETUPTOKEN' }),
   jobRole: (tenant: TenantId, id: string): Key => keys.entity(tenant, 'JOBROLE', id),
   jobRoleName: (tenant: TenantId, name: string): Key => keys.entity(tenant, 'JOBROLENAME', name.trim().toLowerCase()),
-  document: (tenant: TenantId, userId: string, docId: string): Key => keys.entity(tenant, 'USERDOC', `${userId}#${docId}`),
+  document: (tenant: TenantId, userId: string, docId: string): Key =>
+    keys.entity(tenant, 'USERDOC', `${userId}#${docId}`),
   log: (tenant: TenantId): Key => keys.entity(tenant, 'USERLOG', `${nowIso()}#${randomUUID()}`),
 };
 
@@ -94,10 +95,14 @@ export async function listEmployees(tenant: TenantId): Promise<EmployeeRow[]> {
   const out: EmployeeRow[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
+        ExclusiveStartKey: start,
+      }),
+    );
     for (const i of res.Items ?? []) {
       const row = strip<EmployeeRow>(i)!;
       if (statusOf(row) !== 'DELETED') out.push(row);
@@ -109,7 +114,13 @@ export async function listEmployees(tenant: TenantId): Promise<EmployeeRow[]> {
 
 /** The setup-link pointer outlives the link's 24 hours by a month, so an old link reads "expired", then TTL removes it. */
 function setupPointer(hash: string, tenant: TenantId, userId: string, validUntil: string) {
-  return { ...userKeys.setupToken(hash), tenantId: tenant, userId, validUntil, expiresAt: Math.floor(new Date(validUntil).getTime() / 1000) + 30 * 86_400 };
+  return {
+    ...userKeys.setupToken(hash),
+    tenantId: tenant,
+    userId,
+    validUntil,
+    expiresAt: Math.floor(new Date(validUntil).getTime() / 1000) + 30 * 86_400,
+  };
 }
 
 export function newSetupToken(now = Date.now()) {
@@ -118,37 +129,82 @@ export function newSetupToken(now = Date.now()) {
 }
 
 /** A log line of a change to wage, access level, role or sensitive fields, with the actor; part of the change's transaction. */
-export function auditPut(tenant: TenantId, entry: { action: string; userId: string; actorUserId: string; actorName: string; changes: { field: string; from?: unknown; to?: unknown }[] }) {
+export function auditPut(
+  tenant: TenantId,
+  entry: {
+    action: string;
+    userId: string;
+    actorUserId: string;
+    actorName: string;
+    changes: { field: string; from?: unknown; to?: unknown }[];
+  },
+) {
   return { Put: { TableName: T(), Item: { ...userKeys.log(tenant), ...entry, createdAt: nowIso() } } };
 }
 
 export class EmailTakenError extends Error {}
 
 /** Pending account + its setup-link pointer (+ the log line), all or nothing. */
-export async function createPendingEmployee(tenant: TenantId, row: EmployeeRow, setup: { hash: string; validUntil: string }, audit: ReturnType<typeof auditPut>): Promise<void> {
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      { Put: { TableName: T(), Item: { ...userKeys.user(tenant, row.id), ...row }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { TableName: T(), Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil), ConditionExpression: 'attribute_not_exists(pk)' } },
-      audit,
-      userCountUpdate(tenant, 1),
-    ],
-  }));
+export async function createPendingEmployee(
+  tenant: TenantId,
+  row: EmployeeRow,
+  setup: { hash: string; validUntil: string },
+  audit: ReturnType<typeof auditPut>,
+): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: T(),
+            Item: { ...userKeys.user(tenant, row.id), ...row },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: T(),
+            Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        audit,
+        userCountUpdate(tenant, 1),
+      ],
+    }),
+  );
 }
 
 /** Resend: a fresh link and 24 hours; the previous link's pointer is deleted, so it stops working. */
-export async function rotateSetupToken(tenant: TenantId, row: EmployeeRow, setup: { hash: string; validUntil: string }): Promise<void> {
+export async function rotateSetupToken(
+  tenant: TenantId,
+  row: EmployeeRow,
+  setup: { hash: string; validUntil: string },
+): Promise<void> {
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Update: {
-        TableName: T(), Key: userKeys.user(tenant, row.id),
+        TableName: T(),
+        Key: userKeys.user(tenant, row.id),
         UpdateExpression: 'SET setupTokenHash = :h, setupValidUntil = :v, updatedAt = :now',
         ConditionExpression: '#s = :pending AND setupTokenHash = :old',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':h': setup.hash, ':v': setup.validUntil, ':now': nowIso(), ':pending': 'PENDING', ':old': row.setupTokenHash ?? '' },
+        ExpressionAttributeValues: {
+          ':h': setup.hash,
+          ':v': setup.validUntil,
+          ':now': nowIso(),
+          ':pending': 'PENDING',
+          ':old': row.setupTokenHash ?? '',
+        },
       },
     },
-    { Put: { TableName: T(), Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil), ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: T(),
+        Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ];
   if (row.setupTokenHash) items.push({ Delete: { TableName: T(), Key: userKeys.setupToken(row.setupTokenHash) } });
   await db().send(new TransactWriteCommand({ TransactItems: items }));
@@ -171,69 +227,131 @@ export async function findSetupPointer(hash: string): Promise<SetupPointer | und
  * username (conditions: still pending, still this link), the username pointer (unique across the
  * platform), and the link marked used (condition: unused). Throws EmailTakenError when the pointer exists.
  */
-export async function completeSetup(tenant: TenantId, row: EmployeeRow, hash: string, input: { firstName: string; lastName: string; phone: string | null; email: string; passwordHash: string }): Promise<void> {
+export async function completeSetup(
+  tenant: TenantId,
+  row: EmployeeRow,
+  hash: string,
+  input: { firstName: string; lastName: string; phone: string | null; email: string; passwordHash: string },
+): Promise<void> {
   const now = nowIso();
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: T(), Key: userKeys.user(tenant, row.id),
-            UpdateExpression: 'SET firstName = :f, lastName = :l, phone = :p, email = :e, username = :e, passwordHash = :pw, isActive = :t, #s = :active, setupCompletedAt = :now, updatedAt = :now REMOVE setupTokenHash, setupValidUntil',
-            ConditionExpression: '#s = :pending AND setupTokenHash = :h',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':f': input.firstName, ':l': input.lastName, ':p': input.phone, ':e': input.email, ':pw': input.passwordHash, ':t': true, ':active': 'ACTIVE', ':now': now, ':pending': 'PENDING', ':h': hash },
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: T(),
+              Key: userKeys.user(tenant, row.id),
+              UpdateExpression:
+                'SET firstName = :f, lastName = :l, phone = :p, email = :e, username = :e, passwordHash = :pw, isActive = :t, #s = :active, setupCompletedAt = :now, updatedAt = :now REMOVE setupTokenHash, setupValidUntil',
+              ConditionExpression: '#s = :pending AND setupTokenHash = :h',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: {
+                ':f': input.firstName,
+                ':l': input.lastName,
+                ':p': input.phone,
+                ':e': input.email,
+                ':pw': input.passwordHash,
+                ':t': true,
+                ':active': 'ACTIVE',
+                ':now': now,
+                ':pending': 'PENDING',
+                ':h': hash,
+              },
+            },
           },
-        },
-        { Put: { TableName: T(), Item: { ...keys.username(input.email), userId: row.id, organizationId: tenant }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Update: {
-            TableName: T(), Key: userKeys.setupToken(hash), UpdateExpression: 'SET usedAt = :now',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND validUntil > :now', ExpressionAttributeValues: { ':now': now },
+          {
+            Put: {
+              TableName: T(),
+              Item: { ...keys.username(input.email), userId: row.id, organizationId: tenant },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
           },
-        },
-      ],
-    }));
+          {
+            Update: {
+              TableName: T(),
+              Key: userKeys.setupToken(hash),
+              UpdateExpression: 'SET usedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND validUntil > :now',
+              ExpressionAttributeValues: { ':now': now },
+            },
+          },
+        ],
+      }),
+    );
   } catch (e) {
     const reasons = (e as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (reasons?.[1]?.Code === 'ConditionalCheckFailed' && reasons[0]?.Code !== 'ConditionalCheckFailed') throw new EmailTakenError();
+    if (reasons?.[1]?.Code === 'ConditionalCheckFailed' && reasons[0]?.Code !== 'ConditionalCheckFailed')
+      throw new EmailTakenError();
     throw e;
   }
 }
 
 /** Replaces the row with the edited one if nobody changed it since it was read (`updatedAt`). */
-export async function saveEmployee(tenant: TenantId, before: EmployeeRow, after: EmployeeRow, extra: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<void> {
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      {
-        Put: {
-          TableName: T(), Item: { ...userKeys.user(tenant, after.id), ...after },
-          ConditionExpression: before.updatedAt ? 'updatedAt = :u' : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
-          ...(before.updatedAt ? { ExpressionAttributeValues: { ':u': before.updatedAt } } : {}),
+export async function saveEmployee(
+  tenant: TenantId,
+  before: EmployeeRow,
+  after: EmployeeRow,
+  extra: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>,
+): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: T(),
+            Item: { ...userKeys.user(tenant, after.id), ...after },
+            ConditionExpression: before.updatedAt
+              ? 'updatedAt = :u'
+              : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
+            ...(before.updatedAt ? { ExpressionAttributeValues: { ':u': before.updatedAt } } : {}),
+          },
         },
-      },
-      ...extra,
-    ],
-  }));
+        ...extra,
+      ],
+    }),
+  );
 }
 
-export async function deactivateEmployee(tenant: TenantId, row: EmployeeRow, actor: { userId: string; name: string }): Promise<void> {
+export async function deactivateEmployee(
+  tenant: TenantId,
+  row: EmployeeRow,
+  actor: { userId: string; name: string },
+): Promise<void> {
   const now = nowIso();
-  await db().send(new TransactWriteCommand({
-    TransactItems: [
-      {
-        Update: {
-          TableName: T(), Key: userKeys.user(tenant, row.id),
-          // The session epoch moves too (docs/decisions/sessions-follow-the-account.md): a later reactivation does not revive old tokens.
-          UpdateExpression: 'SET isActive = :f, #s = :inactive, deactivatedAt = :now, deactivatedBy = :by, updatedAt = :now ADD sessionEpoch :one',
-          ConditionExpression: 'isActive = :t AND (attribute_not_exists(#s) OR #s = :active)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':f': false, ':t': true, ':inactive': 'INACTIVE', ':active': 'ACTIVE', ':now': now, ':by': actor.userId, ':one': 1 },
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: T(),
+            Key: userKeys.user(tenant, row.id),
+            // The session epoch moves too (docs/decisions/sessions-follow-the-account.md): a later reactivation does not revive old tokens.
+            UpdateExpression:
+              'SET isActive = :f, #s = :inactive, deactivatedAt = :now, deactivatedBy = :by, updatedAt = :now ADD sessionEpoch :one',
+            ConditionExpression: 'isActive = :t AND (attribute_not_exists(#s) OR #s = :active)',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':f': false,
+              ':t': true,
+              ':inactive': 'INACTIVE',
+              ':active': 'ACTIVE',
+              ':now': now,
+              ':by': actor.userId,
+              ':one': 1,
+            },
+          },
         },
-      },
-      auditPut(tenant, { action: 'DEACTIVATED', userId: row.id, actorUserId: actor.userId, actorName: actor.name, changes: [{ field: 'isActive', from: true, to: false }] }),
-    ],
-  }));
+        auditPut(tenant, {
+          action: 'DEACTIVATED',
+          userId: row.id,
+          actorUserId: actor.userId,
+          actorName: actor.name,
+          changes: [{ field: 'isActive', from: true, to: false }],
+        }),
+      ],
+    }),
+  );
 }
 
 /**
@@ -241,23 +359,58 @@ export async function deactivateEmployee(tenant: TenantId, row: EmployeeRow, act
  * go. What stays is a tombstone with the id and the name, so history that names them (timesheets,
  * reservations, activity logs joining names from `USER#` rows) stays readable.
  */
-export async function deleteEmployee(tenant: TenantId, row: EmployeeRow, actor: { userId: string; name: string }): Promise<void> {
+export async function deleteEmployee(
+  tenant: TenantId,
+  row: EmployeeRow,
+  actor: { userId: string; name: string },
+): Promise<void> {
   const now = nowIso();
   const status = statusOf(row);
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Put: {
         TableName: T(),
-        Item: { ...userKeys.user(tenant, row.id), id: row.id, firstName: row.firstName, lastName: row.lastName, role: row.role, accessLevel: row.accessLevel, organizationId: row.organizationId, isActive: false, status: 'DELETED', createdAt: row.createdAt, deletedAt: now, updatedAt: now, email: '', username: '', sessionEpoch: (row.sessionEpoch ?? 0) + 1 },
-        ConditionExpression: row.updatedAt ? 'updatedAt = :u' : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
+        Item: {
+          ...userKeys.user(tenant, row.id),
+          id: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          role: row.role,
+          accessLevel: row.accessLevel,
+          organizationId: row.organizationId,
+          isActive: false,
+          status: 'DELETED',
+          createdAt: row.createdAt,
+          deletedAt: now,
+          updatedAt: now,
+          email: '',
+          username: '',
+          sessionEpoch: (row.sessionEpoch ?? 0) + 1,
+        },
+        ConditionExpression: row.updatedAt
+          ? 'updatedAt = :u'
+          : 'attribute_exists(pk) AND attribute_not_exists(updatedAt)',
         ...(row.updatedAt ? { ExpressionAttributeValues: { ':u': row.updatedAt } } : {}),
       },
     },
-    auditPut(tenant, { action: 'DELETED', userId: row.id, actorUserId: actor.userId, actorName: actor.name, changes: [{ field: 'name', from: `${row.firstName} ${row.lastName}` }] }),
+    auditPut(tenant, {
+      action: 'DELETED',
+      userId: row.id,
+      actorUserId: actor.userId,
+      actorName: actor.name,
+      changes: [{ field: 'name', from: `${row.firstName} ${row.lastName}` }],
+    }),
     userCountUpdate(tenant, -1),
   ];
   if (status !== 'PENDING' && row.username) {
-    items.push({ Delete: { TableName: T(), Key: keys.username(row.username), ConditionExpression: 'attribute_not_exists(pk) OR userId = :id', ExpressionAttributeValues: { ':id': row.id } } });
+    items.push({
+      Delete: {
+        TableName: T(),
+        Key: keys.username(row.username),
+        ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
+        ExpressionAttributeValues: { ':id': row.id },
+      },
+    });
   }
   if (row.setupTokenHash) items.push({ Delete: { TableName: T(), Key: userKeys.setupToken(row.setupTokenHash) } });
   await db().send(new TransactWriteCommand({ TransactItems: items }));
@@ -265,44 +418,83 @@ export async function deleteEmployee(tenant: TenantId, row: EmployeeRow, actor: 
 
 // Sensitive fields: encrypted with the row's tenant and id as associated data.
 const aad = (tenant: TenantId, userId: string, field: string) => `${tenant}/${userId}/${field}`;
-export const sealField = (tenant: TenantId, userId: string, field: 'ssn' | 'dob' | 'pin', value: string) => encryptField(value, aad(tenant, userId, field));
-export const openField = (tenant: TenantId, userId: string, field: 'ssn' | 'dob' | 'pin', value: string) => decryptField(value, aad(tenant, userId, field));
+export const sealField = (tenant: TenantId, userId: string, field: 'ssn' | 'dob' | 'pin', value: string) =>
+  encryptField(value, aad(tenant, userId, field));
+export const openField = (tenant: TenantId, userId: string, field: 'ssn' | 'dob' | 'pin', value: string) =>
+  decryptField(value, aad(tenant, userId, field));
 
 // Job roles: one row each and a case-insensitive name marker, like locations.
 export async function listJobRoles(tenant: TenantId): Promise<JobRoleRow[]> {
-  const res = await db().send(new QueryCommand({
-    TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'JOBROLE#' },
-  }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: T(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'JOBROLE#' },
+    }),
+  );
   return (res.Items ?? []).map((i) => strip<JobRoleRow>(i)!).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function createJobRole(tenant: TenantId, input: { name: string; description?: string | null }): Promise<{ jobRole: JobRoleRow; created: boolean }> {
-  const row: JobRoleRow = { id: randomUUID(), name: input.name.trim(), description: input.description?.trim() || null, createdAt: nowIso() };
+export async function createJobRole(
+  tenant: TenantId,
+  input: { name: string; description?: string | null },
+): Promise<{ jobRole: JobRoleRow; created: boolean }> {
+  const row: JobRoleRow = {
+    id: randomUUID(),
+    name: input.name.trim(),
+    description: input.description?.trim() || null,
+    createdAt: nowIso(),
+  };
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: T(), Item: { ...userKeys.jobRoleName(tenant, row.name), jobRoleId: row.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: T(), Item: { ...userKeys.jobRole(tenant, row.id), ...row } } },
-      ],
-    }));
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: T(),
+              Item: { ...userKeys.jobRoleName(tenant, row.name), jobRoleId: row.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: T(), Item: { ...userKeys.jobRole(tenant, row.id), ...row } } },
+        ],
+      }),
+    );
     return { jobRole: row, created: true };
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
-    const marker = await db().send(new GetCommand({ TableName: T(), Key: userKeys.jobRoleName(tenant, row.name), ConsistentRead: true }));
-    const existing = await db().send(new GetCommand({ TableName: T(), Key: userKeys.jobRole(tenant, marker.Item!.jobRoleId as string), ConsistentRead: true }));
+    const marker = await db().send(
+      new GetCommand({ TableName: T(), Key: userKeys.jobRoleName(tenant, row.name), ConsistentRead: true }),
+    );
+    const existing = await db().send(
+      new GetCommand({
+        TableName: T(),
+        Key: userKeys.jobRole(tenant, marker.Item!.jobRoleId as string),
+        ConsistentRead: true,
+      }),
+    );
     return { jobRole: strip<JobRoleRow>(existing.Item)!, created: false };
   }
 }
 
 // Documents
 export async function putDocument(tenant: TenantId, doc: DocumentRow, ttlSeconds?: number): Promise<void> {
-  await db().send(new PutCommand({
-    TableName: T(), Item: { ...userKeys.document(tenant, doc.userId, doc.id), ...doc, ...(ttlSeconds ? { expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds } : {}) },
-  }));
+  await db().send(
+    new PutCommand({
+      TableName: T(),
+      Item: {
+        ...userKeys.document(tenant, doc.userId, doc.id),
+        ...doc,
+        ...(ttlSeconds ? { expiresAt: Math.floor(Date.now() / 1000) + ttlSeconds } : {}),
+      },
+    }),
+  );
 }
 
 export async function getDocument(tenant: TenantId, userId: string, docId: string): Promise<DocumentRow | undefined> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: userKeys.document(tenant, userId, docId), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: T(), Key: userKeys.document(tenant, userId, docId), ConsistentRead: true }),
+  );
   return strip<DocumentRow>(res.Item);
 }
 
@@ -310,10 +502,14 @@ export async function listDocuments(tenant: TenantId, userId: string): Promise<D
   const out: DocumentRow[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await db().send(new QueryCommand({
-      TableName: T(), KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `USERDOC#${userId}#` }, ExclusiveStartKey: start,
-    }));
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `USERDOC#${userId}#` },
+        ExclusiveStartKey: start,
+      }),
+    );
     out.push(...(res.Items ?? []).map((i) => strip<DocumentRow>(i)!));
     start = res.LastEvaluatedKey;
   } while (start);
@@ -322,22 +518,40 @@ export async function listDocuments(tenant: TenantId, userId: string): Promise<D
 
 /** Marks an uploaded document READY (and drops its TTL), if it is still the pending row. */
 export async function markDocumentReady(tenant: TenantId, doc: DocumentRow, size: number): Promise<DocumentRow> {
-  await db().send(new TransactWriteCommand({
-    TransactItems: [{
-      Update: {
-        TableName: T(), Key: userKeys.document(tenant, doc.userId, doc.id), UpdateExpression: 'SET #s = :ready, fileSize = :size REMOVE expiresAt',
-        ConditionExpression: '#s = :pending', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':ready': 'READY', ':pending': 'PENDING', ':size': size },
-      },
-    }],
-  }));
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: T(),
+            Key: userKeys.document(tenant, doc.userId, doc.id),
+            UpdateExpression: 'SET #s = :ready, fileSize = :size REMOVE expiresAt',
+            ConditionExpression: '#s = :pending',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: { ':ready': 'READY', ':pending': 'PENDING', ':size': size },
+          },
+        },
+      ],
+    }),
+  );
   return { ...doc, status: 'READY', fileSize: size };
 }
 
 export async function removeDocumentRow(tenant: TenantId, userId: string, docId: string): Promise<boolean> {
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [{ Delete: { TableName: T(), Key: userKeys.document(tenant, userId, docId), ConditionExpression: 'attribute_exists(pk)' } }],
-    }));
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: T(),
+              Key: userKeys.document(tenant, userId, docId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;

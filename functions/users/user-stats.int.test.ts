@@ -17,7 +17,15 @@ let tenant: TenantId;
 beforeAll(async () => {
   await useTestTable();
   ses = await useTestMail('team@test.example');
-  const { organization, owner: o } = await createOrganization({ name: `Counter Kayaks ${randomUUID().slice(0, 4)}`, owner: { email: `owner-${randomUUID().slice(0, 8)}@test.example`, firstName: 'Olive', lastName: 'Owner', password: 'owner-password-1' } });
+  const { organization, owner: o } = await createOrganization({
+    name: `Counter Kayaks ${randomUUID().slice(0, 4)}`,
+    owner: {
+      email: `owner-${randomUUID().slice(0, 8)}@test.example`,
+      firstName: 'Olive',
+      lastName: 'Owner',
+      password: 'owner-password-1',
+    },
+  });
   tenant = trustedTenant(organization.id);
   owner = await sessionFor({ tenant, userId: o.id, role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER' });
 }, 60_000);
@@ -34,13 +42,22 @@ async function setupToken(email: string) {
 }
 async function invite() {
   const email = `emp-${randomUUID().slice(0, 8)}@test.example`;
-  const res = await call('POST', '/api/users/invite', { token: owner.token, body: { firstName: 'Pat', lastName: 'Lee', email, phone: '5550100200', accessLevel: 'EMPLOYEE' } });
+  const res = await call('POST', '/api/users/invite', {
+    token: owner.token,
+    body: { firstName: 'Pat', lastName: 'Lee', email, phone: '5550100200', accessLevel: 'EMPLOYEE' },
+  });
   expect(res.status, res.raw).toBe(201);
   return { id: res.body.employee.id as string, email };
 }
 /** Users counted independently: the tenant's USER# rows that are not deleted tombstones. */
 async function usersByWalk() {
-  const res = await db().send(new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': keys.tenantPartition(tenant), ':s': 'USER#' } }));
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
+      ExpressionAttributeValues: { ':p': keys.tenantPartition(tenant), ':s': 'USER#' },
+    }),
+  );
   return (res.Items ?? []).filter((u) => u.status !== 'DELETED').length;
 }
 
@@ -48,10 +65,23 @@ describe('STATS#users', () => {
   it('keeps users and active users today on write, and the tenant list reads them with one Query per tenant', async () => {
     const kept = await invite();
     const gone = await invite();
-    const done = await call('POST', '/api/users/complete-signup', { body: { token: await setupToken(kept.email), firstName: 'Pat', lastName: 'Lee', phone: '5550100200', email: kept.email, password: 'pat-password-1', termsAccepted: true } });
+    const done = await call('POST', '/api/users/complete-signup', {
+      body: {
+        token: await setupToken(kept.email),
+        firstName: 'Pat',
+        lastName: 'Lee',
+        phone: '5550100200',
+        email: kept.email,
+        password: 'pat-password-1',
+        termsAccepted: true,
+      },
+    });
     expect(done.status, done.raw).toBe(200);
     expect((await call('DELETE', `/api/users/${gone.id}`, { token: owner.token })).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await call('POST', '/api/auth/login', { body: { username: kept.email, password: 'pat-password-1' } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await call('POST', '/api/auth/login', { body: { username: kept.email, password: 'pat-password-1' } })).status,
+      ).toBe(200);
 
     const row = (await db().send(new GetCommand({ TableName: tableName(), Key: userStatsKey(tenant) }))).Item!;
     expect(row.total).toBe(2);
@@ -65,7 +95,10 @@ describe('STATS#users', () => {
       expect(mine.metrics.totalUsers).toBe(2);
       expect(mine.metrics.totalUsers).toBe(await usersByWalk());
       expect(mine.metrics.activeUsersToday).toBe(1);
-      const values = (c: unknown) => (c instanceof QueryCommand ? (c.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues : undefined);
+      const values = (c: unknown) =>
+        c instanceof QueryCommand
+          ? (c.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues
+          : undefined;
       const reads = send.mock.calls.map(([c]) => values(c)).filter((v) => v?.[':pk'] === keys.tenantPartition(tenant));
       expect(reads).toHaveLength(1);
       expect(reads[0]).toMatchObject({ ':s': 'STATS#' });
@@ -76,7 +109,12 @@ describe('STATS#users', () => {
 
   it('starts a new day with a new set, and a failed counter write does not fail the sign-in', async () => {
     const t = trustedTenant(`org${randomUUID().replace(/-/g, '').slice(0, 12)}`);
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...userStatsKey(t), total: 4, activeDay: '2000-01-01', activeUserIds: new Set(['old-a', 'old-b']) } }));
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...userStatsKey(t), total: 4, activeDay: '2000-01-01', activeUserIds: new Set(['old-a', 'old-b']) },
+      }),
+    );
     await recordActiveUser(t, 'u1');
     await recordActiveUser(t, 'u2');
     await recordActiveUser(t, 'u1');

@@ -15,8 +15,11 @@ export const userStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STAT
 export function userCountUpdate(tenant: TenantId, delta: 1 | -1) {
   return {
     Update: {
-      TableName: tableName(), Key: userStatsKey(tenant),
-      UpdateExpression: 'ADD #t :d', ExpressionAttributeNames: { '#t': 'total' }, ExpressionAttributeValues: { ':d': delta },
+      TableName: tableName(),
+      Key: userStatsKey(tenant),
+      UpdateExpression: 'ADD #t :d',
+      ExpressionAttributeNames: { '#t': 'total' },
+      ExpressionAttributeValues: { ':d': delta },
     },
   };
 }
@@ -32,10 +35,16 @@ export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
 export async function recordActiveUser(tenant: TenantId, userId: string, now = new Date()): Promise<void> {
   const day = utcDay(now);
   const key = userStatsKey(tenant);
-  const addToday = () => db().send(new UpdateCommand({
-    TableName: tableName(), Key: key, UpdateExpression: 'ADD activeUserIds :ids', ConditionExpression: 'activeDay = :day',
-    ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
-  }));
+  const addToday = () =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD activeUserIds :ids',
+        ConditionExpression: 'activeDay = :day',
+        ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
+      }),
+    );
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -45,11 +54,15 @@ export async function recordActiveUser(tenant: TenantId, userId: string, now = n
         if (!isConditionFailure(e)) throw e;
       }
       try {
-        await db().send(new UpdateCommand({
-          TableName: tableName(), Key: key, UpdateExpression: 'SET activeDay = :day, activeUserIds = :ids',
-          ConditionExpression: 'attribute_not_exists(activeDay) OR activeDay < :day',
-          ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
-        }));
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET activeDay = :day, activeUserIds = :ids',
+            ConditionExpression: 'attribute_not_exists(activeDay) OR activeDay < :day',
+            ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
+          }),
+        );
         return;
       } catch (e) {
         if (!isConditionFailure(e)) throw e;

@@ -14,8 +14,13 @@ const keptSpec = resolve(process.cwd(), 'docs/spec/endpoints.md');
 
 function specRoutes(): string[] {
   const text = readFileSync(keptSpec, 'utf8');
-  if (existsSync(liveSpec)) expect(readFileSync(liveSpec, 'utf8'), 'docs/spec/endpoints.md differs from ../shared/spec: copy it again').toBe(text);
-  return [...text.matchAll(/^\|\s*\d+\s*\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\S+)\s*\|/gm)].map((m) => `${m[1]} ${m[2]}`);
+  if (existsSync(liveSpec))
+    expect(readFileSync(liveSpec, 'utf8'), 'docs/spec/endpoints.md differs from ../shared/spec: copy it again').toBe(
+      text,
+    );
+  return [...text.matchAll(/^\|\s*\d+\s*\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\S+)\s*\|/gm)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
 }
 
 describe('the contract', () => {
@@ -51,15 +56,36 @@ describe('the contract', () => {
 
   it('keeps platform routes for the platform admin and public routes few and deliberate', () => {
     for (const r of routes.filter((x) => x.path.startsWith('/api/platform/'))) expect(r.access, r.id).toBe('platform');
-    expect(routes.filter((r) => r.access === 'public').map((r) => r.id).sort()).toEqual(
-      ['auth.completeSignup', 'auth.login', 'auth.logout', 'auth.validateSignupToken', 'health.check', 'health.openapi', 'reports.mail.confirm', 'reports.mail.unsubscribe', 'services.publicBook', 'services.publicGet', 'users.completeSignup', 'users.setupDetails'].sort(),
+    expect(
+      routes
+        .filter((r) => r.access === 'public')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(
+      [
+        'auth.completeSignup',
+        'auth.login',
+        'auth.logout',
+        'auth.validateSignupToken',
+        'health.check',
+        'health.openapi',
+        'reports.mail.confirm',
+        'reports.mail.unsubscribe',
+        'services.publicBook',
+        'services.publicGet',
+        'users.completeSignup',
+        'users.setupDetails',
+      ].sort(),
     );
   });
 
   it('matches literal segments before parameters, as API Gateway does', () => {
     expect(matchRoute('GET', '/api/inventory/items/stats/overview')?.route.id).toBe('inventory.statsOverview');
     expect(matchRoute('GET', '/api/reservations/integration/all')?.route.id).toBe('reservations.list');
-    expect(matchRoute('GET', '/api/reservations/integration/abc')).toMatchObject({ route: { id: 'reservations.get' }, pathParameters: { id: 'abc' } });
+    expect(matchRoute('GET', '/api/reservations/integration/abc')).toMatchObject({
+      route: { id: 'reservations.get' },
+      pathParameters: { id: 'abc' },
+    });
     expect(matchRoute('DELETE', '/api/inventory/bulk/delete')?.route.id).toBe('inventory.bulkDelete');
     expect(matchRoute('GET', '/api/users/complete-signup')?.route.id).toBe('users.setupDetails');
     expect(matchRoute('GET', '/api/nothing')).toBeUndefined();
@@ -70,7 +96,19 @@ describe('field names of document 1 §3', () => {
   it("the tenant list's metrics carry the spec's names (emailsMonth, databaseSize)", async () => {
     const { tenantMetricsResponse } = await import('./routes/platform.js');
     const metrics = tenantMetricsResponse.shape.tenants.def.element.shape.metrics.shape;
-    const spec = ['totalUsers', 'activeUsersToday', 'activeReservations', 'totalItems', 'emailsToday', 'emailsMonth', 'databaseSize', 'errorRate', 'healthScore', 'issues', 'healthIssues'];
+    const spec = [
+      'totalUsers',
+      'activeUsersToday',
+      'activeReservations',
+      'totalItems',
+      'emailsToday',
+      'emailsMonth',
+      'databaseSize',
+      'errorRate',
+      'healthScore',
+      'issues',
+      'healthIssues',
+    ];
     expect(spec.filter((name) => !(name in metrics))).toEqual([]);
   });
 });

@@ -24,7 +24,12 @@ export type CustomerView = z.infer<typeof customerView>;
 
 export const customerListResponse = z.object({
   customers: z.array(customerView),
-  pagination: z.object({ page: z.number().check(z.int()), limit: z.number().check(z.int()), total: z.number().check(z.int()), pages: z.number().check(z.int()) }),
+  pagination: z.object({
+    page: z.number().check(z.int()),
+    limit: z.number().check(z.int()),
+    total: z.number().check(z.int()),
+    pages: z.number().check(z.int()),
+  }),
 });
 export type CustomerListResponse = z.infer<typeof customerListResponse>;
 

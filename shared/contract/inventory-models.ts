@@ -76,14 +76,30 @@ export type ItemPage = z.infer<typeof itemPageSchema>;
  */
 export const inventoryStatsSchema = z.object({
   total: z.number().check(z.int()),
-  statusCounts: z.object({ AVAILABLE: z.number().check(z.int()), IN_USE: z.number().check(z.int()), MAINTENANCE_REQUIRED: z.number().check(z.int()), OUT_OF_SERVICE: z.number().check(z.int()) }),
-  byStatus: z.object({ AVAILABLE: z.number().check(z.int()), IN_USE: z.number().check(z.int()), MAINTENANCE: z.number().check(z.int()), OUT_OF_SERVICE: z.number().check(z.int()), DAMAGED: z.number().check(z.int()) }),
+  statusCounts: z.object({
+    AVAILABLE: z.number().check(z.int()),
+    IN_USE: z.number().check(z.int()),
+    MAINTENANCE_REQUIRED: z.number().check(z.int()),
+    OUT_OF_SERVICE: z.number().check(z.int()),
+  }),
+  byStatus: z.object({
+    AVAILABLE: z.number().check(z.int()),
+    IN_USE: z.number().check(z.int()),
+    MAINTENANCE: z.number().check(z.int()),
+    OUT_OF_SERVICE: z.number().check(z.int()),
+    DAMAGED: z.number().check(z.int()),
+  }),
   /** Items in MAINTENANCE or DAMAGED. */
   maintenanceDue: z.number().check(z.int()),
 });
 export type InventoryStats = z.infer<typeof inventoryStatsSchema>;
 
-export const activityChangeSchema = z.object({ field: z.string(), oldValue: z.unknown(), newValue: z.unknown(), itemNumber: z.optional(z.string()) });
+export const activityChangeSchema = z.object({
+  field: z.string(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+  itemNumber: z.optional(z.string()),
+});
 export type ActivityChange = z.infer<typeof activityChangeSchema>;
 
 export const activityLogEntrySchema = z.object({
@@ -97,7 +113,17 @@ export const activityLogEntrySchema = z.object({
     productTypeName: z.optional(z.string()),
     itemsByType: z.optional(z.record(z.string(), z.number())),
     itemIds: z.optional(z.array(z.string())),
-    itemsData: z.optional(z.array(z.object({ id: z.string(), itemNumber: z.string(), productTypeName: z.nullable(z.string()), status: itemStatus, location: z.nullable(z.string()) }))),
+    itemsData: z.optional(
+      z.array(
+        z.object({
+          id: z.string(),
+          itemNumber: z.string(),
+          productTypeName: z.nullable(z.string()),
+          status: itemStatus,
+          location: z.nullable(z.string()),
+        }),
+      ),
+    ),
     changes: z.optional(z.array(activityChangeSchema)),
     timestamp: z.string(),
   }),
@@ -113,11 +139,17 @@ export type ActivityLogEntry = z.infer<typeof activityLogEntrySchema>;
 export const deletedSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** POST /api/inventory/bulk/generate-ids */
-export const generateIdsResponseSchema = z.object({ success: z.literal(true), data: z.object({ suggestions: z.array(z.object({ suggestedId: z.string() })) }) });
+export const generateIdsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ suggestions: z.array(z.object({ suggestedId: z.string() })) }),
+});
 export type GenerateIdsResponse = z.infer<typeof generateIdsResponseSchema>;
 
 /** POST /api/inventory/bulk/create */
-export const bulkCreateResponseSchema = z.object({ success: z.literal(true), data: z.object({ createdItems: z.array(inventoryItemSchema) }) });
+export const bulkCreateResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ createdItems: z.array(inventoryItemSchema) }),
+});
 export type BulkCreateResponse = z.infer<typeof bulkCreateResponseSchema>;
 
 /** DELETE /api/inventory/bulk/delete */

@@ -18,7 +18,10 @@ const compiled: Compiled[] = routes.map((route) => {
  * Finds the contract route for a concrete method and path, as API Gateway does: literal segments win
  * over parameters (`/items/stats/overview` before `/items/{id}`).
  */
-export function matchRoute(method: string, path: string): { route: RouteContract; pathParameters: Record<string, string> } | undefined {
+export function matchRoute(
+  method: string,
+  path: string,
+): { route: RouteContract; pathParameters: Record<string, string> } | undefined {
   let best: { route: RouteContract; pathParameters: Record<string, string>; params: number } | undefined;
   for (const c of compiled) {
     if (c.route.method !== method) continue;

@@ -14,7 +14,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every route of the contract once, under its path and method, with a unique operationId', () => {
-    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, id: (op as { operationId: string }).operationId })));
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method, id: (op as { operationId: string }).operationId })),
+    );
     expect(listed).toHaveLength(routes.length);
     expect(new Set(listed.map((o) => o.id)).size).toBe(routes.length);
     for (const r of routes) expect(listed).toContainEqual({ path: r.path, method: r.method.toLowerCase(), id: r.id });
@@ -25,7 +27,11 @@ describe('the OpenAPI document', () => {
       expect(path.startsWith('/')).toBe(true);
       const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const [method, raw] of Object.entries(ops)) {
-        const op = raw as { responses: Record<string, { description: string }>; parameters: { name: string; in: string; required: boolean }[]; requestBody?: { content: Record<string, { schema: unknown }> } };
+        const op = raw as {
+          responses: Record<string, { description: string }>;
+          parameters: { name: string; in: string; required: boolean }[];
+          requestBody?: { content: Record<string, { schema: unknown }> };
+        };
         expect(METHODS).toContain(method);
         expect(Object.keys(op.responses).length).toBeGreaterThan(0);
         for (const [code, res] of Object.entries(op.responses)) {
@@ -42,8 +48,13 @@ describe('the OpenAPI document', () => {
   });
 
   it('publishes the declared answers and the Idempotency-Key header of idempotent routes', () => {
-    const login = doc.paths['/api/auth/login']!.post as { responses: Record<string, { content: Record<string, { schema: { required: string[] } }> }>; security: unknown[] };
-    expect(login.responses['2XX']!.content['application/json']!.schema.required).toEqual(expect.arrayContaining(['token', 'user', 'redirectUrl']));
+    const login = doc.paths['/api/auth/login']!.post as {
+      responses: Record<string, { content: Record<string, { schema: { required: string[] } }> }>;
+      security: unknown[];
+    };
+    expect(login.responses['2XX']!.content['application/json']!.schema.required).toEqual(
+      expect.arrayContaining(['token', 'user', 'redirectUrl']),
+    );
     expect(login.security).toEqual([]);
     const book = doc.paths['/public/service/{token}/book']!.post as { parameters: { name: string }[] };
     expect(book.parameters.map((p) => p.name)).toContain('Idempotency-Key');

@@ -10,7 +10,13 @@ import type { RouteContract } from './types.js';
 type Json = Record<string, unknown>;
 
 function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): Json {
-  const s = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', cycles: 'ref', reused: 'inline' }) as Json;
+  const s = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+  }) as Json;
   delete s.$schema;
   return s;
 }
@@ -19,15 +25,28 @@ const errorSchema: Json = {
   type: 'object',
   required: ['error', 'message'],
   properties: {
-    error: { type: 'string', description: 'A stable code: ValidationError, Unauthorized, Forbidden, NotFound, Conflict, NotImplemented, ...' },
+    error: {
+      type: 'string',
+      description: 'A stable code: ValidationError, Unauthorized, Forbidden, NotFound, Conflict, NotImplemented, ...',
+    },
     message: { type: 'string', description: 'What a person may be shown' },
-    details: { type: 'array', items: { type: 'object', required: ['msg', 'path'], properties: { msg: { type: 'string' }, path: { type: 'string' } } } },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['msg', 'path'],
+        properties: { msg: { type: 'string' }, path: { type: 'string' } },
+      },
+    },
   },
 };
 
 function parameters(r: RouteContract): Json[] {
   const out: Json[] = [];
-  for (const [where, schema] of [['path', r.params], ['query', r.query]] as const) {
+  for (const [where, schema] of [
+    ['path', r.params],
+    ['query', r.query],
+  ] as const) {
     if (!schema) continue;
     const s = jsonSchema(schema, 'input');
     const required = new Set((s.required as string[] | undefined) ?? []);
@@ -37,8 +56,11 @@ function parameters(r: RouteContract): Json[] {
   }
   if (r.idempotent) {
     out.push({
-      name: 'Idempotency-Key', in: 'header', required: false,
-      description: 'One key per submission: a retry of the same request with the same key answers the first answer and writes nothing; the same key with another request is refused (422).',
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'One key per submission: a retry of the same request with the same key answers the first answer and writes nothing; the same key with another request is refused (422).',
       schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,128}$' },
     });
   }
@@ -46,14 +68,26 @@ function parameters(r: RouteContract): Json[] {
 }
 
 function requestBody(r: RouteContract): Json | undefined {
-  if (r.kind === 'multipart') return { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
+  if (r.kind === 'multipart')
+    return { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } };
   if (!r.body) return undefined;
-  return { required: !r.body.safeParse(undefined).success, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
+  return {
+    required: !r.body.safeParse(undefined).success,
+    content: { 'application/json': { schema: jsonSchema(r.body, 'input') } },
+  };
 }
 
 function success(r: RouteContract): Json {
-  if (r.kind === 'stream') return { description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'Server-sent events', content: { 'text/event-stream': { schema: { type: 'string' } } } };
-  if (r.kind === 'file') return { description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'A file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } };
+  if (r.kind === 'stream')
+    return {
+      description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'Server-sent events',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
+  if (r.kind === 'file')
+    return {
+      description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'A file',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
   return { description: 'Success', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };
 }
 
@@ -77,7 +111,10 @@ export function openApiDocument(routes: readonly RouteContract[], info: OpenApiD
       ...(requestBody(r) ? { requestBody: requestBody(r) } : {}),
       responses: {
         '2XX': success(r),
-        default: { description: 'A refusal or failure', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        default: {
+          description: 'A refusal or failure',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
       'x-access': r.access,
       ...(r.capability ? { 'x-capability': r.capability } : {}),

@@ -2,12 +2,23 @@
 import * as z from '../zod.js';
 import { reservationView } from './reservation-models.js';
 
-export const REPORT_TYPES = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'] as const;
+export const REPORT_TYPES = [
+  'daily-log',
+  'revenue',
+  'employee-performance',
+  'cart-utilization',
+  'customer-activity',
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 const range = { success: z.literal(true), startDate: z.string(), endDate: z.string() };
 
-export const dailyLogResponse = z.object({ success: z.literal(true), date: z.string(), timeZone: z.string(), reservations: z.array(reservationView) });
+export const dailyLogResponse = z.object({
+  success: z.literal(true),
+  date: z.string(),
+  timeZone: z.string(),
+  reservations: z.array(reservationView),
+});
 
 export const revenueResponse = z.object({
   ...range,
@@ -29,10 +40,18 @@ export const revenueResponse = z.object({
 
 export const employeePerformanceResponse = z.object({
   ...range,
-  performanceData: z.array(z.object({
-    employeeId: z.string(), employeeName: z.string(), totalReservations: z.number(), completedReservations: z.number(), cancelledReservations: z.number(),
-    totalRevenue: z.number(), averageRevenue: z.number(), completionRate: z.number(),
-  })),
+  performanceData: z.array(
+    z.object({
+      employeeId: z.string(),
+      employeeName: z.string(),
+      totalReservations: z.number(),
+      completedReservations: z.number(),
+      cancelledReservations: z.number(),
+      totalRevenue: z.number(),
+      averageRevenue: z.number(),
+      completionRate: z.number(),
+    }),
+  ),
 });
 
 export const customerActivityResponse = z.object({
@@ -41,7 +60,15 @@ export const customerActivityResponse = z.object({
   returningCustomers: z.number(),
   totalSpent: z.number(),
   totalReservations: z.number(),
-  topCustomers: z.array(z.object({ customerId: z.string(), name: z.string(), phone: z.string(), reservationCount: z.number(), totalSpent: z.number() })),
+  topCustomers: z.array(
+    z.object({
+      customerId: z.string(),
+      name: z.string(),
+      phone: z.string(),
+      reservationCount: z.number(),
+      totalSpent: z.number(),
+    }),
+  ),
 });
 
 export const cartUtilizationResponse = z.object({
@@ -50,14 +77,32 @@ export const cartUtilizationResponse = z.object({
   totalHoursReserved: z.number(),
   averageUtilization: z.number(),
   totalRevenue: z.number(),
-  items: z.array(z.object({
-    itemId: z.string(), name: z.string(), itemNumber: z.string(), productTypeId: z.string(), productType: z.string(), reservations: z.number(),
-    hoursReserved: z.number(), hoursOpen: z.number(), utilizationRate: z.number(), revenue: z.number(),
-  })),
-  productTypes: z.array(z.object({
-    productTypeId: z.string(), productType: z.string(), items: z.number(), reservations: z.number(), hoursReserved: z.number(), hoursOpen: z.number(),
-    utilizationRate: z.number(), revenue: z.number(),
-  })),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      name: z.string(),
+      itemNumber: z.string(),
+      productTypeId: z.string(),
+      productType: z.string(),
+      reservations: z.number(),
+      hoursReserved: z.number(),
+      hoursOpen: z.number(),
+      utilizationRate: z.number(),
+      revenue: z.number(),
+    }),
+  ),
+  productTypes: z.array(
+    z.object({
+      productTypeId: z.string(),
+      productType: z.string(),
+      items: z.number(),
+      reservations: z.number(),
+      hoursReserved: z.number(),
+      hoursOpen: z.number(),
+      utilizationRate: z.number(),
+      revenue: z.number(),
+    }),
+  ),
 });
 
 export type DailyLogReport = z.infer<typeof dailyLogResponse>;

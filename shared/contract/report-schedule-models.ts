@@ -2,14 +2,20 @@ import * as z from '../zod.js';
 import { emailCheck } from './common.js';
 
 /** Scheduled reports (document 3 §3, §5, §9). Kept server side per tenant (decisions.md, Reports: schedules). */
-export const SCHEDULE_REPORT_TYPES = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'] as const;
+export const SCHEDULE_REPORT_TYPES = [
+  'daily-log',
+  'revenue',
+  'employee-performance',
+  'cart-utilization',
+  'customer-activity',
+] as const;
 export const SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly'] as const;
 export const SCHEDULE_HISTORY_CAP = 100;
 /** The attachment of a scheduled report. Document 3 §5's formats per report type, those a file can carry: daily-log PDF or CSV, the others PDF or Excel; PDF is the default (§9). */
 export const SCHEDULE_FORMATS = ['pdf', 'excel', 'csv'] as const;
 export type ScheduleFormat = (typeof SCHEDULE_FORMATS)[number];
-export const scheduleFormatsFor = (type: (typeof SCHEDULE_REPORT_TYPES)[number]): ScheduleFormat[] => (type === 'daily-log' ? ['pdf', 'csv'] : ['pdf', 'excel']);
-
+export const scheduleFormatsFor = (type: (typeof SCHEDULE_REPORT_TYPES)[number]): ScheduleFormat[] =>
+  type === 'daily-log' ? ['pdf', 'csv'] : ['pdf', 'excel'];
 
 /**
  * Who may receive a schedule's mail (issue 22 item 6, docs/decisions/report-mail-recipients.md):
@@ -22,29 +28,58 @@ export type RecipientState = (typeof RECIPIENT_STATES)[number];
 /** Report e-mails (confirmations included) an organization may send per day in its zone. */
 export const REPORT_MAIL_DAILY_CAP = 200;
 export const REPORT_MAIL_CAP_MESSAGE = `The daily limit of ${REPORT_MAIL_DAILY_CAP} report e-mails for your organization is reached; nothing was sent. Scheduled reports resume tomorrow.`;
-export const OUTSIDE_RECIPIENT_ADMIN_ONLY = 'Only an administrator can add recipients who are not active staff of your organization';
+export const OUTSIDE_RECIPIENT_ADMIN_ONLY =
+  'Only an administrator can add recipients who are not active staff of your organization';
 /** Addresses compare without case; the stored list holds each address once. */
 export const normalizeRecipient = (address: string) => address.trim().toLowerCase();
 
 /** §5: report type required; schedule required; at least one recipient; frequency; HH:MM; weekly days; monthly day; e-mails. */
-export const reportScheduleBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
-  reportType: z.enum(SCHEDULE_REPORT_TYPES, { error: 'Report type is required' }),
-  parameters: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
-  schedule: z.object({
-    frequency: z.enum(SCHEDULE_FREQUENCIES, { error: 'Frequency must be one of daily, weekly, monthly, quarterly' }),
-    time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)')),
-    daysOfWeek: z.optional(z.array(z.number().check(z.int(), z.gte(0), z.lte(6))).check(z.maxLength(7))),
-    dayOfMonth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(31))),
-  }, { error: 'Schedule is required' }),
-  format: z._default(z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }), 'pdf'),
-  recipients: z.array(z.string().check(z.trim(), ...emailCheck('Each recipient must be a valid e-mail address')), { error: 'At least one recipient is required' }).check(z.minLength(1, 'At least one recipient is required'), z.maxLength(20)),
-  enabled: z._default(z.boolean(), true),
-}).check(z.superRefine((v, ctx) => {
-  if (v.schedule.frequency === 'weekly' && !v.schedule.daysOfWeek?.length) ctx.addIssue({ code: 'custom', path: ['schedule', 'daysOfWeek'], message: 'Weekly schedules need days of week' });
-  if (v.schedule.frequency === 'monthly' && v.schedule.dayOfMonth === undefined) ctx.addIssue({ code: 'custom', path: ['schedule', 'dayOfMonth'], message: 'Monthly schedules need a day of month' });
-  if (!scheduleFormatsFor(v.reportType).includes(v.format)) ctx.addIssue({ code: 'custom', path: ['format'], message: `Format ${v.format} not supported for report type ${v.reportType}` });
-}));
+export const reportScheduleBody = z
+  .object({
+    name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
+    reportType: z.enum(SCHEDULE_REPORT_TYPES, { error: 'Report type is required' }),
+    parameters: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
+    schedule: z.object(
+      {
+        frequency: z.enum(SCHEDULE_FREQUENCIES, {
+          error: 'Frequency must be one of daily, weekly, monthly, quarterly',
+        }),
+        time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)')),
+        daysOfWeek: z.optional(z.array(z.number().check(z.int(), z.gte(0), z.lte(6))).check(z.maxLength(7))),
+        dayOfMonth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(31))),
+      },
+      { error: 'Schedule is required' },
+    ),
+    format: z._default(z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }), 'pdf'),
+    recipients: z
+      .array(z.string().check(z.trim(), ...emailCheck('Each recipient must be a valid e-mail address')), {
+        error: 'At least one recipient is required',
+      })
+      .check(z.minLength(1, 'At least one recipient is required'), z.maxLength(20)),
+    enabled: z._default(z.boolean(), true),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.schedule.frequency === 'weekly' && !v.schedule.daysOfWeek?.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schedule', 'daysOfWeek'],
+          message: 'Weekly schedules need days of week',
+        });
+      if (v.schedule.frequency === 'monthly' && v.schedule.dayOfMonth === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schedule', 'dayOfMonth'],
+          message: 'Monthly schedules need a day of month',
+        });
+      if (!scheduleFormatsFor(v.reportType).includes(v.format))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['format'],
+          message: `Format ${v.format} not supported for report type ${v.reportType}`,
+        });
+    }),
+  );
 export type ReportScheduleInput = z.output<typeof reportScheduleBody>;
 
 /** One run of a schedule: when, why (its time came, or Run now), what came of it. */
@@ -96,8 +131,15 @@ export const reportScheduleUpdateBody = z.object({ enabled: z.boolean({ error: '
 export const reportScheduleRunResponse = z.object({ schedule: reportScheduleResponse, run: scheduleRunEntry });
 
 /** Today's report e-mails of the organization against the daily cap, so the screen can say when it is reached. */
-export const reportMailQuota = z.object({ day: z.string(), sent: z.number().check(z.int()), limit: z.number().check(z.int()) });
-export const reportScheduleListResponse = z.object({ schedules: z.array(reportScheduleResponse), mailQuota: reportMailQuota });
+export const reportMailQuota = z.object({
+  day: z.string(),
+  sent: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+});
+export const reportScheduleListResponse = z.object({
+  schedules: z.array(reportScheduleResponse),
+  mailQuota: reportMailQuota,
+});
 
 /** The public links of report mail: a random token (only its hash is stored) bound to one tenant, schedule and address. */
 export const reportMailTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });

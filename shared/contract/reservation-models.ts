@@ -5,7 +5,13 @@
  * (shared/domain/money.ts) and converts at the edge. Times are ISO-8601 instants (UTC, 'Z').
  */
 import * as z from '../zod.js';
-import { LOG_ACTIONS, PAYMENT_SOURCES, PAYMENT_TYPES, RESERVATION_KINDS, RESERVATION_STATUSES } from '../domain/reservations.js';
+import {
+  LOG_ACTIONS,
+  PAYMENT_SOURCES,
+  PAYMENT_TYPES,
+  RESERVATION_KINDS,
+  RESERVATION_STATUSES,
+} from '../domain/reservations.js';
 import { emailCheck, looseNumber } from './common.js';
 
 export {
@@ -23,8 +29,14 @@ export {
 } from '../domain/reservations.js';
 
 /** An instant the API accepts: ISO-8601 with a zone ('Z' or ±hh:mm); the browser sends toISOString(). */
-export const instant = z
-  .string().check(z.maxLength(40), z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Time must be an ISO date-time with a zone (e.g. 2030-06-01T14:00:00.000Z)'), z.refine((s) => Number.isFinite(Date.parse(s)), 'Time must be a real date and time'));
+export const instant = z.string().check(
+  z.maxLength(40),
+  z.regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+    'Time must be an ISO date-time with a zone (e.g. 2030-06-01T14:00:00.000Z)',
+  ),
+  z.refine((s) => Number.isFinite(Date.parse(s)), 'Time must be a real date and time'),
+);
 
 const name = z.object({ id: z.nullable(z.string()), firstName: z.string(), lastName: z.string() });
 export type EmployeeRef = z.infer<typeof name>;
@@ -53,9 +65,21 @@ export const reservationItemView = z.object({
 });
 
 /** `tier`, beyond the spec: the pricing tier whose rate the booking took (null: the base rate). */
-export const reservationServiceView = z.object({ id: z.string(), name: z.string(), rate: z.number(), rateType: z.string(), tier: z.optional(z.nullable(z.string())) });
+export const reservationServiceView = z.object({
+  id: z.string(),
+  name: z.string(),
+  rate: z.number(),
+  rateType: z.string(),
+  tier: z.optional(z.nullable(z.string())),
+});
 /** Beyond the spec: a service booking's add-on as one line of the price breakdown (issue 23 item 4). */
-export const reservationAddonView = z.object({ name: z.string(), rate: z.number(), rateType: z.string(), quantity: z.number(), amount: z.number() });
+export const reservationAddonView = z.object({
+  name: z.string(),
+  rate: z.number(),
+  rateType: z.string(),
+  quantity: z.number(),
+  amount: z.number(),
+});
 
 export const paymentView = z.object({
   id: z.string(),
@@ -149,7 +173,13 @@ export const returnCharges = z.object({
 export type ReturnCharges = z.infer<typeof returnCharges>;
 
 /** Chip counts, kept on write (never counted on read). */
-export const reservationCounts = z.object({ all: z.number(), active: z.number(), completed: z.number(), cancelled: z.number(), overdue: z.number() });
+export const reservationCounts = z.object({
+  all: z.number(),
+  active: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
+  overdue: z.number(),
+});
 export type ReservationCounts = z.infer<typeof reservationCounts>;
 
 export const reservationListResponse = z.object({
@@ -181,32 +211,66 @@ export type ReservationLogEntry = z.infer<typeof reservationLogEntry>;
 export const reservationLogResponse = z.object({
   success: z.literal(true),
   data: z.array(reservationLogEntry),
-  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalCount: z.number(), totalPages: z.number(), nextCursor: z.nullable(z.string()) }),
+  pagination: z.object({
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    totalCount: z.number(),
+    totalPages: z.number(),
+    nextCursor: z.nullable(z.string()),
+  }),
   /** Who has log entries, by name, for the employee filter (its value is the id the filter takes). */
   employees: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 
-export const reservationStatsResponse = z.object({ active: z.number(), total: z.number(), completed: z.number(), cancelled: z.number(), overdue: z.number() });
+export const reservationStatsResponse = z.object({
+  active: z.number(),
+  total: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
+  overdue: z.number(),
+});
 export const paymentStatsResponse = z.object({ totalAmount: z.number(), count: z.number() });
 
-export const trackingView = z.object({ isPaid: z.boolean(), amount: z.nullable(z.number()), source: z.nullable(z.enum(PAYMENT_SOURCES)) });
+export const trackingView = z.object({
+  isPaid: z.boolean(),
+  amount: z.nullable(z.number()),
+  source: z.nullable(z.enum(PAYMENT_SOURCES)),
+});
 export type TrackingView = z.infer<typeof trackingView>;
 
 export const reservationEnvelope = z.object({ success: z.literal(true), message: z.string(), data: reservationView });
 export const reservationDetailEnvelope = z.object({ success: z.literal(true), data: reservationDetailView });
-export const returnResponse = z.object({ success: z.literal(true), message: z.string(), charges: returnCharges, data: reservationView });
+export const returnResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  charges: returnCharges,
+  data: reservationView,
+});
 
 export const availableItemsResponse = z.object({ items: z.array(reservationItemView) });
 
 // ---------------------------------------------------------------- request bodies
 
-const depositAmount = z.pipe(looseNumber, z.number({ error: 'Deposit amount is required' }).check(z.gte(0, 'Deposit amount must be 0 or more'), z.lte(1_000_000)));
+const depositAmount = z.pipe(
+  looseNumber,
+  z
+    .number({ error: 'Deposit amount is required' })
+    .check(z.gte(0, 'Deposit amount must be 0 or more'), z.lte(1_000_000)),
+);
 const depositType = z.object({ cash: z.optional(z.boolean()), credit: z.optional(z.boolean()) });
 
 export const reservationCustomerInput = z.object({
   firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
   lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
-  phone: z.string().check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40), z.regex(/\d/, 'Please enter a valid phone number')),
+  phone: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Phone number is required'),
+      z.maxLength(40),
+      z.regex(/\d/, 'Please enter a valid phone number'),
+    ),
   address: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500)))),
   /** Sent only when non-blank (document 3 §5). */
   email: z.union([z.nullable(z.optional(z.string().check(z.trim(), ...emailCheck()))), z.literal('')]),
@@ -217,8 +281,13 @@ export const itemReservationBody = z.object({
   reservation: z.object({
     startTime: instant,
     /** Document 3 §5: 1 or 2 hours (default 2). */
-    reservationDuration: z.pipe(looseNumber, z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' })),
-    inventoryItemId: z.string({ error: 'Please select either an inventory item or a service.' }).check(z.minLength(1, 'Please select either an inventory item or a service.'), z.maxLength(128)),
+    reservationDuration: z.pipe(
+      looseNumber,
+      z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' }),
+    ),
+    inventoryItemId: z
+      .string({ error: 'Please select either an inventory item or a service.' })
+      .check(z.minLength(1, 'Please select either an inventory item or a service.'), z.maxLength(128)),
     depositAmount,
     depositType: z.optional(depositType),
     paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
@@ -230,13 +299,32 @@ export type ItemReservationInput = z.infer<typeof itemReservationBody>;
 export const serviceReservationBody = z.object({
   customer: reservationCustomerInput,
   reservation: z.object({
-    serviceId: z.string({ error: 'Please select a service.' }).check(z.minLength(1, 'Please select a service.'), z.maxLength(128)),
+    serviceId: z
+      .string({ error: 'Please select a service.' })
+      .check(z.minLength(1, 'Please select a service.'), z.maxLength(128)),
     availabilitySlots: z
-      .array(z.object({ date: z.string().check(z.maxLength(40)), startTime: z.string().check(z.maxLength(10)), endTime: z.string().check(z.maxLength(10)) }), { error: 'Please select a time slot for the service.' }).check(z.minLength(1, 'Please select a time slot for the service.'), z.maxLength(1, 'Please select one time slot.')),
+      .array(
+        z.object({
+          date: z.string().check(z.maxLength(40)),
+          startTime: z.string().check(z.maxLength(10)),
+          endTime: z.string().check(z.maxLength(10)),
+        }),
+        { error: 'Please select a time slot for the service.' },
+      )
+      .check(
+        z.minLength(1, 'Please select a time slot for the service.'),
+        z.maxLength(1, 'Please select one time slot.'),
+      ),
     /** PER_PERSON services: the people in the booking (1 when absent). */
     participantCount: z.optional(z.pipe(looseNumber, z.number().check(z.int(), z.gte(1), z.lte(100)))),
     /** Add-on ids or names from the service's own list. */
-    selectedAddons: z.optional(z.array(z.object({ id: z.optional(z.string().check(z.maxLength(128))), name: z.string().check(z.maxLength(200)) })).check(z.maxLength(50))),
+    selectedAddons: z.optional(
+      z
+        .array(
+          z.object({ id: z.optional(z.string().check(z.maxLength(128))), name: z.string().check(z.maxLength(200)) }),
+        )
+        .check(z.maxLength(50)),
+    ),
     allergies: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
     depositAmount: z.optional(depositAmount),
     depositType: z.optional(depositType),
@@ -249,16 +337,36 @@ export type ServiceReservationInput = z.infer<typeof serviceReservationBody>;
 export const returnBody = z.object({
   actualReturnTime: instant,
   notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
-  refund: z.nullable(z.optional(z
-    .object({
-      hours: z.nullable(z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Refund hours must be between 0 and 24'), z.lte(24, 'Refund hours must be between 0 and 24'), z.multipleOf(0.25, 'Refund hours go in steps of 0.25'))))),
-      amount: z.nullable(z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Refund amount must be 0 or more'), z.lte(1_000_000))))),
-      paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
-      cash: z.optional(z.boolean()),
-      credit: z.optional(z.boolean()),
-      /** Document 3 §4: which field the person typed in ('hours', 'amount' or 'none'). */
-      manualEntry: z.nullable(z.optional(z.union([z.enum(['hours', 'amount', 'none']), z.boolean()]))),
-    }))),
+  refund: z.nullable(
+    z.optional(
+      z.object({
+        hours: z.nullable(
+          z.optional(
+            z.pipe(
+              looseNumber,
+              z
+                .number()
+                .check(
+                  z.gte(0, 'Refund hours must be between 0 and 24'),
+                  z.lte(24, 'Refund hours must be between 0 and 24'),
+                  z.multipleOf(0.25, 'Refund hours go in steps of 0.25'),
+                ),
+            ),
+          ),
+        ),
+        amount: z.nullable(
+          z.optional(
+            z.pipe(looseNumber, z.number().check(z.gte(0, 'Refund amount must be 0 or more'), z.lte(1_000_000))),
+          ),
+        ),
+        paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+        cash: z.optional(z.boolean()),
+        credit: z.optional(z.boolean()),
+        /** Document 3 §4: which field the person typed in ('hours', 'amount' or 'none'). */
+        manualEntry: z.nullable(z.optional(z.union([z.enum(['hours', 'amount', 'none']), z.boolean()]))),
+      }),
+    ),
+  ),
 });
 export type ReturnInput = z.infer<typeof returnBody>;
 
@@ -266,8 +374,12 @@ export const restoreBody = z.object({ notes: z.nullable(z.optional(z.string().ch
 
 export const trackingBody = z.object({
   isPaid: z.boolean(),
-  amount: z.nullable(z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Amount must be 0 or more'), z.lte(1_000_000))))),
-  source: z.nullable(z.optional(z.enum(PAYMENT_SOURCES, { error: 'Source must be Venmo, Zelle, PayPal, CashApp or Cash' }))),
+  amount: z.nullable(
+    z.optional(z.pipe(looseNumber, z.number().check(z.gte(0, 'Amount must be 0 or more'), z.lte(1_000_000)))),
+  ),
+  source: z.nullable(
+    z.optional(z.enum(PAYMENT_SOURCES, { error: 'Source must be Venmo, Zelle, PayPal, CashApp or Cash' })),
+  ),
 });
 export type TrackingInput = z.infer<typeof trackingBody>;
 

@@ -110,7 +110,9 @@ export const publicServiceSchema = z.object({
   location: z.nullable(z.string()),
   notes: z.nullable(z.string()),
   timeZone: z.nullable(z.string()),
-  availability: z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string(), slotsAvailable: z.number() })),
+  availability: z.array(
+    z.object({ date: z.string(), startTime: z.string(), endTime: z.string(), slotsAvailable: z.number() }),
+  ),
   rsvpSettings: z.object({ maxParticipants: z.nullable(z.number()) }),
   enableAddons: z.boolean(),
   addons: z.array(z.object({ id: z.optional(z.string()), name: z.string(), rate: z.number(), rateType: z.string() })),

@@ -1,5 +1,13 @@
 import * as z from '../zod.js';
-import { EMPTY_CONTACT as EMPTY_CONTACT_ROW, DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, PERMISSION_CHANGE_NOTE, type DayType, type HoursRow } from '../domain/settings.js';
+import {
+  EMPTY_CONTACT as EMPTY_CONTACT_ROW,
+  DAY_TYPE_LABELS,
+  DAY_TYPES,
+  DEFAULT_HOURS,
+  PERMISSION_CHANGE_NOTE,
+  type DayType,
+  type HoursRow,
+} from '../domain/settings.js';
 import { isEmail } from '../domain/email.js';
 import { dayCheck, PERMISSION_POLICY } from './common.js';
 
@@ -16,14 +24,19 @@ export const CONTACT_MESSAGES = {
   phone: 'Please enter a valid phone number',
 } as const;
 
-const text = (max: number, label: string) => z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
+const text = (max: number, label: string) =>
+  z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
 export const contactFields = z.object({
   storeName: text(200, 'Store name'),
   streetAddress: text(300, 'Street address'),
   city: text(120, 'City'),
-  zipCode: text(20, 'ZIP code').check(z.regex(/^[A-Za-z0-9 -]*$/, 'ZIP code may contain only letters, digits, spaces and dashes')),
+  zipCode: text(20, 'ZIP code').check(
+    z.regex(/^[A-Za-z0-9 -]*$/, 'ZIP code may contain only letters, digits, spaces and dashes'),
+  ),
   emailAddress: text(254, 'Email address').check(z.refine((v) => v === '' || isEmail(v), CONTACT_MESSAGES.email)),
-  phoneNumber: text(40, 'Phone number').check(z.refine((v) => v === '' || (PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), CONTACT_MESSAGES.phone)),
+  phoneNumber: text(40, 'Phone number').check(
+    z.refine((v) => v === '' || (PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), CONTACT_MESSAGES.phone),
+  ),
 });
 export type ContactSettings = z.output<typeof contactFields>;
 /** PUT body: the six fields (document 3 §7); an omitted field is saved empty. */
@@ -36,7 +49,11 @@ export const contactBody = z.strictObject({
   phoneNumber: z._default(contactFields.shape.phoneNumber, ''),
 });
 export const EMPTY_CONTACT: ContactSettings = EMPTY_CONTACT_ROW;
-export const contactResponse = z.object({ success: z.literal(true), data: contactFields, message: z.optional(z.string()) });
+export const contactResponse = z.object({
+  success: z.literal(true),
+  data: contactFields,
+  message: z.optional(z.string()),
+});
 
 // ---------- Opening hours ----------
 // The day options, their labels, the row shape and the default row are zod-free in shared/domain/settings.ts.
@@ -56,7 +73,9 @@ export const HOURS_MESSAGES = {
 /** HH:MM on a quarter hour, 00:00-23:45. */
 export const quarterHour = z.string().check(z.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, HOURS_MESSAGES.step));
 const optionalTime = z.optional(z.union([quarterHour, z.literal(''), z.null()]));
-const rowId = z.optional(z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), z.number().check(z.int())]));
+const rowId = z.optional(
+  z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), z.number().check(z.int())]),
+);
 
 type TimedRow = { openTime?: string | null; closeTime?: string | null; isClosed: boolean };
 function checkTimes(row: TimedRow, ctx: z.core.$RefinementCtx) {
@@ -68,35 +87,44 @@ function checkTimes(row: TimedRow, ctx: z.core.$RefinementCtx) {
   }
   if (!open) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.bothTimes, path: ['openTime'] });
   if (!close) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.bothTimes, path: ['closeTime'] });
-  if (open && close && close <= open) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.order, path: ['closeTime'] });
+  if (open && close && close <= open)
+    ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.order, path: ['closeTime'] });
 }
 
-export const hoursRowSchema = z.strictObject((z
-  .object({
-    id: rowId,
-    dayType: z.enum(DAY_TYPES, { error: HOURS_MESSAGES.dayType }),
-    openTime: optionalTime,
-    closeTime: optionalTime,
-    isClosed: z.boolean(),
-  })).shape).check(z.superRefine(checkTimes));
+export const hoursRowSchema = z
+  .strictObject(
+    z.object({
+      id: rowId,
+      dayType: z.enum(DAY_TYPES, { error: HOURS_MESSAGES.dayType }),
+      openTime: optionalTime,
+      closeTime: optionalTime,
+      isClosed: z.boolean(),
+    }).shape,
+  )
+  .check(z.superRefine(checkTimes));
 
-export const specialHoursRowSchema = z.strictObject((z
-  .object({
-    id: rowId,
-    date: z.string({ error: HOURS_MESSAGES.date }).check(dayCheck(HOURS_MESSAGES.date)),
-    openTime: optionalTime,
-    closeTime: optionalTime,
-    isClosed: z.boolean(),
-  })).shape).check(z.superRefine(checkTimes));
+export const specialHoursRowSchema = z
+  .strictObject(
+    z.object({
+      id: rowId,
+      date: z.string({ error: HOURS_MESSAGES.date }).check(dayCheck(HOURS_MESSAGES.date)),
+      openTime: optionalTime,
+      closeTime: optionalTime,
+      isClosed: z.boolean(),
+    }).shape,
+  )
+  .check(z.superRefine(checkTimes));
 
-const specialList = z
-  .array(specialHoursRowSchema, { error: HOURS_MESSAGES.specialJson }).check(z.maxLength(366, 'At most 366 special hours rows'), z.superRefine((rows, ctx) => {
+const specialList = z.array(specialHoursRowSchema, { error: HOURS_MESSAGES.specialJson }).check(
+  z.maxLength(366, 'At most 366 special hours rows'),
+  z.superRefine((rows, ctx) => {
     const seen = new Set<string>();
     rows.forEach((r, i) => {
       if (seen.has(r.date)) ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.duplicateDate, path: [i, 'date'] });
       seen.add(r.date);
     });
-  }));
+  }),
+);
 
 function fromJsonText(v: unknown): unknown {
   if (typeof v !== 'string') return v;
@@ -111,19 +139,39 @@ function fromJsonText(v: unknown): unknown {
 /** Special hours arrive as a list or, as the original client sends them, a JSON string of one. */
 export const specialHoursInput = z.pipe(z.transform(fromJsonText), specialList);
 
-export const hoursBody = z.strictObject((z
-  .object({
-    hours: z.array(hoursRowSchema, { error: HOURS_MESSAGES.atLeastOne }).check(z.minLength(1, HOURS_MESSAGES.atLeastOne), z.maxLength(20, 'At most 20 opening hours rows')),
+export const hoursBody = z.strictObject(
+  z.object({
+    hours: z
+      .array(hoursRowSchema, { error: HOURS_MESSAGES.atLeastOne })
+      .check(z.minLength(1, HOURS_MESSAGES.atLeastOne), z.maxLength(20, 'At most 20 opening hours rows')),
     specialHours: z.optional(specialHoursInput),
-  })).shape);
+  }).shape,
+);
 
 export interface SpecialHoursRow extends Omit<HoursRow, 'dayType'> {
   date: string;
 }
-const storedRow = z.object({ id: z.string(), dayType: z.enum(DAY_TYPES), openTime: z.string(), closeTime: z.string(), isClosed: z.boolean() });
-export const storedSpecialRow = z.object({ id: z.string(), date: z.string(), openTime: z.string(), closeTime: z.string(), isClosed: z.boolean() });
+const storedRow = z.object({
+  id: z.string(),
+  dayType: z.enum(DAY_TYPES),
+  openTime: z.string(),
+  closeTime: z.string(),
+  isClosed: z.boolean(),
+});
+export const storedSpecialRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  openTime: z.string(),
+  closeTime: z.string(),
+  isClosed: z.boolean(),
+});
 /** GET answer: `hours` (array) and `special_hours` (a JSON string, document 3 §3 and §7). */
-export const hoursResponse = z.object({ success: z.literal(true), hours: z.array(storedRow), special_hours: z.string(), message: z.optional(z.string()) });
+export const hoursResponse = z.object({
+  success: z.literal(true),
+  hours: z.array(storedRow),
+  special_hours: z.string(),
+  message: z.optional(z.string()),
+});
 
 // ---------- Tax ----------
 export const TAX_MESSAGES = {
@@ -140,27 +188,47 @@ export function parseTaxRate(v: unknown): number | null | 'invalid' {
   const n = Number(s);
   return n >= 0 && n <= 99.99 ? Math.round(n * 100) / 100 : 'invalid';
 }
-export const taxBody = z.pipe(z.strictObject((z
-  .object({
-    enabled: z.boolean({ error: 'enabled must be true or false' }),
-    rate: z.optional(z.union([z.number(), z.string().check(z.maxLength(20)), z.null()])),
-  })).shape).check(z.superRefine((b, ctx) => {
-    const r = parseTaxRate(b.rate);
-    if (r === 'invalid') ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.range, path: ['rate'] });
-    else if (r === null && b.enabled) ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.required, path: ['rate'] });
-  })), z.transform((b) => {
+export const taxBody = z.pipe(
+  z
+    .strictObject(
+      z.object({
+        enabled: z.boolean({ error: 'enabled must be true or false' }),
+        rate: z.optional(z.union([z.number(), z.string().check(z.maxLength(20)), z.null()])),
+      }).shape,
+    )
+    .check(
+      z.superRefine((b, ctx) => {
+        const r = parseTaxRate(b.rate);
+        if (r === 'invalid') ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.range, path: ['rate'] });
+        else if (r === null && b.enabled)
+          ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.required, path: ['rate'] });
+      }),
+    ),
+  z.transform((b) => {
     const r = parseTaxRate(b.rate);
     return { enabled: b.enabled, rate: typeof r === 'number' ? r : 0 };
-  }));
+  }),
+);
 export const taxSettingsSchema = z.object({ rate: z.number(), enabled: z.boolean() });
-export const taxResponse = z.object({ success: z.literal(true), data: taxSettingsSchema, message: z.optional(z.string()) });
+export const taxResponse = z.object({
+  success: z.literal(true),
+  data: taxSettingsSchema,
+  message: z.optional(z.string()),
+});
 
 // ---------- Permissions ----------
 export { PERMISSION_CHANGE_NOTE };
-export const permissionsBody = z.strictObject({ policy: PERMISSION_POLICY, changeNote: z.optional(z.string().check(z.trim(), z.maxLength(500))) });
+export const permissionsBody = z.strictObject({
+  policy: PERMISSION_POLICY,
+  changeNote: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+});
 const completeGroup = z.record(z.string(), z.record(z.string(), z.boolean()));
 export const completePolicySchema = z.object({ EMPLOYEE: completeGroup, MANAGER: completeGroup });
-export const permissionChangeSchema = z.object({ role: z.enum(['EMPLOYEE', 'MANAGER']), permission: z.string(), granted: z.boolean() });
+export const permissionChangeSchema = z.object({
+  role: z.enum(['EMPLOYEE', 'MANAGER']),
+  permission: z.string(),
+  granted: z.boolean(),
+});
 export const permissionLogEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -169,9 +237,18 @@ export const permissionLogEntrySchema = z.object({
   changeNote: z.string(),
   changes: z.array(permissionChangeSchema),
 });
-export const permissionsResponse = z.object({ success: z.literal(true), policy: completePolicySchema, updatedAt: z.nullable(z.string()) });
-export const permissionsSaveResponse = z.extend(permissionsResponse, { message: z.string(), log: z.nullable(permissionLogEntrySchema) });
-export const permissionLogsQuery = z.strictObject({ limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(200))) });
+export const permissionsResponse = z.object({
+  success: z.literal(true),
+  policy: completePolicySchema,
+  updatedAt: z.nullable(z.string()),
+});
+export const permissionsSaveResponse = z.extend(permissionsResponse, {
+  message: z.string(),
+  log: z.nullable(permissionLogEntrySchema),
+});
+export const permissionLogsQuery = z.strictObject({
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(200))),
+});
 export const permissionLogsResponse = z.object({ success: z.literal(true), logs: z.array(permissionLogEntrySchema) });
 export const myPermissionsResponse = z.object({
   role: z.string(),

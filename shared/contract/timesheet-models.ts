@@ -33,10 +33,19 @@ export const timesheetSchema = z.object({
 export type Timesheet = z.infer<typeof timesheetSchema>;
 
 /** Figures of the Timesheets screen's summary cards, from the per-person counters. */
-export const timesheetSummary = z.object({ totalSessions: z.number().check(z.int()), completedSessions: z.number().check(z.int()), totalHours: z.number(), weeklyHours: z.number() });
+export const timesheetSummary = z.object({
+  totalSessions: z.number().check(z.int()),
+  completedSessions: z.number().check(z.int()),
+  totalHours: z.number(),
+  weeklyHours: z.number(),
+});
 export const timesheetListResponse = z.object({ timesheets: z.array(timesheetSchema), summary: timesheetSummary });
 export const activeTimesheetResponse = z.object({ timesheet: z.nullable(timesheetSchema) });
-export const clockResponse = z.object({ message: z.string(), timesheet: timesheetSchema, locationCaptured: z.boolean() });
+export const clockResponse = z.object({
+  message: z.string(),
+  timesheet: timesheetSchema,
+  locationCaptured: z.boolean(),
+});
 
 export const employeeTimesheetMetrics = z.object({
   isCurrentlyClockedIn: z.boolean(),
@@ -69,14 +78,20 @@ export const employeeMetricsSchema = z.object({
 export type EmployeeMetrics = z.infer<typeof employeeMetricsSchema>;
 export const adminEmployeesResponse = z.object({
   employees: z.array(employeeMetricsSchema),
-  summary: z.object({ totalEmployees: z.number().check(z.int()), currentlyClockedIn: z.number().check(z.int()), totalActiveBookings: z.number().check(z.int()), totalRevenue: z.number() }),
+  summary: z.object({
+    totalEmployees: z.number().check(z.int()),
+    currentlyClockedIn: z.number().check(z.int()),
+    totalActiveBookings: z.number().check(z.int()),
+    totalRevenue: z.number(),
+  }),
 });
 export type AdminEmployees = z.infer<typeof adminEmployeesResponse>;
 
 /** The productivity score's definition (docs/decisions.md, Timesheets): shown on hover. */
 export const PRODUCTIVITY_DEFINITION =
   'Productivity score (0-100): half from hours (average hours per week against a 40-hour week, capped at 40) and half from punctuality (on-time percentage); without on-time data, hours alone.';
-export const ON_TIME_DEFINITION = 'Clock-ins no later than 5 minutes after that day\'s opening time (store opening hours); days the store is closed are not counted.';
+export const ON_TIME_DEFINITION =
+  "Clock-ins no later than 5 minutes after that day's opening time (store opening hours); days the store is closed are not counted.";
 export const performanceResponse = z.object({
   userId: z.string(),
   avgHoursPerWeek: z.number(),
@@ -91,4 +106,11 @@ export const performanceResponse = z.object({
 });
 export type Performance = z.infer<typeof performanceResponse>;
 /** Document 3 §7: shown only when the call fails. */
-export const SAMPLE_PERFORMANCE = { avgHoursPerWeek: 35.5, shiftsPerWeek: 4.2, totalShifts: 127, onTimePercentage: 94.2, overtimeHours: 12.5, productivityScore: 87.3 } as const;
+export const SAMPLE_PERFORMANCE = {
+  avgHoursPerWeek: 35.5,
+  shiftsPerWeek: 4.2,
+  totalShifts: 127,
+  onTimePercentage: 94.2,
+  overtimeHours: 12.5,
+  productivityScore: 87.3,
+} as const;

@@ -72,6 +72,14 @@ export function route<const R extends RouteContract>(r: R): R {
 }
 
 /** The JSON body a route answers with (its `response` schema's output). */
-export type ResponseOf<R> = R extends { response: infer S } ? (S extends z.core.$ZodType ? z.output<S> : unknown) : unknown;
+export type ResponseOf<R> = R extends { response: infer S }
+  ? S extends z.core.$ZodType
+    ? z.output<S>
+    : unknown
+  : unknown;
 /** What an operation may produce for a route's answer (the schema's input side). */
-export type ResponseInputOf<R> = R extends { response: infer S } ? (S extends z.core.$ZodType ? z.input<S> : unknown) : unknown;
+export type ResponseInputOf<R> = R extends { response: infer S }
+  ? S extends z.core.$ZodType
+    ? z.input<S>
+    : unknown
+  : unknown;

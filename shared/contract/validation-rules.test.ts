@@ -7,19 +7,27 @@ import { invitationBody } from './routes/platform.js';
 import { inviteBody } from './routes/users.js';
 import { dayCheck, email, timeZoneCheck } from './common.js';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
 
 describe('validation rules of the contract (issue 22 item 14)', () => {
   it('a too long required text names the field and the limit, not "is required"', () => {
-    expect(messages(productTypeBody.safeParse({ name: 'x'.repeat(300), category: 'Carts' }))).toEqual(['Name must be at most 120 characters']);
+    expect(messages(productTypeBody.safeParse({ name: 'x'.repeat(300), category: 'Carts' }))).toEqual([
+      'Name must be at most 120 characters',
+    ]);
     expect(messages(productTypeBody.safeParse({ category: 'Carts' }))).toEqual(['Name is required']);
     expect(messages(productTypeBody.safeParse({ name: '   ', category: 'Carts' }))).toEqual(['Name is required']);
     expect(messages(productTypeBody.safeParse({ name: 5, category: 'Carts' }))).toEqual(['Name is required']);
   });
 
   it('a length check without its own text names the field from its path', () => {
-    const s = z.object({ rows: z.array(z.object({ firstName: z.string().check(z.maxLength(3)), code: z.string().check(z.minLength(4)) })) });
-    expect(messages(s.safeParse({ rows: [{ firstName: 'abcd', code: 'ab' }] }))).toEqual(['First name must be at most 3 characters', 'Code must be at least 4 characters']);
+    const s = z.object({
+      rows: z.array(z.object({ firstName: z.string().check(z.maxLength(3)), code: z.string().check(z.minLength(4)) })),
+    });
+    expect(messages(s.safeParse({ rows: [{ firstName: 'abcd', code: 'ab' }] }))).toEqual([
+      'First name must be at most 3 characters',
+      'Code must be at least 4 characters',
+    ]);
   });
 
   it('dates are real calendar days', () => {
@@ -40,7 +48,12 @@ describe('validation rules of the contract (issue 22 item 14)', () => {
   });
 
   it('every e-mail field follows the one rule', () => {
-    for (const schema of [email, invitationBody.shape.email, inviteBody.shape.email, publicBookingBody.shape.customer.shape.email]) {
+    for (const schema of [
+      email,
+      invitationBody.shape.email,
+      inviteBody.shape.email,
+      publicBookingBody.shape.customer.shape.email,
+    ]) {
       expect(schema.safeParse('"x y"@example.com').success).toBe(true);
       expect(schema.safeParse('(ä@"ý.ă÷åqü').success).toBe(false);
     }

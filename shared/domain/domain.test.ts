@@ -8,9 +8,22 @@ describe('role flags (document 1 §6)', () => {
     const manager = roleFlags({ role: 'EMPLOYEE', accessLevel: 'MANAGER' });
     const employee = roleFlags({ role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
     const owner = roleFlags({ role: 'BUSINESS_ADMIN' });
-    expect(manager).toMatchObject({ isManager: true, isAdmin: false, canManageInventory: true, canViewSettings: true, canViewEmployees: true, canProcessReturns: true, canManageUsers: false });
+    expect(manager).toMatchObject({
+      isManager: true,
+      isAdmin: false,
+      canManageInventory: true,
+      canViewSettings: true,
+      canViewEmployees: true,
+      canProcessReturns: true,
+      canManageUsers: false,
+    });
     expect(Object.entries(employee).filter(([k, v]) => k.startsWith('can') && v)).toEqual([]);
-    expect(owner).toMatchObject({ isAdmin: true, isBusinessAdmin: true, canManageUsers: true, canManageInventory: true });
+    expect(owner).toMatchObject({
+      isAdmin: true,
+      isBusinessAdmin: true,
+      canManageUsers: true,
+      canManageInventory: true,
+    });
     expect(roleFlags({ role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER' }).isManager).toBe(false);
     expect(hasCapability({ role: 'EMPLOYEE' }, 'manageInventory')).toBe(false);
     expect(hasCapability({ role: 'SUPER_ADMIN' }, 'manageUsers')).toBe(true);

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { accessLong, accessShort, canDeleteEmployee, documentExtension, formatPhone, isPreviewable, jobMilestones, maskSsn, splitLegalName, ssnDigits } from './employees.js';
+import {
+  accessLong,
+  accessShort,
+  canDeleteEmployee,
+  documentExtension,
+  formatPhone,
+  isPreviewable,
+  jobMilestones,
+  maskSsn,
+  splitLegalName,
+  ssnDigits,
+} from './employees.js';
 
 describe('employee rules (document 3 §4-§5)', () => {
   it('shows access as Admin / Mgr / Emp on the list and Administrator / Employee on the detail', () => {
@@ -36,7 +47,13 @@ describe('employee rules (document 3 §4-§5)', () => {
 
   it('job history: Hired, 3 and 6 months, 1 year, then yearly to one year beyond tenure (at least 2 years)', () => {
     const fresh = jobMilestones('2026-10-01', '2026-11-23');
-    expect(fresh.map((m) => m.label)).toEqual(['Hired', '3 Month Anniversary', '6 Month Anniversary', '1 Year', '2 Years']);
+    expect(fresh.map((m) => m.label)).toEqual([
+      'Hired',
+      '3 Month Anniversary',
+      '6 Month Anniversary',
+      '1 Year',
+      '2 Years',
+    ]);
     expect(fresh.map((m) => m.achieved)).toEqual([true, false, false, false, false]);
     const senior = jobMilestones('2022-03-15', '2026-03-14');
     // 47 whole months: 3 years done, the 4th not yet (one day short), list goes to 4 years

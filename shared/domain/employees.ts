@@ -47,13 +47,17 @@ export const EMPLOYEE_MESSAGES = {
   documentsRequired: 'Please provide both document name and file',
   documentType: 'Only PDF, DOC, DOCX, JPG, JPEG, PNG and TXT files are accepted.',
   documentSize: 'File size must be less than 10MB.',
-  documentBytes: 'The file content does not match its type. Only PDF, DOC, DOCX, JPG, JPEG, PNG and TXT files are accepted.',
+  documentBytes:
+    'The file content does not match its type. Only PDF, DOC, DOCX, JPG, JPEG, PNG and TXT files are accepted.',
   setupMissing: 'Invalid or missing setup token. Please contact your manager for a new invitation.',
-  setupFormat: 'Invalid setup token format. Please use the link from your invitation email or contact your manager for a new invitation.',
+  setupFormat:
+    'Invalid setup token format. Please use the link from your invitation email or contact your manager for a new invitation.',
   setupExpired: 'Setup link has expired. Please contact your manager to resend the invitation.',
-  setupInvalid: 'Invalid setup token. This link has already been used or was replaced by a newer invitation. Please contact your manager.',
+  setupInvalid:
+    'Invalid setup token. This link has already been used or was replaced by a newer invitation. Please contact your manager.',
   setupEmailTaken: 'An account with this email address already exists. Please use a different email address.',
-  setupEmailFixed: 'Your account is set up with the email address your invitation was sent to. Ask your manager to change it afterwards if needed.',
+  setupEmailFixed:
+    'Your account is set up with the email address your invitation was sent to. Ask your manager to change it afterwards if needed.',
   termsRequired: 'You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.',
   setupDone: 'Your account has been set up successfully. You can now log in with your email address.',
   loginAfterSetup: 'Account setup completed! Please log in with your email address.',
@@ -70,7 +74,9 @@ export function accessShort(u: { role?: string | null; accessLevel?: string | nu
 
 /** §6: the detail page shows Administrator for MANAGER (and for admins), else Employee. */
 export function accessLong(u: { role?: string | null; accessLevel?: string | null }): 'Administrator' | 'Employee' {
-  return u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN' || u.accessLevel === 'MANAGER' ? 'Administrator' : 'Employee';
+  return u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN' || u.accessLevel === 'MANAGER'
+    ? 'Administrator'
+    : 'Employee';
 }
 
 /** §6: delete is never offered (nor allowed) for administrators. */
@@ -90,11 +96,14 @@ export function userChangeRefusal(
   target: RoleHolder & { id: string; hourlyWageCents?: number | null },
   change: { role?: string; accessLevel?: string; hourlyWageCents?: number | null } = {},
 ): string | null {
-  if (!roleFlags(actor).isAdmin && !canDeleteEmployee(target)) return "Managers cannot change an administrator's account or documents";
+  if (!roleFlags(actor).isAdmin && !canDeleteEmployee(target))
+    return "Managers cannot change an administrator's account or documents";
   if (actor.userId !== target.id) return null;
   if (change.role !== undefined && change.role !== target.role) return 'You cannot change your own role';
-  if (change.accessLevel !== undefined && change.accessLevel !== (target.accessLevel ?? 'EMPLOYEE')) return 'You cannot change your own access level';
-  if (change.hourlyWageCents !== undefined && change.hourlyWageCents !== (target.hourlyWageCents ?? null)) return 'You cannot change your own wage';
+  if (change.accessLevel !== undefined && change.accessLevel !== (target.accessLevel ?? 'EMPLOYEE'))
+    return 'You cannot change your own access level';
+  if (change.hourlyWageCents !== undefined && change.hourlyWageCents !== (target.hourlyWageCents ?? null))
+    return 'You cannot change your own wage';
   return null;
 }
 
@@ -156,7 +165,12 @@ export function jobMilestones(startDate: string | null | undefined, today: strin
     { label: '1 Year', months: 12 },
   ];
   for (let y = 2; y <= years; y++) steps.push({ label: `${y} Years`, months: y * 12 });
-  return steps.map((s) => ({ label: s.label, months: s.months, date: lightFormat(addMonths(start, s.months), 'yyyy-MM-dd'), achieved: elapsed >= s.months }));
+  return steps.map((s) => ({
+    label: s.label,
+    months: s.months,
+    date: lightFormat(addMonths(start, s.months), 'yyyy-MM-dd'),
+    achieved: elapsed >= s.months,
+  }));
 }
 
 /** §7 Performance fallback figures, shown as samples until the timesheets area serves real ones. */

@@ -24,10 +24,16 @@ export function clampBulkQuantity(n: unknown): number {
  * has no letters or digits.
  */
 export function itemIdPrefix(productTypeName: string): string {
-  const words = productTypeName.toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  const words = productTypeName
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
   if (words.length === 0) return 'ITEM';
   if (words.length === 1) return words[0]!.slice(0, 3);
-  return words.map((w) => w[0]).join('').slice(0, 4);
+  return words
+    .map((w) => w[0])
+    .join('')
+    .slice(0, 4);
 }
 
 /**
@@ -58,7 +64,11 @@ export interface FieldChange {
 }
 
 /** The fields whose value differs between two versions of a row (null and undefined are the same). */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T & string)[]): FieldChange[] {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+  fields: readonly (keyof T & string)[],
+): FieldChange[] {
   const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
   return fields
     .filter((f) => f in after && JSON.stringify(norm(before[f])) !== JSON.stringify(norm(after[f])))

@@ -1,11 +1,20 @@
 /** Issue 23 items 10 and 11: the reservation number people type, and who may do what (document 1 §6). */
 import { describe, expect, it } from 'vitest';
 import { reservationNumberFrom } from './reservations.js';
-import { completePolicy, effectivePermissions, isGrantable, mayUse, policyAsStored, fullPolicy, POLICY_REVISION } from './roles.js';
+import {
+  completePolicy,
+  effectivePermissions,
+  isGrantable,
+  mayUse,
+  policyAsStored,
+  fullPolicy,
+  POLICY_REVISION,
+} from './roles.js';
 
 describe('reservationNumberFrom', () => {
   it('reads the number as shown or just its digits', () => {
-    for (const t of ['RES-000123', 'res-123', '123', ' #123 ', '000123', 'RES 123']) expect(reservationNumberFrom(t), t).toBe('RES-000123');
+    for (const t of ['RES-000123', 'res-123', '123', ' #123 ', '000123', 'RES 123'])
+      expect(reservationNumberFrom(t), t).toBe('RES-000123');
     for (const t of ['', 'abc', 'RES-', '12a', '1234567890']) expect(reservationNumberFrom(t), t).toBeNull();
   });
 });
@@ -28,9 +37,21 @@ describe('the matrix and document 1 §6', () => {
     const need = { capability: 'manageInventory', permission: 'inventoryItems.create' } as const;
     expect(mayUse(employee, need, null)).toBe(false);
     expect(mayUse(employee, need, { EMPLOYEE: { inventoryItems: { create: true } } })).toBe(true);
-    expect(mayUse(employee, { capability: 'manageInventory', permission: 'inventoryItems.delete' }, { EMPLOYEE: { inventoryItems: { create: true } } })).toBe(false);
+    expect(
+      mayUse(
+        employee,
+        { capability: 'manageInventory', permission: 'inventoryItems.delete' },
+        { EMPLOYEE: { inventoryItems: { create: true } } },
+      ),
+    ).toBe(false);
     expect(isGrantable('EMPLOYEE', 'reservations.processReturn')).toBe(false);
-    expect(mayUse(employee, { capability: 'processReturns', permission: 'reservations.processReturn' }, { EMPLOYEE: { reservations: { processReturn: true } } })).toBe(false);
+    expect(
+      mayUse(
+        employee,
+        { capability: 'processReturns', permission: 'reservations.processReturn' },
+        { EMPLOYEE: { reservations: { processReturn: true } } },
+      ),
+    ).toBe(false);
     expect(mayUse(employee, { capability: 'manageUsers' }, fullPolicy(true))).toBe(false);
     // The matrix still narrows managers, and never binds administrators.
     expect(mayUse(manager, need, { MANAGER: { inventoryItems: { create: false } } })).toBe(false);

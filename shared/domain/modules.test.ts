@@ -10,9 +10,13 @@ describe('moduleToggleProblem', () => {
   });
   it('refuses to enable a module whose dependencies are off, naming them', () => {
     const s = { ...defaultModuleStates(), inventory: false, reservations: false, reports: false };
-    expect(moduleToggleProblem(s, 'reports', true)).toBe('Please enable required features first: Reservations, Inventory');
+    expect(moduleToggleProblem(s, 'reports', true)).toBe(
+      'Please enable required features first: Reservations, Inventory',
+    );
     expect(moduleToggleProblem(s, 'inventory', true)).toBeNull();
-    expect(moduleToggleProblem({ ...s, employees: false, scheduling: false }, 'scheduling', true)).toBe('Please enable required features first: Employees');
+    expect(moduleToggleProblem({ ...s, employees: false, scheduling: false }, 'scheduling', true)).toBe(
+      'Please enable required features first: Employees',
+    );
   });
   it('core features cannot be toggled', () => {
     expect(moduleToggleProblem(defaultModuleStates(), 'settings', false)).toBe(CORE_NOT_TOGGLEABLE);

@@ -2,7 +2,16 @@
  * Organization modules (document 1 §3, §4, §8): ids, categories, sub-features and dependencies, and
  * the one rule the server enforces and the platform page previews with.
  */
-export const MODULE_IDS = ['inventory', 'reservations', 'employees', 'notifications', 'scheduling', 'settings', 'reports', 'payments'] as const;
+export const MODULE_IDS = [
+  'inventory',
+  'reservations',
+  'employees',
+  'notifications',
+  'scheduling',
+  'settings',
+  'reports',
+  'payments',
+] as const;
 export type ModuleId = (typeof MODULE_IDS)[number];
 
 export interface ModuleDefinition {
@@ -17,14 +26,78 @@ export interface ModuleDefinition {
 }
 
 export const MODULES: readonly ModuleDefinition[] = [
-  { id: 'inventory', displayName: 'Inventory', description: 'Items, types, services and history', category: 'Core', subFeatures: ['items', 'types', 'services', 'history'], dependencies: [], isCore: false },
-  { id: 'reservations', displayName: 'Reservations', description: 'Reservations of items and services, processing and reports', category: 'Core', subFeatures: ['items', 'services', 'processing', 'reports'], dependencies: ['inventory'], isCore: false },
-  { id: 'employees', displayName: 'Employees', description: 'Profiles, documents, timesheets and roles', category: 'HR', subFeatures: ['profiles', 'documents', 'timesheets', 'roles'], dependencies: [], isCore: false },
-  { id: 'notifications', displayName: 'Notifications', description: 'E-mail notifications to customers and staff', category: 'Communication', subFeatures: [], dependencies: [], isCore: false },
-  { id: 'scheduling', displayName: 'Scheduling', description: 'Staff scheduling', category: 'Operations', subFeatures: [], dependencies: ['employees'], isCore: false },
-  { id: 'settings', displayName: 'Settings', description: 'Organization settings and permissions', category: 'Core', subFeatures: [], dependencies: [], isCore: true },
-  { id: 'reports', displayName: 'Reports', description: 'Reports and exports', category: 'Analytics', subFeatures: [], dependencies: ['reservations', 'inventory'], isCore: false },
-  { id: 'payments', displayName: 'Payments', description: 'Payments on reservations', category: 'Finance', subFeatures: [], dependencies: ['reservations'], isCore: false },
+  {
+    id: 'inventory',
+    displayName: 'Inventory',
+    description: 'Items, types, services and history',
+    category: 'Core',
+    subFeatures: ['items', 'types', 'services', 'history'],
+    dependencies: [],
+    isCore: false,
+  },
+  {
+    id: 'reservations',
+    displayName: 'Reservations',
+    description: 'Reservations of items and services, processing and reports',
+    category: 'Core',
+    subFeatures: ['items', 'services', 'processing', 'reports'],
+    dependencies: ['inventory'],
+    isCore: false,
+  },
+  {
+    id: 'employees',
+    displayName: 'Employees',
+    description: 'Profiles, documents, timesheets and roles',
+    category: 'HR',
+    subFeatures: ['profiles', 'documents', 'timesheets', 'roles'],
+    dependencies: [],
+    isCore: false,
+  },
+  {
+    id: 'notifications',
+    displayName: 'Notifications',
+    description: 'E-mail notifications to customers and staff',
+    category: 'Communication',
+    subFeatures: [],
+    dependencies: [],
+    isCore: false,
+  },
+  {
+    id: 'scheduling',
+    displayName: 'Scheduling',
+    description: 'Staff scheduling',
+    category: 'Operations',
+    subFeatures: [],
+    dependencies: ['employees'],
+    isCore: false,
+  },
+  {
+    id: 'settings',
+    displayName: 'Settings',
+    description: 'Organization settings and permissions',
+    category: 'Core',
+    subFeatures: [],
+    dependencies: [],
+    isCore: true,
+  },
+  {
+    id: 'reports',
+    displayName: 'Reports',
+    description: 'Reports and exports',
+    category: 'Analytics',
+    subFeatures: [],
+    dependencies: ['reservations', 'inventory'],
+    isCore: false,
+  },
+  {
+    id: 'payments',
+    displayName: 'Payments',
+    description: 'Payments on reservations',
+    category: 'Finance',
+    subFeatures: [],
+    dependencies: ['reservations'],
+    isCore: false,
+  },
 ];
 
 export const moduleById = (id: string): ModuleDefinition | undefined => MODULES.find((m) => m.id === id);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefund, computeCharges, depositTypeLabel, effectiveRate, hourlyRateCents, hoursBetween, quoteCents, returnMovements, staffPriceText } from './pricing.js';
+import {
+  checkRefund,
+  computeCharges,
+  depositTypeLabel,
+  effectiveRate,
+  hourlyRateCents,
+  hoursBetween,
+  quoteCents,
+  returnMovements,
+  staffPriceText,
+} from './pricing.js';
 
 // Document 3 §5, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
 describe('reservation charges (document 3 §5)', () => {
@@ -10,30 +20,70 @@ describe('reservation charges (document 3 §5)', () => {
     expect(quoteCents({ rate: 12.34, rateType: 'PER_ITEM', participants: 4 }).totalCents).toBe(1234);
     // HOURLY: hours x rate rounded once: 1.5 h x $10.01 = $15.015 -> $15.02
     expect(quoteCents({ rate: 10.01, rateType: 'HOURLY', hours: 1.5 }).totalCents).toBe(1502);
-    const q = quoteCents({ rate: 10, rateType: 'PER_PERSON', participants: 2, addons: [{ name: 'Lunch', rate: 5.5, rateType: 'PER_PERSON' }, { name: 'Photos', rate: 20 }] });
-    expect(q).toEqual({ baseCents: 2000, addons: [{ name: 'Lunch', cents: 1100 }, { name: 'Photos', cents: 2000 }], addonsCents: 3100, totalCents: 5100 });
+    const q = quoteCents({
+      rate: 10,
+      rateType: 'PER_PERSON',
+      participants: 2,
+      addons: [
+        { name: 'Lunch', rate: 5.5, rateType: 'PER_PERSON' },
+        { name: 'Photos', rate: 20 },
+      ],
+    });
+    expect(q).toEqual({
+      baseCents: 2000,
+      addons: [
+        { name: 'Lunch', cents: 1100 },
+        { name: 'Photos', cents: 2000 },
+      ],
+      addonsCents: 3100,
+      totalCents: 5100,
+    });
   });
 
   it('picks tiers by creation date in the zone, boundaries inclusive to 23:59:59.999', () => {
     const service = {
-      rate: 10, rateType: 'PER_PERSON', enableTieredPricing: 'true',
-      pricingTiers: JSON.stringify([{ name: 'Late', rate: 30, rateType: 'HOURLY', validFrom: '2030-07-01', validTo: '2030-07-31' }, { name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-07-15' }]),
+      rate: 10,
+      rateType: 'PER_PERSON',
+      enableTieredPricing: 'true',
+      pricingTiers: JSON.stringify([
+        { name: 'Late', rate: 30, rateType: 'HOURLY', validFrom: '2030-07-01', validTo: '2030-07-31' },
+        { name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-07-15' },
+      ]),
     };
     const zone = 'Pacific/Auckland'; // UTC+12 in June/July
     // 2030-06-01 00:00 in Auckland is 2030-05-31T12:00Z
-    expect(effectiveRate(service, new Date('2030-05-31T11:59:59.999Z'), zone)).toMatchObject({ rate: 10, rateType: 'PER_PERSON' });
-    expect(effectiveRate(service, new Date('2030-05-31T12:00:00.000Z'), zone)).toMatchObject({ rate: 15, rateType: 'FIXED', tier: 'Summer' });
+    expect(effectiveRate(service, new Date('2030-05-31T11:59:59.999Z'), zone)).toMatchObject({
+      rate: 10,
+      rateType: 'PER_PERSON',
+    });
+    expect(effectiveRate(service, new Date('2030-05-31T12:00:00.000Z'), zone)).toMatchObject({
+      rate: 15,
+      rateType: 'FIXED',
+      tier: 'Summer',
+    });
     // Sorted by start, first wins: on 2030-07-10 both match; Summer starts first.
     expect(effectiveRate(service, new Date('2030-07-10T00:00:00Z'), zone)).toMatchObject({ tier: 'Summer' });
     // 2030-07-31 23:59:59.999 Auckland = 2030-07-31T11:59:59.999Z: still Late; a millisecond later, base.
-    expect(effectiveRate(service, new Date('2030-07-31T11:59:59.999Z'), zone)).toMatchObject({ tier: 'Late', rate: 30 });
+    expect(effectiveRate(service, new Date('2030-07-31T11:59:59.999Z'), zone)).toMatchObject({
+      tier: 'Late',
+      rate: 30,
+    });
     expect(effectiveRate(service, new Date('2030-07-31T12:00:00.000Z'), zone)).toMatchObject({ rate: 10 });
-    expect(effectiveRate({ ...service, enableTieredPricing: false }, new Date('2030-07-10T00:00:00Z'), zone).rate).toBe(10);
+    expect(effectiveRate({ ...service, enableTieredPricing: false }, new Date('2030-07-10T00:00:00Z'), zone).rate).toBe(
+      10,
+    );
   });
 
   it('takes the hourly rate by precedence', () => {
     expect(hourlyRateCents({ rateAtBooking: 12, variantHourlyRate: 30, productTypeDefaultHourlyRate: 40 })).toBe(1200);
-    expect(hourlyRateCents({ rateAtBooking: null, variantHourlyRate: 30, itemHourlyRate: 35, productTypeDefaultHourlyRate: 40 })).toBe(3000);
+    expect(
+      hourlyRateCents({
+        rateAtBooking: null,
+        variantHourlyRate: 30,
+        itemHourlyRate: 35,
+        productTypeDefaultHourlyRate: 40,
+      }),
+    ).toBe(3000);
     expect(hourlyRateCents({ variantHourlyRate: 0, itemHourlyRate: 35, productTypeDefaultHourlyRate: 40 })).toBe(3500);
     expect(hourlyRateCents({ productTypeDefaultHourlyRate: 40, cartHourlyRate: 50 })).toBe(4000);
     expect(hourlyRateCents({ cartHourlyRate: 50, serviceRate: 60 })).toBe(5000);
@@ -44,35 +94,85 @@ describe('reservation charges (document 3 §5)', () => {
   it('adds overage only without a service: the amount, else hours x rate', () => {
     const item = computeCharges({ baseCents: 4000, hasService: false, hourlyRateCents: 2000, overageHours: 1.25 });
     expect(item).toMatchObject({ overageHours: 1.25, overageCents: 2500, subtotalCents: 6500, totalCents: 6500 });
-    const byAmount = computeCharges({ baseCents: 4000, hasService: false, hourlyRateCents: 2000, overageHours: 1.25, overageCents: 1000 });
+    const byAmount = computeCharges({
+      baseCents: 4000,
+      hasService: false,
+      hourlyRateCents: 2000,
+      overageHours: 1.25,
+      overageCents: 1000,
+    });
     expect(byAmount).toMatchObject({ overageCents: 1000, subtotalCents: 5000 });
-    const service = computeCharges({ baseCents: 4000, hasService: true, hourlyRateCents: 2000, overageHours: 3, overageCents: 999 });
+    const service = computeCharges({
+      baseCents: 4000,
+      hasService: true,
+      hourlyRateCents: 2000,
+      overageHours: 3,
+      overageCents: 999,
+    });
     expect(service).toMatchObject({ overageHours: 0, overageCents: 0, subtotalCents: 4000 });
   });
 
   it('subtracts refunds, never below zero, and taxes the subtotal once', () => {
-    expect(computeCharges({ baseCents: 4000, hasService: false, hourlyRateCents: 2000, refundCents: 5000 })).toMatchObject({ subtotalCents: 0, taxCents: 0, totalCents: 0 });
+    expect(
+      computeCharges({ baseCents: 4000, hasService: false, hourlyRateCents: 2000, refundCents: 5000 }),
+    ).toMatchObject({ subtotalCents: 0, taxCents: 0, totalCents: 0 });
     // 8.25 % of $33.33 = 274.97 cents -> 275
-    expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: 8.25 })).toMatchObject({ taxRate: 8.25, taxCents: 275, totalCents: 3608 });
+    expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: 8.25 })).toMatchObject({
+      taxRate: 8.25,
+      taxCents: 275,
+      totalCents: 3608,
+    });
     // 7.5 % of $0.10 = 0.75 cents -> 1 (half away from zero)
     expect(computeCharges({ baseCents: 10, hasService: false, hourlyRateCents: 0, taxRate: 7.5 }).taxCents).toBe(1);
-    expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: 0 })).toMatchObject({ taxRate: 0, taxCents: 0, totalCents: 3333 });
-    expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: null })).toMatchObject({ taxCents: 0 });
+    expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: 0 })).toMatchObject({
+      taxRate: 0,
+      taxCents: 0,
+      totalCents: 3333,
+    });
+    expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: null })).toMatchObject({
+      taxCents: 0,
+    });
   });
 
   it('checks refunds by hours (capped) and by amount (refused above the total)', () => {
-    expect(checkRefund({ hours: 1.5, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({ ok: true, refundCents: 3000, refundHours: 1.5 });
-    expect(checkRefund({ hours: 24, credit: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({ ok: true, refundCents: 10000, refundHours: 24 });
-    expect(checkRefund({ hours: 1.3, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toMatchObject({ ok: false });
-    expect(checkRefund({ hours: 24.25, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toMatchObject({ ok: false });
-    expect(checkRefund({ amount: 100, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({ ok: true, refundCents: 10000, refundHours: 0 });
-    expect(checkRefund({ amount: 100.01, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
-      ok: false, message: 'Refund amount cannot exceed the total reservation amount ($100.00). Please adjust the refund amount.',
+    expect(checkRefund({ hours: 1.5, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
+      ok: true,
+      refundCents: 3000,
+      refundHours: 1.5,
     });
-    expect(checkRefund({ amount: 5, hourlyRateCents: 2000, capCents: 10000 })).toEqual({ ok: false, message: 'Please select either Cash or Credit (or both) for the refund payment method.' });
-    expect(checkRefund({ hours: 0, amount: 0, hourlyRateCents: 2000, capCents: 10000 })).toEqual({ ok: true, refundCents: 0, refundHours: 0 });
+    expect(checkRefund({ hours: 24, credit: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
+      ok: true,
+      refundCents: 10000,
+      refundHours: 24,
+    });
+    expect(checkRefund({ hours: 1.3, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toMatchObject({
+      ok: false,
+    });
+    expect(checkRefund({ hours: 24.25, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toMatchObject({
+      ok: false,
+    });
+    expect(checkRefund({ amount: 100, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
+      ok: true,
+      refundCents: 10000,
+      refundHours: 0,
+    });
+    expect(checkRefund({ amount: 100.01, cash: true, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
+      ok: false,
+      message: 'Refund amount cannot exceed the total reservation amount ($100.00). Please adjust the refund amount.',
+    });
+    expect(checkRefund({ amount: 5, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
+      ok: false,
+      message: 'Please select either Cash or Credit (or both) for the refund payment method.',
+    });
+    expect(checkRefund({ hours: 0, amount: 0, hourlyRateCents: 2000, capCents: 10000 })).toEqual({
+      ok: true,
+      refundCents: 0,
+      refundHours: 0,
+    });
     // manualEntry 'hours' wins over a stale amount
-    expect(checkRefund({ hours: 1, amount: 3, manualEntry: 'hours', cash: true, hourlyRateCents: 2000, capCents: 10000 })).toMatchObject({ refundCents: 2000 });
+    expect(
+      checkRefund({ hours: 1, amount: 3, manualEntry: 'hours', cash: true, hourlyRateCents: 2000, capCents: 10000 }),
+    ).toMatchObject({ refundCents: 2000 });
   });
 
   it('measures hours with a 36e5 divisor and names deposit types', () => {
@@ -93,7 +193,14 @@ describe('prices on staff screens (document 2 §9, issue 23 item 6)', () => {
     expect(staffPriceText(12.5, 'PER_ITEM')).toBe('$12.50/item');
   });
   it('with the tier in force today, named, instead of the base rate', () => {
-    const service = { rate: 45, rateType: 'PER_PERSON', enableTieredPricing: true, pricingTiers: [{ name: 'Summer', rate: 55, rateType: 'PER_PERSON', validFrom: '2030-06-01', validTo: '2030-08-31' }] };
+    const service = {
+      rate: 45,
+      rateType: 'PER_PERSON',
+      enableTieredPricing: true,
+      pricingTiers: [
+        { name: 'Summer', rate: 55, rateType: 'PER_PERSON', validFrom: '2030-06-01', validTo: '2030-08-31' },
+      ],
+    };
     const price = effectiveRate(service, new Date('2030-07-04T15:00:00Z'), 'America/New_York');
     expect([staffPriceText(price.rate, price.rateType), price.tier]).toEqual(['$55.00/person', 'Summer']);
   });
@@ -101,10 +208,27 @@ describe('prices on staff screens (document 2 §9, issue 23 item 6)', () => {
 
 describe('the money movements of a return (issue 23 item 5)', () => {
   it("issue 23's example: base $50 + $37.50 overage − $12.50 refund at 8.25 %, $10 deposit: a charge and a refund that add up to the balance", () => {
-    const unrefunded = computeCharges({ baseCents: 5000, hasService: false, hourlyRateCents: 2500, overageCents: 3750, taxRate: 8.25 });
-    const charged = computeCharges({ baseCents: 5000, hasService: false, hourlyRateCents: 2500, overageCents: 3750, refundCents: 1250, taxRate: 8.25 });
+    const unrefunded = computeCharges({
+      baseCents: 5000,
+      hasService: false,
+      hourlyRateCents: 2500,
+      overageCents: 3750,
+      taxRate: 8.25,
+    });
+    const charged = computeCharges({
+      baseCents: 5000,
+      hasService: false,
+      hourlyRateCents: 2500,
+      overageCents: 3750,
+      refundCents: 1250,
+      taxRate: 8.25,
+    });
     expect(charged.totalCents).toBe(8119);
-    const m = returnMovements({ unrefundedTotalCents: unrefunded.totalCents, totalCents: charged.totalCents, depositCents: 1000 });
+    const m = returnMovements({
+      unrefundedTotalCents: unrefunded.totalCents,
+      totalCents: charged.totalCents,
+      depositCents: 1000,
+    });
     expect(m).toEqual({ chargeCents: 9472 - 1000, refundCents: 9472 - 8119 });
     expect(m.chargeCents - m.refundCents).toBe(charged.totalCents - 1000);
   });

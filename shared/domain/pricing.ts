@@ -13,14 +13,24 @@ export type ServiceRateType = (typeof SERVICE_RATE_TYPES)[number];
 export type AnyRateType = ServiceRateType | 'PER_ITEM';
 
 /** Staff lists: "Rate: $rate / rateType" with these words (document 2 §9). */
-export const STAFF_RATE_SUFFIX: Record<string, string> = { PER_PERSON: '/person', HOURLY: '/hour', FIXED: '(fixed)', PER_ITEM: '/item' };
+export const STAFF_RATE_SUFFIX: Record<string, string> = {
+  PER_PERSON: '/person',
+  HOURLY: '/hour',
+  FIXED: '(fixed)',
+  PER_ITEM: '/item',
+};
 /** A price as staff screens print it (document 2 §9): "$55.00/person", "$40.00/hour", "$50.00 (fixed)". */
 export function staffPriceText(rate: number, rateType: string): string {
   const suffix = STAFF_RATE_SUFFIX[rateType] ?? '';
   return `${formatUsd(rate)}${suffix.startsWith('/') ? suffix : suffix ? ` ${suffix}` : ''}`;
 }
 /** Public page labels (document 2 §9). */
-export const PUBLIC_RATE_LABEL: Record<string, string> = { PER_PERSON: 'per person', HOURLY: 'per hour', FIXED: 'fixed price', PER_ITEM: 'per item' };
+export const PUBLIC_RATE_LABEL: Record<string, string> = {
+  PER_PERSON: 'per person',
+  HOURLY: 'per hour',
+  FIXED: 'fixed price',
+  PER_ITEM: 'per item',
+};
 
 export interface PricingTier {
   id?: string;
@@ -54,7 +64,13 @@ export function formatUsd(n: number | string | null | undefined): string {
  * zone: the answer does not depend on the machine's zone. Without a zone, America/New_York.
  */
 export function effectiveRate(
-  service: { rate: number; rateType: string; enableTieredPricing?: boolean | string | null; pricingTiers?: readonly PricingTier[] | string | null; timeZone?: string | null },
+  service: {
+    rate: number;
+    rateType: string;
+    enableTieredPricing?: boolean | string | null;
+    pricingTiers?: readonly PricingTier[] | string | null;
+    timeZone?: string | null;
+  },
   at: Date,
   zone?: string | null,
 ): { rate: number; rateType: string; tier?: string } {
@@ -74,7 +90,8 @@ export function effectiveRate(
       .filter((x) => !Number.isNaN(x.from) && !Number.isNaN(x.to))
       .sort((a, b) => a.from - b.from);
     for (const { tier, from, to } of sorted) {
-      if (t >= from && t <= to && Number.isFinite(Number(tier.rate))) return { rate: Number(tier.rate), rateType: tier.rateType, tier: tier.name };
+      if (t >= from && t <= to && Number.isFinite(Number(tier.rate)))
+        return { rate: Number(tier.rate), rateType: tier.rateType, tier: tier.name };
     }
   }
   return { rate: Number(service.rate) || 0, rateType: service.rateType };
@@ -144,7 +161,10 @@ export function quoteCents(input: QuoteInput): QuoteCents {
     default:
       baseCents = rateCents;
   }
-  const addons = (input.addons ?? []).map((a) => ({ name: a.name, cents: toCents(a.rate) * addonQuantity(a.rateType, people) }));
+  const addons = (input.addons ?? []).map((a) => ({
+    name: a.name,
+    cents: toCents(a.rate) * addonQuantity(a.rateType, people),
+  }));
   const addonsCents = sumCents(addons.map((a) => a.cents));
   return { baseCents, addons, addonsCents, totalCents: baseCents + addonsCents };
 }
@@ -187,7 +207,14 @@ export interface RateSources {
  * product-type default, cart, or service rate, else 0. A source counts when it is a number above 0.
  */
 export function hourlyRateCents(src: RateSources): number {
-  for (const v of [src.rateAtBooking, src.variantHourlyRate, src.itemHourlyRate, src.productTypeDefaultHourlyRate, src.cartHourlyRate, src.serviceRate]) {
+  for (const v of [
+    src.rateAtBooking,
+    src.variantHourlyRate,
+    src.itemHourlyRate,
+    src.productTypeDefaultHourlyRate,
+    src.cartHourlyRate,
+    src.serviceRate,
+  ]) {
     const n = typeof v === 'string' ? Number(v) : v;
     if (typeof n === 'number' && Number.isFinite(n) && n > 0) return toCents(n);
   }
@@ -241,7 +268,16 @@ export function computeCharges(input: ChargesInput): Charges {
   const subtotalCents = Math.max(0, input.baseCents + overageCents - refundCents);
   const taxRate = input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0 ? input.taxRate : 0;
   const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : 0;
-  return { baseCents: input.baseCents, overageHours, overageCents, refundCents, subtotalCents, taxRate, taxCents, totalCents: subtotalCents + taxCents };
+  return {
+    baseCents: input.baseCents,
+    overageHours,
+    overageCents,
+    refundCents,
+    subtotalCents,
+    taxRate,
+    taxCents,
+    totalCents: subtotalCents + taxCents,
+  };
 }
 
 /**
@@ -249,8 +285,14 @@ export function computeCharges(input: ChargesInput): Charges {
  * (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share.
  * They add up to the balance `totalCents - depositCents`.
  */
-export function returnMovements(input: { unrefundedTotalCents: Cents; totalCents: Cents; depositCents: Cents }): { chargeCents: Cents; refundCents: Cents } {
-  return { chargeCents: input.unrefundedTotalCents - input.depositCents, refundCents: Math.max(0, input.unrefundedTotalCents - input.totalCents) };
+export function returnMovements(input: { unrefundedTotalCents: Cents; totalCents: Cents; depositCents: Cents }): {
+  chargeCents: Cents;
+  refundCents: Cents;
+} {
+  return {
+    chargeCents: input.unrefundedTotalCents - input.depositCents,
+    refundCents: Math.max(0, input.unrefundedTotalCents - input.totalCents),
+  };
 }
 
 export type RefundCheck = { ok: true; refundCents: number; refundHours: number } | { ok: false; message: string };
@@ -260,7 +302,15 @@ export type RefundCheck = { ok: true; refundCents: number; refundHours: number }
  * amount: refused above the total with the spec's message. The total a refund is capped at is base
  * plus overage (what the customer would pay before the refund). A refund above 0 needs cash or credit.
  */
-export function checkRefund(input: { hours?: number | null; amount?: number | null; cash?: boolean; credit?: boolean; manualEntry?: string | boolean | null; hourlyRateCents: number; capCents: number }): RefundCheck {
+export function checkRefund(input: {
+  hours?: number | null;
+  amount?: number | null;
+  cash?: boolean;
+  credit?: boolean;
+  manualEntry?: string | boolean | null;
+  hourlyRateCents: number;
+  capCents: number;
+}): RefundCheck {
   const hours = Math.max(0, Number(input.hours ?? 0) || 0);
   const amountGiven = input.amount != null && Number(input.amount) > 0;
   const byHours = input.manualEntry === 'hours' || (!amountGiven && hours > 0);
@@ -275,7 +325,10 @@ export function checkRefund(input: { hours?: number | null; amount?: number | nu
   } else {
     refundCents = toCents(input.amount ?? 0);
     if (refundCents > input.capCents) {
-      return { ok: false, message: `Refund amount cannot exceed the total reservation amount (${formatCents(input.capCents)}). Please adjust the refund amount.` };
+      return {
+        ok: false,
+        message: `Refund amount cannot exceed the total reservation amount (${formatCents(input.capCents)}). Please adjust the refund amount.`,
+      };
     }
   }
   if (refundCents > 0 && !input.cash && !input.credit) {
@@ -297,7 +350,12 @@ export function depositTypeLabel(cash: boolean | null | undefined, credit: boole
  * 'Participants: N' and 'Selected Add-ons:' followed by one add-on name per line. The add-on block
  * comes last so that a reader can take every line after its heading.
  */
-export function bookingNotes(opts: { participants: number; addonNames: readonly string[]; notes?: string | null; allergies?: string | null }): string {
+export function bookingNotes(opts: {
+  participants: number;
+  addonNames: readonly string[];
+  notes?: string | null;
+  allergies?: string | null;
+}): string {
   const lines: string[] = [];
   if (opts.notes?.trim()) lines.push(opts.notes.trim());
   if (opts.allergies?.trim()) lines.push(`Allergies: ${opts.allergies.trim()}`);
@@ -314,6 +372,12 @@ export function parseBookingNotes(notes: string | null | undefined): { participa
   const at = lines.findIndex((l) => l.trim() === 'Selected Add-ons:');
   return {
     participants: m ? Math.max(1, Number(m[1])) : 1,
-    addonNames: at >= 0 ? lines.slice(at + 1).map((l) => l.trim()).filter(Boolean) : [],
+    addonNames:
+      at >= 0
+        ? lines
+            .slice(at + 1)
+            .map((l) => l.trim())
+            .filter(Boolean)
+        : [],
   };
 }

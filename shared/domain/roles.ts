@@ -1,4 +1,11 @@
-import { DELEGABLE_CAPABILITIES, PERMISSION_CAPABILITY, PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from './permissions.js';
+import {
+  DELEGABLE_CAPABILITIES,
+  PERMISSION_CAPABILITY,
+  PERMISSION_GROUPS,
+  type Capability,
+  type Permission,
+  type PermissionGroup,
+} from './permissions.js';
 
 export type Role = 'SUPER_ADMIN' | 'BUSINESS_ADMIN' | 'EMPLOYEE';
 export type AccessLevel = 'EMPLOYEE' | 'MANAGER';
@@ -49,7 +56,9 @@ export function hasCapability(u: RoleHolder, capability: Capability): boolean {
   }
 }
 
-export type PermissionPolicy = Partial<Record<PolicyRole, Partial<Record<PermissionGroup, Partial<Record<string, boolean>>>>>>;
+export type PermissionPolicy = Partial<
+  Record<PolicyRole, Partial<Record<PermissionGroup, Partial<Record<string, boolean>>>>>
+>;
 
 /** The role whose row of the matrix applies, or null for administrators (who have every permission). */
 export function policyRole(u: RoleHolder): PolicyRole | null {
@@ -79,7 +88,11 @@ export function grantedByDefault(role: PolicyRole, permission: Permission): bool
 }
 
 /** The cell as it applies: a set value where the role can hold it, else the role's default. */
-export function isGranted(policy: PermissionPolicy | null | undefined, role: PolicyRole, permission: Permission): boolean {
+export function isGranted(
+  policy: PermissionPolicy | null | undefined,
+  role: PolicyRole,
+  permission: Permission,
+): boolean {
   if (!isGrantable(role, permission)) return false;
   const [group, name] = permission.split('.') as [PermissionGroup, string];
   const set = policy?.[role]?.[group]?.[name];
@@ -92,12 +105,19 @@ export function isGranted(policy: PermissionPolicy | null | undefined, role: Pol
  * role and every cell. EMPLOYEE and MANAGER need their cell granted, and the capability; a granted
  * cell behind a delegable capability stands in for it (the matrix widens there, narrows elsewhere).
  */
-export function mayUse(u: RoleHolder, need: { capability?: Capability; permission?: Permission }, policy: PermissionPolicy | null | undefined): boolean {
+export function mayUse(
+  u: RoleHolder,
+  need: { capability?: Capability; permission?: Permission },
+  policy: PermissionPolicy | null | undefined,
+): boolean {
   const role = policyRole(u);
   const held = !need.capability || hasCapability(u, need.capability);
   if (role === null || !need.permission) return held;
   if (!isGranted(policy, role, need.permission)) return false;
-  return held || (DELEGABLE_CAPABILITIES.includes(need.capability!) && PERMISSION_CAPABILITY[need.permission] === need.capability);
+  return (
+    held ||
+    (DELEGABLE_CAPABILITIES.includes(need.capability!) && PERMISSION_CAPABILITY[need.permission] === need.capability)
+  );
 }
 
 /**
@@ -107,11 +127,19 @@ export function mayUse(u: RoleHolder, need: { capability?: Capability; permissio
  * administrator saves the matrix again.
  */
 export const POLICY_REVISION = 2;
-export function policyAsStored(policy: PermissionPolicy | null | undefined, revision: unknown): PermissionPolicy | null {
+export function policyAsStored(
+  policy: PermissionPolicy | null | undefined,
+  revision: unknown,
+): PermissionPolicy | null {
   if (!policy) return null;
   if (typeof revision === 'number' && revision >= POLICY_REVISION) return policy;
   const employee = Object.fromEntries(
-    Object.entries(policy.EMPLOYEE ?? {}).map(([g, cells]) => [g, Object.fromEntries(Object.entries(cells ?? {}).filter(([n]) => grantedByDefault('EMPLOYEE', `${g}.${n}` as Permission)))]),
+    Object.entries(policy.EMPLOYEE ?? {}).map(([g, cells]) => [
+      g,
+      Object.fromEntries(
+        Object.entries(cells ?? {}).filter(([n]) => grantedByDefault('EMPLOYEE', `${g}.${n}` as Permission)),
+      ),
+    ]),
   );
   return { ...policy, EMPLOYEE: employee };
 }
@@ -128,7 +156,9 @@ export function fullPolicy(granted = true): CompletePolicy {
 }
 
 /** Every permission name of the matrix, `group.name`, in the spec's order. */
-export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) => names.map((n) => `${g}.${n}` as Permission));
+export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) =>
+  names.map((n) => `${g}.${n}` as Permission),
+);
 
 /** The matrix with every gap filled: a missing entry (or a missing policy) counts as the role's default. */
 export function completePolicy(policy: PermissionPolicy | null | undefined): CompletePolicy {
@@ -146,9 +176,14 @@ export function completePolicy(policy: PermissionPolicy | null | undefined): Com
  * What one person may do: administrators everything; EMPLOYEE and MANAGER what their row of the
  * matrix grants, never a cell their role can never hold (see `mayUse`).
  */
-export function effectivePermissions(u: RoleHolder, policy: PermissionPolicy | null | undefined): Record<Permission, boolean> {
+export function effectivePermissions(
+  u: RoleHolder,
+  policy: PermissionPolicy | null | undefined,
+): Record<Permission, boolean> {
   const role = policyRole(u);
-  return Object.fromEntries(ALL_PERMISSIONS.map((p) => [p, role === null ? true : isGranted(policy, role, p)])) as Record<Permission, boolean>;
+  return Object.fromEntries(
+    ALL_PERMISSIONS.map((p) => [p, role === null ? true : isGranted(policy, role, p)]),
+  ) as Record<Permission, boolean>;
 }
 
 export interface PermissionChange {
@@ -158,7 +193,10 @@ export interface PermissionChange {
 }
 
 /** The permissions that flipped between two policies (both read with the roles' defaults). */
-export function diffPolicies(before: PermissionPolicy | null | undefined, after: PermissionPolicy | null | undefined): PermissionChange[] {
+export function diffPolicies(
+  before: PermissionPolicy | null | undefined,
+  after: PermissionPolicy | null | undefined,
+): PermissionChange[] {
   const changes: PermissionChange[] = [];
   for (const role of ['EMPLOYEE', 'MANAGER'] as const) {
     for (const p of ALL_PERMISSIONS) {
@@ -171,13 +209,24 @@ export function diffPolicies(before: PermissionPolicy | null | undefined, after:
 }
 
 /** Grant All / Remove All of the Users & Permissions screen: one group, one role. */
-export function setGroup(policy: PermissionPolicy, role: PolicyRole, group: PermissionGroup, granted: boolean): PermissionPolicy {
+export function setGroup(
+  policy: PermissionPolicy,
+  role: PolicyRole,
+  group: PermissionGroup,
+  granted: boolean,
+): PermissionPolicy {
   const names = PERMISSION_GROUPS[group] as readonly string[];
   return { ...policy, [role]: { ...policy[role], [group]: Object.fromEntries(names.map((n) => [n, granted])) } };
 }
 
 /** True when every cell of the group the role can hold is granted (the toggle then reads Remove All). */
-export function groupFullyGranted(policy: PermissionPolicy | null | undefined, role: PolicyRole, group: PermissionGroup): boolean {
-  const cells = (PERMISSION_GROUPS[group] as readonly string[]).map((n) => `${group}.${n}` as Permission).filter((p) => isGrantable(role, p));
+export function groupFullyGranted(
+  policy: PermissionPolicy | null | undefined,
+  role: PolicyRole,
+  group: PermissionGroup,
+): boolean {
+  const cells = (PERMISSION_GROUPS[group] as readonly string[])
+    .map((n) => `${group}.${n}` as Permission)
+    .filter((p) => isGrantable(role, p));
   return cells.length > 0 && cells.every((p) => isGranted(policy, role, p));
 }

@@ -2,12 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { bookingNotes, effectiveRate, formatUsd, parseBookingNotes, quote, roundMoney } from './pricing.js';
 import { isShareTokenShape, publicLoadErrorMessage, shareLink } from './share.js';
 import { configuredMethods, hasPaymentMethod, paymentLinks, paymentNoteFor } from './share-payment.js';
-import { bookableSlots, clampParticipants, eventHasEnded, normalizeSlotCount, participantLimit, placesTaken, slotHours, slotStart, wallClockToInstant } from './slots.js';
+import {
+  bookableSlots,
+  clampParticipants,
+  eventHasEnded,
+  normalizeSlotCount,
+  participantLimit,
+  placesTaken,
+  slotHours,
+  slotStart,
+  wallClockToInstant,
+} from './slots.js';
 
 describe('pricing (document 2 §9)', () => {
   it('multiplies PER_PERSON by participants and PER_PERSON add-ons too; others once', () => {
-    const q = quote({ rate: 25.5, rateType: 'PER_PERSON', participants: 2, addons: [{ name: 'Lunch', rate: 12, rateType: 'PER_PERSON' }, { name: 'Photos', rate: 20, rateType: 'FIXED' }, { name: 'Map', rate: 1.1, rateType: 'PER_ITEM' }] });
-    expect(q).toEqual({ base: 51, addons: [{ name: 'Lunch', amount: 24 }, { name: 'Photos', amount: 20 }, { name: 'Map', amount: 1.1 }], addonsTotal: 45.1, total: 96.1 });
+    const q = quote({
+      rate: 25.5,
+      rateType: 'PER_PERSON',
+      participants: 2,
+      addons: [
+        { name: 'Lunch', rate: 12, rateType: 'PER_PERSON' },
+        { name: 'Photos', rate: 20, rateType: 'FIXED' },
+        { name: 'Map', rate: 1.1, rateType: 'PER_ITEM' },
+      ],
+    });
+    expect(q).toEqual({
+      base: 51,
+      addons: [
+        { name: 'Lunch', amount: 24 },
+        { name: 'Photos', amount: 20 },
+        { name: 'Map', amount: 1.1 },
+      ],
+      addonsTotal: 45.1,
+      total: 96.1,
+    });
     expect(quote({ rate: 40, rateType: 'FIXED', participants: 7 }).total).toBe(40);
     expect(quote({ rate: 15, rateType: 'HOURLY', hours: 2.5 }).total).toBe(37.5);
     expect(quote({ rate: 10, rateType: 'PER_PERSON' }).total).toBe(10);
@@ -22,16 +50,32 @@ describe('pricing (document 2 §9)', () => {
   });
 
   it('lets a tier whose dates contain the booking day replace rate and type (end day inclusive)', () => {
-    const service = { rate: 10, rateType: 'PER_PERSON', enableTieredPricing: true, pricingTiers: [{ name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-08-31' }] };
+    const service = {
+      rate: 10,
+      rateType: 'PER_PERSON',
+      enableTieredPricing: true,
+      pricingTiers: [{ name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-08-31' }],
+    };
     // Day boundaries in the service's zone (New York, UTC-4 in summer), whatever the host's zone.
-    expect(effectiveRate(service, new Date('2030-09-01T03:59:00Z'), 'America/New_York')).toMatchObject({ rate: 15, rateType: 'FIXED' });
-    expect(effectiveRate(service, new Date('2030-09-01T04:00:01Z'), 'America/New_York')).toMatchObject({ rate: 10, rateType: 'PER_PERSON' });
+    expect(effectiveRate(service, new Date('2030-09-01T03:59:00Z'), 'America/New_York')).toMatchObject({
+      rate: 15,
+      rateType: 'FIXED',
+    });
+    expect(effectiveRate(service, new Date('2030-09-01T04:00:01Z'), 'America/New_York')).toMatchObject({
+      rate: 10,
+      rateType: 'PER_PERSON',
+    });
     expect(effectiveRate(service, new Date('2030-05-31T12:00:00Z'), 'Pacific/Auckland')).toMatchObject({ rate: 15 });
     expect(effectiveRate({ ...service, enableTieredPricing: false }, new Date('2030-07-01T12:00:00')).rate).toBe(10);
   });
 
   it("writes and reads 'Participants: N' and 'Selected Add-ons:' in notes (document 3 §3)", () => {
-    const notes = bookingNotes({ participants: 2, addonNames: ['Lunch', 'Photos'], notes: 'Window seat', allergies: 'Peanuts' });
+    const notes = bookingNotes({
+      participants: 2,
+      addonNames: ['Lunch', 'Photos'],
+      notes: 'Window seat',
+      allergies: 'Peanuts',
+    });
     expect(notes).toBe('Window seat\nAllergies: Peanuts\nParticipants: 2\nSelected Add-ons:\nLunch\nPhotos');
     expect(parseBookingNotes(notes)).toEqual({ participants: 2, addonNames: ['Lunch', 'Photos'] });
     expect(parseBookingNotes(null)).toEqual({ participants: 1, addonNames: [] });
@@ -48,13 +92,22 @@ describe('slots (document 2 §2.6, §5)', () => {
   ];
 
   it('keeps only future slots with places left, soonest first', () => {
-    expect(bookableSlots(slots, now, 'UTC').map((s) => `${s.date} ${s.startTime}`)).toEqual(['2030-05-10 12:30', '2030-05-11 09:00']);
+    expect(bookableSlots(slots, now, 'UTC').map((s) => `${s.date} ${s.startTime}`)).toEqual([
+      '2030-05-10 12:30',
+      '2030-05-11 09:00',
+    ]);
   });
 
   it('reads wall-clock times in the service time zone, across daylight saving', () => {
-    expect(new Date(wallClockToInstant('2030-07-01', '10:00', 'America/New_York')).toISOString()).toBe('2030-07-01T14:00:00.000Z');
-    expect(new Date(wallClockToInstant('2030-01-15', '10:00', 'America/New_York')).toISOString()).toBe('2030-01-15T15:00:00.000Z');
-    expect(slotStart({ date: '2030-05-10', startTime: '12:30', endTime: '13:00' }, 'Europe/Berlin')).toBe(Date.parse('2030-05-10T10:30:00Z'));
+    expect(new Date(wallClockToInstant('2030-07-01', '10:00', 'America/New_York')).toISOString()).toBe(
+      '2030-07-01T14:00:00.000Z',
+    );
+    expect(new Date(wallClockToInstant('2030-01-15', '10:00', 'America/New_York')).toISOString()).toBe(
+      '2030-01-15T15:00:00.000Z',
+    );
+    expect(slotStart({ date: '2030-05-10', startTime: '12:30', endTime: '13:00' }, 'Europe/Berlin')).toBe(
+      Date.parse('2030-05-10T10:30:00Z'),
+    );
     expect(slotHours({ date: '2030-05-10', startTime: '22:00', endTime: '01:30' }, 'UTC')).toBe(3.5);
   });
 
@@ -88,32 +141,50 @@ describe('slots (document 2 §2.6, §5)', () => {
 
 describe('share links and payment', () => {
   it('builds {origin}/service/{token} and knows a token by its shape', () => {
-    expect(shareLink('https://acme.example.com/', 'abc_DEF-123456789012')).toBe('https://acme.example.com/service/abc_DEF-123456789012');
+    expect(shareLink('https://acme.example.com/', 'abc_DEF-123456789012')).toBe(
+      'https://acme.example.com/service/abc_DEF-123456789012',
+    );
     expect(isShareTokenShape('a'.repeat(43))).toBe(true);
     expect(isShareTokenShape('short')).toBe(false);
     expect(isShareTokenShape('../../etc/passwd-xxxxxxxx')).toBe(false);
   });
 
   it('maps load failures to the texts of document 2 §8', () => {
-    expect(publicLoadErrorMessage(404, 'LINK_EXPIRED')).toBe('This booking link has expired. Please contact the organizer for a new link.');
+    expect(publicLoadErrorMessage(404, 'LINK_EXPIRED')).toBe(
+      'This booking link has expired. Please contact the organizer for a new link.',
+    );
     expect(publicLoadErrorMessage(404, 'NOT_FOUND')).toBe('Service not found or link has expired');
-    expect(publicLoadErrorMessage(404, 'SERVICE_UNAVAILABLE')).toBe('This service is currently unavailable. Please contact the organizer.');
-    expect(publicLoadErrorMessage(410, 'EVENT_EXPIRED')).toBe('This event has ended and is no longer available for booking.');
+    expect(publicLoadErrorMessage(404, 'SERVICE_UNAVAILABLE')).toBe(
+      'This service is currently unavailable. Please contact the organizer.',
+    );
+    expect(publicLoadErrorMessage(410, 'EVENT_EXPIRED')).toBe(
+      'This event has ended and is no longer available for booking.',
+    );
     expect(publicLoadErrorMessage(410, undefined)).toBe('This event is no longer available');
     expect(publicLoadErrorMessage(500, undefined)).toBe('Failed to load service information');
   });
 
   it('keeps only configured methods and builds deep links with amount and note', () => {
-    expect(configuredMethods({ venmo: ' @v ', cashApp: '', paypal: null, zelle: 'z@x.com' })).toEqual({ venmo: '@v', zelle: 'z@x.com' });
+    expect(configuredMethods({ venmo: ' @v ', cashApp: '', paypal: null, zelle: 'z@x.com' })).toEqual({
+      venmo: '@v',
+      zelle: 'z@x.com',
+    });
     expect(hasPaymentMethod({ venmo: '   ' })).toBe(false);
     const note = paymentNoteFor('RES-000007', 'Kayak', '');
     expect(note).toBe('Kayak - RES-000007');
-    const web = paymentLinks({ venmo: '@kayaks', cashApp: '$kayak', paypal: 'https://paypal.me/kayakco', zelle: 'z' }, 95, note, { mobile: false });
+    const web = paymentLinks(
+      { venmo: '@kayaks', cashApp: '$kayak', paypal: 'https://paypal.me/kayakco', zelle: 'z' },
+      95,
+      note,
+      { mobile: false },
+    );
     expect(web.map((l) => l.href)).toEqual([
       'https://venmo.com/kayaks?txn=pay&amount=95.00&note=Kayak%20-%20RES-000007',
       'https://cash.app/$kayak/95.00?note=Kayak%20-%20RES-000007',
       'https://paypal.me/kayakco/95.00USD?note=Kayak%20-%20RES-000007',
     ]);
-    expect(paymentLinks({ venmo: 'kayaks' }, 10, 'n', { mobile: true })[0]!.href).toBe('venmo://paycharge?recipients=kayaks&txn=pay&amount=10.00&note=n');
+    expect(paymentLinks({ venmo: 'kayaks' }, 10, 'n', { mobile: true })[0]!.href).toBe(
+      'venmo://paycharge?recipients=kayaks&txn=pay&amount=10.00&note=n',
+    );
   });
 });

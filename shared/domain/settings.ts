@@ -4,11 +4,29 @@
  */
 
 /** Contact information with nothing set (document 3 §3): six text fields. */
-export const EMPTY_CONTACT = { storeName: '', streetAddress: '', city: '', zipCode: '', emailAddress: '', phoneNumber: '' };
+export const EMPTY_CONTACT = {
+  storeName: '',
+  streetAddress: '',
+  city: '',
+  zipCode: '',
+  emailAddress: '',
+  phoneNumber: '',
+};
 export type ContactFieldName = keyof typeof EMPTY_CONTACT;
 
 /** Day options of document 3 §5, in the order the select lists them. */
-export const DAY_TYPES = ['everyday', 'weekdays', 'weekends', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const DAY_TYPES = [
+  'everyday',
+  'weekdays',
+  'weekends',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type DayType = (typeof DAY_TYPES)[number];
 export const DAY_TYPE_LABELS: Record<DayType, string> = {
   everyday: 'Every day',
@@ -30,7 +48,9 @@ export interface HoursRow {
   isClosed: boolean;
 }
 /** Document 3 §9: the default row. */
-export const DEFAULT_HOURS: HoursRow[] = [{ id: 'default', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }];
+export const DEFAULT_HOURS: HoursRow[] = [
+  { id: 'default', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false },
+];
 
 /** The change note of a permissions save that gives none (document 3 §2). Zod-free, so the SPA's permissions page reads it without the contract's schemas; shared/contract/settings-models.ts re-exports it. */
 export const PERMISSION_CHANGE_NOTE = 'Updated role permissions';

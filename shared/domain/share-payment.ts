@@ -44,7 +44,12 @@ const strip = (handle: string, prefix: RegExp) => handle.trim().replace(prefix, 
  * Venmo opens its app on phones (venmo:// scheme) and its web page elsewhere; Cash App and PayPal
  * take the amount in the path. Zelle has no link: it is shown as text.
  */
-export function paymentLinks(methods: PaymentMethods, amount: number, note: string, opts: { mobile: boolean }): PaymentLink[] {
+export function paymentLinks(
+  methods: PaymentMethods,
+  amount: number,
+  note: string,
+  opts: { mobile: boolean },
+): PaymentLink[] {
   const m = configuredMethods(methods);
   const amt = (Math.round(amount * 100) / 100).toFixed(2);
   const links: PaymentLink[] = [];
@@ -52,17 +57,31 @@ export function paymentLinks(methods: PaymentMethods, amount: number, note: stri
     const user = strip(m.venmo, /^@/);
     const q = `txn=pay&amount=${amt}&note=${encodeURIComponent(note)}`;
     links.push({
-      method: 'venmo', label: 'Pay with Venmo', handle: m.venmo,
-      href: opts.mobile ? `venmo://paycharge?recipients=${encodeURIComponent(user)}&${q}` : `https://venmo.com/${encodeURIComponent(user)}?${q}`,
+      method: 'venmo',
+      label: 'Pay with Venmo',
+      handle: m.venmo,
+      href: opts.mobile
+        ? `venmo://paycharge?recipients=${encodeURIComponent(user)}&${q}`
+        : `https://venmo.com/${encodeURIComponent(user)}?${q}`,
     });
   }
   if (m.cashApp) {
     const tag = strip(m.cashApp, /^\$/);
-    links.push({ method: 'cashApp', label: 'Pay with Cash App', handle: m.cashApp, href: `https://cash.app/$${encodeURIComponent(tag)}/${amt}?note=${encodeURIComponent(note)}` });
+    links.push({
+      method: 'cashApp',
+      label: 'Pay with Cash App',
+      handle: m.cashApp,
+      href: `https://cash.app/$${encodeURIComponent(tag)}/${amt}?note=${encodeURIComponent(note)}`,
+    });
   }
   if (m.paypal) {
     const user = strip(m.paypal, /^(https?:\/\/)?(www\.)?paypal\.me\//i).replace(/^@/, '');
-    links.push({ method: 'paypal', label: 'Pay with PayPal', handle: m.paypal, href: `https://paypal.me/${encodeURIComponent(user)}/${amt}USD?note=${encodeURIComponent(note)}` });
+    links.push({
+      method: 'paypal',
+      label: 'Pay with PayPal',
+      handle: m.paypal,
+      href: `https://paypal.me/${encodeURIComponent(user)}/${amt}USD?note=${encodeURIComponent(note)}`,
+    });
   }
   return links;
 }

@@ -22,8 +22,14 @@ export const COPY_CONFIRMATION_MS = 2000;
 /** Document 2 §8, public service load. */
 export function publicLoadErrorMessage(status: number | undefined, code: string | undefined): string {
   if (status === 404 && code === SERVICE_UNAVAILABLE) return SERVICE_UNAVAILABLE_MESSAGE;
-  if (status === 404) return code === LINK_EXPIRED ? 'This booking link has expired. Please contact the organizer for a new link.' : 'Service not found or link has expired';
-  if (status === 410) return code === EVENT_EXPIRED ? 'This event has ended and is no longer available for booking.' : 'This event is no longer available';
+  if (status === 404)
+    return code === LINK_EXPIRED
+      ? 'This booking link has expired. Please contact the organizer for a new link.'
+      : 'Service not found or link has expired';
+  if (status === 410)
+    return code === EVENT_EXPIRED
+      ? 'This event has ended and is no longer available for booking.'
+      : 'This event is no longer available';
   return 'Failed to load service information';
 }
 

@@ -24,7 +24,8 @@ export const DEFAULT_PUBLIC_MAX_PARTICIPANTS = 10;
 export const HARD_MAX_PARTICIPANTS = 50;
 export const MAX_PARTICIPANTS_RANGE = { min: 1, max: 100 } as const;
 
-export const sameSlot = (a: SlotRef, b: SlotRef) => a.date === b.date && a.startTime === b.startTime && a.endTime === b.endTime;
+export const sameSlot = (a: SlotRef, b: SlotRef) =>
+  a.date === b.date && a.startTime === b.startTime && a.endTime === b.endTime;
 export const slotLabel = (s: SlotRef) => `${s.date} ${s.startTime} - ${s.endTime}`;
 
 /**
@@ -93,7 +94,10 @@ export function eventHasEnded(slots: readonly SlotRef[], now: number, timeZone?:
 
 /** Document 2 §5: min(service max (default 10), places in the slot, 50), and at least 1. */
 export function participantLimit(serviceMax: number | null | undefined, slotPlaces: number): number {
-  const own = typeof serviceMax === 'number' && Number.isFinite(serviceMax) && serviceMax > 0 ? Math.floor(serviceMax) : DEFAULT_PUBLIC_MAX_PARTICIPANTS;
+  const own =
+    typeof serviceMax === 'number' && Number.isFinite(serviceMax) && serviceMax > 0
+      ? Math.floor(serviceMax)
+      : DEFAULT_PUBLIC_MAX_PARTICIPANTS;
   return Math.max(1, Math.min(own, Math.floor(slotPlaces), HARD_MAX_PARTICIPANTS));
 }
 

@@ -23,7 +23,8 @@ export const TENANT_PATH_HEADER = 'x-tenant-path';
 export const OTHER_TENANT_ERROR = 'OtherTenantSession';
 
 /** Said by the API's 401 and by the SPA when it signs such a session out. */
-export const OTHER_TENANT_MESSAGE = 'This sign-in belongs to another organization, not to this address. Please sign in again.';
+export const OTHER_TENANT_MESSAGE =
+  'This sign-in belongs to another organization, not to this address. Please sign in again.';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 

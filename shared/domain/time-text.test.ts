@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatClock, formatDateIn, formatDateTimeIn, formatSlotIn, formatTimeIn, zoneAbbreviation } from './time-text.js';
+import {
+  formatCalendarDay,
+  formatClock,
+  formatDateIn,
+  formatDateTimeIn,
+  formatSlotIn,
+  formatTimeIn,
+  zoneAbbreviation,
+} from './time-text.js';
 
 // The process runs in a zone unlike every zone read below: nothing may leak the runtime's own clock.
 const saved = process.env.TZ;
@@ -40,9 +48,15 @@ describe('one formatting module: times in a named zone (issue 23 items 1-2)', ()
   });
 
   it('prints slots as wall-clock times of their zone, with the zone named', () => {
-    expect(formatSlotIn({ date: '2026-12-05', startTime: '17:00', endTime: '19:00' }, NY)).toBe('Sat, Dec 5, 2026, 5:00 PM – 7:00 PM EST');
-    expect(formatSlotIn({ date: '2026-07-04', startTime: '00:05', endTime: '12:30' }, NY)).toBe('Sat, Jul 4, 2026, 12:05 AM – 12:30 PM EDT');
-    expect(formatSlotIn({ date: '2026-12-05', startTime: '17:00', endTime: '19:00' }, 'UTC', { zoneName: false })).toBe('Sat, Dec 5, 2026, 5:00 PM – 7:00 PM');
+    expect(formatSlotIn({ date: '2026-12-05', startTime: '17:00', endTime: '19:00' }, NY)).toBe(
+      'Sat, Dec 5, 2026, 5:00 PM – 7:00 PM EST',
+    );
+    expect(formatSlotIn({ date: '2026-07-04', startTime: '00:05', endTime: '12:30' }, NY)).toBe(
+      'Sat, Jul 4, 2026, 12:05 AM – 12:30 PM EDT',
+    );
+    expect(formatSlotIn({ date: '2026-12-05', startTime: '17:00', endTime: '19:00' }, 'UTC', { zoneName: false })).toBe(
+      'Sat, Dec 5, 2026, 5:00 PM – 7:00 PM',
+    );
   });
 
   it('reads calendar days and clocks without any zone shift', () => {

@@ -42,7 +42,8 @@ export interface ZoneTextOptions {
   zoneName?: boolean;
 }
 
-const withZone = (text: string, t: number, zone: string, o?: ZoneTextOptions) => (o?.zoneName ? `${text} ${zoneAbbreviation(zone, t)}` : text);
+const withZone = (text: string, t: number, zone: string, o?: ZoneTextOptions) =>
+  o?.zoneName ? `${text} ${zoneAbbreviation(zone, t)}` : text;
 
 /** 'Mar 5, 2024, 3:07 PM' in the zone ('' for no instant). */
 export function formatDateTimeIn(value: InstantInput | null | undefined, zone: string, o?: ZoneTextOptions): string {
@@ -85,8 +86,14 @@ export function formatClock(hhmm: string | null | undefined): string {
  * A slot (wall-clock day and times in `zone`): 'Mon, Jun 3, 2030, 5:00 PM – 7:00 PM EDT'. The zone is
  * named by default: a customer reading a booking from elsewhere must not doubt which clock is meant.
  */
-export function formatSlotIn(slot: { date: string; startTime: string; endTime?: string | null }, zone: string, o: ZoneTextOptions = { zoneName: true }): string {
-  const times = slot.endTime ? `${formatClock(slot.startTime)} – ${formatClock(slot.endTime)}` : formatClock(slot.startTime);
+export function formatSlotIn(
+  slot: { date: string; startTime: string; endTime?: string | null },
+  zone: string,
+  o: ZoneTextOptions = { zoneName: true },
+): string {
+  const times = slot.endTime
+    ? `${formatClock(slot.startTime)} – ${formatClock(slot.endTime)}`
+    : formatClock(slot.startTime);
   const text = `${formatCalendarDay(slot.date, { weekday: true })}, ${times}`;
   if (!o.zoneName || !isRealDate(slot.date) || !isClockTime(slot.startTime)) return text;
   return `${text} ${zoneAbbreviation(zone, zonedDateTime(slot.date, slot.startTime, zone))}`;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysToDay, clockOf, dayOf, endOfDayIn, formatNumericIn, isoWeekdayOf, isRealDate, isValidTimeZone, startOfDayIn, todayIn, zonedDateTime } from './time.js';
+import {
+  addDaysToDay,
+  clockOf,
+  dayOf,
+  endOfDayIn,
+  formatNumericIn,
+  isoWeekdayOf,
+  isRealDate,
+  isValidTimeZone,
+  startOfDayIn,
+  todayIn,
+  zonedDateTime,
+} from './time.js';
 import { formatIn } from './time-text.js';
 
 // These answers must not depend on the host's zone: run with TZ=UTC and TZ=Pacific/Auckland.
@@ -36,7 +48,10 @@ describe('time in the organization zone', () => {
     expect(startOfDayIn('2030-07-01', 'Pacific/Auckland').toISOString()).toBe('2030-06-30T12:00:00.000Z');
     expect(startOfDayIn('2030-01-15', 'UTC').toISOString()).toBe('2030-01-15T00:00:00.000Z');
     // A daylight-saving day in New York is 23 hours long.
-    const len = endOfDayIn('2030-03-10', 'America/New_York').getTime() + 1 - startOfDayIn('2030-03-10', 'America/New_York').getTime();
+    const len =
+      endOfDayIn('2030-03-10', 'America/New_York').getTime() +
+      1 -
+      startOfDayIn('2030-03-10', 'America/New_York').getTime();
     expect(len).toBe(23 * 3600_000);
     expect(() => startOfDayIn('2030-02-31', 'UTC')).toThrow();
   });
@@ -65,11 +80,20 @@ describe('time in the organization zone', () => {
   });
 
   it('formats digits and AM/PM without the locale exactly as the full format does, in the zone', () => {
-    const instants = [Date.UTC(2030, 5, 1, 21, 5), Date.UTC(2030, 0, 1, 0, 0), Date.UTC(2030, 11, 31, 12, 30), Date.UTC(2031, 2, 9, 7, 59)];
+    const instants = [
+      Date.UTC(2030, 5, 1, 21, 5),
+      Date.UTC(2030, 0, 1, 0, 0),
+      Date.UTC(2030, 11, 31, 12, 30),
+      Date.UTC(2031, 2, 9, 7, 59),
+    ];
     for (const zone of ['America/New_York', 'Pacific/Auckland', 'UTC']) {
-      for (const t of instants) for (const p of ['M/d/yyyy, h:mm a', 'yyyy-MM-dd HH:mm']) expect(formatNumericIn(t, zone, p)).toBe(formatIn(t, zone, p));
+      for (const t of instants)
+        for (const p of ['M/d/yyyy, h:mm a', 'yyyy-MM-dd HH:mm'])
+          expect(formatNumericIn(t, zone, p)).toBe(formatIn(t, zone, p));
     }
-    expect(formatNumericIn(Date.UTC(2030, 5, 1, 21, 5), 'America/New_York', 'M/d/yyyy, h:mm a')).toBe('6/1/2030, 5:05 PM');
+    expect(formatNumericIn(Date.UTC(2030, 5, 1, 21, 5), 'America/New_York', 'M/d/yyyy, h:mm a')).toBe(
+      '6/1/2030, 5:05 PM',
+    );
   });
 
   it('gives the ISO weekday of an instant in the zone (Monday 1 … Sunday 7)', () => {

@@ -6,14 +6,37 @@ import { reportPdf } from './pdf.js';
 import { reportXlsx } from './xlsx.js';
 import { cellText, reportTable, type ReportTable } from './model.js';
 
-const daily = Array.from({ length: 120 }, (_, i) => ({ date: `2026-0${1 + Math.floor(i / 30)}-${String((i % 28) + 1).padStart(2, '0')}`, revenue: 10.5 + i, reservations: 2, cancelled: 0 }));
-const table = reportTable({
-  type: 'revenue',
-  data: {
-    success: true, startDate: '2026-01-01', endDate: '2026-04-30', totalRevenue: 8400.5, overageRevenue: 12.25, refundTotal: 0, totalReservations: 240, averageRevenue: 35,
-    completedReservations: 200, activeReservations: 40, cancelledReservations: 3, itemReservations: 240, serviceReservations: 0, averageDurationHours: 2, durationSamples: 240, reservationsByHour: {}, daily,
+const daily = Array.from({ length: 120 }, (_, i) => ({
+  date: `2026-0${1 + Math.floor(i / 30)}-${String((i % 28) + 1).padStart(2, '0')}`,
+  revenue: 10.5 + i,
+  reservations: 2,
+  cancelled: 0,
+}));
+const table = reportTable(
+  {
+    type: 'revenue',
+    data: {
+      success: true,
+      startDate: '2026-01-01',
+      endDate: '2026-04-30',
+      totalRevenue: 8400.5,
+      overageRevenue: 12.25,
+      refundTotal: 0,
+      totalReservations: 240,
+      averageRevenue: 35,
+      completedReservations: 200,
+      activeReservations: 40,
+      cancelledReservations: 3,
+      itemReservations: 240,
+      serviceReservations: 0,
+      averageDurationHours: 2,
+      durationSamples: 240,
+      reservationsByHour: {},
+      daily,
+    },
   },
-}, 'America/New_York');
+  'America/New_York',
+);
 const hex = (s: string) => Buffer.from(s, 'latin1').toString('hex').toUpperCase();
 
 describe('PDF export', () => {
@@ -38,7 +61,8 @@ describe('PDF export', () => {
       }
     });
     const content = streams.join('\n');
-    for (const s of ['Acme Rentals', 'Total Revenue', '$8,400.50']) expect(content.includes(hex(s)) || content.includes(`(${s})`), s).toBe(true);
+    for (const s of ['Acme Rentals', 'Total Revenue', '$8,400.50'])
+      expect(content.includes(hex(s)) || content.includes(`(${s})`), s).toBe(true);
   });
 });
 
@@ -62,8 +86,12 @@ describe("times in reports: the organization's zone, named (issue 23 item 2)", (
   it('prints date-times in the zone with its abbreviation, and an Excel date-time column names the zone', async () => {
     expect(cellText('2026-01-15T14:00:00.000Z', 'datetime', 'America/New_York')).toBe('Jan 15, 2026, 9:00 AM EST');
     const t: ReportTable = {
-      title: 'Daily Log', range: 'Jan 15, 2026', zone: 'America/New_York',
-      columns: [{ key: 'start', label: 'Start', type: 'datetime' }], rows: [{ start: '2026-01-15T14:00:00.000Z' }], totals: [],
+      title: 'Daily Log',
+      range: 'Jan 15, 2026',
+      zone: 'America/New_York',
+      columns: [{ key: 'start', label: 'Start', type: 'datetime' }],
+      rows: [{ start: '2026-01-15T14:00:00.000Z' }],
+      totals: [],
     };
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await reportXlsx(t, 'Acme Rentals'));

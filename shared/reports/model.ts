@@ -7,7 +7,12 @@
  * imports them only with import() so pdf-lib and exceljs stay out of the page's first load.
  */
 import type {
-  CartUtilizationReport, CustomerActivityReport, DailyLogReport, EmployeePerformanceReport, ReportType, RevenueReport,
+  CartUtilizationReport,
+  CustomerActivityReport,
+  DailyLogReport,
+  EmployeePerformanceReport,
+  ReportType,
+  RevenueReport,
 } from '../contract/report-models.js';
 import { toCents } from '../domain/money.js';
 import { todayIn } from '../domain/time.js';
@@ -22,7 +27,13 @@ export type ReportData =
   | { type: 'customer-activity'; data: CustomerActivityReport };
 
 /** The report types (the contract's REPORT_TYPES, repeated here so the page does not load zod for a list). */
-export const REPORT_TYPES: readonly ReportType[] = ['daily-log', 'revenue', 'employee-performance', 'cart-utilization', 'customer-activity'];
+export const REPORT_TYPES: readonly ReportType[] = [
+  'daily-log',
+  'revenue',
+  'employee-performance',
+  'cart-utilization',
+  'customer-activity',
+];
 
 export const REPORT_LABELS: Record<ReportType, string> = {
   'daily-log': 'Daily Log',
@@ -52,7 +63,13 @@ export function defaultParams(zone: string, now: number = Date.now()): ReportPar
 }
 
 export type ExportFormat = 'html' | 'pdf' | 'csv' | 'excel' | 'json';
-export const FORMAT_LABELS: Record<ExportFormat, string> = { html: 'HTML', pdf: 'PDF', csv: 'CSV', excel: 'Excel', json: 'JSON' };
+export const FORMAT_LABELS: Record<ExportFormat, string> = {
+  html: 'HTML',
+  pdf: 'PDF',
+  csv: 'CSV',
+  excel: 'Excel',
+  json: 'JSON',
+};
 
 /** Document 3 §5: daily-log HTML, PDF, CSV; the others HTML, PDF, Excel; JSON (the data as served) for every report. */
 export function supportedFormats(type: ReportType): ExportFormat[] {
@@ -95,16 +112,27 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
         number: x.reservationNumber,
         start: x.startTime,
         customer: `${x.customer.firstName} ${x.customer.lastName}`.trim(),
-        what: x.kind === 'SERVICE' ? (x.service?.name ?? 'Service') : (x.inventoryItem ? `${x.inventoryItem.name} #${x.inventoryItem.itemNumber}` : 'Item'),
+        what:
+          x.kind === 'SERVICE'
+            ? (x.service?.name ?? 'Service')
+            : x.inventoryItem
+              ? `${x.inventoryItem.name} #${x.inventoryItem.itemNumber}`
+              : 'Item',
         status: x.status,
         total: x.totalAmount,
       }));
       const booked = d.reservations.filter((x) => x.status !== 'CANCELLED');
       return {
-        title, range: dayText(d.date), zone: d.timeZone,
+        title,
+        range: dayText(d.date),
+        zone: d.timeZone,
         columns: [
-          { key: 'number', label: 'Reservation', type: 'text' }, { key: 'start', label: 'Start', type: 'datetime' }, { key: 'customer', label: 'Customer', type: 'text' },
-          { key: 'what', label: 'Item / Service', type: 'text' }, { key: 'status', label: 'Status', type: 'text' }, { key: 'total', label: 'Total', type: 'money' },
+          { key: 'number', label: 'Reservation', type: 'text' },
+          { key: 'start', label: 'Start', type: 'datetime' },
+          { key: 'customer', label: 'Customer', type: 'text' },
+          { key: 'what', label: 'Item / Service', type: 'text' },
+          { key: 'status', label: 'Status', type: 'text' },
+          { key: 'total', label: 'Total', type: 'money' },
         ],
         rows,
         totals: [
@@ -117,8 +145,15 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
     case 'revenue': {
       const d = r.data;
       return {
-        title, range: rangeText(d.startDate, d.endDate), zone,
-        columns: [{ key: 'date', label: 'Date', type: 'date' }, { key: 'reservations', label: 'Reservations', type: 'number' }, { key: 'cancelled', label: 'Cancelled', type: 'number' }, { key: 'revenue', label: 'Revenue', type: 'money' }],
+        title,
+        range: rangeText(d.startDate, d.endDate),
+        zone,
+        columns: [
+          { key: 'date', label: 'Date', type: 'date' },
+          { key: 'reservations', label: 'Reservations', type: 'number' },
+          { key: 'cancelled', label: 'Cancelled', type: 'number' },
+          { key: 'revenue', label: 'Revenue', type: 'money' },
+        ],
         rows: d.daily.map((x) => ({ ...x })),
         totals: [
           { label: 'Total Revenue', value: d.totalRevenue, type: 'money' },
@@ -133,16 +168,25 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
     case 'employee-performance': {
       const d = r.data;
       return {
-        title, range: rangeText(d.startDate, d.endDate), zone,
+        title,
+        range: rangeText(d.startDate, d.endDate),
+        zone,
         columns: [
-          { key: 'employeeName', label: 'Employee', type: 'text' }, { key: 'totalReservations', label: 'Reservations', type: 'number' },
-          { key: 'completedReservations', label: 'Completed', type: 'number' }, { key: 'totalRevenue', label: 'Revenue', type: 'money' },
-          { key: 'averageRevenue', label: 'Average', type: 'money' }, { key: 'completionRate', label: 'Completion', type: 'percent' },
+          { key: 'employeeName', label: 'Employee', type: 'text' },
+          { key: 'totalReservations', label: 'Reservations', type: 'number' },
+          { key: 'completedReservations', label: 'Completed', type: 'number' },
+          { key: 'totalRevenue', label: 'Revenue', type: 'money' },
+          { key: 'averageRevenue', label: 'Average', type: 'money' },
+          { key: 'completionRate', label: 'Completion', type: 'percent' },
         ],
         rows: d.performanceData.map((x) => ({ ...x })),
         totals: [
           { label: 'Employees', value: d.performanceData.length, type: 'number' },
-          { label: 'Reservations', value: d.performanceData.reduce((s, x) => s + x.totalReservations, 0), type: 'number' },
+          {
+            label: 'Reservations',
+            value: d.performanceData.reduce((s, x) => s + x.totalReservations, 0),
+            type: 'number',
+          },
           { label: 'Revenue', value: sumDollars(d.performanceData.map((x) => x.totalRevenue)), type: 'money' },
         ],
       };
@@ -150,8 +194,15 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
     case 'customer-activity': {
       const d = r.data;
       return {
-        title, range: rangeText(d.startDate, d.endDate), zone,
-        columns: [{ key: 'name', label: 'Customer', type: 'text' }, { key: 'phone', label: 'Phone', type: 'text' }, { key: 'reservationCount', label: 'Reservations', type: 'number' }, { key: 'totalSpent', label: 'Total Spent', type: 'money' }],
+        title,
+        range: rangeText(d.startDate, d.endDate),
+        zone,
+        columns: [
+          { key: 'name', label: 'Customer', type: 'text' },
+          { key: 'phone', label: 'Phone', type: 'text' },
+          { key: 'reservationCount', label: 'Reservations', type: 'number' },
+          { key: 'totalSpent', label: 'Total Spent', type: 'money' },
+        ],
         rows: d.topCustomers.map((x) => ({ ...x })),
         totals: [
           { label: 'Customers', value: d.totalCustomers, type: 'number' },
@@ -163,11 +214,18 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
     case 'cart-utilization': {
       const d = r.data;
       return {
-        title, range: rangeText(d.startDate, d.endDate), zone,
+        title,
+        range: rangeText(d.startDate, d.endDate),
+        zone,
         columns: [
-          { key: 'name', label: 'Item', type: 'text' }, { key: 'itemNumber', label: 'Number', type: 'text' }, { key: 'productType', label: 'Product type', type: 'text' },
-          { key: 'reservations', label: 'Reservations', type: 'number' }, { key: 'hoursReserved', label: 'Hours reserved', type: 'hours' }, { key: 'hoursOpen', label: 'Hours open', type: 'hours' },
-          { key: 'utilizationRate', label: 'Utilization', type: 'percent' }, { key: 'revenue', label: 'Revenue', type: 'money' },
+          { key: 'name', label: 'Item', type: 'text' },
+          { key: 'itemNumber', label: 'Number', type: 'text' },
+          { key: 'productType', label: 'Product type', type: 'text' },
+          { key: 'reservations', label: 'Reservations', type: 'number' },
+          { key: 'hoursReserved', label: 'Hours reserved', type: 'hours' },
+          { key: 'hoursOpen', label: 'Hours open', type: 'hours' },
+          { key: 'utilizationRate', label: 'Utilization', type: 'percent' },
+          { key: 'revenue', label: 'Revenue', type: 'money' },
         ],
         rows: d.items.map((x) => ({ ...x })),
         totals: [
@@ -220,23 +278,37 @@ export function csvField(v: Cell, delimiter = ','): string {
   if (v == null) return '';
   let s = String(v);
   if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return s.includes(delimiter) || s.includes('"') || s.includes('\n') || s.includes('\r') ? `"${s.replace(/"/g, '""')}"` : s;
+  return s.includes(delimiter) || s.includes('"') || s.includes('\n') || s.includes('\r')
+    ? `"${s.replace(/"/g, '""')}"`
+    : s;
 }
 
 export function toCsv(t: ReportTable): string {
   const lines = [t.columns.map((c) => csvField(c.label)).join(',')];
-  for (const row of t.rows) lines.push(t.columns.map((c) => csvField(c.type === 'text' ? row[c.key] ?? '' : cellText(row[c.key] ?? null, c.type, t.zone))).join(','));
+  for (const row of t.rows)
+    lines.push(
+      t.columns
+        .map((c) => csvField(c.type === 'text' ? (row[c.key] ?? '') : cellText(row[c.key] ?? null, c.type, t.zone)))
+        .join(','),
+    );
   lines.push('');
   for (const x of t.totals) lines.push([csvField(x.label), csvField(cellText(x.value, x.type, t.zone))].join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function toHtml(t: ReportTable, business: string): string {
   const head = t.columns.map((c) => `<th>${esc(c.label)}</th>`).join('');
-  const body = t.rows.map((r) => `<tr>${t.columns.map((c) => `<td>${esc(cellText(r[c.key] ?? null, c.type, t.zone))}</td>`).join('')}</tr>`).join('\n');
-  const totals = t.totals.map((x) => `<tr><th>${esc(x.label)}</th><td>${esc(cellText(x.value, x.type, t.zone))}</td></tr>`).join('');
+  const body = t.rows
+    .map(
+      (r) => `<tr>${t.columns.map((c) => `<td>${esc(cellText(r[c.key] ?? null, c.type, t.zone))}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  const totals = t.totals
+    .map((x) => `<tr><th>${esc(x.label)}</th><td>${esc(cellText(x.value, x.type, t.zone))}</td></tr>`)
+    .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(t.title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:20mm}table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:4px 8px;text-align:left}@page{size:A4;margin:20mm}</style>
 </head><body><h1>${esc(business)}</h1><h2>${esc(t.title)}</h2><p>${esc(t.range)}</p>
@@ -246,6 +318,8 @@ ${body}
 }
 
 export function fileName(t: ReportTable, type: ReportType, ext: string): string {
-  return `${type}-${t.range.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}.${ext}`;
+  return `${type}-${t.range
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()}.${ext}`;
 }
-

@@ -35,7 +35,8 @@ export async function reportPdf(t: ReportTable, business: string): Promise<Uint8
     pages.push(page);
     y = A4[1] - MARGIN;
   };
-  const text = (s: string, x: number, size: number, f = font) => page.drawText(safe(s), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+  const text = (s: string, x: number, size: number, f = font) =>
+    page.drawText(safe(s), { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
 
   newPage();
   y -= 14;
@@ -70,10 +71,20 @@ export async function reportPdf(t: ReportTable, business: string): Promise<Uint8
         newPage();
         header();
       }
-      cols.forEach((c, i) => text(fitText(cellText(r[c.key] ?? null, c.type, t.zone), font, size, colW - 4), MARGIN + i * colW + 2, size));
+      cols.forEach((c, i) =>
+        text(fitText(cellText(r[c.key] ?? null, c.type, t.zone), font, size, colW - 4), MARGIN + i * colW + 2, size),
+      );
       y -= rowH;
     }
   }
-  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: A4[0] - MARGIN - 60, y: MARGIN / 2, size: 8, font, color: rgb(0.4, 0.4, 0.4) }));
+  pages.forEach((p, i) =>
+    p.drawText(`Page ${i + 1} of ${pages.length}`, {
+      x: A4[0] - MARGIN - 60,
+      y: MARGIN / 2,
+      size: 8,
+      font,
+      color: rgb(0.4, 0.4, 0.4),
+    }),
+  );
   return doc.save();
 }

@@ -18,7 +18,19 @@ const FORMATS: Partial<Record<CellType, string>> = {
 function wallClock(iso: string, zone: string): Date | null {
   const t = Date.parse(iso);
   if (!Number.isFinite(t)) return null;
-  const p = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(t))
+      .map((x) => [x.type, x.value]),
+  );
   return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)));
 }
 
@@ -57,7 +69,11 @@ export async function reportXlsx(t: ReportTable, business: string): Promise<Arra
     if (f) row.getCell(2).numFmt = f;
   }
   t.columns.forEach((c, i) => {
-    ws.getColumn(i + 1).width = Math.max(12, c.label.length + 4, ...t.rows.slice(0, 200).map((r) => String(r[c.key] ?? '').length + 2));
+    ws.getColumn(i + 1).width = Math.max(
+      12,
+      c.label.length + 4,
+      ...t.rows.slice(0, 200).map((r) => String(r[c.key] ?? '').length + 2),
+    );
   });
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }

@@ -52,16 +52,23 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/storefront/contact': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/ContactPage.tsx'),
   '/storefront/hours': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/HoursPage.tsx'),
   '/storefront/taxes': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/TaxesPage.tsx'),
-  '/storefront/permissions': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/PermissionsPage.tsx'),
+  '/storefront/permissions': app(
+    'src/features/storefront/StorefrontRoutes.tsx',
+    'src/features/storefront/PermissionsPage.tsx',
+  ),
 };
 /** Kept for older readers of the bench output. */
-export const ROUTE_MODULES: Record<string, string[]> = Object.fromEntries(Object.entries(ROUTES).map(([r, e]) => [r, e.modules]));
+export const ROUTE_MODULES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(ROUTES).map(([r, e]) => [r, e.modules]),
+);
 
 /** Issue 10: first-load JS gzip at most 200 KB on public pages and 250 KB on app pages. */
 export const BUDGET_BYTES = { public: 200_000, app: 250_000 } as const;
 export const FIRST_ROUTE_BUDGET_BYTES = BUDGET_BYTES.public;
 
-const distDir = process.env.BENCH_DIST ? `${process.env.BENCH_DIST.replace(/\/$/, '')}/` : fileURLToPath(new URL('../dist/', import.meta.url));
+const distDir = process.env.BENCH_DIST
+  ? `${process.env.BENCH_DIST.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** The chunk files a module loads before it runs: itself and its static imports, transitively. */
 function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
@@ -100,7 +107,19 @@ export async function measureBundle(): Promise<object> {
     return s;
   };
 
-  const routes: Record<string, { kind: string; gzipBytes: number; rawBytes: number; gzipKB: number; budgetKB: number; chunks: number; withinBudget: boolean; missing?: string[] }> = {};
+  const routes: Record<
+    string,
+    {
+      kind: string;
+      gzipBytes: number;
+      rawBytes: number;
+      gzipKB: number;
+      budgetKB: number;
+      chunks: number;
+      withinBudget: boolean;
+      missing?: string[];
+    }
+  > = {};
   for (const [route, { modules, kind }] of Object.entries(ROUTES)) {
     const keys = new Set<string>();
     staticClosure(manifest, entry, keys);
@@ -108,10 +127,13 @@ export async function measureBundle(): Promise<object> {
     const missing = resolved.filter(([, k]) => !k).map(([m]) => m);
     for (const [, k] of resolved) if (k) staticClosure(manifest, k, keys);
     const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
-    const total = files.reduce((acc, f) => {
-      const s = sizeOf(f);
-      return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip };
-    }, { raw: 0, gzip: 0 });
+    const total = files.reduce(
+      (acc, f) => {
+        const s = sizeOf(f);
+        return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip };
+      },
+      { raw: 0, gzip: 0 },
+    );
     routes[route] = {
       kind,
       gzipBytes: total.gzip,
@@ -133,7 +155,13 @@ export async function measureBundle(): Promise<object> {
 
 /** `vite build --config web/vite.config.ts && tsx web/bench/bundle-size.ts`: the table, and exit 1 over budget. */
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  const r = (await measureBundle()) as { withinBudget: boolean; routes: Record<string, { kind: string; gzipKB: number; budgetKB: number; chunks: number; withinBudget: boolean }> };
-  for (const [route, v] of Object.entries(r.routes)) console.info(`${route.padEnd(28)} ${v.kind.padEnd(7)} ${String(v.gzipKB).padStart(6)} KB / ${v.budgetKB} KB  ${v.chunks} chunks  ${v.withinBudget ? 'ok' : 'OVER'}`);
+  const r = (await measureBundle()) as {
+    withinBudget: boolean;
+    routes: Record<string, { kind: string; gzipKB: number; budgetKB: number; chunks: number; withinBudget: boolean }>;
+  };
+  for (const [route, v] of Object.entries(r.routes))
+    console.info(
+      `${route.padEnd(28)} ${v.kind.padEnd(7)} ${String(v.gzipKB).padStart(6)} KB / ${v.budgetKB} KB  ${v.chunks} chunks  ${v.withinBudget ? 'ok' : 'OVER'}`,
+    );
   if (!r.withinBudget) process.exit(1);
 }

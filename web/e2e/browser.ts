@@ -67,7 +67,11 @@ export async function snapshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-export async function apiJson<T>(baseUrl: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+export async function apiJson<T>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
@@ -87,18 +91,38 @@ export interface E2eTenant {
 }
 
 /** An organization made the way a real one is: a platform invitation, then sign-up completion. */
-export async function createTenant(baseUrl: string, port: number, admin: { email: string; password: string }, name: string): Promise<E2eTenant> {
+export async function createTenant(
+  baseUrl: string,
+  port: number,
+  admin: { email: string; password: string },
+  name: string,
+): Promise<E2eTenant> {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const owner = { email: `owner-${stamp}@example.com`, password: 'Owner-Pass-2024' };
-  const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: admin.email, password: admin.password } });
+  const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { username: admin.email, password: admin.password },
+  });
   const { invitation } = await apiJson<{ invitation: { inviteUrl: string } }>(baseUrl, '/api/platform/invitations', {
-    method: 'POST', token, body: { firstName: 'Sam', lastName: 'Owner', email: owner.email },
+    method: 'POST',
+    token,
+    body: { firstName: 'Sam', lastName: 'Owner', email: owner.email },
   });
   const inviteToken = new URL(invitation.inviteUrl).searchParams.get('token')!;
-  const done = await apiJson<{ loginUrl: string; organization: { subdomain: string } }>(baseUrl, '/api/signup/complete', {
-    method: 'POST',
-    body: { token: inviteToken, organizationName: `${name} ${stamp}`, phone: '(555) 300-4000', password: owner.password, confirmPassword: owner.password },
-  });
+  const done = await apiJson<{ loginUrl: string; organization: { subdomain: string } }>(
+    baseUrl,
+    '/api/signup/complete',
+    {
+      method: 'POST',
+      body: {
+        token: inviteToken,
+        organizationName: `${name} ${stamp}`,
+        phone: '(555) 300-4000',
+        password: owner.password,
+        confirmPassword: owner.password,
+      },
+    },
+  );
   const subdomain = done.organization.subdomain;
   return { loginUrl: done.loginUrl, origin: `http://${subdomain}.localhost:${port}`, subdomain, owner };
 }

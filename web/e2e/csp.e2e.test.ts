@@ -23,10 +23,22 @@ beforeAll(async () => {
   ownerToken = new URL(tenant.loginUrl).searchParams.get('token')!;
   const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
   const svc = await apiJson<{ id: string }>(baseUrl, '/api/inventory/services', {
-    method: 'POST', token: ownerToken,
-    body: { name: 'Harbor tour', rate: '20', rateType: 'PER_PERSON', availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '12:00', slotsAvailable: 4 }]), rsvpSettings: JSON.stringify({ maxParticipants: 4, enablePublicBookings: true }) },
+    method: 'POST',
+    token: ownerToken,
+    body: {
+      name: 'Harbor tour',
+      rate: '20',
+      rateType: 'PER_PERSON',
+      availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '12:00', slotsAvailable: 4 }]),
+      rsvpSettings: JSON.stringify({ maxParticipants: 4, enablePublicBookings: true }),
+    },
   });
-  shareToken = (await apiJson<{ shareToken: string }>(baseUrl, `/api/inventory/services/${svc.id}/generate-share-link`, { method: 'POST', token: ownerToken })).shareToken;
+  shareToken = (
+    await apiJson<{ shareToken: string }>(baseUrl, `/api/inventory/services/${svc.id}/generate-share-link`, {
+      method: 'POST',
+      token: ownerToken,
+    })
+  ).shareToken;
 });
 
 afterAll(async () => {
@@ -37,10 +49,13 @@ afterAll(async () => {
 async function visit(page: Page, url: string, ready: (p: Page) => Promise<unknown>) {
   const violations: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|apply|execute|connect|frame)/i.test(m.text())) violations.push(m.text());
+    if (/Content Security Policy|Refused to (load|apply|execute|connect|frame)/i.test(m.text()))
+      violations.push(m.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI}`),
+    );
   });
   const res = await page.goto(url);
   await ready(page);
@@ -52,14 +67,23 @@ describe('security headers and the CSP in the browser', () => {
   const expected = securityHeaders({ uploads: [], https: false });
 
   it.each([
-    ['landing', '/', (p: Page) => p.getByRole('link', { name: /sign in|log in/i }).first().waitFor()],
+    [
+      'landing',
+      '/',
+      (p: Page) =>
+        p
+          .getByRole('link', { name: /sign in|log in/i })
+          .first()
+          .waitFor(),
+    ],
     ['sign-in', '/login', (p: Page) => p.getByLabel('Username').waitFor()],
     ['sign-up', '/signup?token=not-a-real-token', (p: Page) => p.locator('body').waitFor()],
   ])('%s page: headers present, no CSP violation', async (_n, path, ready) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const { violations, headers } = await visit(page, `${baseUrl}${path}`, ready);
-    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) expect(headers[name], name).toBeTruthy();
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'])
+      expect(headers[name], name).toBeTruthy();
     expect(headers['referrer-policy']).toBe('no-referrer');
     expect(headers['x-frame-options']).toBe(expected['x-frame-options']);
     expect(headers['content-security-policy']).toContain("script-src 'self'");
@@ -76,7 +100,9 @@ describe('security headers and the CSP in the browser', () => {
     expect(dash.violations).toEqual([]);
     const inv = await visit(page, `${tenant.origin}/inventory`, (p) => p.getByRole('tab').first().waitFor());
     expect(inv.violations).toEqual([]);
-    const pub = await visit(page, `${tenant.origin}/service/${shareToken}`, (p) => p.getByText('Harbor tour').first().waitFor());
+    const pub = await visit(page, `${tenant.origin}/service/${shareToken}`, (p) =>
+      p.getByText('Harbor tour').first().waitFor(),
+    );
     expect(pub.headers['content-security-policy']).toBeTruthy();
     expect(pub.violations).toEqual([]);
     await context.close();

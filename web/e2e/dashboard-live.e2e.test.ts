@@ -31,7 +31,10 @@ afterAll(async () => {
 describe('dashboard live updates and customers', () => {
   it("a booking made elsewhere reaches a second browser's dashboard without a reload, then the customer is on the Customers page", async () => {
     const tenant = await createTenant(baseUrl, port, admin, 'Live Carts');
-    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: tenant.owner.email, password: tenant.owner.password },
+    });
 
     // Two browsers of one tenant on the dashboard.
     const first = await newPage();
@@ -46,18 +49,35 @@ describe('dashboard live updates and customers', () => {
 
     // The first books: a service with a slot, shared, then booked through its public link (the API).
     const service = await apiJson<{ id: string }>(baseUrl, '/api/inventory/services', {
-      method: 'POST', token,
+      method: 'POST',
+      token,
       body: {
-        name: 'Cart Tour', rate: '40', rateType: 'per_person', timeZone: 'UTC',
+        name: 'Cart Tour',
+        rate: '40',
+        rateType: 'per_person',
+        timeZone: 'UTC',
         availability: JSON.stringify([{ date: day(2), startTime: '10:00', endTime: '12:00', slotsAvailable: 6 }]),
         rsvpSettings: JSON.stringify({ maxParticipants: 6, enablePublicBookings: true }),
       },
     });
-    const { shareToken } = await apiJson<{ shareToken: string }>(baseUrl, `/api/inventory/services/${service.id}/generate-share-link`, { method: 'POST', token });
-    const booked = await apiJson<{ reservationNumber?: string; reservation?: { reservationNumber: string } }>(baseUrl, `/public/service/${shareToken}/book`, {
-      method: 'POST',
-      body: { selectedSlots: [{ date: day(2), startTime: '10:00', endTime: '12:00' }], customer: { firstName: 'Rosa', lastName: 'Parks', phone: '(555) 867-5309', email: 'rosa@example.com' }, participantCount: 1, isPublicBooking: true },
-    });
+    const { shareToken } = await apiJson<{ shareToken: string }>(
+      baseUrl,
+      `/api/inventory/services/${service.id}/generate-share-link`,
+      { method: 'POST', token },
+    );
+    const booked = await apiJson<{ reservationNumber?: string; reservation?: { reservationNumber: string } }>(
+      baseUrl,
+      `/public/service/${shareToken}/book`,
+      {
+        method: 'POST',
+        body: {
+          selectedSlots: [{ date: day(2), startTime: '10:00', endTime: '12:00' }],
+          customer: { firstName: 'Rosa', lastName: 'Parks', phone: '(555) 867-5309', email: 'rosa@example.com' },
+          participantCount: 1,
+          isPublicBooking: true,
+        },
+      },
+    );
     const bookedAt = Date.now();
     const number = booked.reservationNumber ?? booked.reservation?.reservationNumber ?? '';
 
@@ -65,7 +85,10 @@ describe('dashboard live updates and customers', () => {
     await second.getByTestId('stat-Active Reservations').filter({ hasText: '1' }).waitFor({ timeout: 10_000 });
     const onScreenMs = Date.now() - bookedAt;
     await second.getByRole('list', { name: 'Active reservations' }).getByText('Rosa Parks').waitFor();
-    await second.getByRole('list', { name: 'Recent activity' }).getByText(/New reservation/).waitFor();
+    await second
+      .getByRole('list', { name: 'Recent activity' })
+      .getByText(/New reservation/)
+      .waitFor();
     expect(await second.getByTestId('stat-Customers').textContent()).toBe('1');
     await second.getByText('Live Updates').waitFor();
     expect(onScreenMs).toBeLessThan(5_000);

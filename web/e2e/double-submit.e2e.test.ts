@@ -38,9 +38,12 @@ async function deliverTwice(page: Page, method: string, path: RegExp): Promise<{
     if (req.method() !== method || req.headers()[DUPLICATE]) return route.continue();
     seen.keys.push(req.headers()['idempotency-key']);
     const headers = { ...req.headers(), [DUPLICATE]: '1' };
-    await page.evaluate(async ({ url, method, headers, body }) => {
-      await fetch(url, { method, headers, body });
-    }, { url: req.url(), method, headers, body: req.postData() });
+    await page.evaluate(
+      async ({ url, method, headers, body }) => {
+        await fetch(url, { method, headers, body });
+      },
+      { url: req.url(), method, headers, body: req.postData() },
+    );
     await route.continue();
   });
   return seen;
@@ -48,14 +51,17 @@ async function deliverTwice(page: Page, method: string, path: RegExp): Promise<{
 
 /** A call of the API from the signed-in page (its stored token). */
 const apiFrom = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(path, {
-      method,
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await res.json()) as any;
-  }, { method, path, body });
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json()) as any;
+    },
+    { method, path, body },
+  );
 
 beforeAll(async () => {
   browser = await launch();
@@ -94,9 +100,14 @@ describe('double submits', () => {
     const d = new Date(Date.now() + 6 * 86400_000);
     const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     const svc = await apiFrom(staff, 'POST', '/api/inventory/services', {
-      name: 'Harbour Walk', description: 'An hour along the quay', location: 'Quay', rate: '10', rateType: 'FIXED',
+      name: 'Harbour Walk',
+      description: 'An hour along the quay',
+      location: 'Quay',
+      rate: '10',
+      rateType: 'FIXED',
       availability: JSON.stringify([{ date, startTime: '10:00', endTime: '11:00', slotsAvailable: 5 }]),
-      paymentSettings: JSON.stringify({ venmo: '@walks' }), rsvpSettings: JSON.stringify({ maxParticipants: 5, enablePublicBookings: true }),
+      paymentSettings: JSON.stringify({ venmo: '@walks' }),
+      rsvpSettings: JSON.stringify({ maxParticipants: 5, enablePublicBookings: true }),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(svc.id, JSON.stringify(svc)).toBeTruthy();
@@ -117,7 +128,11 @@ describe('double submits', () => {
     expect(seen.keys.length).toBeGreaterThan(0);
     expect(seen.keys.every((k) => typeof k === 'string' && k === seen.keys[0])).toBe(true);
 
-    const list = await apiFrom(staff, 'GET', `/api/reservations/integration/all?kind=SERVICE&serviceId=${svc.id}&limit=25`);
+    const list = await apiFrom(
+      staff,
+      'GET',
+      `/api/reservations/integration/all?kind=SERVICE&serviceId=${svc.id}&limit=25`,
+    );
     expect(list.reservations, JSON.stringify(list)).toHaveLength(1);
   });
 });

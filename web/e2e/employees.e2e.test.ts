@@ -25,7 +25,9 @@ async function setupLink(email: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
     const inbox = (await (await fetch(inboxUrl)).json()) as { emails: Mail[] };
     const mine = inbox.emails.filter((m) => m.destination.to.includes(email));
-    const m = mine.length ? /(https?:\/\/[^\s"<]+\/setup-account\/[A-Za-z0-9_-]+)/.exec(mine[mine.length - 1]!.body.text) : null;
+    const m = mine.length
+      ? /(https?:\/\/[^\s"<]+\/setup-account\/[A-Za-z0-9_-]+)/.exec(mine[mine.length - 1]!.body.text)
+      : null;
     if (m) return m[1]!;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -33,12 +35,19 @@ async function setupLink(email: string): Promise<string> {
 }
 
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
 beforeAll(async () => {
   browser = await launch();
   tenant = await createTenant(baseUrl, port, admin, 'Harbor Tours');
-  ownerToken = (await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } })).token;
+  ownerToken = (
+    await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: tenant.owner.email, password: tenant.owner.password },
+    })
+  ).token;
 });
 
 afterAll(async () => {
@@ -86,7 +95,9 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     await row.getByText('Pending', { exact: true }).waitFor();
     await row.getByText('@pending-setup').waitFor();
     await row.getByText('$19').waitFor(); // whole dollars
-    const users = await apiJson<{ users: { id: string; email: string }[] }>(baseUrl, '/api/users', { token: ownerToken });
+    const users = await apiJson<{ users: { id: string; email: string }[] }>(baseUrl, '/api/users', {
+      token: ownerToken,
+    });
     employeeId = users.users.find((u) => u.email === employee.email)!.id;
 
     // the e-mail lands in the local inbox with a link on the tenant host
@@ -98,7 +109,9 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     await emp.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();
     const submit = emp.getByRole('button', { name: 'Complete Account Setup' });
     expect(await submit.isDisabled()).toBe(true);
-    await emp.getByText('You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.').waitFor();
+    await emp
+      .getByText('You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.')
+      .waitFor();
     await emp.getByLabel('First Name').fill('Pat');
     await emp.getByLabel('Last Name').fill('Rivera');
     // the account keeps the invited address: shown, not editable
@@ -113,10 +126,13 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     await emp.getByRole('heading', { name: 'Setup Complete!' }).waitFor();
     await emp.getByText('Redirecting you to login...').waitFor();
     await emp.waitForURL(`${tenant.origin}/login`, { timeout: 10_000 });
-    await emp.getByText('Account setup completed! Please log in with your email address.').waitFor().catch(async (e) => {
-      await snapshot(emp, 'debug-login');
-      throw e;
-    });
+    await emp
+      .getByText('Account setup completed! Please log in with your email address.')
+      .waitFor()
+      .catch(async (e) => {
+        await snapshot(emp, 'debug-login');
+        throw e;
+      });
     expect(await emp.getByLabel('Username').inputValue()).toBe(employee.email);
     await emp.getByLabel('Password').fill(employee.password);
     await emp.getByRole('button', { name: 'Sign in' }).click();
@@ -167,16 +183,27 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     // deactivate: the employee's open session ends
     await page.goto(`${tenant.origin}/employees`);
     await page.getByRole('button', { name: 'Deactivate Pat Rivera' }).click();
-    await page.getByText('Are you sure you want to deactivate this employee? They will not be able to log in.').waitFor();
+    await page
+      .getByText('Are you sure you want to deactivate this employee? They will not be able to log in.')
+      .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
-    await page.getByRole('row', { name: /Pat Rivera/ }).getByText('Inactive').waitFor();
+    await page
+      .getByRole('row', { name: /Pat Rivera/ })
+      .getByText('Inactive')
+      .waitFor();
     // Each area's function keeps a session's facts for up to 30 s (the promise is 60 s): the
     // employee keeps using the app until a request answers 401 and the sign-in form shows.
     const deadline = Date.now() + 65_000;
     let ended = false;
     while (!ended && Date.now() < deadline) {
       await emp.goto(`${tenant.origin}/inventory`);
-      ended = await emp.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 5_000 }).then(() => true, () => false);
+      ended = await emp
+        .getByRole('button', { name: 'Sign in' })
+        .waitFor({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     }
     expect(ended, 'the deactivated employee is still signed in after 65 s').toBe(true);
     await page.goto(`${tenant.origin}/employees/${employeeId}`);
@@ -185,16 +212,26 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
 
   it('a manager sees the team list without Delete (and without Add Employee)', async () => {
     const email = `mia-${stamp()}@example.com`;
-    await apiJson(baseUrl, '/api/users/invite', { method: 'POST', token: ownerToken, body: { firstName: 'Mia', lastName: 'Chen', email, accessLevel: 'MANAGER' } });
+    await apiJson(baseUrl, '/api/users/invite', {
+      method: 'POST',
+      token: ownerToken,
+      body: { firstName: 'Mia', lastName: 'Chen', email, accessLevel: 'MANAGER' },
+    });
     const token = (await setupLink(email)).split('/setup-account/')[1]!;
-    await apiJson(baseUrl, '/api/users/complete-signup', { method: 'POST', body: { token, firstName: 'Mia', lastName: 'Chen', email, password: 'Mia-Secret-2024', termsAccepted: true } });
+    await apiJson(baseUrl, '/api/users/complete-signup', {
+      method: 'POST',
+      body: { token, firstName: 'Mia', lastName: 'Chen', email, password: 'Mia-Secret-2024', termsAccepted: true },
+    });
     for (const width of [1366, 375]) {
       const page = await newPage(width);
       await page.goto(`${tenant.origin}/login`);
-      await page.getByLabel('Username').waitFor().catch(async (e) => {
-        await snapshot(page, `debug-manager-login-${width}`);
-        throw e;
-      });
+      await page
+        .getByLabel('Username')
+        .waitFor()
+        .catch(async (e) => {
+          await snapshot(page, `debug-manager-login-${width}`);
+          throw e;
+        });
       await page.getByLabel('Username').fill(email);
       await page.getByLabel('Password').fill('Mia-Secret-2024');
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -211,7 +248,10 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
         await snapshot(page, 'employee-detail-375');
         await page.goto(`${tenant.origin}/employees`);
         await page.getByRole('tab', { name: /Metrics/ }).click();
-        await page.getByText(/Total Employees|Error Loading Metrics/).first().waitFor(); // the timesheets area's tab (a manager without timesheets.approve sees the error)
+        await page
+          .getByText(/Total Employees|Error Loading Metrics/)
+          .first()
+          .waitFor(); // the timesheets area's tab (a manager without timesheets.approve sees the error)
       }
     }
   }, 180_000);
@@ -231,7 +271,11 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const email = `lee-${stamp()}@example.com`;
-    await apiJson(baseUrl, '/api/users/invite', { method: 'POST', token: ownerToken, body: { firstName: 'Lee', lastName: 'Park', email } });
+    await apiJson(baseUrl, '/api/users/invite', {
+      method: 'POST',
+      token: ownerToken,
+      body: { firstName: 'Lee', lastName: 'Park', email },
+    });
     const setup = await newPage(375);
     await setup.goto(await setupLink(email));
     await setup.getByRole('heading', { name: 'Complete Your Account Setup' }).waitFor();

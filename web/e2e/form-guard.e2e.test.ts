@@ -112,7 +112,8 @@ describe('the unsaved-changes guard of a form dialog, in a browser', () => {
     const dialog = await open();
     const name = dialog.locator('input[name=name]');
     await name.fill('Half-typed tour');
-    for (const how of ['Escape', 'backdrop', 'close button']) await closeAndStay(page, dialog, how, name, 'Half-typed tour');
+    for (const how of ['Escape', 'backdrop', 'close button'])
+      await closeAndStay(page, dialog, how, name, 'Half-typed tour');
 
     // The Advanced Settings dialog on top: Escape closes it, the service form stays without asking.
     await dialog.getByRole('button', { name: 'Advanced Settings' }).click();

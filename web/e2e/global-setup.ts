@@ -29,7 +29,11 @@ function buildIfNeeded(): void {
     newestMtime(join(repo, 'shared')),
   );
   if (built && built >= sources) return;
-  const r = spawnSync(join(repo, 'node_modules/.bin/vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' });
+  const r = spawnSync(
+    join(repo, 'node_modules/.bin/vite'),
+    ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    { cwd: repo, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`);
 }
 
@@ -54,8 +58,11 @@ export async function setup(project: TestProject): Promise<void> {
   // area lands) write to the same table through the product's own store functions.
   const env = process.env;
   project.provide('e2eStoreEnv', {
-    TABLE_NAME: env.TABLE_NAME!, AWS_REGION: env.AWS_REGION!, AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID!,
-    AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY!, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT!,
+    TABLE_NAME: env.TABLE_NAME!,
+    AWS_REGION: env.AWS_REGION!,
+    AWS_ACCESS_KEY_ID: env.AWS_ACCESS_KEY_ID!,
+    AWS_SECRET_ACCESS_KEY: env.AWS_SECRET_ACCESS_KEY!,
+    DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT!,
   });
 }
 

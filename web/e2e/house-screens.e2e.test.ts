@@ -19,13 +19,46 @@ afterAll(async () => {
 describe('screens at phone and desktop widths', () => {
   it('inventory tabs, item form, activity log and the public page', async () => {
     const t = await createTenant(baseUrl, port, admin, 'Screens Co');
-    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: t.owner.email, password: t.owner.password } });
-    const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', { method: 'POST', token, body: { name: 'Electric Golf Cart With A Remarkably Long Product Type Name For Testing', category: 'Carts', rates: [{ rate: 30, rateType: 'hourly' }] } });
-    await apiJson(baseUrl, '/api/inventory/items', { method: 'POST', token, body: { productTypeId: type.id, itemNumber: 'GC-0001-WITH-A-LONG-IDENTIFIER-123', condition: 'GOOD', location: 'The far north storage shed behind the clubhouse' } });
+    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: t.owner.email, password: t.owner.password },
+    });
+    const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Electric Golf Cart With A Remarkably Long Product Type Name For Testing',
+        category: 'Carts',
+        rates: [{ rate: 30, rateType: 'hourly' }],
+      },
+    });
+    await apiJson(baseUrl, '/api/inventory/items', {
+      method: 'POST',
+      token,
+      body: {
+        productTypeId: type.id,
+        itemNumber: 'GC-0001-WITH-A-LONG-IDENTIFIER-123',
+        condition: 'GOOD',
+        location: 'The far north storage shed behind the clubhouse',
+      },
+    });
     const d = new Date(Date.now() + 5 * 86400_000);
     const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    const svc = await apiJson<{ id: string }>(baseUrl, '/api/inventory/services', { method: 'POST', token, body: { name: 'Sunset Kayak Tour', rate: 25, rateType: 'PER_PERSON', availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '12:00', slotsAvailable: 6 }]) } });
-    const share = await apiJson<{ shareToken: string }>(baseUrl, `/api/inventory/services/${svc.id}/generate-share-link`, { method: 'POST', token });
+    const svc = await apiJson<{ id: string }>(baseUrl, '/api/inventory/services', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Sunset Kayak Tour',
+        rate: 25,
+        rateType: 'PER_PERSON',
+        availability: JSON.stringify([{ date: day, startTime: '10:00', endTime: '12:00', slotsAvailable: 6 }]),
+      },
+    });
+    const share = await apiJson<{ shareToken: string }>(
+      baseUrl,
+      `/api/inventory/services/${svc.id}/generate-share-link`,
+      { method: 'POST', token },
+    );
     for (const width of [375, 1366]) {
       const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
       const page = await context.newPage();
@@ -41,7 +74,10 @@ describe('screens at phone and desktop widths', () => {
       await snapshot(page, `house-item-form-${width}`);
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Activity Log' }).click();
-      await page.getByRole('table', { name: 'Activity log' }).or(page.getByRole('list', { name: 'Activity log' })).waitFor();
+      await page
+        .getByRole('table', { name: 'Activity log' })
+        .or(page.getByRole('list', { name: 'Activity log' }))
+        .waitFor();
       await snapshot(page, `house-activity-${width}`);
       await page.goto(`${t.origin}/service/${share.shareToken}`);
       await page.getByTestId('slot-button').waitFor();
@@ -52,8 +88,15 @@ describe('screens at phone and desktop widths', () => {
 
   it('Escape in the inline new-location box cancels only the new location (issue 11 point 11), and the inventory tabs stay on one line at 375 px (point 22)', async () => {
     const t = await createTenant(baseUrl, port, admin, 'Escape Co');
-    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: t.owner.email, password: t.owner.password } });
-    await apiJson(baseUrl, '/api/inventory/product-types', { method: 'POST', token, body: { name: 'Kayak', category: 'Boats', rates: [{ rate: 30, rateType: 'hourly' }] } });
+    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: t.owner.email, password: t.owner.password },
+    });
+    await apiJson(baseUrl, '/api/inventory/product-types', {
+      method: 'POST',
+      token,
+      body: { name: 'Kayak', category: 'Boats', rates: [{ rate: 30, rateType: 'hourly' }] },
+    });
     const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);

@@ -15,8 +15,15 @@ describe('web house journeys', () => {
     const a = await createTenant(baseUrl, port, admin, 'Alpha Boats');
     const b = await createTenant(baseUrl, port, admin, 'Bravo Bikes');
     const secret = `Alpha-Only-${Date.now().toString(36)}`;
-    const signInA = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: a.owner.email, password: a.owner.password } });
-    await apiJson(baseUrl, '/api/inventory/product-types', { method: 'POST', token: signInA.token, body: { name: secret, category: 'Boats', rates: [{ rate: 30, rateType: 'hourly' }] } });
+    const signInA = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: a.owner.email, password: a.owner.password },
+    });
+    await apiJson(baseUrl, '/api/inventory/product-types', {
+      method: 'POST',
+      token: signInA.token,
+      body: { name: secret, category: 'Boats', rates: [{ rate: 30, rateType: 'hourly' }] },
+    });
 
     const page = await newPage();
     // Path mode (no tenant domain): the sign-in answer carries no redirect, so the SPA stays in this tab.
@@ -30,7 +37,8 @@ describe('web house journeys', () => {
     await page.addInitScript((text) => {
       (window as unknown as { __sawSecret: boolean }).__sawSecret = false;
       new MutationObserver(() => {
-        if (document.body?.textContent?.includes(text)) (window as unknown as { __sawSecret: boolean }).__sawSecret = true;
+        if (document.body?.textContent?.includes(text))
+          (window as unknown as { __sawSecret: boolean }).__sawSecret = true;
       }).observe(document, { subtree: true, childList: true, characterData: true });
     }, secret);
 
@@ -83,7 +91,8 @@ describe('web house journeys', () => {
     await page.waitForURL(`${t.origin}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     // Back must have somewhere to go inside the app: dashboard, then inventory by its nav link.
-    if (!(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible())) await page.getByRole('button', { name: 'Open navigation' }).click();
+    if (!(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()))
+      await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Inventory' }).click();
     await page.waitForURL(`${t.origin}/inventory`);
     await page.getByRole('tab', { name: /Services/ }).click();

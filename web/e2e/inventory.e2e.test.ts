@@ -20,7 +20,8 @@ async function newPage(): Promise<Page> {
 }
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Inventory items' }).locator('tbody tr');
-const itemNumbers = async (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-item-number')));
+const itemNumbers = async (page: Page) =>
+  rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-item-number')));
 
 beforeAll(async () => {
   browser = await launch();
@@ -82,11 +83,24 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
 
     await page.getByRole('tab', { name: /Inventory Items/ }).click();
     await page.getByRole('tab', { name: /Inventory Items.*10/ }).waitFor();
-    expect(await itemNumbers(page)).toEqual(['GC-001', 'GC-002', 'GC-003', 'GC-004', 'GC-005', 'GC-006', 'GC-007', 'GC-008', 'GC-009', 'GC-010']);
+    expect(await itemNumbers(page)).toEqual([
+      'GC-001',
+      'GC-002',
+      'GC-003',
+      'GC-004',
+      'GC-005',
+      'GC-006',
+      'GC-007',
+      'GC-008',
+      'GC-009',
+      'GC-010',
+    ]);
 
     // Sort by item descending, then filter by search.
     await page.getByRole('button', { name: /^Item/ }).first().click();
-    await expect.poll(() => itemNumbers(page)).toEqual(['GC-010', 'GC-009', 'GC-008', 'GC-007', 'GC-006', 'GC-005', 'GC-004', 'GC-003', 'GC-002', 'GC-001']);
+    await expect
+      .poll(() => itemNumbers(page))
+      .toEqual(['GC-010', 'GC-009', 'GC-008', 'GC-007', 'GC-006', 'GC-005', 'GC-004', 'GC-003', 'GC-002', 'GC-001']);
     await page.getByRole('button', { name: /^Item/ }).first().click();
     await page.getByLabel('Search items').fill('GC-01');
     await expect.poll(() => itemNumbers(page)).toEqual(['GC-010']);
@@ -107,7 +121,9 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
     await page.getByRole('button', { name: 'Delete Selected' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('3 items deleted successfully').waitFor();
-    await expect.poll(() => itemNumbers(page)).toEqual(['GC-004', 'GC-005', 'GC-006', 'GC-007', 'GC-008', 'GC-009', 'GC-010']);
+    await expect
+      .poll(() => itemNumbers(page))
+      .toEqual(['GC-004', 'GC-005', 'GC-006', 'GC-007', 'GC-008', 'GC-009', 'GC-010']);
 
     // The log: one BULK DELETED entry listing the three.
     await page.getByRole('tab', { name: 'Activity Log' }).click();
@@ -130,17 +146,34 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
       import('../../functions/lib/db.js'),
       import('@aws-sdk/lib-dynamodb'),
     ]);
-    const owner = await apiJson<{ token: string; user: { organizationId: string } }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+    const owner = await apiJson<{ token: string; user: { organizationId: string } }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: tenant.owner.email, password: tenant.owner.password },
+    });
     const email = `employee-${randomUUID().slice(0, 8)}@example.com`;
     const password = 'Employee-Pass-2024';
-    await db().send(new TransactWriteCommand({
-      TransactItems: userPuts({
-        id: randomUUID(), username: email, email, firstName: 'Erin', lastName: 'Employee', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE',
-        organizationId: owner.user.organizationId, passwordHash: await hashPassword(password), isActive: true, createdAt: new Date().toISOString(),
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: userPuts({
+          id: randomUUID(),
+          username: email,
+          email,
+          firstName: 'Erin',
+          lastName: 'Employee',
+          role: 'EMPLOYEE',
+          accessLevel: 'EMPLOYEE',
+          organizationId: owner.user.organizationId,
+          passwordHash: await hashPassword(password),
+          isActive: true,
+          createdAt: new Date().toISOString(),
+        }),
       }),
-    }));
+    );
 
-    const signIn = await apiJson<{ token: string; redirectUrl: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: email, password } });
+    const signIn = await apiJson<{ token: string; redirectUrl: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: email, password },
+    });
     const page = await newPage();
     await page.goto(signIn.redirectUrl);
     await page.waitForURL(`${tenant.origin}/dashboard`);
@@ -153,7 +186,9 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
     expect(await page.getByLabel('Select GC-004').count()).toBe(0);
     await snapshot(page, 'inventory-employee-read-only');
 
-    const items = await apiJson<{ items: { id: string; productTypeId: string }[] }>(baseUrl, '/api/inventory/items', { token: signIn.token });
+    const items = await apiJson<{ items: { id: string; productTypeId: string }[] }>(baseUrl, '/api/inventory/items', {
+      token: signIn.token,
+    });
     const [first] = items.items;
     const attempts: [string, string, unknown?][] = [
       ['POST', '/api/inventory/items', { productTypeId: first!.productTypeId, itemNumber: 'EMP-1' }],
@@ -162,7 +197,11 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
       ['POST', '/api/inventory/product-types', { name: 'Sneaky', category: 'x' }],
     ];
     for (const [method, path, body] of attempts) {
-      const res = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.token}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${signIn.token}` },
+        body: JSON.stringify(body),
+      });
       expect(res.status, `${method} ${path}`).toBe(403);
     }
   });

@@ -60,7 +60,10 @@ describe('browser journeys against the local runtime', () => {
     await form.getByLabel('Email').fill(`uma-${stamp}@example.com`);
     await page.getByRole('button', { name: 'Send Invitation', exact: true }).click();
     await page.getByTestId('invite-url').waitFor();
-    await page.locator('td').filter({ hasText: `uma-${stamp}@example.com` }).waitFor();
+    await page
+      .locator('td')
+      .filter({ hasText: `uma-${stamp}@example.com` })
+      .waitFor();
     await page.locator('td').getByText('Pending', { exact: true }).first().waitFor();
     await snapshot(page, 'e2e-platform-admin');
 
@@ -68,11 +71,17 @@ describe('browser journeys against the local runtime', () => {
     await page.getByText('Are you sure you want to revoke this invitation?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await page.getByText('Invitation revoked').waitFor();
-    await page.locator('td').filter({ hasText: `uma-${stamp}@example.com` }).waitFor({ state: 'detached' });
+    await page
+      .locator('td')
+      .filter({ hasText: `uma-${stamp}@example.com` })
+      .waitFor({ state: 'detached' });
   });
 
   it('an invited owner completes /signup and lands signed in on their tenant dashboard', async () => {
-    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: admin.email, password: admin.password } });
+    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: admin.email, password: admin.password },
+    });
     const { invitation } = await apiJson<{ invitation: { inviteUrl: string } }>(baseUrl, '/api/platform/invitations', {
       method: 'POST',
       token,
@@ -202,7 +211,11 @@ describe('browser journeys against the local runtime', () => {
     await page.getByLabel('Company size').selectOption('11-50');
     await page.getByLabel('Preferred time').selectOption('morning');
     // No internet here: the scheduling site is answered locally so the new tab keeps its address.
-    await page.context().route(/^https:\/\/calendly\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Scheduling</title>' }));
+    await page
+      .context()
+      .route(/^https:\/\/calendly\.com\//, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Scheduling</title>' }),
+      );
     const popup = page.context().waitForEvent('page');
     await page.getByRole('button', { name: 'Schedule My Demo' }).click();
     const scheduling = await popup;

@@ -80,7 +80,11 @@ describe('platform portal: modules, templates', () => {
 
     await page.getByTestId('module-inventory').click();
     await page.getByText('Cannot disable. Required by: Reservations, Reports').waitFor();
-    for (const [id, name] of [['reports', 'Reports'], ['payments', 'Payments'], ['reservations', 'Reservations']] as const) {
+    for (const [id, name] of [
+      ['reports', 'Reports'],
+      ['payments', 'Payments'],
+      ['reservations', 'Reservations'],
+    ] as const) {
       await page.getByTestId(`module-${id}`).click();
       await page.getByText(`${name} disabled successfully`).waitFor();
     }
@@ -131,8 +135,13 @@ describe('platform portal: modules, templates', () => {
     const box = page.getByLabel('Template content');
     await box.fill(`<p>Hello {{firstName}}, {{nosuch}}</p>`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText(/Unknown variable: nosuch/).first().waitFor();
-    await box.fill(`<p>${text}, {{firstName}}!</p><p><a href="{{inviteUrl}}">Create your organization account</a></p><p>{{inviteUrl}}</p>`);
+    await page
+      .getByText(/Unknown variable: nosuch/)
+      .first()
+      .waitFor();
+    await box.fill(
+      `<p>${text}, {{firstName}}!</p><p><a href="{{inviteUrl}}">Create your organization account</a></p><p>{{inviteUrl}}</p>`,
+    );
     await snapshot(page, 'platform-template-edit-1366');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Template updated successfully').waitFor();
@@ -194,7 +203,10 @@ describe('platform portal: modules, templates', () => {
     await page.waitForTimeout(400); // the dialog's opening animation
     await snapshot(page, 'platform-tenant-suspended-1366');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.getByRole('row', { name: /Cove Boats/ }).getByText('SUSPENDED').waitFor();
+    await page
+      .getByRole('row', { name: /Cove Boats/ })
+      .getByText('SUSPENDED')
+      .waitFor();
     await snapshot(page, 'platform-tenants-1366');
 
     // the owner's open session ends (its next call is refused), and signing in again is refused with the reason
@@ -210,7 +222,10 @@ describe('platform portal: modules, templates', () => {
     await snapshot(owner, 'platform-suspended-session-ended-1366');
     const again = await newPage();
     await signInOwner(again);
-    await again.getByRole('form', { name: 'Sign in' }).getByText('Your organization has been suspended. Please contact support.').waitFor();
+    await again
+      .getByRole('form', { name: 'Sign in' })
+      .getByText('Your organization has been suspended. Please contact support.')
+      .waitFor();
     await snapshot(again, 'platform-suspended-sign-in-1366');
 
     const narrow = await newPage(375);
@@ -246,7 +261,9 @@ describe('platform portal: modules, templates', () => {
     // Feature Flags name the tenants that have each feature
     await page.getByRole('tab', { name: 'Configuration' }).click();
     await page.getByTestId('feature-orgs-reservations').waitFor();
-    expect(await page.getByTestId('feature-orgs-reservations').textContent()).toMatch(/^On for \d+ of \d+ tenants · off for Lagoon Rentals|^On for all/);
+    expect(await page.getByTestId('feature-orgs-reservations').textContent()).toMatch(
+      /^On for \d+ of \d+ tenants · off for Lagoon Rentals|^On for all/,
+    );
     await snapshot(page, 'platform-configuration-1366');
     await narrow.getByRole('tab', { name: 'Configuration' }).click();
     await narrow.getByTestId('feature-orgs-reservations').waitFor();

@@ -12,7 +12,12 @@ const port = inject('e2ePort');
 const admin = inject('e2eAdmin');
 const inboxUrl = inject('e2eInboxUrl');
 
-type Mail = { destination: { to: string[] }; subject: string; body: { text?: string }; attachments: { filename?: string; contentType: string; content: string }[] };
+type Mail = {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string };
+  attachments: { filename?: string; contentType: string; content: string }[];
+};
 /** The e-mails the SES emulator caught for `to` once there are `count` of them (polled: the send is over before the answer, the store may lag). */
 async function mailsTo(to: string, count = 1): Promise<Mail[]> {
   for (let i = 0; i < 40; i++) {
@@ -57,17 +62,43 @@ async function firstPageText(bytes: Uint8Array): Promise<string> {
 beforeAll(async () => {
   browser = await launch();
   tenant = await createTenant(baseUrl, port, admin, 'Dune Carts');
-  const login = await apiJson<{ token: string; user: { organization?: { timeZone?: string } } }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+  const login = await apiJson<{ token: string; user: { organization?: { timeZone?: string } } }>(
+    baseUrl,
+    '/api/auth/login',
+    { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } },
+  );
   const token = login.token;
   const zone = login.user.organization?.timeZone || DEFAULT_TIME_ZONE;
-  const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', { method: 'POST', token, body: { name: 'Dune Cart', category: 'Carts', rates: [{ rate: 40, rateType: 'hourly' }] } });
-  const item = await apiJson<{ id: string }>(baseUrl, '/api/inventory/items', { method: 'POST', token, body: { productTypeId: type.id, itemNumber: 'DC-1' } });
+  const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', {
+    method: 'POST',
+    token,
+    body: { name: 'Dune Cart', category: 'Carts', rates: [{ rate: 40, rateType: 'hourly' }] },
+  });
+  const item = await apiJson<{ id: string }>(baseUrl, '/api/inventory/items', {
+    method: 'POST',
+    token,
+    body: { productTypeId: type.id, itemNumber: 'DC-1' },
+  });
   // today at 09:00 in the organization's zone (inside this month's default range), returned an hour late
   const start = zonedDateTime(todayIn(zone), '09:00', zone);
   const r = await apiJson<{ data: { id: string } }>(baseUrl, '/api/reservations/items/create', {
-    method: 'POST', token, body: { customer: { firstName: 'Rita', lastName: 'Rider', phone: '5553330000' }, reservation: { startTime: start.toISOString(), reservationDuration: 2, inventoryItemId: item.id, depositAmount: 0 } },
+    method: 'POST',
+    token,
+    body: {
+      customer: { firstName: 'Rita', lastName: 'Rider', phone: '5553330000' },
+      reservation: {
+        startTime: start.toISOString(),
+        reservationDuration: 2,
+        inventoryItemId: item.id,
+        depositAmount: 0,
+      },
+    },
   });
-  await apiJson(baseUrl, `/api/reservations/processing/${r.data.id}/return`, { method: 'POST', token, body: { actualReturnTime: new Date(start.getTime() + 3 * 36e5).toISOString() } });
+  await apiJson(baseUrl, `/api/reservations/processing/${r.data.id}/return`, {
+    method: 'POST',
+    token,
+    body: { actualReturnTime: new Date(start.getTime() + 3 * 36e5).toISOString() },
+  });
   page = await newPage();
   await page.goto(tenant.loginUrl);
   await page.waitForURL(`${tenant.origin}/dashboard`);
@@ -79,7 +110,7 @@ afterAll(async () => {
 });
 
 describe('reports', () => {
-  it('generates this month\'s revenue report, exports a real PDF and Excel, and shows insights', async () => {
+  it("generates this month's revenue report, exports a real PDF and Excel, and shows insights", async () => {
     await page.goto(`${tenant.origin}/reports`);
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
     await page.getByRole('button', { name: 'Generate Report' }).click();
@@ -88,7 +119,10 @@ describe('reports', () => {
     await page.getByText('$120.00').first().waitFor();
     await snapshot(page, 'reports-revenue-1366');
 
-    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF', exact: true }).first().click()]);
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'PDF', exact: true }).first().click(),
+    ]);
     expect(pdf.suggestedFilename()).toMatch(/^revenue-.*\.pdf$/);
     const pdfBytes = readFileSync((await pdf.path())!);
     expect(Buffer.from(pdfBytes.subarray(0, 5)).toString()).toBe('%PDF-');
@@ -96,7 +130,10 @@ describe('reports', () => {
     expect(text).toContain('Total Revenue');
     expect(text).toContain('$120.00');
 
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).first().click()]);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Excel', exact: true }).first().click(),
+    ]);
     expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await xlsx.path())!) as unknown as Parameters<typeof wb.xlsx.load>[0]);
@@ -129,14 +166,20 @@ describe('reports', () => {
     await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
     await page.getByText('Report scheduled').waitFor();
     await page.getByText('Weekly on Mon at 08:00').first().waitFor();
-    await page.locator('span').filter({ hasText: /^Active$/ }).first().waitFor(); // the badge (the status filter has an option too)
+    await page
+      .locator('span')
+      .filter({ hasText: /^Active$/ })
+      .first()
+      .waitFor(); // the badge (the status filter has an option too)
     await page.getByText('Never').first().waitFor();
     await snapshot(page, 'reports-schedule-1366');
 
     // Issue 22 item 6: an outside address gets only a confirmation until it says yes, in a browser.
     const [confirmation] = await mailsTo(to);
     expect(confirmation!.attachments ?? []).toHaveLength(0);
-    const confirmUrl = /https?:\/\/\S+\/report-mail\/confirm\/[A-Za-z0-9_-]+/.exec(JSON.stringify(confirmation!.body))?.[0];
+    const confirmUrl = /https?:\/\/\S+\/report-mail\/confirm\/[A-Za-z0-9_-]+/.exec(
+      JSON.stringify(confirmation!.body),
+    )?.[0];
     expect(confirmUrl).toBeTruthy();
     const visitor = await newPage(1366);
     await visitor.goto(confirmUrl!);
@@ -165,7 +208,11 @@ describe('reports', () => {
 
     // Disable: the badge says so and there is no next run.
     await page.getByRole('button', { name: 'Disable' }).first().click();
-    await page.locator('span').filter({ hasText: /^Disabled$/ }).first().waitFor();
+    await page
+      .locator('span')
+      .filter({ hasText: /^Disabled$/ })
+      .first()
+      .waitFor();
   }, 120_000);
 
   it('fits 375 px', async () => {
@@ -175,7 +222,9 @@ describe('reports', () => {
     await mobile.goto(`${tenant.origin}/reports`);
     await mobile.getByRole('button', { name: 'Generate Report' }).click();
     await mobile.getByText('Total Revenue').first().waitFor();
-    const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await mobile.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await snapshot(mobile, 'reports-revenue-375');
     await mobile.getByRole('tab', { name: 'Analytics' }).click();
@@ -183,7 +232,9 @@ describe('reports', () => {
     await snapshot(mobile, 'reports-analytics-375');
     await mobile.getByRole('tab', { name: 'Schedule' }).click();
     await mobile.getByText('Weekly revenue').first().waitFor();
-    const scheduleOverflow = await mobile.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const scheduleOverflow = await mobile.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(scheduleOverflow).toBeLessThanOrEqual(0);
     await snapshot(mobile, 'reports-schedule-375');
     await mobile.getByRole('button', { name: 'Schedule Report' }).click();

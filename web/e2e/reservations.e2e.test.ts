@@ -20,14 +20,18 @@ async function newPage(width = 1366): Promise<Page> {
   page.setDefaultTimeout(15_000);
   // Refusals and browser errors go to the test's output: a failed step then says why.
   page.on('response', (r) => {
-    if (r.status() >= 400 && r.url().includes('/api/')) void r.text().then((t) => console.warn(`${r.request().method()} ${r.url()} → ${r.status()} ${t.slice(0, 300)}`));
+    if (r.status() >= 400 && r.url().includes('/api/'))
+      void r.text().then((t) => console.warn(`${r.request().method()} ${r.url()} → ${r.status()} ${t.slice(0, 300)}`));
   });
   page.on('pageerror', (e) => console.warn(`page error: ${e.message}`));
   return page;
 }
 
 /** A staff member of the tenant, written with the product's own store functions, signed in through the real API. */
-async function createStaff(accessLevel: 'EMPLOYEE' | 'MANAGER', firstName: string): Promise<{ token: string; redirectUrl: string }> {
+async function createStaff(
+  accessLevel: 'EMPLOYEE' | 'MANAGER',
+  firstName: string,
+): Promise<{ token: string; redirectUrl: string }> {
   Object.assign(process.env, inject('e2eStoreEnv'));
   const [{ userPuts }, { hashPassword }, { db }, { TransactWriteCommand }] = await Promise.all([
     import('../../functions/auth/store.js'),
@@ -35,16 +39,33 @@ async function createStaff(accessLevel: 'EMPLOYEE' | 'MANAGER', firstName: strin
     import('../../functions/lib/db.js'),
     import('@aws-sdk/lib-dynamodb'),
   ]);
-  const owner = await apiJson<{ user: { organizationId: string } }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+  const owner = await apiJson<{ user: { organizationId: string } }>(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { username: tenant.owner.email, password: tenant.owner.password },
+  });
   const email = `${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Staff-Pass-2024';
-  await db().send(new TransactWriteCommand({
-    TransactItems: userPuts({
-      id: randomUUID(), username: email, email, firstName, lastName: accessLevel === 'MANAGER' ? 'Manager' : 'Employee', role: 'EMPLOYEE', accessLevel,
-      organizationId: owner.user.organizationId, passwordHash: await hashPassword(password), isActive: true, createdAt: new Date().toISOString(),
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: userPuts({
+        id: randomUUID(),
+        username: email,
+        email,
+        firstName,
+        lastName: accessLevel === 'MANAGER' ? 'Manager' : 'Employee',
+        role: 'EMPLOYEE',
+        accessLevel,
+        organizationId: owner.user.organizationId,
+        passwordHash: await hashPassword(password),
+        isActive: true,
+        createdAt: new Date().toISOString(),
+      }),
     }),
-  }));
-  return apiJson<{ token: string; redirectUrl: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: email, password } });
+  );
+  return apiJson<{ token: string; redirectUrl: string }>(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { username: email, password },
+  });
 }
 
 /** A date `days` from today in this process's (and the browser's) zone, YYYY-MM-DD. */
@@ -76,18 +97,35 @@ async function toast(page: Page, text: string | RegExp) {
 beforeAll(async () => {
   browser = await launch();
   tenant = await createTenant(baseUrl, port, admin, 'Dune Carts');
-  const owner = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+  const owner = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { username: tenant.owner.email, password: tenant.owner.password },
+  });
   const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', {
-    method: 'POST', token: owner.token, body: { name: 'Golf Cart', category: 'Carts', rates: [{ rate: 25, rateType: 'hourly' }], defaultHourlyRate: 25 },
+    method: 'POST',
+    token: owner.token,
+    body: { name: 'Golf Cart', category: 'Carts', rates: [{ rate: 25, rateType: 'hourly' }], defaultHourlyRate: 25 },
   });
   for (const itemNumber of ['GC-001', 'GC-002']) {
-    await apiJson(baseUrl, '/api/inventory/items', { method: 'POST', token: owner.token, body: { productTypeId: type.id, itemNumber } });
+    await apiJson(baseUrl, '/api/inventory/items', {
+      method: 'POST',
+      token: owner.token,
+      body: { productTypeId: type.id, itemNumber },
+    });
   }
   await apiJson(baseUrl, '/api/inventory/services', {
-    method: 'POST', token: owner.token,
+    method: 'POST',
+    token: owner.token,
     body: {
-      name: 'Dune Tour', rate: 40, rateType: 'PER_PERSON', timeZone: 'America/New_York', rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
-      availability: JSON.stringify([{ date: day(5), startTime: '10:00', endTime: '12:00', slotsAvailable: 6 }, { date: day(6), startTime: '10:00', endTime: '12:00', slotsAvailable: 4 }]),
+      name: 'Dune Tour',
+      rate: 40,
+      rateType: 'PER_PERSON',
+      timeZone: 'America/New_York',
+      rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+      availability: JSON.stringify([
+        { date: day(5), startTime: '10:00', endTime: '12:00', slotsAvailable: 6 },
+        { date: day(6), startTime: '10:00', endTime: '12:00', slotsAvailable: 4 },
+      ]),
     },
   });
   manager = await createStaff('MANAGER', 'Mia');
@@ -104,7 +142,8 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
   // A failed step leaves a picture of the page in test-results/.
   beforeEach(({ task, onTestFailed }) => {
     onTestFailed(async () => {
-      if (page as Page | undefined) await snapshot(page, `reservations-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+      if (page as Page | undefined)
+        await snapshot(page, `reservations-failed-${task.name.slice(0, 30).replace(/\W+/g, '-')}`);
     });
   });
   let first = '';
@@ -174,7 +213,11 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
     await details.getByText('Price breakdown').waitFor();
     await snapshot(page, 'reservations-details-1366');
     await details.getByRole('button', { name: 'Reprocess Reservation' }).click();
-    await page.getByText('Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.').waitFor();
+    await page
+      .getByText(
+        'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
+      )
+      .waitFor();
     await page.getByRole('button', { name: 'Reprocess', exact: true }).click();
     await toast(page, 'Reservation reprocessed successfully! The golf cart has been reactivated.');
     await details.getByText('ACTIVE').first().waitFor();
@@ -211,10 +254,19 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
     await row.getByLabel(`Amount ${number}`).fill('80');
     await row.getByLabel(`Amount ${number}`).press('Enter');
     await row.getByRole('checkbox', { name: `Paid ${number}` }).check({ force: true });
-    await expect.poll(async () => {
-      const r = await apiJson<Record<string, { isPaid: boolean; amount: number | null; source: string | null }>>(baseUrl, '/api/payments/service-tracking/batch', { method: 'POST', token: manager.token, body: { reservationIds: [await idOf(number)] } });
-      return Object.values(r)[0];
-    }, { timeout: 10_000 }).toEqual({ isPaid: true, amount: 80, source: 'Cash' });
+    await expect
+      .poll(
+        async () => {
+          const r = await apiJson<Record<string, { isPaid: boolean; amount: number | null; source: string | null }>>(
+            baseUrl,
+            '/api/payments/service-tracking/batch',
+            { method: 'POST', token: manager.token, body: { reservationIds: [await idOf(number)] } },
+          );
+          return Object.values(r)[0];
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual({ isPaid: true, amount: 80, source: 'Cash' });
     await snapshot(page, 'reservations-services-1366');
   });
 
@@ -261,7 +313,8 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
     await page.getByRole('tab', { name: 'Reservations Log' }).click();
     const log = page.getByRole('table', { name: 'Reservations log' });
     await log.locator('[data-log-action="DELETED"]').first().waitFor();
-    for (const a of ['CREATED', 'RETURNED', 'REPROCESSED', 'CANCELLED', 'RESTORED']) await log.locator(`[data-log-action="${a}"]`).first().waitFor();
+    for (const a of ['CREATED', 'RETURNED', 'REPROCESSED', 'CANCELLED', 'RESTORED'])
+      await log.locator(`[data-log-action="${a}"]`).first().waitFor();
     await page.getByLabel('Filter by action').selectOption('DELETED');
     await expect.poll(() => log.locator('tbody tr').count()).toBe(1);
     await snapshot(page, 'reservations-log-1366');
@@ -303,6 +356,10 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
 });
 
 async function idOf(number: string): Promise<string> {
-  const list = await apiJson<{ reservations: { id: string; reservationNumber: string }[] }>(baseUrl, '/api/reservations/integration/all?kind=SERVICE', { token: manager.token });
+  const list = await apiJson<{ reservations: { id: string; reservationNumber: string }[] }>(
+    baseUrl,
+    '/api/reservations/integration/all?kind=SERVICE',
+    { token: manager.token },
+  );
   return list.reservations.find((r) => r.reservationNumber === number)!.id;
 }

@@ -60,7 +60,11 @@ describe('services: from the staff form to a customer paying', () => {
     expect(await form.locator('select[name=rateType]').inputValue()).toBe('PER_PERSON');
 
     // photo: straight to storage with a presigned POST, previewed at once
-    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 250, g: 120, b: 40 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 1600, height: 1000, channels: 3, background: { r: 250, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
     await form.getByLabel('Photo file').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: png });
     await form.getByTestId('photo-preview').waitFor();
     await form.getByRole('button', { name: 'Change photo' }).waitFor();
@@ -128,11 +132,19 @@ describe('services: from the staff form to a customer paying', () => {
     await customer.getByTestId('public-rate').getByText('per person').waitFor();
     expect(await customer.getByTestId('slot-button').count()).toBe(2);
     // the photo's variants were written by the resize step and load
-    await expect.poll(async () => {
-      await customer.reload();
-      await customer.getByRole('heading', { name: 'Sunset Kayak Tour' }).waitFor();
-      return customer.getByRole('img', { name: 'Sunset Kayak Tour' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth).catch(() => 0);
-    }, { timeout: 20_000, interval: 1000 }).toBe(1600);
+    await expect
+      .poll(
+        async () => {
+          await customer.reload();
+          await customer.getByRole('heading', { name: 'Sunset Kayak Tour' }).waitFor();
+          return customer
+            .getByRole('img', { name: 'Sunset Kayak Tour' })
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)
+            .catch(() => 0);
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(1600);
 
     await customer.getByTestId('slot-button').first().click();
     const modal = customer.getByRole('dialog');
@@ -171,7 +183,10 @@ describe('services: from the staff form to a customer paying', () => {
     await staff.reload();
     await staff.getByRole('tab', { name: /Services/ }).click();
     await staff.getByRole('button', { name: 'View details of Sunset Kayak Tour' }).click();
-    await staff.getByRole('dialog', { name: 'Sunset Kayak Tour' }).getByText(`${formatSlot(day(5), '17:00', '19:00')} · 4 left`).waitFor();
+    await staff
+      .getByRole('dialog', { name: 'Sunset Kayak Tour' })
+      .getByText(`${formatSlot(day(5), '17:00', '19:00')} · 4 left`)
+      .waitFor();
 
     await staff.goto(`${tenant.origin}/reservations`);
     await staff.getByRole('tab', { name: 'Services' }).click();

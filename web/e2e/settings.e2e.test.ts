@@ -30,16 +30,33 @@ async function createEmployee(): Promise<{ token: string; redirectUrl: string }>
     import('../../functions/lib/db.js'),
     import('@aws-sdk/lib-dynamodb'),
   ]);
-  const owner = await apiJson<{ user: { organizationId: string } }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+  const owner = await apiJson<{ user: { organizationId: string } }>(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { username: tenant.owner.email, password: tenant.owner.password },
+  });
   const email = `employee-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'Employee-Pass-2024';
-  await db().send(new TransactWriteCommand({
-    TransactItems: userPuts({
-      id: randomUUID(), username: email, email, firstName: 'Erin', lastName: 'Employee', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE',
-      organizationId: owner.user.organizationId, passwordHash: await hashPassword(password), isActive: true, createdAt: new Date().toISOString(),
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: userPuts({
+        id: randomUUID(),
+        username: email,
+        email,
+        firstName: 'Erin',
+        lastName: 'Employee',
+        role: 'EMPLOYEE',
+        accessLevel: 'EMPLOYEE',
+        organizationId: owner.user.organizationId,
+        passwordHash: await hashPassword(password),
+        isActive: true,
+        createdAt: new Date().toISOString(),
+      }),
     }),
-  }));
-  return apiJson<{ token: string; redirectUrl: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: email, password } });
+  );
+  return apiJson<{ token: string; redirectUrl: string }>(baseUrl, '/api/auth/login', {
+    method: 'POST',
+    body: { username: email, password },
+  });
 }
 
 beforeAll(async () => {
@@ -94,10 +111,13 @@ describe('store settings: the matrix the product obeys, and taxes', () => {
     const emp = await newPage();
     await emp.goto(employee.redirectUrl);
     await emp.waitForURL(`${tenant.origin}/dashboard`);
-    const mine = () => emp.evaluate(async () => {
-      const res = await fetch('/api/settings/permissions/mine', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return ((await res.json()) as { permissions: Record<string, boolean> }).permissions['reservations.create'];
-    });
+    const mine = () =>
+      emp.evaluate(async () => {
+        const res = await fetch('/api/settings/permissions/mine', {
+          headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+        });
+        return ((await res.json()) as { permissions: Record<string, boolean> }).permissions['reservations.create'];
+      });
     expect(await mine()).toBe(true);
 
     await adminPage.goto(`${tenant.origin}/storefront/permissions`);
@@ -129,10 +149,19 @@ describe('store settings: the matrix the product obeys, and taxes', () => {
     await expect.poll(mine, { timeout: 10_000 }).toBe(false);
     const res = await fetch(`${baseUrl}/api/reservations/items/create`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${employee.token}`, 'idempotency-key': randomUUID() },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${employee.token}`,
+        'idempotency-key': randomUUID(),
+      },
       body: JSON.stringify({
         customer: { firstName: 'Pat', lastName: 'Lee', phone: '5550100' },
-        reservation: { inventoryItemId: randomUUID(), startTime: new Date(Date.now() + 86_400_000).toISOString(), reservationDuration: 2, depositAmount: 0 },
+        reservation: {
+          inventoryItemId: randomUUID(),
+          startTime: new Date(Date.now() + 86_400_000).toISOString(),
+          reservationDuration: 2,
+          depositAmount: 0,
+        },
       }),
     });
     const body = (await res.json()) as { error?: string; message?: string };
@@ -157,27 +186,53 @@ describe('store settings: the matrix the product obeys, and taxes', () => {
     await adminPage.getByRole('button', { name: 'Save' }).click();
     await adminPage.getByText('Tax settings saved successfully (enabled)').waitFor();
     await snapshot(adminPage, 'storefront-taxes-1366');
-    await adminPage.getByText('Tax settings saved successfully (enabled)').waitFor({ state: 'detached', timeout: 6_000 });
+    await adminPage
+      .getByText('Tax settings saved successfully (enabled)')
+      .waitFor({ state: 'detached', timeout: 6_000 });
 
-    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } });
+    const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: tenant.owner.email, password: tenant.owner.password },
+    });
     expect(await apiJson<number>(baseUrl, '/api/settings/tax_rate', { token })).toBe(8.25);
     await adminPage.reload();
     expect(await adminPage.getByPlaceholder('0.00').inputValue()).toBe('8.25');
 
     // A reservation made now carries the rate, and its details show the tax.
     const type = await apiJson<{ id: string }>(baseUrl, '/api/inventory/product-types', {
-      method: 'POST', token, body: { name: 'Bike', category: 'Bikes', rates: [{ rate: 20, rateType: 'hourly' }], defaultHourlyRate: 20 },
+      method: 'POST',
+      token,
+      body: { name: 'Bike', category: 'Bikes', rates: [{ rate: 20, rateType: 'hourly' }], defaultHourlyRate: 20 },
     });
-    const item = await apiJson<{ id: string }>(baseUrl, '/api/inventory/items', { method: 'POST', token, body: { productTypeId: type.id, itemNumber: 'BK-001' } });
+    const item = await apiJson<{ id: string }>(baseUrl, '/api/inventory/items', {
+      method: 'POST',
+      token,
+      body: { productTypeId: type.id, itemNumber: 'BK-001' },
+    });
     const start = new Date(Date.now() + 2 * 86_400_000);
     start.setUTCHours(15, 0, 0, 0);
     const res = await fetch(`${baseUrl}/api/reservations/items/create`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ customer: { firstName: 'Tia', lastName: 'Tax', phone: '5550199' }, reservation: { inventoryItemId: item.id, startTime: start.toISOString(), reservationDuration: 2, depositAmount: 0 } }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        customer: { firstName: 'Tia', lastName: 'Tax', phone: '5550199' },
+        reservation: {
+          inventoryItemId: item.id,
+          startTime: start.toISOString(),
+          reservationDuration: 2,
+          depositAmount: 0,
+        },
+      }),
     });
     expect(res.status, await res.clone().text()).toBeLessThan(300);
-    const made = (await res.json()) as { data?: { reservationNumber?: string }; reservation?: { reservationNumber?: string } };
+    const made = (await res.json()) as {
+      data?: { reservationNumber?: string };
+      reservation?: { reservationNumber?: string };
+    };
     const number = made.data?.reservationNumber ?? made.reservation?.reservationNumber;
     expect(number).toBeTruthy();
     await adminPage.goto(`${tenant.origin}/reservations`);

@@ -16,9 +16,16 @@ interface Login {
 // Alpha there — neither with Alpha's own user object nor with one rewritten to say "Bravo".
 describe('one tenant per host', () => {
   it("a link with Alpha's token on Bravo's host shows Bravo's sign-in page with the reason; the API refuses the token there", async () => {
-    const [alpha, bravo] = await Promise.all([createTenant(baseUrl, port, admin, 'Alpha Carts'), createTenant(baseUrl, port, admin, 'Bravo Carts')]);
-    const login = await apiJson<Login>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: alpha.owner.email, password: alpha.owner.password } });
-    const link = (user: unknown, path = '/dashboard') => `${bravo.origin}${path}?auth=true&token=${encodeURIComponent(login.token)}&user=${encodeURIComponent(JSON.stringify(user))}`;
+    const [alpha, bravo] = await Promise.all([
+      createTenant(baseUrl, port, admin, 'Alpha Carts'),
+      createTenant(baseUrl, port, admin, 'Bravo Carts'),
+    ]);
+    const login = await apiJson<Login>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: alpha.owner.email, password: alpha.owner.password },
+    });
+    const link = (user: unknown, path = '/dashboard') =>
+      `${bravo.origin}${path}?auth=true&token=${encodeURIComponent(login.token)}&user=${encodeURIComponent(JSON.stringify(user))}`;
 
     // Alpha's own user object: the SPA sees that the session is not Bravo's and keeps nothing.
     const page = await newPage();
@@ -28,7 +35,10 @@ describe('one tenant per host', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // A user object rewritten to claim Bravo: only the API can tell, and its first answer ends the session.
-    const liar = { ...login.user, organization: { ...login.user.organization, name: 'Bravo Carts', subdomain: bravo.subdomain } };
+    const liar = {
+      ...login.user,
+      organization: { ...login.user.organization, name: 'Bravo Carts', subdomain: bravo.subdomain },
+    };
     const second = await newPage();
     await second.goto(link(liar, '/customers'));
     await second.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -44,7 +54,10 @@ describe('one tenant per host', () => {
         return { status: res.status, body: (await res.json()) as unknown };
       }, login.token);
     };
-    expect(await callFrom(bravo.origin)).toEqual({ status: 401, body: { error: OTHER_TENANT_ERROR, message: OTHER_TENANT_MESSAGE } });
+    expect(await callFrom(bravo.origin)).toEqual({
+      status: 401,
+      body: { error: OTHER_TENANT_ERROR, message: OTHER_TENANT_MESSAGE },
+    });
     expect((await callFrom(alpha.origin)).status).toBe(200);
 
     // Alpha's own link still signs in on Alpha's host.

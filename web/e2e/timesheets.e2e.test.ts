@@ -16,7 +16,9 @@ const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slic
 async function newPage(width: number, geo: 'granted' | 'denied'): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 800 : 900 },
-    ...(geo === 'granted' ? { permissions: ['geolocation'], geolocation: { latitude: 40.7128, longitude: -74.006 } } : { permissions: [] }),
+    ...(geo === 'granted'
+      ? { permissions: ['geolocation'], geolocation: { latitude: 40.7128, longitude: -74.006 } }
+      : { permissions: [] }),
   });
   contexts.push(context);
   const page = await context.newPage();
@@ -40,9 +42,16 @@ async function setupToken(email: string): Promise<string> {
 async function employee(first: string, last: string) {
   const email = `${first.toLowerCase()}-${stamp()}@example.com`;
   const password = 'Clock-Secret-2024';
-  await apiJson(baseUrl, '/api/users/invite', { method: 'POST', token: ownerToken, body: { firstName: first, lastName: last, email } });
+  await apiJson(baseUrl, '/api/users/invite', {
+    method: 'POST',
+    token: ownerToken,
+    body: { firstName: first, lastName: last, email },
+  });
   const token = await setupToken(email);
-  await apiJson(baseUrl, '/api/users/complete-signup', { method: 'POST', body: { token, firstName: first, lastName: last, email, password, termsAccepted: true } });
+  await apiJson(baseUrl, '/api/users/complete-signup', {
+    method: 'POST',
+    body: { token, firstName: first, lastName: last, email, password, termsAccepted: true },
+  });
   return { email, password };
 }
 
@@ -59,7 +68,12 @@ const clockText = async (page: Page) => (await page.getByTestId('active-clock').
 beforeAll(async () => {
   browser = await launch();
   tenant = await createTenant(baseUrl, port, admin, 'Clockwork Rentals');
-  ownerToken = (await apiJson<{ token: string }>(baseUrl, '/api/auth/login', { method: 'POST', body: { username: tenant.owner.email, password: tenant.owner.password } })).token;
+  ownerToken = (
+    await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
+      method: 'POST',
+      body: { username: tenant.owner.email, password: tenant.owner.password },
+    })
+  ).token;
 });
 
 afterAll(async () => {
@@ -82,7 +96,11 @@ describe('timesheets: clock in and out with and without location; the admin sees
     await page.getByText('Successfully clocked in! (Location captured)').waitFor();
     await page.getByText('Active', { exact: true }).waitFor();
     const first = await clockText(page);
-    await page.waitForFunction((before) => document.querySelector('[data-testid="active-clock"]')?.textContent?.trim() !== before, first, { timeout: 5_000 });
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-testid="active-clock"]')?.textContent?.trim() !== before,
+      first,
+      { timeout: 5_000 },
+    );
     expect(await clockText(page)).not.toBe(first);
     await snapshot(page, 'timesheets-active-1366');
     // the success message goes after 3 s
@@ -118,7 +136,11 @@ describe('timesheets: clock in and out with and without location; the admin sees
     expect(figures).toMatch(/Total hours\s*0\.0\d/);
     expect(figures).toMatch(/Sessions with location\s*1/);
     // the performance tab of that employee reads real figures
-    const list = await apiJson<{ employees: { id: string; firstName: string }[] }>(baseUrl, '/api/timesheets/admin/employees', { token: ownerToken });
+    const list = await apiJson<{ employees: { id: string; firstName: string }[] }>(
+      baseUrl,
+      '/api/timesheets/admin/employees',
+      { token: ownerToken },
+    );
     const id = list.employees.find((e) => e.firstName === 'Robin')!.id;
     await adminPage.goto(`${tenant.origin}/employees/${id}`);
     await adminPage.getByRole('tab', { name: 'Performance' }).click();
@@ -135,7 +157,11 @@ describe('timesheets: clock in and out with and without location; the admin sees
     await page.getByText('No Timesheets Found').waitFor();
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText('Successfully clocked in!', { exact: true }).waitFor();
-    await page.getByText(/Location permission denied\. Please enable location services\.|Location information is unavailable\.|Location request timed out\./).waitFor();
+    await page
+      .getByText(
+        /Location permission denied\. Please enable location services\.|Location information is unavailable\.|Location request timed out\./,
+      )
+      .waitFor();
     await page.getByTestId('active-clock').waitFor();
     await snapshot(page, 'timesheets-active-375');
     await page.getByRole('button', { name: 'Clock Out' }).click();
@@ -146,7 +172,11 @@ describe('timesheets: clock in and out with and without location; the admin sees
     await adminPage.waitForURL(`${tenant.origin}/dashboard`);
     await adminPage.goto(`${tenant.origin}/employees`);
     await adminPage.getByRole('tab', { name: /Metrics/ }).click();
-    await adminPage.getByTestId('employee-metrics').filter({ hasText: 'Sasha Nolocation' }).getByText(/Sessions with location\s*0/).waitFor();
+    await adminPage
+      .getByTestId('employee-metrics')
+      .filter({ hasText: 'Sasha Nolocation' })
+      .getByText(/Sessions with location\s*0/)
+      .waitFor();
     await snapshot(adminPage, 'employees-metrics-375');
   }, 180_000);
 });

@@ -6,7 +6,10 @@ import { keys, trustedTenant } from '../keys.js';
 import { SIGN_IN_AGAIN, verifyToken, type AuthClaims } from '../tokens.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
 
-export function bearer(event: Pick<ApiEvent, 'headers' | 'queryStringParameters'>, route: Pick<RouteContract, 'kind'>): string | undefined {
+export function bearer(
+  event: Pick<ApiEvent, 'headers' | 'queryStringParameters'>,
+  route: Pick<RouteContract, 'kind'>,
+): string | undefined {
   const h = event.headers?.authorization ?? event.headers?.Authorization;
   if (h?.toLowerCase().startsWith('bearer ')) return h.slice(7).trim();
   // EventSource cannot set headers: the stream route reads the token from its query (document 1 §7).
@@ -43,14 +46,24 @@ async function readFacts(auth: AuthClaims): Promise<SessionFacts> {
   const userKey = tenant ? keys.user(tenant, auth.userId) : keys.platformUser(auth.userId);
   const [user, org] = await Promise.all([
     db().send(new GetCommand({ TableName: tableName(), Key: userKey, ProjectionExpression: 'isActive, sessionEpoch' })),
-    tenant ? db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant), ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } })) : undefined,
+    tenant
+      ? db().send(
+          new GetCommand({
+            TableName: tableName(),
+            Key: keys.organization(tenant),
+            ProjectionExpression: '#s',
+            ExpressionAttributeNames: { '#s': 'status' },
+          }),
+        )
+      : undefined,
   ]);
   const status = org?.Item ? String(org.Item.status ?? 'ACTIVE') : tenant ? 'MISSING' : 'NONE';
   return {
     at: Date.now(),
     userActive: user.Item !== undefined && user.Item.isActive !== false,
     userEpoch: typeof user.Item?.sessionEpoch === 'number' ? user.Item.sessionEpoch : 0,
-    orgStatus: status === 'SUSPENDED' || status === 'INACTIVE' || status === 'MISSING' || status === 'NONE' ? status : 'ACTIVE',
+    orgStatus:
+      status === 'SUSPENDED' || status === 'INACTIVE' || status === 'MISSING' || status === 'NONE' ? status : 'ACTIVE',
   };
 }
 
@@ -71,7 +84,14 @@ async function cachedFacts(auth: AuthClaims, now: number): Promise<SessionFacts>
  */
 async function isRevoked(sessionId: string | undefined): Promise<boolean> {
   if (!sessionId) return false;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.revokedSession(sessionId), ProjectionExpression: 'pk', ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.revokedSession(sessionId),
+      ProjectionExpression: 'pk',
+      ConsistentRead: true,
+    }),
+  );
   return res.Item !== undefined;
 }
 

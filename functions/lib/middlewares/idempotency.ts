@@ -1,5 +1,12 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { abandonIdempotent, beginIdempotent, clientKey, finishIdempotent, requestHash, type IdempotencyClaim } from '../idempotency.js';
+import {
+  abandonIdempotent,
+  beginIdempotent,
+  clientKey,
+  finishIdempotent,
+  requestHash,
+  type IdempotencyClaim,
+} from '../idempotency.js';
 import { stateOf, type ApiMiddleware } from './types.js';
 
 const CLAIM = Symbol('idempotencyClaim');

@@ -61,14 +61,20 @@ export async function parseMultipartEvent(event: ApiEvent, limits: MultipartLimi
     throw new ApiError(415, 'UnsupportedMediaType', 'Send this form as multipart/form-data');
   }
   const raw = event.body;
-  if (typeof raw !== 'string' || raw === '') throw badRequest('The form is empty: send its fields and file as multipart/form-data');
+  if (typeof raw !== 'string' || raw === '')
+    throw badRequest('The form is empty: send its fields and file as multipart/form-data');
   const body = Buffer.from(raw, event.isBase64Encoded ? 'base64' : 'utf8');
   return parseMultipart(await loadBusboy.get(), contentType, body, limits);
 }
 
 type BusboyFactory = Awaited<ReturnType<typeof loadBusboy.get>>;
 
-function parseMultipart(Busboy: BusboyFactory, contentType: string, body: Buffer, limits: MultipartLimits): Promise<MultipartForm> {
+function parseMultipart(
+  Busboy: BusboyFactory,
+  contentType: string,
+  body: Buffer,
+  limits: MultipartLimits,
+): Promise<MultipartForm> {
   const files = limits.files ?? 1;
   const fields = limits.fields ?? 20;
   const fieldSize = limits.fieldSize ?? 64 * 1024;
@@ -94,26 +100,35 @@ function parseMultipart(Busboy: BusboyFactory, contentType: string, body: Buffer
         resolve(form);
       }
     };
-    const deadline = setTimeout(() => refuse(badRequest('The multipart form could not be read to its end')), PARSE_DEADLINE_MS);
+    const deadline = setTimeout(
+      () => refuse(badRequest('The multipart form could not be read to its end')),
+      PARSE_DEADLINE_MS,
+    );
     deadline.unref?.();
 
     /** The name's problem, if any; else records that the name is taken. */
     const claim = (name: string | undefined): ApiError | undefined => {
       if (name === undefined || name === '') return badRequest('Every part of the form needs a name');
       if (!FIELD_NAME.test(name) || RESERVED_NAMES.has(name)) {
-        return badRequest(`The form field name "${name.slice(0, 64)}" is not accepted: use letters, digits, '-', '_' and '.', without brackets`);
+        return badRequest(
+          `The form field name "${name.slice(0, 64)}" is not accepted: use letters, digits, '-', '_' and '.', without brackets`,
+        );
       }
       if (Object.hasOwn(form, name)) return badRequest(`The form field "${name}" is sent more than once`);
       return undefined;
     };
 
     let fileCount = 0;
-    const tooManyFiles = () => new ApiError(413, 'PayloadTooLarge', `This form takes at most ${files} file${files === 1 ? '' : 's'}`);
+    const tooManyFiles = () =>
+      new ApiError(413, 'PayloadTooLarge', `This form takes at most ${files} file${files === 1 ? '' : 's'}`);
 
     let bb: ReturnType<BusboyFactory>;
     try {
       // One file past the limit reaches the 'file' listener, so a repeated name is told as such (400), not as one file too many.
-      bb = Busboy({ headers: { 'content-type': contentType }, limits: { files: files + 1, fields, fieldSize, fileSize: limits.fileSize, parts: files + 1 + fields } });
+      bb = Busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: files + 1, fields, fieldSize, fileSize: limits.fileSize, parts: files + 1 + fields },
+      });
     } catch {
       refuse(badRequest('The multipart/form-data content type needs a boundary (multipart/form-data; boundary=...)'));
       return;
@@ -131,7 +146,13 @@ function parseMultipart(Busboy: BusboyFactory, contentType: string, body: Buffer
         return;
       }
       openFiles++;
-      const file: MultipartFile = { filename: filename ?? '', mimetype, encoding, truncated: false, content: Buffer.alloc(0) };
+      const file: MultipartFile = {
+        filename: filename ?? '',
+        mimetype,
+        encoding,
+        truncated: false,
+        content: Buffer.alloc(0),
+      };
       form[name] = file;
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('error', () => {
@@ -148,12 +169,29 @@ function parseMultipart(Busboy: BusboyFactory, contentType: string, body: Buffer
     bb.on('field', (name, value, _nameTruncated, valueTruncated) => {
       const refused = claim(name);
       if (refused) return refuse(refused);
-      if (valueTruncated) return refuse(new ApiError(413, 'PayloadTooLarge', `The form field "${name}" is longer than ${Math.floor(fieldSize / 1024)} KB`));
+      if (valueTruncated)
+        return refuse(
+          new ApiError(
+            413,
+            'PayloadTooLarge',
+            `The form field "${name}" is longer than ${Math.floor(fieldSize / 1024)} KB`,
+          ),
+        );
       form[name] = value;
     });
     bb.on('filesLimit', () => refuse(tooManyFiles()));
-    bb.on('fieldsLimit', () => refuse(new ApiError(413, 'PayloadTooLarge', `This form takes at most ${fields} fields`)));
-    bb.on('partsLimit', () => refuse(new ApiError(413, 'PayloadTooLarge', `This form takes at most ${files} file${files === 1 ? '' : 's'} and ${fields} fields`)));
+    bb.on('fieldsLimit', () =>
+      refuse(new ApiError(413, 'PayloadTooLarge', `This form takes at most ${fields} fields`)),
+    );
+    bb.on('partsLimit', () =>
+      refuse(
+        new ApiError(
+          413,
+          'PayloadTooLarge',
+          `This form takes at most ${files} file${files === 1 ? '' : 's'} and ${fields} fields`,
+        ),
+      ),
+    );
     bb.on('error', () => refuse(badRequest('Invalid or malformed multipart/form-data was provided')));
     bb.on('finish', () => {
       finished = true;

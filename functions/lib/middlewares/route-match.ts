@@ -26,7 +26,15 @@ export function allowedMethods(path: string): HttpMethod[] {
 /** The 405 answer (handlers and the local runtime alike): JSON, with the methods the path takes in Allow. */
 export function methodNotAllowed(method: string, path: string, allow: readonly string[]) {
   const body = JSON.stringify(errorBody(new ApiError(405, 'MethodNotAllowed', `${method} is not allowed on ${path}`)));
-  return { statusCode: 405, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', allow: allow.join(', ') }, body };
+  return {
+    statusCode: 405,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      allow: allow.join(', '),
+    },
+    body,
+  };
 }
 
 /**

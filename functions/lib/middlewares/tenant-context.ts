@@ -16,7 +16,12 @@ export function tenantContext(): ApiMiddleware {
         if (!state.auth?.tenantId) throw forbidden('This action needs an organization account');
         state.tenant = trustedTenant(state.auth.tenantId);
       }
-      logger.appendKeys({ route: state.route.id, requestId: state.requestId, tenant: state.tenant ?? undefined, user: state.auth?.userId });
+      logger.appendKeys({
+        route: state.route.id,
+        requestId: state.requestId,
+        tenant: state.tenant ?? undefined,
+        user: state.auth?.userId,
+      });
     },
   };
 }

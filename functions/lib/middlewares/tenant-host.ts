@@ -1,5 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { isTenantLabel, OTHER_TENANT_ERROR, OTHER_TENANT_MESSAGE, TENANT_PATH_HEADER, VIEWER_HOST_HEADER } from '../../../shared/domain/tenant-host.js';
+import {
+  isTenantLabel,
+  OTHER_TENANT_ERROR,
+  OTHER_TENANT_MESSAGE,
+  TENANT_PATH_HEADER,
+  VIEWER_HOST_HEADER,
+} from '../../../shared/domain/tenant-host.js';
 import { config } from '../config.js';
 import { db, tableName } from '../db.js';
 import { ApiError } from '../errors.js';
@@ -78,7 +84,13 @@ const cache = new Map<string, { subdomain: string | null; at: number }>();
 async function subdomainOf(tenantId: string, now = Date.now()): Promise<string | null> {
   const hit = cache.get(tenantId);
   if (hit && now - hit.at < CACHE_MS) return hit.subdomain;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(trustedTenant(tenantId)), ProjectionExpression: 'subdomain' }));
+  const res = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.organization(trustedTenant(tenantId)),
+      ProjectionExpression: 'subdomain',
+    }),
+  );
   const subdomain = typeof res.Item?.subdomain === 'string' ? res.Item.subdomain.toLowerCase() : null;
   if (cache.size > 5000) cache.clear();
   cache.set(tenantId, { subdomain, at: now });
@@ -90,7 +102,10 @@ export function forgetTenantSubdomains(): void {
 }
 
 /** Throws 401 unless every tenant the request names is the token's (a platform token names none). */
-export async function assertTenantHost(event: Pick<ApiEvent, 'headers'>, auth: Pick<AuthClaims, 'tenantId'>): Promise<void> {
+export async function assertTenantHost(
+  event: Pick<ApiEvent, 'headers'>,
+  auth: Pick<AuthClaims, 'tenantId'>,
+): Promise<void> {
   const named = await namedTenants(event);
   if (!named.length) return;
   const own = auth.tenantId ? await subdomainOf(auth.tenantId) : null;

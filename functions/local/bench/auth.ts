@@ -5,6 +5,11 @@ export const cases: BenchCase[] = [
   {
     name: 'login',
     description: 'POST /api/auth/login with the right password (password hashing dominates)',
-    request: async ({ url, admin }) => ({ url: `${url}/api/auth/login`, method: 'POST', headers: json, body: JSON.stringify({ username: admin.email, password: admin.password }) }),
+    request: async ({ url, admin }) => ({
+      url: `${url}/api/auth/login`,
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: admin.email, password: admin.password }),
+    }),
   },
 ];

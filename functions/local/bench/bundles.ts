@@ -20,7 +20,14 @@ const RUNS = 5;
 function coldImport(file: string): { ms: number; cpuMs: number } {
   const script = `const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t, (u.user + u.system) / 1000]));`;
   const env = { ...process.env, TABLE_NAME: 'bench', AWS_REGION: 'us-east-1', NODE_OPTIONS: '' };
-  const runs = Array.from({ length: RUNS }, () => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' })) as [number, number]);
+  const runs = Array.from(
+    { length: RUNS },
+    () =>
+      JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' })) as [
+        number,
+        number,
+      ],
+  );
   const median = (xs: number[]) => Math.round(xs.sort((a, b) => a - b)[Math.floor(RUNS / 2)]! * 10) / 10;
   return { ms: median(runs.map((r) => r[0])), cpuMs: median(runs.map((r) => r[1])) };
 }
@@ -39,15 +46,27 @@ export const measures: BenchMeasure[] = [
       const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
       // The runtime-SDK builds import @aws-sdk from here, as a Lambda function imports the runtime's.
       mkdirSync(join(dir, 'runtime-sdk', 'node_modules'), { recursive: true });
-      symlinkSync(resolve(import.meta.dirname, '../../../node_modules/@aws-sdk'), join(dir, 'runtime-sdk', 'node_modules', '@aws-sdk'));
+      symlinkSync(
+        resolve(import.meta.dirname, '../../../node_modules/@aws-sdk'),
+        join(dir, 'runtime-sdk', 'node_modules', '@aws-sdk'),
+      );
       try {
         const measureAll = async (sdk: 'bundled' | 'runtime') => {
-          const areas: Record<string, { kb: number; assetKb: number; coldImportMs: number; coldImportCpuMs: number; withinBudget: boolean }> = {};
+          const areas: Record<
+            string,
+            { kb: number; assetKb: number; coldImportMs: number; coldImportCpuMs: number; withinBudget: boolean }
+          > = {};
           for (const area of AREAS) {
             const out = join(dir, sdk === 'runtime' ? 'runtime-sdk' : 'bundled-sdk', area);
             const { bytes, assetBytes } = await bundle(areaEntry(area), out, { sdk });
             const t = coldImport(join(out, 'index.mjs'));
-            areas[area] = { kb: kb(bytes), assetKb: kb(assetBytes), coldImportMs: t.ms, coldImportCpuMs: t.cpuMs, withinBudget: bytes <= AREA_BUNDLE_BUDGET_BYTES };
+            areas[area] = {
+              kb: kb(bytes),
+              assetKb: kb(assetBytes),
+              coldImportMs: t.ms,
+              coldImportCpuMs: t.cpuMs,
+              withinBudget: bytes <= AREA_BUNDLE_BUDGET_BYTES,
+            };
           }
           const sizes = Object.values(areas).map((a) => a.kb);
           const cpu = Object.values(areas).map((a) => a.coldImportCpuMs);
@@ -60,7 +79,12 @@ export const measures: BenchMeasure[] = [
         };
         const deployed = await measureAll(SDK_SOURCE);
         const other = await measureAll(SDK_SOURCE === 'bundled' ? 'runtime' : 'bundled');
-        return { budgetKb: AREA_BUNDLE_BUDGET_BYTES / 1024, sdk: SDK_SOURCE, ...deployed, [SDK_SOURCE === 'bundled' ? 'withRuntimeSdk' : 'withBundledSdk']: other };
+        return {
+          budgetKb: AREA_BUNDLE_BUDGET_BYTES / 1024,
+          sdk: SDK_SOURCE,
+          ...deployed,
+          [SDK_SOURCE === 'bundled' ? 'withRuntimeSdk' : 'withBundledSdk']: other,
+        };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -8,9 +8,15 @@ function inventoryTenant(ctx: BenchContext, items: number): Promise<string> {
   if (!made) {
     made = (async () => {
       const owner = await newTenant(ctx, String(items));
-      const type = await post<{ id: string }>(`${ctx.url}/api/inventory/product-types`, { name: 'Golf Cart', category: 'Carts' }, owner);
+      const type = await post<{ id: string }>(
+        `${ctx.url}/api/inventory/product-types`,
+        { name: 'Golf Cart', category: 'Carts' },
+        owner,
+      );
       for (let start = 0; start < items; start += 100) {
-        const batch = Array.from({ length: Math.min(100, items - start) }, (_, i) => ({ itemId: `GC-${String(start + i + 1).padStart(5, '0')}` }));
+        const batch = Array.from({ length: Math.min(100, items - start) }, (_, i) => ({
+          itemId: `GC-${String(start + i + 1).padStart(5, '0')}`,
+        }));
         await post(`${ctx.url}/api/inventory/bulk/create`, { productTypeId: type.id, items: batch }, owner);
       }
       return owner;
@@ -24,22 +30,40 @@ export const cases: BenchCase[] = [
   {
     name: 'inventoryItemsPage5000',
     description: 'GET /api/inventory/items (first page of 25) for a tenant with 5,000 items',
-    request: async (ctx) => ({ url: `${ctx.url}/api/inventory/items?limit=25`, method: 'GET', headers: { authorization: `Bearer ${await inventoryTenant(ctx, 5000)}` } }),
+    request: async (ctx) => ({
+      url: `${ctx.url}/api/inventory/items?limit=25`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await inventoryTenant(ctx, 5000)}` },
+    }),
   },
   {
     name: 'inventoryItemsLoad5000',
-    description: 'GET /api/inventory/items?limit=1000 (one of the pages the inventory page loads) for a tenant with 5,000 items',
-    request: async (ctx) => ({ url: `${ctx.url}/api/inventory/items?limit=1000`, method: 'GET', headers: { authorization: `Bearer ${await inventoryTenant(ctx, 5000)}` } }),
+    description:
+      'GET /api/inventory/items?limit=1000 (one of the pages the inventory page loads) for a tenant with 5,000 items',
+    request: async (ctx) => ({
+      url: `${ctx.url}/api/inventory/items?limit=1000`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await inventoryTenant(ctx, 5000)}` },
+    }),
   },
   {
     name: 'inventoryStats100',
     description: 'GET /api/inventory/items/stats/overview for a tenant with 100 items',
-    request: async (ctx) => ({ url: `${ctx.url}/api/inventory/items/stats/overview`, method: 'GET', headers: { authorization: `Bearer ${await inventoryTenant(ctx, 100)}` } }),
+    request: async (ctx) => ({
+      url: `${ctx.url}/api/inventory/items/stats/overview`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await inventoryTenant(ctx, 100)}` },
+    }),
   },
   {
     name: 'inventoryStats5000',
-    description: 'GET /api/inventory/items/stats/overview for a tenant with 5,000 items (counters: should match the 100-item case)',
-    request: async (ctx) => ({ url: `${ctx.url}/api/inventory/items/stats/overview`, method: 'GET', headers: { authorization: `Bearer ${await inventoryTenant(ctx, 5000)}` } }),
+    description:
+      'GET /api/inventory/items/stats/overview for a tenant with 5,000 items (counters: should match the 100-item case)',
+    request: async (ctx) => ({
+      url: `${ctx.url}/api/inventory/items/stats/overview`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await inventoryTenant(ctx, 5000)}` },
+    }),
   },
 ];
 

@@ -16,8 +16,40 @@ import type { BenchCase, BenchContext, BenchMeasure, CaseResult } from './types.
  */
 const tenantOf = (token: string): TenantId => trustedTenant(String(decodeJwt(token).org));
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Rosa', 'Mary', 'John', 'Linus', 'Barbara', 'Ken', 'Margaret', 'Edsger', 'Donald', 'Frances', 'Radia', 'Tim'];
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Parks', 'Shelley', 'Smith', 'Torvalds', 'Liskov', 'Thompson', 'Hamilton', 'Dijkstra', 'Knuth', 'Allen', 'Perlman', 'Lee'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Rosa',
+  'Mary',
+  'John',
+  'Linus',
+  'Barbara',
+  'Ken',
+  'Margaret',
+  'Edsger',
+  'Donald',
+  'Frances',
+  'Radia',
+  'Tim',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Parks',
+  'Shelley',
+  'Smith',
+  'Torvalds',
+  'Liskov',
+  'Thompson',
+  'Hamilton',
+  'Dijkstra',
+  'Knuth',
+  'Allen',
+  'Perlman',
+  'Lee',
+];
 
 /** `count` customers with ordinary names and phones, plus one 'Zyzzyva' (phone ending 4321) to search for. */
 const customerTenants = new Map<number, Promise<string>>();
@@ -42,31 +74,57 @@ function customerTenant(ctx: BenchContext, count: number): Promise<string> {
   return made;
 }
 
-const search = (count: number, q: string): BenchCase['request'] => async (ctx) => ({
-  url: `${ctx.url}/api/customers?search=${encodeURIComponent(q)}`,
-  method: 'GET',
-  headers: { authorization: `Bearer ${await customerTenant(ctx, count)}` },
-});
+const search =
+  (count: number, q: string): BenchCase['request'] =>
+  async (ctx) => ({
+    url: `${ctx.url}/api/customers?search=${encodeURIComponent(q)}`,
+    method: 'GET',
+    headers: { authorization: `Bearer ${await customerTenant(ctx, count)}` },
+  });
 
 export const cases: BenchCase[] = [
-  { name: 'customersSearch100', description: "GET /api/customers?search=zyzz (last-name prefix) with 100 customers", request: search(100, 'zyzz') },
-  { name: 'customersSearch10000', description: "GET /api/customers?search=zyzz (last-name prefix) with 10,000 customers", request: search(10_000, 'zyzz') },
-  { name: 'customersSearchPhone10000', description: 'GET /api/customers?search=4321 (last 4 phone digits) with 10,000 customers', request: search(10_000, '4321') },
+  {
+    name: 'customersSearch100',
+    description: 'GET /api/customers?search=zyzz (last-name prefix) with 100 customers',
+    request: search(100, 'zyzz'),
+  },
+  {
+    name: 'customersSearch10000',
+    description: 'GET /api/customers?search=zyzz (last-name prefix) with 10,000 customers',
+    request: search(10_000, 'zyzz'),
+  },
+  {
+    name: 'customersSearchPhone10000',
+    description: 'GET /api/customers?search=4321 (last 4 phone digits) with 10,000 customers',
+    request: search(10_000, '4321'),
+  },
   {
     name: 'customersPage10000',
     description: 'GET /api/customers (first page of 20, newest first, total from the counter) with 10,000 customers',
-    request: async (ctx) => ({ url: `${ctx.url}/api/customers`, method: 'GET', headers: { authorization: `Bearer ${await customerTenant(ctx, 10_000)}` } }),
+    request: async (ctx) => ({
+      url: `${ctx.url}/api/customers`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await customerTenant(ctx, 10_000)}` },
+    }),
   },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** One EventSource-like client: returns when stopped; calls onEvent with each event's payload. */
-async function pollLikeEventSource(url: string, token: string, stop: () => boolean, onEvent: (payload: { n: number }) => void): Promise<number> {
+async function pollLikeEventSource(
+  url: string,
+  token: string,
+  stop: () => boolean,
+  onEvent: (payload: { n: number }) => void,
+): Promise<number> {
   let lastId: string | undefined;
   let requests = 0;
   while (!stop()) {
-    const res = await fetch(`${url}/api/events/dashboard?token=${encodeURIComponent(token)}`, { headers: lastId ? { 'last-event-id': lastId } : {} });
+    const res = await fetch(`${url}/api/events/dashboard?token=${encodeURIComponent(token)}`, {
+      headers: lastId ? { 'last-event-id': lastId } : {},
+    });
     requests++;
     const text = await res.text();
     let retry = 3000;
@@ -96,7 +154,8 @@ export const measures: BenchMeasure[] = [
   },
   {
     name: 'liveEventLatencyMs',
-    description: 'dashboard live events: commit → arrival at an EventSource-like client (short SSE answers, retry 2 s), 40 events at random moments',
+    description:
+      'dashboard live events: commit → arrival at an EventSource-like client (short SSE answers, retry 2 s), 40 events at random moments',
     measure: async (ctx) => {
       const token = await newTenant(ctx!, 'live');
       const tenant = tenantOf(token);
@@ -105,11 +164,16 @@ export const measures: BenchMeasure[] = [
       const seen = new Map<number, number>();
       let done = false;
       const clientStart = Date.now();
-      const client = pollLikeEventSource(ctx!.url, token, () => done, ({ n }) => {
-        seen.set(n, (seen.get(n) ?? 0) + 1);
-        const t = sentAt.get(n);
-        if (t !== undefined && seen.get(n) === 1) latencies.push(Date.now() - t);
-      });
+      const client = pollLikeEventSource(
+        ctx!.url,
+        token,
+        () => done,
+        ({ n }) => {
+          seen.set(n, (seen.get(n) ?? 0) + 1);
+          const t = sentAt.get(n);
+          if (t !== undefined && seen.get(n) === 1) latencies.push(Date.now() - t);
+        },
+      );
       const EVENTS = 40;
       for (let n = 0; n < EVENTS; n++) {
         await new Promise((r) => setTimeout(r, 300 + Math.random() * 900));

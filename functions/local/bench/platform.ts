@@ -9,24 +9,35 @@ export const cases: BenchCase[] = [
   {
     name: 'authenticatedRead',
     description: 'GET /api/platform/invitations with the admin token (verify token → one query)',
-    request: async ({ url, admin }) => ({ url: `${url}/api/platform/invitations`, method: 'GET', headers: { authorization: `Bearer ${admin.token}` } }),
+    request: async ({ url, admin }) => ({
+      url: `${url}/api/platform/invitations`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${admin.token}` },
+    }),
   },
 ];
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** One autocannon run of a request; latency in ms (p50 is whole ms in autocannon's histogram, mean has decimals). */
 async function load(req: { url: string; headers: Record<string, string> }, seconds: number) {
   const { default: autocannon } = await import('autocannon');
   const r = await autocannon({ ...req, method: 'GET', connections: 10, duration: seconds, timeout: 10 });
-  return { p50: r.latency.p50, mean: round(r.latency.mean, 2), rps: Math.round(r.requests.average), non2xx: r.non2xx + r.errors };
+  return {
+    p50: r.latency.p50,
+    mean: round(r.latency.mean, 2),
+    rps: Math.round(r.requests.average),
+    non2xx: r.non2xx + r.errors,
+  };
 }
 
 export const measures: BenchMeasure[] = [
   {
     name: 'meteringCost',
-    description: 'A tenant API read (GET /api/inventory/product-types) with usage metering off and on, alternated 3 times, plus the middleware alone in-process',
+    description:
+      'A tenant API read (GET /api/inventory/product-types) with usage metering off and on, alternated 3 times, plus the middleware alone in-process',
     measure: async (ctx) => {
       const token = await newTenant(ctx!, 'metering');
       const req = { url: `${ctx!.url}/api/inventory/product-types`, headers: { authorization: `Bearer ${token}` } };
@@ -51,7 +62,13 @@ export const measures: BenchMeasure[] = [
       const n = 200_000;
       const events = Array.from({ length: n }, () => {
         const event = { requestContext: {} } as never;
-        startState(event, { route, requestId: 'bench', sourceIp: '127.0.0.1', auth: null, tenant: 'benchtenant' as never });
+        startState(event, {
+          route,
+          requestId: 'bench',
+          sourceIp: '127.0.0.1',
+          auth: null,
+          tenant: 'benchtenant' as never,
+        });
         return { event, context: {}, response: { statusCode: 200 } } as never;
       });
       const t0 = performance.now();
@@ -74,18 +91,41 @@ export const measures: BenchMeasure[] = [
   },
   {
     name: 'tenantList200',
-    description: 'GET /api/platform/tenants/metrics with 200 tenants (each: organization row, 3 users, 4 STATS rows), 20 sequential reads',
+    description:
+      'GET /api/platform/tenants/metrics with 200 tenants (each: organization row, 3 users, 4 STATS rows), 20 sequential reads',
     measure: async (ctx) => {
       const rows: Record<string, unknown>[] = [];
       const createdAt = new Date().toISOString();
       for (let i = 0; i < 200; i++) {
         const id = `bench${randomUUID().replace(/-/g, '').slice(0, 12)}`;
         const pk = `T#${id}`;
-        rows.push({ pk, sk: 'ORG', id, name: `Bench tenant ${i}`, subdomain: `bench-${i}-${id.slice(-4)}`, status: 'ACTIVE', createdAt, gsi1pk: 'ORGS', gsi1sk: `${createdAt}#${id}` });
+        rows.push({
+          pk,
+          sk: 'ORG',
+          id,
+          name: `Bench tenant ${i}`,
+          subdomain: `bench-${i}-${id.slice(-4)}`,
+          status: 'ACTIVE',
+          createdAt,
+          gsi1pk: 'ORGS',
+          gsi1sk: `${createdAt}#${id}`,
+        });
         const ids = Array.from({ length: 3 }, () => randomUUID());
-        for (const [u, uid] of ids.entries()) rows.push({ pk, sk: `USER#${uid}`, isActive: true, lastLoginAt: createdAt, firstName: 'B', lastName: `${u}` });
+        for (const [u, uid] of ids.entries())
+          rows.push({
+            pk,
+            sk: `USER#${uid}`,
+            isActive: true,
+            lastLoginAt: createdAt,
+            firstName: 'B',
+            lastName: `${u}`,
+          });
         rows.push({ pk, sk: 'STATS#users', total: 3, activeDay: createdAt.slice(0, 10), activeUserIds: new Set(ids) });
-        rows.push({ pk, sk: 'STATS#inventory', total: 10 + i }, { pk, sk: 'STATS#reservations', active: i % 7, overdue: i % 3 }, { pk, sk: 'STATS#customers', total: i });
+        rows.push(
+          { pk, sk: 'STATS#inventory', total: 10 + i },
+          { pk, sk: 'STATS#reservations', active: i % 7, overdue: i % 3 },
+          { pk, sk: 'STATS#customers', total: i },
+        );
       }
       await putRows(rows);
       const url = `${ctx!.url}/api/platform/tenants/metrics`;
@@ -102,7 +142,13 @@ export const measures: BenchMeasure[] = [
       const runs: Awaited<ReturnType<typeof once>>[] = [];
       for (let i = 0; i < 20; i++) runs.push(await once());
       const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-      return { tenants: runs[0]!.tenants, p50Ms: round(pct(ms, 50), 1), p95Ms: round(pct(ms, 95), 1), maxMs: round(ms.at(-1)!, 1), responseBytes: runs[0]!.bytes };
+      return {
+        tenants: runs[0]!.tenants,
+        p50Ms: round(pct(ms, 50), 1),
+        p95Ms: round(pct(ms, 95), 1),
+        maxMs: round(ms.at(-1)!, 1),
+        responseBytes: runs[0]!.bytes,
+      };
     },
   },
 ];

@@ -31,13 +31,47 @@ function reportsTenant(ctx: BenchContext): Promise<string> {
       const emp = `e${i % 40}`;
       const hours = 1 + (i % 2);
       const row: ReservationRow = {
-        id: randomUUID(), reservationNumber: `RES-${String(i + 1).padStart(6, '0')}`, kind: 'ITEM', status, source: 'STAFF', customerId, timeZone: ZONE,
-        customer: { id: customerId, firstName: 'Bench', lastName: `Customer${i % 3000}`, phone: `555${String(1_000_000 + (i % 3000)).slice(-7)}`, email: null },
-        inventoryItemId: `item${i % 300}`, inventoryItem: { id: `item${i % 300}`, itemNumber: `GC-${i % 300}`, name: 'Golf Cart', productType: { id: 'pt1', name: 'Golf Cart' }, productVariant: null, condition: null, status: null, hourlyRate: 20, rates: [] },
-        startTime: start, endTime: new Date(Date.parse(start) + hours * 3_600_000).toISOString(), reservationDuration: hours,
-        depositAmountCents: 0, baseAmountCents: 2000 * hours, subtotalCents: 2000 * hours, taxRate: 0, taxAmountCents: 0, totalAmountCents: 2000 * hours + (i % 7 === 0 ? 1000 : 0),
-        overageAmountCents: i % 7 === 0 ? 1000 : 0, overageHours: i % 7 === 0 ? 0.5 : 0, hourlyRateAtBookingCents: 2000,
-        createdByEmployee: { id: emp, firstName: 'Emp', lastName: emp }, createdAt: start, updatedAt: start,
+        id: randomUUID(),
+        reservationNumber: `RES-${String(i + 1).padStart(6, '0')}`,
+        kind: 'ITEM',
+        status,
+        source: 'STAFF',
+        customerId,
+        timeZone: ZONE,
+        customer: {
+          id: customerId,
+          firstName: 'Bench',
+          lastName: `Customer${i % 3000}`,
+          phone: `555${String(1_000_000 + (i % 3000)).slice(-7)}`,
+          email: null,
+        },
+        inventoryItemId: `item${i % 300}`,
+        inventoryItem: {
+          id: `item${i % 300}`,
+          itemNumber: `GC-${i % 300}`,
+          name: 'Golf Cart',
+          productType: { id: 'pt1', name: 'Golf Cart' },
+          productVariant: null,
+          condition: null,
+          status: null,
+          hourlyRate: 20,
+          rates: [],
+        },
+        startTime: start,
+        endTime: new Date(Date.parse(start) + hours * 3_600_000).toISOString(),
+        reservationDuration: hours,
+        depositAmountCents: 0,
+        baseAmountCents: 2000 * hours,
+        subtotalCents: 2000 * hours,
+        taxRate: 0,
+        taxAmountCents: 0,
+        totalAmountCents: 2000 * hours + (i % 7 === 0 ? 1000 : 0),
+        overageAmountCents: i % 7 === 0 ? 1000 : 0,
+        overageHours: i % 7 === 0 ? 0.5 : 0,
+        hourlyRateAtBookingCents: 2000,
+        createdByEmployee: { id: emp, firstName: 'Emp', lastName: emp },
+        createdAt: start,
+        updatedAt: start,
       };
       puts.push({ ...reservationKey(tenant, row.id), ...indexAttributes(tenant, row), ...row });
       const c = contribution(row)!;
@@ -53,16 +87,46 @@ function reportsTenant(ctx: BenchContext): Promise<string> {
   return seeded;
 }
 
-const get = (path: string): BenchCase['request'] => async (ctx) => ({ url: `${ctx.url}${path}`, method: 'GET', headers: { authorization: `Bearer ${await reportsTenant(ctx)}` } });
+const get =
+  (path: string): BenchCase['request'] =>
+  async (ctx) => ({
+    url: `${ctx.url}${path}`,
+    method: 'GET',
+    headers: { authorization: `Bearer ${await reportsTenant(ctx)}` },
+  });
 const YEAR = 'startDate=2025-12-01&endDate=2026-11-30';
 
 export const cases: BenchCase[] = [
-  { name: 'reportsRevenueMonth20000', description: 'GET /api/reports/revenue for one month (30 day rows) of a tenant with 20,000 reservations', request: get('/api/reports/revenue?startDate=2026-06-01&endDate=2026-06-30') },
-  { name: 'reportsRevenueYear20000', description: 'GET /api/reports/revenue for one year (365 day rows) of a tenant with 20,000 reservations', request: get(`/api/reports/revenue?${YEAR}`) },
-  { name: 'reportsEmployeesYear20000', description: 'GET /api/reports/employee-performance for one year, 40 employees', request: get(`/api/reports/employee-performance?${YEAR}`) },
-  { name: 'reportsCustomersYear20000', description: 'GET /api/reports/customer-activity for one year, 3,000 customers', request: get(`/api/reports/customer-activity?${YEAR}`) },
-  { name: 'reportsUtilizationYear20000', description: 'GET /api/reports/cart-utilization for one year, 300 items', request: get(`/api/reports/cart-utilization?${YEAR}`) },
-  { name: 'reportsDailyLog20000', description: 'GET /api/reports/daily-log for one day (about 55 reservations)', request: get('/api/reports/daily-log?date=2026-06-15') },
+  {
+    name: 'reportsRevenueMonth20000',
+    description: 'GET /api/reports/revenue for one month (30 day rows) of a tenant with 20,000 reservations',
+    request: get('/api/reports/revenue?startDate=2026-06-01&endDate=2026-06-30'),
+  },
+  {
+    name: 'reportsRevenueYear20000',
+    description: 'GET /api/reports/revenue for one year (365 day rows) of a tenant with 20,000 reservations',
+    request: get(`/api/reports/revenue?${YEAR}`),
+  },
+  {
+    name: 'reportsEmployeesYear20000',
+    description: 'GET /api/reports/employee-performance for one year, 40 employees',
+    request: get(`/api/reports/employee-performance?${YEAR}`),
+  },
+  {
+    name: 'reportsCustomersYear20000',
+    description: 'GET /api/reports/customer-activity for one year, 3,000 customers',
+    request: get(`/api/reports/customer-activity?${YEAR}`),
+  },
+  {
+    name: 'reportsUtilizationYear20000',
+    description: 'GET /api/reports/cart-utilization for one year, 300 items',
+    request: get(`/api/reports/cart-utilization?${YEAR}`),
+  },
+  {
+    name: 'reportsDailyLog20000',
+    description: 'GET /api/reports/daily-log for one day (about 55 reservations)',
+    request: get('/api/reports/daily-log?date=2026-06-15'),
+  },
 ];
 
 export const measures: BenchMeasure[] = [

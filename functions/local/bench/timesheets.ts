@@ -27,7 +27,20 @@ function timesheetsTenant(ctx: BenchContext): Promise<string> {
       const userId = randomUUID();
       const createdAt = new Date(Date.now() - 400 * 86_400_000).toISOString();
       const email = `bench-${e}-${userId.slice(0, 6)}@bench.example`;
-      puts.push({ ...keys.user(tenant, userId), id: userId, username: email, email, firstName: 'Bench', lastName: `Worker${e}`, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', organizationId: tenant, isActive: true, status: 'ACTIVE', createdAt });
+      puts.push({
+        ...keys.user(tenant, userId),
+        id: userId,
+        username: email,
+        email,
+        firstName: 'Bench',
+        lastName: `Worker${e}`,
+        role: 'EMPLOYEE',
+        accessLevel: 'EMPLOYEE',
+        organizationId: tenant,
+        isActive: true,
+        status: 'ACTIVE',
+        createdAt,
+      });
       const days = new Map<string, number>();
       const weeks = new Map<string, number>();
       let total = 0;
@@ -40,7 +53,20 @@ function timesheetsTenant(ctx: BenchContext): Promise<string> {
         const outAt = new Date(Date.parse(inAt) + (8 + (e % 4) * 0.75) * 3_600_000).toISOString();
         const h = hundredthsBetween(inAt, outAt);
         const id = randomUUID();
-        puts.push({ ...tsKeys.session(tenant, userId, inAt, id), id, userId, employee: { firstName: 'Bench', lastName: `Worker${e}` }, clockIn: inAt, clockOut: outAt, totalHundredths: h, notes: null, clockInLocation: null, clockOutLocation: null, onTime: e % 3 !== 0, createdAt: inAt });
+        puts.push({
+          ...tsKeys.session(tenant, userId, inAt, id),
+          id,
+          userId,
+          employee: { firstName: 'Bench', lastName: `Worker${e}` },
+          clockIn: inAt,
+          clockOut: outAt,
+          totalHundredths: h,
+          notes: null,
+          clockInLocation: null,
+          clockOutLocation: null,
+          onTime: e % 3 !== 0,
+          createdAt: inAt,
+        });
         const dd = dayOf(new Date(inAt), ZONE);
         days.set(dd, (days.get(dd) ?? 0) + h);
         const w = weekStartOf(inAt, ZONE);
@@ -50,9 +76,21 @@ function timesheetsTenant(ctx: BenchContext): Promise<string> {
         count++;
       }
       // day rows of the last 14 days only: older ones are never read (the 7-day Query is a key range), so seeding them measures nothing
-      for (const [day, h] of days) if (day >= addDaysToDay(today, -14)) puts.push({ ...tsKeys.day(tenant, day, userId), userId, day, hundredths: h });
+      for (const [day, h] of days)
+        if (day >= addDaysToDay(today, -14))
+          puts.push({ ...tsKeys.day(tenant, day, userId), userId, day, hundredths: h });
       for (const [w, h] of weeks) puts.push({ ...tsKeys.week(tenant, userId, w), userId, week: w, hundredths: h });
-      puts.push({ ...tsKeys.stat(tenant, userId), userId, totalSessions: count, completedSessions: count, totalHundredths: total, sessionsWithLocation: 0, onTimeCount: e % 3 !== 0 ? count : 0, onTimeEligible: count, firstWeek });
+      puts.push({
+        ...tsKeys.stat(tenant, userId),
+        userId,
+        totalSessions: count,
+        completedSessions: count,
+        totalHundredths: total,
+        sessionsWithLocation: 0,
+        onTimeCount: e % 3 !== 0 ? count : 0,
+        onTimeEligible: count,
+        firstWeek,
+      });
     }
     await putRows(puts);
     return token;
@@ -63,7 +101,12 @@ function timesheetsTenant(ctx: BenchContext): Promise<string> {
 export const cases: BenchCase[] = [
   {
     name: 'timesheetsAdminEmployees50x1y',
-    description: 'GET /api/timesheets/admin/employees (Metrics tab) for 50 employees with a year of sessions each (13,000 sessions)',
-    request: async (ctx) => ({ url: `${ctx.url}/api/timesheets/admin/employees`, method: 'GET', headers: { authorization: `Bearer ${await timesheetsTenant(ctx)}` } }),
+    description:
+      'GET /api/timesheets/admin/employees (Metrics tab) for 50 employees with a year of sessions each (13,000 sessions)',
+    request: async (ctx) => ({
+      url: `${ctx.url}/api/timesheets/admin/employees`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${await timesheetsTenant(ctx)}` },
+    }),
   },
 ];

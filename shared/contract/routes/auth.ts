@@ -4,43 +4,117 @@ import { isValidTimeZone } from '../../domain/time.js';
 import { completeSignupResponse, healthResponse, loginResponse, validateSignupTokenResponse } from '../responses.js';
 
 export const loginBody = z.object({
-  username: z.string({ error: 'Username is required' }).check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
-  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
+  username: z
+    .string({ error: 'Username is required' })
+    .check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
+  password: z
+    .string({ error: 'Password is required' })
+    .check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
 });
 
 /** Document 1 §5; the sign-up form shows it live while the confirmation is typed. */
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
-export const signupCompleteBody = z.object({
-  token: z.string().check(z.minLength(1, 'Invitation token is required'), z.maxLength(2048)),
-  firstName: z.optional(z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100))),
-  lastName: z.optional(z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100))),
-  organizationName: z.string({ error: 'Organization name is required' }).check(z.trim(), z.minLength(1, 'Organization name is required'), z.maxLength(120)),
-  phone: z
-    .string({ error: 'Phone number is required' }).check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40), z.regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number')),
-  // An empty password is 'required' (document 1 §5), not 'too short'.
-  password: z.string({ error: 'Password is required' }).check(z.minLength(1, { error: 'Password is required', abort: true }), z.minLength(8, 'Password must be at least 8 characters'), z.maxLength(1024)),
-  confirmPassword: z.string({ error: 'Please confirm your password' }).check(z.minLength(1, 'Please confirm your password'), z.maxLength(1024)),
-  /** The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone); America/New_York when absent. */
-  timeZone: z.optional(z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'Unknown time zone'))),
-}).check(z.refine((b) => b.password === b.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] }));
+export const signupCompleteBody = z
+  .object({
+    token: z.string().check(z.minLength(1, 'Invitation token is required'), z.maxLength(2048)),
+    firstName: z.optional(z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100))),
+    lastName: z.optional(z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100))),
+    organizationName: z
+      .string({ error: 'Organization name is required' })
+      .check(z.trim(), z.minLength(1, 'Organization name is required'), z.maxLength(120)),
+    phone: z
+      .string({ error: 'Phone number is required' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Phone number is required'),
+        z.maxLength(40),
+        z.regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number'),
+      ),
+    // An empty password is 'required' (document 1 §5), not 'too short'.
+    password: z
+      .string({ error: 'Password is required' })
+      .check(
+        z.minLength(1, { error: 'Password is required', abort: true }),
+        z.minLength(8, 'Password must be at least 8 characters'),
+        z.maxLength(1024),
+      ),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .check(z.minLength(1, 'Please confirm your password'), z.maxLength(1024)),
+    /** The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone); America/New_York when absent. */
+    timeZone: z.optional(z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'Unknown time zone'))),
+  })
+  .check(
+    z.refine((b) => b.password === b.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] }),
+  );
 
 export const authRoutes = [
-  route({ id: 'health.check', method: 'GET', path: '/api/health', area: 'health', access: 'public', response: healthResponse, summary: 'Liveness and readiness', beyondSpec: 'The local runtime and deploy checks need a readiness probe' }),
   route({
-    id: 'health.openapi', method: 'GET', path: '/api/openapi.json', area: 'health', access: 'public', response: z.looseObject({ openapi: z.literal('3.1.0'), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+    id: 'health.check',
+    method: 'GET',
+    path: '/api/health',
+    area: 'health',
+    access: 'public',
+    response: healthResponse,
+    summary: 'Liveness and readiness',
+    beyondSpec: 'The local runtime and deploy checks need a readiness probe',
+  }),
+  route({
+    id: 'health.openapi',
+    method: 'GET',
+    path: '/api/openapi.json',
+    area: 'health',
+    access: 'public',
+    response: z.looseObject({
+      openapi: z.literal('3.1.0'),
+      info: z.object({ title: z.string(), version: z.string() }),
+      paths: z.record(z.string(), z.unknown()),
+    }),
     summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
     beyondSpec: 'Client authors and tools read the contract as OpenAPI instead of the TypeScript source (issue 9)',
   }),
-  route({ id: 'auth.login', method: 'POST', path: '/api/auth/login', area: 'auth', access: 'public', body: loginBody, response: loginResponse, summary: 'Sign in; returns token, user, redirectUrl' }),
   route({
-    id: 'auth.logout', method: 'POST', path: '/api/auth/logout', area: 'auth', access: 'public', response: z.object({ success: z.literal(true), message: z.string() }),
-    summary: "Sign out: the bearer token stops working at once (any token, valid or not, answers 200, as RFC 7009's revocation does)",
-    beyondSpec: 'Document 1 §7 signs out in the browser only; a stolen or left-behind token must stop working too (issue 22 item 3)',
+    id: 'auth.login',
+    method: 'POST',
+    path: '/api/auth/login',
+    area: 'auth',
+    access: 'public',
+    body: loginBody,
+    response: loginResponse,
+    summary: 'Sign in; returns token, user, redirectUrl',
   }),
   route({
-    id: 'auth.validateSignupToken', method: 'GET', path: '/api/signup/validate-token', area: 'auth', access: 'public',
-    query: z.object({ token: z.optional(z.string().check(z.maxLength(2048))) }), response: validateSignupTokenResponse, summary: 'Check an organization invitation token',
+    id: 'auth.logout',
+    method: 'POST',
+    path: '/api/auth/logout',
+    area: 'auth',
+    access: 'public',
+    response: z.object({ success: z.literal(true), message: z.string() }),
+    summary:
+      "Sign out: the bearer token stops working at once (any token, valid or not, answers 200, as RFC 7009's revocation does)",
+    beyondSpec:
+      'Document 1 §7 signs out in the browser only; a stolen or left-behind token must stop working too (issue 22 item 3)',
   }),
-  route({ id: 'auth.completeSignup', method: 'POST', path: '/api/signup/complete', area: 'auth', access: 'public', body: signupCompleteBody, response: completeSignupResponse, idempotent: true, summary: 'Create organization and its admin from an invitation' }),
+  route({
+    id: 'auth.validateSignupToken',
+    method: 'GET',
+    path: '/api/signup/validate-token',
+    area: 'auth',
+    access: 'public',
+    query: z.object({ token: z.optional(z.string().check(z.maxLength(2048))) }),
+    response: validateSignupTokenResponse,
+    summary: 'Check an organization invitation token',
+  }),
+  route({
+    id: 'auth.completeSignup',
+    method: 'POST',
+    path: '/api/signup/complete',
+    area: 'auth',
+    access: 'public',
+    body: signupCompleteBody,
+    response: completeSignupResponse,
+    idempotent: true,
+    summary: 'Create organization and its admin from an invitation',
+  }),
 ] as const;

@@ -5,5 +5,18 @@ import { eventStreamResponse } from '../common.js';
 /** The events area's route (functions/events). */
 export const eventsRoutes = [
   // Live updates
-  route({ access: 'user', area: 'events', id: 'events.dashboard', method: 'GET', path: '/api/events/dashboard', kind: 'stream', query: z.object({ token: z.optional(z.string().check(z.maxLength(4096))), lastEventId: z.optional(z.string().check(z.maxLength(8000))) }), response: eventStreamResponse, summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)' }),
+  route({
+    access: 'user',
+    area: 'events',
+    id: 'events.dashboard',
+    method: 'GET',
+    path: '/api/events/dashboard',
+    kind: 'stream',
+    query: z.object({
+      token: z.optional(z.string().check(z.maxLength(4096))),
+      lastEventId: z.optional(z.string().check(z.maxLength(8000))),
+    }),
+    response: eventStreamResponse,
+    summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)',
+  }),
 ] as const;

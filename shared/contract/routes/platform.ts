@@ -8,83 +8,189 @@ const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
 
 // --- platform portal answers (document 1 §3) ----------------------------------------------------
 const moduleView = z.object({
-  name: z.enum(MODULE_IDS), displayName: z.string(), description: z.string(), category: z.string(), isCore: z.boolean(),
-  dependencies: z.array(z.enum(MODULE_IDS)), subFeatures: z.array(z.string()), enabled: z.boolean(), configuration: z.record(z.string(), z.unknown()),
+  name: z.enum(MODULE_IDS),
+  displayName: z.string(),
+  description: z.string(),
+  category: z.string(),
+  isCore: z.boolean(),
+  dependencies: z.array(z.enum(MODULE_IDS)),
+  subFeatures: z.array(z.string()),
+  enabled: z.boolean(),
+  configuration: z.record(z.string(), z.unknown()),
 });
 export const modulesResponse = z.object({ modules: z.array(moduleView) });
-export const moduleToggleResponse = z.object({ success: z.boolean(), module: z.string(), enabled: z.boolean(), modules: z.array(moduleView) });
+export const moduleToggleResponse = z.object({
+  success: z.boolean(),
+  module: z.string(),
+  enabled: z.boolean(),
+  modules: z.array(moduleView),
+});
 const orgStatus = z.enum(['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE']);
-const healthIssue = z.object({ message: z.string(), description: z.string(), severity: z.enum(['high', 'medium', 'other']) });
+const healthIssue = z.object({
+  message: z.string(),
+  description: z.string(),
+  severity: z.enum(['high', 'medium', 'other']),
+});
 export const tenantMetricsResponse = z.object({
-  tenants: z.array(z.object({
-    id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string(),
-    metrics: z.object({
-      totalUsers: z.number(), activeUsersToday: z.number(), activeReservations: z.number(), totalItems: z.number(), totalCustomers: z.number(),
-      overdueReservations: z.number(), healthScore: z.number(), issues: z.number(), healthIssues: z.array(healthIssue),
-      /** From the send log (sends tagged with this tenant), UTC day and month. */
-      emailsToday: z.number(), emailsMonth: z.number(),
-      /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
-      apiCalls24h: z.number(), errorRate: z.nullable(z.number()),
-      /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions.md); null only if not estimated. */
-      databaseSize: z.nullable(z.number()),
+  tenants: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      subdomain: z.string(),
+      status: orgStatus,
+      createdAt: z.string(),
+      metrics: z.object({
+        totalUsers: z.number(),
+        activeUsersToday: z.number(),
+        activeReservations: z.number(),
+        totalItems: z.number(),
+        totalCustomers: z.number(),
+        overdueReservations: z.number(),
+        healthScore: z.number(),
+        issues: z.number(),
+        healthIssues: z.array(healthIssue),
+        /** From the send log (sends tagged with this tenant), UTC day and month. */
+        emailsToday: z.number(),
+        emailsMonth: z.number(),
+        /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
+        apiCalls24h: z.number(),
+        errorRate: z.nullable(z.number()),
+        /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions.md); null only if not estimated. */
+        databaseSize: z.nullable(z.number()),
+      }),
     }),
-  })),
+  ),
   generatedAt: z.string(),
 });
 export const tenantDetailsResponse = z.object({
-  organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
-  users: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), role: z.string(), isActive: z.boolean(), lastLoginAt: z.nullable(z.string()) })),
+  organization: z.object({
+    id: z.string(),
+    name: z.string(),
+    subdomain: z.string(),
+    status: orgStatus,
+    createdAt: z.string(),
+  }),
+  users: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      username: z.string(),
+      role: z.string(),
+      isActive: z.boolean(),
+      lastLoginAt: z.nullable(z.string()),
+    }),
+  ),
 });
 export const tenantStatusResponse = z.object({
-  success: z.boolean(), organization: z.object({ id: z.string(), name: z.string(), subdomain: z.string(), status: orgStatus, createdAt: z.string() }),
+  success: z.boolean(),
+  organization: z.object({
+    id: z.string(),
+    name: z.string(),
+    subdomain: z.string(),
+    status: orgStatus,
+    createdAt: z.string(),
+  }),
 });
 export const overviewMetricsResponse = z.object({
-  totalTenants: z.number(), activeTenants: z.number(), activeUsers: z.number(), totalUsers: z.number(), totalItems: z.number(), activeReservations: z.number(), apiCalls24h: z.number(),
+  totalTenants: z.number(),
+  activeTenants: z.number(),
+  activeUsers: z.number(),
+  totalUsers: z.number(),
+  totalItems: z.number(),
+  activeReservations: z.number(),
+  apiCalls24h: z.number(),
 });
 /** 'not-configured': a check that cannot run in this deployment (no DLQ URLs locally); never counted healthy. */
 const healthCheck = z.object({
-  name: z.string(), status: z.enum(['healthy', 'unhealthy', 'not-configured']), latencyMs: z.number(), message: z.optional(z.string()),
+  name: z.string(),
+  status: z.enum(['healthy', 'unhealthy', 'not-configured']),
+  latencyMs: z.number(),
+  message: z.optional(z.string()),
   kind: z.optional(z.enum(['database', 'storage', 'mail', 'sweep', 'queue'])),
   /** Sweeps: the last successful run and the rate; queues: the messages waiting. */
-  lastSucceededAt: z.optional(z.nullable(z.string())), everyMinutes: z.optional(z.number()), messages: z.optional(z.number()),
+  lastSucceededAt: z.optional(z.nullable(z.string())),
+  everyMinutes: z.optional(z.number()),
+  messages: z.optional(z.number()),
 });
 export const platformHealthResponse = z.object({
-  overall: z.enum(['healthy', 'degraded', 'unhealthy']), status: z.enum(['healthy', 'degraded', 'unhealthy']),
-  summary: z.object({ healthy: z.number(), unhealthy: z.number(), notConfigured: z.number() }), checks: z.record(z.string(), healthCheck), checkedAt: z.string(),
+  overall: z.enum(['healthy', 'degraded', 'unhealthy']),
+  status: z.enum(['healthy', 'degraded', 'unhealthy']),
+  summary: z.object({ healthy: z.number(), unhealthy: z.number(), notConfigured: z.number() }),
+  checks: z.record(z.string(), healthCheck),
+  checkedAt: z.string(),
 });
 export const featuresResponse = z.object({
-  features: z.array(z.object({
-    id: z.string(), name: z.string(), displayName: z.string(), description: z.string(), category: z.string(), isCore: z.boolean(),
-    isGloballyEnabled: z.boolean(), dependencies: z.array(z.string()),
-    /** Every tenant with this feature's state for it (beyondSpec shape: the spec names the field only). */
-    organizations: z.array(z.object({ id: z.string(), name: z.string(), subdomain: z.string(), enabled: z.boolean() })),
-  })),
+  features: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      displayName: z.string(),
+      description: z.string(),
+      category: z.string(),
+      isCore: z.boolean(),
+      isGloballyEnabled: z.boolean(),
+      dependencies: z.array(z.string()),
+      /** Every tenant with this feature's state for it (beyondSpec shape: the spec names the field only). */
+      organizations: z.array(
+        z.object({ id: z.string(), name: z.string(), subdomain: z.string(), enabled: z.boolean() }),
+      ),
+    }),
+  ),
 });
 const templateView = z.object({
-  name: z.string(), displayName: z.string(), description: z.string(), category: z.string(), variables: z.array(z.string()),
-  subject: z.string(), content: z.string(), updatedAt: z.nullable(z.string()), isDefault: z.boolean(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  category: z.string(),
+  variables: z.array(z.string()),
+  subject: z.string(),
+  content: z.string(),
+  updatedAt: z.nullable(z.string()),
+  isDefault: z.boolean(),
 });
-export const templateListResponse = z.object({ templates: z.array(templateView), categories: z.array(z.object({ name: z.string(), count: z.number() })) });
+export const templateListResponse = z.object({
+  templates: z.array(templateView),
+  categories: z.array(z.object({ name: z.string(), count: z.number() })),
+});
 export const templateResponse = z.object({ template: templateView });
 export const templateUpdatedResponse = z.object({ success: z.boolean(), template: templateView });
 export const organizationModulesResponse = z.object({ disabled: z.array(z.enum(MODULE_IDS)) });
 const usageFigures = { calls: z.number(), errors: z.number(), avgResponseTime: z.number(), errorRate: z.number() };
 export const usageResponse = z.object({
-  range, totalApiCalls: z.number(), totalErrors: z.number(), avgResponseTime: z.number(), errorRate: z.number(),
-  tenants: z.array(z.object({ tenant: z.string(), ...usageFigures })), series: z.array(z.object({ at: z.string(), ...usageFigures })),
+  range,
+  totalApiCalls: z.number(),
+  totalErrors: z.number(),
+  avgResponseTime: z.number(),
+  errorRate: z.number(),
+  tenants: z.array(z.object({ tenant: z.string(), ...usageFigures })),
+  series: z.array(z.object({ at: z.string(), ...usageFigures })),
 });
 export const emailStatsResponse = z.object({
-  range, totalSent: z.number(), failed: z.number(), failureRate: z.number(),
+  range,
+  totalSent: z.number(),
+  failed: z.number(),
+  failureRate: z.number(),
   /** Delivered, bounced and complaints come from SES configuration-set notifications (AWS); 'not-configured' (locally): they are null. */
   deliveryNotifications: z.enum(['ses-configuration-set', 'not-configured']),
-  delivered: z.nullable(z.number()), deliveryRate: z.nullable(z.number()), bounced: z.nullable(z.number()), bounceRate: z.nullable(z.number()),
-  complaints: z.nullable(z.number()), complaintRate: z.nullable(z.number()),
-  usedToday: z.number(), dailyQuota: z.number(), templates: z.array(z.object({ name: z.string(), sent: z.number(), failed: z.number() })),
+  delivered: z.nullable(z.number()),
+  deliveryRate: z.nullable(z.number()),
+  bounced: z.nullable(z.number()),
+  bounceRate: z.nullable(z.number()),
+  complaints: z.nullable(z.number()),
+  complaintRate: z.nullable(z.number()),
+  usedToday: z.number(),
+  dailyQuota: z.number(),
+  templates: z.array(z.object({ name: z.string(), sent: z.number(), failed: z.number() })),
 });
 export const platformSettingsResponse = z.object({
-  appBaseUrl: z.string(), tenantUrlMode: z.enum(['subdomain', 'path']), region: z.string(), sessionHours: z.number(), invitationTtlDays: z.number(),
+  appBaseUrl: z.string(),
+  tenantUrlMode: z.enum(['subdomain', 'path']),
+  region: z.string(),
+  sessionHours: z.number(),
+  invitationTtlDays: z.number(),
   email: z.object({ provider: z.string(), from: z.string(), sendRatePerSecond: z.number(), dailyQuota: z.number() }),
-  meteringFlushSeconds: z.number(), moduleCacheSeconds: z.number(),
+  meteringFlushSeconds: z.number(),
+  moduleCacheSeconds: z.number(),
 });
 export const templatePreviewResponse = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 
@@ -92,43 +198,223 @@ const moduleName = z.enum(MODULE_IDS);
 const templateName = z.object({ name: z.string().check(z.regex(/^[a-z0-9_-]{1,64}$/i, 'Invalid template name')) });
 
 export const invitationBody = z.object({
-  firstName: z.string({ error: 'First name is required' }).check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
-  lastName: z.string({ error: 'Last name is required' }).check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   email: z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), ...emailCheck()),
 });
 
 const p = { area: 'platform', access: 'platform' } as const;
 export const platformRoutes = [
   route({
-    area: 'platform', access: 'user', id: 'platform.organizationModules', method: 'GET', path: '/api/organization/modules', response: organizationModulesResponse,
-    summary: "The caller's organization's disabled modules", beyondSpec: 'The tenant navigation hides the modules the platform operator switched off',
-  }),
-  route({ ...p, id: 'platform.listModules', method: 'GET', path: '/api/platform/organizations/{id}/modules', params: idParam, response: modulesResponse, summary: 'Modules of a tenant' }),
-  route({ ...p, id: 'platform.enableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/enable', params: z.extend(idParam, { module: moduleName }), response: moduleToggleResponse, summary: 'Enable a module' }),
-  route({ ...p, id: 'platform.disableModule', method: 'POST', path: '/api/platform/organizations/{id}/modules/{module}/disable', params: z.extend(idParam, { module: moduleName }), response: moduleToggleResponse, summary: 'Disable a module' }),
-  route({ ...p, id: 'platform.tenantDetails', method: 'GET', path: '/api/platform/tenants/{id}/details', params: idParam, response: tenantDetailsResponse, summary: 'Users of a tenant' }),
-  route({ ...p, id: 'platform.tenantMetrics', method: 'GET', path: '/api/platform/tenants/metrics', response: tenantMetricsResponse, summary: 'All tenants with metrics' }),
-  route({
-    ...p, id: 'platform.suspendTenant', method: 'POST', path: '/api/platform/tenants/{id}/suspend', params: idParam, response: tenantStatusResponse, summary: 'Suspend a tenant',
-    beyondSpec: "The operator shuts a tenant out: its users can't sign in, their sessions end, its share links read expired",
+    area: 'platform',
+    access: 'user',
+    id: 'platform.organizationModules',
+    method: 'GET',
+    path: '/api/organization/modules',
+    response: organizationModulesResponse,
+    summary: "The caller's organization's disabled modules",
+    beyondSpec: 'The tenant navigation hides the modules the platform operator switched off',
   }),
   route({
-    ...p, id: 'platform.reactivateTenant', method: 'POST', path: '/api/platform/tenants/{id}/reactivate', params: idParam, response: tenantStatusResponse, summary: 'Reactivate a suspended tenant',
+    ...p,
+    id: 'platform.listModules',
+    method: 'GET',
+    path: '/api/platform/organizations/{id}/modules',
+    params: idParam,
+    response: modulesResponse,
+    summary: 'Modules of a tenant',
+  }),
+  route({
+    ...p,
+    id: 'platform.enableModule',
+    method: 'POST',
+    path: '/api/platform/organizations/{id}/modules/{module}/enable',
+    params: z.extend(idParam, { module: moduleName }),
+    response: moduleToggleResponse,
+    summary: 'Enable a module',
+  }),
+  route({
+    ...p,
+    id: 'platform.disableModule',
+    method: 'POST',
+    path: '/api/platform/organizations/{id}/modules/{module}/disable',
+    params: z.extend(idParam, { module: moduleName }),
+    response: moduleToggleResponse,
+    summary: 'Disable a module',
+  }),
+  route({
+    ...p,
+    id: 'platform.tenantDetails',
+    method: 'GET',
+    path: '/api/platform/tenants/{id}/details',
+    params: idParam,
+    response: tenantDetailsResponse,
+    summary: 'Users of a tenant',
+  }),
+  route({
+    ...p,
+    id: 'platform.tenantMetrics',
+    method: 'GET',
+    path: '/api/platform/tenants/metrics',
+    response: tenantMetricsResponse,
+    summary: 'All tenants with metrics',
+  }),
+  route({
+    ...p,
+    id: 'platform.suspendTenant',
+    method: 'POST',
+    path: '/api/platform/tenants/{id}/suspend',
+    params: idParam,
+    response: tenantStatusResponse,
+    summary: 'Suspend a tenant',
+    beyondSpec:
+      "The operator shuts a tenant out: its users can't sign in, their sessions end, its share links read expired",
+  }),
+  route({
+    ...p,
+    id: 'platform.reactivateTenant',
+    method: 'POST',
+    path: '/api/platform/tenants/{id}/reactivate',
+    params: idParam,
+    response: tenantStatusResponse,
+    summary: 'Reactivate a suspended tenant',
     beyondSpec: 'Undoes a suspension: the tenant returns to the status it had before',
   }),
-  route({ ...p, id: 'platform.overviewMetrics', method: 'GET', path: '/api/platform/overview/metrics', response: overviewMetricsResponse, summary: 'Platform totals' }),
-  route({ ...p, id: 'platform.health', method: 'GET', path: '/api/platform/health', response: platformHealthResponse, summary: 'Health checks' }),
-  route({ ...p, id: 'platform.usageAnalytics', method: 'GET', path: '/api/platform/analytics/usage', query: z.object({ range: z.optional(range) }), response: usageResponse, summary: 'Usage analytics' }),
-  route({ ...p, id: 'platform.exportAnalytics', method: 'GET', path: '/api/platform/analytics/export', query: z.object({ range: z.optional(range) }), kind: 'file', response: fileResponse, summary: 'Usage analytics CSV' }),
-  route({ ...p, id: 'platform.emailStats', method: 'GET', path: '/api/platform/communications/email/stats', query: z.object({ range: z.optional(range) }), response: emailStatsResponse, summary: 'E-mail statistics' }),
-  route({ ...p, id: 'platform.settings', method: 'GET', path: '/api/platform/settings', response: platformSettingsResponse, summary: 'Platform settings' }),
-  route({ ...p, id: 'platform.features', method: 'GET', path: '/api/platform/features', response: featuresResponse, summary: 'Global features' }),
-  route({ ...p, id: 'platform.listInvitations', method: 'GET', path: '/api/platform/invitations', response: invitationListResponse, summary: 'Organization invitations' }),
-  route({ ...p, id: 'platform.createInvitation', method: 'POST', path: '/api/platform/invitations', body: invitationBody, response: invitationSentResponse, idempotent: true, summary: 'Invite a new organization owner' }),
-  route({ ...p, id: 'platform.resendInvitation', method: 'POST', path: '/api/platform/invitations/{id}/resend', params: idParam, response: invitationSentResponse, summary: 'Resend (renew) an invitation' }),
-  route({ ...p, id: 'platform.revokeInvitation', method: 'DELETE', path: '/api/platform/invitations/{id}', params: idParam, response: revokedResponse, summary: 'Revoke a pending invitation' }),
-  route({ ...p, id: 'platform.listTemplates', method: 'GET', path: '/api/platform/templates', response: templateListResponse, summary: 'E-mail templates' }),
-  route({ ...p, id: 'platform.getTemplate', method: 'GET', path: '/api/platform/templates/{name}', params: templateName, response: templateResponse, summary: 'One template' }),
-  route({ ...p, id: 'platform.updateTemplate', method: 'PUT', path: '/api/platform/templates/{name}', params: templateName, body: z.object({ content: z.string().check(z.maxLength(200_000)) }), response: templateUpdatedResponse, summary: 'Update a template' }),
-  route({ ...p, id: 'platform.previewTemplate', method: 'POST', path: '/api/platform/templates/{name}/preview', params: templateName, body: z.optional(z.object({ variables: z.optional(z.record(z.string(), z.unknown())) })), response: templatePreviewResponse, summary: 'Render a template' }),
+  route({
+    ...p,
+    id: 'platform.overviewMetrics',
+    method: 'GET',
+    path: '/api/platform/overview/metrics',
+    response: overviewMetricsResponse,
+    summary: 'Platform totals',
+  }),
+  route({
+    ...p,
+    id: 'platform.health',
+    method: 'GET',
+    path: '/api/platform/health',
+    response: platformHealthResponse,
+    summary: 'Health checks',
+  }),
+  route({
+    ...p,
+    id: 'platform.usageAnalytics',
+    method: 'GET',
+    path: '/api/platform/analytics/usage',
+    query: z.object({ range: z.optional(range) }),
+    response: usageResponse,
+    summary: 'Usage analytics',
+  }),
+  route({
+    ...p,
+    id: 'platform.exportAnalytics',
+    method: 'GET',
+    path: '/api/platform/analytics/export',
+    query: z.object({ range: z.optional(range) }),
+    kind: 'file',
+    response: fileResponse,
+    summary: 'Usage analytics CSV',
+  }),
+  route({
+    ...p,
+    id: 'platform.emailStats',
+    method: 'GET',
+    path: '/api/platform/communications/email/stats',
+    query: z.object({ range: z.optional(range) }),
+    response: emailStatsResponse,
+    summary: 'E-mail statistics',
+  }),
+  route({
+    ...p,
+    id: 'platform.settings',
+    method: 'GET',
+    path: '/api/platform/settings',
+    response: platformSettingsResponse,
+    summary: 'Platform settings',
+  }),
+  route({
+    ...p,
+    id: 'platform.features',
+    method: 'GET',
+    path: '/api/platform/features',
+    response: featuresResponse,
+    summary: 'Global features',
+  }),
+  route({
+    ...p,
+    id: 'platform.listInvitations',
+    method: 'GET',
+    path: '/api/platform/invitations',
+    response: invitationListResponse,
+    summary: 'Organization invitations',
+  }),
+  route({
+    ...p,
+    id: 'platform.createInvitation',
+    method: 'POST',
+    path: '/api/platform/invitations',
+    body: invitationBody,
+    response: invitationSentResponse,
+    idempotent: true,
+    summary: 'Invite a new organization owner',
+  }),
+  route({
+    ...p,
+    id: 'platform.resendInvitation',
+    method: 'POST',
+    path: '/api/platform/invitations/{id}/resend',
+    params: idParam,
+    response: invitationSentResponse,
+    summary: 'Resend (renew) an invitation',
+  }),
+  route({
+    ...p,
+    id: 'platform.revokeInvitation',
+    method: 'DELETE',
+    path: '/api/platform/invitations/{id}',
+    params: idParam,
+    response: revokedResponse,
+    summary: 'Revoke a pending invitation',
+  }),
+  route({
+    ...p,
+    id: 'platform.listTemplates',
+    method: 'GET',
+    path: '/api/platform/templates',
+    response: templateListResponse,
+    summary: 'E-mail templates',
+  }),
+  route({
+    ...p,
+    id: 'platform.getTemplate',
+    method: 'GET',
+    path: '/api/platform/templates/{name}',
+    params: templateName,
+    response: templateResponse,
+    summary: 'One template',
+  }),
+  route({
+    ...p,
+    id: 'platform.updateTemplate',
+    method: 'PUT',
+    path: '/api/platform/templates/{name}',
+    params: templateName,
+    body: z.object({ content: z.string().check(z.maxLength(200_000)) }),
+    response: templateUpdatedResponse,
+    summary: 'Update a template',
+  }),
+  route({
+    ...p,
+    id: 'platform.previewTemplate',
+    method: 'POST',
+    path: '/api/platform/templates/{name}/preview',
+    params: templateName,
+    body: z.optional(z.object({ variables: z.optional(z.record(z.string(), z.unknown())) })),
+    response: templatePreviewResponse,
+    summary: 'Render a template',
+  }),
 ] as const;

@@ -84,7 +84,14 @@ export function api<T>(id: IdempotentRouteId, input: CallInput<IdempotentRouteId
 export function api<T>(id: PlainRouteId, input?: CallInput<PlainRouteId>): Promise<T>;
 export async function api(
   id: RouteId,
-  input: { params?: unknown; query?: unknown; body?: unknown; token?: string | null; signal?: AbortSignal; idempotencyKey?: string } = {},
+  input: {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    token?: string | null;
+    signal?: AbortSignal;
+    idempotencyKey?: string;
+  } = {},
 ): Promise<unknown> {
   const route = ROUTE_TABLE[id];
   const headers: Record<string, string> = { accept: 'application/json', ...pathTenantHeader() };
@@ -102,12 +109,15 @@ export async function api(
     body = JSON.stringify(input.body);
     headers['content-type'] = 'application/json';
   }
-  const res = await fetch(buildPath(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>), {
-    method: route.method,
-    headers,
-    body,
-    signal: input.signal,
-  });
+  const res = await fetch(
+    buildPath(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>),
+    {
+      method: route.method,
+      headers,
+      body,
+      signal: input.signal,
+    },
+  );
   const text = await res.text();
   let data: unknown = text;
   try {
@@ -122,7 +132,13 @@ export async function api(
     // A session of another tenant than this address's: the server's reason replaces "your session has ended".
     const detail = b.error === OTHER_TENANT_ERROR ? { message: b.message } : undefined;
     if (sessionOver && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail }));
-    throw new ApiRequestError(res.status, b.message ?? b.error ?? `Request failed (${res.status})`, b.error, b.details, data);
+    throw new ApiRequestError(
+      res.status,
+      b.message ?? b.error ?? `Request failed (${res.status})`,
+      b.error,
+      b.details,
+      data,
+    );
   }
   return data;
 }

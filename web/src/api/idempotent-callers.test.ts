@@ -33,7 +33,9 @@ function apiCalls(text: string): { id: string; call: string }[] {
 
 describe('double submits (issue 22 item 13)', () => {
   const calls = files(SRC).flatMap((f) => apiCalls(readFileSync(f, 'utf8')));
-  const idempotent = Object.entries(ROUTE_TABLE).filter(([, r]) => r.idempotent).map(([id]) => id);
+  const idempotent = Object.entries(ROUTE_TABLE)
+    .filter(([, r]) => r.idempotent)
+    .map(([id]) => id);
 
   it('finds the idempotent routes of the contract', () => {
     expect(idempotent.length).toBeGreaterThan(15);
@@ -48,7 +50,9 @@ describe('double submits (issue 22 item 13)', () => {
         continue;
       }
       if (!mine.length) problems.push(`${id} has no caller in web/src`);
-      for (const c of mine) if (!/\bidempotencyKey\b/.test(c.call)) problems.push(`${id} called without idempotencyKey: ${c.call.slice(0, 120)}`);
+      for (const c of mine)
+        if (!/\bidempotencyKey\b/.test(c.call))
+          problems.push(`${id} called without idempotencyKey: ${c.call.slice(0, 120)}`);
     }
     expect(problems).toEqual([]);
   });

@@ -18,7 +18,12 @@ export interface CacheScope {
 export const ANONYMOUS_SCOPE: CacheScope = { tenant: 'public', user: 'anonymous' };
 
 /** The scope of a stored (or signed-in) user: organization id, else platform, and user id, else username. */
-export function scopeOf(user: { id?: string | null; username?: string | null; organizationId?: string | null; role?: string } | null | undefined): CacheScope {
+export function scopeOf(
+  user:
+    | { id?: string | null; username?: string | null; organizationId?: string | null; role?: string }
+    | null
+    | undefined,
+): CacheScope {
   if (!user) return ANONYMOUS_SCOPE;
   const tenant = user.organizationId || (user.role === 'SUPER_ADMIN' ? 'platform' : 'none');
   return { tenant, user: user.id || user.username || 'unknown' };

@@ -22,7 +22,10 @@ export interface MutationOptions<A extends unknown[], R> {
  * a success toast, the server's message or the spec's fallback on failure, and the named caches
  * revalidated. Resolves to a result and never throws.
  */
-export function useMutationAction<A extends unknown[], R>(action: (...args: A) => Promise<R>, options: MutationOptions<A, R>) {
+export function useMutationAction<A extends unknown[], R>(
+  action: (...args: A) => Promise<R>,
+  options: MutationOptions<A, R>,
+) {
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const running = useRef(false);

@@ -32,7 +32,9 @@ export class SubmissionKey {
 
 function fingerprint(payload: unknown): string {
   if (typeof FormData !== 'undefined' && payload instanceof FormData) {
-    return JSON.stringify([...payload.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `${v.name}:${v.size}:${v.lastModified}`]));
+    return JSON.stringify(
+      [...payload.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `${v.name}:${v.size}:${v.lastModified}`]),
+    );
   }
   return JSON.stringify(payload ?? null);
 }

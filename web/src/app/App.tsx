@@ -12,7 +12,9 @@ import { system } from './theme.js';
 /** The API cache of the signed-in user: emptied on sign-in and sign-out (a new scope, a new cache). */
 function SessionCache({ children }: { children: React.ReactNode }) {
   const { session } = useSession();
-  return <ApiCache scope={session.status === 'authenticated' ? scopeOf(session.user) : ANONYMOUS_SCOPE}>{children}</ApiCache>;
+  return (
+    <ApiCache scope={session.status === 'authenticated' ? scopeOf(session.user) : ANONYMOUS_SCOPE}>{children}</ApiCache>
+  );
 }
 
 /**

@@ -4,7 +4,14 @@ import { SESSION_EXPIRED_EVENT, TOKEN_KEY, USER_KEY } from '../api/keys.js';
 import { notify } from '../components/toaster.js';
 import { OTHER_TENANT_MESSAGE } from '../../../shared/domain/tenant-host.js';
 import { pageTenant } from './host.js';
-import { bootstrapSession, normaliseRedirectUrl, postLoginPath, type LoginResponse, type SessionState, type SessionUser } from './session.js';
+import {
+  bootstrapSession,
+  normaliseRedirectUrl,
+  postLoginPath,
+  type LoginResponse,
+  type SessionState,
+  type SessionUser,
+} from './session.js';
 
 export const LOGIN_SUCCESS = 'Login successful!';
 let announced: string | null = null;
@@ -65,7 +72,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const boot = bootstrapSession(location.search, localStorage, pageTenant({ hostname: window.location.hostname, pathname: location.pathname }));
+    const boot = bootstrapSession(
+      location.search,
+      localStorage,
+      pageTenant({ hostname: window.location.hostname, pathname: location.pathname }),
+    );
     setSession(boot.state);
     // A session of another organization than this address's was not let in: say why on the sign-in page.
     if (boot.refusedOtherTenant) notify.error(OTHER_TENANT_MESSAGE);
@@ -134,7 +145,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = localStorage.getItem(TOKEN_KEY);
     // Best effort and not awaited: the browser forgets the token at once whether or not the server
     // could be told (offline, say); the server refuses it from then on (issue 22 item 3).
-    if (token) void import('../features/auth/api/index.js').then(({ authApi }) => authApi.logout(token)).catch(() => undefined);
+    if (token)
+      void import('../features/auth/api/index.js').then(({ authApi }) => authApi.logout(token)).catch(() => undefined);
     clearStorage();
     setSession({ status: 'anonymous' });
     notify.success('Logged out successfully');

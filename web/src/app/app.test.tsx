@@ -13,7 +13,14 @@ const owner: SessionUser = {
   organizationId: 'o1',
   organization: { name: 'Acme Rentals', subdomain: 'acme' },
 };
-const admin: SessionUser = { id: 'sa', role: 'SUPER_ADMIN', firstName: 'Pat', lastName: 'Root', organizationId: null, organization: null };
+const admin: SessionUser = {
+  id: 'sa',
+  role: 'SUPER_ADMIN',
+  firstName: 'Pat',
+  lastName: 'Root',
+  organizationId: null,
+  organization: null,
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,7 +29,23 @@ describe('routing on the platform host', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /run your whole rental business/i })).toBeTruthy();
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-    for (const p of ['/login', '/signup', '/book-demo', '/contact', '/features', '/pricing', '/security', '/integrations', '/docs', '/help', '/status', '/about', '/careers', '/privacy', '/terms']) {
+    for (const p of [
+      '/login',
+      '/signup',
+      '/book-demo',
+      '/contact',
+      '/features',
+      '/pricing',
+      '/security',
+      '/integrations',
+      '/docs',
+      '/help',
+      '/status',
+      '/about',
+      '/careers',
+      '/privacy',
+      '/terms',
+    ]) {
       expect(hrefs).toContain(p);
     }
   });
@@ -54,7 +77,10 @@ describe('routing on the platform host', () => {
   it('redirects a restored SUPER_ADMIN to the portal', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify(admin));
-    const calls = stubFetch({ 'GET /api/platform/invitations': { body: { invitations: [] } }, 'POST /api/auth/logout': { body: { success: true, message: 'Logged out successfully' } } });
+    const calls = stubFetch({
+      'GET /api/platform/invitations': { body: { invitations: [] } },
+      'POST /api/auth/logout': { body: { success: true, message: 'Logged out successfully' } },
+    });
     const { router } = renderApp('/admin');
     expect(await screen.findByText('Platform Administration')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/platform/dashboard');
@@ -74,7 +100,11 @@ describe('routing on the platform host', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     // the server is told too, with the token being given up, so a copy of it stops working
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/auth/logout'))?.init?.headers).toMatchObject({ authorization: 'Bearer tok' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/auth/logout'))?.init?.headers).toMatchObject(
+        { authorization: 'Bearer tok' },
+      ),
+    );
     await screen.findByRole('heading', { level: 1, name: /run your whole rental business/i });
   });
 
@@ -102,7 +132,9 @@ describe('sign-in page', () => {
   });
 
   it('shows the server message when the login fails', async () => {
-    stubFetch({ 'POST /api/auth/login': { status: 401, body: { error: 'UNAUTHORIZED', message: 'Invalid credentials' } } });
+    stubFetch({
+      'POST /api/auth/login': { status: 401, body: { error: 'UNAUTHORIZED', message: 'Invalid credentials' } },
+    });
     renderApp('/login');
     fireEvent.change(await screen.findByLabelText(/username/i), { target: { value: 'ada' } });
     fireEvent.change(screen.getByLabelText(/^password/i), { target: { value: 'wrong' } });
@@ -114,7 +146,9 @@ describe('sign-in page', () => {
   it('stores the session and navigates the whole page to redirectUrl', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
     const calls = stubFetch({
-      'POST /api/auth/login': { body: { token: 'tok', user: owner, redirectUrl: 'http:/acme.localhost:3000/dashboard?auth=true' } },
+      'POST /api/auth/login': {
+        body: { token: 'tok', user: owner, redirectUrl: 'http:/acme.localhost:3000/dashboard?auth=true' },
+      },
     });
     renderApp('/login');
     fireEvent.change(await screen.findByLabelText(/username/i), { target: { value: ' ada ' } });

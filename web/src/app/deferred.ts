@@ -67,7 +67,10 @@ export function useDeferred<P>(d: Deferred<P>, wanted = false): ComponentType<P>
   return component;
 }
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+};
 
 /**
  * Downloads these after the page has shown (when the browser is idle, at most 2 s later), so the

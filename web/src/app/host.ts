@@ -37,7 +37,10 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
  * it is www (or another label reserved for the platform) or the host belongs to a known hosting
  * domain; subdomains of localhost count so that local development mirrors the hosted wildcard.
  */
-export function tenantFromHost(hostname: string, hostingDomains: string[] = [...HOSTING_DOMAINS, ...configuredHostingDomains()]): string | null {
+export function tenantFromHost(
+  hostname: string,
+  hostingDomains: string[] = [...HOSTING_DOMAINS, ...configuredHostingDomains()],
+): string | null {
   const host = hostname.trim().toLowerCase().replace(/\.$/, '');
   if (!host || host.includes(':') || host.startsWith('[') || /^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return null;
   const labels = host.split('.');
@@ -62,7 +65,9 @@ export function pageTenant(location: Pick<Location, 'hostname' | 'pathname'> = w
  * so in path mode nothing else tells the API which tenant's page is calling. On a tenant host the
  * host says it (and the path's first segment is an app page, not a tenant).
  */
-export function pathTenantHeader(location: Pick<Location, 'hostname' | 'pathname'> = window.location): Record<string, string> {
+export function pathTenantHeader(
+  location: Pick<Location, 'hostname' | 'pathname'> = window.location,
+): Record<string, string> {
   const t = tenantFromHost(location.hostname) ? null : tenantFromPath(location.pathname);
   return t ? { [TENANT_PATH_HEADER]: t } : {};
 }

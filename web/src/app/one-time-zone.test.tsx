@@ -25,14 +25,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const owner = { id: 'u1', role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', firstName: 'Sam', lastName: 'Owner', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme', timeZone: 'America/New_York' } };
+const owner = {
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  accessLevel: 'MANAGER',
+  firstName: 'Sam',
+  lastName: 'Owner',
+  organizationId: 'o1',
+  organization: { name: 'Acme', subdomain: 'acme', timeZone: 'America/New_York' },
+};
 function signIn() {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(owner));
 }
 const AT = '2030-05-01T13:00:00.000Z';
 const NY_TEXT = 'May 1, 2030, 9:00 AM EDT';
-const res6 = reservation({ id: 'r6', reservationNumber: 'RES-000006', startTime: AT, endTime: '2030-05-01T15:00:00.000Z' });
+const res6 = reservation({
+  id: 'r6',
+  reservationNumber: 'RES-000006',
+  startTime: AT,
+  endTime: '2030-05-01T15:00:00.000Z',
+});
 
 describe('one time zone, the organization’s, with the browser in another', () => {
   it('the browser really runs on another clock here', () => {
@@ -44,7 +57,9 @@ describe('one time zone, the organization’s, with the browser in another', () 
     signIn();
     stubFetch({
       'GET /api/inventory/items/stats/overview': { body: { total: 0, statusCounts: {}, maintenanceDue: 0 } },
-      'GET /api/reservations/integration/stats/overview': { body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0 } },
+      'GET /api/reservations/integration/stats/overview': {
+        body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0 },
+      },
       'GET /api/customers/stats/overview': { body: { total: 1 } },
       'GET /api/payments/stats/overview': { body: { totalAmount: 0, count: 0 } },
       'GET /api/reservations/integration/all': { body: { reservations: [res6] } },
@@ -57,8 +72,12 @@ describe('one time zone, the organization’s, with the browser in another', () 
   it('reservations list: the same booking reads the same time', async () => {
     signIn();
     stubFetch({
-      'GET /api/reservations/integration/all': { body: listAnswer([res6], { all: 1, active: 1, completed: 0, cancelled: 0, overdue: 0 }) },
-      'GET /api/reservations/integration/stats/overview': { body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0 } },
+      'GET /api/reservations/integration/all': {
+        body: listAnswer([res6], { all: 1, active: 1, completed: 0, cancelled: 0, overdue: 0 }),
+      },
+      'GET /api/reservations/integration/stats/overview': {
+        body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0 },
+      },
       'GET /api/inventory/services': { body: [] },
     });
     renderApp('/acme/reservations');
@@ -68,11 +87,28 @@ describe('one time zone, the organization’s, with the browser in another', () 
 
   it('timesheets: clock-in and clock-out in the organization’s zone', async () => {
     signIn();
-    const sheet = { id: 's1', userId: 'u1', employee: { firstName: 'Sam', lastName: 'Owner' }, clockIn: AT, clockOut: '2030-05-01T21:30:00.000Z', totalHours: 8.5, notes: null, clockInNotes: null, clockOutNotes: null, clockInLocation: null, clockOutLocation: null };
+    const sheet = {
+      id: 's1',
+      userId: 'u1',
+      employee: { firstName: 'Sam', lastName: 'Owner' },
+      clockIn: AT,
+      clockOut: '2030-05-01T21:30:00.000Z',
+      totalHours: 8.5,
+      notes: null,
+      clockInNotes: null,
+      clockOutNotes: null,
+      clockInLocation: null,
+      clockOutLocation: null,
+    };
     stubFetch({
       'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } },
       'GET /api/timesheets/active': { body: { timesheet: null } },
-      'GET /api/timesheets': { body: { timesheets: [sheet], summary: { totalSessions: 1, completedSessions: 1, totalHours: 8.5, weeklyHours: 0 } } },
+      'GET /api/timesheets': {
+        body: {
+          timesheets: [sheet],
+          summary: { totalSessions: 1, completedSessions: 1, totalHours: 8.5, weeklyHours: 0 },
+        },
+      },
     });
     renderApp('/acme/timesheets');
     expect(await screen.findByText(NY_TEXT, {}, { timeout: 20_000 })).toBeTruthy();
@@ -83,7 +119,21 @@ describe('one time zone, the organization’s, with the browser in another', () 
     signIn();
     stubFetch({
       'GET /api/settings/permissions': { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
-      'GET /api/settings/permissions/logs': { body: { success: true, logs: [{ id: 'l1', createdAt: AT, actorId: null, actorName: null, changeNote: 'Updated role permissions', changes: [] }] } },
+      'GET /api/settings/permissions/logs': {
+        body: {
+          success: true,
+          logs: [
+            {
+              id: 'l1',
+              createdAt: AT,
+              actorId: null,
+              actorName: null,
+              changeNote: 'Updated role permissions',
+              changes: [],
+            },
+          ],
+        },
+      },
     });
     renderApp('/acme/storefront/permissions');
     fireEvent.click(await screen.findByRole('tab', { name: 'Change Log' }, { timeout: 20_000 }));

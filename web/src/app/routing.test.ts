@@ -3,9 +3,17 @@ import { decideRoute, type RouteDecision } from './routing.js';
 import type { SessionState, SessionUser } from './session.js';
 
 const anon: SessionState = { status: 'anonymous' };
-const signedIn = (user: Partial<SessionUser> & Pick<SessionUser, 'role'>): SessionState => ({ status: 'authenticated', token: 't', user: user as SessionUser });
+const signedIn = (user: Partial<SessionUser> & Pick<SessionUser, 'role'>): SessionState => ({
+  status: 'authenticated',
+  token: 't',
+  user: user as SessionUser,
+});
 const superAdmin = signedIn({ role: 'SUPER_ADMIN', firstName: 'Pat' });
-const owner = signedIn({ role: 'BUSINESS_ADMIN', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } });
+const owner = signedIn({
+  role: 'BUSINESS_ADMIN',
+  organizationId: 'o1',
+  organization: { name: 'Acme', subdomain: 'acme' },
+});
 const noSubdomain = signedIn({ role: 'EMPLOYEE', organizationId: 'o2', organization: { name: 'Plain' } });
 
 const onPlatform = (path: string, session: SessionState): RouteDecision => decideRoute({ tenant: null, path, session });

@@ -2,14 +2,7 @@ import { APP_SEGMENTS as APP_SEGMENT_LIST, INFO_PAGES } from '../../../shared/re
 import type { SessionState } from './session.js';
 
 /** Public pages of the platform host (document 1 §2) plus the pages its links lead to. */
-export type PublicPage =
-  | 'landing'
-  | 'login'
-  | 'forgot-password'
-  | 'signup'
-  | 'book-demo'
-  | 'setup-account'
-  | 'info';
+export type PublicPage = 'landing' | 'login' | 'forgot-password' | 'signup' | 'book-demo' | 'setup-account' | 'info';
 
 export type RouteDecision =
   | { kind: 'spinner' }

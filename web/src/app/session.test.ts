@@ -30,7 +30,10 @@ describe('bootstrapSession (document 1 §4)', () => {
   it('restores a stored token with a parsable user', () => {
     localStorage.setItem('token', 'stored');
     localStorage.setItem('user', JSON.stringify(user));
-    expect(bootstrapSession('', localStorage)).toEqual({ state: { status: 'authenticated', token: 'stored', user }, cleanedSearch: null });
+    expect(bootstrapSession('', localStorage)).toEqual({
+      state: { status: 'authenticated', token: 'stored', user },
+      cleanedSearch: null,
+    });
   });
 
   it('clears a corrupt stored user silently', () => {
@@ -60,22 +63,28 @@ describe('bootstrapSession (document 1 §4)', () => {
 describe('after login', () => {
   it('normalises slashes in the scheme', () => {
     expect(normaliseRedirectUrl('http:/acme.localhost:3000/dashboard')).toBe('http://acme.localhost:3000/dashboard');
-    expect(normaliseRedirectUrl('https:///host/acme/dashboard?auth=true')).toBe('https://host/acme/dashboard?auth=true');
+    expect(normaliseRedirectUrl('https:///host/acme/dashboard?auth=true')).toBe(
+      'https://host/acme/dashboard?auth=true',
+    );
     expect(normaliseRedirectUrl('http://ok.example/x')).toBe('http://ok.example/x');
   });
 
   it('chooses the landing without a redirectUrl', () => {
     expect(postLoginPath({ role: 'SUPER_ADMIN' })).toBe('/admin');
     expect(postLoginPath(user)).toBe('/acme/dashboard');
-    expect(postLoginPath({ role: 'EMPLOYEE', organizationId: 'o2', organization: { name: 'Plain' } })).toBe('/dashboard');
+    expect(postLoginPath({ role: 'EMPLOYEE', organizationId: 'o2', organization: { name: 'Plain' } })).toBe(
+      '/dashboard',
+    );
   });
 });
 
 describe('one tenant per host (issue 22 item 5)', () => {
   // A token's payload as the API signs it: `org` is the organization id (the signature is not checked here).
-  const jwt = (claims: Record<string, unknown>) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
+  const jwt = (claims: Record<string, unknown>) =>
+    `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;
   const acmeToken = jwt({ sub: 'u1', org: 'o1' });
-  const urlSignIn = (token: string, u: unknown) => `?auth=true&token=${token}&user=${encodeURIComponent(JSON.stringify(u))}`;
+  const urlSignIn = (token: string, u: unknown) =>
+    `?auth=true&token=${token}&user=${encodeURIComponent(JSON.stringify(u))}`;
   const bravo = { ...user, organization: { name: 'Bravo', subdomain: 'bravo' } };
 
   it("refuses a URL sign-in of another tenant on this tenant's page, storing nothing", () => {
@@ -95,7 +104,9 @@ describe('one tenant per host (issue 22 item 5)', () => {
 
   it('refuses a platform (SUPER_ADMIN) session on a tenant page', () => {
     const admin: SessionUser = { id: 'sa', role: 'SUPER_ADMIN', organizationId: null, organization: null };
-    expect(bootstrapSession(urlSignIn(jwt({ sub: 'sa', org: null }), admin), localStorage, 'acme').refusedOtherTenant).toBe(true);
+    expect(
+      bootstrapSession(urlSignIn(jwt({ sub: 'sa', org: null }), admin), localStorage, 'acme').refusedOtherTenant,
+    ).toBe(true);
   });
 
   it('clears a stored session of another tenant', () => {

@@ -116,7 +116,11 @@ export function bootstrapSession(search: string, storage: Storage, pageTenant: s
   if (!user || !fits) {
     storage.removeItem(TOKEN_KEY);
     storage.removeItem(USER_KEY);
-    return { state: { status: 'anonymous' }, cleanedSearch, ...(user ? { refusedOtherTenant: true as const } : refused) };
+    return {
+      state: { status: 'anonymous' },
+      cleanedSearch,
+      ...(user ? { refusedOtherTenant: true as const } : refused),
+    };
   }
   return { state: { status: 'authenticated', token, user }, cleanedSearch, ...refused };
 }

@@ -9,10 +9,19 @@ import type { SessionUser } from './session.js';
 
 // Issue 22 item 5: a page on one tenant's address does not take another tenant's session, whether it
 // arrives in the address (auth=true&token&user) or from storage; the sign-in page says why.
-const jwt = (claims: Record<string, unknown>) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
-const acme: SessionUser = { id: 'u1', role: 'BUSINESS_ADMIN', firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } };
+const jwt = (claims: Record<string, unknown>) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+const acme: SessionUser = {
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  organizationId: 'o1',
+  organization: { name: 'Acme Rentals', subdomain: 'acme' },
+};
 const acmeToken = jwt({ sub: 'u1', org: 'o1' });
-const signInUrl = (path: string, user: SessionUser, token = acmeToken) => `${path}?auth=true&token=${token}&user=${encodeURIComponent(JSON.stringify(user))}`;
+const signInUrl = (path: string, user: SessionUser, token = acmeToken) =>
+  `${path}?auth=true&token=${token}&user=${encodeURIComponent(JSON.stringify(user))}`;
 
 afterEach(() => {
   window.history.replaceState({}, '', '/');
@@ -45,7 +54,10 @@ describe("the SPA refuses another tenant's session (path mode: /{subdomain}/…)
     // Acme's real token, with a user object written to say "Bravo": only the server can tell.
     const liar: SessionUser = { ...acme, organization: { name: 'Bravo', subdomain: 'bravo' } };
     globalThis.fetch = (async () =>
-      new Response(JSON.stringify({ error: OTHER_TENANT_ERROR, message: OTHER_TENANT_MESSAGE }), { status: 401, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+      new Response(JSON.stringify({ error: OTHER_TENANT_ERROR, message: OTHER_TENANT_MESSAGE }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
     renderApp(signInUrl('/bravo/dashboard', liar));
     expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByText(OTHER_TENANT_MESSAGE)).toBeTruthy();
@@ -69,7 +81,9 @@ describe("the page's tenant, and the API client naming its path prefix", () => {
   });
 
   it('sends x-tenant-path only in path mode (a tenant host names itself)', () => {
-    expect(pathTenantHeader({ hostname: 'localhost', pathname: '/bravo/inventory' })).toEqual({ [TENANT_PATH_HEADER]: 'bravo' });
+    expect(pathTenantHeader({ hostname: 'localhost', pathname: '/bravo/inventory' })).toEqual({
+      [TENANT_PATH_HEADER]: 'bravo',
+    });
     expect(pathTenantHeader({ hostname: 'bravo.localhost', pathname: '/inventory' })).toEqual({});
     expect(pathTenantHeader({ hostname: 'localhost', pathname: '/platform/dashboard' })).toEqual({});
   });

@@ -22,9 +22,15 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 function importedNames(): Set<string> {
   const names = new Set<string>();
   for (const file of sourceFiles(src)) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@chakra-ui\/react'/g)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'@chakra-ui\/react'/g,
+    )) {
       for (const part of m[1]!.split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (name) names.add(name);
       }
     }
@@ -78,7 +84,8 @@ describe('the trimmed Chakra theme', () => {
   });
 
   it('keeps Chakra defaults for what it has: same recipes, tokens and conditions as the default system', () => {
-    for (const key of Object.keys(SLOT_RECIPES)) expect(system.getSlotRecipe(key)).toEqual(defaultSystem.getSlotRecipe(key));
+    for (const key of Object.keys(SLOT_RECIPES))
+      expect(system.getSlotRecipe(key)).toEqual(defaultSystem.getSlotRecipe(key));
     for (const key of Object.keys(allRecipes)) expect(system.getRecipe(key)).toEqual(defaultSystem.getRecipe(key));
     expect(system.token('colors.gray.500')).toBe(defaultSystem.token('colors.gray.500'));
     expect(system.token('spacing.4')).toBe(defaultSystem.token('spacing.4'));

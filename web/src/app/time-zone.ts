@@ -52,7 +52,8 @@ export function useOrgClock(): OrgClock {
   return useMemo(() => {
     const named = zoneDiffersFromBrowser(zone);
     return {
-      zone, named,
+      zone,
+      named,
       dateTime: (v) => formatDateTime(v, zone, { zoneName: named }),
       date: (v) => formatDate(v, zone),
       time: (v) => formatTime(v, zone, { zoneName: named }),

@@ -11,9 +11,25 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { open, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive, busy, onConfirm, onCancel } = props;
+  const {
+    open,
+    title,
+    message,
+    confirmLabel = 'Confirm',
+    cancelLabel = 'Cancel',
+    destructive,
+    busy,
+    onConfirm,
+    onCancel,
+  } = props;
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onCancel()} placement="center" size={{ base: 'xs', md: 'sm' }}>
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(e) => !e.open && onCancel()}
+      placement="center"
+      size={{ base: 'xs', md: 'sm' }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -11,23 +11,56 @@ interface Row {
   qty: number;
   kind: string;
 }
-const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({ id: `r${i + 1}`, name: `Item ${i + 1}`, qty: (i * 7) % 11, kind: i % 2 ? 'odd' : 'even' }));
+const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({
+  id: `r${i + 1}`,
+  name: `Item ${i + 1}`,
+  qty: (i * 7) % 11,
+  kind: i % 2 ? 'odd' : 'even',
+}));
 const columns: Column<Row>[] = [
   { key: 'name', header: 'Name', sortValue: (r) => r.name, truncate: true },
   { key: 'qty', header: 'Qty', sortValue: (r) => r.qty },
-  { key: 'kind', header: 'Kind', filterValue: (r) => r.kind, filterOptions: [{ value: 'odd', label: 'Odd' }, { value: 'even', label: 'Even' }] },
+  {
+    key: 'kind',
+    header: 'Kind',
+    filterValue: (r) => r.kind,
+    filterOptions: [
+      { value: 'odd', label: 'Odd' },
+      { value: 'even', label: 'Even' },
+    ],
+  },
 ];
 
 function Harness(props: Partial<Parameters<typeof DataTable<Row>>[0]>) {
   const [sel, setSel] = useState<Set<string>>(new Set());
-  return <DataTable label="Things" rows={rows} columns={columns} rowId={(r) => r.id} pageSize={10} selectable selected={sel} onSelectedChange={setSel} {...props} />;
+  return (
+    <DataTable
+      label="Things"
+      rows={rows}
+      columns={columns}
+      rowId={(r) => r.id}
+      pageSize={10}
+      selectable
+      selected={sel}
+      onSelectedChange={setSel}
+      {...props}
+    />
+  );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Things' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Things' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('table rules', () => {
   it('sorts numbers by value, text naturally, empty last', () => {
-    expect(sortRows(['Item 10', 'Item 2', '', 'item 1'], { key: 'x', dir: 'asc' }, (r) => r)).toEqual(['item 1', 'Item 2', 'Item 10', '']);
+    expect(sortRows(['Item 10', 'Item 2', '', 'item 1'], { key: 'x', dir: 'asc' }, (r) => r)).toEqual([
+      'item 1',
+      'Item 2',
+      'Item 10',
+      '',
+    ]);
     expect(sortRows([3, null, 10, 2], { key: 'x', dir: 'desc' }, (r) => r)).toEqual([10, 3, 2, null]);
     expect(compareValues(2, 10)).toBeLessThan(0);
     expect(nextSort(null, 'a')).toEqual({ key: 'a', dir: 'asc' });
@@ -67,7 +100,13 @@ describe('DataTable', { timeout: 30_000 }, () => {
 
   it('shows the error with Retry, never the empty state', () => {
     const retry = vi.fn();
-    renderWithProviders(<Harness rows={undefined} error={{ title: 'Failed to load things', message: 'boom', onRetry: retry }} empty={{ title: 'No things yet' }} />);
+    renderWithProviders(
+      <Harness
+        rows={undefined}
+        error={{ title: 'Failed to load things', message: 'boom', onRetry: retry }}
+        empty={{ title: 'No things yet' }}
+      />,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Failed to load things');
     expect(screen.queryByText('No things yet')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -81,7 +120,12 @@ describe('DataTable', { timeout: 30_000 }, () => {
 
   it('lays rows out as cards under 480 px', () => {
     const original = window.matchMedia;
-    window.matchMedia = ((q: string) => ({ matches: q.includes('max-width'), media: q, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia = ((q: string) => ({
+      matches: q.includes('max-width'),
+      media: q,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
     try {
       renderWithProviders(<Harness />);
       expect(screen.queryByRole('table')).toBeNull();

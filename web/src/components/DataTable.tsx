@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Card, Checkbox, HStack, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  HStack,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from './EmptyState.js';
 import { Pagination } from './Pagination.js';
@@ -62,9 +74,22 @@ function cellValue<T>(row: T, col: Column<T>): ReactNode {
 }
 
 function Truncated<T>({ row, col, children }: { row: T; col: Column<T>; children: ReactNode }) {
-  const full = typeof col.truncate === 'function' ? col.truncate(row) : typeof children === 'string' ? children : textOf(col.sortValue?.(row) ?? (row as Record<string, unknown>)[col.key]);
+  const full =
+    typeof col.truncate === 'function'
+      ? col.truncate(row)
+      : typeof children === 'string'
+        ? children
+        : textOf(col.sortValue?.(row) ?? (row as Record<string, unknown>)[col.key]);
   return (
-    <Box as="span" display="block" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap" title={full} maxW="100%">
+    <Box
+      as="span"
+      display="block"
+      overflow="hidden"
+      textOverflow="ellipsis"
+      whiteSpace="nowrap"
+      title={full}
+      maxW="100%"
+    >
       {children}
     </Box>
   );
@@ -130,7 +155,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <HStack gap="2" wrap="wrap">
       {filterable.map((c) => (
         <NativeSelect.Root key={c.key} size="sm" width="auto" minW="10rem">
-          <NativeSelect.Field aria-label={`Filter by ${c.header}`} value={filters[c.key] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, [c.key]: e.target.value }))}>
+          <NativeSelect.Field
+            aria-label={`Filter by ${c.header}`}
+            value={filters[c.key] ?? ''}
+            onChange={(e) => setFilters((f) => ({ ...f, [c.key]: e.target.value }))}
+          >
             <option value="">All {c.header}</option>
             {c.filterOptions!.map((o) => (
               <option key={o.value} value={o.value}>
@@ -159,8 +188,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
   const toggleAll = (on: boolean) => {
     const next = new Set(selected);
-    for (const id of pageIds) if (on) next.add(id);
-    else next.delete(id);
+    for (const id of pageIds)
+      if (on) next.add(id);
+      else next.delete(id);
     onSelectedChange?.(next);
   };
   const rowCheckbox = (row: T) => {
@@ -207,7 +237,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table.Row>
               {selectable && (
                 <Table.ColumnHeader w="10">
-                  <Checkbox.Root size="sm" checked={allOnPage ? true : someOnPage ? 'indeterminate' : false} onCheckedChange={() => toggleAll(!allOnPage)}>
+                  <Checkbox.Root
+                    size="sm"
+                    checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
+                    onCheckedChange={() => toggleAll(!allOnPage)}
+                  >
                     <Checkbox.HiddenInput aria-label="Select all on this page" />
                     <Checkbox.Control />
                   </Checkbox.Root>
@@ -225,7 +259,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : c.sortValue ? 'none' : undefined}
                   >
                     {c.sortValue ? (
-                      <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => setSort((s) => nextSort(s, c.key))}>
+                      <Button
+                        variant="plain"
+                        size="xs"
+                        px="0"
+                        fontWeight="semibold"
+                        onClick={() => setSort((s) => nextSort(s, c.key))}
+                      >
                         {c.header}
                         <Box as="span" aria-hidden color="fg.muted">
                           {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
@@ -246,7 +286,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {columns.map((c) => {
                   const v = cellValue(row, c);
                   return (
-                    <Table.Cell key={c.key} textAlign={c.align} whiteSpace={c.nowrap ? 'nowrap' : undefined} overflow={c.truncate ? 'hidden' : undefined}>
+                    <Table.Cell
+                      key={c.key}
+                      textAlign={c.align}
+                      whiteSpace={c.nowrap ? 'nowrap' : undefined}
+                      overflow={c.truncate ? 'hidden' : undefined}
+                    >
                       {c.truncate ? (
                         <Truncated row={row} col={c}>
                           {v}

@@ -51,7 +51,12 @@ export function DialogFrame(props: {
           <Dialog.Backdrop />
           <Dialog.Positioner>
             {/* The 'full' size of phones sets minH 100dvh, which the larger sizes do not undo: reset it from sm up (short forms stay short). */}
-            <Dialog.Content aria-label={props.title} h={{ base: 'auto', sm: 'auto' }} minH={{ base: '100dvh', sm: 'auto' }} maxH={{ base: '100dvh', sm: 'calc(100dvh - 4rem)' }}>
+            <Dialog.Content
+              aria-label={props.title}
+              h={{ base: 'auto', sm: 'auto' }}
+              minH={{ base: '100dvh', sm: 'auto' }}
+              maxH={{ base: '100dvh', sm: 'calc(100dvh - 4rem)' }}
+            >
               <Dialog.Header alignItems="center" pe={props.headerEnd ? '12' : undefined}>
                 <Dialog.Title flex="1">{props.title}</Dialog.Title>
                 {props.headerEnd}

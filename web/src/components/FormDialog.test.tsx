@@ -22,8 +22,18 @@ function Harness({ onSubmit }: { onSubmit: (v: z.output<typeof schema>) => Promi
   const [open, setOpen] = useState(true);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>open</button>
-      <FormDialog open={open} title="Thing" schema={schema} defaultValues={{ name: '', rate: 0 }} submitLabel="Save" onSubmit={(v) => onSubmit(v)} onClose={() => setOpen(false)}>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      <FormDialog
+        open={open}
+        title="Thing"
+        schema={schema}
+        defaultValues={{ name: '', rate: 0 }}
+        submitLabel="Save"
+        onSubmit={(v) => onSubmit(v)}
+        onClose={() => setOpen(false)}
+      >
         {(form) => (
           <>
             <FormField name="name" label="Name" required>
@@ -76,7 +86,9 @@ describe('FormDialog', { timeout: 30_000 }, () => {
   });
 
   it('puts server field errors on their fields and stays open', async () => {
-    const refusal = Object.assign(new Error('Validation failed'), { details: [{ path: 'name', msg: 'Name already exists' }] });
+    const refusal = Object.assign(new Error('Validation failed'), {
+      details: [{ path: 'name', msg: 'Name already exists' }],
+    });
     renderWithProviders(<Harness onSubmit={async () => Promise.reject(refusal)} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Kayak' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -89,7 +101,14 @@ function ConfirmHarness({ onResult }: { onResult: (ok: boolean) => void }) {
   const { confirm, confirmDialog } = useConfirm();
   return (
     <>
-      <button type="button" onClick={() => void confirm({ title: 'Delete?', message: 'Sure?', confirmLabel: 'Delete', destructive: true }).then(onResult)}>ask</button>
+      <button
+        type="button"
+        onClick={() =>
+          void confirm({ title: 'Delete?', message: 'Sure?', confirmLabel: 'Delete', destructive: true }).then(onResult)
+        }
+      >
+        ask
+      </button>
       {confirmDialog}
     </>
   );

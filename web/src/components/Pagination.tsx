@@ -2,12 +2,26 @@ import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { pageWindow } from './pagination.js';
 
 /** Hidden when everything fits on one page (document 1 §9). */
-export function Pagination({ page, totalPages, onChange }: { page: number; totalPages: number; onChange: (page: number) => void }) {
+export function Pagination({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}) {
   const items = pageWindow(page, totalPages);
   if (items.length === 0) return null;
   return (
     <HStack as="nav" aria-label="Pagination" gap="1" wrap="wrap" justify="center">
-      <IconButton size="sm" variant="outline" aria-label="Previous page" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      <IconButton
+        size="sm"
+        variant="outline"
+        aria-label="Previous page"
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
         ‹
       </IconButton>
       {items.map((it) =>
@@ -29,7 +43,13 @@ export function Pagination({ page, totalPages, onChange }: { page: number; total
           </Text>
         ),
       )}
-      <IconButton size="sm" variant="outline" aria-label="Next page" disabled={page >= totalPages} onClick={() => onChange(page + 1)}>
+      <IconButton
+        size="sm"
+        variant="outline"
+        aria-label="Next page"
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+      >
         ›
       </IconButton>
     </HStack>

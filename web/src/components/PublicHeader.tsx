@@ -5,7 +5,14 @@ import { LayersIcon } from './icons.js';
 /** `compact`: the name gives way to the header's buttons on phones (the link keeps its accessible name). */
 export function BrandMark({ compact = false }: { compact?: boolean }) {
   return (
-    <Link asChild fontWeight="bold" fontSize={{ base: 'md', sm: 'lg' }} color="fg" whiteSpace="nowrap" _hover={{ textDecoration: 'none' }}>
+    <Link
+      asChild
+      fontWeight="bold"
+      fontSize={{ base: 'md', sm: 'lg' }}
+      color="fg"
+      whiteSpace="nowrap"
+      _hover={{ textDecoration: 'none' }}
+    >
       <RouterLink to="/" aria-label="Rental Management home">
         <Box as="span" color="brand.solid" display="inline-flex" fontSize="xl">
           <LayersIcon />

@@ -5,9 +5,17 @@ export function StatCard({ label, value, hint }: { label: string; value: string;
   return (
     <Card.Root size="sm">
       <Card.Body>
-        <Text color="fg.muted" fontSize="sm">{label}</Text>
-        <Text fontSize="2xl" fontWeight="bold">{value}</Text>
-        {hint && <Text fontSize="xs" color="fg.muted">{hint}</Text>}
+        <Text color="fg.muted" fontSize="sm">
+          {label}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold">
+          {value}
+        </Text>
+        {hint && (
+          <Text fontSize="xs" color="fg.muted">
+            {hint}
+          </Text>
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -12,7 +12,9 @@ export const UNSAVED_CHANGES_MESSAGE = 'Your changes have not been saved - are y
  * prompt), and on browser back or in-app navigation (a confirmation dialog).
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (!when) return;

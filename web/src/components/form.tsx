@@ -22,7 +22,10 @@ export function useContractForm<S extends FormSchema>(schema: S, defaultValues: 
 }
 
 /** Server refusals with `details: [{path, msg}]` land on their fields; the rest is returned. */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, FieldValues>, error: unknown): boolean {
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, FieldValues>,
+  error: unknown,
+): boolean {
   const details = (error as { details?: { path?: string; msg?: string }[] } | null)?.details;
   if (!Array.isArray(details) || details.length === 0) return false;
   const names = new Set(Object.keys(form.getValues()));
@@ -43,10 +46,20 @@ export function maxLengthOf(schema: unknown, name: string): number | undefined {
   // Unwrap pipes/optionals/defaults around the object.
   for (let i = 0; i < 5 && s && !s.shape; i++) s = (s.def?.innerType ?? s.def?.in) as typeof s;
   // Through optional/nullable/default wrappers to the string schema, then its tightest `maxLength` check.
-  let field = s?.shape?.[name] as { def?: { type?: string; innerType?: unknown; checks?: { _zod: { def: { check?: string; maximum?: number } } }[] } } | undefined;
+  let field = s?.shape?.[name] as
+    | {
+        def?: {
+          type?: string;
+          innerType?: unknown;
+          checks?: { _zod: { def: { check?: string; maximum?: number } } }[];
+        };
+      }
+    | undefined;
   for (let i = 0; i < 5 && field && field.def?.type !== 'string'; i++) field = field.def?.innerType as typeof field;
   if (field?.def?.type !== 'string') return undefined;
-  const limits = (field.def.checks ?? []).map((c) => c._zod.def).filter((d) => d.check === 'max_length' && typeof d.maximum === 'number');
+  const limits = (field.def.checks ?? [])
+    .map((c) => c._zod.def)
+    .filter((d) => d.check === 'max_length' && typeof d.maximum === 'number');
   return limits.length ? Math.min(...limits.map((d) => d.maximum as number)) : undefined;
 }
 
@@ -62,7 +75,21 @@ export const FormSchemaProvider = FormCtx.Provider;
  * FormDialog or an explicit `error`) and the input's maxLength comes from the schema through
  * `useFieldLimit`.
  */
-export function FormField({ name, label, required, helper, error, children }: { name?: string; label: ReactNode; required?: boolean; helper?: ReactNode; error?: string; children: ReactNode }) {
+export function FormField({
+  name,
+  label,
+  required,
+  helper,
+  error,
+  children,
+}: {
+  name?: string;
+  label: ReactNode;
+  required?: boolean;
+  helper?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}) {
   const ctx = useContext(FormCtx);
   const message = error ?? (name ? (ctx?.errors[name]?.message as string | undefined) : undefined);
   return (

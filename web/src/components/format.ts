@@ -1,11 +1,24 @@
 /** Display formatting shared by every area (document 1 §5 and §9). */
 import { isClockTime, isRealDate, isValidTimeZone, zonedDateTime } from '../../../shared/domain/time.js';
-import { formatCalendarDay, formatClock, formatDateIn, formatDateTimeIn, formatTimeIn, zoneAbbreviation, type ZoneTextOptions } from '../../../shared/domain/time-text.js';
+import {
+  formatCalendarDay,
+  formatClock,
+  formatDateIn,
+  formatDateTimeIn,
+  formatTimeIn,
+  zoneAbbreviation,
+  type ZoneTextOptions,
+} from '../../../shared/domain/time-text.js';
 
 export function formatCurrency(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
   const v = typeof n === 'number' && Number.isFinite(n) ? n : 0;
-  return v.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return v.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
 }
 
 /** A date, or null when invalid or earlier than 1970 (such values display as empty). */
@@ -32,13 +45,21 @@ export function formatDate(value: string | number | Date | null | undefined, zon
 }
 
 /** "Mar 5, 2024, 3:07 PM" in `zone` ("… 3:07 PM EST" with `zoneName`). */
-export function formatDateTime(value: string | number | Date | null | undefined, zone: string, o?: ZoneTextOptions): string {
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  zone: string,
+  o?: ZoneTextOptions,
+): string {
   const d = toDisplayDate(value);
   return d ? formatDateTimeIn(d, zone, o) : '';
 }
 
 /** "3:07 PM" in `zone` ("3:07 PM EST" with `zoneName`). */
-export function formatTime(value: string | number | Date | null | undefined, zone: string, o?: ZoneTextOptions): string {
+export function formatTime(
+  value: string | number | Date | null | undefined,
+  zone: string,
+  o?: ZoneTextOptions,
+): string {
   const d = toDisplayDate(value);
   return d ? formatTimeIn(d, zone, o) : '';
 }
@@ -65,7 +86,10 @@ export function formatSlot(day: string, start: string, end?: string | null, zone
 /** A slot's clock times: '10:00 AM – 12:00 PM', with `zone` given '10:00 AM – 12:00 PM EST'. */
 export function formatSlotTimes(day: string, start: string, end?: string | null, zone?: string | null): string {
   const times = end ? `${formatClock(start)} – ${formatClock(end)}` : formatClock(start);
-  const named = zone && isValidTimeZone(zone) && isRealDate(day) && isClockTime(start) ? ` ${zoneAbbreviation(zone, zonedDateTime(day, start, zone))}` : '';
+  const named =
+    zone && isValidTimeZone(zone) && isRealDate(day) && isClockTime(start)
+      ? ` ${zoneAbbreviation(zone, zonedDateTime(day, start, zone))}`
+      : '';
   return `${times}${named}`;
 }
 

@@ -20,7 +20,11 @@ export function compareValues(a: Sortable, b: Sortable): number {
   return String(av).localeCompare(String(bv), 'en', { numeric: true, sensitivity: 'base' });
 }
 
-export function sortRows<T>(rows: readonly T[], sort: SortState | null, valueOf: (row: T, key: string) => Sortable): T[] {
+export function sortRows<T>(
+  rows: readonly T[],
+  sort: SortState | null,
+  valueOf: (row: T, key: string) => Sortable,
+): T[] {
   if (!sort) return [...rows];
   const sign = sort.dir === 'asc' ? 1 : -1;
   // Stable: equal values keep their order; empty values stay last either way.
@@ -42,7 +46,11 @@ export function nextSort(current: SortState | null, key: string): SortState | nu
   return null;
 }
 
-export function filterRows<T>(rows: readonly T[], filters: Record<string, string>, valueOf: (row: T, key: string) => unknown): T[] {
+export function filterRows<T>(
+  rows: readonly T[],
+  filters: Record<string, string>,
+  valueOf: (row: T, key: string) => unknown,
+): T[] {
   const active = Object.entries(filters).filter(([, v]) => v !== '');
   if (!active.length) return [...rows];
   return rows.filter((r) => active.every(([k, v]) => String(valueOf(r, k) ?? '') === v));

@@ -9,7 +9,9 @@ describe('navigation follows the permission matrix', () => {
   const manager = { role: 'EMPLOYEE', accessLevel: 'MANAGER' } as Parameters<typeof navItems>[0];
 
   it('hides what the policy denies', () => {
-    const perms = effectivePermissions(manager, { MANAGER: { reservations: { view: false }, userManagement: { viewUsers: false } } });
+    const perms = effectivePermissions(manager, {
+      MANAGER: { reservations: { view: false }, userManagement: { viewUsers: false } },
+    });
     const can = (p: Permission) => perms[p];
     expect(labels(manager, can)).toEqual(['Dashboard', 'Inventory', 'Customers', 'Reports', 'Timesheets', 'Settings']);
   });
@@ -22,7 +24,10 @@ describe('navigation follows the permission matrix', () => {
 
   it('administrators are never narrowed', () => {
     const admin = { role: 'BUSINESS_ADMIN' } as Parameters<typeof navItems>[0];
-    const perms = effectivePermissions(admin, { EMPLOYEE: { reservations: { view: false } }, MANAGER: { reservations: { view: false } } });
+    const perms = effectivePermissions(admin, {
+      EMPLOYEE: { reservations: { view: false } },
+      MANAGER: { reservations: { view: false } },
+    });
     expect(labels(admin, (p) => perms[p])).toContain('Reservations');
   });
 });
@@ -35,7 +40,10 @@ describe('navigation follows the modules', () => {
       for (const item of navItems(user)) {
         const module = AREA_MODULE[item.to.slice(1)];
         if (!module) continue;
-        expect(navItems(user, () => true, [module]).map((i) => i.to), `${item.to} with ${module} off`).not.toContain(item.to);
+        expect(
+          navItems(user, () => true, [module]).map((i) => i.to),
+          `${item.to} with ${module} off`,
+        ).not.toContain(item.to);
       }
     }
   });

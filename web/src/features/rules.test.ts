@@ -7,7 +7,10 @@ import { navItems } from './shell/nav.js';
 
 describe('login validation', () => {
   it('requires both fields', () => {
-    expect(validateLogin({ username: ' ', password: '' })).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(validateLogin({ username: ' ', password: '' })).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     expect(validateLogin({ username: 'a', password: 'b' })).toEqual({});
   });
 });
@@ -26,11 +29,20 @@ describe('demo form (document 1 §5)', () => {
       email: 'Email is required',
       company: 'Company is required',
     });
-    expect(validateDemo({ ...EMPTY_DEMO_REQUEST, firstName: 'a', lastName: 'b', email: 'bad', company: 'c' })).toEqual({ email: 'Please enter a valid email address' });
+    expect(validateDemo({ ...EMPTY_DEMO_REQUEST, firstName: 'a', lastName: 'b', email: 'bad', company: 'c' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
   });
   it('offers the documented options', () => {
     expect(COMPANY_SIZES.map((o) => o.value)).toEqual(['1-10', '11-50', '51-200', '201-500', '500+']);
-    expect(INDUSTRIES.map((o) => o.value)).toEqual(['recreation', 'retail', 'hospitality', 'equipment-rental', 'event-management', 'other']);
+    expect(INDUSTRIES.map((o) => o.value)).toEqual([
+      'recreation',
+      'retail',
+      'hospitality',
+      'equipment-rental',
+      'event-management',
+      'other',
+    ]);
     expect(PREFERRED_TIMES.map((o) => o.label)).toEqual(['Morning (9-12)', 'Afternoon (12-5)', 'Evening (5-8)']);
   });
 });
@@ -52,7 +64,9 @@ describe('invitations (document 1 §4, §5)', () => {
       lastName: 'Last name is required',
       email: 'Email is required',
     });
-    expect(validateInvitation({ firstName: 'A', lastName: 'B', email: 'a@b' }).email).toBe('Please enter a valid email address');
+    expect(validateInvitation({ firstName: 'A', lastName: 'B', email: 'a@b' }).email).toBe(
+      'Please enter a valid email address',
+    );
     expect(validateInvitation({ firstName: 'A', lastName: 'B', email: ' a@b.co ' })).toEqual({});
   });
 });
@@ -64,7 +78,12 @@ describe('navigation by role (document 1 §2, §6)', () => {
     expect(labels({ role: 'BUSINESS_ADMIN' })).toEqual([...base, 'Employees', 'Settings']);
   });
   it('gives managers timesheets, employees and settings', () => {
-    expect(labels({ role: 'EMPLOYEE', accessLevel: 'MANAGER' })).toEqual([...base, 'Timesheets', 'Employees', 'Settings']);
+    expect(labels({ role: 'EMPLOYEE', accessLevel: 'MANAGER' })).toEqual([
+      ...base,
+      'Timesheets',
+      'Employees',
+      'Settings',
+    ]);
   });
   it('gives ordinary employees timesheets only', () => {
     expect(labels({ role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' })).toEqual([...base, 'Timesheets']);

@@ -13,12 +13,14 @@ export default function ForgotPasswordPage() {
         <List.Root as="ol" ps="5" gap="2">
           <List.Item>
             <Text>
-              <strong>Staff members:</strong> ask your organization’s administrator to send you a new account setup link.
+              <strong>Staff members:</strong> ask your organization’s administrator to send you a new account setup
+              link.
             </Text>
           </List.Item>
           <List.Item>
             <Text>
-              <strong>Business owners and administrators:</strong> contact support with your organization name and we will send a new invitation.
+              <strong>Business owners and administrators:</strong> contact support with your organization name and we
+              will send a new invitation.
             </Text>
           </List.Item>
         </List.Root>

@@ -1,4 +1,17 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Portal, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Portal,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatCurrency, formatPhone } from '../../components/format.js';
@@ -25,7 +38,13 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
   const clock = useOrgClock();
   const c = data ?? customer;
   return (
-    <Dialog.Root open={!!customer} onOpenChange={(e) => !e.open && onClose()} size={{ base: DIALOG_SIZE.base, md: 'xl' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root
+      open={!!customer}
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: DIALOG_SIZE.base, md: 'xl' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -43,7 +62,9 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
                     <Field label="Address" value={c.address ?? ''} />
                   </SimpleGrid>
                   <Stack gap="2">
-                    <Text fontWeight="semibold">Reservations ({data ? data.reservations.length : c.reservationCount})</Text>
+                    <Text fontWeight="semibold">
+                      Reservations ({data ? data.reservations.length : c.reservationCount})
+                    </Text>
                     {error ? (
                       <Alert.Root status="error">
                         <Alert.Indicator />

@@ -4,13 +4,32 @@ import { renderApp, stubFetch } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const owner = { id: 'u1', role: 'BUSINESS_ADMIN', accessLevel: null, firstName: 'Sam', lastName: 'Owner', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } };
+const owner = {
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  accessLevel: null,
+  firstName: 'Sam',
+  lastName: 'Owner',
+  organizationId: 'o1',
+  organization: { name: 'Acme', subdomain: 'acme' },
+};
 function signIn() {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(owner));
 }
-const rosa = { id: 'c1', firstName: 'Rosa', lastName: 'Parks', phone: '5558675309', email: 'rosa@example.com', address: '1 Main St', reservationCount: 2, createdAt: '2026-03-05T12:00:00.000Z' };
-const page = (customers: unknown[], total = customers.length) => ({ body: { customers, pagination: { page: 1, limit: 20, total, pages: Math.ceil(total / 20) } } });
+const rosa = {
+  id: 'c1',
+  firstName: 'Rosa',
+  lastName: 'Parks',
+  phone: '5558675309',
+  email: 'rosa@example.com',
+  address: '1 Main St',
+  reservationCount: 2,
+  createdAt: '2026-03-05T12:00:00.000Z',
+};
+const page = (customers: unknown[], total = customers.length) => ({
+  body: { customers, pagination: { page: 1, limit: 20, total, pages: Math.ceil(total / 20) } },
+});
 
 afterEach(() => localStorage.clear());
 
@@ -20,7 +39,24 @@ describe('customers page', () => {
     stubFetch({
       'GET /api/customers': page([rosa], 41),
       'GET /api/customers/c1': {
-        body: { customer: { ...rosa, reservations: [{ id: 'r1', reservationNumber: 'RES-000007', status: 'COMPLETED', kind: 'ITEM', itemName: 'GC-1 Golf Cart', startTime: '2026-03-06T10:00:00.000Z', reservationDuration: 3, totalAmount: 64.5, overageAmount: 12.25 }] } },
+        body: {
+          customer: {
+            ...rosa,
+            reservations: [
+              {
+                id: 'r1',
+                reservationNumber: 'RES-000007',
+                status: 'COMPLETED',
+                kind: 'ITEM',
+                itemName: 'GC-1 Golf Cart',
+                startTime: '2026-03-06T10:00:00.000Z',
+                reservationDuration: 3,
+                totalAmount: 64.5,
+                overageAmount: 12.25,
+              },
+            ],
+          },
+        },
       },
     });
     renderApp('/acme/customers');
@@ -43,7 +79,10 @@ describe('customers page', () => {
   it('shows the load error with Retry, never the empty state, and recovers', async () => {
     signIn();
     let fail = true;
-    stubFetch({ 'GET /api/customers': () => (fail ? { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } } : page([rosa])) });
+    stubFetch({
+      'GET /api/customers': () =>
+        fail ? { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } } : page([rosa]),
+    });
     renderApp('/acme/customers');
     await screen.findByText('Failed to load customers', {}, { timeout: 20_000 });
     expect(screen.queryByText('No Customers Found')).toBeNull();
@@ -55,14 +94,18 @@ describe('customers page', () => {
 
   it('searches with the Search button and says when nothing matches', async () => {
     signIn();
-    const calls = stubFetch({ 'GET /api/customers': () => (calls.at(-1)?.url.includes('search=') ? page([]) : page([rosa])) });
+    const calls = stubFetch({
+      'GET /api/customers': () => (calls.at(-1)?.url.includes('search=') ? page([]) : page([rosa])),
+    });
     renderApp('/acme/customers');
     await screen.findByText('Rosa Parks', {}, { timeout: 20_000 });
     fireEvent.change(screen.getByLabelText('Search customers'), { target: { value: 'zz top' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('No Customers Found');
     expect(screen.getByText('No customers match "zz top". Try a name, phone number or e-mail address.')).toBeTruthy();
-    expect(calls.some((c) => c.url.includes('search=zz+top') && c.url.includes('page=1') && c.url.includes('limit=20'))).toBe(true);
+    expect(
+      calls.some((c) => c.url.includes('search=zz+top') && c.url.includes('page=1') && c.url.includes('limit=20')),
+    ).toBe(true);
   });
 
   it('says so when there are no customers at all', async () => {

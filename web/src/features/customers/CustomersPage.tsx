@@ -7,7 +7,15 @@ import { formatPhone } from '../../components/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useCustomers } from './api/index.js';
-import { countHeader, fullName, initials, LOAD_ERROR, NO_CUSTOMERS_TEXT, NO_CUSTOMERS_TITLE, noMatchText } from './customers.js';
+import {
+  countHeader,
+  fullName,
+  initials,
+  LOAD_ERROR,
+  NO_CUSTOMERS_TEXT,
+  NO_CUSTOMERS_TITLE,
+  noMatchText,
+} from './customers.js';
 
 // First-load budget (issue 10 item 5): the details dialog downloads after the page shows (or on the first row opened).
 const Details = deferred(() => import('./CustomerDetailsDialog.js').then((m) => m.CustomerDetailsDialog));
@@ -56,7 +64,11 @@ export default function CustomersPage() {
       align: 'center',
       nowrap: true,
       render: (c) => (
-        <Badge variant="subtle" colorPalette={c.reservationCount ? 'green' : 'gray'} aria-label={`${c.reservationCount} reservations`}>
+        <Badge
+          variant="subtle"
+          colorPalette={c.reservationCount ? 'green' : 'gray'}
+          aria-label={`${c.reservationCount} reservations`}
+        >
           {c.reservationCount}
         </Badge>
       ),
@@ -117,7 +129,11 @@ export default function CustomersPage() {
         loading={isLoading}
         pageSize={0}
         error={error ? { title: LOAD_ERROR, message: (error as Error).message, onRetry: () => void mutate() } : null}
-        empty={search ? { title: NO_CUSTOMERS_TITLE, description: noMatchText(search) } : { title: NO_CUSTOMERS_TITLE, description: NO_CUSTOMERS_TEXT }}
+        empty={
+          search
+            ? { title: NO_CUSTOMERS_TITLE, description: noMatchText(search) }
+            : { title: NO_CUSTOMERS_TITLE, description: NO_CUSTOMERS_TEXT }
+        }
       />
       {data && !error && <Pagination page={page} totalPages={data.pagination.pages} onChange={setPage} />}
       {CustomerDetailsDialog && <CustomerDetailsDialog customer={viewing} onClose={() => setViewing(null)} />}

@@ -17,6 +17,7 @@ export function countHeader(total: number, search: string): string {
 
 export const NO_CUSTOMERS_TITLE = 'No Customers Found';
 export const NO_CUSTOMERS_TEXT = 'Customers appear here when they book a service or a reservation is made for them.';
-export const noMatchText = (search: string) => `No customers match "${search.trim()}". Try a name, phone number or e-mail address.`;
+export const noMatchText = (search: string) =>
+  `No customers match "${search.trim()}". Try a name, phone number or e-mail address.`;
 export const LOAD_ERROR = 'Failed to load customers';
 export const DETAIL_ERROR = 'Failed to load customer details';

@@ -4,18 +4,42 @@ import { renderApp, stubFetch } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const userOf = (role: string, accessLevel: string | null = null) => ({ id: 'u1', role, accessLevel, firstName: 'Sam', lastName: 'Owner', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } });
+const userOf = (role: string, accessLevel: string | null = null) => ({
+  id: 'u1',
+  role,
+  accessLevel,
+  firstName: 'Sam',
+  lastName: 'Owner',
+  organizationId: 'o1',
+  organization: { name: 'Acme', subdomain: 'acme' },
+});
 function signIn(u = userOf('BUSINESS_ADMIN')) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(u));
 }
 const reservation = (i: number) => ({
-  id: `r${i}`, reservationNumber: `RES-00000${i}`, status: 'ACTIVE', startTime: '2030-05-01T14:00:00.000Z', endTime: '2030-05-01T16:00:00.000Z', reservationDuration: 2, totalAmount: 50,
-  customer: { firstName: `Cust${i}`, lastName: 'Doe' }, inventoryItem: { name: 'Golf Cart' }, service: null,
+  id: `r${i}`,
+  reservationNumber: `RES-00000${i}`,
+  status: 'ACTIVE',
+  startTime: '2030-05-01T14:00:00.000Z',
+  endTime: '2030-05-01T16:00:00.000Z',
+  reservationDuration: 2,
+  totalAmount: 50,
+  customer: { firstName: `Cust${i}`, lastName: 'Doe' },
+  inventoryItem: { name: 'Golf Cart' },
+  service: null,
 });
 const statsAnswers = {
-  'GET /api/inventory/items/stats/overview': { body: { total: 12, statusCounts: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE_REQUIRED: 1, OUT_OF_SERVICE: 2 }, maintenanceDue: 3 } },
-  'GET /api/reservations/integration/stats/overview': { body: { active: 4, total: 9, completed: 4, cancelled: 1, overdue: 0 } },
+  'GET /api/inventory/items/stats/overview': {
+    body: {
+      total: 12,
+      statusCounts: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE_REQUIRED: 1, OUT_OF_SERVICE: 2 },
+      maintenanceDue: 3,
+    },
+  },
+  'GET /api/reservations/integration/stats/overview': {
+    body: { active: 4, total: 9, completed: 4, cancelled: 1, overdue: 0 },
+  },
   'GET /api/customers/stats/overview': { body: { total: 5 } },
   'GET /api/payments/stats/overview': { body: { totalAmount: 120.5, count: 3 } },
 };
@@ -33,19 +57,40 @@ describe('dashboard', () => {
     expect(screen.getByTestId('stat-Active Reservations').textContent).toBe('4');
     expect(screen.getByTestId('stat-Customers').textContent).toBe('5');
     const overview = screen.getByRole('region', { name: 'Activity Overview' });
-    for (const label of ['Available', 'In Use', 'Total Reservations', 'Maintenance', 'Out of Service', 'Maintenance Due']) expect(within(overview).getByText(label)).toBeTruthy();
+    for (const label of [
+      'Available',
+      'In Use',
+      'Total Reservations',
+      'Maintenance',
+      'Out of Service',
+      'Maintenance Due',
+    ])
+      expect(within(overview).getByText(label)).toBeTruthy();
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
-    expect(within(quick).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['New Reservation', '/acme/reservations'],
       ['Active Reservations', '/acme/reservations?status=active'],
       ['Daily Report', '/acme/reports'],
       ['Manage Inventory', '/acme/inventory'],
     ]);
-    expect(screen.getByRole('link', { name: 'Customers' , hidden: false }).getAttribute('href')).toBe('/acme/customers');
-    expect(screen.getByRole('link', { name: /2 items out of service/ }).getAttribute('href')).toBe('/acme/inventory?status=out-of-service');
+    expect(screen.getByRole('link', { name: 'Customers', hidden: false }).getAttribute('href')).toBe('/acme/customers');
+    expect(screen.getByRole('link', { name: /2 items out of service/ }).getAttribute('href')).toBe(
+      '/acme/inventory?status=out-of-service',
+    );
     const active = await screen.findByRole('list', { name: 'Active reservations' });
     expect(within(active).getAllByRole('listitem')).toHaveLength(5);
-    expect(calls.some((c) => c.url.includes('/api/reservations/integration/all') && c.url.includes('status=ACTIVE') && c.url.includes('limit=10'))).toBe(true);
+    expect(
+      calls.some(
+        (c) =>
+          c.url.includes('/api/reservations/integration/all') &&
+          c.url.includes('status=ACTIVE') &&
+          c.url.includes('limit=10'),
+      ),
+    ).toBe(true);
     expect(screen.getByText(/Last updated/)).toBeTruthy();
     expect(screen.queryByText('Data from cache')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Compact' }));
@@ -56,8 +101,10 @@ describe('dashboard', () => {
     signIn();
     const down = { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } };
     stubFetch({
-      'GET /api/inventory/items/stats/overview': down, 'GET /api/reservations/integration/stats/overview': down,
-      'GET /api/customers/stats/overview': down, 'GET /api/payments/stats/overview': down,
+      'GET /api/inventory/items/stats/overview': down,
+      'GET /api/reservations/integration/stats/overview': down,
+      'GET /api/customers/stats/overview': down,
+      'GET /api/payments/stats/overview': down,
       'GET /api/reservations/integration/all': down,
     });
     renderApp('/acme/dashboard');
@@ -69,7 +116,11 @@ describe('dashboard', () => {
 
   it('counts a single failed call as zeros and shows cached numbers as such', async () => {
     signIn();
-    stubFetch({ ...statsAnswers, 'GET /api/payments/stats/overview': { status: 500, body: { message: 'x' } }, 'GET /api/reservations/integration/all': activeAnswer });
+    stubFetch({
+      ...statsAnswers,
+      'GET /api/payments/stats/overview': { status: 500, body: { message: 'x' } },
+      'GET /api/reservations/integration/all': activeAnswer,
+    });
     renderApp('/acme/dashboard');
     await screen.findByText('$0.00', {}, { timeout: 20_000 });
     expect(screen.queryByText('Failed to load statistics')).toBeNull();
@@ -77,7 +128,19 @@ describe('dashboard', () => {
 
   it('uses the 5-minute browser cache with "Data from cache"', async () => {
     signIn();
-    const cached = { stats: { inventory: { total: 99, statusCounts: { AVAILABLE: 1, IN_USE: 0, MAINTENANCE_REQUIRED: 0, OUT_OF_SERVICE: 0 }, maintenanceDue: 0 }, reservations: { active: 0, total: 0 }, customers: { total: 0 }, payments: { totalAmount: 0 } }, at: Date.now() - 60_000 };
+    const cached = {
+      stats: {
+        inventory: {
+          total: 99,
+          statusCounts: { AVAILABLE: 1, IN_USE: 0, MAINTENANCE_REQUIRED: 0, OUT_OF_SERVICE: 0 },
+          maintenanceDue: 0,
+        },
+        reservations: { active: 0, total: 0 },
+        customers: { total: 0 },
+        payments: { totalAmount: 0 },
+      },
+      at: Date.now() - 60_000,
+    };
     localStorage.setItem('dashboard-stats:o1/u1', JSON.stringify(cached));
     const calls = stubFetch({ ...statsAnswers, 'GET /api/reservations/integration/all': activeAnswer });
     renderApp('/acme/dashboard');
@@ -91,7 +154,13 @@ describe('dashboard', () => {
     const calls = stubFetch({
       ...statsAnswers,
       'GET /api/reservations/integration/all': activeAnswer,
-      'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: 'EMPLOYEE', permissions: { 'dashboard.viewStats': false, 'dashboard.viewActivity': false } } },
+      'GET /api/settings/permissions/mine': {
+        body: {
+          role: 'EMPLOYEE',
+          policyRole: 'EMPLOYEE',
+          permissions: { 'dashboard.viewStats': false, 'dashboard.viewActivity': false },
+        },
+      },
     });
     renderApp('/acme/dashboard');
     await screen.findByText('Quick Actions', {}, { timeout: 20_000 });
@@ -110,7 +179,9 @@ describe('dashboard', () => {
       'GET /api/organization/modules': { body: { disabled: ['reservations', 'payments', 'reports'] } },
     });
     renderApp('/acme/dashboard');
-    await vi.waitFor(() => expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('12'), { timeout: 20_000 });
+    await vi.waitFor(() => expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('12'), {
+      timeout: 20_000,
+    });
     expect(screen.getByTestId('stat-Customers').textContent).toBe('5');
     expect(screen.queryByTestId('stat-Active Reservations')).toBeNull();
     expect(screen.queryByTestId('stat-Revenue')).toBeNull();
@@ -118,7 +189,11 @@ describe('dashboard', () => {
     expect(within(overview).queryByText('Total Reservations')).toBeNull();
     expect(within(overview).getByText('Available')).toBeTruthy();
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
-    expect(within(quick).getAllByRole('link').map((a) => a.textContent)).toEqual(['Manage Inventory']);
+    expect(
+      within(quick)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Manage Inventory']);
     expect(screen.queryByRole('region', { name: 'Active Reservations' })).toBeNull();
     expect(screen.queryByText(/not enabled/)).toBeNull();
     expect(screen.queryByText(/active reservation/)).toBeNull();

@@ -1,4 +1,20 @@
-import { Alert, Badge, Box, Button, Card, Flex, Group, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Group,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -13,8 +29,21 @@ import type { ModuleId } from '../../../../shared/domain/modules.js';
 import { useModuleAvailability } from '../platform/api/index.js';
 import { useAppPath } from '../shell/index.js';
 import { useCan } from '../storefront/index.js';
-import { DASHBOARD_ACTIVE, DASHBOARD_STATS, useActiveReservations, useDashboardStats, useLiveUpdates } from './api/index.js';
-import { activeShown, isOverdue, OVERDUE_TEXT, overviewTiles, recentActivity, type DashboardLayout } from './activity.js';
+import {
+  DASHBOARD_ACTIVE,
+  DASHBOARD_STATS,
+  useActiveReservations,
+  useDashboardStats,
+  useLiveUpdates,
+} from './api/index.js';
+import {
+  activeShown,
+  isOverdue,
+  OVERDUE_TEXT,
+  overviewTiles,
+  recentActivity,
+  type DashboardLayout,
+} from './activity.js';
 import type { LiveMessage, LiveState } from './live.js';
 import { ZERO_STATS } from './stats.js';
 
@@ -30,7 +59,16 @@ function readLayout(): DashboardLayout {
   }
 }
 
-function StatCard(props: { to: string; label: string; value: string; hint: string; color: StatColor; icon: ReactElement; loading: boolean; compact: boolean }) {
+function StatCard(props: {
+  to: string;
+  label: string;
+  value: string;
+  hint: string;
+  color: StatColor;
+  icon: ReactElement;
+  loading: boolean;
+  compact: boolean;
+}) {
   const { to, label, value, hint, color, icon, loading, compact } = props;
   return (
     <LinkBox
@@ -170,12 +208,52 @@ export default function DashboardPage() {
   const snapshot = statsQuery.data;
   const stats = snapshot?.stats ?? ZERO_STATS;
   const statsLoading = canViewStats && !snapshot && !statsQuery.error;
-  const cards: { to: string; label: string; value: string; hint: string; color: StatColor; icon: ReactElement; needs: ModuleId[] }[] = [
-    { to: '/inventory', label: 'Inventory Items', value: formatCount(stats.inventory.total), hint: `${formatCount(stats.inventory.statusCounts.AVAILABLE)} available`, color: 'blue', icon: <BoxIcon />, needs: ['inventory'] },
-    { to: '/reservations', label: 'Active Reservations', value: formatCount(stats.reservations.active), hint: `${formatCount(stats.reservations.total)} in total`, color: 'green', icon: <CalendarIcon />, needs: ['reservations'] },
-    { to: '/customers', label: 'Customers', value: formatCount(stats.customers.total), hint: 'All customers', color: 'purple', icon: <UsersIcon />, needs: [] },
+  const cards: {
+    to: string;
+    label: string;
+    value: string;
+    hint: string;
+    color: StatColor;
+    icon: ReactElement;
+    needs: ModuleId[];
+  }[] = [
+    {
+      to: '/inventory',
+      label: 'Inventory Items',
+      value: formatCount(stats.inventory.total),
+      hint: `${formatCount(stats.inventory.statusCounts.AVAILABLE)} available`,
+      color: 'blue',
+      icon: <BoxIcon />,
+      needs: ['inventory'],
+    },
+    {
+      to: '/reservations',
+      label: 'Active Reservations',
+      value: formatCount(stats.reservations.active),
+      hint: `${formatCount(stats.reservations.total)} in total`,
+      color: 'green',
+      icon: <CalendarIcon />,
+      needs: ['reservations'],
+    },
+    {
+      to: '/customers',
+      label: 'Customers',
+      value: formatCount(stats.customers.total),
+      hint: 'All customers',
+      color: 'purple',
+      icon: <UsersIcon />,
+      needs: [],
+    },
     // Payments' figure, opening the reports page: shown when both are on.
-    { to: '/reports', label: 'Revenue', value: formatCurrency(stats.payments.totalAmount), hint: 'Payments received', color: 'orange', icon: <ChartIcon />, needs: ['payments', 'reports'] },
+    {
+      to: '/reports',
+      label: 'Revenue',
+      value: formatCurrency(stats.payments.totalAmount),
+      hint: 'Payments received',
+      color: 'orange',
+      icon: <ChartIcon />,
+      needs: ['payments', 'reports'],
+    },
   ];
   const quickActionList = [
     { label: 'New Reservation', to: '/reservations', module: 'reservations' },
@@ -204,10 +282,22 @@ export default function DashboardPage() {
         </Badge>
       )}
       <Group attached role="group" aria-label="Layout">
-        <Button size="xs" variant={compact ? 'outline' : 'solid'} colorPalette="brand" aria-pressed={!compact} onClick={() => setLayout('default')}>
+        <Button
+          size="xs"
+          variant={compact ? 'outline' : 'solid'}
+          colorPalette="brand"
+          aria-pressed={!compact}
+          onClick={() => setLayout('default')}
+        >
           Default
         </Button>
-        <Button size="xs" variant={compact ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={compact} onClick={() => setLayout('compact')}>
+        <Button
+          size="xs"
+          variant={compact ? 'solid' : 'outline'}
+          colorPalette="brand"
+          aria-pressed={compact}
+          onClick={() => setLayout('compact')}
+        >
           Compact
         </Button>
       </Group>
@@ -217,13 +307,27 @@ export default function DashboardPage() {
   const statCards = canViewStats && (
     <ErrorBoundary title="Error loading statistics" onRetry={refetchStats}>
       {statsError ? (
-        <LoadError title="Failed to load statistics" message={`Failed to load dashboard statistics: ${statsError.message}`} onRetry={refetchStats} />
+        <LoadError
+          title="Failed to load statistics"
+          message={`Failed to load dashboard statistics: ${statsError.message}`}
+          onRetry={refetchStats}
+        />
       ) : (
         <SimpleGrid columns={{ base: compact ? 2 : 1, sm: 2, xl: 4 }} gap={compact ? '3' : '4'}>
           {cards
             .filter((c) => c.needs.every(on))
             .map((c) => (
-              <StatCard key={c.label} to={appPath(c.to)} label={c.label} value={c.value} hint={c.hint} color={c.color} icon={c.icon} loading={statsLoading} compact={compact} />
+              <StatCard
+                key={c.label}
+                to={appPath(c.to)}
+                label={c.label}
+                value={c.value}
+                hint={c.hint}
+                color={c.color}
+                icon={c.icon}
+                loading={statsLoading}
+                compact={compact}
+              />
             ))}
         </SimpleGrid>
       )}
@@ -236,7 +340,15 @@ export default function DashboardPage() {
       <Section title="Activity Overview">
         <SimpleGrid columns={{ base: 2, sm: 3, lg: compact ? 6 : 3 }} gap="3">
           {tiles.map((t) => (
-            <Box key={t.key} p={compact ? '2' : '3'} borderRadius="l2" bg={`statCard.${t.color}.bg`} borderWidth="1px" borderColor={`statCard.${t.color}.border`} textAlign="center">
+            <Box
+              key={t.key}
+              p={compact ? '2' : '3'}
+              borderRadius="l2"
+              bg={`statCard.${t.color}.bg`}
+              borderWidth="1px"
+              borderColor={`statCard.${t.color}.border`}
+              textAlign="center"
+            >
               <Skeleton loading={statsLoading}>
                 <Text fontSize={compact ? 'xl' : '2xl'} fontWeight="bold" color={`statCard.${t.color}.fg`}>
                   {formatCount(t.value)}
@@ -313,7 +425,11 @@ export default function DashboardPage() {
         }
       >
         {activeError ? (
-          <LoadError title="Failed to load active reservations" message={`Failed to load active reservations: ${activeError.message}`} onRetry={refetchActive} />
+          <LoadError
+            title="Failed to load active reservations"
+            message={`Failed to load active reservations: ${activeError.message}`}
+            onRetry={refetchActive}
+          />
         ) : activeQuery.isLoading ? (
           <Stack gap="2">
             <Skeleton h="10" />
@@ -326,7 +442,15 @@ export default function DashboardPage() {
             {active.slice(0, activeShown(layout)).map((r) => {
               const overdue = isOverdue(r, now);
               return (
-                <Box as="li" key={r.id} p="2.5" borderRadius="l2" borderWidth="1px" borderColor={overdue ? 'red.300' : 'border'} bg={overdue ? 'red.subtle' : undefined}>
+                <Box
+                  as="li"
+                  key={r.id}
+                  p="2.5"
+                  borderRadius="l2"
+                  borderWidth="1px"
+                  borderColor={overdue ? 'red.300' : 'border'}
+                  bg={overdue ? 'red.subtle' : undefined}
+                >
                   <Flex justify="space-between" gap="2" align="flex-start">
                     <Stack gap="0" minW="0">
                       <Text fontSize="sm" fontWeight="medium" truncate>

@@ -36,7 +36,11 @@ const n = (v: unknown) => {
 
 /** The answer may be a plain array or an object with a reservations array (document 1 §7). */
 export function normaliseActive(answer: unknown): ActiveReservation[] {
-  const list = Array.isArray(answer) ? answer : Array.isArray(o(answer).reservations) ? (o(answer).reservations as unknown[]) : [];
+  const list = Array.isArray(answer)
+    ? answer
+    : Array.isArray(o(answer).reservations)
+      ? (o(answer).reservations as unknown[])
+      : [];
   return list.map((raw) => {
     const r = o(raw);
     const c = o(r.customer);
@@ -56,7 +60,10 @@ export function normaliseActive(answer: unknown): ActiveReservation[] {
 }
 
 /** ACTIVE and now past start + duration hours (document 1 §4). */
-export function isOverdue(r: Pick<ActiveReservation, 'status' | 'startTime' | 'reservationDuration'>, now: number): boolean {
+export function isOverdue(
+  r: Pick<ActiveReservation, 'status' | 'startTime' | 'reservationDuration'>,
+  now: number,
+): boolean {
   const start = Date.parse(r.startTime);
   return r.status === 'ACTIVE' && Number.isFinite(start) && now > start + r.reservationDuration * 3_600_000;
 }
@@ -73,7 +80,13 @@ export interface ActivityItem {
   at?: string;
 }
 
-const STATUS_LABEL: Record<string, string> = { AVAILABLE: 'available', IN_USE: 'in use', MAINTENANCE: 'in maintenance', OUT_OF_SERVICE: 'out of service', DAMAGED: 'damaged' };
+const STATUS_LABEL: Record<string, string> = {
+  AVAILABLE: 'available',
+  IN_USE: 'in use',
+  MAINTENANCE: 'in maintenance',
+  OUT_OF_SERVICE: 'out of service',
+  DAMAGED: 'damaged',
+};
 const count = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
 
 /** A live event as a Recent Activity line (stats-updated has nothing to say on its own). */
@@ -86,11 +99,32 @@ export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
   const key = `live-${i}-${m.receivedAt}`;
   switch (m.type) {
     case 'reservation-created':
-      return { key, title: `New reservation ${number}`.trim(), detail, to: '/reservations?status=active', color: 'green', at: m.receivedAt };
+      return {
+        key,
+        title: `New reservation ${number}`.trim(),
+        detail,
+        to: '/reservations?status=active',
+        color: 'green',
+        at: m.receivedAt,
+      };
     case 'reservation-updated':
-      return { key, title: `Reservation ${number} updated`.replace('  ', ' '), detail, to: '/reservations?status=active', color: 'blue', at: m.receivedAt };
+      return {
+        key,
+        title: `Reservation ${number} updated`.replace('  ', ' '),
+        detail,
+        to: '/reservations?status=active',
+        color: 'blue',
+        at: m.receivedAt,
+      };
     case 'reservation-cancelled':
-      return { key, title: `Reservation ${number} cancelled`.replace('  ', ' '), detail, to: '/reservations', color: 'gray', at: m.receivedAt };
+      return {
+        key,
+        title: `Reservation ${number} cancelled`.replace('  ', ' '),
+        detail,
+        to: '/reservations',
+        color: 'gray',
+        at: m.receivedAt,
+      };
     case 'inventory-status-changed': {
       const status = s(p.newStatus);
       return {
@@ -102,7 +136,14 @@ export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
       };
     }
     case 'payment-processed':
-      return { key, title: `Payment received ${number}`.trim(), detail, to: '/reservations', color: 'purple', at: m.receivedAt };
+      return {
+        key,
+        title: `Payment received ${number}`.trim(),
+        detail,
+        to: '/reservations',
+        color: 'purple',
+        at: m.receivedAt,
+      };
     default:
       return null;
   }
@@ -113,7 +154,11 @@ export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
  * newest first), then the standing facts the counters give, with the spec's links; none of a
  * switched-off module (its counters read zero, its pages are closed).
  */
-export function recentActivity(stats: DashboardStats | null, live: readonly LiveMessage[], isOn: (module: ModuleId) => boolean = () => true): ActivityItem[] {
+export function recentActivity(
+  stats: DashboardStats | null,
+  live: readonly LiveMessage[],
+  isOn: (module: ModuleId) => boolean = () => true,
+): ActivityItem[] {
   const items: ActivityItem[] = [];
   [...live].reverse().forEach((m, i) => {
     const a = eventActivity(m, i);
@@ -121,13 +166,37 @@ export function recentActivity(stats: DashboardStats | null, live: readonly Live
   });
   if (stats) {
     const active = stats.reservations.active;
-    if (active > 0 && isOn('reservations')) items.push({ key: 'active', title: count(active, 'active reservation', 'active reservations'), to: '/reservations?status=active', color: 'green' });
+    if (active > 0 && isOn('reservations'))
+      items.push({
+        key: 'active',
+        title: count(active, 'active reservation', 'active reservations'),
+        to: '/reservations?status=active',
+        color: 'green',
+      });
     const available = stats.inventory.statusCounts.AVAILABLE;
-    if (isOn('inventory')) items.push({ key: 'available', title: count(available, 'item available', 'items available'), to: '/inventory', color: 'blue' });
+    if (isOn('inventory'))
+      items.push({
+        key: 'available',
+        title: count(available, 'item available', 'items available'),
+        to: '/inventory',
+        color: 'blue',
+      });
     const oos = stats.inventory.statusCounts.OUT_OF_SERVICE;
-    if (oos > 0 && isOn('inventory')) items.push({ key: 'oos', title: count(oos, 'item out of service', 'items out of service'), to: '/inventory?status=out-of-service', color: 'red' });
+    if (oos > 0 && isOn('inventory'))
+      items.push({
+        key: 'oos',
+        title: count(oos, 'item out of service', 'items out of service'),
+        to: '/inventory?status=out-of-service',
+        color: 'red',
+      });
     const due = stats.inventory.maintenanceDue;
-    if (due > 0 && isOn('inventory')) items.push({ key: 'maintenance', title: count(due, 'item needs maintenance', 'items need maintenance'), to: '/inventory', color: 'orange' });
+    if (due > 0 && isOn('inventory'))
+      items.push({
+        key: 'maintenance',
+        title: count(due, 'item needs maintenance', 'items need maintenance'),
+        to: '/inventory',
+        color: 'orange',
+      });
   }
   return items.slice(0, RECENT_ACTIVITY_MAX);
 }
@@ -141,9 +210,27 @@ export function overviewTiles(stats: DashboardStats) {
   return [
     { key: 'available', label: 'Available', value: i.statusCounts.AVAILABLE, color: 'green', module: 'inventory' },
     { key: 'in-use', label: 'In Use', value: i.statusCounts.IN_USE, color: 'blue', module: 'inventory' },
-    { key: 'reservations', label: 'Total Reservations', value: stats.reservations.total, color: 'purple', module: 'reservations' },
-    { key: 'maintenance', label: 'Maintenance', value: i.statusCounts.MAINTENANCE_REQUIRED, color: 'orange', module: 'inventory' },
-    { key: 'out-of-service', label: 'Out of Service', value: i.statusCounts.OUT_OF_SERVICE, color: 'red', module: 'inventory' },
+    {
+      key: 'reservations',
+      label: 'Total Reservations',
+      value: stats.reservations.total,
+      color: 'purple',
+      module: 'reservations',
+    },
+    {
+      key: 'maintenance',
+      label: 'Maintenance',
+      value: i.statusCounts.MAINTENANCE_REQUIRED,
+      color: 'orange',
+      module: 'inventory',
+    },
+    {
+      key: 'out-of-service',
+      label: 'Out of Service',
+      value: i.statusCounts.OUT_OF_SERVICE,
+      color: 'red',
+      module: 'inventory',
+    },
     { key: 'maintenance-due', label: 'Maintenance Due', value: i.maintenanceDue, color: 'gray', module: 'inventory' },
   ] as const;
 }

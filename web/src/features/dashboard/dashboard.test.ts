@@ -1,27 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { activeShown, isOverdue, normaliseActive, overviewTiles, recentActivity, RECENT_ACTIVITY_MAX } from './activity.js';
-import { backoffDelay, connectLive, LIVE_MAX_RECONNECTS, liveUrl, STALL_MS, type LiveMessage, type LiveState } from './live.js';
+import {
+  activeShown,
+  isOverdue,
+  normaliseActive,
+  overviewTiles,
+  recentActivity,
+  RECENT_ACTIVITY_MAX,
+} from './activity.js';
+import {
+  backoffDelay,
+  connectLive,
+  LIVE_MAX_RECONNECTS,
+  liveUrl,
+  STALL_MS,
+  type LiveMessage,
+  type LiveState,
+} from './live.js';
 import { combineStats, readCachedStats, STATS_CACHE_MS, writeCachedStats, ZERO_STATS } from './stats.js';
 
 const stats = {
-  inventory: { total: 12, statusCounts: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE_REQUIRED: 1, OUT_OF_SERVICE: 2 }, maintenanceDue: 3 },
+  inventory: {
+    total: 12,
+    statusCounts: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE_REQUIRED: 1, OUT_OF_SERVICE: 2 },
+    maintenanceDue: 3,
+  },
   reservations: { active: 4, total: 9 },
   customers: { total: 5 },
   payments: { totalAmount: 120.5 },
 };
-const msg = (type: LiveMessage['type'], payload: Record<string, unknown>, receivedAt = '2026-11-23T10:00:00.000Z'): LiveMessage => ({ type, payload, receivedAt });
+const msg = (
+  type: LiveMessage['type'],
+  payload: Record<string, unknown>,
+  receivedAt = '2026-11-23T10:00:00.000Z',
+): LiveMessage => ({ type, payload, receivedAt });
 
 describe('dashboard stats', () => {
   it('combines the four answers; a failed one counts as zeros', () => {
     const ok = <T>(value: T): PromiseSettledResult<T> => ({ status: 'fulfilled', value });
     const failed: PromiseSettledResult<unknown> = { status: 'rejected', reason: new Error('x') };
-    expect(combineStats([ok(stats.inventory), ok({ stats: stats.reservations }), failed, ok({ totalAmount: '120.5' })])).toEqual({ ...stats, customers: { total: 0 } });
+    expect(
+      combineStats([ok(stats.inventory), ok({ stats: stats.reservations }), failed, ok({ totalAmount: '120.5' })]),
+    ).toEqual({ ...stats, customers: { total: 0 } });
     expect(combineStats([failed, failed, failed, failed])).toEqual(ZERO_STATS);
   });
 
   it('keeps a browser copy for 5 minutes', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     writeCachedStats('t/u', { stats, at: 1_000_000 }, storage);
     expect(readCachedStats('t/u', 1_000_000 + STATS_CACHE_MS - 1, storage)).toEqual({ stats, at: 1_000_000 });
     expect(readCachedStats('t/u', 1_000_000 + STATS_CACHE_MS, storage)).toBeNull();
@@ -39,8 +67,19 @@ describe('dashboard stats', () => {
 
 describe('active reservations and recent activity', () => {
   it('reads a plain array or {reservations}, naming the rented thing', () => {
-    const r = { id: 'r1', reservationNumber: 'RES-000001', status: 'ACTIVE', startTime: '2026-11-23T10:00:00.000Z', reservationDuration: 2, totalAmount: 40, customer: { firstName: 'Rosa', lastName: 'Parks' } };
-    expect(normaliseActive([{ ...r, golfCart: { cartNumber: 'GC-7' } }])[0]).toMatchObject({ rented: 'GC-7', customerName: 'Rosa Parks' });
+    const r = {
+      id: 'r1',
+      reservationNumber: 'RES-000001',
+      status: 'ACTIVE',
+      startTime: '2026-11-23T10:00:00.000Z',
+      reservationDuration: 2,
+      totalAmount: 40,
+      customer: { firstName: 'Rosa', lastName: 'Parks' },
+    };
+    expect(normaliseActive([{ ...r, golfCart: { cartNumber: 'GC-7' } }])[0]).toMatchObject({
+      rented: 'GC-7',
+      customerName: 'Rosa Parks',
+    });
     expect(normaliseActive({ reservations: [{ ...r, service: { name: 'Tour' } }] })[0]!.rented).toBe('Tour');
     expect(normaliseActive({ reservations: [{ ...r, inventoryItem: { name: 'Kayak' } }] })[0]!.rented).toBe('Kayak');
     expect(normaliseActive(null)).toEqual([]);

@@ -6,7 +6,14 @@
  * refused request (readyState CLOSED) or no `open` within STALL_MS; then up to 5 reconnects with
  * backoff from 1 s, doubling, and after that 'disconnected'.
  */
-export const LIVE_EVENT_TYPES = ['reservation-created', 'reservation-updated', 'reservation-cancelled', 'inventory-status-changed', 'payment-processed', 'stats-updated'] as const;
+export const LIVE_EVENT_TYPES = [
+  'reservation-created',
+  'reservation-updated',
+  'reservation-cancelled',
+  'inventory-status-changed',
+  'payment-processed',
+  'stats-updated',
+] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type LiveState = 'disconnected' | 'connected' | 'error' | 'reconnecting';
 export interface LiveMessage {
@@ -49,7 +56,10 @@ export function liveUrl(token: string, lastEventId: string | null, base = LIVE_U
   return `${base}?${qs.toString()}`;
 }
 
-type Source = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & { onopen: ((e: Event) => void) | null; onerror: ((e: Event) => void) | null };
+type Source = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
+  onopen: ((e: Event) => void) | null;
+  onerror: ((e: Event) => void) | null;
+};
 export interface LiveOptions {
   token: () => string | null;
   onEvent: (m: LiveMessage) => void;
@@ -64,7 +74,10 @@ export interface LiveOptions {
 /** Opens the connection; returns a function that closes it for good. */
 export function connectLive(opts: LiveOptions): () => void {
   const create = opts.createSource ?? ((u: string) => new EventSource(u) as unknown as Source);
-  const timers = opts.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+  const timers = opts.timers ?? {
+    set: (fn: () => void, ms: number) => setTimeout(fn, ms),
+    clear: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
   let source: Source | null = null;
   let lastEventId: string | null = null;
   let attempts = 0;

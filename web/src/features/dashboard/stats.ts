@@ -3,14 +3,22 @@ import { api } from '../../api/client.js';
 
 /** Document 1 §3: the four overview calls, as the dashboard reads them. */
 export interface DashboardStats {
-  inventory: { total: number; statusCounts: { AVAILABLE: number; IN_USE: number; MAINTENANCE_REQUIRED: number; OUT_OF_SERVICE: number }; maintenanceDue: number };
+  inventory: {
+    total: number;
+    statusCounts: { AVAILABLE: number; IN_USE: number; MAINTENANCE_REQUIRED: number; OUT_OF_SERVICE: number };
+    maintenanceDue: number;
+  };
   reservations: { active: number; total: number };
   customers: { total: number };
   payments: { totalAmount: number };
 }
 
 export const ZERO_STATS: DashboardStats = {
-  inventory: { total: 0, statusCounts: { AVAILABLE: 0, IN_USE: 0, MAINTENANCE_REQUIRED: 0, OUT_OF_SERVICE: 0 }, maintenanceDue: 0 },
+  inventory: {
+    total: 0,
+    statusCounts: { AVAILABLE: 0, IN_USE: 0, MAINTENANCE_REQUIRED: 0, OUT_OF_SERVICE: 0 },
+    maintenanceDue: 0,
+  },
   reservations: { active: 0, total: 0 },
   customers: { total: 0 },
   payments: { totalAmount: 0 },
@@ -40,7 +48,12 @@ export function combineStats(results: PromiseSettledResult<unknown>[]): Dashboar
   return {
     inventory: {
       total: num(i.total),
-      statusCounts: { AVAILABLE: num(sc.AVAILABLE), IN_USE: num(sc.IN_USE), MAINTENANCE_REQUIRED: num(sc.MAINTENANCE_REQUIRED), OUT_OF_SERVICE: num(sc.OUT_OF_SERVICE) },
+      statusCounts: {
+        AVAILABLE: num(sc.AVAILABLE),
+        IN_USE: num(sc.IN_USE),
+        MAINTENANCE_REQUIRED: num(sc.MAINTENANCE_REQUIRED),
+        OUT_OF_SERVICE: num(sc.OUT_OF_SERVICE),
+      },
       maintenanceDue: num(i.maintenanceDue),
     },
     reservations: { active: num(r.active), total: num(r.total) },
@@ -50,7 +63,12 @@ export function combineStats(results: PromiseSettledResult<unknown>[]): Dashboar
 }
 
 /** The four overview calls in combineStats' order. */
-const STATS_ROUTES = ['inventory.statsOverview', 'reservations.statsOverview', 'customers.statsOverview', 'payments.statsOverview'] as const;
+const STATS_ROUTES = [
+  'inventory.statsOverview',
+  'reservations.statsOverview',
+  'customers.statsOverview',
+  'payments.statsOverview',
+] as const;
 
 /**
  * Fetched together; a failed call is replaced by zeroed defaults. When every one fails there is
@@ -66,14 +84,19 @@ export async function fetchDashboardStats(isOn: (module: ModuleId) => boolean = 
     }),
   );
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed.length === results.length) throw failed[0]!.reason instanceof Error ? failed[0]!.reason : new Error(String(failed[0]!.reason));
+  if (failed.length === results.length)
+    throw failed[0]!.reason instanceof Error ? failed[0]!.reason : new Error(String(failed[0]!.reason));
   return combineStats(results);
 }
 
 const cacheKey = (scope: string) => `dashboard-stats:${scope}`;
 
 /** The browser's copy of the last numbers, when younger than 5 minutes. */
-export function readCachedStats(scope: string, now: number, storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): { stats: DashboardStats; at: number } | null {
+export function readCachedStats(
+  scope: string,
+  now: number,
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): { stats: DashboardStats; at: number } | null {
   try {
     const raw = storage?.getItem(cacheKey(scope));
     if (!raw) return null;
@@ -85,7 +108,11 @@ export function readCachedStats(scope: string, now: number, storage: Pick<Storag
   }
 }
 
-export function writeCachedStats(scope: string, v: { stats: DashboardStats; at: number }, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
+export function writeCachedStats(
+  scope: string,
+  v: { stats: DashboardStats; at: number },
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
   try {
     storage?.setItem(cacheKey(scope), JSON.stringify(v));
   } catch {

@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 describe('book a demo', () => {
-  it('checks the four required fields with the spec\'s texts, and a field error follows its edit', async () => {
+  it("checks the four required fields with the spec's texts, and a field error follows its edit", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderApp('/book-demo');
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule My Demo' }));

@@ -34,14 +34,24 @@ export default function BookDemoPage() {
         {submittedBy !== null ? (
           <Card.Root maxW="2xl" mx="auto" role="status">
             <Card.Body gap="4" textAlign="center" alignItems="center">
-              <Flex w="14" h="14" borderRadius="full" bg="green.subtle" color="green.fg" align="center" justify="center" fontSize="2xl">
+              <Flex
+                w="14"
+                h="14"
+                borderRadius="full"
+                bg="green.subtle"
+                color="green.fg"
+                align="center"
+                justify="center"
+                fontSize="2xl"
+              >
                 <CheckIcon />
               </Flex>
               <Heading as="h1" size="2xl">
                 Thank you, {submittedBy}!
               </Heading>
               <Text color="fg.muted">
-                We opened our scheduling page in a new tab so you can pick a time for your 30-minute demo. If it did not open, use the button below.
+                We opened our scheduling page in a new tab so you can pick a time for your 30-minute demo. If it did not
+                open, use the button below.
               </Text>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
                 <Button asChild colorPalette="brand">

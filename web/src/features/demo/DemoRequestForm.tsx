@@ -2,7 +2,15 @@ import { Button, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakr
 import { useEffect, useRef, useState } from 'react';
 import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
-import { COMPANY_SIZES, DEMO_SUBMIT_DELAY_MS, EMPTY_DEMO_REQUEST, INDUSTRIES, PREFERRED_TIMES, schedulingUrl, type DemoRequest } from './demo.js';
+import {
+  COMPANY_SIZES,
+  DEMO_SUBMIT_DELAY_MS,
+  EMPTY_DEMO_REQUEST,
+  INDUSTRIES,
+  PREFERRED_TIMES,
+  schedulingUrl,
+  type DemoRequest,
+} from './demo.js';
 import { demoRequestSchema } from './demoRequest.js';
 
 type TextKey = Exclude<keyof DemoRequest, 'companySize' | 'industry' | 'preferredTime'>;
@@ -27,7 +35,11 @@ export function DemoRequestForm({ onSubmitted }: { onSubmitted: (firstName: stri
     }, DEMO_SUBMIT_DELAY_MS);
   });
 
-  const text = (key: TextKey, label: string, opts: { required?: boolean; type?: string; autoComplete?: string } = {}) => (
+  const text = (
+    key: TextKey,
+    label: string,
+    opts: { required?: boolean; type?: string; autoComplete?: string } = {},
+  ) => (
     <FormField name={key} label={label} required={opts.required}>
       <Input type={opts.type ?? 'text'} autoComplete={opts.autoComplete} {...form.register(key)} />
     </FormField>
@@ -52,7 +64,9 @@ export function DemoRequestForm({ onSubmitted }: { onSubmitted: (firstName: stri
   return (
     <>
       <UnsavedChangesGuard when={form.formState.isDirty && !submitting} />
-      <FormSchemaProvider value={{ schema: demoRequestSchema, errors: form.formState.errors as Record<string, { message?: unknown }> }}>
+      <FormSchemaProvider
+        value={{ schema: demoRequestSchema, errors: form.formState.errors as Record<string, { message?: unknown }> }}
+      >
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Book a demo">
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">

@@ -1,6 +1,11 @@
 import { Alert, Box, Button, Card, Dialog, HStack, Input, Portal, Stack, Text, CloseButton } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { DOCUMENT_ACCEPT, DOCUMENT_MAX_BYTES, EMPLOYEE_MESSAGES, documentExtension } from '../../../../shared/domain/employees.js';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_BYTES,
+  EMPLOYEE_MESSAGES,
+  documentExtension,
+} from '../../../../shared/domain/employees.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { FormField } from '../../components/form.js';
@@ -36,7 +41,9 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
     setProblem(null);
     setUploading(true);
     try {
-      await submission.send([userId, name.trim(), file.name, file.size, file.lastModified], (key) => employeesApi.uploadDocument(userId, name.trim(), file, key));
+      await submission.send([userId, name.trim(), file.name, file.size, file.lastModified], (key) =>
+        employeesApi.uploadDocument(userId, name.trim(), file, key),
+      );
       setName('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -63,12 +70,21 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
       else window.location.assign(link.url);
     } catch {
       tab?.close();
-      notify.error(asPreview ? 'Failed to load document for preview. Please try downloading it instead.' : 'Failed to download document');
+      notify.error(
+        asPreview
+          ? 'Failed to load document for preview. Please try downloading it instead.'
+          : 'Failed to download document',
+      );
     }
   };
 
   const remove = async (d: EmployeeDocument) => {
-    const ok = await confirm({ title: 'Delete document', message: 'Are you sure you want to delete this document?', confirmLabel: 'Delete', destructive: true });
+    const ok = await confirm({
+      title: 'Delete document',
+      message: 'Are you sure you want to delete this document?',
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
     if (!ok) return;
     try {
       await employeesApi.deleteDocument(userId, d.id);
@@ -79,10 +95,22 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
   };
 
   const columns: Column<EmployeeDocument>[] = [
-    { key: 'name', header: 'Name', truncate: (d) => d.name, sortValue: (d) => d.name.toLowerCase(), render: (d) => d.name },
+    {
+      key: 'name',
+      header: 'Name',
+      truncate: (d) => d.name,
+      sortValue: (d) => d.name.toLowerCase(),
+      render: (d) => d.name,
+    },
     { key: 'file', header: 'File', truncate: (d) => d.fileName, render: (d) => d.fileName },
     { key: 'size', header: 'Size', nowrap: true, sortValue: (d) => d.fileSize, render: (d) => fileSize(d.fileSize) },
-    { key: 'date', header: 'Uploaded', nowrap: true, sortValue: (d) => d.createdAt, render: (d) => clock.date(d.createdAt) },
+    {
+      key: 'date',
+      header: 'Uploaded',
+      nowrap: true,
+      sortValue: (d) => d.createdAt,
+      render: (d) => clock.date(d.createdAt),
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -99,7 +127,13 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
             Download
           </Button>
           {canEdit && (
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => void remove(d)} aria-label={`Delete ${d.name}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => void remove(d)}
+              aria-label={`Delete ${d.name}`}
+            >
               Delete
             </Button>
           )}
@@ -127,12 +161,30 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
               )}
               <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'end' }}>
                 <FormField label="Document Name" required>
-                  <Input value={name} maxLength={200} onChange={(e) => setName(e.target.value)} placeholder="e.g. Employment contract" />
+                  <Input
+                    value={name}
+                    maxLength={200}
+                    onChange={(e) => setName(e.target.value)}
+                    placeholder="e.g. Employment contract"
+                  />
                 </FormField>
                 <FormField label="File" required helper="PDF, DOC, DOCX, JPG, JPEG, PNG, TXT up to 10MB">
-                  <Input ref={fileInput} type="file" accept={DOCUMENT_ACCEPT} p="1.5" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-label="File" />
+                  <Input
+                    ref={fileInput}
+                    type="file"
+                    accept={DOCUMENT_ACCEPT}
+                    p="1.5"
+                    onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                    aria-label="File"
+                  />
                 </FormField>
-                <Button colorPalette="brand" onClick={() => void upload()} loading={uploading} loadingText="Uploading..." flexShrink={0}>
+                <Button
+                  colorPalette="brand"
+                  onClick={() => void upload()}
+                  loading={uploading}
+                  loadingText="Uploading..."
+                  flexShrink={0}
+                >
                   Upload
                 </Button>
               </Stack>
@@ -148,10 +200,26 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
         rowLabel={(d) => d.name}
         loading={isLoading}
         pageSize={0}
-        error={error ? { title: 'Failed to load documents', message: saveErrorMessage(error, 'Failed to load documents'), onRetry: () => void mutate() } : null}
-        empty={{ title: 'No documents yet', description: canEdit ? 'Upload contracts, certificates and IDs here.' : undefined }}
+        error={
+          error
+            ? {
+                title: 'Failed to load documents',
+                message: saveErrorMessage(error, 'Failed to load documents'),
+                onRetry: () => void mutate(),
+              }
+            : null
+        }
+        empty={{
+          title: 'No documents yet',
+          description: canEdit ? 'Upload contracts, certificates and IDs here.' : undefined,
+        }}
       />
-      <Dialog.Root open={!!preview} onOpenChange={(e) => !e.open && setPreview(null)} size={{ base: 'full', md: 'xl' }} placement="center">
+      <Dialog.Root
+        open={!!preview}
+        onOpenChange={(e) => !e.open && setPreview(null)}
+        size={{ base: 'full', md: 'xl' }}
+        placement="center"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -162,7 +230,17 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
               <Dialog.Body>
                 {preview && (
                   <Box h={{ base: '75dvh', md: '70vh' }}>
-                    <img src={preview.url} alt={preview.name} style={{ maxWidth: '100%', maxHeight: '100%', margin: '0 auto', display: 'block', objectFit: 'contain' }} />
+                    <img
+                      src={preview.url}
+                      alt={preview.name}
+                      style={{
+                        maxWidth: '100%',
+                        maxHeight: '100%',
+                        margin: '0 auto',
+                        display: 'block',
+                        objectFit: 'contain',
+                      }}
+                    />
                   </Box>
                 )}
               </Dialog.Body>

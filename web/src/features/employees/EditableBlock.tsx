@@ -76,7 +76,13 @@ export function EditableBlock(props: {
                 <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={saving}>
                   Cancel
                 </Button>
-                <Button size="sm" colorPalette="brand" onClick={() => void save()} loading={saving} loadingText="Saving...">
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  onClick={() => void save()}
+                  loading={saving}
+                  loadingText="Saving..."
+                >
                   Save
                 </Button>
               </HStack>
@@ -100,10 +106,18 @@ export function EditableBlock(props: {
               editing ? (
                 <FormField key={f.key} label={f.label} error={errors[f.key]} helper={f.helper}>
                   {f.type === 'textarea' ? (
-                    <Textarea value={values[f.key] ?? ''} maxLength={f.maxLength} rows={4} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })} />
+                    <Textarea
+                      value={values[f.key] ?? ''}
+                      maxLength={f.maxLength}
+                      rows={4}
+                      onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                    />
                   ) : f.type === 'select' ? (
                     <NativeSelect.Root>
-                      <NativeSelect.Field value={values[f.key] ?? ''} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}>
+                      <NativeSelect.Field
+                        value={values[f.key] ?? ''}
+                        onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+                      >
                         {f.options?.map((o) => (
                           <option key={o.value} value={o.value}>
                             {o.label}

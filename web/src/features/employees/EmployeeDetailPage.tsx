@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import { accessLong, formatPhone, initials, jobMilestones, maskSsn, splitLegalName, userChangeRefusal } from '../../../../shared/domain/employees.js';
+import {
+  accessLong,
+  formatPhone,
+  initials,
+  jobMilestones,
+  maskSsn,
+  splitLegalName,
+  userChangeRefusal,
+} from '../../../../shared/domain/employees.js';
 import { todayIn } from '../../../../shared/domain/time.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -22,8 +30,10 @@ import { EditableBlock } from './EditableBlock.js';
 
 const dollarsPerHour = (cents: number | null) => (cents == null ? '' : `$${(cents / 100).toFixed(2)}/hr`);
 const fourDigits = (v: string) => (v === '' || /^\d{4}$/.test(v) ? null : 'PIN must be 4 digits');
-const ssnCheck = (v: string) => (v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? null : 'SSN must be 9 digits (XXX-XX-XXXX)');
-const wageCheck = (v: string) => (v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= 0) ? null : 'Wage must be a number of 0 or more');
+const ssnCheck = (v: string) =>
+  v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? null : 'SSN must be 9 digits (XXX-XX-XXXX)';
+const wageCheck = (v: string) =>
+  v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= 0) ? null : 'Wage must be a number of 0 or more';
 
 function Timeline({ startDate }: { startDate: string | null }) {
   const clock = useOrgClock();
@@ -34,7 +44,16 @@ function Timeline({ startDate }: { startDate: string | null }) {
     <Stack as="ol" gap="3" listStyleType="none" ms="0" aria-label="Job history">
       {milestones.map((m) => (
         <HStack as="li" key={m.label} gap="3" align="start">
-          <Box mt="1" boxSize="4" borderRadius="full" bg={m.achieved ? 'green.500' : 'border'} color="white" display="flex" alignItems="center" justifyContent="center">
+          <Box
+            mt="1"
+            boxSize="4"
+            borderRadius="full"
+            bg={m.achieved ? 'green.500' : 'border'}
+            color="white"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+          >
             {m.achieved && <CheckIcon width="12" height="12" />}
           </Box>
           <Box>
@@ -67,7 +86,9 @@ function Header({ e, onPicture }: { e: EmployeeDetail; onPicture: () => void }) 
               <Text as="h1" fontSize="2xl" fontWeight="bold">
                 {e.firstName} {e.lastName}
               </Text>
-              <Badge colorPalette={e.status === 'ACTIVE' ? 'green' : e.status === 'PENDING' ? 'orange' : 'red'}>{label}</Badge>
+              <Badge colorPalette={e.status === 'ACTIVE' ? 'green' : e.status === 'PENDING' ? 'orange' : 'red'}>
+                {label}
+              </Badge>
             </HStack>
             <Text color="fg.muted">
               {e.jobRole || 'Employee'}
@@ -165,20 +186,53 @@ export default function EmployeeDetailPage() {
               failure="Failed to update employee details"
               onSave={(v) =>
                 save({
-                  location: blank(v.location!), accessLevel: v.accessLevel, pin: v.pin === '••••' ? undefined : v.pin,
-                  startDate: v.startDate || null, jobRole: blank(v.jobRole!), hourlyWage: v.hourlyWage === '' ? null : v.hourlyWage,
+                  location: blank(v.location!),
+                  accessLevel: v.accessLevel,
+                  pin: v.pin === '••••' ? undefined : v.pin,
+                  startDate: v.startDate || null,
+                  jobRole: blank(v.jobRole!),
+                  hourlyWage: v.hourlyWage === '' ? null : v.hourlyWage,
                 })
               }
               fields={[
                 { key: 'location', label: 'Location', display: e.location, initial: e.location ?? '', maxLength: 120 },
                 {
-                  key: 'accessLevel', label: 'Access Level', display: accessLong(e), initial: e.accessLevel, type: 'select',
-                  options: [{ value: 'EMPLOYEE', label: 'Employee' }, { value: 'MANAGER', label: 'Administrator' }],
+                  key: 'accessLevel',
+                  label: 'Access Level',
+                  display: accessLong(e),
+                  initial: e.accessLevel,
+                  type: 'select',
+                  options: [
+                    { value: 'EMPLOYEE', label: 'Employee' },
+                    { value: 'MANAGER', label: 'Administrator' },
+                  ],
                 },
-                { key: 'pin', label: 'PIN', display: e.hasPin ? '••••' : 'Not set (the employee sets their own 4-digit PIN)', initial: e.hasPin ? '••••' : '', type: 'password', maxLength: 4, helper: 'Leave empty to let the employee set their own 4-digit PIN', check: (v) => (v === '••••' ? null : fourDigits(v)) },
-                { key: 'startDate', label: 'Start Date', display: e.startDate ? clock.date(e.startDate) : '', initial: e.startDate ?? '', type: 'date' },
+                {
+                  key: 'pin',
+                  label: 'PIN',
+                  display: e.hasPin ? '••••' : 'Not set (the employee sets their own 4-digit PIN)',
+                  initial: e.hasPin ? '••••' : '',
+                  type: 'password',
+                  maxLength: 4,
+                  helper: 'Leave empty to let the employee set their own 4-digit PIN',
+                  check: (v) => (v === '••••' ? null : fourDigits(v)),
+                },
+                {
+                  key: 'startDate',
+                  label: 'Start Date',
+                  display: e.startDate ? clock.date(e.startDate) : '',
+                  initial: e.startDate ?? '',
+                  type: 'date',
+                },
                 { key: 'jobRole', label: 'Role', display: e.jobRole, initial: e.jobRole ?? '', maxLength: 120 },
-                { key: 'hourlyWage', label: 'Wage per Hour', display: dollarsPerHour(e.hourlyWageCents), initial: e.hourlyWage == null ? '' : e.hourlyWage.toFixed(2), type: 'number', check: wageCheck },
+                {
+                  key: 'hourlyWage',
+                  label: 'Wage per Hour',
+                  display: dollarsPerHour(e.hourlyWageCents),
+                  initial: e.hourlyWage == null ? '' : e.hourlyWage.toFixed(2),
+                  type: 'number',
+                  check: wageCheck,
+                },
               ]}
             />
             <Card.Root>
@@ -200,12 +254,45 @@ export default function EmployeeDetailPage() {
               title="Contact Information"
               canEdit={canEdit}
               failure="Failed to update contact information"
-              onSave={(v) => save({ preferredName: blank(v.preferredName!), personalEmail: v.personalEmail!.trim(), mobileNumber: blank(v.mobileNumber!), emergencyContact: blank(v.emergencyContact!) })}
+              onSave={(v) =>
+                save({
+                  preferredName: blank(v.preferredName!),
+                  personalEmail: v.personalEmail!.trim(),
+                  mobileNumber: blank(v.mobileNumber!),
+                  emergencyContact: blank(v.emergencyContact!),
+                })
+              }
               fields={[
-                { key: 'preferredName', label: 'Preferred Name', display: e.preferredName, initial: e.preferredName ?? '', maxLength: 100 },
-                { key: 'personalEmail', label: 'Personal Email', display: e.personalEmail, initial: e.personalEmail ?? '', type: 'email', maxLength: 254 },
-                { key: 'mobileNumber', label: 'Mobile Number', display: formatPhone(e.mobileNumber), initial: e.mobileNumber ?? '', type: 'tel', maxLength: 40 },
-                { key: 'emergencyContact', label: 'Emergency Contact', display: e.emergencyContact, initial: e.emergencyContact ?? '', maxLength: 500 },
+                {
+                  key: 'preferredName',
+                  label: 'Preferred Name',
+                  display: e.preferredName,
+                  initial: e.preferredName ?? '',
+                  maxLength: 100,
+                },
+                {
+                  key: 'personalEmail',
+                  label: 'Personal Email',
+                  display: e.personalEmail,
+                  initial: e.personalEmail ?? '',
+                  type: 'email',
+                  maxLength: 254,
+                },
+                {
+                  key: 'mobileNumber',
+                  label: 'Mobile Number',
+                  display: formatPhone(e.mobileNumber),
+                  initial: e.mobileNumber ?? '',
+                  type: 'tel',
+                  maxLength: 40,
+                },
+                {
+                  key: 'emergencyContact',
+                  label: 'Emergency Contact',
+                  display: e.emergencyContact,
+                  initial: e.emergencyContact ?? '',
+                  maxLength: 500,
+                },
               ]}
             />
             <EditableBlock
@@ -215,15 +302,46 @@ export default function EmployeeDetailPage() {
               onSave={(v) => {
                 const legal = splitLegalName(v.legalName!);
                 return save({
-                  legalName: v.legalName!.trim(), ...(legal.firstName ? { firstName: legal.firstName } : {}), ...(legal.lastName ? { lastName: legal.lastName } : {}),
-                  dateOfBirth: v.dateOfBirth || null, ssn: v.ssn === maskSsn(e.ssnLast4) && e.ssnLast4 ? undefined : (v.ssn ?? "").trim(), homeAddress: blank(v.homeAddress!),
+                  legalName: v.legalName!.trim(),
+                  ...(legal.firstName ? { firstName: legal.firstName } : {}),
+                  ...(legal.lastName ? { lastName: legal.lastName } : {}),
+                  dateOfBirth: v.dateOfBirth || null,
+                  ssn: v.ssn === maskSsn(e.ssnLast4) && e.ssnLast4 ? undefined : (v.ssn ?? '').trim(),
+                  homeAddress: blank(v.homeAddress!),
                 });
               }}
               fields={[
-                { key: 'legalName', label: 'Legal Name', display: `${e.firstName} ${e.lastName}`, initial: `${e.firstName} ${e.lastName}`.trim(), maxLength: 200 },
-                { key: 'dateOfBirth', label: 'Date of Birth', display: e.dateOfBirth ? clock.date(e.dateOfBirth) : '', initial: e.dateOfBirth ?? '', type: 'date' },
-                { key: 'ssn', label: 'SSN', display: maskSsn(e.ssnLast4), initial: maskSsn(e.ssnLast4), maxLength: 11, placeholder: 'XXX-XX-XXXX', helper: 'Stored encrypted; only the last 4 digits are ever shown', check: (v) => (v === maskSsn(e.ssnLast4) && e.ssnLast4 ? null : ssnCheck(v)) },
-                { key: 'homeAddress', label: 'Home Address', display: e.homeAddress, initial: e.homeAddress ?? '', maxLength: 500 },
+                {
+                  key: 'legalName',
+                  label: 'Legal Name',
+                  display: `${e.firstName} ${e.lastName}`,
+                  initial: `${e.firstName} ${e.lastName}`.trim(),
+                  maxLength: 200,
+                },
+                {
+                  key: 'dateOfBirth',
+                  label: 'Date of Birth',
+                  display: e.dateOfBirth ? clock.date(e.dateOfBirth) : '',
+                  initial: e.dateOfBirth ?? '',
+                  type: 'date',
+                },
+                {
+                  key: 'ssn',
+                  label: 'SSN',
+                  display: maskSsn(e.ssnLast4),
+                  initial: maskSsn(e.ssnLast4),
+                  maxLength: 11,
+                  placeholder: 'XXX-XX-XXXX',
+                  helper: 'Stored encrypted; only the last 4 digits are ever shown',
+                  check: (v) => (v === maskSsn(e.ssnLast4) && e.ssnLast4 ? null : ssnCheck(v)),
+                },
+                {
+                  key: 'homeAddress',
+                  label: 'Home Address',
+                  display: e.homeAddress,
+                  initial: e.homeAddress ?? '',
+                  maxLength: 500,
+                },
               ]}
             />
           </Stack>
@@ -235,14 +353,27 @@ export default function EmployeeDetailPage() {
 
         <Tabs.Content value="performance">
           <Stack gap="4">
-            {PerformanceTab ? <PerformanceTab userId={e.id} /> : <PageSpinner label="Loading performance…" minH="20vh" />}
+            {PerformanceTab ? (
+              <PerformanceTab userId={e.id} />
+            ) : (
+              <PageSpinner label="Loading performance…" minH="20vh" />
+            )}
             <EditableBlock
               title="Manager Notes"
               canEdit={canEdit}
               failure="Failed to update manager notes"
               columns={1}
               onSave={(v) => save({ managerNotes: blank(v.managerNotes!) })}
-              fields={[{ key: 'managerNotes', label: 'Notes', display: e.managerNotes, initial: e.managerNotes ?? '', type: 'textarea', maxLength: 5000 }]}
+              fields={[
+                {
+                  key: 'managerNotes',
+                  label: 'Notes',
+                  display: e.managerNotes,
+                  initial: e.managerNotes ?? '',
+                  type: 'textarea',
+                  maxLength: 5000,
+                },
+              ]}
             />
           </Stack>
         </Tabs.Content>

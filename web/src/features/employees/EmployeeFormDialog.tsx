@@ -48,7 +48,14 @@ function defaultsOf(e: Employee | null) {
 }
 
 /** 'Add New Role' / 'Add New Location': a name, required after trimming. */
-function AddNameDialog(props: { open: boolean; title: string; label: string; failure: string; onAdd: (name: string) => Promise<void>; onClose: () => void }) {
+function AddNameDialog(props: {
+  open: boolean;
+  title: string;
+  label: string;
+  failure: string;
+  onAdd: (name: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -70,7 +77,15 @@ function AddNameDialog(props: { open: boolean; title: string; label: string; fai
     }
   };
   return (
-    <DialogFrame open={props.open} title={props.title} dirty={name.trim() !== ''} saving={saving} submitLabel="Add" onSubmit={() => void submit()} onClose={close}>
+    <DialogFrame
+      open={props.open}
+      title={props.title}
+      dirty={name.trim() !== ''}
+      saving={saving}
+      submitLabel="Add"
+      onSubmit={() => void submit()}
+      onClose={close}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -88,7 +103,12 @@ function AddNameDialog(props: { open: boolean; title: string; label: string; fai
 }
 
 /** Add or Edit Employee (document 3 §2, §5, §8). */
-export function EmployeeFormDialog(props: { open: boolean; employee: Employee | null; onClose: () => void; onSaved: (message: string) => void }) {
+export function EmployeeFormDialog(props: {
+  open: boolean;
+  employee: Employee | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const editing = props.employee;
   const defaults = useMemo(() => defaultsOf(editing), [editing]);
   const roles = useJobRoles();
@@ -112,7 +132,11 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
       }}
       onSubmit={async (values) => {
         setFailure(null);
-        const body = { ...values, hourlyWage: values.hourlyWage === '' ? null : values.hourlyWage, startDate: values.startDate || null };
+        const body = {
+          ...values,
+          hourlyWage: values.hourlyWage === '' ? null : values.hourlyWage,
+          startDate: values.startDate || null,
+        };
         try {
           if (editing) {
             await employeesApi.update(editing.id, body);
@@ -165,12 +189,21 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
                         {r.name}
                       </option>
                     ))}
-                    {editing?.jobRole && !(roles.data ?? []).some((r) => r.name === editing.jobRole) && <option value={editing.jobRole}>{editing.jobRole}</option>}
+                    {editing?.jobRole && !(roles.data ?? []).some((r) => r.name === editing.jobRole) && (
+                      <option value={editing.jobRole}>{editing.jobRole}</option>
+                    )}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </HStack>
-              <Button size="xs" variant="ghost" colorPalette="brand" alignSelf="start" px="1" onClick={() => setAdding('role')}>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="brand"
+                alignSelf="start"
+                px="1"
+                onClick={() => setAdding('role')}
+              >
                 + Add New Role
               </Button>
             </FormField>
@@ -184,17 +217,33 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
                         {l.name}
                       </option>
                     ))}
-                    {editing?.location && !(locations.data ?? []).some((l) => l.name === editing.location) && <option value={editing.location}>{editing.location}</option>}
+                    {editing?.location && !(locations.data ?? []).some((l) => l.name === editing.location) && (
+                      <option value={editing.location}>{editing.location}</option>
+                    )}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </HStack>
-              <Button size="xs" variant="ghost" colorPalette="brand" alignSelf="start" px="1" onClick={() => setAdding('location')}>
+              <Button
+                size="xs"
+                variant="ghost"
+                colorPalette="brand"
+                alignSelf="start"
+                px="1"
+                onClick={() => setAdding('location')}
+              >
                 + Add New Location
               </Button>
             </FormField>
             <FormField name="hourlyWage" label="Wage">
-              <Input type="number" step="0.01" min="0" inputMode="decimal" {...form.register('hourlyWage')} placeholder="0.00" />
+              <Input
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                {...form.register('hourlyWage')}
+                placeholder="0.00"
+              />
             </FormField>
             <FormField label="Rate">
               <Input value="Hourly" readOnly aria-label="Rate" />
@@ -204,7 +253,11 @@ export function EmployeeFormDialog(props: { open: boolean; employee: Employee | 
                 control={form.control}
                 name="accessLevel"
                 render={({ field }) => (
-                  <RadioGroup.Root value={field.value ?? 'EMPLOYEE'} onValueChange={(e) => field.onChange(e.value)} aria-label="Access Level">
+                  <RadioGroup.Root
+                    value={field.value ?? 'EMPLOYEE'}
+                    onValueChange={(e) => field.onChange(e.value)}
+                    aria-label="Access Level"
+                  >
                     <HStack gap="5">
                       {(['EMPLOYEE', 'MANAGER'] as const).map((v) => (
                         <RadioGroup.Item key={v} value={v}>

@@ -5,16 +5,70 @@ import { tokenProblem } from '../setup-account/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const owner = { id: 'u1', role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', firstName: 'Sam', lastName: 'Owner', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } };
+const owner = {
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  accessLevel: 'MANAGER',
+  firstName: 'Sam',
+  lastName: 'Owner',
+  organizationId: 'o1',
+  organization: { name: 'Acme', subdomain: 'acme' },
+};
 const manager = { ...owner, id: 'u9', role: 'EMPLOYEE', accessLevel: 'MANAGER', firstName: 'Mia' };
 function signIn(user = owner) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(user));
 }
-const base = { phone: null, organization: { name: 'Acme' }, createdAt: '2026-01-01T00:00:00.000Z', jobRole: null, location: null, startDate: null, hourlyWage: null, hourlyWageCents: null };
-const sam = { ...base, id: 'u1', firstName: 'Sam', lastName: 'Owner', email: 'sam@example.com', username: 'sam@example.com', role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', status: 'ACTIVE', isActive: true };
-const pat = { ...base, id: 'u2', firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', username: 'pending-setup', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', status: 'PENDING', isActive: false, jobRole: 'Guide', hourlyWage: 18.75, hourlyWageCents: 1875, phone: '5550102030' };
-const kim = { ...base, id: 'u3', firstName: 'Kim', lastName: 'Ray', email: 'kim@example.com', username: 'kim@example.com', role: 'EMPLOYEE', accessLevel: 'MANAGER', status: 'ACTIVE', isActive: true };
+const base = {
+  phone: null,
+  organization: { name: 'Acme' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  jobRole: null,
+  location: null,
+  startDate: null,
+  hourlyWage: null,
+  hourlyWageCents: null,
+};
+const sam = {
+  ...base,
+  id: 'u1',
+  firstName: 'Sam',
+  lastName: 'Owner',
+  email: 'sam@example.com',
+  username: 'sam@example.com',
+  role: 'BUSINESS_ADMIN',
+  accessLevel: 'MANAGER',
+  status: 'ACTIVE',
+  isActive: true,
+};
+const pat = {
+  ...base,
+  id: 'u2',
+  firstName: 'Pat',
+  lastName: 'Lee',
+  email: 'pat@example.com',
+  username: 'pending-setup',
+  role: 'EMPLOYEE',
+  accessLevel: 'EMPLOYEE',
+  status: 'PENDING',
+  isActive: false,
+  jobRole: 'Guide',
+  hourlyWage: 18.75,
+  hourlyWageCents: 1875,
+  phone: '5550102030',
+};
+const kim = {
+  ...base,
+  id: 'u3',
+  firstName: 'Kim',
+  lastName: 'Ray',
+  email: 'kim@example.com',
+  username: 'kim@example.com',
+  role: 'EMPLOYEE',
+  accessLevel: 'MANAGER',
+  status: 'ACTIVE',
+  isActive: true,
+};
 const permissionsMine = { 'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } } };
 
 afterEach(() => localStorage.clear());
@@ -58,7 +112,13 @@ describe('employees page', () => {
   it('shows Error Loading Employees with Retry, never the empty state, and recovers', async () => {
     signIn();
     let fail = true;
-    stubFetch({ ...permissionsMine, 'GET /api/users': () => (fail ? { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } } : { body: { users: [] } }) });
+    stubFetch({
+      ...permissionsMine,
+      'GET /api/users': () =>
+        fail
+          ? { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } }
+          : { body: { users: [] } },
+    });
     renderApp('/acme/employees');
     await screen.findByText('Error Loading Employees', {}, { timeout: 20_000 });
     expect(screen.queryByText('No Employees Found')).toBeNull();
@@ -73,11 +133,21 @@ describe('employees page', () => {
     stubFetch({
       ...permissionsMine,
       'GET /api/users': { body: { users: [sam] } },
-      'GET /api/job-roles': { body: { jobRoles: [{ id: 'r1', name: 'Guide', description: null, createdAt: '2026-01-01' }] } },
+      'GET /api/job-roles': {
+        body: { jobRoles: [{ id: 'r1', name: 'Guide', description: null, createdAt: '2026-01-01' }] },
+      },
       'GET /api/locations': { body: [] },
       'POST /api/users/invite': (init) => {
         invited = JSON.parse(String(init?.body));
-        return { status: 201, body: { success: true, message: 'Employee created and invitation email sent!', emailSent: true, employee: { ...pat, hasPin: false } } };
+        return {
+          status: 201,
+          body: {
+            success: true,
+            message: 'Employee created and invitation email sent!',
+            emailSent: true,
+            employee: { ...pat, hasPin: false },
+          },
+        };
       },
     });
     renderApp('/acme/employees');
@@ -99,8 +169,18 @@ describe('employees page', () => {
     // the refused submit above may still be settling ("Saving..."): wait for the button to come back
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Create' }, { timeout: 10_000 }));
     await screen.findByText('Employee created and invitation email sent!', {}, { timeout: 10_000 });
-    expect(invited).toMatchObject({ firstName: 'Pat', lastName: 'Lee', email: 'pat@example.com', jobRole: 'Guide', hourlyWage: 18.75, accessLevel: 'EMPLOYEE', role: 'EMPLOYEE' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Employee' })).toBeNull(), { timeout: 10_000 });
+    expect(invited).toMatchObject({
+      firstName: 'Pat',
+      lastName: 'Lee',
+      email: 'pat@example.com',
+      jobRole: 'Guide',
+      hourlyWage: 18.75,
+      accessLevel: 'EMPLOYEE',
+      role: 'EMPLOYEE',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add New Employee' })).toBeNull(), {
+      timeout: 10_000,
+    });
   });
 });
 

@@ -2,7 +2,15 @@ import { Alert, Avatar, Badge, Box, Button, HStack, Stack, Tabs, Text } from '@c
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import { accessShort, canDeactivate, canDeleteEmployee, canResendInvite, EMPLOYEE_PAGE_SIZE, formatPhone, initials } from '../../../../shared/domain/employees.js';
+import {
+  accessShort,
+  canDeactivate,
+  canDeleteEmployee,
+  canResendInvite,
+  EMPLOYEE_PAGE_SIZE,
+  formatPhone,
+  initials,
+} from '../../../../shared/domain/employees.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -27,7 +35,8 @@ function StatusBadge({ e }: { e: Employee }) {
 }
 
 /** Whole dollars in the table (document 3 §9). */
-export const wholeDollars = (e: Employee) => (e.hourlyWageCents == null ? '—' : `$${Math.round(e.hourlyWageCents / 100)}`);
+export const wholeDollars = (e: Employee) =>
+  e.hourlyWageCents == null ? '—' : `$${Math.round(e.hourlyWageCents / 100)}`;
 
 /** Document 3 §2: Employees, with the User Management tab; metrics come with the timesheets area. */
 export default function EmployeesPage() {
@@ -67,11 +76,31 @@ export default function EmployeesPage() {
 
   const act = async (e: Employee, kind: 'resend' | 'deactivate' | 'delete') => {
     const texts = {
-      resend: { message: 'Are you sure you want to resend the invitation email?', title: 'Resend invitation', label: 'Resend', fail: 'Failed to resend invitation' },
-      deactivate: { message: 'Are you sure you want to deactivate this employee? They will not be able to log in.', title: 'Deactivate employee', label: 'Deactivate', fail: 'Failed to deactivate employee' },
-      delete: { message: 'Are you sure you want to delete this employee? This action cannot be undone.', title: 'Delete employee', label: 'Delete', fail: 'Failed to delete employee' },
+      resend: {
+        message: 'Are you sure you want to resend the invitation email?',
+        title: 'Resend invitation',
+        label: 'Resend',
+        fail: 'Failed to resend invitation',
+      },
+      deactivate: {
+        message: 'Are you sure you want to deactivate this employee? They will not be able to log in.',
+        title: 'Deactivate employee',
+        label: 'Deactivate',
+        fail: 'Failed to deactivate employee',
+      },
+      delete: {
+        message: 'Are you sure you want to delete this employee? This action cannot be undone.',
+        title: 'Delete employee',
+        label: 'Delete',
+        fail: 'Failed to delete employee',
+      },
     }[kind];
-    const ok = await confirm({ title: texts.title, message: texts.message, confirmLabel: texts.label, destructive: kind !== 'resend' });
+    const ok = await confirm({
+      title: texts.title,
+      message: texts.message,
+      confirmLabel: texts.label,
+      destructive: kind !== 'resend',
+    });
     if (!ok) return;
     try {
       if (kind === 'resend') {
@@ -86,7 +115,10 @@ export default function EmployeesPage() {
       }
     } catch (err) {
       const status = (err as { status?: number }).status;
-      const fallback = kind === 'delete' && status && status >= 500 ? `Server error (${status}): ${(err as Error).message}` : texts.fail;
+      const fallback =
+        kind === 'delete' && status && status >= 500
+          ? `Server error (${status}): ${(err as Error).message}`
+          : texts.fail;
       notify.error(saveErrorMessage(err, fallback));
     }
     await mutate();
@@ -105,7 +137,13 @@ export default function EmployeesPage() {
             <Avatar.Fallback>{initials(e.firstName, e.lastName)}</Avatar.Fallback>
           </Avatar.Root>
           <Box minW="0" maxW="16rem">
-            <Button variant="plain" p="0" h="auto" fontWeight="medium" onClick={() => navigate(appPath(`/employees/${e.id}`))}>
+            <Button
+              variant="plain"
+              p="0"
+              h="auto"
+              fontWeight="medium"
+              onClick={() => navigate(appPath(`/employees/${e.id}`))}
+            >
               {name(e)}
             </Button>
             <Text fontSize="xs" color="fg.muted" truncate title={`@${e.username}`}>
@@ -132,10 +170,23 @@ export default function EmployeesPage() {
         </Box>
       ),
     },
-    { key: 'access', header: 'Access', nowrap: true, sortValue: (e) => accessShort(e), render: (e) => <Badge variant="outline">{accessShort(e)}</Badge> },
+    {
+      key: 'access',
+      header: 'Access',
+      nowrap: true,
+      sortValue: (e) => accessShort(e),
+      render: (e) => <Badge variant="outline">{accessShort(e)}</Badge>,
+    },
     { key: 'location', header: 'Location', sortValue: (e) => e.location ?? '', render: (e) => e.location || '—' },
     { key: 'role', header: 'Role', sortValue: (e) => e.jobRole ?? '', render: (e) => e.jobRole || '—' },
-    { key: 'wage', header: 'Wage', nowrap: true, align: 'end', sortValue: (e) => e.hourlyWageCents ?? -1, render: wholeDollars },
+    {
+      key: 'wage',
+      header: 'Wage',
+      nowrap: true,
+      align: 'end',
+      sortValue: (e) => e.hourlyWageCents ?? -1,
+      render: wholeDollars,
+    },
     { key: 'status', header: 'Status', nowrap: true, sortValue: (e) => e.status, render: (e) => <StatusBadge e={e} /> },
     {
       key: 'actions',
@@ -145,22 +196,44 @@ export default function EmployeesPage() {
       render: (e) => (
         <HStack gap="1" justify="end" wrap="wrap">
           {(flags.isAdmin || canDeleteEmployee(e)) && (
-            <Button size="xs" variant="outline" onClick={() => setForm({ open: true, employee: e })} aria-label={`Edit ${name(e)}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => setForm({ open: true, employee: e })}
+              aria-label={`Edit ${name(e)}`}
+            >
               Edit
             </Button>
           )}
           {flags.canManageUsers && canResendInvite(e) && (
-            <Button size="xs" variant="outline" onClick={() => void act(e, 'resend')} aria-label={`Resend invitation to ${name(e)}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => void act(e, 'resend')}
+              aria-label={`Resend invitation to ${name(e)}`}
+            >
               Resend
             </Button>
           )}
           {flags.canManageUsers && canDeactivate(e) && canDeleteEmployee(e) && e.id !== user.id && (
-            <Button size="xs" variant="outline" colorPalette="orange" onClick={() => void act(e, 'deactivate')} aria-label={`Deactivate ${name(e)}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="orange"
+              onClick={() => void act(e, 'deactivate')}
+              aria-label={`Deactivate ${name(e)}`}
+            >
               Deactivate
             </Button>
           )}
           {flags.canManageUsers && canDeleteEmployee(e) && e.id !== user.id && (
-            <Button size="xs" variant="outline" colorPalette="red" onClick={() => void act(e, 'delete')} aria-label={`Delete ${name(e)}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              onClick={() => void act(e, 'delete')}
+              aria-label={`Delete ${name(e)}`}
+            >
               Delete
             </Button>
           )}
@@ -216,23 +289,34 @@ export default function EmployeesPage() {
                 rowLabel={name}
                 loading={isLoading}
                 pageSize={EMPLOYEE_PAGE_SIZE}
-                error={error ? { title: 'Error Loading Employees', message: saveErrorMessage(error, 'Failed to load employee data'), onRetry: () => void mutate() } : null}
-                empty={{ title: 'No Employees Found', description: flags.canManageUsers ? 'Add your first employee to send them an invitation.' : undefined }}
+                error={
+                  error
+                    ? {
+                        title: 'Error Loading Employees',
+                        message: saveErrorMessage(error, 'Failed to load employee data'),
+                        onRetry: () => void mutate(),
+                      }
+                    : null
+                }
+                empty={{
+                  title: 'No Employees Found',
+                  description: flags.canManageUsers ? 'Add your first employee to send them an invitation.' : undefined,
+                }}
               />
             </Box>
           </Stack>
         </Tabs.Content>
       </Tabs.Root>
       {EmployeeFormDialog && (
-      <EmployeeFormDialog
-        open={form.open}
-        employee={form.employee}
-        onClose={() => setForm({ open: false, employee: null })}
-        onSaved={(message) => {
-          showBanner(message);
-          void mutate();
-        }}
-      />
+        <EmployeeFormDialog
+          open={form.open}
+          employee={form.employee}
+          onClose={() => setForm({ open: false, employee: null })}
+          onSaved={(message) => {
+            showBanner(message);
+            void mutate();
+          }}
+        />
       )}
       {confirmDialog}
     </Stack>

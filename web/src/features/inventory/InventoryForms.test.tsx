@@ -5,17 +5,44 @@ import { renderApp, stubFetch } from '../../test-utils.js';
 
 // The page's forms and links as a manager uses them, against a stubbed API.
 
-const manager = { id: 'u1', role: 'BUSINESS_ADMIN', firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } } as SessionUser;
+const manager = {
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  organizationId: 'o1',
+  organization: { name: 'Acme Rentals', subdomain: 'acme' },
+} as SessionUser;
 
 const golfCart = {
-  id: 't1', name: 'Golf Cart', category: 'Carts', description: null, defaultHourlyRate: 25, defaultDailyRate: null,
+  id: 't1',
+  name: 'Golf Cart',
+  category: 'Carts',
+  description: null,
+  defaultHourlyRate: 25,
+  defaultDailyRate: null,
   rates: [{ rate: 25, rateType: 'hourly' }],
-  variants: [{ id: 'v1', productTypeId: 't1', name: 'Single', description: null, hourlyRate: null, dailyRate: null, rates: [] }],
-  _count: { items: 2 }, createdAt: '', updatedAt: '',
+  variants: [
+    { id: 'v1', productTypeId: 't1', name: 'Single', description: null, hourlyRate: null, dailyRate: null, rates: [] },
+  ],
+  _count: { items: 2 },
+  createdAt: '',
+  updatedAt: '',
 };
 const item = (n: string, id: string, status: string) => ({
-  id, itemNumber: n, serialNumber: null, productTypeId: 't1', productType: { id: 't1', name: 'Golf Cart', category: 'Carts' },
-  productVariantId: null, productVariant: null, condition: 'GOOD', location: null, notes: null, status, createdAt: '', updatedAt: '',
+  id,
+  itemNumber: n,
+  serialNumber: null,
+  productTypeId: 't1',
+  productType: { id: 't1', name: 'Golf Cart', category: 'Carts' },
+  productVariantId: null,
+  productVariant: null,
+  condition: 'GOOD',
+  location: null,
+  notes: null,
+  status,
+  createdAt: '',
+  updatedAt: '',
 });
 const items = [item('GC-001', 'aaaaaaaa-0001', 'AVAILABLE'), item('GC-002', 'aaaaaaaa-0002', 'OUT_OF_SERVICE')];
 
@@ -56,7 +83,12 @@ describe('inventory page forms and links', () => {
     signInAsManager();
     const calls = stubFetch({
       ...listAnswers,
-      'POST /api/inventory/bulk/generate-ids': { body: { success: true, data: { suggestions: [{ suggestedId: 'GC-003' }, { suggestedId: 'GC-004' }, { suggestedId: 'GC-005' }] } } },
+      'POST /api/inventory/bulk/generate-ids': {
+        body: {
+          success: true,
+          data: { suggestions: [{ suggestedId: 'GC-003' }, { suggestedId: 'GC-004' }, { suggestedId: 'GC-005' }] },
+        },
+      },
       'POST /api/inventory/bulk/create': { status: 201, body: { success: true, data: { createdItems: [] } } },
     });
     renderApp('/acme/inventory');
@@ -76,7 +108,8 @@ describe('inventory page forms and links', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Create 3 Items' }));
     await screen.findByText('3 items created successfully');
     expect(bodyOf(calls, 'POST', '/api/inventory/bulk/create')).toEqual({
-      productTypeId: 't1', productVariantId: null,
+      productTypeId: 't1',
+      productVariantId: null,
       items: [{ itemId: 'GC-003' }, { itemId: 'GC-004' }, { itemId: 'GC-005' }],
       commonProperties: { condition: 'GOOD', location: null, notes: null, status: 'AVAILABLE' },
     });
@@ -87,7 +120,14 @@ describe('inventory page forms and links', () => {
     const calls = stubFetch({
       ...listAnswers,
       'PUT /api/inventory/product-types/t1': { body: golfCart },
-      'POST /api/inventory/product-types/t1/variants': { status: 400, body: { error: 'ValidationError', message: 'Validation failed', details: [{ msg: 'Variant name is too long', path: 'name' }] } },
+      'POST /api/inventory/product-types/t1/variants': {
+        status: 400,
+        body: {
+          error: 'ValidationError',
+          message: 'Validation failed',
+          details: [{ msg: 'Variant name is too long', path: 'name' }],
+        },
+      },
       'DELETE /api/inventory/product-variants/v1': { body: { success: true } },
     });
     renderApp('/acme/inventory');
@@ -102,12 +142,21 @@ describe('inventory page forms and links', () => {
     await screen.findByText('Product type updated successfully, but 1 variant operation(s) failed');
     expect(screen.getByText('Failed to save variant: Kids - Validation failed: Variant name is too long')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/inventory/product-variants/v1')).toBe(true);
-    expect(bodyOf(calls, 'PUT', '/api/inventory/product-types/t1')).toMatchObject({ name: 'Golf Cart', rates: [{ rate: 25, rateType: 'hourly' }] });
+    expect(bodyOf(calls, 'PUT', '/api/inventory/product-types/t1')).toMatchObject({
+      name: 'Golf Cart',
+      rates: [{ rate: 25, rateType: 'hourly' }],
+    });
   });
 
   it('product type: the contract limits on the inputs, its messages on submit, and an error that clears once corrected', async () => {
     signInAsManager();
-    const calls = stubFetch({ ...listAnswers, 'POST /api/inventory/product-types': { status: 201, body: { ...golfCart, id: 't2', name: 'Kayak', variants: [] } } });
+    const calls = stubFetch({
+      ...listAnswers,
+      'POST /api/inventory/product-types': {
+        status: 201,
+        body: { ...golfCart, id: 't2', name: 'Kayak', variants: [] },
+      },
+    });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Product Type' }));
     const form = await screen.findByRole('dialog', { name: 'Create New Product Type' });
@@ -125,7 +174,14 @@ describe('inventory page forms and links', () => {
     fireEvent.change(within(form).getByLabelText(/Category/), { target: { value: 'Boats' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create Product Type' }));
     await screen.findByText('Product type created successfully');
-    expect(bodyOf(calls, 'POST', '/api/inventory/product-types')).toEqual({ name: 'Kayak', category: 'Boats', description: null, rates: [{ rate: 5, rateType: 'hourly' }], defaultHourlyRate: 5, defaultDailyRate: null });
+    expect(bodyOf(calls, 'POST', '/api/inventory/product-types')).toEqual({
+      name: 'Kayak',
+      category: 'Boats',
+      description: null,
+      rates: [{ rate: 5, rateType: 'hourly' }],
+      defaultHourlyRate: 5,
+      defaultDailyRate: null,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New Product Type' })).toBeNull());
   });
 
@@ -140,18 +196,42 @@ describe('inventory page forms and links', () => {
     fireEvent.keyDown(name, { key: 'Escape' });
     await screen.findByText('Your changes have not been saved - are you sure you want to leave this page?');
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?')).toBeNull());
-    expect((within(screen.getByRole('dialog', { name: 'Create New Product Type' })).getByLabelText(/Name/) as HTMLInputElement).value).toBe('Kayak');
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?'),
+      ).toBeNull(),
+    );
+    expect(
+      (
+        within(screen.getByRole('dialog', { name: 'Create New Product Type' })).getByLabelText(
+          /Name/,
+        ) as HTMLInputElement
+      ).value,
+    ).toBe('Kayak');
   });
 
   it('opens the activity log on demand: a bulk delete reads "Multiple (3)" and its details list the items', async () => {
     signInAsManager();
     const bulkDeleted = {
-      id: 'l1', eventType: 'BULK_DELETED', eventDate: '2026-03-01T10:00:00.000Z', oldStatus: null, newStatus: null, item: null, productType: null,
+      id: 'l1',
+      eventType: 'BULK_DELETED',
+      eventDate: '2026-03-01T10:00:00.000Z',
+      oldStatus: null,
+      newStatus: null,
+      item: null,
+      productType: null,
       user: { id: 'u1', firstName: 'Ada', lastName: 'Lovelace' },
       details: {
-        itemCount: 3, itemsByType: { 'Golf Cart': 3 }, timestamp: '2026-03-01T10:00:00.000Z',
-        itemsData: ['GC-001', 'GC-002', 'GC-003'].map((n) => ({ id: n, itemNumber: n, productTypeName: 'Golf Cart', status: 'AVAILABLE', location: 'Barn' })),
+        itemCount: 3,
+        itemsByType: { 'Golf Cart': 3 },
+        timestamp: '2026-03-01T10:00:00.000Z',
+        itemsData: ['GC-001', 'GC-002', 'GC-003'].map((n) => ({
+          id: n,
+          itemNumber: n,
+          productTypeName: 'Golf Cart',
+          status: 'AVAILABLE',
+          location: 'Barn',
+        })),
       },
     };
     const calls = stubFetch({ ...listAnswers, 'GET /api/inventory/activity-log': { body: [bulkDeleted] } });
@@ -161,7 +241,9 @@ describe('inventory page forms and links', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Activity Log' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Details of BULK DELETED Multiple (3)' }));
-    expect(calls.find((c) => c.url.startsWith('/api/inventory/activity-log'))?.url).toBe('/api/inventory/activity-log?limit=100');
+    expect(calls.find((c) => c.url.startsWith('/api/inventory/activity-log'))?.url).toBe(
+      '/api/inventory/activity-log?limit=100',
+    );
     const details = await screen.findByRole('dialog', { name: 'Activity Log Details' });
     const affected = within(details).getByRole('table', { name: 'Affected items' });
     for (const n of ['GC-001', 'GC-002', 'GC-003']) expect(within(affected).getByText(n)).toBeTruthy();
@@ -170,7 +252,10 @@ describe('inventory page forms and links', () => {
 
   it('says "Failed to load activity logs" when the log cannot load', async () => {
     signInAsManager();
-    stubFetch({ ...listAnswers, 'GET /api/inventory/activity-log': { status: 500, body: { error: 'InternalError', message: 'boom' } } });
+    stubFetch({
+      ...listAnswers,
+      'GET /api/inventory/activity-log': { status: 500, body: { error: 'InternalError', message: 'boom' } },
+    });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByRole('tab', { name: 'Activity Log' }));
     // Issue 11 point 19: the toast and the error in place of the list, never "No Activity Yet".
@@ -182,7 +267,21 @@ describe('inventory page forms and links', () => {
 
   it('selects rows, shows the bulk bar and bulk-deletes the selection after confirmation', async () => {
     signInAsManager();
-    const calls = stubFetch({ ...listAnswers, 'DELETE /api/inventory/bulk/delete': { body: { success: true, data: { deletedItems: [{ id: 'aaaaaaaa-0001', itemNumber: 'GC-001' }, { id: 'aaaaaaaa-0002', itemNumber: 'GC-002' }], keptItems: [] } } } });
+    const calls = stubFetch({
+      ...listAnswers,
+      'DELETE /api/inventory/bulk/delete': {
+        body: {
+          success: true,
+          data: {
+            deletedItems: [
+              { id: 'aaaaaaaa-0001', itemNumber: 'GC-001' },
+              { id: 'aaaaaaaa-0002', itemNumber: 'GC-002' },
+            ],
+            keptItems: [],
+          },
+        },
+      },
+    });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByLabelText('Select GC-001'));
     fireEvent.click(screen.getByLabelText('Select GC-002'));
@@ -190,14 +289,24 @@ describe('inventory page forms and links', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('2 items deleted successfully');
-    expect(bodyOf(calls, 'DELETE', '/api/inventory/bulk/delete')).toEqual({ itemIds: ['aaaaaaaa-0001', 'aaaaaaaa-0002'] });
+    expect(bodyOf(calls, 'DELETE', '/api/inventory/bulk/delete')).toEqual({
+      itemIds: ['aaaaaaaa-0001', 'aaaaaaaa-0002'],
+    });
   });
 
   it('a bulk delete that kept reserved items lists them with their reservations, and keeps them selected', async () => {
     signInAsManager();
     stubFetch({
       ...listAnswers,
-      'DELETE /api/inventory/bulk/delete': { body: { success: true, data: { deletedItems: [{ id: 'aaaaaaaa-0001', itemNumber: 'GC-001' }], keptItems: [{ id: 'aaaaaaaa-0002', itemNumber: 'GC-002', reservations: ['RES-000007'] }] } } },
+      'DELETE /api/inventory/bulk/delete': {
+        body: {
+          success: true,
+          data: {
+            deletedItems: [{ id: 'aaaaaaaa-0001', itemNumber: 'GC-001' }],
+            keptItems: [{ id: 'aaaaaaaa-0002', itemNumber: 'GC-002', reservations: ['RES-000007'] }],
+          },
+        },
+      },
     });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByLabelText('Select GC-001'));
@@ -212,7 +321,13 @@ describe('inventory page forms and links', () => {
 
   it('select-all takes the page, and a refused status change shows the server message', async () => {
     signInAsManager();
-    stubFetch({ ...listAnswers, 'PATCH /api/inventory/items/aaaaaaaa-0001/status': { status: 409, body: { error: 'Conflict', message: 'Item is rented out' } } });
+    stubFetch({
+      ...listAnswers,
+      'PATCH /api/inventory/items/aaaaaaaa-0001/status': {
+        status: 409,
+        body: { error: 'Conflict', message: 'Item is rented out' },
+      },
+    });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByLabelText('Select all items on this page'));
     await screen.findByText('2 items selected');
@@ -222,7 +337,12 @@ describe('inventory page forms and links', () => {
 
   it('welcomes a manager with no inventory (even with services), with Add Item disabled until a type exists', async () => {
     signInAsManager();
-    stubFetch({ ...listAnswers, 'GET /api/inventory/product-types': { body: [] }, 'GET /api/inventory/items': { body: { items: [], nextCursor: null } }, 'GET /api/inventory/services': { body: [{ id: 's1', name: 'Tour' }] } });
+    stubFetch({
+      ...listAnswers,
+      'GET /api/inventory/product-types': { body: [] },
+      'GET /api/inventory/items': { body: { items: [], nextCursor: null } },
+      'GET /api/inventory/services': { body: [{ id: 's1', name: 'Tour' }] },
+    });
     renderApp('/acme/inventory');
     await screen.findByText('Welcome to Your Inventory System');
     expect((screen.getByRole('button', { name: 'Add Item' }) as HTMLButtonElement).disabled).toBe(true);

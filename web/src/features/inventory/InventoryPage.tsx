@@ -67,9 +67,14 @@ export default function InventoryPage() {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Error Loading Inventory</Alert.Title>
-            <Alert.Description>Failed to load inventory data: {errorMessage(error, error instanceof Error ? error.message : String(error))}</Alert.Description>
+            <Alert.Description>
+              Failed to load inventory data:{' '}
+              {errorMessage(error, error instanceof Error ? error.message : String(error))}
+            </Alert.Description>
           </Alert.Content>
-          <Button size="sm" onClick={() => void mutate()}>Retry</Button>
+          <Button size="sm" onClick={() => void mutate()}>
+            Retry
+          </Button>
         </Alert.Root>
       </Stack>
     );
@@ -87,33 +92,93 @@ export default function InventoryPage() {
     <PageHeader
       title="Inventory & Services"
       subtitle={canManage ? 'Manage your inventory items and product types' : 'View inventory items'}
-      actions={canAddItem && (
-        <HStack wrap="wrap">
-          {canManage && <Button size="sm" variant="outline" {...preloadOn(TypeForm)} onClick={() => setTypeForm({ open: true, type: null })}>Add Product Type</Button>}
-          <Button size="sm" variant="outline" disabled={productTypes.length === 0} {...preloadOn(ItemForm)} onClick={() => setItemForm({ open: true, item: null })}>Add Item</Button>
-          {canManage && <Button size="sm" colorPalette="brand" {...preloadOn(Services)} onClick={() => { setTab('services'); setCreateService((n) => n + 1); }}>Add Service</Button>}
-        </HStack>
-      )}
+      actions={
+        canAddItem && (
+          <HStack wrap="wrap">
+            {canManage && (
+              <Button
+                size="sm"
+                variant="outline"
+                {...preloadOn(TypeForm)}
+                onClick={() => setTypeForm({ open: true, type: null })}
+              >
+                Add Product Type
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={productTypes.length === 0}
+              {...preloadOn(ItemForm)}
+              onClick={() => setItemForm({ open: true, item: null })}
+            >
+              Add Item
+            </Button>
+            {canManage && (
+              <Button
+                size="sm"
+                colorPalette="brand"
+                {...preloadOn(Services)}
+                onClick={() => {
+                  setTab('services');
+                  setCreateService((n) => n + 1);
+                }}
+              >
+                Add Service
+              </Button>
+            )}
+          </HStack>
+        )
+      }
     />
   );
 
   const dialogs = canAddItem && (
     <>
-      {canManage && ProductTypeFormDialog && <ProductTypeFormDialog open={typeForm.open} productType={typeForm.type} onClose={() => setTypeForm({ open: false, type: null })} onSaved={() => void refresh()} />}
-      {ItemFormDialog && <ItemFormDialog open={itemForm.open} item={itemForm.item} productTypes={productTypes} onClose={() => setItemForm({ open: false, item: null })} onSaved={() => void refresh()} />}
+      {canManage && ProductTypeFormDialog && (
+        <ProductTypeFormDialog
+          open={typeForm.open}
+          productType={typeForm.type}
+          onClose={() => setTypeForm({ open: false, type: null })}
+          onSaved={() => void refresh()}
+        />
+      )}
+      {ItemFormDialog && (
+        <ItemFormDialog
+          open={itemForm.open}
+          item={itemForm.item}
+          productTypes={productTypes}
+          onClose={() => setItemForm({ open: false, item: null })}
+          onSaved={() => void refresh()}
+        />
+      )}
     </>
   );
 
-  const count = (n: number) => <Badge ms="1" size="sm" variant="subtle">{n}</Badge>;
+  const count = (n: number) => (
+    <Badge ms="1" size="sm" variant="subtle">
+      {n}
+    </Badge>
+  );
   return (
     <Stack gap="6">
       {header}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="items" whiteSpace="nowrap" flexShrink={0}>Inventory Items {count(items.length)}</Tabs.Trigger>
-          <Tabs.Trigger value="types" whiteSpace="nowrap" flexShrink={0}>Product Types {count(productTypes.length)}</Tabs.Trigger>
-          <Tabs.Trigger value="services" whiteSpace="nowrap" flexShrink={0}>Services {count(servicesTotal)}</Tabs.Trigger>
-          {canManage && <Tabs.Trigger value="activity" whiteSpace="nowrap" flexShrink={0}>Activity Log</Tabs.Trigger>}
+          <Tabs.Trigger value="items" whiteSpace="nowrap" flexShrink={0}>
+            Inventory Items {count(items.length)}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="types" whiteSpace="nowrap" flexShrink={0}>
+            Product Types {count(productTypes.length)}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="services" whiteSpace="nowrap" flexShrink={0}>
+            Services {count(servicesTotal)}
+          </Tabs.Trigger>
+          {canManage && (
+            <Tabs.Trigger value="activity" whiteSpace="nowrap" flexShrink={0}>
+              Activity Log
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="items">
           {noInventoryYet && canManage ? (
@@ -122,18 +187,39 @@ export default function InventoryPage() {
               icon={<BoxIcon />}
               title="Welcome to Your Inventory System"
               description="Start by creating a product type, then add items to it."
-              action={<Button colorPalette="brand" onClick={() => setTypeForm({ open: true, type: null })}>Create Your First Product Type</Button>}
+              action={
+                <Button colorPalette="brand" onClick={() => setTypeForm({ open: true, type: null })}>
+                  Create Your First Product Type
+                </Button>
+              }
             />
           ) : (
-          // Keyed on ?status= so a dashboard link followed while already here preselects its chip too.
-          <ItemsTab key={statusQuery ?? ''} items={items} productTypes={productTypes} canManage={canManage} initialStatus={statusFromQuery(statusQuery)} onEdit={(item) => setItemForm({ open: true, item })} onChanged={refresh} />
+            // Keyed on ?status= so a dashboard link followed while already here preselects its chip too.
+            <ItemsTab
+              key={statusQuery ?? ''}
+              items={items}
+              productTypes={productTypes}
+              canManage={canManage}
+              initialStatus={statusFromQuery(statusQuery)}
+              onEdit={(item) => setItemForm({ open: true, item })}
+              onChanged={refresh}
+            />
           )}
         </Tabs.Content>
         <Tabs.Content value="types">
-          <ProductTypesTab productTypes={productTypes} canManage={canManage} onEdit={(type) => setTypeForm({ open: true, type })} onChanged={refresh} />
+          <ProductTypesTab
+            productTypes={productTypes}
+            canManage={canManage}
+            onEdit={(type) => setTypeForm({ open: true, type })}
+            onChanged={refresh}
+          />
         </Tabs.Content>
         <Tabs.Content value="services">
-          {ServicesTab ? <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} /> : <PageSpinner label="Loading services…" />}
+          {ServicesTab ? (
+            <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} />
+          ) : (
+            <PageSpinner label="Loading services…" />
+          )}
         </Tabs.Content>
         {canManage && (
           <Tabs.Content value="activity">

@@ -5,8 +5,27 @@ import { renderApp, stubFetch } from '../../test-utils.js';
 
 // Issue 11's rough edges on the inventory forms (points 11, 12, 15, 17), as a manager meets them.
 
-const manager = { id: 'u1', role: 'BUSINESS_ADMIN', firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } } as SessionUser;
-const golfCart = { id: 't1', name: 'Golf Cart', category: 'Carts', description: null, defaultHourlyRate: 25, defaultDailyRate: null, rates: [{ rate: 25, rateType: 'hourly' }], variants: [], _count: { items: 0 }, createdAt: '', updatedAt: '' };
+const manager = {
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  organizationId: 'o1',
+  organization: { name: 'Acme Rentals', subdomain: 'acme' },
+} as SessionUser;
+const golfCart = {
+  id: 't1',
+  name: 'Golf Cart',
+  category: 'Carts',
+  description: null,
+  defaultHourlyRate: 25,
+  defaultDailyRate: null,
+  rates: [{ rate: 25, rateType: 'hourly' }],
+  variants: [],
+  _count: { items: 0 },
+  createdAt: '',
+  updatedAt: '',
+};
 const answers = {
   'GET /api/inventory/product-types': { body: [golfCart] },
   'GET /api/inventory/items': { body: { items: [], nextCursor: null } },
@@ -39,7 +58,9 @@ describe('inventory forms, issue 11', () => {
     await waitFor(() => expect(within(form).queryByLabelText('New location name')).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Add New Inventory Item' })).toBeTruthy();
     expect(within(form).getByRole('combobox', { name: 'Location' })).toBeTruthy();
-    expect(screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?')).toBeNull();
+    expect(
+      screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?'),
+    ).toBeNull();
   });
 
   it('inputs carry the contract limits (point 12)', async () => {

@@ -1,4 +1,16 @@
-import { Badge, Button, Field, HStack, Input, NativeSelect, Stack, Switch, Text, Textarea, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
@@ -31,11 +43,25 @@ const itemForm = z
   .superRefine((v, ctx) => {
     if (v.bulk) return;
     const r = itemBody.shape.itemNumber.safeParse(v.itemNumber);
-    if (!r.success) ctx.addIssue({ code: 'custom', path: ['itemNumber'], message: r.error.issues[0]?.message ?? 'Item ID is required' });
+    if (!r.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['itemNumber'],
+        message: r.error.issues[0]?.message ?? 'Item ID is required',
+      });
   });
 type ItemFormValues = z.input<typeof itemForm>;
 
-const emptyItem = (productTypeId = ''): ItemFormValues => ({ bulk: false, productTypeId, productVariantId: '', itemNumber: '', serialNumber: '', condition: 'GOOD', location: '', notes: '' });
+const emptyItem = (productTypeId = ''): ItemFormValues => ({
+  bulk: false,
+  productTypeId,
+  productVariantId: '',
+  itemNumber: '',
+  serialNumber: '',
+  condition: 'GOOD',
+  location: '',
+  notes: '',
+});
 const fromItem = (item: InventoryItem): ItemFormValues => ({
   bulk: false,
   productTypeId: item.productTypeId,
@@ -52,14 +78,29 @@ function LimitedInput(props: React.ComponentProps<typeof Input> & { name: string
 }
 
 /** Add (single or bulk) and edit an inventory item (document 2 §2.2, §2.3). */
-export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: { open: boolean; item: InventoryItem | null; productTypes: ProductType[]; onClose: () => void; onSaved: () => void }) {
+export function ItemFormDialog({
+  open,
+  item,
+  productTypes,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  item: InventoryItem | null;
+  productTypes: ProductType[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [quantity, setQuantity] = useState('10');
   const [clamped, setClamped] = useState(false);
   const [generated, setGenerated] = useState<string[]>([]);
   // Mirrors the form's bulk switch for the footer's label.
   const [bulkMode, setBulkMode] = useState(false);
   const submission = useSubmissionKey();
-  const defaults = useMemo(() => (item ? fromItem(item) : emptyItem(productTypes.length === 1 ? productTypes[0]!.id : '')), [item, productTypes]);
+  const defaults = useMemo(
+    () => (item ? fromItem(item) : emptyItem(productTypes.length === 1 ? productTypes[0]!.id : '')),
+    [item, productTypes],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -69,7 +110,9 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
     setBulkMode(false);
   }, [open]);
 
-  const generate = useMutationAction((productTypeId: string, n: number) => inventoryApi.generateIds(productTypeId, n), { failure: 'Failed to generate item IDs' });
+  const generate = useMutationAction((productTypeId: string, n: number) => inventoryApi.generateIds(productTypeId, n), {
+    failure: 'Failed to generate item IDs',
+  });
   const save = useMutationAction(
     async (v: z.output<typeof itemForm>) => {
       if (v.bulk) {
@@ -77,18 +120,37 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
           productTypeId: v.productTypeId,
           productVariantId: v.productVariantId || null,
           items: generated.map((itemId) => ({ itemId })),
-          commonProperties: { condition: v.condition, location: v.location || null, notes: v.notes || null, status: 'AVAILABLE' as const },
+          commonProperties: {
+            condition: v.condition,
+            location: v.location || null,
+            notes: v.notes || null,
+            status: 'AVAILABLE' as const,
+          },
         };
         await submission.send(bulk, (key) => inventoryApi.bulkCreate(bulk, key));
         return;
       }
-      const body = { productTypeId: v.productTypeId, productVariantId: v.productVariantId || null, itemNumber: v.itemNumber, serialNumber: v.serialNumber || null, condition: v.condition, location: v.location || null, notes: v.notes || null };
+      const body = {
+        productTypeId: v.productTypeId,
+        productVariantId: v.productVariantId || null,
+        itemNumber: v.itemNumber,
+        serialNumber: v.serialNumber || null,
+        condition: v.condition,
+        location: v.location || null,
+        notes: v.notes || null,
+      };
       if (item) await inventoryApi.updateItem(item.id, body);
       else await submission.send(body, (key) => inventoryApi.createItem(body, key));
     },
     {
-      success: (_r, v) => (v.bulk ? `${generated.length} items created successfully` : item ? 'Item updated successfully' : 'Item created successfully'),
-      failure: (v) => (v.bulk ? 'Bulk creation failed' : item ? 'Failed to update item' : 'Failed to create inventory item'),
+      success: (_r, v) =>
+        v.bulk
+          ? `${generated.length} items created successfully`
+          : item
+            ? 'Item updated successfully'
+            : 'Item created successfully',
+      failure: (v) =>
+        v.bulk ? 'Bulk creation failed' : item ? 'Failed to update item' : 'Failed to create inventory item',
       revalidate: [INVENTORY],
     },
   );
@@ -108,7 +170,15 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
       schema={itemForm}
       defaultValues={defaults}
       extraDirty={generated.length > 0}
-      submitLabel={item ? 'Update Item' : bulkMode ? (generated.length ? `Create ${generated.length} Items` : 'Create Items') : 'Create Item'}
+      submitLabel={
+        item
+          ? 'Update Item'
+          : bulkMode
+            ? generated.length
+              ? `Create ${generated.length} Items`
+              : 'Create Items'
+            : 'Create Item'
+      }
       submitDisabled={bulkMode && generated.length === 0}
       onClose={onClose}
       onSubmit={async (v) => {
@@ -213,7 +283,11 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
                     </Button>
                   </HStack>
                   {/* Issue 11 point 17: a hint within 1-100, an error only when out of range or clamped. */}
-                  {note || clamped ? <Field.ErrorText>{BULK_LIMIT_MESSAGE}</Field.ErrorText> : <Field.HelperText>{BULK_LIMIT_MESSAGE}</Field.HelperText>}
+                  {note || clamped ? (
+                    <Field.ErrorText>{BULK_LIMIT_MESSAGE}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>{BULK_LIMIT_MESSAGE}</Field.HelperText>
+                  )}
                 </Field.Root>
                 {generated.length > 0 ? (
                   <Wrap gap="1" aria-label="Generated item IDs">
@@ -253,7 +327,11 @@ export function ItemFormDialog({ open, item, productTypes, onClose, onSaved }: {
             </FormField>
             <Field.Root>
               <Field.Label>Location</Field.Label>
-              <Controller control={form.control} name="location" render={({ field }) => <LocationPicker value={field.value} onChange={field.onChange} />} />
+              <Controller
+                control={form.control}
+                name="location"
+                render={({ field }) => <LocationPicker value={field.value} onChange={field.onChange} />}
+              />
             </Field.Root>
             <FormField name="notes" label="Notes">
               <Textarea maxLength={2000} {...form.register('notes')} />

@@ -1,4 +1,16 @@
-import { Badge, Button, Checkbox, HStack, IconButton, Input, NativeSelect, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { InventoryItem, ItemStatus, ProductType } from '../../../../shared/contract/inventory-models.js';
 import { errorMessage } from '../../api/client.js';
@@ -9,21 +21,56 @@ import { Pagination } from '../../components/Pagination.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import {
-  bulkDeleteOutcome, DEFAULT_SORT, filterItems, NO_FILTERS, pageCount, pageOf, shortId, statusDropdown, sortItems, STATUS_CHIPS, STATUS_COLOR, statusCounts, statusLabel, toggleSort,
-  type ItemFilters, type Sort, type SortKey,
+  bulkDeleteOutcome,
+  DEFAULT_SORT,
+  filterItems,
+  NO_FILTERS,
+  pageCount,
+  pageOf,
+  shortId,
+  statusDropdown,
+  sortItems,
+  STATUS_CHIPS,
+  STATUS_COLOR,
+  statusCounts,
+  statusLabel,
+  toggleSort,
+  type ItemFilters,
+  type Sort,
+  type SortKey,
 } from './itemRules.js';
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: React.ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: React.ReactNode;
+}) {
   return (
     <NativeSelect.Root size="sm" width="auto" minW="40">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>{children}</NativeSelect.Field>
+      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
 }
 
 /** A row (or select-all) checkbox without a visible label: the name is for screen readers and tests. */
-function SelectBox({ label, checked, onToggle }: { label: string; checked: boolean | 'indeterminate'; onToggle: () => void }) {
+function SelectBox({
+  label,
+  checked,
+  onToggle,
+}: {
+  label: string;
+  checked: boolean | 'indeterminate';
+  onToggle: () => void;
+}) {
   return (
     <Checkbox.Root size="sm" checked={checked} onCheckedChange={onToggle}>
       <Checkbox.HiddenInput aria-label={label} />
@@ -33,12 +80,26 @@ function SelectBox({ label, checked, onToggle }: { label: string; checked: boole
 }
 
 /** A manager's per-row status control; see statusDropdown for which options it offers. */
-function StatusDropdown({ item, onChange }: { item: InventoryItem; onChange: (s: Exclude<ItemStatus, 'IN_USE'>) => void }) {
+function StatusDropdown({
+  item,
+  onChange,
+}: {
+  item: InventoryItem;
+  onChange: (s: Exclude<ItemStatus, 'IN_USE'>) => void;
+}) {
   const { options, disabled } = statusDropdown(item.status);
   return (
     <NativeSelect.Root size="xs" width="40" disabled={disabled}>
-      <NativeSelect.Field aria-label={`Status of ${item.itemNumber}`} value={item.status} onChange={(e) => onChange(e.target.value as Exclude<ItemStatus, 'IN_USE'>)}>
-        {options.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+      <NativeSelect.Field
+        aria-label={`Status of ${item.itemNumber}`}
+        value={item.status}
+        onChange={(e) => onChange(e.target.value as Exclude<ItemStatus, 'IN_USE'>)}
+      >
+        {options.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
@@ -54,7 +115,14 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 ];
 
 /** The Inventory Items tab (document 2 §2.1). */
-export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductType[]; canManage: boolean; initialStatus: ItemStatus | null; onEdit: (item: InventoryItem) => void; onChanged: () => Promise<unknown> }) {
+export function ItemsTab(props: {
+  items: InventoryItem[];
+  productTypes: ProductType[];
+  canManage: boolean;
+  initialStatus: ItemStatus | null;
+  onEdit: (item: InventoryItem) => void;
+  onChanged: () => Promise<unknown>;
+}) {
   const { items, productTypes, canManage } = props;
   const [filters, setFilters] = useState<ItemFilters>({ ...NO_FILTERS, status: props.initialStatus });
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -68,7 +136,10 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
   const counts = useMemo(() => statusCounts(items, filters), [items, filters]);
   const totalPages = pageCount(visible.length);
   const shown = pageOf(visible, Math.min(page, totalPages));
-  const locations = useMemo(() => [...new Set(items.map((i) => i.location).filter((l): l is string => !!l))].sort(), [items]);
+  const locations = useMemo(
+    () => [...new Set(items.map((i) => i.location).filter((l): l is string => !!l))].sort(),
+    [items],
+  );
 
   useEffect(() => setPage(1), [filters, sort]);
   // Selections of items that are gone (deleted, filtered by someone else's change) drop out.
@@ -77,12 +148,13 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
   const setFilter = <K extends keyof ItemFilters>(k: K, v: ItemFilters[K]) => setFilters((f) => ({ ...f, [k]: v }));
   const allShownSelected = shown.length > 0 && shown.every((i) => selected.has(i.id));
   const someShownSelected = shown.some((i) => selected.has(i.id));
-  const toggle = (id: string) => setSelected((s) => {
-    const next = new Set(s);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   async function changeStatus(item: InventoryItem, status: Exclude<ItemStatus, 'IN_USE'>) {
     try {
@@ -131,41 +203,95 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
   return (
     <Stack gap="4">
       <Wrap gap="3" align="center">
-        <Input size="sm" maxW="xs" type="search" aria-label="Search items" placeholder="Search item number, serial, type, location, notes" value={filters.search} onChange={(e) => setFilter('search', e.target.value)} />
+        <Input
+          size="sm"
+          maxW="xs"
+          type="search"
+          aria-label="Search items"
+          placeholder="Search item number, serial, type, location, notes"
+          value={filters.search}
+          onChange={(e) => setFilter('search', e.target.value)}
+        />
         <Select label="Filter by product type" value={filters.typeId} onChange={(v) => setFilter('typeId', v)}>
           <option value="">All Types</option>
-          {productTypes.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {productTypes.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </Select>
       </Wrap>
       <Wrap gap="2" role="group" aria-label="Status">
         {(['ALL', ...STATUS_CHIPS] as const).map((s) => {
           const active = s === 'ALL' ? !filters.status : filters.status === s;
           return (
-            <Button key={s} size="xs" borderRadius="full" variant={active ? 'solid' : 'outline'} colorPalette={s === 'ALL' ? 'brand' : STATUS_COLOR[s]} aria-pressed={active} onClick={() => setFilter('status', s === 'ALL' ? null : s)}>
+            <Button
+              key={s}
+              size="xs"
+              borderRadius="full"
+              variant={active ? 'solid' : 'outline'}
+              colorPalette={s === 'ALL' ? 'brand' : STATUS_COLOR[s]}
+              aria-pressed={active}
+              onClick={() => setFilter('status', s === 'ALL' ? null : s)}
+            >
               {s === 'ALL' ? 'All' : statusLabel(s)} ({counts[s]})
             </Button>
           );
         })}
       </Wrap>
       <Wrap gap="2" align="center">
-        <Text fontSize="sm" color="fg.muted">Column filters:</Text>
+        <Text fontSize="sm" color="fg.muted">
+          Column filters:
+        </Text>
         <Select label="Column filter: type" value={filters.columnType} onChange={(v) => setFilter('columnType', v)}>
           <option value="">Any type</option>
-          {productTypes.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {productTypes.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </Select>
-        <Select label="Column filter: location" value={filters.columnLocation} onChange={(v) => setFilter('columnLocation', v)}>
+        <Select
+          label="Column filter: location"
+          value={filters.columnLocation}
+          onChange={(v) => setFilter('columnLocation', v)}
+        >
           <option value="">Any location</option>
-          {locations.map((l) => <option key={l} value={l}>{l}</option>)}
+          {locations.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
         </Select>
-        {filtered && <Button size="xs" variant="ghost" onClick={() => setFilters((f) => ({ ...f, columnType: '', columnLocation: '' }))}>Clear All</Button>}
+        {filtered && (
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => setFilters((f) => ({ ...f, columnType: '', columnLocation: '' }))}
+          >
+            Clear All
+          </Button>
+        )}
       </Wrap>
 
       {canManage && selected.size > 0 && (
-        <HStack role="region" aria-label="Bulk actions" bg="bg.muted" p="2" borderRadius="l2" justify="space-between" wrap="wrap">
+        <HStack
+          role="region"
+          aria-label="Bulk actions"
+          bg="bg.muted"
+          p="2"
+          borderRadius="l2"
+          justify="space-between"
+          wrap="wrap"
+        >
           <Text fontWeight="medium">{selected.size} items selected</Text>
           <HStack>
-            <Button size="sm" colorPalette="red" onClick={() => setBulkDeleting(true)}>Delete Selected</Button>
-            <Button size="sm" variant="outline" onClick={() => setSelected(new Set())}>Clear Selection</Button>
+            <Button size="sm" colorPalette="red" onClick={() => setBulkDeleting(true)}>
+              Delete Selected
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setSelected(new Set())}>
+              Clear Selection
+            </Button>
           </HStack>
         </HStack>
       )}
@@ -179,16 +305,33 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
               <Table.Row>
                 {canManage && (
                   <Table.ColumnHeader w="8">
-                    <SelectBox label="Select all items on this page" checked={allShownSelected ? true : someShownSelected ? 'indeterminate' : false} onToggle={() => setSelected((s) => {
-                      const next = new Set(s);
-                      for (const i of shown) if (allShownSelected) next.delete(i.id); else next.add(i.id);
-                      return next;
-                    })} />
+                    <SelectBox
+                      label="Select all items on this page"
+                      checked={allShownSelected ? true : someShownSelected ? 'indeterminate' : false}
+                      onToggle={() =>
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          for (const i of shown)
+                            if (allShownSelected) next.delete(i.id);
+                            else next.add(i.id);
+                          return next;
+                        })
+                      }
+                    />
                   </Table.ColumnHeader>
                 )}
                 {COLUMNS.map((c) => (
-                  <Table.ColumnHeader key={c.key} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => setSort(toggleSort(sort, c.key))}>
+                  <Table.ColumnHeader
+                    key={c.key}
+                    aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <Button
+                      variant="plain"
+                      size="xs"
+                      px="0"
+                      fontWeight="semibold"
+                      onClick={() => setSort(toggleSort(sort, c.key))}
+                    >
                       {c.label} {sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
                     </Button>
                   </Table.ColumnHeader>
@@ -201,12 +344,29 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
                 <Table.Row key={i.id} data-item-number={i.itemNumber}>
                   {canManage && (
                     <Table.Cell>
-                      <SelectBox label={`Select ${i.itemNumber}`} checked={selected.has(i.id)} onToggle={() => toggle(i.id)} />
+                      <SelectBox
+                        label={`Select ${i.itemNumber}`}
+                        checked={selected.has(i.id)}
+                        onToggle={() => toggle(i.id)}
+                      />
                     </Table.Cell>
                   )}
-                  <Table.Cell fontWeight="medium">{i.itemNumber}{i.serialNumber ? <Text as="span" color="fg.muted" fontSize="xs"> · {i.serialNumber}</Text> : null}</Table.Cell>
-                  <Table.Cell>{i.productType?.name ?? '-'}{i.productVariant ? ` (${i.productVariant.name})` : ''}</Table.Cell>
-                  <Table.Cell fontFamily="mono" title={i.id}>{shortId(i.id)}</Table.Cell>
+                  <Table.Cell fontWeight="medium">
+                    {i.itemNumber}
+                    {i.serialNumber ? (
+                      <Text as="span" color="fg.muted" fontSize="xs">
+                        {' '}
+                        · {i.serialNumber}
+                      </Text>
+                    ) : null}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {i.productType?.name ?? '-'}
+                    {i.productVariant ? ` (${i.productVariant.name})` : ''}
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" title={i.id}>
+                    {shortId(i.id)}
+                  </Table.Cell>
                   <Table.Cell>{i.location ?? '-'}</Table.Cell>
                   <Table.Cell>
                     {canManage ? (
@@ -218,8 +378,23 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
                   {canManage && (
                     <Table.Cell>
                       <HStack gap="1">
-                        <IconButton size="xs" variant="ghost" aria-label={`Edit ${i.itemNumber}`} onClick={() => props.onEdit(i)}><PencilIcon /></IconButton>
-                        <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${i.itemNumber}`} onClick={() => setDeleting(i)}><TrashIcon /></IconButton>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          aria-label={`Edit ${i.itemNumber}`}
+                          onClick={() => props.onEdit(i)}
+                        >
+                          <PencilIcon />
+                        </IconButton>
+                        <IconButton
+                          size="xs"
+                          variant="ghost"
+                          colorPalette="red"
+                          aria-label={`Delete ${i.itemNumber}`}
+                          onClick={() => setDeleting(i)}
+                        >
+                          <TrashIcon />
+                        </IconButton>
                       </HStack>
                     </Table.Cell>
                   )}
@@ -231,8 +406,26 @@ export function ItemsTab(props: { items: InventoryItem[]; productTypes: ProductT
       )}
       <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} />
 
-      <ConfirmDialog open={!!deleting} title="Delete item" message={`Delete item ${deleting?.itemNumber ?? ''}? This cannot be undone.`} confirmLabel="Delete" destructive busy={busy} onConfirm={() => void deleteOne()} onCancel={() => setDeleting(null)} />
-      <ConfirmDialog open={bulkDeleting} title="Delete selected items" message={`Delete ${selected.size} selected items? This cannot be undone.`} confirmLabel="Delete" destructive busy={busy} onConfirm={() => void deleteSelected()} onCancel={() => setBulkDeleting(false)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete item"
+        message={`Delete item ${deleting?.itemNumber ?? ''}? This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={() => void deleteOne()}
+        onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={bulkDeleting}
+        title="Delete selected items"
+        message={`Delete ${selected.size} selected items? This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={() => void deleteSelected()}
+        onCancel={() => setBulkDeleting(false)}
+      />
     </Stack>
   );
 }

@@ -11,22 +11,41 @@ import { CloseIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { INVENTORY, inventoryApi } from './api/index.js';
 import {
-  emptyProductTypeForm, productTypeBody, productTypeFormSchema, productTypeToForm, RATE_TYPES, variantBody, variantOps,
-  type ProductTypeFormState, type VariantForm,
+  emptyProductTypeForm,
+  productTypeBody,
+  productTypeFormSchema,
+  productTypeToForm,
+  RATE_TYPES,
+  variantBody,
+  variantOps,
+  type ProductTypeFormState,
+  type VariantForm,
 } from './productTypeForm.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 
-const RATE_TYPE_LABEL: Record<string, string> = { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', flat_rate: 'Flat rate' };
+const RATE_TYPE_LABEL: Record<string, string> = {
+  hourly: 'Hourly',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  flat_rate: 'Flat rate',
+};
 
 type Form = UseFormReturn<z.input<typeof productTypeFormSchema>, unknown, z.output<typeof productTypeFormSchema>>;
 
 /** Document 2 §4, §5: after the type is saved, its variants are created, updated and deleted one call each; failures are collected. */
-async function saveVariants(typeId: string, before: readonly ProductVariant[], after: readonly VariantForm[], submissionKey: string): Promise<string[]> {
+async function saveVariants(
+  typeId: string,
+  before: readonly ProductVariant[],
+  after: readonly VariantForm[],
+  submissionKey: string,
+): Promise<string[]> {
   const failures: string[] = [];
   for (const [i, op] of variantOps(before, after).entries()) {
     try {
       // One key per variant of this submission: a retried Save does not create a variant twice.
-      if (op.kind === 'create') await inventoryApi.createVariant(typeId, variantBody(op.variant), `${submissionKey}:v${i}`);
+      if (op.kind === 'create')
+        await inventoryApi.createVariant(typeId, variantBody(op.variant), `${submissionKey}:v${i}`);
       else if (op.kind === 'update') await inventoryApi.updateVariant(op.id, variantBody(op.variant));
       else await inventoryApi.deleteVariant(op.id);
     } catch (e) {
@@ -64,7 +83,14 @@ function ProductTypeFields({ form }: { form: Form }) {
           return (
             <HStack key={r.id} align="start">
               <Field.Root invalid={!!error}>
-                <Input aria-label={`Rate ${i + 1} amount`} type="number" min={0} step={0.01} placeholder="0.00" {...form.register(`rates.${i}.rate`)} />
+                <Input
+                  aria-label={`Rate ${i + 1} amount`}
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  placeholder="0.00"
+                  {...form.register(`rates.${i}.rate`)}
+                />
                 <Field.ErrorText>{error}</Field.ErrorText>
               </Field.Root>
               <NativeSelect.Root>
@@ -78,13 +104,23 @@ function ProductTypeFields({ form }: { form: Form }) {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
               {/* Document 2 §5: a rate row can be removed only if more than one exists. */}
-              <IconButton aria-label={`Remove rate ${i + 1}`} variant="ghost" disabled={rates.fields.length <= 1} onClick={() => rates.remove(i)}>
+              <IconButton
+                aria-label={`Remove rate ${i + 1}`}
+                variant="ghost"
+                disabled={rates.fields.length <= 1}
+                onClick={() => rates.remove(i)}
+              >
                 <CloseIcon />
               </IconButton>
             </HStack>
           );
         })}
-        <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => rates.append({ rate: '', rateType: 'daily' }, { shouldFocus: false })}>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="flex-start"
+          onClick={() => rates.append({ rate: '', rateType: 'daily' }, { shouldFocus: false })}
+        >
           Add Rate
         </Button>
       </Stack>
@@ -98,9 +134,27 @@ function ProductTypeFields({ form }: { form: Form }) {
         )}
         {variants.fields.map((v, i) => (
           <HStack key={v.id} align="start">
-            <Input aria-label={`Variant ${i + 1} name`} placeholder="Variant name" {...form.register(`variants.${i}.name`)} />
-            <Input aria-label={`Variant ${i + 1} hourly rate`} type="number" min={0} step={0.01} placeholder="Hourly" {...form.register(`variants.${i}.hourlyRate`)} />
-            <Input aria-label={`Variant ${i + 1} daily rate`} type="number" min={0} step={0.01} placeholder="Daily" {...form.register(`variants.${i}.dailyRate`)} />
+            <Input
+              aria-label={`Variant ${i + 1} name`}
+              placeholder="Variant name"
+              {...form.register(`variants.${i}.name`)}
+            />
+            <Input
+              aria-label={`Variant ${i + 1} hourly rate`}
+              type="number"
+              min={0}
+              step={0.01}
+              placeholder="Hourly"
+              {...form.register(`variants.${i}.hourlyRate`)}
+            />
+            <Input
+              aria-label={`Variant ${i + 1} daily rate`}
+              type="number"
+              min={0}
+              step={0.01}
+              placeholder="Daily"
+              {...form.register(`variants.${i}.dailyRate`)}
+            />
             <IconButton aria-label={`Remove variant ${i + 1}`} variant="ghost" onClick={() => variants.remove(i)}>
               <CloseIcon />
             </IconButton>
@@ -110,7 +164,9 @@ function ProductTypeFields({ form }: { form: Form }) {
           size="sm"
           variant="outline"
           alignSelf="flex-start"
-          onClick={() => variants.append({ name: '', description: '', hourlyRate: '', dailyRate: '' }, { shouldFocus: false })}
+          onClick={() =>
+            variants.append({ name: '', description: '', hourlyRate: '', dailyRate: '' }, { shouldFocus: false })
+          }
         >
           Add Variant
         </Button>
@@ -120,14 +176,29 @@ function ProductTypeFields({ form }: { form: Form }) {
 }
 
 /** Create and edit a product type with its rates and variants (document 2 §2.2, §4, §5). */
-export function ProductTypeFormDialog({ open, productType, onClose, onSaved }: { open: boolean; productType: ProductType | null; onClose: () => void; onSaved: () => void }) {
-  const defaults = useMemo(() => (productType ? productTypeToForm(productType) : emptyProductTypeForm()), [productType]);
+export function ProductTypeFormDialog({
+  open,
+  productType,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  productType: ProductType | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const defaults = useMemo(
+    () => (productType ? productTypeToForm(productType) : emptyProductTypeForm()),
+    [productType],
+  );
   const verb = productType ? 'updated' : 'created';
   const submission = useSubmissionKey();
   const save = useMutationAction(
     async (form: ProductTypeFormState) => {
       const key = submission.for(form);
-      const saved = productType ? await inventoryApi.updateProductType(productType.id, productTypeBody(form)) : await inventoryApi.createProductType(productTypeBody(form), key);
+      const saved = productType
+        ? await inventoryApi.updateProductType(productType.id, productTypeBody(form))
+        : await inventoryApi.createProductType(productTypeBody(form), key);
       const failures = await saveVariants(saved.id, productType?.variants ?? [], form.variants, key);
       submission.renew();
       return failures;
@@ -150,7 +221,11 @@ export function ProductTypeFormDialog({ open, productType, onClose, onSaved }: {
       onSubmit={async (values) => {
         const r = await save.run(values);
         if (!r.ok) return false;
-        if (r.value.length) notify.error(`Product type ${verb} successfully, but ${r.value.length} variant operation(s) failed`, r.value.join('\n'));
+        if (r.value.length)
+          notify.error(
+            `Product type ${verb} successfully, but ${r.value.length} variant operation(s) failed`,
+            r.value.join('\n'),
+          );
         onSaved();
       }}
     >

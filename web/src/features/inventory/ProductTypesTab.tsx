@@ -12,7 +12,17 @@ import { rateText } from './itemRules.js';
 const money = (v: number | null) => (v === null ? 'N/A' : `$${v.toFixed(2)}`);
 
 /** The Product Types tab (document 2 §2.1): cards with rates, variants and item counts. */
-export function ProductTypesTab({ productTypes, canManage, onEdit, onChanged }: { productTypes: ProductType[]; canManage: boolean; onEdit: (t: ProductType) => void; onChanged: () => Promise<unknown> }) {
+export function ProductTypesTab({
+  productTypes,
+  canManage,
+  onEdit,
+  onChanged,
+}: {
+  productTypes: ProductType[];
+  canManage: boolean;
+  onEdit: (t: ProductType) => void;
+  onChanged: () => Promise<unknown>;
+}) {
   const [deleting, setDeleting] = useState<ProductType | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,7 +41,10 @@ export function ProductTypesTab({ productTypes, canManage, onEdit, onChanged }: 
     }
   }
 
-  if (productTypes.length === 0) return <EmptyState title="No product types yet" description="Product types group your items and carry their rates." />;
+  if (productTypes.length === 0)
+    return (
+      <EmptyState title="No product types yet" description="Product types group your items and carry their rates." />
+    );
   return (
     <>
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
@@ -41,12 +54,24 @@ export function ProductTypesTab({ productTypes, canManage, onEdit, onChanged }: 
               <HStack justify="space-between" align="start">
                 <Stack gap="0">
                   <Card.Title>{t.name}</Card.Title>
-                  <Text fontSize="sm" color="fg.muted">{t.category}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {t.category}
+                  </Text>
                 </Stack>
                 {canManage && (
                   <HStack gap="1">
-                    <IconButton size="xs" variant="ghost" aria-label={`Edit ${t.name}`} onClick={() => onEdit(t)}><PencilIcon /></IconButton>
-                    <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}><TrashIcon /></IconButton>
+                    <IconButton size="xs" variant="ghost" aria-label={`Edit ${t.name}`} onClick={() => onEdit(t)}>
+                      <PencilIcon />
+                    </IconButton>
+                    <IconButton
+                      size="xs"
+                      variant="ghost"
+                      colorPalette="red"
+                      aria-label={`Delete ${t.name}`}
+                      onClick={() => setDeleting(t)}
+                    >
+                      <TrashIcon />
+                    </IconButton>
                   </HStack>
                 )}
               </HStack>
@@ -62,14 +87,25 @@ export function ProductTypesTab({ productTypes, canManage, onEdit, onChanged }: 
                     <Text>Daily: {money(t.defaultDailyRate)}</Text>
                   </>
                 )}
-                {t.variants.length > 0 && <Text color="fg.muted">Variants: {t.variants.map((v) => v.name).join(', ')}</Text>}
+                {t.variants.length > 0 && (
+                  <Text color="fg.muted">Variants: {t.variants.map((v) => v.name).join(', ')}</Text>
+                )}
                 <Badge alignSelf="flex-start">{t._count.items} items</Badge>
               </Stack>
             </Card.Body>
           </Card.Root>
         ))}
       </SimpleGrid>
-      <ConfirmDialog open={!!deleting} title="Delete product type" message={`Delete ${deleting?.name ?? ''}? Its variants are deleted too.`} confirmLabel="Delete" destructive busy={busy} onConfirm={() => void remove()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete product type"
+        message={`Delete ${deleting?.name ?? ''}? Its variants are deleted too.`}
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -2,15 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { maxLengthOf } from '../../components/form.js';
 import type { InventoryItem, ItemPage, ProductVariant } from '../../../../shared/contract/inventory-models.js';
 import {
-  bulkQuantityNote, DEFAULT_SORT, filterItems, loadAllItems, NO_FILTERS, pageCount, pageOf, rateText, shortId, sortItems, statusCounts, statusDropdown, statusFromQuery, toggleSort,
+  bulkQuantityNote,
+  DEFAULT_SORT,
+  filterItems,
+  loadAllItems,
+  NO_FILTERS,
+  pageCount,
+  pageOf,
+  rateText,
+  shortId,
+  sortItems,
+  statusCounts,
+  statusDropdown,
+  statusFromQuery,
+  toggleSort,
 } from './itemRules.js';
-import { keptRates, productTypeBody, productTypeFormSchema, variantOps, type ProductTypeFormState } from './productTypeForm.js';
+import {
+  keptRates,
+  productTypeBody,
+  productTypeFormSchema,
+  variantOps,
+  type ProductTypeFormState,
+} from './productTypeForm.js';
 
 const item = (n: string, over: Partial<InventoryItem> = {}): InventoryItem => ({
   id: `00000000-0000-4000-8000-0000000000${n.slice(-2).padStart(2, '0')}`,
-  itemNumber: n, serialNumber: null, productTypeId: 't1', productType: { id: 't1', name: 'Golf Cart', category: 'Carts' },
-  productVariantId: null, productVariant: null, condition: 'GOOD', location: null, notes: null, status: 'AVAILABLE',
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+  itemNumber: n,
+  serialNumber: null,
+  productTypeId: 't1',
+  productType: { id: 't1', name: 'Golf Cart', category: 'Carts' },
+  productVariantId: null,
+  productVariant: null,
+  condition: 'GOOD',
+  location: null,
+  notes: null,
+  status: 'AVAILABLE',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 
 describe('loading every item through the cursor', () => {
@@ -34,7 +63,12 @@ describe('filters, counts, sorting and pages', () => {
   const items = [
     item('GC-10', { location: 'Barn', notes: 'new tyres' }),
     item('GC-2', { status: 'MAINTENANCE', serialNumber: 'SN-77' }),
-    item('K-1', { productTypeId: 't2', productType: { id: 't2', name: 'Kayak', category: 'Boats' }, location: 'Dock', status: 'DAMAGED' }),
+    item('K-1', {
+      productTypeId: 't2',
+      productType: { id: 't2', name: 'Kayak', category: 'Boats' },
+      location: 'Dock',
+      status: 'DAMAGED',
+    }),
   ];
 
   it('searches item number, serial, type name, location and notes, case-insensitively', () => {
@@ -63,7 +97,11 @@ describe('filters, counts, sorting and pages', () => {
     expect(desc).toEqual({ key: 'itemNumber', dir: 'desc' });
     expect(sortItems(items, desc).map((i) => i.itemNumber)).toEqual(['K-1', 'GC-10', 'GC-2']);
     expect(toggleSort(desc, 'status')).toEqual({ key: 'status', dir: 'asc' });
-    expect(sortItems(items, { key: 'status', dir: 'asc' }).map((i) => i.status)).toEqual(['AVAILABLE', 'DAMAGED', 'MAINTENANCE']);
+    expect(sortItems(items, { key: 'status', dir: 'asc' }).map((i) => i.status)).toEqual([
+      'AVAILABLE',
+      'DAMAGED',
+      'MAINTENANCE',
+    ]);
   });
 
   it('pages by 25 and shows the last 8 characters of ids', () => {
@@ -89,9 +127,15 @@ describe('filters, counts, sorting and pages', () => {
 
 describe('the status dropdown and the bulk quantity', () => {
   it('offers the four settable statuses, and IN_USE only while current, with the dropdown disabled', () => {
-    expect(statusDropdown('MAINTENANCE')).toEqual({ options: ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'], disabled: false });
+    expect(statusDropdown('MAINTENANCE')).toEqual({
+      options: ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'],
+      disabled: false,
+    });
     expect(statusDropdown('AVAILABLE').options).not.toContain('IN_USE');
-    expect(statusDropdown('IN_USE')).toEqual({ options: ['IN_USE', 'AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'], disabled: true });
+    expect(statusDropdown('IN_USE')).toEqual({
+      options: ['IN_USE', 'AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'],
+      disabled: true,
+    });
   });
 
   it('says "Maximum 100 items per batch" outside 1-100 and nothing inside or while empty', () => {
@@ -101,7 +145,14 @@ describe('the status dropdown and the bulk quantity', () => {
 });
 
 describe('the product type form', () => {
-  const form = (over: Partial<ProductTypeFormState> = {}): ProductTypeFormState => ({ name: 'Kayak', category: 'Boats', description: '', rates: [], variants: [], ...over });
+  const form = (over: Partial<ProductTypeFormState> = {}): ProductTypeFormState => ({
+    name: 'Kayak',
+    category: 'Boats',
+    description: '',
+    rates: [],
+    variants: [],
+    ...over,
+  });
 
   // The form's messages are the contract's (one source), keyed by field path.
   const problems = (f: ProductTypeFormState) => {
@@ -110,20 +161,55 @@ describe('the product type form', () => {
   };
 
   it('requires name and category, refuses negative and sub-cent amounts, and skips blank rates', () => {
-    expect(problems(form({ name: ' ', category: '' }))).toEqual({ name: 'Name is required', category: 'Category is required' });
-    expect(problems(form({ rates: [{ rate: '-1', rateType: 'daily' }] }))).toEqual({ 'rates.0.rate': 'Rate must be 0 or more' });
-    expect(problems(form({ rates: [{ rate: '1.005', rateType: 'daily' }, { rate: '2000000', rateType: 'daily' }] }))).toEqual({
+    expect(problems(form({ name: ' ', category: '' }))).toEqual({
+      name: 'Name is required',
+      category: 'Category is required',
+    });
+    expect(problems(form({ rates: [{ rate: '-1', rateType: 'daily' }] }))).toEqual({
+      'rates.0.rate': 'Rate must be 0 or more',
+    });
+    expect(
+      problems(
+        form({
+          rates: [
+            { rate: '1.005', rateType: 'daily' },
+            { rate: '2000000', rateType: 'daily' },
+          ],
+        }),
+      ),
+    ).toEqual({
       'rates.0.rate': 'Rate must be in steps of 0.01',
       'rates.1.rate': 'Rate must be at most 1,000,000.00',
     });
-    expect(problems(form({ rates: [{ rate: '', rateType: 'daily' }, { rate: '25', rateType: 'hourly' }] }))).toEqual({});
+    expect(
+      problems(
+        form({
+          rates: [
+            { rate: '', rateType: 'daily' },
+            { rate: '25', rateType: 'hourly' },
+          ],
+        }),
+      ),
+    ).toEqual({});
     expect(maxLengthOf(productTypeFormSchema, 'name')).toBe(120);
   });
 
   it('keeps only rate rows with both an amount and a type, and derives the default hourly and daily rates', () => {
-    const rates = [{ rate: '25', rateType: 'hourly' as const }, { rate: '', rateType: 'daily' as const }, { rate: '100', rateType: '' as const }, { rate: '120', rateType: 'daily' as const }];
-    expect(keptRates(rates)).toEqual([{ rate: 25, rateType: 'hourly' }, { rate: 120, rateType: 'daily' }]);
-    expect(productTypeBody(form({ rates }))).toMatchObject({ defaultHourlyRate: 25, defaultDailyRate: 120, description: null });
+    const rates = [
+      { rate: '25', rateType: 'hourly' as const },
+      { rate: '', rateType: 'daily' as const },
+      { rate: '100', rateType: '' as const },
+      { rate: '120', rateType: 'daily' as const },
+    ];
+    expect(keptRates(rates)).toEqual([
+      { rate: 25, rateType: 'hourly' },
+      { rate: 120, rateType: 'daily' },
+    ]);
+    expect(productTypeBody(form({ rates }))).toMatchObject({
+      defaultHourlyRate: 25,
+      defaultDailyRate: 120,
+      description: null,
+    });
   });
 
   it('creates new variants, updates changed ones, deletes removed ones and skips blank names', () => {
@@ -138,6 +224,10 @@ describe('the product type form', () => {
       { name: '   ', description: '', hourlyRate: '', dailyRate: '' },
       { name: 'Kids', description: '', hourlyRate: '5', dailyRate: '' },
     ]);
-    expect(ops.map((o) => `${o.kind}:${o.kind === 'delete' ? o.name : o.variant.name}`)).toEqual(['update:Tandem XL', 'create:Kids', 'delete:Family']);
+    expect(ops.map((o) => `${o.kind}:${o.kind === 'delete' ? o.name : o.variant.name}`)).toEqual([
+      'update:Tandem XL',
+      'create:Kids',
+      'delete:Family',
+    ]);
   });
 });

@@ -17,7 +17,9 @@ export const statusLabel = (s: ItemStatus) => s.replace(/_/g, ' ');
  * belongs to rentals, not to a hand edit.
  */
 export function statusDropdown(current: ItemStatus): { options: readonly ItemStatus[]; disabled: boolean } {
-  return current === 'IN_USE' ? { options: ['IN_USE', ...SETTABLE_STATUSES], disabled: true } : { options: SETTABLE_STATUSES, disabled: false };
+  return current === 'IN_USE'
+    ? { options: ['IN_USE', ...SETTABLE_STATUSES], disabled: true }
+    : { options: SETTABLE_STATUSES, disabled: false };
 }
 
 /** The note under the bulk quantity while typing: out of 1-100 says the limit (the value is clamped on blur and on Generate IDs). */
@@ -26,7 +28,13 @@ export function bulkQuantityNote(raw: string): string {
   const n = Number(raw);
   return n > MAX_BULK_ITEMS || n < 1 ? BULK_LIMIT_MESSAGE : '';
 }
-export const STATUS_COLOR: Record<ItemStatus, string> = { AVAILABLE: 'green', IN_USE: 'blue', MAINTENANCE: 'orange', OUT_OF_SERVICE: 'gray', DAMAGED: 'red' };
+export const STATUS_COLOR: Record<ItemStatus, string> = {
+  AVAILABLE: 'green',
+  IN_USE: 'blue',
+  MAINTENANCE: 'orange',
+  OUT_OF_SERVICE: 'gray',
+  DAMAGED: 'red',
+};
 
 /** `?status=out-of-service` (document 1 §3 dashboard links) → OUT_OF_SERVICE; anything else → none. */
 export function statusFromQuery(value: string | null): ItemStatus | null {
@@ -39,7 +47,9 @@ export function statusFromQuery(value: string | null): ItemStatus | null {
  * thousands of items); the page needs every item at once for its search, status counts and column
  * filters, so it follows the cursor with large pages and filters in the browser.
  */
-export async function loadAllItems(fetchPage: (cursor: string | undefined) => Promise<ItemPage>): Promise<InventoryItem[]> {
+export async function loadAllItems(
+  fetchPage: (cursor: string | undefined) => Promise<ItemPage>,
+): Promise<InventoryItem[]> {
   const items: InventoryItem[] = [];
   let cursor: string | undefined;
   do {
@@ -70,7 +80,10 @@ export const DEFAULT_SORT: Sort = { key: 'itemNumber', dir: 'asc' };
 function matchesExceptStatus(i: InventoryItem, f: ItemFilters): boolean {
   const q = f.search.trim().toLowerCase();
   if (q) {
-    const hay = [i.itemNumber, i.serialNumber, i.productType?.name, i.location, i.notes].filter(Boolean).join('\n').toLowerCase();
+    const hay = [i.itemNumber, i.serialNumber, i.productType?.name, i.location, i.notes]
+      .filter(Boolean)
+      .join('\n')
+      .toLowerCase();
     if (!hay.includes(q)) return false;
   }
   if (f.typeId && i.productTypeId !== f.typeId) return false;
@@ -92,18 +105,27 @@ export function statusCounts(items: readonly InventoryItem[], f: ItemFilters): R
 
 const sortValue = (i: InventoryItem, key: SortKey): string => {
   switch (key) {
-    case 'itemNumber': return i.itemNumber;
-    case 'type': return i.productType?.name ?? '';
-    case 'id': return shortId(i.id);
-    case 'location': return i.location ?? '';
-    case 'status': return i.status;
+    case 'itemNumber':
+      return i.itemNumber;
+    case 'type':
+      return i.productType?.name ?? '';
+    case 'id':
+      return shortId(i.id);
+    case 'location':
+      return i.location ?? '';
+    case 'status':
+      return i.status;
   }
 };
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 export function sortItems(items: readonly InventoryItem[], sort: Sort): InventoryItem[] {
   const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...items].sort((a, b) => sign * collator.compare(sortValue(a, sort.key), sortValue(b, sort.key)) || collator.compare(a.itemNumber, b.itemNumber));
+  return [...items].sort(
+    (a, b) =>
+      sign * collator.compare(sortValue(a, sort.key), sortValue(b, sort.key)) ||
+      collator.compare(a.itemNumber, b.itemNumber),
+  );
 }
 
 export function toggleSort(current: Sort, key: SortKey): Sort {
@@ -118,7 +140,13 @@ export const pageCount = (n: number, size = ITEMS_PAGE_SIZE) => Math.max(1, Math
 /** The ID column shows the last 8 characters (document 2 §2.1). */
 export const shortId = (id: string) => id.slice(-8);
 
-const RATE_LABEL: Record<RateRow['rateType'], string> = { hourly: 'hour', daily: 'day', weekly: 'week', monthly: 'month', flat_rate: 'flat rate' };
+const RATE_LABEL: Record<RateRow['rateType'], string> = {
+  hourly: 'hour',
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  flat_rate: 'flat rate',
+};
 /** "$25.00 per hour" (document 2 §2.1 product type cards). */
 export function rateText(r: RateRow): string {
   return `$${Number(r.rate).toFixed(2)} per ${RATE_LABEL[r.rateType] ?? r.rateType}`;
@@ -128,11 +156,19 @@ export function rateText(r: RateRow): string {
  * The toasts of a bulk delete (issue 23 item 7): how many went, and which items were kept because
  * active or upcoming reservations hold them, each with those reservations' numbers.
  */
-export function bulkDeleteOutcome(data: { deletedItems: { itemNumber: string }[]; keptItems?: { itemNumber: string; reservations: string[] }[] }): { deleted: string; kept: string | null } {
+export function bulkDeleteOutcome(data: {
+  deletedItems: { itemNumber: string }[];
+  keptItems?: { itemNumber: string; reservations: string[] }[];
+}): { deleted: string; kept: string | null } {
   const n = data.deletedItems.length;
   const deleted = `${n} item${n === 1 ? '' : 's'} deleted successfully`;
   const keptItems = data.keptItems ?? [];
   if (!keptItems.length) return { deleted, kept: null };
-  const list = keptItems.map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`).join('; ');
-  return { deleted, kept: `Kept ${keptItems.length} item${keptItems.length === 1 ? '' : 's'} with active or upcoming reservations: ${list}` };
+  const list = keptItems
+    .map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`)
+    .join('; ');
+  return {
+    deleted,
+    kept: `Kept ${keptItems.length} item${keptItems.length === 1 ? '' : 's'} with active or upcoming reservations: ${list}`,
+  };
 }

@@ -24,7 +24,13 @@ export interface ProductTypeFormState {
   variants: VariantForm[];
 }
 
-export const emptyProductTypeForm = (): ProductTypeFormState => ({ name: '', category: '', description: '', rates: [{ rate: '', rateType: 'hourly' }], variants: [] });
+export const emptyProductTypeForm = (): ProductTypeFormState => ({
+  name: '',
+  category: '',
+  description: '',
+  rates: [{ rate: '', rateType: 'hourly' }],
+  variants: [],
+});
 
 const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
@@ -33,14 +39,24 @@ export function productTypeToForm(t: ProductType): ProductTypeFormState {
     name: t.name,
     category: t.category,
     description: t.description ?? '',
-    rates: t.rates.length ? t.rates.map((r) => ({ rate: String(r.rate), rateType: r.rateType })) : [{ rate: '', rateType: 'hourly' }],
-    variants: t.variants.map((v) => ({ id: v.id, name: v.name, description: v.description ?? '', hourlyRate: text(v.hourlyRate), dailyRate: text(v.dailyRate) })),
+    rates: t.rates.length
+      ? t.rates.map((r) => ({ rate: String(r.rate), rateType: r.rateType }))
+      : [{ rate: '', rateType: 'hourly' }],
+    variants: t.variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      description: v.description ?? '',
+      hourlyRate: text(v.hourlyRate),
+      dailyRate: text(v.dailyRate),
+    })),
   };
 }
 
 /** Document 2 §5: rate rows with both an amount and a type are kept. */
 export function keptRates(rates: readonly RateForm[]): RateRow[] {
-  return rates.filter((r) => r.rate.trim() !== '' && r.rateType !== '' && Number.isFinite(Number(r.rate))).map((r) => ({ rate: Number(r.rate), rateType: r.rateType as RateRow['rateType'] }));
+  return rates
+    .filter((r) => r.rate.trim() !== '' && r.rateType !== '' && Number.isFinite(Number(r.rate)))
+    .map((r) => ({ rate: Number(r.rate), rateType: r.rateType as RateRow['rateType'] }));
 }
 
 /** The contract's rate amount (0 to 1,000,000.00 in steps of 0.01), its messages included. */
@@ -61,25 +77,49 @@ export const productTypeFormSchema = z.object({
         if (v.trim() === '') return;
         const n = Number(v);
         const r = rateAmount.safeParse(Number.isFinite(n) ? n : v);
-        if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Rate must be 0 or more' });
+        if (!r.success)
+          ctx.addIssue({ code: 'custom', message: r.error.issues[0]?.message ?? 'Rate must be 0 or more' });
       }),
       rateType: z.union([z.enum(RATE_TYPES), z.literal('')]),
     }),
   ),
-  variants: z.array(z.object({ id: z.string().optional(), name: z.string(), description: z.string(), hourlyRate: z.string(), dailyRate: z.string() })),
+  variants: z.array(
+    z.object({
+      id: z.string().optional(),
+      name: z.string(),
+      description: z.string(),
+      hourlyRate: z.string(),
+      dailyRate: z.string(),
+    }),
+  ),
 });
 
 export function productTypeBody(f: ProductTypeFormState) {
   const rates = keptRates(f.rates);
   const byType = (t: RateRow['rateType']) => rates.find((r) => r.rateType === t)?.rate ?? null;
-  return { name: f.name.trim(), category: f.category.trim(), description: f.description.trim() || null, rates, defaultHourlyRate: byType('hourly'), defaultDailyRate: byType('daily') };
+  return {
+    name: f.name.trim(),
+    category: f.category.trim(),
+    description: f.description.trim() || null,
+    rates,
+    defaultHourlyRate: byType('hourly'),
+    defaultDailyRate: byType('daily'),
+  };
 }
 
 export function variantBody(v: VariantForm) {
-  return { name: v.name.trim(), description: v.description.trim() || null, hourlyRate: v.hourlyRate.trim() === '' ? null : Number(v.hourlyRate), dailyRate: v.dailyRate.trim() === '' ? null : Number(v.dailyRate) };
+  return {
+    name: v.name.trim(),
+    description: v.description.trim() || null,
+    hourlyRate: v.hourlyRate.trim() === '' ? null : Number(v.hourlyRate),
+    dailyRate: v.dailyRate.trim() === '' ? null : Number(v.dailyRate),
+  };
 }
 
-export type VariantOp = { kind: 'create'; variant: VariantForm } | { kind: 'update'; id: string; variant: VariantForm } | { kind: 'delete'; id: string; name: string };
+export type VariantOp =
+  | { kind: 'create'; variant: VariantForm }
+  | { kind: 'update'; id: string; variant: VariantForm }
+  | { kind: 'delete'; id: string; name: string };
 
 /**
  * What saving the form does to the variants (document 2 §4, §5): blank names are skipped, new
@@ -95,7 +135,13 @@ export function variantOps(before: readonly ProductVariant[], after: readonly Va
     }
     const old = before.find((b) => b.id === v.id);
     const next = variantBody(v);
-    if (!old || old.name !== next.name || (old.description ?? null) !== next.description || old.hourlyRate !== next.hourlyRate || old.dailyRate !== next.dailyRate) {
+    if (
+      !old ||
+      old.name !== next.name ||
+      (old.description ?? null) !== next.description ||
+      old.hourlyRate !== next.hourlyRate ||
+      old.dailyRate !== next.dailyRate
+    ) {
       ops.push({ kind: 'update', id: v.id, variant: v });
     }
   }

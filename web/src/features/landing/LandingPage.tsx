@@ -1,28 +1,70 @@
 import { Badge, Box, Button, Container, Flex, Heading, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { BoltIcon, BoxIcon, CalendarIcon, ChartIcon, ClockIcon, DollarIcon, LayersIcon, ShieldIcon } from '../../components/icons.js';
+import {
+  BoltIcon,
+  BoxIcon,
+  CalendarIcon,
+  ChartIcon,
+  ClockIcon,
+  DollarIcon,
+  LayersIcon,
+  ShieldIcon,
+} from '../../components/icons.js';
 import { PublicFooter } from './PublicFooter.js';
 import { PublicHeader } from '../../components/PublicHeader.js';
 
 const REASONS = [
-  { icon: <LayersIcon />, title: 'Only what you need', text: 'Turn on the modules your business uses and leave the rest switched off.' },
-  { icon: <ShieldIcon />, title: 'Your data stays yours', text: 'Every business runs in its own space; no tenant can see another’s data.' },
-  { icon: <BoltIcon />, title: 'Live at a glance', text: 'The dashboard updates as reservations, returns and payments happen.' },
+  {
+    icon: <LayersIcon />,
+    title: 'Only what you need',
+    text: 'Turn on the modules your business uses and leave the rest switched off.',
+  },
+  {
+    icon: <ShieldIcon />,
+    title: 'Your data stays yours',
+    text: 'Every business runs in its own space; no tenant can see another’s data.',
+  },
+  {
+    icon: <BoltIcon />,
+    title: 'Live at a glance',
+    text: 'The dashboard updates as reservations, returns and payments happen.',
+  },
 ];
 
 const SERVICES: { icon: ReactNode; title: string; points: string[] }[] = [
-  { icon: <CalendarIcon />, title: 'Rental Management', points: ['Reservations', 'Inventory tracking', 'Payment processing', 'Customer records'] },
+  {
+    icon: <CalendarIcon />,
+    title: 'Rental Management',
+    points: ['Reservations', 'Inventory tracking', 'Payment processing', 'Customer records'],
+  },
   { icon: <DollarIcon />, title: 'Point of Sale', points: ['Fast checkout', 'Receipts', 'Daily totals'] },
   { icon: <ChartIcon />, title: 'Analytics & Reports', points: ['Revenue', 'Utilisation', 'Customer activity'] },
-  { icon: <ClockIcon />, title: 'Time Tracking', points: ['Employee time with GPS verification', 'Payroll integration', 'Scheduling'] },
-  { icon: <BoxIcon />, title: 'Inventory Management', points: ['Real-time tracking', 'Automated reordering', 'Multi-location'] },
+  {
+    icon: <ClockIcon />,
+    title: 'Time Tracking',
+    points: ['Employee time with GPS verification', 'Payroll integration', 'Scheduling'],
+  },
+  {
+    icon: <BoxIcon />,
+    title: 'Inventory Management',
+    points: ['Real-time tracking', 'Automated reordering', 'Multi-location'],
+  },
   { icon: <LayersIcon />, title: 'Custom Modules', points: ['Built around your workflow', 'Enabled per business'] },
 ];
 
 function IconBubble({ children }: { children: ReactNode }) {
   return (
-    <Flex w="10" h="10" align="center" justify="center" borderRadius="l2" bg="brand.subtle" color="brand.fg" fontSize="xl">
+    <Flex
+      w="10"
+      h="10"
+      align="center"
+      justify="center"
+      borderRadius="l2"
+      bg="brand.subtle"
+      color="brand.fg"
+      fontSize="xl"
+    >
       {children}
     </Flex>
   );
@@ -33,16 +75,30 @@ export default function LandingPage() {
     <Flex direction="column" minH="100vh" bg="bg">
       <PublicHeader />
       <Box as="main" flex="1">
-        <Box as="section" aria-labelledby="hero-title" bgGradient="to-b" gradientFrom="brand.subtle" gradientTo="bg" py={{ base: '14', md: '24' }}>
+        <Box
+          as="section"
+          aria-labelledby="hero-title"
+          bgGradient="to-b"
+          gradientFrom="brand.subtle"
+          gradientTo="bg"
+          py={{ base: '14', md: '24' }}
+        >
           <Container maxW="4xl" textAlign="center">
             <Badge colorPalette="brand" variant="subtle" mb="4">
               For rental and service businesses
             </Badge>
-            <Heading id="hero-title" as="h1" fontSize={{ base: '3xl', md: '5xl' }} lineHeight="1.15" letterSpacing="tight">
+            <Heading
+              id="hero-title"
+              as="h1"
+              fontSize={{ base: '3xl', md: '5xl' }}
+              lineHeight="1.15"
+              letterSpacing="tight"
+            >
               Run your whole rental business from one place
             </Heading>
             <Text mt="5" fontSize={{ base: 'md', md: 'xl' }} color="fg.muted">
-              Reservations, inventory, payments, staff and reports — enable only the features you need, on your own branded address.
+              Reservations, inventory, payments, staff and reports — enable only the features you need, on your own
+              branded address.
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" justify="center" mt="8">
               <Button asChild size="lg" colorPalette="brand">
@@ -100,7 +156,13 @@ export default function LandingPage() {
           </Container>
         </Box>
 
-        <Box as="section" aria-labelledby="cta-title" bg="brand.solid" color="brand.contrast" py={{ base: '12', md: '16' }}>
+        <Box
+          as="section"
+          aria-labelledby="cta-title"
+          bg="brand.solid"
+          color="brand.contrast"
+          py={{ base: '12', md: '16' }}
+        >
           <Container maxW="4xl" textAlign="center">
             <Heading id="cta-title" as="h2" size="2xl">
               Ready to get started?
@@ -112,7 +174,14 @@ export default function LandingPage() {
               <Button asChild size="lg" bg="white" color="brand.700" _hover={{ bg: 'brand.50' }}>
                 <RouterLink to="/signup">Start Your Free Trial</RouterLink>
               </Button>
-              <Button asChild size="lg" variant="outline" color="white" borderColor="whiteAlpha.700" _hover={{ bg: 'whiteAlpha.200' }}>
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.700"
+                _hover={{ bg: 'whiteAlpha.200' }}
+              >
                 <RouterLink to="/contact">Contact Sales</RouterLink>
               </Button>
             </Stack>

@@ -3,8 +3,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test-utils.js';
 import { AnalyticsTab, linePoints } from './AnalyticsTab.js';
 
-const series = (n: number) => Array.from({ length: n }, (_, i) => ({ at: `2026-11-${String(i + 1).padStart(2, '0')}`, calls: i, errors: 0, avgResponseTime: 5, errorRate: 0 }));
-const usage = (range: string, calls: number, n: number) => ({ range, totalApiCalls: calls, totalErrors: 1, avgResponseTime: 12.5, errorRate: 0.4, tenants: [], series: series(n) });
+const series = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    at: `2026-11-${String(i + 1).padStart(2, '0')}`,
+    calls: i,
+    errors: 0,
+    avgResponseTime: 5,
+    errorRate: 0,
+  }));
+const usage = (range: string, calls: number, n: number) => ({
+  range,
+  totalApiCalls: calls,
+  totalErrors: 1,
+  avgResponseTime: 12.5,
+  errorRate: 0.4,
+  tenants: [],
+  series: series(n),
+});
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -22,10 +37,14 @@ describe('platform analytics tab (issue 17)', () => {
     expect(await screen.findByText('250')).toBeTruthy();
     expect(screen.getByText('12.5 ms')).toBeTruthy();
     expect(screen.getByText('0.4%')).toBeTruthy();
-    expect(screen.getByTestId('chart-API calls').querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(7);
+    expect(
+      screen.getByTestId('chart-API calls').querySelector('polyline')?.getAttribute('points')?.split(' '),
+    ).toHaveLength(7);
     fireEvent.change(screen.getByLabelText('Range'), { target: { value: '30d' } });
     expect(await screen.findByText('4.3K')).toBeTruthy();
-    expect(screen.getByTestId('chart-Errors').querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(30);
+    expect(
+      screen.getByTestId('chart-Errors').querySelector('polyline')?.getAttribute('points')?.split(' '),
+    ).toHaveLength(30);
     expect(seen).toEqual(['7d', '30d']);
   });
 

@@ -14,7 +14,10 @@ export const RANGES: { value: UsageRange; label: string }[] = [
   { value: '1y', label: 'Last year' },
 ];
 
-interface Point { at: string; value: number }
+interface Point {
+  at: string;
+  value: number;
+}
 
 /** Polyline points for values on a width×height box (the top is the series' maximum, at least 1). */
 export function linePoints(values: number[], width: number, height: number): string {
@@ -39,14 +42,34 @@ function TrendChart({ title, points, unit, color }: { title: string; points: Poi
       </Card.Header>
       <Card.Body>
         <Box as="figure" m="0">
-          <svg viewBox={`0 0 ${W} ${H}`} width="100%" height="140" preserveAspectRatio="none" role="img" aria-label={`${title}: ${points.length} points, highest ${max}${unit}`} data-testid={`chart-${title}`}>
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            width="100%"
+            height="140"
+            preserveAspectRatio="none"
+            role="img"
+            aria-label={`${title}: ${points.length} points, highest ${max}${unit}`}
+            data-testid={`chart-${title}`}
+          >
             <line x1="0" y1={H} x2={W} y2={H} stroke="currentColor" strokeOpacity="0.2" />
             <line x1="0" y1="0" x2={W} y2="0" stroke="currentColor" strokeOpacity="0.1" strokeDasharray="4 4" />
-            {points.length > 0 && <polyline fill="none" stroke={color} strokeWidth="2" vectorEffect="non-scaling-stroke" points={linePoints(values, W, H)} />}
+            {points.length > 0 && (
+              <polyline
+                fill="none"
+                stroke={color}
+                strokeWidth="2"
+                vectorEffect="non-scaling-stroke"
+                points={linePoints(values, W, H)}
+              />
+            )}
           </svg>
           <HStack justify="space-between" fontSize="xs" color="fg.muted" mt="1">
             <Text>{points[0]?.at ?? ''}</Text>
-            <Text>max {formatCount(max)}{unit}{unit ? '' : ` · total ${formatCount(total)}`}</Text>
+            <Text>
+              max {formatCount(max)}
+              {unit}
+              {unit ? '' : ` · total ${formatCount(total)}`}
+            </Text>
             <Text>{points.at(-1)?.at ?? ''}</Text>
           </HStack>
         </Box>
@@ -54,7 +77,6 @@ function TrendChart({ title, points, unit, color }: { title: string; points: Poi
     </Card.Root>
   );
 }
-
 
 /** Document 1 §2 item 6: range selector, cards, CSV export, and trend charts of calls, latency and errors. */
 export function AnalyticsTab() {
@@ -85,16 +107,27 @@ export function AnalyticsTab() {
       <HStack justify="space-between" wrap="wrap" gap="3">
         <NativeSelect.Root size="sm" width="auto">
           <NativeSelect.Field aria-label="Range" value={range} onChange={(e) => setRange(e.target.value as UsageRange)}>
-            {RANGES.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+            {RANGES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Button size="sm" variant="outline" onClick={() => void onExport()} loading={exporting}>Export CSV</Button>
+        <Button size="sm" variant="outline" onClick={() => void onExport()} loading={exporting}>
+          Export CSV
+        </Button>
       </HStack>
       {usage.error ? (
         <Alert.Root status="error">
-          <Alert.Content><Alert.Title>Failed to load analytics</Alert.Title><Alert.Description>{errorMessage(usage.error, 'Failed to load analytics')}</Alert.Description></Alert.Content>
-          <Button size="sm" onClick={() => void usage.mutate()}>Retry</Button>
+          <Alert.Content>
+            <Alert.Title>Failed to load analytics</Alert.Title>
+            <Alert.Description>{errorMessage(usage.error, 'Failed to load analytics')}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" onClick={() => void usage.mutate()}>
+            Retry
+          </Button>
         </Alert.Root>
       ) : (
         <>
@@ -105,9 +138,24 @@ export function AnalyticsTab() {
           </SimpleGrid>
           {u && (
             <SimpleGrid columns={{ base: 1, lg: 3 }} gap="3">
-              <TrendChart title="API calls" unit="" color="#3182ce" points={u.series.map((p) => ({ at: p.at, value: p.calls }))} />
-              <TrendChart title="Response time" unit=" ms" color="#805ad5" points={u.series.map((p) => ({ at: p.at, value: p.avgResponseTime }))} />
-              <TrendChart title="Errors" unit="" color="#e53e3e" points={u.series.map((p) => ({ at: p.at, value: p.errors }))} />
+              <TrendChart
+                title="API calls"
+                unit=""
+                color="#3182ce"
+                points={u.series.map((p) => ({ at: p.at, value: p.calls }))}
+              />
+              <TrendChart
+                title="Response time"
+                unit=" ms"
+                color="#805ad5"
+                points={u.series.map((p) => ({ at: p.at, value: p.avgResponseTime }))}
+              />
+              <TrendChart
+                title="Errors"
+                unit=""
+                color="#e53e3e"
+                points={u.series.map((p) => ({ at: p.at, value: p.errors }))}
+              />
             </SimpleGrid>
           )}
         </>

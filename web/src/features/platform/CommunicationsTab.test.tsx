@@ -4,7 +4,17 @@ import { renderWithProviders, stubFetch } from '../../test-utils.js';
 import { CommunicationsTab } from './CommunicationsTab.js';
 
 const stats = (range: string, totalSent: number) => ({
-  range, totalSent, failed: 2, failureRate: 1.5, delivered: null, deliveryRate: null, bounced: null, bounceRate: null, usedToday: 42, dailyQuota: 10_000, templates: [],
+  range,
+  totalSent,
+  failed: 2,
+  failureRate: 1.5,
+  delivered: null,
+  deliveryRate: null,
+  bounced: null,
+  bounceRate: null,
+  usedToday: 42,
+  dailyQuota: 10_000,
+  templates: [],
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -12,7 +22,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('platform communications tab (issue 17)', () => {
   it('shows the stats for the range, the provider panel and SMS coming soon; the range refetches', async () => {
     const calls = stubFetch({
-      'GET /api/platform/communications/email/stats': () => ({ body: calls.at(-1)!.url.includes('range=30d') ? stats('30d', 1500) : stats('7d', 130) }),
+      'GET /api/platform/communications/email/stats': () => ({
+        body: calls.at(-1)!.url.includes('range=30d') ? stats('30d', 1500) : stats('7d', 130),
+      }),
     });
     renderWithProviders(<CommunicationsTab />);
     expect(await screen.findByText('130')).toBeTruthy();

@@ -13,7 +13,10 @@ function tenantsLine(orgs: readonly { name: string; subdomain: string; enabled: 
   if (!orgs.length) return 'No tenants yet';
   const off = orgs.filter((o) => !o.enabled);
   if (!off.length) return `On for all ${orgs.length} tenant${orgs.length === 1 ? '' : 's'}`;
-  const names = off.slice(0, 3).map((o) => o.name || o.subdomain).join(', ');
+  const names = off
+    .slice(0, 3)
+    .map((o) => o.name || o.subdomain)
+    .join(', ');
   return `On for ${orgs.length - off.length} of ${orgs.length} tenants · off for ${names}${off.length > 3 ? ` and ${off.length - 3} more` : ''}`;
 }
 
@@ -30,23 +33,46 @@ export function ConfigurationTab() {
       </Tabs.List>
       <Tabs.Content value="flags">
         {error ? (
-          <Alert.Root status="error"><Alert.Content><Alert.Title>Failed to load features</Alert.Title><Alert.Description>{errorMessage(error, 'Failed to load features')}</Alert.Description></Alert.Content>
-            <Button size="sm" onClick={() => void mutate()}>Retry</Button></Alert.Root>
+          <Alert.Root status="error">
+            <Alert.Content>
+              <Alert.Title>Failed to load features</Alert.Title>
+              <Alert.Description>{errorMessage(error, 'Failed to load features')}</Alert.Description>
+            </Alert.Content>
+            <Button size="sm" onClick={() => void mutate()}>
+              Retry
+            </Button>
+          </Alert.Root>
         ) : (
           <Stack gap="2">
-            <Text fontSize="sm" color="fg.muted">Every feature is available platform-wide; switch one off for a tenant from its Feature Management tab. Core features cannot be toggled.</Text>
+            <Text fontSize="sm" color="fg.muted">
+              Every feature is available platform-wide; switch one off for a tenant from its Feature Management tab.
+              Core features cannot be toggled.
+            </Text>
             {data?.features.map((f) => (
               <Card.Root key={f.id} size="sm">
                 <Card.Body>
                   <Flex justify="space-between" align="center" gap="3">
                     <Stack gap="0">
-                      <Text fontWeight="medium">{f.displayName} <Badge size="xs">{f.category}</Badge>{f.isCore && <Badge size="xs" ms="1" colorPalette="purple">Always on</Badge>}</Text>
-                      <Text fontSize="sm" color="fg.muted">{f.description}</Text>
-                      <Text fontSize="xs" color="fg.muted" data-testid={`feature-orgs-${f.id}`}>{tenantsLine(f.organizations)}</Text>
+                      <Text fontWeight="medium">
+                        {f.displayName} <Badge size="xs">{f.category}</Badge>
+                        {f.isCore && (
+                          <Badge size="xs" ms="1" colorPalette="purple">
+                            Always on
+                          </Badge>
+                        )}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {f.description}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" data-testid={`feature-orgs-${f.id}`}>
+                        {tenantsLine(f.organizations)}
+                      </Text>
                     </Stack>
                     <Switch.Root checked={f.isGloballyEnabled} disabled>
                       <Switch.HiddenInput aria-label={`${f.displayName} globally enabled`} />
-                      <Switch.Control><Switch.Thumb /></Switch.Control>
+                      <Switch.Control>
+                        <Switch.Thumb />
+                      </Switch.Control>
                     </Switch.Root>
                   </Flex>
                 </Card.Body>
@@ -57,8 +83,14 @@ export function ConfigurationTab() {
       </Tabs.Content>
       {Object.entries(PLANNED).map(([k, items]) => (
         <Tabs.Content key={k} value={k}>
-          <Text mb="2" color="fg.muted">Planned:</Text>
-          <List.Root ps="5">{items.map((i) => <List.Item key={i}>{i}</List.Item>)}</List.Root>
+          <Text mb="2" color="fg.muted">
+            Planned:
+          </Text>
+          <List.Root ps="5">
+            {items.map((i) => (
+              <List.Item key={i}>{i}</List.Item>
+            ))}
+          </List.Root>
         </Tabs.Content>
       ))}
     </Tabs.Root>

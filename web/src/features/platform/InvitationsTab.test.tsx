@@ -4,7 +4,15 @@ import { renderWithProviders, stubFetch } from '../../test-utils.js';
 import { COPIED_MS, InvitationsTab } from './InvitationsTab.js';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
-const pending = { id: 'i1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', createdAt: new Date().toISOString(), expiresAt: future, usedAt: null };
+const pending = {
+  id: 'i1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  createdAt: new Date().toISOString(),
+  expiresAt: future,
+  usedAt: null,
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,13 +24,18 @@ describe('client invitations (issue 11 point 18)', () => {
     let list = [pending];
     stubFetch({
       'GET /api/platform/invitations': () => ({ body: { invitations: list } }),
-      'POST /api/platform/invitations/i1/resend': { body: { invitation: { ...pending, inviteUrl: 'http://localhost/signup?token=abc' } } },
+      'POST /api/platform/invitations/i1/resend': {
+        body: { invitation: { ...pending, inviteUrl: 'http://localhost/signup?token=abc' } },
+      },
       'DELETE /api/platform/invitations/i1': () => {
         list = [];
         return { body: { success: true } };
       },
     });
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => undefined) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => undefined) },
+      configurable: true,
+    });
     renderWithProviders(<InvitationsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Resend invitation to Ada Lovelace' }));
     expect((await screen.findByTestId('invite-url')).textContent).toBe('http://localhost/signup?token=abc');

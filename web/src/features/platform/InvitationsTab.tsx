@@ -11,7 +11,15 @@ import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { INVITATIONS, platformApi, useInvitations } from './api/index.js';
-import { canResend, canRevoke, invitationStatus, REVOKE_CONFIRM, type Invitation, type InvitationForm, type InvitationStatus } from './invitations.js';
+import {
+  canResend,
+  canRevoke,
+  invitationStatus,
+  REVOKE_CONFIRM,
+  type Invitation,
+  type InvitationForm,
+  type InvitationStatus,
+} from './invitations.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = { Used: 'green', Expired: 'gray', Pending: 'orange' };
@@ -69,13 +77,16 @@ function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
   const form = useContractForm(invitationBody, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
   const submission = useSubmissionKey();
-  const send = useMutationAction((body: InvitationForm) => submission.send(body, (key) => platformApi.createInvitation(body, key)), {
-    success: (_r, body) => `Invitation sent to ${body.email}`,
-    failure: 'Failed to send invitation',
-    // Document 1 §8: a create failure shows the server's text in the form.
-    toastFailure: false,
-    revalidate: [INVITATIONS],
-  });
+  const send = useMutationAction(
+    (body: InvitationForm) => submission.send(body, (key) => platformApi.createInvitation(body, key)),
+    {
+      success: (_r, body) => `Invitation sent to ${body.email}`,
+      failure: 'Failed to send invitation',
+      // Document 1 §8: a create failure shows the server's text in the form.
+      toastFailure: false,
+      revalidate: [INVITATIONS],
+    },
+  );
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     const r = await send.run(values);
@@ -105,7 +116,9 @@ function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
       </Card.Header>
       <Card.Body>
         <UnsavedChangesGuard when={form.formState.isDirty} />
-        <FormSchemaProvider value={{ schema: invitationBody, errors: form.formState.errors as Record<string, { message?: unknown }> }}>
+        <FormSchemaProvider
+          value={{ schema: invitationBody, errors: form.formState.errors as Record<string, { message?: unknown }> }}
+        >
           <form onSubmit={(e) => void submit(e)} noValidate aria-label="Send invitation">
             <Stack gap="4">
               {failure && (
@@ -119,7 +132,13 @@ function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
                 {field('lastName', 'Last name')}
                 {field('email', 'Email', 'email')}
               </SimpleGrid>
-              <Button type="submit" colorPalette="brand" alignSelf={{ base: 'stretch', md: 'flex-start' }} loading={send.busy} loadingText="Sending...">
+              <Button
+                type="submit"
+                colorPalette="brand"
+                alignSelf={{ base: 'stretch', md: 'flex-start' }}
+                loading={send.busy}
+                loadingText="Sending..."
+              >
                 Send Invitation
               </Button>
             </Stack>
@@ -170,8 +189,22 @@ export function InvitationsTab() {
   const columns: Column<Invitation>[] = [
     { key: 'name', header: 'Name', sortValue: name, truncate: true, width: '20%' },
     { key: 'email', header: 'Email', sortValue: (i) => i.email, truncate: true, width: '26%' },
-    { key: 'sent', header: 'Sent', sortValue: (i) => i.createdAt ?? '', render: (i) => clock.date(i.createdAt), nowrap: true, width: '13%' },
-    { key: 'expires', header: 'Expires', sortValue: (i) => i.expiresAt ?? '', render: (i) => clock.date(i.expiresAt), nowrap: true, width: '13%' },
+    {
+      key: 'sent',
+      header: 'Sent',
+      sortValue: (i) => i.createdAt ?? '',
+      render: (i) => clock.date(i.createdAt),
+      nowrap: true,
+      width: '13%',
+    },
+    {
+      key: 'expires',
+      header: 'Expires',
+      sortValue: (i) => i.expiresAt ?? '',
+      render: (i) => clock.date(i.expiresAt),
+      nowrap: true,
+      width: '13%',
+    },
     {
       key: 'status',
       header: 'Status',
@@ -196,12 +229,25 @@ export function InvitationsTab() {
         return (
           <HStack justify="flex-end" gap="2">
             {canResend(st) && (
-              <Button size="xs" variant="outline" loading={busyId === inv.id} aria-label={`Resend invitation to ${name(inv)}`} onClick={() => void doResend(inv)}>
+              <Button
+                size="xs"
+                variant="outline"
+                loading={busyId === inv.id}
+                aria-label={`Resend invitation to ${name(inv)}`}
+                onClick={() => void doResend(inv)}
+              >
                 Resend
               </Button>
             )}
             {canRevoke(st) && (
-              <Button size="xs" variant="outline" colorPalette="red" disabled={busyId === inv.id} aria-label={`Revoke invitation to ${name(inv)}`} onClick={() => doRevoke(inv)}>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                disabled={busyId === inv.id}
+                aria-label={`Revoke invitation to ${name(inv)}`}
+                onClick={() => doRevoke(inv)}
+              >
                 Revoke
               </Button>
             )}
@@ -226,7 +272,15 @@ export function InvitationsTab() {
             label="Invitations"
             rows={data?.invitations}
             loading={isLoading}
-            error={error && !data ? { title: 'Failed to load invitations', message: errorMessage(error, 'Please try again.'), onRetry: () => void mutate() } : null}
+            error={
+              error && !data
+                ? {
+                    title: 'Failed to load invitations',
+                    message: errorMessage(error, 'Please try again.'),
+                    onRetry: () => void mutate(),
+                  }
+                : null
+            }
             empty={{
               title: 'No invitations have been sent yet.',
               description: (

@@ -37,7 +37,13 @@ export const PLATFORM_TABS = [
 type TabValue = (typeof PLATFORM_TABS)[number]['value'];
 
 function NotYet({ label }: { label: string }) {
-  return <EmptyState icon={<LayersIcon />} title="This section is not available yet" description={`${label} is being built and will appear here in a coming update.`} />;
+  return (
+    <EmptyState
+      icon={<LayersIcon />}
+      title="This section is not available yet"
+      description={`${label} is being built and will appear here in a coming update.`}
+    />
+  );
 }
 
 const TAB_BODY: Partial<Record<TabValue, () => React.ReactElement>> = {
@@ -89,11 +95,16 @@ export default function PlatformPortal() {
       <Container as="main" maxW="7xl" py={{ base: '4', md: '8' }} flex="1">
         <Tabs.Root
           value={tab}
-          onValueChange={(e) => setParams((p) => {
-            const next = new URLSearchParams(p);
-            next.set('tab', e.value);
-            return next;
-          }, { replace: true })}
+          onValueChange={(e) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                next.set('tab', e.value);
+                return next;
+              },
+              { replace: true },
+            )
+          }
           variant="line"
           colorPalette="brand"
           lazyMount

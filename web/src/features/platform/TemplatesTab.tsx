@@ -1,4 +1,19 @@
-import { Alert, Badge, Portal, Box, Button, Card, Dialog, Field, HStack, SimpleGrid, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Portal,
+  Box,
+  Button,
+  Card,
+  Dialog,
+  Field,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
@@ -48,8 +63,13 @@ export function TemplatesTab() {
   if (error) {
     return (
       <Alert.Root status="error">
-        <Alert.Content><Alert.Title>Failed to fetch templates</Alert.Title><Alert.Description>{errorMessage(error, 'Failed to fetch templates')}</Alert.Description></Alert.Content>
-        <Button size="sm" onClick={() => void mutate()}>Retry</Button>
+        <Alert.Content>
+          <Alert.Title>Failed to fetch templates</Alert.Title>
+          <Alert.Description>{errorMessage(error, 'Failed to fetch templates')}</Alert.Description>
+        </Alert.Content>
+        <Button size="sm" onClick={() => void mutate()}>
+          Retry
+        </Button>
       </Alert.Root>
     );
   }
@@ -59,25 +79,42 @@ export function TemplatesTab() {
       <Tabs.Root defaultValue="Invitations" variant="enclosed">
         <Box overflowX="auto">
           <Tabs.List minW="max-content">
-            {CATEGORIES.map((c) => <Tabs.Trigger key={c} value={c}>{c} ({count(c)})</Tabs.Trigger>)}
+            {CATEGORIES.map((c) => (
+              <Tabs.Trigger key={c} value={c}>
+                {c} ({count(c)})
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Box>
         {CATEGORIES.map((c) => {
           const list = (data?.templates ?? []).filter((t) => (t.category || 'General') === c);
           return (
             <Tabs.Content key={c} value={c}>
-              {data && list.length === 0 ? <EmptyState title="No templates" /> : (
+              {data && list.length === 0 ? (
+                <EmptyState title="No templates" />
+              ) : (
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                   {list.map((t) => (
                     <Card.Root key={t.name} data-testid={`template-${t.name}`}>
                       <Card.Body>
                         <Stack gap="2">
-                          <HStack justify="space-between"><Text fontWeight="semibold">{t.displayName}</Text>{!t.isDefault && <Badge colorPalette="blue">Edited</Badge>}</HStack>
-                          <Text fontSize="sm" color="fg.muted">{t.description}</Text>
-                          <Text fontSize="xs" color="fg.muted">Variables: {t.variables.map((v) => `{{${v}}}`).join(', ')}</Text>
+                          <HStack justify="space-between">
+                            <Text fontWeight="semibold">{t.displayName}</Text>
+                            {!t.isDefault && <Badge colorPalette="blue">Edited</Badge>}
+                          </HStack>
+                          <Text fontSize="sm" color="fg.muted">
+                            {t.description}
+                          </Text>
+                          <Text fontSize="xs" color="fg.muted">
+                            Variables: {t.variables.map((v) => `{{${v}}}`).join(', ')}
+                          </Text>
                           <HStack>
-                            <Button size="sm" onClick={() => void openEdit(t)}>Edit</Button>
-                            <Button size="sm" variant="outline" onClick={() => void openPreview(t)}>Preview</Button>
+                            <Button size="sm" onClick={() => void openEdit(t)}>
+                              Edit
+                            </Button>
+                            <Button size="sm" variant="outline" onClick={() => void openPreview(t)}>
+                              Preview
+                            </Button>
                           </HStack>
                         </Stack>
                       </Card.Body>
@@ -102,26 +139,59 @@ export function TemplatesTab() {
         >
           <Field.Root>
             <Field.Label>Content</Field.Label>
-            <Textarea rows={20} fontFamily="mono" fontSize="sm" aria-label="Template content" value={editing.content} onChange={(e) => setEditing({ ...editing, content: e.target.value })} />
-            <Field.HelperText>Variables in double braces: {editing.t.variables.map((v) => `{{${v}}}`).join(', ')}</Field.HelperText>
+            <Textarea
+              rows={20}
+              fontFamily="mono"
+              fontSize="sm"
+              aria-label="Template content"
+              value={editing.content}
+              onChange={(e) => setEditing({ ...editing, content: e.target.value })}
+            />
+            <Field.HelperText>
+              Variables in double braces: {editing.t.variables.map((v) => `{{${v}}}`).join(', ')}
+            </Field.HelperText>
           </Field.Root>
         </DialogFrame>
       )}
       {preview && (
-        <Dialog.Root open onOpenChange={(e) => !e.open && setPreview(null)} size={DIALOG_SIZE} closeOnInteractOutside={false}>
+        <Dialog.Root
+          open
+          onOpenChange={(e) => !e.open && setPreview(null)}
+          size={DIALOG_SIZE}
+          closeOnInteractOutside={false}
+        >
           <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header><Dialog.Title>Preview: {preview.t.displayName}</Dialog.Title></Dialog.Header>
-              <Dialog.Body>
-                <Text fontSize="sm" mb="2"><b>Subject:</b> {preview.subject}</Text>
-                {/* sanitized by the server, and framed without scripts */}
-                <iframe title="Template preview" sandbox="" srcDoc={preview.html} style={{ width: '100%', height: '24rem', border: '1px solid #ddd', borderRadius: 6, background: 'white' }} />
-              </Dialog.Body>
-              <Dialog.Footer><Button variant="outline" onClick={() => setPreview(null)}>Close</Button></Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
+            <Dialog.Backdrop />
+            <Dialog.Positioner>
+              <Dialog.Content>
+                <Dialog.Header>
+                  <Dialog.Title>Preview: {preview.t.displayName}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Text fontSize="sm" mb="2">
+                    <b>Subject:</b> {preview.subject}
+                  </Text>
+                  {/* sanitized by the server, and framed without scripts */}
+                  <iframe
+                    title="Template preview"
+                    sandbox=""
+                    srcDoc={preview.html}
+                    style={{
+                      width: '100%',
+                      height: '24rem',
+                      border: '1px solid #ddd',
+                      borderRadius: 6,
+                      background: 'white',
+                    }}
+                  />
+                </Dialog.Body>
+                <Dialog.Footer>
+                  <Button variant="outline" onClick={() => setPreview(null)}>
+                    Close
+                  </Button>
+                </Dialog.Footer>
+              </Dialog.Content>
+            </Dialog.Positioner>
           </Portal>
         </Dialog.Root>
       )}

@@ -4,10 +4,30 @@ import { findModal, renderWithProviders, stubFetch } from '../../test-utils.js';
 import { TenantsTab } from './TenantsTab.js';
 
 const metrics = (over: Record<string, unknown> = {}) => ({
-  totalUsers: 3, activeUsersToday: 1, activeReservations: 2, totalItems: 4, totalCustomers: 5, overdueReservations: 0, healthScore: 100, issues: 0, healthIssues: [],
-  emailsToday: 2, emailsMonth: 1500, apiCalls24h: 400, errorRate: 2.5, databaseSize: 3 * 1024 * 1024, ...over,
+  totalUsers: 3,
+  activeUsersToday: 1,
+  activeReservations: 2,
+  totalItems: 4,
+  totalCustomers: 5,
+  overdueReservations: 0,
+  healthScore: 100,
+  issues: 0,
+  healthIssues: [],
+  emailsToday: 2,
+  emailsMonth: 1500,
+  apiCalls24h: 400,
+  errorRate: 2.5,
+  databaseSize: 3 * 1024 * 1024,
+  ...over,
 });
-const tenant = (status: string) => ({ id: 'org1', name: 'Harbour Hire', subdomain: 'harbour', status, createdAt: '2026-11-01T00:00:00.000Z', metrics: metrics() });
+const tenant = (status: string) => ({
+  id: 'org1',
+  name: 'Harbour Hire',
+  subdomain: 'harbour',
+  status,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  metrics: metrics(),
+});
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -15,7 +35,9 @@ describe('platform tenants tab (issue 17)', () => {
   it('shows e-mails, calls and the error rate, and suspends only after a confirm', async () => {
     let status = 'ACTIVE';
     const calls = stubFetch({
-      'GET /api/platform/tenants/metrics': () => ({ body: { tenants: [tenant(status)], generatedAt: '2026-11-25T00:00:00.000Z' } }),
+      'GET /api/platform/tenants/metrics': () => ({
+        body: { tenants: [tenant(status)], generatedAt: '2026-11-25T00:00:00.000Z' },
+      }),
       'POST /api/platform/tenants/org1/suspend': () => {
         status = 'SUSPENDED';
         return { body: { success: true, organization: { ...tenant('SUSPENDED'), metrics: undefined } } };

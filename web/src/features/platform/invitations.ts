@@ -1,5 +1,10 @@
 import { isEmail } from '../../../../shared/domain/email.js';
-import { canResend, canRevoke, invitationStatus as statusOf, type InvitationStatus } from '../../../../shared/domain/invitations.js';
+import {
+  canResend,
+  canRevoke,
+  invitationStatus as statusOf,
+  type InvitationStatus,
+} from '../../../../shared/domain/invitations.js';
 
 export interface Invitation {
   id: string;
@@ -16,7 +21,10 @@ export interface Invitation {
 export { canResend, canRevoke, type InvitationStatus };
 
 /** Document 1 §4 through the one shared rule; a missing expiry reads as Pending. */
-export function invitationStatus(inv: Pick<Invitation, 'usedAt' | 'expiresAt'>, now: Date = new Date()): InvitationStatus {
+export function invitationStatus(
+  inv: Pick<Invitation, 'usedAt' | 'expiresAt'>,
+  now: Date = new Date(),
+): InvitationStatus {
   return statusOf({ usedAt: inv.usedAt, expiresAt: inv.expiresAt ?? '' }, now);
 }
 

@@ -10,18 +10,29 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('report e-mail links (issue 22 item 6)', () => {
   it('confirm: nothing is posted until the person clicks; then the answer is shown', async () => {
-    const calls = stubFetch({ [`POST /public/report-mail/confirm/${TOKEN}`]: { body: { status: 'confirmed', message: 'Thank you. You will receive this report from now on.' } } });
+    const calls = stubFetch({
+      [`POST /public/report-mail/confirm/${TOKEN}`]: {
+        body: { status: 'confirmed', message: 'Thank you. You will receive this report from now on.' },
+      },
+    });
     at(`/report-mail/confirm/${TOKEN}`);
     const button = await screen.findByRole('button', { name: 'Yes, send me this report' });
     expect(calls).toHaveLength(0);
     fireEvent.click(button);
     expect(await screen.findByText('Thank you. You will receive this report from now on.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Confirmed' })).toBeTruthy();
-    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`)).toEqual([`POST /public/report-mail/confirm/${TOKEN}`]);
+    expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`)).toEqual([
+      `POST /public/report-mail/confirm/${TOKEN}`,
+    ]);
   });
 
-  it('unsubscribe: a refused link shows the server\'s message', async () => {
-    stubFetch({ [`POST /public/report-mail/unsubscribe/${TOKEN}`]: { status: 404, body: { error: 'NotFound', message: 'This link is not valid. Open it exactly as it came in the e-mail.' } } });
+  it("unsubscribe: a refused link shows the server's message", async () => {
+    stubFetch({
+      [`POST /public/report-mail/unsubscribe/${TOKEN}`]: {
+        status: 404,
+        body: { error: 'NotFound', message: 'This link is not valid. Open it exactly as it came in the e-mail.' },
+      },
+    });
     at(`/report-mail/unsubscribe/${TOKEN}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByText('This link is not valid. Open it exactly as it came in the e-mail.')).toBeTruthy();

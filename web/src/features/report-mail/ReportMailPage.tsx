@@ -10,8 +10,18 @@ import { useParams } from 'react-router-dom';
 import { api, ApiRequestError } from '../../api/client.js';
 
 const COPY = {
-  confirm: { title: 'Receive this report by e-mail?', lead: 'A business asked to send you a scheduled report. Nothing is sent unless you confirm.', button: 'Yes, send me this report', done: 'Confirmed' },
-  unsubscribe: { title: 'Unsubscribe from this report?', lead: 'You will not receive this scheduled report any more.', button: 'Unsubscribe', done: 'Unsubscribed' },
+  confirm: {
+    title: 'Receive this report by e-mail?',
+    lead: 'A business asked to send you a scheduled report. Nothing is sent unless you confirm.',
+    button: 'Yes, send me this report',
+    done: 'Confirmed',
+  },
+  unsubscribe: {
+    title: 'Unsubscribe from this report?',
+    lead: 'You will not receive this scheduled report any more.',
+    button: 'Unsubscribe',
+    done: 'Unsubscribed',
+  },
 } as const;
 
 type Result = { ok: true; message: string } | { ok: false; message: string };
@@ -26,10 +36,16 @@ export default function ReportMailPage() {
     if (!copy) return;
     setBusy(true);
     try {
-      const r = action === 'confirm' ? await api('reports.mail.confirm', { params: { token } }) : await api('reports.mail.unsubscribe', { params: { token } });
+      const r =
+        action === 'confirm'
+          ? await api('reports.mail.confirm', { params: { token } })
+          : await api('reports.mail.unsubscribe', { params: { token } });
       setResult({ ok: true, message: r.message });
     } catch (e) {
-      setResult({ ok: false, message: e instanceof ApiRequestError ? e.message : 'Something went wrong. Please try again.' });
+      setResult({
+        ok: false,
+        message: e instanceof ApiRequestError ? e.message : 'Something went wrong. Please try again.',
+      });
     } finally {
       setBusy(false);
     }
@@ -40,19 +56,29 @@ export default function ReportMailPage() {
       <Stack gap="4" textAlign="center" maxW="md" align="center">
         {!copy ? (
           <>
-            <Heading as="h1" size="xl">Link not valid</Heading>
+            <Heading as="h1" size="xl">
+              Link not valid
+            </Heading>
             <Text color="fg.muted">Open the link exactly as it came in the e-mail.</Text>
           </>
         ) : result ? (
           <>
-            <Heading as="h1" size="xl">{result.ok ? copy.done : 'This link did not work'}</Heading>
-            <Text color="fg.muted" role="status">{result.message}</Text>
+            <Heading as="h1" size="xl">
+              {result.ok ? copy.done : 'This link did not work'}
+            </Heading>
+            <Text color="fg.muted" role="status">
+              {result.message}
+            </Text>
           </>
         ) : (
           <>
-            <Heading as="h1" size="xl">{copy.title}</Heading>
+            <Heading as="h1" size="xl">
+              {copy.title}
+            </Heading>
             <Text color="fg.muted">{copy.lead}</Text>
-            <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>{copy.button}</Button>
+            <Button colorPalette="brand" loading={busy} onClick={() => void submit()}>
+              {copy.button}
+            </Button>
           </>
         )}
       </Stack>

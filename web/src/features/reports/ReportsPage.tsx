@@ -1,4 +1,20 @@
-import { Alert, Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, Progress, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client.js';
 import { useUser } from '../../app/SessionProvider.js';
@@ -11,7 +27,18 @@ import { type ReportRequest, useReport } from './api/index.js';
 import { printReport, runExport } from './exporting.js';
 import { analyze, filterAndSort, type ImpactFilter, type Insight, type InsightSort } from './insights.js';
 import {
-  cellText, defaultParams, REPORT_TYPES, EMPTY_TEXT, type ExportFormat, FORMAT_LABELS, type ReportData, REPORT_LABELS, type ReportTable, type ReportType, reportTable, supportedFormats,
+  cellText,
+  defaultParams,
+  REPORT_TYPES,
+  EMPTY_TEXT,
+  type ExportFormat,
+  FORMAT_LABELS,
+  type ReportData,
+  REPORT_LABELS,
+  type ReportTable,
+  type ReportType,
+  reportTable,
+  supportedFormats,
 } from './model.js';
 
 type Tab = 'generate' | 'analytics' | 'export' | 'schedule' | 'settings';
@@ -41,7 +68,10 @@ export default function ReportsPage() {
     if (request && JSON.stringify(request) === JSON.stringify(next)) void report.mutate();
     else setRequest(next);
   };
-  const failure = request && report.error ? `Failed to generate ${request.type} report: ${errorMessage(report.error, 'Unknown error')}` : null;
+  const failure =
+    request && report.error
+      ? `Failed to generate ${request.type} report: ${errorMessage(report.error, 'Unknown error')}`
+      : null;
 
   return (
     <Stack gap="5">
@@ -62,9 +92,15 @@ export default function ReportsPage() {
                   <Field.Root maxW={{ md: '16rem' }}>
                     <Field.Label>Report type</Field.Label>
                     <NativeSelect.Root>
-                      <NativeSelect.Field aria-label="Report type" value={type} onChange={(e) => setType(e.target.value as ReportType)}>
+                      <NativeSelect.Field
+                        aria-label="Report type"
+                        value={type}
+                        onChange={(e) => setType(e.target.value as ReportType)}
+                      >
                         {REPORT_TYPES.map((t) => (
-                          <option key={t} value={t}>{REPORT_LABELS[t]}</option>
+                          <option key={t} value={t}>
+                            {REPORT_LABELS[t]}
+                          </option>
                         ))}
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
@@ -73,21 +109,41 @@ export default function ReportsPage() {
                   {type === 'daily-log' ? (
                     <Field.Root maxW={{ md: '12rem' }}>
                       <Field.Label>Date</Field.Label>
-                      <Input type="date" aria-label="Date" value={params.date} onChange={(e) => setParams({ ...params, date: e.target.value })} />
+                      <Input
+                        type="date"
+                        aria-label="Date"
+                        value={params.date}
+                        onChange={(e) => setParams({ ...params, date: e.target.value })}
+                      />
                     </Field.Root>
                   ) : (
                     <>
                       <Field.Root maxW={{ md: '12rem' }}>
                         <Field.Label>Start date</Field.Label>
-                        <Input type="date" aria-label="Start date" value={params.startDate} onChange={(e) => setParams({ ...params, startDate: e.target.value })} />
+                        <Input
+                          type="date"
+                          aria-label="Start date"
+                          value={params.startDate}
+                          onChange={(e) => setParams({ ...params, startDate: e.target.value })}
+                        />
                       </Field.Root>
                       <Field.Root maxW={{ md: '12rem' }}>
                         <Field.Label>End date</Field.Label>
-                        <Input type="date" aria-label="End date" value={params.endDate} onChange={(e) => setParams({ ...params, endDate: e.target.value })} />
+                        <Input
+                          type="date"
+                          aria-label="End date"
+                          value={params.endDate}
+                          onChange={(e) => setParams({ ...params, endDate: e.target.value })}
+                        />
                       </Field.Root>
                     </>
                   )}
-                  <Button colorPalette="brand" onClick={generate} loading={report.isLoading || report.isValidating} loadingText="Generating...">
+                  <Button
+                    colorPalette="brand"
+                    onClick={generate}
+                    loading={report.isLoading || report.isValidating}
+                    loadingText="Generating..."
+                  >
                     Generate Report
                   </Button>
                 </Stack>
@@ -100,7 +156,9 @@ export default function ReportsPage() {
                   <Alert.Title>Error occurred</Alert.Title>
                   <Alert.Description>{failure}</Alert.Description>
                 </Alert.Content>
-                <Button size="sm" variant="outline" onClick={() => void report.mutate()}>Retry</Button>
+                <Button size="sm" variant="outline" onClick={() => void report.mutate()}>
+                  Retry
+                </Button>
               </Alert.Root>
             )}
             {data && table && <Preview report={data} table={table} business={business} />}
@@ -108,10 +166,18 @@ export default function ReportsPage() {
           </Stack>
         </Tabs.Content>
         <Tabs.Content value="analytics">
-          {data ? <Analytics report={data} zone={zone} onViewDetails={() => setTab('generate')} /> : <EmptyState title="No report yet" description="Generate a report to see its insights." />}
+          {data ? (
+            <Analytics report={data} zone={zone} onViewDetails={() => setTab('generate')} />
+          ) : (
+            <EmptyState title="No report yet" description="Generate a report to see its insights." />
+          )}
         </Tabs.Content>
         <Tabs.Content value="export">
-          {data && table ? <ExportPanel report={data} table={table} business={business} /> : <EmptyState title="No report yet" description="Generate a report to export it." />}
+          {data && table ? (
+            <ExportPanel report={data} table={table} business={business} />
+          ) : (
+            <EmptyState title="No report yet" description="Generate a report to export it." />
+          )}
         </Tabs.Content>
         <Tabs.Content value="schedule">
           <Suspense fallback={<PageSpinner minH="10rem" />}>
@@ -138,7 +204,9 @@ function ExportButtons({ report, table, business }: { report: ReportData; table:
   };
   return (
     <HStack gap="2" wrap="wrap">
-      <Button size="sm" variant="outline" onClick={() => printReport(table, business)}>Print</Button>
+      <Button size="sm" variant="outline" onClick={() => printReport(table, business)}>
+        Print
+      </Button>
       {supportedFormats(report.type).map((f) => (
         <Button key={f} size="sm" variant="outline" loading={busy === f} onClick={() => void run(f)}>
           {FORMAT_LABELS[f]}
@@ -156,7 +224,9 @@ function Preview({ report, table, business }: { report: ReportData; table: Repor
         <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3">
           <Box>
             <Card.Title>{table.title}</Card.Title>
-            <Text color="fg.muted" fontSize="sm">{table.range}</Text>
+            <Text color="fg.muted" fontSize="sm">
+              {table.range}
+            </Text>
           </Box>
           <ExportButtons report={report} table={table} business={business} />
         </Stack>
@@ -166,8 +236,12 @@ function Preview({ report, table, business }: { report: ReportData; table: Repor
           <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
             {table.totals.map((t) => (
               <Box key={t.label} borderWidth="1px" borderRadius="md" p="3">
-                <Text fontSize="xs" color="fg.muted">{t.label}</Text>
-                <Text fontWeight="semibold" fontSize="lg">{cellText(t.value, t.type, table.zone)}</Text>
+                <Text fontSize="xs" color="fg.muted">
+                  {t.label}
+                </Text>
+                <Text fontWeight="semibold" fontSize="lg">
+                  {cellText(t.value, t.type, table.zone)}
+                </Text>
               </Box>
             ))}
           </SimpleGrid>
@@ -179,7 +253,13 @@ function Preview({ report, table, business }: { report: ReportData; table: Repor
                 <Table.Header>
                   <Table.Row>
                     {table.columns.map((c) => (
-                      <Table.ColumnHeader key={c.key} textAlign={c.type === 'text' || c.type === 'date' || c.type === 'datetime' ? 'start' : 'end'} whiteSpace="nowrap">{c.label}</Table.ColumnHeader>
+                      <Table.ColumnHeader
+                        key={c.key}
+                        textAlign={c.type === 'text' || c.type === 'date' || c.type === 'datetime' ? 'start' : 'end'}
+                        whiteSpace="nowrap"
+                      >
+                        {c.label}
+                      </Table.ColumnHeader>
                     ))}
                   </Table.Row>
                 </Table.Header>
@@ -187,7 +267,11 @@ function Preview({ report, table, business }: { report: ReportData; table: Repor
                   {table.rows.map((r, i) => (
                     <Table.Row key={i}>
                       {table.columns.map((c) => (
-                        <Table.Cell key={c.key} textAlign={c.type === 'text' || c.type === 'date' || c.type === 'datetime' ? 'start' : 'end'} whiteSpace="nowrap">
+                        <Table.Cell
+                          key={c.key}
+                          textAlign={c.type === 'text' || c.type === 'date' || c.type === 'datetime' ? 'start' : 'end'}
+                          whiteSpace="nowrap"
+                        >
                           {cellText(r[c.key] ?? null, c.type, table.zone)}
                         </Table.Cell>
                       ))}
@@ -218,19 +302,29 @@ function InsightCard({ x, onViewDetails }: { x: Insight; onViewDetails: () => vo
                 <Badge colorPalette={IMPACT_COLOR[x.impact]}>{x.impact} impact</Badge>
                 <Badge variant="outline">{x.category}</Badge>
               </HStack>
-              <Text fontSize="sm" mt="1">{x.description}</Text>
+              <Text fontSize="sm" mt="1">
+                {x.description}
+              </Text>
             </Box>
-            <Button size="xs" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'Hide' : 'Details'}</Button>
+            <Button size="xs" variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+              {open ? 'Hide' : 'Details'}
+            </Button>
           </HStack>
           {open && (
             <Stack gap="2" pl="1">
               {x.details.map((d) => (
-                <Text key={d} fontSize="sm" color="fg.muted">{d}</Text>
+                <Text key={d} fontSize="sm" color="fg.muted">
+                  {d}
+                </Text>
               ))}
               <HStack gap="2">
-                <Button size="xs" variant="outline" onClick={onViewDetails}>View Details</Button>
+                <Button size="xs" variant="outline" onClick={onViewDetails}>
+                  View Details
+                </Button>
                 {x.impact === 'high' && x.action && (
-                  <Button size="xs" colorPalette="brand" onClick={() => notify.info(x.title, x.action)}>Take Action</Button>
+                  <Button size="xs" colorPalette="brand" onClick={() => notify.info(x.title, x.action)}>
+                    Take Action
+                  </Button>
                 )}
               </HStack>
             </Stack>
@@ -255,18 +349,28 @@ function Analytics({ report, zone, onViewDetails }: { report: ReportData; zone: 
               <Text fontWeight="semibold">Analysis confidence</Text>
               <Text>{analysis.confidence}%</Text>
             </HStack>
-            <Progress.Root value={analysis.confidence} aria-label="Analysis confidence" colorPalette={analysis.confidence >= 70 ? 'green' : analysis.confidence >= 40 ? 'orange' : 'red'}>
+            <Progress.Root
+              value={analysis.confidence}
+              aria-label="Analysis confidence"
+              colorPalette={analysis.confidence >= 70 ? 'green' : analysis.confidence >= 40 ? 'orange' : 'red'}
+            >
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>
             </Progress.Root>
-            <Text fontSize="sm" color="fg.muted">{analysis.basis}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {analysis.basis}
+            </Text>
           </Stack>
         </Card.Body>
       </Card.Root>
       <HStack gap="3" wrap="wrap">
         <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field aria-label="Impact" value={filter} onChange={(e) => setFilter(e.target.value as ImpactFilter)}>
+          <NativeSelect.Field
+            aria-label="Impact"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as ImpactFilter)}
+          >
             <option value="all">All impacts</option>
             <option value="high">High</option>
             <option value="medium">Medium</option>
@@ -308,20 +412,34 @@ function ExportPanel({ report, table, business }: { report: ReportData; table: R
             {table.title} · {table.range}
           </Text>
           <HStack gap="2" wrap="wrap">
-            <Button variant="outline" onClick={() => printReport(table, business)}>Print</Button>
-            <Button variant="outline" onClick={() => void runExport('pdf', report, table, business)}>PDF</Button>
-            <Button variant="outline" onClick={() => void runExport('csv', report, table, business)}>CSV</Button>
+            <Button variant="outline" onClick={() => printReport(table, business)}>
+              Print
+            </Button>
+            <Button variant="outline" onClick={() => void runExport('pdf', report, table, business)}>
+              PDF
+            </Button>
+            <Button variant="outline" onClick={() => void runExport('csv', report, table, business)}>
+              CSV
+            </Button>
           </HStack>
           <HStack gap="2" wrap="wrap">
             <NativeSelect.Root width="auto">
-              <NativeSelect.Field aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+              <NativeSelect.Field
+                aria-label="Export format"
+                value={format}
+                onChange={(e) => setFormat(e.target.value as ExportFormat)}
+              >
                 {ALL_FORMATS.map((f) => (
-                  <option key={f} value={f}>{FORMAT_LABELS[f]}</option>
+                  <option key={f} value={f}>
+                    {FORMAT_LABELS[f]}
+                  </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Button colorPalette="brand" onClick={() => void runExport(format, report, table, business)}>Export as {FORMAT_LABELS[format]}</Button>
+            <Button colorPalette="brand" onClick={() => void runExport(format, report, table, business)}>
+              Export as {FORMAT_LABELS[format]}
+            </Button>
           </HStack>
         </Stack>
       </Card.Body>
@@ -345,8 +463,12 @@ function SettingsList({ zone }: { zone: string }) {
         <Stack gap="2" as="dl">
           {rows.map(([k, v]) => (
             <Stack key={k} direction={{ base: 'column', sm: 'row' }} gap={{ base: 0, sm: 4 }}>
-              <Text as="dt" fontWeight="medium" minW="14rem">{k}</Text>
-              <Text as="dd" color="fg.muted">{v}</Text>
+              <Text as="dt" fontWeight="medium" minW="14rem">
+                {k}
+              </Text>
+              <Text as="dd" color="fg.muted">
+                {v}
+              </Text>
             </Stack>
           ))}
         </Stack>

@@ -4,10 +4,28 @@
  * with the file attached). Loaded when the tab is first opened: it brings the contract's schedule
  * schema (zod) and the form, which the Reports page's first load does without.
  */
-import { Alert, Badge, Box, Button, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { type RecipientState, reportScheduleBody, SCHEDULE_FREQUENCIES, scheduleFormatsFor, type ScheduleFormat } from '../../../../shared/contract/report-schedule-models.js';
+import {
+  type RecipientState,
+  reportScheduleBody,
+  SCHEDULE_FREQUENCIES,
+  scheduleFormatsFor,
+  type ScheduleFormat,
+} from '../../../../shared/contract/report-schedule-models.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { FormDialog } from '../../components/FormDialog.js';
@@ -18,7 +36,12 @@ import { type ReportSchedule, SCHEDULES, type ScheduleInput, schedulesApi, useSc
 import { REPORT_LABELS, REPORT_TYPES, type ReportType } from './model.js';
 
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const FREQUENCY_LABELS: Record<(typeof SCHEDULE_FREQUENCIES)[number], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly' };
+const FREQUENCY_LABELS: Record<(typeof SCHEDULE_FREQUENCIES)[number], string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+};
 const FORMAT_NAMES: Record<ScheduleFormat, string> = { pdf: 'PDF', excel: 'Excel', csv: 'CSV' };
 /** Issue 22 item 6: staff receive at once; an outside address only after it confirms; anyone may unsubscribe. */
 export const RECIPIENT_STATE_LABELS: Record<RecipientState, { label: string; color: string }> = {
@@ -34,8 +57,12 @@ function Recipients({ s }: { s: ReportSchedule }) {
     <Stack gap="1" align="flex-start" whiteSpace="normal">
       {states.map(({ address, state }) => (
         <HStack key={address} gap="1" wrap="wrap">
-          <Text fontSize="sm" wordBreak="break-all">{address}</Text>
-          <Badge size="sm" colorPalette={RECIPIENT_STATE_LABELS[state].color}>{RECIPIENT_STATE_LABELS[state].label}</Badge>
+          <Text fontSize="sm" wordBreak="break-all">
+            {address}
+          </Text>
+          <Badge size="sm" colorPalette={RECIPIENT_STATE_LABELS[state].color}>
+            {RECIPIENT_STATE_LABELS[state].label}
+          </Badge>
         </HStack>
       ))}
     </Stack>
@@ -77,9 +104,21 @@ const defaults: ScheduleInput = {
 };
 
 /** Addresses typed as one text (commas, semicolons, spaces or new lines between them). */
-const splitRecipients = (text: string) => text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+const splitRecipients = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
-function RecipientsInput({ value, onChange, invalid }: { value: string[]; onChange: (v: string[]) => void; invalid: boolean }) {
+function RecipientsInput({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: string[];
+  onChange: (v: string[]) => void;
+  invalid: boolean;
+}) {
   const [text, setText] = useState(() => value.join(', '));
   return (
     <Input
@@ -97,7 +136,11 @@ function RecipientsInput({ value, onChange, invalid }: { value: string[]; onChan
 }
 
 function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: string; onClose: () => void }) {
-  const create = useMutationAction(schedulesApi.create, { success: 'Report scheduled', failure: 'Failed to schedule report', revalidate: [SCHEDULES] });
+  const create = useMutationAction(schedulesApi.create, {
+    success: 'Report scheduled',
+    failure: 'Failed to schedule report',
+    revalidate: [SCHEDULES],
+  });
   return (
     <FormDialog
       open={open}
@@ -110,7 +153,8 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
         const { frequency } = values.schedule;
         // Only the fields of the chosen frequency go to the server.
         const schedule = {
-          frequency, time: values.schedule.time,
+          frequency,
+          time: values.schedule.time,
           ...(frequency === 'weekly' ? { daysOfWeek: values.schedule.daysOfWeek } : {}),
           ...(frequency === 'monthly' ? { dayOfMonth: values.schedule.dayOfMonth } : {}),
         };
@@ -123,7 +167,9 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
         const type = form.watch('reportType') as ReportType;
         const frequency = form.watch('schedule.frequency');
         const formats = scheduleFormatsFor(type);
-        const recipientError = errors.recipients?.message ?? (Array.isArray(errors.recipients) ? errors.recipients.find((e) => e?.message)?.message : undefined);
+        const recipientError =
+          errors.recipients?.message ??
+          (Array.isArray(errors.recipients) ? errors.recipients.find((e) => e?.message)?.message : undefined);
         return (
           <Stack gap="4">
             <FormField name="name" label="Name" required>
@@ -137,12 +183,15 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
                     {...form.register('reportType', {
                       onChange: (e) => {
                         const allowed = scheduleFormatsFor(e.target.value as ReportType);
-                        if (!allowed.includes(form.getValues('format') as ScheduleFormat)) form.setValue('format', allowed[0]!);
+                        if (!allowed.includes(form.getValues('format') as ScheduleFormat))
+                          form.setValue('format', allowed[0]!);
                       },
                     })}
                   >
                     {REPORT_TYPES.map((t) => (
-                      <option key={t} value={t}>{REPORT_LABELS[t]}</option>
+                      <option key={t} value={t}>
+                        {REPORT_LABELS[t]}
+                      </option>
                     ))}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
@@ -152,17 +201,25 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
                 <NativeSelect.Root>
                   <NativeSelect.Field aria-label="Format" {...form.register('format')}>
                     {formats.map((f) => (
-                      <option key={f} value={f}>{FORMAT_NAMES[f]}</option>
+                      <option key={f} value={f}>
+                        {FORMAT_NAMES[f]}
+                      </option>
                     ))}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
               </FormField>
-              <FormField label="Frequency" required error={errors.schedule?.frequency?.message ?? errors.schedule?.message}>
+              <FormField
+                label="Frequency"
+                required
+                error={errors.schedule?.frequency?.message ?? errors.schedule?.message}
+              >
                 <NativeSelect.Root>
                   <NativeSelect.Field aria-label="Frequency" {...form.register('schedule.frequency')}>
                     {SCHEDULE_FREQUENCIES.map((f) => (
-                      <option key={f} value={f}>{FREQUENCY_LABELS[f]}</option>
+                      <option key={f} value={f}>
+                        {FREQUENCY_LABELS[f]}
+                      </option>
                     ))}
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
@@ -205,7 +262,12 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
               </FormField>
             )}
             {frequency === 'monthly' && (
-              <FormField label="Day of month" required helper="A day past the month's end runs on its last day." error={errors.schedule?.dayOfMonth?.message}>
+              <FormField
+                label="Day of month"
+                required
+                helper="A day past the month's end runs on its last day."
+                error={errors.schedule?.dayOfMonth?.message}
+              >
                 <Controller
                   control={form.control}
                   name="schedule.dayOfMonth"
@@ -223,7 +285,9 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
                 />
               </FormField>
             )}
-            <Text fontSize="sm" color="fg.muted">{periodHint(type, frequency)}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {periodHint(type, frequency)}
+            </Text>
             <FormField
               label="Recipients"
               required
@@ -233,7 +297,9 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
               <Controller
                 control={form.control}
                 name="recipients"
-                render={({ field }) => <RecipientsInput value={field.value} onChange={field.onChange} invalid={!!recipientError} />}
+                render={({ field }) => (
+                  <RecipientsInput value={field.value} onChange={field.onChange} invalid={!!recipientError} />
+                )}
               />
             </FormField>
             <Controller
@@ -279,7 +345,9 @@ function LastRun({ s, zone }: { s: ReportSchedule; zone: string }) {
         </Badge>
       )}
       {last?.error && (
-        <Text fontSize="xs" color="fg.muted" maxW="18rem" lineClamp={2} title={last.error}>{last.error}</Text>
+        <Text fontSize="xs" color="fg.muted" maxW="18rem" lineClamp={2} title={last.error}>
+          {last.error}
+        </Text>
       )}
     </Stack>
   );
@@ -295,80 +363,136 @@ export default function ScheduleTab({ zone }: { zone: string }) {
     revalidate: [SCHEDULES],
   });
   const runNow = useMutationAction(schedulesApi.runNow, {
-    success: (r) => (r.run.outcome === 'success' ? `Report sent to ${r.run.sent} recipient${r.run.sent === 1 ? '' : 's'}` : null),
+    success: (r) =>
+      r.run.outcome === 'success' ? `Report sent to ${r.run.sent} recipient${r.run.sent === 1 ? '' : 's'}` : null,
     failure: 'Failed to run report',
     revalidate: [SCHEDULES],
   });
-  const remove = useMutationAction(schedulesApi.remove, { success: 'Scheduled report deleted', failure: 'Failed to delete scheduled report', revalidate: [SCHEDULES] });
+  const remove = useMutationAction(schedulesApi.remove, {
+    success: 'Scheduled report deleted',
+    failure: 'Failed to delete scheduled report',
+    revalidate: [SCHEDULES],
+  });
   const [runningId, setRunningId] = useState<string | null>(null);
 
-  const columns = useMemo<Column<ReportSchedule>[]>(() => [
-    {
-      key: 'name', header: 'Name', width: '15%', sortValue: (s) => s.name.toLowerCase(),
-      render: (s) => (
-        <Stack gap="0" whiteSpace="normal">
-          <Text fontWeight="medium">{s.name}</Text>
-          <Text fontSize="xs" color="fg.muted">{REPORT_LABELS[s.reportType]} · {FORMAT_NAMES[s.format]}</Text>
-        </Stack>
-      ),
-    },
-    { key: 'frequency', header: 'Frequency', width: '14%', render: (s) => <Text whiteSpace="normal">{describeSchedule(s.schedule)}</Text>, sortValue: (s) => SCHEDULE_FREQUENCIES.indexOf(s.schedule.frequency) },
-    { key: 'recipients', header: 'Recipients', width: '13%', render: (s) => <Recipients s={s} /> },
-    { key: 'nextRun', header: 'Next run', width: '12%', sortValue: (s) => s.nextRun ?? '', render: (s) => <Text whiteSpace="normal">{s.nextRun ? formatDateTime(s.nextRun, zone) : '—'}</Text> },
-    { key: 'lastRun', header: 'Last run', width: '14%', sortValue: (s) => s.lastRun ?? '', render: (s) => <LastRun s={s} zone={zone} /> },
-    {
-      key: 'status', header: 'Status', width: '8%', nowrap: true, filterOptions: [{ value: 'active', label: 'Active' }, { value: 'disabled', label: 'Disabled' }],
-      filterValue: (s) => (s.enabled ? 'active' : 'disabled'), render: (s) => <StatusBadge s={s} />,
-    },
-    {
-      key: 'counts', header: 'Runs', width: '10%', sortValue: (s) => s.runCount,
-      render: (s) => (
-        <Text whiteSpace="normal" title={`${s.runCount} runs, ${s.successCount} succeeded, ${s.failureCount} failed`}>
-          {s.runCount} · <Box as="span" color="green.600">{s.successCount} ok</Box> · <Box as="span" color={s.failureCount ? 'red.600' : undefined}>{s.failureCount} failed</Box>
-        </Text>
-      ),
-    },
-    {
-      key: 'actions', header: 'Actions', width: '14%',
-      render: (s) => (
-        <HStack gap="1" wrap="wrap">
-          <Button
-            size="xs"
-            variant="outline"
-            loading={runningId === s.id}
-            loadingText="Sending..."
-            disabled={runNow.busy}
-            onClick={async () => {
-              setRunningId(s.id);
-              await runNow.run(s.id);
-              setRunningId(null);
-            }}
-          >
-            Run now
-          </Button>
-          <Button size="xs" variant="outline" disabled={toggle.busy} onClick={() => void toggle.run(s.id, !s.enabled)}>
-            {s.enabled ? 'Disable' : 'Enable'}
-          </Button>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            onClick={() =>
-              void confirm({
-                title: 'Delete scheduled report',
-                message: `Delete "${s.name}"? It will not be sent any more. This cannot be undone.`,
-                confirmLabel: 'Delete',
-                destructive: true,
-                action: () => remove.run(s.id),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </HStack>
-      ),
-    },
-  ], [zone, runNow, toggle, remove, runningId, confirm]);
+  const columns = useMemo<Column<ReportSchedule>[]>(
+    () => [
+      {
+        key: 'name',
+        header: 'Name',
+        width: '15%',
+        sortValue: (s) => s.name.toLowerCase(),
+        render: (s) => (
+          <Stack gap="0" whiteSpace="normal">
+            <Text fontWeight="medium">{s.name}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {REPORT_LABELS[s.reportType]} · {FORMAT_NAMES[s.format]}
+            </Text>
+          </Stack>
+        ),
+      },
+      {
+        key: 'frequency',
+        header: 'Frequency',
+        width: '14%',
+        render: (s) => <Text whiteSpace="normal">{describeSchedule(s.schedule)}</Text>,
+        sortValue: (s) => SCHEDULE_FREQUENCIES.indexOf(s.schedule.frequency),
+      },
+      { key: 'recipients', header: 'Recipients', width: '13%', render: (s) => <Recipients s={s} /> },
+      {
+        key: 'nextRun',
+        header: 'Next run',
+        width: '12%',
+        sortValue: (s) => s.nextRun ?? '',
+        render: (s) => <Text whiteSpace="normal">{s.nextRun ? formatDateTime(s.nextRun, zone) : '—'}</Text>,
+      },
+      {
+        key: 'lastRun',
+        header: 'Last run',
+        width: '14%',
+        sortValue: (s) => s.lastRun ?? '',
+        render: (s) => <LastRun s={s} zone={zone} />,
+      },
+      {
+        key: 'status',
+        header: 'Status',
+        width: '8%',
+        nowrap: true,
+        filterOptions: [
+          { value: 'active', label: 'Active' },
+          { value: 'disabled', label: 'Disabled' },
+        ],
+        filterValue: (s) => (s.enabled ? 'active' : 'disabled'),
+        render: (s) => <StatusBadge s={s} />,
+      },
+      {
+        key: 'counts',
+        header: 'Runs',
+        width: '10%',
+        sortValue: (s) => s.runCount,
+        render: (s) => (
+          <Text whiteSpace="normal" title={`${s.runCount} runs, ${s.successCount} succeeded, ${s.failureCount} failed`}>
+            {s.runCount} ·{' '}
+            <Box as="span" color="green.600">
+              {s.successCount} ok
+            </Box>{' '}
+            ·{' '}
+            <Box as="span" color={s.failureCount ? 'red.600' : undefined}>
+              {s.failureCount} failed
+            </Box>
+          </Text>
+        ),
+      },
+      {
+        key: 'actions',
+        header: 'Actions',
+        width: '14%',
+        render: (s) => (
+          <HStack gap="1" wrap="wrap">
+            <Button
+              size="xs"
+              variant="outline"
+              loading={runningId === s.id}
+              loadingText="Sending..."
+              disabled={runNow.busy}
+              onClick={async () => {
+                setRunningId(s.id);
+                await runNow.run(s.id);
+                setRunningId(null);
+              }}
+            >
+              Run now
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              disabled={toggle.busy}
+              onClick={() => void toggle.run(s.id, !s.enabled)}
+            >
+              {s.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              onClick={() =>
+                void confirm({
+                  title: 'Delete scheduled report',
+                  message: `Delete "${s.name}"? It will not be sent any more. This cannot be undone.`,
+                  confirmLabel: 'Delete',
+                  destructive: true,
+                  action: () => remove.run(s.id),
+                })
+              }
+            >
+              Delete
+            </Button>
+          </HStack>
+        ),
+      },
+    ],
+    [zone, runNow, toggle, remove, runningId, confirm],
+  );
   const quota = list.data?.mailQuota;
 
   return (
@@ -377,13 +501,16 @@ export default function ScheduleTab({ zone }: { zone: string }) {
         <Text color="fg.muted" fontSize="sm">
           Reports e-mailed with the file attached, at their time in your organization's zone ({zone}).
         </Text>
-        <Button colorPalette="brand" onClick={() => setCreating(true)}>Schedule Report</Button>
+        <Button colorPalette="brand" onClick={() => setCreating(true)}>
+          Schedule Report
+        </Button>
       </Stack>
       {quota && quota.sent >= quota.limit && (
         <Alert.Root status="warning" role="alert">
           <Alert.Indicator />
           <Alert.Description>
-            Daily limit reached: your organization has sent {quota.sent} of {quota.limit} report e-mails today. Run now and scheduled runs send nothing more until tomorrow.
+            Daily limit reached: your organization has sent {quota.sent} of {quota.limit} report e-mails today. Run now
+            and scheduled runs send nothing more until tomorrow.
           </Alert.Description>
         </Alert.Root>
       )}
@@ -394,8 +521,19 @@ export default function ScheduleTab({ zone }: { zone: string }) {
         rowId={(s) => s.id}
         rowLabel={(s) => s.name}
         loading={list.isLoading}
-        error={list.error ? { title: 'Failed to load scheduled reports', message: String((list.error as Error).message ?? list.error), onRetry: () => void list.mutate() } : null}
-        empty={{ title: 'No scheduled reports yet.', description: 'Schedule a report to have it e-mailed daily, weekly, monthly or quarterly.' }}
+        error={
+          list.error
+            ? {
+                title: 'Failed to load scheduled reports',
+                message: String((list.error as Error).message ?? list.error),
+                onRetry: () => void list.mutate(),
+              }
+            : null
+        }
+        empty={{
+          title: 'No scheduled reports yet.',
+          description: 'Schedule a report to have it e-mailed daily, weekly, monthly or quarterly.',
+        }}
       />
       <ScheduleFormDialog open={creating} zone={zone} onClose={() => setCreating(false)} />
       {confirmDialog}

@@ -22,7 +22,12 @@ function download(data: BlobPart, type: string, name: string): void {
 }
 
 /** The export file of a format (bytes, MIME type and name); null with a toast when the format is not allowed. */
-export async function exportFile(format: ExportFormat, report: ReportData, table: ReportTable, business: string): Promise<{ data: BlobPart; type: string; name: string } | null> {
+export async function exportFile(
+  format: ExportFormat,
+  report: ReportData,
+  table: ReportTable,
+  business: string,
+): Promise<{ data: BlobPart; type: string; name: string } | null> {
   const refused = formatError(report.type, format);
   if (refused) {
     notify.error(EXPORT_TEXT.validation, refused);
@@ -32,21 +37,42 @@ export async function exportFile(format: ExportFormat, report: ReportData, table
     case 'csv':
       return { data: toCsv(table), type: 'text/csv;charset=utf-8', name: fileName(table, report.type, 'csv') };
     case 'html':
-      return { data: toHtml(table, business), type: 'text/html;charset=utf-8', name: fileName(table, report.type, 'html') };
+      return {
+        data: toHtml(table, business),
+        type: 'text/html;charset=utf-8',
+        name: fileName(table, report.type, 'html'),
+      };
     case 'json':
-      return { data: JSON.stringify(report.data, null, 2), type: 'application/json', name: fileName(table, report.type, 'json') };
+      return {
+        data: JSON.stringify(report.data, null, 2),
+        type: 'application/json',
+        name: fileName(table, report.type, 'json'),
+      };
     case 'pdf': {
       const { reportPdf } = await import('../../../../shared/reports/pdf.js');
-      return { data: (await reportPdf(table, business)) as BlobPart, type: 'application/pdf', name: fileName(table, report.type, 'pdf') };
+      return {
+        data: (await reportPdf(table, business)) as BlobPart,
+        type: 'application/pdf',
+        name: fileName(table, report.type, 'pdf'),
+      };
     }
     case 'excel': {
       const { reportXlsx } = await import('../../../../shared/reports/xlsx.js');
-      return { data: await reportXlsx(table, business), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: fileName(table, report.type, 'xlsx') };
+      return {
+        data: await reportXlsx(table, business),
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        name: fileName(table, report.type, 'xlsx'),
+      };
     }
   }
 }
 
-export async function runExport(format: ExportFormat, report: ReportData, table: ReportTable, business: string): Promise<void> {
+export async function runExport(
+  format: ExportFormat,
+  report: ReportData,
+  table: ReportTable,
+  business: string,
+): Promise<void> {
   try {
     const f = await exportFile(format, report, table, business);
     if (f) download(f.data, f.type, f.name);

@@ -32,10 +32,15 @@ const hourLabel = (h: number) => formatIn(Date.UTC(2000, 0, 1, h), 'UTC', 'h a')
 
 /** §9: peak hours are the hours whose count is at least 80% of the busiest hour's. */
 export function peakHours(byHour: Record<string, number>): number[] {
-  const entries = Object.entries(byHour).map(([h, n]) => [Number(h), n] as const).filter(([, n]) => n > 0);
+  const entries = Object.entries(byHour)
+    .map(([h, n]) => [Number(h), n] as const)
+    .filter(([, n]) => n > 0);
   const max = Math.max(0, ...entries.map(([, n]) => n));
   if (!max) return [];
-  return entries.filter(([, n]) => n >= 0.8 * max).map(([h]) => h).sort((a, b) => a - b);
+  return entries
+    .filter(([, n]) => n >= 0.8 * max)
+    .map(([h]) => h)
+    .sort((a, b) => a - b);
 }
 
 /** §9: only durations above 0 and below 24 hours count; long rentals when the average is above 4 hours. */
@@ -45,12 +50,16 @@ export function averageDuration(hours: number[]): { average: number; samples: nu
 }
 
 /** §9: VIP = spending over 2× the average and reservations over 1.5× the average; regular = over 0.5× both. */
-export function segmentCustomers<T extends { totalSpent: number; reservationCount: number }>(cs: T[]): { vip: T[]; regular: T[] } {
+export function segmentCustomers<T extends { totalSpent: number; reservationCount: number }>(
+  cs: T[],
+): { vip: T[]; regular: T[] } {
   if (!cs.length) return { vip: [], regular: [] };
   const avgSpent = cs.reduce((s, c) => s + c.totalSpent, 0) / cs.length;
   const avgCount = cs.reduce((s, c) => s + c.reservationCount, 0) / cs.length;
   const vip = cs.filter((c) => c.totalSpent > 2 * avgSpent && c.reservationCount > 1.5 * avgCount);
-  const regular = cs.filter((c) => !vip.includes(c) && c.totalSpent > 0.5 * avgSpent && c.reservationCount > 0.5 * avgCount);
+  const regular = cs.filter(
+    (c) => !vip.includes(c) && c.totalSpent > 0.5 * avgSpent && c.reservationCount > 0.5 * avgCount,
+  );
   return { vip, regular };
 }
 
@@ -71,18 +80,29 @@ function peakInsight(byHour: Record<string, number>): Insight | null {
   const peaks = peakHours(byHour);
   if (!peaks.length) return null;
   return {
-    id: 'peak-hours', title: 'Peak hours', type: 'info', category: 'operations', impact: 'medium',
+    id: 'peak-hours',
+    title: 'Peak hours',
+    type: 'info',
+    category: 'operations',
+    impact: 'medium',
     description: `Most reservations start at ${peaks.map(hourLabel).join(', ')}.`,
-    details: Object.entries(byHour).sort(([a], [b]) => Number(a) - Number(b)).map(([h, n]) => `${hourLabel(Number(h))}: ${n} reservation${n === 1 ? '' : 's'}`),
+    details: Object.entries(byHour)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([h, n]) => `${hourLabel(Number(h))}: ${n} reservation${n === 1 ? '' : 's'}`),
     action: 'Schedule more staff and keep items ready for these hours.',
   };
 }
 function longInsight(average: number, samples: number): Insight | null {
   if (!samples || average <= 4) return null;
   return {
-    id: 'long-rentals', title: 'Long rentals', type: 'opportunity', category: 'financial', impact: 'medium',
+    id: 'long-rentals',
+    title: 'Long rentals',
+    type: 'opportunity',
+    category: 'financial',
+    impact: 'medium',
     description: `Rentals last ${average.toFixed(1)} hours on average (over 4 hours).`,
-    details: [`Based on ${samples} rentals between 0 and 24 hours.`], action: 'Offer half-day or day rates.',
+    details: [`Based on ${samples} rentals between 0 and 24 hours.`],
+    action: 'Offer half-day or day rates.',
   };
 }
 function cancelInsight(cancelled: number, all: number): Insight | null {
@@ -90,17 +110,27 @@ function cancelInsight(cancelled: number, all: number): Insight | null {
   const rate = (cancelled / all) * 100;
   if (rate <= 10) return null;
   return {
-    id: 'cancellations', title: 'High cancellation rate', type: 'warning', category: 'management', impact: rate > 25 ? 'high' : 'medium',
+    id: 'cancellations',
+    title: 'High cancellation rate',
+    type: 'warning',
+    category: 'management',
+    impact: rate > 25 ? 'high' : 'medium',
     description: `${pct(rate)} of reservations were cancelled (above 10%).`,
-    details: [`${cancelled} of ${all} reservations cancelled.`], action: 'Ask for deposits or send reminders before the start time.',
+    details: [`${cancelled} of ${all} reservations cancelled.`],
+    action: 'Ask for deposits or send reminders before the start time.',
   };
 }
 function concentrationInsight(what: string, share: number, count: number): Insight | null {
   if (share <= 60 || count < 2) return null;
   return {
-    id: `concentration-${what}`, title: 'Revenue concentration', type: 'warning', category: 'financial', impact: share > 80 ? 'high' : 'medium',
+    id: `concentration-${what}`,
+    title: 'Revenue concentration',
+    type: 'warning',
+    category: 'financial',
+    impact: share > 80 ? 'high' : 'medium',
     description: `The top 20% of ${what} bring ${pct(share)} of revenue (above 60%).`,
-    details: [`${count} ${what} in this period.`], action: `Broaden revenue beyond the top ${what}.`,
+    details: [`${count} ${what} in this period.`],
+    action: `Broaden revenue beyond the top ${what}.`,
   };
 }
 
@@ -119,7 +149,9 @@ export function analyze(r: ReportData, zone: string): Analysis {
         byHour[h] = (byHour[h] ?? 0) + 1;
       }
       out.push(peakInsight(byHour));
-      const d = averageDuration(rs.filter((x) => x.status !== 'CANCELLED' && x.kind === 'ITEM').map((x) => x.reservationDuration));
+      const d = averageDuration(
+        rs.filter((x) => x.status !== 'CANCELLED' && x.kind === 'ITEM').map((x) => x.reservationDuration),
+      );
       out.push(longInsight(d.average, d.samples));
       out.push(cancelInsight(rs.filter((x) => x.status === 'CANCELLED').length, rs.length));
       break;
@@ -134,8 +166,13 @@ export function analyze(r: ReportData, zone: string): Analysis {
       out.push(cancelInsight(d.cancelledReservations, all));
       if (d.totalRevenue > 0 && d.overageRevenue > 0) {
         out.push({
-          id: 'overage', title: 'Overage revenue', type: 'info', category: 'financial', impact: 'low',
-          description: `Late returns brought ${money(d.overageRevenue)} (${pct((d.overageRevenue / d.totalRevenue) * 100)} of revenue).`, details: [],
+          id: 'overage',
+          title: 'Overage revenue',
+          type: 'info',
+          category: 'financial',
+          impact: 'low',
+          description: `Late returns brought ${money(d.overageRevenue)} (${pct((d.overageRevenue / d.totalRevenue) * 100)} of revenue).`,
+          details: [],
         });
       }
       break;
@@ -147,9 +184,16 @@ export function analyze(r: ReportData, zone: string): Analysis {
       const low = ps.filter((p) => p.totalReservations > 0 && p.completionRate < 80);
       if (low.length) {
         out.push({
-          id: 'completion', title: 'Low completion rate', type: 'warning', category: 'management', impact: low.length > ps.length / 2 ? 'high' : 'medium',
+          id: 'completion',
+          title: 'Low completion rate',
+          type: 'warning',
+          category: 'management',
+          impact: low.length > ps.length / 2 ? 'high' : 'medium',
           description: `${low.length} employee${low.length === 1 ? '' : 's'} completed fewer than 80% of their reservations.`,
-          details: low.map((p) => `${p.employeeName}: ${p.completionRate.toFixed(1)}% (${p.completedReservations} of ${p.totalReservations})`),
+          details: low.map(
+            (p) =>
+              `${p.employeeName}: ${p.completionRate.toFixed(1)}% (${p.completedReservations} of ${p.totalReservations})`,
+          ),
           action: 'Review open and cancelled reservations with these employees.',
         });
       }
@@ -164,28 +208,44 @@ export function analyze(r: ReportData, zone: string): Analysis {
         const retention = (d.returningCustomers / d.totalCustomers) * 100;
         if (retention < 70) {
           out.push({
-            id: 'retention', title: 'Low customer retention', type: 'warning', category: 'analytics', impact: retention < 40 ? 'high' : 'medium',
+            id: 'retention',
+            title: 'Low customer retention',
+            type: 'warning',
+            category: 'analytics',
+            impact: retention < 40 ? 'high' : 'medium',
             description: `${pct(retention)} of customers came back in this period (below 70%).`,
-            details: [`${d.returningCustomers} of ${d.totalCustomers} customers made more than one reservation.`], action: 'Reach out to one-time customers with an offer.',
+            details: [`${d.returningCustomers} of ${d.totalCustomers} customers made more than one reservation.`],
+            action: 'Reach out to one-time customers with an offer.',
           });
         }
       }
       const { vip, regular } = segmentCustomers(d.topCustomers);
       if (vip.length) {
         out.push({
-          id: 'vip', title: 'VIP customers', type: 'opportunity', category: 'analytics', impact: 'medium',
+          id: 'vip',
+          title: 'VIP customers',
+          type: 'opportunity',
+          category: 'analytics',
+          impact: 'medium',
           description: `${vip.length} customer${vip.length === 1 ? '' : 's'} spend over twice the average and book over 1.5 times as often.`,
-          details: vip.map((c) => `${c.name}: ${money(c.totalSpent)}, ${c.reservationCount} reservations`), action: 'Thank them with a loyalty offer.',
+          details: vip.map((c) => `${c.name}: ${money(c.totalSpent)}, ${c.reservationCount} reservations`),
+          action: 'Thank them with a loyalty offer.',
         });
       }
       if (regular.length) {
         out.push({
-          id: 'regular', title: 'Regular customers', type: 'info', category: 'analytics', impact: 'low',
+          id: 'regular',
+          title: 'Regular customers',
+          type: 'info',
+          category: 'analytics',
+          impact: 'low',
           description: `${regular.length} regular customer${regular.length === 1 ? '' : 's'} (over half the average in spending and reservations).`,
           details: regular.map((c) => c.name),
         });
       }
-      out.push(concentrationInsight('customers', topShare(d.topCustomers.map((c) => c.totalSpent)), d.topCustomers.length));
+      out.push(
+        concentrationInsight('customers', topShare(d.topCustomers.map((c) => c.totalSpent)), d.topCustomers.length),
+      );
       break;
     }
     case 'cart-utilization': {
@@ -195,9 +255,15 @@ export function analyze(r: ReportData, zone: string): Analysis {
       const idle = d.items.filter((i) => i.utilizationRate < 10);
       if (d.items.length) {
         out.push({
-          id: 'utilization', title: 'Utilization', type: 'info', category: 'operations', impact: d.averageUtilization < 20 ? 'medium' : 'low',
+          id: 'utilization',
+          title: 'Utilization',
+          type: 'info',
+          category: 'operations',
+          impact: d.averageUtilization < 20 ? 'medium' : 'low',
           description: `Items were reserved ${pct(d.averageUtilization)} of opening hours on average.`,
-          details: d.productTypes.map((t) => `${t.productType}: ${t.utilizationRate.toFixed(1)}% (${t.hoursReserved} of ${t.hoursOpen} h)`),
+          details: d.productTypes.map(
+            (t) => `${t.productType}: ${t.utilizationRate.toFixed(1)}% (${t.hoursReserved} of ${t.hoursOpen} h)`,
+          ),
           ...(idle.length ? { action: `Promote or move ${idle.length} item(s) under 10%.` } : {}),
         });
       }
@@ -205,7 +271,11 @@ export function analyze(r: ReportData, zone: string): Analysis {
       break;
     }
   }
-  return { insights: out.filter((x): x is Insight => x != null), confidence: confidenceOf(samples), basis: `Based on ${basis}` };
+  return {
+    insights: out.filter((x): x is Insight => x != null),
+    confidence: confidenceOf(samples),
+    basis: `Based on ${basis}`,
+  };
 }
 
 const IMPACT_ORDER: Record<Impact, number> = { high: 0, medium: 1, low: 2 };
@@ -214,6 +284,10 @@ export type InsightSort = 'impact' | 'type' | 'title';
 export function filterAndSort(xs: Insight[], filter: ImpactFilter, sort: InsightSort): Insight[] {
   const f = filter === 'all' ? xs : xs.filter((x) => x.impact === filter);
   return [...f].sort((a, b) =>
-    sort === 'impact' ? IMPACT_ORDER[a.impact] - IMPACT_ORDER[b.impact] || a.title.localeCompare(b.title) : sort === 'type' ? a.type.localeCompare(b.type) || a.title.localeCompare(b.title) : a.title.localeCompare(b.title),
+    sort === 'impact'
+      ? IMPACT_ORDER[a.impact] - IMPACT_ORDER[b.impact] || a.title.localeCompare(b.title)
+      : sort === 'type'
+        ? a.type.localeCompare(b.type) || a.title.localeCompare(b.title)
+        : a.title.localeCompare(b.title),
   );
 }

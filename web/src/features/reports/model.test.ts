@@ -19,7 +19,22 @@ describe('CSV', () => {
     expect(csvField(-2)).toBe('-2'); // a number stays a number
   });
   it('writes header, rows and totals', () => {
-    const t = reportTable({ type: 'customer-activity', data: { success: true, startDate: '2026-11-01', endDate: '2026-11-23', totalCustomers: 1, returningCustomers: 1, totalSpent: 80, totalReservations: 2, topCustomers: [{ customerId: 'c', name: '=Ada, L', phone: '555', reservationCount: 2, totalSpent: 80 }] } }, 'UTC');
+    const t = reportTable(
+      {
+        type: 'customer-activity',
+        data: {
+          success: true,
+          startDate: '2026-11-01',
+          endDate: '2026-11-23',
+          totalCustomers: 1,
+          returningCustomers: 1,
+          totalSpent: 80,
+          totalReservations: 2,
+          topCustomers: [{ customerId: 'c', name: '=Ada, L', phone: '555', reservationCount: 2, totalSpent: 80 }],
+        },
+      },
+      'UTC',
+    );
     const csv = toCsv(t).split('\r\n');
     expect(csv[0]).toBe('Customer,Phone,Reservations,Total Spent');
     expect(csv[1]).toBe(`"'=Ada, L",555,2,$80.00`);
@@ -29,10 +44,14 @@ describe('CSV', () => {
 });
 
 describe('parameters and formats', () => {
-  it('lists the contract\'s report types', () => expect(REPORT_TYPES).toEqual(CONTRACT_TYPES));
+  it("lists the contract's report types", () => expect(REPORT_TYPES).toEqual(CONTRACT_TYPES));
   it('defaults: today, and the first of the month to today in the zone', () => {
     const now = Date.parse('2026-12-01T03:00:00Z'); // Nov 30 in New York
-    expect(defaultParams('America/New_York', now)).toEqual({ date: '2026-11-30', startDate: '2026-11-01', endDate: '2026-11-30' });
+    expect(defaultParams('America/New_York', now)).toEqual({
+      date: '2026-11-30',
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+    });
   });
   it('daily-log: HTML, PDF, CSV; others HTML, PDF, Excel', () => {
     expect(formatError('daily-log', 'csv')).toBeNull();

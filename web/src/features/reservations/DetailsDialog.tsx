@@ -1,4 +1,18 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  Portal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
 import { staffPriceText } from '../../../../shared/domain/pricing.js';
@@ -15,8 +29,12 @@ import type { ReservationDetail } from './types.js';
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <HStack justify="space-between" align="start" gap="4" py="1" borderBottomWidth="1px" borderColor="border.muted">
-      <Text color="fg.muted" fontSize="sm">{label}</Text>
-      <Box textAlign="end" fontSize="sm">{children}</Box>
+      <Text color="fg.muted" fontSize="sm">
+        {label}
+      </Text>
+      <Box textAlign="end" fontSize="sm">
+        {children}
+      </Box>
     </HStack>
   );
 }
@@ -29,7 +47,8 @@ function serviceLine(r: ReservationDetail): string {
 }
 
 /** The base amount holds the add-ons too (document 3 §5's booked base); the service line is what is left. */
-const serviceAmount = (r: ReservationDetail) => fromCents(toCents(r.baseAmount) - sumCents(r.addons.map((a) => toCents(a.amount))));
+const serviceAmount = (r: ReservationDetail) =>
+  fromCents(toCents(r.baseAmount) - sumCents(r.addons.map((a) => toCents(a.amount))));
 
 /** Document 3 §5 price breakdown as the server stored it, one line per part; tax shows only when its rate is above 0. */
 function Breakdown({ r }: { r: ReservationDetail }) {
@@ -38,21 +57,44 @@ function Breakdown({ r }: { r: ReservationDetail }) {
       {r.kind === 'SERVICE' && r.service && <Row label={serviceLine(r)}>{money(serviceAmount(r))}</Row>}
       {r.kind === 'SERVICE' && r.participantCount ? <Row label="Participants">{r.participantCount}</Row> : null}
       {r.addons.map((a) => (
-        <Row key={a.name} label={`${a.name} (${staffPriceText(a.rate, a.rateType)}${a.quantity !== 1 ? ` × ${a.quantity}` : ''})`}>{money(a.amount)}</Row>
+        <Row
+          key={a.name}
+          label={`${a.name} (${staffPriceText(a.rate, a.rateType)}${a.quantity !== 1 ? ` × ${a.quantity}` : ''})`}
+        >
+          {money(a.amount)}
+        </Row>
       ))}
       {r.addons.length === 0 && r.addonNames.length > 0 && <Row label="Add-ons">{r.addonNames.join(', ')}</Row>}
-      {r.kind === 'ITEM' && <Row label={`Base (${r.reservationDuration} h × ${money(r.hourlyRateAtBooking ?? r.inventoryItem?.hourlyRate ?? 0)})`}>{money(r.baseAmount)}</Row>}
+      {r.kind === 'ITEM' && (
+        <Row
+          label={`Base (${r.reservationDuration} h × ${money(r.hourlyRateAtBooking ?? r.inventoryItem?.hourlyRate ?? 0)})`}
+        >
+          {money(r.baseAmount)}
+        </Row>
+      )}
       {r.overageAmount > 0 && <Row label={`Overage (${r.overageHours} h)`}>{money(r.overageAmount)}</Row>}
-      {r.refundAmount > 0 && <Row label={`Refund${r.refundHours ? ` (${r.refundHours} h)` : ''}`}>-{money(r.refundAmount)}</Row>}
+      {r.refundAmount > 0 && (
+        <Row label={`Refund${r.refundHours ? ` (${r.refundHours} h)` : ''}`}>-{money(r.refundAmount)}</Row>
+      )}
       <Row label="Subtotal">{money(r.subtotal)}</Row>
       {r.taxRate > 0 && <Row label={`Tax (${r.taxRate}%)`}>{money(r.taxAmount)}</Row>}
-      <Row label="Total"><Text fontWeight="bold">{money(r.totalAmount)}</Text></Row>
+      <Row label="Total">
+        <Text fontWeight="bold">{money(r.totalAmount)}</Text>
+      </Row>
     </Stack>
   );
 }
 
 /** The reservation details dialog (document 3 §2): breakdown, payments, allergies, notes, Reprocess and Restore. */
-export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
+export function DetailsDialog({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const user = useUser();
   const zone = usePageZone();
   const one = useReservation(id);
@@ -101,7 +143,13 @@ export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; o
 
   return (
     <>
-      <Dialog.Root open={!!id} onOpenChange={(e) => !e.open && onClose()} placement="center" size={{ base: 'full', sm: 'md', md: 'lg' }} scrollBehavior="inside">
+      <Dialog.Root
+        open={!!id}
+        onOpenChange={(e) => !e.open && onClose()}
+        placement="center"
+        size={{ base: 'full', sm: 'md', md: 'lg' }}
+        scrollBehavior="inside"
+      >
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
@@ -109,7 +157,9 @@ export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; o
               <Dialog.Header>
                 <Dialog.Title>Reservation Details{r ? ` · ${r.reservationNumber}` : ''}</Dialog.Title>
               </Dialog.Header>
-              <Dialog.CloseTrigger asChild><CloseButton size="sm" aria-label="Close" /></Dialog.CloseTrigger>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
               <Dialog.Body>
                 {one.error ? (
                   <Alert.Root status="error" role="alert">
@@ -117,41 +167,80 @@ export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; o
                     <Alert.Title>{detailsError(one.error, (iso) => fmtDateTime(iso, zone))}</Alert.Title>
                   </Alert.Root>
                 ) : !r ? (
-                  <Stack gap="2">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height="6" />)}</Stack>
+                  <Stack gap="2">
+                    {[0, 1, 2, 3].map((i) => (
+                      <Skeleton key={i} height="6" />
+                    ))}
+                  </Stack>
                 ) : (
                   <Stack gap="5">
                     <HStack gap="2" wrap="wrap">
                       <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{r.status}</Badge>
-                      {isOverdue(r) && <Badge colorPalette="red" variant="solid">OVERDUE</Badge>}
+                      {isOverdue(r) && (
+                        <Badge colorPalette="red" variant="solid">
+                          OVERDUE
+                        </Badge>
+                      )}
                       {r.paymentStatus === 'PENDING_PAYMENT' && <Badge colorPalette="orange">Pending Payment</Badge>}
                     </HStack>
-                    {isOverdue(r) && <Text color="red.fg" fontSize="sm">{TEXT.overdue}</Text>}
+                    {isOverdue(r) && (
+                      <Text color="red.fg" fontSize="sm">
+                        {TEXT.overdue}
+                      </Text>
+                    )}
                     {r.allergies && (
-                      <Box role="alert" bg="red.subtle" borderWidth="1px" borderColor="red.muted" color="red.fg" p="3" borderRadius="l2">
+                      <Box
+                        role="alert"
+                        bg="red.subtle"
+                        borderWidth="1px"
+                        borderColor="red.muted"
+                        color="red.fg"
+                        p="3"
+                        borderRadius="l2"
+                      >
                         <Text fontWeight="bold">Allergies and dietary restrictions</Text>
-                        <Text whiteSpace="pre-wrap">{r.allergiesText || 'The customer reported allergies or dietary restrictions.'}</Text>
+                        <Text whiteSpace="pre-wrap">
+                          {r.allergiesText || 'The customer reported allergies or dietary restrictions.'}
+                        </Text>
                       </Box>
                     )}
                     <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
                       <Stack gap="0">
-                        <Text fontWeight="semibold" mb="1">Customer</Text>
+                        <Text fontWeight="semibold" mb="1">
+                          Customer
+                        </Text>
                         <Row label="Name">{customerName(r)}</Row>
                         <Row label="Phone">{formatPhone(r.customer.phone)}</Row>
                         {r.customer.email && <Row label="Email">{r.customer.email}</Row>}
                         {r.customer.address && <Row label="Address">{r.customer.address}</Row>}
                       </Stack>
                       <Stack gap="0">
-                        <Text fontWeight="semibold" mb="1">Booking</Text>
+                        <Text fontWeight="semibold" mb="1">
+                          Booking
+                        </Text>
                         <Row label={r.kind === 'SERVICE' ? 'Service' : 'Item'}>{bookedLabel(r)}</Row>
                         <Row label="Start">{fmtDateTime(r.startTime, zone)}</Row>
                         <Row label="End">{fmtDateTime(r.endTime, zone)}</Row>
                         <Row label="Duration">{durationText(r.startTime, r.endTime)}</Row>
                         {r.actualReturnTime && <Row label="Returned">{fmtDateTime(r.actualReturnTime, zone)}</Row>}
-                        <Row label="Deposit">{money(r.depositAmount)} ({depositTypeLabel(r.depositTypeCash, r.depositTypeCredit)})</Row>
+                        <Row label="Deposit">
+                          {money(r.depositAmount)} ({depositTypeLabel(r.depositTypeCash, r.depositTypeCredit)})
+                        </Row>
                         {r.paymentId && <Row label="Payment ID">{r.paymentId}</Row>}
-                        <Row label="Created by">{r.createdByEmployee ? employeeName(r.createdByEmployee) : r.source === 'PUBLIC_BOOKING' ? 'Public booking' : '-'}</Row>
+                        <Row label="Created by">
+                          {r.createdByEmployee
+                            ? employeeName(r.createdByEmployee)
+                            : r.source === 'PUBLIC_BOOKING'
+                              ? 'Public booking'
+                              : '-'}
+                        </Row>
                         {r.processedByEmployee && <Row label="Processed by">{employeeName(r.processedByEmployee)}</Row>}
-                        {r.reprocessedByEmployee && <Row label="Reprocessed by">{employeeName(r.reprocessedByEmployee)}{r.reprocessedAt ? `, ${fmtDateTime(r.reprocessedAt, zone)}` : ''}</Row>}
+                        {r.reprocessedByEmployee && (
+                          <Row label="Reprocessed by">
+                            {employeeName(r.reprocessedByEmployee)}
+                            {r.reprocessedAt ? `, ${fmtDateTime(r.reprocessedAt, zone)}` : ''}
+                          </Row>
+                        )}
                       </Stack>
                     </SimpleGrid>
                     <Stack gap="1">
@@ -161,7 +250,9 @@ export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; o
                     <Stack gap="1">
                       <Text fontWeight="semibold">Payment history</Text>
                       {r.payments.length === 0 ? (
-                        <Text fontSize="sm" color="fg.muted">No payments recorded.</Text>
+                        <Text fontSize="sm" color="fg.muted">
+                          No payments recorded.
+                        </Text>
                       ) : (
                         <Table.ScrollArea>
                           <Table.Root size="sm" aria-label="Payment history">
@@ -179,8 +270,13 @@ export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; o
                                 <Table.Row key={p.id}>
                                   <Table.Cell whiteSpace="nowrap">{fmtDateTime(p.paymentDate, zone)}</Table.Cell>
                                   <Table.Cell>{p.paymentType}</Table.Cell>
-                                  <Table.Cell>{p.method ?? '-'}{p.paymentId ? ` · ${p.paymentId}` : ''}</Table.Cell>
-                                  <Table.Cell textAlign="end" color={p.amount < 0 ? 'red.fg' : undefined}>{p.amount < 0 ? `-${money(-p.amount)}` : money(p.amount)}</Table.Cell>
+                                  <Table.Cell>
+                                    {p.method ?? '-'}
+                                    {p.paymentId ? ` · ${p.paymentId}` : ''}
+                                  </Table.Cell>
+                                  <Table.Cell textAlign="end" color={p.amount < 0 ? 'red.fg' : undefined}>
+                                    {p.amount < 0 ? `-${money(-p.amount)}` : money(p.amount)}
+                                  </Table.Cell>
                                   <Table.Cell>{employeeName(p.employee)}</Table.Cell>
                                 </Table.Row>
                               ))}
@@ -192,15 +288,25 @@ export function DetailsDialog({ id, onClose, onChanged }: { id: string | null; o
                     {r.notes && (
                       <Stack gap="1">
                         <Text fontWeight="semibold">Notes</Text>
-                        <Text fontSize="sm" whiteSpace="pre-wrap" bg="bg.muted" p="3" borderRadius="l2">{r.notes}</Text>
+                        <Text fontSize="sm" whiteSpace="pre-wrap" bg="bg.muted" p="3" borderRadius="l2">
+                          {r.notes}
+                        </Text>
                       </Stack>
                     )}
                   </Stack>
                 )}
               </Dialog.Body>
               <Dialog.Footer>
-                {actions?.reprocess && <Button colorPalette="purple" variant="outline" onClick={() => void reprocess()}>Reprocess Reservation</Button>}
-                {actions?.restore && <Button colorPalette="teal" variant="outline" onClick={() => void restore()}>Restore Reservation</Button>}
+                {actions?.reprocess && (
+                  <Button colorPalette="purple" variant="outline" onClick={() => void reprocess()}>
+                    Reprocess Reservation
+                  </Button>
+                )}
+                {actions?.restore && (
+                  <Button colorPalette="teal" variant="outline" onClick={() => void restore()}>
+                    Restore Reservation
+                  </Button>
+                )}
                 <Button onClick={onClose}>Close</Button>
               </Dialog.Footer>
             </Dialog.Content>

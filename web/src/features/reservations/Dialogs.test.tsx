@@ -30,14 +30,37 @@ const service = {
 };
 
 /** Started 3 hours ago for 2 hours: about an hour late. */
-const late = () => reservation({ startTime: new Date(Date.now() - 3 * 3600_000).toISOString(), endTime: new Date(Date.now() - 3600_000).toISOString(), isOverdue: true });
+const late = () =>
+  reservation({
+    startTime: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    endTime: new Date(Date.now() - 3600_000).toISOString(),
+    isOverdue: true,
+  });
 
 function stubBase(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     'GET /api/reservations/integration/all': { body: listAnswer([late()]) },
-    'GET /api/reservations/integration/stats/overview': { body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 1 } },
+    'GET /api/reservations/integration/stats/overview': {
+      body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 1 },
+    },
     'GET /api/inventory/services': { body: [service] },
-    'GET /api/reservations/available-items': { body: { items: [{ id: 'i1', itemNumber: 'GC-001', name: 'Golf Cart', productType: { id: 't1', name: 'Golf Cart' }, productVariant: null, condition: 'GOOD', status: 'AVAILABLE', hourlyRate: 25, rates: [] }] } },
+    'GET /api/reservations/available-items': {
+      body: {
+        items: [
+          {
+            id: 'i1',
+            itemNumber: 'GC-001',
+            name: 'Golf Cart',
+            productType: { id: 't1', name: 'Golf Cart' },
+            productVariant: null,
+            condition: 'GOOD',
+            status: 'AVAILABLE',
+            hourlyRate: 25,
+            rates: [],
+          },
+        ],
+      },
+    },
     'GET /api/settings/tax_rate': { body: { value: 10 } },
     ...extra,
   });
@@ -51,7 +74,12 @@ async function openCreate() {
 describe('create reservation dialog (document 3 §2, §5)', () => {
   it('asks for the customer and an item, then sends the item body with the deposit', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const calls = stubBase({ 'POST /api/reservations/items/create': { status: 201, body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000042' }) } } });
+    const calls = stubBase({
+      'POST /api/reservations/items/create': {
+        status: 201,
+        body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000042' }) },
+      },
+    });
     renderApp('/acme/reservations');
     const dialog = await openCreate();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
@@ -75,14 +103,26 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/items/create'))!;
     const body = JSON.parse(String(post.init?.body));
     expect(body.customer).toEqual({ firstName: 'Jane', lastName: 'Doe', phone: '555 123 4567' });
-    expect(body.reservation).toMatchObject({ inventoryItemId: 'i1', reservationDuration: 2, depositAmount: 20, depositType: { cash: true, credit: false } });
+    expect(body.reservation).toMatchObject({
+      inventoryItemId: 'i1',
+      reservationDuration: 2,
+      depositAmount: 20,
+      depositType: { cash: true, credit: false },
+    });
     expect(body.reservation.startTime).toMatch(/Z$/);
-    expect(calls.some((c) => c.url.includes('/api/reservations/available-items?startTime=') && c.url.includes('hours=2'))).toBe(true);
+    expect(
+      calls.some((c) => c.url.includes('/api/reservations/available-items?startTime=') && c.url.includes('hours=2')),
+    ).toBe(true);
   });
 
   it('books a service through the calendar: colours, clickable dates, slot required, participants', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const calls = stubBase({ 'POST /api/reservations/services/create': { status: 201, body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000043', kind: 'SERVICE' }) } } });
+    const calls = stubBase({
+      'POST /api/reservations/services/create': {
+        status: 201,
+        body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000043', kind: 'SERVICE' }) },
+      },
+    });
     renderApp('/acme/reservations');
     const dialog = await openCreate();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book a service' }));
@@ -110,14 +150,21 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
     expect(await screen.findByText('Reservation RES-000043 created')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/services/create'))!;
-    expect(JSON.parse(String(post.init?.body)).reservation).toMatchObject({ serviceId: 'svc1', availabilitySlots: [{ date: day(10), startTime: '09:00', endTime: '11:00' }], participantCount: 3 });
+    expect(JSON.parse(String(post.init?.body)).reservation).toMatchObject({
+      serviceId: 'svc1',
+      availabilitySlots: [{ date: day(10), startTime: '09:00', endTime: '11:00' }],
+      participantCount: 3,
+    });
   });
 
   it('says so when a service has no availability, and prefixes a refused create', async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubBase({
       'GET /api/inventory/services': { body: [{ ...service, availability: '[]' }] },
-      'POST /api/reservations/items/create': { status: 409, body: { error: 'Conflict', message: 'GC-001 is already booked then (RES-000007)' } },
+      'POST /api/reservations/items/create': {
+        status: 409,
+        body: { error: 'Conflict', message: 'GC-001 is already booked then (RES-000007)' },
+      },
     });
     renderApp('/acme/reservations');
     const dialog = await openCreate();
@@ -132,7 +179,9 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     await waitFor(() => expect(item.options.length).toBe(2));
     fireEvent.change(item, { target: { value: 'i1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(await screen.findByText('Failed to create reservation: GC-001 is already booked then (RES-000007)')).toBeTruthy();
+    expect(
+      await screen.findByText('Failed to create reservation: GC-001 is already booked then (RES-000007)'),
+    ).toBeTruthy();
   });
 });
 
@@ -167,26 +216,58 @@ describe('return dialog (document 3 §4, §5)', () => {
 
   it('refuses a refund without a method or above the total, then returns and shows the server charges', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const charges = { reservationDuration: 2, baseAmount: 50, overageHours: 3, overageAmount: 75, refundHours: 0, refundAmount: 10, hourlyRate: 25, subtotal: 115, taxRate: 10, taxAmount: 11.5, totalAmount: 126.5 };
-    const calls = stubBase({ 'POST /api/reservations/processing/r1/return': { body: { success: true, message: 'Return processed successfully', charges, data: reservation({ status: 'COMPLETED' }) } } });
+    const charges = {
+      reservationDuration: 2,
+      baseAmount: 50,
+      overageHours: 3,
+      overageAmount: 75,
+      refundHours: 0,
+      refundAmount: 10,
+      hourlyRate: 25,
+      subtotal: 115,
+      taxRate: 10,
+      taxAmount: 11.5,
+      totalAmount: 126.5,
+    };
+    const calls = stubBase({
+      'POST /api/reservations/processing/r1/return': {
+        body: {
+          success: true,
+          message: 'Return processed successfully',
+          charges,
+          data: reservation({ status: 'COMPLETED' }),
+        },
+      },
+    });
     renderApp('/acme/reservations');
     const dialog = await openReturn();
     const amount = within(dialog).getByLabelText(/Refund amount/) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
-    expect(await within(dialog).findByText('Please select either Cash or Credit (or both) for the refund payment method.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Please select either Cash or Credit (or both) for the refund payment method.'),
+    ).toBeTruthy();
     // base $50 + about an hour of overage at $25: $999 is beyond the total
     fireEvent.change(amount, { target: { value: '999' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
-    expect(await within(dialog).findByText(/^Refund amount cannot exceed the total reservation amount \(\$[\d,.]+\)\. Please adjust the refund amount\.$/)).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        /^Refund amount cannot exceed the total reservation amount \(\$[\d,.]+\)\. Please adjust the refund amount\.$/,
+      ),
+    ).toBeTruthy();
     fireEvent.change(amount, { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
     const done = await screen.findByRole('dialog', { name: 'Return processed' });
     expect(within(done).getByText('$126.50')).toBeTruthy();
     expect(within(done).getByText('Tax (10%)')).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/r1/return'))!;
-    expect(JSON.parse(String(post.init?.body)).refund).toMatchObject({ amount: 10, credit: true, cash: false, manualEntry: 'amount' });
+    expect(JSON.parse(String(post.init?.body)).refund).toMatchObject({
+      amount: 10,
+      credit: true,
+      cash: false,
+      manualEntry: 'amount',
+    });
   });
 
   it('refuses a return time less than 5 minutes after the start', async () => {
@@ -196,6 +277,10 @@ describe('return dialog (document 3 §4, §5)', () => {
     const dialog = await openReturn();
     fireEvent.change(within(dialog).getByLabelText(/Actual return time/), { target: { value: '2019-12-31T00:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
-    expect(await within(dialog).findByText(/^Return time must be at least 5 minutes after the reservation start time \(.+\)\. Please select a valid return time\.$/)).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        /^Return time must be at least 5 minutes after the reservation start time \(.+\)\. Please select a valid return time\.$/,
+      ),
+    ).toBeTruthy();
   });
 });

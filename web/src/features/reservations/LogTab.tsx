@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Pagination } from '../../components/Pagination.js';
@@ -8,7 +21,14 @@ import { useDebounced, useIsMobile } from './hooks.js';
 import { LOG_ACTIONS, TEXT } from './rules.js';
 import type { LogEntry } from './types.js';
 
-const ACTION_COLOUR: Record<string, string> = { CREATED: 'green', CANCELLED: 'orange', RETURNED: 'blue', REPROCESSED: 'purple', RESTORED: 'teal', DELETED: 'red' };
+const ACTION_COLOUR: Record<string, string> = {
+  CREATED: 'green',
+  CANCELLED: 'orange',
+  RETURNED: 'blue',
+  REPROCESSED: 'purple',
+  RESTORED: 'teal',
+  DELETED: 'red',
+};
 
 /**
  * The Reservations Log tab (document 3 §2): filters by action, employee and reservation, Refresh, 25
@@ -39,39 +59,92 @@ export function LogTab() {
         <NativeSelect.Root size="sm">
           <NativeSelect.Field aria-label="Filter by action" value={action} onChange={(e) => setAction(e.target.value)}>
             <option value="">All actions</option>
-            {LOG_ACTIONS.map((a) => <option key={a} value={a}>{a}</option>)}
+            {LOG_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <NativeSelect.Root size="sm">
-          <NativeSelect.Field aria-label="Filter by employee" value={employeeId} onChange={(e) => setEmployeeId(e.target.value)}>
+          <NativeSelect.Field
+            aria-label="Filter by employee"
+            value={employeeId}
+            onChange={(e) => setEmployeeId(e.target.value)}
+          >
             <option value="">All employees</option>
-            {employees.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+            {employees.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input size="sm" aria-label="Reservation number" placeholder="Reservation # (RES-000123 or 123)" value={reservation} onChange={(e) => setReservation(e.target.value)} />
-        <Button size="sm" variant="outline" loading={logs.isValidating} onClick={() => void logs.mutate()}>Refresh</Button>
+        <Input
+          size="sm"
+          aria-label="Reservation number"
+          placeholder="Reservation # (RES-000123 or 123)"
+          value={reservation}
+          onChange={(e) => setReservation(e.target.value)}
+        />
+        <Button size="sm" variant="outline" loading={logs.isValidating} onClick={() => void logs.mutate()}>
+          Refresh
+        </Button>
       </SimpleGrid>
       {logs.error && !logs.data ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Content><Alert.Title>{TEXT.logsFailed}</Alert.Title></Alert.Content>
-          <Button size="sm" onClick={() => void logs.mutate()}>Retry</Button>
+          <Alert.Content>
+            <Alert.Title>{TEXT.logsFailed}</Alert.Title>
+          </Alert.Content>
+          <Button size="sm" onClick={() => void logs.mutate()}>
+            Retry
+          </Button>
         </Alert.Root>
       ) : !logs.data ? (
-        <Stack gap="2" aria-busy="true">{[0, 1, 2].map((i) => <Skeleton key={i} height="8" />)}</Stack>
+        <Stack gap="2" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height="8" />
+          ))}
+        </Stack>
       ) : rows.length === 0 ? (
-        <EmptyState title={TEXT.noActivity} description={action || employeeId || reservationNumber ? 'No log entries match these filters.' : 'Reservation changes will be listed here.'} />
+        <EmptyState
+          title={TEXT.noActivity}
+          description={
+            action || employeeId || reservationNumber
+              ? 'No log entries match these filters.'
+              : 'Reservation changes will be listed here.'
+          }
+        />
       ) : mobile ? (
-        <Stack gap="3">{rows.map((e) => <LogCard key={e.id} e={e} zone={zone} />)}</Stack>
+        <Stack gap="3">
+          {rows.map((e) => (
+            <LogCard key={e.id} e={e} zone={zone} />
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="l2">
           <Table.Root size="sm" aria-label="Reservations log">
             <Table.Header>
               <Table.Row>
-                {['Date/Time', 'Action', 'Reservation', 'Customer', 'Item / Service', 'By', 'Start', 'Hours', 'Expected Return', 'Actual Return', 'Payment ID'].map((h) => (
-                  <Table.ColumnHeader key={h} whiteSpace="nowrap">{h}</Table.ColumnHeader>
+                {[
+                  'Date/Time',
+                  'Action',
+                  'Reservation',
+                  'Customer',
+                  'Item / Service',
+                  'By',
+                  'Start',
+                  'Hours',
+                  'Expected Return',
+                  'Actual Return',
+                  'Payment ID',
+                ].map((h) => (
+                  <Table.ColumnHeader key={h} whiteSpace="nowrap">
+                    {h}
+                  </Table.ColumnHeader>
                 ))}
               </Table.Row>
             </Table.Header>
@@ -79,8 +152,12 @@ export function LogTab() {
               {rows.map((e) => (
                 <Table.Row key={e.id} data-log-action={e.action}>
                   <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.createdAt, zone)}</Table.Cell>
-                  <Table.Cell><Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge></Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs" title={e.reservationId}>{e.reservationNumber ?? e.reservationId}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge>
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs" title={e.reservationId}>
+                    {e.reservationNumber ?? e.reservationId}
+                  </Table.Cell>
                   <Table.Cell>{e.customerName ?? '-'}</Table.Cell>
                   <Table.Cell>{e.itemLabel ?? '-'}</Table.Cell>
                   <Table.Cell title={e.actorUserId ?? undefined}>{e.actorName ?? 'System'}</Table.Cell>
@@ -95,7 +172,11 @@ export function LogTab() {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      {logs.data && <Text fontSize="xs" color="fg.muted" textAlign="center">{logs.data.pagination.total} entries</Text>}
+      {logs.data && (
+        <Text fontSize="xs" color="fg.muted" textAlign="center">
+          {logs.data.pagination.total} entries
+        </Text>
+      )}
       <Pagination page={page} totalPages={totalPages} onChange={setPage} />
     </Stack>
   );
@@ -107,11 +188,18 @@ function LogCard({ e, zone }: { e: LogEntry; zone: string }) {
       <Card.Body gap="1">
         <HStack justify="space-between">
           <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge>
-          <Text fontSize="xs" color="fg.muted">{fmtDateTime(e.createdAt, zone)}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {fmtDateTime(e.createdAt, zone)}
+          </Text>
         </HStack>
-        <Text fontSize="sm" fontWeight="medium">{e.reservationNumber ?? e.reservationId} · {e.customerName ?? '-'}</Text>
+        <Text fontSize="sm" fontWeight="medium">
+          {e.reservationNumber ?? e.reservationId} · {e.customerName ?? '-'}
+        </Text>
         <Text fontSize="sm">{e.itemLabel ?? '-'}</Text>
-        <Text fontSize="xs" color="fg.muted">By {e.actorName ?? 'System'}{e.paymentId ? ` · Payment ${e.paymentId}` : ''}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          By {e.actorName ?? 'System'}
+          {e.paymentId ? ` · Payment ${e.paymentId}` : ''}
+        </Text>
       </Card.Body>
     </Card.Root>
   );

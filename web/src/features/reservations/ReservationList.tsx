@@ -1,11 +1,38 @@
-import { Alert, Badge, Box, Button, Card, Checkbox, Field, HStack, IconButton, Input, NativeSelect, SimpleGrid, Skeleton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EyeIcon, TrashIcon } from '../../components/icons.js';
 import { useServices } from '../services/api/index.js';
 import { reservationsApi, useReservationPage, useTracking, type ListQuery } from './api/index.js';
-import { bookedLabel, customerName, employeeName, fmtDateTime, hoursOf, money, usePageZone, STATUS_COLOUR } from './display.js';
+import {
+  bookedLabel,
+  customerName,
+  employeeName,
+  fmtDateTime,
+  hoursOf,
+  money,
+  usePageZone,
+  STATUS_COLOUR,
+} from './display.js';
 import { isOverdue, PAGE_SIZE, PAYMENT_SOURCES, phoneLast4, rowActions, TEXT } from './rules.js';
 import type { Reservation, Tracking } from './types.js';
 import { useDebounced, useIsMobile } from './hooks.js';
@@ -38,7 +65,10 @@ function sortValue(r: Reservation, k: SortKey): string | number {
   }
 }
 
-export function sortRows(rows: readonly Reservation[], sort: { key: SortKey; dir: 'asc' | 'desc' } | null): Reservation[] {
+export function sortRows(
+  rows: readonly Reservation[],
+  sort: { key: SortKey; dir: 'asc' | 'desc' } | null,
+): Reservation[] {
   if (!sort) return [...rows];
   const f = sort.dir === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
@@ -96,11 +126,23 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
   };
   const page = useReservationPage(query);
   const services = useServices();
-  const rows = useMemo(() => sortRows(page.data?.reservations ?? [], sort?.key === 'start' ? null : sort), [page.data, sort]);
+  const rows = useMemo(
+    () => sortRows(page.data?.reservations ?? [], sort?.key === 'start' ? null : sort),
+    [page.data, sort],
+  );
   const zone = usePageZone();
 
   // New filters start again from the first page.
-  const filterKey = JSON.stringify([kind, filters.status, search, filters.service, customer, filters.from, filters.to, sort?.key === 'start' ? sort.dir : '']);
+  const filterKey = JSON.stringify([
+    kind,
+    filters.status,
+    search,
+    filters.service,
+    customer,
+    filters.from,
+    filters.to,
+    sort?.key === 'start' ? sort.dir : '',
+  ]);
   useEffect(() => setCursors([]), [filterKey]);
 
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setFilters((f) => ({ ...f, [k]: v }));
@@ -110,28 +152,66 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-        <Input size="sm" type="search" aria-label="Search reservations" placeholder="Search number, customer, phone…" value={filters.search} onChange={(e) => set('search', e.target.value)} />
+        <Input
+          size="sm"
+          type="search"
+          aria-label="Search reservations"
+          placeholder="Search number, customer, phone…"
+          value={filters.search}
+          onChange={(e) => set('search', e.target.value)}
+        />
         <NativeSelect.Root size="sm">
-          <NativeSelect.Field aria-label="Search by service" value={filters.service} onChange={(e) => set('service', e.target.value)}>
+          <NativeSelect.Field
+            aria-label="Search by service"
+            value={filters.service}
+            onChange={(e) => set('service', e.target.value)}
+          >
             <option value="">{kind === 'SERVICE' ? 'All services' : 'Any service'}</option>
-            {(services.data ?? []).map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            {(services.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        <Input size="sm" type="search" aria-label="Search by customer" placeholder="Search by customer" value={filters.customer} onChange={(e) => set('customer', e.target.value)} />
+        <Input
+          size="sm"
+          type="search"
+          aria-label="Search by customer"
+          placeholder="Search by customer"
+          value={filters.customer}
+          onChange={(e) => set('customer', e.target.value)}
+        />
       </SimpleGrid>
       <Wrap gap="2" align="center" role="group" aria-label="Status">
         {CHIPS.map((c) => {
           const active = filters.status === c.value;
           const n = page.data ? page.data.counts[c.count] : null;
           return (
-            <Button key={c.label} size="xs" borderRadius="full" variant={active ? 'solid' : 'outline'} colorPalette={c.value ? STATUS_COLOUR[c.value] : 'brand'} aria-pressed={active} onClick={() => set('status', c.value)}>
-              {c.label}{n === null ? '' : ` (${n})`}
+            <Button
+              key={c.label}
+              size="xs"
+              borderRadius="full"
+              variant={active ? 'solid' : 'outline'}
+              colorPalette={c.value ? STATUS_COLOUR[c.value] : 'brand'}
+              aria-pressed={active}
+              onClick={() => set('status', c.value)}
+            >
+              {c.label}
+              {n === null ? '' : ` (${n})`}
             </Button>
           );
         })}
         {anyFilter && (
-          <Button size="xs" variant="ghost" onClick={() => { setFilters(NO_FILTERS); setSort(null); }}>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => {
+              setFilters(NO_FILTERS);
+              setSort(null);
+            }}
+          >
             Clear All Filters
           </Button>
         )}
@@ -140,11 +220,23 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
         <Wrap gap="3" align="end">
           <Field.Root width="auto">
             <Field.Label fontSize="xs">Returned from</Field.Label>
-            <Input size="sm" type="date" aria-label="Returned from" value={filters.from} onChange={(e) => set('from', e.target.value)} />
+            <Input
+              size="sm"
+              type="date"
+              aria-label="Returned from"
+              value={filters.from}
+              onChange={(e) => set('from', e.target.value)}
+            />
           </Field.Root>
           <Field.Root width="auto">
             <Field.Label fontSize="xs">Returned to</Field.Label>
-            <Input size="sm" type="date" aria-label="Returned to" value={filters.to} onChange={(e) => set('to', e.target.value)} />
+            <Input
+              size="sm"
+              type="date"
+              aria-label="Returned to"
+              value={filters.to}
+              onChange={(e) => set('to', e.target.value)}
+            />
           </Field.Root>
         </Wrap>
       )}
@@ -155,20 +247,40 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
           <Alert.Content>
             <Alert.Title>{TEXT.loadFailed}</Alert.Title>
           </Alert.Content>
-          <Button size="sm" onClick={() => void page.mutate()}>Retry</Button>
+          <Button size="sm" onClick={() => void page.mutate()}>
+            Retry
+          </Button>
         </Alert.Root>
       ) : !page.data ? (
         <Stack gap="2" aria-busy="true" aria-label="Loading reservations">
-          {[0, 1, 2].map((i) => <Skeleton key={i} height="10" />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height="10" />
+          ))}
         </Stack>
       ) : rows.length === 0 ? (
         <EmptyState
           title={TEXT.noReservations}
-          description={anyFilter ? 'No reservations match the current filters.' : kind === 'SERVICE' ? 'Service bookings will appear here.' : 'Reservations of items will appear here.'}
+          description={
+            anyFilter
+              ? 'No reservations match the current filters.'
+              : kind === 'SERVICE'
+                ? 'Service bookings will appear here.'
+                : 'Reservations of items will appear here.'
+          }
         />
       ) : mobile ? (
         <Stack gap="3">
-          {rows.map((r) => <ReservationCard key={r.id} r={r} zone={zone} kind={kind} handlers={handlers} user={user} serviceIds={serviceIds} />)}
+          {rows.map((r) => (
+            <ReservationCard
+              key={r.id}
+              r={r}
+              zone={zone}
+              kind={kind}
+              handlers={handlers}
+              user={user}
+              serviceIds={serviceIds}
+            />
+          ))}
         </Stack>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="l2">
@@ -177,9 +289,21 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
               <Table.Row>
                 <Table.ColumnHeader>#</Table.ColumnHeader>
                 {COLUMNS.map((c) => (
-                  <Table.ColumnHeader key={c.key} aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => setSort((s) => ({ key: c.key, dir: s?.key === c.key && s.dir === 'asc' ? 'desc' : 'asc' }))}>
-                      {c.key === 'service' && kind === 'ITEM' ? 'Item / Service' : c.label} {sort?.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
+                  <Table.ColumnHeader
+                    key={c.key}
+                    aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <Button
+                      variant="plain"
+                      size="xs"
+                      px="0"
+                      fontWeight="semibold"
+                      onClick={() =>
+                        setSort((s) => ({ key: c.key, dir: s?.key === c.key && s.dir === 'asc' ? 'desc' : 'asc' }))
+                      }
+                    >
+                      {c.key === 'service' && kind === 'ITEM' ? 'Item / Service' : c.label}{' '}
+                      {sort?.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
                     </Button>
                   </Table.ColumnHeader>
                 ))}
@@ -195,33 +319,100 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.map((r) => <ReservationRow key={r.id} r={r} zone={zone} kind={kind} handlers={handlers} user={user} serviceIds={serviceIds} />)}
+              {rows.map((r) => (
+                <ReservationRow
+                  key={r.id}
+                  r={r}
+                  zone={zone}
+                  kind={kind}
+                  handlers={handlers}
+                  user={user}
+                  serviceIds={serviceIds}
+                />
+              ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
       {page.data && (cursors.length > 0 || page.data.pagination.nextCursor) && (
         <HStack as="nav" aria-label="Pagination" justify="center" gap="3">
-          <Button size="sm" variant="outline" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</Button>
-          <Text fontSize="sm" color="fg.muted">Page {cursors.length + 1} of {Math.max(1, Math.ceil(page.data.pagination.total / PAGE_SIZE))}</Text>
-          <Button size="sm" variant="outline" disabled={!page.data.pagination.nextCursor} onClick={() => { const next = page.data?.pagination.nextCursor; if (next) setCursors((c) => [...c, next]); }}>Next</Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={cursors.length === 0}
+            onClick={() => setCursors((c) => c.slice(0, -1))}
+          >
+            Previous
+          </Button>
+          <Text fontSize="sm" color="fg.muted">
+            Page {cursors.length + 1} of {Math.max(1, Math.ceil(page.data.pagination.total / PAGE_SIZE))}
+          </Text>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={!page.data.pagination.nextCursor}
+            onClick={() => {
+              const next = page.data?.pagination.nextCursor;
+              if (next) setCursors((c) => [...c, next]);
+            }}
+          >
+            Next
+          </Button>
         </HStack>
       )}
     </Stack>
   );
 }
 
-type RowProps = { r: Reservation; zone: string; kind: 'ITEM' | 'SERVICE'; handlers: RowHandlers; user: { role: string; accessLevel?: string | null } };
+type RowProps = {
+  r: Reservation;
+  zone: string;
+  kind: 'ITEM' | 'SERVICE';
+  handlers: RowHandlers;
+  user: { role: string; accessLevel?: string | null };
+};
 
 function Actions({ r, handlers, user, mobile }: Omit<RowProps, 'zone' | 'kind'> & { mobile?: boolean }) {
   const a = rowActions(r, user, { mobile });
   const label = r.reservationNumber;
   return (
     <HStack gap="1" wrap="wrap">
-      <IconButton size="xs" variant="ghost" aria-label={`Details of ${label}`} onClick={() => handlers.onDetails(r)}><EyeIcon /></IconButton>
-      {a.processReturn && <Button size="xs" variant="outline" colorPalette="brand" onClick={() => handlers.onReturn(r)} aria-label={`Process return of ${label}`}>Return</Button>}
-      {a.cancel && <Button size="xs" variant="outline" colorPalette="orange" onClick={() => handlers.onCancel(r)} aria-label={`Cancel ${label}`}>Cancel</Button>}
-      {a.delete && <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Delete ${label}`} onClick={() => handlers.onDelete(r)}><TrashIcon /></IconButton>}
+      <IconButton size="xs" variant="ghost" aria-label={`Details of ${label}`} onClick={() => handlers.onDetails(r)}>
+        <EyeIcon />
+      </IconButton>
+      {a.processReturn && (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="brand"
+          onClick={() => handlers.onReturn(r)}
+          aria-label={`Process return of ${label}`}
+        >
+          Return
+        </Button>
+      )}
+      {a.cancel && (
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="orange"
+          onClick={() => handlers.onCancel(r)}
+          aria-label={`Cancel ${label}`}
+        >
+          Cancel
+        </Button>
+      )}
+      {a.delete && (
+        <IconButton
+          size="xs"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={`Delete ${label}`}
+          onClick={() => handlers.onDelete(r)}
+        >
+          <TrashIcon />
+        </IconButton>
+      )}
     </HStack>
   );
 }
@@ -232,9 +423,17 @@ function StatusCell({ r }: { r: Reservation }) {
     <Stack gap="1">
       <HStack gap="1">
         <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{r.status}</Badge>
-        {overdue && <Badge colorPalette="red" variant="solid">OVERDUE</Badge>}
+        {overdue && (
+          <Badge colorPalette="red" variant="solid">
+            OVERDUE
+          </Badge>
+        )}
       </HStack>
-      {overdue && <Text fontSize="xs" color="red.fg">{TEXT.overdue}</Text>}
+      {overdue && (
+        <Text fontSize="xs" color="red.fg">
+          {TEXT.overdue}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -244,19 +443,33 @@ function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps 
   const hours = hoursOf(r);
   return (
     <Table.Row data-reservation={r.reservationNumber} bg={overdue ? 'red.subtle' : undefined}>
-      <Table.Cell fontFamily="mono" fontSize="xs">{r.reservationNumber}</Table.Cell>
+      <Table.Cell fontFamily="mono" fontSize="xs">
+        {r.reservationNumber}
+      </Table.Cell>
       <Table.Cell>
         <Text fontWeight="medium">{customerName(r)}</Text>
-        <Text fontSize="xs" color="fg.muted">{phoneLast4(r.customer?.phone)}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          {phoneLast4(r.customer?.phone)}
+        </Text>
       </Table.Cell>
       <Table.Cell>{bookedLabel(r)}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">{fmtDateTime(r.startTime, zone)}</Table.Cell>
       <Table.Cell>{hours ?? '-'}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">{fmtDateTime(r.endTime, zone)}</Table.Cell>
-      <Table.Cell>{r.createdByEmployee ? employeeName(r.createdByEmployee) : r.source === 'PUBLIC_BOOKING' ? 'Public booking' : '-'}</Table.Cell>
-      <Table.Cell><StatusCell r={r} /></Table.Cell>
+      <Table.Cell>
+        {r.createdByEmployee
+          ? employeeName(r.createdByEmployee)
+          : r.source === 'PUBLIC_BOOKING'
+            ? 'Public booking'
+            : '-'}
+      </Table.Cell>
+      <Table.Cell>
+        <StatusCell r={r} />
+      </Table.Cell>
       {kind === 'SERVICE' && <TrackingCells r={r} ids={serviceIds} />}
-      <Table.Cell><Actions r={r} handlers={handlers} user={user} /></Table.Cell>
+      <Table.Cell>
+        <Actions r={r} handlers={handlers} user={user} />
+      </Table.Cell>
     </Table.Row>
   );
 }
@@ -264,14 +477,21 @@ function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps 
 /** Paid?, Amount, Source of a service row (document 3 §2, §5): saved on change; a failed save is only logged. */
 function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[]; asCard?: boolean }) {
   const tracking = useTracking(ids);
-  const server: Tracking = tracking.data?.[r.id] ?? { isPaid: r.isPaid, amount: r.paidAmount, source: (r.paidSource as Tracking['source']) ?? null };
+  const server: Tracking = tracking.data?.[r.id] ?? {
+    isPaid: r.isPaid,
+    amount: r.paidAmount,
+    source: (r.paidSource as Tracking['source']) ?? null,
+  };
   const [local, setLocal] = useState<Tracking | null>(null);
   const [amount, setAmount] = useState<string | null>(null);
   const submission = useSubmissionKey();
   const t = local ?? server;
   const save = (next: Tracking) => {
     setLocal(next);
-    submission.send(next, (key) => reservationsApi.setTracking(r.id, next, key)).then(() => tracking.mutate()).catch((e: unknown) => console.warn('Payment tracking save failed', e));
+    submission
+      .send(next, (key) => reservationsApi.setTracking(r.id, next, key))
+      .then(() => tracking.mutate())
+      .catch((e: unknown) => console.warn('Payment tracking save failed', e));
   };
   const amountText = amount ?? (t.amount === null || t.amount === undefined ? '' : String(t.amount));
   const commitAmount = () => {
@@ -290,18 +510,45 @@ function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[]; asCa
     </Checkbox.Root>
   );
   const amountInput = (
-    <Input size="xs" width="24" type="number" step="0.01" min="0" inputMode="decimal" aria-label={`Amount ${label}`} value={amountText} onChange={(e) => setAmount(e.target.value)} onBlur={commitAmount} onKeyDown={(e) => e.key === 'Enter' && commitAmount()} />
+    <Input
+      size="xs"
+      width="24"
+      type="number"
+      step="0.01"
+      min="0"
+      inputMode="decimal"
+      aria-label={`Amount ${label}`}
+      value={amountText}
+      onChange={(e) => setAmount(e.target.value)}
+      onBlur={commitAmount}
+      onKeyDown={(e) => e.key === 'Enter' && commitAmount()}
+    />
   );
   const source = (
     <NativeSelect.Root size="xs" width="28">
-      <NativeSelect.Field aria-label={`Source ${label}`} value={t.source ?? ''} onChange={(e) => save({ ...t, source: (e.target.value || null) as Tracking['source'] })}>
+      <NativeSelect.Field
+        aria-label={`Source ${label}`}
+        value={t.source ?? ''}
+        onChange={(e) => save({ ...t, source: (e.target.value || null) as Tracking['source'] })}
+      >
         <option value="">-</option>
-        {PAYMENT_SOURCES.map((s) => <option key={s} value={s}>{s}</option>)}
+        {PAYMENT_SOURCES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>
   );
-  if (asCard) return <HStack gap="3" wrap="wrap">{paid}{amountInput}{source}</HStack>;
+  if (asCard)
+    return (
+      <HStack gap="3" wrap="wrap">
+        {paid}
+        {amountInput}
+        {source}
+      </HStack>
+    );
   return (
     <>
       <Table.Cell>{paid}</Table.Cell>
@@ -315,18 +562,26 @@ function ReservationCard({ r, zone, kind, handlers, user, serviceIds }: RowProps
   const overdue = isOverdue(r);
   const hours = hoursOf(r);
   return (
-    <Card.Root size="sm" data-reservation={r.reservationNumber} bg={overdue ? 'red.subtle' : undefined} borderColor={overdue ? 'red.muted' : undefined}>
+    <Card.Root
+      size="sm"
+      data-reservation={r.reservationNumber}
+      bg={overdue ? 'red.subtle' : undefined}
+      borderColor={overdue ? 'red.muted' : undefined}
+    >
       <Card.Body gap="2">
         <HStack justify="space-between" align="start">
           <Box>
             <Text fontWeight="semibold">{customerName(r)}</Text>
-            <Text fontSize="xs" color="fg.muted">{r.reservationNumber} · {phoneLast4(r.customer?.phone)}</Text>
+            <Text fontSize="xs" color="fg.muted">
+              {r.reservationNumber} · {phoneLast4(r.customer?.phone)}
+            </Text>
           </Box>
           <StatusCell r={r} />
         </HStack>
         <Text fontSize="sm">{bookedLabel(r)}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {fmtDateTime(r.startTime, zone)} → {fmtDateTime(r.endTime, zone)}{hours ? ` · ${hours} h` : ''}
+          {fmtDateTime(r.startTime, zone)} → {fmtDateTime(r.endTime, zone)}
+          {hours ? ` · ${hours} h` : ''}
         </Text>
         <Text fontSize="sm">Total {money(r.totalAmount)}</Text>
         {kind === 'SERVICE' && <TrackingCells r={r} ids={serviceIds} asCard />}

@@ -9,13 +9,26 @@ afterEach(() => {
 });
 
 const stats = { active: 1, total: 3, completed: 1, cancelled: 1, overdue: 1 };
-const overdue = reservation({ id: 'r1', reservationNumber: 'RES-000001', isOverdue: true, endTime: '2020-01-01T10:00:00.000Z', startTime: '2020-01-01T08:00:00.000Z' });
-const completed = reservation({ id: 'r2', reservationNumber: 'RES-000002', status: 'COMPLETED', customer: { id: 'c2', firstName: 'Bob', lastName: 'Ray', phone: '5559876543', email: null, address: null } });
+const overdue = reservation({
+  id: 'r1',
+  reservationNumber: 'RES-000001',
+  isOverdue: true,
+  endTime: '2020-01-01T10:00:00.000Z',
+  startTime: '2020-01-01T08:00:00.000Z',
+});
+const completed = reservation({
+  id: 'r2',
+  reservationNumber: 'RES-000002',
+  status: 'COMPLETED',
+  customer: { id: 'c2', firstName: 'Bob', lastName: 'Ray', phone: '5559876543', email: null, address: null },
+});
 const cancelled = reservation({ id: 'r3', reservationNumber: 'RES-000003', status: 'CANCELLED' });
 
 function stubPage(extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    'GET /api/reservations/integration/all': { body: listAnswer([overdue, completed, cancelled], { all: 3, active: 1, completed: 1, cancelled: 1, overdue: 1 }) },
+    'GET /api/reservations/integration/all': {
+      body: listAnswer([overdue, completed, cancelled], { all: 3, active: 1, completed: 1, cancelled: 1, overdue: 1 }),
+    },
     'GET /api/reservations/integration/stats/overview': { body: stats },
     'GET /api/inventory/services': { body: [] },
     ...extra,
@@ -64,14 +77,20 @@ describe('reservations page', () => {
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('button', { name: 'Completed (1)' }));
     fireEvent.change(await screen.findByLabelText('Returned from'), { target: { value: '2030-05-01' } });
-    await waitFor(() => expect(calls.some((c) => c.url.includes('status=COMPLETED') && c.url.includes('startDate=2030-05-01'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('status=COMPLETED') && c.url.includes('startDate=2030-05-01'))).toBe(
+        true,
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
     await waitFor(() => expect(screen.queryByLabelText('Returned from')).toBeNull());
   });
 
   it('shows the load failure with Retry, never an empty state', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubPage({ 'GET /api/reservations/integration/all': { status: 500, body: { error: 'InternalError', message: 'boom' } } });
+    stubPage({
+      'GET /api/reservations/integration/all': { status: 500, body: { error: 'InternalError', message: 'boom' } },
+    });
     renderApp('/acme/reservations');
     expect(await screen.findByText('Failed to load reservations')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -87,7 +106,12 @@ describe('reservations page', () => {
 
   it('cancels after confirming and shows the status-prefixed error', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubPage({ 'POST /api/reservations/processing/r1/cancel': { status: 403, body: { error: 'Forbidden', message: 'Not allowed' } } });
+    stubPage({
+      'POST /api/reservations/processing/r1/cancel': {
+        status: 403,
+        body: { error: 'Forbidden', message: 'Not allowed' },
+      },
+    });
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel RES-000001' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Reservation' }));
@@ -96,18 +120,30 @@ describe('reservations page', () => {
 
   it('service rows have editable Paid?, Amount and Source saved to the server', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const svc = reservation({ id: 's1', reservationNumber: 'RES-000010', kind: 'SERVICE', serviceId: 'svc1', service: { id: 'svc1', name: 'Kayak Tour', rate: 30, rateType: 'PER_PERSON' }, inventoryItemId: null, inventoryItem: null });
+    const svc = reservation({
+      id: 's1',
+      reservationNumber: 'RES-000010',
+      kind: 'SERVICE',
+      serviceId: 'svc1',
+      service: { id: 'svc1', name: 'Kayak Tour', rate: 30, rateType: 'PER_PERSON' },
+      inventoryItemId: null,
+      inventoryItem: null,
+    });
     const calls = stubPage({
       'GET /api/reservations/integration/all': { body: listAnswer([svc]) },
       'POST /api/payments/service-tracking/batch': { body: { s1: { isPaid: false, amount: null, source: null } } },
-      'PUT /api/payments/service-tracking/s1': { body: { reservationId: 's1', isPaid: true, amount: null, source: 'Venmo' } },
+      'PUT /api/payments/service-tracking/s1': {
+        body: { reservationId: 's1', isPaid: true, amount: null, source: 'Venmo' },
+      },
     });
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('tab', { name: 'Services' }));
     expect(await screen.findByText('Kayak Tour')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Process return of RES-000010' })).toBeNull();
     fireEvent.change(await screen.findByLabelText('Source RES-000010'), { target: { value: 'Venmo' } });
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && String(c.init?.body).includes('"source":"Venmo"'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && String(c.init?.body).includes('"source":"Venmo"'))).toBe(true),
+    );
   });
 
   it('details show the breakdown, payments, allergies in red, and Reprocess for a manager with its confirm and toast', async () => {
@@ -120,11 +156,24 @@ describe('reservations page', () => {
       taxRate: 8.25,
       taxAmount: 4.13,
       totalAmount: 54.13,
-      payments: [{ id: 'p1', amount: 20, paymentType: 'DEPOSIT', paymentDate: '2030-05-01T14:00:00.000Z', method: 'Cash', paymentId: null, note: null, employee: { firstName: 'Ada', lastName: 'Lovelace' } }],
+      payments: [
+        {
+          id: 'p1',
+          amount: 20,
+          paymentType: 'DEPOSIT',
+          paymentDate: '2030-05-01T14:00:00.000Z',
+          method: 'Cash',
+          paymentId: null,
+          note: null,
+          employee: { firstName: 'Ada', lastName: 'Lovelace' },
+        },
+      ],
     });
     const calls = stubPage({
       'GET /api/reservations/integration/r2': { body: { success: true, data: full } },
-      'POST /api/reservations/processing/r2/reprocess': { body: { success: true, message: 'ok', data: { ...completed, status: 'ACTIVE' } } },
+      'POST /api/reservations/processing/r2/reprocess': {
+        body: { success: true, message: 'ok', data: { ...completed, status: 'ACTIVE' } },
+      },
     });
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
@@ -136,9 +185,15 @@ describe('reservations page', () => {
     expect(within(dialog).getByText('Left the key at the desk')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Restore Reservation' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reprocess Reservation' }));
-    expect(await screen.findByText('Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reprocess' }));
-    expect(await screen.findByText('Reservation reprocessed successfully! The golf cart has been reactivated.')).toBeTruthy();
+    expect(
+      await screen.findByText('Reservation reprocessed successfully! The golf cart has been reactivated.'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/r2/reprocess'))).toBe(true);
   });
 
@@ -155,11 +210,25 @@ describe('reservations page', () => {
   it('breaks a service booking into its parts: the tier that applied, each add-on with rate, quantity and amount, tax (issue 23 item 4)', async () => {
     signIn(user('BUSINESS_ADMIN'));
     const tour = detail({
-      ...completed, kind: 'SERVICE', inventoryItemId: null, inventoryItem: null, serviceId: 's1', participantCount: 2,
+      ...completed,
+      kind: 'SERVICE',
+      inventoryItemId: null,
+      inventoryItem: null,
+      serviceId: 's1',
+      participantCount: 2,
       service: { id: 's1', name: 'Sunset Paddle Tour', rate: 55, rateType: 'PER_PERSON', tier: 'Summer' },
       addonNames: ['Photos', 'Lunch'],
-      addons: [{ name: 'Photos', rate: 5, rateType: 'FIXED', quantity: 1, amount: 5 }, { name: 'Lunch', rate: 12, rateType: 'PER_PERSON', quantity: 2, amount: 24 }],
-      baseAmount: 139, subtotal: 139, taxRate: 8.25, taxAmount: 11.47, totalAmount: 150.47, overageAmount: 0, refundAmount: 0,
+      addons: [
+        { name: 'Photos', rate: 5, rateType: 'FIXED', quantity: 1, amount: 5 },
+        { name: 'Lunch', rate: 12, rateType: 'PER_PERSON', quantity: 2, amount: 24 },
+      ],
+      baseAmount: 139,
+      subtotal: 139,
+      taxRate: 8.25,
+      taxAmount: 11.47,
+      totalAmount: 150.47,
+      overageAmount: 0,
+      refundAmount: 0,
     });
     stubPage({ 'GET /api/reservations/integration/r2': { body: { success: true, data: tour } } });
     renderApp('/acme/reservations');
@@ -178,8 +247,14 @@ describe('reservations page', () => {
   it('explains a deleted reservation (410) and a missing one (404)', async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubPage({
-      'GET /api/reservations/integration/r2': { status: 410, body: { error: 'Gone', message: 'This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.' } },
-      'GET /api/reservations/integration/r3': { status: 404, body: { error: 'NotFound', message: 'Reservation not found' } },
+      'GET /api/reservations/integration/r2': {
+        status: 410,
+        body: { error: 'Gone', message: 'This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.' },
+      },
+      'GET /api/reservations/integration/r3': {
+        status: 404,
+        body: { error: 'NotFound', message: 'Reservation not found' },
+      },
     });
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
@@ -193,19 +268,52 @@ describe('reservations page', () => {
 describe('reservations log filters (issue 23 item 10)', () => {
   it('filters by an employee picked by name and by the reservation number the screen shows', async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
-    const entry = { id: 'l1', action: 'CREATED', reservationId: 'r-internal-uuid', reservationNumber: 'RES-000123', actorName: 'Dana Scully', actorUserId: 'u-7', customerName: 'Ada L', itemLabel: 'K-1 Kayak', startTime: null, hours: 2, expectedReturnTime: null, actualReturnTime: null, paymentId: null, createdAt: '2026-01-02T10:00:00.000Z' };
+    const entry = {
+      id: 'l1',
+      action: 'CREATED',
+      reservationId: 'r-internal-uuid',
+      reservationNumber: 'RES-000123',
+      actorName: 'Dana Scully',
+      actorUserId: 'u-7',
+      customerName: 'Ada L',
+      itemLabel: 'K-1 Kayak',
+      startTime: null,
+      hours: 2,
+      expectedReturnTime: null,
+      actualReturnTime: null,
+      paymentId: null,
+      createdAt: '2026-01-02T10:00:00.000Z',
+    };
     const calls = stubPage({
-      'GET /api/reservations/logs/': { body: { success: true, data: [entry], pagination: { page: 1, limit: 25, total: 1, totalCount: 1, totalPages: 1, nextCursor: null }, employees: [{ id: 'u-7', name: 'Dana Scully' }, { id: 'u-9', name: 'Fox Mulder' }] } },
+      'GET /api/reservations/logs/': {
+        body: {
+          success: true,
+          data: [entry],
+          pagination: { page: 1, limit: 25, total: 1, totalCount: 1, totalPages: 1, nextCursor: null },
+          employees: [
+            { id: 'u-7', name: 'Dana Scully' },
+            { id: 'u-9', name: 'Fox Mulder' },
+          ],
+        },
+      },
     });
     renderApp('/acme/reservations');
     fireEvent.click(await screen.findByRole('tab', { name: /Reservations Log/ }, { timeout: 20_000 }));
     const picker = (await screen.findByLabelText('Filter by employee')) as HTMLSelectElement;
-    await waitFor(() => expect([...picker.options].map((o) => o.text)).toEqual(['All employees', 'Dana Scully', 'Fox Mulder']));
+    await waitFor(() =>
+      expect([...picker.options].map((o) => o.text)).toEqual(['All employees', 'Dana Scully', 'Fox Mulder']),
+    );
     expect(screen.queryByLabelText('Employee ID')).toBeNull();
     fireEvent.change(picker, { target: { value: 'u-7' } });
-    await waitFor(() => expect(calls.some((c) => c.url.includes('/api/reservations/logs/') && c.url.includes('employeeId=u-7'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('/api/reservations/logs/') && c.url.includes('employeeId=u-7'))).toBe(
+        true,
+      ),
+    );
     fireEvent.change(screen.getByLabelText('Reservation number'), { target: { value: '123' } });
-    await waitFor(() => expect(calls.some((c) => c.url.includes('reservationNumber=123') && c.url.includes('employeeId=u-7'))).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('reservationNumber=123') && c.url.includes('employeeId=u-7'))).toBe(true),
+    );
     expect(calls.some((c) => c.url.includes('reservationId='))).toBe(false);
   });
 });

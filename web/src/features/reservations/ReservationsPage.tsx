@@ -90,27 +90,63 @@ export default function ReservationsPage() {
     <Stack gap="6">
       <PageHeader
         title="Reservations"
-        subtitle={s ? `${s.active} active · ${s.overdue} overdue · ${s.total} in total` : 'Bookings of items and services'}
+        subtitle={
+          s ? `${s.active} active · ${s.overdue} overdue · ${s.total} in total` : 'Bookings of items and services'
+        }
         actions={
           <HStack wrap="wrap">
-            {can('reservations.create') && <Button size="sm" colorPalette="brand" {...preloadOn(Create)} onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}>New Reservation</Button>}
-            {roleFlags(user).canManageInventory && <Button size="sm" variant="outline" {...preloadOn(ServiceForm)} onClick={() => setNewService(true)}>New Service</Button>}
+            {can('reservations.create') && (
+              <Button
+                size="sm"
+                colorPalette="brand"
+                {...preloadOn(Create)}
+                onClick={() => setCreating(tab === 'services' ? 'service' : 'item')}
+              >
+                New Reservation
+              </Button>
+            )}
+            {roleFlags(user).canManageInventory && (
+              <Button size="sm" variant="outline" {...preloadOn(ServiceForm)} onClick={() => setNewService(true)}>
+                New Service
+              </Button>
+            )}
           </HStack>
         }
       />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as typeof tab)} lazyMount variant="line">
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="items" whiteSpace="nowrap">Reservations</Tabs.Trigger>
-          <Tabs.Trigger value="services" whiteSpace="nowrap">Services</Tabs.Trigger>
-          <Tabs.Trigger value="log" whiteSpace="nowrap">Reservations Log</Tabs.Trigger>
-          {s && s.overdue > 0 && <Badge alignSelf="center" ms="auto" colorPalette="red" variant="solid">{s.overdue} OVERDUE</Badge>}
+          <Tabs.Trigger value="items" whiteSpace="nowrap">
+            Reservations
+          </Tabs.Trigger>
+          <Tabs.Trigger value="services" whiteSpace="nowrap">
+            Services
+          </Tabs.Trigger>
+          <Tabs.Trigger value="log" whiteSpace="nowrap">
+            Reservations Log
+          </Tabs.Trigger>
+          {s && s.overdue > 0 && (
+            <Badge alignSelf="center" ms="auto" colorPalette="red" variant="solid">
+              {s.overdue} OVERDUE
+            </Badge>
+          )}
         </Tabs.List>
-        <Tabs.Content value="items"><ReservationList kind="ITEM" handlers={handlers} /></Tabs.Content>
-        <Tabs.Content value="services"><ReservationList kind="SERVICE" handlers={handlers} /></Tabs.Content>
+        <Tabs.Content value="items">
+          <ReservationList kind="ITEM" handlers={handlers} />
+        </Tabs.Content>
+        <Tabs.Content value="services">
+          <ReservationList kind="SERVICE" handlers={handlers} />
+        </Tabs.Content>
         <Tabs.Content value="log">{LogTab ? <LogTab /> : <PageSpinner label="Loading the log…" />}</Tabs.Content>
       </Tabs.Root>
 
-      {CreateReservationDialog && <CreateReservationDialog open={!!creating} mode={creating ?? 'item'} onClose={() => setCreating(null)} onCreated={refresh} />}
+      {CreateReservationDialog && (
+        <CreateReservationDialog
+          open={!!creating}
+          mode={creating ?? 'item'}
+          onClose={() => setCreating(null)}
+          onCreated={refresh}
+        />
+      )}
       {ReturnDialog && <ReturnDialog reservation={returning} onClose={() => setReturning(null)} onReturned={refresh} />}
       {DetailsDialog && <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} onChanged={refresh} />}
       {roleFlags(user).canManageInventory && ServiceFormDialog && (

@@ -10,7 +10,18 @@ import { reservationsApi, useTaxRate } from './api/index.js';
 import { localToInstant } from './createForm.js';
 import { bookedLabel, customerName, fmtDateTime, money, usePageZone } from './display.js';
 import {
-  amountLocked, EMPTY_REFUND, hoursLocked, MAX_DAYS_AHEAD, refundCents, refundFromHours, refundReducer, RELOAD_AFTER_RETURN_MS, REFUND_HOURS_MAX, REFUND_HOURS_STEP, TEXT, validateReturn,
+  amountLocked,
+  EMPTY_REFUND,
+  hoursLocked,
+  MAX_DAYS_AHEAD,
+  refundCents,
+  refundFromHours,
+  refundReducer,
+  RELOAD_AFTER_RETURN_MS,
+  REFUND_HOURS_MAX,
+  REFUND_HOURS_STEP,
+  TEXT,
+  validateReturn,
   type ReturnCheck,
 } from './rules.js';
 import type { Charges, Reservation } from './types.js';
@@ -20,14 +31,30 @@ const localOf = (ms: number, zone: string) => formatIn(ms, zone, "yyyy-MM-dd'T'H
 
 /** The figures the dialog previews, with the server's own functions (the server decides). */
 export function previewCharges(r: Reservation, returnAt: number, entry: typeof EMPTY_REFUND, orgTaxRate: number) {
-  const rate = hourlyRateCents({ rateAtBooking: r.hourlyRateAtBooking, itemHourlyRate: r.inventoryItem?.hourlyRate, serviceRate: r.service?.rate });
+  const rate = hourlyRateCents({
+    rateAtBooking: r.hourlyRateAtBooking,
+    itemHourlyRate: r.inventoryItem?.hourlyRate,
+    serviceRate: r.service?.rate,
+  });
   const baseCents = toCents(r.baseAmount);
   const end = Date.parse(r.endTime);
   const overageHours = Number.isFinite(returnAt) && Number.isFinite(end) ? Math.max(0, hoursBetween(end, returnAt)) : 0;
-  const cap = computeCharges({ baseCents, hasService: !!r.serviceId, hourlyRateCents: rate, overageHours }).subtotalCents;
+  const cap = computeCharges({
+    baseCents,
+    hasService: !!r.serviceId,
+    hourlyRateCents: rate,
+    overageHours,
+  }).subtotalCents;
   const refund = entry.manualEntry === 'hours' ? refundFromHours(Number(entry.hours), rate, cap) : refundCents(entry);
   const taxRate = r.taxRate > 0 ? r.taxRate : orgTaxRate;
-  const c = computeCharges({ baseCents, hasService: !!r.serviceId, hourlyRateCents: rate, overageHours, refundCents: Math.min(refund, cap), taxRate });
+  const c = computeCharges({
+    baseCents,
+    hasService: !!r.serviceId,
+    hourlyRateCents: rate,
+    overageHours,
+    refundCents: Math.min(refund, cap),
+    taxRate,
+  });
   return { rateCents: rate, capCents: cap, charges: c };
 }
 
@@ -49,7 +76,9 @@ function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
         {rows.map(([k, v]) => (
           <Table.Row key={k}>
             <Table.Cell fontWeight={k === 'Total' ? 'bold' : undefined}>{k}</Table.Cell>
-            <Table.Cell textAlign="end" fontWeight={k === 'Total' ? 'bold' : undefined}>{v}</Table.Cell>
+            <Table.Cell textAlign="end" fontWeight={k === 'Total' ? 'bold' : undefined}>
+              {v}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>
@@ -58,7 +87,15 @@ function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
 }
 
 /** "Process Return" (document 3 §3 return form, §4, §5): return time, refund by hours or amount, cash or credit, the charges. */
-export function ReturnDialog({ reservation, onClose, onReturned }: { reservation: Reservation | null; onClose: () => void; onReturned: () => void }) {
+export function ReturnDialog({
+  reservation,
+  onClose,
+  onReturned,
+}: {
+  reservation: Reservation | null;
+  onClose: () => void;
+  onReturned: () => void;
+}) {
   const open = !!reservation;
   const zone = usePageZone();
   const tax = useTaxRate(open);
@@ -84,7 +121,10 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
   }, [r, returnLocal, zone]);
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
-  const [refund, dispatch] = useReducer((s: typeof EMPTY_REFUND, e: Parameters<ReturnType<typeof refundReducer>>[1]) => refundReducer(ctxRef.current)(s, e), EMPTY_REFUND);
+  const [refund, dispatch] = useReducer(
+    (s: typeof EMPTY_REFUND, e: Parameters<ReturnType<typeof refundReducer>>[1]) => refundReducer(ctxRef.current)(s, e),
+    EMPTY_REFUND,
+  );
 
   useEffect(() => {
     if (!r) return;
@@ -122,7 +162,14 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
     taxAmount: fromCents(pc.taxCents),
     totalAmount: fromCents(pc.totalCents),
   };
-  const dirty = !done && (returnLocal !== initialLocal.current || notes !== '' || paymentId !== '' || refund.manualEntry !== 'none' || refund.cash || refund.credit);
+  const dirty =
+    !done &&
+    (returnLocal !== initialLocal.current ||
+      notes !== '' ||
+      paymentId !== '' ||
+      refund.manualEntry !== 'none' ||
+      refund.cash ||
+      refund.credit);
 
   async function submit() {
     if (!r) return;
@@ -135,20 +182,32 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
     setSaving(true);
     setFailure(null);
     try {
-      const res = await submission.send([r.id, returnAt, notes, refund, paymentId], (key) => reservationsApi.processReturn(r.id, {
-        actualReturnTime: new Date(returnAt).toISOString(),
-        notes: notes.trim() || null,
-        refund: refund.manualEntry === 'none' && !refund.cash && !refund.credit && !paymentId.trim()
-          ? null
-          : {
-              hours: refund.manualEntry === 'hours' ? Number(refund.hours) : null,
-              amount: refund.manualEntry === 'amount' ? Number(refund.amount) : refund.manualEntry === 'hours' ? Number(refund.amount) : null,
-              paymentId: paymentId.trim() || null,
-              cash: refund.cash,
-              credit: refund.credit,
-              manualEntry: refund.manualEntry,
-            },
-      }, key));
+      const res = await submission.send([r.id, returnAt, notes, refund, paymentId], (key) =>
+        reservationsApi.processReturn(
+          r.id,
+          {
+            actualReturnTime: new Date(returnAt).toISOString(),
+            notes: notes.trim() || null,
+            refund:
+              refund.manualEntry === 'none' && !refund.cash && !refund.credit && !paymentId.trim()
+                ? null
+                : {
+                    hours: refund.manualEntry === 'hours' ? Number(refund.hours) : null,
+                    amount:
+                      refund.manualEntry === 'amount'
+                        ? Number(refund.amount)
+                        : refund.manualEntry === 'hours'
+                          ? Number(refund.amount)
+                          : null,
+                    paymentId: paymentId.trim() || null,
+                    cash: refund.cash,
+                    credit: refund.credit,
+                    manualEntry: refund.manualEntry,
+                  },
+          },
+          key,
+        ),
+      );
       setDone(res.charges);
       notify.success(res.message || 'Return processed successfully');
       // Document 3 §4: the reservation and items reload after about a second.
@@ -166,9 +225,19 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
   // click as a click outside itself and close at once).
   if (done) {
     return (
-      <DialogFrame open title="Return processed" dirty={false} saving={false} submitLabel="Close" onSubmit={onClose} onClose={onClose}>
+      <DialogFrame
+        open
+        title="Return processed"
+        dirty={false}
+        saving={false}
+        submitLabel="Close"
+        onSubmit={onClose}
+        onClose={onClose}
+      >
         <Stack gap="3">
-          <Text>{r.reservationNumber} · {customerName(r)} · {bookedLabel(r)}</Text>
+          <Text>
+            {r.reservationNumber} · {customerName(r)} · {bookedLabel(r)}
+          </Text>
           <ChargesTable c={done} caption="Charges" />
         </Stack>
       </DialogFrame>
@@ -176,15 +245,30 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
   }
 
   return (
-    <DialogFrame open title="Process Return" dirty={dirty} saving={saving} submitLabel="Process Return" onSubmit={() => void submit()} onClose={onClose}>
+    <DialogFrame
+      open
+      title="Process Return"
+      dirty={dirty}
+      saving={saving}
+      submitLabel="Process Return"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Stack gap="4">
         <Box fontSize="sm" bg="bg.muted" p="3" borderRadius="l2">
-          <Text fontWeight="medium">{r.reservationNumber} · {customerName(r)}</Text>
+          <Text fontWeight="medium">
+            {r.reservationNumber} · {customerName(r)}
+          </Text>
           <Text>{bookedLabel(r)}</Text>
-          <Text color="fg.muted">{fmtDateTime(r.startTime, zone)} → {fmtDateTime(r.endTime, zone)} ({r.reservationDuration} h)</Text>
+          <Text color="fg.muted">
+            {fmtDateTime(r.startTime, zone)} → {fmtDateTime(r.endTime, zone)} ({r.reservationDuration} h)
+          </Text>
         </Box>
         <Field.Root required invalid={!!errors.returnTime}>
-          <Field.Label>Actual return time<Field.RequiredIndicator /></Field.Label>
+          <Field.Label>
+            Actual return time
+            <Field.RequiredIndicator />
+          </Field.Label>
           <Input
             type="datetime-local"
             min={Number.isFinite(startAt) ? localOf(startAt + 5 * 60_000, zone) : undefined}
@@ -201,24 +285,60 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
             <Field.Root disabled={hoursLocked(refund)}>
               <Field.Label>Refund hours</Field.Label>
-              <Input type="number" step={REFUND_HOURS_STEP} min={0} max={REFUND_HOURS_MAX} inputMode="decimal" value={refund.hours} onChange={(e) => dispatch({ type: 'hours', value: e.target.value })} />
-              <Field.HelperText>{hoursLocked(refund) ? 'Locked: an amount was entered' : `Hours × ${formatCents(preview.rateCents)}/hour`}</Field.HelperText>
+              <Input
+                type="number"
+                step={REFUND_HOURS_STEP}
+                min={0}
+                max={REFUND_HOURS_MAX}
+                inputMode="decimal"
+                value={refund.hours}
+                onChange={(e) => dispatch({ type: 'hours', value: e.target.value })}
+              />
+              <Field.HelperText>
+                {hoursLocked(refund)
+                  ? 'Locked: an amount was entered'
+                  : `Hours × ${formatCents(preview.rateCents)}/hour`}
+              </Field.HelperText>
             </Field.Root>
             <Field.Root disabled={amountLocked(refund)}>
               <Field.Label>Refund amount ($)</Field.Label>
-              <Input type="number" step="0.01" min={0} max={fromCents(preview.capCents)} inputMode="decimal" value={refund.amount} onChange={(e) => dispatch({ type: 'amount', value: e.target.value })} />
-              <Field.HelperText>{amountLocked(refund) ? 'Locked: computed from the hours' : `At most ${formatCents(preview.capCents)}`}</Field.HelperText>
+              <Input
+                type="number"
+                step="0.01"
+                min={0}
+                max={fromCents(preview.capCents)}
+                inputMode="decimal"
+                value={refund.amount}
+                onChange={(e) => dispatch({ type: 'amount', value: e.target.value })}
+              />
+              <Field.HelperText>
+                {amountLocked(refund) ? 'Locked: computed from the hours' : `At most ${formatCents(preview.capCents)}`}
+              </Field.HelperText>
             </Field.Root>
           </SimpleGrid>
           <HStack gap="5">
-            <Checkbox.Root checked={refund.cash} onCheckedChange={(e) => dispatch({ type: 'cash', checked: !!e.checked })}>
-              <Checkbox.HiddenInput /><Checkbox.Control /><Checkbox.Label>Cash</Checkbox.Label>
+            <Checkbox.Root
+              checked={refund.cash}
+              onCheckedChange={(e) => dispatch({ type: 'cash', checked: !!e.checked })}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Cash</Checkbox.Label>
             </Checkbox.Root>
-            <Checkbox.Root checked={refund.credit} onCheckedChange={(e) => dispatch({ type: 'credit', checked: !!e.checked })}>
-              <Checkbox.HiddenInput /><Checkbox.Control /><Checkbox.Label>Credit</Checkbox.Label>
+            <Checkbox.Root
+              checked={refund.credit}
+              onCheckedChange={(e) => dispatch({ type: 'credit', checked: !!e.checked })}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Credit</Checkbox.Label>
             </Checkbox.Root>
           </HStack>
-          {errors.refund && <Text color="fg.error" fontSize="sm" role="alert">{errors.refund}</Text>}
+          {errors.refund && (
+            <Text color="fg.error" fontSize="sm" role="alert">
+              {errors.refund}
+            </Text>
+          )}
           <Field.Root>
             <Field.Label>Refund payment ID</Field.Label>
             <Input value={paymentId} onChange={(e) => setPaymentId(e.target.value)} autoComplete="off" />
@@ -233,10 +353,15 @@ export function ReturnDialog({ reservation, onClose, onReturned }: { reservation
         <Stack gap="1">
           <Text fontWeight="semibold">Charges preview</Text>
           <ChargesTable c={previewWire} caption="Charges preview" />
-          <Text fontSize="xs" color="fg.muted">The server computes the final charges with the same rules.</Text>
+          <Text fontSize="xs" color="fg.muted">
+            The server computes the final charges with the same rules.
+          </Text>
         </Stack>
         {failure && (
-          <Alert.Root status="error" role="alert"><Alert.Indicator /><Alert.Title>{failure}</Alert.Title></Alert.Root>
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{failure}</Alert.Title>
+          </Alert.Root>
         )}
       </Stack>
     </DialogFrame>

@@ -4,7 +4,11 @@
  * asks for, turned into the contract's item or service body on submit.
  */
 import { z } from 'zod';
-import { reservationCustomerInput, type ItemReservationInput, type ServiceReservationInput } from '../../../../shared/contract/reservation-models.js';
+import {
+  reservationCustomerInput,
+  type ItemReservationInput,
+  type ServiceReservationInput,
+} from '../../../../shared/contract/reservation-models.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../../../shared/domain/time.js';
 import { DEFAULT_ITEM_DURATION, MAX_DAYS_AHEAD, TEXT } from './rules.js';
 
@@ -35,7 +39,15 @@ export function defaultStart(zone: string, now: number = Date.now()): string {
   if (now < minAt) return min;
   const next = Math.ceil((now + 60_000) / 900_000) * 900_000;
   const d = new Date(next);
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
@@ -57,7 +69,11 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
       allergies: z.string().max(2000),
       startLocal: z.string(),
       duration: z.enum(['1', '2']),
-      depositAmount: z.string().trim().min(1, 'Deposit amount is required').regex(/^\d+(\.\d{1,2})?$/, 'Deposit amount must be a number of 0 or more with at most 2 decimals'),
+      depositAmount: z
+        .string()
+        .trim()
+        .min(1, 'Deposit amount is required')
+        .regex(/^\d+(\.\d{1,2})?$/, 'Deposit amount must be a number of 0 or more with at most 2 decimals'),
       depositCash: z.boolean(),
       depositCredit: z.boolean(),
       paymentId: z.string().trim().max(200),
@@ -69,12 +85,19 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
         else if (!v.slot) ctx.addIssue({ code: 'custom', path: ['slot'], message: TEXT.selectSlot });
         return;
       }
-      if (!v.inventoryItemId) ctx.addIssue({ code: 'custom', path: ['inventoryItemId'], message: TEXT.selectItemOrService });
+      if (!v.inventoryItemId)
+        ctx.addIssue({ code: 'custom', path: ['inventoryItemId'], message: TEXT.selectItemOrService });
       const at = localToInstant(v.startLocal, zone);
       const { min, max } = startBounds(zone, now());
       if (!at) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time is required' });
-      else if (at.getTime() < localToInstant(min, zone)!.getTime()) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time must be today at 9:00 AM or later' });
-      else if (at.getTime() > localToInstant(max, zone)!.getTime()) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time must be within about a year from today' });
+      else if (at.getTime() < localToInstant(min, zone)!.getTime())
+        ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time must be today at 9:00 AM or later' });
+      else if (at.getTime() > localToInstant(max, zone)!.getTime())
+        ctx.addIssue({
+          code: 'custom',
+          path: ['startLocal'],
+          message: 'Start time must be within about a year from today',
+        });
     });
 }
 
@@ -135,7 +158,10 @@ export function itemBody(v: z.output<CreateFormSchema>, zone: string): ItemReser
   };
 }
 
-export function serviceBody(v: z.output<CreateFormSchema>, opts: { perPerson: boolean; maxPeople?: number; addons?: readonly { id?: string; name: string }[] }): ServiceReservationInput {
+export function serviceBody(
+  v: z.output<CreateFormSchema>,
+  opts: { perPerson: boolean; maxPeople?: number; addons?: readonly { id?: string; name: string }[] },
+): ServiceReservationInput {
   const [date, startTime, endTime] = v.slot.split('|') as [string, string, string];
   // Document 2 §4: the count is clamped to what the slot and the service allow.
   const people = Math.min(opts.maxPeople ?? Infinity, Math.max(1, Math.floor(Number(v.participants) || 1)));
@@ -145,7 +171,13 @@ export function serviceBody(v: z.output<CreateFormSchema>, opts: { perPerson: bo
       serviceId: v.serviceId,
       availabilitySlots: [{ date, startTime, endTime }],
       ...(opts.perPerson ? { participantCount: people } : {}),
-      ...(v.addons.length ? { selectedAddons: (opts.addons ?? []).filter((a) => v.addons.includes(a.name)).map((a) => (a.id ? { id: a.id, name: a.name } : { name: a.name })) } : {}),
+      ...(v.addons.length
+        ? {
+            selectedAddons: (opts.addons ?? [])
+              .filter((a) => v.addons.includes(a.name))
+              .map((a) => (a.id ? { id: a.id, name: a.name } : { name: a.name })),
+          }
+        : {}),
       ...(v.allergies.trim() ? { allergies: v.allergies.trim() } : {}),
       ...deposit(v),
     },

@@ -12,11 +12,19 @@ export { zoneOf };
 export const usePageZone = useOrgTimeZone;
 
 /** Times in `zone`, named when this browser's clock is another (issue 23 item 2). */
-export function fmtDateTime(iso: string | null | undefined, zone: string, o: ZoneTextOptions = { zoneName: zoneDiffersFromBrowser(zone) }): string {
+export function fmtDateTime(
+  iso: string | null | undefined,
+  zone: string,
+  o: ZoneTextOptions = { zoneName: zoneDiffersFromBrowser(zone) },
+): string {
   return formatDateTimeIn(iso, zone, o) || '-';
 }
 
-export function fmtTime(iso: string | null | undefined, zone: string, o: ZoneTextOptions = { zoneName: zoneDiffersFromBrowser(zone) }): string {
+export function fmtTime(
+  iso: string | null | undefined,
+  zone: string,
+  o: ZoneTextOptions = { zoneName: zoneDiffersFromBrowser(zone) },
+): string {
   return formatTimeIn(iso, zone, o) || '-';
 }
 
@@ -28,7 +36,9 @@ export function customerName(r: Pick<Reservation, 'customer'>): string {
   return c ? `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || '-' : '-';
 }
 
-export function employeeName(e: { firstName?: string | null; lastName?: string | null } | string | null | undefined): string {
+export function employeeName(
+  e: { firstName?: string | null; lastName?: string | null } | string | null | undefined,
+): string {
   if (!e) return '-';
   if (typeof e === 'string') return e;
   return `${e.firstName ?? ''} ${e.lastName ?? ''}`.trim() || '-';

@@ -3,7 +3,15 @@ import type { SessionUser } from '../../app/session.js';
 import type { Reservation, ReservationDetail } from './types.js';
 
 export const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
-  ({ id: 'u1', role, accessLevel, firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } }) as SessionUser;
+  ({
+    id: 'u1',
+    role,
+    accessLevel,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    organizationId: 'o1',
+    organization: { name: 'Acme Rentals', subdomain: 'acme' },
+  }) as SessionUser;
 
 export function signIn(u: SessionUser) {
   localStorage.setItem('token', 'tok');
@@ -21,7 +29,17 @@ export function reservation(over: Partial<Reservation> = {}): Reservation {
     customerId: 'c1',
     customer: { id: 'c1', firstName: 'Jane', lastName: 'Doe', phone: '(555) 123-4567', email: null, address: null },
     inventoryItemId: 'i1',
-    inventoryItem: { id: 'i1', itemNumber: 'GC-001', name: 'Golf Cart', productType: { id: 't1', name: 'Golf Cart' }, productVariant: null, condition: 'GOOD', status: 'IN_USE', hourlyRate: 25, rates: [{ rate: 25, rateType: 'hourly' }] },
+    inventoryItem: {
+      id: 'i1',
+      itemNumber: 'GC-001',
+      name: 'Golf Cart',
+      productType: { id: 't1', name: 'Golf Cart' },
+      productVariant: null,
+      condition: 'GOOD',
+      status: 'IN_USE',
+      hourlyRate: 25,
+      rates: [{ rate: 25, rateType: 'hourly' }],
+    },
     serviceId: null,
     service: null,
     slot: null,
@@ -65,8 +83,16 @@ export function reservation(over: Partial<Reservation> = {}): Reservation {
   };
 }
 
-export const detail = (over: Partial<ReservationDetail> = {}): ReservationDetail => ({ ...reservation(over), payments: [], ...over });
+export const detail = (over: Partial<ReservationDetail> = {}): ReservationDetail => ({
+  ...reservation(over),
+  payments: [],
+  ...over,
+});
 
-export function listAnswer(rows: Reservation[], counts = { all: rows.length, active: 0, completed: 0, cancelled: 0, overdue: 0 }, nextCursor: string | null = null) {
+export function listAnswer(
+  rows: Reservation[],
+  counts = { all: rows.length, active: 0, completed: 0, cancelled: 0, overdue: 0 },
+  nextCursor: string | null = null,
+) {
   return { reservations: rows, counts, pagination: { limit: 25, nextCursor, total: rows.length } };
 }

@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../api/client.js';
 import {
-  amountLocked, calendarDays, cancelError, dayColour, depositTypeLabel, detailsError, durationText, EMPTY_REFUND, estimateOriginal, hoursLocked,
-  isOverdue, phoneLast4, refundFromHours, refundReducer, restoreError, rowActions, slotDisabled, TEXT, validateReturn, type RefundEntry, type RefundEvent,
+  amountLocked,
+  calendarDays,
+  cancelError,
+  dayColour,
+  depositTypeLabel,
+  detailsError,
+  durationText,
+  EMPTY_REFUND,
+  estimateOriginal,
+  hoursLocked,
+  isOverdue,
+  phoneLast4,
+  refundFromHours,
+  refundReducer,
+  restoreError,
+  rowActions,
+  slotDisabled,
+  TEXT,
+  validateReturn,
+  type RefundEntry,
+  type RefundEvent,
 } from './rules.js';
 
 const admin = { role: 'BUSINESS_ADMIN' };
@@ -12,10 +31,19 @@ const employee = { role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' };
 describe('row actions (document 3 §4, §6)', () => {
   const item = { serviceId: null, inventoryItemId: 'i1' };
   it('offers return and cancel on an active item reservation, never delete', () => {
-    expect(rowActions({ ...item, status: 'ACTIVE' }, employee)).toMatchObject({ processReturn: true, cancel: true, delete: false, reprocess: false, restore: false });
+    expect(rowActions({ ...item, status: 'ACTIVE' }, employee)).toMatchObject({
+      processReturn: true,
+      cancel: true,
+      delete: false,
+      reprocess: false,
+      restore: false,
+    });
   });
   it('hides return on services, keeps cancel', () => {
-    expect(rowActions({ status: 'ACTIVE', serviceId: 's1' }, admin)).toMatchObject({ processReturn: false, cancel: true });
+    expect(rowActions({ status: 'ACTIVE', serviceId: 's1' }, admin)).toMatchObject({
+      processReturn: false,
+      cancel: true,
+    });
   });
   it('shows mobile return only with the return permission', () => {
     expect(rowActions({ ...item, status: 'ACTIVE' }, employee, { mobile: true }).processReturn).toBe(false);
@@ -87,7 +115,11 @@ describe('service calendar (document 3 §2)', () => {
     expect(days[1]).toMatchObject({ free: 0, colour: 'red', clickable: false });
     // 3 free, estimated original 5 → 60 % green
     expect(days[2]).toMatchObject({ original: 5, colour: 'green' });
-    expect(calendarDays([{ date: '2030-06-04', startTime: '09:00', endTime: '10:00', slotsAvailable: 1, originalSlotsAvailable: 8 }])[0]!.colour).toBe('yellow');
+    expect(
+      calendarDays([
+        { date: '2030-06-04', startTime: '09:00', endTime: '10:00', slotsAvailable: 1, originalSlotsAvailable: 8 },
+      ])[0]!.colour,
+    ).toBe('yellow');
   });
   it('disables full slots', () => {
     expect(slotDisabled({ slotsAvailable: 0 })).toBe(true);
@@ -115,9 +147,18 @@ describe('refund entry (document 3 §4, §5)', () => {
     expect(reduce(s, { type: 'amount', value: '' })).toMatchObject({ manualEntry: 'none', amount: '', hours: '' });
   });
   it('cash and credit exclude each other', () => {
-    expect(run({ type: 'cash', checked: true }, { type: 'credit', checked: true })).toMatchObject({ cash: false, credit: true });
-    expect(run({ type: 'credit', checked: true }, { type: 'cash', checked: true })).toMatchObject({ cash: true, credit: false });
-    expect(run({ type: 'cash', checked: true }, { type: 'cash', checked: false })).toMatchObject({ cash: false, credit: false });
+    expect(run({ type: 'cash', checked: true }, { type: 'credit', checked: true })).toMatchObject({
+      cash: false,
+      credit: true,
+    });
+    expect(run({ type: 'credit', checked: true }, { type: 'cash', checked: true })).toMatchObject({
+      cash: true,
+      credit: false,
+    });
+    expect(run({ type: 'cash', checked: true }, { type: 'cash', checked: false })).toMatchObject({
+      cash: false,
+      credit: false,
+    });
   });
   it('derives an hours-based amount again when the cap changes, and leaves an amount alone', () => {
     const s = run({ type: 'hours', value: '2' });
@@ -150,19 +191,28 @@ describe('return validation (document 3 §5)', () => {
       'Refund amount cannot exceed the total reservation amount ($50.00). Please adjust the refund amount.',
     );
     const noMethod = { ...EMPTY_REFUND, amount: '10', manualEntry: 'amount' as const };
-    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: noMethod }, fmt).refund).toBe(TEXT.refundMethod);
-    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...noMethod, credit: true } }, fmt)).toEqual({});
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: noMethod }, fmt).refund).toBe(
+      TEXT.refundMethod,
+    );
+    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...noMethod, credit: true } }, fmt)).toEqual(
+      {},
+    );
   });
   it('checks the hours step and range', () => {
     const bad = { ...EMPTY_REFUND, hours: '0.3', amount: '7.50', manualEntry: 'hours' as const, cash: true };
     expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: bad }, fmt).refund).toMatch(/steps of 0.25/);
-    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '1.25', amount: '31.25' } }, fmt)).toEqual({});
-    expect(validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '25' } }, fmt).refund).toMatch(/between 0 and 24/);
+    expect(
+      validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '1.25', amount: '31.25' } }, fmt),
+    ).toEqual({});
+    expect(
+      validateReturn({ ...base, returnAt: start + 3600_000, refund: { ...bad, hours: '25' } }, fmt).refund,
+    ).toMatch(/between 0 and 24/);
   });
 });
 
 describe('error texts by status (document 3 §8)', () => {
-  const err = (status: number, message = 'boom', body?: unknown) => new ApiRequestError(status, message, undefined, undefined, body);
+  const err = (status: number, message = 'boom', body?: unknown) =>
+    new ApiRequestError(status, message, undefined, undefined, body);
   it('prefixes cancel and restore failures by status', () => {
     expect(cancelError(err(403, 'no'))).toBe('Permission denied: no');
     expect(cancelError(err(404, 'gone'))).toBe('Reservation not found: gone');
@@ -175,8 +225,12 @@ describe('error texts by status (document 3 §8)', () => {
   it('explains 404 and 410 on details', () => {
     const t = () => 'May 1, 2030, 10:00 AM';
     expect(detailsError(err(404), t)).toBe(TEXT.detailsGone);
-    expect(detailsError(err(410, 'x', { deletedBy: 'Sam Owner', deletedAt: '2030-05-01T10:00:00Z' }), t)).toBe('This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.');
-    expect(detailsError(err(410, 'This reservation was deleted by A at B.'), t)).toBe('This reservation was deleted by A at B.');
+    expect(detailsError(err(410, 'x', { deletedBy: 'Sam Owner', deletedAt: '2030-05-01T10:00:00Z' }), t)).toBe(
+      'This reservation was deleted by Sam Owner at May 1, 2030, 10:00 AM.',
+    );
+    expect(detailsError(err(410, 'This reservation was deleted by A at B.'), t)).toBe(
+      'This reservation was deleted by A at B.',
+    );
     expect(detailsError(err(500), t)).toBe(TEXT.detailsFailed);
   });
 });

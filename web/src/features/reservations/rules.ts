@@ -4,7 +4,12 @@
  */
 import { roleFlags, type RoleHolder } from '../../../../shared/domain/roles.js';
 import { fromCents, multiplyCents, toCents } from '../../../../shared/domain/money.js';
-import { checkRefund, MIN_RETURN_AFTER_START_MS, REFUND_HOURS_MAX, REFUND_HOURS_STEP } from '../../../../shared/domain/pricing.js';
+import {
+  checkRefund,
+  MIN_RETURN_AFTER_START_MS,
+  REFUND_HOURS_MAX,
+  REFUND_HOURS_STEP,
+} from '../../../../shared/domain/pricing.js';
 import { ApiRequestError } from '../../api/client.js';
 
 // ---------------------------------------------------------------- constants (document 3 §9)
@@ -19,7 +24,11 @@ export const DEFAULT_ITEM_DURATION = 2;
 export { REFUND_HOURS_MAX, REFUND_HOURS_STEP };
 /** After a return the page reloads after about a second (document 3 §4). */
 export const RELOAD_AFTER_RETURN_MS = 1000;
-export { LOG_ACTIONS, PAYMENT_SOURCES, RESERVATION_STATUSES as STATUSES } from '../../../../shared/domain/reservations.js';
+export {
+  LOG_ACTIONS,
+  PAYMENT_SOURCES,
+  RESERVATION_STATUSES as STATUSES,
+} from '../../../../shared/domain/reservations.js';
 
 // ---------------------------------------------------------------- texts (document 3 §5, §8; document 1 §4)
 
@@ -32,7 +41,8 @@ export const TEXT = {
   returnFailed: 'Failed to process return',
   detailsFailed: 'Failed to load reservation details',
   detailsGone: 'This reservation no longer exists (it may have been deleted).',
-  reprocessConfirm: 'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
+  reprocessConfirm:
+    'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
   reprocessDone: 'Reservation reprocessed successfully! The golf cart has been reactivated.',
   reprocessFailed: 'Failed to reprocess reservation',
   restoreConfirm: 'Are you sure you want to restore this cancelled reservation to active status?',
@@ -51,7 +61,8 @@ export const TEXT = {
   durationInvalid: 'Invalid (end time before start time)',
 } as const;
 
-export const refundTooLarge = (total: string) => `Refund amount cannot exceed the total reservation amount (${total}). Please adjust the refund amount.`;
+export const refundTooLarge = (total: string) =>
+  `Refund amount cannot exceed the total reservation amount (${total}). Please adjust the refund amount.`;
 export const returnTooEarly = (start: string) =>
   `Return time must be at least ${MIN_RETURN_MINUTES} minutes after the reservation start time (${start}). Please select a valid return time.`;
 export const deletedBy = (user: string, time: string) => `This reservation was deleted by ${user} at ${time}.`;
@@ -96,7 +107,10 @@ export function rowActions(r: RowLike, user: RoleHolder, opts: { mobile?: boolea
 // ---------------------------------------------------------------- list display
 
 /** Document 1 §4: ACTIVE and now past the end (the list uses endTime). */
-export function isOverdue(r: { status: string; endTime?: string | null; isOverdue?: boolean | null }, now: number = Date.now()): boolean {
+export function isOverdue(
+  r: { status: string; endTime?: string | null; isOverdue?: boolean | null },
+  now: number = Date.now(),
+): boolean {
   if (r.status !== 'ACTIVE') return false;
   if (r.isOverdue) return true;
   if (!r.endTime) return false;
@@ -181,7 +195,14 @@ export function calendarDays(slots: readonly CalendarSlot[]): CalendarDay[] {
       const sorted = list.sort((a, b) => a.startTime.localeCompare(b.startTime));
       const free = sorted.reduce((n, s) => n + s.slotsAvailable, 0);
       const original = sorted.reduce((n, s) => n + originalOf(s), 0);
-      return { date, slots: sorted, free, original, colour: dayColour(free, original), clickable: sorted.some((s) => s.slotsAvailable > 0) };
+      return {
+        date,
+        slots: sorted,
+        free,
+        original,
+        colour: dayColour(free, original),
+        clickable: sorted.some((s) => s.slotsAvailable > 0),
+      };
     });
 }
 
@@ -242,7 +263,10 @@ export function refundReducer(ctx: { hourlyRateCents: number; totalCents: number
       case 'rederive': {
         if (s.manualEntry !== 'hours') return s;
         const h = Number(s.hours);
-        return { ...s, amount: Number.isFinite(h) ? dollarsText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '' };
+        return {
+          ...s,
+          amount: Number.isFinite(h) ? dollarsText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '',
+        };
       }
       case 'reset':
         return EMPTY_REFUND;
@@ -270,13 +294,22 @@ export interface ReturnCheck {
  * quarter steps within 0..24, an amount within the total, a method when above 0.
  */
 export function validateReturn(
-  input: { returnAt: number; startAt: number; now: number; refund: RefundEntry; hourlyRateCents: number; capCents: number },
+  input: {
+    returnAt: number;
+    startAt: number;
+    now: number;
+    refund: RefundEntry;
+    hourlyRateCents: number;
+    capCents: number;
+  },
   fmt: { dateTime: (ms: number) => string },
 ): ReturnCheck {
   const errors: ReturnCheck = {};
   if (!Number.isFinite(input.returnAt)) errors.returnTime = 'Please enter the return time.';
-  else if (input.returnAt < input.startAt + MIN_RETURN_AFTER_START_MS) errors.returnTime = returnTooEarly(fmt.dateTime(input.startAt));
-  else if (input.returnAt > input.now + MAX_DAYS_AHEAD * 86_400_000) errors.returnTime = `Return time cannot be more than ${MAX_DAYS_AHEAD} days ahead.`;
+  else if (input.returnAt < input.startAt + MIN_RETURN_AFTER_START_MS)
+    errors.returnTime = returnTooEarly(fmt.dateTime(input.startAt));
+  else if (input.returnAt > input.now + MAX_DAYS_AHEAD * 86_400_000)
+    errors.returnTime = `Return time cannot be more than ${MAX_DAYS_AHEAD} days ahead.`;
   const r = input.refund;
   if (r.manualEntry === 'amount' && !/^\d+(\.\d{1,2})?$/.test(r.amount.trim())) {
     errors.refund = 'Refund amount must be a number of 0 or more with at most 2 decimals.';
@@ -302,7 +335,8 @@ export function validateReturn(
 // ---------------------------------------------------------------- errors by status (document 3 §8)
 
 function statusPrefixed(e: unknown, fallbackPrefix: string, fallback: string): string {
-  if (!(e instanceof ApiRequestError)) return e instanceof Error && e.message ? `${fallbackPrefix}${e.message}` : fallback;
+  if (!(e instanceof ApiRequestError))
+    return e instanceof Error && e.message ? `${fallbackPrefix}${e.message}` : fallback;
   const m = e.message;
   switch (e.status) {
     case 403:
@@ -318,7 +352,8 @@ function statusPrefixed(e: unknown, fallbackPrefix: string, fallback: string): s
   }
 }
 
-export const cancelError = (e: unknown) => statusPrefixed(e, 'Error cancelling reservation: ', 'Error cancelling reservation: Unknown error');
+export const cancelError = (e: unknown) =>
+  statusPrefixed(e, 'Error cancelling reservation: ', 'Error cancelling reservation: Unknown error');
 export const restoreError = (e: unknown) => statusPrefixed(e, 'Error restoring reservation: ', TEXT.restoreFailed);
 
 /** The details dialog's load failure: 404, 410 with who and when, else the generic text. */
@@ -327,7 +362,8 @@ export function detailsError(e: unknown, fmtTime: (iso: string) => string): stri
     if (e.status === 404) return TEXT.detailsGone;
     if (e.status === 410) {
       const body = (e.body ?? {}) as { deletedBy?: unknown; deletedAt?: unknown; message?: string };
-      const who = typeof body.deletedBy === 'string' ? body.deletedBy : (body.deletedBy as { name?: string } | null)?.name;
+      const who =
+        typeof body.deletedBy === 'string' ? body.deletedBy : (body.deletedBy as { name?: string } | null)?.name;
       if (who && typeof body.deletedAt === 'string') return deletedBy(who, fmtTime(body.deletedAt));
       if (e.message.startsWith('This reservation was deleted')) return e.message;
       return TEXT.detailsGone;

@@ -1,51 +1,114 @@
-import { Button, CloseButton, Dialog, Field, HStack, IconButton, Input, NativeSelect, Portal, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import {
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { ADDON_RATE_TYPES } from '../../../../shared/domain/pricing.js';
 import { CloseIcon } from '../../components/icons.js';
 import type { AddonForm, ServiceFormState } from './serviceForm.js';
 
 /** The part of the service form this dialog edits. Apply Settings hands it back; nothing is saved here. */
-export type AdvancedSettings = Pick<ServiceFormState, 'maxParticipants' | 'enablePublicBookings' | 'collectAllergies' | 'paymentSettings' | 'paymentNote' | 'enableAddons' | 'addons'>;
+export type AdvancedSettings = Pick<
+  ServiceFormState,
+  | 'maxParticipants'
+  | 'enablePublicBookings'
+  | 'collectAllergies'
+  | 'paymentSettings'
+  | 'paymentNote'
+  | 'enableAddons'
+  | 'addons'
+>;
 
 const TABS = ['Hosts', 'RSVPs', 'Questionnaire', 'Privacy', 'Payment Options', 'Add-ons', 'Reminders'] as const;
 const COMING_SOON = new Set(['Hosts', 'Privacy', 'Reminders']);
 
 export function AddonsEditor({ addons, onChange }: { addons: AddonForm[]; onChange: (a: AddonForm[]) => void }) {
-  const set = (i: number, patch: Partial<AddonForm>) => onChange(addons.map((a, j) => (j === i ? { ...a, ...patch } : a)));
+  const set = (i: number, patch: Partial<AddonForm>) =>
+    onChange(addons.map((a, j) => (j === i ? { ...a, ...patch } : a)));
   return (
     <Stack gap="2">
       {addons.map((a, i) => (
         <HStack key={a.id ?? i} align="flex-end">
           <Field.Root flex="2">
             <Field.Label>Add-on name</Field.Label>
-            <Input value={a.name} onChange={(e) => set(i, { name: e.target.value })} aria-label={`Add-on ${i + 1} name`} />
+            <Input
+              value={a.name}
+              onChange={(e) => set(i, { name: e.target.value })}
+              aria-label={`Add-on ${i + 1} name`}
+            />
           </Field.Root>
           <Field.Root flex="1">
             <Field.Label>Rate</Field.Label>
-            <Input type="number" min={0} step={0.01} value={a.rate} onChange={(e) => set(i, { rate: e.target.value })} aria-label={`Add-on ${i + 1} rate`} />
+            <Input
+              type="number"
+              min={0}
+              step={0.01}
+              value={a.rate}
+              onChange={(e) => set(i, { rate: e.target.value })}
+              aria-label={`Add-on ${i + 1} rate`}
+            />
           </Field.Root>
           <Field.Root flex="1">
             <Field.Label>Rate type</Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field value={a.rateType} onChange={(e) => set(i, { rateType: e.target.value })} aria-label={`Add-on ${i + 1} rate type`}>
-                {ADDON_RATE_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              <NativeSelect.Field
+                value={a.rateType}
+                onChange={(e) => set(i, { rateType: e.target.value })}
+                aria-label={`Add-on ${i + 1} rate type`}
+              >
+                {ADDON_RATE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </Field.Root>
-          <IconButton aria-label={`Remove add-on ${i + 1}`} variant="ghost" onClick={() => onChange(addons.filter((_, j) => j !== i))}>
+          <IconButton
+            aria-label={`Remove add-on ${i + 1}`}
+            variant="ghost"
+            onClick={() => onChange(addons.filter((_, j) => j !== i))}
+          >
             <CloseIcon />
           </IconButton>
         </HStack>
       ))}
-      <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => onChange([...addons, { name: '', rate: '', rateType: 'FIXED' }])}>
+      <Button
+        size="sm"
+        variant="outline"
+        alignSelf="flex-start"
+        onClick={() => onChange([...addons, { name: '', rate: '', rateType: 'FIXED' }])}
+      >
         Add Add-on
       </Button>
     </Stack>
   );
 }
 
-export function AdvancedSettingsDialog({ open, value, onApply, onClose }: { open: boolean; value: AdvancedSettings; onApply: (v: AdvancedSettings) => void; onClose: () => void }) {
+export function AdvancedSettingsDialog({
+  open,
+  value,
+  onApply,
+  onClose,
+}: {
+  open: boolean;
+  value: AdvancedSettings;
+  onApply: (v: AdvancedSettings) => void;
+  onClose: () => void;
+}) {
   const [draft, setDraft] = useState(value);
   const [tab, setTab] = useState<string>('RSVPs');
   useEffect(() => {
@@ -57,12 +120,20 @@ export function AdvancedSettingsDialog({ open, value, onApply, onClose }: { open
   const pay = (k: keyof AdvancedSettings['paymentSettings'], label: string) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
-      <Input value={draft.paymentSettings[k]} onChange={(e) => setDraft({ ...draft, paymentSettings: { ...draft.paymentSettings, [k]: e.target.value } })} />
+      <Input
+        value={draft.paymentSettings[k]}
+        onChange={(e) => setDraft({ ...draft, paymentSettings: { ...draft.paymentSettings, [k]: e.target.value } })}
+      />
     </Field.Root>
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'lg' }}
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -76,7 +147,11 @@ export function AdvancedSettingsDialog({ open, value, onApply, onClose }: { open
             <Dialog.Body>
               <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" size="sm">
                 <Tabs.List flexWrap="wrap">
-                  {TABS.map((t) => <Tabs.Trigger key={t} value={t}>{t}</Tabs.Trigger>)}
+                  {TABS.map((t) => (
+                    <Tabs.Trigger key={t} value={t}>
+                      {t}
+                    </Tabs.Trigger>
+                  ))}
                 </Tabs.List>
                 {TABS.filter((t) => COMING_SOON.has(t)).map((t) => (
                   <Tabs.Content key={t} value={t}>
@@ -87,10 +162,19 @@ export function AdvancedSettingsDialog({ open, value, onApply, onClose }: { open
                   <Stack gap="4">
                     <Field.Root invalid={maxInvalid}>
                       <Field.Label>Max participants</Field.Label>
-                      <Input type="number" min={1} max={100} value={draft.maxParticipants} onChange={(e) => setDraft({ ...draft, maxParticipants: e.target.value })} />
+                      <Input
+                        type="number"
+                        min={1}
+                        max={100}
+                        value={draft.maxParticipants}
+                        onChange={(e) => setDraft({ ...draft, maxParticipants: e.target.value })}
+                      />
                       <Field.ErrorText>Max participants must be between 1 and 100</Field.ErrorText>
                     </Field.Root>
-                    <Switch.Root checked={draft.enablePublicBookings} onCheckedChange={(e) => setDraft({ ...draft, enablePublicBookings: e.checked })}>
+                    <Switch.Root
+                      checked={draft.enablePublicBookings}
+                      onCheckedChange={(e) => setDraft({ ...draft, enablePublicBookings: e.checked })}
+                    >
                       <Switch.HiddenInput />
                       <Switch.Control />
                       <Switch.Label>Enable public bookings</Switch.Label>
@@ -98,7 +182,10 @@ export function AdvancedSettingsDialog({ open, value, onApply, onClose }: { open
                   </Stack>
                 </Tabs.Content>
                 <Tabs.Content value="Questionnaire">
-                  <Switch.Root checked={draft.collectAllergies} onCheckedChange={(e) => setDraft({ ...draft, collectAllergies: e.checked })}>
+                  <Switch.Root
+                    checked={draft.collectAllergies}
+                    onCheckedChange={(e) => setDraft({ ...draft, collectAllergies: e.checked })}
+                  >
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>Ask about allergies</Switch.Label>
@@ -106,32 +193,48 @@ export function AdvancedSettingsDialog({ open, value, onApply, onClose }: { open
                 </Tabs.Content>
                 <Tabs.Content value="Payment Options">
                   <Stack gap="3">
-                    <Text fontSize="sm" color="fg.muted">Leave a method blank to hide it.</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      Leave a method blank to hide it.
+                    </Text>
                     {pay('venmo', 'Venmo')}
                     {pay('cashApp', 'Cash App')}
                     {pay('paypal', 'PayPal')}
                     {pay('zelle', 'Zelle')}
                     <Field.Root>
                       <Field.Label>Payment note</Field.Label>
-                      <Textarea value={draft.paymentNote} onChange={(e) => setDraft({ ...draft, paymentNote: e.target.value })} />
+                      <Textarea
+                        value={draft.paymentNote}
+                        onChange={(e) => setDraft({ ...draft, paymentNote: e.target.value })}
+                      />
                     </Field.Root>
                   </Stack>
                 </Tabs.Content>
                 <Tabs.Content value="Add-ons">
                   <Stack gap="3">
-                    <Switch.Root checked={draft.enableAddons} onCheckedChange={(e) => setDraft({ ...draft, enableAddons: e.checked, addons: e.checked ? draft.addons : [] })}>
+                    <Switch.Root
+                      checked={draft.enableAddons}
+                      onCheckedChange={(e) =>
+                        setDraft({ ...draft, enableAddons: e.checked, addons: e.checked ? draft.addons : [] })
+                      }
+                    >
                       <Switch.HiddenInput />
                       <Switch.Control />
                       <Switch.Label>Enable add-ons</Switch.Label>
                     </Switch.Root>
-                    {draft.enableAddons && <AddonsEditor addons={draft.addons} onChange={(addons) => setDraft({ ...draft, addons })} />}
+                    {draft.enableAddons && (
+                      <AddonsEditor addons={draft.addons} onChange={(addons) => setDraft({ ...draft, addons })} />
+                    )}
                   </Stack>
                 </Tabs.Content>
               </Tabs.Root>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>Cancel</Button>
-              <Button colorPalette="brand" disabled={maxInvalid} onClick={() => onApply(draft)}>Apply Settings</Button>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button colorPalette="brand" disabled={maxInvalid} onClick={() => onApply(draft)}>
+                Apply Settings
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,4 +1,18 @@
-import { Button, Checkbox, CloseButton, Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Button,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { clampParticipants, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
@@ -8,7 +22,15 @@ import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatSlot } from '../../components/format.js';
 import type { PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { servicesApi } from './api/index.js';
-import { bookingBody, limitFor, previewTotal, validateBooking, type BookingErrors, type BookingForm, type PublicService } from './publicBooking.js';
+import {
+  bookingBody,
+  limitFor,
+  previewTotal,
+  validateBooking,
+  type BookingErrors,
+  type BookingForm,
+  type PublicService,
+} from './publicBooking.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 
 /**
@@ -18,12 +40,42 @@ import { useSubmissionKey } from '../../api/submission-key.js';
 
 export interface BookingAnswer {
   reservation: { reservationNumber: string; totalAmount: number; statusLabel?: string };
-  payment: { totalDue: number; taxAmount?: number; taxRate?: number; dueBy: string; paymentMethods: PaymentMethods; paymentNote: string };
+  payment: {
+    totalDue: number;
+    taxAmount?: number;
+    taxRate?: number;
+    dueBy: string;
+    paymentMethods: PaymentMethods;
+    paymentNote: string;
+  };
 }
 
-const EMPTY_FORM: BookingForm = { firstName: '', lastName: '', phone: '', email: '', participantCount: 1, notes: '', allergies: '', addons: [] };
+const EMPTY_FORM: BookingForm = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  participantCount: 1,
+  notes: '',
+  allergies: '',
+  addons: [],
+};
 
-export function BookingModal({ token, service, slot, onClose, onBooked, onFailed }: { token: string; service: PublicService; slot: Slot; onClose: () => void; onBooked: (b: BookingAnswer) => void; onFailed: (message: string) => void }) {
+export function BookingModal({
+  token,
+  service,
+  slot,
+  onClose,
+  onBooked,
+  onFailed,
+}: {
+  token: string;
+  service: PublicService;
+  slot: Slot;
+  onClose: () => void;
+  onBooked: (b: BookingAnswer) => void;
+  onFailed: (message: string) => void;
+}) {
   const limit = limitFor(service, slot);
   const [form, setForm] = useState<BookingForm>({ ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
   const [errors, setErrors] = useState<BookingErrors>({});
@@ -55,14 +107,22 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
 
   const field = (k: 'firstName' | 'lastName' | 'phone' | 'email', label: string, type = 'text') => (
     <Field.Root required invalid={!!errors[k]}>
-      <Field.Label>{label} <Field.RequiredIndicator /></Field.Label>
+      <Field.Label>
+        {label} <Field.RequiredIndicator />
+      </Field.Label>
       <Input name={k} type={type} value={form[k]} onChange={(e) => set(k, e.target.value)} />
       <Field.ErrorText>{errors[k]}</Field.ErrorText>
     </Field.Root>
   );
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside" placement="center">
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={DIALOG_SIZE}
+      scrollBehavior="inside"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -71,7 +131,9 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
               <Dialog.Header>
                 <Stack gap="0">
                   <Dialog.Title>Book {service.name}</Dialog.Title>
-                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">{formatSlot(slot.date, slot.startTime, slot.endTime, serviceZone(service, DEFAULT_TIME_ZONE))}</Text>
+                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">
+                    {formatSlot(slot.date, slot.startTime, slot.endTime, serviceZone(service, DEFAULT_TIME_ZONE))}
+                  </Text>
                 </Stack>
               </Dialog.Header>
               <Dialog.CloseTrigger asChild>
@@ -89,8 +151,16 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
                     <Field.Root>
                       <Field.Label>Participants</Field.Label>
                       <NativeSelect.Root>
-                        <NativeSelect.Field name="participantCount" value={String(form.participantCount)} onChange={(e) => set('participantCount', clampParticipants(e.target.value, limit))}>
-                          {Array.from({ length: limit }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+                        <NativeSelect.Field
+                          name="participantCount"
+                          value={String(form.participantCount)}
+                          onChange={(e) => set('participantCount', clampParticipants(e.target.value, limit))}
+                        >
+                          {Array.from({ length: limit }, (_, i) => i + 1).map((n) => (
+                            <option key={n} value={n}>
+                              {n}
+                            </option>
+                          ))}
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
@@ -98,16 +168,25 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
                   )}
                   {service.enableAddons && (service.addons?.length ?? 0) > 0 && (
                     <Stack gap="2">
-                      <Text fontWeight="medium" fontSize="sm">Add-ons</Text>
+                      <Text fontWeight="medium" fontSize="sm">
+                        Add-ons
+                      </Text>
                       {service.addons!.map((a) => (
                         <Checkbox.Root
                           key={a.id ?? a.name}
                           checked={form.addons.includes(a.name)}
-                          onCheckedChange={(e) => set('addons', e.checked ? [...form.addons, a.name] : form.addons.filter((n) => n !== a.name))}
+                          onCheckedChange={(e) =>
+                            set(
+                              'addons',
+                              e.checked ? [...form.addons, a.name] : form.addons.filter((n) => n !== a.name),
+                            )
+                          }
                         >
                           <Checkbox.HiddenInput />
                           <Checkbox.Control />
-                          <Checkbox.Label>{a.name} ({formatUsd(a.rate)} {PUBLIC_RATE_LABEL[a.rateType ?? 'FIXED']})</Checkbox.Label>
+                          <Checkbox.Label>
+                            {a.name} ({formatUsd(a.rate)} {PUBLIC_RATE_LABEL[a.rateType ?? 'FIXED']})
+                          </Checkbox.Label>
                         </Checkbox.Root>
                       ))}
                     </Stack>
@@ -115,7 +194,12 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
                   {service.questionnaire?.collectAllergies && (
                     <Field.Root>
                       <Field.Label>Allergies</Field.Label>
-                      <Textarea name="allergies" value={form.allergies} onChange={(e) => set('allergies', e.target.value)} placeholder="List any allergies we should know about" />
+                      <Textarea
+                        name="allergies"
+                        value={form.allergies}
+                        onChange={(e) => set('allergies', e.target.value)}
+                        placeholder="List any allergies we should know about"
+                      />
                     </Field.Root>
                   )}
                   <Field.Root>
@@ -124,19 +208,31 @@ export function BookingModal({ token, service, slot, onClose, onBooked, onFailed
                   </Field.Root>
                   {total.tax > 0 && (
                     <Stack gap="1" borderTopWidth="1px" pt="3" fontSize="sm" color="fg.muted">
-                      <HStack justify="space-between"><Text>Subtotal</Text><Text>{formatUsd(total.subtotal)}</Text></HStack>
-                      <HStack justify="space-between"><Text>Tax ({total.taxRate}%)</Text><Text data-testid="booking-tax">{formatUsd(total.tax)}</Text></HStack>
+                      <HStack justify="space-between">
+                        <Text>Subtotal</Text>
+                        <Text>{formatUsd(total.subtotal)}</Text>
+                      </HStack>
+                      <HStack justify="space-between">
+                        <Text>Tax ({total.taxRate}%)</Text>
+                        <Text data-testid="booking-tax">{formatUsd(total.tax)}</Text>
+                      </HStack>
                     </Stack>
                   )}
                   <HStack justify="space-between" borderTopWidth="1px" pt="3">
                     <Text fontWeight="semibold">Total</Text>
-                    <Text fontWeight="bold" fontSize="lg" data-testid="booking-total">{formatUsd(total.total)}</Text>
+                    <Text fontWeight="bold" fontSize="lg" data-testid="booking-total">
+                      {formatUsd(total.total)}
+                    </Text>
                   </HStack>
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>Cancel</Button>
-                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Booking...">Book Now</Button>
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Booking...">
+                  Book Now
+                </Button>
               </Dialog.Footer>
             </form>
           </Dialog.Content>

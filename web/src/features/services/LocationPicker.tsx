@@ -62,25 +62,35 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
             }
           }}
         />
-        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">Enter to save, Esc to cancel</Text>
+        <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+          Enter to save, Esc to cancel
+        </Text>
       </HStack>
     );
   }
   return (
     <Stack gap="1">
-    <NativeSelect.Root>
-      <NativeSelect.Field
-        aria-label="Location"
-        value={value}
-        onChange={(e) => (e.target.value === ADD_NEW ? setAdding(true) : onChange(e.target.value))}
-      >
-        <option value="">-</option>
-        {names.map((n) => <option key={n} value={n}>{n}</option>)}
-        <option value={ADD_NEW}>+ Add new location</option>
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-    {error && !data && <Text fontSize="xs" color="fg.error" role="alert">Failed to load locations</Text>}
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          aria-label="Location"
+          value={value}
+          onChange={(e) => (e.target.value === ADD_NEW ? setAdding(true) : onChange(e.target.value))}
+        >
+          <option value="">-</option>
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+          <option value={ADD_NEW}>+ Add new location</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && !data && (
+        <Text fontSize="xs" color="fg.error" role="alert">
+          Failed to load locations
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -41,7 +41,10 @@ describe('public service page', () => {
       'GET /public/service/tok123': { body: { data: service } },
       'POST /public/service/tok123/book': {
         status: 201,
-        body: { reservation: { reservationNumber: 'R-1', totalAmount: 40 }, payment: { totalDue: 40, dueBy: '2030-12-06T18:00:00Z', paymentMethods: {}, paymentNote: 'R-1' } },
+        body: {
+          reservation: { reservationNumber: 'R-1', totalAmount: 40 },
+          payment: { totalDue: 40, dueBy: '2030-12-06T18:00:00Z', paymentMethods: {}, paymentNote: 'R-1' },
+        },
       },
     });
     renderPage();

@@ -1,4 +1,20 @@
-import { Alert, Badge, Box, Button, Card, Center, Container, Heading, HStack, Image, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Heading,
+  HStack,
+  Image,
+  Link,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
@@ -17,7 +33,6 @@ import type { BookingAnswer } from './BookingModal.js';
 // First-load budget (issue 10 item 5): the booking form downloads when the page is idle or a slot is picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
 
-
 /** After a booking attempt: the payment view, or the failure with a way back to the slots. */
 type Outcome = { kind: 'paid'; booking: BookingAnswer; slot: Slot } | { kind: 'failed'; message: string };
 
@@ -25,8 +40,12 @@ function ErrorView({ message, onBack }: { message: string; onBack?: () => void }
   return (
     <Center minH="70vh" px="4">
       <Stack gap="3" textAlign="center" maxW="md" align="center">
-        <Heading as="h1" size="xl">Service Not Available</Heading>
-        <Text color="fg.muted" data-testid="public-error">{message}</Text>
+        <Heading as="h1" size="xl">
+          Service Not Available
+        </Heading>
+        <Text color="fg.muted" data-testid="public-error">
+          {message}
+        </Text>
         {/* Issue 11 point 20: a failed booking is not a dead end. */}
         {onBack && (
           <Button colorPalette="brand" onClick={onBack}>
@@ -49,32 +68,52 @@ function PaymentRequired({ service, booking, slot }: { service: PublicService; b
       <Card.Root>
         <Card.Body gap="4">
           <HStack justify="space-between">
-            <Heading as="h1" size="lg">Payment Required</Heading>
+            <Heading as="h1" size="lg">
+              Payment Required
+            </Heading>
             <Badge colorPalette="orange">Pending Payment</Badge>
           </HStack>
-          <Text>Thank you! Your booking for <b>{service.name}</b> is reserved.</Text>
+          <Text>
+            Thank you! Your booking for <b>{service.name}</b> is reserved.
+          </Text>
           <Text data-testid="paid-slot">{formatSlot(slot.date, slot.startTime, slot.endTime, zone)}</Text>
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Description>
-              Your reservation is pending payment and will be cancelled automatically if payment is not received within {UNPAID_HOLD_HOURS} hours.
+              Your reservation is pending payment and will be cancelled automatically if payment is not received within{' '}
+              {UNPAID_HOLD_HOURS} hours.
             </Alert.Description>
           </Alert.Root>
           <Stack gap="1">
-            <Text>Reservation number: <b data-testid="reservation-number">{reservation.reservationNumber}</b></Text>
-            <Text>Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b>{payment.taxAmount ? ` (includes ${formatUsd(payment.taxAmount)} tax at ${payment.taxRate}%)` : ''}</Text>
-            <Text>Pay by: <b>{formatDateTime(payment.dueBy, zone, { zoneName: true })}</b></Text>
+            <Text>
+              Reservation number: <b data-testid="reservation-number">{reservation.reservationNumber}</b>
+            </Text>
+            <Text>
+              Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b>
+              {payment.taxAmount ? ` (includes ${formatUsd(payment.taxAmount)} tax at ${payment.taxRate}%)` : ''}
+            </Text>
+            <Text>
+              Pay by: <b>{formatDateTime(payment.dueBy, zone, { zoneName: true })}</b>
+            </Text>
           </Stack>
           {links.length || zelle ? (
             <Stack gap="2">
               <Text fontWeight="semibold">How to pay</Text>
               {links.map((l) => (
                 <Button key={l.method} asChild colorPalette="brand" variant="outline">
-                  <Link href={l.href} target="_blank" rel="noopener noreferrer" data-testid={`pay-${l.method}`}>{l.label} ({l.handle})</Link>
+                  <Link href={l.href} target="_blank" rel="noopener noreferrer" data-testid={`pay-${l.method}`}>
+                    {l.label} ({l.handle})
+                  </Link>
                 </Button>
               ))}
-              {zelle && <Text data-testid="pay-zelle">Zelle: <b>{zelle}</b></Text>}
-              <Text fontSize="sm" color="fg.muted">Include this note with your payment: {payment.paymentNote}</Text>
+              {zelle && (
+                <Text data-testid="pay-zelle">
+                  Zelle: <b>{zelle}</b>
+                </Text>
+              )}
+              <Text fontSize="sm" color="fg.muted">
+                Include this note with your payment: {payment.paymentNote}
+              </Text>
             </Stack>
           ) : (
             <Text>Payment instructions will be sent to your email.</Text>
@@ -95,12 +134,25 @@ export default function PublicServicePage() {
   const BookingModal = useDeferred(Booking, slot !== null);
   // The server sends the zone the slots are in (the service's, else the organization's); customers read it named.
   const zone = service ? serviceZone(service, DEFAULT_TIME_ZONE) : DEFAULT_TIME_ZONE;
-  const slots = useMemo(() => (service ? bookableSlots(parseJson<Slot[]>(service.availability, []), Date.now(), zone) : []), [service, zone]);
+  const slots = useMemo(
+    () => (service ? bookableSlots(parseJson<Slot[]>(service.availability, []), Date.now(), zone) : []),
+    [service, zone],
+  );
 
-  if (isLoading && !service) return <Center minH="70vh"><Spinner size="xl" /></Center>;
+  if (isLoading && !service)
+    return (
+      <Center minH="70vh">
+        <Spinner size="xl" />
+      </Center>
+    );
   if (error || !service) {
-    const code = error instanceof ApiRequestError ? ((error.body as { code?: string } | undefined)?.code ?? error.code) : undefined;
-    return <ErrorView message={publicLoadErrorMessage(error instanceof ApiRequestError ? error.status : undefined, code)} />;
+    const code =
+      error instanceof ApiRequestError
+        ? ((error.body as { code?: string } | undefined)?.code ?? error.code)
+        : undefined;
+    return (
+      <ErrorView message={publicLoadErrorMessage(error instanceof ApiRequestError ? error.status : undefined, code)} />
+    );
   }
   if (outcome?.kind === 'failed') {
     return (
@@ -114,7 +166,8 @@ export default function PublicServicePage() {
       />
     );
   }
-  if (outcome?.kind === 'paid') return <PaymentRequired service={service} booking={outcome.booking} slot={outcome.slot} />;
+  if (outcome?.kind === 'paid')
+    return <PaymentRequired service={service} booking={outcome.booking} slot={outcome.slot} />;
   const s = service;
   const urls = parseJson<{ large?: string; medium?: string; original?: string }>(s.photoUrls, {});
   const photo = urls.large ?? urls.medium ?? s.photo ?? undefined;
@@ -122,12 +175,27 @@ export default function PublicServicePage() {
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
       <Stack gap="6">
-        {photo && <Image src={photo} alt={s.name} w="full" maxH="360px" objectFit="cover" borderRadius="l3" onError={(e) => (e.currentTarget.style.display = 'none')} />}
+        {photo && (
+          <Image
+            src={photo}
+            alt={s.name}
+            w="full"
+            maxH="360px"
+            objectFit="cover"
+            borderRadius="l3"
+            onError={(e) => (e.currentTarget.style.display = 'none')}
+          />
+        )}
         <Stack gap="2">
-          <Heading as="h1" size="2xl">{s.name}</Heading>
+          <Heading as="h1" size="2xl">
+            {s.name}
+          </Heading>
           {s.description && <Text whiteSpace="pre-wrap">{s.description}</Text>}
           <Text fontSize="xl" fontWeight="bold" data-testid="public-rate">
-            {formatUsd(s.rate)} <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">{s.rateLabel ?? PUBLIC_RATE_LABEL[s.rateType] ?? ''}</Text>
+            {formatUsd(s.rate)}{' '}
+            <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">
+              {s.rateLabel ?? PUBLIC_RATE_LABEL[s.rateType] ?? ''}
+            </Text>
           </Text>
           {s.location && <Text color="fg.muted">Location: {s.location}</Text>}
         </Stack>
@@ -135,7 +203,11 @@ export default function PublicServicePage() {
           <Stack gap="0" data-testid="public-business" fontSize="sm">
             {s.business.name && <Text fontWeight="semibold">{s.business.name}</Text>}
             {s.business.address && <Text color="fg.muted">{s.business.address}</Text>}
-            {s.business.phone && <Link href={`tel:${s.business.phone.replace(/[^\d+]/g, '')}`} color="fg.muted">{s.business.phone}</Link>}
+            {s.business.phone && (
+              <Link href={`tel:${s.business.phone.replace(/[^\d+]/g, '')}`} color="fg.muted">
+                {s.business.phone}
+              </Link>
+            )}
           </Stack>
         )}
         {s.notes && (
@@ -148,7 +220,9 @@ export default function PublicServicePage() {
           </Alert.Root>
         )}
         <Stack gap="3">
-          <Heading as="h2" size="lg">Available Time Slots</Heading>
+          <Heading as="h2" size="lg">
+            Available Time Slots
+          </Heading>
           {slots.length === 0 ? (
             <Box borderWidth="1px" borderStyle="dashed" borderRadius="l3" p="6" textAlign="center">
               <Text fontWeight="semibold">No Available Slots</Text>
@@ -156,12 +230,26 @@ export default function PublicServicePage() {
           ) : (
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
               {slots.map((x) => (
-                <Button key={`${x.date}${x.startTime}${x.endTime}`} variant="outline" h="auto" py="3" justifyContent="space-between" onClick={() => setSlot(x)} data-testid="slot-button">
+                <Button
+                  key={`${x.date}${x.startTime}${x.endTime}`}
+                  variant="outline"
+                  h="auto"
+                  py="3"
+                  justifyContent="space-between"
+                  onClick={() => setSlot(x)}
+                  data-testid="slot-button"
+                >
                   <Stack gap="0" align="flex-start" minW="0" textAlign="start">
-                    <Text fontWeight="semibold" whiteSpace="normal">{formatDay(x.date)}</Text>
-                    <Text fontSize="sm" whiteSpace="normal">{formatSlotTimes(x.date, x.startTime, x.endTime, zone)}</Text>
+                    <Text fontWeight="semibold" whiteSpace="normal">
+                      {formatDay(x.date)}
+                    </Text>
+                    <Text fontSize="sm" whiteSpace="normal">
+                      {formatSlotTimes(x.date, x.startTime, x.endTime, zone)}
+                    </Text>
                   </Stack>
-                  <Badge colorPalette="green" flexShrink={0}>{x.slotsAvailable} left</Badge>
+                  <Badge colorPalette="green" flexShrink={0}>
+                    {x.slotsAvailable} left
+                  </Badge>
                 </Button>
               ))}
             </SimpleGrid>

@@ -1,4 +1,17 @@
-import { Badge, Box, Button, CloseButton, Code, DataList, Dialog, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Code,
+  DataList,
+  Dialog,
+  HStack,
+  Image,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { parseTiers, staffPriceText } from '../../../../shared/domain/pricing.js';
 import { COPY_CONFIRMATION_MS, shareLink } from '../../../../shared/domain/share.js';
@@ -10,13 +23,20 @@ import { servicesApi } from './api/index.js';
 import { notify } from '../../components/toaster.js';
 import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
 
-const METHOD_LABEL: Record<keyof PaymentMethods, string> = { venmo: 'Venmo', cashApp: 'Cash App', paypal: 'PayPal', zelle: 'Zelle' };
+const METHOD_LABEL: Record<keyof PaymentMethods, string> = {
+  venmo: 'Venmo',
+  cashApp: 'Cash App',
+  paypal: 'PayPal',
+  zelle: 'Zelle',
+};
 
 /** Payment methods, or the spec's texts for bad settings and none (document 2 §2.5). */
 function PaymentMethodsView({ raw }: { raw: ApiService['paymentSettings'] }) {
   let methods: PaymentMethods;
   try {
-    methods = configuredMethods(typeof raw === 'string' && raw ? (JSON.parse(raw) as PaymentMethods) : ((raw ?? {}) as PaymentMethods));
+    methods = configuredMethods(
+      typeof raw === 'string' && raw ? (JSON.parse(raw) as PaymentMethods) : ((raw ?? {}) as PaymentMethods),
+    );
   } catch {
     return <Text color="fg.error">Error loading payment methods</Text>;
   }
@@ -33,7 +53,17 @@ function PaymentMethodsView({ raw }: { raw: ApiService['paymentSettings'] }) {
   );
 }
 
-export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }: { service: ApiService | null; canManage: boolean; onClose: () => void; onChanged: (s: ApiService) => void }) {
+export function ServiceDetailsDialog({
+  service,
+  canManage,
+  onClose,
+  onChanged,
+}: {
+  service: ApiService | null;
+  canManage: boolean;
+  onClose: () => void;
+  onChanged: (s: ApiService) => void;
+}) {
   const orgZone = useOrgTimeZone();
   const [token, setToken] = useState<string | null>(service?.shareToken ?? null);
   const [busy, setBusy] = useState(false);
@@ -77,7 +107,13 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
   }
 
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -85,7 +121,9 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
             <Dialog.Header>
               <HStack gap="3">
                 <Dialog.Title>{service.name}</Dialog.Title>
-                <Badge colorPalette={service.isActive === false ? 'gray' : 'green'}>{service.isActive === false ? 'Inactive' : 'Active'}</Badge>
+                <Badge colorPalette={service.isActive === false ? 'gray' : 'green'}>
+                  {service.isActive === false ? 'Inactive' : 'Active'}
+                </Badge>
               </HStack>
             </Dialog.Header>
             <Dialog.CloseTrigger asChild>
@@ -93,7 +131,15 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
             </Dialog.CloseTrigger>
             <Dialog.Body>
               <Stack gap="4">
-                {(urls.medium ?? service.photo) && <Image src={urls.medium ?? service.photo ?? undefined} alt={service.name} maxH="240px" objectFit="cover" borderRadius="md" />}
+                {(urls.medium ?? service.photo) && (
+                  <Image
+                    src={urls.medium ?? service.photo ?? undefined}
+                    alt={service.name}
+                    maxH="240px"
+                    objectFit="cover"
+                    borderRadius="md"
+                  />
+                )}
                 {service.description && <Text>{service.description}</Text>}
                 <DataList.Root orientation="horizontal" size="sm">
                   <DataList.Item>
@@ -106,7 +152,15 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
                       <DataList.ItemValue>
                         <Stack gap="0">
                           {parseTiers(service.pricingTiers).map((t, i) => (
-                            <Text key={t.id ?? i}>{[t.name, staffPriceText(Number(t.rate), t.rateType), [t.validFrom, t.validTo].filter(Boolean).join(' – ')].filter(Boolean).join(' · ')}</Text>
+                            <Text key={t.id ?? i}>
+                              {[
+                                t.name,
+                                staffPriceText(Number(t.rate), t.rateType),
+                                [t.validFrom, t.validTo].filter(Boolean).join(' – '),
+                              ]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </Text>
                           ))}
                         </Stack>
                       </DataList.ItemValue>
@@ -127,39 +181,79 @@ export function ServiceDetailsDialog({ service, canManage, onClose, onChanged }:
                 </DataList.Root>
                 {service.notes && (
                   <Box>
-                    <Text fontWeight="semibold" fontSize="sm">Notes</Text>
-                    <Text fontSize="sm" whiteSpace="pre-wrap">{service.notes}</Text>
+                    <Text fontWeight="semibold" fontSize="sm">
+                      Notes
+                    </Text>
+                    <Text fontSize="sm" whiteSpace="pre-wrap">
+                      {service.notes}
+                    </Text>
                   </Box>
                 )}
                 <Box>
-                  <Text fontWeight="semibold" fontSize="sm">Availability</Text>
+                  <Text fontWeight="semibold" fontSize="sm">
+                    Availability
+                  </Text>
                   {slotsOf(service).length ? (
-                    slotsOf(service).map((s) => <Text key={slotLabel(s)} fontSize="sm">{formatSlot(s.date, s.startTime, s.endTime, service.timeZone && service.timeZone !== orgZone ? service.timeZone : null)} · {s.slotsAvailable} left</Text>)
+                    slotsOf(service).map((s) => (
+                      <Text key={slotLabel(s)} fontSize="sm">
+                        {formatSlot(
+                          s.date,
+                          s.startTime,
+                          s.endTime,
+                          service.timeZone && service.timeZone !== orgZone ? service.timeZone : null,
+                        )}{' '}
+                        · {s.slotsAvailable} left
+                      </Text>
+                    ))
                   ) : (
-                    <Text fontSize="sm" color="fg.muted">No time slots</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      No time slots
+                    </Text>
                   )}
                 </Box>
                 <Box>
-                  <Text fontWeight="semibold" fontSize="sm">Payment methods</Text>
+                  <Text fontWeight="semibold" fontSize="sm">
+                    Payment methods
+                  </Text>
                   <PaymentMethodsView raw={service.paymentSettings} />
-                  {service.paymentNote && <Text fontSize="sm" color="fg.muted">{service.paymentNote}</Text>}
+                  {service.paymentNote && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {service.paymentNote}
+                    </Text>
+                  )}
                 </Box>
                 <Box>
-                  <Text fontWeight="semibold" fontSize="sm">Share link</Text>
+                  <Text fontWeight="semibold" fontSize="sm">
+                    Share link
+                  </Text>
                   {link ? (
                     <Stack gap="2">
-                      <Code p="2" wordBreak="break-all" whiteSpace="normal" data-testid="share-link">{link}</Code>
+                      <Code p="2" wordBreak="break-all" whiteSpace="normal" data-testid="share-link">
+                        {link}
+                      </Code>
                       <HStack>
-                        <Button size="xs" variant="outline" onClick={() => void copy()}>{copied ? 'Copied!' : 'Copy link'}</Button>
+                        <Button size="xs" variant="outline" onClick={() => void copy()}>
+                          {copied ? 'Copied!' : 'Copy link'}
+                        </Button>
                       </HStack>
-                      <Text fontSize="xs" color="fg.muted">The link expires after the event date has passed.</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        The link expires after the event date has passed.
+                      </Text>
                     </Stack>
                   ) : canManage ? (
-                    <Button size="sm" colorPalette="brand" loading={busy} loadingText="Generating..." onClick={() => void generate()}>
+                    <Button
+                      size="sm"
+                      colorPalette="brand"
+                      loading={busy}
+                      loadingText="Generating..."
+                      onClick={() => void generate()}
+                    >
                       Generate Invite Link
                     </Button>
                   ) : (
-                    <Text fontSize="sm" color="fg.muted">No share link yet</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      No share link yet
+                    </Text>
                   )}
                 </Box>
               </Stack>

@@ -10,9 +10,16 @@ import type { ApiService } from './serviceForm.js';
 const UNSAVED = 'Your changes have not been saved - are you sure you want to leave this page?';
 
 const tour: ApiService = {
-  id: 's1', name: 'Sunset Tour', description: 'On the bay', rate: 25, rateType: 'PER_PERSON',
-  availability: JSON.stringify([{ date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 6, originalSlotsAvailable: 8 }]),
-  rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }), paymentSettings: JSON.stringify({ venmo: '@bay' }),
+  id: 's1',
+  name: 'Sunset Tour',
+  description: 'On the bay',
+  rate: 25,
+  rateType: 'PER_PERSON',
+  availability: JSON.stringify([
+    { date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 6, originalSlotsAvailable: 8 },
+  ]),
+  rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+  paymentSettings: JSON.stringify({ venmo: '@bay' }),
 };
 
 const bodyOf = (calls: ReturnType<typeof stubFetch>, method: string) => {
@@ -24,7 +31,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the service form', () => {
   it('checks with the contract on submit, carries its limits, and creates the service', async () => {
-    const calls = stubFetch({ 'GET /api/locations': { body: [] }, 'POST /api/inventory/services': { status: 201, body: { ...tour, id: 's2', name: 'Kayak Tour' } } });
+    const calls = stubFetch({
+      'GET /api/locations': { body: [] },
+      'POST /api/inventory/services': { status: 201, body: { ...tour, id: 's2', name: 'Kayak Tour' } },
+    });
     const onSaved = vi.fn();
     const onClose = vi.fn();
     renderWithProviders(<ServiceFormDialog open service={null} onClose={onClose} onSaved={onSaved} />);
@@ -51,7 +61,9 @@ describe('the service form', () => {
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: 's2' }));
     const body = bodyOf(calls, 'POST');
     expect(body).toMatchObject({ name: 'Kayak Tour', rate: 25.5, rateType: 'PER_PERSON', showPaymentOptions: false });
-    expect(JSON.parse(body.availability)).toEqual([{ date: '2030-01-05', startTime: '10:00', endTime: '12:00', slotsAvailable: 1, originalSlotsAvailable: 1 }]);
+    expect(JSON.parse(body.availability)).toEqual([
+      { date: '2030-01-05', startTime: '10:00', endTime: '12:00', slotsAvailable: 1, originalSlotsAvailable: 1 },
+    ]);
     expect(JSON.parse(body.rsvpSettings)).toEqual({ maxParticipants: 1, enablePublicBookings: true });
   });
 
@@ -60,7 +72,10 @@ describe('the service form', () => {
     const calls = stubFetch({
       'GET /api/locations': { body: [] },
       'GET /api/inventory/services/s1': { body: fresh },
-      'PUT /api/inventory/services/s1': { status: 409, body: { error: 'Conflict', message: 'A service with this name already exists' } },
+      'PUT /api/inventory/services/s1': {
+        status: 409,
+        body: { error: 'Conflict', message: 'A service with this name already exists' },
+      },
     });
     const onClose = vi.fn();
     renderWithProviders(<ServiceFormDialog open service={tour} onClose={onClose} onSaved={() => {}} />);
@@ -87,7 +102,9 @@ describe('the service form', () => {
     expect(within(form).getByText('A service with this name already exists')).toBeTruthy();
     const body = bodyOf(calls, 'PUT');
     // A new count sets the capacity too; the rest is the fresh copy.
-    expect(JSON.parse(body.availability)).toEqual([{ date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 10, originalSlotsAvailable: 10 }]);
+    expect(JSON.parse(body.availability)).toEqual([
+      { date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 10, originalSlotsAvailable: 10 },
+    ]);
     expect(body.description).toBe('Fresh from the server');
     expect(JSON.parse(body.rsvpSettings)).toEqual({ maxParticipants: 8, enablePublicBookings: true });
     expect(JSON.parse(body.paymentSettings)).toMatchObject({ venmo: '@bay' });

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Field, HStack, IconButton, Image, Input, NativeSelect, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Field,
+  HStack,
+  IconButton,
+  Image,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,13 +28,30 @@ import { AddonsEditor, AdvancedSettingsDialog, type AdvancedSettings } from './A
 import { SERVICES, servicesApi } from './api/index.js';
 import { LocationPicker } from './LocationPicker.js';
 import { photoProblem, uploadServicePhoto } from './photoUpload.js';
-import { emptyServiceForm, emptySlot, formFromService, payloadFromForm, serviceFormSchema, splitPreview, type ApiService, type ServiceFormValues } from './serviceForm.js';
+import {
+  emptyServiceForm,
+  emptySlot,
+  formFromService,
+  payloadFromForm,
+  serviceFormSchema,
+  splitPreview,
+  type ApiService,
+  type ServiceFormValues,
+} from './serviceForm.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 import { useOrgTimeZone } from '../../app/time-zone.js';
 import { serviceZone } from '../../../../shared/domain/slots.js';
 
 const RATE_TYPE_LABEL: Record<string, string> = { PER_PERSON: 'Per person', HOURLY: 'Hourly', FIXED: 'Fixed' };
-const ADVANCED_KEYS = ['maxParticipants', 'enablePublicBookings', 'collectAllergies', 'paymentSettings', 'paymentNote', 'enableAddons', 'addons'] as const;
+const ADVANCED_KEYS = [
+  'maxParticipants',
+  'enablePublicBookings',
+  'collectAllergies',
+  'paymentSettings',
+  'paymentNote',
+  'enableAddons',
+  'addons',
+] as const;
 
 type Form = UseFormReturn<z.input<typeof serviceFormSchema>, unknown, z.output<typeof serviceFormSchema>>;
 const dirtying = { shouldDirty: true } as const;
@@ -71,7 +103,11 @@ function ServiceFields(props: {
     props.setUploading(true);
     try {
       const photo = [file.name, file.size, file.lastModified, props.serviceId ?? null];
-      form.setValue('photoBaseKey', await photoSubmission.send(photo, (key) => uploadServicePhoto(file, props.serviceId ?? undefined, key)), dirtying);
+      form.setValue(
+        'photoBaseKey',
+        await photoSubmission.send(photo, (key) => uploadServicePhoto(file, props.serviceId ?? undefined, key)),
+        dirtying,
+      );
     } catch {
       // Document 2 §7: on failure the preview is cleared.
       setPreview('');
@@ -83,9 +119,10 @@ function ServiceFields(props: {
     }
   }
 
-  const availabilityError = (errors.availability as { message?: string; root?: { message?: string } } | undefined);
+  const availabilityError = errors.availability as { message?: string; root?: { message?: string } } | undefined;
   const slotMessage = availabilityError?.message ?? availabilityError?.root?.message;
-  const pick = (): AdvancedSettings => Object.fromEntries(ADVANCED_KEYS.map((k) => [k, form.getValues(k)])) as AdvancedSettings;
+  const pick = (): AdvancedSettings =>
+    Object.fromEntries(ADVANCED_KEYS.map((k) => [k, form.getValues(k)])) as AdvancedSettings;
 
   return (
     <Stack gap="4">
@@ -103,14 +140,25 @@ function ServiceFields(props: {
       </FormField>
       <Field.Root>
         <Field.Label>Location</Field.Label>
-        <Controller control={form.control} name="location" render={({ field }) => <LocationPicker value={field.value} onChange={field.onChange} />} />
+        <Controller
+          control={form.control}
+          name="location"
+          render={({ field }) => <LocationPicker value={field.value} onChange={field.onChange} />}
+        />
       </Field.Root>
       <Field.Root invalid={!!photoError}>
         <Field.Label>Photo</Field.Label>
         <HStack align="flex-start" gap="4">
           {preview ? (
             <Box position="relative">
-              <Image src={preview} alt="Service photo preview" boxSize="120px" objectFit="cover" borderRadius="md" data-testid="photo-preview" />
+              <Image
+                src={preview}
+                alt="Service photo preview"
+                boxSize="120px"
+                objectFit="cover"
+                borderRadius="md"
+                data-testid="photo-preview"
+              />
               <IconButton
                 aria-label="Remove photo"
                 size="2xs"
@@ -127,10 +175,23 @@ function ServiceFields(props: {
             </Box>
           ) : null}
           <Stack gap="1">
-            <Button size="sm" variant="outline" loading={props.uploading} loadingText="Uploading..." onClick={() => fileInput.current?.click()}>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={props.uploading}
+              loadingText="Uploading..."
+              onClick={() => fileInput.current?.click()}
+            >
               {preview ? 'Change photo' : 'Upload photo'}
             </Button>
-            <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden aria-label="Photo file" onChange={(e) => void pickPhoto(e.target.files?.[0])} />
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              hidden
+              aria-label="Photo file"
+              onChange={(e) => void pickPhoto(e.target.files?.[0])}
+            />
             <Text fontSize="xs" color="fg.muted">
               PNG, JPG, GIF up to 10MB
             </Text>
@@ -167,11 +228,19 @@ function ServiceFields(props: {
               </Field.Root>
               <Field.Root flex="1" minW="110px">
                 <Field.Label fontSize="xs">Start</Field.Label>
-                <Input type="time" aria-label={`Slot ${i + 1} start time`} {...form.register(`availability.${i}.startTime`)} />
+                <Input
+                  type="time"
+                  aria-label={`Slot ${i + 1} start time`}
+                  {...form.register(`availability.${i}.startTime`)}
+                />
               </Field.Root>
               <Field.Root flex="1" minW="110px">
                 <Field.Label fontSize="xs">End</Field.Label>
-                <Input type="time" aria-label={`Slot ${i + 1} end time`} {...form.register(`availability.${i}.endTime`)} />
+                <Input
+                  type="time"
+                  aria-label={`Slot ${i + 1} end time`}
+                  {...form.register(`availability.${i}.endTime`)}
+                />
               </Field.Root>
               <Field.Root flex="1" minW="90px">
                 <Field.Label fontSize="xs">Slots</Field.Label>
@@ -186,12 +255,22 @@ function ServiceFields(props: {
                   })}
                 />
               </Field.Root>
-              <IconButton aria-label={`Remove slot ${i + 1}`} variant="ghost" disabled={slots.fields.length <= 1} onClick={() => slots.fields.length > 1 && slots.remove(i)}>
+              <IconButton
+                aria-label={`Remove slot ${i + 1}`}
+                variant="ghost"
+                disabled={slots.fields.length <= 1}
+                onClick={() => slots.fields.length > 1 && slots.remove(i)}
+              >
                 <CloseIcon />
               </IconButton>
             </HStack>
           ))}
-          <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => slots.append(emptySlot(), { shouldFocus: false })}>
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="flex-start"
+            onClick={() => slots.append(emptySlot(), { shouldFocus: false })}
+          >
             Add Time Slot
           </Button>
         </Stack>
@@ -225,10 +304,28 @@ function ServiceFields(props: {
           <Stack gap="2">
             {tiers.fields.map((t, i) => (
               <HStack key={t.id} align="flex-end" flexWrap="wrap">
-                <Input flex="2" minW="120px" placeholder="Tier name" aria-label={`Tier ${i + 1} name`} {...form.register(`pricingTiers.${i}.name`)} />
-                <Input flex="1" minW="80px" type="number" min={0} step={0.01} placeholder="Rate" aria-label={`Tier ${i + 1} rate`} {...form.register(`pricingTiers.${i}.rate`)} />
+                <Input
+                  flex="2"
+                  minW="120px"
+                  placeholder="Tier name"
+                  aria-label={`Tier ${i + 1} name`}
+                  {...form.register(`pricingTiers.${i}.name`)}
+                />
+                <Input
+                  flex="1"
+                  minW="80px"
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  placeholder="Rate"
+                  aria-label={`Tier ${i + 1} rate`}
+                  {...form.register(`pricingTiers.${i}.rate`)}
+                />
                 <NativeSelect.Root flex="1" minW="120px">
-                  <NativeSelect.Field aria-label={`Tier ${i + 1} rate type`} {...form.register(`pricingTiers.${i}.rateType`)}>
+                  <NativeSelect.Field
+                    aria-label={`Tier ${i + 1} rate type`}
+                    {...form.register(`pricingTiers.${i}.rateType`)}
+                  >
                     {TIER_RATE_TYPES.map((x) => (
                       <option key={x} value={x}>
                         {x}
@@ -237,14 +334,36 @@ function ServiceFields(props: {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <Input flex="1" minW="130px" type="date" aria-label={`Tier ${i + 1} valid from`} {...form.register(`pricingTiers.${i}.validFrom`)} />
-                <Input flex="1" minW="130px" type="date" aria-label={`Tier ${i + 1} valid to`} {...form.register(`pricingTiers.${i}.validTo`)} />
+                <Input
+                  flex="1"
+                  minW="130px"
+                  type="date"
+                  aria-label={`Tier ${i + 1} valid from`}
+                  {...form.register(`pricingTiers.${i}.validFrom`)}
+                />
+                <Input
+                  flex="1"
+                  minW="130px"
+                  type="date"
+                  aria-label={`Tier ${i + 1} valid to`}
+                  {...form.register(`pricingTiers.${i}.validTo`)}
+                />
                 <IconButton aria-label={`Remove tier ${i + 1}`} variant="ghost" onClick={() => tiers.remove(i)}>
                   <CloseIcon />
                 </IconButton>
               </HStack>
             ))}
-            <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => tiers.append({ name: '', rate: '', rateType: 'FIXED', validFrom: '', validTo: '' }, { shouldFocus: false })}>
+            <Button
+              size="sm"
+              variant="outline"
+              alignSelf="flex-start"
+              onClick={() =>
+                tiers.append(
+                  { name: '', rate: '', rateType: 'FIXED', validFrom: '', validTo: '' },
+                  { shouldFocus: false },
+                )
+              }
+            >
               Add Pricing Tier
             </Button>
           </Stack>
@@ -269,7 +388,13 @@ function ServiceFields(props: {
             </Switch.Root>
           )}
         />
-        {addonsOn && <Controller control={form.control} name="addons" render={({ field }) => <AddonsEditor addons={field.value} onChange={field.onChange} />} />}
+        {addonsOn && (
+          <Controller
+            control={form.control}
+            name="addons"
+            render={({ field }) => <AddonsEditor addons={field.value} onChange={field.onChange} />}
+          />
+        )}
       </Stack>
 
       <AdvancedSettingsDialog
@@ -286,7 +411,17 @@ function ServiceFields(props: {
 }
 
 /** "Add New Service or Event" / "Edit Service or Event" (document 2 §2.2-§2.4). */
-export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: boolean; service: ApiService | null; onClose: () => void; onSaved: (s: ApiService) => void }) {
+export function ServiceFormDialog({
+  open,
+  service,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  service: ApiService | null;
+  onClose: () => void;
+  onSaved: (s: ApiService) => void;
+}) {
   const start = useMemo(() => splitPreview(service ? formFromService(service) : emptyServiceForm()), [service]);
   const [fresh, setFresh] = useState<ApiService | null>(null);
   const [preview, setPreview] = useState('');
@@ -316,9 +451,15 @@ export function ServiceFormDialog({ open, service, onClose, onSaved }: { open: b
   const save = useMutationAction(
     (values: ServiceFormValues) => {
       const body = payloadFromForm(values);
-      return service ? servicesApi.update(service.id, body) : submission.send(body, (key) => servicesApi.create(body, key));
+      return service
+        ? servicesApi.update(service.id, body)
+        : submission.send(body, (key) => servicesApi.create(body, key));
     },
-    { success: service ? 'Service updated successfully!' : 'Service created successfully!', failure: fallback, revalidate: [SERVICES] },
+    {
+      success: service ? 'Service updated successfully!' : 'Service created successfully!',
+      failure: fallback,
+      revalidate: [SERVICES],
+    },
   );
 
   return (

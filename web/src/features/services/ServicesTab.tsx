@@ -18,7 +18,15 @@ import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
 /** A zone of the service's own, named next to its slots; null when its slots are the organization's times. */
 const ownZone = (s: ApiService, orgZone: string) => (s.timeZone && s.timeZone !== orgZone ? s.timeZone : null);
 
-export default function ServicesTab({ canManage, onCountChange, createRequest = 0 }: { canManage: boolean; onCountChange?: (n: number) => void; createRequest?: number }) {
+export default function ServicesTab({
+  canManage,
+  onCountChange,
+  createRequest = 0,
+}: {
+  canManage: boolean;
+  onCountChange?: (n: number) => void;
+  createRequest?: number;
+}) {
   const { data, error, isLoading, mutate } = useServices();
   const orgZone = useOrgTimeZone();
   const services = data ?? [];
@@ -26,7 +34,11 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
   const [formOpen, setFormOpen] = useState(false);
   const [viewing, setViewing] = useState<ApiService | null>(null);
   const { confirm, confirmDialog } = useConfirm();
-  const remove = useMutationAction((s: ApiService) => servicesApi.remove(s.id), { success: 'Service deleted successfully', failure: 'Failed to delete service', revalidate: [SERVICES] });
+  const remove = useMutationAction((s: ApiService) => servicesApi.remove(s.id), {
+    success: 'Service deleted successfully',
+    failure: 'Failed to delete service',
+    revalidate: [SERVICES],
+  });
 
   useEffect(() => {
     if (data) onCountChange?.(data.length);
@@ -57,7 +69,9 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
     <Stack gap="4">
       {canManage && services.length > 0 && (
         <HStack justify="flex-end">
-          <Button colorPalette="brand" size="sm" onClick={openCreate}>Add Service</Button>
+          <Button colorPalette="brand" size="sm" onClick={openCreate}>
+            Add Service
+          </Button>
         </HStack>
       )}
       {error && !data ? (
@@ -67,17 +81,27 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
             <Alert.Title>Failed to load services</Alert.Title>
             <Alert.Description>{errorMessage(error, 'Please try again.')}</Alert.Description>
           </Alert.Content>
-          <Button size="sm" onClick={() => void mutate()}>Retry</Button>
+          <Button size="sm" onClick={() => void mutate()}>
+            Retry
+          </Button>
         </Alert.Root>
       ) : isLoading ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-          {[0, 1, 2].map((i) => <Skeleton key={i} h="160px" borderRadius="l3" />)}
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h="160px" borderRadius="l3" />
+          ))}
         </SimpleGrid>
       ) : services.length === 0 ? (
         <EmptyState
           title="No services found"
           description="Create your first service to get started."
-          action={canManage ? <Button colorPalette="brand" onClick={openCreate}>Add Service</Button> : undefined}
+          action={
+            canManage ? (
+              <Button colorPalette="brand" onClick={openCreate}>
+                Add Service
+              </Button>
+            ) : undefined
+          }
         />
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
@@ -85,20 +109,49 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
             const photo = parseJson<{ medium?: string }>(s.photoUrls, {}).medium ?? s.photo;
             return (
               <Card.Root key={s.id} data-testid="service-card" overflow="hidden">
-                {photo && <Image src={photo} alt="" h="140px" objectFit="cover" onError={(e) => (e.currentTarget.style.display = 'none')} />}
+                {photo && (
+                  <Image
+                    src={photo}
+                    alt=""
+                    h="140px"
+                    objectFit="cover"
+                    onError={(e) => (e.currentTarget.style.display = 'none')}
+                  />
+                )}
                 <Card.Header pb="0">
                   <HStack justify="space-between" align="flex-start">
-                    <Text fontWeight="semibold" fontSize="lg" minW="0" wordBreak="break-word">{s.name}</Text>
+                    <Text fontWeight="semibold" fontSize="lg" minW="0" wordBreak="break-word">
+                      {s.name}
+                    </Text>
                     <HStack gap="0">
-                      <IconButton aria-label={`View details of ${s.name}`} size="sm" variant="ghost" onClick={() => setViewing(s)}>
+                      <IconButton
+                        aria-label={`View details of ${s.name}`}
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setViewing(s)}
+                      >
                         <EyeIcon />
                       </IconButton>
                       {canManage && (
                         <>
-                          <IconButton aria-label={`Edit ${s.name}`} size="sm" variant="ghost" onClick={() => { setEditing(s); setFormOpen(true); }}>
+                          <IconButton
+                            aria-label={`Edit ${s.name}`}
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => {
+                              setEditing(s);
+                              setFormOpen(true);
+                            }}
+                          >
                             <PencilIcon />
                           </IconButton>
-                          <IconButton aria-label={`Delete ${s.name}`} size="sm" variant="ghost" colorPalette="red" onClick={() => askDelete(s)}>
+                          <IconButton
+                            aria-label={`Delete ${s.name}`}
+                            size="sm"
+                            variant="ghost"
+                            colorPalette="red"
+                            onClick={() => askDelete(s)}
+                          >
                             <TrashIcon />
                           </IconButton>
                         </>
@@ -107,11 +160,17 @@ export default function ServicesTab({ canManage, onCountChange, createRequest = 
                   </HStack>
                 </Card.Header>
                 <Card.Body gap="2" pt="2">
-                  {s.description && <Text fontSize="sm" color="fg.muted" lineClamp={3}>{s.description}</Text>}
+                  {s.description && (
+                    <Text fontSize="sm" color="fg.muted" lineClamp={3}>
+                      {s.description}
+                    </Text>
+                  )}
                   <Text fontSize="sm">Rate: {todaysPrice(s, ownZone(s, orgZone) ?? orgZone)}</Text>
                   <Stack gap="0">
                     {slotsOf(s).map((slot, i) => (
-                      <Text key={i} fontSize="xs" color="fg.muted">{formatSlot(slot.date, slot.startTime, slot.endTime, ownZone(s, orgZone))}</Text>
+                      <Text key={i} fontSize="xs" color="fg.muted">
+                        {formatSlot(slot.date, slot.startTime, slot.endTime, ownZone(s, orgZone))}
+                      </Text>
                     ))}
                   </Stack>
                 </Card.Body>

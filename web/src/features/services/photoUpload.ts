@@ -9,13 +9,19 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-
 /**
  * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions.md); the
  * resize step writes the variants a moment later. Resolves with the photo's base key.
  */
-export async function uploadServicePhoto(file: File, serviceId: string | undefined, idempotencyKey: string): Promise<string> {
-  const p = await servicesApi.presignPhoto({ contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null }, idempotencyKey);
+export async function uploadServicePhoto(
+  file: File,
+  serviceId: string | undefined,
+  idempotencyKey: string,
+): Promise<string> {
+  const p = await servicesApi.presignPhoto(
+    { contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null },
+    idempotencyKey,
+  );
   try {
     await postToPresignedUrl(p.upload, file);
   } catch {

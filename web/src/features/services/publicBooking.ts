@@ -49,25 +49,48 @@ export function validateBooking(f: BookingForm): BookingErrors {
   return e;
 }
 
-export const limitFor = (s: PublicService, slot: Slot) => participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
+export const limitFor = (s: PublicService, slot: Slot) =>
+  participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
 
 /**
  * The total the page shows, tax included (document 3 §5); the server charges what the same functions
  * compute there.
  */
 export function previewTotal(s: PublicService, slot: Slot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
-  const chosen = (s.enableAddons ? s.addons ?? [] : []).filter((a) => f.addons.includes(a.name));
-  const q = quote({ rate: s.rate, rateType: s.rateType, participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1, hours: slotHours(slot, s.timeZone), addons: chosen });
-  const charges = computeCharges({ baseCents: toCents(q.total), hasService: true, hourlyRateCents: 0, taxRate: s.taxRate ?? 0 });
-  return { ...q, subtotal: fromCents(charges.subtotalCents), taxRate: charges.taxRate, tax: fromCents(charges.taxCents), total: fromCents(charges.totalCents) };
+  const chosen = (s.enableAddons ? (s.addons ?? []) : []).filter((a) => f.addons.includes(a.name));
+  const q = quote({
+    rate: s.rate,
+    rateType: s.rateType,
+    participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
+    hours: slotHours(slot, s.timeZone),
+    addons: chosen,
+  });
+  const charges = computeCharges({
+    baseCents: toCents(q.total),
+    hasService: true,
+    hourlyRateCents: 0,
+    taxRate: s.taxRate ?? 0,
+  });
+  return {
+    ...q,
+    subtotal: fromCents(charges.subtotalCents),
+    taxRate: charges.taxRate,
+    tax: fromCents(charges.taxCents),
+    total: fromCents(charges.totalCents),
+  };
 }
 
 /** The request body of document 2 §3 "Public booking request". */
 export function bookingBody(s: PublicService, slot: Slot, f: BookingForm) {
-  const chosen = (s.enableAddons ? s.addons ?? [] : []).filter((a) => f.addons.includes(a.name));
+  const chosen = (s.enableAddons ? (s.addons ?? []) : []).filter((a) => f.addons.includes(a.name));
   return {
     selectedSlots: [{ date: slot.date, startTime: slot.startTime, endTime: slot.endTime }],
-    customer: { firstName: f.firstName.trim(), lastName: f.lastName.trim(), phone: f.phone.trim(), email: f.email.trim() },
+    customer: {
+      firstName: f.firstName.trim(),
+      lastName: f.lastName.trim(),
+      phone: f.phone.trim(),
+      email: f.email.trim(),
+    },
     participantCount: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
     startTime: `${slot.date}T${slot.startTime}`,
     endTime: `${slot.date}T${slot.endTime}`,

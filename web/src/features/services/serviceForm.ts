@@ -88,18 +88,37 @@ export const emptySlot = (): SlotForm => ({ date: '', startTime: '', endTime: ''
 
 export function emptyServiceForm(): ServiceFormState {
   return {
-    name: '', description: '', location: '', photoBaseKey: '', photoPreview: '', rate: '', rateType: 'PER_PERSON',
-    availability: [emptySlot()], notes: '', paymentSettings: { venmo: '', cashApp: '', paypal: '', zelle: '' }, paymentNote: '',
-    maxParticipants: '1', enablePublicBookings: true, collectAllergies: false,
-    enableTieredPricing: false, pricingTiers: [], enableAddons: false, addons: [],
-    hosts: [], privacySettings: {}, reminderSettings: {}, isActive: true,
+    name: '',
+    description: '',
+    location: '',
+    photoBaseKey: '',
+    photoPreview: '',
+    rate: '',
+    rateType: 'PER_PERSON',
+    availability: [emptySlot()],
+    notes: '',
+    paymentSettings: { venmo: '', cashApp: '', paypal: '', zelle: '' },
+    paymentNote: '',
+    maxParticipants: '1',
+    enablePublicBookings: true,
+    collectAllergies: false,
+    enableTieredPricing: false,
+    pricingTiers: [],
+    enableAddons: false,
+    addons: [],
+    hosts: [],
+    privacySettings: {},
+    reminderSettings: {},
+    isActive: true,
   };
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function formFromService(s: ApiService): ServiceFormState {
-  const slots = parseJson<{ date?: string; startTime?: string; endTime?: string; slotsAvailable?: number; originalSlotsAvailable?: number }[]>(s.availability, []);
+  const slots = parseJson<
+    { date?: string; startTime?: string; endTime?: string; slotsAvailable?: number; originalSlotsAvailable?: number }[]
+  >(s.availability, []);
   const pay = parseJson<PaymentMethods>(s.paymentSettings, {});
   const rsvp = parseJson<{ maxParticipants?: number; enablePublicBookings?: boolean }>(s.rsvpSettings, {});
   const q = parseJson<{ collectAllergies?: boolean }>(s.questionnaire, {});
@@ -112,19 +131,43 @@ export function formFromService(s: ApiService): ServiceFormState {
     photoPreview: urls.medium ?? s.photo ?? '',
     rate: str(s.rate),
     rateType: (s.rateType || 'PER_PERSON').toUpperCase(),
-    availability: Array.isArray(slots) && slots.length
-      ? slots.map((x) => ({ date: str(x.date), startTime: str(x.startTime), endTime: str(x.endTime), slotsAvailable: str(x.slotsAvailable ?? 1), originalSlotsAvailable: x.originalSlotsAvailable }))
-      : [emptySlot()],
+    availability:
+      Array.isArray(slots) && slots.length
+        ? slots.map((x) => ({
+            date: str(x.date),
+            startTime: str(x.startTime),
+            endTime: str(x.endTime),
+            slotsAvailable: str(x.slotsAvailable ?? 1),
+            originalSlotsAvailable: x.originalSlotsAvailable,
+          }))
+        : [emptySlot()],
     notes: str(s.notes),
-    paymentSettings: { venmo: str(pay.venmo), cashApp: str(pay.cashApp), paypal: str(pay.paypal), zelle: str(pay.zelle) },
+    paymentSettings: {
+      venmo: str(pay.venmo),
+      cashApp: str(pay.cashApp),
+      paypal: str(pay.paypal),
+      zelle: str(pay.zelle),
+    },
     paymentNote: str(s.paymentNote),
     maxParticipants: str(rsvp.maxParticipants ?? 1),
     enablePublicBookings: rsvp.enablePublicBookings !== false,
     collectAllergies: q.collectAllergies === true,
     enableTieredPricing: s.enableTieredPricing === true,
-    pricingTiers: parseJson<TierForm[]>(s.pricingTiers, []).map((t) => ({ id: t.id, name: str(t.name), rate: str(t.rate), rateType: str(t.rateType) || 'FIXED', validFrom: str(t.validFrom), validTo: str(t.validTo) })),
+    pricingTiers: parseJson<TierForm[]>(s.pricingTiers, []).map((t) => ({
+      id: t.id,
+      name: str(t.name),
+      rate: str(t.rate),
+      rateType: str(t.rateType) || 'FIXED',
+      validFrom: str(t.validFrom),
+      validTo: str(t.validTo),
+    })),
     enableAddons: s.enableAddons === true,
-    addons: parseJson<AddonForm[]>(s.addons, []).map((a) => ({ id: a.id, name: str(a.name), rate: str(a.rate), rateType: str(a.rateType) || 'FIXED' })),
+    addons: parseJson<AddonForm[]>(s.addons, []).map((a) => ({
+      id: a.id,
+      name: str(a.name),
+      rate: str(a.rate),
+      rateType: str(a.rateType) || 'FIXED',
+    })),
     hosts: parseJson<unknown[]>(s.hosts, []),
     privacySettings: parseJson<Record<string, unknown>>(s.privacySettings, {}),
     reminderSettings: parseJson<Record<string, unknown>>(s.reminderSettings, {}),
@@ -149,7 +192,8 @@ const checkedBy = (schema: z.core.$ZodType, toInput: (v: string) => unknown = (v
 export const SLOT_INCOMPLETE_MESSAGE = 'Each time slot needs a date, a start and an end time';
 const text = z.string();
 /** The string inside a contract field that is `z.nullable(z.optional(z.string()...))`. */
-const textOf = <S extends z.core.$ZodType>(field: { def: { innerType: { def: { innerType: S } } } }) => field.def.innerType.def.innerType;
+const textOf = <S extends z.core.$ZodType>(field: { def: { innerType: { def: { innerType: S } } } }) =>
+  field.def.innerType.def.innerType;
 
 /**
  * The service form's schema (document 2 §5): name, rate, rate type and max participants with the
@@ -165,9 +209,18 @@ export const serviceFormSchema = z.object({
   rate: checkedBy(serviceBody.shape.rate, typedNumber),
   rateType: checkedBy(serviceBody.shape.rateType),
   availability: z
-    .array(z.object({ date: text, startTime: text, endTime: text, slotsAvailable: text, originalSlotsAvailable: z.number().optional() }))
+    .array(
+      z.object({
+        date: text,
+        startTime: text,
+        endTime: text,
+        slotsAvailable: text,
+        originalSlotsAvailable: z.number().optional(),
+      }),
+    )
     .superRefine((slots, ctx) => {
-      if (slots.some((s) => (s.date || s.startTime || s.endTime) && !(s.date && s.startTime && s.endTime))) ctx.addIssue({ code: 'custom', message: SLOT_INCOMPLETE_MESSAGE });
+      if (slots.some((s) => (s.date || s.startTime || s.endTime) && !(s.date && s.startTime && s.endTime)))
+        ctx.addIssue({ code: 'custom', message: SLOT_INCOMPLETE_MESSAGE });
     }),
   notes: textOf(serviceBody.shape.notes),
   paymentSettings: z.object({ venmo: text, cashApp: text, paypal: text, zelle: text }),
@@ -176,7 +229,9 @@ export const serviceFormSchema = z.object({
   enablePublicBookings: z.boolean(),
   collectAllergies: z.boolean(),
   enableTieredPricing: z.boolean(),
-  pricingTiers: z.array(z.object({ id: z.string().optional(), name: text, rate: text, rateType: text, validFrom: text, validTo: text })),
+  pricingTiers: z.array(
+    z.object({ id: z.string().optional(), name: text, rate: text, rateType: text, validFrom: text, validTo: text }),
+  ),
   enableAddons: z.boolean(),
   addons: z.array(z.object({ id: z.string().optional(), name: text, rate: text, rateType: text })),
   hosts: z.array(z.unknown()),
@@ -203,11 +258,19 @@ export function payloadFromForm(f: ServiceFormValues) {
     .filter((s) => s.date && s.startTime && s.endTime)
     .map((s) => {
       const n = normalizeSlotCount(s.slotsAvailable);
-      return { date: s.date, startTime: s.startTime, endTime: s.endTime, slotsAvailable: n, originalSlotsAvailable: s.originalSlotsAvailable ?? n };
+      return {
+        date: s.date,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        slotsAvailable: n,
+        originalSlotsAvailable: s.originalSlotsAvailable ?? n,
+      };
     });
   const payment = {
-    venmo: f.paymentSettings.venmo.trim(), cashApp: f.paymentSettings.cashApp.trim(),
-    paypal: f.paymentSettings.paypal.trim(), zelle: f.paymentSettings.zelle.trim(),
+    venmo: f.paymentSettings.venmo.trim(),
+    cashApp: f.paymentSettings.cashApp.trim(),
+    paypal: f.paymentSettings.paypal.trim(),
+    zelle: f.paymentSettings.zelle.trim(),
   };
   return {
     name: f.name.trim(),
@@ -222,14 +285,32 @@ export function payloadFromForm(f: ServiceFormValues) {
     paymentSettings: JSON.stringify(payment),
     paymentNote: f.paymentNote,
     hosts: JSON.stringify(f.hosts),
-    rsvpSettings: JSON.stringify({ maxParticipants: Number(f.maxParticipants) || 1, enablePublicBookings: f.enablePublicBookings }),
+    rsvpSettings: JSON.stringify({
+      maxParticipants: Number(f.maxParticipants) || 1,
+      enablePublicBookings: f.enablePublicBookings,
+    }),
     questionnaire: JSON.stringify({ collectAllergies: f.collectAllergies }),
     privacySettings: JSON.stringify(f.privacySettings),
     reminderSettings: JSON.stringify(f.reminderSettings),
     enableTieredPricing: f.enableTieredPricing,
-    pricingTiers: JSON.stringify(f.enableTieredPricing ? f.pricingTiers.map((t) => ({ ...t, rate: t.rate === '' ? 0 : Number(t.rate), validFrom: t.validFrom || null, validTo: t.validTo || null })) : []),
+    pricingTiers: JSON.stringify(
+      f.enableTieredPricing
+        ? f.pricingTiers.map((t) => ({
+            ...t,
+            rate: t.rate === '' ? 0 : Number(t.rate),
+            validFrom: t.validFrom || null,
+            validTo: t.validTo || null,
+          }))
+        : [],
+    ),
     enableAddons: f.enableAddons,
-    addons: JSON.stringify(f.enableAddons ? f.addons.filter((a) => a.name.trim()).map((a) => ({ ...a, name: a.name.trim(), rate: a.rate === '' ? 0 : Number(a.rate) })) : []),
+    addons: JSON.stringify(
+      f.enableAddons
+        ? f.addons
+            .filter((a) => a.name.trim())
+            .map((a) => ({ ...a, name: a.name.trim(), rate: a.rate === '' ? 0 : Number(a.rate) }))
+        : [],
+    ),
     isActive: f.isActive,
   };
 }

@@ -1,5 +1,16 @@
 import * as z from '../../../../shared/zod.js';
-import { Alert, Button, Checkbox, IconButton, Input, InputGroup, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  IconButton,
+  Input,
+  InputGroup,
+  Link,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -17,9 +28,22 @@ const schema = z.omit(completeSignupBody, { token: true });
  * The account setup form (document 3 §2) in its own chunk: react-hook-form, zod and the people
  * schemas stay out of the page's first load (public budget 200 KB), which shows the heading at once.
  */
-export function SetupAccountForm({ token, invitation, onDone }: { token: string; invitation: SetupInvitation; onDone: (r: { message: string; username: string }) => void }) {
+export function SetupAccountForm({
+  token,
+  invitation,
+  onDone,
+}: {
+  token: string;
+  invitation: SetupInvitation;
+  onDone: (r: { message: string; username: string }) => void;
+}) {
   const form = useContractForm(schema, {
-    firstName: invitation.firstName, lastName: invitation.lastName, phone: invitation.phone ?? '', email: invitation.email, password: '', termsAccepted: false as unknown as true,
+    firstName: invitation.firstName,
+    lastName: invitation.lastName,
+    phone: invitation.phone ?? '',
+    email: invitation.email,
+    password: '',
+    termsAccepted: false as unknown as true,
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
@@ -61,18 +85,43 @@ export function SetupAccountForm({ token, invitation, onDone }: { token: string;
           <FormField name="phone" label="Phone Number">
             <Input type="tel" {...form.register('phone')} autoComplete="tel" maxLength={40} />
           </FormField>
-          <FormField name="email" label="Email Address" required helper="Your invitation was sent to this address; it becomes your username.">
-            <Input type="email" {...form.register('email')} readOnly aria-readonly="true" variant="subtle" autoComplete="email" maxLength={254} />
+          <FormField
+            name="email"
+            label="Email Address"
+            required
+            helper="Your invitation was sent to this address; it becomes your username."
+          >
+            <Input
+              type="email"
+              {...form.register('email')}
+              readOnly
+              aria-readonly="true"
+              variant="subtle"
+              autoComplete="email"
+              maxLength={254}
+            />
           </FormField>
           <FormField name="password" label="Password" required helper="At least 8 characters.">
             <InputGroup
               endElement={
-                <IconButton size="xs" variant="ghost" me="-2" aria-label={shown ? 'Hide password' : 'Show password'} aria-pressed={shown} onClick={() => setShown((x) => !x)}>
+                <IconButton
+                  size="xs"
+                  variant="ghost"
+                  me="-2"
+                  aria-label={shown ? 'Hide password' : 'Show password'}
+                  aria-pressed={shown}
+                  onClick={() => setShown((x) => !x)}
+                >
                   {shown ? <EyeOffIcon /> : <EyeIcon />}
                 </IconButton>
               }
             >
-              <Input type={shown ? 'text' : 'password'} {...form.register('password')} autoComplete="new-password" maxLength={1024} />
+              <Input
+                type={shown ? 'text' : 'password'}
+                {...form.register('password')}
+                autoComplete="new-password"
+                maxLength={1024}
+              />
             </InputGroup>
           </FormField>
           <Controller
@@ -80,25 +129,39 @@ export function SetupAccountForm({ token, invitation, onDone }: { token: string;
             name="termsAccepted"
             render={({ field }) => (
               <Stack gap="1">
-                <Checkbox.Root checked={field.value === true} onCheckedChange={(e) => field.onChange(e.checked === true)} alignItems="start">
+                <Checkbox.Root
+                  checked={field.value === true}
+                  onCheckedChange={(e) => field.onChange(e.checked === true)}
+                  alignItems="start"
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control mt="0.5" />
                   <Checkbox.Label fontWeight="normal">
                     I accept the{' '}
                     <Link asChild colorPalette="brand">
-                      <RouterLink to="/terms" target="_blank">Terms of Service</RouterLink>
+                      <RouterLink to="/terms" target="_blank">
+                        Terms of Service
+                      </RouterLink>
                     </Link>
                     ,{' '}
                     <Link asChild colorPalette="brand">
-                      <RouterLink to="/privacy" target="_blank">Privacy Policy</RouterLink>
+                      <RouterLink to="/privacy" target="_blank">
+                        Privacy Policy
+                      </RouterLink>
                     </Link>{' '}
                     and{' '}
                     <Link asChild colorPalette="brand">
-                      <RouterLink to="/user-agreement" target="_blank">User Agreement</RouterLink>
+                      <RouterLink to="/user-agreement" target="_blank">
+                        User Agreement
+                      </RouterLink>
                     </Link>
                   </Checkbox.Label>
                 </Checkbox.Root>
-                {!terms && <Text fontSize="sm" color="fg.muted">{EMPLOYEE_MESSAGES.termsRequired}</Text>}
+                {!terms && (
+                  <Text fontSize="sm" color="fg.muted">
+                    {EMPLOYEE_MESSAGES.termsRequired}
+                  </Text>
+                )}
                 {err('termsAccepted') && terms !== true && (
                   <Text fontSize="sm" color="fg.error">
                     {err('termsAccepted')}
@@ -107,7 +170,13 @@ export function SetupAccountForm({ token, invitation, onDone }: { token: string;
               </Stack>
             )}
           />
-          <Button type="submit" colorPalette="brand" disabled={terms !== true} loading={isSubmitting} loadingText="Setting up your account...">
+          <Button
+            type="submit"
+            colorPalette="brand"
+            disabled={terms !== true}
+            loading={isSubmitting}
+            loadingText="Setting up your account..."
+          >
             Complete Account Setup
           </Button>
         </Stack>

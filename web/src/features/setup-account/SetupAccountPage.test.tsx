@@ -6,7 +6,14 @@ import { renderApp, stubFetch } from '../../test-utils.js';
 vi.setConfig({ testTimeout: 30_000 });
 
 const TOKEN = 'A'.repeat(43);
-const invitation = { valid: true, email: 'pat@example.com', firstName: 'Pat', lastName: 'Lee', phone: '5550102030', expiresAt: '2030-01-01T00:00:00.000Z' };
+const invitation = {
+  valid: true,
+  email: 'pat@example.com',
+  firstName: 'Pat',
+  lastName: 'Lee',
+  phone: '5550102030',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
 
 afterEach(() => localStorage.clear());
 
@@ -34,11 +41,22 @@ describe('employee account setup (issue 22 item 7)', () => {
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(submit);
     expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
-    expect(sent).toMatchObject({ token: TOKEN, email: 'pat@example.com', firstName: 'Pat', lastName: 'Lee', termsAccepted: true });
+    expect(sent).toMatchObject({
+      token: TOKEN,
+      email: 'pat@example.com',
+      firstName: 'Pat',
+      lastName: 'Lee',
+      termsAccepted: true,
+    });
   });
 
   it('a used or replaced link shows Invalid Setup Link with the server message, before anything is typed', async () => {
-    stubFetch({ 'GET /api/users/complete-signup': { status: 400, body: { error: 'InvalidSetupToken', message: EMPLOYEE_MESSAGES.setupInvalid, success: false } } });
+    stubFetch({
+      'GET /api/users/complete-signup': {
+        status: 400,
+        body: { error: 'InvalidSetupToken', message: EMPLOYEE_MESSAGES.setupInvalid, success: false },
+      },
+    });
     renderApp(`/setup-account/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Invalid Setup Link' }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.getByText(EMPLOYEE_MESSAGES.setupInvalid)).toBeTruthy();

@@ -14,7 +14,10 @@ const SetupAccountForm = lazy(() => (formModule ?? loadForm()).then((m) => ({ de
 export const REDIRECT_MS = 3000;
 
 export type SetupInvitation = Answer<'users.setupDetails'>;
-type Invitation = { status: 'loading' } | { status: 'ready'; invitation: SetupInvitation } | { status: 'invalid'; message: string };
+type Invitation =
+  | { status: 'loading' }
+  | { status: 'ready'; invitation: SetupInvitation }
+  | { status: 'invalid'; message: string };
 
 /** Why a link cannot be used before anything is sent, or null when it looks like one of ours. */
 export function tokenProblem(token: string | null | undefined): string | null {
@@ -39,7 +42,14 @@ export default function SetupAccountPage() {
     let live = true;
     api('users.setupDetails', { query: { token: token! }, token: null })
       .then((invitation) => live && setInvitation({ status: 'ready', invitation }))
-      .catch((e: unknown) => live && setInvitation({ status: 'invalid', message: errorMessage(e, 'Failed to check the setup link. Please reload the page.') }));
+      .catch(
+        (e: unknown) =>
+          live &&
+          setInvitation({
+            status: 'invalid',
+            message: errorMessage(e, 'Failed to check the setup link. Please reload the page.'),
+          }),
+      );
     return () => {
       live = false;
     };
@@ -47,7 +57,14 @@ export default function SetupAccountPage() {
 
   useEffect(() => {
     if (!done) return;
-    const t = setTimeout(() => navigate('/login', { replace: true, state: { message: EMPLOYEE_MESSAGES.loginAfterSetup, username: done.username } }), REDIRECT_MS);
+    const t = setTimeout(
+      () =>
+        navigate('/login', {
+          replace: true,
+          state: { message: EMPLOYEE_MESSAGES.loginAfterSetup, username: done.username },
+        }),
+      REDIRECT_MS,
+    );
     return () => clearTimeout(t);
   }, [done, navigate]);
 
@@ -80,9 +97,17 @@ export default function SetupAccountPage() {
   }
 
   return (
-    <AuthLayout title="Complete Your Account Setup" subtitle="Choose your password. Afterwards you sign in with your email address." maxW="lg">
+    <AuthLayout
+      title="Complete Your Account Setup"
+      subtitle="Choose your password. Afterwards you sign in with your email address."
+      maxW="lg"
+    >
       <Suspense fallback={<PageSpinner label="Loading the form…" minH="20rem" />}>
-        {invitation.status === 'ready' ? <SetupAccountForm token={token!} invitation={invitation.invitation} onDone={setDone} /> : <PageSpinner label="Checking your setup link…" minH="20rem" />}
+        {invitation.status === 'ready' ? (
+          <SetupAccountForm token={token!} invitation={invitation.invitation} onDone={setDone} />
+        ) : (
+          <PageSpinner label="Checking your setup link…" minH="20rem" />
+        )}
       </Suspense>
     </AuthLayout>
   );

@@ -67,7 +67,13 @@ export function AppShell() {
       <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
         <Flex h="14" px={{ base: '2', md: '4' }} align="center" justify="space-between" gap="2">
           <HStack gap="2" minW="0">
-            <IconButton variant="ghost" aria-label="Open navigation" aria-expanded={open} {...preloadOn(Drawer)} onClick={() => setOpen(true)}>
+            <IconButton
+              variant="ghost"
+              aria-label="Open navigation"
+              aria-expanded={open}
+              {...preloadOn(Drawer)}
+              onClick={() => setOpen(true)}
+            >
               <MenuIcon />
             </IconButton>
             <Text fontWeight="semibold" truncate>

@@ -8,7 +8,11 @@ export default function ComingSoonPage({ title }: { title: string }) {
   return (
     <Stack gap="6">
       <PageHeader title={title} />
-      <EmptyState icon={<LayersIcon />} title="This section is not available yet" description={`${title} will appear here in a coming update.`} />
+      <EmptyState
+        icon={<LayersIcon />}
+        title="This section is not available yet"
+        description={`${title} will appear here in a coming update.`}
+      />
     </Stack>
   );
 }

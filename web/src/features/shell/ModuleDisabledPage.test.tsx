@@ -6,7 +6,18 @@ vi.setConfig({ testTimeout: 30_000 });
 
 function signIn() {
   localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify({ id: 'u1', role: 'BUSINESS_ADMIN', accessLevel: null, firstName: 'Sam', lastName: 'Owner', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } }));
+  localStorage.setItem(
+    'user',
+    JSON.stringify({
+      id: 'u1',
+      role: 'BUSINESS_ADMIN',
+      accessLevel: null,
+      firstName: 'Sam',
+      lastName: 'Owner',
+      organizationId: 'o1',
+      organization: { name: 'Acme', subdomain: 'acme' },
+    }),
+  );
 }
 const modulesOff = (...disabled: string[]) => ({ 'GET /api/organization/modules': { body: { disabled } } });
 
@@ -38,7 +49,9 @@ describe('the address of a switched-off module (issue 22 item 10)', () => {
     signIn();
     const calls = stubFetch(modulesOff('reports'));
     renderApp('/acme/reservations');
-    await vi.waitFor(() => expect(calls.some((c) => c.url.includes('/api/reservations'))).toBe(true), { timeout: 20_000 });
+    await vi.waitFor(() => expect(calls.some((c) => c.url.includes('/api/reservations'))).toBe(true), {
+      timeout: 20_000,
+    });
     expect(screen.queryByText('This feature is not enabled for your organization')).toBeNull();
   });
 });

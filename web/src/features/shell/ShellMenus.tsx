@@ -3,7 +3,16 @@ import type { ReactElement } from 'react';
 import { NavLink } from 'react-router-dom';
 import { displayName, ROLE_LABELS } from '../../app/session.js';
 import { useSession, useUser } from '../../app/SessionProvider.js';
-import { BoxIcon, CalendarIcon, ChartIcon, ClockIcon, HomeIcon, LayersIcon, SettingsIcon, UsersIcon } from '../../components/icons.js';
+import {
+  BoxIcon,
+  CalendarIcon,
+  ChartIcon,
+  ClockIcon,
+  HomeIcon,
+  LayersIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../../components/icons.js';
 import { useDisabledModules } from '../platform/api/index.js';
 import { useCanFn } from '../storefront/index.js';
 import { navItems, type NavItem } from './nav.js';
@@ -32,7 +41,12 @@ export function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpen
   const disabledModules = useDisabledModules();
   const appPath = useAppPath();
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="start" size={{ base: 'xs', md: 'sm' }}>
+    <Drawer.Root
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement="start"
+      size={{ base: 'xs', md: 'sm' }}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
@@ -76,7 +90,15 @@ export function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpen
 }
 
 /** The user menu's popup, anchored to AppShell's button (`ids.trigger`), which opens and closes it. */
-export function UserMenuPopup({ open, onOpenChange, ids }: { open: boolean; onOpenChange: (open: boolean) => void; ids: { trigger: string; content: string } }) {
+export function UserMenuPopup({
+  open,
+  onOpenChange,
+  ids,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  ids: { trigger: string; content: string };
+}) {
   const user = useUser();
   const { logout } = useSession();
   const name = displayName(user);

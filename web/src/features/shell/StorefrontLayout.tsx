@@ -10,7 +10,14 @@ export default function StorefrontLayout() {
       <Box as="nav" aria-label="Store settings" w={{ base: 'full', lg: '56' }} flexShrink={0} overflowX="auto">
         <Stack direction={{ base: 'row', lg: 'column' }} gap="1">
           {STOREFRONT_SECTIONS.map((s) => (
-            <Button key={s.path} asChild variant="ghost" justifyContent="flex-start" size="sm" css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}>
+            <Button
+              key={s.path}
+              asChild
+              variant="ghost"
+              justifyContent="flex-start"
+              size="sm"
+              css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
+            >
               <NavLink to={appPath(`/storefront/${s.path}`)}>{s.label}</NavLink>
             </Button>
           ))}

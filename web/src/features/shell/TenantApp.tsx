@@ -32,7 +32,15 @@ function RequireFlag({ flag, to, children }: { flag: Flag; to: string; children:
  * its API area, whose module AREA_MODULE gives (the rule the API's module gate applies). The page
  * waits for the module states, so a switched-off module's page never calls its API.
  */
-function RequireModule({ area, title, children }: { area: 'inventory' | 'reservations' | 'reports' | 'timesheets'; title: string; children: ReactNode }) {
+function RequireModule({
+  area,
+  title,
+  children,
+}: {
+  area: 'inventory' | 'reservations' | 'reports' | 'timesheets';
+  title: string;
+  children: ReactNode;
+}) {
   const modules = useModuleAvailability();
   const module = AREA_MODULE[area];
   if (!modules.loaded) return <PageSpinner />;

@@ -13,16 +13,24 @@ export interface NavItem {
  * Document 1 §2 and §6: who sees which navigation item. `can` is the signed-in person's permission
  * matrix (document 3 §3): it hides what the policy denies, never shows what the role flags refuse.
  */
-export function navItems(user: SessionUser, can: (permission: Permission) => boolean = () => true, disabledModules: readonly string[] = []): NavItem[] {
+export function navItems(
+  user: SessionUser,
+  can: (permission: Permission) => boolean = () => true,
+  disabledModules: readonly string[] = [],
+): NavItem[] {
   const f = roleFlags(user);
   const off = (m: string) => disabledModules.includes(m); // modules the platform operator switched off (issue 17)
   const items: NavItem[] = [{ label: 'Dashboard', to: '/dashboard', icon: 'home' }];
-  if (!off('inventory') && can('inventoryItems.view')) items.push({ label: 'Inventory', to: '/inventory', icon: 'box' });
+  if (!off('inventory') && can('inventoryItems.view'))
+    items.push({ label: 'Inventory', to: '/inventory', icon: 'box' });
   if (can('customers.view')) items.push({ label: 'Customers', to: '/customers', icon: 'users' });
-  if (!off('reservations') && can('reservations.view')) items.push({ label: 'Reservations', to: '/reservations', icon: 'calendar' });
+  if (!off('reservations') && can('reservations.view'))
+    items.push({ label: 'Reservations', to: '/reservations', icon: 'calendar' });
   if (!off('reports') && can('reports.view')) items.push({ label: 'Reports', to: '/reports', icon: 'chart' });
-  if (!off('employees') && f.isEmployee && can('timesheets.view')) items.push({ label: 'Timesheets', to: '/timesheets', icon: 'clock' });
-  if (f.canViewEmployees && can('userManagement.viewUsers')) items.push({ label: 'Employees', to: '/employees', icon: 'team' });
+  if (!off('employees') && f.isEmployee && can('timesheets.view'))
+    items.push({ label: 'Timesheets', to: '/timesheets', icon: 'clock' });
+  if (f.canViewEmployees && can('userManagement.viewUsers'))
+    items.push({ label: 'Employees', to: '/employees', icon: 'team' });
   if (f.canViewSettings) items.push({ label: 'Settings', to: '/storefront', icon: 'settings' });
   return items;
 }

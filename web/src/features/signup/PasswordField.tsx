@@ -32,7 +32,13 @@ export function PasswordField(props: {
           </IconButton>
         }
       >
-        <Input name={name} type={shown ? 'text' : 'password'} autoComplete={autoComplete} value={value} onChange={(e) => onChange(e.target.value)} />
+        <Input
+          name={name}
+          type={shown ? 'text' : 'password'}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </InputGroup>
       {helper}
       <Field.ErrorText>{error}</Field.ErrorText>

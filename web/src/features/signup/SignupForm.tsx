@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Code, Fieldset, HStack, Input, List, Progress, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Code,
+  Fieldset,
+  HStack,
+  Input,
+  List,
+  Progress,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useMutationAction } from '../../api/mutation.js';
@@ -43,7 +57,13 @@ function StrengthMeter({ password }: { password: string }) {
   const label = strengthLabel(s.score);
   return (
     <Stack gap="2" w="full" mt="1">
-      <Progress.Root value={s.score * 25} max={100} size="xs" colorPalette={strengthColor(s.score)} aria-label="Password strength">
+      <Progress.Root
+        value={s.score * 25}
+        max={100}
+        size="xs"
+        colorPalette={strengthColor(s.score)}
+        aria-label="Password strength"
+      >
         <HStack justify="space-between">
           <Progress.Label fontSize="xs" color="fg.muted">
             Password strength
@@ -81,7 +101,13 @@ const limit = (name: keyof SignupValues) => maxLengthOf(signupFormSchema, name);
  * The sign-up form (document 1 §2, §4, §5): react-hook-form on the contract's body, so the
  * server's messages are the form's; the token and the browser's zone are values nobody edits.
  */
-export function SignupForm({ token, invitation }: { token: string; invitation: NonNullable<ValidateAnswer['invitation']> }) {
+export function SignupForm({
+  token,
+  invitation,
+}: {
+  token: string;
+  invitation: NonNullable<ValidateAnswer['invitation']>;
+}) {
   const defaults = useMemo<SignupValues>(
     () => ({
       token,
@@ -156,7 +182,11 @@ export function SignupForm({ token, invitation }: { token: string; invitation: N
   const busy = complete.busy;
 
   return (
-    <AuthLayout title="Create Your Organization" subtitle="You were invited to set up your business. This takes about a minute." maxW="2xl">
+    <AuthLayout
+      title="Create Your Organization"
+      subtitle="You were invited to set up your business. This takes about a minute."
+      maxW="2xl"
+    >
       <UnsavedChangesGuard when={isDirty && !busy} />
       <FormSchemaProvider value={{ schema: signupFormSchema, errors: errors as Record<string, { message?: unknown }> }}>
         <form onSubmit={(e) => void submit(e)} noValidate aria-label="Create your organization">
@@ -183,7 +213,13 @@ export function SignupForm({ token, invitation }: { token: string; invitation: N
                     <Input name="email" type="email" value={invitation.email ?? ''} readOnly bg="bg.muted" />
                   </FormField>
                   <FormField name="phone" label="Phone" required>
-                    <Input type="tel" autoComplete="tel" placeholder="(555) 123-4567" maxLength={limit('phone')} {...form.register('phone')} />
+                    <Input
+                      type="tel"
+                      autoComplete="tel"
+                      placeholder="(555) 123-4567"
+                      maxLength={limit('phone')}
+                      {...form.register('phone')}
+                    />
                   </FormField>
                 </SimpleGrid>
               </Fieldset.Content>
@@ -210,7 +246,11 @@ export function SignupForm({ token, invitation }: { token: string; invitation: N
                     </Box>
                   }
                 >
-                  <Input autoComplete="organization" maxLength={limit('organizationName')} {...form.register('organizationName')} />
+                  <Input
+                    autoComplete="organization"
+                    maxLength={limit('organizationName')}
+                    {...form.register('organizationName')}
+                  />
                 </FormField>
               </Fieldset.Content>
             </Fieldset.Root>
@@ -239,14 +279,27 @@ export function SignupForm({ token, invitation }: { token: string; invitation: N
                     control={form.control}
                     name="confirmPassword"
                     render={({ field }) => (
-                      <PasswordField label="Confirm password" name="confirmPassword" value={field.value} error={liveMismatch ?? errors.confirmPassword?.message} onChange={field.onChange} />
+                      <PasswordField
+                        label="Confirm password"
+                        name="confirmPassword"
+                        value={field.value}
+                        error={liveMismatch ?? errors.confirmPassword?.message}
+                        onChange={field.onChange}
+                      />
                     )}
                   />
                 </SimpleGrid>
               </Fieldset.Content>
             </Fieldset.Root>
 
-            <Button type="submit" colorPalette="brand" size="lg" loading={busy} loadingText="Creating Account..." w="full">
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              loading={busy}
+              loadingText="Creating Account..."
+              w="full"
+            >
               Create Organization Account
             </Button>
             <Text fontSize="sm" color="fg.muted" textAlign="center">

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '../../app/SessionProvider.js';
 import { renderApp, stubFetch } from '../../test-utils.js';
 
-const valid = { 'GET /api/signup/validate-token': { body: { valid: true, invitation: { firstName: 'Olive', lastName: 'Owner', email: 'olive@example.com' } } } };
+const valid = {
+  'GET /api/signup/validate-token': {
+    body: { valid: true, invitation: { firstName: 'Olive', lastName: 'Owner', email: 'olive@example.com' } },
+  },
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -65,7 +69,13 @@ describe('organization sign-up completion', () => {
   });
 
   it('shows the server error text when sign-up fails', async () => {
-    stubFetch({ ...valid, 'POST /api/signup/complete': { status: 409, body: { success: false, error: 'Conflict', message: 'This invitation has already been used.' } } });
+    stubFetch({
+      ...valid,
+      'POST /api/signup/complete': {
+        status: 409,
+        body: { success: false, error: 'Conflict', message: 'This invitation has already been used.' },
+      },
+    });
     renderApp('/signup?token=good');
     await fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
@@ -74,7 +84,12 @@ describe('organization sign-up completion', () => {
 
   it('creates the account and goes to the returned loginUrl after 3 seconds', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
-    const calls = stubFetch({ ...valid, 'POST /api/signup/complete': { body: { success: true, loginUrl: 'http://olive.localhost:3000/dashboard?auth=true' } } });
+    const calls = stubFetch({
+      ...valid,
+      'POST /api/signup/complete': {
+        body: { success: true, loginUrl: 'http://olive.localhost:3000/dashboard?auth=true' },
+      },
+    });
     renderApp('/signup?token=good');
     await fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
@@ -82,10 +97,18 @@ describe('organization sign-up completion', () => {
     expect(screen.getByText('Your organization and admin account have been created.')).toBeTruthy();
     expect(screen.getByText('Redirecting to login page...')).toBeTruthy();
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init?.body));
-    expect(body).toMatchObject({ token: 'good', organizationName: "Olive's Carts & Co.", phone: '(555) 201-3344', firstName: 'Olive', lastName: 'Owner' });
+    expect(body).toMatchObject({
+      token: 'good',
+      organizationName: "Olive's Carts & Co.",
+      phone: '(555) 201-3344',
+      firstName: 'Olive',
+      lastName: 'Owner',
+    });
     // The organization starts in the browser's zone.
     expect(body.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://olive.localhost:3000/dashboard?auth=true'), { timeout: 4500 });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://olive.localhost:3000/dashboard?auth=true'), {
+      timeout: 4500,
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { confirmMismatch, passwordStrength, signupFormSchema, strengthLabel, subdomainPreview, type SignupValues } from './signup.js';
+import {
+  confirmMismatch,
+  passwordStrength,
+  signupFormSchema,
+  strengthLabel,
+  subdomainPreview,
+  type SignupValues,
+} from './signup.js';
 
 const ok: SignupValues = {
   token: 'invitation-token',
@@ -17,7 +24,13 @@ describe('password strength (document 1 §4, §5)', () => {
     expect(passwordStrength('abc')).toMatchObject({ score: 1, hasLowercase: true });
     expect(passwordStrength('abcdefgh')).toMatchObject({ score: 2, hasLength: true });
     expect(passwordStrength('Abcdefgh')).toMatchObject({ score: 3, hasUppercase: true });
-    expect(passwordStrength('Abcdefg1')).toEqual({ score: 4, hasLength: true, hasUppercase: true, hasLowercase: true, hasNumber: true });
+    expect(passwordStrength('Abcdefg1')).toEqual({
+      score: 4,
+      hasLength: true,
+      hasUppercase: true,
+      hasLowercase: true,
+      hasNumber: true,
+    });
   });
   it('labels 4 Strong, 3 Good, 2 Fair, otherwise Weak', () => {
     expect([4, 3, 2, 1, 0].map(strengthLabel)).toEqual(['Strong', 'Good', 'Fair', 'Weak', 'Weak']);
@@ -37,7 +50,17 @@ describe('the sign-up form schema (the contract body)', () => {
     expect(problems(ok)).toEqual({});
   });
   it('reports each required field', () => {
-    expect(problems({ ...ok, firstName: ' ', lastName: '', phone: '', organizationName: '  ', password: '', confirmPassword: '' })).toEqual({
+    expect(
+      problems({
+        ...ok,
+        firstName: ' ',
+        lastName: '',
+        phone: '',
+        organizationName: '  ',
+        password: '',
+        confirmPassword: '',
+      }),
+    ).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
       organizationName: 'Organization name is required',
@@ -49,7 +72,9 @@ describe('the sign-up form schema (the contract body)', () => {
   it('checks the phone characters, the length and the confirmation', () => {
     expect(problems({ ...ok, phone: '555-CALL-NOW' }).phone).toBe('Please enter a valid phone number');
     expect(problems({ ...ok, phone: '55+5' }).phone).toBe('Please enter a valid phone number');
-    expect(problems({ ...ok, password: 'short', confirmPassword: 'short' }).password).toBe('Password must be at least 8 characters');
+    expect(problems({ ...ok, password: 'short', confirmPassword: 'short' }).password).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(problems({ ...ok, confirmPassword: 'different' }).confirmPassword).toBe('Passwords do not match');
   });
   it('checks the confirmation live only once typed', () => {

@@ -27,7 +27,13 @@ export function passwordStrength(password: string): PasswordStrength {
   const hasUppercase = /[A-Z]/.test(password);
   const hasLowercase = /[a-z]/.test(password);
   const hasNumber = /\d/.test(password);
-  return { score: [hasLength, hasUppercase, hasLowercase, hasNumber].filter(Boolean).length, hasLength, hasUppercase, hasLowercase, hasNumber };
+  return {
+    score: [hasLength, hasUppercase, hasLowercase, hasNumber].filter(Boolean).length,
+    hasLength,
+    hasUppercase,
+    hasLowercase,
+    hasNumber,
+  };
 }
 
 /** Document 1 §4: 4 Strong, 3 Good, 2 Fair, otherwise Weak. */

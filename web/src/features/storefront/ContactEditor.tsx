@@ -12,13 +12,33 @@ import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
  * Contact Information in edit mode (document 3 §2, §3, §8): the form with the contract's schema,
  * downloaded after the page shows or on the first Edit (first-load budget, issue 10 item 5).
  */
-export function ContactEditor({ saved, loadFailed, onSaved, onClose }: { saved: ContactSettings; loadFailed: string | null; onSaved: (data: ContactSettings) => Promise<unknown>; onClose: () => void }) {
+export function ContactEditor({
+  saved,
+  loadFailed,
+  onSaved,
+  onClose,
+}: {
+  saved: ContactSettings;
+  loadFailed: string | null;
+  onSaved: (data: ContactSettings) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const form = useContractForm(contactFields, saved);
   const { confirm, confirmDialog } = useConfirm();
   const { isDirty, isSubmitting, errors } = form.formState;
 
   const cancel = async () => {
-    if (isDirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, confirmLabel: 'Yes, cancel', cancelLabel: 'Keep editing', destructive: true }))) return;
+    if (
+      isDirty &&
+      !(await confirm({
+        title: 'Discard changes?',
+        message: CANCEL_QUESTION,
+        confirmLabel: 'Yes, cancel',
+        cancelLabel: 'Keep editing',
+        destructive: true,
+      }))
+    )
+      return;
     form.reset(saved);
     onClose();
   };
@@ -60,7 +80,12 @@ export function ContactEditor({ saved, loadFailed, onSaved, onClose }: { saved: 
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
               {CONTACT_FIELDS.map((f) => (
                 <FormField key={f.name} name={f.name} label={f.label}>
-                  <Input {...form.register(f.name)} type={f.type ?? 'text'} placeholder={f.placeholder} maxLength={f.name === 'storeName' ? 200 : undefined} />
+                  <Input
+                    {...form.register(f.name)}
+                    type={f.type ?? 'text'}
+                    placeholder={f.placeholder}
+                    maxLength={f.name === 'storeName' ? 200 : undefined}
+                  />
                 </FormField>
               ))}
             </SimpleGrid>

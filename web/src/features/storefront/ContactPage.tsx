@@ -25,7 +25,14 @@ export default function ContactPage() {
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the saved contact information; showing defaults.' : null;
   if (editing && ContactEditor) {
-    return <ContactEditor saved={saved} loadFailed={loadFailed} onSaved={(next) => mutate(next, { revalidate: false })} onClose={() => setEditing(false)} />;
+    return (
+      <ContactEditor
+        saved={saved}
+        loadFailed={loadFailed}
+        onSaved={(next) => mutate(next, { revalidate: false })}
+        onClose={() => setEditing(false)}
+      />
+    );
   }
 
   return (

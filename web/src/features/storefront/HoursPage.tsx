@@ -1,4 +1,17 @@
-import { Box, Button, Checkbox, Heading, HStack, IconButton, Input, NativeSelect, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  NativeSelect,
+  Separator,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, type DayType } from '../../../../shared/domain/settings.js';
 import { errorMessage } from '../../api/client.js';
@@ -17,9 +30,21 @@ type Row = HoursData['hours'][number];
 type Special = HoursData['specialHours'][number];
 const DEFAULTS: HoursData = { hours: DEFAULT_HOURS, specialHours: [] };
 
-function TimeSelect({ label, value, disabled, invalid, onChange }: { label: string; value: string; disabled: boolean; invalid?: boolean; onChange: (v: string) => void }) {
+function TimeSelect({
+  label,
+  value,
+  disabled,
+  invalid,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  invalid?: boolean;
+  onChange: (v: string) => void;
+}) {
   return (
-    <NativeSelect.Root size="sm" disabled={disabled} invalid={invalid} w={{ base: "28", sm: "32" }} flexShrink={0}>
+    <NativeSelect.Root size="sm" disabled={disabled} invalid={invalid} w={{ base: '28', sm: '32' }} flexShrink={0}>
       <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         <option value="">{disabled ? '—' : 'Select time'}</option>
         {QUARTER_HOURS.map((t) => (
@@ -50,8 +75,12 @@ function RowEditor<R extends Row | Special>(props: {
     <Stack gap="1" data-testid={`${kind}-row`}>
       <HStack gap="3" wrap="wrap" align="center">
         {'dayType' in row ? (
-          <NativeSelect.Root size="sm" w={{ base: "full", sm: "40" }} flexShrink={0}>
-            <NativeSelect.Field aria-label={`Day ${index + 1}`} value={row.dayType} onChange={(e) => props.onChange({ ...row, dayType: e.currentTarget.value as DayType })}>
+          <NativeSelect.Root size="sm" w={{ base: 'full', sm: '40' }} flexShrink={0}>
+            <NativeSelect.Field
+              aria-label={`Day ${index + 1}`}
+              value={row.dayType}
+              onChange={(e) => props.onChange({ ...row, dayType: e.currentTarget.value as DayType })}
+            >
               {DAY_TYPES.map((d) => (
                 <option key={d} value={d}>
                   {DAY_TYPE_LABELS[d]}
@@ -61,17 +90,49 @@ function RowEditor<R extends Row | Special>(props: {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         ) : (
-          <Input size="sm" type="date" w={{ base: "full", sm: "40" }} flexShrink={0} aria-label={`Date ${index + 1}`} value={row.date} aria-invalid={!!at("date")} onChange={(e) => props.onChange({ ...row, date: e.currentTarget.value })} />
+          <Input
+            size="sm"
+            type="date"
+            w={{ base: 'full', sm: '40' }}
+            flexShrink={0}
+            aria-label={`Date ${index + 1}`}
+            value={row.date}
+            aria-invalid={!!at('date')}
+            onChange={(e) => props.onChange({ ...row, date: e.currentTarget.value })}
+          />
         )}
-        <TimeSelect label={`Opens (${label})`} value={row.openTime} disabled={row.isClosed} invalid={!!at('openTime')} onChange={(v) => props.onChange({ ...row, openTime: v })} />
+        <TimeSelect
+          label={`Opens (${label})`}
+          value={row.openTime}
+          disabled={row.isClosed}
+          invalid={!!at('openTime')}
+          onChange={(v) => props.onChange({ ...row, openTime: v })}
+        />
         <Text color="fg.muted">to</Text>
-        <TimeSelect label={`Closes (${label})`} value={row.closeTime} disabled={row.isClosed} invalid={!!at('closeTime')} onChange={(v) => props.onChange({ ...row, closeTime: v })} />
-        <Checkbox.Root size="sm" checked={row.isClosed} onCheckedChange={(e) => props.onChange(setClosed(row, e.checked === true))}>
+        <TimeSelect
+          label={`Closes (${label})`}
+          value={row.closeTime}
+          disabled={row.isClosed}
+          invalid={!!at('closeTime')}
+          onChange={(v) => props.onChange({ ...row, closeTime: v })}
+        />
+        <Checkbox.Root
+          size="sm"
+          checked={row.isClosed}
+          onCheckedChange={(e) => props.onChange(setClosed(row, e.checked === true))}
+        >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>Closed</Checkbox.Label>
         </Checkbox.Root>
-        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${label}`} disabled={!props.canDelete} onClick={props.onDelete}>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          colorPalette="red"
+          aria-label={`Delete ${label}`}
+          disabled={!props.canDelete}
+          onClick={props.onDelete}
+        >
           <TrashIcon />
         </IconButton>
       </HStack>
@@ -84,7 +145,8 @@ function RowEditor<R extends Row | Special>(props: {
   );
 }
 
-const rowText = (r: { openTime: string; closeTime: string; isClosed: boolean }) => (r.isClosed ? 'Closed' : `${formatClock12(r.openTime)} – ${formatClock12(r.closeTime)}`);
+const rowText = (r: { openTime: string; closeTime: string; isClosed: boolean }) =>
+  r.isClosed ? 'Closed' : `${formatClock12(r.openTime)} – ${formatClock12(r.closeTime)}`;
 
 /** Opening Hours (document 3 §2, §3, §5, §8): weekly rows and special hours, view mode then edit mode. */
 export default function HoursPage() {
@@ -105,11 +167,23 @@ export default function HoursPage() {
   const sortedSpecial = useMemo(() => [...saved.specialHours].sort((a, b) => a.date.localeCompare(b.date)), [saved]);
   if (isLoading) return <PageSpinner />;
 
-  const setRow = (i: number, row: Row) => setDraft((d) => ({ ...d, hours: d.hours.map((r, j) => (j === i ? row : r)) }));
-  const setSpecial = (i: number, row: Special) => setDraft((d) => ({ ...d, specialHours: d.specialHours.map((r, j) => (j === i ? row : r)) }));
+  const setRow = (i: number, row: Row) =>
+    setDraft((d) => ({ ...d, hours: d.hours.map((r, j) => (j === i ? row : r)) }));
+  const setSpecial = (i: number, row: Special) =>
+    setDraft((d) => ({ ...d, specialHours: d.specialHours.map((r, j) => (j === i ? row : r)) }));
 
   const cancel = async () => {
-    if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, confirmLabel: 'Yes, cancel', cancelLabel: 'Keep editing', destructive: true }))) return;
+    if (
+      dirty &&
+      !(await confirm({
+        title: 'Discard changes?',
+        message: CANCEL_QUESTION,
+        confirmLabel: 'Yes, cancel',
+        cancelLabel: 'Keep editing',
+        destructive: true,
+      }))
+    )
+      return;
     setDraft(saved);
     setErrors({});
     setEditing(false);
@@ -117,8 +191,20 @@ export default function HoursPage() {
 
   const save = async () => {
     const body = {
-      hours: draft.hours.map((r) => ({ id: r.id.startsWith('new-') ? undefined : r.id, dayType: r.dayType, openTime: r.openTime, closeTime: r.closeTime, isClosed: r.isClosed })),
-      specialHours: draft.specialHours.map((r) => ({ id: r.id.startsWith('new-') ? undefined : r.id, date: r.date, openTime: r.openTime, closeTime: r.closeTime, isClosed: r.isClosed })),
+      hours: draft.hours.map((r) => ({
+        id: r.id.startsWith('new-') ? undefined : r.id,
+        dayType: r.dayType,
+        openTime: r.openTime,
+        closeTime: r.closeTime,
+        isClosed: r.isClosed,
+      })),
+      specialHours: draft.specialHours.map((r) => ({
+        id: r.id.startsWith('new-') ? undefined : r.id,
+        date: r.date,
+        openTime: r.openTime,
+        closeTime: r.closeTime,
+        isClosed: r.isClosed,
+      })),
     };
     // The contract's schema (zod) loads on the first save, not with the page (first-load budget).
     const { hoursBody } = await import('../../../../shared/contract/settings-models.js');
@@ -162,26 +248,72 @@ export default function HoursPage() {
         {editing ? (
           <Stack gap="6">
             <Stack gap="3">
-              <Heading as="h2" size="md">Regular hours</Heading>
-              {errors.hours && <Text color="fg.error" fontSize="sm">{errors.hours}</Text>}
+              <Heading as="h2" size="md">
+                Regular hours
+              </Heading>
+              {errors.hours && (
+                <Text color="fg.error" fontSize="sm">
+                  {errors.hours}
+                </Text>
+              )}
               {draft.hours.map((r, i) => (
-                <RowEditor key={r.id} row={r} index={i} kind="hours" errors={errors} canDelete={draft.hours.length > 1} onChange={(row) => setRow(i, row)} onDelete={() => setDraft((d) => ({ ...d, hours: d.hours.filter((_, j) => j !== i) }))} />
+                <RowEditor
+                  key={r.id}
+                  row={r}
+                  index={i}
+                  kind="hours"
+                  errors={errors}
+                  canDelete={draft.hours.length > 1}
+                  onChange={(row) => setRow(i, row)}
+                  onDelete={() => setDraft((d) => ({ ...d, hours: d.hours.filter((_, j) => j !== i) }))}
+                />
               ))}
               <Box>
-                <Button size="sm" variant="outline" onClick={() => setDraft((d) => ({ ...d, hours: [...d.hours, { ...DEFAULT_HOURS[0]!, id: newRowId() }] }))}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    setDraft((d) => ({ ...d, hours: [...d.hours, { ...DEFAULT_HOURS[0]!, id: newRowId() }] }))
+                  }
+                >
                   Add Hours
                 </Button>
               </Box>
             </Stack>
             <Separator />
             <Stack gap="3">
-              <Heading as="h2" size="md">Special hours</Heading>
-              <Text color="fg.muted" fontSize="sm">Holidays and other days with different hours.</Text>
+              <Heading as="h2" size="md">
+                Special hours
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                Holidays and other days with different hours.
+              </Text>
               {draft.specialHours.map((r, i) => (
-                <RowEditor key={r.id} row={r} index={i} kind="specialHours" errors={errors} canDelete onChange={(row) => setSpecial(i, row)} onDelete={() => setDraft((d) => ({ ...d, specialHours: d.specialHours.filter((_, j) => j !== i) }))} />
+                <RowEditor
+                  key={r.id}
+                  row={r}
+                  index={i}
+                  kind="specialHours"
+                  errors={errors}
+                  canDelete
+                  onChange={(row) => setSpecial(i, row)}
+                  onDelete={() => setDraft((d) => ({ ...d, specialHours: d.specialHours.filter((_, j) => j !== i) }))}
+                />
               ))}
               <Box>
-                <Button size="sm" variant="outline" onClick={() => setDraft((d) => ({ ...d, specialHours: [...d.specialHours, { id: newRowId(), date: '', openTime: '09:00', closeTime: '17:00', isClosed: false }] }))}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() =>
+                    setDraft((d) => ({
+                      ...d,
+                      specialHours: [
+                        ...d.specialHours,
+                        { id: newRowId(), date: '', openTime: '09:00', closeTime: '17:00', isClosed: false },
+                      ],
+                    }))
+                  }
+                >
                   Add Special Hours
                 </Button>
               </Box>
@@ -190,7 +322,9 @@ export default function HoursPage() {
         ) : (
           <Stack gap="6">
             <Stack gap="2">
-              <Heading as="h2" size="md">Regular hours</Heading>
+              <Heading as="h2" size="md">
+                Regular hours
+              </Heading>
               <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2" maxW="lg">
                 {saved.hours.map((r) => (
                   <Box key={r.id} display="contents">
@@ -201,7 +335,9 @@ export default function HoursPage() {
               </SimpleGrid>
             </Stack>
             <Stack gap="2">
-              <Heading as="h2" size="md">Special hours</Heading>
+              <Heading as="h2" size="md">
+                Special hours
+              </Heading>
               {sortedSpecial.length === 0 ? (
                 <Text color="fg.muted">No special hours.</Text>
               ) : (

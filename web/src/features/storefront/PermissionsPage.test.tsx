@@ -5,7 +5,15 @@ import type { SessionUser } from '../../app/session.js';
 import { renderApp, stubFetch } from '../../test-utils.js';
 
 const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
-  ({ id: 'u1', role, accessLevel, firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } }) as SessionUser;
+  ({
+    id: 'u1',
+    role,
+    accessLevel,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    organizationId: 'o1',
+    organization: { name: 'Acme Rentals', subdomain: 'acme' },
+  }) as SessionUser;
 function signIn(u: SessionUser) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(u));
@@ -18,14 +26,28 @@ afterEach(() => {
 });
 
 describe('Users & Permissions', () => {
-  it('edits locally, Remove All / Grant All per group and role, saves once with the fixed note', { timeout: 120_000 }, async () => {
+  it('edits locally, Remove All / Grant All per group and role, saves once with the fixed note', {
+    timeout: 120_000,
+  }, async () => {
     signIn(user('BUSINESS_ADMIN'));
     const calls = stubFetch({
       [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
-      [`PUT ${POLICY}`]: (init) => ({ body: { success: true, policy: JSON.parse(String(init?.body)).policy, updatedAt: 'now', message: 'Permissions updated', log: null } }),
+      [`PUT ${POLICY}`]: (init) => ({
+        body: {
+          success: true,
+          policy: JSON.parse(String(init?.body)).policy,
+          updatedAt: 'now',
+          message: 'Permissions updated',
+          log: null,
+        },
+      }),
     });
     renderApp('/acme/storefront/permissions');
-    const box = (await screen.findByLabelText('Employee: Reservations Create', {}, { timeout: 15_000 })) as HTMLInputElement;
+    const box = (await screen.findByLabelText(
+      'Employee: Reservations Create',
+      {},
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
     const save = screen.getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     fireEvent.click(box);
@@ -50,11 +72,27 @@ describe('Users & Permissions', () => {
     expect(await screen.findByText('Failed to load permissions', {}, { timeout: 15_000 })).toBeTruthy();
   });
 
-  it('lists the change log with Unknown for a missing actor and the flipped permissions', { timeout: 45_000 }, async () => {
+  it('lists the change log with Unknown for a missing actor and the flipped permissions', {
+    timeout: 45_000,
+  }, async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubFetch({
       [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
-      [`GET ${POLICY}/logs`]: { body: { success: true, logs: [{ id: 'l1', createdAt: '2026-11-23T08:00:00.000Z', actorId: null, actorName: null, changeNote: 'Updated role permissions', changes: [{ role: 'EMPLOYEE', permission: 'reservations.create', granted: false }] }] } },
+      [`GET ${POLICY}/logs`]: {
+        body: {
+          success: true,
+          logs: [
+            {
+              id: 'l1',
+              createdAt: '2026-11-23T08:00:00.000Z',
+              actorId: null,
+              actorName: null,
+              changeNote: 'Updated role permissions',
+              changes: [{ role: 'EMPLOYEE', permission: 'reservations.create', granted: false }],
+            },
+          ],
+        },
+      },
     });
     renderApp('/acme/storefront/permissions');
     fireEvent.click(await screen.findByRole('tab', { name: 'Change Log' }, { timeout: 15_000 }));
@@ -69,7 +107,11 @@ describe('Users & Permissions', () => {
       [`GET ${POLICY}/mine`]: { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } },
     });
     renderApp('/acme/storefront/permissions');
-    const box = (await screen.findByLabelText('Employee: Reservations Create', {}, { timeout: 15_000 })) as HTMLInputElement;
+    const box = (await screen.findByLabelText(
+      'Employee: Reservations Create',
+      {},
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
     expect(box.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
     expect(screen.getByText('Only administrators can change permissions.')).toBeTruthy();
@@ -77,16 +119,30 @@ describe('Users & Permissions', () => {
 });
 
 describe('the matrix shows what applies (issue 23 item 11)', () => {
-  it('employee inventory writes start off and can be granted; cells the role can never hold are greyed out', { timeout: 120_000 }, async () => {
+  it('employee inventory writes start off and can be granted; cells the role can never hold are greyed out', {
+    timeout: 120_000,
+  }, async () => {
     signIn(user('BUSINESS_ADMIN'));
     // No stored policy: the server answers the defaults of document 1 §6.
     const { completePolicy } = await import('../../../../shared/domain/roles.js');
     const calls = stubFetch({
       [`GET ${POLICY}`]: { body: { success: true, policy: completePolicy(null), updatedAt: null } },
-      [`PUT ${POLICY}`]: (init) => ({ body: { success: true, policy: JSON.parse(String(init?.body)).policy, updatedAt: 'now', message: 'Permissions updated', log: null } }),
+      [`PUT ${POLICY}`]: (init) => ({
+        body: {
+          success: true,
+          policy: JSON.parse(String(init?.body)).policy,
+          updatedAt: 'now',
+          message: 'Permissions updated',
+          log: null,
+        },
+      }),
     });
     renderApp('/acme/storefront/permissions');
-    const create = (await screen.findByLabelText('Employee: Inventory Items Create', {}, { timeout: 15_000 })) as HTMLInputElement;
+    const create = (await screen.findByLabelText(
+      'Employee: Inventory Items Create',
+      {},
+      { timeout: 15_000 },
+    )) as HTMLInputElement;
     expect(create.checked).toBe(false);
     expect(create.disabled).toBe(false);
     expect((screen.getByLabelText('Manager: Inventory Items Create') as HTMLInputElement).checked).toBe(true);

@@ -2,7 +2,15 @@ import { Alert, Box, Button, Card, Checkbox, HStack, List, Stack, Table, Tabs, T
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PERMISSION_CHANGE_NOTE } from '../../../../shared/domain/settings.js';
 import { PERMISSION_GROUPS, type PermissionGroup } from '../../../../shared/domain/permissions.js';
-import { groupFullyGranted, isGrantable, isGranted, roleFlags, setGroup, type PermissionPolicy, type PolicyRole } from '../../../../shared/domain/roles.js';
+import {
+  groupFullyGranted,
+  isGrantable,
+  isGranted,
+  roleFlags,
+  setGroup,
+  type PermissionPolicy,
+  type PolicyRole,
+} from '../../../../shared/domain/roles.js';
 import { errorMessage } from '../../api/client.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
@@ -15,7 +23,15 @@ import { keyMatches } from '../../api/keys.js';
 import { MY_PERMISSIONS } from './api/permissions.js';
 import { savePolicy, usePermissionLogs, usePolicy, type PermissionLog } from './api/index.js';
 import { changed } from './hoursRules.js';
-import { describeChange, GROUP_LABELS, GROUPS, permissionLabel, permissionOf, POLICY_ROLES, ROLE_LABELS } from './permissionLabels.js';
+import {
+  describeChange,
+  GROUP_LABELS,
+  GROUPS,
+  permissionLabel,
+  permissionOf,
+  POLICY_ROLES,
+  ROLE_LABELS,
+} from './permissionLabels.js';
 
 export const PERMISSION_TEXT = {
   loadFailed: 'Failed to load permissions',
@@ -35,7 +51,12 @@ function Matrix({ policy, editable, update }: { policy: PermissionPolicy; editab
           <Table.Row>
             <Table.ColumnHeader minW={{ base: 'auto', md: '48' }}>Permission</Table.ColumnHeader>
             {POLICY_ROLES.map((r) => (
-              <Table.ColumnHeader key={r} textAlign="center" minW={{ base: '20', md: '32' }} px={{ base: '1', md: '3' }}>
+              <Table.ColumnHeader
+                key={r}
+                textAlign="center"
+                minW={{ base: '20', md: '32' }}
+                px={{ base: '1', md: '3' }}
+              >
                 {ROLE_LABELS[r]}
               </Table.ColumnHeader>
             ))}
@@ -43,7 +64,14 @@ function Matrix({ policy, editable, update }: { policy: PermissionPolicy; editab
         </Table.Header>
         <Table.Body>
           {GROUPS.map((g) => (
-            <GroupRows key={g} group={g} employee={policy.EMPLOYEE?.[g]} manager={policy.MANAGER?.[g]} editable={editable} update={update} />
+            <GroupRows
+              key={g}
+              group={g}
+              employee={policy.EMPLOYEE?.[g]}
+              manager={policy.MANAGER?.[g]}
+              editable={editable}
+              update={update}
+            />
           ))}
         </Table.Body>
       </Table.Root>
@@ -91,18 +119,25 @@ const GroupRows = memo(function GroupRows(props: {
             // A cell the role can never hold (document 1 §6) is shown off and greyed out.
             const grantable = isGrantable(r, permissionOf(group, name));
             return (
-            <Table.Cell key={r} textAlign="center" px={{ base: '1', md: '3' }} title={grantable ? undefined : `Not available to ${ROLE_LABELS[r]}`}>
-              <Checkbox.Root
-                size="sm"
-                disabled={!props.editable || !grantable}
-                checked={isGranted(policy, r, permissionOf(group, name))}
-                onCheckedChange={(e) => toggle(r, name, e.checked === true)}
-                justifyContent="center"
+              <Table.Cell
+                key={r}
+                textAlign="center"
+                px={{ base: '1', md: '3' }}
+                title={grantable ? undefined : `Not available to ${ROLE_LABELS[r]}`}
               >
-                <Checkbox.HiddenInput aria-label={`${ROLE_LABELS[r]}: ${GROUP_LABELS[group]} ${permissionLabel(name)}`} />
-                <Checkbox.Control />
-              </Checkbox.Root>
-            </Table.Cell>
+                <Checkbox.Root
+                  size="sm"
+                  disabled={!props.editable || !grantable}
+                  checked={isGranted(policy, r, permissionOf(group, name))}
+                  onCheckedChange={(e) => toggle(r, name, e.checked === true)}
+                  justifyContent="center"
+                >
+                  <Checkbox.HiddenInput
+                    aria-label={`${ROLE_LABELS[r]}: ${GROUP_LABELS[group]} ${permissionLabel(name)}`}
+                  />
+                  <Checkbox.Control />
+                </Checkbox.Root>
+              </Table.Cell>
             );
           })}
         </Table.Row>
@@ -112,7 +147,13 @@ const GroupRows = memo(function GroupRows(props: {
 });
 
 const logColumns = (clock: OrgClock): Column<PermissionLog>[] => [
-  { key: 'time', header: 'Time', render: (l) => clock.dateTime(l.createdAt), sortValue: (l) => l.createdAt, nowrap: true },
+  {
+    key: 'time',
+    header: 'Time',
+    render: (l) => clock.dateTime(l.createdAt),
+    sortValue: (l) => l.createdAt,
+    nowrap: true,
+  },
   { key: 'actor', header: 'Actor', render: (l) => l.actorName || PERMISSION_TEXT.unknownActor },
   {
     key: 'note',
@@ -123,7 +164,9 @@ const logColumns = (clock: OrgClock): Column<PermissionLog>[] => [
         {l.changes.length > 0 && (
           <List.Root fontSize="xs" color="fg.muted" ps="4">
             {l.changes.map((c) => (
-              <List.Item key={`${c.role}.${c.permission}`}>{describeChange(c as Parameters<typeof describeChange>[0])}</List.Item>
+              <List.Item key={`${c.role}.${c.permission}`}>
+                {describeChange(c as Parameters<typeof describeChange>[0])}
+              </List.Item>
             ))}
           </List.Root>
         )}
@@ -143,7 +186,15 @@ function ChangeLog() {
       columns={columns}
       rowId={(l) => l.id}
       loading={isLoading}
-      error={error ? { title: 'Failed to load the change log', message: errorMessage(error, 'Failed to load the change log'), onRetry: () => void mutate() } : null}
+      error={
+        error
+          ? {
+              title: 'Failed to load the change log',
+              message: errorMessage(error, 'Failed to load the change log'),
+              onRetry: () => void mutate(),
+            }
+          : null
+      }
       empty={{ title: PERMISSION_TEXT.noLogs }}
       pageSize={25}
     />
@@ -165,7 +216,7 @@ export default function PermissionsPage() {
 
   const saved = data?.policy ?? null;
   const current = draft ?? saved;
-  const update = useCallback<Update>((fn) => setDraft((d) => (d ?? saved ? fn((d ?? saved)!) : d)), [saved]);
+  const update = useCallback<Update>((fn) => setDraft((d) => ((d ?? saved) ? fn((d ?? saved)!) : d)), [saved]);
   const dirty = !!draft && !!saved && changed(draft, saved);
 
   const refresh = async () => {
@@ -199,7 +250,13 @@ export default function PermissionsPage() {
         Refresh
       </Button>
       {isAdmin && (
-        <Button colorPalette="brand" onClick={() => void save()} disabled={!dirty || saving} loading={saving} loadingText="Saving...">
+        <Button
+          colorPalette="brand"
+          onClick={() => void save()}
+          disabled={!dirty || saving}
+          loading={saving}
+          loadingText="Saving..."
+        >
           Save Changes
         </Button>
       )}
@@ -209,7 +266,11 @@ export default function PermissionsPage() {
   return (
     <Stack gap="6">
       <UnsavedChangesGuard when={dirty} />
-      <PageHeader title="Users & Permissions" subtitle="What employees and managers may do. Administrators always have every permission." actions={actions} />
+      <PageHeader
+        title="Users & Permissions"
+        subtitle="What employees and managers may do. Administrators always have every permission."
+        actions={actions}
+      />
       {message && (
         <Alert.Root status={message.status} role={message.status === 'error' ? 'alert' : 'status'}>
           <Alert.Indicator />

@@ -7,7 +7,13 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { LayersIcon, MenuIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from '../shell/index.js';
-import { ALL_SECTIONS, NOTIFICATIONS_TEXT, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS } from './sections.js';
+import {
+  ALL_SECTIONS,
+  NOTIFICATIONS_TEXT,
+  PLACEHOLDER_SECTIONS,
+  PLACEHOLDER_TEXT,
+  STOREFRONT_GROUPS,
+} from './sections.js';
 
 // First-load budget (issue 10 item 5): each section page is its own chunk (its form, zod and the
 // contract's schemas load with it), and the mobile sections drawer downloads on first use.
@@ -21,18 +27,39 @@ function SectionLinks({ onPick }: { onPick?: () => void }) {
   const appPath = useAppPath();
   return (
     <Stack gap="4">
-      <Button asChild variant="ghost" justifyContent="flex-start" size="sm" fontWeight="semibold" css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}>
+      <Button
+        asChild
+        variant="ghost"
+        justifyContent="flex-start"
+        size="sm"
+        fontWeight="semibold"
+        css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
+      >
         <NavLink to={appPath('/storefront')} end onClick={onPick}>
           Overview
         </NavLink>
       </Button>
       {STOREFRONT_GROUPS.map((g) => (
         <Stack key={g.title} gap="1">
-          <Text px="3" fontSize="xs" fontWeight="semibold" textTransform="uppercase" color="fg.muted" letterSpacing="wide">
+          <Text
+            px="3"
+            fontSize="xs"
+            fontWeight="semibold"
+            textTransform="uppercase"
+            color="fg.muted"
+            letterSpacing="wide"
+          >
             {g.title}
           </Text>
           {g.sections.map((s) => (
-            <Button key={s.path} asChild variant="ghost" justifyContent="flex-start" size="sm" css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}>
+            <Button
+              key={s.path}
+              asChild
+              variant="ghost"
+              justifyContent="flex-start"
+              size="sm"
+              css={{ '&[aria-current=page]': { bg: 'brand.subtle', color: 'brand.fg' } }}
+            >
               <NavLink to={appPath(`/storefront/${s.path}`)} onClick={onPick}>
                 {s.label}
               </NavLink>
@@ -51,7 +78,15 @@ function StorefrontLayout({ children }: { children: React.ReactNode }) {
   const SectionsDrawer = useDeferred(Drawer, open);
   return (
     <Flex gap="6" direction={{ base: 'column', lg: 'row' }} align="flex-start">
-      <Box as="nav" aria-label="Store settings" w="60" flexShrink={0} display={{ base: 'none', lg: 'block' }} position="sticky" top="4">
+      <Box
+        as="nav"
+        aria-label="Store settings"
+        w="60"
+        flexShrink={0}
+        display={{ base: 'none', lg: 'block' }}
+        position="sticky"
+        top="4"
+      >
         <SectionLinks />
       </Box>
       <Box display={{ base: 'block', lg: 'none' }}>
@@ -83,7 +118,13 @@ function Overview() {
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             {g.sections.map((s) => (
-              <Card.Root key={s.path} asChild variant="outline" _hover={{ borderColor: 'brand.solid', shadow: 'sm' }} transition="all 0.15s">
+              <Card.Root
+                key={s.path}
+                asChild
+                variant="outline"
+                _hover={{ borderColor: 'brand.solid', shadow: 'sm' }}
+                transition="all 0.15s"
+              >
                 <Link to={appPath(`/storefront/${s.path}`)}>
                   <Card.Body gap="1" p="4">
                     <Card.Title fontSize="md">{s.label}</Card.Title>
@@ -121,7 +162,10 @@ export default function StorefrontRoutes() {
         <Route path="hours" element={<HoursPage />} />
         <Route path="taxes" element={<TaxesPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
-        <Route path="notifications" element={<Placeholder title={label('notifications')} text={NOTIFICATIONS_TEXT} />} />
+        <Route
+          path="notifications"
+          element={<Placeholder title={label('notifications')} text={NOTIFICATIONS_TEXT} />}
+        />
         {PLACEHOLDER_SECTIONS.map((p) => (
           <Route key={p} path={p} element={<Placeholder title={label(p)} text={PLACEHOLDER_TEXT} />} />
         ))}

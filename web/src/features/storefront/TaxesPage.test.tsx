@@ -4,7 +4,15 @@ import type { SessionUser } from '../../app/session.js';
 import { renderApp, stubFetch } from '../../test-utils.js';
 
 const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
-  ({ id: 'u1', role, accessLevel, firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1', organization: { name: 'Acme Rentals', subdomain: 'acme' } }) as SessionUser;
+  ({
+    id: 'u1',
+    role,
+    accessLevel,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    organizationId: 'o1',
+    organization: { name: 'Acme Rentals', subdomain: 'acme' },
+  }) as SessionUser;
 function signIn(u: SessionUser) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(u));
@@ -19,7 +27,10 @@ afterEach(() => {
 describe('Taxes', () => {
   it('asks for a rate when tax is enabled, refuses one out of range, saves 8.25', { timeout: 45_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const calls = stubFetch({ [`GET ${TAX}`]: { body: { success: true, data: { rate: 0, enabled: false } } }, [`PUT ${TAX}`]: (init) => ({ body: { success: true, data: { ...JSON.parse(String(init?.body)), rate: 8.25 } } }) });
+    const calls = stubFetch({
+      [`GET ${TAX}`]: { body: { success: true, data: { rate: 0, enabled: false } } },
+      [`PUT ${TAX}`]: (init) => ({ body: { success: true, data: { ...JSON.parse(String(init?.body)), rate: 8.25 } } }),
+    });
     renderApp('/acme/storefront/taxes');
     const toggle = await screen.findByLabelText('Charge sales tax', {}, { timeout: 10_000 });
     fireEvent.click(toggle);
@@ -34,14 +45,21 @@ describe('Taxes', () => {
     fireEvent.change(screen.getByPlaceholderText('0.00'), { target: { value: '8.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Tax settings saved successfully (enabled)')).toBeTruthy();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body))).toEqual({ enabled: true, rate: '8.25' });
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body))).toEqual({
+      enabled: true,
+      rate: '8.25',
+    });
   });
 
   it('tells a manager they have no access, without loading', async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
-    const calls = stubFetch({ 'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } } });
+    const calls = stubFetch({
+      'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } },
+    });
     renderApp('/acme/storefront/taxes');
-    expect(await screen.findByText('You do not have permission to access tax settings.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('You do not have permission to access tax settings.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(calls.some((c) => c.url.includes(TAX))).toBe(false);
   });
 
@@ -55,7 +73,7 @@ describe('Taxes', () => {
     expect(await screen.findByText(text, {}, { timeout: 10_000 })).toBeTruthy();
   });
 
-  it('a 401 ends the session with the spec\'s text', { timeout: 30_000 }, async () => {
+  it("a 401 ends the session with the spec's text", { timeout: 30_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubFetch({ [`GET ${TAX}`]: { status: 401, body: { error: 'Unauthorized', message: 'x' } } });
     renderApp('/acme/storefront/taxes');
@@ -65,9 +83,19 @@ describe('Taxes', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('a suspended organization (403 OrganizationSuspended) ends the session like a 401', { timeout: 30_000 }, async () => {
+  it('a suspended organization (403 OrganizationSuspended) ends the session like a 401', {
+    timeout: 30_000,
+  }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({ [`GET ${TAX}`]: { status: 403, body: { error: 'OrganizationSuspended', message: 'Your organization has been suspended. Please contact support.' } } });
+    stubFetch({
+      [`GET ${TAX}`]: {
+        status: 403,
+        body: {
+          error: 'OrganizationSuspended',
+          message: 'Your organization has been suspended. Please contact support.',
+        },
+      },
+    });
     renderApp('/acme/storefront/taxes');
     expect(await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(localStorage.getItem('token')).toBeNull();
@@ -75,7 +103,9 @@ describe('Taxes', () => {
 
   it('any other 403 keeps the session', { timeout: 30_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({ [`GET ${TAX}`]: { status: 403, body: { error: 'Forbidden', message: 'You do not have permission to do this' } } });
+    stubFetch({
+      [`GET ${TAX}`]: { status: 403, body: { error: 'Forbidden', message: 'You do not have permission to do this' } },
+    });
     renderApp('/acme/storefront/taxes');
     await screen.findByText(/permission/i, {}, { timeout: 15_000 });
     expect(localStorage.getItem('token')).toBe('tok');

@@ -25,7 +25,11 @@ export const SUCCESS_MS = 3_000;
 type Tax = z.output<typeof taxResponse>['data'];
 
 /** A tax call through the typed client, answered as a status (0: no token in storage) and the data. */
-async function taxCall(method: 'GET' | 'PUT', body?: { enabled: boolean; rate: string }, signal?: AbortSignal): Promise<{ status: number; data?: Tax }> {
+async function taxCall(
+  method: 'GET' | 'PUT',
+  body?: { enabled: boolean; rate: string },
+  signal?: AbortSignal,
+): Promise<{ status: number; data?: Tax }> {
   if (!localStorage.getItem(TOKEN_KEY)) return { status: 0 };
   try {
     const res =
@@ -71,12 +75,14 @@ export default function TaxesPage() {
       const res = await taxCall('GET', undefined, ctl.signal);
       // The spec's text even when the ended session has already taken this page away (the client
       // ends it before this answer comes back here, and how soon the page goes is the renderer's timing).
-      if (res.status === 401) return ctl.signal.aborted ? notify.error(TAX_TEXT.expired) : (expire(), setState('failed'));
+      if (res.status === 401)
+        return ctl.signal.aborted ? notify.error(TAX_TEXT.expired) : (expire(), setState('failed'));
       if (ctl.signal.aborted) return;
-      if (res.status === 0) return setMessage({ status: 'error', text: TAX_TEXT.noToken }), setState('failed');
-      if (res.status === 403) return setMessage({ status: 'error', text: TAX_TEXT.forbidden }), setState('failed');
+      if (res.status === 0) return (setMessage({ status: 'error', text: TAX_TEXT.noToken }), setState('failed'));
+      if (res.status === 403) return (setMessage({ status: 'error', text: TAX_TEXT.forbidden }), setState('failed'));
       if (res.status === 404) return setState('ready'); // nothing saved yet: silent, defaults
-      if (res.status >= 400 || !res.data) return setMessage({ status: 'error', text: TAX_TEXT.loadFailed }), setState('failed');
+      if (res.status >= 400 || !res.data)
+        return (setMessage({ status: 'error', text: TAX_TEXT.loadFailed }), setState('failed'));
       setEnabled(res.data.enabled);
       setRate(res.data.rate || res.data.enabled ? res.data.rate.toFixed(2) : '');
       setState('ready');

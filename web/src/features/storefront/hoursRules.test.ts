@@ -8,12 +8,18 @@ describe('opening hours rules', () => {
     expect(QUARTER_HOURS.slice(0, 3)).toEqual(['00:00', '00:15', '00:30']);
     expect(QUARTER_HOURS.at(-1)).toBe('23:45');
     for (const t of QUARTER_HOURS.slice(0, -1)) {
-      expect(hoursBody.safeParse({ hours: [{ dayType: 'everyday', openTime: t, closeTime: '23:45', isClosed: false }] }).success).toBe(true);
+      expect(
+        hoursBody.safeParse({ hours: [{ dayType: 'everyday', openTime: t, closeTime: '23:45', isClosed: false }] })
+          .success,
+      ).toBe(true);
     }
   });
 
   it('places the contract refusals on their rows', () => {
-    const r = hoursBody.safeParse({ hours: [{ dayType: 'everyday', openTime: '10:00', closeTime: '09:00', isClosed: false }], specialHours: [{ date: '', isClosed: true }] });
+    const r = hoursBody.safeParse({
+      hours: [{ dayType: 'everyday', openTime: '10:00', closeTime: '09:00', isClosed: false }],
+      specialHours: [{ date: '', isClosed: true }],
+    });
     expect(r.success).toBe(false);
     const byPath = issuesByPath(r.error!.issues);
     expect(byPath['hours.0.closeTime']).toBe('Closing time must be after opening time');

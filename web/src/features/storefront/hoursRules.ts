@@ -1,5 +1,8 @@
 /** Every quarter hour of a day, 00:00 to 23:45 (document 3 §5: 15-minute steps). */
-export const QUARTER_HOURS: string[] = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
+export const QUARTER_HOURS: string[] = Array.from(
+  { length: 96 },
+  (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+);
 
 export interface EditableRow {
   id: string;
@@ -10,7 +13,9 @@ export interface EditableRow {
 
 /** Closing a row clears its times; reopening gives the default 09:00-17:00 back. */
 export function setClosed<R extends EditableRow>(row: R, isClosed: boolean): R {
-  return isClosed ? { ...row, isClosed, openTime: '', closeTime: '' } : { ...row, isClosed, openTime: row.openTime || '09:00', closeTime: row.closeTime || '17:00' };
+  return isClosed
+    ? { ...row, isClosed, openTime: '', closeTime: '' }
+    : { ...row, isClosed, openTime: row.openTime || '09:00', closeTime: row.closeTime || '17:00' };
 }
 
 let seq = 0;
@@ -22,7 +27,9 @@ export function changed(a: unknown, b: unknown): boolean {
 }
 
 /** Field errors of a failed parse, keyed by path ('hours.0.closeTime'). */
-export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesByPath(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const i of issues) {
     const key = i.path.map(String).join('.');

@@ -33,7 +33,15 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
 export const ALL_SECTIONS = STOREFRONT_GROUPS.flatMap((g) => g.sections);
 
 /** Sections that are placeholder pages (document 3 §2). */
-export const PLACEHOLDER_SECTIONS = ['sales-channels', 'emails', 'business-details', 'general', 'branding', 'payments', 'terms'] as const;
+export const PLACEHOLDER_SECTIONS = [
+  'sales-channels',
+  'emails',
+  'business-details',
+  'general',
+  'branding',
+  'payments',
+  'terms',
+] as const;
 
 export const PLACEHOLDER_TEXT = 'This page is coming soon. Its settings will be added here later.';
 export const NOTIFICATIONS_TEXT = 'This page will hold your email, SMS, push and in-app alert preferences.';

@@ -24,7 +24,13 @@ export function ViewEditFrame(props: {
       <Button variant="outline" onClick={props.onCancel} disabled={props.saving}>
         Cancel
       </Button>
-      <Button colorPalette="brand" onClick={props.onSave} disabled={!props.dirty || props.saving} loading={props.saving} loadingText="Saving...">
+      <Button
+        colorPalette="brand"
+        onClick={props.onSave}
+        disabled={!props.dirty || props.saving}
+        loading={props.saving}
+        loadingText="Saving..."
+      >
         Save
       </Button>
     </HStack>

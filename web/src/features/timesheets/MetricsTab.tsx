@@ -14,8 +14,6 @@ import { StatCard } from '../../components/StatCard.js';
 
 export const METRICS_PAGE_SIZE = 10;
 
-
-
 /** The current-session box: start and hours elapsed (2 decimals), ticking every 60 s (document 3 §9). */
 function CurrentSession({ since }: { since: string }) {
   const now = useNow(60_000);
@@ -57,7 +55,9 @@ function EmployeeCard({ e }: { e: EmployeeMetrics }) {
             <Stack gap="0" flex="1" minW="0">
               <HStack gap="2" wrap="wrap">
                 <Text fontWeight="semibold">{`${e.firstName} ${e.lastName}`}</Text>
-                <Badge colorPalette={t.isCurrentlyClockedIn ? 'green' : 'gray'}>{t.isCurrentlyClockedIn ? 'Clocked In' : 'Clocked Out'}</Badge>
+                <Badge colorPalette={t.isCurrentlyClockedIn ? 'green' : 'gray'}>
+                  {t.isCurrentlyClockedIn ? 'Clocked In' : 'Clocked Out'}
+                </Badge>
               </HStack>
               <Text fontSize="sm" color="fg.muted" truncate>
                 @{e.username} · {e.email}

@@ -2,14 +2,41 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, stubFetch } from '../../test-utils.js';
 
-const worker = { id: 'u5', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', firstName: 'Robin', lastName: 'Clock', organizationId: 'o1', organization: { name: 'Acme', subdomain: 'acme' } };
-const owner = { ...worker, id: 'u1', role: 'BUSINESS_ADMIN', accessLevel: 'MANAGER', firstName: 'Sam', lastName: 'Owner' };
+const worker = {
+  id: 'u5',
+  role: 'EMPLOYEE',
+  accessLevel: 'EMPLOYEE',
+  firstName: 'Robin',
+  lastName: 'Clock',
+  organizationId: 'o1',
+  organization: { name: 'Acme', subdomain: 'acme' },
+};
+const owner = {
+  ...worker,
+  id: 'u1',
+  role: 'BUSINESS_ADMIN',
+  accessLevel: 'MANAGER',
+  firstName: 'Sam',
+  lastName: 'Owner',
+};
 function signIn(user: typeof worker) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(user));
 }
 const mine = { 'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } } };
-const session = { id: 's1', userId: 'u5', employee: { firstName: 'Robin', lastName: 'Clock' }, clockIn: '2030-01-07T14:00:00.000Z', clockOut: '2030-01-07T22:30:00.000Z', totalHours: 8.5, notes: 'Opening shift\nClosing', clockInNotes: 'Opening shift', clockOutNotes: 'Closing', clockInLocation: null, clockOutLocation: null };
+const session = {
+  id: 's1',
+  userId: 'u5',
+  employee: { firstName: 'Robin', lastName: 'Clock' },
+  clockIn: '2030-01-07T14:00:00.000Z',
+  clockOut: '2030-01-07T22:30:00.000Z',
+  totalHours: 8.5,
+  notes: 'Opening shift\nClosing',
+  clockInNotes: 'Opening shift',
+  clockOutNotes: 'Closing',
+  clockInLocation: null,
+  clockOutLocation: null,
+};
 const summary = { totalSessions: 1, completedSessions: 1, totalHours: 8.5, weeklyHours: 0 };
 
 afterEach(() => localStorage.clear());
@@ -21,7 +48,10 @@ describe('timesheets page', () => {
     stubFetch({
       ...mine,
       'GET /api/timesheets/active': { body: { timesheet: null } },
-      'GET /api/timesheets': () => (fail ? { status: 500, body: { error: 'InternalError', message: 'Failed to load timesheets' } } : { body: { timesheets: [session], summary } }),
+      'GET /api/timesheets': () =>
+        fail
+          ? { status: 500, body: { error: 'InternalError', message: 'Failed to load timesheets' } }
+          : { body: { timesheets: [session], summary } },
     });
     renderApp('/acme/timesheets');
     await screen.findByText('Error Loading Timesheets', {}, { timeout: 20_000 });
@@ -39,8 +69,13 @@ describe('timesheets page', () => {
     stubFetch({
       ...mine,
       'GET /api/timesheets/active': { body: { timesheet: null } },
-      'GET /api/timesheets': { body: { timesheets: [], summary: { totalSessions: 0, completedSessions: 0, totalHours: 0, weeklyHours: 0 } } },
-      'POST /api/timesheets/clock-in': { status: 409, body: { error: 'Conflict', message: 'You are already clocked in' } },
+      'GET /api/timesheets': {
+        body: { timesheets: [], summary: { totalSessions: 0, completedSessions: 0, totalHours: 0, weeklyHours: 0 } },
+      },
+      'POST /api/timesheets/clock-in': {
+        status: 409,
+        body: { error: 'Conflict', message: 'You are already clocked in' },
+      },
     });
     renderApp('/acme/timesheets');
     await screen.findByText('No Timesheets Found', {}, { timeout: 20_000 });
@@ -53,7 +88,37 @@ describe('timesheets page', () => {
 describe('employee performance tab', () => {
   it('shows the sample figures only when the call fails, marked as samples', async () => {
     signIn(owner);
-    const detail = { id: 'u5', firstName: 'Robin', lastName: 'Clock', email: 'r@example.com', phone: null, username: 'r@example.com', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', status: 'ACTIVE', isActive: true, jobRole: null, location: null, hourlyWage: null, hourlyWageCents: null, startDate: null, createdAt: '2026-01-01T00:00:00.000Z', organization: { name: 'Acme' }, hasPin: false, preferredName: null, personalEmail: null, mobileNumber: null, emergencyContact: null, dateOfBirth: null, ssnLast4: null, homeAddress: null, managerNotes: null, profilePicture: null, setupExpiresAt: null, deactivatedAt: null };
+    const detail = {
+      id: 'u5',
+      firstName: 'Robin',
+      lastName: 'Clock',
+      email: 'r@example.com',
+      phone: null,
+      username: 'r@example.com',
+      role: 'EMPLOYEE',
+      accessLevel: 'EMPLOYEE',
+      status: 'ACTIVE',
+      isActive: true,
+      jobRole: null,
+      location: null,
+      hourlyWage: null,
+      hourlyWageCents: null,
+      startDate: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      organization: { name: 'Acme' },
+      hasPin: false,
+      preferredName: null,
+      personalEmail: null,
+      mobileNumber: null,
+      emergencyContact: null,
+      dateOfBirth: null,
+      ssnLast4: null,
+      homeAddress: null,
+      managerNotes: null,
+      profilePicture: null,
+      setupExpiresAt: null,
+      deactivatedAt: null,
+    };
     stubFetch({
       ...mine,
       'GET /api/users/u5': { body: { employee: detail } },
@@ -69,12 +134,54 @@ describe('employee performance tab', () => {
 
   it('shows the real figures from the route', async () => {
     signIn(owner);
-    const detail = { id: 'u5', firstName: 'Robin', lastName: 'Clock', email: 'r@example.com', phone: null, username: 'r@example.com', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', status: 'ACTIVE', isActive: true, jobRole: null, location: null, hourlyWage: null, hourlyWageCents: null, startDate: null, createdAt: '2026-01-01T00:00:00.000Z', organization: { name: 'Acme' }, hasPin: false, preferredName: null, personalEmail: null, mobileNumber: null, emergencyContact: null, dateOfBirth: null, ssnLast4: null, homeAddress: null, managerNotes: null, profilePicture: null, setupExpiresAt: null, deactivatedAt: null };
+    const detail = {
+      id: 'u5',
+      firstName: 'Robin',
+      lastName: 'Clock',
+      email: 'r@example.com',
+      phone: null,
+      username: 'r@example.com',
+      role: 'EMPLOYEE',
+      accessLevel: 'EMPLOYEE',
+      status: 'ACTIVE',
+      isActive: true,
+      jobRole: null,
+      location: null,
+      hourlyWage: null,
+      hourlyWageCents: null,
+      startDate: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      organization: { name: 'Acme' },
+      hasPin: false,
+      preferredName: null,
+      personalEmail: null,
+      mobileNumber: null,
+      emergencyContact: null,
+      dateOfBirth: null,
+      ssnLast4: null,
+      homeAddress: null,
+      managerNotes: null,
+      profilePicture: null,
+      setupExpiresAt: null,
+      deactivatedAt: null,
+    };
     stubFetch({
       ...mine,
       'GET /api/users/u5': { body: { employee: detail } },
       'GET /api/users/u5/documents': { body: { documents: [] } },
-      'GET /api/users/u5/performance': { body: { userId: 'u5', avgHoursPerWeek: 38.2, shiftsPerWeek: 4.8, totalShifts: 211, onTimePercentage: null, overtimeHours: 3.25, productivityScore: 95.5, weeks: 44, definitions: { onTimePercentage: 'On time def', productivityScore: 'Score def' } } },
+      'GET /api/users/u5/performance': {
+        body: {
+          userId: 'u5',
+          avgHoursPerWeek: 38.2,
+          shiftsPerWeek: 4.8,
+          totalShifts: 211,
+          onTimePercentage: null,
+          overtimeHours: 3.25,
+          productivityScore: 95.5,
+          weeks: 44,
+          definitions: { onTimePercentage: 'On time def', productivityScore: 'Score def' },
+        },
+      },
     });
     renderApp('/acme/employees/u5');
     fireEvent.click(await screen.findByRole('tab', { name: 'Performance' }, { timeout: 20_000 }));

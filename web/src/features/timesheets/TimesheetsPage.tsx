@@ -44,7 +44,9 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
   const [busy, setBusy] = useState(false);
   const submission = useSubmissionKey();
   const [flash, setFlash] = useState<Flash>(null);
-  const [location, setLocation] = useState<{ state: 'idle' | 'locating' | 'captured' | 'failed'; message?: string }>({ state: 'idle' });
+  const [location, setLocation] = useState<{ state: 'idle' | 'locating' | 'captured' | 'failed'; message?: string }>({
+    state: 'idle',
+  });
   const clockedIn = !!active;
 
   useEffect(() => {
@@ -60,9 +62,14 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
     setLocation({ state: 'locating' });
     const loc = await currentLocation();
     setLocation(loc.ok ? { state: 'captured' } : { state: 'failed', message: loc.message });
-    const body = { notes: notes.trim() || null, ...(loc.ok ? { latitude: loc.latitude, longitude: loc.longitude } : {}) };
+    const body = {
+      notes: notes.trim() || null,
+      ...(loc.ok ? { latitude: loc.latitude, longitude: loc.longitude } : {}),
+    };
     try {
-      const r = clockedIn ? await timesheetsApi.clockOut(body) : await submission.send(body, (key) => timesheetsApi.clockIn(body, key));
+      const r = clockedIn
+        ? await timesheetsApi.clockOut(body)
+        : await submission.send(body, (key) => timesheetsApi.clockIn(body, key));
       setFlash({ status: 'success', text: `${r.message}${r.locationCaptured ? ' (Location captured)' : ''}` });
       setNotes('');
     } catch (e) {
@@ -96,16 +103,33 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
             <Text asChild fontSize="sm" fontWeight="medium">
               <label htmlFor="timesheet-notes">Notes (optional)</label>
             </Text>
-            <Textarea id="timesheet-notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} placeholder="What are you working on?" rows={2} />
+            <Textarea
+              id="timesheet-notes"
+              value={notes}
+              maxLength={2000}
+              onChange={(e) => setNotes(e.target.value)}
+              placeholder="What are you working on?"
+              rows={2}
+            />
           </Box>
           <HStack gap="3" wrap="wrap" justify="space-between">
-            <Text fontSize="sm" color={location.state === 'failed' ? 'orange.fg' : 'fg.muted'} data-testid="location-indicator">
+            <Text
+              fontSize="sm"
+              color={location.state === 'failed' ? 'orange.fg' : 'fg.muted'}
+              data-testid="location-indicator"
+            >
               {location.state === 'locating' && 'Getting your location...'}
               {location.state === 'captured' && 'Location captured'}
               {location.state === 'failed' && `${location.message} The clock works without it.`}
               {location.state === 'idle' && 'Your location is recorded when you clock in or out, if you allow it.'}
             </Text>
-            <Button colorPalette={clockedIn ? 'red' : 'green'} onClick={clock} loading={busy} disabled={loading} loadingText={clockedIn ? 'Clocking out...' : 'Clocking in...'}>
+            <Button
+              colorPalette={clockedIn ? 'red' : 'green'}
+              onClick={clock}
+              loading={busy}
+              disabled={loading}
+              loadingText={clockedIn ? 'Clocking out...' : 'Clocking in...'}
+            >
               {clockedIn ? 'Clock Out' : 'Clock In'}
             </Button>
           </HStack>
@@ -114,7 +138,6 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
     </Card.Root>
   );
 }
-
 
 /** Document 3 §2 Timesheets: the clock, the summary cards and the history (each person's own). */
 export default function TimesheetsPage() {
@@ -170,10 +193,16 @@ export default function TimesheetsPage() {
                     <Table.Body>
                       {data.timesheets.map((t) => (
                         <Table.Row key={t.id}>
-                          <Table.Cell whiteSpace="nowrap">{`${t.employee.firstName} ${t.employee.lastName}`.trim() || '—'}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">
+                            {`${t.employee.firstName} ${t.employee.lastName}`.trim() || '—'}
+                          </Table.Cell>
                           <Table.Cell whiteSpace="nowrap">{clock.dateTime(t.clockIn)}</Table.Cell>
-                          <Table.Cell whiteSpace="nowrap">{t.clockOut ? clock.dateTime(t.clockOut) : <Badge colorPalette="green">Active</Badge>}</Table.Cell>
-                          <Table.Cell textAlign="end">{t.totalHours === null ? '—' : t.totalHours.toFixed(2)}</Table.Cell>
+                          <Table.Cell whiteSpace="nowrap">
+                            {t.clockOut ? clock.dateTime(t.clockOut) : <Badge colorPalette="green">Active</Badge>}
+                          </Table.Cell>
+                          <Table.Cell textAlign="end">
+                            {t.totalHours === null ? '—' : t.totalHours.toFixed(2)}
+                          </Table.Cell>
                           <Table.Cell maxW="280px" truncate title={notesText(t) ?? undefined}>
                             {notesText(t) ?? '—'}
                           </Table.Cell>

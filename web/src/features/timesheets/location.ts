@@ -23,7 +23,9 @@ export function locationErrorText(code: number | undefined): string {
 }
 
 /** Never rejects: without a location the clock still works (document 3 §5). */
-export function currentLocation(geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation): Promise<LocationResult> {
+export function currentLocation(
+  geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
+): Promise<LocationResult> {
   if (!geo) return Promise.resolve({ ok: false, message: LOCATION_ERRORS.unsupported });
   return new Promise((resolve) => {
     try {

@@ -12,13 +12,19 @@ export const CUSTOMER_DETAIL = 'customers.detail';
 /** One page of customers (20), optionally a search by name, phone or e-mail (document 3 §2). */
 export function useCustomers(page: number, search: string) {
   const q = search.trim();
-  return useSWR(apiKey(CUSTOMERS_LIST, page, q), () =>
-    api<CustomerListResponse>('customers.list', { query: { page, limit: CUSTOMERS_PAGE_SIZE, ...(q ? { search: q } : {}) } }),
+  return useSWR(
+    apiKey(CUSTOMERS_LIST, page, q),
+    () =>
+      api<CustomerListResponse>('customers.list', {
+        query: { page, limit: CUSTOMERS_PAGE_SIZE, ...(q ? { search: q } : {}) },
+      }),
     { keepPreviousData: true },
   );
 }
 
 /** One customer with its reservations, loaded when View Details opens. */
 export function useCustomer(id: string | null) {
-  return useSWR(id ? apiKey(CUSTOMER_DETAIL, id) : null, () => api<CustomerDetailResponse>('customers.get', { params: { id: id! } }).then((r) => r.customer));
+  return useSWR(id ? apiKey(CUSTOMER_DETAIL, id) : null, () =>
+    api<CustomerDetailResponse>('customers.get', { params: { id: id! } }).then((r) => r.customer),
+  );
 }

@@ -5,7 +5,14 @@ import { api } from '../../../api/client.js';
 import { apiKey, scopeId, TOKEN_KEY } from '../../../api/keys.js';
 import { connectLive, resolveLiveUrl, type LiveMessage, type LiveState } from '../live.js';
 import { ACTIVE_FETCH_LIMIT, ACTIVE_REFRESH_MS, normaliseActive, type ActiveReservation } from '../activity.js';
-import { fetchDashboardStats, readCachedStats, STATS_CACHE_MS, STATS_REFRESH_MS, writeCachedStats, type DashboardStats } from '../stats.js';
+import {
+  fetchDashboardStats,
+  readCachedStats,
+  STATS_CACHE_MS,
+  STATS_REFRESH_MS,
+  writeCachedStats,
+  type DashboardStats,
+} from '../stats.js';
 
 /** Cache resources of this area (reservations' writes revalidate everything under 'dashboard'). */
 export const DASHBOARD_STATS = 'dashboard.stats';
@@ -50,7 +57,10 @@ export function useDashboardStats(enabled: boolean, disabledModules: readonly Mo
 export function useActiveReservations(enabled: boolean) {
   return useSWR<ActiveReservation[]>(
     enabled ? apiKey(DASHBOARD_ACTIVE, ACTIVE_FETCH_LIMIT) : null,
-    async () => normaliseActive(await api<unknown>('reservations.list', { query: { status: 'ACTIVE', limit: ACTIVE_FETCH_LIMIT } })),
+    async () =>
+      normaliseActive(
+        await api<unknown>('reservations.list', { query: { status: 'ACTIVE', limit: ACTIVE_FETCH_LIMIT } }),
+      ),
     { refreshInterval: ACTIVE_REFRESH_MS, revalidateOnFocus: false },
   );
 }
@@ -61,7 +71,9 @@ export function useActiveReservations(enabled: boolean) {
  */
 export function useLiveUpdates(onEvent: (m: LiveMessage) => void, onConnected: () => void): LiveState {
   const [state, setState] = useState<LiveState>('disconnected');
-  const [visible, setVisible] = useState(() => typeof document === 'undefined' || document.visibilityState !== 'hidden');
+  const [visible, setVisible] = useState(
+    () => typeof document === 'undefined' || document.visibilityState !== 'hidden',
+  );
   const latest = useRef({ onEvent, onConnected });
   latest.current = { onEvent, onConnected };
   useEffect(() => {

@@ -1,6 +1,11 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
-import type { documentSchema, employeeDetailSchema, employeeSchema, jobRoleSchema } from '../../../../../shared/contract/routes/users.js';
+import type {
+  documentSchema,
+  employeeDetailSchema,
+  employeeSchema,
+  jobRoleSchema,
+} from '../../../../../shared/contract/routes/users.js';
 import { api, ApiRequestError } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { postToPresignedUrl } from '../../../api/upload.js';
@@ -22,12 +27,18 @@ export function useEmployees() {
 }
 
 export function useEmployee(id: string | undefined) {
-  return useSWR(id ? apiKey(EMPLOYEE_DETAIL, id) : null, () => api<{ employee: EmployeeDetail }>('users.get', { params: { id: id! } }).then((r) => r.employee));
+  return useSWR(id ? apiKey(EMPLOYEE_DETAIL, id) : null, () =>
+    api<{ employee: EmployeeDetail }>('users.get', { params: { id: id! } }).then((r) => r.employee),
+  );
 }
 
 /** Document 3 §7: roles fall back to an empty list on failure. */
 export function useJobRoles() {
-  return useSWR(apiKey(JOB_ROLES), () => api<{ jobRoles: JobRole[] }>('users.listJobRoles').then((r) => r.jobRoles).catch(() => [] as JobRole[]));
+  return useSWR(apiKey(JOB_ROLES), () =>
+    api<{ jobRoles: JobRole[] }>('users.listJobRoles')
+      .then((r) => r.jobRoles)
+      .catch(() => [] as JobRole[]),
+  );
 }
 
 /** Document 3 §7: a 404 list is an empty list; other failures are errors. */
@@ -45,28 +56,58 @@ export function useDocuments(id: string | undefined) {
 export type EmployeeBody = Record<string, unknown>;
 
 export const employeesApi = {
-  invite: (body: EmployeeBody, idempotencyKey: string) => api<{ message: string; employee: EmployeeDetail }>('users.invite', { body: body as never, idempotencyKey }),
-  update: (id: string, body: EmployeeBody) => api<{ message: string; employee: EmployeeDetail }>('users.update', { params: { id }, body: body as never }),
+  invite: (body: EmployeeBody, idempotencyKey: string) =>
+    api<{ message: string; employee: EmployeeDetail }>('users.invite', { body: body as never, idempotencyKey }),
+  update: (id: string, body: EmployeeBody) =>
+    api<{ message: string; employee: EmployeeDetail }>('users.update', { params: { id }, body: body as never }),
   resend: (id: string) => api<{ message: string }>('users.resendInvite', { params: { id } }),
   deactivate: (id: string) => api<{ message: string }>('users.deactivate', { params: { id } }),
   remove: (id: string) => api<{ message: string }>('users.delete', { params: { id } }),
-  createJobRole: (name: string, idempotencyKey: string) => api<{ jobRole: JobRole }>('users.createJobRole', { body: { name }, idempotencyKey }),
-  createLocation: (name: string, idempotencyKey: string) => api<{ id: string; name: string } | { location: { id: string; name: string } }>('inventory.createLocation', { body: { name }, idempotencyKey }),
+  createJobRole: (name: string, idempotencyKey: string) =>
+    api<{ jobRole: JobRole }>('users.createJobRole', { body: { name }, idempotencyKey }),
+  createLocation: (name: string, idempotencyKey: string) =>
+    api<{ id: string; name: string } | { location: { id: string; name: string } }>('inventory.createLocation', {
+      body: { name },
+      idempotencyKey,
+    }),
   deleteDocument: (id: string, docId: string) => api('users.deleteDocument', { params: { id, docId } }),
   fileLink: (id: string, docId: string, preview: boolean) =>
-    api<{ url: string; fileName: string; mimeType: string; disposition: 'inline' | 'attachment' }>('users.documentFile', { params: { id, docId }, query: { preview: preview ? 'true' : 'false' } }),
+    api<{ url: string; fileName: string; mimeType: string; disposition: 'inline' | 'attachment' }>(
+      'users.documentFile',
+      { params: { id, docId }, query: { preview: preview ? 'true' : 'false' } },
+    ),
   /** Straight to S3 with a presigned POST (files up to 10 MB), then the server checks the bytes. */
   async uploadDocument(id: string, name: string, file: File, idempotencyKey: string): Promise<EmployeeDocument> {
-    const p = await api<{ document: { id: string }; upload: { url: string; fields: Record<string, string> } }>('users.presignDocument', {
-      params: { id },
-      body: { name, fileName: file.name, fileSize: file.size },
-      idempotencyKey,
-    });
+    const p = await api<{ document: { id: string }; upload: { url: string; fields: Record<string, string> } }>(
+      'users.presignDocument',
+      {
+        params: { id },
+        body: { name, fileName: file.name, fileSize: file.size },
+        idempotencyKey,
+      },
+    );
     await postToPresignedUrl(p.upload, file);
-    return (await api<{ document: EmployeeDocument }>('users.completeDocument', { params: { id, docId: p.document.id } })).document;
+    return (
+      await api<{ document: EmployeeDocument }>('users.completeDocument', { params: { id, docId: p.document.id } })
+    ).document;
   },
-  completeSignup: (body: { token: string; firstName: string; lastName: string; phone: string; email: string; password: string; termsAccepted: boolean }, idempotencyKey: string) =>
-    api<{ message: string; username: string }>('users.completeSignup', { body: body as never, token: null, idempotencyKey }),
+  completeSignup: (
+    body: {
+      token: string;
+      firstName: string;
+      lastName: string;
+      phone: string;
+      email: string;
+      password: string;
+      termsAccepted: boolean;
+    },
+    idempotencyKey: string,
+  ) =>
+    api<{ message: string; username: string }>('users.completeSignup', {
+      body: body as never,
+      token: null,
+      idempotencyKey,
+    }),
 };
 
 /** 'Validation errors: ...' from a 400 with details, else the server's message, else the fallback (document 3 §8). */

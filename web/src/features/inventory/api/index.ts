@@ -1,5 +1,12 @@
 import useSWR from 'swr';
-import type { ActivityLogEntry, GenerateIdsResponse, InventoryItem, ItemPage, ItemStatus, ProductType } from '../../../../../shared/contract/inventory-models.js';
+import type {
+  ActivityLogEntry,
+  GenerateIdsResponse,
+  InventoryItem,
+  ItemPage,
+  ItemStatus,
+  ProductType,
+} from '../../../../../shared/contract/inventory-models.js';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { ACTIVITY_LOG_LIMIT, loadAllItems } from '../itemRules.js';
@@ -33,7 +40,9 @@ export function useInventory() {
 
 /** The activity log, loaded when its tab opens (limit 100). */
 export function useActivityLog() {
-  return useSWR(apiKey(INVENTORY_ACTIVITY, ACTIVITY_LOG_LIMIT), () => api<ActivityLogEntry[]>('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }));
+  return useSWR(apiKey(INVENTORY_ACTIVITY, ACTIVITY_LOG_LIMIT), () =>
+    api<ActivityLogEntry[]>('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }),
+  );
 }
 
 export interface Location {
@@ -57,26 +66,38 @@ export interface ItemBody {
 }
 
 export const inventoryApi = {
-  createLocation: (name: string, idempotencyKey: string) => api('inventory.createLocation', { body: { name }, idempotencyKey }),
-  createItem: (body: ItemBody, idempotencyKey: string) => api<InventoryItem>('inventory.createItem', { body, idempotencyKey }),
+  createLocation: (name: string, idempotencyKey: string) =>
+    api('inventory.createLocation', { body: { name }, idempotencyKey }),
+  createItem: (body: ItemBody, idempotencyKey: string) =>
+    api<InventoryItem>('inventory.createItem', { body, idempotencyKey }),
   updateItem: (id: string, body: ItemBody) => api<InventoryItem>('inventory.updateItem', { params: { id }, body }),
   deleteItem: (id: string) => api('inventory.deleteItem', { params: { id } }),
-  changeStatus: (id: string, status: Exclude<ItemStatus, 'IN_USE'>) => api('inventory.changeItemStatus', { params: { id }, body: { status } }),
+  changeStatus: (id: string, status: Exclude<ItemStatus, 'IN_USE'>) =>
+    api('inventory.changeItemStatus', { params: { id }, body: { status } }),
   bulkDelete: (itemIds: string[]) => api('inventory.bulkDelete', { body: { itemIds } }),
-  generateIds: (productTypeId: string, quantity: number) => api<GenerateIdsResponse>('inventory.generateIds', { body: { productTypeId, quantity } }),
+  generateIds: (productTypeId: string, quantity: number) =>
+    api<GenerateIdsResponse>('inventory.generateIds', { body: { productTypeId, quantity } }),
   bulkCreate: (
     body: {
-    productTypeId: string;
-    productVariantId: string | null;
-    items: { itemId: string }[];
-    commonProperties: { condition: InventoryItem['condition']; location: string | null; notes: string | null; status: 'AVAILABLE' };
+      productTypeId: string;
+      productVariantId: string | null;
+      items: { itemId: string }[];
+      commonProperties: {
+        condition: InventoryItem['condition'];
+        location: string | null;
+        notes: string | null;
+        status: 'AVAILABLE';
+      };
     },
     idempotencyKey: string,
   ) => api('inventory.bulkCreate', { body, idempotencyKey }),
   deleteProductType: (id: string) => api('inventory.deleteProductType', { params: { id } }),
-  createProductType: (body: unknown, idempotencyKey: string) => api<ProductType>('inventory.createProductType', { body: body as never, idempotencyKey }),
-  updateProductType: (id: string, body: unknown) => api<ProductType>('inventory.updateProductType', { params: { id }, body: body as never }),
-  createVariant: (typeId: string, body: unknown, idempotencyKey: string) => api('inventory.createVariant', { params: { id: typeId }, body: body as never, idempotencyKey }),
+  createProductType: (body: unknown, idempotencyKey: string) =>
+    api<ProductType>('inventory.createProductType', { body: body as never, idempotencyKey }),
+  updateProductType: (id: string, body: unknown) =>
+    api<ProductType>('inventory.updateProductType', { params: { id }, body: body as never }),
+  createVariant: (typeId: string, body: unknown, idempotencyKey: string) =>
+    api('inventory.createVariant', { params: { id: typeId }, body: body as never, idempotencyKey }),
   updateVariant: (id: string, body: unknown) => api('inventory.updateVariant', { params: { id }, body: body as never }),
   deleteVariant: (id: string) => api('inventory.deleteVariant', { params: { id } }),
 };

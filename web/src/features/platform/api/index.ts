@@ -12,7 +12,8 @@ export function useInvitations() {
 }
 
 export const platformApi = {
-  createInvitation: (body: InvitationForm, idempotencyKey: string) => api<{ invitation: Invitation }>('platform.createInvitation', { body, idempotencyKey }),
+  createInvitation: (body: InvitationForm, idempotencyKey: string) =>
+    api<{ invitation: Invitation }>('platform.createInvitation', { body, idempotencyKey }),
   resendInvitation: (id: string) => api<{ invitation?: Invitation }>('platform.resendInvitation', { params: { id } }),
   revokeInvitation: (id: string) => api('platform.revokeInvitation', { params: { id } }),
 };
@@ -36,9 +37,18 @@ export interface ModuleAvailability {
  * item 10). A failed read counts as "all on": the API still answers 403 for what is off.
  */
 export function useModuleAvailability(): ModuleAvailability {
-  const { data, error } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), { refreshInterval: 60_000 });
+  const { data, error } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), {
+    refreshInterval: 60_000,
+  });
   const disabled = data?.disabled ?? NONE;
-  return useMemo(() => ({ loaded: data !== undefined || error !== undefined, disabled, isOn: (m: ModuleId) => !disabled.includes(m) }), [data, error, disabled]);
+  return useMemo(
+    () => ({
+      loaded: data !== undefined || error !== undefined,
+      disabled,
+      isOn: (m: ModuleId) => !disabled.includes(m),
+    }),
+    [data, error, disabled],
+  );
 }
 
 // --- portal (issue 17) ----------------------------------------------------------------------------
@@ -50,7 +60,9 @@ export function useTenantMetrics() {
   return useSWR(apiKey(TENANTS), () => api('platform.tenantMetrics'), { refreshInterval: 600_000 });
 }
 export function useTenantDetails(id: string | null) {
-  return useSWR(id ? apiKey(TENANTS, 'details', id) : null, () => api('platform.tenantDetails', { params: { id: id! } }));
+  return useSWR(id ? apiKey(TENANTS, 'details', id) : null, () =>
+    api('platform.tenantDetails', { params: { id: id! } }),
+  );
 }
 export function useTenantModules(id: string | null) {
   return useSWR(id ? apiKey(TENANTS, 'modules', id) : null, () => api('platform.listModules', { params: { id: id! } }));
@@ -73,9 +85,11 @@ export const portalApi = {
   toggleModule: (id: string, module: ModuleId, enable: boolean) =>
     api(enable ? 'platform.enableModule' : 'platform.disableModule', { params: { id, module } }),
   getTemplate: (name: string) => api('platform.getTemplate', { params: { name } }),
-  updateTemplate: (name: string, content: string) => api('platform.updateTemplate', { params: { name }, body: { content } }),
+  updateTemplate: (name: string, content: string) =>
+    api('platform.updateTemplate', { params: { name }, body: { content } }),
   previewTemplate: (name: string) => api('platform.previewTemplate', { params: { name }, body: {} }),
-  setTenantSuspended: (id: string, suspend: boolean) => api(suspend ? 'platform.suspendTenant' : 'platform.reactivateTenant', { params: { id } }),
+  setTenantSuspended: (id: string, suspend: boolean) =>
+    api(suspend ? 'platform.suspendTenant' : 'platform.reactivateTenant', { params: { id } }),
 };
 
 export type UsageRange = '1d' | '7d' | '30d' | '90d' | '1y';

@@ -29,8 +29,15 @@ async function fetchReport(r: ReportRequest): Promise<ReportData> {
 
 /** The report asked for by Generate Report (null until then), cached 10 minutes per type and parameters. */
 export function useReport(req: ReportRequest | null) {
-  const key = req ? apiKey(REPORTS, req.type, req.type === 'daily-log' ? req.date : `${req.startDate}..${req.endDate}`) : null;
-  return useSWR(key, () => fetchReport(req!), { dedupingInterval: REPORT_CACHE_MS, revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false });
+  const key = req
+    ? apiKey(REPORTS, req.type, req.type === 'daily-log' ? req.date : `${req.startDate}..${req.endDate}`)
+    : null;
+  return useSWR(key, () => fetchReport(req!), {
+    dedupingInterval: REPORT_CACHE_MS,
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+  });
 }
 
 // ---------------------------------------------------------------- scheduled reports

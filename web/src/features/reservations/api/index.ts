@@ -1,8 +1,17 @@
 import useSWR from 'swr';
 import type { z } from 'zod';
 import type {
-  availableItemsResponse, ItemReservationInput, reservationDetailEnvelope, reservationEnvelope, reservationListResponse, reservationLogResponse,
-  reservationStatsResponse, returnResponse, ReturnInput, ServiceReservationInput, TrackingView,
+  availableItemsResponse,
+  ItemReservationInput,
+  reservationDetailEnvelope,
+  reservationEnvelope,
+  reservationListResponse,
+  reservationLogResponse,
+  reservationStatsResponse,
+  returnResponse,
+  ReturnInput,
+  ServiceReservationInput,
+  TrackingView,
 } from '../../../../../shared/contract/reservation-models.js';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
@@ -41,18 +50,28 @@ export interface ListQuery {
 
 /** One server page (25) of item reservations or service bookings, with the chip counts of that kind. */
 export function useReservationPage(q: ListQuery) {
-  return useSWR(apiKey(RESERVATIONS_LIST, q), () => api<ListAnswer>('reservations.list', { query: { ...q, limit: PAGE_SIZE } }), { keepPreviousData: true });
+  return useSWR(
+    apiKey(RESERVATIONS_LIST, q),
+    () => api<ListAnswer>('reservations.list', { query: { ...q, limit: PAGE_SIZE } }),
+    { keepPreviousData: true },
+  );
 }
 
 /** Counts for both kinds (kept on write by the server). */
 export function useReservationStats() {
-  return useSWR(apiKey(RESERVATIONS_STATS), () => api<z.output<typeof reservationStatsResponse>>('reservations.statsOverview'));
+  return useSWR(apiKey(RESERVATIONS_STATS), () =>
+    api<z.output<typeof reservationStatsResponse>>('reservations.statsOverview'),
+  );
 }
 
 export function useReservation(id: string | null) {
-  return useSWR(id ? apiKey(RESERVATION_ONE, id) : null, async () => (await api<DetailAnswer>('reservations.get', { params: { id: id! } })).data, {
-    shouldRetryOnError: false,
-  });
+  return useSWR(
+    id ? apiKey(RESERVATION_ONE, id) : null,
+    async () => (await api<DetailAnswer>('reservations.get', { params: { id: id! } })).data,
+    {
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 export interface LogQuery {
@@ -65,7 +84,13 @@ export interface LogQuery {
 export function useReservationLogs(q: LogQuery, enabled: boolean) {
   return useSWR(enabled ? apiKey(RESERVATIONS_LOGS, q) : null, () =>
     api<LogAnswer>('reservations.logs', {
-      query: { page: q.page, limit: LOG_PAGE_SIZE, action: (q.action || undefined) as never, employeeId: q.employeeId || undefined, reservationNumber: q.reservationNumber || undefined },
+      query: {
+        page: q.page,
+        limit: LOG_PAGE_SIZE,
+        action: (q.action || undefined) as never,
+        employeeId: q.employeeId || undefined,
+        reservationNumber: q.reservationNumber || undefined,
+      },
     }),
   );
 }
@@ -83,7 +108,11 @@ export function useTracking(ids: string[]) {
 
 /** Items free for the whole chosen time (the server knows future bookings; a plain status filter cannot). */
 export function useFreeItems(startTime: string | null, hours: 1 | 2) {
-  return useSWR(startTime ? apiKey(FREE_ITEMS, startTime, hours) : null, async () => (await api<FreeItems>('reservations.availableItems', { query: { startTime: startTime!, hours } })).items);
+  return useSWR(
+    startTime ? apiKey(FREE_ITEMS, startTime, hours) : null,
+    async () =>
+      (await api<FreeItems>('reservations.availableItems', { query: { startTime: startTime!, hours } })).items,
+  );
 }
 
 /** The organisation's tax rate in percent; a failure is only logged (document 3 §8) and reads as 0. */
@@ -101,12 +130,17 @@ export function useTaxRate(enabled: boolean) {
 }
 
 export const reservationsApi = {
-  createItem: (body: ItemReservationInput, idempotencyKey: string) => api<ReservationAnswer>('reservations.createItem', { body, idempotencyKey }),
-  createService: (body: ServiceReservationInput, idempotencyKey: string) => api<ReservationAnswer>('reservations.createService', { body, idempotencyKey }),
-  processReturn: (id: string, body: ReturnInput, idempotencyKey: string) => api<ReturnAnswer>('reservations.processReturn', { params: { id }, body, idempotencyKey }),
+  createItem: (body: ItemReservationInput, idempotencyKey: string) =>
+    api<ReservationAnswer>('reservations.createItem', { body, idempotencyKey }),
+  createService: (body: ServiceReservationInput, idempotencyKey: string) =>
+    api<ReservationAnswer>('reservations.createService', { body, idempotencyKey }),
+  processReturn: (id: string, body: ReturnInput, idempotencyKey: string) =>
+    api<ReturnAnswer>('reservations.processReturn', { params: { id }, body, idempotencyKey }),
   cancel: (id: string) => api<ReservationAnswer>('reservations.cancel', { params: { id } }),
   reprocess: (id: string) => api<ReservationAnswer>('reservations.reprocess', { params: { id } }),
-  restore: (id: string, notes?: string) => api<ReservationAnswer>('reservations.restore', { params: { id }, body: { notes: notes ?? null } }),
+  restore: (id: string, notes?: string) =>
+    api<ReservationAnswer>('reservations.restore', { params: { id }, body: { notes: notes ?? null } }),
   remove: (id: string) => api<{ success: true; message: string }>('reservations.delete', { params: { id } }),
-  setTracking: (id: string, t: TrackingView, idempotencyKey: string) => api<TrackingView>('payments.trackingUpdate', { params: { reservationId: id }, body: t, idempotencyKey }),
+  setTracking: (id: string, t: TrackingView, idempotencyKey: string) =>
+    api<TrackingView>('payments.trackingUpdate', { params: { reservationId: id }, body: t, idempotencyKey }),
 };

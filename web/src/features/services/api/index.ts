@@ -30,11 +30,16 @@ export interface PresignAnswer {
 }
 
 export const servicesApi = {
-  presignPhoto: (body: { contentType: string; size: number; fileName: string; serviceId: string | null }, idempotencyKey: string) => api<PresignAnswer>('uploads.presignServicePhoto', { body, idempotencyKey }),
+  presignPhoto: (
+    body: { contentType: string; size: number; fileName: string; serviceId: string | null },
+    idempotencyKey: string,
+  ) => api<PresignAnswer>('uploads.presignServicePhoto', { body, idempotencyKey }),
   get: (id: string) => api<ApiService>('services.get', { params: { id } }),
-  create: (body: unknown, idempotencyKey: string) => api<ApiService>('services.create', { body: body as never, idempotencyKey }),
+  create: (body: unknown, idempotencyKey: string) =>
+    api<ApiService>('services.create', { body: body as never, idempotencyKey }),
   update: (id: string, body: unknown) => api<ApiService>('services.update', { params: { id }, body: body as never }),
   remove: (id: string) => api('services.delete', { params: { id } }),
   generateShareLink: (id: string) => api<{ shareToken: string }>('services.generateShareLink', { params: { id } }),
-  publicBook: <T>(token: string, body: unknown, idempotencyKey: string) => api<T>('services.publicBook', { params: { token }, body: body as never, token: null, idempotencyKey }),
+  publicBook: <T>(token: string, body: unknown, idempotencyKey: string) =>
+    api<T>('services.publicBook', { params: { token }, body: body as never, token: null, idempotencyKey }),
 };

@@ -24,11 +24,16 @@ export type CompleteSignupAnswer = { success: boolean; loginUrl?: string; messag
 
 /** The invitation behind a sign-up link; a refusal is final (no retries). */
 export function useSignupInvitation(token: string | null) {
-  return useSWR(token ? apiKey('signup.invitation', token) : null, () => api<ValidateAnswer>('auth.validateSignupToken', { query: { token: token! }, token: null }), {
-    shouldRetryOnError: false,
-  });
+  return useSWR(
+    token ? apiKey('signup.invitation', token) : null,
+    () => api<ValidateAnswer>('auth.validateSignupToken', { query: { token: token! }, token: null }),
+    {
+      shouldRetryOnError: false,
+    },
+  );
 }
 
 export const signupApi = {
-  complete: (body: CompleteSignupBody, idempotencyKey: string) => api<CompleteSignupAnswer>('auth.completeSignup', { token: null, body: body as never, idempotencyKey }),
+  complete: (body: CompleteSignupBody, idempotencyKey: string) =>
+    api<CompleteSignupAnswer>('auth.completeSignup', { token: null, body: body as never, idempotencyKey }),
 };

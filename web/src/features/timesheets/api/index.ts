@@ -3,7 +3,12 @@ import type { AdminEmployees, Performance, Timesheet } from '../../../../../shar
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 
-export type { AdminEmployees, EmployeeMetrics, Performance, Timesheet } from '../../../../../shared/contract/timesheet-models.js';
+export type {
+  AdminEmployees,
+  EmployeeMetrics,
+  Performance,
+  Timesheet,
+} from '../../../../../shared/contract/timesheet-models.js';
 
 /** Cache resources of this area (one prefix, so a clock call revalidates them all). */
 export const TIMESHEETS = 'timesheets';
@@ -25,7 +30,10 @@ export function useAdminEmployees() {
 }
 
 export function usePerformance(id: string | undefined) {
-  return useSWR(id ? apiKey(PERFORMANCE, id) : null, () => api('timesheets.performance', { params: { id: id! } }) as Promise<Performance>);
+  return useSWR(
+    id ? apiKey(PERFORMANCE, id) : null,
+    () => api('timesheets.performance', { params: { id: id! } }) as Promise<Performance>,
+  );
 }
 
 export interface ClockInput {
