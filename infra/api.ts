@@ -152,7 +152,7 @@ export class Api extends Construct {
       });
     }
     // Another method on a declared path reaches the path's function as `ANY {path}`, whose route
-    // match answers 405 with Allow (RFC 9110; issue 22 item 2). Without it API Gateway answers 404.
+    // match answers 405 with Allow (RFC 9110; docs/decisions/multipart-and-availability.md). Without it API Gateway answers 404.
     for (const [path, area] of methodlessPaths(contractRoutes)) {
       new apigwv2.HttpRoute(this, `Route ANY ${path}`, {
         httpApi: this.httpApi,

@@ -13,6 +13,7 @@ export declare function definingModule(
   name: string,
   depth?: number,
 ): { from: string; name: string } | null;
+export declare function slimBarrel(file: string): string | null;
 export declare const WHOLE_CONTRACT_IMPORTERS: string[];
 export declare const RUNTIME_SDK_PACKAGES: string[];
 export declare function areaContractSource(area: string, source?: string): { groups: string[]; source: string } | null;

@@ -4,7 +4,7 @@
  * script at synth time) and for `npm run bench` (bundle sizes and cold import times), so the two
  * measure the same thing. Plain ESM JavaScript: the CDK runs it with `node`, without a TS loader.
  *
- * Lean on purpose (docs/decisions.md, "Lean Lambdas"):
+ * Lean on purpose (docs/decisions/house-lean-bundles-fourth-pass-every-api.md):
  * - zod: the 40-odd locale files that `z.locales` drags in are replaced by an empty namespace (the
  *   English messages zod configures by default stay), and `z.compile`/`z.fromJSONSchema`, which no
  *   handler calls, by stubs that throw;
@@ -14,7 +14,7 @@
  *   it: a bundled client reaching a runtime credential chain of another version breaks a cold start).
  *   'runtime' halves the code (within the 350 KB budget for most areas) but measured 2-3.6x the
  *   cold import CPU of 'bundled' (the runtime's SDK is whole, unminified CommonJS), so 'bundled' is
- *   the default: docs/decisions.md, "Lean Lambdas", has the figures. In 'runtime' mode only the
+ *   the default: docs/decisions/house-lean-bundles-fourth-pass-every-api.md, has the figures. In 'runtime' mode only the
  *   packages of RUNTIME_SDK_PACKAGES may be imported (the build fails on another) and infra/lambda.ts
  *   pins the runtime version between deploys;
  * - the credential chain is the environment's only (`lambdaCredentials`): what a Lambda uses;
@@ -27,7 +27,7 @@
  * - code behind `import()` (the reports' PDF and XLSX writers) goes to chunks beside `index.mjs`,
  *   loaded on first use, not at cold start;
  * - the source map is written beside the code (`index.mjs.map`), never inlined, and without
- *   `--enable-source-maps` in the hot path (see docs/decisions.md for how traces are read).
+ *   `--enable-source-maps` in the hot path (see docs/decisions/house-readable-stack-traces.md for how traces are read).
  */
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -56,7 +56,7 @@ const sdkExternals = (sdk) => (sdk === 'runtime' ? ['@aws-sdk/*'] : []);
 /**
  * The `@aws-sdk/*` packages a bundle may import from the Lambda runtime: those the nodejs runtimes
  * ship in /var/runtime/node_modules (clients, the document client, both S3 presigners). Adding one
- * here is a claim about the runtime: check it on a deployed function first (docs/decisions.md).
+ * here is a claim about the runtime: check it on a deployed function first (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
  */
 export const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-dynamodb',
@@ -189,6 +189,39 @@ export function definingModule(file, name, depth = 0) {
   return null;
 }
 
+const SLIM = 'direct-sdk-slim:';
+
+/**
+ * An SDK barrel's own definitions without its re-exports (`export {…} from`, `export * from`), its
+ * relative imports pointed at the files that define the names (a barrel such as `@smithy/core/serde`
+ * defines `v4` itself and imports from another barrel): null when the barrel cannot be read. Why: a
+ * barrel reached from the cold start carries every file it re-exports into the chunk that the cold
+ * start and the first-use clients (S3, SES) share, where esbuild cannot drop what S3 uses (-12 KB in
+ * services and reservations). The definitions are `bind…(…)` functions of files beside
+ * them, so a second copy beside the barrel's (S3 loads the barrel itself) behaves the same.
+ * @param {string} file
+ * @returns {string | null}
+ */
+export function slimBarrel(file) {
+  const src = sdkSource(file);
+  if (src === null) return null;
+  const dir = dirname(file);
+  return src
+    .replace(new RegExp(NAMED_REEXPORT.source, 'g'), '')
+    .replace(new RegExp(STAR_REEXPORT.source, 'g'), '')
+    .replace(new RegExp(NAMED_IMPORT.source, 'g'), (line, list, spec) => {
+      if (!spec.startsWith('.')) return line;
+      const found = specifiers(list).map((x) => ({ ...x, at: definingModule(moduleFile(spec, dir), x.from) }));
+      if (found.some((x) => !x.at)) return line;
+      return found
+        .map(
+          (x) =>
+            `import { ${x.at?.name === x.as ? x.as : `${x.at?.name} as ${x.as}`} } from ${JSON.stringify(x.at?.from)};`,
+        )
+        .join('\n');
+    });
+}
+
 /**
  * The AWS SDK's `@aws-sdk/core/{sub}` and `@smithy/core/{sub}` barrels imported name by name: an
  * SDK module's `import { A } from '@aws-sdk/core/protocols'` becomes an import of the file that
@@ -222,16 +255,28 @@ export const directSdkImports = {
       if (barrel.errors.length || barrel.external) return undefined;
       const placed = names.map((n) => definingModule(barrel.path, n));
       if (placed.some((x) => !x)) return undefined;
+      // A name the barrel defines itself comes from its slim copy (slimBarrel): the barrel proper would
+      // bring every file it re-exports along.
+      const source = (/** @type {string} */ from) =>
+        JSON.stringify(from === barrel.path && slimBarrel(from) !== null ? `${SLIM}${from}` : from);
       const contents = placed
         .map(
           (x, i) =>
-            `export { ${x?.name === names[i] ? names[i] : `${x?.name} as ${names[i]}`} } from ${JSON.stringify(x?.from)};`,
+            `export { ${x?.name === names[i] ? names[i] : `${x?.name} as ${names[i]}`} } from ${source(x?.from ?? '')};`,
         )
         .join('\n');
       return {
         path: `${barrel.path}?${names.join(',')}`,
         namespace: 'direct-sdk',
         pluginData: { contents, dir: dirname(barrel.path) },
+      };
+    });
+    b.onResolve({ filter: /^direct-sdk-slim:/ }, (args) => {
+      const file = args.path.slice(SLIM.length);
+      return {
+        path: `${file}?slim`,
+        namespace: 'direct-sdk',
+        pluginData: { contents: slimBarrel(file), dir: dirname(file) },
       };
     });
     b.onLoad({ filter: /.*/, namespace: 'direct-sdk' }, (args) => ({
@@ -279,13 +324,15 @@ export function areaContractSource(area, source = readFileSync(CONTRACT_INDEX, '
 export const WHOLE_CONTRACT_IMPORTERS = [join(REPO_ROOT, 'functions', 'health', 'openapi.ts')];
 
 /**
- * Bundles, for the entry `functions/{area}/handler.ts`, only the contract route groups of that area
- * (but for the WHOLE_CONTRACT_IMPORTERS).
+ * Bundles, for an entry `functions/{area}/*.ts` (the area's handler, or another entry that serves the
+ * area's routes, such as the events function URL's `functions/events/stream.ts`), only the contract
+ * route groups of that area (but for the WHOLE_CONTRACT_IMPORTERS). A folder that is no area (sweeps)
+ * gets the whole contract.
  * @param {string} entry
  * @returns {import('esbuild').Plugin}
  */
 export function areaContract(entry) {
-  const area = /^functions\/([\w-]+)\/handler\.ts$/.exec(entry)?.[1];
+  const area = /^functions\/([\w-]+)\/[\w-]+\.ts$/.exec(entry)?.[1];
   return {
     name: 'area-contract',
     setup(b) {

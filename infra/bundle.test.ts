@@ -1,5 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,8 +12,10 @@ import { AREAS, routes } from '../shared/contract/index.js';
 import {
   areaContractSource,
   bundle,
+  bundleOptions,
   definingModule,
   REPO_ROOT,
+  slimBarrel,
   unshippedSdkImports,
   WHOLE_CONTRACT_IMPORTERS,
   withoutHandlebarsSourceMap,
@@ -19,11 +24,11 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The issue 9 budget for one API area's cold-start code (functions/local/bench/bundles.ts). */
+/** The docs/decisions/house-lean-bundles-fourth-pass-every-api.md budget for one API area's cold-start code (functions/local/bench/bundles.ts). */
 const BUDGET = 350 * 1024;
 /**
  * Inventory's cold-start code with the SDK bundled (the deployed default): 483 KB when measured
- * (docs/decisions.md "Lean Lambdas"); this ceiling catches a regression such as the SDK's credential
+ * (docs/decisions/house-lean-bundles-fourth-pass-every-api.md); this ceiling catches a regression such as the SDK's credential
  * providers coming back into the first load.
  */
 const BUNDLED_SDK_CEILING = 500 * 1024;
@@ -129,6 +134,88 @@ describe('the lean Lambda bundle (infra/bundle.mjs)', () => {
     // defined in the barrel itself
     expect(definingModule(serde, 'v4')?.from).toBe(serde);
     expect(definingModule(serde, 'noSuchExport')).toBeNull();
+  });
+
+  it("keeps an SDK barrel's own definitions without its re-exports, its imports pointed at the defining files (slimBarrel)", () => {
+    const sdk = (p: string) => join(REPO_ROOT, 'node_modules', p);
+    const auth = slimBarrel(sdk('@aws-sdk/core/dist-es/submodules/httpAuthSchemes/index.js'))!;
+    expect(auth).toContain('export const resolveAwsSdkSigV4Config');
+    // the barrel's `export { AwsSdkSigV4ASigner, … } from "./aws_sdk"` is gone, and its import of
+    // bindResolveAwsSdkSigV4Config goes to the file that defines it, not to the ./aws_sdk barrel
+    expect(auth).not.toContain('AwsSdkSigV4ASigner');
+    expect(auth).not.toMatch(/from "\.\/aws_sdk"/);
+    expect(auth).toContain(
+      JSON.stringify(sdk('@aws-sdk/core/dist-es/submodules/httpAuthSchemes/aws_sdk/resolveAwsSdkSigV4Config.js')),
+    );
+    expect(slimBarrel(sdk('@smithy/core/dist-es/submodules/serde/no-such-barrel.js'))).toBeNull();
+  });
+
+  it('an area whose first-use paths use S3 keeps the S3-only SDK code out of its cold start (services, the events stream)', async () => {
+    const out = join(dir, 'services');
+    const { bytes, metafile } = await bundle('functions/services/handler.ts', out);
+    const cold = new Set<string>();
+    const visit = (k: string) => {
+      if (cold.has(k) || !metafile.outputs[k]) return;
+      cold.add(k);
+      for (const i of metafile.outputs[k].imports) if (i.kind === 'import-statement') visit(i.path);
+    };
+    visit(Object.keys(metafile.outputs).find((k) => k.endsWith('/index.mjs'))!);
+    const coldInputs = [...cold].flatMap((k) => Object.keys(metafile.outputs[k]?.inputs ?? {}));
+    expect(coldInputs.filter((f) => /AwsSdkSigV4ASigner|util-stream\/checksum/.test(f))).toEqual([]);
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+    // The events function URL's entry serves the events area's routes: only its contract groups.
+    const stream = await bundle('functions/events/stream.ts', join(dir, 'stream'));
+    expect(Object.keys(stream.metafile.inputs).filter((f) => f.includes('shared/contract/routes/users.ts'))).toEqual(
+      [],
+    );
+    expect(stream.bytes).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it('with the slim SDK barrels, DynamoDB (cold) and S3 (first use) still sign, send and read their answers', async () => {
+    const src = join(dir, 'sdk-entry');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(
+      join(src, 'entry.ts'),
+      [
+        "import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';",
+        'export async function run(endpoint: string) {',
+        "  const cfg = { region: 'us-east-1', endpoint, credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, maxAttempts: 1 };",
+        "  const item = await new DynamoDBClient(cfg).send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'k' } } }));",
+        "  const { S3Client, GetObjectCommand } = await import('@aws-sdk/client-s3');",
+        "  const obj = await new S3Client({ ...cfg, forcePathStyle: true }).send(new GetObjectCommand({ Bucket: 'b', Key: 'k.txt' }));",
+        '  return { item: item.Item, text: await obj.Body?.transformToString() };',
+        '}',
+      ].join('\n'),
+    );
+    const out = join(dir, 'sdk-out');
+    await build({
+      ...bundleOptions('functions/health/handler.ts', out),
+      entryPoints: [join(src, 'entry.ts')],
+      nodePaths: [join(REPO_ROOT, 'node_modules')],
+    });
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(
+        `${req.method} ${req.url} ${req.headers.authorization?.startsWith('AWS4-HMAC-SHA256') ? 'signed' : 'unsigned'}`,
+      );
+      req.resume();
+      if (req.url === '/') {
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{"Item":{"pk":{"S":"k"}}}');
+      } else res.writeHead(200, { 'content-type': 'text/plain' }).end('hello from s3');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(out, 'index.mjs')).href)}); process.stdout.write(JSON.stringify(await m.run(${JSON.stringify(endpoint)})));`;
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+      expect(JSON.parse(stdout)).toEqual({ item: { pk: { S: 'k' } }, text: 'hello from s3' });
+      expect(seen).toEqual(['POST / signed', 'GET /b/k.txt?x-id=GetObject signed']);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('refuses an AWS SDK package the runtime is not known to ship', () => {

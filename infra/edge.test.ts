@@ -11,8 +11,8 @@ import { EdgeStack, WAF_RATE_LIMITS } from './edge.js';
 import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 
-// Issue 11 point 5: the production edge. Stub code: these are about the edge, not the bundles.
-// Without a domain: a stage other than prod, which refuses to synthesise without one (issue 22 item 17).
+// docs/decisions/hardening-waf-at-the-edge.md: the production edge. Stub code: these are about the edge, not the bundles.
+// Without a domain: a stage other than prod, which refuses to synthesise without one (docs/decisions/stack-checks.md).
 const { template } = synthStack({ stage: 'staging', codeStubs: true, webDist: '/nonexistent' });
 const withDomain = synthStack({
   stage: 'prod',

@@ -3,11 +3,11 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
 /**
- * AWS WAF for the CloudFront distribution (issue 11 point 5). A CloudFront web ACL must live in
+ * AWS WAF for the CloudFront distribution (docs/decisions/hardening-waf-at-the-edge.md). A CloudFront web ACL must live in
  * us-east-1: the main stack makes it itself when it is deployed there, otherwise app.ts makes an
  * EdgeStack in us-east-1 and hands its ARN over (cross-region reference).
  *
- * Layers (docs/decisions.md, Hardening): WAF rate rules per viewer IP at the edge (cheap, before
+ * Layers (docs/decisions/hardening-limits-per-source-address.md): WAF rate rules per viewer IP at the edge (cheap, before
  * anything runs), then the API's own limits per source address and per username (functions/lib/
  * rate-limit.ts), which hold exactly where WAF's are approximate (WAF counts over a sliding window,
  * with a lag of up to a minute).

@@ -18,7 +18,7 @@ export interface LiveUpdatesProps {
 export const DEFAULT_LIVE_CONCURRENCY = 5;
 
 /**
- * GET /api/events/dashboard as SHORT server-sent-event answers (docs/decisions.md, "Live updates"):
+ * GET /api/events/dashboard as SHORT server-sent-event answers (docs/decisions/live-live-updates-are-short-sse-requests.md):
  * each request answers the events after its Last-Event-ID at once and ends with `retry: 2000`, so
  * nothing runs between requests or after the tab closes. The browser calls this function's URL
  * directly (its address is written to the SPA's runtime-config.json by web.ts): at one request

@@ -45,7 +45,7 @@ describe('API', () => {
     const expected = routes.map((r) => `${r.method} ${httpApiPath(r)} -> ${logicalId(areaFn(r.area))}`);
     const paths = new Map<string, Area>();
     for (const r of routes) if (!paths.has(httpApiPath(r))) paths.set(httpApiPath(r), r.area);
-    // Issue 22 item 2: any other method on a declared path reaches a function, which answers 405 with Allow.
+    // docs/decisions/multipart-and-availability.md: any other method on a declared path reaches a function, which answers 405 with Allow.
     const anyMethod = [...paths].map(([path, area]) => `ANY ${path} -> ${logicalId(areaFn(area))}`);
     expect(declared.sort()).toEqual([...expected, ...anyMethod].sort());
     expect(declared).toHaveLength(routes.length + paths.size);
@@ -138,7 +138,7 @@ describe('functions', () => {
         SDK_SOURCE === 'runtime' ? { UpdateRuntimeOn: 'FunctionUpdate' } : undefined,
       );
       expect(p.Architectures, id).toEqual(['arm64']);
-      // Source maps live beside the build, not in the code asset, and are not applied at run time (docs/decisions.md).
+      // Source maps live beside the build, not in the code asset, and are not applied at run time (docs/decisions/house-readable-stack-traces.md).
       expect(p.Environment?.Variables?.NODE_OPTIONS, id).toBeUndefined();
       const logGroupId = p.LoggingConfig.LogGroup.Ref as string;
       expect(resources[logGroupId]!.Properties.RetentionInDays, id).toBe(30);
@@ -560,6 +560,9 @@ describe('web', () => {
     ]);
     expect(dist.CustomErrorResponses).toBeUndefined();
     expect(dist.DefaultRootObject).toBe('index.html');
+    // gzip and brotli for viewers that accept them (the local origin mirrors this: functions/local/static.ts)
+    expect(dist.DefaultCacheBehavior.Compress).toBe(true);
+    expect(dist.DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
     // the web bucket only: the events function URL takes no IAM auth (the pipeline checks the token)
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });

@@ -1,5 +1,5 @@
 /**
- * The product's own top-level paths, declared once (issue 11 point 7). The SPA's router reads its
+ * The product's own top-level paths, declared once (docs/decisions/hardening-reserved-tenant-names.md). The SPA's router reads its
  * page lists from here (web/src/app/routing.ts), CloudFront sends the API prefixes to the API
  * (infra/web.ts), and no organization may get one of these as its subdomain or, in path mode, as
  * its tenant path (`/{subdomain}/…`). shared/reserved-paths.test.ts checks that every literal path
@@ -9,7 +9,7 @@
 /** First segments of every contract route (`/api/…`, `/public/…`). */
 export const API_PREFIXES = ['api', 'public'] as const;
 
-/** Placeholder pages without content (document 1 §2) and the landing footer's pages. */
+/** Placeholder pages without content (R-PLAT-10) and the landing footer's pages. */
 export const INFO_PAGES = [
   'demo',
   'contact',

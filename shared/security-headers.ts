@@ -1,5 +1,5 @@
 /**
- * The security headers every answer carries, defined once (issue 11 point 6): CloudFront's response
+ * The security headers every answer carries, defined once (docs/decisions/hardening-security-headers.md): CloudFront's response
  * headers policy (infra/web.ts) and the local runtime (functions/local/static.ts) both read this.
  *
  * - CSP: scripts from our own origin only; styles also inline (Chakra/emotion inject style tags);

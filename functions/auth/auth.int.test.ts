@@ -223,6 +223,26 @@ describe('organization onboarding', () => {
     });
     expect(new URL(a.body.loginUrl).host).toBe('twin-carts.localhost:3000');
     expect(new URL(b.body.loginUrl).host).toBe('twin-carts-2.localhost:3000');
+    // docs/decisions/words-and-states.md: the form asks before submitting, with its invitation, and hears the truth.
+    const third = await invite(admin, 'c@twins.test');
+    const check = await call('GET', `/api/signup/subdomain?token=${third}&name=${encodeURIComponent('Twin Carts')}`);
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ requested: 'twin-carts', subdomain: 'twin-carts-3', available: false });
+    const fresh = await call('GET', `/api/signup/subdomain?token=${third}&name=Solo%20Carts`);
+    expect(fresh.body).toEqual({ requested: 'solo-carts', subdomain: 'solo-carts', available: true });
+    const noInvitation = await call('GET', '/api/signup/subdomain?token=nope&name=Twin%20Carts');
+    expect(noInvitation.status).toBe(400);
+  });
+
+  it('counts the owner signed in by the sign-up link as signed in today (docs/decisions/words-and-states.md)', async () => {
+    const admin = await adminToken();
+    const done = await call('POST', '/api/signup/complete', {
+      body: signupBody(await invite(admin, 'owner@counted.test'), 'Counted Carts'),
+    });
+    expect(done.status).toBe(200);
+    const metrics = await call('GET', '/api/platform/tenants/metrics', { token: admin });
+    const tenant = metrics.body.tenants.find((t: { subdomain: string }) => t.subdomain === 'counted-carts');
+    expect(tenant.metrics).toMatchObject({ totalUsers: 1, activeUsersToday: 1 });
   });
 
   it('lets exactly one of two simultaneous sign-ups with the same invitation succeed', async () => {
@@ -288,6 +308,25 @@ describe('organization onboarding', () => {
     const refuse = await call('DELETE', `/api/platform/invitations/${used.id}`, { token: admin });
     expect(refuse.status).toBe(409);
     expect((await call('POST', `/api/platform/invitations/${used.id}/resend`, { token: admin })).status).toBe(409);
+  });
+
+  it('refuses a second invitation to an address with a pending one, naming it for Resend (docs/decisions/words-and-states.md)', async () => {
+    const admin = await adminToken();
+    const body = { firstName: 'Pat', lastName: 'Twice', email: 'pat@twice.test' };
+    const first = await call('POST', '/api/platform/invitations', { token: admin, body });
+    expect(first.status).toBe(201);
+    const second = await call('POST', '/api/platform/invitations', {
+      token: admin,
+      body: { ...body, email: ' PAT@Twice.test ' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      error: 'InvitationPending',
+      message: 'An invitation to pat@twice.test is already pending. Resend it instead of sending a new one.',
+      invitationId: first.body.invitation.id,
+    });
+    const list = await call('GET', '/api/platform/invitations', { token: admin });
+    expect(list.body.invitations.filter((i: { email: string }) => i.email === 'pat@twice.test')).toHaveLength(1);
   });
 
   it('refuses to invite an address that already has an account', async () => {

@@ -4,7 +4,7 @@ import { SIGN_IN_PER_SOURCE, SOURCE_LIMITED } from '../lib/rate-limit.js';
 import { LOCKED_OUT } from './login.js';
 import { ensurePlatformAdmin } from './onboarding.js';
 
-// Issue 11 point 1: the lockout holds whatever the concurrency, and a source address is limited too.
+// docs/decisions/hardening-limits-per-source-address.md: the lockout holds whatever the concurrency, and a source address is limited too.
 beforeAll(async () => {
   await useTestTable();
 });

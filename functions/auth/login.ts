@@ -9,9 +9,8 @@ import {
   SIGN_IN_PER_USERNAME,
   takeAttempt,
 } from '../lib/rate-limit.js';
-import { recordActiveUser } from '../users/user-stats.js';
-import { startSession } from './session.js';
-import { findUserByUsername, getOrganization, recordLogin } from './store.js';
+import { recordSignIn, startSession } from './session.js';
+import { findUserByUsername, getOrganization } from './store.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const LOCKED_OUT = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
@@ -19,10 +18,10 @@ export const LOCKED_OUT = 'Too many failed sign-in attempts. Please wait 15 minu
 const ATTEMPTS = 'LOGINFAIL';
 
 /**
- * Document 1 §7 login. Unknown usernames cost the same as wrong passwords (a dummy hash is checked)
+ * R-AUTH-1 login. Unknown usernames cost the same as wrong passwords (a dummy hash is checked)
  * and answer the same message, so the response does not tell which usernames exist.
  *
- * Issue 11 point 1: the source address pays first (a fixed window per address), then the username
+ * docs/decisions/hardening-limits-per-source-address.md: the source address pays first (a fixed window per address), then the username
  * (at most 5 password checks per 15 minutes, an atomic conditional counter taken BEFORE the check),
  * so no burst, however parallel, gets a sixth check. A successful sign-in forgets the attempts.
  */
@@ -47,11 +46,6 @@ export async function login(
   if (org?.status === 'INACTIVE')
     throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
 
-  // recordActiveUser never throws: a failed counter write does not fail the sign-in.
-  await Promise.all([
-    clearAttempts(ATTEMPTS, username),
-    recordLogin(user),
-    user.organizationId ? recordActiveUser(trustedTenant(user.organizationId), user.id) : undefined,
-  ]);
+  await Promise.all([clearAttempts(ATTEMPTS, username), recordSignIn(user)]);
   return startSession(user, org);
 }

@@ -4,6 +4,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { conflict } from '../lib/errors.js';
 import { keys, trustedTenant } from '../lib/keys.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
 import { userCountUpdate } from '../users/user-stats.js';
@@ -22,9 +23,12 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 
 export class ExtraConditionFailed extends Error {}
 
-/** acme, then acme-2, acme-3, ...: the first label nobody holds (document 1 §5 derivation). */
-async function freeSubdomain(name: string, skip: Set<string>): Promise<string> {
-  const base = subdomainFromName(name).slice(0, 50).replace(/-+$/, '') || 'org';
+/** The label an organization name asks for, before any suffix (R-PLAT-2 derivation). */
+export const wantedSubdomain = (name: string) => subdomainFromName(name).slice(0, 50).replace(/-+$/, '') || 'org';
+
+/** acme, then acme-2, acme-3, ...: the first label nobody holds (R-PLAT-2 derivation). */
+export async function freeSubdomain(name: string, skip: Set<string>): Promise<string> {
+  const base = wantedSubdomain(name);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (RESERVED_SUBDOMAINS.has(candidate) || skip.has(candidate)) continue;
@@ -50,77 +54,80 @@ export async function createOrganization(input: {
     throw conflict('An account with this email already exists. Please sign in instead.');
   const passwordHash = await hashPassword(input.owner.password);
   const tried = new Set<string>();
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const subdomain = await freeSubdomain(input.name, tried);
-    const orgId = randomUUID().replace(/-/g, '');
-    const tenant = trustedTenant(orgId);
-    const now = nowIso();
-    const organization: OrganizationRecord = {
-      id: orgId,
-      name: input.name.trim(),
-      subdomain,
-      status: 'ACTIVE',
-      phone: input.phone,
-      timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
-      createdAt: now,
-    };
-    const owner: UserRecord = {
-      id: randomUUID(),
-      username,
-      email: username,
-      firstName: input.owner.firstName.trim(),
-      lastName: input.owner.lastName.trim(),
-      phone: input.phone ?? null,
-      role: 'BUSINESS_ADMIN',
-      accessLevel: 'MANAGER',
-      organizationId: orgId,
-      passwordHash,
-      isActive: true,
-      createdAt: now,
-    };
-    organization.ownerUserId = owner.id;
-    const items: TransactItem[] = [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.subdomain(subdomain), organizationId: orgId },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.organization(tenant),
-            ...keys.organizationsIndex(),
-            gsi1sk: `${now}#${orgId}`,
-            ...organization,
+  return optimistic(
+    async () => {
+      const subdomain = await freeSubdomain(input.name, tried);
+      const orgId = randomUUID().replace(/-/g, '');
+      const tenant = trustedTenant(orgId);
+      const now = nowIso();
+      const organization: OrganizationRecord = {
+        id: orgId,
+        name: input.name.trim(),
+        subdomain,
+        status: 'ACTIVE',
+        phone: input.phone,
+        timeZone: input.timeZone ?? DEFAULT_TIME_ZONE,
+        createdAt: now,
+      };
+      const owner: UserRecord = {
+        id: randomUUID(),
+        username,
+        email: username,
+        firstName: input.owner.firstName.trim(),
+        lastName: input.owner.lastName.trim(),
+        phone: input.phone ?? null,
+        role: 'BUSINESS_ADMIN',
+        accessLevel: 'MANAGER',
+        organizationId: orgId,
+        passwordHash,
+        isActive: true,
+        createdAt: now,
+      };
+      organization.ownerUserId = owner.id;
+      const items: TransactItem[] = [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.subdomain(subdomain), organizationId: orgId },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
         },
-      },
-      ...userPuts(owner),
-      ...(input.extra ?? []),
-      // Last, so the extra items keep their positions (index 4 on) in the cancellation reasons.
-      userCountUpdate(tenant, 1),
-    ];
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return { organization, owner };
-    } catch (e) {
-      const reasons = (e as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if ((e as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw e;
-      const failed = reasons.map((r) => r.Code === 'ConditionalCheckFailed');
-      // The caller's own conditions (an invitation already used) explain a failure best: check them first.
-      if (failed.slice(4).some(Boolean)) throw new ExtraConditionFailed();
-      if (failed[2]) throw conflict('An account with this email already exists. Please sign in instead.');
-      if (failed[0]) tried.add(subdomain);
-      else if (!reasons.some((r) => r.Code === 'TransactionConflict')) throw e;
-      // A subdomain taken meanwhile, or a concurrent transaction on the same rows: try again.
-      continue;
-    }
-  }
-  throw conflict('Could not reserve a subdomain for this organization. Please try again.');
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.organization(tenant),
+              ...keys.organizationsIndex(),
+              gsi1sk: `${now}#${orgId}`,
+              ...organization,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...userPuts(owner),
+        ...(input.extra ?? []),
+        // Last, so the extra items keep their positions (index 4 on) in the cancellation reasons.
+        userCountUpdate(tenant, 1),
+      ];
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: items }));
+        return { organization, owner };
+      } catch (e) {
+        const reasons = (e as { name?: string; CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+        if ((e as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw e;
+        const failed = reasons.map((r) => r.Code === 'ConditionalCheckFailed');
+        // The caller's own conditions (an invitation already used) explain a failure best: check them first.
+        if (failed.slice(4).some(Boolean)) throw new ExtraConditionFailed();
+        if (failed[2]) throw conflict('An account with this email already exists. Please sign in instead.');
+        if (failed[0]) tried.add(subdomain);
+        // A subdomain taken meanwhile, or a concurrent transaction on the same rows: try again.
+        return retryWhen(e, failed[0] === true || reasons.some((r) => r.Code === 'TransactionConflict'));
+      }
+    },
+    () => {
+      throw conflict('Could not reserve a subdomain for this organization. Please try again.');
+    },
+  );
 }
 
 /** The SUPER_ADMIN the local runtime (and a fresh deployment's bootstrap) ensures at every start. */

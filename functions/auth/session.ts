@@ -1,9 +1,11 @@
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
 import { issueToken } from '../lib/tokens.js';
-import type { OrganizationRecord, UserRecord } from './store.js';
+import { trustedTenant } from '../lib/keys.js';
+import { recordActiveUser } from '../users/user-stats.js';
+import { recordLogin, type OrganizationRecord, type UserRecord } from './store.js';
 import { platformUrl, signedInDashboardUrl } from './urls.js';
 
-/** The user object of document 1 §3, as the login response and the sign-in URL carry it. */
+/** The user object of R-AUTH-3, as the login response and the sign-in URL carry it. */
 export function sessionUser(user: UserRecord, org: OrganizationRecord | undefined) {
   return {
     id: user.id,
@@ -14,7 +16,7 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
     firstName: user.firstName,
     lastName: user.lastName,
     organizationId: user.organizationId,
-    // The zone lets screens show and enter times as the business keeps them (docs/decisions.md).
+    // The zone lets screens show and enter times as the business keeps them (docs/decisions/integration-the-session-carries-the-organization-s.md).
     organization: org
       ? {
           name: org.name,
@@ -23,6 +25,18 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
         }
       : null,
   };
+}
+
+/**
+ * A sign-in as the counters see it: the user's last sign-in and the tenant's "signed in today".
+ * Every way a session starts (password, the owner's automatic sign-in after sign-up) counts once
+ * (docs/decisions/words-and-states.md). recordActiveUser never throws: a failed counter write does not fail the sign-in.
+ */
+export async function recordSignIn(user: UserRecord): Promise<void> {
+  await Promise.all([
+    recordLogin(user),
+    user.organizationId ? recordActiveUser(trustedTenant(user.organizationId), user.id) : undefined,
+  ]);
 }
 
 /** Token, user and where to go: SUPER_ADMIN to the platform portal, tenant users to their dashboard. */

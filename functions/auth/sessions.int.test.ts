@@ -11,7 +11,7 @@ import { LOGGED_OUT } from './logout.js';
 import { createOrganization } from './onboarding.js';
 import { upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
 
-/** Issue 22 item 3: a session follows its account (role, access level, password, status) and ends at sign-out. */
+/** docs/decisions/sessions-follow-the-account.md: a session follows its account (role, access level, password, status) and ends at sign-out. */
 
 const PASSWORD = 'staff-password-1';
 let org: OrganizationRecord;

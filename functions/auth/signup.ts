@@ -1,8 +1,8 @@
 import { ApiError } from '../lib/errors.js';
 import { findInvitationByToken, consumeInvitation, type InvitationRecord } from '../platform/invitation-store.js';
 import { invitationStatus } from '../../shared/domain/invitations.js';
-import { createOrganization, ExtraConditionFailed } from './onboarding.js';
-import { startSession } from './session.js';
+import { createOrganization, ExtraConditionFailed, freeSubdomain, wantedSubdomain } from './onboarding.js';
+import { recordSignIn, startSession } from './session.js';
 
 export const NO_TOKEN = 'No invitation token provided.';
 export const INVALID_INVITATION = 'This invitation is invalid, expired, or has already been used.';
@@ -17,6 +17,18 @@ async function usableInvitation(token: string | undefined): Promise<InvitationRe
   return inv;
 }
 
+/**
+ * What the sign-up form's organization name would get now (docs/decisions/words-and-states.md); only for a usable
+ * invitation, so the route is no directory of tenant names. A race may still move it on by a suffix:
+ * the success screen names the final address.
+ */
+export async function signupSubdomain(token: string | undefined, name: string) {
+  await usableInvitation(token);
+  const requested = wantedSubdomain(name);
+  const subdomain = await freeSubdomain(name, new Set());
+  return { requested, subdomain, available: subdomain === requested };
+}
+
 export async function validateSignupToken(token: string | undefined) {
   const inv = await usableInvitation(token);
   return { valid: true, invitation: { firstName: inv.firstName, lastName: inv.lastName, email: inv.email } };
@@ -24,7 +36,7 @@ export async function validateSignupToken(token: string | undefined) {
 
 /**
  * Organization, admin and the used mark on the invitation, in one transaction. The answer's loginUrl
- * signs the new owner straight in on their tenant dashboard (docs/decisions.md).
+ * signs the new owner straight in on their tenant dashboard (docs/decisions/foundation-sign-up-lands-signed-in.md).
  */
 export async function completeSignup(input: {
   token: string;
@@ -50,6 +62,8 @@ export async function completeSignup(input: {
       extra: [consumeInvitation(inv)],
     });
     const session = await startSession(owner, organization);
+    // The answer's link signs the owner in: that is this tenant's first sign-in today.
+    await recordSignIn(owner);
     return {
       success: true,
       loginUrl: session.redirectUrl,

@@ -2,7 +2,7 @@ import { config } from '../lib/config.js';
 
 /**
  * Where a tenant lives: `{sub}.{host}` when the deployment has a wildcard domain (and locally,
- * `{sub}.localhost`), else the `/{sub}/` path prefix on the platform host (document 1 §2).
+ * `{sub}.localhost`), else the `/{sub}/` path prefix on the platform host (R-PLAT-2).
  */
 export function tenantUrl(subdomain: string, path: string): URL {
   const c = config();

@@ -241,7 +241,7 @@ describe('customers from public bookings', () => {
     });
   });
 
-  it('one phone shared by people with different names makes different customers; the same name and phone is one (issue 23 item 14)', async () => {
+  it('one phone shared by people with different names makes different customers; the same name and phone is one (docs/decisions/right-about-money.md)', async () => {
     const s = await sessionFor();
     const svc = await call('POST', '/api/inventory/services', {
       token: s.token,

@@ -6,7 +6,7 @@
  *   `reservationCount` kept on write (ADD 1 per reservation, -1 when one is deleted).
  * - `CUSTPHONE#{digits}#{name}` and `CUSTEMAIL#{email}`: exact pointers → customerId, so a returning
  *   customer is found by phone and name, or by e-mail, with one GetItem each (conditional puts: never
- *   two owners). Pointers written before issue 23 are `CUSTPHONE#{digits}` alone; they are still read,
+ *   two owners). Pointers written before docs/decisions/right-about-money.md are `CUSTPHONE#{digits}` alone; they are still read,
  *   and followed only when the customer's name matches.
  * - the search rows of ./search-index.ts (`T#{org}#CSEARCH`), written with the customer.
  * - `STATS#customers`: `total`, kept on write.
@@ -15,11 +15,13 @@
  * write them.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
-import { customerSearchPuts } from './search-index.js';
+import { counter, optionalText, type RowParser, rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
+import { customerSearchPuts, searchPartition, searchPrefixes } from './search-index.js';
 
 export const CUSTOMER_ENTITY = 'CUSTOMER';
 const PHONE = 'CUSTPHONE';
@@ -64,7 +66,7 @@ export interface CustomerRow {
 }
 
 /**
- * The tenant's customer who is this person, else a new id (issue 23 item 14): the same e-mail, or
+ * The tenant's customer who is this person, else a new id (docs/decisions/right-about-money.md): the same e-mail, or
  * else the same phone and name (a person may book with a second address). Never the phone alone: a
  * family or a front desk shares one number between people with different names.
  */
@@ -94,14 +96,29 @@ export async function matchCustomer(
   return { id: randomUUID(), existing: false, missingPointers: wanted };
 }
 
+/** A customer row as written by `addCustomerParts` (reservationCount kept by ADD). */
+const customerRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: optionalText(),
+  address: optionalText(),
+  reservationCount: counter(),
+  source: z.optional(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const parseCustomerRow: RowParser<CustomerRow> = rowParser('customer', customerRow);
+
 export async function getCustomerRow(tenant: TenantId, id: string): Promise<CustomerRow | null> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: customerKey(tenant, id) }));
-  return (res.Item as CustomerRow | undefined) ?? null;
+  return res.Item ? parseCustomerRow(res.Item) : null;
 }
 
 /**
  * A deleted reservation leaves its customer's count ('customer-count' part). Read first: a customer
- * row that is gone, or a count already at 0 (rows from before issue 23), must not block the delete;
+ * row that is gone, or a count already at 0 (rows from before docs/decisions/right-about-money.md), must not block the delete;
  * the condition only keeps the ADD from creating a stub row.
  */
 export async function removeCustomerReservation(
@@ -184,4 +201,25 @@ export function addCustomerParts(
       { condition: 'attribute_not_exists(pk)' },
     );
   }
+}
+
+/**
+ * Ids of customers whose name or phone starts with the words of `text` (e-mail terms left out), in
+ * index order, reading at most `limit` search rows per word: other areas' searches by customer.
+ */
+export async function customerIdsMatching(tenant: TenantId, text: string, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (const prefix of searchPrefixes(text).filter((p) => !p.startsWith('e:'))) {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': searchPartition(tenant), ':p': prefix },
+        ProjectionExpression: 'customerId',
+        Limit: limit,
+      }),
+    );
+    for (const i of res.Items ?? []) if (!ids.includes(String(i.customerId))) ids.push(String(i.customerId));
+  }
+  return ids;
 }

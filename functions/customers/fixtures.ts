@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchPutAll, db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { customerSearchPuts } from './search-index.js';
 
@@ -92,21 +92,8 @@ export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservatio
 /** Many customers fast (bench): batch puts of the same rows, then the counter set once. */
 export async function seedManyCustomers(tenant: TenantId, list: SeedCustomer[]): Promise<void> {
   const T = tableName();
-  const rows = list.flatMap((c) => customerRows(tenant, c).rows);
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
   // Several batches in flight: DynamoDB Local on disk is latency-bound, not busy.
-  const worker = async () => {
-    for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      let pending = batch.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; pending.length && attempt < 8; attempt++) {
-        const res = await db().send(new BatchWriteCommand({ RequestItems: { [T]: pending } }));
-        pending = (res.UnprocessedItems?.[T] ?? []) as typeof pending;
-        if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await batchPutAll(list.flatMap((c) => customerRows(tenant, c).rows));
   await db().send(
     new UpdateCommand({
       TableName: T,

@@ -3,7 +3,7 @@ import { notFound } from '../lib/errors.js';
 import { createAreaHandler } from '../lib/pipeline.js';
 import { customerTotal, getCustomer, listCustomers } from './store.js';
 
-/** Lambda entry of the customers area (document 3 §2, §7; the dashboard's customer count, document 1 §7). */
+/** Lambda entry of the customers area (R-CUS-1; the dashboard's customer count, R-DASH-2). */
 export const handler = createAreaHandler('customers', {
   'customers.list': async ({ tenant, query }) => {
     const page = query.page ?? 1;

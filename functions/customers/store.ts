@@ -1,8 +1,9 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomerReservationView, CustomerView } from '../../shared/contract/customer-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
-import { db, sortKeyPrefixRange, tableName } from '../lib/db.js';
+import { batchGetAll, db, sortKeyPrefixRange, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { parseCustomerRow } from './entity.js';
 import { searchPartition, searchPrefixes } from './search-index.js';
 
 /** Rows this area reads (written with the reservation that creates the customer: docs/data-model.md, "Customers"). */
@@ -15,19 +16,20 @@ export const MAX_DETAIL_RESERVATIONS = 100;
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const strOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
-export function toCustomerView(r: Row): CustomerView {
+export function toCustomerView(item: Row): CustomerView {
+  const r = parseCustomerRow(item);
   return {
-    id: str(r.id),
-    firstName: str(r.firstName),
-    lastName: str(r.lastName),
-    phone: str(r.phone),
-    email: strOrNull(r.email),
-    address: strOrNull(r.address),
-    reservationCount: Math.max(0, Math.trunc(num(r.reservationCount))),
-    createdAt: str(r.createdAt),
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    phone: r.phone,
+    // A blank address or e-mail is none (the staff form may send spaces).
+    email: r.email?.trim() ? r.email : null,
+    address: r.address?.trim() ? r.address : null,
+    reservationCount: r.reservationCount,
+    createdAt: r.createdAt,
   };
 }
 
@@ -61,13 +63,8 @@ export function toCustomerReservation(r: Row): CustomerReservationView {
 async function customersByIds(tenant: TenantId, ids: string[]): Promise<CustomerView[]> {
   if (!ids.length) return [];
   const found = new Map<string, Row>();
-  let pending: Record<string, unknown>[] = ids.map((id) => ({ ...keys.entity(tenant, CUSTOMER, id) }));
-  for (let attempt = 0; pending.length && attempt < 5; attempt++) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-    for (const item of res.Responses?.[tableName()] ?? []) found.set(str(item.id), item);
-    pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-    if (pending.length) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-  }
+  for (const item of await batchGetAll(ids.map((id) => ({ ...keys.entity(tenant, CUSTOMER, id) }))))
+    found.set(str(item.id), item);
   return ids.flatMap((id) => (found.has(id) ? [toCustomerView(found.get(id)!)] : []));
 }
 
@@ -123,7 +120,7 @@ export async function listCustomers(tenant: TenantId, opts: { page: number; limi
   return { customers, total };
 }
 
-/** Newest first; a page further down reads the pages before it (20 rows each), see docs/decisions.md. */
+/** Newest first; a page further down reads the pages before it (20 rows each), see docs/decisions/live-customers.md. */
 async function newestCustomers(tenant: TenantId, skip: number, limit: number): Promise<CustomerView[]> {
   const out: CustomerView[] = [];
   let toSkip = skip;

@@ -2,7 +2,7 @@ import type { TenantId } from '../lib/keys.js';
 import { liveEventsSince, type LiveEvent } from '../lib/live-events.js';
 
 /**
- * GET /api/events/dashboard as SHORT server-sent-event requests (docs/decisions.md, "Live updates"):
+ * GET /api/events/dashboard as SHORT server-sent-event requests (docs/decisions/live-live-updates-are-short-sse-requests.md):
  * each request answers the events after the client's cursor at once and ends with `retry:`, so the
  * browser's EventSource asks again RETRY_MS later with the cursor as Last-Event-ID. Nothing runs
  * between requests, so nothing runs after the tab closes, and one request costs a few milliseconds.
@@ -72,7 +72,7 @@ export function advance(
 
 /**
  * One short SSE answer: `retry:`, the undelivered events (each `{type, payload}` under its event
- * name, document 1 §7, with its cursor as `id:`), then an id-only block carrying the next cursor
+ * name, R-DASH-4, with its cursor as `id:`), then an id-only block carrying the next cursor
  * (an id-only block moves the EventSource's Last-Event-ID without dispatching an event).
  *
  * `mayReceive` (audience.ts) decides per event whether this session gets it, live and on replay

@@ -177,7 +177,7 @@ describe('dashboard live events (short SSE requests)', () => {
   });
 });
 
-describe('who receives which live event (issue 22 item 9)', () => {
+describe('who receives which live event (docs/decisions/modules-and-live-stream.md)', () => {
   /** A Last-Event-ID from 9 minutes ago: the stream replays everything after it. */
   const nineMinutesAgo = () => formatCursor({ at: Date.now() - 9 * 60_000, seen: [] });
   const replay = async (token: string) => {

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BatchGetCommand,
-  type BatchGetCommandInput,
-  type BatchGetCommandOutput,
-  DeleteCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
 import type { ItemStatus } from '../../shared/contract/inventory-models.js';
 import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
@@ -19,9 +11,10 @@ import {
   suggestItemIds,
 } from '../../shared/domain/inventory.js';
 import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
-import { db, nowIso } from '../lib/db.js';
+import { batchGetAll, db, nowIso } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
+import { optimistic, RETRY, retryWhen } from '../lib/optimistic.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { getRow } from './model.js';
@@ -60,7 +53,7 @@ import {
  * 4. if a chunk fails (someone took a number in between), undo the chunks already written;
  * 5. finish with one transaction: the BULK_* log entry and the intent row's removal.
  * A batch interrupted between 2 and 5 is rolled back (creates) or finished (deletes) by
- * `recoverStaleBatches`, run from the hourly sweep. See docs/decisions.md.
+ * `recoverStaleBatches`, run from the hourly sweep. See docs/decisions/inventory-batch-recovery-drains-every-stale-batch.md.
  */
 
 /** Item + marker per item, plus the type's count and the stats: 49 × 2 + 2 = 100 actions. */
@@ -74,7 +67,7 @@ const DELETE_CHUNK = 24;
  * An intent older than this is an interrupted batch, not a running one: API functions time out at
  * 29 s (infra/lambda.ts), so a batch a minute old has no Lambda left writing it. With the recovery
  * sweep every minute (functions/sweeps/schedules.ts), part of an unfinished batch is visible for at
- * most 2 minutes (issue 11 point 8).
+ * most 2 minutes (docs/decisions/hardening-interrupted-bulk-creates.md).
  */
 export const STALE_BATCH_MS = 60_000;
 
@@ -114,19 +107,8 @@ const deleteBatch = (w: AuditedWrite, tenant: TenantId, id: string) =>
 const conditionFailed = (e: unknown): e is WriteFailed => e instanceof WriteFailed && e.failed.length > 0;
 
 /** Consistent reads of up to any number of keys (BatchGetItem takes 100 at a time). */
-async function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (const part of chunk(keyList, 100)) {
-    let request: BatchGetCommandInput['RequestItems'] = {
-      [T()]: { Keys: part as unknown as Record<string, unknown>[], ConsistentRead: true },
-    };
-    while (request && Object.keys(request).length) {
-      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...(res.Responses?.[T()] ?? []));
-      request = res.UnprocessedKeys;
-    }
-  }
-  return out;
+function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
+  return batchGetAll(keyList as unknown as Record<string, unknown>[], { consistent: true });
 }
 
 async function takenNumbers(tenant: TenantId, numbers: string[]): Promise<Set<string>> {
@@ -147,7 +129,7 @@ export interface KeptItem {
 
 /**
  * Splits items into those a delete may remove and those out on (or booked for) a rental: an ACTIVE
- * reservation in the item's booking row, or the item IN_USE (issue 23 item 7).
+ * reservation in the item's booking row, or the item IN_USE (docs/decisions/nothing-rented-disappears.md).
  */
 async function splitReserved(tenant: TenantId, rows: ItemRow[]): Promise<{ free: ItemRow[]; kept: KeptItem[] }> {
   const bookings = await (await itemBookings()).activeBookings(
@@ -191,25 +173,31 @@ function createChunkWrite(tenant: TenantId, rows: ItemRow[]): AuditedWrite {
 async function removeItems(tenant: TenantId, rows: ItemRow[], onlyBatch?: string): Promise<void> {
   for (const part of chunk(rows, DELETE_CHUNK)) {
     // Re-read and retry on a lost race: an overlapping recovery run may remove some of the same items.
-    for (let attempt = 0; ; attempt++) {
-      const present = await readItems(
-        tenant,
-        part.map((r) => r.id),
-      );
-      const mine = (
-        await splitReserved(
+    let lost: unknown;
+    await optimistic(
+      async () => {
+        const present = await readItems(
           tenant,
-          present.filter((p) => !onlyBatch || p.batchId === onlyBatch),
-        )
-      ).free;
-      if (!mine.length) break;
-      try {
-        await (await deleteChunkWrite(tenant, mine)).commit();
-        break;
-      } catch (e) {
-        if (!conditionFailed(e) || attempt >= 2) throw e;
-      }
-    }
+          part.map((r) => r.id),
+        );
+        const mine = (
+          await splitReserved(
+            tenant,
+            present.filter((p) => !onlyBatch || p.batchId === onlyBatch),
+          )
+        ).free;
+        if (!mine.length) return;
+        try {
+          await (await deleteChunkWrite(tenant, mine)).commit();
+        } catch (e) {
+          lost = e;
+          return retryWhen(e, conditionFailed(e));
+        }
+      },
+      () => {
+        throw lost;
+      },
+    );
   }
 }
 
@@ -380,7 +368,7 @@ async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: string)
 }
 
 /**
- * Deletes what it may and keeps what a rental holds (issue 23 item 7): items with an ACTIVE
+ * Deletes what it may and keeps what a rental holds (docs/decisions/nothing-rented-disappears.md): items with an ACTIVE
  * reservation (under way or to come) stay and come back in `kept` with the reservations' numbers;
  * when every item is held, nothing is written and the answer is a 409 naming them.
  */
@@ -414,19 +402,20 @@ export async function bulkDelete(
   try {
     for (const part of chunk(free, DELETE_CHUNK)) {
       let todo = part;
-      for (let attempt = 0; todo.length; attempt++) {
-        try {
-          await (await deleteChunkWrite(tenant, todo)).commit();
-          done.push(...todo);
-          break;
-        } catch (e) {
-          if (!conditionFailed(e)) throw e;
-          // A booking landed on one of these meanwhile: it stays with the others kept; the rest go.
-          const booked = e.failed.filter((n) => n.startsWith('bookings:')).map((n) => n.slice('bookings:'.length));
-          if (!booked.length || attempt >= 2)
-            throw conflict(
-              'Some items changed while they were being deleted; nothing was deleted, reload and try again',
-            );
+      const changed = () =>
+        conflict('Some items changed while they were being deleted; nothing was deleted, reload and try again');
+      await optimistic(
+        async () => {
+          if (!todo.length) return;
+          try {
+            await (await deleteChunkWrite(tenant, todo)).commit();
+            done.push(...todo);
+            return;
+          } catch (e) {
+            if (!conditionFailed(e)) throw e;
+            // A booking landed on one of these meanwhile: it stays with the others kept; the rest go.
+            if (!e.failed.some((n) => n.startsWith('bookings:'))) throw changed();
+          }
           const fresh = await splitReserved(
             tenant,
             await readItems(
@@ -437,8 +426,12 @@ export async function bulkDelete(
           kept.push(...fresh.kept);
           const stay = new Set(fresh.kept.map((k) => k.id));
           todo = todo.filter((r) => !stay.has(r.id));
-        }
-      }
+          return RETRY;
+        },
+        () => {
+          throw changed();
+        },
+      );
     }
   } catch (e) {
     await restoreItems(tenant, done);
@@ -473,35 +466,45 @@ async function rollBackCreate(tenant: TenantId, batch: BatchRow): Promise<ItemRo
   const original = new Map(batch.items.map((r) => [r.id, r]));
   const kept = new Map<string, ItemRow>();
   for (const part of chunk(batch.items, DELETE_CHUNK)) {
-    for (let attempt = 0; ; attempt++) {
-      // every item of the batch still there; an edit may have rewritten it without the batch id
-      const present = await readItems(
-        tenant,
-        part.map((r) => r.id),
-      );
-      // An item booked since (even for later: the item row does not show it) is someone's rental now.
-      const free = new Set((await splitReserved(tenant, present)).free.map((r) => r.id));
-      const untouched = present.filter((p) => {
-        const o = original.get(p.id);
-        return (
-          o && free.has(p.id) && p.batchId === batch.id && p.updatedAt === o.updatedAt && p.itemNumber === o.itemNumber
+    let lost: unknown;
+    await optimistic(
+      async () => {
+        // every item of the batch still there; an edit may have rewritten it without the batch id
+        const present = await readItems(
+          tenant,
+          part.map((r) => r.id),
         );
-      });
-      for (const p of present) if (!untouched.includes(p)) kept.set(p.id, p);
-      if (!untouched.length) break;
-      // delete only what is exactly as the batch wrote it (an edit racing the sweep wins)
-      const w = await deleteChunkWrite(tenant, untouched, (p) => ({
-        condition: 'batchId = :b AND updatedAt = :u',
-        values: { ':b': batch.id, ':u': p.updatedAt },
-      }));
-      try {
-        await w.commit();
-        break;
-      } catch (e) {
-        // someone edited one between our read and the delete, or another sweep got there first: re-read
-        if (!conditionFailed(e) || attempt >= 4) throw e;
-      }
-    }
+        // An item booked since (even for later: the item row does not show it) is someone's rental now.
+        const free = new Set((await splitReserved(tenant, present)).free.map((r) => r.id));
+        const untouched = present.filter((p) => {
+          const o = original.get(p.id);
+          return (
+            o &&
+            free.has(p.id) &&
+            p.batchId === batch.id &&
+            p.updatedAt === o.updatedAt &&
+            p.itemNumber === o.itemNumber
+          );
+        });
+        for (const p of present) if (!untouched.includes(p)) kept.set(p.id, p);
+        if (!untouched.length) return;
+        // delete only what is exactly as the batch wrote it (an edit racing the sweep wins)
+        const w = await deleteChunkWrite(tenant, untouched, (p) => ({
+          condition: 'batchId = :b AND updatedAt = :u',
+          values: { ':b': batch.id, ':u': p.updatedAt },
+        }));
+        try {
+          await w.commit();
+        } catch (e) {
+          // someone edited one between our read and the delete, or another sweep got there first: re-read
+          lost = e;
+          return retryWhen(e, conditionFailed(e));
+        }
+      },
+      () => {
+        throw lost;
+      },
+    );
   }
   return [...kept.values()];
 }
@@ -604,23 +607,29 @@ async function recoverBatch(pointer: BatchRow): Promise<boolean> {
     // (and stay out of the log entry). Re-read and retry on a lost race: a concurrent run may delete
     // some of the same items first.
     const inUse = new Set<string>();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const left = await readItems(
-          tenant,
-          batch.items.map((r) => r.id),
-        );
-        for (const k of (await splitReserved(tenant, left)).kept) inUse.add(k.id);
-        for (const part of chunk(
-          left.filter((r) => !inUse.has(r.id)),
-          DELETE_CHUNK,
-        ))
-          await (await deleteChunkWrite(tenant, part)).commit();
-        break;
-      } catch (e) {
-        if (!conditionFailed(e) || attempt >= 2) throw e;
-      }
-    }
+    let lost: unknown;
+    await optimistic(
+      async () => {
+        try {
+          const left = await readItems(
+            tenant,
+            batch.items.map((r) => r.id),
+          );
+          for (const k of (await splitReserved(tenant, left)).kept) inUse.add(k.id);
+          for (const part of chunk(
+            left.filter((r) => !inUse.has(r.id)),
+            DELETE_CHUNK,
+          ))
+            await (await deleteChunkWrite(tenant, part)).commit();
+        } catch (e) {
+          lost = e;
+          return retryWhen(e, conditionFailed(e));
+        }
+      },
+      () => {
+        throw lost;
+      },
+    );
     try {
       await finishDelete(
         tenant,

@@ -30,7 +30,7 @@ import {
 } from './items.js';
 import { E, toItem, toProductType, toVariant, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
 
-/** Items per page when the caller names no limit (document 2 §9: the page shows 25). */
+/** Items per page when the caller names no limit (R-INV-2: the page shows 25). */
 const DEFAULT_ITEM_PAGE = 25;
 
 async function withNames(tenant: Parameters<typeof typesAndVariants>[0], rows: ItemRow[]) {
@@ -38,7 +38,7 @@ async function withNames(tenant: Parameters<typeof typesAndVariants>[0], rows: I
   return rows.map((r) => toItem(r, types, variants));
 }
 
-/** Lambda entry of the inventory area (document 2 §7). */
+/** Lambda entry of the inventory area (R-INV-2). */
 export const handler = createAreaHandler('inventory', {
   'inventory.statsOverview': async ({ tenant }) => readStats(tenant),
 

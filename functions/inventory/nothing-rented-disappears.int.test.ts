@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 7 and 8: nothing rented disappears. An item, a product type or a service that
+ * docs/decisions/nothing-rented-disappears.md: nothing rented disappears. An item, a product type or a service that
  * active or upcoming reservations hold cannot be deleted (the answer names the reservations); a bulk
  * delete deletes the rest and lists what it kept; a deleted reservation leaves its customer's count.
  */
@@ -137,7 +137,7 @@ describe('items out on a reservation are not deleted', () => {
     expect(await itemExists(admin, b.id)).toBe(true);
   });
 
-  it('refuses to delete a product type that still has items (document 2 §8 shows the server text)', async () => {
+  it('refuses to delete a product type that still has items (R-INV-7 shows the server text)', async () => {
     const type = await newType(admin);
     await newItem(admin, type.id);
     const res = await call('DELETE', `/api/inventory/product-types/${type.id}`, { token: admin.token });
@@ -184,7 +184,7 @@ describe('services with active bookings are not deleted', () => {
   });
 });
 
-describe("a customer's count and their reservations agree (issue 23 item 8)", () => {
+describe("a customer's count and their reservations agree (docs/decisions/nothing-rented-disappears.md)", () => {
   it('a deleted reservation counts nowhere: the list row and the details say the same', async () => {
     const type = await newType(admin);
     const item = await newItem(admin, type.id);

@@ -1,5 +1,5 @@
 /**
- * One helper for every audited mutation (architecture habit 6, issue 9 item 5): it builds ONE
+ * One helper for every audited mutation (architecture habit 6, docs/decisions/reservations-audited-writes.md): it builds ONE
  * TransactWriteItems from NAMED parts and adds, in the very same transaction, the log rows, the
  * counter updates and the live events. Either all of it lands or none of it does, so a log, a count
  * or the dashboard stream can never disagree with the data.
@@ -18,7 +18,7 @@
  *
  *   try { await w.commit() } catch (e) {
  *     if (e instanceof WriteFailed && e.failed.includes('item')) throw conflict('...');  // by NAME
- *     if (e instanceof WriteFailed && e.contended) { ...retry after a re-read... }
+ *     if (e instanceof WriteFailed && e.contended) { ...re-read and retry: lib/optimistic.ts... }
  *     throw e;
  *   }
  *
@@ -58,14 +58,6 @@ export class WriteFailed extends Error {
     super(`Transaction cancelled${failed.length ? `: ${failed.join(', ')} failed` : contended ? ': contended' : ''}`);
     this.name = 'WriteFailed';
   }
-}
-
-/**
- * The pause before re-reading after a WriteFailed: random (so racing writers spread out) and growing
- * with the attempt up to `capMs`.
- */
-export function retryPause(attempt: number, { baseMs = 5, stepMs = 10, capMs = 200 } = {}): Promise<void> {
-  return new Promise((r) => setTimeout(r, baseMs + Math.random() * Math.min(capMs, stepMs * 2 ** attempt)));
 }
 
 const MAX_PARTS = 100;

@@ -71,7 +71,7 @@ describe('every built route answers a declared shape', () => {
   });
 });
 
-describe('dependencies point one way (issue 9 point 7)', () => {
+describe('dependencies point one way (docs/architecture.md)', () => {
   it('shared/domain imports nothing from shared/contract', () => {
     const contract = resolve(ROOT, 'shared/contract');
     const offenders = sourceFiles(resolve(ROOT, 'shared/domain')).filter((f) =>

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.js';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -28,9 +28,9 @@ export async function batchGetAll(
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
     let pending = keys.slice(i, i + 100) as Record<string, unknown>[];
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt > 6) throw new Error('DynamoDB left keys unprocessed after 6 retries');
-      if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** (attempt - 1)));
+    for (let round = 0; pending.length; round++) {
+      if (round > 6) throw new Error('DynamoDB left keys unprocessed after 6 retries');
+      if (round) await new Promise((r) => setTimeout(r, 20 * 2 ** (round - 1)));
       const res = await db().send(
         new BatchGetCommand({
           RequestItems: {
@@ -47,6 +47,27 @@ export async function batchGetAll(
     }
   }
   return rows;
+}
+
+/**
+ * Puts `rows` as they are (seeding: no conditions, no log rows), 25 a BatchWrite with `inFlight`
+ * batches at once; unprocessed items are sent again after a growing pause, at most 6 times.
+ */
+export async function batchPutAll(rows: readonly Record<string, unknown>[], inFlight = 8): Promise<void> {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+      for (let round = 0; pending.length; round++) {
+        if (round > 6) throw new Error('DynamoDB left items unprocessed after 6 retries');
+        if (round) await new Promise((r) => setTimeout(r, 20 * 2 ** (round - 1)));
+        const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
 }
 
 export function tableName(): string {

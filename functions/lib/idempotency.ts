@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { db, isConditionFailure, tableName } from './db.js';
 import { ApiError, badRequest } from './errors.js';
+import { dynamoIdempotencyStore } from './idempotency-dynamodb.js';
+import type { IdempotencyStore } from './idempotency-store.js';
 import { keys, type Key, type TenantId } from './keys.js';
 import { logger } from './logger.js';
 
 /**
- * Idempotent requests (docs/decisions.md, "Idempotency"). A client that sends `Idempotency-Key` on
+ * Idempotent requests (docs/decisions/idempotent-submissions.md). A client that sends `Idempotency-Key` on
  * a route the contract marks `idempotent` gets, for every retry of the same request (same route,
  * same caller, same params/query/body hash), the first answer, and nothing is written again:
  *
@@ -67,89 +67,71 @@ export function idempotencyRowKey(scope: IdempotencyScope, key: string): Key {
   return { pk: `IDEMP#${scope.routeId}#${sha256(key)}`, sk: 'IDEMP' };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export interface IdempotencyClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
 
-/**
- * Claims the key for this request, or returns the stored answer of the same request. Throws 422
- * for another request under the same key, 409 when the first is still running after WAIT_MS.
- */
-export async function beginIdempotent(
-  scope: IdempotencyScope,
-  key: string,
-  hash: string,
-): Promise<{ claim: IdempotencyClaim } | { replay: StoredResponse }> {
-  const rowKey = idempotencyRowKey(scope, key);
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const now = Date.now();
+const realClock: IdempotencyClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+};
+
+/** The rules over any store (unit tests: ./idempotency-memory.ts and a fake clock). */
+export function idempotencyRules(store: IdempotencyStore, clock: IdempotencyClock = realClock) {
+  /**
+   * Claims the key for this request, or returns the stored answer of the same request. Throws 422
+   * for another request under the same key, 409 when the first is still running after WAIT_MS.
+   */
+  async function begin(
+    scope: IdempotencyScope,
+    key: string,
+    hash: string,
+  ): Promise<{ claim: IdempotencyClaim } | { replay: StoredResponse }> {
+    const rowKey = idempotencyRowKey(scope, key);
+    const deadline = clock.now() + WAIT_MS;
+    for (;;) {
+      const now = clock.now();
+      const record = { hash, lockedUntil: now + LOCK_MS, expiresAt: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS };
+      if (await store.saveInProgress(rowKey, record, now)) return { claim: { key: rowKey, hash } };
+      const held = await store.get(rowKey);
+      if (!held) continue; // the first request failed and let go: try to claim again
+      if (held.hash !== hash) throw new ApiError(422, 'IdempotencyKeyReused', IDEMPOTENCY_MISMATCH);
+      if (held.status === 'COMPLETED' && held.response !== undefined) {
+        const stored = JSON.parse(held.response) as StoredResponse;
+        return { replay: { ...stored, headers: { ...stored.headers, 'idempotent-replayed': 'true' } } };
+      }
+      if (clock.now() > deadline) throw new ApiError(409, 'IdempotencyInProgress', IDEMPOTENCY_BUSY);
+      await clock.sleep(POLL_MS + Math.random() * POLL_MS);
+    }
+  }
+
+  /** Stores a 2xx answer for the retries; any other outcome lets the key go so a retry runs again. */
+  async function finish(claim: IdempotencyClaim, response: StoredResponse | undefined): Promise<void> {
+    const ok =
+      response && typeof response.statusCode === 'number' && response.statusCode >= 200 && response.statusCode < 300;
+    if (!ok) return abandon(claim);
     try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...rowKey,
-            status: 'IN_PROGRESS',
-            hash,
-            lockedUntil: now + LOCK_MS,
-            expiresAt: Math.floor(now / 1000) + IDEMPOTENCY_TTL_SECONDS,
-          },
-          ConditionExpression:
-            'attribute_not_exists(pk) OR (#s = :progress AND lockedUntil < :now) OR expiresAt < :nowSec',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':now': now, ':nowSec': Math.floor(now / 1000) },
-        }),
-      );
-      return { claim: { key: rowKey, hash } };
+      await store.complete(claim.key, claim.hash, JSON.stringify(response));
     } catch (e) {
-      if (!isConditionFailure(e)) throw e;
+      // Too large to keep (DynamoDB's 400 KB) or taken over after a very slow run: the answer still goes out.
+      logger.warn('Could not store the idempotent answer', { error: e as Error });
+      await abandon(claim);
     }
-    const row = (await db().send(new GetCommand({ TableName: tableName(), Key: rowKey, ConsistentRead: true }))).Item;
-    if (!row) continue; // the first request failed and let go: try to claim again
-    if (row.hash !== hash) throw new ApiError(422, 'IdempotencyKeyReused', IDEMPOTENCY_MISMATCH);
-    if (row.status === 'COMPLETED' && typeof row.response === 'string') {
-      const stored = JSON.parse(row.response) as StoredResponse;
-      return { replay: { ...stored, headers: { ...stored.headers, 'idempotent-replayed': 'true' } } };
-    }
-    if (Date.now() > deadline) throw new ApiError(409, 'IdempotencyInProgress', IDEMPOTENCY_BUSY);
-    await sleep(POLL_MS + Math.random() * POLL_MS);
   }
+
+  async function abandon(claim: IdempotencyClaim): Promise<void> {
+    try {
+      await store.deleteInProgress(claim.key, claim.hash);
+    } catch (e) {
+      logger.warn('Could not release an idempotency key', { error: e as Error });
+    }
+  }
+
+  return { begin, finish, abandon };
 }
 
-/** Stores a 2xx answer for the retries; any other outcome lets the key go so a retry runs again. */
-export async function finishIdempotent(claim: IdempotencyClaim, response: StoredResponse | undefined): Promise<void> {
-  const ok =
-    response && typeof response.statusCode === 'number' && response.statusCode >= 200 && response.statusCode < 300;
-  if (!ok) return abandonIdempotent(claim);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: claim.key,
-        UpdateExpression: 'SET #s = :done, #r = :response REMOVE lockedUntil',
-        ConditionExpression: '#h = :hash',
-        ExpressionAttributeNames: { '#s': 'status', '#r': 'response', '#h': 'hash' },
-        ExpressionAttributeValues: { ':done': 'COMPLETED', ':response': JSON.stringify(response), ':hash': claim.hash },
-      }),
-    );
-  } catch (e) {
-    // Too large to keep (DynamoDB's 400 KB) or taken over after a very slow run: the answer still goes out.
-    logger.warn('Could not store the idempotent answer', { error: e as Error });
-    await abandonIdempotent(claim);
-  }
-}
-
-export async function abandonIdempotent(claim: IdempotencyClaim): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: claim.key,
-        ConditionExpression: '#s = :progress AND #h = :hash',
-        ExpressionAttributeNames: { '#s': 'status', '#h': 'hash' },
-        ExpressionAttributeValues: { ':progress': 'IN_PROGRESS', ':hash': claim.hash },
-      }),
-    );
-  } catch (e) {
-    if (!isConditionFailure(e)) logger.warn('Could not release an idempotency key', { error: e as Error });
-  }
-}
+const onDynamo = idempotencyRules(dynamoIdempotencyStore);
+export const beginIdempotent = onDynamo.begin;
+export const finishIdempotent = onDynamo.finish;
+export const abandonIdempotent = onDynamo.abandon;

@@ -15,7 +15,7 @@ const refusal = (f: () => void) => {
 };
 const nested = (n: number): unknown => (n === 0 ? 1 : { a: nested(n - 1) });
 
-describe('guardInput (issue 11 point 2)', () => {
+describe('guardInput (docs/decisions/hardening-hostile-input.md)', () => {
   it.each([
     ['NUL in text', { name: 'a\u0000b' }, INPUT_MESSAGES.badText, 'body.name'],
     ['a lone surrogate', { list: ['ok', 'a\ud800'] }, INPUT_MESSAGES.badText, 'body.list.1'],

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db.js';
 import { keys, type TenantId } from './keys.js';
 
-/** Event names of document 1 §7 (server-sent events behind the dashboard). */
+/** Event names of R-DASH-4 (server-sent events behind the dashboard). */
 export type LiveEventType =
   | 'reservation-created'
   | 'reservation-updated'

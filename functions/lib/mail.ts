@@ -5,7 +5,7 @@ import { buildMimeMessage, type MimeAttachment } from './mime.js';
 import { recordSend } from '../platform/mail-log.js';
 
 /**
- * The SES SDK is loaded on first send, not at cold start (issue 9 item 6, "Lean Lambdas"): only a
+ * The SES SDK is loaded on first send, not at cold start (docs/decisions/house-lean-bundles-fourth-pass-every-api.md): only a
  * few routes send mail (invites, booking confirmation, scheduled reports, the overdue sweep), so
  * the client lives in a chunk of its own that the area's other requests never load.
  */

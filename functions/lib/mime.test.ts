@@ -122,7 +122,7 @@ describe('header safety', () => {
   });
 });
 
-describe('List-Unsubscribe (issue 22 item 6)', () => {
+describe('List-Unsubscribe (docs/decisions/report-mail-recipients.md)', () => {
   const base = {
     from: 'no-reply@example.com',
     to: ['a@example.com'],

@@ -86,10 +86,12 @@ export type AreaHandler = middy.MiddyfiedHandler<
 };
 
 /**
- * One pipeline for every API handler, as composable middy middlewares, in this order:
- * route match → authenticate → tenant context (logger keys) → authorise (capability, matrix) →
- * 501 if the route has no operation yet → [area parsers] → validate → idempotency → operation →
- * serialise (response checked against the contract). Errors become `{error, message, details?}`.
+ * One pipeline for every API handler, as composable middy middlewares, in this order (the list in
+ * docs/architecture.md, "The pipeline", follows this composition): metering → origin secret → route
+ * match → authenticate → tenant host → tenant context (logger keys) → module gate → authorise
+ * (capability, matrix) → 501 if the route has no operation yet → [area parsers] → validate →
+ * idempotency → operation → serialise (response checked against the contract). Errors become
+ * `{error, message, details?}`.
  */
 export function createAreaHandler<A extends Area>(
   area: A,

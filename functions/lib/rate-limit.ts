@@ -11,14 +11,14 @@ import { tooManyRequests } from './errors.js';
  *   lasts `windowSeconds`; at most `limit` attempts are taken inside it, however many arrive at once;
  * - a fixed window per source address (sign-in, public booking): `RATE#{scope}#{ip}` / `W#{index}`,
  *   a counter that stops at `limit`. Coarse (up to twice the limit across a window edge), cheap,
- *   and backed by the WAF rate rules at CloudFront in production (docs/decisions.md, Hardening).
+ *   and backed by the WAF rate rules at CloudFront in production (docs/decisions/hardening-limits-per-source-address.md).
  */
 export interface WindowLimit {
   limit: number;
   windowSeconds: number;
 }
 
-/** document 1 §7: 5 sign-in attempts per username per 15 minutes. */
+/** R-PLAT-5: 5 sign-in attempts per username per 15 minutes. */
 export const SIGN_IN_PER_USERNAME: WindowLimit = { limit: 5, windowSeconds: 15 * 60 };
 /** Per source address: lets an office behind one NAT sign in, makes guessing and lock-outs cost. */
 export const SIGN_IN_PER_SOURCE: WindowLimit = { limit: 30, windowSeconds: 5 * 60 };

@@ -5,7 +5,7 @@ import { config } from './config.js';
  * Secrets Lambda Extension when the function has it (infra/lambda.ts `readsSecrets`: the extension is
  * a layer that answers on localhost with the function's own credentials and keeps a cache), else with
  * the SDK client, loaded on first use. Why the extension: the Secrets Manager client is ~14 KB of
- * every API bundle's cold start for one call per container (issue 9 item 6, docs/decisions.md
+ * every API bundle's cold start for one call per container (docs/decisions/house-lean-bundles-fourth-pass-every-api.md, docs/decisions/house-lean-bundles-third-pass-rarely-used.md
  * "Lean bundles, third pass"); the fallback keeps any other host working (a function deployed
  * without the layer, a script with credentials).
  *

@@ -12,7 +12,8 @@ import type { BenchCase, BenchContext, BenchMeasure, CaseResult } from './bench/
  * one JSON object on stdout: a key per case or measure; progress goes to stderr.
  * Each HTTP case runs one unmeasured warm-up second first.
  * Env: BENCH_SECONDS (5 per case), BENCH_CONNECTIONS (10), BENCH_CASES (comma list of case or
- * measure names, default all).
+ * measure names, default all), BENCH_DIST (the SPA build to serve and measure, default web/dist),
+ * CHROME_PATH (the browser Lighthouse drives, default /usr/bin/chromium).
  *
  * Cases live per area in `functions/local/bench/<area>.ts` (see bench/types.ts): a new file is
  * picked up without touching this one.
@@ -81,7 +82,8 @@ async function main(): Promise<void> {
     if (!javaAvailable()) throw new Error(JAVA_MISSING);
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
     delete process.env.TOKEN_SIGNING_KEY;
-    const rt = await startLocalRuntime({ port: 0, dataDir, sweeps: [] });
+    // BENCH_DIST: another build of the SPA than web/dist (web/bench/bundle-size.ts reads the same).
+    const rt = await startLocalRuntime({ port: 0, dataDir, sweeps: [], webDist: process.env.BENCH_DIST });
     stop = async () => {
       await rt.stop();
       rmSync(dataDir, { recursive: true, force: true });

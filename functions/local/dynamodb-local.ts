@@ -57,7 +57,7 @@ export interface RunningDynamo {
 
 /**
  * How long DynamoDB Local may take to answer. It answers in about 2.5 s on an idle machine, but a
- * JVM starting beside a build or a test run on two cores has taken over 30 s (issue 22 item 16).
+ * JVM starting beside a build or a test run on two cores has taken over 30 s (docs/decisions/stack-checks.md).
  * `DYNAMODB_START_TIMEOUT_SECONDS` overrides it.
  */
 export function dynamoStartTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {

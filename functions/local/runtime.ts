@@ -259,7 +259,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
       : undefined,
   });
 
-  // A throw anywhere in answering one request is a 500 for that request alone (issue 22 item 1).
+  // A throw anywhere in answering one request is a 500 for that request alone (docs/decisions/multipart-and-availability.md).
   const failed = (res: ServerResponse, e: unknown) => {
     log.error('request failed', { error: e as Error });
     if (!res.headersSent)

@@ -1,6 +1,9 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { securityHeaders } from '../../shared/security-headers.js';
 
 const TYPES: Record<string, string> = {
@@ -92,16 +95,103 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, pathname:
   sendFile(req, res, index, 'no-cache');
 }
 
+/**
+ * CloudFront compresses what it serves (infra/web.ts: the default behaviour's `compress`, with the
+ * CachingOptimized policy's gzip and brotli) when the viewer accepts it, for text types between 1,000
+ * and 10,000,000 bytes; the local origin does the same, so first-load figures measured locally are the
+ * ones viewers get (docs/decisions/first-load-route-preload-and-compression.md). API answers stay as they are: the API behaviour does not cache,
+ * so CloudFront does not compress them either.
+ */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
+const COMPRESS_MIN_BYTES = 1_000;
+const COMPRESS_MAX_BYTES = 10_000_000;
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding to answer with for an Accept-Encoding header: brotli before gzip (as CloudFront), q=0 refuses. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (enc: ContentEncoding) => (q.get(enc) ?? q.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
+
+/**
+ * Compressed bodies per file and encoding, made on first request (in zlib's thread pool: a second of
+ * brotli on the event loop would stall every other answer and let idle keep-alive sockets expire under
+ * a client about to reuse them) and kept while the file is unchanged (a new build has new files).
+ */
+const compressed = new Map<string, Promise<Buffer>>();
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+function compressedBody(file: string, mtimeMs: number, size: number, encoding: ContentEncoding): Promise<Buffer> {
+  const key = `${file}\0${mtimeMs}\0${size}\0${encoding}`;
+  let body = compressed.get(key);
+  if (!body) {
+    for (const k of compressed.keys())
+      if (k.startsWith(`${file}\0`) && k.endsWith(`\0${encoding}`)) compressed.delete(k);
+    body = readFile(file).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
+        : gzip(raw, { level: 9 }),
+    );
+    // A failed read or compression is not kept: the next request tries again.
+    body.catch(() => compressed.delete(key));
+    compressed.set(key, body);
+  }
+  return body;
+}
+
 function sendFile(req: IncomingMessage, res: ServerResponse, file: string, cacheControl: string): void {
-  const size = statSync(file).size;
+  const { size, mtimeMs } = statSync(file);
+  const type = contentType(file);
+  const compressible = COMPRESSIBLE.test(type) && size >= COMPRESS_MIN_BYTES && size <= COMPRESS_MAX_BYTES;
+  const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    compressedBody(file, mtimeMs, size, encoding)
+      .then(
+        (body) => send(req, res, file, cacheControl, type, { body, encoding }),
+        () => send(req, res, file, cacheControl, type, { vary: true }),
+      )
+      .catch(() => res.destroy());
+    return;
+  }
+  send(req, res, file, cacheControl, type, { vary: compressible });
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  cacheControl: string,
+  type: string,
+  how: { body: Buffer; encoding: ContentEncoding } | { vary: boolean },
+): void {
+  const body = 'body' in how ? how.body : null;
+  const encoding = 'encoding' in how ? how.encoding : null;
+  const vary = 'vary' in how ? how.vary : true;
+  const size = body ? body.length : statSync(file).size;
   res.writeHead(200, {
     ...localSecurityHeaders(),
-    'content-type': contentType(file),
+    'content-type': type,
     'content-length': String(size),
     'cache-control': cacheControl,
+    ...(vary ? { vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();
+    return;
+  }
+  if (body) {
+    res.end(body);
     return;
   }
   createReadStream(file)

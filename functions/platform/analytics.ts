@@ -1,10 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { toCsvLines } from '../../shared/domain/csv.js';
 import { db, tableName } from '../lib/db.js';
 import { USAGE_PK } from '../lib/metering.js';
 import type { Reply } from '../lib/pipeline.js';
 
 /**
- * Usage analytics (issue 17) from the metering rows (functions/lib/metering.ts): one Query of the
+ * Usage analytics (docs/decisions/platform-usage-metering.md) from the metering rows (functions/lib/metering.ts): one Query of the
  * `USAGE` partition from the range's first hour. Points are hourly for 1d, daily otherwise (UTC).
  */
 export type Range = '1d' | '7d' | '30d' | '90d' | '1y';
@@ -77,13 +78,6 @@ export async function usageOp(range: Range = '7d', now = new Date()) {
   };
 }
 
-/** A CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR neutralised with an apostrophe (formula injection). */
-export function csvCell(v: string | number): string {
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
-
 export async function exportOp(range: Range = '7d'): Promise<Reply<string>> {
   const u = await usageOp(range);
   const lines = [
@@ -92,7 +86,7 @@ export async function exportOp(range: Range = '7d'): Promise<Reply<string>> {
     ...u.tenants.map((t) => ['tenant', t.tenant, t.calls, t.errors, t.avgResponseTime, t.errorRate]),
     ...u.series.map((p) => ['period', p.at, p.calls, p.errors, p.avgResponseTime, p.errorRate]),
   ];
-  const body = `${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  const body = toCsvLines(lines);
   return {
     statusCode: 200,
     headers: {

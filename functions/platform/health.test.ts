@@ -36,10 +36,25 @@ describe('sweep verdict from its heartbeat', () => {
         now,
       ).status,
     ).toBe('healthy');
-    expect(sweepVerdict(undefined, 60, now)).toEqual({ status: 'unhealthy', message: 'No run recorded yet' });
-    expect(sweepVerdict({ name: 's', lastStartedAt: ago(1) }, 60, now)).toEqual({
+    expect(sweepVerdict({ name: 's', lastStartedAt: ago(181) }, 60, now)).toEqual({
       status: 'unhealthy',
       message: 'No successful run recorded yet',
+    });
+  });
+
+  it('calls a sweep that has not run yet pending, not a fault, until the scheduler should have fired it (docs/decisions/words-and-states.md)', () => {
+    // A fresh platform: no heartbeat at all.
+    expect(sweepVerdict(undefined, 60, now)).toEqual({ status: 'pending', message: 'Not run yet' });
+    // Other sweeps started 10 minutes ago: an hourly one is not late yet, a 3-minute one is.
+    expect(sweepVerdict(undefined, 60, now, now - 10 * 60_000).status).toBe('pending');
+    expect(sweepVerdict(undefined, 3, now, now - 10 * 60_000)).toEqual({
+      status: 'unhealthy',
+      message: 'No run recorded yet (runs every 3 min)',
+    });
+    // Its first run is under way.
+    expect(sweepVerdict({ name: 's', lastStartedAt: ago(1) }, 60, now)).toEqual({
+      status: 'pending',
+      message: 'First run in progress',
     });
   });
 });

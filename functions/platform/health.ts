@@ -9,18 +9,19 @@ import { SWEEPS } from '../sweeps/schedules.js';
 import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
 
 /**
- * GET /api/platform/health (issue 17): every check really probes, in parallel, each within 3 s.
+ * GET /api/platform/health (docs/decisions/platform-health.md): every check really probes, in parallel, each within 3 s.
  * - database: one GetItem; uploads: HeadBucket;
  * - mail: on AWS SES GetSendQuota (unhealthy from 95 % of the 24-hour quota); locally the SES
  *   emulator does not implement GetSendQuota, so its own /health-check is asked and the message says so;
  * - one check per sweep (functions/sweeps/schedules.ts) from its heartbeat row: unhealthy when its
- *   last run failed, when it never ran, or when its last success is older than 3x its rate;
+ *   last run failed or its last success is older than 3x its rate; 'pending' (no fault) while it has
+ *   not run yet, until the scheduler has been seen running other sweeps for 3x its rate (docs/decisions/words-and-states.md);
  * - one check per dead-letter queue named in DEAD_LETTER_QUEUES (JSON name → queue URL, set by
  *   infra/stack.ts): ApproximateNumberOfMessages, unhealthy above 0. Without that variable (locally)
  *   a single 'not-configured' check says so; it is never counted healthy.
  * Overall: unhealthy when the database is, degraded when any other check is, else healthy.
  */
-type Status = 'healthy' | 'unhealthy' | 'not-configured';
+type Status = 'healthy' | 'unhealthy' | 'not-configured' | 'pending';
 type Kind = 'database' | 'storage' | 'mail' | 'sweep' | 'queue';
 export interface Check {
   name: string;
@@ -61,7 +62,7 @@ async function probe(kind: Kind, name: string, fn: () => Promise<Partial<Check> 
   }
 }
 
-/** The SES SDK loads inside the probe, on AWS only (issue 9 item 6: not at the platform area's cold start). */
+/** The SES SDK loads inside the probe, on AWS only (docs/decisions/house-lean-bundles-fourth-pass-every-api.md: not at the platform area's cold start). */
 const quotaClient = /* @__PURE__ */ loadOnce(async () => {
   const sdk = await import('@aws-sdk/client-ses');
   return { sdk, client: new sdk.SESClient({ region: config().region }) };
@@ -92,12 +93,22 @@ export function sweepVerdict(
   hb: Heartbeat | undefined,
   everyMinutes: number,
   now = Date.now(),
+  /** The earliest last start among all sweeps: the scheduler has been working at least since then. */
+  schedulerSince?: number,
 ): { status: Status; message: string } {
-  if (!hb?.lastStartedAt) return { status: 'unhealthy', message: 'No run recorded yet' };
+  const late = (since: number) => now - since > 3 * everyMinutes * 60_000;
+  if (!hb?.lastStartedAt) {
+    // A fresh platform: nothing ran yet, which is no fault until the schedule should have fired.
+    if (schedulerSince === undefined || !late(schedulerSince)) return { status: 'pending', message: 'Not run yet' };
+    return { status: 'unhealthy', message: `No run recorded yet (runs every ${everyMinutes} min)` };
+  }
   const ok = hb.lastSucceededAt ? Date.parse(hb.lastSucceededAt) : 0;
   const failed = hb.lastFailedAt ? Date.parse(hb.lastFailedAt) : 0;
   if (failed > ok) return { status: 'unhealthy', message: `Last run failed: ${hb.lastError ?? 'unknown error'}` };
-  if (!ok) return { status: 'unhealthy', message: 'No successful run recorded yet' };
+  if (!ok) {
+    if (!late(Date.parse(hb.lastStartedAt))) return { status: 'pending', message: 'First run in progress' };
+    return { status: 'unhealthy', message: 'No successful run recorded yet' };
+  }
   const ageMin = (now - ok) / 60_000;
   if (ageMin > 3 * everyMinutes)
     return {
@@ -128,6 +139,9 @@ async function sweepChecks(): Promise<[string, Check][]> {
     ]);
   }
   const latencyMs = Math.round(performance.now() - t0);
+  const starts = [...beats.values()].map((b) => (b.lastStartedAt ? Date.parse(b.lastStartedAt) : NaN));
+  const known = starts.filter(Number.isFinite);
+  const schedulerSince = known.length ? Math.min(...known) : undefined;
   return SWEEPS.map((s) => {
     const hb = beats.get(s.name);
     return [
@@ -138,7 +152,7 @@ async function sweepChecks(): Promise<[string, Check][]> {
         latencyMs,
         everyMinutes: s.everyMinutes,
         lastSucceededAt: hb?.lastSucceededAt ?? null,
-        ...sweepVerdict(hb, s.everyMinutes),
+        ...sweepVerdict(hb, s.everyMinutes, Date.now(), schedulerSince),
       },
     ];
   });
@@ -242,7 +256,7 @@ export async function healthOp(opts: { queueDepth?: (url: string) => Promise<num
         .send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } }))
         .then(() => undefined),
     ),
-    // The S3 SDK loads inside the probe (lib/files.ts, issue 9 item 6), not at the platform area's cold start.
+    // The S3 SDK loads inside the probe (lib/files.ts, docs/decisions/house-lean-bundles-fourth-pass-every-api.md), not at the platform area's cold start.
     probe('storage', 'Uploads bucket (S3)', () => headBucket()),
     mailCheck(),
     sweepChecks(),
@@ -258,12 +272,13 @@ export async function healthOp(opts: { queueDepth?: (url: string) => Promise<num
   const list = Object.values(checks);
   const unhealthy = list.filter((c) => c.status === 'unhealthy').length;
   const notConfigured = list.filter((c) => c.status === 'not-configured').length;
+  const pending = list.filter((c) => c.status === 'pending').length;
   const status: 'healthy' | 'degraded' | 'unhealthy' =
     database.status === 'unhealthy' ? 'unhealthy' : unhealthy ? 'degraded' : 'healthy';
   return {
     overall: status,
     status,
-    summary: { healthy: list.length - unhealthy - notConfigured, unhealthy, notConfigured },
+    summary: { healthy: list.length - unhealthy - notConfigured - pending, unhealthy, notConfigured, pending },
     checks,
     checkedAt: new Date().toISOString(),
   };

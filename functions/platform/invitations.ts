@@ -1,9 +1,15 @@
-import { conflict, notFound } from '../lib/errors.js';
+import { ApiError, conflict, notFound } from '../lib/errors.js';
 import { trySendMail } from '../lib/mail.js';
 import { isConditionFailure } from '../lib/db.js';
 import { reply } from '../lib/pipeline.js';
 import { findUserByUsername } from '../auth/store.js';
-import { canResend, canRevoke, invitationStatus } from '../../shared/domain/invitations.js';
+import {
+  canResend,
+  canRevoke,
+  INVITATION_PENDING,
+  invitationPendingMessage,
+  invitationStatus,
+} from '../../shared/domain/invitations.js';
 import {
   createInvitation,
   deleteInvitation,
@@ -14,14 +20,17 @@ import {
   renewInvitation,
   type InvitationRecord,
 } from './invitation-store.js';
-import { renderStoredEmail } from './template-store.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 
 const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
 
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
-  // No organization yet: the product's default zone, named (issue 23 item 2).
-  const { formatDateTimeIn } = await import('../../shared/domain/time-text.js');
+  // No organization yet: the product's default zone, named (docs/decisions/one-time-zone.md).
+  // The templates (their defaults and handlebars) load with the mail, not at the platform area's cold start.
+  const [{ formatDateTimeIn }, { renderStoredEmail }] = await Promise.all([
+    import('../../shared/domain/time-text.js'),
+    import('./template-store.js'),
+  ]);
   const vars = {
     firstName: inv.firstName,
     lastName: inv.lastName,
@@ -38,6 +47,14 @@ export async function listOp() {
 
 export async function createOp(body: { firstName: string; lastName: string; email: string }, adminId: string) {
   if (await findUserByUsername(body.email)) throw conflict('A user with this email already exists');
+  // A second link to the same address would only stay Pending: whichever is used first makes the
+  // other fail with "already exists". Expired or used ones do not count (Resend renews an expired one).
+  const email = body.email.trim().toLowerCase();
+  const pending = (await listInvitations()).find((i) => i.email === email && statusOf(i) === 'Pending');
+  if (pending)
+    throw new ApiError(409, INVITATION_PENDING, invitationPendingMessage(email), undefined, {
+      invitationId: pending.id,
+    });
   const { invitation, token } = await createInvitation({ ...body, createdBy: adminId });
   const emailSent = await mailInvitation(invitation, token);
   return reply(201, {

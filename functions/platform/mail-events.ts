@@ -5,7 +5,7 @@ import { logger, withJobContext } from '../lib/logger.js';
 import { MAIL_LOG_PK } from './mail-log.js';
 
 /**
- * Delivery, bounce and complaint notifications (issue 17, e-mail stats on AWS): SES publishes them
+ * Delivery, bounce and complaint notifications (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md, e-mail stats on AWS): SES publishes them
  * for every mail sent with the configuration set (infra/mail-events.ts; lib/mail.ts sends with
  * `SES_CONFIGURATION_SET`) to an SNS topic this function is subscribed to. Each notification ADDs 1
  * to `delivered`, `bounced` or `complaints` of the send log's row of the day the mail was SENT (so a

@@ -24,7 +24,7 @@ afterAll(async () => {
 const stats = async (range: string) =>
   await call('GET', `/api/platform/communications/email/stats?range=${range}`, { token: admin.token });
 
-describe('e-mail send log (issue 17)', () => {
+describe('e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md)', () => {
   it('counts every send, sent or failed, by template, and answers used today', async () => {
     const before = (await stats('7d')).body;
     // two invitations through the real route, one direct send, one failure (an address SES refuses is not
@@ -88,7 +88,7 @@ describe('e-mail send log (issue 17)', () => {
   });
 });
 
-describe('platform settings (issue 17)', () => {
+describe('platform settings (docs/decisions/README.md#platform-portal)', () => {
   it('answers the configuration this deployment runs with, and refuses tenants', async () => {
     process.env.INVITATION_TTL_DAYS = '9';
     resetConfig();

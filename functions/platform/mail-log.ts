@@ -3,12 +3,12 @@ import { db, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
 
 /**
- * The product's own e-mail send log (issue 17): one counter row per UTC day, pk `MAILLOG`, sk the
+ * The product's own e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md): one counter row per UTC day, pk `MAILLOG`, sk the
  * day (yyyy-MM-dd), each send ADDing 1 to `sent` or `failed` and to per-template and per-tenant
  * counters on the same row (`tpl:{name}:sent`, `tenant:{id}:failed`, ...). No row per mail.
  */
 export const MAIL_LOG_PK = 'MAILLOG';
-/** The provider panel's fixed daily quota (document 1 §2 item 7). */
+/** The provider panel's fixed daily quota (R-PLAT-5). */
 export const DAILY_QUOTA = 10_000;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   defaultModuleStates,
   MODULES,
@@ -6,10 +6,11 @@ import {
   moduleToggleProblem,
   type ModuleId,
 } from '../../shared/domain/modules.js';
-import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { batchGetAll, db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { cachedModules, forgetModules, modulesKey, readModules } from '../lib/modules.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { listOrganizations } from './metrics.js';
 
 /** An organization id from a platform route's path: a tenant only if its organization row exists. */
@@ -47,33 +48,37 @@ export async function listModulesOp(id: string) {
  */
 export async function toggleModuleOp(id: string, module: ModuleId, enable: boolean, actor: string) {
   const { tenant } = await existingTenant(id);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const { states, version } = await readModules(tenant, true);
-    if (states[module] === enable)
-      return { success: true, module: module as string, enabled: enable, modules: view(states) };
-    const problem = moduleToggleProblem(states, module, enable);
-    if (problem) throw badRequest(problem);
-    const next = { ...states, [module]: enable };
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...modulesKey(tenant), states: next, version: version + 1, updatedAt: nowIso(), updatedBy: actor },
-          ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-          ...(version === 0 ? {} : { ExpressionAttributeValues: { ':v': version } }),
-        }),
-      );
-      forgetModules();
-      return { success: true, module: module as string, enabled: enable, modules: view(next) };
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
-  }
-  throw conflict(`${moduleById(module)?.displayName ?? module} changed at the same time; please try again`);
+  return optimistic(
+    async () => {
+      const { states, version } = await readModules(tenant, true);
+      if (states[module] === enable)
+        return { success: true, module: module as string, enabled: enable, modules: view(states) };
+      const problem = moduleToggleProblem(states, module, enable);
+      if (problem) throw badRequest(problem);
+      const next = { ...states, [module]: enable };
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...modulesKey(tenant), states: next, version: version + 1, updatedAt: nowIso(), updatedBy: actor },
+            ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
+            ...(version === 0 ? {} : { ExpressionAttributeValues: { ':v': version } }),
+          }),
+        );
+        forgetModules();
+        return { success: true, module: module as string, enabled: enable, modules: view(next) };
+      } catch (e) {
+        return retryWhen(e, isConditionFailure(e));
+      }
+    },
+    () => {
+      throw conflict(`${moduleById(module)?.displayName ?? module} changed at the same time; please try again`);
+    },
+  );
 }
 
 /**
- * Global features (document 1 §3): each module with every tenant and its state there. The tenants
+ * Global features (R-PLAT-6): each module with every tenant and its state there. The tenants
  * come from the ORGS index (one Query), their states from one BatchGet per 100 modules rows.
  */
 export async function featuresOp() {
@@ -84,38 +89,34 @@ export async function featuresOp() {
     subdomain: String(o.subdomain ?? ''),
   }));
   const stored = new Map<string, Partial<Record<ModuleId, boolean>>>();
-  for (let i = 0; i < tenants.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: tenants.slice(i, i + 100).map((t) => ({ ...modulesKey(t.tenant) })) },
-    };
-    for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
-      const res: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const row of res.Responses?.[tableName()] ?? [])
-        stored.set(String(row.pk).slice(2), (row.states ?? {}) as Partial<Record<ModuleId, boolean>>);
-      request = res.UnprocessedKeys as typeof request;
-    }
-  }
+  for (const row of await batchGetAll(tenants.map((t) => ({ ...modulesKey(t.tenant) }))))
+    stored.set(String(row.pk).slice(2), (row.states ?? {}) as Partial<Record<ModuleId, boolean>>);
   const enabled = (tenant: string, id: ModuleId) => {
     const v = stored.get(tenant)?.[id];
     return typeof v === 'boolean' ? v : defaultModuleStates()[id];
   };
   return {
-    features: MODULES.map((m) => ({
-      id: m.id,
-      name: m.id,
-      displayName: m.displayName,
-      description: m.description,
-      category: m.category,
-      isCore: m.isCore,
-      isGloballyEnabled: true,
-      dependencies: m.dependencies,
-      organizations: tenants.map((t) => ({
+    features: MODULES.map((m) => {
+      const organizations = tenants.map((t) => ({
         id: t.tenant as string,
         name: t.name,
         subdomain: t.subdomain,
         enabled: m.isCore || enabled(t.tenant, m.id),
-      })),
-    })),
+      }));
+      return {
+        id: m.id,
+        name: m.id,
+        displayName: m.displayName,
+        description: m.description,
+        category: m.category,
+        isCore: m.isCore,
+        // No platform-wide switch is stored: "globally enabled" is on for every tenant
+        // (docs/decisions/feature-flags-everywhere.md).
+        isGloballyEnabled: organizations.every((o) => o.enabled),
+        dependencies: m.dependencies,
+        organizations,
+      };
+    }),
   };
 }
 

@@ -3,11 +3,11 @@ import { FLUSH_MS } from '../lib/metering.js';
 import { MODULE_CACHE_MS } from '../lib/modules.js';
 import { DAILY_QUOTA } from './mail-log.js';
 
-/** SES sending rate the provider panel states (document 1 §2 item 7). */
+/** SES sending rate the provider panel states (R-PLAT-5). */
 export const SEND_RATE_PER_SECOND = 100;
 
 /**
- * Platform settings (document 1 §3: loaded with the features, fields not shown): what this deployment
+ * Platform settings (R-PLAT-6: loaded with the features, fields not shown): what this deployment
  * really runs with, read from its configuration. No endpoints, keys or secrets.
  */
 export function platformSettingsOp() {

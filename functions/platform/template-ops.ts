@@ -26,7 +26,7 @@ const view = (t: StoredTemplate) => ({
 
 export async function listTemplatesOp() {
   const templates = await listTemplates();
-  // A template without a category counts as General (document 1 §2 item 5).
+  // A template without a category counts as General (R-PLAT-5).
   const categories = CATEGORIES.map((c) => ({
     name: c,
     count: templates.filter((t) => (t.category || 'General') === c).length,

@@ -10,7 +10,7 @@ import {
 } from './templates.js';
 
 /**
- * Stored e-mail templates (issue 17): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
+ * Stored e-mail templates (docs/decisions/platform-templates.md): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
  * operator's edited `content` (and `updatedAt`, `updatedBy`). The defaults live in code
  * (./templates.ts); a template with no row is its default. Every e-mail the product sends from a
  * template reads it here first, without a cache, so the next e-mail after an edit uses the edit.
@@ -77,6 +77,41 @@ export async function renderStoredEmail(
 
 const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);
 
+/** The parser's token names in the words a template author types. */
+const TOKEN_WORDS: Record<string, string> = {
+  CLOSE: '}}',
+  CLOSE_UNESCAPED: '}}}',
+  OPEN_ENDBLOCK: 'a closing tag such as {{/if}}',
+  INVERSE: '{{else}}',
+  OPEN_INVERSE_CHAIN: '{{else if …}}',
+  ID: 'a variable name',
+  STRING: 'a quoted text',
+  EOF: 'the end of the template',
+  INVALID: 'a character that cannot go there',
+  OPEN: '{{',
+  OPEN_BLOCK: '{{#…}}',
+  CONTENT: 'text',
+};
+
+/**
+ * Handlebars' parse error in one line a person can act on (docs/decisions/words-and-states.md): where, and what was
+ * expected. Its own message is four lines ("Parse error on line 1:", the text, a caret, the tokens).
+ */
+export function compileErrorText(message: string): string {
+  const lines = message.split('\n');
+  const head = /^Parse error on line (\d+):$/.exec(lines[0] ?? '');
+  const tokens = /^Expecting (.+), got '([^']+)'$/.exec(lines[3] ?? '');
+  if (!head || !tokens) return lines.filter((l) => l.trim()).join(' ');
+  const caret = (lines[2] ?? '').indexOf('^');
+  const near = (lines[1] ?? '').slice(0, caret >= 0 ? caret + 1 : undefined).trim();
+  const expected = [
+    ...new Set((tokens[1] ?? '').split(', ').map((t) => TOKEN_WORDS[t.replace(/'/g, '')] ?? '')),
+  ].filter(Boolean);
+  const found = TOKEN_WORDS[tokens[2] ?? ''] ?? tokens[2];
+  const want = expected.length ? `expected ${expected.slice(0, 3).join(' or ')}` : 'unexpected input';
+  return `Parse error on line ${head[1]} after "${near}": ${want}, found ${found}`;
+}
+
 /**
  * Why `content` cannot be saved as template `def`, or null: it must compile, and every variable it
  * reads must be one the mail provides (`def.variables`); helpers other than if/unless/each/with are
@@ -92,7 +127,7 @@ export async function templateProblem(
     ast = Handlebars.parse(content);
     Handlebars.precompile(content);
   } catch (e) {
-    return `Template does not compile: ${(e as Error).message.split('\n')[0]}`;
+    return `Template does not compile: ${compileErrorText((e as Error).message)}`;
   }
   const allowed = new Set(def.variables);
   const unknown = new Set<string>();

@@ -3,7 +3,7 @@ import { htmlLinks, mailProblems, textLinks } from '../testing/mail.js';
 import { templateProblem } from './template-store.js';
 import { DEFAULT_TEMPLATES, renderEmail, textTemplateOf } from './templates.js';
 
-// Issue 11 point 9: every template's text part prints values as they are; its HTML part escapes them.
+// docs/decisions/hardening-e-mail-text-parts.md: every template's text part prints values as they are; its HTML part escapes them.
 const URL_WITH_QUERY = 'http://lakeside.localhost:3000/signup?token=aMcu_x-9&next=/dashboard';
 const HOSTILE = 'Tom & <Jerry> "Q" = \'R\'';
 const varsFor = (names: string[]) =>
@@ -47,6 +47,18 @@ describe('textTemplateOf', () => {
   it('keeps the subject plain text, on one line', async () => {
     expect((await renderEmail({ subject: 'Set up {{o}}', content: '' }, { o: 'A & B\r\nBcc: x' })).subject).toBe(
       'Set up A & B Bcc: x',
+    );
+  });
+});
+
+describe('a template that does not compile (docs/decisions/words-and-states.md)', () => {
+  it('says where and what was expected, not only "Parse error on line 1:"', async () => {
+    const problem = await templateProblem({ variables: ['firstName'] }, '<p>Hello {{firstName}</p>');
+    expect(problem).toBe(
+      'Template does not compile: Parse error on line 1 after "<p>Hello {{firstName}": expected }} or }}} or a variable name, found a character that cannot go there',
+    );
+    expect(await templateProblem({ variables: ['x'] }, '{{#if x}}open')).toBe(
+      'Template does not compile: Parse error on line 1 after "{{#if x}}open": expected {{else if …}} or {{else}} or a closing tag such as {{/if}}, found the end of the template',
     );
   });
 });

@@ -2,14 +2,14 @@ import { loadOnce } from '../lib/load-once.js';
 
 /**
  * handlebars (~78 KB) is loaded the first time a template is rendered or checked, not at cold start
- * (issue 9 item 6, "Lean Lambdas"): the areas that import this module send mail from a few routes
+ * (docs/decisions/house-lean-bundles-fourth-pass-every-api.md): the areas that import this module send mail from a few routes
  * only. Keep the bare specifier 'handlebars': infra/bundle.mjs resolves it to the library without
  * its source-map.
  */
 const handlebarsLib = /* @__PURE__ */ loadOnce(async () => (await import('handlebars')).default);
 export const handlebars = (): Promise<typeof import('handlebars')> => handlebarsLib.get();
 
-/** A platform e-mail template (document 1 §3): double-brace variables rendered with Handlebars. */
+/** A platform e-mail template (R-PLAT-8): double-brace variables rendered with Handlebars. */
 export interface TemplateDefinition {
   name: string;
   displayName: string;
@@ -123,7 +123,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /**
  * The plain-text twin of an HTML template, still a template: links become `label: {{url}}` (the
  * address on its own, after a space), line breaks and paragraphs become new lines, other tags go.
- * It is rendered WITHOUT HTML escaping, so `?token=abc` stays `?token=abc` (issue 11 point 9).
+ * It is rendered WITHOUT HTML escaping, so `?token=abc` stays `?token=abc` (docs/decisions/hardening-e-mail-text-parts.md).
  */
 export function textTemplateOf(content: string): string {
   return content

@@ -1,5 +1,5 @@
 /**
- * The five reports (document 3 §3, §5; issue 18). Range reports read the per-day aggregate rows
+ * The five reports (R-REP-3, R-REP-2; docs/decisions/reports-aggregates-kept-on-write.md). Range reports read the per-day aggregate rows
  * (functions/reports/aggregates.ts): one Query on the tenant partition, at most 367 rows for a year.
  * The daily log reads the reservations of one day through the list index (6 Queries: kind × status).
  */

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
+import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant } from '../lib/keys.js';
 import { forgetModules, modulesKey } from '../lib/modules.js';
@@ -12,16 +12,25 @@ import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/har
 import { handler as sweepHandler } from '../sweeps/report-schedules.js';
 import { reportDayKey } from './aggregates.js';
 import { claimDue, runDueSchedules } from './schedule-runs.js';
-import { dueSortKey, SCHEDULE_INDEX_PK } from './schedules.js';
 
 /**
- * Scheduled reports really arrive (issue 18): against DynamoDB Local and the SES emulator (which
+ * Scheduled reports really arrive (docs/decisions/reports-scheduled-reports-really-arrive.md): against DynamoDB Local and the SES emulator (which
  * parses each raw message with mailparser, so an attachment it lists was well-formed MIME).
  */
 let ses: RunningSes;
 let admin: TestSession;
 let other: TestSession;
 const ZONE = 'America/New_York';
+/** The due index's shape, spelled out (docs/data-model.md) rather than taken from the code under test. */
+const DUE_PK = 'SWEEP#REPORTSCHEDULES';
+const dueSk = (nextRun: string, tenant: string, id: string) => `${nextRun}#${tenant}#${id}`;
+/** The next 07:00 in the organization's zone after now: a daily 07:00 schedule's next run. */
+const next7am = () => {
+  const today = zonedDateTime(todayIn(ZONE), '07:00', ZONE);
+  return (
+    today.getTime() > Date.now() ? today : zonedDateTime(addDaysToDay(todayIn(ZONE), 1), '07:00', ZONE)
+  ).toISOString();
+};
 
 interface Caught {
   destination: { to: string[] };
@@ -54,13 +63,13 @@ async function makeDue(s: TestSession, id: string, minutesAgo = 3): Promise<stri
       TableName: tableName(),
       Key: { pk: keys.tenantPartition(trustedTenant(s.tenant)), sk: `REPORTSCHEDULE#${id}` },
       UpdateExpression: 'SET nextRun = :at, gsi1pk = :pk, gsi1sk = :sk',
-      ExpressionAttributeValues: { ':at': at, ':pk': SCHEDULE_INDEX_PK, ':sk': dueSortKey(at, s.tenant, id) },
+      ExpressionAttributeValues: { ':at': at, ':pk': DUE_PK, ':sk': dueSk(at, s.tenant, id) },
     }),
   );
   return at;
 }
 
-/** Creates a schedule; its outside recipients then confirm through the link mailed to them (issue 22 item 6). */
+/** Creates a schedule; its outside recipients then confirm through the link mailed to them (docs/decisions/report-mail-recipients.md). */
 const create = async (s: TestSession, body: Record<string, unknown>) => {
   const res = await call('POST', '/api/reports/schedules', {
     token: s.token,
@@ -140,8 +149,9 @@ describe('the report-schedules sweep', () => {
     const row = await rowOf(admin, mine.id);
     expect(row).toMatchObject({ runCount: 1, successCount: 1, failureCount: 0 });
     expect(row.runningSince).toBeUndefined();
-    expect(Date.parse(row.nextRun)).toBeGreaterThan(Date.now());
-    expect(row.gsi1sk).toBe(dueSortKey(row.nextRun, admin.tenant, mine.id));
+    expect(row.nextRun).toBe(next7am());
+    expect(row.gsi1pk).toBe(DUE_PK);
+    expect(row.gsi1sk).toBe(dueSk(next7am(), admin.tenant, mine.id));
     expect(Date.parse(row.lastRun)).toBeGreaterThanOrEqual(Date.parse(dueAt));
     expect(row.history).toHaveLength(1);
     expect(row.history[0]).toMatchObject({
@@ -220,7 +230,7 @@ describe('the report-schedules sweep', () => {
     const on = await call('PATCH', `/api/reports/schedules/${s.id}`, { token: admin.token, body: { enabled: true } });
     expect(on.body).toMatchObject({ enabled: true, status: 'scheduled' });
     expect(Date.parse((on.body as { nextRun: string }).nextRun)).toBeGreaterThan(Date.now());
-    expect((await rowOf(admin, s.id)).gsi1pk).toBe(SCHEDULE_INDEX_PK);
+    expect((await rowOf(admin, s.id)).gsi1pk).toBe(DUE_PK);
     expect(await inbox('off@example.com')).toHaveLength(0);
     expect(
       (await call('PATCH', `/api/reports/schedules/${s.id}`, { token: other.token, body: { enabled: false } })).status,
@@ -300,7 +310,7 @@ describe('Run now', () => {
     expect((await rowOf(admin, s.id)).runCount).toBe(0);
   });
 
-  it('keeps the last 100 runs (document 3 §9)', async () => {
+  it('keeps the last 100 runs (R-REP-2)', async () => {
     const s = await create(admin, { recipients: ['cap@example.com'] });
     const old = Array.from({ length: 100 }, (_, i) => ({
       at: new Date(2026, 0, 1, 0, i).toISOString(),
@@ -327,7 +337,7 @@ describe('Run now', () => {
     expect((await rowOf(admin, s.id)).history).toHaveLength(100);
   });
 
-  it('refuses a format the report type does not allow (document 3 §5)', async () => {
+  it('refuses a format the report type does not allow (R-REP-4)', async () => {
     const res = await call('POST', '/api/reports/schedules', {
       token: admin.token,
       body: {

@@ -84,7 +84,7 @@ describe('scheduled reports', () => {
     await call('DELETE', `/api/reports/schedules/${(res.body as any).id}`, { token: admin.token });
   });
 
-  it('refuses invalid schedules with a 400 naming the rule (document 3 §5)', async () => {
+  it('refuses invalid schedules with a 400 naming the rule (R-REP-6)', async () => {
     const cases: [unknown, string][] = [
       [{ ...body, recipients: [] }, 'At least one recipient is required'],
       [{ ...body, recipients: ['nope'] }, 'Each recipient must be a valid e-mail address'],

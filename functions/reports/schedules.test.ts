@@ -49,7 +49,7 @@ describe('nextRunAfter (organization zone)', () => {
   });
 });
 
-describe('schedule validation (document 3 §5)', () => {
+describe('schedule validation (R-REP-6)', () => {
   const good = {
     name: 'Weekly revenue',
     reportType: 'revenue',
@@ -116,7 +116,7 @@ describe('the period a run reports on (the last complete one, organization zone)
   });
 });
 
-describe('schedule formats (document 3 §5)', () => {
+describe('schedule formats (R-REP-4)', () => {
   const base = { name: 'x', schedule: { frequency: 'daily', time: '08:00' }, recipients: ['a@b.co'] };
   const parse = (v: unknown) => reportScheduleBody.safeParse(v);
   it('PDF by default; daily log PDF or CSV, the others PDF or Excel', () => {

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemReservationInput } from '../../shared/contract/reservation-models.js';
-import { multiplyCents, toCents } from '../../shared/domain/money.js';
+import { fromCents, multiplyCents, toCents } from '../../shared/domain/money.js';
 import { computeCharges } from '../../shared/domain/pricing.js';
-import { addDaysToDay, formatNumericIn, todayIn, zonedDateTime } from '../../shared/domain/time.js';
-import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { startTimeError } from '../../shared/domain/reservations.js';
+import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
@@ -41,8 +42,8 @@ import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './it
 
 /**
  * One sequence per tenant: RES-000001, RES-000002, ... (repeats never). Callers take a number only
- * once every check they can make by reading has passed, so a refused booking takes none (issue 23
- * item 12); only a booking that loses a race inside its transaction leaves a gap.
+ * once every check they can make by reading has passed, so a refused booking takes none (docs/decisions/right-about-money.md);
+ * only a booking that loses a race inside its transaction leaves a gap.
  */
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {
   const res = await db().send(
@@ -55,15 +56,6 @@ export async function nextReservationNumber(tenant: TenantId): Promise<string> {
     }),
   );
   return `RES-${String(Number(res.Attributes?.seq ?? 0)).padStart(6, '0')}`;
-}
-
-/** Document 3 §5 / §9: the earliest and latest start a staff booking may have. */
-export function startWindow(zone: string, now: number): { min: number; max: number } {
-  const today = todayIn(zone, now);
-  return {
-    min: zonedDateTime(today, '09:00', zone).getTime(),
-    max: zonedDateTime(addDaysToDay(today, 366), '23:59', zone).getTime(),
-  };
 }
 
 /**
@@ -111,7 +103,7 @@ export function addNewReservationParts(
     w.event('payment-processed', {
       reservationId: row.id,
       reservationNumber: row.reservationNumber,
-      amount: deposit / 100,
+      amount: fromCents(deposit),
       paymentType: 'DEPOSIT',
     });
   }
@@ -128,13 +120,11 @@ export function addNewReservationParts(
     customerName,
     itemName: row.inventoryItem?.name ?? null,
     serviceName: row.service?.name ?? null,
-    totalAmount: (row.totalAmountCents ?? 0) / 100,
+    totalAmount: fromCents(row.totalAmountCents ?? 0),
     source: row.source,
   });
   w.event('stats-updated', { reservations: true });
 }
-
-const MAX_ATTEMPTS = 10;
 
 export async function createItemReservation(
   tenant: TenantId,
@@ -147,12 +137,8 @@ export async function createItemReservation(
   const start = Date.parse(input.startTime);
   const hours = input.reservationDuration;
   const end = start + hours * 36e5;
-  const window = startWindow(zone, now);
-  if (start < window.min)
-    throw badRequest(
-      `Start time must be today at 09:00 (${formatNumericIn(window.min, zone, 'M/d/yyyy, h:mm a')}) or later`,
-    );
-  if (start > window.max) throw badRequest('Start time must be within about one year from today');
+  const startError = startTimeError(start, zone, now);
+  if (startError) throw badRequest(startError);
 
   const info = await readItem(tenant, input.inventoryItemId);
   if (!info) throw notFound('Inventory item not found');
@@ -167,98 +153,103 @@ export async function createItemReservation(
   const id = randomUUID();
   const c = body.customer;
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [book, match, fresh] = await Promise.all([
-      readItemBook(tenant, info.item.id),
-      matchCustomer(tenant, c),
-      attempt ? readItem(tenant, info.item.id) : Promise.resolve(info),
-    ]);
-    if (!fresh) throw notFound('Inventory item not found');
-    if (!RENTABLE.has(fresh.item.status))
-      throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
-    const clash = overlapping(book, start, end, now);
-    if (clash) throw conflict(`This item is already reserved at that time (reservation ${clash.n}).`);
-    reservationNumber ??= await nextReservationNumber(tenant);
+  return optimistic(
+    async (attempt) => {
+      const [book, match, fresh] = await Promise.all([
+        readItemBook(tenant, info.item.id),
+        matchCustomer(tenant, c),
+        attempt ? readItem(tenant, info.item.id) : Promise.resolve(info),
+      ]);
+      if (!fresh) throw notFound('Inventory item not found');
+      if (!RENTABLE.has(fresh.item.status))
+        throw conflict(`This item is not available for rent (status ${fresh.item.status})`);
+      const clash = overlapping(book, start, end, now);
+      if (clash) throw conflict(`This item is already reserved at that time (reservation ${clash.n}).`);
+      reservationNumber ??= await nextReservationNumber(tenant);
 
-    const at = new Date(now).toISOString();
-    const row: ReservationRow = {
-      id,
-      reservationNumber,
-      kind: 'ITEM',
-      status: 'ACTIVE',
-      source: 'STAFF',
-      customerId: match.id,
-      customer: {
-        id: match.id,
-        firstName: c.firstName.trim(),
-        lastName: c.lastName.trim(),
-        phone: c.phone.trim(),
-        email: c.email?.trim() || null,
-        address: c.address?.trim() || null,
-      },
-      inventoryItemId: fresh.item.id,
-      inventoryItem: itemView(fresh),
-      serviceId: null,
-      service: null,
-      slot: null,
-      participantCount: null,
-      timeZone: zone,
-      startTime: new Date(start).toISOString(),
-      endTime: new Date(end).toISOString(),
-      reservationDuration: hours,
-      actualReturnTime: null,
-      depositAmountCents: toCents(input.depositAmount),
-      depositTypeCash: input.depositType?.cash === true,
-      depositTypeCredit: input.depositType?.credit === true,
-      paymentId: input.paymentId?.trim() || null,
-      notes: input.notes?.trim() || null,
-      baseAmountCents: baseCents,
-      subtotalCents: charges.subtotalCents,
-      taxRate: charges.taxRate,
-      taxAmountCents: charges.taxCents,
-      totalAmountCents: charges.totalCents,
-      bookedSubtotalCents: charges.subtotalCents,
-      bookedTaxAmountCents: charges.taxCents,
-      bookedTotalAmountCents: charges.totalCents,
-      overageAmountCents: 0,
-      overageHours: 0,
-      refundAmountCents: 0,
-      refundHours: 0,
-      hourlyRateAtBookingCents: rateCents,
-      createdByEmployee: actor,
-      processedByEmployee: null,
-      reprocessedByEmployee: null,
-      reprocessedAt: null,
-      allergies: false,
-      allergiesText: null,
-      isPaid: false,
-      paidAmountCents: null,
-      paidSource: null,
-      paymentStatus: null,
-      createdAt: at,
-      updatedAt: at,
-      deletedAt: null,
-      deletedBy: null,
-    };
-    const w = auditedWrite(tenant);
-    claimItem(w, tenant, fresh.item.id, book, id, { s: start, e: end, n: reservationNumber });
-    if (start <= now) itemInUseParts(w, tenant, fresh.item, id, at);
-    else {
-      itemRentableCheck(w, tenant, fresh.item);
-      w.put('start-pointer', startPointer(tenant, row));
-    }
-    addCustomerParts(w, tenant, match, c, at, 'STAFF');
-    addNewReservationParts(w, tenant, row, { actor, now });
-    try {
-      await w.commit();
-      return row;
-    } catch (e) {
-      if (!(e instanceof WriteFailed)) throw e;
-      if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
-      // Another booking of the item, a status change, or the same customer created meanwhile: read again.
-      await retryPause(attempt);
-    }
-  }
-  logger.warn('item reservation gave up after repeated conflicts', { itemId: info.item.id });
-  throw conflict('This item is being booked by someone else right now. Please try again.');
+      const at = new Date(now).toISOString();
+      const row: ReservationRow = {
+        id,
+        reservationNumber,
+        kind: 'ITEM',
+        status: 'ACTIVE',
+        source: 'STAFF',
+        customerId: match.id,
+        customer: {
+          id: match.id,
+          firstName: c.firstName.trim(),
+          lastName: c.lastName.trim(),
+          phone: c.phone.trim(),
+          email: c.email?.trim() || null,
+          address: c.address?.trim() || null,
+        },
+        inventoryItemId: fresh.item.id,
+        inventoryItem: itemView(fresh),
+        serviceId: null,
+        service: null,
+        slot: null,
+        participantCount: null,
+        timeZone: zone,
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(end).toISOString(),
+        reservationDuration: hours,
+        actualReturnTime: null,
+        depositAmountCents: toCents(input.depositAmount),
+        depositTypeCash: input.depositType?.cash === true,
+        depositTypeCredit: input.depositType?.credit === true,
+        paymentId: input.paymentId?.trim() || null,
+        notes: input.notes?.trim() || null,
+        baseAmountCents: baseCents,
+        subtotalCents: charges.subtotalCents,
+        taxRate: charges.taxRate,
+        taxAmountCents: charges.taxCents,
+        totalAmountCents: charges.totalCents,
+        bookedSubtotalCents: charges.subtotalCents,
+        bookedTaxAmountCents: charges.taxCents,
+        bookedTotalAmountCents: charges.totalCents,
+        overageAmountCents: 0,
+        overageHours: 0,
+        refundAmountCents: 0,
+        refundHours: 0,
+        hourlyRateAtBookingCents: rateCents,
+        createdByEmployee: actor,
+        processedByEmployee: null,
+        reprocessedByEmployee: null,
+        reprocessedAt: null,
+        allergies: false,
+        allergiesText: null,
+        isPaid: false,
+        paidAmountCents: null,
+        paidSource: null,
+        paymentStatus: null,
+        createdAt: at,
+        updatedAt: at,
+        deletedAt: null,
+        deletedBy: null,
+      };
+      const w = auditedWrite(tenant);
+      claimItem(w, tenant, fresh.item.id, book, id, { s: start, e: end, n: reservationNumber });
+      if (start <= now) itemInUseParts(w, tenant, fresh.item, id, at);
+      else {
+        itemRentableCheck(w, tenant, fresh.item);
+        w.put('start-pointer', startPointer(tenant, row));
+      }
+      addCustomerParts(w, tenant, match, c, at, 'STAFF');
+      addNewReservationParts(w, tenant, row, { actor, now });
+      try {
+        await w.commit();
+        return row;
+      } catch (e) {
+        // Another booking of the item, a status change, or the same customer created meanwhile: read again.
+        return retryWhen(
+          e,
+          e instanceof WriteFailed && !e.failed.includes('reservation') && !e.failed.includes('number'),
+        );
+      }
+    },
+    () => {
+      logger.warn('item reservation gave up after repeated conflicts', { itemId: info.item.id });
+      throw conflict('This item is being booked by someone else right now. Please try again.');
+    },
+  );
 }

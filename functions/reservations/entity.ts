@@ -33,7 +33,8 @@ import type {
   EmployeeRef,
 } from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
-import { addonQuantity, depositTypeLabel, parseBookingNotes } from '../../shared/domain/pricing.js';
+import { addonQuantity, depositTypeLabel } from '../../shared/domain/pricing.js';
+import { isOverdue } from '../../shared/domain/reservations.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { gone, notFound } from '../lib/errors.js';
@@ -185,7 +186,7 @@ export interface ReservationRow {
   deletedByUserId?: string | null;
   /** The charge payment row a return wrote, reversed by reprocess. */
   returnChargeCents?: number | null;
-  /** A service booking's add-ons as charged (services/booking.ts); `quantity` since issue 23. */
+  /** A service booking's add-ons as charged (services/booking.ts); `quantity` since docs/decisions/right-about-money.md. */
   selectedAddons?: {
     id?: string;
     name: string;
@@ -213,12 +214,7 @@ const person = (v: unknown): EmployeeRef | null => {
   return { id: strOrNull(p.id), firstName: str(p.firstName), lastName: str(p.lastName) };
 };
 
-/** ACTIVE item reservations past their end are overdue (document 1 §4); services are not returned. */
-export function isOverdue(r: Pick<ReservationRow, 'status' | 'kind' | 'endTime'>, now = Date.now()): boolean {
-  return r.status === 'ACTIVE' && r.kind === 'ITEM' && Date.parse(r.endTime) < now;
-}
-
-/** Each add-on of a service booking as its own line of the price breakdown (issue 23 item 4). */
+/** Each add-on of a service booking as its own line of the price breakdown (docs/decisions/right-about-money.md). */
 function addonLines(r: ReservationRow): ReservationView['addons'] {
   const people = Number(r.participantCount) || 1;
   return (r.selectedAddons ?? []).map((a) => ({
@@ -232,7 +228,6 @@ function addonLines(r: ReservationRow): ReservationView['addons'] {
 
 export function toView(r: ReservationRow, now = Date.now()): ReservationView {
   const kind: ReservationKind = r.kind === 'SERVICE' || (!r.kind && r.serviceId) ? 'SERVICE' : 'ITEM';
-  const parsed = parseBookingNotes(r.notes);
   const hourly =
     r.hourlyRateAtBookingCents ?? (r.hourlyRateAtBooking != null ? toCents(r.hourlyRateAtBooking as number) : null);
   const c = r.customer ?? ({} as ReservationRow['customer']);
@@ -241,7 +236,7 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     reservationNumber: str(r.reservationNumber),
     status: r.status,
     kind,
-    isOverdue: isOverdue({ ...r, kind }, now) || (r.status === 'ACTIVE' && r.isOverdue === true),
+    isOverdue: isOverdue({ ...r, kind }, now),
     source: r.source === 'PUBLIC_BOOKING' || r.isPublicBooking === true ? 'PUBLIC_BOOKING' : 'STAFF',
     customerId: str(r.customerId),
     customer: {
@@ -265,10 +260,9 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
         }
       : null,
     slot: r.slot ?? null,
-    participantCount: kind === 'SERVICE' ? (r.participantCount ?? parsed.participants) : null,
-    // The booking's stored add-ons (issue 28 item 2: data, not the notes text); notes only for rows older than selectedAddons.
-    addonNames:
-      kind !== 'SERVICE' ? [] : r.selectedAddons?.length ? r.selectedAddons.map((a) => a.name) : parsed.addonNames,
+    // The booking's data; the notes' 'Participants:' and 'Selected Add-ons:' lines are for people only.
+    participantCount: kind === 'SERVICE' ? (r.participantCount ?? 1) : null,
+    addonNames: kind === 'SERVICE' ? (r.selectedAddons ?? []).map((a) => a.name) : [],
     addons: kind === 'SERVICE' ? addonLines(r) : [],
     startTime: r.startTime,
     endTime: r.endTime,
@@ -330,7 +324,7 @@ export async function getReservationRow(
   return res.Item ? stripKeys(res.Item) : null;
 }
 
-/** Document 3 §8: the detail dialog's 410 text. */
+/** R-RES-11: the detail dialog's 410 text. */
 export async function deletedMessage(tenant: TenantId, r: ReservationRow): Promise<string> {
   const zone = await organizationTimeZone(tenant);
   return `This reservation was deleted by ${r.deletedBy || 'a user'} at ${formatNumericIn(Date.parse(r.deletedAt!), zone, 'M/d/yyyy, h:mm a')}.`;

@@ -1,16 +1,15 @@
+import { fromCents } from '../../shared/domain/money.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { actorOf, reservationAnswer, toView } from './entity.js';
 import { availableItems } from './items.js';
 import { listLog, listReservations, reservationDetail, reservationStats } from './queries.js';
 
-const dollars = (c: number) => c / 100;
-
 // The writes (create, the booking transaction, the lifecycle transitions) load on first use: a
-// container serving the list, the stats and the detail never parses them (issue 9 item 6).
+// container serving the list, the stats and the detail never parses them (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
 const create = () => import('./create.js');
 const lifecycle = () => import('./lifecycle.js');
 
-/** Lambda entry of the reservations area (document 3 §3-§7; functions/reservations/*.ts). */
+/** Lambda entry of the reservations area (R-RES-2, R-RES-1; functions/reservations/*.ts). */
 export const handler = createAreaHandler('reservations', {
   'reservations.statsOverview': async ({ tenant }) => reservationStats(tenant),
   'reservations.list': async ({ tenant, query }) => listReservations(tenant, query),
@@ -46,16 +45,16 @@ export const handler = createAreaHandler('reservations', {
       message: 'Return processed successfully',
       charges: {
         reservationDuration: c.reservationDuration,
-        baseAmount: dollars(c.baseCents),
+        baseAmount: fromCents(c.baseCents),
         overageHours: c.overageHours,
-        overageAmount: dollars(c.overageCents),
+        overageAmount: fromCents(c.overageCents),
         refundHours: c.refundHours,
-        refundAmount: dollars(c.refundCents),
-        hourlyRate: dollars(c.hourlyRateCents),
-        subtotal: dollars(c.subtotalCents),
+        refundAmount: fromCents(c.refundCents),
+        hourlyRate: fromCents(c.hourlyRateCents),
+        subtotal: fromCents(c.subtotalCents),
         taxRate: c.taxRate,
-        taxAmount: dollars(c.taxCents),
-        totalAmount: dollars(c.totalCents),
+        taxAmount: fromCents(c.taxCents),
+        totalAmount: fromCents(c.totalCents),
       },
       data: toView(row),
     };

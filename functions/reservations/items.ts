@@ -12,6 +12,7 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationView } from '../../shared/contract/reservation-models.js';
+import { fromCents } from '../../shared/domain/money.js';
 import { hourlyRateCents } from '../../shared/domain/pricing.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -74,7 +75,7 @@ const hourlyOf = (
 const defaultHourlyOf = (t: ProductTypeRow | null) =>
   t ? (t.defaultHourlyRate ?? t.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null;
 
-/** Document 3 §5 precedence, without a rate at booking: variant, item, product-type default (cents). */
+/** R-RES-7 precedence, without a rate at booking: variant, item, product-type default (cents). */
 export function itemHourlyCents(info: ItemInfo): number {
   return hourlyRateCents({
     variantHourlyRate: hourlyOf(info.variant),
@@ -98,7 +99,7 @@ export function itemView(info: ItemInfo): NonNullable<ReservationView['inventory
     productVariant: variant ? { id: variant.id, name: variant.name } : null,
     condition: item.condition ?? null,
     status: item.status ?? null,
-    hourlyRate: cents > 0 ? cents / 100 : null,
+    hourlyRate: cents > 0 ? fromCents(cents) : null,
     rates,
   };
 }

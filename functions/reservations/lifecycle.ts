@@ -1,5 +1,5 @@
 /**
- * The lifecycle of document 3 §4, each transition one audited write conditional on the state read:
+ * The lifecycle of R-RES-5, each transition one audited write conditional on the state read:
  *   ACTIVE → CANCELLED (cancel), ACTIVE → COMPLETED (return, items only), COMPLETED → ACTIVE
  *   (reprocess: undoes the return's charges and payments), CANCELLED → ACTIVE (restore, item
  *   reservations), COMPLETED | CANCELLED → deleted (soft: reads answer 410 with who and when).
@@ -7,17 +7,17 @@
  * that loses a race re-reads and decides again (the second decision gives the right 4xx).
  */
 import type { ReturnInput } from '../../shared/contract/reservation-models.js';
-import { formatCents } from '../../shared/domain/money.js';
+import { formatCents, fromCents } from '../../shared/domain/money.js';
 import {
   checkRefund,
   computeCharges,
   hoursBetween,
-  MIN_RETURN_AFTER_START_MS,
   returnMovements,
   type Charges,
 } from '../../shared/domain/pricing.js';
-import { formatNumericIn } from '../../shared/domain/time.js';
-import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { returnTimeError } from '../../shared/domain/reservations.js';
+import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { reportAggregateParts } from '../reports/aggregates.js';
 import { ApiError, badRequest, conflict } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
@@ -47,21 +47,20 @@ import {
 import { claimItem, itemInUseParts, itemReleaseParts, readItemBook, releaseItem } from './item-book.js';
 import { itemHourlyCents, overlapping, readItem, RENTABLE } from './items.js';
 
-const ATTEMPTS = 8;
-
-async function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await fn();
-    } catch (e) {
-      if (!(e instanceof WriteFailed) || attempt >= ATTEMPTS - 1) {
-        if (e instanceof WriteFailed)
-          throw conflict(`The reservation changed while it was being ${what}; please reload and try again.`);
-        throw e;
+/** Any cancelled write of a transition is a lost race: read again and judge again. */
+function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  return optimistic(
+    async () => {
+      try {
+        return await fn();
+      } catch (e) {
+        return retryWhen(e, e instanceof WriteFailed);
       }
-      await retryPause(attempt);
-    }
-  }
+    },
+    () => {
+      throw conflict(`The reservation changed while it was being ${what}; please reload and try again.`);
+    },
+  );
 }
 
 /** The reservation update of a transition, conditional on the status and version read. */
@@ -198,12 +197,8 @@ export async function processReturn(
     if (r.kind !== 'ITEM' || r.serviceId) throw badRequest('Service reservations are not returned');
     const start = Date.parse(r.startTime);
     const actual = Date.parse(body.actualReturnTime);
-    if (actual < start + MIN_RETURN_AFTER_START_MS) {
-      throw badRequest(
-        `Return time must be at least 5 minutes after the reservation start time (${formatNumericIn(start, zone, 'M/d/yyyy, h:mm a')}). Please select a valid return time.`,
-      );
-    }
-    if (actual > now + 366 * 24 * 36e5) throw badRequest('Return time must be within about one year from today');
+    const returnError = returnTimeError(actual, start, zone, now);
+    if (returnError) throw badRequest(returnError);
 
     const item = r.inventoryItemId ? await readItem(tenant, r.inventoryItemId) : null;
     const rate = r.hourlyRateAtBookingCents ?? (item ? itemHourlyCents(item) : 0);
@@ -280,7 +275,7 @@ export async function processReturn(
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
     const paymentId = body.refund?.paymentId?.trim() || null;
-    // Every money movement is its own row (issue 23 item 5): what the rental cost beyond the deposit,
+    // Every money movement is its own row (docs/decisions/right-about-money.md): what the rental cost beyond the deposit,
     // and the refund with its own method and reference. Together they are the balance.
     const unrefunded = computeCharges({ baseCents, hasService: false, hourlyRateCents: rate, overageHours, taxRate });
     const movements = returnMovements({
@@ -306,7 +301,7 @@ export async function processReturn(
       w.event('payment-processed', {
         reservationId: r.id,
         reservationNumber: r.reservationNumber,
-        amount: movements.chargeCents / 100,
+        amount: fromCents(movements.chargeCents),
         paymentType: kind,
       });
     }
@@ -327,7 +322,7 @@ export async function processReturn(
       w.event('payment-processed', {
         reservationId: r.id,
         reservationNumber: r.reservationNumber,
-        amount: -movements.refundCents / 100,
+        amount: -fromCents(movements.refundCents),
         paymentType: 'REFUND',
       });
     }
@@ -344,7 +339,7 @@ export async function processReturn(
       r.createdByEmployee?.id ? { [`emp#${r.createdByEmployee.id}#revenueCents`]: after.totalAmountCents ?? 0 } : {},
     );
     reportAggregateParts(w, tenant, r, after);
-    w.event('reservation-updated', changedEvent(r, 'COMPLETED', { totalAmount: charges.totalCents / 100 }));
+    w.event('reservation-updated', changedEvent(r, 'COMPLETED', { totalAmount: fromCents(charges.totalCents) }));
     w.event('stats-updated', { reservations: true, payments: balance !== 0 });
     await w.commit();
     return {
@@ -456,7 +451,7 @@ export async function reprocessReservation(
       w.event('payment-processed', {
         reservationId: r.id,
         reservationNumber: r.reservationNumber,
-        amount: -charge / 100,
+        amount: -fromCents(charge),
         paymentType: 'REVERSAL',
       });
     }
@@ -525,7 +520,7 @@ export async function deleteReservation(
     const at = new Date(now).toISOString();
     const by = `${actor.firstName} ${actor.lastName}`.trim();
     const w = auditedWrite(tenant);
-    // Out of the customer's index too, and one fewer on their count (issue 23 item 8): the list's
+    // Out of the customer's index too, and one fewer on their count (docs/decisions/nothing-rented-disappears.md): the list's
     // count and the details' list agree, neither shows a deleted reservation.
     transition(w, tenant, r, null, { deletedAt: at, deletedBy: by, deletedByUserId: actor.id, updatedAt: at }, [
       'gsi1pk',

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 10: the Reservations Log filters by what the screen shows: the reservation number
+ * the Reservations Log filters by what the screen shows: the reservation number
  * (RES-000123, or just 123) and an employee picked by name (the answer lists who has entries).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

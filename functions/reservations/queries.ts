@@ -8,7 +8,7 @@
  * - the log: newest first from the log rows (or the per-action / per-reservation index), the total
  *   from counters kept on write.
  */
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   RESERVATION_KINDS,
   RESERVATIONS_PAGE_SIZE,
@@ -20,13 +20,14 @@ import {
   type ReservationLogEntry,
   type ReservationStatus,
 } from '../../shared/contract/reservation-models.js';
+import { fromCents } from '../../shared/domain/money.js';
 import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
 import { reservationNumberFrom } from '../../shared/domain/reservations.js';
 import { batchGetAll, db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { searchPartition, searchPrefixes } from '../customers/search-index.js';
+import { customerIdsMatching } from '../customers/entity.js';
 import {
   customerIndex,
   listIndex,
@@ -74,7 +75,7 @@ export async function reservationStats(tenant: TenantId) {
 
 export async function paymentStats(tenant: TenantId) {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: paymentStatsKey(tenant) }));
-  return { totalAmount: (Number(res.Item?.totalCents) || 0) / 100, count: n(res.Item?.count) };
+  return { totalAmount: fromCents(Number(res.Item?.totalCents) || 0), count: n(res.Item?.count) };
 }
 
 // ---------------------------------------------------------------- the list
@@ -282,7 +283,7 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
   } else {
     const ids = new Set<string>();
     for (const q of [text, s.customer ?? ''].filter(Boolean))
-      for (const id of await customerIds(tenant, q)) ids.add(id);
+      for (const id of await customerIdsMatching(tenant, q, MAX_CUSTOMERS * 2)) ids.add(id);
     const lists = await Promise.all(
       [...ids].slice(0, MAX_CUSTOMERS).map((id) => customerReservations(tenant, id, 100)),
     );
@@ -297,23 +298,6 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
   );
   rows.sort((a, b) => (s.desc ? b.startTime.localeCompare(a.startTime) : a.startTime.localeCompare(b.startTime)));
   return rows.slice(0, s.limit);
-}
-
-async function customerIds(tenant: TenantId, text: string): Promise<string[]> {
-  const ids: string[] = [];
-  for (const prefix of searchPrefixes(text).filter((p) => !p.startsWith('e:'))) {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': searchPartition(tenant), ':p': prefix },
-        ProjectionExpression: 'customerId',
-        Limit: MAX_CUSTOMERS * 2,
-      }),
-    );
-    for (const i of res.Items ?? []) if (!ids.includes(String(i.customerId))) ids.push(String(i.customerId));
-  }
-  return ids;
 }
 
 export async function customerReservations(
@@ -336,18 +320,8 @@ export async function customerReservations(
 
 /** Reservation rows by id (BatchGet, 100 a call), for other areas (payment tracking, customers). */
 export async function reservationsByIds(tenant: TenantId, ids: readonly string[]): Promise<ReservationRow[]> {
-  const out: ReservationRow[] = [];
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Row[] = unique.slice(i, i + 100).map((id) => ({ ...reservationKey(tenant, id) }));
-    for (let attempt = 0; pending.length && attempt < 6; attempt++) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
-      for (const item of res.Responses?.[tableName()] ?? []) out.push(stripKeys(item));
-      pending = (res.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Row[];
-      if (pending.length) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-    }
-  }
-  return out;
+  const rows = await batchGetAll([...new Set(ids)].map((id) => ({ ...reservationKey(tenant, id) })));
+  return rows.map(stripKeys);
 }
 
 // ---------------------------------------------------------------- one reservation

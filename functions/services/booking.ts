@@ -32,7 +32,8 @@ import {
 } from '../../shared/domain/slots.js';
 import { isRealDate, isClockTime } from '../../shared/domain/time.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
-import { auditedWrite, retryPause, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
@@ -72,8 +73,6 @@ export interface BookingResult {
   message: string;
 }
 
-const MAX_ATTEMPTS = 12;
-
 export interface ServiceBookingRequest {
   tenant: TenantId;
   serviceId: string;
@@ -91,7 +90,7 @@ export interface ServiceBookingRequest {
 }
 
 /**
- * The one booking function for a service slot, public or staff (document 2 §2.6, document 3 §5):
+ * The one booking function for a service slot, public or staff (R-BOOK-1, R-RES-2):
  * one audited transaction decrements the slot ('slot' part: conditional on enough places and on the
  * slot still being the one chosen), writes the reservation with its number, log line, counters and
  * events (reservations/create.ts), finds or creates the customer (customers/entity.ts), and, for a
@@ -111,195 +110,197 @@ export async function bookServiceSlot(
   const { tenant } = req;
   if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime))
     throw badRequest('The chosen time slot is not a valid date and time');
-  let service = await getServiceRow(tenant, req.serviceId, true);
-  if (!service) throw notFound('Service not found');
-  if (req.shareToken && service.shareToken !== req.shareToken)
-    throw conflict('This booking link has just changed. Please reload the page.');
-  // Document 3 §5: tax = the reservation's rate, else the organization's, else 0; services too (issue 23 item 3).
+  // R-MONEY-3: tax = the reservation's rate, else the organization's, else 0; services too (docs/decisions/right-about-money.md).
   const [orgZone, taxRate] = await Promise.all([organizationTimeZone(tenant), effectiveTaxRate(tenant)]);
   let reservationNumber: string | undefined;
   const reservationId = randomUUID();
 
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const zone = serviceZone(service, orgZone);
-    const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
-    const slot = service.availability[index];
-    const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
-    if (!slot || !open) throw conflict('This time slot is no longer available');
-    if (slot.slotsAvailable <= 0) throw conflict('This time slot is fully booked');
-
-    const perPerson = service.rateType === 'PER_PERSON';
-    const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
-    const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
-    if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
-      throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
-    const places = placesTaken(service.rateType, participants);
-    if (places > slot.slotsAvailable)
-      throw conflict(`Only ${slot.slotsAvailable} place${slot.slotsAvailable === 1 ? '' : 's'} left in this time slot`);
-
-    const addons = chosenAddons(service, req.addons);
-    // Tiers by the booking's creation date, in the service's zone (document 3 §5).
-    const price = effectiveRate(service, new Date(now), zone);
-    const hours = slotHours(slot, zone);
-    const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
-    const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate });
-
-    reservationNumber ??= await nextReservationNumber(tenant);
-    const match = await matchCustomer(tenant, req.customer);
-    const createdAt = new Date(now).toISOString();
-    const isPublic = req.source === 'PUBLIC_BOOKING';
-    const dueBy = isPublic ? new Date(now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
-    const startTime = new Date(slotStart(slot, zone)).toISOString();
-    const endTime = new Date(slotEnd(slot, zone)).toISOString();
-    const allergies = isPublic
-      ? service.questionnaire?.collectAllergies
-        ? req.allergies?.trim() || null
-        : null
-      : req.allergies?.trim() || null;
-    const c = req.customer;
-    const row: ReservationRow = {
-      id: reservationId,
-      reservationNumber,
-      kind: 'SERVICE',
-      status: 'ACTIVE',
-      source: req.source,
-      customerId: match.id,
-      customer: {
-        id: match.id,
-        firstName: c.firstName.trim(),
-        lastName: c.lastName.trim(),
-        phone: c.phone.trim(),
-        email: c.email?.trim() || null,
-        address: c.address?.trim() || null,
-      },
-      inventoryItemId: null,
-      inventoryItem: null,
-      serviceId: service.id,
-      service: {
-        id: service.id,
-        name: service.name,
-        rate: price.rate,
-        rateType: price.rateType,
-        tier: price.tier ?? null,
-      },
-      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
-      slotPlaces: places,
-      participantCount: participants,
-      timeZone: zone,
-      startTime,
-      endTime,
-      reservationDuration: hours,
-      actualReturnTime: null,
-      depositAmountCents: req.deposit?.cents ?? 0,
-      depositTypeCash: req.deposit?.cash ?? false,
-      depositTypeCredit: req.deposit?.credit ?? false,
-      paymentId: req.deposit?.paymentId ?? null,
-      notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: req.notes, allergies }),
-      customerNotes: req.notes?.trim() || null,
-      selectedAddons: addons.map((a, i) => ({
-        id: a.id,
-        name: a.name,
-        rate: a.rate,
-        rateType: a.rateType ?? 'FIXED',
-        quantity: addonQuantity(a.rateType, participants),
-        amountCents: q.addons[i]!.cents,
-      })),
-      baseAmountCents: q.totalCents,
-      subtotalCents: charges.subtotalCents,
-      taxRate: charges.taxRate,
-      taxAmountCents: charges.taxCents,
-      totalAmountCents: charges.totalCents,
-      bookedSubtotalCents: charges.subtotalCents,
-      bookedTaxAmountCents: charges.taxCents,
-      bookedTotalAmountCents: charges.totalCents,
-      overageAmountCents: 0,
-      overageHours: 0,
-      refundAmountCents: 0,
-      refundHours: 0,
-      hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
-      rateAtBooking: price.rate,
-      rateTypeAtBooking: price.rateType,
-      createdByEmployee: req.actor,
-      processedByEmployee: null,
-      reprocessedByEmployee: null,
-      reprocessedAt: null,
-      allergies: Boolean(allergies),
-      allergiesText: allergies,
-      isPaid: false,
-      paidAmountCents: null,
-      paidSource: null,
-      paymentStatus: isPublic ? 'PENDING_PAYMENT' : null,
-      ...(isPublic ? { statusLabel: 'Pending Payment', isPublicBooking: true, dueBy } : {}),
-      createdAt,
-      updatedAt: createdAt,
-      deletedAt: null,
-      deletedBy: null,
-    };
-
-    const w = auditedWrite(tenant);
-    const p = `#av[${index}]`;
-    w.update('slot', keys.entity(tenant, E.service, service.id), {
-      update: `SET ${p}.#left = ${p}.#left - :places, #version = if_not_exists(#version, :zero) + :one`,
-      condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
-      names: {
-        '#av': 'availability',
-        '#left': 'slotsAvailable',
-        '#date': 'date',
-        '#start': 'startTime',
-        '#end': 'endTime',
-        '#version': 'version',
-      },
-      values: {
-        ':places': places,
-        ':date': slot.date,
-        ':start': slot.startTime,
-        ':end': slot.endTime,
-        ':zero': 0,
-        ':one': 1,
-        ...(req.shareToken ? { ':token': req.shareToken } : {}),
-      },
-    });
-    if (isPublic) {
-      w.put('unpaid-marker', {
-        ...keys.entity(tenant, E.unpaid, reservationId),
-        gsi1pk: UNPAID_INDEX_PK,
-        gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
-        tenantId: tenant,
-        reservationId,
-        serviceId: service.id,
-        slot: row.slot,
-        places,
-        dueBy,
-      });
-    }
-    addCustomerParts(w, tenant, match, c, createdAt, req.source);
-    addNewReservationParts(w, tenant, row, { actor: req.actor, now });
-    try {
-      await w.commit();
-      return {
-        row,
-        service,
-        slotLabel: slotLabel(slot),
-        dueBy,
-        addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })),
-      };
-    } catch (e) {
-      if (!(e instanceof WriteFailed)) throw e;
-      if (e.failed.includes('reservation') || e.failed.includes('number')) throw e;
-      // Another booking or edit touched the slot, or the customer was created meanwhile: read again.
-      await retryPause(attempt, { baseMs: 10, stepMs: 25, capMs: 400 });
-      const fresh = await getServiceRow(tenant, service.id, true);
-      if (!fresh) throw notFound('Service not found');
-      if (req.shareToken && fresh.shareToken !== req.shareToken)
+  // Each attempt reads the service again: another booking or edit may have touched the slot.
+  return optimistic(
+    async () => {
+      const service = await getServiceRow(tenant, req.serviceId, true);
+      if (!service) throw notFound('Service not found');
+      if (req.shareToken && service.shareToken !== req.shareToken)
         throw conflict('This booking link has just changed. Please reload the page.');
-      service = fresh;
-    }
-  }
-  logger.warn('booking gave up after repeated conflicts', { serviceId: req.serviceId });
-  throw conflict('This time slot is being booked by others right now. Please try again.');
+      const zone = serviceZone(service, orgZone);
+      const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
+      const slot = service.availability[index];
+      const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
+      if (!slot || !open) throw conflict('This time slot is no longer available');
+      if (slot.slotsAvailable <= 0) throw conflict('This time slot is fully booked');
+
+      const perPerson = service.rateType === 'PER_PERSON';
+      const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
+      const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
+      if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
+        throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
+      const places = placesTaken(service.rateType, participants);
+      if (places > slot.slotsAvailable)
+        throw conflict(
+          `Only ${slot.slotsAvailable} place${slot.slotsAvailable === 1 ? '' : 's'} left in this time slot`,
+        );
+
+      const addons = chosenAddons(service, req.addons);
+      // Tiers by the booking's creation date, in the service's zone (R-SVC-3).
+      const price = effectiveRate(service, new Date(now), zone);
+      const hours = slotHours(slot, zone);
+      const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
+      const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate });
+
+      reservationNumber ??= await nextReservationNumber(tenant);
+      const match = await matchCustomer(tenant, req.customer);
+      const createdAt = new Date(now).toISOString();
+      const isPublic = req.source === 'PUBLIC_BOOKING';
+      const dueBy = isPublic ? new Date(now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
+      const startTime = new Date(slotStart(slot, zone)).toISOString();
+      const endTime = new Date(slotEnd(slot, zone)).toISOString();
+      const allergies = isPublic
+        ? service.questionnaire?.collectAllergies
+          ? req.allergies?.trim() || null
+          : null
+        : req.allergies?.trim() || null;
+      const c = req.customer;
+      const row: ReservationRow = {
+        id: reservationId,
+        reservationNumber,
+        kind: 'SERVICE',
+        status: 'ACTIVE',
+        source: req.source,
+        customerId: match.id,
+        customer: {
+          id: match.id,
+          firstName: c.firstName.trim(),
+          lastName: c.lastName.trim(),
+          phone: c.phone.trim(),
+          email: c.email?.trim() || null,
+          address: c.address?.trim() || null,
+        },
+        inventoryItemId: null,
+        inventoryItem: null,
+        serviceId: service.id,
+        service: {
+          id: service.id,
+          name: service.name,
+          rate: price.rate,
+          rateType: price.rateType,
+          tier: price.tier ?? null,
+        },
+        slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+        slotPlaces: places,
+        participantCount: participants,
+        timeZone: zone,
+        startTime,
+        endTime,
+        reservationDuration: hours,
+        actualReturnTime: null,
+        depositAmountCents: req.deposit?.cents ?? 0,
+        depositTypeCash: req.deposit?.cash ?? false,
+        depositTypeCredit: req.deposit?.credit ?? false,
+        paymentId: req.deposit?.paymentId ?? null,
+        notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: req.notes, allergies }),
+        customerNotes: req.notes?.trim() || null,
+        selectedAddons: addons.map((a, i) => ({
+          id: a.id,
+          name: a.name,
+          rate: a.rate,
+          rateType: a.rateType ?? 'FIXED',
+          quantity: addonQuantity(a.rateType, participants),
+          amountCents: q.addons[i]!.cents,
+        })),
+        baseAmountCents: q.totalCents,
+        subtotalCents: charges.subtotalCents,
+        taxRate: charges.taxRate,
+        taxAmountCents: charges.taxCents,
+        totalAmountCents: charges.totalCents,
+        bookedSubtotalCents: charges.subtotalCents,
+        bookedTaxAmountCents: charges.taxCents,
+        bookedTotalAmountCents: charges.totalCents,
+        overageAmountCents: 0,
+        overageHours: 0,
+        refundAmountCents: 0,
+        refundHours: 0,
+        hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
+        rateAtBooking: price.rate,
+        rateTypeAtBooking: price.rateType,
+        createdByEmployee: req.actor,
+        processedByEmployee: null,
+        reprocessedByEmployee: null,
+        reprocessedAt: null,
+        allergies: Boolean(allergies),
+        allergiesText: allergies,
+        isPaid: false,
+        paidAmountCents: null,
+        paidSource: null,
+        paymentStatus: isPublic ? 'PENDING_PAYMENT' : null,
+        ...(isPublic ? { statusLabel: 'Pending Payment', isPublicBooking: true, dueBy } : {}),
+        createdAt,
+        updatedAt: createdAt,
+        deletedAt: null,
+        deletedBy: null,
+      };
+
+      const w = auditedWrite(tenant);
+      const p = `#av[${index}]`;
+      w.update('slot', keys.entity(tenant, E.service, service.id), {
+        update: `SET ${p}.#left = ${p}.#left - :places, #version = if_not_exists(#version, :zero) + :one`,
+        condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
+        names: {
+          '#av': 'availability',
+          '#left': 'slotsAvailable',
+          '#date': 'date',
+          '#start': 'startTime',
+          '#end': 'endTime',
+          '#version': 'version',
+        },
+        values: {
+          ':places': places,
+          ':date': slot.date,
+          ':start': slot.startTime,
+          ':end': slot.endTime,
+          ':zero': 0,
+          ':one': 1,
+          ...(req.shareToken ? { ':token': req.shareToken } : {}),
+        },
+      });
+      if (isPublic) {
+        w.put('unpaid-marker', {
+          ...keys.entity(tenant, E.unpaid, reservationId),
+          gsi1pk: UNPAID_INDEX_PK,
+          gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
+          tenantId: tenant,
+          reservationId,
+          serviceId: service.id,
+          slot: row.slot,
+          places,
+          dueBy,
+        });
+      }
+      addCustomerParts(w, tenant, match, c, createdAt, req.source);
+      addNewReservationParts(w, tenant, row, { actor: req.actor, now });
+      try {
+        await w.commit();
+        return {
+          row,
+          service,
+          slotLabel: slotLabel(slot),
+          dueBy,
+          addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })),
+        };
+      } catch (e) {
+        return retryWhen(
+          e,
+          e instanceof WriteFailed && !e.failed.includes('reservation') && !e.failed.includes('number'),
+        );
+      }
+    },
+    () => {
+      logger.warn('booking gave up after repeated conflicts', { serviceId: req.serviceId });
+      throw conflict('This time slot is being booked by others right now. Please try again.');
+    },
+  );
 }
 
-/** A public booking through the share link (document 2 §2.6). */
+/** A public booking through the share link (R-BOOK-1). */
 export async function bookPublicService(
   token: string,
   body: PublicBookingInput,
@@ -342,7 +343,7 @@ export async function bookPublicService(
     paymentNote,
     showPaymentOptions: Object.keys(methods).length > 0,
   };
-  // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (issue 23 items 1-2).
+  // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (docs/decisions/one-time-zone.md).
   const zone = row.timeZone!;
   await sendConfirmation(tenant, c.email, {
     reservationNumber: row.reservationNumber,
@@ -379,7 +380,7 @@ export async function bookPublicService(
   };
 }
 
-/** A service booked by staff for a customer (document 3 §5), through the same slot transaction. */
+/** A service booked by staff for a customer (R-RES-2), through the same slot transaction. */
 export async function bookServiceForCustomer(
   tenant: TenantId,
   actor: Person,
@@ -478,7 +479,7 @@ async function sendConfirmation(
     reservationNumber: b.reservationNumber,
     slot: b.slot,
     participants: b.participants,
-    // The tax is named where the total is (issue 23 item 3), so a stored template needs no new variable.
+    // The tax is named where the total is (docs/decisions/right-about-money.md), so a stored template needs no new variable.
     total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total),
     payBy: b.dueBy,
     holdHours: UNPAID_HOLD_HOURS,

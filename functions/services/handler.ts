@@ -1,7 +1,6 @@
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
 import type { PublicBookingResponse } from '../../shared/contract/responses.js';
-import { limitBySource, PUBLIC_BOOKING_PER_SOURCE } from '../lib/rate-limit.js';
 import { resolveShare, toPublicService } from './public.js';
 import {
   createService,
@@ -46,11 +45,15 @@ export const handler = createAreaHandler('services', {
     return { success: true, data: await toPublicService(tenant, service, now) };
   },
   'services.publicBook': async ({ params, body, event }) => {
-    await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // issue 11 point 1
+    // The rate limit and the booking transaction (reservation, customer, slot, log, aggregates, the
+    // confirmation mail) load on the first booking, not at every cold start of the services reads
+    // (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
+    const [{ limitBySource, PUBLIC_BOOKING_PER_SOURCE }, { bookPublicService }] = await Promise.all([
+      import('../lib/rate-limit.js'),
+      import('./booking.js'),
+    ]);
+    await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // docs/decisions/hardening-limits-per-source-address.md
     // BookingResult types its reservation loosely; the contract's response schema checks the shape at run time.
-    // The booking transaction (reservation, customer, slot, log, aggregates, the confirmation mail)
-    // loads on the first booking, not at every cold start of the services reads (issue 9 item 6).
-    const { bookPublicService } = await import('./booking.js');
     return reply(201, (await bookPublicService(params.token, body)) as PublicBookingResponse);
   },
 });

@@ -1,4 +1,10 @@
-import type { Addon, PricingTier } from '../../shared/domain/pricing.js';
+import type {
+  AddonView,
+  Host,
+  PricingTierView,
+  PrivacySettings,
+  ReminderSettings,
+} from '../../shared/contract/responses.js';
 import type { Slot } from '../../shared/domain/slots.js';
 import type { PaymentMethods } from '../../shared/domain/share-payment.js';
 
@@ -31,15 +37,15 @@ export interface ServiceRow {
   notes: string | null;
   paymentSettings: PaymentMethods;
   paymentNote: string | null;
-  hosts: unknown[];
+  hosts: Host[];
   rsvpSettings: { maxParticipants: number | null; enablePublicBookings: boolean };
   questionnaire: { collectAllergies: boolean };
-  privacySettings: Record<string, unknown>;
-  reminderSettings: Record<string, unknown>;
+  privacySettings: PrivacySettings;
+  reminderSettings: ReminderSettings;
   enableTieredPricing: boolean;
-  pricingTiers: PricingTier[];
+  pricingTiers: PricingTierView[];
   enableAddons: boolean;
-  addons: Addon[];
+  addons: AddonView[];
   shareToken: string | null;
   isActive: boolean;
   timeZone: string | null;

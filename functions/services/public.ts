@@ -1,4 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../shared/zod.js';
+import { photoUrlsJson } from '../../shared/contract/responses.js';
 import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
 import { publicBookingOpen } from '../../shared/domain/modules.js';
 import {
@@ -20,7 +22,7 @@ import { publicBusinessContact } from '../settings/contact.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import { getServiceRow, photoUrlsFor } from './store.js';
 
-/** Document 2 §8 reads `code`; `error` carries the same code so both readings agree. */
+/** R-SVC-1 reads `code`; `error` carries the same code so both readings agree. */
 const linkError = (status: 404 | 410, code: string, message: string) =>
   new ApiError(status, code, message, undefined, { code });
 export const notFoundLink = () => linkError(404, 'NOT_FOUND', 'Service not found or link has expired');
@@ -46,7 +48,7 @@ export async function resolveShare(
   if (!ptr.Item) throw notFoundLink();
   if (ptr.Item.revokedAt) throw expiredLink();
   const tenant = trustedTenant(String(ptr.Item.tenantId));
-  // A suspended organization's links read "expired" (issue 17), within seconds (cached status).
+  // A suspended organization's links read "expired" (docs/decisions/platform-suspension.md), within seconds (cached status).
   const [status, modules, service, orgZone] = await Promise.all([
     cachedOrganizationStatus(tenant),
     cachedModules(tenant),
@@ -62,13 +64,13 @@ export async function resolveShare(
     service.rsvpSettings?.enablePublicBookings === false
   )
     throw expiredLink();
-  // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (issue 23 item 1).
+  // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (docs/decisions/one-time-zone.md).
   if (eventHasEnded(service.availability ?? [], now, serviceZone(service, orgZone))) throw endedEvent();
   return { tenant, service };
 }
 
 /**
- * Only what a customer may see (document 2 §3 "Public service as read"): no ids of the tenant or of
+ * Only what a customer may see (R-SVC-1 "Public service as read"): no ids of the tenant or of
  * other rows, no share token, no payment handles (those come with the booking), no staff settings.
  */
 export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
@@ -84,7 +86,7 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     name: service.name,
     description: service.description,
     photo: urls?.medium ?? null,
-    photoUrls: urls ? JSON.stringify(urls) : null,
+    photoUrls: urls && z.encode(photoUrlsJson, urls),
     rate: price.rate,
     rateType: price.rateType,
     rateLabel: PUBLIC_RATE_LABEL[price.rateType] ?? '',

@@ -344,7 +344,7 @@ describe('public booking', () => {
       allergies: true,
     });
     expect(row.notes).toBe('Window seat\nAllergies: Peanuts\nParticipants: 2\nSelected Add-ons:\nLunch\nPhotos');
-    // Issue 23 item 4: the details carry each add-on with its rate, quantity and amount, read from the booking's data.
+    // docs/decisions/right-about-money.md: the details carry each add-on with its rate, quantity and amount, read from the booking's data.
     const staffView = (
       await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: admin.token })
     ).body.data;
@@ -359,7 +359,7 @@ describe('public booking', () => {
     const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
     expect(JSON.parse(svc.body.availability)[0].slotsAvailable).toBe(3);
 
-    // the same customer (by phone and name, issue 23 item 14) is found again
+    // the same customer (by phone and name, docs/decisions/right-about-money.md) is found again
     const second = await call('POST', `/public/service/${token}/book`, {
       body: booking({
         customer: { firstName: 'ada', lastName: 'Lovelace', phone: '555-777-0001', email: 'other@example.com' },
@@ -388,7 +388,7 @@ describe('public booking', () => {
     expect(mail?.body.text).toContain('https://venmo.com/kayaks?txn=pay&amount=95.00');
   });
 
-  it("taxes service bookings at the organization's rate, public and staff, and says so (issue 23 item 3)", async () => {
+  it("taxes service bookings at the organization's rate, public and staff, and says so (docs/decisions/right-about-money.md)", async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
     expect(
       (await call('PUT', '/api/settings/financial/tax', { token: s.token, body: { rate: 8.25, enabled: true } }))
@@ -468,7 +468,7 @@ describe('public booking', () => {
     expect(bad.body.message).toBe('Validation failed: First name is required, Please enter a valid email address');
   });
 
-  it('a service that sets no maximum offers the public page its default of 10 participants (document 2 §9)', async () => {
+  it('a service that sets no maximum offers the public page its default of 10 participants (R-SVC-3)', async () => {
     const s = await createService({
       rateType: 'PER_PERSON',
       rsvpSettings: JSON.stringify({ enablePublicBookings: true }),
@@ -518,7 +518,7 @@ describe('public booking', () => {
   }, 120_000);
 });
 
-describe("one time zone, the organization's (issue 23 items 1-2)", () => {
+describe("one time zone, the organization's (docs/decisions/one-time-zone.md)", () => {
   const inbox = async (to: string) =>
     (
       (await (await fetch(`${ses.endpoint}/store`)).json()) as {

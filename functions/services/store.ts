@@ -7,6 +7,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../shared/zod.js';
+import { type StaffService, type StaffServiceWire, staffServiceSchema } from '../../shared/contract/responses.js';
 import type { ServiceInput } from '../../shared/contract/routes/services.js';
 import { sameSlot, slotEnd, type Slot } from '../../shared/domain/slots.js';
 import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-payment.js';
@@ -16,6 +18,7 @@ import { photoKeys, presignGet, type PhotoVariant } from '../lib/files.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
 
 const KEY_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt'];
@@ -47,7 +50,7 @@ export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
   return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Presigned GETs for the photo's original and the variants the resize step writes (docs/decisions.md). */
+/** Presigned GETs for the photo's original and the variants the resize step writes (docs/decisions/booking-serving-photos-presigned-get-urls-minted.md). */
 export async function photoUrlsFor(
   tenant: TenantId,
   row: Pick<ServiceRow, 'photoBaseKey' | 'photoKey'>,
@@ -62,39 +65,40 @@ export async function photoUrlsFor(
   return { original: original ?? large, medium, large };
 }
 
-/** The staff shape: object-valued fields as JSON text, as the spec's client sends and reads them. */
-export async function toStaffService(tenant: TenantId, row: ServiceRow) {
+/** The staff shape: object-valued fields encoded as JSON text by the contract's codec (R-SVC-1). */
+export async function toStaffService(tenant: TenantId, row: ServiceRow): Promise<StaffServiceWire> {
   const urls = await photoUrlsFor(tenant, row);
-  return {
+  const service: StaffService = {
     id: row.id,
     name: row.name,
     description: row.description,
     location: row.location,
     photo: urls?.medium ?? null,
-    photoUrls: urls ? JSON.stringify(urls) : null,
+    photoUrls: urls,
     photoBaseKey: row.photoBaseKey,
     rate: row.rate,
     rateType: row.rateType,
-    availability: JSON.stringify(row.availability ?? []),
+    availability: row.availability,
     showPaymentOptions: row.showPaymentOptions,
     notes: row.notes,
-    paymentSettings: JSON.stringify(row.paymentSettings ?? {}),
+    paymentSettings: row.paymentSettings,
     paymentNote: row.paymentNote,
-    hosts: JSON.stringify(row.hosts ?? []),
-    rsvpSettings: JSON.stringify(row.rsvpSettings),
-    questionnaire: JSON.stringify(row.questionnaire),
-    privacySettings: JSON.stringify(row.privacySettings ?? {}),
-    reminderSettings: JSON.stringify(row.reminderSettings ?? {}),
+    hosts: row.hosts,
+    rsvpSettings: row.rsvpSettings,
+    questionnaire: row.questionnaire,
+    privacySettings: row.privacySettings,
+    reminderSettings: row.reminderSettings,
     enableTieredPricing: row.enableTieredPricing,
-    pricingTiers: JSON.stringify(row.pricingTiers ?? []),
+    pricingTiers: row.pricingTiers,
     enableAddons: row.enableAddons,
-    addons: JSON.stringify(row.addons ?? []),
+    addons: row.addons,
     shareToken: row.shareToken ?? null,
     isActive: row.isActive,
     timeZone: row.timeZone,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+  return z.encode(staffServiceSchema, service);
 }
 
 /**
@@ -166,7 +170,7 @@ async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: ServiceRow
     privacySettings: body.privacySettings ?? {},
     reminderSettings: body.reminderSettings ?? {},
     enableTieredPricing,
-    // Turning a feature off empties its list (document 2 §2.3), here as in the form.
+    // Turning a feature off empties its list (R-SVC-1), here as in the form.
     pricingTiers: enableTieredPricing ? (body.pricingTiers ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })) : [],
     enableAddons,
     addons: enableAddons ? (body.addons ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() })) : [],
@@ -197,31 +201,35 @@ export async function createService(tenant: TenantId, body: ServiceInput): Promi
 
 /** Read, merge, write only if nothing (a booking, another edit) changed the row in between. */
 export async function updateService(tenant: TenantId, id: string, body: ServiceInput): Promise<ServiceRow> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const prev = await getServiceRow(tenant, id, true);
-    if (!prev) throw notFound('Service not found');
-    const row: ServiceRow = {
-      ...prev,
-      ...(await fieldsFrom(tenant, body, prev)),
-      version: (prev.version ?? 0) + 1,
-      updatedAt: nowIso(),
-    };
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.entity(tenant, E.service, id), ...row },
-          ConditionExpression:
-            prev.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
-          ExpressionAttributeValues: prev.version === undefined ? undefined : { ':v': prev.version },
-        }),
-      );
-      return row;
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
-  }
-  throw conflict('The service changed while saving. Please try again.');
+  return optimistic(
+    async () => {
+      const prev = await getServiceRow(tenant, id, true);
+      if (!prev) throw notFound('Service not found');
+      const row: ServiceRow = {
+        ...prev,
+        ...(await fieldsFrom(tenant, body, prev)),
+        version: (prev.version ?? 0) + 1,
+        updatedAt: nowIso(),
+      };
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...keys.entity(tenant, E.service, id), ...row },
+            ConditionExpression:
+              prev.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
+            ExpressionAttributeValues: prev.version === undefined ? undefined : { ':v': prev.version },
+          }),
+        );
+        return row;
+      } catch (e) {
+        return retryWhen(e, isConditionFailure(e));
+      }
+    },
+    () => {
+      throw conflict('The service changed while saving. Please try again.');
+    },
+  );
 }
 
 /** Places booked in slots that have not ended (rows booked before the booking pointers existed). */
@@ -235,7 +243,7 @@ function bookedUpcomingPlaces(row: ServiceRow, zone: string, now: number): numbe
   );
 }
 
-/** Why a service stays (issue 23 item 7; document 2 §8 shows it after "Failed to delete service"). */
+/** Why a service stays (docs/decisions/nothing-rented-disappears.md; R-INV-7 shows it after "Failed to delete service"). */
 export function bookedServiceMessage(name: string, reservationNumbers: readonly string[], places: number): string {
   const what = reservationNumbers.length
     ? `active bookings (${reservationNumbers.join(', ')})`
@@ -250,31 +258,34 @@ export function bookedServiceMessage(name: string, reservationNumbers: readonly 
  * bumps it, so a booking made meanwhile is seen on the re-read instead of slipping through.
  */
 export async function deleteService(tenant: TenantId, id: string, now = Date.now()): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const prev = await getServiceRow(tenant, id, true);
-    if (!prev) throw notFound('Service not found');
-    const { upcomingServiceBookings } = await import('../reservations/entity.js');
-    const [bookings, zone] = await Promise.all([
-      upcomingServiceBookings(tenant, id, now),
-      organizationTimeZone(tenant),
-    ]);
-    const places = bookedUpcomingPlaces(prev, prev.timeZone || zone, now);
-    if (bookings.length || places > 0)
-      throw conflict(
-        bookedServiceMessage(
-          prev.name,
-          bookings.map((b) => b.reservationNumber),
-          places,
-        ),
-      );
-    try {
-      await deleteServiceRows(tenant, prev);
-      return;
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
-  }
-  throw conflict('The service changed while it was being deleted. Please try again.');
+  return optimistic(
+    async () => {
+      const prev = await getServiceRow(tenant, id, true);
+      if (!prev) throw notFound('Service not found');
+      const { upcomingServiceBookings } = await import('../reservations/entity.js');
+      const [bookings, zone] = await Promise.all([
+        upcomingServiceBookings(tenant, id, now),
+        organizationTimeZone(tenant),
+      ]);
+      const places = bookedUpcomingPlaces(prev, prev.timeZone || zone, now);
+      if (bookings.length || places > 0)
+        throw conflict(
+          bookedServiceMessage(
+            prev.name,
+            bookings.map((b) => b.reservationNumber),
+            places,
+          ),
+        );
+      try {
+        await deleteServiceRows(tenant, prev);
+      } catch (e) {
+        return retryWhen(e, isConditionFailure(e));
+      }
+    },
+    () => {
+      throw conflict('The service changed while it was being deleted. Please try again.');
+    },
+  );
 }
 
 async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<void> {
@@ -307,7 +318,7 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
 /**
  * The share link's token: 256 random bits. The platform pointer row is keyed by its SHA-256, so the
  * public lookup never lists working tokens; the token itself stays on the tenant's service row,
- * because the staff screen shows the link again (document 2 §2.5).
+ * because the staff screen shows the link again (R-SVC-5).
  */
 export async function ensureShareToken(
   tenant: TenantId,

@@ -3,7 +3,7 @@ import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { EMPTY_CONTACT, type ContactSettings } from '../../shared/contract/settings-models.js';
 
-/** The store's contact row (document 3 §3 "Contact settings"): `T#{tenant}` / `SETTINGS#CONTACT`. */
+/** The store's contact row (R-SET-2 "Contact settings"): `T#{tenant}` / `SETTINGS#CONTACT`. */
 const contactKey = (tenant: TenantId) => keys.settings(tenant, 'CONTACT');
 
 /** The tenant's contact details; a missing row reads as six empty fields. */

@@ -11,7 +11,7 @@ import {
 } from '../../shared/contract/settings-models.js';
 
 /**
- * Opening hours (document 3 §3): weekly rows and dated special hours, one row per tenant under
+ * Opening hours (R-SET-3): weekly rows and dated special hours, one row per tenant under
  * `T#{tenant}` / `SETTINGS#HOURS`. Special hours are stored as a list; the API answers them as the
  * JSON string the spec shows (`special_hours`).
  */

@@ -1,6 +1,6 @@
 /**
- * Issue 23 item 11: the matrix shows what really applies. By default an EMPLOYEE has the read-only
- * inventory of document 1 §6 (the cells read off); an administrator who grants employees item
+ * docs/decisions/layout-at-375-and-1366.md: the matrix shows what really applies. By default an EMPLOYEE has the read-only
+ * inventory of R-AUTH-4 (the cells read off); an administrator who grants employees item
  * creation sees it work; a cell the role can never hold stays off whatever is sent.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -30,7 +30,7 @@ const createItem = (s: TestSession, productTypeId: string, itemNumber: string) =
   call('POST', '/api/inventory/items', { token: s.token, body: { productTypeId, itemNumber } });
 
 describe('the permission matrix shows and does what applies', () => {
-  it('defaults match document 1 §6: EMPLOYEE inventory writes off, MANAGER on, and the employee is refused', async () => {
+  it('defaults match R-AUTH-4: EMPLOYEE inventory writes off, MANAGER on, and the employee is refused', async () => {
     const { admin, employee, typeId } = await tenantWithType();
     const shown = await call('GET', '/api/settings/permissions', { token: admin.token });
     expect(shown.status).toBe(200);

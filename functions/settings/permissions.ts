@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { forgetPolicy } from '../lib/policy.js';
 import { conflict } from '../lib/errors.js';
 import {
@@ -76,58 +77,64 @@ export async function savePolicy(
 ): Promise<{ row: PolicyRow; log: PermissionLogEntry | null }> {
   const name = await actorName(tenant, actor);
   const next = completePolicy(policy);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const current = await readPolicyRow(tenant);
-    const changes = diffPolicies(current.policy, next);
-    if (changes.length === 0 && current.policy) return { row: current, log: null };
-    const createdAt = nowIso();
-    const log: PermissionLogEntry = {
-      id: randomUUID(),
-      createdAt,
-      actorId: actor.userId,
-      actorName: name,
-      changeNote,
-      changes,
-    };
-    const version = current.version + 1;
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...keys.permissionPolicy(tenant),
-                  type: 'PERMISSION_POLICY',
-                  policy: next,
-                  revision: POLICY_REVISION,
-                  version,
-                  updatedAt: createdAt,
-                  updatedBy: actor.userId,
+  return optimistic(
+    async () => {
+      const current = await readPolicyRow(tenant);
+      const changes = diffPolicies(current.policy, next);
+      if (changes.length === 0 && current.policy) return { row: current, log: null };
+      const createdAt = nowIso();
+      const log: PermissionLogEntry = {
+        id: randomUUID(),
+        createdAt,
+        actorId: actor.userId,
+        actorName: name,
+        changeNote,
+        changes,
+      };
+      const version = current.version + 1;
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: {
+                    ...keys.permissionPolicy(tenant),
+                    type: 'PERMISSION_POLICY',
+                    policy: next,
+                    revision: POLICY_REVISION,
+                    version,
+                    updatedAt: createdAt,
+                    updatedBy: actor.userId,
+                  },
+                  ConditionExpression:
+                    current.version === 0
+                      ? 'attribute_not_exists(pk) OR attribute_not_exists(version)'
+                      : 'version = :v',
+                  ...(current.version === 0 ? {} : { ExpressionAttributeValues: { ':v': current.version } }),
                 },
-                ConditionExpression:
-                  current.version === 0 ? 'attribute_not_exists(pk) OR attribute_not_exists(version)' : 'version = :v',
-                ...(current.version === 0 ? {} : { ExpressionAttributeValues: { ':v': current.version } }),
               },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.entity(tenant, 'PERMLOG', `${createdAt}#${log.id}`), type: 'PERMISSION_LOG', ...log },
-                ConditionExpression: 'attribute_not_exists(pk)',
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: { ...keys.entity(tenant, 'PERMLOG', `${createdAt}#${log.id}`), type: 'PERMISSION_LOG', ...log },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
               },
-            },
-          ],
-        }),
-      );
-      forgetPolicy(tenant);
-      return { row: { policy: next, version, updatedAt: createdAt }, log };
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-    }
-  }
-  throw conflict('The permissions were changed by someone else at the same time. Refresh and try again.');
+            ],
+          }),
+        );
+        forgetPolicy(tenant);
+        return { row: { policy: next, version, updatedAt: createdAt }, log };
+      } catch (e) {
+        return retryWhen(e, isConditionFailure(e));
+      }
+    },
+    () => {
+      throw conflict('The permissions were changed by someone else at the same time. Refresh and try again.');
+    },
+  );
 }
 
 /** Newest first. */

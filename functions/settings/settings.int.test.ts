@@ -235,11 +235,11 @@ describe('tax', () => {
 });
 
 describe('permissions', () => {
-  it('reads the role defaults of document 1 §6 before a save; a save and its log entry land together', async () => {
+  it('reads the role defaults of R-AUTH-4 before a save; a save and its log entry land together', async () => {
     const fresh = await sessionFor();
     const before = await call('GET', '/api/settings/permissions', { token: fresh.token });
     expect(before.body).toEqual({ success: true, policy: completePolicy(null), updatedAt: null });
-    // Issue 23 item 11: employees do not manage inventory unless an administrator grants it.
+    // docs/decisions/layout-at-375-and-1366.md: employees do not manage inventory unless an administrator grants it.
     expect(before.body.policy.EMPLOYEE.inventoryItems).toMatchObject({ view: true, create: false });
     expect(before.body.policy.MANAGER.inventoryItems).toMatchObject({ view: true, create: true });
     expect((await call('GET', '/api/settings/permissions/logs', { token: fresh.token })).body).toEqual({

@@ -3,7 +3,7 @@ import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 
 /**
- * The tax row (document 3 §3 "Tax settings": rate, enabled). One row per tenant under
+ * The tax row (R-SET-5 "Tax settings": rate, enabled). One row per tenant under
  * `T#{tenant}` / `SETTINGS#TAX`. The rate is kept in hundredths of a percent (8.25 % = 825) so it
  * is always an exact 0.00-99.99 value; readers get it back as a percentage number.
  */
@@ -33,7 +33,7 @@ export async function readTaxSettings(tenant: TenantId): Promise<TaxSettings> {
 }
 
 /**
- * The rate that charges apply: the stored rate when tax is enabled, else 0 (document 3 §6: "tax
+ * The rate that charges apply: the stored rate when tax is enabled, else 0 (R-SET-4: "tax
  * rate = the reservation's, else the organisation's, else 0").
  */
 export async function effectiveTaxRate(tenant: TenantId): Promise<number> {

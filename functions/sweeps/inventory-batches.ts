@@ -4,8 +4,8 @@ import { sweepHandler } from './sweep-handler.js';
 
 /**
  * Every minute: inventory bulk batches interrupted by a crash (a batch is stale after a minute, see
- * STALE_BATCH_MS), so nobody sees part of an unfinished batch for more than 2 minutes (issue 11
- * point 8). Usually one empty Query of the batch index.
+ * STALE_BATCH_MS), so nobody sees part of an unfinished batch for more than 2 minutes (docs/decisions/hardening-interrupted-bulk-creates.md).
+ * Usually one empty Query of the batch index.
  */
 export const handler = sweepHandler('inventory-batches', async (): Promise<{ processed: number }> => {
   const processed = await recoverStaleBatches(Date.now(), 40_000);

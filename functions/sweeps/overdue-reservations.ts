@@ -1,10 +1,12 @@
 import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { isOverdue } from '../../shared/domain/reservations.js';
 import { formatDateTimeIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
+import { optimistic, RETRY } from '../lib/optimistic.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { renderEmail } from '../platform/templates.js';
 import { loadTemplate } from '../platform/template-store.js';
@@ -26,7 +28,7 @@ import { sweepHandler } from './sweep-handler.js';
  * Every 5 minutes (functions/sweeps/schedules.ts), two passes over cross-tenant pointer indexes
  * (gsi1, never a Scan), each reading only what is due:
  * - SWEEP#OVERDUE (sort key endTime): ACTIVE item reservations past their end are marked overdue
- *   (document 1 §4) in one audited write (flag, counters `overdue` and `ITEM#overdue`, pointer
+ *   (R-RES-8) in one audited write (flag, counters `overdue` and `ITEM#overdue`, pointer
  *   removed, reservation-updated event), conditional on still being ACTIVE and not yet flagged, so
  *   two runs mark it once; the customer gets one e-mail when one is on file (template
  *   'reservation-overdue').
@@ -65,10 +67,13 @@ async function* due(pk: string, now: number): AsyncGenerator<Record<string, unkn
   } while (start);
 }
 
+/** A sweep that keeps losing the race leaves the row to its next run. */
+const notNow = () => false;
+
 async function markOverdue(tenant: TenantId, id: string, now: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 4; attempt++) {
+  return optimistic(async () => {
     const r = await getReservationRow(tenant, id);
-    if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true || Date.parse(r.endTime) >= now) {
+    if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true || !isOverdue(r, now)) {
       if (!r || r.status !== 'ACTIVE' || r.deletedAt || r.isOverdue === true)
         await db().send(new DeleteCommand({ TableName: tableName(), Key: overduePointerKey(tenant, id) }));
       return false;
@@ -91,12 +96,11 @@ async function markOverdue(tenant: TenantId, id: string, now: number): Promise<b
     } catch (e) {
       if (!(e instanceof WriteFailed)) throw e;
       if (e.failed.includes('pointer') || e.failed.includes('reservation')) return false; // another run did it, or it changed: next run decides
-      continue;
+      return RETRY;
     }
     if (mail) await mailOverdue(tenant, r);
     return true;
-  }
-  return false;
+  }, notNow);
 }
 
 async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
@@ -132,7 +136,7 @@ async function mailOverdue(tenant: TenantId, r: ReservationRow): Promise<void> {
 }
 
 async function markStarted(tenant: TenantId, id: string, now: number): Promise<boolean> {
-  for (let attempt = 0; attempt < 4; attempt++) {
+  return optimistic(async () => {
     const r = await getReservationRow(tenant, id);
     const info = r?.inventoryItemId ? await readItem(tenant, r.inventoryItemId) : null;
     const drop = () => db().send(new DeleteCommand({ TableName: tableName(), Key: startPointerKey(tenant, id) }));
@@ -154,10 +158,9 @@ async function markStarted(tenant: TenantId, id: string, now: number): Promise<b
       return true;
     } catch (e) {
       if (!(e instanceof WriteFailed)) throw e;
-      if (e.failed.includes('pointer')) return false;
+      return e.failed.includes('pointer') ? false : RETRY;
     }
-  }
-  return false;
+  }, notNow);
 }
 
 /** Sweep entry (EventBridge every 5 minutes; the local runtime on the same rate). */

@@ -4,6 +4,7 @@ import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
+import { optimistic, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { getReservationRow } from '../reservations/entity.js';
 import { cancelReservation } from '../reservations/lifecycle.js';
 import { E, UNPAID_INDEX_PK } from '../services/model.js';
@@ -21,7 +22,7 @@ interface Marker {
 export type Outcome = 'cancelled' | 'paid' | 'gone' | 'retry';
 
 /**
- * The 24-hour rule (document 2 §2.6): a public booking still unpaid at its dueBy is cancelled and its
+ * The 24-hour rule (R-BOOK-6): a public booking still unpaid at its dueBy is cancelled and its
  * places go back to the slot. The booking transaction put one marker row per unpaid reservation in
  * the SWEEP#UNPAID index (sort key dueBy); this Query reads only the overdue ones, never a Scan.
  * Each reservation is one transaction: reservation ACTIVE+unpaid → CANCELLED, marker deleted (it
@@ -48,9 +49,10 @@ export async function sweepUnpaid(now = Date.now()): Promise<{ processed: number
       const m = item as unknown as Marker;
       if (new Date(m.dueBy).getTime() > now) continue;
       processed++;
-      let outcome: Outcome = 'retry';
-      for (let attempt = 0; attempt < 5 && outcome === 'retry'; attempt++)
-        outcome = await cancelOne(trustedTenant(m.tenantId), m, now);
+      const outcome: Outcome = await optimistic(
+        () => cancelOne(trustedTenant(m.tenantId), m, now),
+        () => 'retry',
+      );
       if (outcome === 'cancelled') cancelled++;
       if (outcome === 'paid') paid++;
       if (outcome === 'retry') logger.warn('unpaid booking left for the next run', { reservationId: m.reservationId });
@@ -67,7 +69,7 @@ class AlreadyPaid extends Error {}
  * status, slot places back, marker removed, log line, counters, events), conditional on the
  * reservation still being ACTIVE and unpaid as read. Places come back exactly once.
  */
-async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Outcome> {
+async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Attempt<Outcome>> {
   const markerKey = keys.entity(tenant, E.unpaid, m.reservationId);
   const reservation = await getReservationRow(tenant, m.reservationId);
   // Paid, cancelled by staff, deleted: the marker has nothing left to guard.
@@ -92,8 +94,7 @@ async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Outc
     }
     // Cancelled meanwhile (another run, or staff): nothing left to do.
     if (e instanceof ApiError && e.statusCode < 500) return 'gone';
-    if (isConditionFailure(e)) return 'retry';
-    throw e;
+    return retryWhen(e, isConditionFailure(e));
   }
 }
 

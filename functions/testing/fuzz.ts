@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { RouteContract } from '../../shared/contract/index.js';
 
 /**
- * Inputs for the contract fuzz test (issue 11 point 3): a best-effort valid sample derived from a
+ * Inputs for the contract fuzz test (docs/decisions/hardening-contract-fuzz-test.md): a best-effort valid sample derived from a
  * route's zod schemas (through their JSON Schema, input side), and hostile variants of it.
  */
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -426,7 +426,7 @@ export interface MultipartCase {
 }
 
 /**
- * Issue 22 item 1: multipart bodies a parser must survive, sent to every multipart route and every
+ * docs/decisions/multipart-and-availability.md: multipart bodies a parser must survive, sent to every multipart route and every
  * public route (which must not parse them at all). `fileField` is the route's file field, so the
  * cases that are otherwise well formed reach the route's own checks.
  */

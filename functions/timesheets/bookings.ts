@@ -1,5 +1,5 @@
 /**
- * Bookings per employee (document 3 §3 Employee metrics): the reservations that person created, kept
+ * Bookings per employee (R-TS-5 Employee metrics): the reservations that person created, kept
  * on write by the reservations area in its counter row (`emp#{userId}#{STATUS}`, `emp#{userId}#total`,
  * `emp#{userId}#revenueCents`: functions/reservations/create.ts and lifecycle.ts `counters`).
  * Revenue is the final total (tax, overage and refunds included) of the completed ones.

@@ -13,6 +13,8 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { counter, optionalText, rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
 import { addDaysToDay, dayOf, todayIn } from '../../shared/domain/time.js';
 import { TIMESHEET_MESSAGES, type Timesheet } from '../../shared/contract/timesheet-models.js';
 import { hoursOf, hundredthsBetween, weekStartOf } from './rules.js';
@@ -40,45 +42,63 @@ export interface StatRow {
   openClockIn: string | null;
 }
 
-const num = (v: unknown) => Math.max(0, Number(v) || 0);
+const statRow = z.object({
+  userId: z.string(),
+  totalSessions: counter(),
+  completedSessions: counter(),
+  totalHundredths: counter(),
+  sessionsWithLocation: counter(),
+  onTimeCount: counter(),
+  onTimeEligible: counter(),
+  firstWeek: optionalText(),
+  openSessionId: optionalText(),
+  openClockIn: optionalText(),
+});
+const parseStat = rowParser('timesheet counters', statRow);
+
+/** A person's counters; no row yet (never clocked in) is all zeros. */
 export function statOf(userId: string, i: Row | undefined): StatRow {
-  return {
-    userId,
-    totalSessions: num(i?.totalSessions),
-    completedSessions: num(i?.completedSessions),
-    totalHundredths: num(i?.totalHundredths),
-    sessionsWithLocation: num(i?.sessionsWithLocation),
-    onTimeCount: num(i?.onTimeCount),
-    onTimeEligible: num(i?.onTimeEligible),
-    firstWeek: typeof i?.firstWeek === 'string' ? i.firstWeek : null,
-    openSessionId: typeof i?.openSessionId === 'string' ? i.openSessionId : null,
-    openClockIn: typeof i?.openClockIn === 'string' ? i.openClockIn : null,
-  };
+  return parseStat({ ...i, userId });
 }
 
-const loc = (v: unknown) =>
-  v && typeof v === 'object' && typeof (v as Row).latitude === 'number'
-    ? { latitude: (v as Row).latitude as number, longitude: (v as Row).longitude as number }
-    : null;
-const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
-export function timesheetOf(i: Row): Timesheet {
-  const emp = (i.employee ?? {}) as Row;
-  const clockInNotes = text(i.notes);
-  const clockOutNotes = text(i.clockOutNotes);
+const location = z.optional(z.nullable(z.object({ latitude: z.number(), longitude: z.number() })));
+const sessionRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  employee: z.object({ firstName: z.string(), lastName: z.string() }),
+  clockIn: z.string(),
+  clockOut: optionalText(),
+  totalHundredths: z.optional(z.number()),
+  notes: optionalText(),
+  clockOutNotes: optionalText(),
+  clockInLocation: location,
+  clockOutLocation: location,
+});
+const parseSession = rowParser('timesheet session', sessionRow);
+
+export function timesheetOf(item: Row): Timesheet {
+  const i = parseSession(item);
+  // An empty note is no note (the form sends '' when the field is left blank).
+  const clockInNotes = i.notes || null;
+  const clockOutNotes = i.clockOutNotes || null;
   return {
-    id: String(i.id),
-    userId: String(i.userId),
-    employee: { firstName: String(emp.firstName ?? ''), lastName: String(emp.lastName ?? '') },
-    clockIn: String(i.clockIn),
-    clockOut: typeof i.clockOut === 'string' ? i.clockOut : null,
-    totalHours: typeof i.totalHundredths === 'number' ? hoursOf(i.totalHundredths) : null,
+    id: i.id,
+    userId: i.userId,
+    employee: i.employee,
+    clockIn: i.clockIn,
+    clockOut: i.clockOut,
+    totalHours: i.totalHundredths === undefined ? null : hoursOf(i.totalHundredths),
     notes: [clockInNotes, clockOutNotes].filter(Boolean).join('\n') || null,
     clockInNotes,
     clockOutNotes,
-    clockInLocation: loc(i.clockInLocation),
-    clockOutLocation: loc(i.clockOutLocation),
+    clockInLocation: i.clockInLocation ?? null,
+    clockOutLocation: i.clockOutLocation ?? null,
   };
 }
+
+/** A day or week row's hundredths (kept by ADD). */
+const hundredthsRow = rowParser('timesheet day/week', z.object({ hundredths: counter() }));
+const hundredthsOf = (i: Row) => hundredthsRow(i).hundredths;
 
 export async function getStat(tenant: TenantId, userId: string): Promise<StatRow> {
   const res = await db().send(
@@ -106,7 +126,7 @@ export async function listStats(tenant: TenantId): Promise<Map<string, StatRow>>
   return out;
 }
 
-/** The 7 days ending today in the zone ('This Week', document 3 §9). */
+/** The 7 days ending today in the zone ('This Week', R-TS-3). */
 export function lastSevenDays(zone: string, now = Date.now()): { from: string; to: string } {
   const to = todayIn(zone, now);
   return { from: addDaysToDay(to, -6), to };
@@ -130,7 +150,7 @@ export async function weeklyHundredths(tenant: TenantId, zone: string, now = Dat
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + num(i.hundredths));
+    for (const i of res.Items ?? []) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + hundredthsOf(i));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
@@ -146,7 +166,7 @@ export async function myWeeklyHundredths(
   const { from } = lastSevenDays(zone, now);
   const Keys = Array.from({ length: 7 }, (_, k) => tsKeys.day(tenant, addDaysToDay(from, k), userId));
   const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys, ConsistentRead: true } } }));
-  return (res.Responses?.[T()] ?? []).reduce((t, i) => t + num(i.hundredths), 0);
+  return (res.Responses?.[T()] ?? []).reduce((t, i) => t + hundredthsOf(i), 0);
 }
 
 export async function listSessions(tenant: TenantId, userId: string, limit = 500): Promise<Timesheet[]> {
@@ -187,7 +207,7 @@ export async function weekHundredths(tenant: TenantId, userId: string): Promise<
         ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TSWEEK#${userId}#` },
       }),
     );
-    for (const i of res.Items ?? []) out.push(num(i.hundredths));
+    for (const i of res.Items ?? []) out.push(hundredthsOf(i));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;

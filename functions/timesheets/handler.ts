@@ -32,7 +32,7 @@ const locationOf = (b: { latitude?: number; longitude?: number }) =>
     : null;
 const notesOf = (n: string | null | undefined) => (n && n.trim() ? n.trim() : null);
 
-/** Lambda entry of the timesheets area (document 3 §2-§9): the clock, my history, the admin metrics and performance. */
+/** Lambda entry of the timesheets area (R-TS-4, R-REP-6): the clock, my history, the admin metrics and performance. */
 export const handler = createAreaHandler('timesheets', {
   'timesheets.list': async ({ tenant, auth }) => {
     const zone = await organizationTimeZone(tenant);

@@ -7,7 +7,6 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { clockIn, clockOut } from './entity.js';
-import { hundredthsBetween, weekStartOf } from './rules.js';
 
 const ZONE = 'America/New_York'; // sessionFor's organization has no zone: the default
 let admin: TestSession;
@@ -114,32 +113,33 @@ describe('metrics from the data', () => {
     const worker = await sessionFor({ tenant: a.tenant, role: 'EMPLOYEE' });
     const tenant = a.tenant as TenantId;
     const today = todayIn(ZONE);
-    // 12 sessions over the last ~10 weeks: 9:00 (on time for 09:00), 9:04 (on time), 9:20 (late), some 10-12 h days
-    const plan = [-70, -63, -62, -61, -60, -59, -30, -9, -6, -3, -1, 0].map((d, k) => ({
-      day: addDaysToDay(today, d),
+    // 12 closed sessions, all before today so none depends on the hour the test runs: 9:00 and 9:04 count as
+    // on time for a 09:00 opening, 9:20 as late. Days 1-5 are Monday to Friday of one week, 9 weeks before this
+    // one (44.25 h: 4.25 h overtime); the first clock-in is 70 days ago, so the span is 11 calendar weeks.
+    const thisMonday = addDaysToDay(today, -((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+    const overtimeWeek = (i: number) => addDaysToDay(thisMonday, -63 + i);
+    const days = [
+      addDaysToDay(today, -70),
+      ...[0, 1, 2, 3, 4].map(overtimeWeek),
+      ...[-30, -9, -6, -3, -1, -2].map((d) => addDaysToDay(today, d)),
+    ];
+    const plan = days.map((day, k) => ({
+      day,
       start: ['09:00', '09:04', '09:20'][k % 3]!,
       hours: [8, 10.5, 12, 3.25][k % 4]!,
     }));
     for (const p of plan) {
       const inAt = zonedDateTime(p.day, p.start, ZONE);
-      if (inAt.getTime() > Date.now()) continue;
-      const { onTimeOf } = await import('./rules.js');
-      const onTime = onTimeOf(
-        inAt.toISOString(),
-        ZONE,
-        [{ id: 'd', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }],
-        [],
-      );
       await clockIn(tenant, {
         userId: worker.userId,
         employee: { firstName: 'W', lastName: 'K' },
         notes: null,
         location: p.hours === 8 ? { latitude: 1, longitude: 2 } : null,
-        onTime,
+        onTime: p.start !== '09:20',
         zone: ZONE,
         at: inAt.toISOString(),
       });
-      const outAt = new Date(Math.min(inAt.getTime() + p.hours * 3_600_000, Date.now()));
+      const outAt = new Date(inAt.getTime() + p.hours * 3_600_000);
       await clockOut(tenant, {
         userId: worker.userId,
         notes: null,
@@ -183,16 +183,14 @@ describe('metrics from the data', () => {
       }),
     );
     const sessions = raw.Items ?? [];
-    const closed = sessions.filter((s) => typeof s.clockOut === 'string');
-    const h = (s: Record<string, unknown>) => hundredthsBetween(s.clockIn as string, s.clockOut as string);
-    const weekFrom = addDaysToDay(today, -6);
-    const dayOfNy = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(iso));
+    // Figures worked out by hand from the plan above (hours cycle 8, 10.5, 12, 3.25; starts cycle on time, on
+    // time, late), not with the area's formulas.
     const expected = {
-      totalSessions: sessions.length,
-      completedSessions: closed.length,
-      totalHours: closed.reduce((t, s) => t + h(s), 0) / 100,
-      weeklyHours: closed.filter((s) => dayOfNy(s.clockIn as string) >= weekFrom).reduce((t, s) => t + h(s), 0) / 100,
-      sessionsWithLocation: sessions.filter((s) => s.clockInLocation || s.clockOutLocation).length,
+      totalSessions: 13, // 12 closed + the open one
+      completedSessions: 12,
+      totalHours: 101.25, // 3 × (8 + 10.5 + 12 + 3.25)
+      weeklyHours: 33.75, // clock-ins of the last 7 days: -6, -3, -1, -2 days → 8 + 10.5 + 12 + 3.25
+      sessionsWithLocation: 4, // the three 8-hour sessions and the open one
     };
 
     const res = await call('GET', '/api/timesheets/admin/employees', { token: a.token });
@@ -212,33 +210,25 @@ describe('metrics from the data', () => {
       weeklyHours: expected.weeklyHours,
     });
 
-    // performance from the raw sessions
-    const perWeek = new Map<string, number>();
-    for (const s of closed)
-      perWeek.set(
-        weekStartOf(s.clockIn as string, ZONE),
-        (perWeek.get(weekStartOf(s.clockIn as string, ZONE)) ?? 0) + h(s),
-      );
-    const first = sessions.map((s) => s.clockIn as string).sort()[0]!;
-    const weeks =
-      Math.floor(
-        (Date.parse(weekStartOf(Date.now(), ZONE)) - Date.parse(weekStartOf(first, ZONE))) / (7 * 86_400_000),
-      ) + 1;
-    const onTimeEligible = sessions.filter((s) => s.onTime !== null).length;
-    const onTimeCount = sessions.filter((s) => s.onTime === true).length;
     const perf = await call('GET', `/api/users/${worker.userId}/performance`, { token: a.token });
     expect(perf.status, perf.raw).toBe(200);
-    const avg = expected.totalHours / weeks;
+    // 11 weeks; 8 of the 12 planned clock-ins on time. The open one (made now) is judged against the
+    // organization's hours at the hour the test runs: closed (not counted), on time or late.
+    // score = 50 × (101.25 / 11) / 40 + 50 × share on time = 11.506 + 50 × share
+    const openOnTime = sessions.find((s) => s.clockOut === null)!.onTime as boolean | null;
+    const onTimeFigures = {
+      null: { onTimePercentage: 66.7, productivityScore: 44.8 }, // 8 / 12
+      false: { onTimePercentage: 61.5, productivityScore: 42.3 }, // 8 / 13
+      true: { onTimePercentage: 69.2, productivityScore: 46.1 }, // 9 / 13
+    }[String(openOnTime) as 'null' | 'false' | 'true'];
     expect(perf.body).toMatchObject({
-      totalShifts: closed.length,
-      weeks,
-      avgHoursPerWeek: Math.round(avg * 10) / 10,
-      shiftsPerWeek: Math.round((closed.length / weeks) * 10) / 10,
-      overtimeHours: Math.round([...perWeek.values()].reduce((t, x) => t + Math.max(0, x - 4000), 0)) / 100,
-      onTimePercentage: Math.round((onTimeCount / onTimeEligible) * 1000) / 10,
-      productivityScore: Math.round((50 * (Math.min(avg, 40) / 40) + 50 * (onTimeCount / onTimeEligible)) * 10) / 10,
+      totalShifts: 12,
+      weeks: 11,
+      avgHoursPerWeek: 9.2, // 101.25 / 11 = 9.205
+      shiftsPerWeek: 1.1, // 12 / 11
+      overtimeHours: 4.25, // 10.5 + 12 + 3.25 + 8 + 10.5 = 44.25 in one week
+      ...onTimeFigures,
     });
-    expect(perf.body.overtimeHours).toBeGreaterThan(0);
     expect((await call('GET', `/api/users/${randomUUID()}/performance`, { token: a.token })).status).toBe(404);
   });
 });

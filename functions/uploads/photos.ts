@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
+import * as z from '../../shared/zod.js';
+import { photoUrlsJson } from '../../shared/contract/responses.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import {
   deleteObjects,
@@ -107,10 +109,10 @@ export async function removePhoto(
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey) }));
 }
 
-/** What the upload answer carries (document 2 §7: urls with a medium URL, and the baseKey). */
+/** What the upload answer carries (R-SVC-4: urls with a medium URL, and the baseKey). */
 export async function uploadAnswer(tenant: TenantId, baseKey: string, originalKey: string) {
   const variant = (v: PhotoVariant) => presignGet(photoKeys.variant(tenant, v, baseKey));
   const [medium, large, original] = await Promise.all([variant('medium'), variant('large'), presignGet(originalKey)]);
   const urls = { original, medium, large };
-  return { success: true, baseKey, urls, photoUrls: JSON.stringify(urls), photo: medium };
+  return { success: true, baseKey, urls, photoUrls: z.encode(photoUrlsJson, urls), photo: medium };
 }

@@ -11,6 +11,7 @@ import {
   putObject,
 } from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
+import { MULTIPART_MAX_BYTES } from './document-limits.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import {
   DOCUMENT_MAX_BYTES,
@@ -30,8 +31,7 @@ import {
   type DocumentRow,
 } from './store.js';
 
-/** The multipart route's ceiling: the pipeline's busboy limit, under Lambda's 6 MB request limit. */
-export const MULTIPART_MAX_BYTES = 4 * 1024 * 1024;
+export { MULTIPART_MAX_BYTES } from './document-limits.js';
 /** How long a file link handed to the browser works. */
 export const FILE_URL_TTL_SECONDS = 300;
 

@@ -10,7 +10,6 @@ import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { renderStoredEmail } from '../platform/template-store.js';
 import type { completeSignupBody, inviteBody, userUpdateBody } from '../../shared/contract/routes/users.js';
 import {
   canDeleteEmployee,
@@ -22,7 +21,6 @@ import {
 } from '../../shared/domain/employees.js';
 import { toCents, fromCents } from '../../shared/domain/money.js';
 import { roleFlags } from '../../shared/domain/roles.js';
-import { deleteAllDocuments } from './documents.js';
 import {
   auditPut,
   completeSetup,
@@ -44,7 +42,7 @@ import {
 
 type OrgName = { name: string } | null;
 
-/** The list row (document 3 §3). Pending accounts show the username 'pending-setup' (§4). */
+/** The list row (R-EMP-3). Pending accounts show the username 'pending-setup' (§4). */
 export function publicEmployee(r: EmployeeRow, org: OrgName) {
   const status = statusOf(r) as 'PENDING' | 'ACTIVE' | 'INACTIVE';
   return {
@@ -104,8 +102,8 @@ async function requireEmployee(tenant: TenantId, id: string) {
 }
 
 /**
- * The users area's gate for every route that changes a user record or its documents (issue 22
- * item 4; the rule is shared/domain/employees.ts `userChangeRefusal`): the row, or 404 / 403.
+ * The users area's gate for every route that changes a user record or its documents (docs/decisions/sessions-follow-the-account.md;
+ * the rule is shared/domain/employees.ts `userChangeRefusal`): the row, or 404 / 403.
  */
 export async function changeableEmployee(
   tenant: TenantId,
@@ -120,10 +118,12 @@ export async function changeableEmployee(
 }
 
 async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, validUntil: string): Promise<boolean> {
-  const [org, { organizationTimeZone }, { formatDateTimeIn }] = await Promise.all([
+  // The templates (their defaults and handlebars) load with the mail too: users' cold start stays within budget.
+  const [org, { organizationTimeZone }, { formatDateTimeIn }, { renderStoredEmail }] = await Promise.all([
     getOrganization(tenant),
     import('../lib/organization.js'),
     import('../../shared/domain/time-text.js'),
+    import('../platform/template-store.js'),
   ]);
   const zone = await organizationTimeZone(tenant);
   if (!org) return false;
@@ -131,7 +131,7 @@ async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, 
     firstName: row.firstName,
     lastName: row.lastName,
     organizationName: org.name,
-    // The organization's clock, named (issue 23 item 2); the zone and month names load with the mail, not at cold start.
+    // The organization's clock, named (docs/decisions/one-time-zone.md); the zone and month names load with the mail, not at cold start.
     setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(),
     expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
   };
@@ -139,7 +139,7 @@ async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, 
 }
 
 /**
- * This tenant's users only (issue 22 item 8): an address that signs in elsewhere on the platform is
+ * This tenant's users only (docs/decisions/sessions-follow-the-account.md): an address that signs in elsewhere on the platform is
  * no concern of this tenant's admin, and answering 409 for it told them it exists. Such an invitee
  * learns it at setup, from the link mailed to that very address; an active account's new e-mail still
  * meets the platform-wide sign-in name condition in saveEmployee's transaction.
@@ -261,6 +261,8 @@ export async function deleteOp(tenant: TenantId, auth: AuthClaims, id: string) {
     if (isConditionFailure(e)) throw conflict('This employee changed meanwhile; refresh and try again');
     throw e;
   }
+  // The documents module loads with the routes that use it (./handler.ts), not at cold start.
+  const { deleteAllDocuments } = await import('./documents.js');
   await deleteAllDocuments(tenant, id);
   return { success: true as const, message: 'Employee deleted' };
 }
@@ -371,7 +373,7 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
       });
     }
   }
-  // Issue 22 item 3: a new role or access level ends the person's sessions (the epoch is part of this
+  // docs/decisions/sessions-follow-the-account.md: a new role or access level ends the person's sessions (the epoch is part of this
   // Put), so no token keeps rights its holder lost, nor lacks ones they gained.
   const endsSessions = after.role !== before.role || after.accessLevel !== before.accessLevel;
   if (endsSessions) after.sessionEpoch = (before.sessionEpoch ?? 0) + 1;
@@ -436,7 +438,7 @@ export async function setupDetailsOp(token: string | undefined) {
 /** POST /api/users/complete-signup (public): the setup link's token decides tenant, user and e-mail. */
 export async function completeSignupOp(body: z.output<typeof completeSignupBody>) {
   const { tenant, row, hash } = await usableSetup(body.token);
-  // Issue 22 items 7 and 8: the account keeps the address the link was mailed to. Another one is
+  // docs/decisions/sessions-follow-the-account.md: the account keeps the address the link was mailed to. Another one is
   // refused before any lookup, so a link can neither claim nor probe someone else's address.
   const email = normalizeUsername(row.email);
   if (normalizeUsername(body.email) !== email)

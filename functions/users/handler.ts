@@ -1,8 +1,11 @@
 import { multipart } from '../lib/middlewares/multipart.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
-import * as docs from './documents.js';
+import { MULTIPART_MAX_BYTES } from './document-limits.js';
 import * as emp from './employees.js';
 import { createJobRole, listJobRoles } from './store.js';
+
+/** Employee documents: a few requests on the employee page, loaded on first use (users' cold start within 350 KB). */
+const docs = () => import('./documents.js');
 
 /** Lambda entry of the users area: employees, account setup, job roles and employee documents (document 3). */
 export const handler = createAreaHandler(
@@ -25,29 +28,29 @@ export const handler = createAreaHandler(
       const r = await createJobRole(tenant, body);
       return reply(r.created ? 201 : 200, r);
     },
-    'users.listDocuments': async ({ tenant, params }) => docs.listOp(tenant, params.id),
-    // Document writes pass the users area's one rule first (emp.changeableEmployee: issue 22 item 4).
+    'users.listDocuments': async ({ tenant, params }) => (await docs()).listOp(tenant, params.id),
+    // Document writes pass the users area's one rule first (emp.changeableEmployee: docs/decisions/sessions-follow-the-account.md).
     'users.uploadDocument': async ({ tenant, auth, params, event }) => {
       await emp.changeableEmployee(tenant, auth, params.id);
       const form = (typeof event.body === 'object' && event.body ? event.body : {}) as Record<string, unknown>;
-      const r = await docs.uploadMultipartOp(tenant, params.id, auth, form);
+      const r = await (await docs()).uploadMultipartOp(tenant, params.id, auth, form);
       return reply(r.statusCode, r.body);
     },
     'users.presignDocument': async ({ tenant, auth, params, body }) => {
       await emp.changeableEmployee(tenant, auth, params.id);
-      const r = await docs.presignOp(tenant, params.id, auth, body);
+      const r = await (await docs()).presignOp(tenant, params.id, auth, body);
       return reply(r.statusCode, r.body);
     },
     'users.completeDocument': async ({ tenant, auth, params }) => {
       await emp.changeableEmployee(tenant, auth, params.id);
-      return docs.completeOp(tenant, params.id, params.docId);
+      return (await docs()).completeOp(tenant, params.id, params.docId);
     },
     'users.documentFile': async ({ tenant, params, query }) =>
-      docs.fileOp(tenant, params.id, params.docId, query.preview === 'true'),
+      (await docs()).fileOp(tenant, params.id, params.docId, query.preview === 'true'),
     'users.deleteDocument': async ({ tenant, auth, params }) => {
       await emp.changeableEmployee(tenant, auth, params.id);
-      return docs.deleteOp(tenant, params.id, params.docId);
+      return (await docs()).deleteOp(tenant, params.id, params.docId);
     },
   },
-  { parsers: [multipart({ fileSize: docs.MULTIPART_MAX_BYTES })] },
+  { parsers: [multipart({ fileSize: MULTIPART_MAX_BYTES })] },
 );

@@ -10,7 +10,7 @@ import { userCountUpdate } from './user-stats.js';
 
 /**
  * The users area's rows (docs/data-model.md, "Employees"). A user row extends the auth area's
- * UserRecord (same key, `T#{org}` / `USER#{id}`) with the employee fields of document 3 §3.
+ * UserRecord (same key, `T#{org}` / `USER#{id}`) with the employee fields of R-EMP-3.
  */
 export interface EmployeeRow extends UserRecord {
   status?: EmployeeStatus | 'DELETED';

@@ -10,7 +10,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
 import { getDocument, putDocument } from './store.js';
 
-/** Issue 22 items 4, 7 and 8: the users area's one rule, the invited address, and answers that reveal no account. */
+/** docs/decisions/sessions-follow-the-account.md: the users area's one rule, the invited address, and answers that reveal no account. */
 
 let ses: RunningSes;
 let owner: TestSession;

@@ -2,9 +2,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 
 /**
- * The `STATS#users` row of a tenant (issue 17, "one read per tenant at most"): `total` users (not
+ * The `STATS#users` row of a tenant (docs/decisions/platform-one-read-per-tenant.md): `total` users (not
  * deleted), kept by the transaction that creates or deletes a tenant `USER#` row, and the users who
  * signed in on the current UTC day (`activeDay`, string set `activeUserIds`), kept by sign-in. The
  * tenant list reads it with the other `STATS#` rows in one Query.
@@ -46,28 +47,32 @@ export async function recordActiveUser(tenant: TenantId, userId: string, now = n
       }),
     );
   try {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        await addToday();
-        return;
-      } catch (e) {
-        if (!isConditionFailure(e)) throw e;
-      }
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'SET activeDay = :day, activeUserIds = :ids',
-            ConditionExpression: 'attribute_not_exists(activeDay) OR activeDay < :day',
-            ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
-          }),
-        );
-        return;
-      } catch (e) {
-        if (!isConditionFailure(e)) throw e;
-      }
-    }
+    await optimistic(
+      async () => {
+        try {
+          await addToday();
+          return;
+        } catch (e) {
+          if (!isConditionFailure(e)) throw e;
+        }
+        try {
+          await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: key,
+              UpdateExpression: 'SET activeDay = :day, activeUserIds = :ids',
+              ConditionExpression: 'attribute_not_exists(activeDay) OR activeDay < :day',
+              ExpressionAttributeValues: { ':ids': new Set([userId]), ':day': day },
+            }),
+          );
+        } catch (e) {
+          return retryWhen(e, isConditionFailure(e));
+        }
+      },
+      () => {
+        throw new Error('contended past every attempt');
+      },
+    );
   } catch (e) {
     logger.warn('active-user counter not updated', { tenant, error: e instanceof Error ? e.message : String(e) });
   }

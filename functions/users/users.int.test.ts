@@ -301,7 +301,7 @@ describe('invitations and account setup', () => {
         termsAccepted: true,
       },
     });
-    // issue 22 items 7 and 8: the account keeps the invited address (functions/users/trust.int.test.ts)
+    // docs/decisions/sessions-follow-the-account.md: the account keeps the invited address (functions/users/trust.int.test.ts)
     expect(res).toMatchObject({ status: 400, body: { message: EMPLOYEE_MESSAGES.setupEmailFixed } });
     expect((await call('GET', `/api/users/${inv.body.employee.id}`, { token: owner.token })).body.employee.status).toBe(
       'PENDING',

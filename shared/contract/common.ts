@@ -10,7 +10,7 @@ export const nonEmpty = (message: string) => z.string({ error: message }).check(
 export const emailCheck = (message: string = EMAIL_MESSAGE) =>
   [z.maxLength(EMAIL_MAX_LENGTH, { abort: true }), z.refine<string>((v) => isEmail(v), message)] as const;
 export const email = z.string().check(z.trim(), ...emailCheck());
-/** 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (issue 22 item 14). */
+/** 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (docs/decisions/validation-rules.md). */
 export const dayCheck = (message = 'Date must be a real date (YYYY-MM-DD)') => z.refine(isRealDate, message);
 export const isoDate = z.string().check(dayCheck());
 /** An IANA time zone this runtime knows ('Europe/Paris' yes, 'Mars/Olympus_Mons' no). */
@@ -31,7 +31,7 @@ export const looseNumber = z.union([
   z.pipe(z.string().check(z.trim(), z.maxLength(40), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number)),
 ]);
 
-/** The largest amount of money any field takes: 1,000,000.00 (issue 11 point 2). */
+/** The largest amount of money any field takes: 1,000,000.00 (docs/decisions/hardening-hostile-input.md). */
 export const MAX_MONEY = 1_000_000;
 /** True when `n` has at most two decimals as typed (5e-324 and 1.005 have more). */
 export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;
@@ -47,7 +47,7 @@ export const amount = (label = 'Amount') =>
         z.refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`),
       ),
   );
-/** Object-valued fields that the SPA sends as JSON strings (document 2 §3). */
+/** Object-valued fields that the SPA sends as JSON strings (R-SVC-1). */
 export const jsonText = z.union([
   z.string().check(z.maxLength(200_000)),
   z.record(z.string(), z.unknown()),

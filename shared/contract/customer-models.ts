@@ -1,5 +1,5 @@
 /**
- * Customers on the wire (document 3 §2, §3, §7). Money in dollars with at most two decimals (the
+ * Customers on the wire (R-CUS-1, R-CUS-2). Money in dollars with at most two decimals (the
  * server keeps cents); times are ISO-8601 instants.
  */
 import * as z from '../zod.js';

@@ -1,5 +1,5 @@
 /**
- * What the inventory endpoints answer (document 2 §3, §7), as zod schemas: the contract's `response`
+ * What the inventory endpoints answer (R-INV-4, R-INV-2), as zod schemas: the contract's `response`
  * of each inventory route, the pipeline's check of what the API answers, and (through z.infer) the
  * types the API (functions/inventory) produces and the SPA (web/src/features/inventory) reads.
  */
@@ -70,7 +70,7 @@ export const itemPageSchema = z.object({ items: z.array(inventoryItemSchema), ne
 export type ItemPage = z.infer<typeof itemPageSchema>;
 
 /**
- * GET /api/inventory/items/stats/overview (dashboard inventory card, document 1 §3 and §8):
+ * GET /api/inventory/items/stats/overview (dashboard inventory card, R-PLAT-5, R-PLAT-4):
  * `statusCounts` uses document 1's names (MAINTENANCE_REQUIRED counts items in MAINTENANCE);
  * `byStatus` has every item status of document 2 for the inventory page.
  */
@@ -157,7 +157,7 @@ export const bulkDeleteResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     deletedItems: z.array(z.object({ id: z.string(), itemNumber: z.string() })),
-    /** Items left in place because active or upcoming reservations hold them (issue 23 item 7), with those reservations' numbers. */
+    /** Items left in place because active or upcoming reservations hold them (docs/decisions/nothing-rented-disappears.md), with those reservations' numbers. */
     keptItems: z.array(z.object({ id: z.string(), itemNumber: z.string(), reservations: z.array(z.string()) })),
   }),
 });

@@ -1,4 +1,4 @@
-/** Reports (document 3 §3, §5; issue 18). Money in dollars (2 decimals) on the wire, cents inside. */
+/** Reports (R-REP-3, R-REP-2; docs/decisions/reports-definitions.md). Money in dollars (2 decimals) on the wire, cents inside. */
 import * as z from '../zod.js';
 import { reservationView } from './reservation-models.js';
 

@@ -1,7 +1,7 @@
 import * as z from '../zod.js';
 import { emailCheck } from './common.js';
 
-/** Scheduled reports (document 3 §3, §5, §9). Kept server side per tenant (decisions.md, Reports: schedules). */
+/** Scheduled reports (R-REP-6). Kept server side per tenant (docs/decisions/reports-scheduled-reports-really-arrive.md). */
 export const SCHEDULE_REPORT_TYPES = [
   'daily-log',
   'revenue',
@@ -11,14 +11,14 @@ export const SCHEDULE_REPORT_TYPES = [
 ] as const;
 export const SCHEDULE_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly'] as const;
 export const SCHEDULE_HISTORY_CAP = 100;
-/** The attachment of a scheduled report. Document 3 §5's formats per report type, those a file can carry: daily-log PDF or CSV, the others PDF or Excel; PDF is the default (§9). */
+/** The attachment of a scheduled report. R-REP-4's formats per report type, those a file can carry: daily-log PDF or CSV, the others PDF or Excel; PDF is the default (§9). */
 export const SCHEDULE_FORMATS = ['pdf', 'excel', 'csv'] as const;
 export type ScheduleFormat = (typeof SCHEDULE_FORMATS)[number];
 export const scheduleFormatsFor = (type: (typeof SCHEDULE_REPORT_TYPES)[number]): ScheduleFormat[] =>
   type === 'daily-log' ? ['pdf', 'csv'] : ['pdf', 'excel'];
 
 /**
- * Who may receive a schedule's mail (issue 22 item 6, docs/decisions/report-mail-recipients.md):
+ * Who may receive a schedule's mail (docs/decisions/report-mail-recipients.md):
  * staff: an active user's e-mail of the organization, no confirmation; outside addresses (added by an
  * administrator only) are pending until they confirm through the link mailed to them once; anyone
  * may unsubscribe from a report's own e-mail.
@@ -121,7 +121,7 @@ export const reportScheduleResponse = z.object({
   successCount: z.number().check(z.int()),
   failureCount: z.number().check(z.int()),
   createdAt: z.string(),
-  /** The last runs, oldest first, at most SCHEDULE_HISTORY_CAP (document 3 §9). */
+  /** The last runs, oldest first, at most SCHEDULE_HISTORY_CAP (R-REP-6). */
   history: z.array(scheduleRunEntry),
 });
 export type ReportSchedule = z.infer<typeof reportScheduleResponse>;

@@ -1,5 +1,5 @@
 /**
- * Reservations and payments on the wire (document 3 §3, §7). The API (functions/reservations,
+ * Reservations and payments on the wire (R-RES-2, R-RES-1). The API (functions/reservations,
  * functions/payments) answers these and the Reservations page reads them. Money on the wire is in
  * dollars with at most two decimals (the spec's shapes); the server computes and stores cents
  * (shared/domain/money.ts) and converts at the edge. Times are ISO-8601 instants (UTC, 'Z').
@@ -72,7 +72,7 @@ export const reservationServiceView = z.object({
   rateType: z.string(),
   tier: z.optional(z.nullable(z.string())),
 });
-/** Beyond the spec: a service booking's add-on as one line of the price breakdown (issue 23 item 4). */
+/** Beyond the spec: a service booking's add-on as one line of the price breakdown (docs/decisions/right-about-money.md). */
 export const reservationAddonView = z.object({
   name: z.string(),
   rate: z.number(),
@@ -100,7 +100,7 @@ export const reservationView = z.object({
   reservationNumber: z.string(),
   status: z.enum(RESERVATION_STATUSES),
   kind: z.enum(RESERVATION_KINDS),
-  /** ACTIVE and past its end (document 1 §4). */
+  /** ACTIVE and past its end (R-RES-8). */
   isOverdue: z.boolean(),
   source: z.enum(['STAFF', 'PUBLIC_BOOKING']),
   customerId: z.string(),
@@ -140,7 +140,7 @@ export const reservationView = z.object({
   reprocessedAt: z.nullable(z.string()),
   allergies: z.boolean(),
   allergiesText: z.nullable(z.string()),
-  /** Service payment tracking (document 3 §3). */
+  /** Service payment tracking (R-RES-9). */
   isPaid: z.boolean(),
   paidAmount: z.nullable(z.number()),
   paidSource: z.nullable(z.string()),
@@ -156,7 +156,7 @@ export type ReservationView = z.infer<typeof reservationView>;
 export const reservationDetailView = z.extend(reservationView, { payments: z.array(paymentView) });
 export type ReservationDetailView = z.infer<typeof reservationDetailView>;
 
-/** Document 3 §3 "Return charges response", dollars and hours. */
+/** R-SET-3 "Return charges response", dollars and hours. */
 export const returnCharges = z.object({
   reservationDuration: z.number(),
   baseAmount: z.number(),
@@ -272,7 +272,7 @@ export const reservationCustomerInput = z.object({
       z.regex(/\d/, 'Please enter a valid phone number'),
     ),
   address: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500)))),
-  /** Sent only when non-blank (document 3 §5). */
+  /** Sent only when non-blank (R-RES-2). */
   email: z.union([z.nullable(z.optional(z.string().check(z.trim(), ...emailCheck()))), z.literal('')]),
 });
 
@@ -280,7 +280,7 @@ export const itemReservationBody = z.object({
   customer: reservationCustomerInput,
   reservation: z.object({
     startTime: instant,
-    /** Document 3 §5: 1 or 2 hours (default 2). */
+    /** R-RES-2: 1 or 2 hours (default 2). */
     reservationDuration: z.pipe(
       looseNumber,
       z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' }),
@@ -362,7 +362,7 @@ export const returnBody = z.object({
         paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
         cash: z.optional(z.boolean()),
         credit: z.optional(z.boolean()),
-        /** Document 3 §4: which field the person typed in ('hours', 'amount' or 'none'). */
+        /** R-RES-5: which field the person typed in ('hours', 'amount' or 'none'). */
         manualEntry: z.nullable(z.optional(z.union([z.enum(['hours', 'amount', 'none']), z.boolean()]))),
       }),
     ),
@@ -411,7 +411,7 @@ export const logQuery = z.object({
   action: z.union([z.optional(z.enum(LOG_ACTIONS)), z.literal('')]),
   employeeId: z.optional(z.string().check(z.maxLength(128))),
   reservationId: z.optional(z.string().check(z.maxLength(128))),
-  /** The number the screen shows (RES-000123, or just 123): what people can filter by (issue 23 item 10). */
+  /** The number the screen shows (RES-000123, or just 123): what people can filter by. */
   reservationNumber: z.optional(z.string().check(z.maxLength(40))),
 });
 

@@ -1,14 +1,15 @@
 /**
  * What the built routes of auth, platform invitations, services, uploads and health answer
- * (document 1 §3 and §7, document 2 §3 and §7). Inventory's live in inventory-models.ts. Each is a
+ * (R-AUTH-3, R-DASH-4, R-SVC-1, R-INV-2). Inventory's live in inventory-models.ts. Each is a
  * route's `response`: the pipeline checks answers against it and the SPA's client is typed from it.
  */
 import * as z from '../zod.js';
+import { jsonString } from './json-string.js';
 
 // --- health -------------------------------------------------------------------------------------
 export const healthResponse = z.object({ status: z.literal('ok') });
 
-// --- auth (document 1 §3, §7) -------------------------------------------------------------------
+// --- auth (R-AUTH-3, R-PLAT-5) -------------------------------------------------------------------
 export const sessionUserSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -32,6 +33,13 @@ export const validateSignupTokenResponse = z.object({
 });
 export type ValidateSignupTokenResponse = z.infer<typeof validateSignupTokenResponse>;
 
+/** The address an organization name gets now: `subdomain`; `available` false when `requested` is taken. */
+export const signupSubdomainResponse = z.object({
+  requested: z.string(),
+  subdomain: z.string(),
+  available: z.boolean(),
+});
+
 export const completeSignupResponse = z.object({
   success: z.boolean(),
   loginUrl: z.string(),
@@ -39,7 +47,7 @@ export const completeSignupResponse = z.object({
 });
 export type CompleteSignupResponse = z.infer<typeof completeSignupResponse>;
 
-// --- platform invitations (document 1 §3) ---------------------------------------------------------
+// --- platform invitations (R-PLAT-7) ---------------------------------------------------------
 export const invitationSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -61,39 +69,108 @@ export const invitationSentResponse = z.object({
 export type InvitationSentResponse = z.infer<typeof invitationSentResponse>;
 export const revokedResponse = z.object({ success: z.boolean() });
 
-// --- services (document 2 §3) -------------------------------------------------------------------
-/** A service as staff read it: object-valued fields travel as JSON text (document 2 §3). */
+// --- services (R-SVC-1) -------------------------------------------------------------------
+/** The object-valued parts of a service as stored and read (plain shapes, so they encode as well as decode). */
+export const serviceSlotView = z.object({
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  slotsAvailable: z.number(),
+  originalSlotsAvailable: z.optional(z.number()),
+});
+export const paymentSettingsView = z.object({
+  venmo: z.optional(z.nullable(z.string())),
+  cashApp: z.optional(z.nullable(z.string())),
+  paypal: z.optional(z.nullable(z.string())),
+  zelle: z.optional(z.nullable(z.string())),
+});
+export const hostView = z.object({
+  id: z.optional(z.string()),
+  userId: z.optional(z.nullable(z.string())),
+  name: z.string(),
+  email: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+});
+export const rsvpSettingsView = z.object({
+  maxParticipants: z.nullable(z.number()),
+  enablePublicBookings: z.boolean(),
+});
+export const questionnaireView = z.object({ collectAllergies: z.boolean() });
+export const privacySettingsView = z.object({
+  visibility: z.optional(z.enum(['PUBLIC', 'UNLISTED', 'PRIVATE'])),
+  showAttendeeCount: z.optional(z.boolean()),
+  requireApproval: z.optional(z.boolean()),
+});
+export const reminderSettingsView = z.object({
+  enabled: z.optional(z.boolean()),
+  hoursBefore: z.optional(z.number()),
+  message: z.optional(z.nullable(z.string())),
+});
+export const pricingTierView = z.object({
+  id: z.optional(z.string()),
+  name: z.string(),
+  rate: z.number(),
+  rateType: z.string(),
+  validFrom: z.optional(z.nullable(z.string())),
+  validTo: z.optional(z.nullable(z.string())),
+});
+export const addonView = z.object({
+  id: z.optional(z.string()),
+  name: z.string(),
+  rate: z.number(),
+  rateType: z.string(),
+});
+export const photoUrlsView = z.object({
+  original: z.optional(z.string()),
+  medium: z.optional(z.string()),
+  large: z.optional(z.string()),
+});
+/** The photo's variant URLs, as JSON text on the wire (staff and public service, photo upload). */
+export const photoUrlsJson = jsonString(photoUrlsView, 'Photo URLs');
+export type Host = z.output<typeof hostView>;
+export type PricingTierView = z.output<typeof pricingTierView>;
+export type AddonView = z.output<typeof addonView>;
+export type PrivacySettings = z.output<typeof privacySettingsView>;
+export type ReminderSettings = z.output<typeof reminderSettingsView>;
+
+/**
+ * A service as staff read it. Its object-valued fields travel as JSON text (R-SVC-1) through
+ * one codec each (`jsonString`): `z.encode(staffServiceSchema, service)` writes the wire form,
+ * `z.decode(staffServiceSchema, wire)` reads typed objects back.
+ */
 export const staffServiceSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.nullable(z.string()),
   location: z.nullable(z.string()),
   photo: z.nullable(z.string()),
-  photoUrls: z.nullable(z.string()),
+  photoUrls: z.nullable(photoUrlsJson),
   photoBaseKey: z.nullable(z.string()),
   rate: z.number(),
   rateType: z.string(),
-  availability: z.string(),
+  availability: jsonString(z.array(serviceSlotView), 'Availability'),
   showPaymentOptions: z.boolean(),
   notes: z.nullable(z.string()),
-  paymentSettings: z.string(),
+  paymentSettings: jsonString(paymentSettingsView, 'Payment settings'),
   paymentNote: z.nullable(z.string()),
-  hosts: z.string(),
-  rsvpSettings: z.string(),
-  questionnaire: z.string(),
-  privacySettings: z.string(),
-  reminderSettings: z.string(),
+  hosts: jsonString(z.array(hostView), 'Hosts'),
+  rsvpSettings: jsonString(rsvpSettingsView, 'RSVP settings'),
+  questionnaire: jsonString(questionnaireView, 'Questionnaire'),
+  privacySettings: jsonString(privacySettingsView, 'Privacy settings'),
+  reminderSettings: jsonString(reminderSettingsView, 'Reminder settings'),
   enableTieredPricing: z.boolean(),
-  pricingTiers: z.string(),
+  pricingTiers: jsonString(z.array(pricingTierView), 'Pricing tiers'),
   enableAddons: z.boolean(),
-  addons: z.string(),
+  addons: jsonString(z.array(addonView), 'Add-ons'),
   shareToken: z.nullable(z.string()),
   isActive: z.boolean(),
   timeZone: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type StaffService = z.infer<typeof staffServiceSchema>;
+/** A service with its object fields as objects (decoded); `StaffServiceWire` is the JSON the route answers. */
+export type StaffService = z.output<typeof staffServiceSchema>;
+export type StaffServiceWire = z.input<typeof staffServiceSchema>;
 /** Create and update answer the saved service plus the toast text. */
 export const savedServiceResponse = z.extend(staffServiceSchema, { message: z.string() });
 export const shareLinkResponse = z.object({ success: z.boolean(), shareToken: z.string(), message: z.string() });
@@ -103,7 +180,7 @@ export const publicServiceSchema = z.object({
   name: z.string(),
   description: z.nullable(z.string()),
   photo: z.nullable(z.string()),
-  photoUrls: z.nullable(z.string()),
+  photoUrls: z.nullable(photoUrlsJson),
   rate: z.number(),
   rateType: z.string(),
   rateLabel: z.string(),
@@ -118,9 +195,9 @@ export const publicServiceSchema = z.object({
   addons: z.array(z.object({ id: z.optional(z.string()), name: z.string(), rate: z.number(), rateType: z.string() })),
   questionnaire: z.object({ collectAllergies: z.boolean() }),
   showPaymentOptions: z.boolean(),
-  /** The business behind the page (store contact settings, document 3 §3): name, one-line address, phone. */
+  /** The business behind the page (store contact settings, R-SET-2): name, one-line address, phone. */
   business: z.optional(z.object({ name: z.string(), address: z.nullable(z.string()), phone: z.nullable(z.string()) })),
-  /** Beyond the spec: the tax rate in percent a booking is charged (document 3 §5; 0 when tax is off), so the page's total includes it. */
+  /** Beyond the spec: the tax rate in percent a booking is charged (R-MONEY-3; 0 when tax is off), so the page's total includes it. */
   taxRate: z.number(),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
@@ -133,13 +210,20 @@ const paymentMethodsSchema = z.object({
   paypal: z.optional(z.string()),
   zelle: z.optional(z.string()),
 });
-/** Public booking response: reservation (with reservationNumber) and payment (document 2 §3). */
+/** Public booking response: reservation (with reservationNumber) and payment (R-BOOK-3). */
 export const publicBookingResponse = z.object({
   success: z.boolean(),
   message: z.string(),
-  reservation: z.looseObject({ id: z.string(), reservationNumber: z.string(), status: z.string() }),
+  reservation: z.looseObject({
+    id: z.string(),
+    reservationNumber: z.string(),
+    status: z.string(),
+    /** What the confirmation shows: 'Pending Payment' and the booking's total in dollars. */
+    statusLabel: z.string(),
+    totalAmount: z.number(),
+  }),
   payment: z.object({
-    /** Subtotal plus tax (document 3 §5). */
+    /** Subtotal plus tax (R-MONEY-3). */
     totalDue: z.number(),
     /** Beyond the spec: the parts of totalDue, so the page and the e-mail can label the tax. */
     subtotal: z.number(),
@@ -153,13 +237,13 @@ export const publicBookingResponse = z.object({
 });
 export type PublicBookingResponse = z.infer<typeof publicBookingResponse>;
 
-// --- uploads (document 2 §7) --------------------------------------------------------------------
+// --- uploads (R-SVC-4) --------------------------------------------------------------------
 const photoUrlsSchema = z.object({ original: z.string(), medium: z.string(), large: z.string() });
 export const photoUploadResponse = z.object({
   success: z.boolean(),
   baseKey: z.string(),
   urls: photoUrlsSchema,
-  photoUrls: z.string(),
+  photoUrls: photoUrlsJson,
   photo: z.string(),
 });
 export type PhotoUploadResponse = z.infer<typeof photoUploadResponse>;

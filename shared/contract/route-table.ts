@@ -9,6 +9,7 @@ export const ROUTE_TABLE: Record<RouteId, { method: HttpMethod; path: string; ki
   "auth.login": { method: "POST", path: "/api/auth/login", kind: "json" },
   "auth.logout": { method: "POST", path: "/api/auth/logout", kind: "json" },
   "auth.validateSignupToken": { method: "GET", path: "/api/signup/validate-token", kind: "json" },
+  "auth.signupSubdomain": { method: "GET", path: "/api/signup/subdomain", kind: "json" },
   "auth.completeSignup": { method: "POST", path: "/api/signup/complete", kind: "json", idempotent: true },
   "platform.organizationModules": { method: "GET", path: "/api/organization/modules", kind: "json" },
   "platform.listModules": { method: "GET", path: "/api/platform/organizations/{id}/modules", kind: "json" },

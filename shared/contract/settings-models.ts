@@ -12,7 +12,7 @@ import { isEmail } from '../domain/email.js';
 import { dayCheck, PERMISSION_POLICY } from './common.js';
 
 /**
- * Store settings on the wire (document 3 §3, §5, §7 Settings). The messages here are the ones a
+ * Store settings on the wire (R-SET-5, R-SET-4, R-SET-1 Settings). The messages here are the ones a
  * person reads: the SPA's forms use these same schemas through the zod resolver.
  */
 
@@ -39,7 +39,7 @@ export const contactFields = z.object({
   ),
 });
 export type ContactSettings = z.output<typeof contactFields>;
-/** PUT body: the six fields (document 3 §7); an omitted field is saved empty. */
+/** PUT body: the six fields (R-SET-1); an omitted field is saved empty. */
 export const contactBody = z.strictObject({
   storeName: z._default(contactFields.shape.storeName, ''),
   streetAddress: z._default(contactFields.shape.streetAddress, ''),
@@ -165,7 +165,7 @@ export const storedSpecialRow = z.object({
   closeTime: z.string(),
   isClosed: z.boolean(),
 });
-/** GET answer: `hours` (array) and `special_hours` (a JSON string, document 3 §3 and §7). */
+/** GET answer: `hours` (array) and `special_hours` (a JSON string, R-SET-3). */
 export const hoursResponse = z.object({
   success: z.literal(true),
   hours: z.array(storedRow),
@@ -178,7 +178,7 @@ export const TAX_MESSAGES = {
   required: 'Please enter a tax rate when tax is enabled',
   range: 'Tax rate must be between 0.00 and 99.99',
 } as const;
-/** Up to 2 digits, an optional decimal part of up to 2 places (document 3 §5). */
+/** Up to 2 digits, an optional decimal part of up to 2 places (R-SET-4). */
 const TAX_TEXT = /^\d{1,2}(\.\d{0,2})?$/;
 export function parseTaxRate(v: unknown): number | null | 'invalid' {
   if (v === null || v === undefined || v === '') return null;

@@ -1,6 +1,6 @@
 import * as z from '../zod.js';
 
-/** Document 3 §3 (Timesheet, Employee metrics, Performance) and §7 (clock calls). */
+/** R-TS-5 (Timesheet, Employee metrics, Performance) and §7 (clock calls). */
 export const clockBody = z.object({
   notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
   latitude: z.optional(z.number().check(z.gte(-90), z.lte(90))),
@@ -22,7 +22,7 @@ export const timesheetSchema = z.object({
   clockIn: z.string(),
   clockOut: z.nullable(z.string()),
   totalHours: z.nullable(z.number()),
-  /** Document 3 §3's one notes field: the clock-in and clock-out notes, one per line. */
+  /** R-BOOK-4's one notes field: the clock-in and clock-out notes, one per line. */
   notes: z.nullable(z.string()),
   /** Beyond the spec: each note on its own, so a clock-out note never replaces the clock-in one. */
   clockInNotes: z.nullable(z.string()),
@@ -87,7 +87,7 @@ export const adminEmployeesResponse = z.object({
 });
 export type AdminEmployees = z.infer<typeof adminEmployeesResponse>;
 
-/** The productivity score's definition (docs/decisions.md, Timesheets): shown on hover. */
+/** The productivity score's definition (docs/decisions/timesheets-productivityscore.md): shown on hover. */
 export const PRODUCTIVITY_DEFINITION =
   'Productivity score (0-100): half from hours (average hours per week against a 40-hour week, capped at 40) and half from punctuality (on-time percentage); without on-time data, hours alone.';
 export const ON_TIME_DEFINITION =
@@ -105,7 +105,7 @@ export const performanceResponse = z.object({
   definitions: z.object({ onTimePercentage: z.string(), productivityScore: z.string() }),
 });
 export type Performance = z.infer<typeof performanceResponse>;
-/** Document 3 §7: shown only when the call fails. */
+/** R-TS-1: shown only when the call fails. */
 export const SAMPLE_PERFORMANCE = {
   avgHoursPerWeek: 35.5,
   shiftsPerWeek: 4.2,

@@ -49,7 +49,7 @@ export interface RouteContract {
   query?: Schema;
   body?: Schema;
   /**
-   * What a 2xx answer's JSON body is (document 1 §3, 2 §3, 3 §3). The pipeline checks every answer
+   * What a 2xx answer's JSON body is (R-AUTH-3, 2 §3, 3 §3). The pipeline checks every answer
    * against it (a failing test in test runs, a logged warning in production), the SPA's client types
    * each call's result from it, and the OpenAPI document publishes it. `file` routes declare
    * `fileResponse` (their body is not JSON). Required: a route without one does not compile.

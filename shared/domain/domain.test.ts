@@ -3,7 +3,7 @@ import { fullPolicy, hasCapability, isGranted, policyRole, roleFlags } from './r
 import { subdomainFromName } from './subdomain.js';
 import { canResend, canRevoke, invitationStatus } from './invitations.js';
 
-describe('role flags (document 1 §6)', () => {
+describe('role flags (R-AUTH-4)', () => {
   it('gives managers and admins the staff-lead flags, and only admins user management', () => {
     const manager = roleFlags({ role: 'EMPLOYEE', accessLevel: 'MANAGER' });
     const employee = roleFlags({ role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
@@ -41,7 +41,7 @@ describe('role flags (document 1 §6)', () => {
   });
 });
 
-describe('subdomain preview (document 1 §5)', () => {
+describe('subdomain preview (R-PLAT-2)', () => {
   it.each([
     ['Lakeside Kayaks & Co.', 'lakeside-kayaks-co'],
     ['  --Golf   Carts!!  ', 'golf-carts'],
@@ -50,7 +50,7 @@ describe('subdomain preview (document 1 §5)', () => {
   ])('%s → %s', (name, sub) => expect(subdomainFromName(name)).toBe(sub));
 });
 
-describe('invitation status (document 1 §4)', () => {
+describe('invitation status (R-PLAT-7)', () => {
   const now = new Date('2026-06-01T12:00:00Z');
   it('is Used, Expired or Pending, and offers resend and revoke accordingly', () => {
     expect(invitationStatus({ usedAt: '2026-05-01T00:00:00Z', expiresAt: '2026-05-02T00:00:00Z' }, now)).toBe('Used');

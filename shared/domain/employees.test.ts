@@ -12,7 +12,7 @@ import {
   ssnDigits,
 } from './employees.js';
 
-describe('employee rules (document 3 §4-§5)', () => {
+describe('employee rules (R-EMP-5, R-EMP-3)', () => {
   it('shows access as Admin / Mgr / Emp on the list and Administrator / Employee on the detail', () => {
     expect(accessShort({ role: 'BUSINESS_ADMIN', accessLevel: 'EMPLOYEE' })).toBe('Admin');
     expect(accessShort({ role: 'EMPLOYEE', accessLevel: 'MANAGER' })).toBe('Mgr');

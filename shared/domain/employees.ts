@@ -7,7 +7,7 @@ import { roleFlags, type RoleHolder } from './roles.js';
 
 export type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
 
-/** How long a setup link works (document 3 §9: 86,400,000 ms). */
+/** How long a setup link works (R-EMP-4: 86,400,000 ms). */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 /** Employee table page size (§9). */
 export const EMPLOYEE_PAGE_SIZE = 25;
@@ -84,7 +84,7 @@ export function canDeleteEmployee(u: { role?: string | null }): boolean {
   return u.role !== 'BUSINESS_ADMIN' && u.role !== 'SUPER_ADMIN';
 }
 /**
- * Issue 22 item 4, the one rule of the users area: who may change a user record (the row, its
+ * docs/decisions/sessions-follow-the-account.md, the one rule of the users area: who may change a user record (the row, its
  * documents, its invitation, its status). Nobody changes their own role, access level or wage; a
  * non-administrator (a manager) changes no administrator's record at all. `change` holds what a
  * request would set (undefined: not sent); sending the current value is no change, so the detail

@@ -1,8 +1,8 @@
 /**
- * Inventory rules shared by the API and the page (document 2 §4, §5, §9).
+ * Inventory rules shared by the API and the page (R-SVC-5, R-INV-4, R-INV-2).
  */
 
-/** Document 2 §9: bulk batches take 1-100 items. */
+/** R-INV-6: bulk batches take 1-100 items. */
 export const MAX_BULK_ITEMS = 100;
 export const BULK_LIMIT_MESSAGE = 'Maximum 100 items per batch';
 
@@ -11,7 +11,7 @@ export function normaliseItemNumber(itemNumber: string): string {
   return itemNumber.trim().toLowerCase();
 }
 
-/** Document 2 §5: the bulk quantity field is clamped to 1-100. */
+/** R-INV-6: the bulk quantity field is clamped to 1-100. */
 export function clampBulkQuantity(n: unknown): number {
   const v = Math.floor(Number(n));
   if (!Number.isFinite(v) || v < 1) return 1;

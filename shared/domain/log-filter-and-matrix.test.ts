@@ -1,4 +1,4 @@
-/** Issue 23 items 10 and 11: the reservation number people type, and who may do what (document 1 §6). */
+/** the reservation number people type, and who may do what (R-AUTH-4). */
 import { describe, expect, it } from 'vitest';
 import { reservationNumberFrom } from './reservations.js';
 import {
@@ -19,7 +19,7 @@ describe('reservationNumberFrom', () => {
   });
 });
 
-describe('the matrix and document 1 §6', () => {
+describe('the matrix and R-AUTH-4', () => {
   const employee = { role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' };
   const manager = { role: 'EMPLOYEE', accessLevel: 'MANAGER' };
   const admin = { role: 'BUSINESS_ADMIN' };

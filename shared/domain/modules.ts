@@ -1,5 +1,5 @@
 /**
- * Organization modules (document 1 §3, §4, §8): ids, categories, sub-features and dependencies, and
+ * Organization modules (R-PLAT-6): ids, categories, sub-features and dependencies, and
  * the one rule the server enforces and the platform page previews with.
  */
 export const MODULE_IDS = [
@@ -21,7 +21,7 @@ export interface ModuleDefinition {
   category: 'Core' | 'HR' | 'Communication' | 'Operations' | 'Analytics' | 'Finance';
   subFeatures: string[];
   dependencies: ModuleId[];
-  /** Core global features cannot be toggled (document 1 §4): settings. Inventory and reservations are Core by category but switchable per tenant. */
+  /** Core global features cannot be toggled (R-PLAT-6): settings. Inventory and reservations are Core by category but switchable per tenant. */
   isCore: boolean;
 }
 
@@ -112,9 +112,41 @@ export function defaultModuleStates(): ModuleStates {
 
 export const CORE_NOT_TOGGLEABLE = 'Core features cannot be toggled';
 
+/** One tenant's switches as the Feature Flags list carries them: per feature, per organization. */
+export interface FeatureTenants {
+  id: ModuleId;
+  organizations: readonly { id: string; name: string; subdomain: string; enabled: boolean }[];
+}
+
+/**
+ * Switching a feature on or off for every tenant (Configuration → Feature Flags): the tenants to
+ * change, and those the dependency rule refuses with its message. The server checks each change again.
+ */
+export function planEverywhere(
+  features: readonly FeatureTenants[],
+  id: ModuleId,
+  enable: boolean,
+): { change: string[]; refused: { tenant: string; problem: string }[] } {
+  const feature = features.find((f) => f.id === id);
+  const change: string[] = [];
+  const refused: { tenant: string; problem: string }[] = [];
+  for (const org of feature?.organizations ?? []) {
+    if (org.enabled === enable) continue;
+    const states = defaultModuleStates();
+    for (const f of features) {
+      const o = f.organizations.find((x) => x.id === org.id);
+      if (o) states[f.id] = o.enabled;
+    }
+    const problem = moduleToggleProblem(states, id, enable);
+    if (problem) refused.push({ tenant: org.name || org.subdomain, problem });
+    else change.push(org.id);
+  }
+  return { change, refused };
+}
+
 /**
  * Whether `id` may be switched to `enable` given the current states: null when allowed, else the
- * spec's message (document 1 §8). Enabling needs every dependency on; disabling is refused while an
+ * spec's message (R-PLAT-5). Enabling needs every dependency on; disabling is refused while an
  * enabled module depends on it.
  */
 export function moduleToggleProblem(states: ModuleStates, id: ModuleId, enable: boolean): string | null {
@@ -131,7 +163,7 @@ export function moduleToggleProblem(states: ModuleStates, id: ModuleId, enable: 
 
 /**
  * Which module an API area belongs to: a disabled module's routes answer 403 for that tenant.
- * Services are inventory's sub-feature (document 1 §3); timesheets and users are employees'.
+ * Services are inventory's sub-feature (R-PLAT-6); timesheets and users are employees'.
  * Areas not listed (auth, platform, settings, customers, events, health, uploads) are never switched off.
  */
 export const AREA_MODULE: Partial<Record<string, ModuleId>> = {
@@ -149,7 +181,7 @@ export const MODULE_DISABLED_MESSAGE = 'This feature is not enabled for your org
 /**
  * What a public share link (`/public/service/{token}`: the page and its booking) needs switched on:
  * the service itself is inventory's (sub-feature "services"), booking it is reservations' (sub-feature
- * "services", document 1 §3). A link of a tenant missing either answers as an unavailable service.
+ * "services", R-PLAT-5). A link of a tenant missing either answers as an unavailable service.
  */
 export const PUBLIC_BOOKING_MODULES: readonly ModuleId[] = ['inventory', 'reservations'];
 export const publicBookingOpen = (states: ModuleStates) => PUBLIC_BOOKING_MODULES.every((m) => states[m]);

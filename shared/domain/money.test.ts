@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, fromCents, multiplyCents, percentOf, roundHalfAwayFromZero, sumCents, toCents } from './money.js';
+import {
+  type Cents,
+  cents,
+  decimalText,
+  formatCents,
+  formatWholeDollars,
+  fromCents,
+  multiplyCents,
+  percentOf,
+  roundDollars,
+  roundHalfAwayFromZero,
+  sumCents,
+  toCents,
+} from './money.js';
 
 describe('money in cents', () => {
   it('converts dollars to cents and back without binary noise', () => {
@@ -33,5 +46,23 @@ describe('money in cents', () => {
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(9500)).toBe('$95.00');
     expect(formatCents(-1205)).toBe('-$12.05');
+    expect(decimalText(1250)).toBe('12.50');
+    expect(decimalText(-5)).toBe('-0.05');
+    expect(formatWholeDollars(1850)).toBe('$19');
+    expect(formatWholeDollars(1849)).toBe('$18');
+    expect(formatWholeDollars(-250)).toBe('-$3');
+    expect(roundDollars(2.675)).toBe(2.68);
+  });
+
+  it('makes Cents only through the money module', () => {
+    expect(cents(1999)).toBe(1999);
+    expect(cents(12.5)).toBe(13);
+    expect(cents(-12.5)).toBe(-13);
+    expect(cents(Number.NaN)).toBe(0);
+    const total: Cents = sumCents([cents(250), toCents(1.5)]);
+    expect(total).toBe(400);
+    // @ts-expect-error a plain number (it could be dollars) is not Cents
+    const dollars: Cents = 19.99;
+    expect(dollars).toBe(19.99);
   });
 });

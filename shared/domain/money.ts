@@ -1,13 +1,25 @@
 /**
- * Money in integer cents (issue 9 item 4). Every amount the server stores or adds up is a whole
+ * Money in integer cents (docs/decisions/reservations-money.md). Every amount the server stores or adds up is a whole
  * number of cents; dollars appear only at the edges (forms, the wire where the spec shows dollars).
  *
- * Rounding rule (docs/decisions.md, "Money and time"): a product of cents and a non-integer factor
+ * Rounding rule (docs/decisions/reservations-money.md): a product of cents and a non-integer factor
  * (hours x hourly rate, a percentage) is rounded ONCE, to the nearest cent, half away from zero.
  * Sums of cents are exact and never rounded again.
  */
 
-export type Cents = number;
+declare const centsBrand: unique symbol;
+
+/**
+ * A whole number of cents. Branded so a dollar amount cannot pass for cents: a plain number becomes
+ * `Cents` only through this module (`cents`, `toCents`, the arithmetic below). A `Cents` is still a
+ * number (comparisons, `+` of two amounts, JSON), so reading code does not need to unwrap it.
+ */
+export type Cents = number & { readonly [centsBrand]: 'Cents' };
+
+/** A count of cents (a stored `…Cents` attribute, a sum) as `Cents`: rounded once, non-finite becomes 0. */
+export function cents(n: number): Cents {
+  return roundHalfAwayFromZero(n) as Cents;
+}
 
 /** Half away from zero, to an integer; a few ulps of binary noise (x.4999999) do not flip a half. */
 export function roundHalfAwayFromZero(n: number): number {
@@ -21,35 +33,60 @@ export function roundHalfAwayFromZero(n: number): number {
 /** Dollars (a number or a numeric string) to cents; NaN and blanks become 0. */
 export function toCents(dollars: number | string | null | undefined): Cents {
   const v = typeof dollars === 'string' ? (dollars.trim() === '' ? 0 : Number(dollars)) : (dollars ?? 0);
-  if (!Number.isFinite(v)) return 0;
-  return roundHalfAwayFromZero(v * 100);
+  if (!Number.isFinite(v)) return 0 as Cents;
+  return cents(v * 100);
 }
 
-/** Cents to dollars (a number with at most two decimals). */
-export function fromCents(cents: Cents): number {
-  if (!Number.isFinite(cents)) return 0;
-  return Math.round(cents) / 100;
+// Inputs are typed `number`, not `Cents`: a `Cents` passes as it is, and amounts read from rows that are
+// not yet typed as `Cents` need no cast. The brand guards the other direction (a number becomes cents only here).
+
+/** Cents to dollars (a number with at most two decimals), for the wire and form fields. */
+export function fromCents(amount: number): number {
+  if (!Number.isFinite(amount)) return 0;
+  return Math.round(amount) / 100;
 }
 
 /** cents x factor (hours, people, a quantity), rounded once. */
-export function multiplyCents(cents: Cents, factor: number): Cents {
-  return roundHalfAwayFromZero(cents * factor);
+export function multiplyCents(amount: number, factor: number): Cents {
+  return cents(amount * factor);
 }
 
 /** The percentage of an amount (8.25 means 8.25 %), rounded once. */
-export function percentOf(cents: Cents, percent: number): Cents {
-  return roundHalfAwayFromZero((cents * percent) / 100);
+export function percentOf(amount: number, percent: number): Cents {
+  return cents((amount * percent) / 100);
 }
 
-export function sumCents(values: readonly Cents[]): Cents {
+export function sumCents(values: readonly number[]): Cents {
   let s = 0;
   for (const v of values) s += Math.round(v);
-  return s;
+  return s as Cents;
+}
+
+/** Dollars rounded to whole cents (half away from zero, once): a form's or the wire's amount. */
+export function roundDollars(dollars: number): number {
+  return fromCents(toCents(dollars));
+}
+
+/** "12.34" (negative: "-12.34"): the decimal a payment link or a form field carries. */
+export function decimalText(amount: number): string {
+  const c = Number.isFinite(amount) ? Math.round(amount) : 0;
+  const abs = Math.abs(c);
+  return `${c < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** "$12.34" (negative: "-$12.34"). */
-export function formatCents(cents: Cents): string {
-  const c = Number.isFinite(cents) ? Math.round(cents) : 0;
-  const abs = Math.abs(c);
-  return `${c < 0 ? '-' : ''}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+export function formatCents(amount: number): string {
+  const text = decimalText(amount);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+/** Dollars (a number or a numeric string) as "$12.34", through whole cents. */
+export function formatUsd(dollars: number | string | null | undefined): string {
+  return formatCents(toCents(dollars));
+}
+
+/** "$12": whole dollars, rounded half away from zero (the employees table's wages). */
+export function formatWholeDollars(amount: number): string {
+  const d = roundHalfAwayFromZero(fromCents(amount));
+  return d < 0 ? `-$${-d}` : `$${d}`;
 }

@@ -1,9 +1,9 @@
 /**
- * The rules of who may do what, as data (document 1 §6 and document 3 §3). They live in the domain
+ * The rules of who may do what, as data (R-AUTH-4 and R-SET-5). They live in the domain
  * so that `shared/domain` imports nothing from `shared/contract`; the contract re-exports them.
  */
 
-/** Role-derived flags of document 1 §6. A route that names one refuses users without it. */
+/** Role-derived flags of R-AUTH-4. A route that names one refuses users without it. */
 export type Capability =
   | 'isAdmin'
   | 'manageInventory'
@@ -12,7 +12,7 @@ export type Capability =
   | 'processReturns'
   | 'manageUsers';
 
-/** The configurable matrix of document 3 §3: group → permission names. */
+/** The configurable matrix of R-SET-5: group → permission names. */
 export const PERMISSION_GROUPS = {
   dashboard: ['viewStats', 'viewActivity'],
   reservations: ['view', 'create', 'edit', 'cancel', 'processReturn', 'reprocess'],
@@ -32,8 +32,8 @@ export const PERMISSION_GROUPS = {
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
 /**
- * The role capability (document 1 §6) behind a cell of the matrix: the routes that name the cell
- * also need it. A role without it sees the cell off by default (issue 23 item 11).
+ * The role capability (R-AUTH-4) behind a cell of the matrix: the routes that name the cell
+ * also need it. A role without it sees the cell off by default (docs/decisions/layout-at-375-and-1366.md).
  */
 export const PERMISSION_CAPABILITY: Readonly<Record<string, Capability>> = {
   'inventoryItems.create': 'manageInventory',
@@ -59,8 +59,8 @@ export const PERMISSION_CAPABILITY: Readonly<Record<string, Capability>> = {
 
 /**
  * Capabilities an administrator may hand to ordinary employees through the matrix: a granted cell
- * behind one of these really grants (issue 23 item 11, "an admin who grants employees item creation
- * sees it work"). The others (returns, employees, settings) stay with the roles document 1 §6 names,
+ * behind one of these really grants (docs/decisions/layout-at-375-and-1366.md, "an admin who grants employees item creation
+ * sees it work"). The others (returns, employees, settings) stay with the roles R-AUTH-4 names,
  * and their cells are greyed out for EMPLOYEE.
  */
 export const DELEGABLE_CAPABILITIES: readonly Capability[] = ['manageInventory'];

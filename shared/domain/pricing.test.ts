@@ -11,8 +11,8 @@ import {
   staffPriceText,
 } from './pricing.js';
 
-// Document 3 §5, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
-describe('reservation charges (document 3 §5)', () => {
+// R-RES-2, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
+describe('reservation charges (R-MONEY-3)', () => {
   it('prices each rate type', () => {
     expect(quoteCents({ rate: 25.5, rateType: 'PER_PERSON', participants: 3 }).totalCents).toBe(7650);
     expect(quoteCents({ rate: 25.5, rateType: 'PER_PERSON' }).totalCents).toBe(2550);
@@ -45,10 +45,10 @@ describe('reservation charges (document 3 §5)', () => {
       rate: 10,
       rateType: 'PER_PERSON',
       enableTieredPricing: 'true',
-      pricingTiers: JSON.stringify([
+      pricingTiers: [
         { name: 'Late', rate: 30, rateType: 'HOURLY', validFrom: '2030-07-01', validTo: '2030-07-31' },
         { name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-07-15' },
-      ]),
+      ],
     };
     const zone = 'Pacific/Auckland'; // UTC+12 in June/July
     // 2030-06-01 00:00 in Auckland is 2030-05-31T12:00Z
@@ -185,7 +185,7 @@ describe('reservation charges (document 3 §5)', () => {
   });
 });
 
-describe('prices on staff screens (document 2 §9, issue 23 item 6)', () => {
+describe('prices on staff screens (R-BOOK-4, docs/decisions/right-about-money.md)', () => {
   it('prints the spec labels, never the raw rate type', () => {
     expect(staffPriceText(55, 'PER_PERSON')).toBe('$55.00/person');
     expect(staffPriceText(40, 'HOURLY')).toBe('$40.00/hour');
@@ -206,8 +206,8 @@ describe('prices on staff screens (document 2 §9, issue 23 item 6)', () => {
   });
 });
 
-describe('the money movements of a return (issue 23 item 5)', () => {
-  it("issue 23's example: base $50 + $37.50 overage − $12.50 refund at 8.25 %, $10 deposit: a charge and a refund that add up to the balance", () => {
+describe('the money movements of a return (docs/decisions/right-about-money.md)', () => {
+  it("docs/decisions/right-about-money.md's example: base $50 + $37.50 overage − $12.50 refund at 8.25 %, $10 deposit: a charge and a refund that add up to the balance", () => {
     const unrefunded = computeCharges({
       baseCents: 5000,
       hasService: false,

@@ -1,9 +1,19 @@
 /**
- * Service prices (document 2 §9, document 3 §5). The public page previews a total with `quote` and
+ * Service prices (R-BOOK-4, R-MONEY-3). The public page previews a total with `quote` and
  * the booking operation charges the total `quote` computes on the server: one function, one answer.
  */
 
-import { formatCents, fromCents, multiplyCents, percentOf, sumCents, toCents, type Cents } from './money.js';
+import {
+  type Cents,
+  cents,
+  formatCents,
+  formatUsd,
+  fromCents,
+  multiplyCents,
+  percentOf,
+  sumCents,
+  toCents,
+} from './money.js';
 import { DEFAULT_TIME_ZONE, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn } from './time.js';
 
 export const SERVICE_RATE_TYPES = ['PER_PERSON', 'HOURLY', 'FIXED'] as const;
@@ -12,19 +22,26 @@ export const ADDON_RATE_TYPES = ['FIXED', 'PER_PERSON', 'PER_ITEM'] as const;
 export type ServiceRateType = (typeof SERVICE_RATE_TYPES)[number];
 export type AnyRateType = ServiceRateType | 'PER_ITEM';
 
-/** Staff lists: "Rate: $rate / rateType" with these words (document 2 §9). */
+/** Staff lists: "Rate: $rate / rateType" with these words (R-BOOK-4). */
 export const STAFF_RATE_SUFFIX: Record<string, string> = {
   PER_PERSON: '/person',
   HOURLY: '/hour',
   FIXED: '(fixed)',
   PER_ITEM: '/item',
 };
-/** A price as staff screens print it (document 2 §9): "$55.00/person", "$40.00/hour", "$50.00 (fixed)". */
+/** A price as staff screens print it (R-BOOK-4): "$55.00/person", "$40.00/hour", "$50.00 (fixed)". */
 export function staffPriceText(rate: number, rateType: string): string {
   const suffix = STAFF_RATE_SUFFIX[rateType] ?? '';
   return `${formatUsd(rate)}${suffix.startsWith('/') ? suffix : suffix ? ` ${suffix}` : ''}`;
 }
-/** Public page labels (document 2 §9). */
+/** A rate type as a select or a heading names it: the public labels (R-BOOK-4) as words that start a line. */
+export const RATE_TYPE_LABEL: Record<AnyRateType, string> = {
+  PER_PERSON: 'Per person',
+  HOURLY: 'Per hour',
+  FIXED: 'Fixed price',
+  PER_ITEM: 'Per item',
+};
+/** Public page labels (R-BOOK-4). */
 export const PUBLIC_RATE_LABEL: Record<string, string> = {
   PER_PERSON: 'per person',
   HOURLY: 'per hour',
@@ -48,17 +65,10 @@ export interface Addon {
   rateType?: string;
 }
 
-/** Dollars rounded to cents (half away from zero, once): a thin wrapper over shared/domain/money.ts. */
-export function roundMoney(n: number): number {
-  return fromCents(toCents(n));
-}
-
-export function formatUsd(n: number | string | null | undefined): string {
-  return formatCents(toCents(n));
-}
+export { formatUsd };
 
 /**
- * Document 3 §5: with tiered pricing on, the tier whose validFrom..validTo contains the date
+ * R-SVC-3: with tiered pricing on, the tier whose validFrom..validTo contains the date
  * (validFrom's first instant to validTo's 23:59:59.999, both days in `zone`) replaces rate and rate
  * type; tiers sorted by start, first match wins. `zone` is the service's (else the organization's)
  * zone: the answer does not depend on the machine's zone. Without a zone, America/New_York.
@@ -68,14 +78,14 @@ export function effectiveRate(
     rate: number;
     rateType: string;
     enableTieredPricing?: boolean | string | null;
-    pricingTiers?: readonly PricingTier[] | string | null;
+    pricingTiers?: readonly PricingTier[] | null;
     timeZone?: string | null;
   },
   at: Date,
   zone?: string | null,
 ): { rate: number; rateType: string; tier?: string } {
   const on = service.enableTieredPricing === true || service.enableTieredPricing === 'true';
-  const tiers = parseTiers(service.pricingTiers);
+  const tiers = service.pricingTiers ?? [];
   const z = isValidTimeZone(zone) ? zone : isValidTimeZone(service.timeZone) ? service.timeZone : DEFAULT_TIME_ZONE;
   if (on && tiers.length) {
     const t = at.getTime();
@@ -97,26 +107,6 @@ export function effectiveRate(
   return { rate: Number(service.rate) || 0, rateType: service.rateType };
 }
 
-/** Tiers and add-ons may arrive as JSON text (document 3 §3). */
-export function parseTiers(v: readonly PricingTier[] | string | null | undefined): PricingTier[] {
-  return parseList<PricingTier>(v);
-}
-export function parseAddons(v: readonly Addon[] | string | null | undefined): Addon[] {
-  return parseList<Addon>(v);
-}
-function parseList<T>(v: readonly T[] | string | null | undefined): T[] {
-  if (Array.isArray(v)) return [...v];
-  if (typeof v === 'string' && v.trim()) {
-    try {
-      const parsed = JSON.parse(v);
-      return Array.isArray(parsed) ? parsed : [];
-    } catch {
-      return [];
-    }
-  }
-  return [];
-}
-
 export interface QuoteInput {
   rate: number;
   rateType: string;
@@ -135,25 +125,25 @@ export interface Quote {
 }
 
 export interface QuoteCents {
-  baseCents: number;
-  addons: { name: string; cents: number }[];
-  addonsCents: number;
-  totalCents: number;
+  baseCents: Cents;
+  addons: { name: string; cents: Cents }[];
+  addonsCents: Cents;
+  totalCents: Cents;
 }
 
 /**
- * Document 2 §9 and document 3 §5, in cents: PER_PERSON rate times the participants; HOURLY times
+ * R-BOOK-4 and R-BOOK-4, in cents: PER_PERSON rate times the participants; HOURLY times
  * the hours (rounded once); FIXED and PER_ITEM once. Each add-on once, or times the participants when
- * its own type is PER_PERSON (document 2 §9; the public page and the staff dialog agree). The total is
+ * its own type is PER_PERSON (R-BOOK-4; the public page and the staff dialog agree). The total is
  * the service price plus all add-ons.
  */
 export function quoteCents(input: QuoteInput): QuoteCents {
   const people = Math.max(1, Math.floor(input.participants ?? 1) || 1);
   const rateCents = toCents(input.rate);
-  let baseCents: number;
+  let baseCents: Cents;
   switch (input.rateType) {
     case 'PER_PERSON':
-      baseCents = rateCents * people;
+      baseCents = multiplyCents(rateCents, people);
       break;
     case 'HOURLY':
       baseCents = multiplyCents(rateCents, Math.max(0, input.hours ?? 0));
@@ -163,10 +153,10 @@ export function quoteCents(input: QuoteInput): QuoteCents {
   }
   const addons = (input.addons ?? []).map((a) => ({
     name: a.name,
-    cents: toCents(a.rate) * addonQuantity(a.rateType, people),
+    cents: multiplyCents(toCents(a.rate), addonQuantity(a.rateType, people)),
   }));
   const addonsCents = sumCents(addons.map((a) => a.cents));
-  return { baseCents, addons, addonsCents, totalCents: baseCents + addonsCents };
+  return { baseCents, addons, addonsCents, totalCents: sumCents([baseCents, addonsCents]) };
 }
 
 /** quoteCents in dollars, for screens and the public booking's answer. */
@@ -185,9 +175,9 @@ export function quote(input: QuoteInput): Quote {
   };
 }
 
-// ---------------------------------------------------------------- reservation charges (document 3 §5)
+// ---------------------------------------------------------------- reservation charges (R-MONEY-3)
 
-/** Document 3 §5, §9: refund hours step and range; the minimum return time after the start. */
+/** R-RES-6: refund hours step and range; the minimum return time after the start. */
 export const REFUND_HOURS_STEP = 0.25;
 export const REFUND_HOURS_MAX = 24;
 export const MIN_RETURN_AFTER_START_MS = 5 * 60_000;
@@ -203,10 +193,10 @@ export interface RateSources {
 }
 
 /**
- * Document 3 §5: the hourly rate for item pricing and refunds: rate at booking, then variant, item,
+ * R-RES-6: the hourly rate for item pricing and refunds: rate at booking, then variant, item,
  * product-type default, cart, or service rate, else 0. A source counts when it is a number above 0.
  */
-export function hourlyRateCents(src: RateSources): number {
+export function hourlyRateCents(src: RateSources): Cents {
   for (const v of [
     src.rateAtBooking,
     src.variantHourlyRate,
@@ -218,10 +208,10 @@ export function hourlyRateCents(src: RateSources): number {
     const n = typeof v === 'string' ? Number(v) : v;
     if (typeof n === 'number' && Number.isFinite(n) && n > 0) return toCents(n);
   }
-  return 0;
+  return cents(0);
 }
 
-/** Hours between two instants, to 2 decimals (document 3 §9: a 36e5 ms divisor). */
+/** Hours between two instants, to 2 decimals (R-RES-8: a 36e5 ms divisor). */
 export function hoursBetween(fromMs: number, toMs: number): number {
   const h = (toMs - fromMs) / 36e5;
   return Number.isFinite(h) ? Math.round(h * 100) / 100 : 0;
@@ -234,7 +224,7 @@ export interface ChargesInput {
   hourlyRateCents: number;
   /** Hours past the expected end (0 when on time); ignored with a service. */
   overageHours?: number;
-  /** An overage amount that replaces hours x rate (document 3 §5: "overageAmount, else hours x rate"). */
+  /** An overage amount that replaces hours x rate (R-RES-2: "overageAmount, else hours x rate"). */
   overageCents?: number | null;
   refundCents?: number;
   /** Percent (8.25 = 8.25 %): the reservation's rate, else the organization's, else 0. */
@@ -242,63 +232,63 @@ export interface ChargesInput {
 }
 
 export interface Charges {
-  baseCents: number;
+  baseCents: Cents;
   overageHours: number;
-  overageCents: number;
-  refundCents: number;
-  subtotalCents: number;
+  overageCents: Cents;
+  refundCents: Cents;
+  subtotalCents: Cents;
   taxRate: number;
-  taxCents: number;
-  totalCents: number;
+  taxCents: Cents;
+  totalCents: Cents;
 }
 
 /**
- * Document 3 §5: overage only without a service (the amount, else hours x rate); subtotal =
+ * R-MONEY-3: overage only without a service (the amount, else hours x rate); subtotal =
  * max(0, base + overage - refund); tax = subtotal x rate / 100 when both are positive, rounded once
  * (half away from zero); total = subtotal + tax.
  */
 export function computeCharges(input: ChargesInput): Charges {
   const overageHours = input.hasService ? 0 : Math.max(0, input.overageHours ?? 0);
   const overageCents = input.hasService
-    ? 0
+    ? cents(0)
     : input.overageCents != null && input.overageCents > 0
-      ? Math.round(input.overageCents)
+      ? cents(input.overageCents)
       : multiplyCents(input.hourlyRateCents, overageHours);
-  const refundCents = Math.max(0, Math.round(input.refundCents ?? 0));
-  const subtotalCents = Math.max(0, input.baseCents + overageCents - refundCents);
+  const refundCents = cents(Math.max(0, input.refundCents ?? 0));
+  const subtotalCents = cents(Math.max(0, input.baseCents + overageCents - refundCents));
   const taxRate = input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0 ? input.taxRate : 0;
-  const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : 0;
+  const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : cents(0);
   return {
-    baseCents: input.baseCents,
+    baseCents: cents(input.baseCents),
     overageHours,
     overageCents,
     refundCents,
     subtotalCents,
     taxRate,
     taxCents,
-    totalCents: subtotalCents + taxCents,
+    totalCents: sumCents([subtotalCents, taxCents]),
   };
 }
 
 /**
- * The money movements of a return (issue 23 item 5), each its own payment row: what the rental cost
+ * The money movements of a return (docs/decisions/right-about-money.md), each its own payment row: what the rental cost
  * (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share.
  * They add up to the balance `totalCents - depositCents`.
  */
-export function returnMovements(input: { unrefundedTotalCents: Cents; totalCents: Cents; depositCents: Cents }): {
+export function returnMovements(input: { unrefundedTotalCents: number; totalCents: number; depositCents: number }): {
   chargeCents: Cents;
   refundCents: Cents;
 } {
   return {
-    chargeCents: input.unrefundedTotalCents - input.depositCents,
-    refundCents: Math.max(0, input.unrefundedTotalCents - input.totalCents),
+    chargeCents: cents(input.unrefundedTotalCents - input.depositCents),
+    refundCents: cents(Math.max(0, input.unrefundedTotalCents - input.totalCents)),
   };
 }
 
-export type RefundCheck = { ok: true; refundCents: number; refundHours: number } | { ok: false; message: string };
+export type RefundCheck = { ok: true; refundCents: Cents; refundHours: number } | { ok: false; message: string };
 
 /**
- * Document 3 §5 refunds. By hours (step 0.25, 0-24): hours x hourly rate, capped at the total. By
+ * R-RES-6 refunds. By hours (step 0.25, 0-24): hours x hourly rate, capped at the total. By
  * amount: refused above the total with the spec's message. The total a refund is capped at is base
  * plus overage (what the customer would pay before the refund). A refund above 0 needs cash or credit.
  */
@@ -317,11 +307,11 @@ export function checkRefund(input: {
   if (hours > REFUND_HOURS_MAX || Math.round(hours / REFUND_HOURS_STEP) * REFUND_HOURS_STEP !== hours) {
     return { ok: false, message: 'Refund hours must be between 0 and 24 in steps of 0.25' };
   }
-  let refundCents: number;
+  let refundCents: Cents;
   let refundHours = 0;
   if (byHours) {
     refundHours = hours;
-    refundCents = Math.min(input.capCents, multiplyCents(input.hourlyRateCents, hours));
+    refundCents = cents(Math.min(input.capCents, multiplyCents(input.hourlyRateCents, hours)));
   } else {
     refundCents = toCents(input.amount ?? 0);
     if (refundCents > input.capCents) {
@@ -334,10 +324,10 @@ export function checkRefund(input: {
   if (refundCents > 0 && !input.cash && !input.credit) {
     return { ok: false, message: 'Please select either Cash or Credit (or both) for the refund payment method.' };
   }
-  return { ok: true, refundCents: Math.max(0, refundCents), refundHours };
+  return { ok: true, refundCents: cents(Math.max(0, refundCents)), refundHours };
 }
 
-/** Document 3 §5: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
+/** R-RES-2: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
 export function depositTypeLabel(cash: boolean | null | undefined, credit: boolean | null | undefined): string {
   if (cash && credit) return 'Cash & Credit';
   if (cash) return 'Cash';
@@ -346,9 +336,9 @@ export function depositTypeLabel(cash: boolean | null | undefined, credit: boole
 }
 
 /**
- * Document 3 §3: service bookings keep participants and add-ons as text inside notes, a line
- * 'Participants: N' and 'Selected Add-ons:' followed by one add-on name per line. The add-on block
- * comes last so that a reader can take every line after its heading.
+ * R-BOOK-4: a service booking's notes carry, for the people who read them, a line
+ * 'Participants: N' and 'Selected Add-ons:' followed by one add-on name per line. The booking stores
+ * both as data too (`participantCount`, `selectedAddons`); code reads the data, never these lines.
  */
 export function bookingNotes(opts: {
   participants: number;
@@ -362,22 +352,4 @@ export function bookingNotes(opts: {
   lines.push(`Participants: ${opts.participants}`);
   if (opts.addonNames.length) lines.push('Selected Add-ons:', ...opts.addonNames);
   return lines.join('\n');
-}
-
-/** The reverse of bookingNotes, for the reservations view: participants (1 if absent) and add-on names. */
-export function parseBookingNotes(notes: string | null | undefined): { participants: number; addonNames: string[] } {
-  const text = notes ?? '';
-  const m = /^Participants:\s*(\d+)\s*$/m.exec(text);
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l.trim() === 'Selected Add-ons:');
-  return {
-    participants: m ? Math.max(1, Number(m[1])) : 1,
-    addonNames:
-      at >= 0
-        ? lines
-            .slice(at + 1)
-            .map((l) => l.trim())
-            .filter(Boolean)
-        : [],
-  };
 }

@@ -1,25 +1,96 @@
 /**
- * Reservation constants (document 3 §5, §9), zod-free so the SPA's Reservations page reads them
- * without loading the contract's schemas; shared/contract/reservation-models.ts re-exports them.
+ * Reservation constants and the rules both sides apply (overdue, the start and return windows), zod-free
+ * so the SPA reads them without loading the contract's schemas; shared/contract/reservation-models.ts
+ * re-exports the constants.
  */
+import { MIN_RETURN_AFTER_START_MS } from './pricing.js';
+import { addDaysToDay, formatNumericIn, todayIn, zonedDateTime } from './time.js';
+
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const RESERVATION_KINDS = ['ITEM', 'SERVICE'] as const;
 export type ReservationKind = (typeof RESERVATION_KINDS)[number];
 export const LOG_ACTIONS = ['CREATED', 'CANCELLED', 'RETURNED', 'REPROCESSED', 'RESTORED', 'DELETED'] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
-/** Document 3 §5: service payment sources. */
+/** R-RES-9: service payment sources. */
 export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYMENT_TYPES = ['DEPOSIT', 'CHARGE', 'REFUND', 'REVERSAL', 'SERVICE_PAYMENT'] as const;
 /**
  * A reservation number as people type it: 'RES-000123', 'res-123', '#123' or just '123' all read as
- * 'RES-000123' (the log's filter, issue 23 item 10); anything else is null.
+ * 'RES-000123' (the log's filter); anything else is null.
  */
 export function reservationNumberFrom(text: string): string | null {
   const m = /^\s*(?:res[-\s]?)?#?0*(\d{1,9})\s*$/i.exec(text);
   return m ? `RES-${m[1]!.padStart(6, '0')}` : null;
 }
-/** Document 3 §9: page sizes. */
+/** R-RES-1: page sizes. */
 export const RESERVATIONS_PAGE_SIZE = 25;
 export const LOG_PAGE_SIZE = 25;
+
+/**
+ * Overdue (docs/requirements/reservations.md R-RES-8): an ACTIVE item reservation whose end has
+ * passed, or that the overdue sweep has already marked. A service booking is never overdue: nothing
+ * is handed out, so nothing comes back late (it has no return).
+ */
+export function isOverdue(
+  r: { status: string; kind: string; endTime?: string | null; isOverdue?: boolean | null },
+  now: number = Date.now(),
+): boolean {
+  if (r.status !== 'ACTIVE' || r.kind !== 'ITEM') return false;
+  if (r.isOverdue === true) return true;
+  const end = r.endTime ? Date.parse(r.endTime) : Number.NaN;
+  return Number.isFinite(end) && now > end;
+}
+
+/** How far ahead a start or a return may be: "about one year" (docs/requirements/time-and-money.md R-TIME-10). */
+export const MAX_DAYS_AHEAD = 365;
+const MAX_AHEAD_MS = MAX_DAYS_AHEAD * 86_400_000;
+/** A staff booking starts today at this wall-clock time (the organization's zone) or later. */
+export const FIRST_START_TIME = '09:00';
+/** ... and on the window's last day at this time or earlier. */
+export const LAST_START_TIME = '23:59';
+
+/** The start window as the zone's wall-clock days, for date pickers: today .. today + MAX_DAYS_AHEAD. */
+export function startWindowDays(zone: string, now: number = Date.now()): { firstDay: string; lastDay: string } {
+  const today = todayIn(zone, now);
+  return { firstDay: today, lastDay: addDaysToDay(today, MAX_DAYS_AHEAD) };
+}
+
+/** The earliest and latest start instant of a staff booking: today 09:00 to the last day's 23:59, in the zone. */
+export function startWindow(zone: string, now: number = Date.now()): { min: number; max: number } {
+  const { firstDay, lastDay } = startWindowDays(zone, now);
+  return {
+    min: zonedDateTime(firstDay, FIRST_START_TIME, zone).getTime(),
+    max: zonedDateTime(lastDay, LAST_START_TIME, zone).getTime(),
+  };
+}
+
+/** Why a start is outside the window (the form's and the server's one message), or null. */
+export function startTimeError(start: number, zone: string, now: number = Date.now()): string | null {
+  const { min, max } = startWindow(zone, now);
+  if (start < min) {
+    const [day, time] = [formatNumericIn(min, zone, 'M/d/yyyy'), formatNumericIn(min, zone, 'h:mm a')];
+    return `Start time must be today (${day}) at ${time} or later`;
+  }
+  if (start > max) return `Start time must be within ${MAX_DAYS_AHEAD} days from today`;
+  return null;
+}
+
+/** The latest return time a form offers and the server accepts. */
+export const latestReturn = (now: number): number => now + MAX_AHEAD_MS;
+
+/** Why a return time is refused (the form's and the server's one message), or null. */
+export function returnTimeError(
+  returnAt: number,
+  startAt: number,
+  zone: string,
+  now: number = Date.now(),
+): string | null {
+  if (returnAt < startAt + MIN_RETURN_AFTER_START_MS) {
+    const start = formatNumericIn(startAt, zone, 'M/d/yyyy, h:mm a');
+    return `Return time must be at least ${MIN_RETURN_AFTER_START_MS / 60_000} minutes after the reservation start time (${start}). Please select a valid return time.`;
+  }
+  if (returnAt > latestReturn(now)) return `Return time must be within ${MAX_DAYS_AHEAD} days from now`;
+  return null;
+}

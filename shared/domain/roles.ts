@@ -16,7 +16,7 @@ export interface RoleHolder {
   accessLevel?: AccessLevel | string | null;
 }
 
-/** The derived flags of document 1 §6, shared by the SPA (what to show) and the API (what to allow). */
+/** The derived flags of R-AUTH-4, shared by the SPA (what to show) and the API (what to allow). */
 export function roleFlags(u: RoleHolder) {
   const isSuperAdmin = u.role === 'SUPER_ADMIN';
   const isBusinessAdmin = u.role === 'BUSINESS_ADMIN';
@@ -69,7 +69,7 @@ export function policyRole(u: RoleHolder): PolicyRole | null {
 const holderOf = (role: PolicyRole): RoleHolder => ({ role: 'EMPLOYEE', accessLevel: role });
 
 /**
- * Whether the cell can ever be on for the role: its capability (document 1 §6) is the role's, or
+ * Whether the cell can ever be on for the role: its capability (R-AUTH-4) is the role's, or
  * one an administrator may delegate through the matrix. The screen greys out the others.
  */
 export function isGrantable(role: PolicyRole, permission: Permission): boolean {
@@ -79,8 +79,8 @@ export function isGrantable(role: PolicyRole, permission: Permission): boolean {
 
 /**
  * The cell's value when nobody set it: on exactly when the role holds the capability behind it
- * (document 1 §6). Document 3's "everything granted" default is read as everything the role may
- * do, so an EMPLOYEE's inventory writes start off, as their read-only inventory is (issue 23 item 11).
+ * (R-AUTH-4). Document 3's "everything granted" default is read as everything the role may
+ * do, so an EMPLOYEE's inventory writes start off, as their read-only inventory is (docs/decisions/layout-at-375-and-1366.md).
  */
 export function grantedByDefault(role: PolicyRole, permission: Permission): boolean {
   const capability = PERMISSION_CAPABILITY[permission];

@@ -1,9 +1,9 @@
 /**
- * Store settings' constants (document 3 §5, §9), zod-free so the SPA's settings pages read them
+ * Store settings' constants (R-SET-4), zod-free so the SPA's settings pages read them
  * without loading the contract's schemas; shared/contract/settings-models.ts re-exports them.
  */
 
-/** Contact information with nothing set (document 3 §3): six text fields. */
+/** Contact information with nothing set (R-SET-2): six text fields. */
 export const EMPTY_CONTACT = {
   storeName: '',
   streetAddress: '',
@@ -14,7 +14,7 @@ export const EMPTY_CONTACT = {
 };
 export type ContactFieldName = keyof typeof EMPTY_CONTACT;
 
-/** Day options of document 3 §5, in the order the select lists them. */
+/** Day options of R-SET-4, in the order the select lists them. */
 export const DAY_TYPES = [
   'everyday',
   'weekdays',
@@ -47,10 +47,10 @@ export interface HoursRow {
   closeTime: string;
   isClosed: boolean;
 }
-/** Document 3 §9: the default row. */
+/** R-SET-4: the default row. */
 export const DEFAULT_HOURS: HoursRow[] = [
   { id: 'default', dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false },
 ];
 
-/** The change note of a permissions save that gives none (document 3 §2). Zod-free, so the SPA's permissions page reads it without the contract's schemas; shared/contract/settings-models.ts re-exports it. */
+/** The change note of a permissions save that gives none (R-SET-5). Zod-free, so the SPA's permissions page reads it without the contract's schemas; shared/contract/settings-models.ts re-exports it. */
 export const PERMISSION_CHANGE_NOTE = 'Updated role permissions';

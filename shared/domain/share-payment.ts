@@ -1,7 +1,8 @@
 /**
- * Payment instructions for a public booking (document 2 §2.6): deep links with the amount and a note
+ * Payment instructions for a public booking (R-BOOK-6): deep links with the amount and a note
  * prefilled. The confirmation page and the confirmation e-mail build them with the same function.
  */
+import { decimalText, toCents } from './money.js';
 
 export interface PaymentMethods {
   venmo?: string | null;
@@ -12,7 +13,7 @@ export interface PaymentMethods {
 
 export const PAYMENT_METHOD_KEYS = ['venmo', 'cashApp', 'paypal', 'zelle'] as const;
 
-/** Only the methods with a value; blank hides (document 2 §2.4). */
+/** Only the methods with a value; blank hides (R-SVC-3). */
 export function configuredMethods(m: PaymentMethods | null | undefined): PaymentMethods {
   const out: PaymentMethods = {};
   for (const k of PAYMENT_METHOD_KEYS) {
@@ -22,7 +23,7 @@ export function configuredMethods(m: PaymentMethods | null | undefined): Payment
   return out;
 }
 
-/** showPaymentOptions is true only when at least one method has a value (document 2 §4). */
+/** showPaymentOptions is true only when at least one method has a value (R-BOOK-3). */
 export const hasPaymentMethod = (m: PaymentMethods | null | undefined) => Object.keys(configuredMethods(m)).length > 0;
 
 /** The note a customer's payment carries, so the business can match it to the booking. */
@@ -51,7 +52,7 @@ export function paymentLinks(
   opts: { mobile: boolean },
 ): PaymentLink[] {
   const m = configuredMethods(methods);
-  const amt = (Math.round(amount * 100) / 100).toFixed(2);
+  const amt = decimalText(toCents(amount));
   const links: PaymentLink[] = [];
   if (m.venmo) {
     const user = strip(m.venmo, /^@/);

@@ -1,5 +1,5 @@
 /**
- * Share links (document 2 §2.5, §2.6, §8): the link's shape, what a token looks like, and what the
+ * Share links (R-SVC-5, R-BOOK-1, R-SVC-1): the link's shape, what a token looks like, and what the
  * public page says when a link no longer works. The token itself is made on the server (256 random
  * bits, base64url: 43 characters).
  */
@@ -19,7 +19,7 @@ export const SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'This service is currently unavailable. Please contact the organizer.';
 export const COPY_CONFIRMATION_MS = 2000;
 
-/** Document 2 §8, public service load. */
+/** R-SVC-1, public service load. */
 export function publicLoadErrorMessage(status: number | undefined, code: string | undefined): string {
   if (status === 404 && code === SERVICE_UNAVAILABLE) return SERVICE_UNAVAILABLE_MESSAGE;
   if (status === 404)
@@ -33,5 +33,5 @@ export function publicLoadErrorMessage(status: number | undefined, code: string 
   return 'Failed to load service information';
 }
 
-/** Hours a public booking may stay unpaid before the sweep cancels it (document 2 §2.6). */
+/** Hours a public booking may stay unpaid before the sweep cancels it (R-BOOK-1). */
 export const UNPAID_HOLD_HOURS = 24;

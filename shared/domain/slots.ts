@@ -1,5 +1,5 @@
 /**
- * Availability slots of a service (document 2 §3, §2.6, §9): which ones a customer may book, when an
+ * Availability slots of a service (R-SVC-1, R-BOOK-1, R-SVC-3): which ones a customer may book, when an
  * event has ended, and how many participants one booking may bring. Plain functions: the public
  * page previews with them and the booking operation decides with them.
  */
@@ -18,7 +18,7 @@ export interface Slot {
 
 export type SlotRef = Pick<Slot, 'date' | 'startTime' | 'endTime'>;
 
-/** Public page: the service's own maximum when it sets none (document 2 §9). */
+/** Public page: the service's own maximum when it sets none (R-SVC-3). */
 export const DEFAULT_PUBLIC_MAX_PARTICIPANTS = 10;
 /** Public page: no booking brings more than this many people, whatever the service says. */
 export const HARD_MAX_PARTICIPANTS = 50;
@@ -29,7 +29,7 @@ export const sameSlot = (a: SlotRef, b: SlotRef) =>
 export const slotLabel = (s: SlotRef) => `${s.date} ${s.startTime} - ${s.endTime}`;
 
 /**
- * The zone a service's slots are wall-clock times of: the organization's (issue 23 item 1). A service
+ * The zone a service's slots are wall-clock times of: the organization's (docs/decisions/one-time-zone.md). A service
  * carries a zone of its own only when one was stored for it (docs/decisions/one-time-zone.md); the
  * screens then name that zone next to its times.
  */
@@ -37,7 +37,7 @@ export function serviceZone(service: { timeZone?: string | null }, orgZone: stri
   return isValidTimeZone(service.timeZone) ? service.timeZone : orgZone;
 }
 
-/** "non-numbers become 1", never below 1, whole places only (document 2 §5). */
+/** "non-numbers become 1", never below 1, whole places only (R-SVC-1). */
 export function normalizeSlotCount(v: unknown): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   if (!Number.isFinite(n)) return 1;
@@ -76,7 +76,7 @@ export function slotHours(s: SlotRef, timeZone?: string | null): number {
   return Number.isFinite(h) && h > 0 ? Math.round(h * 100) / 100 : 0;
 }
 
-/** Document 2 §2.6: only slots with places left and a start in the future, soonest first. */
+/** R-BOOK-1: only slots with places left and a start in the future, soonest first. */
 export function bookableSlots<S extends Slot>(slots: readonly S[], now: number, timeZone?: string | null): S[] {
   return slots
     .filter((s) => Number(s.slotsAvailable) > 0 && slotStart(s, timeZone) > now)
@@ -92,7 +92,7 @@ export function eventHasEnded(slots: readonly SlotRef[], now: number, timeZone?:
   });
 }
 
-/** Document 2 §5: min(service max (default 10), places in the slot, 50), and at least 1. */
+/** R-SVC-2: min(service max (default 10), places in the slot, 50), and at least 1. */
 export function participantLimit(serviceMax: number | null | undefined, slotPlaces: number): number {
   const own =
     typeof serviceMax === 'number' && Number.isFinite(serviceMax) && serviceMax > 0
@@ -101,7 +101,7 @@ export function participantLimit(serviceMax: number | null | undefined, slotPlac
   return Math.max(1, Math.min(own, Math.floor(slotPlaces), HARD_MAX_PARTICIPANTS));
 }
 
-/** Document 2 §4: "When a slot is chosen, the participant count is clamped to its maximum." */
+/** R-SVC-3: "When a slot is chosen, the participant count is clamped to its maximum." */
 export function clampParticipants(count: unknown, limit: number): number {
   const n = typeof count === 'number' ? count : Number(count);
   if (!Number.isFinite(n)) return 1;

@@ -1,6 +1,6 @@
 import { RESERVED_PATHS } from '../reserved-paths.js';
 
-/** Document 1 §5: lowercased, runs of non-alphanumerics collapsed to one hyphen, hyphens trimmed. */
+/** R-PLAT-7: lowercased, runs of non-alphanumerics collapsed to one hyphen, hyphens trimmed. */
 export function subdomainFromName(name: string): string {
   return name
     .toLowerCase()

@@ -1,5 +1,5 @@
 /**
- * Dates as people read them (issue 23 items 1-2): the one formatting module for every screen, e-mail,
+ * Dates as people read them (docs/decisions/one-time-zone.md): the one formatting module for every screen, e-mail,
  * PDF and spreadsheet. Every function takes the zone to read in — the organization's, or a service's
  * own when it carries one — and never falls back to the reader's (browser's or server's) zone, so a
  * manager's laptop in UTC and the shop in New York read the same clock (docs/requirements/time-and-money.md).

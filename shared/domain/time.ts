@@ -1,5 +1,5 @@
 /**
- * Dates and time zones (issue 9 item 4) through date-fns 4 and @date-fns/tz: no hand-rolled offsets.
+ * Dates and time zones (docs/decisions/reservations-time.md) through date-fns 4 and @date-fns/tz: no hand-rolled offsets.
  * A "day" is a wall-clock date 'YYYY-MM-DD' in a named IANA zone (the organization's, see
  * functions/lib/organization.ts); an "instant" is a Date or epoch milliseconds.
  */
@@ -28,7 +28,7 @@ export function isRealDate(day: unknown): day is string {
   const m = DAY_RE.exec(day);
   if (!m) return false;
   // isExists, not parse(): date-fns' parse pulls its ~25 KB of parsers into every Lambda that checks
-  // a date (issue 9 item 6, "Lean Lambdas"); the format is already fixed by DAY_RE. isExists builds
+  // a date (docs/decisions/house-lean-bundles-fourth-pass-every-api.md); the format is already fixed by DAY_RE. isExists builds
   // `new Date(year, ...)`, which reads years 0-99 as 1900-1999: years 0001-0099 are checked 400
   // years later (the Gregorian calendar repeats every 400 years), so the answers stay parse()'s.
   const year = Number(m[1]);
@@ -79,6 +79,11 @@ export function zonedDateTime(day: string, hhmm: string, zone: string): Date {
 /** 'HH:MM' wall-clock time of an instant in a zone. */
 export function clockOf(instant: Date | number, zone: string): string {
   return lightFormat(new TZDate(ms(instant), zone), 'HH:mm');
+}
+
+/** An instant as a datetime-local field shows it in a zone: 'YYYY-MM-DDTHH:MM' (the zone's wall clock). */
+export function localDateTimeOf(instant: Date | number, zone: string): string {
+  return lightFormat(new TZDate(ms(instant), zone), "yyyy-MM-dd'T'HH:mm");
 }
 
 /** The ISO weekday of an instant in a zone: 1 = Monday … 7 = Sunday. */

@@ -1,5 +1,5 @@
 /**
- * Reports logic without React or AWS (document 3 §2, §5, §9; issue 18): the report types, their
+ * Reports logic without React or AWS (R-REP-1, R-REP-2; docs/decisions/reports-definitions.md): the report types, their
  * parameters and defaults, each report as one table (columns typed for the exports), the formats a
  * report allows, CSV (quoted, formula-injection safe) and HTML. Shared by the Reports screen and the
  * scheduled-report sweep (functions/reports/schedule-runs.ts), so an e-mailed file is the same file
@@ -14,7 +14,8 @@ import type {
   ReportType,
   RevenueReport,
 } from '../contract/report-models.js';
-import { toCents } from '../domain/money.js';
+import { toCsvLines } from '../domain/csv.js';
+import { fromCents, roundDollars, sumCents, toCents } from '../domain/money.js';
 import { todayIn } from '../domain/time.js';
 import { formatDateTimeIn, formatIn } from '../domain/time-text.js';
 
@@ -56,7 +57,7 @@ export interface ReportParams {
   endDate: string;
 }
 
-/** Document 3 §5: daily-log date is today; range start is the first of the month, end is today (organization's zone). */
+/** R-REP-2: daily-log date is today; range start is the first of the month, end is today (organization's zone). */
 export function defaultParams(zone: string, now: number = Date.now()): ReportParams {
   const today = todayIn(zone, now);
   return { date: today, startDate: `${today.slice(0, 8)}01`, endDate: today };
@@ -71,7 +72,7 @@ export const FORMAT_LABELS: Record<ExportFormat, string> = {
   json: 'JSON',
 };
 
-/** Document 3 §5: daily-log HTML, PDF, CSV; the others HTML, PDF, Excel; JSON (the data as served) for every report. */
+/** R-REP-4: daily-log HTML, PDF, CSV; the others HTML, PDF, Excel; JSON (the data as served) for every report. */
 export function supportedFormats(type: ReportType): ExportFormat[] {
   return type === 'daily-log' ? ['html', 'pdf', 'csv', 'json'] : ['html', 'pdf', 'excel', 'json'];
 }
@@ -241,8 +242,8 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Dollars from the wire as money text ($1,234.50), through whole cents. */
-export const money = (dollars: number) => USD.format(toCents(dollars) / 100);
-const sumDollars = (xs: number[]) => xs.reduce((s, x) => s + toCents(x), 0) / 100;
+export const money = (dollars: number) => USD.format(roundDollars(dollars));
+const sumDollars = (xs: number[]) => fromCents(sumCents(xs.map(toCents)));
 
 /** A cell as text (screen, CSV, HTML, PDF). */
 export function cellText(v: Cell, type: CellType, zone: string): string {
@@ -269,31 +270,15 @@ export function cellText(v: Cell, type: CellType, zone: string): string {
 
 // ---------------------------------------------------------------- CSV and HTML
 
-/**
- * One CSV field: a text starting with = + - @, tab or carriage return is prefixed with ' (a
- * spreadsheet would run it as a formula); a field holding the delimiter, a quote or a line break is
- * quoted, quotes doubled (document 3 §5).
- */
-export function csvField(v: Cell, delimiter = ','): string {
-  if (v == null) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return s.includes(delimiter) || s.includes('"') || s.includes('\n') || s.includes('\r')
-    ? `"${s.replace(/"/g, '""')}"`
-    : s;
-}
-
 export function toCsv(t: ReportTable): string {
-  const lines = [t.columns.map((c) => csvField(c.label)).join(',')];
-  for (const row of t.rows)
-    lines.push(
-      t.columns
-        .map((c) => csvField(c.type === 'text' ? (row[c.key] ?? '') : cellText(row[c.key] ?? null, c.type, t.zone)))
-        .join(','),
-    );
-  lines.push('');
-  for (const x of t.totals) lines.push([csvField(x.label), csvField(cellText(x.value, x.type, t.zone))].join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsvLines([
+    t.columns.map((c) => c.label),
+    ...t.rows.map((row) =>
+      t.columns.map((c) => (c.type === 'text' ? (row[c.key] ?? '') : cellText(row[c.key] ?? null, c.type, t.zone))),
+    ),
+    [],
+    ...t.totals.map((x) => [x.label, cellText(x.value, x.type, t.zone)]),
+  ]);
 }
 
 const esc = (s: string) =>

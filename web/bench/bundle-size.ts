@@ -94,7 +94,10 @@ function resolveModule(manifest: Manifest, module: string): string | undefined {
 
 export async function measureBundle(): Promise<object> {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  // index.html's chunk: route-preload.ts (web/vite.config.ts) is an entry of its own, loaded beside it.
+  const entry = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entry) throw new Error('The manifest has no entry chunk');
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: string) => {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, launch, snapshot } from './browser.js';
 
-// Issue 11 point 22: the built screens at 375 px and 1366 px, for a person to look at.
+// docs/decisions/README.md#web-house: the built screens at 375 px and 1366 px, for a person to look at.
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
@@ -86,7 +86,7 @@ describe('screens at phone and desktop widths', () => {
     }
   });
 
-  it('Escape in the inline new-location box cancels only the new location (issue 11 point 11), and the inventory tabs stay on one line at 375 px (point 22)', async () => {
+  it('Escape in the inline new-location box cancels only the new location (docs/decisions/web-web-e2e-form-guard-e2e-test.md), and the inventory tabs stay on one line at 375 px (point 22)', async () => {
     const t = await createTenant(baseUrl, port, admin, 'Escape Co');
     const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
       method: 'POST',

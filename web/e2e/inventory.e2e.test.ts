@@ -127,7 +127,7 @@ describe('inventory: a manager builds the fleet, an employee only looks', () => 
 
     // The log: one BULK DELETED entry listing the three.
     await page.getByRole('tab', { name: 'Activity Log' }).click();
-    await page.getByRole('button', { name: 'Details of BULK DELETED Multiple (3)' }).click();
+    await page.getByRole('button', { name: 'View details of BULK DELETED Multiple (3)' }).click();
     const details = page.getByRole('dialog', { name: 'Activity Log Details' });
     const affected = details.getByRole('table', { name: 'Affected items' });
     for (const n of ['GC-001', 'GC-002', 'GC-003']) await affected.getByText(n).waitFor();

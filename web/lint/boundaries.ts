@@ -7,7 +7,8 @@
  *    or its data hooks `features/<b>/api/index.ts`. Dynamic `import()` of a page module is the
  *    lazy-loading seam of the router and is allowed.
  * 3. No raw `fetch(` outside web/src/api/ (the typed client owns requests, tokens and errors).
- * (console.log is Biome's noConsole.)
+ * (console.log is Biome's noConsole.) The same run checks the server areas' boundaries
+ * (functions/lint/boundaries.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -83,6 +84,8 @@ export function checkBoundaries(repoRoot: string): Violation[] {
       if (!own || !other || other === own || dynamic) return;
       const inside = target.slice(join(featuresDir, other).length + 1).split(sep).join('/');
       if (inside === 'index' || inside === 'api/index' || inside === 'api') return;
+      // Test data is shared between features' tests; production code never imports it.
+      if (TEST.test(file) && inside.endsWith('.test-helpers')) return;
       violations.push({ file: rel, line, rule: 'feature-public-entry', message: `feature '${own}' reaches into '${other}/${inside}': import from '${other}/index.ts' (or its api/index.ts)` });
     };
     for (const { spec, line } of staticImports(text)) check(spec, line, false);
@@ -100,7 +103,9 @@ export function checkBoundaries(repoRoot: string): Violation[] {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const found = checkBoundaries(root);
+  // Both sides in one run: the server areas' rule lives beside the code it checks.
+  const { checkServerBoundaries } = await import('../../functions/lint/boundaries.js');
+  const found = [...checkBoundaries(root), ...checkServerBoundaries(root)];
   for (const v of found) console.error(`${v.file}:${v.line}  ${v.rule}  ${v.message}`);
   if (found.length) {
     console.error(`\n${found.length} boundary violation(s).`);

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { assertNoStubDrift } from './test-api.js';
 
 // jsdom lacks the layout and observer APIs that Chakra's (zag) components touch on mount.
 if (!window.matchMedia) {
@@ -36,4 +37,6 @@ configure({ asyncUtilTimeout: 15_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // A stub answered outside its route's schema: the test ran against an API that does not exist.
+  assertNoStubDrift();
 });

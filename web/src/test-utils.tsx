@@ -46,24 +46,5 @@ export function renderWithProviders(ui: ReactElement, url = '/') {
   return renderApp(url, [{ path: '*', element: ui }]);
 }
 
-/** A fetch stub answering by "METHOD path" with a status and JSON body. */
-export function stubFetch(
-  answers: Record<
-    string,
-    { status?: number; body: unknown } | ((init?: RequestInit) => { status?: number; body: unknown })
-  >,
-) {
-  const calls: { method: string; url: string; init?: RequestInit }[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, init });
-    const path = url.split('?')[0];
-    const a = answers[`${method} ${path}`];
-    if (!a)
-      return new Response(JSON.stringify({ error: 'NOT_STUBBED', message: `${method} ${path}` }), { status: 501 });
-    const { status = 200, body } = typeof a === 'function' ? a(init) : a;
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  return calls;
-}
+// The network stubs, checked against the contract (test-api.ts).
+export { stubApi, stubFetch, type RecordedCall, type StubCall } from './test-api.js';

@@ -12,13 +12,13 @@ export function bearer(
 ): string | undefined {
   const h = event.headers?.authorization ?? event.headers?.Authorization;
   if (h?.toLowerCase().startsWith('bearer ')) return h.slice(7).trim();
-  // EventSource cannot set headers: the stream route reads the token from its query (document 1 §7).
+  // EventSource cannot set headers: the stream route reads the token from its query (R-DASH-4).
   if (route.kind === 'stream') return event.queryStringParameters?.token;
   return undefined;
 }
 
 /**
- * Sessions end when they should (issue 11 point 4): a token is only as good as the account behind
+ * Sessions end when they should (docs/decisions/house-sessions-end-within-30-s.md): a token is only as good as the account behind
  * it. Every authenticated request checks the user row (`isActive`, present) and, for tenant users,
  * the organization row (`status` not SUSPENDED/INACTIVE, present). The answers are kept per warm
  * function for SESSION_CHECK_TTL_MS, so a deactivation, deletion, suspension or session-epoch bump

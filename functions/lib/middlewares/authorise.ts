@@ -6,8 +6,8 @@ import { stateOf, type ApiMiddleware } from './types.js';
 
 /**
  * Step 4, authorise, BEFORE validation: a caller without the right gets 403 whatever the body says.
- * Platform routes are for SUPER_ADMIN; tenant routes check the role capability (document 1 §6) and
- * the tenant's permission matrix (document 3 §3), which may delegate inventory to employees.
+ * Platform routes are for SUPER_ADMIN; tenant routes check the role capability (R-AUTH-4) and
+ * the tenant's permission matrix (R-SET-5), which may delegate inventory to employees.
  */
 export function authorise(): ApiMiddleware {
   return {

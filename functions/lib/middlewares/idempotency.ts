@@ -1,13 +1,11 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import {
-  abandonIdempotent,
-  beginIdempotent,
-  clientKey,
-  finishIdempotent,
-  requestHash,
-  type IdempotencyClaim,
-} from '../idempotency.js';
+import type { IdempotencyClaim } from '../idempotency.js';
+import { loadOnce } from '../load-once.js';
 import { stateOf, type ApiMiddleware } from './types.js';
+
+// Loaded by the first request to an idempotent route, not at cold start: most requests of an area are
+// reads, and every area's cold start stays within 350 KB (infra/bundle.mjs).
+const store = /* @__PURE__ */ loadOnce(() => import('../idempotency.js'));
 
 const CLAIM = Symbol('idempotencyClaim');
 type WithClaim = { [CLAIM]?: IdempotencyClaim };
@@ -22,6 +20,7 @@ export function idempotency(): ApiMiddleware {
     before: async (request) => {
       const state = stateOf(request);
       if (!state.route.idempotent) return;
+      const { beginIdempotent, clientKey, requestHash } = await store.get();
       const key = clientKey(request.event.headers);
       if (!key) return;
       const scope = { routeId: state.route.id, tenant: state.tenant, userId: state.auth?.userId ?? null };
@@ -33,11 +32,12 @@ export function idempotency(): ApiMiddleware {
     // Runs after serialise (registered before it): stores the answer exactly as sent.
     after: async (request) => {
       const claim = (request as WithClaim)[CLAIM];
-      if (claim) await finishIdempotent(claim, request.response as APIGatewayProxyStructuredResultV2);
+      if (claim)
+        await (await store.get()).finishIdempotent(claim, request.response as APIGatewayProxyStructuredResultV2);
     },
     onError: async (request) => {
       const claim = (request as WithClaim)[CLAIM];
-      if (claim) await abandonIdempotent(claim);
+      if (claim) await (await store.get()).abandonIdempotent(claim);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../lib/db.js';
+import { batchPutAll } from '../../lib/db.js';
 import type { BenchContext } from './types.js';
 
 export const json = { 'content-type': 'application/json' };
@@ -38,19 +37,6 @@ export async function newTenant(ctx: BenchContext, label: string): Promise<strin
  * Seeds rows straight into the table (the bench measures reads, not how the rows got there): 25 a
  * BatchWriteItem, 8 batches in flight, unprocessed items sent again until none are left.
  */
-export async function putRows(rows: Record<string, unknown>[]): Promise<void> {
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < rows.length; i += 25) batches.push(rows.slice(i, i + 25));
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < batches.length) {
-        let pending = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const res = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-          pending = (res.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-        }
-      }
-    }),
-  );
+export function putRows(rows: Record<string, unknown>[]): Promise<void> {
+  return batchPutAll(rows);
 }

@@ -16,7 +16,7 @@ import { json, newTenant, post, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 
 /**
- * Reservations (issue 12): the Reservations page's first page (All chip: three status partitions
+ * Reservations (docs/decisions/README.md#reservations-page): the Reservations page's first page (All chip: three status partitions
  * merged; Active chip) and the log (first page, and page 40 reached by skipping keys) for a tenant
  * with 10,000 reservations and their 10,000 CREATED log lines; and the 20-way rush for one item and
  * time (p99 over 10 rounds, exactly one 201 per round).

@@ -8,7 +8,7 @@ import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext } from './types.js';
 
 /**
- * Timesheets (issue 15): the Employees page's Metrics tab (GET /api/timesheets/admin/employees) for
+ * Timesheets (docs/decisions/README.md#timesheets-and-employee-performance): the Employees page's Metrics tab (GET /api/timesheets/admin/employees) for
  * 50 employees with a year of sessions each (5 shifts a week, 52 weeks: 13,000 sessions). The read
  * is the users Query, the counter rows, the last 7 days' day rows and the bookings counter row: it
  * does not grow with the history. Rows are written the way clock-in/clock-out write them.

@@ -1,7 +1,13 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { isValidTimeZone } from '../../domain/time.js';
-import { completeSignupResponse, healthResponse, loginResponse, validateSignupTokenResponse } from '../responses.js';
+import {
+  completeSignupResponse,
+  healthResponse,
+  loginResponse,
+  signupSubdomainResponse,
+  validateSignupTokenResponse,
+} from '../responses.js';
 
 export const loginBody = z.object({
   username: z
@@ -12,7 +18,7 @@ export const loginBody = z.object({
     .check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
 });
 
-/** Document 1 §5; the sign-up form shows it live while the confirmation is typed. */
+/** R-AUTH-1; the sign-up form shows it live while the confirmation is typed. */
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 export const signupCompleteBody = z
@@ -31,7 +37,7 @@ export const signupCompleteBody = z
         z.maxLength(40),
         z.regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number'),
       ),
-    // An empty password is 'required' (document 1 §5), not 'too short'.
+    // An empty password is 'required' (R-AUTH-1), not 'too short'.
     password: z
       .string({ error: 'Password is required' })
       .check(
@@ -72,7 +78,8 @@ export const authRoutes = [
       paths: z.record(z.string(), z.unknown()),
     }),
     summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
-    beyondSpec: 'Client authors and tools read the contract as OpenAPI instead of the TypeScript source (issue 9)',
+    beyondSpec:
+      'Client authors and tools read the contract as OpenAPI instead of the TypeScript source (docs/architecture.md)',
   }),
   route({
     id: 'auth.login',
@@ -94,7 +101,7 @@ export const authRoutes = [
     summary:
       "Sign out: the bearer token stops working at once (any token, valid or not, answers 200, as RFC 7009's revocation does)",
     beyondSpec:
-      'Document 1 §7 signs out in the browser only; a stolen or left-behind token must stop working too (issue 22 item 3)',
+      'R-AUTH-1 signs out in the browser only; a stolen or left-behind token must stop working too (docs/decisions/sessions-follow-the-account.md)',
   }),
   route({
     id: 'auth.validateSignupToken',
@@ -105,6 +112,21 @@ export const authRoutes = [
     query: z.object({ token: z.optional(z.string().check(z.maxLength(2048))) }),
     response: validateSignupTokenResponse,
     summary: 'Check an organization invitation token',
+  }),
+  route({
+    id: 'auth.signupSubdomain',
+    method: 'GET',
+    path: '/api/signup/subdomain',
+    area: 'auth',
+    access: 'public',
+    query: z.object({
+      token: z.optional(z.string().check(z.maxLength(2048))),
+      name: z.string({ error: 'Organization name is required' }).check(z.trim(), z.minLength(1), z.maxLength(200)),
+    }),
+    response: signupSubdomainResponse,
+    summary: 'The address an organization name would get now (invitation holders only)',
+    beyondSpec:
+      'The sign-up preview promised a subdomain another organization held; the form now checks as the name is typed (docs/decisions/words-and-states.md)',
   }),
   route({
     id: 'auth.completeSignup',

@@ -6,7 +6,7 @@ import { MODULE_IDS } from '../../domain/modules.js';
 
 const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
 
-// --- platform portal answers (document 1 §3) ----------------------------------------------------
+// --- platform portal answers (R-PLAT-5) ----------------------------------------------------
 const moduleView = z.object({
   name: z.enum(MODULE_IDS),
   displayName: z.string(),
@@ -55,7 +55,7 @@ export const tenantMetricsResponse = z.object({
         /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
         apiCalls24h: z.number(),
         errorRate: z.nullable(z.number()),
-        /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions.md); null only if not estimated. */
+        /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions/platform-database-size-estimated-from-counters.md); null only if not estimated. */
         databaseSize: z.nullable(z.number()),
       }),
     }),
@@ -100,10 +100,13 @@ export const overviewMetricsResponse = z.object({
   activeReservations: z.number(),
   apiCalls24h: z.number(),
 });
-/** 'not-configured': a check that cannot run in this deployment (no DLQ URLs locally); never counted healthy. */
+/**
+ * 'not-configured': a check that cannot run in this deployment (no DLQ URLs locally); never counted healthy.
+ * 'pending': a sweep that has not run yet on a fresh platform; neither healthy nor a fault.
+ */
 const healthCheck = z.object({
   name: z.string(),
-  status: z.enum(['healthy', 'unhealthy', 'not-configured']),
+  status: z.enum(['healthy', 'unhealthy', 'not-configured', 'pending']),
   latencyMs: z.number(),
   message: z.optional(z.string()),
   kind: z.optional(z.enum(['database', 'storage', 'mail', 'sweep', 'queue'])),
@@ -115,14 +118,14 @@ const healthCheck = z.object({
 export const platformHealthResponse = z.object({
   overall: z.enum(['healthy', 'degraded', 'unhealthy']),
   status: z.enum(['healthy', 'degraded', 'unhealthy']),
-  summary: z.object({ healthy: z.number(), unhealthy: z.number(), notConfigured: z.number() }),
+  summary: z.object({ healthy: z.number(), unhealthy: z.number(), notConfigured: z.number(), pending: z.number() }),
   checks: z.record(z.string(), healthCheck),
   checkedAt: z.string(),
 });
 export const featuresResponse = z.object({
   features: z.array(
     z.object({
-      id: z.string(),
+      id: z.enum(MODULE_IDS),
       name: z.string(),
       displayName: z.string(),
       description: z.string(),
@@ -360,7 +363,8 @@ export const platformRoutes = [
     body: invitationBody,
     response: invitationSentResponse,
     idempotent: true,
-    summary: 'Invite a new organization owner',
+    summary:
+      'Invite a new organization owner; 409 InvitationPending (with invitationId) when the address already has a pending invitation',
   }),
   route({
     ...p,

@@ -86,7 +86,8 @@ export const reportsRoutes = [
     permission: 'reports.generate',
     response: reportScheduleListResponse,
     summary: 'Scheduled reports of the organization',
-    beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory',
+    beyondSpec:
+      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
   }),
   route({
     ...u,
@@ -98,7 +99,8 @@ export const reportsRoutes = [
     body: reportScheduleBody,
     response: reportScheduleResponse,
     summary: 'Create a scheduled report',
-    beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory',
+    beyondSpec:
+      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
   }),
   route({
     ...u,
@@ -110,7 +112,8 @@ export const reportsRoutes = [
     params: idParam,
     response: reportScheduleDeleteResponse,
     summary: 'Delete a scheduled report',
-    beyondSpec: 'Schedules really run (issue 18): they are kept per tenant instead of in browser memory',
+    beyondSpec:
+      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
   }),
   route({
     ...u,
@@ -123,7 +126,8 @@ export const reportsRoutes = [
     body: reportScheduleUpdateBody,
     response: reportScheduleResponse,
     summary: 'Enable or disable a scheduled report',
-    beyondSpec: 'Schedules really run (issue 18): Active/Disabled is kept server side',
+    beyondSpec:
+      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): Active/Disabled is kept server side',
   }),
   route({
     ...u,
@@ -135,7 +139,8 @@ export const reportsRoutes = [
     params: idParam,
     response: reportScheduleRunResponse,
     summary: 'Run a scheduled report now: e-mail its report with the file attached',
-    beyondSpec: 'The manual trigger really sends (issue 18) through the same code as the sweep',
+    beyondSpec:
+      'The manual trigger really sends (docs/decisions/reports-scheduled-reports-really-arrive.md) through the same code as the sweep',
   }),
   route({
     access: 'public',
@@ -146,7 +151,7 @@ export const reportsRoutes = [
     params: reportMailTokenParams,
     response: reportMailLinkResponse,
     summary: 'An outside recipient confirms it wants a scheduled report (double opt-in)',
-    beyondSpec: 'Report mail goes only where it should (issue 22 item 6)',
+    beyondSpec: 'Report mail goes only where it should (docs/decisions/report-mail-recipients.md)',
   }),
   // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` (form-encoded, ignored: the route takes no body).
   route({
@@ -158,6 +163,6 @@ export const reportsRoutes = [
     params: reportMailTokenParams,
     response: reportMailLinkResponse,
     summary: 'One-click unsubscribe from a scheduled report (List-Unsubscribe-Post)',
-    beyondSpec: 'Report mail goes only where it should (issue 22 item 6)',
+    beyondSpec: 'Report mail goes only where it should (docs/decisions/report-mail-recipients.md)',
   }),
 ] as const;

@@ -21,7 +21,7 @@ import {
 const u = { access: 'user' } as const;
 /** The reservations area's routes (functions/reservations). */
 export const reservationsRoutes = [
-  // Reservations (functions/reservations; document 3 §3-§7)
+  // Reservations (functions/reservations; R-RES-2, R-RES-1)
   route({
     ...u,
     area: 'reservations',

@@ -24,7 +24,7 @@ import { HARD_MAX_PARTICIPANTS } from '../../domain/slots.js';
 
 export { SERVICE_RATE_TYPES };
 
-/** Photos: images only, at most 10 MB (document 2 §2.3; docs/decisions.md "Services and public booking"). */
+/** Photos: images only, at most 10 MB (R-SVC-4; docs/decisions/booking-photo-size-limit-10-mb.md). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const PHOTO_MESSAGES = {
@@ -34,7 +34,7 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 /**
- * Object-valued service fields travel as JSON strings (document 2 §3); objects are accepted too.
+ * Object-valued service fields travel as JSON strings (R-SVC-1); objects are accepted too.
  * Unparsable text is a validation error here: the "empty default when parsing fails" of the spec is
  * what the browser does with what it loads, not a licence for the server to store garbage.
  */
@@ -86,7 +86,7 @@ const money = (label: string) =>
         z.refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`),
       ),
   );
-/** "Slots: minimum 1 (non-numbers become 1)" (document 2 §5). */
+/** "Slots: minimum 1 (non-numbers become 1)" (R-SVC-2). */
 const slotCount = z.pipe(
   z.pipe(
     z.union([z.number(), z.string(), z.null(), z.undefined()]),
@@ -112,7 +112,7 @@ export const paymentSettingsSchema = z.strictObject({
   zelle: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 });
 export const rsvpSettingsSchema = z.strictObject({
-  // Not set stays null: the public page then offers up to 10 (document 2 §9), the form shows 1.
+  // Not set stays null: the public page then offers up to 10 (R-SVC-3), the form shows 1.
   maxParticipants: z.pipe(
     z.pipe(
       z.optional(z.union([looseNumber, z.literal(''), z.null()])),
@@ -132,8 +132,8 @@ export const rsvpSettingsSchema = z.strictObject({
 });
 export const questionnaireSchema = z.strictObject({ collectAllergies: z._default(z.optional(flag), false) });
 /**
- * Hosts, Privacy and Reminders are "Coming soon" tabs (document 2 §2.3): the spec names the fields
- * but not their contents. These are the shapes we keep (docs/decisions.md, Hardening); anything
+ * Hosts, Privacy and Reminders are "Coming soon" tabs (R-SVC-1): the spec names the fields
+ * but not their contents. These are the shapes we keep (docs/decisions/hardening-service-objects-get-schemas.md); anything
  * else is refused rather than stored as free-form JSON.
  */
 export const hostSchema = z.strictObject({
@@ -209,7 +209,7 @@ export const serviceBody = z.object({
     z.enum(SERVICE_RATE_TYPES, { error: 'Rate type must be PER_PERSON, HOURLY or FIXED' }),
   ),
   availability: jsonField('Availability', z.array(slotSchema).check(z.maxLength(500, 'At most 500 slots'))),
-  /** Recomputed on the server: true only when a payment method has a value (document 2 §4). */
+  /** Recomputed on the server: true only when a payment method has a value (R-SVC-3). */
   showPaymentOptions: z.optional(flag),
   notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
   paymentSettings: jsonField('Payment settings', paymentSettingsSchema),

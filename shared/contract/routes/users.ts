@@ -24,7 +24,7 @@ const employeeFields = {
   accessLevel: z.optional(accessLevel),
   startDate: dayOrBlank,
 };
-/** The modal's body and the detail page's four partial bodies (document 3 §7). */
+/** The modal's body and the detail page's four partial bodies (R-EMP-1). */
 export const userUpdateBody = z.strictObject({
   ...employeeFields,
   firstName: z.optional(employeeFields.firstName),
@@ -130,7 +130,7 @@ const docParams = z.extend(idParam, { docId: z.string().check(z.minLength(1), z.
 
 /** The users area's routes (functions/users): employees, job roles, documents, the user list. */
 export const usersRoutes = [
-  // Employees (document 3 §7). Who may do what: docs/decisions.md, "Employees".
+  // Employees (R-EMP-1). Who may do what: docs/decisions/employees-who-may-do-what.md.
   route({
     ...u,
     area: 'users',
@@ -259,7 +259,7 @@ export const usersRoutes = [
     }),
     summary: 'The pending account a setup link names: the setup form shows its e-mail read-only and prefills the names',
     beyondSpec:
-      'The account keeps the invited address (issue 22 item 7), so the form must show it before anything is sent; a used, replaced or expired link answers as the setup would',
+      'The account keeps the invited address (docs/decisions/sessions-follow-the-account.md), so the form must show it before anything is sent; a used, replaced or expired link answers as the setup would',
   }),
   route({
     ...u,
@@ -353,7 +353,7 @@ export const usersRoutes = [
     summary:
       "The document's fileUrl: a short-lived link to the file (inline for previewable types with preview=true, else a download)",
     beyondSpec:
-      "Document 3 §7 names each document's fileUrl, fetched with preview=true and the bearer token; a 10 MB file exceeds Lambda's 6 MB answer, so this answers a 5-minute presigned link instead of the bytes",
+      "R-EMP-7 names each document's fileUrl, fetched with preview=true and the bearer token; a 10 MB file exceeds Lambda's 6 MB answer, so this answers a 5-minute presigned link instead of the bytes",
   }),
   route({
     ...u,

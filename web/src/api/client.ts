@@ -1,13 +1,13 @@
 import type * as z from '../../../shared/zod.js';
-import type { ResponseOf, RouteById, RouteId } from '../../../shared/contract/index.js';
+import type { ResponseInputOf, RouteById, RouteId } from '../../../shared/contract/index.js';
 // Method and path only: the contract itself (every zod schema) stays out of the first-loaded chunk.
 import { ROUTE_TABLE } from '../../../shared/contract/route-table.js';
 
 import { OTHER_TENANT_ERROR } from '../../../shared/domain/tenant-host.js';
 import { pathTenantHeader } from '../app/host.js';
-import { SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
+import { noteTokenAccepted, SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 
-/** Browser storage keys of document 1 §3 (kept in keys.ts, re-exported for existing importers). */
+/** Browser storage keys of R-AUTH-3 (kept in keys.ts, re-exported for existing importers). */
 export { TOKEN_KEY, USER_KEY, SESSION_EXPIRED_EVENT } from './keys.js';
 
 type In<S> = S extends z.core.$ZodType ? z.input<S> : never;
@@ -16,9 +16,9 @@ type Part<R, K extends string> = R extends { [P in K]: infer S } ? In<S> : never
 export type IdempotentRouteId = { [K in RouteId]: RouteById<K> extends { idempotent: true } ? K : never }[RouteId];
 
 export type CallInput<I extends RouteId> = {
-  params?: Part<RouteById<I>, 'params'>;
-  query?: Part<RouteById<I>, 'query'>;
-  body?: Part<RouteById<I>, 'body'> | FormData;
+  params?: ParamsOf<I>;
+  query?: QueryOf<I>;
+  body?: BodyOf<I> | FormData;
   /** Override the stored token (sign-in flows). */
   token?: string | null;
   signal?: AbortSignal;
@@ -27,19 +27,27 @@ export type CallInput<I extends RouteId> = {
       /**
        * Sent as the `Idempotency-Key` header: one key per form submission (`useSubmissionKey()` in
        * ./submission-key.ts), reused by retries and double clicks of that submission, so the server
-       * answers a repeat with the first answer instead of creating twice (issue 22 item 13).
+       * answers a repeat with the first answer instead of creating twice (docs/decisions/idempotent-submissions.md).
        * Required: forgetting it is a type error and, in development and tests, a thrown error.
        */
       idempotencyKey: string;
     }
   : { idempotencyKey?: never });
 
+/** What a route takes: its body, query and path parameters as the contract's request schemas accept them. */
+export type BodyOf<I extends RouteId> = Part<RouteById<I>, 'body'>;
+export type QueryOf<I extends RouteId> = Part<RouteById<I>, 'query'>;
+export type ParamsOf<I extends RouteId> = Part<RouteById<I>, 'params'>;
+
 /** The input argument: required for idempotent routes (their key), optional otherwise. */
 type InputArg<I extends RouteId> = [I] extends [IdempotentRouteId] ? [input: CallInput<I>] : [input?: CallInput<I>];
-type PlainRouteId = Exclude<RouteId, IdempotentRouteId>;
 
-/** What a route answers (its contract `response`), `unknown` while the route declares none. */
-export type Answer<I extends RouteId> = ResponseOf<RouteById<I>>;
+/**
+ * What a route answers as it travels: the input side of its contract `response` (the JSON the server
+ * encoded). It differs from the decoded side only where the contract has codecs (JSON-text fields,
+ * shared/contract/json-string.ts); a feature's api module decodes those with the route's schema.
+ */
+export type Answer<I extends RouteId> = ResponseInputOf<RouteById<I>>;
 
 /** A fresh key for one form submission (see CallInput.idempotencyKey and useSubmissionKey). */
 export const newIdempotencyKey = (): string => crypto.randomUUID();
@@ -78,10 +86,6 @@ export function buildPath(id: RouteId, params?: Record<string, unknown>, query?:
  * throw ApiRequestError with the server's message.
  */
 export function api<I extends RouteId>(id: I, ...input: InputArg<I>): Promise<Answer<I>>;
-/** @deprecated Pass no type argument: the answer's type comes from the route's contract `response`. */
-export function api<T>(id: IdempotentRouteId, input: CallInput<IdempotentRouteId>): Promise<T>;
-/** @deprecated Pass no type argument: the answer's type comes from the route's contract `response`. */
-export function api<T>(id: PlainRouteId, input?: CallInput<PlainRouteId>): Promise<T>;
 export async function api(
   id: RouteId,
   input: {
@@ -125,6 +129,7 @@ export async function api(
   } catch {
     /* non-JSON body (CSV export) */
   }
+  if (res.ok && token) noteTokenAccepted(token);
   if (!res.ok) {
     const b = (data ?? {}) as { message?: string; error?: string; details?: { msg: string; path: string }[] };
     // A suspended organization's session is over too (the server's 401 would follow within its cache time).
@@ -132,25 +137,35 @@ export async function api(
     // A session of another tenant than this address's: the server's reason replaces "your session has ended".
     const detail = b.error === OTHER_TENANT_ERROR ? { message: b.message } : undefined;
     if (sessionOver && token) window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT, { detail }));
-    throw new ApiRequestError(
-      res.status,
-      b.message ?? b.error ?? `Request failed (${res.status})`,
-      b.error,
-      b.details,
-      data,
-    );
+    throw new ApiRequestError(res.status, serverText(data) ?? statusText(res.status), b.error, b.details, data);
   }
   return data;
 }
 
-/** "Validation failed: msg, msg" from a 400 with details (document 2 §5), else the server message, else the fallback. */
+/** What an answer's body says to people: its `message`, else an `error` that is a sentence. */
+function serverText(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { message?: unknown; error?: unknown };
+  if (typeof b.message === 'string' && b.message.trim()) return b.message.trim();
+  // Our `error` is a code ('Conflict') and not for people; an `error` that is a sentence (a proxy's, an
+  // older server's) was written for them.
+  if (typeof b.error === 'string' && /\s/.test(b.error.trim())) return b.error.trim();
+  return undefined;
+}
+
+/** A failure whose answer says nothing to people (a proxy's 502, an empty 500): a sentence by status. */
+export function statusText(status: number): string {
+  if (status >= 500) return `The server could not complete the request (error ${status}). Please try again.`;
+  if (status === 404) return 'Not found (error 404).';
+  return `The request was refused (error ${status}).`;
+}
+
+/**
+ * The one text a screen shows for a failed call: "Validation failed: msg, msg" for a 400 with details
+ * (R-PLAT-4), else what the server wrote for people, else the screen's fallback, never a bare status.
+ */
 export function errorMessage(e: unknown, fallback: string): string {
-  if (e instanceof ApiRequestError) {
-    if (e.details?.length) return `Validation failed: ${e.details.map((d) => d.msg).join(', ')}`;
-    // Only a message the server wrote: a bare status ("Request failed (500)") gives the spec's fallback.
-    const b = e.body as { message?: unknown; error?: unknown } | undefined;
-    if (b && typeof b === 'object' && typeof b.message === 'string' && b.message) return b.message;
-    return fallback;
-  }
-  return fallback;
+  if (!(e instanceof ApiRequestError)) return fallback;
+  if (e.details?.length) return `Validation failed: ${e.details.map((d) => d.msg).join(', ')}`;
+  return serverText(e.body) ?? fallback;
 }

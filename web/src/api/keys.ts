@@ -9,6 +9,32 @@ export const USER_KEY = 'user';
 /** Fired when the API answers 401: the session provider ends the session. */
 export const SESSION_EXPIRED_EVENT = 'session-expired';
 
+/*
+ * Tokens the API has answered a request for. A sign-in that arrives in the address (auth=true&token)
+ * is only believed once the API accepts its token: "Login successful!" waits for that, and a refusal
+ * says the link did not work instead of "your session has ended" (docs/decisions/words-and-states.md).
+ */
+const accepted = new Set<string>();
+const waiting = new Map<string, (() => void)[]>();
+
+/** The client calls this after a 2xx answer to a request that carried `token`. */
+export function noteTokenAccepted(token: string): void {
+  if (accepted.has(token)) return;
+  accepted.add(token);
+  for (const f of waiting.get(token) ?? []) f();
+  waiting.delete(token);
+}
+
+export function tokenWasAccepted(token: string): boolean {
+  return accepted.has(token);
+}
+
+/** Runs `f` once the API has accepted `token` (at once when it already has). */
+export function whenTokenAccepted(token: string, f: () => void): void {
+  if (accepted.has(token)) f();
+  else waiting.set(token, [...(waiting.get(token) ?? []), f]);
+}
+
 /** Whose data a cached answer is: the organization (or 'platform' / 'public') and the user. */
 export interface CacheScope {
   tenant: string;

@@ -58,7 +58,7 @@ function Screen() {
   }
 }
 
-/** Host, session and path decide the screen (document 1 §2); every screen loads on demand. */
+/** Host, session and path decide the screen (R-PLAT-2); every screen loads on demand. */
 export function RootRoutes() {
   const { pathname } = useLocation();
   return (

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SESSION_EXPIRED_EVENT, TOKEN_KEY, USER_KEY } from '../api/keys.js';
+import { SESSION_EXPIRED_EVENT, TOKEN_KEY, tokenWasAccepted, USER_KEY, whenTokenAccepted } from '../api/keys.js';
+import { errorMessage } from '../api/client.js';
 import { notify } from '../components/toaster.js';
 import { OTHER_TENANT_MESSAGE } from '../../../shared/domain/tenant-host.js';
 import { pageTenant } from './host.js';
@@ -14,6 +15,9 @@ import {
 } from './session.js';
 
 export const LOGIN_SUCCESS = 'Login successful!';
+/** A sign-in link (auth=true&token=…) whose token the API refused. */
+export const LINK_REFUSED_MESSAGE =
+  'That sign-in link was not accepted. Please sign in with your username and password.';
 let announced: string | null = null;
 
 export interface SessionApi {
@@ -41,17 +45,6 @@ export function useUser(): SessionUser {
   const { session } = useSession();
   if (session.status !== 'authenticated') throw new Error('useUser without a signed-in user');
   return session.user;
-}
-
-/** The server's message, else its error code, else the fallback (document 1 §8 for logins). */
-export function serverMessage(e: unknown, fallback: string): string {
-  const body = (e as { body?: unknown })?.body;
-  if (body && typeof body === 'object') {
-    const b = body as { message?: unknown; error?: unknown };
-    if (typeof b.message === 'string' && b.message) return b.message;
-    if (typeof b.error === 'string' && b.error) return b.error;
-  }
-  return fallback;
 }
 
 /** Navigates the whole page; a seam so that tests can observe it. */
@@ -85,7 +78,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (boot.cleanedSearch !== null && boot.state.status === 'authenticated' && announced !== boot.state.token) {
       // Once per sign-in, however often this effect runs (StrictMode mounts twice in development).
       announced = boot.state.token;
-      notify.success(LOGIN_SUCCESS);
+      // Only once the API has taken the token: a refused link must not read as a sign-in.
+      whenTokenAccepted(boot.state.token, () => notify.success(LOGIN_SUCCESS));
     }
     if (boot.cleanedSearch !== null) {
       navigate({ pathname: location.pathname, search: boot.cleanedSearch, hash: location.hash }, { replace: true });
@@ -98,7 +92,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const reason = (e as CustomEvent<{ message?: string } | undefined>).detail?.message;
       clearStorage();
       setSession((s) => {
-        if (s.status === 'authenticated') notify.info(reason ?? 'Your session has ended. Please sign in again.');
+        // A sign-in from the address whose token the API never accepted did not start a session to end.
+        if (s.status === 'authenticated' && s.token === announced && !tokenWasAccepted(s.token))
+          notify.error(reason ?? LINK_REFUSED_MESSAGE);
+        else if (s.status === 'authenticated') notify.info(reason ?? 'Your session has ended. Please sign in again.');
         return { status: 'anonymous' };
       });
     };
@@ -122,7 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         res = await authApi.login(username, password);
       } catch (e) {
-        notify.error(serverMessage(e, 'Login failed'));
+        notify.error(errorMessage(e, 'Login failed'));
         throw e;
       }
       localStorage.setItem(TOKEN_KEY, res.token);
@@ -144,7 +141,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     const token = localStorage.getItem(TOKEN_KEY);
     // Best effort and not awaited: the browser forgets the token at once whether or not the server
-    // could be told (offline, say); the server refuses it from then on (issue 22 item 3).
+    // could be told (offline, say); the server refuses it from then on (docs/decisions/sessions-follow-the-account.md).
     if (token)
       void import('../features/auth/api/index.js').then(({ authApi }) => authApi.logout(token)).catch(() => undefined);
     clearStorage();

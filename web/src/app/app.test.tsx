@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED_EVENT } from '../api/keys.js';
+import { toaster } from '../components/toaster.js';
 import { renderApp, stubFetch } from '../test-utils.js';
 import type { SessionUser } from './session.js';
-import { pageNavigation } from './SessionProvider.js';
+import { LINK_REFUSED_MESSAGE, pageNavigation } from './SessionProvider.js';
 
 const owner: SessionUser = {
   id: 'u1',
@@ -27,7 +28,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('routing on the platform host', () => {
   it('renders the landing page with its links', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: /run your whole rental business/i })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: /run your whole rental business/i });
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     for (const p of [
       '/login',
@@ -52,7 +53,7 @@ describe('routing on the platform host', () => {
 
   it('shows the sign-in screen for an anonymous deep link, keeping the address', async () => {
     const { router } = renderApp('/acme/inventory');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/acme/inventory');
   });
 
@@ -63,15 +64,28 @@ describe('routing on the platform host', () => {
   });
 
   it('signs in from the URL, strips the parameters and opens the business app', async () => {
-    stubFetch({});
+    stubFetch({ 'GET /api/customers/stats/overview': { body: { total: 5 } } });
     const user = encodeURIComponent(JSON.stringify(owner));
     const { router } = renderApp(`/acme/dashboard?auth=true&token=tok&user=${user}`);
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText('Welcome to your management system')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    screen.getByText('Welcome to your management system');
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('token')).toBe('tok');
-    // Issue 11 point 14: the page that loads after a redirected sign-in says so.
-    expect(await screen.findByText('Login successful!')).toBeTruthy();
+    // docs/decisions/web-login-successful.md: the page that loads after a redirected sign-in says so.
+    await screen.findByText('Login successful!');
+  });
+
+  it('says a refused sign-in link was not accepted, never "Login successful!" with "session has ended" (docs/decisions/words-and-states.md)', async () => {
+    stubFetch({
+      'GET /api/customers/stats/overview': { status: 401, body: { error: 'Unauthorized', message: 'Invalid token' } },
+    });
+    toaster.remove();
+    const user = encodeURIComponent(JSON.stringify(owner));
+    renderApp(`/acme/dashboard?auth=true&token=refused&user=${user}`);
+    await screen.findByText(LINK_REFUSED_MESSAGE);
+    expect(screen.queryByText('Login successful!')).toBeNull();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('redirects a restored SUPER_ADMIN to the portal', async () => {
@@ -82,10 +96,10 @@ describe('routing on the platform host', () => {
       'POST /api/auth/logout': { body: { success: true, message: 'Logged out successfully' } },
     });
     const { router } = renderApp('/admin');
-    expect(await screen.findByText('Platform Administration')).toBeTruthy();
+    await screen.findByText('Platform Administration');
     expect(router.state.location.pathname).toBe('/platform/dashboard');
-    expect(screen.getByText('Super Admin')).toBeTruthy();
-    expect(screen.getByText('Pat Root')).toBeTruthy();
+    screen.getByText('Super Admin');
+    screen.getByText('Pat Root');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Platform Overview',
       'Tenant Management',
@@ -96,7 +110,7 @@ describe('routing on the platform host', () => {
       'Configuration',
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByText('Logged out successfully')).toBeTruthy();
+    await screen.findByText('Logged out successfully');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     // the server is told too, with the token being given up, so a copy of it stops working
@@ -117,7 +131,7 @@ describe('routing on the platform host', () => {
     act(() => {
       window.dispatchEvent(new CustomEvent(SESSION_EXPIRED_EVENT));
     });
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign in' });
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
@@ -126,8 +140,8 @@ describe('sign-in page', () => {
   it('requires both fields', async () => {
     renderApp('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
-    expect(screen.getByText('Username is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    screen.getByText('Username is required');
+    screen.getByText('Password is required');
     expect(screen.getByRole('link', { name: /forgot your password/i }).getAttribute('href')).toBe('/forgot-password');
   });
 
@@ -139,7 +153,7 @@ describe('sign-in page', () => {
     fireEvent.change(await screen.findByLabelText(/username/i), { target: { value: 'ada' } });
     fireEvent.change(screen.getByLabelText(/^password/i), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    await screen.findByRole('alert');
     expect(screen.getByRole('alert').textContent).toContain('Invalid credentials');
   });
 
@@ -179,11 +193,11 @@ describe('app shell', () => {
     const trigger = screen.getByRole('button', { name: /user menu/i });
     fireEvent.click(trigger);
     await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('true'));
-    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
-    expect(screen.getByText('Employee')).toBeTruthy();
+    await screen.findByText('Ada Lovelace');
+    screen.getByText('Employee');
     expect(screen.getByTestId('user-menu-details').textContent).toContain('Acme Rentals');
     // Choosing 'Sign out' needs real pointer events (zag highlights on hover): covered by the browser journey.
-    expect(screen.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+    screen.getByRole('menuitem', { name: 'Sign out' });
   });
 
   it('keeps employees away from settings by address', async () => {

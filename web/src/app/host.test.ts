@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tenantFromHost } from './host.js';
 
-describe('tenantFromHost (document 1 §2)', () => {
+describe('tenantFromHost (R-PLAT-4)', () => {
   it('reads the leading label of a business host', () => {
     expect(tenantFromHost('acme.example.com')).toBe('acme');
     expect(tenantFromHost('ACME.Example.com.')).toBe('acme');

@@ -33,7 +33,7 @@ function configuredHostingDomains(): string[] {
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /**
- * Document 1 §2: the business subdomain read from the host name. A leading label counts unless
+ * R-PLAT-2: the business subdomain read from the host name. A leading label counts unless
  * it is www (or another label reserved for the platform) or the host belongs to a known hosting
  * domain; subdomains of localhost count so that local development mirrors the hosted wildcard.
  */

@@ -33,7 +33,7 @@ describe('platform host', () => {
     expect(onPlatform('/setup-account', anon)).toEqual({ kind: 'public', page: 'setup-account' });
     expect(onPlatform('/setup-account/abc', anon)).toEqual({ kind: 'public', page: 'setup-account' });
     expect(onPlatform('/service/tok123', anon)).toEqual({ kind: 'service' });
-    // Issue 22 item 6: a report e-mail's links, for anyone.
+    // docs/decisions/report-mail-recipients.md: a report e-mail's links, for anyone.
     expect(onPlatform('/report-mail/confirm/tok', anon)).toEqual({ kind: 'report-mail' });
     expect(onPlatform('/report-mail/unsubscribe/tok', anon)).toEqual({ kind: 'report-mail' });
     expect(onTenant('/report-mail/unsubscribe/tok', anon)).toEqual({ kind: 'report-mail' });

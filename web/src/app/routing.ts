@@ -1,7 +1,7 @@
 import { APP_SEGMENTS as APP_SEGMENT_LIST, INFO_PAGES } from '../../../shared/reserved-paths.js';
 import type { SessionState } from './session.js';
 
-/** Public pages of the platform host (document 1 §2) plus the pages its links lead to. */
+/** Public pages of the platform host (R-PLAT-2) plus the pages its links lead to. */
 export type PublicPage = 'landing' | 'login' | 'forgot-password' | 'signup' | 'book-demo' | 'setup-account' | 'info';
 
 export type RouteDecision =
@@ -11,7 +11,7 @@ export type RouteDecision =
   /** The sign-in screen in place of a page the visitor may not see yet (the address is kept). */
   | { kind: 'login' }
   | { kind: 'service' }
-  /** A report e-mail's confirm or unsubscribe link (issue 22 item 6): for anyone, signed in or not. */
+  /** A report e-mail's confirm or unsubscribe link (docs/decisions/report-mail-recipients.md): for anyone, signed in or not. */
   | { kind: 'report-mail' }
   | { kind: 'platform' }
   /** The business app, mounted at `base` ('' on a tenant host, '/{subdomain}' in path mode). */
@@ -73,7 +73,7 @@ function anonymousOnTenantHost(path: string): RouteDecision {
 }
 
 /**
- * The top-level routing of document 1 §2 as one pure decision: which screen a path gets, given
+ * The top-level routing of R-PLAT-4 as one pure decision: which screen a path gets, given
  * the host's business subdomain (null on the platform host) and the session.
  */
 export function decideRoute(input: { tenant: string | null; path: string; session: SessionState }): RouteDecision {

@@ -10,7 +10,7 @@ const user: SessionUser = {
   organization: { name: 'Acme', subdomain: 'acme' },
 };
 
-describe('bootstrapSession (document 1 §4)', () => {
+describe('bootstrapSession (R-AUTH-3)', () => {
   it('signs in from the URL, stores the session and strips the three parameters', () => {
     const search = `?auth=true&token=tok1&user=${encodeURIComponent(JSON.stringify(user))}&tab=x`;
     const r = bootstrapSession(search, localStorage);
@@ -42,6 +42,21 @@ describe('bootstrapSession (document 1 §4)', () => {
     expect(bootstrapSession('', localStorage).state).toEqual({ status: 'anonymous' });
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('clears a stored user silently when a field a screen prints is not text (docs/decisions/words-and-states.md)', () => {
+    for (const bad of [
+      { ...user, firstName: { first: 'Ada' } },
+      { ...user, organization: { name: { en: 'Acme' } } },
+      { ...user, organization: 'Acme' },
+      [user],
+    ]) {
+      localStorage.setItem('token', 'stored');
+      localStorage.setItem('user', JSON.stringify(bad));
+      expect(bootstrapSession('', localStorage).state).toEqual({ status: 'anonymous' });
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(localStorage.getItem('user')).toBeNull();
+    }
   });
 
   it('clears a token without a user, and is anonymous without a token', () => {
@@ -78,7 +93,7 @@ describe('after login', () => {
   });
 });
 
-describe('one tenant per host (issue 22 item 5)', () => {
+describe('one tenant per host (docs/decisions/one-tenant-per-host.md)', () => {
   // A token's payload as the API signs it: `org` is the organization id (the signature is not checked here).
   const jwt = (claims: Record<string, unknown>) =>
     `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;

@@ -1,7 +1,7 @@
 import { TOKEN_KEY, USER_KEY } from '../api/keys.js';
 import type { Role, AccessLevel } from '../../../shared/domain/roles.js';
 
-/** The user as the login answer and the browser storage hold it (document 1 §3). */
+/** The user as the login answer and the browser storage hold it (R-AUTH-3). */
 export interface SessionUser {
   id?: string;
   username?: string;
@@ -26,6 +26,29 @@ export interface LoginResponse {
 
 const URL_PARAMS = ['auth', 'token', 'user'] as const;
 
+const textOrNothing = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+
+/**
+ * Every field a screen prints is text or absent: a stored user with an object where a name belongs
+ * would crash every page that renders it (React error #31), so it is corrupt and cleared (R-PLAT-4).
+ */
+function isSessionUser(u: unknown): u is SessionUser {
+  if (!u || typeof u !== 'object' || Array.isArray(u)) return false;
+  const x = u as Record<string, unknown>;
+  if (typeof x.role !== 'string') return false;
+  if (!['id', 'username', 'accessLevel', 'firstName', 'lastName', 'organizationId'].every((k) => textOrNothing(x[k])))
+    return false;
+  const org = x.organization;
+  if (org === undefined || org === null) return true;
+  if (typeof org !== 'object' || Array.isArray(org)) return false;
+  const o = org as Record<string, unknown>;
+  return (
+    typeof o.name === 'string' &&
+    textOrNothing(o.subdomain) &&
+    (o.timeZone === undefined || typeof o.timeZone === 'string')
+  );
+}
+
 function parseUser(raw: string | null): SessionUser | null {
   if (!raw) return null;
   const attempts = [raw];
@@ -40,7 +63,7 @@ function parseUser(raw: string | null): SessionUser | null {
   for (const text of attempts) {
     try {
       const u = JSON.parse(text) as unknown;
-      if (u && typeof u === 'object' && typeof (u as SessionUser).role === 'string') return u as SessionUser;
+      if (isSessionUser(u)) return u;
     } catch {
       /* try the next form */
     }
@@ -84,7 +107,7 @@ export function sessionFitsPage(token: string, user: SessionUser, pageTenant: st
 }
 
 /**
- * Document 1 §4, start of the session: URL parameters (auth=true, token, user) sign in and are
+ * R-AUTH-3, start of the session: URL parameters (auth=true, token, user) sign in and are
  * stored; otherwise a stored token with a parsable stored user restores the session; a missing or
  * corrupt stored user clears the session silently; no token means anonymous.
  */
@@ -130,7 +153,7 @@ export function normaliseRedirectUrl(url: string): string {
   return url.trim().replace(/^(https?):\/*/i, (_, scheme: string) => `${scheme}://`);
 }
 
-/** Where a login without a redirectUrl lands (document 1 §2). */
+/** Where a login without a redirectUrl lands (R-PLAT-2). */
 export function postLoginPath(user: SessionUser): string {
   if (user.role === 'SUPER_ADMIN') return '/admin';
   const sub = user.organization?.subdomain;

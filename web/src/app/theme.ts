@@ -33,7 +33,7 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-/** Document 1 §9: the stat-card colours. */
+/** R-PLAT-4: the stat-card colours. */
 export const STAT_COLORS = ['blue', 'green', 'purple', 'orange', 'red', 'gray'] as const;
 export type StatColor = (typeof STAT_COLORS)[number];
 
@@ -88,6 +88,10 @@ const config = defineConfig({
         },
         bg: {
           canvas: { value: { _light: '{colors.gray.50}', _dark: '{colors.gray.950}' } },
+        },
+        // Chakra's green.600 reads 3.29:1 with white (solid buttons, badges) and on white (text); 700 is 5:1.
+        green: {
+          solid: { value: '{colors.green.700}' },
         },
         statCard: statTokens,
       },

@@ -82,7 +82,16 @@ describe('DataTable', { timeout: 30_000 }, () => {
     expect(within(bodyRows()[0]!).getAllByRole('cell')[2]!.textContent).toBe('0');
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter by Kind' }), { target: { value: 'odd' } });
     expect(bodyRows().every((r) => r.textContent?.includes('odd'))).toBe(true);
-    expect(screen.getByRole('button', { name: 'Page 2' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Page 2' });
+  });
+
+  it('sorts on a click anywhere in the header cell, once per click (docs/decisions/words-and-states.md)', () => {
+    renderWithProviders(<Harness />);
+    const header = screen.getByRole('columnheader', { name: /Qty/ });
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header).getByRole('button'));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
   });
 
   it('selects a row and the whole page', async () => {
@@ -95,7 +104,7 @@ describe('DataTable', { timeout: 30_000 }, () => {
 
   it('shows the full value of truncated text on hover', () => {
     renderWithProviders(<Harness />);
-    expect(screen.getByTitle('Item 1')).toBeTruthy();
+    screen.getByTitle('Item 1');
   });
 
   it('shows the error with Retry, never the empty state', () => {
@@ -115,7 +124,7 @@ describe('DataTable', { timeout: 30_000 }, () => {
 
   it('shows the empty state for no rows', () => {
     renderWithProviders(<Harness rows={[]} empty={{ title: 'No things yet' }} />);
-    expect(screen.getByText('No things yet')).toBeTruthy();
+    screen.getByText('No things yet');
   });
 
   it('lays rows out as cards under 480 px', () => {

@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from './EmptyState.js';
 import { Pagination } from './Pagination.js';
 import { filterRows, nextSort, pageCount, pageSlice, sortRows, type Sortable, type SortState } from './tableRules.js';
-import { useNarrow } from './useNarrow.js';
+import { useBelow } from './media.js';
 
 export interface Column<T> {
   key: string;
@@ -50,7 +50,7 @@ export interface DataTableProps<T> {
   /** A failed load: its message and a Retry; the empty state never shows for an error. */
   error?: { title: string; message: string; onRetry?: () => void } | null;
   empty?: { title: string; description?: ReactNode; action?: ReactNode };
-  /** Rows per page (document 1 §9: 25 unless the screen says otherwise); 0 shows every row. */
+  /** Rows per page (R-PLAT-4: 25 unless the screen says otherwise); 0 shows every row. */
   pageSize?: number;
   selectable?: boolean;
   selected?: ReadonlySet<string>;
@@ -105,7 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
-  const narrow = useNarrow();
+  const narrow = useBelow('phone');
   const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
 
   const visible = useMemo(() => {
@@ -142,7 +142,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
   if (props.loading && !props.rows) {
     return (
-      <Stack gap="2" aria-busy="true" aria-label={`Loading ${props.label}`}>
+      // role="status": an aria-label on a plain div is prohibited (axe aria-prohibited-attr).
+      <Stack gap="2" role="status" aria-busy="true" aria-label={`Loading ${props.label}`}>
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h="10" />
         ))}
@@ -197,8 +198,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const id = rowId(row);
     return (
       <Checkbox.Root size="sm" checked={selected.has(id)} onCheckedChange={() => toggle(id, !selected.has(id))}>
-        <Checkbox.HiddenInput aria-label={`Select ${props.rowLabel ? props.rowLabel(row) : id}`} />
+        <Checkbox.HiddenInput />
         <Checkbox.Control />
+        {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+        <Checkbox.Label srOnly>{`Select ${props.rowLabel ? props.rowLabel(row) : id}`}</Checkbox.Label>
       </Checkbox.Root>
     );
   };
@@ -242,8 +245,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
                     onCheckedChange={() => toggleAll(!allOnPage)}
                   >
-                    <Checkbox.HiddenInput aria-label="Select all on this page" />
+                    <Checkbox.HiddenInput />
                     <Checkbox.Control />
+                    <Checkbox.Label srOnly>Select all on this page</Checkbox.Label>
                   </Checkbox.Root>
                 </Table.ColumnHeader>
               )}
@@ -257,15 +261,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     textAlign={c.align}
                     whiteSpace={c.nowrap ? 'nowrap' : undefined}
                     aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : c.sortValue ? 'none' : undefined}
+                    // The whole cell sorts; the button inside (keyboard, screen readers) bubbles its click here.
+                    cursor={c.sortValue ? 'pointer' : undefined}
+                    onClick={c.sortValue ? () => setSort((s) => nextSort(s, c.key)) : undefined}
                   >
                     {c.sortValue ? (
-                      <Button
-                        variant="plain"
-                        size="xs"
-                        px="0"
-                        fontWeight="semibold"
-                        onClick={() => setSort((s) => nextSort(s, c.key))}
-                      >
+                      <Button variant="plain" size="xs" px="0" fontWeight="semibold">
                         {c.header}
                         <Box as="span" aria-hidden color="fg.muted">
                           {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}

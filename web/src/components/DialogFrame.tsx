@@ -7,7 +7,7 @@ import { UNSAVED_CHANGES_MESSAGE, UnsavedChangesGuard } from './UnsavedChangesGu
 export const DIALOG_SIZE = { base: 'full', sm: 'md', md: 'lg' } as const;
 
 /**
- * The frame of every modal form (document 1 §4, document 2 §2.2): title, body, Cancel and a
+ * The frame of every modal form (R-PLAT-4): title, body, Cancel and a
  * submit button that shows "Saving..." while busy. While the form is dirty, closing it (Cancel,
  * the close button, Escape, the backdrop) asks first, and so do browser Back, in-app navigation
  * and page unload. Forms built on react-hook-form use FormDialog, which fills these props in.
@@ -31,6 +31,8 @@ export function DialogFrame(props: {
   footerStart?: ReactNode;
   /** Actions beside the title (the service form's Advanced Settings). */
   headerEnd?: ReactNode;
+  /** A frame that only reports (nothing to cancel) shows its submit button alone. */
+  noCancel?: boolean;
 }) {
   const [confirmClose, setConfirmClose] = useState(false);
   const requestClose = () => (props.dirty || props.isDirtyNow?.() ? setConfirmClose(true) : props.onClose());
@@ -67,9 +69,11 @@ export function DialogFrame(props: {
               <Dialog.Body>{props.children}</Dialog.Body>
               <Dialog.Footer>
                 {props.footerStart}
-                <Button variant="outline" onClick={requestClose}>
-                  Cancel
-                </Button>
+                {!props.noCancel && (
+                  <Button variant="outline" onClick={requestClose}>
+                    Cancel
+                  </Button>
+                )}
                 <Button
                   colorPalette="brand"
                   type={props.formId ? 'submit' : 'button'}

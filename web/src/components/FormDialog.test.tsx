@@ -55,8 +55,8 @@ describe('FormDialog', { timeout: 30_000 }, () => {
     renderWithProviders(<Harness onSubmit={onSubmit} />);
     fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Rate must be 0 or more')).toBeTruthy();
+    await screen.findByText('Name is required');
+    screen.getByText('Rate must be 0 or more');
     fireEvent.change(screen.getByLabelText('Rate'), { target: { value: '5' } });
     await waitFor(() => expect(screen.queryByText('Rate must be 0 or more')).toBeNull());
     expect((screen.getByLabelText('Name') as HTMLInputElement).maxLength).toBe(10);
@@ -92,8 +92,8 @@ describe('FormDialog', { timeout: 30_000 }, () => {
     renderWithProviders(<Harness onSubmit={async () => Promise.reject(refusal)} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Kayak' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name already exists')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Thing' })).toBeTruthy();
+    await screen.findByText('Name already exists');
+    screen.getByRole('dialog', { name: 'Thing' });
   });
 });
 

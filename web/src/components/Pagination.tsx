@@ -1,7 +1,7 @@
 import { Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { pageWindow } from './pagination.js';
 
-/** Hidden when everything fits on one page (document 1 §9). */
+/** Hidden when everything fits on one page (R-PLAT-4). */
 export function Pagination({
   page,
   totalPages,

@@ -1,7 +1,7 @@
 import { Box, Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** Document 1 §8: the router's fallback. */
+/** R-PLAT-4: the router's fallback. */
 export function RouterErrorPage() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 
-// First-load budget (issue 10 item 5): the dialog machinery loads once the form is dirty, not with every form page.
+// First-load budget (docs/decisions/web-first-load-js.md): the dialog machinery loads once the form is dirty, not with every form page.
 const loadConfirmDialog = () => import('./ConfirmDialog.js');
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 export const UNSAVED_CHANGES_MESSAGE = 'Your changes have not been saved - are you sure you want to leave this page?';
 
 /**
- * Document 1 §4: while `when` holds, leaving the page warns — on unload (the browser's own
+ * R-PLAT-4: while `when` holds, leaving the page warns — on unload (the browser's own
  * prompt), and on browser back or in-app navigation (a confirmation dialog).
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {

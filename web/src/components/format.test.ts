@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatCurrency, formatDate, formatPhone, formatSize, timeAgo } from './format.js';
 
-describe('formatting (document 1 §5, §9)', () => {
+describe('formatting (R-PLAT-4)', () => {
   it('shows currency with a dollar sign and two decimals', () => {
     expect(formatCurrency(1234.5)).toBe('$1,234.50');
     expect(formatCurrency(0)).toBe('$0.00');

@@ -1,4 +1,4 @@
-/** Display formatting shared by every area (document 1 §5 and §9). */
+/** Display formatting shared by every area (R-PLAT-4). */
 import { isClockTime, isRealDate, isValidTimeZone, zonedDateTime } from '../../../shared/domain/time.js';
 import {
   formatCalendarDay,
@@ -9,6 +9,8 @@ import {
   zoneAbbreviation,
   type ZoneTextOptions,
 } from '../../../shared/domain/time-text.js';
+import { fromCents } from '../../../shared/domain/money.js';
+import { pluralize } from '../../../shared/domain/words.js';
 
 export function formatCurrency(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
@@ -32,7 +34,7 @@ export function toDisplayDate(value: string | number | Date | null | undefined):
 
 /**
  * Dates and times go through the one formatting module (shared/domain/time-text.ts), always in a named
- * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's (issue 23 item 2).
+ * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's (docs/decisions/one-time-zone.md).
  * A 'YYYY-MM-DD' value is a calendar day (a birthday, a start date) and reads as that day in any zone.
  */
 const isCalendarDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -76,7 +78,7 @@ export function formatDay(day: string | null | undefined): string {
 }
 
 /**
- * A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (document 2 §2.6, issue 11 point 21), its clock
+ * A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (R-BOOK-1, docs/decisions/web-dates-on-the-public-page.md), its clock
  * times wall-clock in `zone`; with `zone` given, the zone is named ('… 12:00 PM EST').
  */
 export function formatSlot(day: string, start: string, end?: string | null, zone?: string | null): string {
@@ -96,16 +98,13 @@ export function formatSlotTimes(day: string, start: string, end?: string | null,
 /** Money from integer cents with thousands separators: 123456 → '$1,234.56'. */
 export function formatMoneyCents(cents: number | null | undefined): string {
   const c = typeof cents === 'number' && Number.isFinite(cents) ? Math.round(cents) : 0;
-  return formatCurrency(c / 100);
+  return formatCurrency(fromCents(c));
 }
 
-/** '1 item', '2 items', '0 items'; irregular plurals passed in: plural(2, 'person', 'people'). */
-export function pluralize(n: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : pluralForm}`;
-}
+export { noun, pluralize } from '../../../shared/domain/words.js';
 
 function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  return `${pluralize(n, unit)} ago`;
 }
 
 /** 'Just now', then minutes, hours, days. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from './pagination.js';
 
-describe('pageWindow (document 1 §9)', () => {
+describe('pageWindow (R-PLAT-4)', () => {
   it('is empty (pagination hidden) for one page or none', () => {
     expect(pageWindow(1, 1)).toEqual([]);
     expect(pageWindow(1, 0)).toEqual([]);

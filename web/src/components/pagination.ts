@@ -1,6 +1,6 @@
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
-/** Document 1 §9: pages within 2 of the current one, plus the first and the last, ellipses between. */
+/** R-PLAT-4: pages within 2 of the current one, plus the first and the last, ellipses between. */
 export const PAGE_WINDOW = 2;
 
 export function pageWindow(current: number, totalPages: number, windowSize = PAGE_WINDOW): PageItem[] {

@@ -1,7 +1,7 @@
 import { createToaster } from '@chakra-ui/react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** Document 1 §9: toast lifetimes, how many are kept, and their width. */
+/** R-PLAT-4: toast lifetimes, how many are kept, and their width. */
 export const TOAST_DURATION = { success: 2000, error: 4000, info: 4000 } as const;
 export const TOAST_MAX = 20;
 export const TOAST_MAX_WIDTH = '350px';

@@ -1,5 +1,9 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from './ConfirmDialog.js';
+import { deferred, usePreload, useDeferred } from '../app/deferred.js';
+
+// The dialog's code (Chakra's dialog, portal) is not needed to show a page: it loads when the page is
+// idle, or at the first confirm, whichever comes first.
+const confirmDialogCode = deferred(() => import('./ConfirmDialog.js').then((m) => m.ConfirmDialog));
 
 export interface ConfirmOptions {
   title: string;
@@ -20,6 +24,8 @@ export function useConfirm(): { confirm: (o: ConfirmOptions) => Promise<boolean>
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
   const [busy, setBusy] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
+  const ConfirmDialog = useDeferred(confirmDialogCode, !!options);
+  usePreload(confirmDialogCode);
 
   const confirm = useCallback((o: ConfirmOptions) => {
     resolver.current?.(false);
@@ -46,7 +52,7 @@ export function useConfirm(): { confirm: (o: ConfirmOptions) => Promise<boolean>
     }
   };
 
-  const confirmDialog = (
+  const confirmDialog = ConfirmDialog && (
     <ConfirmDialog
       open={!!options}
       title={options?.title ?? ''}

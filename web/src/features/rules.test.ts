@@ -15,7 +15,7 @@ describe('login validation', () => {
   });
 });
 
-describe('demo form (document 1 §5)', () => {
+describe('demo form (R-PLAT-10)', () => {
   const validateDemo = (v: DemoRequest) => {
     const r = demoRequestSchema.safeParse(v);
     const first: Record<string, string> = {};
@@ -47,7 +47,7 @@ describe('demo form (document 1 §5)', () => {
   });
 });
 
-describe('invitations (document 1 §4, §5)', () => {
+describe('invitations (R-PLAT-7)', () => {
   const now = new Date('2025-06-01T00:00:00Z');
   it('derives Used, Expired and Pending', () => {
     expect(invitationStatus({ usedAt: '2025-05-01', expiresAt: '2025-01-01' }, now)).toBe('Used');
@@ -71,7 +71,7 @@ describe('invitations (document 1 §4, §5)', () => {
   });
 });
 
-describe('navigation by role (document 1 §2, §6)', () => {
+describe('navigation by role (R-PLAT-3, R-AUTH-4)', () => {
   const labels = (u: Parameters<typeof navItems>[0]) => navItems(u).map((i) => i.label);
   const base = ['Dashboard', 'Inventory', 'Customers', 'Reservations', 'Reports'];
   it('gives admins employees and settings, not timesheets', () => {

@@ -1,7 +1,8 @@
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { serverMessage, useSession } from '../../app/SessionProvider.js';
+import { errorMessage } from '../../api/client.js';
+import { useSession } from '../../app/SessionProvider.js';
 import { AuthLayout } from './AuthLayout.js';
 import { validateLogin, type LoginErrors } from './validation.js';
 
@@ -9,7 +10,7 @@ export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
 
 export default function LoginPage() {
   const { login } = useSession();
-  // After employee account setup: { message, username } (document 3 §2).
+  // After employee account setup: { message, username } (R-EMP-4).
   const arrival = (useLocation().state ?? null) as { message?: string; username?: string } | null;
   const [username, setUsername] = useState(arrival?.username ?? '');
   const [password, setPassword] = useState('');
@@ -27,7 +28,7 @@ export default function LoginPage() {
     try {
       await login(username.trim(), password);
     } catch (err) {
-      setFailure(serverMessage(err, LOGIN_FAILED_MESSAGE));
+      setFailure(errorMessage(err, LOGIN_FAILED_MESSAGE));
       setBusy(false);
     }
   }

@@ -3,7 +3,7 @@ export interface LoginErrors {
   password?: string;
 }
 
-/** Document 1 §5: both fields required. */
+/** R-AUTH-1: both fields required. */
 export function validateLogin(v: { username: string; password: string }): LoginErrors {
   const errors: LoginErrors = {};
   if (!v.username.trim()) errors.username = 'Username is required';

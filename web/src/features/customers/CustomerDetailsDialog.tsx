@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import { formatCurrency, formatPhone } from '../../components/format.js';
+import { formatCurrency, formatPhone, pluralize } from '../../components/format.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { useCustomer } from './api/index.js';
 import { DETAIL_ERROR, fullName } from './customers.js';
@@ -32,7 +32,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Document 3 §2: customer-since and, per reservation, number, status, item or service, duration, total and overage. */
+/** R-CUS-1: customer-since and, per reservation, number, status, item or service, duration, total and overage. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
   const { data, error, isLoading, mutate } = useCustomer(customer?.id ?? null);
   const clock = useOrgClock();
@@ -102,7 +102,7 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
                                 </Table.Cell>
                                 <Table.Cell>{r.itemName}</Table.Cell>
                                 <Table.Cell textAlign="end" whiteSpace="nowrap">
-                                  {r.reservationDuration} {r.reservationDuration === 1 ? 'hour' : 'hours'}
+                                  {pluralize(r.reservationDuration, 'hour', undefined, String)}
                                 </Table.Cell>
                                 <Table.Cell textAlign="end">{formatCurrency(r.totalAmount)}</Table.Cell>
                                 <Table.Cell textAlign="end">{formatCurrency(r.overageAmount)}</Table.Cell>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
-import { formatPhone } from '../../components/format.js';
+import { formatPhone, pluralize } from '../../components/format.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useCustomers } from './api/index.js';
@@ -17,10 +17,10 @@ import {
   noMatchText,
 } from './customers.js';
 
-// First-load budget (issue 10 item 5): the details dialog downloads after the page shows (or on the first row opened).
+// First-load budget (docs/decisions/web-first-load-js.md): the details dialog downloads after the page shows (or on the first row opened).
 const Details = deferred(() => import('./CustomerDetailsDialog.js').then((m) => m.CustomerDetailsDialog));
 
-/** Document 3 §2: search, count, 20 a page, View Details. */
+/** R-CUS-1: search, count, 20 a page, View Details. */
 export default function CustomersPage() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -67,7 +67,7 @@ export default function CustomersPage() {
         <Badge
           variant="subtle"
           colorPalette={c.reservationCount ? 'green' : 'gray'}
-          aria-label={`${c.reservationCount} reservations`}
+          aria-label={pluralize(c.reservationCount, 'reservation')}
         >
           {c.reservationCount}
         </Badge>
@@ -75,7 +75,8 @@ export default function CustomersPage() {
     },
     {
       key: 'actions',
-      header: '',
+      // A column header with no text leaves the column unnamed (axe empty-table-header).
+      header: 'Actions',
       align: 'end',
       nowrap: true,
       render: (c) => (

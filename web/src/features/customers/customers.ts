@@ -1,4 +1,5 @@
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
+import { pluralize } from '../../../../shared/domain/words.js';
 
 /** Two letters for the avatar: first and last initials. */
 export function initials(c: Pick<CustomerView, 'firstName' | 'lastName'>): string {
@@ -11,8 +12,8 @@ export const fullName = (c: Pick<CustomerView, 'firstName' | 'lastName'>) => `${
 
 /** The count header: '1 customer', '42 customers', or the matches of a search. */
 export function countHeader(total: number, search: string): string {
-  const noun = total === 1 ? 'customer' : 'customers';
-  return search.trim() ? `${total} ${noun} matching "${search.trim()}"` : `${total} ${noun}`;
+  const counted = pluralize(total, 'customer', undefined, String);
+  return search.trim() ? `${counted} matching "${search.trim()}"` : counted;
 }
 
 export const NO_CUSTOMERS_TITLE = 'No Customers Found';

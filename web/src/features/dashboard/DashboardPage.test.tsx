@@ -65,7 +65,7 @@ describe('dashboard', () => {
       'Out of Service',
       'Maintenance Due',
     ])
-      expect(within(overview).getByText(label)).toBeTruthy();
+      within(overview).getByText(label);
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
     expect(
       within(quick)
@@ -91,7 +91,7 @@ describe('dashboard', () => {
           c.url.includes('limit=10'),
       ),
     ).toBe(true);
-    expect(screen.getByText(/Last updated/)).toBeTruthy();
+    screen.getByText(/Last updated/);
     expect(screen.queryByText('Data from cache')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Compact' }));
     expect(within(screen.getByRole('list', { name: 'Active reservations' })).getAllByRole('listitem')).toHaveLength(3);
@@ -109,7 +109,7 @@ describe('dashboard', () => {
     });
     renderApp('/acme/dashboard');
     await screen.findByText('Failed to load statistics', {}, { timeout: 20_000 });
-    expect(screen.getByText('Failed to load dashboard statistics: Database unavailable')).toBeTruthy();
+    screen.getByText('Failed to load dashboard statistics: Database unavailable');
     await screen.findByText('Failed to load active reservations: Database unavailable');
     expect(screen.queryByRole('list', { name: 'Active reservations' })).toBeNull();
   });
@@ -187,7 +187,7 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('stat-Revenue')).toBeNull();
     const overview = screen.getByRole('region', { name: 'Activity Overview' });
     expect(within(overview).queryByText('Total Reservations')).toBeNull();
-    expect(within(overview).getByText('Available')).toBeTruthy();
+    within(overview).getByText('Available');
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
     expect(
       within(quick)

@@ -157,7 +157,7 @@ function LoadError({ title, message, onRetry }: { title: string; message: string
   );
 }
 
-/** Document 1 §2: the dashboard, default and compact layouts, every figure from the counters. */
+/** R-DASH-1: the dashboard, default and compact layouts, every figure from the counters. */
 export default function DashboardPage() {
   const appPath = useAppPath();
   const clock = useOrgClock();
@@ -369,7 +369,19 @@ export default function DashboardPage() {
     <Section title="Quick Actions">
       <SimpleGrid columns={{ base: 2, md: compact ? 4 : 2 }} gap="2">
         {shownActions.map((a) => (
-          <Button key={a.label} asChild variant="outline" size={compact ? 'sm' : 'md'} justifyContent="flex-start">
+          // Two lines rather than text past the border: "Active Reservations" is wider than half a phone (docs/decisions/layout-at-375-and-1366.md).
+          <Button
+            key={a.label}
+            asChild
+            variant="outline"
+            size={compact ? 'sm' : 'md'}
+            justifyContent="flex-start"
+            whiteSpace="normal"
+            textAlign="start"
+            h="auto"
+            minH={compact ? '8' : '10'}
+            py="1.5"
+          >
             <RouterLink to={appPath(a.to)}>{a.label}</RouterLink>
           </Button>
         ))}

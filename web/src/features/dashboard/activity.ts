@@ -1,8 +1,10 @@
 import type { ModuleId } from '../../../../shared/domain/modules.js';
+import type { ReservationKind } from '../../../../shared/domain/reservations.js';
+import { pluralize } from '../../../../shared/domain/words.js';
 import type { DashboardStats } from './stats.js';
 import type { LiveMessage } from './live.js';
 
-/** Document 1 §9. */
+/** R-DASH-4. */
 export const ACTIVE_REFRESH_MS = 120_000;
 export const ACTIVE_FETCH_LIMIT = 10;
 export const ACTIVE_SHOWN = 5;
@@ -12,14 +14,17 @@ export const OVERDUE_TEXT = 'This reservation is overdue and may incur additiona
 
 export type DashboardLayout = 'default' | 'compact';
 
-/** Document 1 §3 "Active reservation (as read)". */
+/** R-DASH-3 "Active reservation (as read)". */
 export interface ActiveReservation {
   id: string;
   reservationNumber: string;
   status: string;
+  kind: ReservationKind;
   startTime: string;
   endTime: string | null;
   reservationDuration: number;
+  /** Marked overdue by the server's sweep. */
+  isOverdue: boolean;
   totalAmount: number;
   customerName: string;
   /** golfCart.cartNumber, inventoryItem.name or service.name. */
@@ -34,7 +39,7 @@ const n = (v: unknown) => {
   return typeof x === 'number' && Number.isFinite(x) ? x : 0;
 };
 
-/** The answer may be a plain array or an object with a reservations array (document 1 §7). */
+/** The answer may be a plain array or an object with a reservations array (R-DASH-2). */
 export function normaliseActive(answer: unknown): ActiveReservation[] {
   const list = Array.isArray(answer)
     ? answer
@@ -49,24 +54,19 @@ export function normaliseActive(answer: unknown): ActiveReservation[] {
       id: s(r.id),
       reservationNumber: s(r.reservationNumber),
       status: s(r.status),
+      kind: r.kind === 'SERVICE' || (!r.kind && Object.keys(o(r.service)).length > 0) ? 'SERVICE' : 'ITEM',
       startTime: s(r.startTime),
       endTime: s(r.endTime) || null,
       reservationDuration: n(r.reservationDuration),
       totalAmount: n(r.totalAmount),
+      isOverdue: r.isOverdue === true,
       customerName: `${s(c.firstName)} ${s(c.lastName)}`.trim(),
       rented,
     };
   });
 }
 
-/** ACTIVE and now past start + duration hours (document 1 §4). */
-export function isOverdue(
-  r: Pick<ActiveReservation, 'status' | 'startTime' | 'reservationDuration'>,
-  now: number,
-): boolean {
-  const start = Date.parse(r.startTime);
-  return r.status === 'ACTIVE' && Number.isFinite(start) && now > start + r.reservationDuration * 3_600_000;
-}
+export { isOverdue } from '../../../../shared/domain/reservations.js';
 
 export const activeShown = (layout: DashboardLayout) => (layout === 'compact' ? ACTIVE_SHOWN_COMPACT : ACTIVE_SHOWN);
 
@@ -87,7 +87,7 @@ const STATUS_LABEL: Record<string, string> = {
   OUT_OF_SERVICE: 'out of service',
   DAMAGED: 'damaged',
 };
-const count = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+const count = (k: number, one: string, many: string) => pluralize(k, one, many, String);
 
 /** A live event as a Recent Activity line (stats-updated has nothing to say on its own). */
 export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
@@ -150,7 +150,7 @@ export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
 }
 
 /**
- * Recent Activity (document 1 §2, max 5): what happened while the page was open (live events,
+ * Recent Activity (R-DASH-1, max 5): what happened while the page was open (live events,
  * newest first), then the standing facts the counters give, with the spec's links; none of a
  * switched-off module (its counters read zero, its pages are closed).
  */
@@ -202,7 +202,7 @@ export function recentActivity(
 }
 
 /**
- * Activity Overview: six tiles in the six stat colours (document 1 §2, §9), all from counters,
+ * Activity Overview: six tiles in the six stat colours (R-DASH-1, R-DASH-4), all from counters,
  * each with the module whose counters it shows (a switched-off module's tiles are left out).
  */
 export function overviewTiles(stats: DashboardStats) {

@@ -85,11 +85,18 @@ describe('active reservations and recent activity', () => {
     expect(normaliseActive(null)).toEqual([]);
   });
 
-  it('is overdue when ACTIVE and past start plus duration', () => {
-    const r = { status: 'ACTIVE', startTime: '2026-11-23T10:00:00.000Z', reservationDuration: 2 };
-    expect(isOverdue(r, Date.parse('2026-11-23T12:00:00.000Z'))).toBe(false);
-    expect(isOverdue(r, Date.parse('2026-11-23T12:00:01.000Z'))).toBe(true);
-    expect(isOverdue({ ...r, status: 'COMPLETED' }, Date.parse('2026-11-24T00:00:00.000Z'))).toBe(false);
+  it('reads the kind, so a past service booking is not overdue while a past item reservation is', () => {
+    const r = { status: 'ACTIVE', startTime: '2026-11-23T10:00:00.000Z', endTime: '2026-11-23T12:00:00.000Z' };
+    const [item, service, older] = normaliseActive([
+      { ...r, kind: 'ITEM', inventoryItem: { name: 'Kayak' } },
+      { ...r, kind: 'SERVICE', service: { name: 'Tour' } },
+      { ...r, service: { name: 'Tour' } },
+    ]);
+    const later = Date.parse('2026-11-23T12:00:01.000Z');
+    expect([item, service, older].map((x) => x!.kind)).toEqual(['ITEM', 'SERVICE', 'SERVICE']);
+    expect(isOverdue(item!, Date.parse('2026-11-23T12:00:00.000Z'))).toBe(false);
+    expect(isOverdue(item!, later)).toBe(true);
+    expect(isOverdue(service!, later)).toBe(false);
     expect([activeShown('default'), activeShown('compact')]).toEqual([5, 3]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Live updates (document 1 §4, §7, §9): an EventSource on /api/events/dashboard with the token.
- * The server answers each request at once and ends it with `retry:` (docs/decisions.md, "Live
+ * Live updates (R-DASH-4): an EventSource on /api/events/dashboard with the token.
+ * The server answers each request at once and ends it with `retry:` (docs/decisions/README.md, "Live
  * updates"), so a normal cycle is open → events → end → the browser reconnects RETRY later with
  * Last-Event-ID. That end fires `error` with readyState CONNECTING: not a failure. A failure is a
  * refused request (readyState CLOSED) or no `open` within STALL_MS; then up to 5 reconnects with

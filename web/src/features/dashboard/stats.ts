@@ -1,7 +1,7 @@
 import { AREA_MODULE, type ModuleId } from '../../../../shared/domain/modules.js';
 import { api } from '../../api/client.js';
 
-/** Document 1 §3: the four overview calls, as the dashboard reads them. */
+/** R-DASH-2: the four overview calls, as the dashboard reads them. */
 export interface DashboardStats {
   inventory: {
     total: number;
@@ -24,7 +24,7 @@ export const ZERO_STATS: DashboardStats = {
   payments: { totalAmount: 0 },
 };
 
-/** Document 1 §9: stats cached 5 minutes and refreshed every 5 minutes. */
+/** R-DASH-4: stats cached 5 minutes and refreshed every 5 minutes. */
 export const STATS_CACHE_MS = 300_000;
 export const STATS_REFRESH_MS = 300_000;
 
@@ -40,7 +40,7 @@ function unwrap(v: unknown): Record<string, unknown> {
   return (o.stats && typeof o.stats === 'object' ? o.stats : o) as Record<string, unknown>;
 }
 
-/** Builds the stats from the four answers; a failed one counts as zeroed defaults (document 1 §7). */
+/** Builds the stats from the four answers; a failed one counts as zeroed defaults (R-DASH-2). */
 export function combineStats(results: PromiseSettledResult<unknown>[]): DashboardStats {
   const value = (r: PromiseSettledResult<unknown> | undefined) => (r?.status === 'fulfilled' ? unwrap(r.value) : {});
   const [i, r, c, p] = [value(results[0]), value(results[1]), value(results[2]), value(results[3])];

@@ -14,12 +14,12 @@ describe('book a demo', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderApp('/book-demo');
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule My Demo' }));
-    expect(await screen.findByText('First name is required')).toBeTruthy();
-    expect(screen.getByText('Last name is required')).toBeTruthy();
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Company is required')).toBeTruthy();
+    await screen.findByText('First name is required');
+    screen.getByText('Last name is required');
+    screen.getByText('Email is required');
+    screen.getByText('Company is required');
     fireEvent.change(screen.getByLabelText(/work email/i), { target: { value: 'ada@' } });
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    await screen.findByText('Please enter a valid email address');
     fireEvent.change(screen.getByLabelText(/work email/i), { target: { value: 'ada@example.com' } });
     await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
     expect(open).not.toHaveBeenCalled();
@@ -29,7 +29,7 @@ describe('book a demo', () => {
     const { router } = renderApp('/book-demo');
     fireEvent.change(await screen.findByLabelText(/first name/i), { target: { value: 'Ada' } });
     fireEvent.click(screen.getAllByRole('link', { name: /back to home/i })[0]!);
-    expect(await screen.findByText(UNSAVED_CHANGES_MESSAGE)).toBeTruthy();
+    await screen.findByText(UNSAVED_CHANGES_MESSAGE);
     expect(router.state.location.pathname).toBe('/book-demo');
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByText(UNSAVED_CHANGES_MESSAGE)).toBeNull());
@@ -49,12 +49,12 @@ describe('book a demo', () => {
     await act(async () => {
       for (let i = 0; i < 20; i++) await Promise.resolve();
     });
-    expect(screen.getByText('Scheduling...')).toBeTruthy();
+    screen.getByText('Scheduling...');
     act(() => vi.advanceTimersByTime(999));
     expect(open).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(open).toHaveBeenCalledWith(DEFAULT_SCHEDULING_URL, '_blank', 'noopener,noreferrer');
     vi.useRealTimers();
-    expect(await screen.findByText('Thank you, Ada!')).toBeTruthy();
+    await screen.findByText('Thank you, Ada!');
   });
 });

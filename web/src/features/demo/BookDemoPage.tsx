@@ -1,15 +1,15 @@
 import { Box, Button, Card, Container, Flex, Heading, Link, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PublicHeader } from '../../components/PublicHeader.js';
 import { schedulingUrl } from './demo.js';
 
-// First-load budget (issue 10 item 5, public pages 200 KB): the form (react-hook-form and zod) is
-// its own chunk, requested as soon as this page's code runs, while the intro renders.
-const loadForm = () => import('./DemoRequestForm.js');
-const DemoRequestForm = lazy(() => loadForm().then((m) => ({ default: m.DemoRequestForm })));
-void loadForm();
+// First-load budget (docs/decisions/web-first-load-js.md, docs/decisions/house-lean-bundles-fifth-pass-issue-27.md: public pages 200 KB): the form (react-hook-form
+// and zod, ~45 KB gzip) is its own chunk, downloaded once the page has painted (when the browser is
+// idle, at most 2 s later), not on the critical path of the intro.
+const DemoRequestForm = deferred(() => import('./DemoRequestForm.js').then((m) => m.DemoRequestForm));
 
 const BENEFITS = [
   'A 30-minute walkthrough tailored to your business',
@@ -19,8 +19,10 @@ const BENEFITS = [
 ];
 
 export default function BookDemoPage() {
-  // Document 1 §4: editing, submitting (inside the form), submitted (the thank-you screen).
+  // R-PLAT-6: editing, submitting (inside the form), submitted (the thank-you screen).
   const [submittedBy, setSubmittedBy] = useState<string | null>(null);
+  usePreload(DemoRequestForm);
+  const Form = useDeferred(DemoRequestForm);
 
   return (
     <Flex direction="column" minH="100vh" bg="bg.canvas">
@@ -86,11 +88,7 @@ export default function BookDemoPage() {
               </List.Root>
             </Stack>
             <Card.Root gridColumn={{ lg: 'span 3' }}>
-              <Card.Body>
-                <Suspense fallback={<Box minH="xl" aria-busy="true" />}>
-                  <DemoRequestForm onSubmitted={setSubmittedBy} />
-                </Suspense>
-              </Card.Body>
+              <Card.Body>{Form ? <Form onSubmitted={setSubmittedBy} /> : <Box minH="xl" aria-busy="true" />}</Card.Body>
             </Card.Root>
           </SimpleGrid>
         )}

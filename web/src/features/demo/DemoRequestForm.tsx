@@ -17,7 +17,7 @@ type TextKey = Exclude<keyof DemoRequest, 'companySize' | 'industry' | 'preferre
 type SelectKey = 'companySize' | 'industry' | 'preferredTime';
 
 /**
- * The demo request form (document 1 §2, §4, §5) on react-hook-form: editing, submitting (1 second,
+ * The demo request form (R-PLAT-10, R-PLAT-6) on react-hook-form: editing, submitting (1 second,
  * then the scheduling page opens in a new tab), submitted (the page thanks the visitor by name).
  */
 export function DemoRequestForm({ onSubmitted }: { onSubmitted: (firstName: string) => void }) {
@@ -28,7 +28,7 @@ export function DemoRequestForm({ onSubmitted }: { onSubmitted: (firstName: stri
 
   const submit = form.handleSubmit((values) => {
     setSubmitting(true);
-    // Nothing goes to a server (document 1 §7): the scheduling page takes over from here.
+    // Nothing goes to a server (R-PLAT-5): the scheduling page takes over from here.
     timer.current = window.setTimeout(() => {
       window.open(schedulingUrl(), '_blank', 'noopener,noreferrer');
       onSubmitted(values.firstName);

@@ -1,4 +1,4 @@
-/** Document 1 §5 and §9. */
+/** R-PLAT-7, R-PLAT-5. */
 export const DEMO_SUBMIT_DELAY_MS = 1000;
 export const DEFAULT_SCHEDULING_URL = 'https://calendly.com/';
 

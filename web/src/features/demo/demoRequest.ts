@@ -4,7 +4,7 @@ import { EMAIL_MESSAGE, isEmail } from '../../../../shared/domain/email.js';
 import type { DemoRequest } from './demo.js';
 
 /**
- * The demo request form (document 1 §5): first name, last name, e-mail and company required, the
+ * The demo request form (R-PLAT-7): first name, last name, e-mail and company required, the
  * rest optional. Nothing goes to a server (§7), so there is no contract route; the pieces are the
  * contract's (`nonEmpty`) and the product's one e-mail rule. Kept apart from demo.ts so that the
  * page's first load carries no zod (it loads with the form).

@@ -21,7 +21,7 @@ export function fileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
 }
 
-/** Document 3 §2 Documents tab: list, upload with a name and a file, preview, download, delete. */
+/** R-EMP-1 Documents tab: list, upload with a name and a file, preview, download, delete. */
 export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const { data, error, isLoading, mutate } = useDocuments(userId);
   const clock = useOrgClock();
@@ -147,7 +147,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
       {canEdit && (
         <Card.Root>
           <Card.Header>
-            <Text as="h3" fontWeight="semibold">
+            <Text as="h2" fontWeight="semibold">
               Upload Document
             </Text>
           </Card.Header>

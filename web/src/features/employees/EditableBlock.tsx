@@ -20,7 +20,7 @@ export interface BlockField {
 }
 
 /**
- * One block of the employee detail page (document 3 §2, §4): its own Edit, Save and Cancel; Cancel
+ * One block of the employee detail page (R-EMP-8, R-EMP-5): its own Edit, Save and Cancel; Cancel
  * restores the saved values; a failed save shows the block's message and keeps the edits.
  */
 export function EditableBlock(props: {
@@ -67,7 +67,7 @@ export function EditableBlock(props: {
     <Card.Root>
       <Card.Header>
         <HStack justify="space-between" gap="2" wrap="wrap">
-          <Text as="h3" fontWeight="semibold" fontSize="md">
+          <Text as="h2" fontWeight="semibold" fontSize="md">
             {props.title}
           </Text>
           {props.canEdit &&

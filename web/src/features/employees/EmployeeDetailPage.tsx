@@ -2,6 +2,7 @@ import { Avatar, Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Tabs, Text
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client.js';
+import { formatCents } from '../../../../shared/domain/money.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 import {
   accessLong,
@@ -18,17 +19,18 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 import { useAppPath } from '../shell/index.js';
 import { employeesApi, useEmployee, type EmployeeDetail } from './api/index.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 
-// First-load budget (issue 10 item 5): the Documents and Performance tabs (not shown first) download
+// First-load budget (docs/decisions/web-first-load-js.md): the Documents and Performance tabs (not shown first) download
 // after the page shows or when their tab is opened.
 const Documents = deferred(() => import('./DocumentsTab.js').then((m) => m.DocumentsTab));
 const Performance = deferred(() => import('../timesheets/index.js').then((m) => m.PerformanceTab));
 import { EditableBlock } from './EditableBlock.js';
 
-const dollarsPerHour = (cents: number | null) => (cents == null ? '' : `$${(cents / 100).toFixed(2)}/hr`);
+const dollarsPerHour = (cents: number | null) => (cents == null ? '' : `${formatCents(cents)}/hr`);
 const fourDigits = (v: string) => (v === '' || /^\d{4}$/.test(v) ? null : 'PIN must be 4 digits');
 const ssnCheck = (v: string) =>
   v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? null : 'SSN must be 9 digits (XXX-XX-XXXX)';
@@ -37,7 +39,7 @@ const wageCheck = (v: string) =>
 
 function Timeline({ startDate }: { startDate: string | null }) {
   const clock = useOrgClock();
-  // "Today" is the organization's day, like every day the server counts (issue 23 item 2).
+  // "Today" is the organization's day, like every day the server counts (docs/decisions/one-time-zone.md).
   const milestones = jobMilestones(startDate, todayIn(clock.zone));
   if (!milestones.length) return <Text color="fg.muted">Set a start date to see the job history.</Text>;
   return (
@@ -75,13 +77,18 @@ function Header({ e, onPicture }: { e: EmployeeDetail; onPicture: () => void }) 
     <Card.Root>
       <Card.Body>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'start', sm: 'center' }}>
-          <Button variant="plain" p="0" h="auto" onClick={onPicture} aria-label="Change picture">
-            <Avatar.Root size="2xl" colorPalette="brand">
+          {/* Named by content: the visible initials are not in an aria-label (axe label-content-name-mismatch). */}
+          <Button variant="plain" p="0" h="auto" onClick={onPicture}>
+            <Box as="span" srOnly>
+              Change picture
+            </Box>
+            <Avatar.Root size="2xl" colorPalette="brand" aria-hidden>
               {e.profilePicture ? <Avatar.Image src={e.profilePicture} /> : null}
               <Avatar.Fallback>{initials(e.firstName, e.lastName)}</Avatar.Fallback>
             </Avatar.Root>
           </Button>
-          <Stack gap="1" minW="0">
+          {/* A long name or e-mail breaks inside the card rather than widening the page at 375 px. */}
+          <Stack gap="1" minW="0" maxW="full" wordBreak="break-word">
             <HStack gap="2" wrap="wrap">
               <Text as="h1" fontSize="2xl" fontWeight="bold">
                 {e.firstName} {e.lastName}
@@ -105,7 +112,7 @@ function Header({ e, onPicture }: { e: EmployeeDetail; onPicture: () => void }) 
   );
 }
 
-/** Document 3 §2 Employee detail, /employees/{id}. */
+/** R-EMP-8 Employee detail, /employees/{id}. */
 export default function EmployeeDetailPage() {
   const { id } = useParams();
   const user = useUser();
@@ -151,7 +158,7 @@ export default function EmployeeDetailPage() {
     );
   }
 
-  // The server's rule (issue 22 item 4): a manager changes no administrator's record, documents included.
+  // The server's rule (docs/decisions/sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
   const canEdit = flags.canViewEmployees && userChangeRefusal({ ...user, userId: user.id ?? '' }, e) === null;
   const save = async (body: Record<string, unknown>) => {
     const r = await employeesApi.update(e.id, body);
@@ -171,12 +178,12 @@ export default function EmployeeDetailPage() {
       </HStack>
       <Header e={e} onPicture={() => window.alert('Picture upload functionality to be implemented')} />
       <Tabs.Root value={tab} onValueChange={(x) => setTab(x.value)} lazyMount variant="line">
-        <Tabs.List overflowX="auto">
+        <ScrollingTabList>
           <Tabs.Trigger value="job">Job Details</Tabs.Trigger>
           <Tabs.Trigger value="personal">Personal Information</Tabs.Trigger>
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
           <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
-        </Tabs.List>
+        </ScrollingTabList>
 
         <Tabs.Content value="job">
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
@@ -237,7 +244,7 @@ export default function EmployeeDetailPage() {
             />
             <Card.Root>
               <Card.Header>
-                <Text as="h3" fontWeight="semibold">
+                <Text as="h2" fontWeight="semibold">
                   Job History
                 </Text>
               </Card.Header>

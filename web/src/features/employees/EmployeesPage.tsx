@@ -1,6 +1,7 @@
 import { Alert, Avatar, Badge, Box, Button, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { formatWholeDollars } from '../../../../shared/domain/money.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 import {
   accessShort,
@@ -20,8 +21,9 @@ import { useAppPath } from '../shell/index.js';
 import { employeesApi, saveErrorMessage, useEmployees, type Employee } from './api/index.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 
-// First-load budget (issue 10 item 5): the employee form (zod, react-hook-form, the contract's
+// First-load budget (docs/decisions/web-first-load-js.md): the employee form (zod, react-hook-form, the contract's
 // schemas) and the Metrics tab (not shown first) download after the page shows or on first use.
 const Form = deferred(() => import('./EmployeeFormDialog.js').then((m) => m.EmployeeFormDialog));
 const Metrics = deferred(() => import('../timesheets/index.js').then((m) => m.MetricsTab));
@@ -34,11 +36,10 @@ function StatusBadge({ e }: { e: Employee }) {
   return <Badge colorPalette="green">Active</Badge>;
 }
 
-/** Whole dollars in the table (document 3 §9). */
-export const wholeDollars = (e: Employee) =>
-  e.hourlyWageCents == null ? '—' : `$${Math.round(e.hourlyWageCents / 100)}`;
+/** Whole dollars in the table (R-EMP-6). */
+export const wholeDollars = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatWholeDollars(e.hourlyWageCents));
 
-/** Document 3 §2: Employees, with the User Management tab; metrics come with the timesheets area. */
+/** R-EMP-1: Employees, with the User Management tab; metrics come with the timesheets area. */
 export default function EmployeesPage() {
   const user = useUser();
   const flags = roleFlags(user);
@@ -62,7 +63,7 @@ export default function EmployeesPage() {
   };
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // A navigation state { editUserId } opens that user's edit form on this tab (document 3 §2).
+  // A navigation state { editUserId } opens that user's edit form on this tab (R-EMP-1).
   const editUserId = (location.state as { editUserId?: string } | null)?.editUserId;
   useEffect(() => {
     if (!editUserId || !data) return;
@@ -268,10 +269,10 @@ export default function EmployeesPage() {
         </Alert.Root>
       )}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <Tabs.List overflowX="auto">
+        <ScrollingTabList>
           <Tabs.Trigger value="metrics">Metrics &amp; Performance</Tabs.Trigger>
           <Tabs.Trigger value="users">User Management ({count})</Tabs.Trigger>
-        </Tabs.List>
+        </ScrollingTabList>
         <Tabs.Content value="metrics">
           {MetricsTab ? <MetricsTab /> : <PageSpinner label="Loading metrics…" />}
         </Tabs.Content>

@@ -22,12 +22,12 @@ const show = (v: unknown) =>
 
 export const ACTIVITY_LOAD_ERROR = 'Failed to load activity logs';
 
-/** The Activity Log tab (managers only, loaded when opened; document 2 §2.1). */
+/** The Activity Log tab (managers only, loaded when opened; R-INV-2). */
 export function ActivityLogTab() {
   const { data, error, isLoading, isValidating, mutate } = useActivityLog();
   const [open, setOpen] = useState<ActivityLogEntry | null>(null);
   const clock = useOrgClock();
-  // Document 2 §8: the toast, and (issue 11 point 19) the error in place of the list, never "No Activity Yet".
+  // R-INV-10: the toast, and (docs/decisions/README.md#web-house) the error in place of the list, never "No Activity Yet".
   useEffect(() => {
     if (error) notify.error(ACTIVITY_LOAD_ERROR);
   }, [error]);
@@ -54,7 +54,8 @@ export function ActivityLogTab() {
         <Button
           size="xs"
           variant="outline"
-          aria-label={`Details of ${updateText(e)} ${itemText(e)}`}
+          // The visible word starts the name (axe label-content-name-mismatch).
+          aria-label={`View details of ${updateText(e)} ${itemText(e)}`}
           onClick={() => setOpen(e)}
         >
           View

@@ -75,7 +75,7 @@ describe('inventory page forms and links', () => {
     renderApp('/acme/inventory?status=out-of-service');
     const chip = await screen.findByRole('button', { name: 'OUT OF SERVICE (1)' });
     expect(chip.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByLabelText('Status of GC-002')).toBeTruthy();
+    screen.getByLabelText('Status of GC-002');
     expect(screen.queryByLabelText('Status of GC-001')).toBeNull();
   });
 
@@ -97,7 +97,7 @@ describe('inventory page forms and links', () => {
     fireEvent.click(within(form).getByLabelText('Bulk Add Mode'));
     const quantity = await within(form).findByLabelText('Quantity');
     fireEvent.change(quantity, { target: { value: '150' } });
-    expect(within(form).getByText('Maximum 100 items per batch')).toBeTruthy();
+    within(form).getByText('Maximum 100 items per batch');
     expect((within(form).getByRole('button', { name: /^Create .*Items$/ }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(quantity, { target: { value: '3' } });
@@ -140,7 +140,7 @@ describe('inventory page forms and links', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Update Product Type' }));
 
     await screen.findByText('Product type updated successfully, but 1 variant operation(s) failed');
-    expect(screen.getByText('Failed to save variant: Kids - Validation failed: Variant name is too long')).toBeTruthy();
+    screen.getByText('Failed to save variant: Kids - Validation failed: Variant name is too long');
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/inventory/product-variants/v1')).toBe(true);
     expect(bodyOf(calls, 'PUT', '/api/inventory/product-types/t1')).toMatchObject({
       name: 'Golf Cart',
@@ -165,8 +165,8 @@ describe('inventory page forms and links', () => {
     fireEvent.change(within(form).getByLabelText('Rate 1 amount'), { target: { value: '-5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create Product Type' }));
     await within(form).findByText('Name is required');
-    expect(within(form).getByText('Category is required')).toBeTruthy();
-    expect(within(form).getByText('Rate must be 0 or more')).toBeTruthy();
+    within(form).getByText('Category is required');
+    within(form).getByText('Rate must be 0 or more');
     fireEvent.change(within(form).getByLabelText('Rate 1 amount'), { target: { value: '5' } });
     await waitFor(() => expect(within(form).queryByText('Rate must be 0 or more')).toBeNull());
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -240,14 +240,14 @@ describe('inventory page forms and links', () => {
     expect(calls.some((c) => c.url.startsWith('/api/inventory/activity-log'))).toBe(false);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Activity Log' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Details of BULK DELETED Multiple (3)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of BULK DELETED Multiple (3)' }));
     expect(calls.find((c) => c.url.startsWith('/api/inventory/activity-log'))?.url).toBe(
       '/api/inventory/activity-log?limit=100',
     );
     const details = await screen.findByRole('dialog', { name: 'Activity Log Details' });
     const affected = within(details).getByRole('table', { name: 'Affected items' });
-    for (const n of ['GC-001', 'GC-002', 'GC-003']) expect(within(affected).getByText(n)).toBeTruthy();
-    expect(within(details).getByText('Raw details')).toBeTruthy();
+    for (const n of ['GC-001', 'GC-002', 'GC-003']) within(affected).getByText(n);
+    within(details).getByText('Raw details');
   });
 
   it('says "Failed to load activity logs" when the log cannot load', async () => {
@@ -258,10 +258,10 @@ describe('inventory page forms and links', () => {
     });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByRole('tab', { name: 'Activity Log' }));
-    // Issue 11 point 19: the toast and the error in place of the list, never "No Activity Yet".
+    // docs/decisions/README.md#web-house: the toast and the error in place of the list, never "No Activity Yet".
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load activity logs');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    within(alert).getByRole('button', { name: 'Retry' });
     expect(screen.queryByText('No Activity Yet')).toBeNull();
   });
 
@@ -316,7 +316,7 @@ describe('inventory page forms and links', () => {
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('1 item deleted successfully');
     await screen.findByText('Kept 1 item with active or upcoming reservations: GC-002 (RES-000007)');
-    await screen.findByText('1 items selected');
+    await screen.findByText('1 item selected');
   });
 
   it('select-all takes the page, and a refused status change shows the server message', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../app/session.js';
 import { renderApp, stubFetch } from '../../test-utils.js';
@@ -62,11 +62,11 @@ describe('inventory page', () => {
       'GET /api/inventory/services': { body: [] },
     });
     renderApp('/acme/inventory');
-    expect(await screen.findByText('Manage your inventory items and product types')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add Item' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Activity Log' })).toBeTruthy();
-    expect(await screen.findByLabelText('Status of GC-001')).toBeTruthy();
-    expect(screen.getByText('7728950e')).toBeTruthy();
+    await screen.findByText('Manage your inventory items and product types');
+    screen.getByRole('button', { name: 'Add Item' });
+    screen.getByRole('tab', { name: 'Activity Log' });
+    await screen.findByLabelText('Status of GC-001');
+    screen.getByText('7728950e');
   });
 
   it('shows other staff a read-only page: badges, no buttons, no activity log', async () => {
@@ -77,11 +77,74 @@ describe('inventory page', () => {
       'GET /api/inventory/services': { body: [] },
     });
     renderApp('/acme/inventory');
-    expect(await screen.findByText('View inventory items')).toBeTruthy();
-    expect(await screen.findByText('GC-001')).toBeTruthy();
+    await screen.findByText('View inventory items');
+    await screen.findByText('GC-001');
     expect(screen.queryByRole('button', { name: 'Add Item' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Activity Log' })).toBeNull();
     expect(screen.queryByLabelText('Status of GC-001')).toBeNull();
+  });
+
+  // docs/decisions/layout-at-375-and-1366.md: the API lets an employee granted the item cells create, edit and delete (mayUse);
+  // the page offers exactly that, and a manager denied deletion loses the delete buttons.
+  const mine = (policyRole: 'EMPLOYEE' | 'MANAGER', cells: Record<string, boolean>) => ({
+    body: { role: 'EMPLOYEE', policyRole, permissions: cells },
+  });
+  const inventoryAnswers = {
+    'GET /api/inventory/product-types': { body: [type] },
+    'GET /api/inventory/items': { body: { items: [item], nextCursor: null } },
+    'GET /api/inventory/services': { body: [] },
+  };
+
+  it('gives an employee granted item create, edit and delete the buttons that do them', async () => {
+    signIn(user('EMPLOYEE', 'EMPLOYEE'));
+    stubFetch({
+      ...inventoryAnswers,
+      'GET /api/settings/permissions/mine': mine('EMPLOYEE', {
+        'inventoryItems.view': true,
+        'inventoryItems.create': true,
+        'inventoryItems.edit': true,
+        'inventoryItems.delete': true,
+      }),
+    });
+    renderApp('/acme/inventory');
+    await screen.findByRole('button', { name: 'Edit GC-001' });
+    screen.getByRole('button', { name: 'Delete GC-001' });
+    screen.getByRole('button', { name: 'Add Item' });
+    screen.getByLabelText('Status of GC-001');
+    screen.getByLabelText('Select GC-001');
+    // Product types, services and the activity log were not granted.
+    expect(screen.queryByRole('button', { name: 'Add Product Type' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Activity Log' })).toBeNull();
+  });
+
+  it('offers an employee granted only editing the edit button and the status, nothing else', async () => {
+    signIn(user('EMPLOYEE', 'EMPLOYEE'));
+    stubFetch({
+      ...inventoryAnswers,
+      'GET /api/settings/permissions/mine': mine('EMPLOYEE', { 'inventoryItems.edit': true }),
+    });
+    renderApp('/acme/inventory');
+    await screen.findByRole('button', { name: 'Edit GC-001' });
+    screen.getByLabelText('Status of GC-001');
+    expect(screen.queryByRole('button', { name: 'Delete GC-001' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Item' })).toBeNull();
+    expect(screen.queryByLabelText('Select GC-001')).toBeNull();
+  });
+
+  it('takes the delete buttons from a manager whose matrix denies item deletion', async () => {
+    signIn(user('EMPLOYEE', 'MANAGER'));
+    stubFetch({
+      ...inventoryAnswers,
+      'GET /api/settings/permissions/mine': mine('MANAGER', {
+        'inventoryItems.create': true,
+        'inventoryItems.edit': true,
+        'inventoryItems.delete': false,
+      }),
+    });
+    renderApp('/acme/inventory');
+    await screen.findByRole('button', { name: 'Edit GC-001' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete GC-001' })).toBeNull());
+    screen.getByRole('button', { name: 'Add Item' });
   });
 
   it('says what failed and offers Retry when the inventory cannot load', async () => {
@@ -94,8 +157,8 @@ describe('inventory page', () => {
       'GET /api/inventory/items': { body: { items: [], nextCursor: null } },
     });
     renderApp('/acme/inventory');
-    expect(await screen.findByText('Error Loading Inventory')).toBeTruthy();
-    expect(screen.getByText('Failed to load inventory data: Database unavailable')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    await screen.findByText('Error Loading Inventory');
+    screen.getByText('Failed to load inventory data: Database unavailable');
+    screen.getByRole('button', { name: 'Retry' });
   });
 });

@@ -3,23 +3,22 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { InventoryItem, ProductType } from '../../../../shared/contract/inventory-models.js';
-import { roleFlags } from '../../../../shared/domain/roles.js';
 import { errorMessage } from '../../api/client.js';
 import { keyMatches } from '../../api/keys.js';
-import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { BoxIcon } from '../../components/icons.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
+import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
-import { useMyPermissions } from '../storefront/index.js';
+import { useMayUseFn } from '../storefront/index.js';
 import { ItemsTab } from './ItemsTab.js';
 import { statusFromQuery } from './itemRules.js';
 import { ProductTypesTab } from './ProductTypesTab.js';
 
-// First-load budget (issue 10 item 5): the forms (zod, react-hook-form, the contract's schemas), the
+// First-load budget (docs/decisions/web-first-load-js.md): the forms (zod, react-hook-form, the contract's schemas), the
 // Services tab (its own dialogs) and the Activity Log tab download after the page shows (idle, or the
 // first hover, focus or click); a form renders once its code is here, mounted with its open state.
 const ItemForm = deferred(() => import('./ItemFormDialog.js').then((m) => m.ItemFormDialog));
@@ -27,14 +26,19 @@ const TypeForm = deferred(() => import('./ProductTypeFormDialog.js').then((m) =>
 const Services = deferred(() => import('../services/index.js').then((m) => m.ServicesTab));
 const ActivityLog = deferred(() => import('./ActivityLogTab.js').then((m) => m.ActivityLogTab));
 
-/** The Inventory & Services page (document 2 §2.1, §2.2). */
+/** The Inventory & Services page (R-INV-2). */
 export default function InventoryPage() {
-  const user = useUser();
-  const canManage = roleFlags(user).canManageInventory;
-  // An administrator may grant ordinary employees item creation in the matrix (issue 23 item 11):
-  // the server's answer for the cell decides, the same rule the API applies (shared/domain/roles.ts).
-  const mine = useMyPermissions();
-  const canAddItem = canManage || mine.data?.permissions['inventoryItems.create'] === true;
+  // What the API allows decides what is offered (docs/decisions/layout-at-375-and-1366.md): `mayUse`, with the matrix, so an
+  // employee granted item creation, editing or deletion gets those buttons, and a manager denied one
+  // loses it.
+  const may = useMayUseFn();
+  const canAddType = may('productTypes.create');
+  const canAddItem = may('inventoryItems.create');
+  const itemAccess = { edit: may('inventoryItems.edit'), delete: may('inventoryItems.delete') };
+  const typeAccess = { edit: may('productTypes.edit'), delete: may('productTypes.delete') };
+  const canManageServices = may('services.create') || may('services.edit') || may('services.delete');
+  const canSeeActivity = may('inventoryReports.view');
+  const canWrite = canAddType || canAddItem || itemAccess.edit || itemAccess.delete;
   const [params] = useSearchParams();
   const { data, error, isLoading, mutate } = useInventory();
   const services = useServices();
@@ -50,7 +54,7 @@ export default function InventoryPage() {
   const ServicesTab = useDeferred(Services, tab === 'services');
   const ActivityLogTab = useDeferred(ActivityLog, tab === 'activity');
   const statusQuery = params.get('status');
-  // A status link (document 1 §3 recent activity) is about items: show that tab.
+  // A status link (R-PLAT-5 recent activity) is about items: show that tab.
   useEffect(() => {
     if (statusQuery) setTab('items');
   }, [statusQuery]);
@@ -82,7 +86,7 @@ export default function InventoryPage() {
 
   const productTypes = data?.productTypes ?? [];
   const items = data?.items ?? [];
-  // Document 2 §7: a failed services call is tolerated here (the count reads 0); the Services tab shows the error.
+  // R-INV-2: a failed services call is tolerated here (the count reads 0); the Services tab shows the error.
   const servicesTotal = serviceCount ?? services.data?.length ?? 0;
   // No inventory yet (services do not count: a business that only has services still needs its
   // first product type before it can add items, and "No items match the current filters" would mislead).
@@ -91,11 +95,11 @@ export default function InventoryPage() {
   const header = (
     <PageHeader
       title="Inventory & Services"
-      subtitle={canManage ? 'Manage your inventory items and product types' : 'View inventory items'}
+      subtitle={canWrite ? 'Manage your inventory items and product types' : 'View inventory items'}
       actions={
-        canAddItem && (
+        (canAddType || canAddItem || canManageServices) && (
           <HStack wrap="wrap">
-            {canManage && (
+            {canAddType && (
               <Button
                 size="sm"
                 variant="outline"
@@ -105,16 +109,18 @@ export default function InventoryPage() {
                 Add Product Type
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={productTypes.length === 0}
-              {...preloadOn(ItemForm)}
-              onClick={() => setItemForm({ open: true, item: null })}
-            >
-              Add Item
-            </Button>
-            {canManage && (
+            {canAddItem && (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={productTypes.length === 0}
+                {...preloadOn(ItemForm)}
+                onClick={() => setItemForm({ open: true, item: null })}
+              >
+                Add Item
+              </Button>
+            )}
+            {may('services.create') && (
               <Button
                 size="sm"
                 colorPalette="brand"
@@ -133,9 +139,9 @@ export default function InventoryPage() {
     />
   );
 
-  const dialogs = canAddItem && (
+  const dialogs = (
     <>
-      {canManage && ProductTypeFormDialog && (
+      {(canAddType || typeAccess.edit) && ProductTypeFormDialog && (
         <ProductTypeFormDialog
           open={typeForm.open}
           productType={typeForm.type}
@@ -143,7 +149,7 @@ export default function InventoryPage() {
           onSaved={() => void refresh()}
         />
       )}
-      {ItemFormDialog && (
+      {(canAddItem || itemAccess.edit) && ItemFormDialog && (
         <ItemFormDialog
           open={itemForm.open}
           item={itemForm.item}
@@ -164,7 +170,7 @@ export default function InventoryPage() {
     <Stack gap="6">
       {header}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <Tabs.List overflowX="auto">
+        <ScrollingTabList>
           <Tabs.Trigger value="items" whiteSpace="nowrap" flexShrink={0}>
             Inventory Items {count(items.length)}
           </Tabs.Trigger>
@@ -174,14 +180,14 @@ export default function InventoryPage() {
           <Tabs.Trigger value="services" whiteSpace="nowrap" flexShrink={0}>
             Services {count(servicesTotal)}
           </Tabs.Trigger>
-          {canManage && (
+          {canSeeActivity && (
             <Tabs.Trigger value="activity" whiteSpace="nowrap" flexShrink={0}>
               Activity Log
             </Tabs.Trigger>
           )}
-        </Tabs.List>
+        </ScrollingTabList>
         <Tabs.Content value="items">
-          {noInventoryYet && canManage ? (
+          {noInventoryYet && canAddType ? (
             // A brand-new business: the tabs stay (services can be added first), the items tab welcomes.
             <EmptyState
               icon={<BoxIcon />}
@@ -199,7 +205,7 @@ export default function InventoryPage() {
               key={statusQuery ?? ''}
               items={items}
               productTypes={productTypes}
-              canManage={canManage}
+              access={itemAccess}
               initialStatus={statusFromQuery(statusQuery)}
               onEdit={(item) => setItemForm({ open: true, item })}
               onChanged={refresh}
@@ -209,19 +215,19 @@ export default function InventoryPage() {
         <Tabs.Content value="types">
           <ProductTypesTab
             productTypes={productTypes}
-            canManage={canManage}
+            access={typeAccess}
             onEdit={(type) => setTypeForm({ open: true, type })}
             onChanged={refresh}
           />
         </Tabs.Content>
         <Tabs.Content value="services">
           {ServicesTab ? (
-            <ServicesTab canManage={canManage} onCountChange={onServiceCount} createRequest={createService} />
+            <ServicesTab canManage={canManageServices} onCountChange={onServiceCount} createRequest={createService} />
           ) : (
             <PageSpinner label="Loading services…" />
           )}
         </Tabs.Content>
-        {canManage && (
+        {canSeeActivity && (
           <Tabs.Content value="activity">
             {ActivityLogTab ? <ActivityLogTab /> : <PageSpinner label="Loading activity…" />}
           </Tabs.Content>

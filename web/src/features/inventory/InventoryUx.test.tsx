@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../app/session.js';
 import { renderApp, stubFetch } from '../../test-utils.js';
 
-// Issue 11's rough edges on the inventory forms (points 11, 12, 15, 17), as a manager meets them.
+// docs/decisions/README.md#hardening's rough edges on the inventory forms (points 11, 12, 15, 17), as a manager meets them.
 
 const manager = {
   id: 'u1',
@@ -44,7 +44,7 @@ async function openAddItem() {
   return screen.findByRole('dialog', { name: 'Add New Inventory Item' });
 }
 
-describe('inventory forms, issue 11', () => {
+describe('inventory forms, docs/decisions/README.md#hardening', () => {
   it('Escape in the inline new-location box cancels the new location only (point 11)', async () => {
     const form = await openAddItem();
     const select = await within(form).findByRole('combobox', { name: 'Location' });
@@ -56,8 +56,8 @@ describe('inventory forms, issue 11', () => {
     fireEvent.change(box, { target: { value: 'Dock' } });
     fireEvent.keyDown(box, { key: 'Escape' });
     await waitFor(() => expect(within(form).queryByLabelText('New location name')).toBeNull());
-    expect(screen.getByRole('dialog', { name: 'Add New Inventory Item' })).toBeTruthy();
-    expect(within(form).getByRole('combobox', { name: 'Location' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add New Inventory Item' });
+    within(form).getByRole('combobox', { name: 'Location' });
     expect(
       screen.queryByText('Your changes have not been saved - are you sure you want to leave this page?'),
     ).toBeNull();
@@ -72,7 +72,7 @@ describe('inventory forms, issue 11', () => {
   it('an error clears as soon as the field is corrected (point 15)', async () => {
     const form = await openAddItem();
     fireEvent.click(within(form).getByRole('button', { name: 'Create Item' }));
-    expect(await within(form).findByText('Item ID is required')).toBeTruthy();
+    await within(form).findByText('Item ID is required');
     fireEvent.change(within(form).getByLabelText(/Item ID/), { target: { value: 'GC-9' } });
     await waitFor(() => expect(within(form).queryByText('Item ID is required')).toBeNull());
   });
@@ -83,7 +83,7 @@ describe('inventory forms, issue 11', () => {
     const quantity = await within(form).findByLabelText('Quantity');
     const field = () => quantity.closest('[data-part="root"]')!;
     fireEvent.change(quantity, { target: { value: '100' } });
-    expect(within(form).getByText('Maximum 100 items per batch')).toBeTruthy();
+    within(form).getByText('Maximum 100 items per batch');
     expect(field().hasAttribute('data-invalid')).toBe(false);
     fireEvent.change(quantity, { target: { value: '150' } });
     expect(field().hasAttribute('data-invalid')).toBe(true);

@@ -20,6 +20,7 @@ import { BULK_LIMIT_MESSAGE, clampBulkQuantity, MAX_BULK_ITEMS } from '../../../
 import { useMutationAction } from '../../api/mutation.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { FormField, useFieldLimit } from '../../components/form.js';
+import { pluralize } from '../../components/format.js';
 import { LocationPicker } from '../services/index.js';
 import { INVENTORY, inventoryApi } from './api/index.js';
 import { bulkQuantityNote } from './itemRules.js';
@@ -77,7 +78,7 @@ function LimitedInput(props: React.ComponentProps<typeof Input> & { name: string
   return <Input maxLength={useFieldLimit(props.name)} {...props} />;
 }
 
-/** Add (single or bulk) and edit an inventory item (document 2 §2.2, §2.3). */
+/** Add (single or bulk) and edit an inventory item (R-INV-2, R-SVC-1). */
 export function ItemFormDialog({
   open,
   item,
@@ -145,7 +146,7 @@ export function ItemFormDialog({
     {
       success: (_r, v) =>
         v.bulk
-          ? `${generated.length} items created successfully`
+          ? `${pluralize(generated.length, 'item')} created successfully`
           : item
             ? 'Item updated successfully'
             : 'Item created successfully',
@@ -282,7 +283,7 @@ export function ItemFormDialog({
                       Generate IDs
                     </Button>
                   </HStack>
-                  {/* Issue 11 point 17: a hint within 1-100, an error only when out of range or clamped. */}
+                  {/* docs/decisions/web-maximum-100-items-per-batch.md: a hint within 1-100, an error only when out of range or clamped. */}
                   {note || clamped ? (
                     <Field.ErrorText>{BULK_LIMIT_MESSAGE}</Field.ErrorText>
                   ) : (

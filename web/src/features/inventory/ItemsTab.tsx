@@ -1,7 +1,10 @@
 import {
   Badge,
+  Box,
   Button,
+  Card,
   Checkbox,
+  DataList,
   HStack,
   IconButton,
   Input,
@@ -17,9 +20,11 @@ import { errorMessage } from '../../api/client.js';
 import { inventoryApi } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { pluralize } from '../../components/format.js';
 import { Pagination } from '../../components/Pagination.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
+import { useBelow } from '../../components/media.js';
 import {
   bulkDeleteOutcome,
   DEFAULT_SORT,
@@ -73,8 +78,10 @@ function SelectBox({
 }) {
   return (
     <Checkbox.Root size="sm" checked={checked} onCheckedChange={onToggle}>
-      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.HiddenInput />
       <Checkbox.Control />
+      {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+      <Checkbox.Label srOnly>{label}</Checkbox.Label>
     </Checkbox.Root>
   );
 }
@@ -106,6 +113,18 @@ function StatusDropdown({
   );
 }
 
+const typeText = (i: InventoryItem) =>
+  `${i.productType?.name ?? '-'}${i.productVariant ? ` (${i.productVariant.name})` : ''}`;
+
+function CardField({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel minW="20">{label}</DataList.ItemLabel>
+      <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'itemNumber', label: 'Item' },
   { key: 'type', label: 'Item Type' },
@@ -114,16 +133,19 @@ const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'status', label: 'Status' },
 ];
 
-/** The Inventory Items tab (document 2 §2.1). */
+/** The Inventory Items tab (R-INV-2). */
 export function ItemsTab(props: {
   items: InventoryItem[];
   productTypes: ProductType[];
-  canManage: boolean;
+  /** What the signed-in person may do to an item (mayUse with the matrix, as the API decides). */
+  access: { edit: boolean; delete: boolean };
   initialStatus: ItemStatus | null;
   onEdit: (item: InventoryItem) => void;
   onChanged: () => Promise<unknown>;
 }) {
-  const { items, productTypes, canManage } = props;
+  const { items, productTypes, access } = props;
+  // Below the tablet width the items are cards, as the reservations are (docs/decisions/layout-at-375-and-1366.md).
+  const narrow = useBelow('tablet');
   const [filters, setFilters] = useState<ItemFilters>({ ...NO_FILTERS, status: props.initialStatus });
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
@@ -200,6 +222,51 @@ export function ItemsTab(props: {
   }
 
   const filtered = filters.columnType || filters.columnLocation;
+  const selectAll = (
+    <SelectBox
+      label="Select all items on this page"
+      checked={allShownSelected ? true : someShownSelected ? 'indeterminate' : false}
+      onToggle={() =>
+        setSelected((s) => {
+          const next = new Set(s);
+          for (const i of shown)
+            if (allShownSelected) next.delete(i.id);
+            else next.add(i.id);
+          return next;
+        })
+      }
+    />
+  );
+  const select = (i: InventoryItem) => (
+    <SelectBox label={`Select ${i.itemNumber}`} checked={selected.has(i.id)} onToggle={() => toggle(i.id)} />
+  );
+  const status = (i: InventoryItem) =>
+    access.edit ? (
+      <StatusDropdown item={i} onChange={(s) => void changeStatus(i, s)} />
+    ) : (
+      <Badge colorPalette={STATUS_COLOR[i.status]}>{statusLabel(i.status)}</Badge>
+    );
+  const actions = (i: InventoryItem) =>
+    (access.edit || access.delete) && (
+      <HStack gap="1">
+        {access.edit && (
+          <IconButton size="xs" variant="ghost" aria-label={`Edit ${i.itemNumber}`} onClick={() => props.onEdit(i)}>
+            <PencilIcon />
+          </IconButton>
+        )}
+        {access.delete && (
+          <IconButton
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={`Delete ${i.itemNumber}`}
+            onClick={() => setDeleting(i)}
+          >
+            <TrashIcon />
+          </IconButton>
+        )}
+      </HStack>
+    );
   return (
     <Stack gap="4">
       <Wrap gap="3" align="center">
@@ -274,7 +341,7 @@ export function ItemsTab(props: {
         )}
       </Wrap>
 
-      {canManage && selected.size > 0 && (
+      {access.delete && selected.size > 0 && (
         <HStack
           role="region"
           aria-label="Bulk actions"
@@ -284,7 +351,7 @@ export function ItemsTab(props: {
           justify="space-between"
           wrap="wrap"
         >
-          <Text fontWeight="medium">{selected.size} items selected</Text>
+          <Text fontWeight="medium">{pluralize(selected.size, 'item')} selected</Text>
           <HStack>
             <Button size="sm" colorPalette="red" onClick={() => setBulkDeleting(true)}>
               Delete Selected
@@ -298,59 +365,70 @@ export function ItemsTab(props: {
 
       {visible.length === 0 ? (
         <EmptyState title="No items found" description="No items match the current filters." />
+      ) : narrow ? (
+        <Stack as="ul" gap="3" aria-label="Inventory items" listStyleType="none">
+          {access.delete && (
+            <HStack as="li" gap="2">
+              {selectAll}
+              <Text fontSize="sm" color="fg.muted">
+                Select all on this page
+              </Text>
+            </HStack>
+          )}
+          {shown.map((i) => (
+            <Card.Root as="li" key={i.id} size="sm" data-item-number={i.itemNumber}>
+              <Card.Body gap="2">
+                <HStack justify="space-between" align="start" gap="2">
+                  <HStack align="start" gap="2" minW="0">
+                    {access.delete && select(i)}
+                    <Box minW="0">
+                      <Text fontWeight="semibold" wordBreak="break-word">
+                        {i.itemNumber}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+                        {typeText(i)}
+                      </Text>
+                    </Box>
+                  </HStack>
+                  {actions(i)}
+                </HStack>
+                <DataList.Root orientation="horizontal" size="sm" gap="1">
+                  {i.serialNumber && <CardField label="Serial" value={i.serialNumber} />}
+                  <CardField label="ID" value={<span title={i.id}>{shortId(i.id)}</span>} />
+                  <CardField label="Location" value={i.location ?? '-'} />
+                </DataList.Root>
+                {status(i)}
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Stack>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        // The scroll area keeps every cell on one line; long names wrap instead.
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2" whiteSpace="normal">
           <Table.Root size="sm" aria-label="Inventory items">
             <Table.Header>
               <Table.Row>
-                {canManage && (
-                  <Table.ColumnHeader w="8">
-                    <SelectBox
-                      label="Select all items on this page"
-                      checked={allShownSelected ? true : someShownSelected ? 'indeterminate' : false}
-                      onToggle={() =>
-                        setSelected((s) => {
-                          const next = new Set(s);
-                          for (const i of shown)
-                            if (allShownSelected) next.delete(i.id);
-                            else next.add(i.id);
-                          return next;
-                        })
-                      }
-                    />
-                  </Table.ColumnHeader>
-                )}
+                {access.delete && <Table.ColumnHeader w="8">{selectAll}</Table.ColumnHeader>}
                 {COLUMNS.map((c) => (
                   <Table.ColumnHeader
                     key={c.key}
                     aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    // The whole cell sorts; the button inside (keyboard, screen readers) bubbles its click here.
+                    cursor="pointer"
+                    onClick={() => setSort(toggleSort(sort, c.key))}
                   >
-                    <Button
-                      variant="plain"
-                      size="xs"
-                      px="0"
-                      fontWeight="semibold"
-                      onClick={() => setSort(toggleSort(sort, c.key))}
-                    >
+                    <Button variant="plain" size="xs" px="0" fontWeight="semibold">
                       {c.label} {sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
                     </Button>
                   </Table.ColumnHeader>
                 ))}
-                {canManage && <Table.ColumnHeader>Actions</Table.ColumnHeader>}
+                {(access.edit || access.delete) && <Table.ColumnHeader>Actions</Table.ColumnHeader>}
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {shown.map((i) => (
                 <Table.Row key={i.id} data-item-number={i.itemNumber}>
-                  {canManage && (
-                    <Table.Cell>
-                      <SelectBox
-                        label={`Select ${i.itemNumber}`}
-                        checked={selected.has(i.id)}
-                        onToggle={() => toggle(i.id)}
-                      />
-                    </Table.Cell>
-                  )}
+                  {access.delete && <Table.Cell>{select(i)}</Table.Cell>}
                   <Table.Cell fontWeight="medium">
                     {i.itemNumber}
                     {i.serialNumber ? (
@@ -360,44 +438,13 @@ export function ItemsTab(props: {
                       </Text>
                     ) : null}
                   </Table.Cell>
-                  <Table.Cell>
-                    {i.productType?.name ?? '-'}
-                    {i.productVariant ? ` (${i.productVariant.name})` : ''}
-                  </Table.Cell>
+                  <Table.Cell>{typeText(i)}</Table.Cell>
                   <Table.Cell fontFamily="mono" title={i.id}>
                     {shortId(i.id)}
                   </Table.Cell>
                   <Table.Cell>{i.location ?? '-'}</Table.Cell>
-                  <Table.Cell>
-                    {canManage ? (
-                      <StatusDropdown item={i} onChange={(s) => void changeStatus(i, s)} />
-                    ) : (
-                      <Badge colorPalette={STATUS_COLOR[i.status]}>{statusLabel(i.status)}</Badge>
-                    )}
-                  </Table.Cell>
-                  {canManage && (
-                    <Table.Cell>
-                      <HStack gap="1">
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          aria-label={`Edit ${i.itemNumber}`}
-                          onClick={() => props.onEdit(i)}
-                        >
-                          <PencilIcon />
-                        </IconButton>
-                        <IconButton
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={`Delete ${i.itemNumber}`}
-                          onClick={() => setDeleting(i)}
-                        >
-                          <TrashIcon />
-                        </IconButton>
-                      </HStack>
-                    </Table.Cell>
-                  )}
+                  <Table.Cell>{status(i)}</Table.Cell>
+                  {(access.edit || access.delete) && <Table.Cell>{actions(i)}</Table.Cell>}
                 </Table.Row>
               ))}
             </Table.Body>

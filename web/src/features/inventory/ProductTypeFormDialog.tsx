@@ -33,7 +33,7 @@ const RATE_TYPE_LABEL: Record<string, string> = {
 
 type Form = UseFormReturn<z.input<typeof productTypeFormSchema>, unknown, z.output<typeof productTypeFormSchema>>;
 
-/** Document 2 §4, §5: after the type is saved, its variants are created, updated and deleted one call each; failures are collected. */
+/** R-INV-3: after the type is saved, its variants are created, updated and deleted one call each; failures are collected. */
 async function saveVariants(
   typeId: string,
   before: readonly ProductVariant[],
@@ -103,7 +103,7 @@ function ProductTypeFields({ form }: { form: Form }) {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              {/* Document 2 §5: a rate row can be removed only if more than one exists. */}
+              {/* R-INV-3: a rate row can be removed only if more than one exists. */}
               <IconButton
                 aria-label={`Remove rate ${i + 1}`}
                 variant="ghost"
@@ -175,7 +175,7 @@ function ProductTypeFields({ form }: { form: Form }) {
   );
 }
 
-/** Create and edit a product type with its rates and variants (document 2 §2.2, §4, §5). */
+/** Create and edit a product type with its rates and variants (R-INV-2, R-INV-3). */
 export function ProductTypeFormDialog({
   open,
   productType,

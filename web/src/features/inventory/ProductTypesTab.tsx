@@ -1,25 +1,28 @@
 import { Badge, Card, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ProductType } from '../../../../shared/contract/inventory-models.js';
+import { formatUsd } from '../../../../shared/domain/money.js';
 import { errorMessage } from '../../api/client.js';
 import { inventoryApi } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
+import { pluralize } from '../../components/format.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { rateText } from './itemRules.js';
 
-const money = (v: number | null) => (v === null ? 'N/A' : `$${v.toFixed(2)}`);
+const money = (v: number | null) => (v === null ? 'N/A' : formatUsd(v));
 
-/** The Product Types tab (document 2 §2.1): cards with rates, variants and item counts. */
+/** The Product Types tab (R-INV-2): cards with rates, variants and item counts. */
 export function ProductTypesTab({
   productTypes,
-  canManage,
+  access,
   onEdit,
   onChanged,
 }: {
   productTypes: ProductType[];
-  canManage: boolean;
+  /** What the signed-in person may do to a type (mayUse with the matrix). */
+  access: { edit: boolean; delete: boolean };
   onEdit: (t: ProductType) => void;
   onChanged: () => Promise<unknown>;
 }) {
@@ -53,25 +56,30 @@ export function ProductTypesTab({
             <Card.Header>
               <HStack justify="space-between" align="start">
                 <Stack gap="0">
-                  <Card.Title>{t.name}</Card.Title>
+                  {/* h2 under the page's h1 (Chakra's card title is an h3: axe heading-order). */}
+                  <Card.Title as="h2">{t.name}</Card.Title>
                   <Text fontSize="sm" color="fg.muted">
                     {t.category}
                   </Text>
                 </Stack>
-                {canManage && (
+                {(access.edit || access.delete) && (
                   <HStack gap="1">
-                    <IconButton size="xs" variant="ghost" aria-label={`Edit ${t.name}`} onClick={() => onEdit(t)}>
-                      <PencilIcon />
-                    </IconButton>
-                    <IconButton
-                      size="xs"
-                      variant="ghost"
-                      colorPalette="red"
-                      aria-label={`Delete ${t.name}`}
-                      onClick={() => setDeleting(t)}
-                    >
-                      <TrashIcon />
-                    </IconButton>
+                    {access.edit && (
+                      <IconButton size="xs" variant="ghost" aria-label={`Edit ${t.name}`} onClick={() => onEdit(t)}>
+                        <PencilIcon />
+                      </IconButton>
+                    )}
+                    {access.delete && (
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={`Delete ${t.name}`}
+                        onClick={() => setDeleting(t)}
+                      >
+                        <TrashIcon />
+                      </IconButton>
+                    )}
                   </HStack>
                 )}
               </HStack>
@@ -90,7 +98,7 @@ export function ProductTypesTab({
                 {t.variants.length > 0 && (
                   <Text color="fg.muted">Variants: {t.variants.map((v) => v.name).join(', ')}</Text>
                 )}
-                <Badge alignSelf="flex-start">{t._count.items} items</Badge>
+                <Badge alignSelf="flex-start">{pluralize(t._count.items, 'item')}</Badge>
               </Stack>
             </Card.Body>
           </Card.Root>

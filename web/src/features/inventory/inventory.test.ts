@@ -104,6 +104,14 @@ describe('filters, counts, sorting and pages', () => {
     ]);
   });
 
+  it('sorts the ID column by the 8 characters it shows, not the hidden full id (docs/decisions/words-and-states.md)', () => {
+    const byId = [
+      { ...items[0]!, id: 'aaaa-zzzzzzz2', itemNumber: 'A' },
+      { ...items[0]!, id: 'bbbb-zzzzzzz1', itemNumber: 'B' },
+    ];
+    expect(sortItems(byId, { key: 'id', dir: 'asc' }).map((i) => i.itemNumber)).toEqual(['B', 'A']);
+  });
+
   it('pages by 25 and shows the last 8 characters of ids', () => {
     const many = Array.from({ length: 51 }, (_, i) => i);
     expect(pageCount(many.length)).toBe(3);

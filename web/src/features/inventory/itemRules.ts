@@ -1,18 +1,19 @@
 import type { InventoryItem, ItemPage, ItemStatus, RateRow } from '../../../../shared/contract/inventory-models.js';
 import { BULK_LIMIT_MESSAGE, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
+import { formatUsd } from '../../../../shared/domain/money.js';
 
-/** Document 2 §9. */
+/** R-INV-2. */
 export const ITEMS_PAGE_SIZE = 25;
 export const ACTIVITY_LOG_LIMIT = 100;
 
 export const STATUS_CHIPS: readonly ItemStatus[] = ['AVAILABLE', 'IN_USE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
-/** What a manager may pick by hand: IN_USE comes from rentals (document 2 §4). */
+/** What a manager may pick by hand: IN_USE comes from rentals (R-INV-5). */
 export const SETTABLE_STATUSES: readonly ItemStatus[] = ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
 
 export const statusLabel = (s: ItemStatus) => s.replace(/_/g, ' ');
 
 /**
- * A manager's status dropdown on one row (document 2 §4): the four settable statuses; IN_USE is
+ * A manager's status dropdown on one row (R-INV-5): the four settable statuses; IN_USE is
  * listed only while it is the current status, and then the dropdown is disabled because IN_USE
  * belongs to rentals, not to a hand edit.
  */
@@ -36,7 +37,7 @@ export const STATUS_COLOR: Record<ItemStatus, string> = {
   DAMAGED: 'red',
 };
 
-/** `?status=out-of-service` (document 1 §3 dashboard links) → OUT_OF_SERVICE; anything else → none. */
+/** `?status=out-of-service` (R-PLAT-5 dashboard links) → OUT_OF_SERVICE; anything else → none. */
 export function statusFromQuery(value: string | null): ItemStatus | null {
   const s = value?.trim().toUpperCase().replace(/-/g, '_');
   return s && (STATUS_CHIPS as readonly string[]).includes(s) ? (s as ItemStatus) : null;
@@ -137,7 +138,7 @@ export function pageOf<T>(list: readonly T[], page: number, size = ITEMS_PAGE_SI
 }
 export const pageCount = (n: number, size = ITEMS_PAGE_SIZE) => Math.max(1, Math.ceil(n / size));
 
-/** The ID column shows the last 8 characters (document 2 §2.1). */
+/** The ID column shows the last 8 characters (R-INV-2). */
 export const shortId = (id: string) => id.slice(-8);
 
 const RATE_LABEL: Record<RateRow['rateType'], string> = {
@@ -147,13 +148,13 @@ const RATE_LABEL: Record<RateRow['rateType'], string> = {
   monthly: 'month',
   flat_rate: 'flat rate',
 };
-/** "$25.00 per hour" (document 2 §2.1 product type cards). */
+/** "$25.00 per hour" (R-INV-2 product type cards). */
 export function rateText(r: RateRow): string {
-  return `$${Number(r.rate).toFixed(2)} per ${RATE_LABEL[r.rateType] ?? r.rateType}`;
+  return `${formatUsd(r.rate)} per ${RATE_LABEL[r.rateType] ?? r.rateType}`;
 }
 
 /**
- * The toasts of a bulk delete (issue 23 item 7): how many went, and which items were kept because
+ * The toasts of a bulk delete (docs/decisions/nothing-rented-disappears.md): how many went, and which items were kept because
  * active or upcoming reservations hold them, each with those reservations' numbers.
  */
 export function bulkDeleteOutcome(data: {

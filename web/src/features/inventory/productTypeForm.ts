@@ -52,7 +52,7 @@ export function productTypeToForm(t: ProductType): ProductTypeFormState {
   };
 }
 
-/** Document 2 §5: rate rows with both an amount and a type are kept. */
+/** R-INV-3: rate rows with both an amount and a type are kept. */
 export function keptRates(rates: readonly RateForm[]): RateRow[] {
   return rates
     .filter((r) => r.rate.trim() !== '' && r.rateType !== '' && Number.isFinite(Number(r.rate)))
@@ -63,7 +63,7 @@ export function keptRates(rates: readonly RateForm[]): RateRow[] {
 const rateAmount = productTypeSchema.shape.rates.def.innerType.def.element.shape.rate;
 
 /**
- * The product type form's schema (document 2 §5): name and category as the contract checks them
+ * The product type form's schema (R-INV-3): name and category as the contract checks them
  * (required, at most 120), an amount only when the row has one (blank rows are skipped on save).
  * The messages are the contract's, so each exists once. Variants are checked by their own calls.
  */
@@ -122,7 +122,7 @@ export type VariantOp =
   | { kind: 'delete'; id: string; name: string };
 
 /**
- * What saving the form does to the variants (document 2 §4, §5): blank names are skipped, new
+ * What saving the form does to the variants (R-INV-3): blank names are skipped, new
  * ones created, changed ones updated, and the ones removed from the form deleted.
  */
 export function variantOps(before: readonly ProductVariant[], after: readonly VariantForm[]): VariantOp[] {

@@ -78,7 +78,7 @@ function TrendChart({ title, points, unit, color }: { title: string; points: Poi
   );
 }
 
-/** Document 1 §2 item 6: range selector, cards, CSV export, and trend charts of calls, latency and errors. */
+/** R-PLAT-5: range selector, cards, CSV export, and trend charts of calls, latency and errors. */
 export function AnalyticsTab() {
   const [range, setRange] = useState<UsageRange>('7d');
   const [exporting, setExporting] = useState(false);

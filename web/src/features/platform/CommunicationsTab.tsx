@@ -12,7 +12,7 @@ const RANGES: { value: EmailRange; label: string }[] = [
   { value: '90d', label: 'Last 90 days' },
 ];
 
-/** Document 1 §2 item 7: range selector, e-mail stats, the provider panel's fixed text, SMS coming soon. */
+/** R-PLAT-5: range selector, e-mail stats, the provider panel's fixed text, SMS coming soon. */
 export function CommunicationsTab() {
   const [range, setRange] = useState<EmailRange>('7d');
   const stats = useEmailStats(range);

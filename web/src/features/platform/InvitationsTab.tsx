@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Code, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { invitationBody } from '../../../../shared/contract/routes/platform.js';
-import { errorMessage } from '../../api/client.js';
+import { INVITATION_PENDING } from '../../../../shared/domain/invitations.js';
+import { ApiRequestError, errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';
@@ -24,7 +25,7 @@ import { useSubmissionKey } from '../../api/submission-key.js';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = { Used: 'green', Expired: 'gray', Pending: 'orange' };
 const EMPTY: InvitationForm = { firstName: '', lastName: '', email: '' };
-/** Document 1 §9: how long "Copied" shows (as the share link's). */
+/** R-PLAT-5: how long "Copied" shows (as the share link's). */
 export const COPIED_MS = 2000;
 
 function InviteLink({ url, onDismiss }: { url: string; onDismiss: () => void }) {
@@ -73,25 +74,41 @@ function InviteLink({ url, onDismiss }: { url: string; onDismiss: () => void }) 
   );
 }
 
-function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
+function SendInvitation({
+  onSent,
+  onResend,
+}: {
+  onSent: (inv: Invitation) => void;
+  /** The address already has a pending invitation: send that one again instead. */
+  onResend: (id: string, email: string) => Promise<boolean>;
+}) {
   const form = useContractForm(invitationBody, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ id: string; email: string } | null>(null);
   const submission = useSubmissionKey();
   const send = useMutationAction(
     (body: InvitationForm) => submission.send(body, (key) => platformApi.createInvitation(body, key)),
     {
       success: (_r, body) => `Invitation sent to ${body.email}`,
       failure: 'Failed to send invitation',
-      // Document 1 §8: a create failure shows the server's text in the form.
+      // R-PLAT-5: a create failure shows the server's text in the form.
       toastFailure: false,
       revalidate: [INVITATIONS],
     },
   );
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    setPending(null);
     const r = await send.run(values);
     if (!r.ok) {
       setFailure(errorMessage(r.error, 'Failed to send invitation'));
+      const b = r.error instanceof ApiRequestError ? (r.error.body as { invitationId?: unknown }) : undefined;
+      if (
+        r.error instanceof ApiRequestError &&
+        r.error.code === INVITATION_PENDING &&
+        typeof b?.invitationId === 'string'
+      )
+        setPending({ id: b.invitationId, email: values.email.trim().toLowerCase() });
       return;
     }
     form.reset(EMPTY);
@@ -122,9 +139,26 @@ function SendInvitation({ onSent }: { onSent: (inv: Invitation) => void }) {
           <form onSubmit={(e) => void submit(e)} noValidate aria-label="Send invitation">
             <Stack gap="4">
               {failure && (
-                <Alert.Root status="error" role="alert">
+                <Alert.Root status={pending ? 'warning' : 'error'} role="alert" alignItems="center" flexWrap="wrap">
                   <Alert.Indicator />
-                  <Alert.Title>{failure}</Alert.Title>
+                  <Alert.Title flex="1" minW="0">
+                    {failure}
+                  </Alert.Title>
+                  {pending && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={async () => {
+                        if (await onResend(pending.id, pending.email)) {
+                          setFailure(null);
+                          setPending(null);
+                          form.reset(EMPTY);
+                        }
+                      }}
+                    >
+                      Resend
+                    </Button>
+                  )}
                 </Alert.Root>
               )}
               <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
@@ -259,7 +293,14 @@ export function InvitationsTab() {
 
   return (
     <Stack gap="6">
-      <SendInvitation onSent={(inv) => inv?.inviteUrl && setLink({ url: inv.inviteUrl, id: inv.id })} />
+      <SendInvitation
+        onSent={(inv) => inv?.inviteUrl && setLink({ url: inv.inviteUrl, id: inv.id })}
+        onResend={async (id, email) => {
+          const r = await resend.run({ id, email } as Invitation);
+          if (r.ok && r.value.invitation?.inviteUrl) setLink({ url: r.value.invitation.inviteUrl, id });
+          return r.ok;
+        }}
+      />
       {link && <InviteLink url={link.url} onDismiss={() => setLink(null)} />}
       <Card.Root>
         <Card.Header>

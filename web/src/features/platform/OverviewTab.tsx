@@ -1,12 +1,18 @@
 import { Alert, Badge, Button, Card, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
-import { formatCount, timeAgo } from '../../components/format.js';
+import { formatCount, pluralize, timeAgo } from '../../components/format.js';
 import { useOverviewMetrics, usePlatformHealth } from './api/index.js';
 
 const STATUS_COLOR = { healthy: 'green', degraded: 'orange', unhealthy: 'red' } as const;
-const CHECK_COLOR = { healthy: 'green', unhealthy: 'red', 'not-configured': 'gray' } as const;
-const CHECK_LABEL = { healthy: 'Healthy', unhealthy: 'Unhealthy', 'not-configured': 'Not configured' } as const;
+const STATUS_LABEL = { healthy: 'Healthy', degraded: 'Degraded', unhealthy: 'Unhealthy' } as const;
+const CHECK_COLOR = { healthy: 'green', unhealthy: 'red', 'not-configured': 'gray', pending: 'blue' } as const;
+const CHECK_LABEL = {
+  healthy: 'Healthy',
+  unhealthy: 'Unhealthy',
+  'not-configured': 'Not configured',
+  pending: 'Not run yet',
+} as const;
 
 function Card1({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -42,7 +48,7 @@ function Failed({ title, error, retry }: { title: string; error: unknown; retry:
   );
 }
 
-/** Document 1 §2 item 1: cards, platform activity and the health summary (first 3 checks, '+N more checks'); refreshed every 60 s. */
+/** R-PLAT-5: cards, platform activity and the health summary (first 3 checks, '+N more checks'); refreshed every 60 s. */
 export function OverviewTab() {
   const overview = useOverviewMetrics();
   const health = usePlatformHealth();
@@ -73,9 +79,9 @@ export function OverviewTab() {
         <Card.Body>
           {o ? (
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="2">
-              <Text>{formatCount(o.totalUsers)} users</Text>
-              <Text>{formatCount(o.totalItems)} inventory items</Text>
-              <Text>{formatCount(o.activeReservations)} active reservations</Text>
+              <Text>{pluralize(o.totalUsers, 'user', undefined, formatCount)}</Text>
+              <Text>{pluralize(o.totalItems, 'inventory item', undefined, formatCount)}</Text>
+              <Text>{pluralize(o.activeReservations, 'active reservation', undefined, formatCount)}</Text>
             </SimpleGrid>
           ) : (
             <Text color="fg.muted">Loading…</Text>
@@ -125,9 +131,10 @@ export function OverviewTab() {
               <Text fontSize="xs" color="fg.muted">
                 {h.summary.healthy} healthy · {h.summary.unhealthy} unhealthy
                 {h.summary.notConfigured ? ` · ${h.summary.notConfigured} not configured` : ''}
+                {h.summary.pending ? ` · ${h.summary.pending} not run yet` : ''}
               </Text>
               <Badge alignSelf="start" colorPalette={STATUS_COLOR[h.status]}>
-                Overall: {h.status}
+                Overall: {STATUS_LABEL[h.status]}
               </Badge>
             </Stack>
           ) : (

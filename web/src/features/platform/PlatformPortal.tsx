@@ -7,9 +7,10 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { LayersIcon, ShieldIcon } from '../../components/icons.js';
 import { deferred, useDeferred, usePreload, type Deferred } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 import { OverviewTab } from './OverviewTab.js';
 
-// First-load budget (issue 10 item 5): the tabs not shown first download after the portal shows
+// First-load budget (docs/decisions/web-first-load-js.md): the tabs not shown first download after the portal shows
 // (idle) or when opened; a tab shows a spinner until its code is here.
 const LATER_TABS = {
   tenants: deferred(() => import('./TenantsTab.js').then((m) => m.TenantsTab)),
@@ -56,7 +57,7 @@ const TAB_BODY: Partial<Record<TabValue, () => React.ReactElement>> = {
   configuration: () => <LaterTab tab={LATER_TABS.configuration} />,
 };
 
-/** The Platform Administration portal (document 1 §2) for SUPER_ADMIN. */
+/** The Platform Administration portal (R-PLAT-5) for SUPER_ADMIN. */
 export default function PlatformPortal() {
   const user = useUser();
   const { logout } = useSession();
@@ -110,15 +111,13 @@ export default function PlatformPortal() {
           lazyMount
           unmountOnExit
         >
-          <Box overflowX="auto" mb="6">
-            <Tabs.List minW="max-content">
-              {PLATFORM_TABS.map((t) => (
-                <Tabs.Trigger key={t.value} value={t.value}>
-                  {t.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-          </Box>
+          <ScrollingTabList mb="6">
+            {PLATFORM_TABS.map((t) => (
+              <Tabs.Trigger key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </ScrollingTabList>
           {PLATFORM_TABS.map((t) => (
             <Tabs.Content key={t.value} value={t.value}>
               <ErrorBoundary>{TAB_BODY[t.value]?.() ?? <NotYet label={t.label} />}</ErrorBoundary>

@@ -25,10 +25,10 @@ import { portalApi, TEMPLATES, useTemplates } from './api/index.js';
 type Template = NonNullable<ReturnType<typeof useTemplates>['data']>['templates'][number];
 const CATEGORIES = ['Reservations', 'Invitations', 'Notifications', 'General'] as const;
 
-/** Document 1 §2 item 5, §5, §8: category tabs with counts, cards, the 20-row edit modal and the preview modal. */
+/** R-PLAT-5, §5, §8: category tabs with counts, cards, the 20-row edit modal and the preview modal. */
 export function TemplatesTab() {
   const { data, error, mutate } = useTemplates();
-  const [editing, setEditing] = useState<{ t: Template; content: string } | null>(null);
+  const [editing, setEditing] = useState<{ t: Template; content: string; problem?: string } | null>(null);
   const [preview, setPreview] = useState<{ t: Template; html: string; subject: string } | null>(null);
 
   const openEdit = async (t: Template) => {
@@ -57,6 +57,10 @@ export function TemplatesTab() {
     if (r.ok) {
       notify.info('Template updated successfully', undefined, 4000);
       setEditing(null);
+    } else {
+      // A parse error names the line and what was expected: it stays beside the text being fixed.
+      const problem = errorMessage(r.error, 'Failed to update template');
+      setEditing((ed) => (ed ? { ...ed, problem } : ed));
     }
   };
 
@@ -137,7 +141,7 @@ export function TemplatesTab() {
           onSubmit={() => void submit()}
           onClose={() => setEditing(null)}
         >
-          <Field.Root>
+          <Field.Root invalid={!!editing.problem}>
             <Field.Label>Content</Field.Label>
             <Textarea
               rows={20}
@@ -145,8 +149,13 @@ export function TemplatesTab() {
               fontSize="sm"
               aria-label="Template content"
               value={editing.content}
-              onChange={(e) => setEditing({ ...editing, content: e.target.value })}
+              onChange={(e) => setEditing({ ...editing, content: e.target.value, problem: undefined })}
             />
+            {editing.problem && (
+              <Field.ErrorText whiteSpace="pre-wrap" overflowWrap="anywhere">
+                {editing.problem}
+              </Field.ErrorText>
+            )}
             <Field.HelperText>
               Variables in double braces: {editing.t.variables.map((v) => `{{${v}}}`).join(', ')}
             </Field.HelperText>

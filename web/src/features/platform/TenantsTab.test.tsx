@@ -31,7 +31,7 @@ const tenant = (status: string) => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('platform tenants tab (issue 17)', () => {
+describe('platform tenants tab (docs/decisions/README.md#platform-portal)', () => {
   it('shows e-mails, calls and the error rate, and suspends only after a confirm', async () => {
     let status = 'ACTIVE';
     const calls = stubFetch({
@@ -50,14 +50,14 @@ describe('platform tenants tab (issue 17)', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Details of Harbour Hire' })[0]!);
     const dialog = await findModal();
     expect(screen.getAllByText('~3.00 MB (est.)').length).toBeGreaterThan(0);
-    expect(within(dialog).getByText('~3.00 MB (estimated from counters)')).toBeTruthy();
+    within(dialog).getByText('~3.00 MB (estimated from counters)');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend tenant' }));
     const question = await screen.findByText('Suspend Harbour Hire?');
     expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(0); // nothing before the confirm
     const confirm = question.closest('[role="alertdialog"], [role="dialog"]') as HTMLElement;
     fireEvent.click(await within(confirm).findByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/suspend'))).toHaveLength(1));
-    expect(await screen.findByRole('button', { name: 'Reactivate tenant' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Reactivate tenant' });
     expect(screen.getAllByText('SUSPENDED').length).toBeGreaterThan(0);
   });
 });

@@ -23,7 +23,7 @@ import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import { formatCount, formatSize, timeAgo } from '../../components/format.js';
+import { formatCount, formatSize, pluralize, timeAgo } from '../../components/format.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { notify } from '../../components/toaster.js';
@@ -34,7 +34,7 @@ import { StatCard } from '../../components/StatCard.js';
 type Tenant = NonNullable<ReturnType<typeof useTenantMetrics>['data']>['tenants'][number];
 const STATUSES = ['all', 'ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
 
-/** Document 1 §2 item 2: search, status filter, last updated, Refresh, summary cards, the table, the detail modal. */
+/** R-PLAT-5: search, status filter, last updated, Refresh, summary cards, the table, the detail modal. */
 export function TenantsTab() {
   const { data, error, isLoading, mutate, isValidating } = useTenantMetrics();
   const clock = useOrgClock();
@@ -87,8 +87,8 @@ export function TenantsTab() {
       header: 'Business',
       render: (t) => (
         <Lines
-          main={`${formatCount(t.metrics.totalItems)} items`}
-          sub={`${formatCount(t.metrics.activeReservations)} active reservations`}
+          main={pluralize(t.metrics.totalItems, 'item', undefined, formatCount)}
+          sub={pluralize(t.metrics.activeReservations, 'active reservation', undefined, formatCount)}
         />
       ),
     },
@@ -96,7 +96,6 @@ export function TenantsTab() {
       key: 'emails',
       header: 'Emails',
       sortValue: (t) => t.metrics.emailsMonth,
-      hideOnCard: true,
       render: (t) => (
         <Lines
           main={`${formatCount(t.metrics.emailsToday)} today`}
@@ -108,7 +107,6 @@ export function TenantsTab() {
       key: 'system',
       header: 'System',
       sortValue: (t) => t.metrics.errorRate ?? -1,
-      hideOnCard: true,
       render: (t) => (
         <Stack gap="0" minW="0" whiteSpace="normal">
           <Text
@@ -188,7 +186,8 @@ export function TenantsTab() {
             Last updated {clock.dateTime(data.generatedAt)}
           </Text>
         )}
-        <Button size="sm" variant="outline" onClick={() => void mutate()} loading={isValidating}>
+        {/* A loading button without loadingText hides its label from screen readers too (axe button-name). */}
+        <Button size="sm" variant="outline" onClick={() => void mutate()} loading={isValidating} loadingText="Refresh">
           Refresh
         </Button>
       </Flex>
@@ -264,7 +263,13 @@ function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void
           },
     );
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={DIALOG_SIZE} scrollBehavior="inside">
+    // Wider than a form on desktops: the Users table needs its 40rem without a sideways scroll (docs/decisions/layout-at-375-and-1366.md).
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={{ ...DIALOG_SIZE, lg: 'xl' }}
+      scrollBehavior="inside"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -366,9 +371,12 @@ function TenantOverview({ tenant }: { tenant: Tenant }) {
   );
 }
 
-/** Document 1 §2 item 3, §4, §8: features grouped by category with toggles; the shared rule previews every toggle. */
-function FeatureManagement({ tenantId }: { tenantId: string }) {
+/** R-PLAT-5, §4, §8: features grouped by category with toggles; the shared rule previews every toggle. */
+export function FeatureManagement({ tenantId }: { tenantId: string }) {
   const { data, error, isLoading, mutate } = useTenantModules(tenantId);
+  // A refused change leaves the switch's own state flipped while the data is not: a new key puts
+  // it back in step, or the next click would only flip it back (docs/decisions/words-and-states.md).
+  const [resync, setResync] = useState(0);
   const toggle = useMutationAction(
     (module: ModuleId, enable: boolean) => portalApi.toggleModule(tenantId, module, enable),
     {
@@ -396,6 +404,7 @@ function FeatureManagement({ tenantId }: { tenantId: string }) {
     const problem = moduleToggleProblem(states, id, enable);
     if (problem) {
       notify.error(problem);
+      setResync((n) => n + 1);
       return;
     }
     void toggle.run(id, enable);
@@ -432,15 +441,18 @@ function FeatureManagement({ tenantId }: { tenantId: string }) {
                   )}
                 </Stack>
                 <Switch.Root
+                  key={`${m.name}-${resync}`}
                   checked={m.enabled}
                   disabled={m.isCore || toggle.busy}
-                  onCheckedChange={(e) => onChange(m.name, e.checked)}
+                  onCheckedChange={() => onChange(m.name, !m.enabled)}
                   data-testid={`module-${m.name}`}
                 >
-                  <Switch.HiddenInput aria-label={`${m.displayName} enabled`} />
+                  <Switch.HiddenInput />
                   <Switch.Control>
                     <Switch.Thumb />
                   </Switch.Control>
+                  {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+                  <Switch.Label srOnly>{`${m.displayName} enabled`}</Switch.Label>
                 </Switch.Root>
               </Flex>
             ))}
@@ -454,15 +466,34 @@ function TenantUsers({ tenantId }: { tenantId: string }) {
   const { data, error, isLoading, mutate } = useTenantDetails(tenantId);
   type U = NonNullable<typeof data>['users'][number];
   const columns: Column<U>[] = [
-    { key: 'name', header: 'Name', sortValue: (u) => u.name },
-    { key: 'username', header: 'Username', truncate: true, sortValue: (u) => u.username },
+    // Name over username, both whole: the dialog is about 620 px wide, and a truncated username or
+    // "10 minutes ag" (docs/decisions/layout-at-375-and-1366.md) tells the operator less than two lines do.
+    {
+      key: 'name',
+      header: 'User',
+      width: '40%',
+      sortValue: (u) => u.name,
+      render: (u) => (
+        <Stack gap="0" minW="0" whiteSpace="normal">
+          <Text wordBreak="break-word">{u.name}</Text>
+          <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+            {u.username}
+          </Text>
+        </Stack>
+      ),
+    },
     { key: 'role', header: 'Role', sortValue: (u) => u.role },
     {
       key: 'active',
       header: 'Active',
       render: (u) => <Badge colorPalette={u.isActive ? 'green' : 'gray'}>{u.isActive ? 'Active' : 'Inactive'}</Badge>,
     },
-    { key: 'last', header: 'Last sign-in', render: (u) => (u.lastLoginAt ? timeAgo(u.lastLoginAt) : 'Never') },
+    {
+      key: 'last',
+      header: 'Last sign-in',
+      nowrap: true,
+      render: (u) => (u.lastLoginAt ? timeAgo(u.lastLoginAt) : 'Never'),
+    },
   ];
   return (
     <DataTable

@@ -1,9 +1,9 @@
-/** Document 1 §4 and §9: 80 and above good, 60 to 79 warning, below 60 bad. */
+/** R-PLAT-6, R-PLAT-5: 80 and above good, 60 to 79 warning, below 60 bad. */
 export function healthColor(score: number): 'green' | 'orange' | 'red' {
   return score >= 80 ? 'green' : score >= 60 ? 'orange' : 'red';
 }
 
-/** Document 1 §9: an error rate above 1 % shows red. */
+/** R-PLAT-5: an error rate above 1 % shows red. */
 export const ERROR_RATE_ALERT = 1;
 
 /** The 24-hour error rate as measured by usage metering; no calls means no rate. */

@@ -20,7 +20,7 @@ export interface Invitation {
 
 export { canResend, canRevoke, type InvitationStatus };
 
-/** Document 1 §4 through the one shared rule; a missing expiry reads as Pending. */
+/** R-PLAT-6 through the one shared rule; a missing expiry reads as Pending. */
 export function invitationStatus(
   inv: Pick<Invitation, 'usedAt' | 'expiresAt'>,
   now: Date = new Date(),
@@ -35,7 +35,7 @@ export interface InvitationForm {
 }
 export type InvitationErrors = Partial<Record<keyof InvitationForm, string>>;
 
-/** Document 1 §5: values trimmed before the emptiness check. */
+/** R-PLAT-7: values trimmed before the emptiness check. */
 export function validateInvitation(v: InvitationForm): InvitationErrors {
   const e: InvitationErrors = {};
   if (!v.firstName.trim()) e.firstName = 'First name is required';

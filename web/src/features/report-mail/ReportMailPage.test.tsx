@@ -8,7 +8,7 @@ const at = (url: string) => renderApp(url, [{ path: '/report-mail/:action/:token
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('report e-mail links (issue 22 item 6)', () => {
+describe('report e-mail links (docs/decisions/report-mail-recipients.md)', () => {
   it('confirm: nothing is posted until the person clicks; then the answer is shown', async () => {
     const calls = stubFetch({
       [`POST /public/report-mail/confirm/${TOKEN}`]: {
@@ -19,8 +19,8 @@ describe('report e-mail links (issue 22 item 6)', () => {
     const button = await screen.findByRole('button', { name: 'Yes, send me this report' });
     expect(calls).toHaveLength(0);
     fireEvent.click(button);
-    expect(await screen.findByText('Thank you. You will receive this report from now on.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Confirmed' })).toBeTruthy();
+    await screen.findByText('Thank you. You will receive this report from now on.');
+    screen.getByRole('heading', { name: 'Confirmed' });
     expect(calls.map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`)).toEqual([
       `POST /public/report-mail/confirm/${TOKEN}`,
     ]);
@@ -35,14 +35,14 @@ describe('report e-mail links (issue 22 item 6)', () => {
     });
     at(`/report-mail/unsubscribe/${TOKEN}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByText('This link is not valid. Open it exactly as it came in the e-mail.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'This link did not work' })).toBeTruthy();
+    await screen.findByText('This link is not valid. Open it exactly as it came in the e-mail.');
+    screen.getByRole('heading', { name: 'This link did not work' });
   });
 
   it('an unknown action is not a link of ours', async () => {
     const calls = stubFetch({});
     at(`/report-mail/delete/${TOKEN}`);
-    expect(await screen.findByRole('heading', { name: 'Link not valid' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Link not valid' });
     expect(screen.queryByRole('button')).toBeNull();
     expect(calls).toHaveLength(0);
   });

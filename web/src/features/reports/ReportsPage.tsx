@@ -44,7 +44,8 @@ import {
 type Tab = 'generate' | 'analytics' | 'export' | 'schedule' | 'settings';
 /** The Schedule tab (its form brings zod and the contract's schedule schema) loads when first opened. */
 const ScheduleTab = lazy(() => import('./ScheduleTab.js'));
-const ALL_FORMATS: ExportFormat[] = ['html', 'pdf', 'csv', 'excel', 'json'];
+/** The one-click buttons beside Print, each shown only where the report supports it. */
+const QUICK_FORMATS: ExportFormat[] = ['pdf', 'csv', 'excel'];
 
 function useOrg() {
   const user = useUser() as { organization?: { name?: string } | null };
@@ -52,7 +53,7 @@ function useOrg() {
   return { zone, business: user.organization?.name || 'Rental business' };
 }
 
-/** Document 3 §2: Reports, tabs Generate, Analytics, Export, Schedule, Settings. */
+/** R-REP-5: Reports, tabs Generate, Analytics, Export, Schedule, Settings. */
 export default function ReportsPage() {
   const { zone, business } = useOrg();
   const [tab, setTab] = useState<Tab>('generate');
@@ -402,8 +403,11 @@ function Analytics({ report, zone, onViewDetails }: { report: ReportData; zone: 
   );
 }
 
-function ExportPanel({ report, table, business }: { report: ReportData; table: ReportTable; business: string }) {
-  const [format, setFormat] = useState<ExportFormat>('pdf');
+export function ExportPanel({ report, table, business }: { report: ReportData; table: ReportTable; business: string }) {
+  // R-REP-4: each report offers only the formats it supports (daily log CSV, the others Excel).
+  const formats = supportedFormats(report.type);
+  const [chosen, setFormat] = useState<ExportFormat>('pdf');
+  const format = formats.includes(chosen) ? chosen : 'pdf';
   return (
     <Card.Root>
       <Card.Body>
@@ -415,12 +419,11 @@ function ExportPanel({ report, table, business }: { report: ReportData; table: R
             <Button variant="outline" onClick={() => printReport(table, business)}>
               Print
             </Button>
-            <Button variant="outline" onClick={() => void runExport('pdf', report, table, business)}>
-              PDF
-            </Button>
-            <Button variant="outline" onClick={() => void runExport('csv', report, table, business)}>
-              CSV
-            </Button>
+            {QUICK_FORMATS.filter((f) => formats.includes(f)).map((f) => (
+              <Button key={f} variant="outline" onClick={() => void runExport(f, report, table, business)}>
+                {FORMAT_LABELS[f]}
+              </Button>
+            ))}
           </HStack>
           <HStack gap="2" wrap="wrap">
             <NativeSelect.Root width="auto">
@@ -429,7 +432,7 @@ function ExportPanel({ report, table, business }: { report: ReportData; table: R
                 value={format}
                 onChange={(e) => setFormat(e.target.value as ExportFormat)}
               >
-                {ALL_FORMATS.map((f) => (
+                {formats.map((f) => (
                   <option key={f} value={f}>
                     {FORMAT_LABELS[f]}
                   </option>

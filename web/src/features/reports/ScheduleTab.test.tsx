@@ -36,7 +36,7 @@ const schedule = (over: Record<string, unknown> = {}) => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('Schedule tab (issue 18)', () => {
+describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.md)', () => {
   it('describes frequencies', () => {
     expect(describeSchedule({ frequency: 'weekly', time: '07:30', daysOfWeek: [1, 3] })).toBe(
       'Weekly on Mon, Wed at 07:30',
@@ -76,7 +76,7 @@ describe('Schedule tab (issue 18)', () => {
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Run now' })[0]!);
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/run'))).toHaveLength(1));
-    expect(await screen.findByText('Report sent to 1 recipient')).toBeTruthy();
+    await screen.findByText('Report sent to 1 recipient');
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Disable' })[0]!);
     expect((await screen.findAllByText('Disabled')).length).toBeGreaterThan(0);
@@ -86,29 +86,29 @@ describe('Schedule tab (issue 18)', () => {
     const dialog = await screen.findByRole('alertdialog').catch(() => screen.findByRole('dialog'));
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('No scheduled reports yet.')).toBeTruthy();
+    await screen.findByText('No scheduled reports yet.');
   });
 
-  it("the form shows document 3 §5 messages and sends only the chosen frequency's fields", async () => {
+  it("the form shows R-REP-2 messages and sends only the chosen frequency's fields", async () => {
     const calls = stubFetch({
       'GET /api/reports/schedules': { body: { schedules: [] } },
       'POST /api/reports/schedules': { body: schedule({ id: 's2', name: 'Month end' }) },
     });
     renderWithProviders(<ScheduleTab zone="America/New_York" />);
-    expect(await screen.findByText('No scheduled reports yet.')).toBeTruthy();
+    await screen.findByText('No scheduled reports yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Schedule Report' }));
     const dialog = await screen.findByRole('dialog');
     // No name, no recipient
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
-    expect(within(dialog).getByText('At least one recipient is required')).toBeTruthy();
+    await within(dialog).findByText('Name is required');
+    within(dialog).getByText('At least one recipient is required');
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Month end' } });
     fireEvent.change(within(dialog).getByLabelText('Frequency'), { target: { value: 'monthly' } });
     fireEvent.change(within(dialog).getByLabelText('Recipients'), {
       target: { value: 'owner@example.com, not-an-address' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-    expect(await within(dialog).findByText('Each recipient must be a valid e-mail address')).toBeTruthy();
+    await within(dialog).findByText('Each recipient must be a valid e-mail address');
     fireEvent.change(within(dialog).getByLabelText('Recipients'), {
       target: { value: 'owner@example.com; books@example.com' },
     });
@@ -125,7 +125,7 @@ describe('Schedule tab (issue 18)', () => {
     });
   });
 
-  it("shows each recipient's state: staff, awaiting confirmation, confirmed, unsubscribed (issue 22 item 6)", async () => {
+  it("shows each recipient's state: staff, awaiting confirmation, confirmed, unsubscribed (docs/decisions/report-mail-recipients.md)", async () => {
     stubFetch({
       'GET /api/reports/schedules': {
         body: {
@@ -161,11 +161,9 @@ describe('Schedule tab (issue 18)', () => {
       'POST /api/reports/schedules/s1/run': { status: 429, body: { error: 'TooManyRequests', message } },
     });
     renderWithProviders(<ScheduleTab zone="America/New_York" />);
-    expect(
-      await screen.findByText(/Daily limit reached: your organization has sent 200 of 200 report e-mails today/),
-    ).toBeTruthy();
+    await screen.findByText(/Daily limit reached: your organization has sent 200 of 200 report e-mails today/);
     fireEvent.click(screen.getAllByRole('button', { name: 'Run now' })[0]!);
-    expect(await screen.findByText(message)).toBeTruthy();
+    await screen.findByText(message);
   });
 
   it("the form tells who must confirm and that only an administrator adds outside addresses; the server's 403 is shown", async () => {
@@ -183,11 +181,9 @@ describe('Schedule tab (issue 18)', () => {
     renderWithProviders(<ScheduleTab zone="America/New_York" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule Report' }));
     const dialog = await screen.findByRole('dialog');
-    expect(
-      within(dialog).getByText(
-        /only an administrator can add other addresses, and each receives a confirmation e-mail first/,
-      ),
-    ).toBeTruthy();
+    within(dialog).getByText(
+      /only an administrator can add other addresses, and each receives a confirmation e-mail first/,
+    );
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Weekly' } });
     fireEvent.change(within(dialog).getByLabelText('Recipients'), { target: { value: 'x@outside.example' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));

@@ -1,5 +1,5 @@
 /**
- * The Schedule tab (document 3 §2, §3, §4, §5, §9; issue 18): the organization's scheduled reports,
+ * The Schedule tab (R-REP-6; docs/decisions/reports-scheduled-reports-really-arrive.md): the organization's scheduled reports,
  * which really run (the report-schedules sweep e-mails each at its time in the organization's zone,
  * with the file attached). Loaded when the tab is first opened: it brings the contract's schedule
  * schema (zod) and the form, which the Reports page's first load does without.
@@ -10,6 +10,7 @@ import {
   Box,
   Button,
   Checkbox,
+  Fieldset,
   HStack,
   Input,
   NativeSelect,
@@ -43,7 +44,7 @@ const FREQUENCY_LABELS: Record<(typeof SCHEDULE_FREQUENCIES)[number], string> = 
   quarterly: 'Quarterly',
 };
 const FORMAT_NAMES: Record<ScheduleFormat, string> = { pdf: 'PDF', excel: 'Excel', csv: 'CSV' };
-/** Issue 22 item 6: staff receive at once; an outside address only after it confirms; anyone may unsubscribe. */
+/** docs/decisions/report-mail-recipients.md: staff receive at once; an outside address only after it confirms; anyone may unsubscribe. */
 export const RECIPIENT_STATE_LABELS: Record<RecipientState, { label: string; color: string }> = {
   staff: { label: 'Staff', color: 'gray' },
   pending: { label: 'Awaiting confirmation', color: 'orange' },
@@ -230,7 +231,14 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
               </FormField>
             </SimpleGrid>
             {frequency === 'weekly' && (
-              <FormField label="Days of week" required error={errors.schedule?.daysOfWeek?.message}>
+              // A fieldset, not a Field: a Field hands its one control id to every checkbox inside it (docs/decisions/accessibility-checked-by-axe.md).
+              <Fieldset.Root invalid={!!errors.schedule?.daysOfWeek}>
+                <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                  Days of week{' '}
+                  <Text as="span" color="fg.error" aria-hidden>
+                    *
+                  </Text>
+                </Fieldset.Legend>
                 <Controller
                   control={form.control}
                   name="schedule.daysOfWeek"
@@ -259,7 +267,8 @@ function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: stri
                     );
                   }}
                 />
-              </FormField>
+                <Fieldset.ErrorText>{errors.schedule?.daysOfWeek?.message}</Fieldset.ErrorText>
+              </Fieldset.Root>
             )}
             {frequency === 'monthly' && (
               <FormField
@@ -433,7 +442,7 @@ export default function ScheduleTab({ zone }: { zone: string }) {
         render: (s) => (
           <Text whiteSpace="normal" title={`${s.runCount} runs, ${s.successCount} succeeded, ${s.failureCount} failed`}>
             {s.runCount} ·{' '}
-            <Box as="span" color="green.600">
+            <Box as="span" color="green.700">
               {s.successCount} ok
             </Box>{' '}
             ·{' '}

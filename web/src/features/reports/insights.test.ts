@@ -32,7 +32,7 @@ const revenue = (over: Record<string, unknown> = {}) => ({
 });
 const ids = (r: Parameters<typeof analyze>[0]) => analyze(r, 'UTC').insights.map((i) => i.id);
 
-describe('heuristics (document 3 §9)', () => {
+describe('heuristics (R-REP-5)', () => {
   it('peak hours: at least 80% of the busiest hour', () => {
     expect(peakHours({ '09': 10, '10': 8, '11': 7, '14': 0 })).toEqual([9, 10]);
     expect(peakHours({})).toEqual([]);

@@ -1,8 +1,9 @@
 /**
- * Analytics insights computed from a report's own data (document 3 §2, §9 heuristics). Nothing is
+ * Analytics insights computed from a report's own data (R-REP-5 heuristics). Nothing is
  * random: every figure comes from the report; what a heuristic cannot compute is not shown.
  */
 import { formatIn } from '../../../../shared/domain/time-text.js';
+import { pluralize } from '../../../../shared/domain/words.js';
 import { money, type ReportData } from './model.js';
 
 export type Impact = 'high' | 'medium' | 'low';
@@ -101,7 +102,7 @@ function longInsight(average: number, samples: number): Insight | null {
     category: 'financial',
     impact: 'medium',
     description: `Rentals last ${average.toFixed(1)} hours on average (over 4 hours).`,
-    details: [`Based on ${samples} rentals between 0 and 24 hours.`],
+    details: [`Based on ${pluralize(samples, 'rental', undefined, String)} between 0 and 24 hours.`],
     action: 'Offer half-day or day rates.',
   };
 }
@@ -116,7 +117,7 @@ function cancelInsight(cancelled: number, all: number): Insight | null {
     category: 'management',
     impact: rate > 25 ? 'high' : 'medium',
     description: `${pct(rate)} of reservations were cancelled (above 10%).`,
-    details: [`${cancelled} of ${all} reservations cancelled.`],
+    details: [`${cancelled} of ${pluralize(all, 'reservation', undefined, String)} cancelled.`],
     action: 'Ask for deposits or send reminders before the start time.',
   };
 }
@@ -214,7 +215,9 @@ export function analyze(r: ReportData, zone: string): Analysis {
             category: 'analytics',
             impact: retention < 40 ? 'high' : 'medium',
             description: `${pct(retention)} of customers came back in this period (below 70%).`,
-            details: [`${d.returningCustomers} of ${d.totalCustomers} customers made more than one reservation.`],
+            details: [
+              `${d.returningCustomers} of ${pluralize(d.totalCustomers, 'customer', undefined, String)} made more than one reservation.`,
+            ],
             action: 'Reach out to one-time customers with an offer.',
           });
         }
@@ -227,8 +230,11 @@ export function analyze(r: ReportData, zone: string): Analysis {
           type: 'opportunity',
           category: 'analytics',
           impact: 'medium',
-          description: `${vip.length} customer${vip.length === 1 ? '' : 's'} spend over twice the average and book over 1.5 times as often.`,
-          details: vip.map((c) => `${c.name}: ${money(c.totalSpent)}, ${c.reservationCount} reservations`),
+          description: `${pluralize(vip.length, 'customer', undefined, String)} spend over twice the average and book over 1.5 times as often.`,
+          details: vip.map(
+            (c) =>
+              `${c.name}: ${money(c.totalSpent)}, ${pluralize(c.reservationCount, 'reservation', undefined, String)}`,
+          ),
           action: 'Thank them with a loyalty offer.',
         });
       }

@@ -19,6 +19,7 @@ import { participantLimit, serviceZone, slotHours, slotStart } from '../../../..
 import { errorMessage } from '../../api/client.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
+import { pluralize } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useServices } from '../services/api/index.js';
 import { reservationsApi, useFreeItems } from './api/index.js';
@@ -41,26 +42,13 @@ import { useSubmissionKey } from '../../api/submission-key.js';
 
 type ServiceRow = NonNullable<ReturnType<typeof useServices>['data']>[number];
 
-function parseList<T>(v: unknown): T[] {
-  if (Array.isArray(v)) return v as T[];
-  if (typeof v === 'string' && v.trim()) {
-    try {
-      const p = JSON.parse(v) as unknown;
-      return Array.isArray(p) ? (p as T[]) : [];
-    } catch {
-      return [];
-    }
-  }
-  return [];
-}
-
-/** The service's add-ons when it offers them (document 2 §3: JSON text or an array). */
-export function addonsOf(s: ServiceRow | undefined): { id?: string; name: string; rate: number; rateType?: string }[] {
+/** The service's add-ons when it offers them (decoded from the answer's JSON text by the contract's codec). */
+export function addonsOf(s: ServiceRow | undefined): ServiceRow['addons'] {
   if (!s?.enableAddons) return [];
-  return parseList<{ id?: string; name: string; rate: number; rateType?: string }>(s.addons).filter((a) => a?.name);
+  return s.addons.filter((a) => a.name);
 }
 
-/** The most people one booking of this slot may bring (document 2 §5's rule). */
+/** The most people one booking of this slot may bring (R-SVC-2's rule). */
 function maxPeopleFor(s: ServiceRow | undefined, slotKey: string, orgZone: string): number | undefined {
   const slot = futureSlots(s, Date.now(), orgZone).find((x) => `${x.date}|${x.startTime}|${x.endTime}` === slotKey);
   return slot ? participantLimit(maxParticipantsOf(s), slot.slotsAvailable) : undefined;
@@ -70,23 +58,14 @@ function maxPeopleFor(s: ServiceRow | undefined, slotKey: string, orgZone: strin
 export function futureSlots(s: ServiceRow | undefined, now: number, orgZone: string): CalendarSlot[] {
   if (!s) return [];
   const zone = serviceZone(s, orgZone);
-  return parseList<CalendarSlot>(s.availability).filter((x) => x?.date && slotStart(x, zone) > now);
+  return s.availability.filter((x) => x.date && slotStart(x, zone) > now);
 }
 
 function maxParticipantsOf(s: ServiceRow | undefined): number | undefined {
-  const raw: unknown = s?.rsvpSettings;
-  let r: { maxParticipants?: number } | null = null;
-  if (typeof raw === 'string') {
-    try {
-      r = JSON.parse(raw) as { maxParticipants?: number };
-    } catch {
-      r = null;
-    }
-  } else if (raw && typeof raw === 'object') r = raw as { maxParticipants?: number };
-  return typeof r?.maxParticipants === 'number' ? r.maxParticipants : undefined;
+  return s?.rsvpSettings.maxParticipants ?? undefined;
 }
 
-/** "New Reservation" (document 3 §2, §5): customer, an item at a time or a service slot from the calendar, deposit. */
+/** "New Reservation" (R-RES-4, R-RES-2): customer, an item at a time or a service slot from the calendar, deposit. */
 export function CreateReservationDialog({
   open,
   mode,
@@ -136,7 +115,7 @@ export function CreateReservationDialog({
           return true;
         } catch (e) {
           notify.error(`${TEXT.createFailedPrefix}${errorMessage(e, 'Unknown error')}`);
-          // Document 3 §8: the service list is refreshed afterwards (places may have gone).
+          // R-RES-11: the service list is refreshed afterwards (places may have gone).
           void services.mutate();
           return false;
         }
@@ -147,7 +126,7 @@ export function CreateReservationDialog({
         const errors = form.formState.errors;
         const setMode = (m: 'item' | 'service') => {
           form.setValue('mode', m, { shouldDirty: true });
-          // Selecting an item clears the service and vice versa (document 3 §5).
+          // Selecting an item clears the service and vice versa (R-RES-2).
           if (m === 'item') {
             form.setValue('serviceId', '');
             form.setValue('slot', '');
@@ -285,7 +264,7 @@ function ItemSection({
             <NativeSelect.Field {...form.register('duration')}>
               {ITEM_DURATIONS.map((h) => (
                 <option key={h} value={String(h)}>
-                  {h} hour{h === 1 ? '' : 's'}
+                  {pluralize(h, 'hour')}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -321,7 +300,7 @@ function ItemSection({
             <Text>{TEXT.noRates}</Text>
           ) : (
             <Text>
-              Estimated: {hours} hour{hours === 1 ? '' : 's'} × {formatCents(toCents(chosen.hourlyRate ?? 0))} ={' '}
+              Estimated: {pluralize(hours, 'hour')} × {formatCents(toCents(chosen.hourlyRate ?? 0))} ={' '}
               <b>{formatCents(multiplyCents(toCents(chosen.hourlyRate ?? 0), hours))}</b> before tax
             </Text>
           )}

@@ -39,18 +39,18 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The service's own line (issue 23 item 4): the tier that applied, named, its rate and how many it was charged for. */
+/** The service's own line (docs/decisions/right-about-money.md): the tier that applied, named, its rate and how many it was charged for. */
 function serviceLine(r: ReservationDetail): string {
   const s = r.service!;
   const times = s.rateType === 'PER_PERSON' && (r.participantCount ?? 1) !== 1 ? ` × ${r.participantCount}` : '';
   return `${s.name}${s.tier ? ` · ${s.tier}` : ''} (${staffPriceText(s.rate, s.rateType)}${times})`;
 }
 
-/** The base amount holds the add-ons too (document 3 §5's booked base); the service line is what is left. */
+/** The base amount holds the add-ons too (R-BOOK-4's booked base); the service line is what is left. */
 const serviceAmount = (r: ReservationDetail) =>
   fromCents(toCents(r.baseAmount) - sumCents(r.addons.map((a) => toCents(a.amount))));
 
-/** Document 3 §5 price breakdown as the server stored it, one line per part; tax shows only when its rate is above 0. */
+/** R-MONEY-3 price breakdown as the server stored it, one line per part; tax shows only when its rate is above 0. */
 function Breakdown({ r }: { r: ReservationDetail }) {
   return (
     <Stack gap="0" aria-label="Price breakdown" role="group">
@@ -85,7 +85,7 @@ function Breakdown({ r }: { r: ReservationDetail }) {
   );
 }
 
-/** The reservation details dialog (document 3 §2): breakdown, payments, allergies, notes, Reprocess and Restore. */
+/** The reservation details dialog (R-RES-1): breakdown, payments, allergies, notes, Reprocess and Restore. */
 export function DetailsDialog({
   id,
   onClose,

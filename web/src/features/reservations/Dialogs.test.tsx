@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubApi } from '../../test-utils.js';
+import type { RouteStubs } from '../../test-api.js';
+import { staffServiceWire } from '../services/fixtures.test-helpers.js';
 import { listAnswer, reservation, signIn, user } from './fixtures.test-helpers.js';
 
 vi.setConfig({ testTimeout: 40_000 });
@@ -15,19 +17,19 @@ const day = (n: number) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-const service = {
+const service = staffServiceWire({
   id: 'svc1',
   name: 'Kayak Tour',
   rate: 30,
   rateType: 'PER_PERSON',
-  availability: JSON.stringify([
+  availability: [
     { date: day(10), startTime: '09:00', endTime: '11:00', slotsAvailable: 6, originalSlotsAvailable: 6 },
     // original missing: 1 left is estimated as 4 places, 25 % free: yellow
     { date: day(11), startTime: '09:00', endTime: '11:00', slotsAvailable: 1 },
     { date: day(12), startTime: '09:00', endTime: '11:00', slotsAvailable: 0, originalSlotsAvailable: 4 },
-  ]),
-  rsvpSettings: JSON.stringify({ maxParticipants: 8 }),
-};
+  ],
+  rsvpSettings: { maxParticipants: 8, enablePublicBookings: true },
+});
 
 /** Started 3 hours ago for 2 hours: about an hour late. */
 const late = () =>
@@ -37,14 +39,14 @@ const late = () =>
     isOverdue: true,
   });
 
-function stubBase(extra: Parameters<typeof stubFetch>[0] = {}) {
-  return stubFetch({
-    'GET /api/reservations/integration/all': { body: listAnswer([late()]) },
-    'GET /api/reservations/integration/stats/overview': {
+function stubBase(extra: RouteStubs = {}) {
+  return stubApi({
+    'reservations.list': { body: listAnswer([late()]) },
+    'reservations.statsOverview': {
       body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 1 },
     },
-    'GET /api/inventory/services': { body: [service] },
-    'GET /api/reservations/available-items': {
+    'services.list': { body: [service] },
+    'reservations.availableItems': {
       body: {
         items: [
           {
@@ -61,7 +63,8 @@ function stubBase(extra: Parameters<typeof stubFetch>[0] = {}) {
         ],
       },
     },
-    'GET /api/settings/tax_rate': { body: { value: 10 } },
+    // The API answers the rate as a bare number (settings.taxRate).
+    'settings.taxRate': { body: 10 },
     ...extra,
   });
 }
@@ -71,11 +74,11 @@ async function openCreate() {
   return screen.findByRole('dialog', { name: 'New Reservation' });
 }
 
-describe('create reservation dialog (document 3 §2, §5)', () => {
+describe('create reservation dialog (R-RES-1, R-RES-2)', () => {
   it('asks for the customer and an item, then sends the item body with the deposit', async () => {
     signIn(user('BUSINESS_ADMIN'));
     const calls = stubBase({
-      'POST /api/reservations/items/create': {
+      'reservations.createItem': {
         status: 201,
         body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000042' }) },
       },
@@ -83,9 +86,9 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     renderApp('/acme/reservations');
     const dialog = await openCreate();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(await within(dialog).findByText('First name is required')).toBeTruthy();
-    expect(within(dialog).getByText('Phone number is required')).toBeTruthy();
-    expect(within(dialog).getByText('Please select either an inventory item or a service.')).toBeTruthy();
+    await within(dialog).findByText('First name is required');
+    within(dialog).getByText('Phone number is required');
+    within(dialog).getByText('Please select either an inventory item or a service.');
 
     fireEvent.change(within(dialog).getByLabelText(/First name/), { target: { value: 'Jane' } });
     fireEvent.change(within(dialog).getByLabelText(/Last name/), { target: { value: 'Doe' } });
@@ -93,14 +96,14 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     const item = within(dialog).getByLabelText(/Inventory item/) as HTMLSelectElement;
     await waitFor(() => expect(item.options.length).toBe(2));
     fireEvent.change(item, { target: { value: 'i1' } });
-    expect(await within(dialog).findByText('$50.00')).toBeTruthy(); // 2 hours (default) × $25
+    await within(dialog).findByText('$50.00'); // 2 hours (default) × $25
     fireEvent.change(within(dialog).getByLabelText(/Deposit amount/), { target: { value: '20' } });
     const cash = within(dialog).getByRole('checkbox', { name: 'Cash' }) as HTMLInputElement;
     fireEvent.click(cash);
     await waitFor(() => expect(cash.checked).toBe(true));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(await screen.findByText('Reservation RES-000042 created')).toBeTruthy();
-    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/items/create'))!;
+    await screen.findByText('Reservation RES-000042 created');
+    const post = calls.find((c) => c.id === 'reservations.createItem')!;
     const body = JSON.parse(String(post.init?.body));
     expect(body.customer).toEqual({ firstName: 'Jane', lastName: 'Doe', phone: '555 123 4567' });
     expect(body.reservation).toMatchObject({
@@ -118,7 +121,7 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
   it('books a service through the calendar: colours, clickable dates, slot required, participants', async () => {
     signIn(user('BUSINESS_ADMIN'));
     const calls = stubBase({
-      'POST /api/reservations/services/create': {
+      'reservations.createService': {
         status: 201,
         body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000043', kind: 'SERVICE' }) },
       },
@@ -130,7 +133,7 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     fireEvent.change(within(dialog).getByLabelText(/Last name/), { target: { value: 'In' } });
     fireEvent.change(within(dialog).getByLabelText(/Phone/), { target: { value: '5550001111' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(await within(dialog).findByText('Please select a service.')).toBeTruthy();
+    await within(dialog).findByText('Please select a service.');
 
     fireEvent.change(within(dialog).getByLabelText(/^Service/), { target: { value: 'svc1' } });
     const green = await within(dialog).findByRole('button', { name: `${day(10)}: 6 of 6 places free` });
@@ -141,15 +144,15 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     expect((green as HTMLButtonElement).disabled).toBe(false);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(await within(dialog).findByText('Please select a time slot for the service.')).toBeTruthy();
+    await within(dialog).findByText('Please select a time slot for the service.');
     fireEvent.click(green);
     fireEvent.click(await within(dialog).findByRole('radio', { name: /09:00 - 11:00 · 6 left/ }));
     await waitFor(() => expect(within(dialog).queryByText('Please select a time slot for the service.')).toBeNull());
     fireEvent.change(await within(dialog).findByLabelText(/Participants/), { target: { value: '3' } });
-    expect(await within(dialog).findByText('$90.00')).toBeTruthy();
+    await within(dialog).findByText('$90.00');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(await screen.findByText('Reservation RES-000043 created')).toBeTruthy();
-    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/services/create'))!;
+    await screen.findByText('Reservation RES-000043 created');
+    const post = calls.find((c) => c.id === 'reservations.createService')!;
     expect(JSON.parse(String(post.init?.body)).reservation).toMatchObject({
       serviceId: 'svc1',
       availabilitySlots: [{ date: day(10), startTime: '09:00', endTime: '11:00' }],
@@ -160,8 +163,8 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
   it('says so when a service has no availability, and prefixes a refused create', async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubBase({
-      'GET /api/inventory/services': { body: [{ ...service, availability: '[]' }] },
-      'POST /api/reservations/items/create': {
+      'services.list': { body: [{ ...service, availability: '[]' }] },
+      'reservations.createItem': {
         status: 409,
         body: { error: 'Conflict', message: 'GC-001 is already booked then (RES-000007)' },
       },
@@ -170,7 +173,7 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     const dialog = await openCreate();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book a service' }));
     fireEvent.change(within(dialog).getByLabelText(/^Service/), { target: { value: 'svc1' } });
-    expect(await within(dialog).findByText('No availability configured for this service.')).toBeTruthy();
+    await within(dialog).findByText('No availability configured for this service.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book an item' }));
     fireEvent.change(within(dialog).getByLabelText(/First name/), { target: { value: 'Jane' } });
     fireEvent.change(within(dialog).getByLabelText(/Last name/), { target: { value: 'Doe' } });
@@ -179,13 +182,11 @@ describe('create reservation dialog (document 3 §2, §5)', () => {
     await waitFor(() => expect(item.options.length).toBe(2));
     fireEvent.change(item, { target: { value: 'i1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
-    expect(
-      await screen.findByText('Failed to create reservation: GC-001 is already booked then (RES-000007)'),
-    ).toBeTruthy();
+    await screen.findByText('Failed to create reservation: GC-001 is already booked then (RES-000007)');
   });
 });
 
-describe('return dialog (document 3 §4, §5)', () => {
+describe('return dialog (R-RES-5, R-RES-6)', () => {
   async function openReturn() {
     fireEvent.click(await screen.findByRole('button', { name: 'Process return of RES-000001' }, { timeout: 20_000 }));
     return screen.findByRole('dialog', { name: 'Process Return' });
@@ -230,7 +231,7 @@ describe('return dialog (document 3 §4, §5)', () => {
       totalAmount: 126.5,
     };
     const calls = stubBase({
-      'POST /api/reservations/processing/r1/return': {
+      'reservations.processReturn': {
         body: {
           success: true,
           message: 'Return processed successfully',
@@ -244,24 +245,25 @@ describe('return dialog (document 3 §4, §5)', () => {
     const amount = within(dialog).getByLabelText(/Refund amount/) as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
-    expect(
-      await within(dialog).findByText('Please select either Cash or Credit (or both) for the refund payment method.'),
-    ).toBeTruthy();
+    await within(dialog).findByText('Please select either Cash or Credit (or both) for the refund payment method.');
     // base $50 + about an hour of overage at $25: $999 is beyond the total
     fireEvent.change(amount, { target: { value: '999' } });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Credit' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
-    expect(
-      await within(dialog).findByText(
-        /^Refund amount cannot exceed the total reservation amount \(\$[\d,.]+\)\. Please adjust the refund amount\.$/,
-      ),
-    ).toBeTruthy();
+    await within(dialog).findByText(
+      /^Refund amount cannot exceed the total reservation amount \(\$[\d,.]+\)\. Please adjust the refund amount\.$/,
+    );
     fireEvent.change(amount, { target: { value: '10' } });
+    // docs/decisions/words-and-states.md: the message goes once the amount is right, before the next submit.
+    await waitFor(() => expect(within(dialog).queryByText(/Refund amount cannot exceed/)).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
     const done = await screen.findByRole('dialog', { name: 'Return processed' });
-    expect(within(done).getByText('$126.50')).toBeTruthy();
-    expect(within(done).getByText('Tax (10%)')).toBeTruthy();
-    const post = calls.find((c) => c.method === 'POST' && c.url.endsWith('/r1/return'))!;
+    within(done).getByText('$126.50');
+    within(done).getByText('Tax (10%)');
+    // It only reports: Close, and no Cancel beside it.
+    expect(within(done).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(within(done).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+    const post = calls.find((c) => c.id === 'reservations.processReturn')!;
     expect(JSON.parse(String(post.init?.body)).refund).toMatchObject({
       amount: 10,
       credit: true,
@@ -277,10 +279,8 @@ describe('return dialog (document 3 §4, §5)', () => {
     const dialog = await openReturn();
     fireEvent.change(within(dialog).getByLabelText(/Actual return time/), { target: { value: '2019-12-31T00:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
-    expect(
-      await within(dialog).findByText(
-        /^Return time must be at least 5 minutes after the reservation start time \(.+\)\. Please select a valid return time\.$/,
-      ),
-    ).toBeTruthy();
+    await within(dialog).findByText(
+      /^Return time must be at least 5 minutes after the reservation start time \(.+\)\. Please select a valid return time\.$/,
+    );
   });
 });

@@ -16,8 +16,10 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useReservationLogs } from './api/index.js';
+import { DateTimeLines } from './DateTimeLines.js';
 import { fmtDateTime, usePageZone } from './display.js';
-import { useDebounced, useIsMobile } from './hooks.js';
+import { useBelow } from '../../components/media.js';
+import { useDebounced } from './hooks.js';
 import { LOG_ACTIONS, TEXT } from './rules.js';
 import type { LogEntry } from './types.js';
 
@@ -31,12 +33,12 @@ const ACTION_COLOUR: Record<string, string> = {
 };
 
 /**
- * The Reservations Log tab (document 3 §2): filters by action, employee and reservation, Refresh, 25
+ * The Reservations Log tab (R-RES-10): filters by action, employee and reservation, Refresh, 25
  * a page. The screen never shows internal ids, so the employee is picked by name (the select's value
- * is the id the API filters by) and the reservation by its number, RES-000123 or just 123 (issue 23 item 10).
+ * is the id the API filters by) and the reservation by its number, RES-000123 or just 123.
  */
 export function LogTab() {
-  const mobile = useIsMobile();
+  const mobile = useBelow('tablet');
   const [action, setAction] = useState('');
   const [employeeId, setEmployeeId] = useState('');
   const [reservation, setReservation] = useState('');
@@ -125,7 +127,8 @@ export function LogTab() {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        // The scroll area keeps every cell on one line; long names wrap instead, so the table fits 1366 px.
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2" whiteSpace="normal">
           <Table.Root size="sm" aria-label="Reservations log">
             <Table.Header>
               <Table.Row>
@@ -142,30 +145,38 @@ export function LogTab() {
                   'Actual Return',
                   'Payment ID',
                 ].map((h) => (
-                  <Table.ColumnHeader key={h} whiteSpace="nowrap">
-                    {h}
-                  </Table.ColumnHeader>
+                  <Table.ColumnHeader key={h}>{h}</Table.ColumnHeader>
                 ))}
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {rows.map((e) => (
                 <Table.Row key={e.id} data-log-action={e.action}>
-                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.createdAt, zone)}</Table.Cell>
+                  <Table.Cell>
+                    <DateTimeLines iso={e.createdAt} zone={zone} />
+                  </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge>
                   </Table.Cell>
-                  <Table.Cell fontFamily="mono" fontSize="xs" title={e.reservationId}>
+                  <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap" title={e.reservationId}>
                     {e.reservationNumber ?? e.reservationId}
                   </Table.Cell>
                   <Table.Cell>{e.customerName ?? '-'}</Table.Cell>
                   <Table.Cell>{e.itemLabel ?? '-'}</Table.Cell>
                   <Table.Cell title={e.actorUserId ?? undefined}>{e.actorName ?? 'System'}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.startTime, zone)}</Table.Cell>
+                  <Table.Cell>
+                    <DateTimeLines iso={e.startTime} zone={zone} />
+                  </Table.Cell>
                   <Table.Cell>{e.hours ?? '-'}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.expectedReturnTime, zone)}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(e.actualReturnTime, zone)}</Table.Cell>
-                  <Table.Cell>{e.paymentId ?? '-'}</Table.Cell>
+                  <Table.Cell>
+                    <DateTimeLines iso={e.expectedReturnTime} zone={zone} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <DateTimeLines iso={e.actualReturnTime} zone={zone} />
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs">
+                    {e.paymentId ?? '-'}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -18,6 +18,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
+import { roundDollars } from '../../../../shared/domain/money.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EyeIcon, TrashIcon } from '../../components/icons.js';
@@ -35,8 +36,10 @@ import {
 } from './display.js';
 import { isOverdue, PAGE_SIZE, PAYMENT_SOURCES, phoneLast4, rowActions, TEXT } from './rules.js';
 import type { Reservation, Tracking } from './types.js';
-import { useDebounced, useIsMobile } from './hooks.js';
+import { useBelow } from '../../components/media.js';
+import { useDebounced } from './hooks.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
+import { DateTimeLines } from './DateTimeLines.js';
 
 type SortKey = 'customer' | 'service' | 'start' | 'hours' | 'end' | 'createdBy';
 const COLUMNS: { key: SortKey; label: string }[] = [
@@ -102,10 +105,10 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { search: '', service: '', customer: '', status: '', from: '', to: '' };
 
-/** The Reservations or the Services tab (document 3 §2): searches, chips, paging from the server, rows. */
+/** The Reservations or the Services tab (R-RES-1): searches, chips, paging from the server, rows. */
 export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; handlers: RowHandlers }) {
   const user = useUser();
-  const mobile = useIsMobile();
+  const mobile = useBelow('tablet');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [cursors, setCursors] = useState<string[]>([]);
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' } | null>(null);
@@ -119,7 +122,7 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
     customer: customer || undefined,
     // Start Time is ordered by the server (across pages); the other columns sort the page shown.
     order: sort?.key === 'start' ? sort.dir : undefined,
-    // Document 3 §2: the return-date range applies to the Completed chip only.
+    // R-RES-1: the return-date range applies to the Completed chip only.
     startDate: filters.status === 'COMPLETED' && filters.from ? filters.from : undefined,
     endDate: filters.status === 'COMPLETED' && filters.to ? filters.to : undefined,
     cursor: cursors.at(-1),
@@ -283,7 +286,8 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
           ))}
         </Stack>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        // The scroll area keeps every cell on one line; long names wrap instead, so the table fits 1366 px.
+        <Table.ScrollArea borderWidth="1px" borderRadius="l2" whiteSpace="normal">
           <Table.Root size="sm" aria-label={kind === 'SERVICE' ? 'Service bookings' : 'Reservations'}>
             <Table.Header>
               <Table.Row>
@@ -443,7 +447,7 @@ function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps 
   const hours = hoursOf(r);
   return (
     <Table.Row data-reservation={r.reservationNumber} bg={overdue ? 'red.subtle' : undefined}>
-      <Table.Cell fontFamily="mono" fontSize="xs">
+      <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
         {r.reservationNumber}
       </Table.Cell>
       <Table.Cell>
@@ -453,9 +457,13 @@ function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps 
         </Text>
       </Table.Cell>
       <Table.Cell>{bookedLabel(r)}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{fmtDateTime(r.startTime, zone)}</Table.Cell>
+      <Table.Cell>
+        <DateTimeLines iso={r.startTime} zone={zone} />
+      </Table.Cell>
       <Table.Cell>{hours ?? '-'}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{fmtDateTime(r.endTime, zone)}</Table.Cell>
+      <Table.Cell>
+        <DateTimeLines iso={r.endTime} zone={zone} />
+      </Table.Cell>
       <Table.Cell>
         {r.createdByEmployee
           ? employeeName(r.createdByEmployee)
@@ -474,7 +482,7 @@ function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps 
   );
 }
 
-/** Paid?, Amount, Source of a service row (document 3 §2, §5): saved on change; a failed save is only logged. */
+/** Paid?, Amount, Source of a service row (R-RES-9): saved on change; a failed save is only logged. */
 function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[]; asCard?: boolean }) {
   const tracking = useTracking(ids);
   const server: Tracking = tracking.data?.[r.id] ?? {
@@ -499,20 +507,24 @@ function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[]; asCa
     const n = amount.trim() === '' ? null : Number(amount);
     setAmount(null);
     if (n !== null && (!Number.isFinite(n) || n < 0)) return;
-    if (n !== t.amount) save({ ...t, amount: n === null ? null : Math.round(n * 100) / 100 });
+    if (n !== t.amount) save({ ...t, amount: n === null ? null : roundDollars(n) });
   };
   const label = r.reservationNumber;
   const paid = (
     <Checkbox.Root size="sm" checked={t.isPaid} onCheckedChange={(e) => save({ ...t, isPaid: !!e.checked })}>
-      <Checkbox.HiddenInput aria-label={`Paid ${label}`} />
+      <Checkbox.HiddenInput />
       <Checkbox.Control />
-      {asCard && <Checkbox.Label>Paid</Checkbox.Label>}
+      {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md): "Paid" on a card, "Paid RES-…" to a reader. */}
+      <Checkbox.Label srOnly={!asCard}>
+        Paid
+        <Box as="span" srOnly>{` ${label}`}</Box>
+      </Checkbox.Label>
     </Checkbox.Root>
   );
   const amountInput = (
     <Input
       size="xs"
-      width="24"
+      width="20"
       type="number"
       step="0.01"
       min="0"

@@ -10,15 +10,16 @@ import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { SERVICES } from '../services/api/index.js';
 import { useCanFn } from '../storefront/index.js';
-import { AFFECTED_BY_WRITES, reservationsApi, useReservationStats } from './api/index.js';
-import { customerName } from './display.js';
+import { AFFECTED_BY_WRITES, reservationsApi, useReservationPage, useReservationStats } from './api/index.js';
+import { customerName, headerCounts } from './display.js';
 import { ReservationList, type RowHandlers } from './ReservationList.js';
 import { cancelError, TEXT } from './rules.js';
 import type { Reservation } from './types.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 
-// First-load budget (issue 10 item 5): the dialogs (forms with zod, react-hook-form, the contract's
+// First-load budget (docs/decisions/web-first-load-js.md): the dialogs (forms with zod, react-hook-form, the contract's
 // schemas, date handling) and the log tab download after the page shows, or on first use; a dialog
 // renders once its code is here, mounted with its state.
 const Create = deferred(() => import('./CreateReservationDialog.js').then((m) => m.CreateReservationDialog));
@@ -27,7 +28,7 @@ const Details = deferred(() => import('./DetailsDialog.js').then((m) => m.Detail
 const Log = deferred(() => import('./LogTab.js').then((m) => m.LogTab));
 const ServiceForm = deferred(() => import('../services/index.js').then((m) => m.ServiceFormDialog));
 
-/** The Reservations page (document 3 §2): Reservations, Services and Reservations Log tabs and their dialogs. */
+/** The Reservations page (R-RES-10): Reservations, Services and Reservations Log tabs and their dialogs. */
 export default function ReservationsPage() {
   const user = useUser();
   const can = useCanFn();
@@ -45,6 +46,8 @@ export default function ReservationsPage() {
   const LogTab = useDeferred(Log, tab === 'log');
   const ServiceFormDialog = useDeferred(ServiceForm, newService);
   const stats = useReservationStats();
+  // The unfiltered first page of the tab's kind: the list's own request while no filter is set.
+  const kindPage = useReservationPage({ kind: tab === 'services' ? 'SERVICE' : 'ITEM' });
   const refresh = () => void mutate(keyMatches(...AFFECTED_BY_WRITES));
 
   const handlers: RowHandlers = {
@@ -91,7 +94,8 @@ export default function ReservationsPage() {
       <PageHeader
         title="Reservations"
         subtitle={
-          s ? `${s.active} active · ${s.overdue} overdue · ${s.total} in total` : 'Bookings of items and services'
+          headerCounts(tab, kindPage.isLoading ? undefined : kindPage.data?.counts, s) ??
+          'Bookings of items and services'
         }
         actions={
           <HStack wrap="wrap">
@@ -114,7 +118,7 @@ export default function ReservationsPage() {
         }
       />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as typeof tab)} lazyMount variant="line">
-        <Tabs.List overflowX="auto">
+        <ScrollingTabList>
           <Tabs.Trigger value="items" whiteSpace="nowrap">
             Reservations
           </Tabs.Trigger>
@@ -129,7 +133,7 @@ export default function ReservationsPage() {
               {s.overdue} OVERDUE
             </Badge>
           )}
-        </Tabs.List>
+        </ScrollingTabList>
         <Tabs.Content value="items">
           <ReservationList kind="ITEM" handlers={handlers} />
         </Tabs.Content>

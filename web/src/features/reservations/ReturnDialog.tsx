@@ -1,11 +1,18 @@
 import { Alert, Box, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { formatCents, fromCents, toCents } from '../../../../shared/domain/money.js';
-import { computeCharges, hourlyRateCents, hoursBetween } from '../../../../shared/domain/pricing.js';
-import { formatIn } from '../../../../shared/domain/time-text.js';
+import {
+  computeCharges,
+  hourlyRateCents,
+  hoursBetween,
+  MIN_RETURN_AFTER_START_MS,
+} from '../../../../shared/domain/pricing.js';
+import { localDateTimeOf } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { DialogFrame } from '../../components/DialogFrame.js';
+import { pluralize } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
+import { latestReturn } from '../../../../shared/domain/reservations.js';
 import { reservationsApi, useTaxRate } from './api/index.js';
 import { localToInstant } from './createForm.js';
 import { bookedLabel, customerName, fmtDateTime, money, usePageZone } from './display.js';
@@ -13,7 +20,6 @@ import {
   amountLocked,
   EMPTY_REFUND,
   hoursLocked,
-  MAX_DAYS_AHEAD,
   refundCents,
   refundFromHours,
   refundReducer,
@@ -26,8 +32,6 @@ import {
 } from './rules.js';
 import type { Charges, Reservation } from './types.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
-
-const localOf = (ms: number, zone: string) => formatIn(ms, zone, "yyyy-MM-dd'T'HH:mm");
 
 /** The figures the dialog previews, with the server's own functions (the server decides). */
 export function previewCharges(r: Reservation, returnAt: number, entry: typeof EMPTY_REFUND, orgTaxRate: number) {
@@ -60,14 +64,14 @@ export function previewCharges(r: Reservation, returnAt: number, entry: typeof E
 
 function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
   const rows: [string, string][] = [
-    ['Duration', `${c.reservationDuration} hour${c.reservationDuration === 1 ? '' : 's'}`],
+    ['Duration', pluralize(c.reservationDuration, 'hour', undefined, String)],
     ['Hourly rate', money(c.hourlyRate)],
     ['Base amount', money(c.baseAmount)],
     [`Overage (${c.overageHours} h)`, money(c.overageAmount)],
     [`Refund (${c.refundHours} h)`, c.refundAmount > 0 ? `-${money(c.refundAmount)}` : money(0)],
     ['Subtotal', money(c.subtotal)],
   ];
-  // Document 3 §5: the tax rate and amount show when the rate is above 0.
+  // R-MONEY-3: the tax rate and amount show when the rate is above 0.
   if (c.taxRate > 0) rows.push([`Tax (${c.taxRate}%)`, money(c.taxAmount)]);
   rows.push(['Total', money(c.totalAmount)]);
   return (
@@ -86,7 +90,7 @@ function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
   );
 }
 
-/** "Process Return" (document 3 §3 return form, §4, §5): return time, refund by hours or amount, cash or credit, the charges. */
+/** "Process Return" (R-SET-3 return form, §4, §5): return time, refund by hours or amount, cash or credit, the charges. */
 export function ReturnDialog({
   reservation,
   onClose,
@@ -130,7 +134,7 @@ export function ReturnDialog({
     if (!r) return;
     // Now, unless the reservation has not started yet: then its scheduled end.
     const started = Date.parse(r.startTime) + 5 * 60_000 <= Date.now();
-    const initial = localOf(started ? Date.now() : Date.parse(r.endTime), zone);
+    const initial = localDateTimeOf(started ? Date.now() : Date.parse(r.endTime), zone);
     initialLocal.current = initial;
     setReturnLocal(initial);
     setNotes('');
@@ -171,12 +175,26 @@ export function ReturnDialog({
       refund.cash ||
       refund.credit);
 
+  const checkNow = () =>
+    validateReturn({
+      returnAt,
+      startAt,
+      now: Date.now(),
+      refund,
+      hourlyRateCents: preview.rateCents,
+      capCents: preview.capCents,
+      zone,
+    });
+  // A message shown on submit goes as soon as its field is right (docs/decisions/words-and-states.md); new ones wait for submit.
+  const live: ReturnCheck = errors.returnTime || errors.refund ? checkNow() : {};
+  const shown: ReturnCheck = {
+    returnTime: errors.returnTime && live.returnTime,
+    refund: errors.refund && live.refund,
+  };
+
   async function submit() {
     if (!r) return;
-    const check = validateReturn(
-      { returnAt, startAt, now: Date.now(), refund, hourlyRateCents: preview.rateCents, capCents: preview.capCents },
-      { dateTime: (ms) => fmtDateTime(new Date(ms).toISOString(), zone) },
-    );
+    const check = checkNow();
     setErrors(check);
     if (check.returnTime || check.refund) return;
     setSaving(true);
@@ -210,7 +228,7 @@ export function ReturnDialog({
       );
       setDone(res.charges);
       notify.success(res.message || 'Return processed successfully');
-      // Document 3 §4: the reservation and items reload after about a second.
+      // R-RES-5: the reservation and items reload after about a second.
       reloadTimer.current = setTimeout(onReturned, RELOAD_AFTER_RETURN_MS);
     } catch (e) {
       const m = errorMessage(e, TEXT.returnFailed);
@@ -231,6 +249,7 @@ export function ReturnDialog({
         dirty={false}
         saving={false}
         submitLabel="Close"
+        noCancel
         onSubmit={onClose}
         onClose={onClose}
       >
@@ -264,20 +283,20 @@ export function ReturnDialog({
             {fmtDateTime(r.startTime, zone)} → {fmtDateTime(r.endTime, zone)} ({r.reservationDuration} h)
           </Text>
         </Box>
-        <Field.Root required invalid={!!errors.returnTime}>
+        <Field.Root required invalid={!!shown.returnTime}>
           <Field.Label>
             Actual return time
             <Field.RequiredIndicator />
           </Field.Label>
           <Input
             type="datetime-local"
-            min={Number.isFinite(startAt) ? localOf(startAt + 5 * 60_000, zone) : undefined}
-            max={localOf(Date.now() + MAX_DAYS_AHEAD * 86_400_000, zone)}
+            min={Number.isFinite(startAt) ? localDateTimeOf(startAt + MIN_RETURN_AFTER_START_MS, zone) : undefined}
+            max={localDateTimeOf(latestReturn(Date.now()), zone)}
             value={returnLocal}
             onChange={(e) => setReturnLocal(e.target.value)}
           />
-          {!errors.returnTime && <Field.HelperText>Times are in {zone}</Field.HelperText>}
-          <Field.ErrorText>{errors.returnTime}</Field.ErrorText>
+          {!shown.returnTime && <Field.HelperText>Times are in {zone}</Field.HelperText>}
+          <Field.ErrorText>{shown.returnTime}</Field.ErrorText>
         </Field.Root>
 
         <Stack gap="2">
@@ -334,9 +353,9 @@ export function ReturnDialog({
               <Checkbox.Label>Credit</Checkbox.Label>
             </Checkbox.Root>
           </HStack>
-          {errors.refund && (
+          {shown.refund && (
             <Text color="fg.error" fontSize="sm" role="alert">
-              {errors.refund}
+              {shown.refund}
             </Text>
           )}
           <Field.Root>

@@ -14,7 +14,7 @@ export const slotKey = (s: Pick<CalendarSlot, 'date' | 'startTime' | 'endTime'>)
   `${s.date}|${s.startTime}|${s.endTime}`;
 
 /**
- * The service calendar and slot picker of document 3 §2: a month grid where dates with slots are
+ * The service calendar and slot picker of R-RES-4: a month grid where dates with slots are
  * coloured by their free share (green ≥ 50 %, yellow below, red full), clickable only with a free
  * slot; the chosen date lists its slots, full ones disabled; one slot can be selected.
  */

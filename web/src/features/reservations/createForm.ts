@@ -1,5 +1,5 @@
 /**
- * The create dialog's form (document 3 §5 "Create reservation"): the customer fields are the
+ * The create dialog's form (R-RES-2 "Create reservation"): the customer fields are the
  * contract's own schemas (one message each, shared with the server); the rest is what the dialog
  * asks for, turned into the contract's item or service body on submit.
  */
@@ -9,16 +9,22 @@ import {
   type ItemReservationInput,
   type ServiceReservationInput,
 } from '../../../../shared/contract/reservation-models.js';
-import { addDaysToDay, todayIn, zonedDateTime } from '../../../../shared/domain/time.js';
-import { DEFAULT_ITEM_DURATION, MAX_DAYS_AHEAD, TEXT } from './rules.js';
+import {
+  FIRST_START_TIME,
+  LAST_START_TIME,
+  startTimeError,
+  startWindowDays,
+} from '../../../../shared/domain/reservations.js';
+import { localDateTimeOf, zonedDateTime } from '../../../../shared/domain/time.js';
+import { DEFAULT_ITEM_DURATION, TEXT } from './rules.js';
 
 const c = reservationCustomerInput.shape;
 const LOCAL_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
 
 /** Earliest and latest start a staff booking may take: today 09:00 and about a year ahead, in the zone. */
 export function startBounds(zone: string, now: number = Date.now()) {
-  const today = todayIn(zone, now);
-  return { min: `${today}T09:00`, max: `${addDaysToDay(today, MAX_DAYS_AHEAD)}T23:59` };
+  const { firstDay, lastDay } = startWindowDays(zone, now);
+  return { min: `${firstDay}T${FIRST_START_TIME}`, max: `${lastDay}T${LAST_START_TIME}` };
 }
 
 /** A datetime-local value ('YYYY-MM-DDTHH:MM', wall clock in the zone) as an instant, or null. */
@@ -38,18 +44,7 @@ export function defaultStart(zone: string, now: number = Date.now()): string {
   const minAt = localToInstant(min, zone)!.getTime();
   if (now < minAt) return min;
   const next = Math.ceil((now + 60_000) / 900_000) * 900_000;
-  const d = new Date(next);
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+  return localDateTimeOf(next, zone);
 }
 
 export function createFormSchema(zone: string, now: () => number = Date.now) {
@@ -88,16 +83,8 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
       if (!v.inventoryItemId)
         ctx.addIssue({ code: 'custom', path: ['inventoryItemId'], message: TEXT.selectItemOrService });
       const at = localToInstant(v.startLocal, zone);
-      const { min, max } = startBounds(zone, now());
-      if (!at) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time is required' });
-      else if (at.getTime() < localToInstant(min, zone)!.getTime())
-        ctx.addIssue({ code: 'custom', path: ['startLocal'], message: 'Start time must be today at 9:00 AM or later' });
-      else if (at.getTime() > localToInstant(max, zone)!.getTime())
-        ctx.addIssue({
-          code: 'custom',
-          path: ['startLocal'],
-          message: 'Start time must be within about a year from today',
-        });
+      const startError = at ? startTimeError(at.getTime(), zone, now()) : 'Start time is required';
+      if (startError) ctx.addIssue({ code: 'custom', path: ['startLocal'], message: startError });
     });
 }
 
@@ -134,7 +121,7 @@ function customerOf(v: z.output<CreateFormSchema>): ItemReservationInput['custom
     lastName: v.lastName,
     phone: v.phone,
     address: v.address || undefined,
-    // Document 3 §5: e-mail sent only if non-blank.
+    // R-RES-2: e-mail sent only if non-blank.
     ...(v.email.trim() ? { email: v.email.trim() } : {}),
   };
 }
@@ -163,7 +150,7 @@ export function serviceBody(
   opts: { perPerson: boolean; maxPeople?: number; addons?: readonly { id?: string; name: string }[] },
 ): ServiceReservationInput {
   const [date, startTime, endTime] = v.slot.split('|') as [string, string, string];
-  // Document 2 §4: the count is clamped to what the slot and the service allow.
+  // R-INV-5: the count is clamped to what the slot and the service allow.
   const people = Math.min(opts.maxPeople ?? Infinity, Math.max(1, Math.floor(Number(v.participants) || 1)));
   return {
     customer: customerOf(v),

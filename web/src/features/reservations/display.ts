@@ -3,6 +3,7 @@
  * the wire's dollars through cents (shared/domain/money.ts), labels of rows.
  */
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
+import { pluralize } from '../../../../shared/domain/words.js';
 import { formatDateTimeIn, formatTimeIn, type ZoneTextOptions } from '../../../../shared/domain/time-text.js';
 import { useOrgTimeZone, zoneDiffersFromBrowser, zoneOf } from '../../app/time-zone.js';
 import type { Reservation } from './types.js';
@@ -11,7 +12,7 @@ import type { Reservation } from './types.js';
 export { zoneOf };
 export const usePageZone = useOrgTimeZone;
 
-/** Times in `zone`, named when this browser's clock is another (issue 23 item 2). */
+/** Times in `zone`, named when this browser's clock is another (docs/decisions/one-time-zone.md). */
 export function fmtDateTime(
   iso: string | null | undefined,
   zone: string,
@@ -62,3 +63,20 @@ export function hoursOf(r: Pick<Reservation, 'reservationDuration' | 'startTime'
 }
 
 export const STATUS_COLOUR: Record<string, string> = { ACTIVE: 'green', COMPLETED: 'blue', CANCELLED: 'gray' };
+
+/**
+ * The page header's counts say what they count (docs/decisions/layout-at-375-and-1366.md): on the Reservations and Services
+ * tabs the counts of that tab's kind (the list answer's, kept on write), on the log both kinds, named.
+ */
+export function headerCounts(
+  tab: 'items' | 'services' | 'log',
+  kindCounts: { all: number; active: number; overdue: number } | undefined,
+  both: { total: number; active: number; overdue: number } | undefined,
+): string | null {
+  if (tab === 'log' || !kindCounts) {
+    if (!both) return null;
+    return `${pluralize(both.total, 'reservation')} of items and services · ${both.active} active · ${both.overdue} overdue`;
+  }
+  const what = tab === 'services' ? 'service booking' : 'item reservation';
+  return `${pluralize(kindCounts.all, what)} · ${kindCounts.active} active · ${kindCounts.overdue} overdue`;
+}

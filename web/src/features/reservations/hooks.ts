@@ -9,19 +9,3 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return v;
 }
-
-const QUERY = '(max-width: 47.99em)';
-
-/** Below Chakra's md breakpoint the lists show cards (document 3 §2, mobile card layout). */
-export function useIsMobile(): boolean {
-  const [m, setM] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(QUERY).matches);
-  useEffect(() => {
-    const mq = window.matchMedia?.(QUERY);
-    if (!mq) return;
-    const on = () => setM(mq.matches);
-    on();
-    mq.addEventListener?.('change', on);
-    return () => mq.removeEventListener?.('change', on);
-  }, []);
-  return m;
-}

@@ -1,36 +1,29 @@
 /**
- * The Reservations page's rules (document 3 §2, §4, §5, §8; document 1 §4), as plain functions so
+ * The Reservations page's rules (R-RES-1, R-RES-5, R-RES-2, R-RES-11; R-RES-8), as plain functions so
  * that the dialogs and the tests share one reading of the spec. No React, no fetch.
  */
 import { roleFlags, type RoleHolder } from '../../../../shared/domain/roles.js';
-import { fromCents, multiplyCents, toCents } from '../../../../shared/domain/money.js';
-import {
-  checkRefund,
-  MIN_RETURN_AFTER_START_MS,
-  REFUND_HOURS_MAX,
-  REFUND_HOURS_STEP,
-} from '../../../../shared/domain/pricing.js';
+import { decimalText, multiplyCents, toCents } from '../../../../shared/domain/money.js';
+import { checkRefund, REFUND_HOURS_MAX, REFUND_HOURS_STEP } from '../../../../shared/domain/pricing.js';
 import { ApiRequestError } from '../../api/client.js';
+import { pluralize } from '../../components/format.js';
 
-// ---------------------------------------------------------------- constants (document 3 §9)
+// ---------------------------------------------------------------- constants (R-RES-2)
 
 export { RESERVATIONS_PAGE_SIZE as PAGE_SIZE, LOG_PAGE_SIZE } from '../../../../shared/domain/reservations.js';
-/** Return time at least this long after the start (document 3 §5). */
-export const MIN_RETURN_MINUTES = MIN_RETURN_AFTER_START_MS / 60_000;
-/** Date pickers reach about a year ahead. */
-export const MAX_DAYS_AHEAD = 365;
 export const ITEM_DURATIONS = [1, 2] as const;
 export const DEFAULT_ITEM_DURATION = 2;
 export { REFUND_HOURS_MAX, REFUND_HOURS_STEP };
-/** After a return the page reloads after about a second (document 3 §4). */
+/** After a return the page reloads after about a second (R-RES-5). */
 export const RELOAD_AFTER_RETURN_MS = 1000;
 export {
   LOG_ACTIONS,
   PAYMENT_SOURCES,
   RESERVATION_STATUSES as STATUSES,
 } from '../../../../shared/domain/reservations.js';
+import { returnTimeError } from '../../../../shared/domain/reservations.js';
 
-// ---------------------------------------------------------------- texts (document 3 §5, §8; document 1 §4)
+// ---------------------------------------------------------------- texts (R-RES-2, R-RES-11; R-RES-8)
 
 export const TEXT = {
   authRequired: 'Authentication Required - Please log in to view reservations.',
@@ -63,11 +56,9 @@ export const TEXT = {
 
 export const refundTooLarge = (total: string) =>
   `Refund amount cannot exceed the total reservation amount (${total}). Please adjust the refund amount.`;
-export const returnTooEarly = (start: string) =>
-  `Return time must be at least ${MIN_RETURN_MINUTES} minutes after the reservation start time (${start}). Please select a valid return time.`;
 export const deletedBy = (user: string, time: string) => `This reservation was deleted by ${user} at ${time}.`;
 
-// ---------------------------------------------------------------- visibility (document 3 §4, §6)
+// ---------------------------------------------------------------- visibility (R-RES-5)
 
 export interface RowLike {
   status: string;
@@ -106,19 +97,9 @@ export function rowActions(r: RowLike, user: RoleHolder, opts: { mobile?: boolea
 
 // ---------------------------------------------------------------- list display
 
-/** Document 1 §4: ACTIVE and now past the end (the list uses endTime). */
-export function isOverdue(
-  r: { status: string; endTime?: string | null; isOverdue?: boolean | null },
-  now: number = Date.now(),
-): boolean {
-  if (r.status !== 'ACTIVE') return false;
-  if (r.isOverdue) return true;
-  if (!r.endTime) return false;
-  const end = Date.parse(r.endTime);
-  return Number.isFinite(end) && now > end;
-}
+export { isOverdue } from '../../../../shared/domain/reservations.js';
 
-/** Lists show only the last 4 digits of a phone (document 3 §2). */
+/** Lists show only the last 4 digits of a phone (R-RES-1). */
 export function phoneLast4(phone: string | null | undefined): string {
   const digits = (phone ?? '').replace(/\D/g, '');
   if (!digits) return '';
@@ -135,10 +116,10 @@ export function durationText(startTime: string | null | undefined, endTime: stri
   if (!Number.isFinite(s) || !Number.isFinite(e)) return TEXT.durationActive;
   if (e < s) return TEXT.durationInvalid;
   const h = (e - s) / 36e5;
-  return `${Number.isInteger(h) ? h : h.toFixed(2)} hour${h === 1 ? '' : 's'}`;
+  return pluralize(h, 'hour', undefined, (x) => (Number.isInteger(x) ? String(x) : x.toFixed(2)));
 }
 
-// ---------------------------------------------------------------- calendar (document 3 §2)
+// ---------------------------------------------------------------- calendar (R-RES-4)
 
 export interface CalendarSlot {
   date: string;
@@ -208,7 +189,7 @@ export function calendarDays(slots: readonly CalendarSlot[]): CalendarDay[] {
 
 export const slotDisabled = (s: Pick<CalendarSlot, 'slotsAvailable'>) => !(Number(s.slotsAvailable) > 0);
 
-// ---------------------------------------------------------------- refund entry (document 3 §4, §5)
+// ---------------------------------------------------------------- refund entry (R-RES-6)
 
 export interface RefundEntry {
   hours: string;
@@ -220,8 +201,6 @@ export interface RefundEntry {
 }
 
 export const EMPTY_REFUND: RefundEntry = { hours: '', amount: '', manualEntry: 'none', cash: false, credit: false };
-
-const dollarsText = (c: number) => fromCents(c).toFixed(2);
 
 /** Refund from hours: hours x hourly rate, capped at the total (all in cents). */
 export function refundFromHours(hours: number, hourlyRateCents: number, totalCents: number): number {
@@ -249,7 +228,7 @@ export function refundReducer(ctx: { hourlyRateCents: number; totalCents: number
         if (s.manualEntry === 'amount') return s;
         if (e.value.trim() === '') return { ...s, hours: '', amount: '', manualEntry: 'none' };
         const h = Number(e.value);
-        const amount = Number.isFinite(h) ? dollarsText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '';
+        const amount = Number.isFinite(h) ? decimalText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '';
         return { ...s, hours: e.value, amount, manualEntry: 'hours' };
       }
       case 'amount':
@@ -265,7 +244,7 @@ export function refundReducer(ctx: { hourlyRateCents: number; totalCents: number
         const h = Number(s.hours);
         return {
           ...s,
-          amount: Number.isFinite(h) ? dollarsText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '',
+          amount: Number.isFinite(h) ? decimalText(refundFromHours(h, ctx.hourlyRateCents, ctx.totalCents)) : '',
         };
       }
       case 'reset':
@@ -289,27 +268,26 @@ export interface ReturnCheck {
 }
 
 /**
- * Document 3 §5: the return is at least 5 minutes after the start and not beyond about a year
- * ahead; the refund rules are the server's own (checkRefund in shared/domain/pricing.ts): hours in
+ * R-RES-6: the return time rule is the server's own (returnTimeError in
+ * shared/domain/reservations.ts); the refund rules are the server's own (checkRefund in shared/domain/pricing.ts): hours in
  * quarter steps within 0..24, an amount within the total, a method when above 0.
  */
-export function validateReturn(
-  input: {
-    returnAt: number;
-    startAt: number;
-    now: number;
-    refund: RefundEntry;
-    hourlyRateCents: number;
-    capCents: number;
-  },
-  fmt: { dateTime: (ms: number) => string },
-): ReturnCheck {
+export function validateReturn(input: {
+  returnAt: number;
+  startAt: number;
+  now: number;
+  refund: RefundEntry;
+  hourlyRateCents: number;
+  capCents: number;
+  /** The organization's zone, in which the start is named. */
+  zone: string;
+}): ReturnCheck {
   const errors: ReturnCheck = {};
   if (!Number.isFinite(input.returnAt)) errors.returnTime = 'Please enter the return time.';
-  else if (input.returnAt < input.startAt + MIN_RETURN_AFTER_START_MS)
-    errors.returnTime = returnTooEarly(fmt.dateTime(input.startAt));
-  else if (input.returnAt > input.now + MAX_DAYS_AHEAD * 86_400_000)
-    errors.returnTime = `Return time cannot be more than ${MAX_DAYS_AHEAD} days ahead.`;
+  else {
+    const returnError = returnTimeError(input.returnAt, input.startAt, input.zone, input.now);
+    if (returnError) errors.returnTime = returnError;
+  }
   const r = input.refund;
   if (r.manualEntry === 'amount' && !/^\d+(\.\d{1,2})?$/.test(r.amount.trim())) {
     errors.refund = 'Refund amount must be a number of 0 or more with at most 2 decimals.';
@@ -332,11 +310,12 @@ export function validateReturn(
   return errors;
 }
 
-// ---------------------------------------------------------------- errors by status (document 3 §8)
+// ---------------------------------------------------------------- errors by status (R-RES-11)
 
 function statusPrefixed(e: unknown, fallbackPrefix: string, fallback: string): string {
   if (!(e instanceof ApiRequestError))
     return e instanceof Error && e.message ? `${fallbackPrefix}${e.message}` : fallback;
+  // The server's text, else a sentence by status (ApiRequestError's message is never a bare status).
   const m = e.message;
   switch (e.status) {
     case 403:
@@ -370,13 +349,4 @@ export function detailsError(e: unknown, fmtTime: (iso: string) => string): stri
     }
   }
   return TEXT.detailsFailed;
-}
-
-/** Server message or fallback, used by create/return/reprocess. */
-export function serverMessage(e: unknown, fallback: string): string {
-  if (e instanceof ApiRequestError) {
-    if (e.details?.length) return `Validation failed: ${e.details.map((d) => d.msg).join(', ')}`;
-    return e.message || fallback;
-  }
-  return fallback;
 }

@@ -15,7 +15,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { ADDON_RATE_TYPES } from '../../../../shared/domain/pricing.js';
+import { ADDON_RATE_TYPES, RATE_TYPE_LABEL } from '../../../../shared/domain/pricing.js';
 import { CloseIcon } from '../../components/icons.js';
 import type { AddonForm, ServiceFormState } from './serviceForm.js';
 
@@ -70,7 +70,7 @@ export function AddonsEditor({ addons, onChange }: { addons: AddonForm[]; onChan
               >
                 {ADDON_RATE_TYPES.map((t) => (
                   <option key={t} value={t}>
-                    {t}
+                    {RATE_TYPE_LABEL[t]}
                   </option>
                 ))}
               </NativeSelect.Field>

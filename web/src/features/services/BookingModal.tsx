@@ -17,10 +17,9 @@ import { useState, type FormEvent } from 'react';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { clampParticipants, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
-import { errorMessage } from '../../api/client.js';
+import { type Answer, errorMessage } from '../../api/client.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatSlot } from '../../components/format.js';
-import type { PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { servicesApi } from './api/index.js';
 import {
   bookingBody,
@@ -34,21 +33,11 @@ import {
 import { useSubmissionKey } from '../../api/submission-key.js';
 
 /**
- * The public booking form (document 2 §2.6), downloaded when a visitor picks a slot (or when the
- * page is idle) so the public page's first load carries no dialog or form code (issue 10 item 5).
+ * The public booking form (R-BOOK-3), downloaded when a visitor picks a slot (or when the
+ * page is idle) so the public page's first load carries no dialog or form code (docs/decisions/web-first-load-js.md).
  */
 
-export interface BookingAnswer {
-  reservation: { reservationNumber: string; totalAmount: number; statusLabel?: string };
-  payment: {
-    totalDue: number;
-    taxAmount?: number;
-    taxRate?: number;
-    dueBy: string;
-    paymentMethods: PaymentMethods;
-    paymentNote: string;
-  };
-}
+export type BookingAnswer = Answer<'services.publicBook'>;
 
 const EMPTY_FORM: BookingForm = {
   firstName: '',
@@ -96,7 +85,7 @@ export function BookingModal({
     setBusy(true);
     try {
       const body = bookingBody(service, slot, form);
-      const res = await submission.send(body, (key) => servicesApi.publicBook<BookingAnswer>(token, body, key));
+      const res = await submission.send(body, (key) => servicesApi.publicBook(token, body, key));
       onBooked(res);
     } catch (err) {
       onFailed(errorMessage(err, 'Failed to create booking'));

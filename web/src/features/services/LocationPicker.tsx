@@ -8,7 +8,7 @@ import { useSubmissionKey } from '../../api/submission-key.js';
 const ADD_NEW = '__add_new__';
 export const LOCATION_CREATE_FAILED = 'Failed to create location. Please try again.';
 
-/** '-' for none, an existing location, or add new inline: Enter saves, Escape cancels (document 2 §2.3). */
+/** '-' for none, an existing location, or add new inline: Enter saves, Escape cancels (R-INV-8). */
 export function LocationPicker({ value, onChange }: { value: string; onChange: (name: string) => void }) {
   const { data, error, mutate } = useLocations();
   const names = (data ?? []).map((l) => l.name);
@@ -40,7 +40,7 @@ export function LocationPicker({ value, onChange }: { value: string; onChange: (
       <HStack>
         <Input
           autoFocus
-          // The dialog leaves Escape to this box: it cancels the new location only (document 2 §2.3).
+          // The dialog leaves Escape to this box: it cancels the new location only (R-INV-8).
           data-own-escape=""
           maxLength={maxLengthOf(locationBody, 'name')}
           aria-label="New location name"

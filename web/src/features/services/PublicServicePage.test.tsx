@@ -1,19 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { renderWithProviders, stubApi } from '../../test-utils.js';
+import { publicServiceWire } from './fixtures.test-helpers.js';
 import PublicServicePage from './PublicServicePage.js';
 
-// Issue 11 points 20 and 21: people read the slot, and a failed booking leads back to the slots.
+// docs/decisions/web-dates-on-the-public-page.md: people read the slot, and a failed booking leads back to the slots.
 
-const service = {
+const service = publicServiceWire({
   name: 'Sunset Kayak Tour',
   rate: 40,
   rateType: 'PER_PERSON',
   timeZone: 'America/Los_Angeles',
   availability: [{ date: '2030-12-07', startTime: '10:00', endTime: '12:00', slotsAvailable: 4 }],
   business: { name: 'Acme Rentals', address: null, phone: null },
-};
+});
 
 function renderPage() {
   return renderWithProviders(
@@ -37,13 +38,30 @@ async function fillAndBook() {
 
 describe('public service page', () => {
   it('shows slots as people read them, with the business name, and the payment view repeats the slot', async () => {
-    stubFetch({
-      'GET /public/service/tok123': { body: { data: service } },
-      'POST /public/service/tok123/book': {
+    stubApi({
+      'services.publicGet': { body: service },
+      'services.publicBook': {
         status: 201,
         body: {
-          reservation: { reservationNumber: 'R-1', totalAmount: 40 },
-          payment: { totalDue: 40, dueBy: '2030-12-06T18:00:00Z', paymentMethods: {}, paymentNote: 'R-1' },
+          success: true,
+          message: 'Booking received. Payment is required to confirm it.',
+          reservation: {
+            id: 'r1',
+            reservationNumber: 'R-1',
+            status: 'ACTIVE',
+            statusLabel: 'Pending Payment',
+            totalAmount: 40,
+          },
+          payment: {
+            totalDue: 40,
+            subtotal: 40,
+            taxRate: 0,
+            taxAmount: 0,
+            dueBy: '2030-12-06T18:00:00Z',
+            paymentMethods: {},
+            paymentNote: 'R-1',
+            showPaymentOptions: false,
+          },
         },
       },
     });
@@ -55,18 +73,18 @@ describe('public service page', () => {
     await fillAndBook();
     expect((await screen.findByTestId('paid-slot')).textContent).toBe('Sat, Dec 7, 2030 · 10:00 AM – 12:00 PM PST');
     // Pay-by in the service's zone (18:00 UTC is 10:00 AM in Los Angeles).
-    expect(screen.getByText('Dec 6, 2030, 10:00 AM PST')).toBeTruthy();
+    screen.getByText('Dec 6, 2030, 10:00 AM PST');
   });
 
   it('a failed booking says why and offers the way back to the slots', async () => {
-    stubFetch({
-      'GET /public/service/tok123': { body: { data: service } },
-      'POST /public/service/tok123/book': { status: 409, body: { error: 'CONFLICT', message: 'Only 0 spots left' } },
+    stubApi({
+      'services.publicGet': { body: service },
+      'services.publicBook': { status: 409, body: { error: 'CONFLICT', message: 'Only 0 spots left' } },
     });
     renderPage();
     await fillAndBook();
     expect((await screen.findByTestId('public-error')).textContent).toBe('Booking failed: Only 0 spots left');
     fireEvent.click(screen.getByRole('button', { name: 'Back to available times' }));
-    await waitFor(() => expect(screen.getByTestId('slot-button')).toBeTruthy());
+    await waitFor(() => screen.getByTestId('slot-button'));
   });
 });

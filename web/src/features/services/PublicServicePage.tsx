@@ -11,12 +11,12 @@ import {
   Image,
   Link,
   SimpleGrid,
-  Spinner,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { PageSpinner } from '../../components/PageSpinner.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { publicLoadErrorMessage, UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
@@ -27,10 +27,9 @@ import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 import { formatDateTime, formatDay, formatSlot, formatSlotTimes } from '../../components/format.js';
 import { usePublicService } from './api/index.js';
 import type { PublicService } from './publicBooking.js';
-import { parseJson } from './parseJson.js';
 import type { BookingAnswer } from './BookingModal.js';
 
-// First-load budget (issue 10 item 5): the booking form downloads when the page is idle or a slot is picked.
+// First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads when the page is idle or a slot is picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
 
 /** After a booking attempt: the payment view, or the failure with a way back to the slots. */
@@ -46,7 +45,7 @@ function ErrorView({ message, onBack }: { message: string; onBack?: () => void }
         <Text color="fg.muted" data-testid="public-error">
           {message}
         </Text>
-        {/* Issue 11 point 20: a failed booking is not a dead end. */}
+        {/* docs/decisions/web-dates-on-the-public-page.md: a failed booking is not a dead end. */}
         {onBack && (
           <Button colorPalette="brand" onClick={onBack}>
             Back to available times
@@ -124,8 +123,19 @@ function PaymentRequired({ service, booking, slot }: { service: PublicService; b
   );
 }
 
-/** /service/{token}: photo, details, future slots with places, booking, payment instructions (document 2 §2.6). */
+/**
+ * /service/{token}: photo, details, future slots with places, booking, payment instructions (R-BOOK-6).
+ * A page of its own, outside the app's shell: every state it shows sits in its one `<main>` landmark (docs/decisions/accessibility-checked-by-axe.md).
+ */
 export default function PublicServicePage() {
+  return (
+    <Box as="main" minH="100vh">
+      <ServiceView />
+    </Box>
+  );
+}
+
+function ServiceView() {
   const { token = '' } = useParams();
   const { data: service, error, isLoading, mutate } = usePublicService(token);
   const [slot, setSlot] = useState<Slot | null>(null);
@@ -134,17 +144,9 @@ export default function PublicServicePage() {
   const BookingModal = useDeferred(Booking, slot !== null);
   // The server sends the zone the slots are in (the service's, else the organization's); customers read it named.
   const zone = service ? serviceZone(service, DEFAULT_TIME_ZONE) : DEFAULT_TIME_ZONE;
-  const slots = useMemo(
-    () => (service ? bookableSlots(parseJson<Slot[]>(service.availability, []), Date.now(), zone) : []),
-    [service, zone],
-  );
+  const slots = useMemo(() => (service ? bookableSlots(service.availability, Date.now(), zone) : []), [service, zone]);
 
-  if (isLoading && !service)
-    return (
-      <Center minH="70vh">
-        <Spinner size="xl" />
-      </Center>
-    );
+  if (isLoading && !service) return <PageSpinner minH="70vh" />;
   if (error || !service) {
     const code =
       error instanceof ApiRequestError
@@ -169,7 +171,7 @@ export default function PublicServicePage() {
   if (outcome?.kind === 'paid')
     return <PaymentRequired service={service} booking={outcome.booking} slot={outcome.slot} />;
   const s = service;
-  const urls = parseJson<{ large?: string; medium?: string; original?: string }>(s.photoUrls, {});
+  const urls = s.photoUrls ?? {};
   const photo = urls.large ?? urls.medium ?? s.photo ?? undefined;
 
   return (

@@ -13,7 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { parseTiers, staffPriceText } from '../../../../shared/domain/pricing.js';
+import { staffPriceText } from '../../../../shared/domain/pricing.js';
 import { COPY_CONFIRMATION_MS, shareLink } from '../../../../shared/domain/share.js';
 import { configuredMethods, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { slotLabel } from '../../../../shared/domain/slots.js';
@@ -21,7 +21,7 @@ import { useOrgTimeZone } from '../../app/time-zone.js';
 import { formatSlot } from '../../components/format.js';
 import { servicesApi } from './api/index.js';
 import { notify } from '../../components/toaster.js';
-import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
+import { slotsOf, type ApiService } from './serviceForm.js';
 
 const METHOD_LABEL: Record<keyof PaymentMethods, string> = {
   venmo: 'Venmo',
@@ -30,16 +30,10 @@ const METHOD_LABEL: Record<keyof PaymentMethods, string> = {
   zelle: 'Zelle',
 };
 
-/** Payment methods, or the spec's texts for bad settings and none (document 2 §2.5). */
+/** Payment methods, or the spec's texts for bad settings and none (R-SVC-6). */
 function PaymentMethodsView({ raw }: { raw: ApiService['paymentSettings'] }) {
-  let methods: PaymentMethods;
-  try {
-    methods = configuredMethods(
-      typeof raw === 'string' && raw ? (JSON.parse(raw) as PaymentMethods) : ((raw ?? {}) as PaymentMethods),
-    );
-  } catch {
-    return <Text color="fg.error">Error loading payment methods</Text>;
-  }
+  // Decoded and checked by the contract's codec when the service loaded: no unreadable settings reach here.
+  const methods = configuredMethods(raw);
   const entries = Object.entries(methods) as [keyof PaymentMethods, string][];
   if (!entries.length) return <Text color="fg.muted">No payment methods configured</Text>;
   return (
@@ -80,8 +74,8 @@ export function ServiceDetailsDialog({
 
   if (!service) return null;
   const link = token ? shareLink(window.location.origin, token) : null;
-  const urls = parseJson<{ medium?: string }>(service.photoUrls, {});
-  const rsvp = parseJson<{ maxParticipants?: number; enablePublicBookings?: boolean }>(service.rsvpSettings, {});
+  const urls = service.photoUrls ?? {};
+  const rsvp = service.rsvpSettings;
 
   async function generate() {
     setBusy(true);
@@ -102,7 +96,7 @@ export function ServiceDetailsDialog({
       await navigator.clipboard.writeText(link!);
       setCopied(true);
     } catch {
-      // Document 2 §8: clipboard failures are only logged; the link stays visible to copy by hand.
+      // R-SVC-1: clipboard failures are only logged; the link stays visible to copy by hand.
     }
   }
 
@@ -146,12 +140,12 @@ export function ServiceDetailsDialog({
                     <DataList.ItemLabel>Rate</DataList.ItemLabel>
                     <DataList.ItemValue>{staffPriceText(service.rate, service.rateType)}</DataList.ItemValue>
                   </DataList.Item>
-                  {service.enableTieredPricing && parseTiers(service.pricingTiers).length > 0 && (
+                  {service.enableTieredPricing && service.pricingTiers.length > 0 && (
                     <DataList.Item>
                       <DataList.ItemLabel>Pricing tiers</DataList.ItemLabel>
                       <DataList.ItemValue>
                         <Stack gap="0">
-                          {parseTiers(service.pricingTiers).map((t, i) => (
+                          {service.pricingTiers.map((t, i) => (
                             <Text key={t.id ?? i}>
                               {[
                                 t.name,

@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { AddonsEditor } from './AdvancedSettingsDialog.js';
 import { ServiceFormDialog } from './ServiceFormDialog.js';
+import * as z from '../../../../shared/zod.js';
+import { staffServiceSchema } from '../../../../shared/contract/responses.js';
+import { staffService } from './fixtures.test-helpers.js';
 import type { ApiService } from './serviceForm.js';
 
 // The service form on the form house: the contract's messages, its limits on the inputs, the
@@ -9,18 +13,19 @@ import type { ApiService } from './serviceForm.js';
 
 const UNSAVED = 'Your changes have not been saved - are you sure you want to leave this page?';
 
-const tour: ApiService = {
+const tour: ApiService = staffService({
   id: 's1',
   name: 'Sunset Tour',
   description: 'On the bay',
   rate: 25,
   rateType: 'PER_PERSON',
-  availability: JSON.stringify([
+  availability: [
     { date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 6, originalSlotsAvailable: 8 },
-  ]),
-  rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
-  paymentSettings: JSON.stringify({ venmo: '@bay' }),
-};
+  ],
+  rsvpSettings: { maxParticipants: 8, enablePublicBookings: true },
+  paymentSettings: { venmo: '@bay' },
+});
+const wire = (s: ApiService) => z.encode(staffServiceSchema, s);
 
 const bodyOf = (calls: ReturnType<typeof stubFetch>, method: string) => {
   const call = calls.find((c) => c.method === method);
@@ -33,7 +38,10 @@ describe('the service form', () => {
   it('checks with the contract on submit, carries its limits, and creates the service', async () => {
     const calls = stubFetch({
       'GET /api/locations': { body: [] },
-      'POST /api/inventory/services': { status: 201, body: { ...tour, id: 's2', name: 'Kayak Tour' } },
+      'POST /api/inventory/services': {
+        status: 201,
+        body: { ...wire({ ...tour, id: 's2', name: 'Kayak Tour' }), message: 'Service created successfully!' },
+      },
     });
     const onSaved = vi.fn();
     const onClose = vi.fn();
@@ -47,8 +55,8 @@ describe('the service form', () => {
     fireEvent.change(within(form).getByLabelText('Slot 1 date'), { target: { value: '2030-01-05' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Create Service' }));
     await within(form).findByText('Name is required');
-    expect(within(form).getByText('Rate must be 0 or more')).toBeTruthy();
-    expect(within(form).getByText('Each time slot needs a date, a start and an end time')).toBeTruthy();
+    within(form).getByText('Rate must be 0 or more');
+    within(form).getByText('Each time slot needs a date, a start and an end time');
 
     fireEvent.change(name, { target: { value: ' Kayak Tour ' } });
     fireEvent.change(form.querySelector('input[name=rate]')!, { target: { value: '25.50' } });
@@ -71,7 +79,7 @@ describe('the service form', () => {
     const fresh = { ...tour, description: 'Fresh from the server' };
     const calls = stubFetch({
       'GET /api/locations': { body: [] },
-      'GET /api/inventory/services/s1': { body: fresh },
+      'GET /api/inventory/services/s1': { body: wire(fresh) },
       'PUT /api/inventory/services/s1': {
         status: 409,
         body: { error: 'Conflict', message: 'A service with this name already exists' },
@@ -98,8 +106,8 @@ describe('the service form', () => {
     expect((within(form).getByLabelText('Slot 1 places') as HTMLInputElement).value).toBe('10');
 
     fireEvent.click(within(form).getByRole('button', { name: 'Update Service' }));
-    expect(await within(form).findByRole('alert')).toBeTruthy();
-    expect(within(form).getByText('A service with this name already exists')).toBeTruthy();
+    await within(form).findByRole('alert');
+    within(form).getByText('A service with this name already exists');
     const body = bodyOf(calls, 'PUT');
     // A new count sets the capacity too; the rest is the fresh copy.
     expect(JSON.parse(body.availability)).toEqual([
@@ -108,5 +116,42 @@ describe('the service form', () => {
     expect(body.description).toBe('Fresh from the server');
     expect(JSON.parse(body.rsvpSettings)).toEqual({ maxParticipants: 8, enablePublicBookings: true });
     expect(JSON.parse(body.paymentSettings)).toMatchObject({ venmo: '@bay' });
+  });
+
+  it("names rate types in the spec's words, never the enum (docs/decisions/words-and-states.md)", async () => {
+    const tiered = {
+      ...tour,
+      enableTieredPricing: true,
+      pricingTiers: [{ name: 'Summer', rate: 30, rateType: 'PER_ITEM' }],
+    };
+    stubFetch({ 'GET /api/locations': { body: [] }, 'GET /api/inventory/services/s1': { body: wire(tiered) } });
+    renderWithProviders(<ServiceFormDialog open service={tiered} onClose={() => {}} onSaved={() => {}} />);
+    const form = await screen.findByRole('dialog', { name: 'Edit Service or Event' });
+    await within(form).findByLabelText('Tier 1 rate type');
+    const options = (label: string) =>
+      [...(within(form).getByLabelText(label) as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options('Tier 1 rate type')).toEqual(['Per hour', 'Fixed price', 'Per person', 'Per item']);
+    const rateType = form.querySelector('select[name=rateType]') as HTMLSelectElement;
+    expect([...rateType.options].map((o) => o.textContent)).toEqual(['Per person', 'Per hour', 'Fixed price']);
+
+    renderWithProviders(
+      <AddonsEditor addons={[{ name: 'Lunch', rate: '12', rateType: 'PER_PERSON' }]} onChange={() => {}} />,
+    );
+    const addon = screen.getByLabelText('Add-on 1 rate type') as HTMLSelectElement;
+    expect([...addon.options].map((o) => o.textContent)).toEqual(['Fixed price', 'Per person', 'Per item']);
+  });
+
+  it("shows the server's error text when an answer carries `error` and no message (docs/decisions/words-and-states.md)", async () => {
+    stubFetch({
+      'GET /api/locations': { body: [] },
+      'POST /api/inventory/services': { status: 400, body: { error: 'Service limit reached for this plan' } },
+    });
+    renderWithProviders(<ServiceFormDialog open service={null} onClose={() => {}} onSaved={() => {}} />);
+    const form = await screen.findByRole('dialog', { name: 'Add New Service or Event' });
+    fireEvent.change(form.querySelector('input[name=name]')!, { target: { value: 'Kayak Tour' } });
+    fireEvent.change(form.querySelector('input[name=rate]')!, { target: { value: '25' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Service' }));
+    await within(form).findByText('Service limit reached for this plan');
+    expect(within(form).queryByText('Failed to create service')).toBeNull();
   });
 });

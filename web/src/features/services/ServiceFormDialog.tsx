@@ -17,7 +17,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { SERVICE_RATE_TYPES, STAFF_RATE_SUFFIX, TIER_RATE_TYPES } from '../../../../shared/domain/pricing.js';
+import { RATE_TYPE_LABEL, SERVICE_RATE_TYPES, TIER_RATE_TYPES } from '../../../../shared/domain/pricing.js';
 import { errorMessage } from '../../api/client.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { FormDialog } from '../../components/FormDialog.js';
@@ -42,7 +42,6 @@ import { useSubmissionKey } from '../../api/submission-key.js';
 import { useOrgTimeZone } from '../../app/time-zone.js';
 import { serviceZone } from '../../../../shared/domain/slots.js';
 
-const RATE_TYPE_LABEL: Record<string, string> = { PER_PERSON: 'Per person', HOURLY: 'Hourly', FIXED: 'Fixed' };
 const ADVANCED_KEYS = [
   'maxParticipants',
   'enablePublicBookings',
@@ -80,7 +79,7 @@ function ServiceFields(props: {
   const tiered = form.watch('enableTieredPricing');
   const addonsOn = form.watch('enableAddons');
 
-  // Document 2 §7: the fresh copy replaces the list's copy, unless the person has already started editing.
+  // R-SVC-1: the fresh copy replaces the list's copy, unless the person has already started editing.
   useEffect(() => {
     if (!props.fresh || form.formState.isDirty) return;
     const next = splitPreview(formFromService(props.fresh));
@@ -109,7 +108,7 @@ function ServiceFields(props: {
         dirtying,
       );
     } catch {
-      // Document 2 §7: on failure the preview is cleared.
+      // R-SVC-1: on failure the preview is cleared.
       setPreview('');
       form.setValue('photoBaseKey', '', dirtying);
       notify.error('Failed to upload photo. Please try again.');
@@ -208,7 +207,7 @@ function ServiceFields(props: {
             <NativeSelect.Field {...form.register('rateType')}>
               {SERVICE_RATE_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {RATE_TYPE_LABEL[t]} {STAFF_RATE_SUFFIX[t]}
+                  {RATE_TYPE_LABEL[t]}
                 </option>
               ))}
             </NativeSelect.Field>
@@ -250,7 +249,7 @@ function ServiceFields(props: {
                   step={1}
                   aria-label={`Slot ${i + 1} places`}
                   {...form.register(`availability.${i}.slotsAvailable`, {
-                    // Editing the count sets the capacity too (document 2 §3 originalSlotsAvailable).
+                    // Editing the count sets the capacity too (R-SVC-1 originalSlotsAvailable).
                     onChange: () => form.setValue(`availability.${i}.originalSlotsAvailable`, undefined),
                   })}
                 />
@@ -328,7 +327,7 @@ function ServiceFields(props: {
                   >
                     {TIER_RATE_TYPES.map((x) => (
                       <option key={x} value={x}>
-                        {x}
+                        {RATE_TYPE_LABEL[x]}
                       </option>
                     ))}
                   </NativeSelect.Field>
@@ -410,7 +409,7 @@ function ServiceFields(props: {
   );
 }
 
-/** "Add New Service or Event" / "Edit Service or Event" (document 2 §2.2-§2.4). */
+/** "Add New Service or Event" / "Edit Service or Event" (R-PLAT-4, R-SVC-3). */
 export function ServiceFormDialog({
   open,
   service,
@@ -436,7 +435,7 @@ export function ServiceFormDialog({
     setFailure(null);
     setPreview(start.photoPreview);
     if (!service) return;
-    // Document 2 §7: a fresh copy before editing; the list's copy stands in when that fails.
+    // R-SVC-1: a fresh copy before editing; the list's copy stands in when that fails.
     let cancelled = false;
     servicesApi
       .get(service.id)

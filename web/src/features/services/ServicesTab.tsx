@@ -11,9 +11,9 @@ import { useConfirm } from '../../components/useConfirm.js';
 import { SERVICES, servicesApi, useServices } from './api/index.js';
 import { ServiceDetailsDialog } from './ServiceDetailsDialog.js';
 import { ServiceFormDialog } from './ServiceFormDialog.js';
-import { parseJson, slotsOf, type ApiService } from './serviceForm.js';
+import { slotsOf, type ApiService } from './serviceForm.js';
 
-/** The Services tab of Inventory & Services (document 2 §2.1, §2.5). */
+/** The Services tab of Inventory & Services (R-INV-2, R-SVC-5). */
 /** `createRequest`: bumped by the page header's Add Service button to open the create form here. */
 /** A zone of the service's own, named next to its slots; null when its slots are the organization's times. */
 const ownZone = (s: ApiService, orgZone: string) => (s.timeZone && s.timeZone !== orgZone ? s.timeZone : null);
@@ -106,7 +106,7 @@ export default function ServicesTab({
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
           {services.map((s) => {
-            const photo = parseJson<{ medium?: string }>(s.photoUrls, {}).medium ?? s.photo;
+            const photo = s.photoUrls?.medium ?? s.photo;
             return (
               <Card.Root key={s.id} data-testid="service-card" overflow="hidden">
                 {photo && (
@@ -203,7 +203,7 @@ export default function ServicesTab({
   );
 }
 
-/** The price a customer booking today pays (the tier in force, named), not the base rate (issue 23 item 6). */
+/** The price a customer booking today pays (the tier in force, named), not the base rate (docs/decisions/right-about-money.md). */
 function todaysPrice(s: Parameters<typeof effectiveRate>[0], zone: string): string {
   const price = effectiveRate(s, new Date(), zone);
   return `${staffPriceText(price.rate, price.rateType)}${price.tier ? ` · ${price.tier}` : ''}`;

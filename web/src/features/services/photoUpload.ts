@@ -2,7 +2,7 @@ import { servicesApi } from './api/index.js';
 import { postToPresignedUrl } from '../../api/upload.js';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../shared/contract/routes/services.js';
 
-/** Document 2 §9 checks, in the browser, before anything is sent. */
+/** R-SVC-3 checks, in the browser, before anything is sent. */
 export function photoProblem(file: File): string | null {
   if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return PHOTO_MESSAGES.notImage;
   if (file.size > PHOTO_MAX_BYTES) return PHOTO_MESSAGES.tooLarge;
@@ -10,7 +10,7 @@ export function photoProblem(file: File): string | null {
 }
 
 /**
- * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions.md); the
+ * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions/booking-two-upload-paths-because-of-lambda.md); the
  * resize step writes the variants a moment later. Resolves with the photo's base key.
  */
 export async function uploadServicePhoto(

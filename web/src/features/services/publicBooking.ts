@@ -1,30 +1,11 @@
+import type { PublicService } from '../../../../shared/contract/responses.js';
 import { isEmail } from '../../../../shared/domain/email.js';
 import { fromCents, toCents } from '../../../../shared/domain/money.js';
-import { computeCharges, quote, type Addon } from '../../../../shared/domain/pricing.js';
+import { computeCharges, quote } from '../../../../shared/domain/pricing.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
-/** The service as GET /public/service/{token} answers it (document 2 §3 "Public service as read"). */
-export interface PublicService {
-  name: string;
-  description?: string | null;
-  photo?: string | null;
-  photoUrls?: string | null;
-  rate: number;
-  rateType: string;
-  rateLabel?: string;
-  location?: string | null;
-  notes?: string | null;
-  timeZone?: string | null;
-  availability?: Slot[] | string | null;
-  rsvpSettings?: { maxParticipants?: number | null } | null;
-  enableAddons?: boolean;
-  addons?: (Addon & { id?: string })[];
-  questionnaire?: { collectAllergies?: boolean } | null;
-  /** The business's name, address and phone (store contact settings). */
-  business?: { name: string; address: string | null; phone: string | null };
-  /** Percent charged on bookings (0 when tax is off). */
-  taxRate?: number;
-}
+/** The service as GET /public/service/{token} answers it, decoded (R-SVC-1 "Public service as read"). */
+export type { PublicService };
 
 export interface BookingForm {
   firstName: string;
@@ -38,7 +19,7 @@ export interface BookingForm {
 }
 export type BookingErrors = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email', string>>;
 
-/** Document 2 §5, each message under its field. */
+/** R-SVC-1, each message under its field. */
 export function validateBooking(f: BookingForm): BookingErrors {
   const e: BookingErrors = {};
   if (!f.firstName.trim()) e.firstName = 'First name is required';
@@ -53,7 +34,7 @@ export const limitFor = (s: PublicService, slot: Slot) =>
   participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
 
 /**
- * The total the page shows, tax included (document 3 §5); the server charges what the same functions
+ * The total the page shows, tax included (R-MONEY-3); the server charges what the same functions
  * compute there.
  */
 export function previewTotal(s: PublicService, slot: Slot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
@@ -80,7 +61,7 @@ export function previewTotal(s: PublicService, slot: Slot, f: Pick<BookingForm, 
   };
 }
 
-/** The request body of document 2 §3 "Public booking request". */
+/** The request body of R-BOOK-3 "Public booking request". */
 export function bookingBody(s: PublicService, slot: Slot, f: BookingForm) {
   const chosen = (s.enableAddons ? (s.addons ?? []) : []).filter((a) => f.addons.includes(a.name));
   return {

@@ -2,39 +2,10 @@ import { z } from 'zod';
 import { rsvpSettingsSchema, serviceBody } from '../../../../shared/contract/routes/services.js';
 import { hasPaymentMethod, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { normalizeSlotCount } from '../../../../shared/domain/slots.js';
-import { parseJson } from './parseJson.js';
+import type { StaffService } from '../../../../shared/contract/responses.js';
 
-/** A service as the API answers it: object-valued fields are JSON text (document 2 §3). */
-export interface ApiService {
-  id: string;
-  name: string;
-  description?: string | null;
-  location?: string | null;
-  photo?: string | null;
-  photoUrls?: string | null;
-  photoBaseKey?: string | null;
-  rate: number;
-  rateType: string;
-  availability?: string | unknown[] | null;
-  showPaymentOptions?: boolean;
-  notes?: string | null;
-  paymentSettings?: string | null;
-  paymentNote?: string | null;
-  hosts?: string | null;
-  rsvpSettings?: string | null;
-  questionnaire?: string | null;
-  privacySettings?: string | null;
-  reminderSettings?: string | null;
-  enableTieredPricing?: boolean;
-  pricingTiers?: string | null;
-  enableAddons?: boolean;
-  addons?: string | null;
-  shareToken?: string | null;
-  isActive?: boolean;
-  timeZone?: string | null;
-}
-
-export { parseJson };
+/** A service as staff read it, its JSON-text fields decoded by the contract's codecs (api/decode.ts). */
+export type ApiService = StaffService;
 
 export interface SlotForm {
   date: string;
@@ -116,31 +87,26 @@ export function emptyServiceForm(): ServiceFormState {
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 export function formFromService(s: ApiService): ServiceFormState {
-  const slots = parseJson<
-    { date?: string; startTime?: string; endTime?: string; slotsAvailable?: number; originalSlotsAvailable?: number }[]
-  >(s.availability, []);
-  const pay = parseJson<PaymentMethods>(s.paymentSettings, {});
-  const rsvp = parseJson<{ maxParticipants?: number; enablePublicBookings?: boolean }>(s.rsvpSettings, {});
-  const q = parseJson<{ collectAllergies?: boolean }>(s.questionnaire, {});
-  const urls = parseJson<{ medium?: string; large?: string }>(s.photoUrls, {});
+  const slots = s.availability;
+  const pay = s.paymentSettings;
+  const rsvp = s.rsvpSettings;
   return {
     name: s.name ?? '',
     description: str(s.description),
     location: str(s.location),
     photoBaseKey: str(s.photoBaseKey),
-    photoPreview: urls.medium ?? s.photo ?? '',
+    photoPreview: s.photoUrls?.medium ?? s.photo ?? '',
     rate: str(s.rate),
     rateType: (s.rateType || 'PER_PERSON').toUpperCase(),
-    availability:
-      Array.isArray(slots) && slots.length
-        ? slots.map((x) => ({
-            date: str(x.date),
-            startTime: str(x.startTime),
-            endTime: str(x.endTime),
-            slotsAvailable: str(x.slotsAvailable ?? 1),
-            originalSlotsAvailable: x.originalSlotsAvailable,
-          }))
-        : [emptySlot()],
+    availability: slots.length
+      ? slots.map((x) => ({
+          date: str(x.date),
+          startTime: str(x.startTime),
+          endTime: str(x.endTime),
+          slotsAvailable: str(x.slotsAvailable),
+          originalSlotsAvailable: x.originalSlotsAvailable,
+        }))
+      : [emptySlot()],
     notes: str(s.notes),
     paymentSettings: {
       venmo: str(pay.venmo),
@@ -151,9 +117,9 @@ export function formFromService(s: ApiService): ServiceFormState {
     paymentNote: str(s.paymentNote),
     maxParticipants: str(rsvp.maxParticipants ?? 1),
     enablePublicBookings: rsvp.enablePublicBookings !== false,
-    collectAllergies: q.collectAllergies === true,
+    collectAllergies: s.questionnaire.collectAllergies,
     enableTieredPricing: s.enableTieredPricing === true,
-    pricingTiers: parseJson<TierForm[]>(s.pricingTiers, []).map((t) => ({
+    pricingTiers: s.pricingTiers.map((t) => ({
       id: t.id,
       name: str(t.name),
       rate: str(t.rate),
@@ -162,15 +128,15 @@ export function formFromService(s: ApiService): ServiceFormState {
       validTo: str(t.validTo),
     })),
     enableAddons: s.enableAddons === true,
-    addons: parseJson<AddonForm[]>(s.addons, []).map((a) => ({
+    addons: s.addons.map((a) => ({
       id: a.id,
       name: str(a.name),
       rate: str(a.rate),
       rateType: str(a.rateType) || 'FIXED',
     })),
-    hosts: parseJson<unknown[]>(s.hosts, []),
-    privacySettings: parseJson<Record<string, unknown>>(s.privacySettings, {}),
-    reminderSettings: parseJson<Record<string, unknown>>(s.reminderSettings, {}),
+    hosts: s.hosts,
+    privacySettings: s.privacySettings,
+    reminderSettings: s.reminderSettings,
     isActive: s.isActive !== false,
   };
 }
@@ -196,7 +162,7 @@ const textOf = <S extends z.core.$ZodType>(field: { def: { innerType: { def: { i
   field.def.innerType.def.innerType;
 
 /**
- * The service form's schema (document 2 §5): name, rate, rate type and max participants with the
+ * The service form's schema (R-BOOK-3): name, rate, rate type and max participants with the
  * contract's own checks and messages (so each message exists once), text limits from the contract,
  * and the form's one rule of its own: a slot row is complete or empty. The values stay as typed;
  * `payloadFromForm` turns them into the request body.
@@ -249,9 +215,9 @@ export function splitPreview(f: ServiceFormState): { values: ServiceFormValues; 
 }
 
 /**
- * The request body: object parts JSON-stringified, blank rate 0, slots at least 1 (document 2 §7).
+ * The request body: object parts JSON-stringified, blank rate 0, slots at least 1 (R-SVC-1).
  * No `timeZone`: slots are the organization's wall-clock times, whatever zone the editor's browser runs
- * in (issue 23 item 1); a zone a service already carries stays, as the server keeps it.
+ * in (docs/decisions/one-time-zone.md); a zone a service already carries stays, as the server keeps it.
  */
 export function payloadFromForm(f: ServiceFormValues) {
   const slots = f.availability
@@ -316,5 +282,5 @@ export function payloadFromForm(f: ServiceFormValues) {
 }
 
 export function slotsOf(s: ApiService) {
-  return parseJson<{ date: string; startTime: string; endTime: string; slotsAvailable: number }[]>(s.availability, []);
+  return s.availability;
 }

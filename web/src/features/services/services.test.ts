@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { maxLengthOf } from '../../components/form.js';
+import { publicService, staffService } from './fixtures.test-helpers.js';
 import { bookingBody, limitFor, previewTotal, validateBooking, type PublicService } from './publicBooking.js';
 import {
   emptyServiceForm,
   formFromService,
-  parseJson,
   payloadFromForm,
   serviceFormSchema,
   splitPreview,
@@ -12,18 +12,15 @@ import {
 } from './serviceForm.js';
 
 describe('service form', () => {
-  it('parses JSON fields with an empty default when they do not parse', () => {
-    expect(parseJson('{bad', { a: 1 })).toEqual({ a: 1 });
-    expect(parseJson('[1]', [])).toEqual([1]);
-    const f = formFromService({
-      id: 's',
-      name: 'N',
-      rate: 5,
-      rateType: 'fixed',
-      availability: 'oops',
-      addons: '[{"name":"A","rate":2}]',
-      enableAddons: true,
-    });
+  it('fills the form from a decoded service: one empty slot row when it has none, rate types upper case', () => {
+    const f = formFromService(
+      staffService({
+        rateType: 'fixed',
+        availability: [],
+        addons: [{ name: 'A', rate: 2, rateType: 'FIXED' }],
+        enableAddons: true,
+      }),
+    );
     expect(f.availability).toHaveLength(1);
     expect(f.rateType).toBe('FIXED');
     expect(f.addons).toEqual([{ id: undefined, name: 'A', rate: '2', rateType: 'FIXED' }]);
@@ -54,7 +51,7 @@ describe('service form', () => {
     ).toEqual([]);
   });
 
-  it("sends no time zone: slots are the organization's wall-clock times, not the editor's browser's (issue 23 item 1)", () => {
+  it("sends no time zone: slots are the organization's wall-clock times, not the editor's browser's (docs/decisions/one-time-zone.md)", () => {
     const f = {
       ...emptyServiceForm(),
       name: 'Tour',
@@ -92,17 +89,17 @@ describe('service form', () => {
 });
 
 describe('public booking form', () => {
-  const service: PublicService = {
+  const service: PublicService = publicService({
     name: 'Tour',
     rate: 25.5,
     rateType: 'PER_PERSON',
     rsvpSettings: { maxParticipants: null },
     enableAddons: true,
     addons: [{ name: 'Lunch', rate: 12, rateType: 'PER_PERSON' }],
-  };
+  });
   const slot = { date: '2030-01-01', startTime: '10:00', endTime: '12:00', slotsAvailable: 4 };
 
-  it('shows the messages of document 2 §5', () => {
+  it('shows the messages of R-SVC-1', () => {
     expect(
       validateBooking({
         firstName: '',
@@ -137,7 +134,7 @@ describe('public booking form', () => {
   it('clamps participants to the slot and previews the total with the shared pricing', () => {
     expect(limitFor(service, slot)).toBe(4);
     expect(previewTotal(service, slot, { participantCount: 2, addons: ['Lunch'] }).total).toBe(75);
-    // Tax applies to services too (issue 23 item 3): 8.25 % of $75 = $6.19 (half away from zero)
+    // Tax applies to services too (docs/decisions/right-about-money.md): 8.25 % of $75 = $6.19 (half away from zero)
     expect(previewTotal({ ...service, taxRate: 8.25 }, slot, { participantCount: 2, addons: ['Lunch'] })).toMatchObject(
       { subtotal: 75, taxRate: 8.25, tax: 6.19, total: 81.19 },
     );

@@ -25,7 +25,7 @@ import type { SetupInvitation } from './SetupAccountPage.js';
 const schema = z.omit(completeSignupBody, { token: true });
 
 /**
- * The account setup form (document 3 §2) in its own chunk: react-hook-form, zod and the people
+ * The account setup form (R-EMP-4) in its own chunk: react-hook-form, zod and the people
  * schemas stay out of the page's first load (public budget 200 KB), which shows the heading at once.
  */
 export function SetupAccountForm({
@@ -54,7 +54,7 @@ export function SetupAccountForm({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      // The invited address, whatever the field holds: the server refuses any other (issue 22 item 7).
+      // The invited address, whatever the field holds: the server refuses any other (docs/decisions/sessions-follow-the-account.md).
       const body = { ...values, email: invitation.email, phone: values.phone ?? '', token };
       const r = await employeesApi.completeSignup(body, submission.for(body));
       onDone({ message: r.message, username: r.username });

@@ -17,7 +17,7 @@ const invitation = {
 
 afterEach(() => localStorage.clear());
 
-describe('employee account setup (issue 22 item 7)', () => {
+describe('employee account setup (docs/decisions/sessions-follow-the-account.md)', () => {
   it('shows the invited address read-only, prefilled names, and sends that address', async () => {
     let sent: Record<string, unknown> | undefined;
     const calls = stubFetch({
@@ -32,6 +32,8 @@ describe('employee account setup (issue 22 item 7)', () => {
     expect(email.value).toBe('pat@example.com');
     expect(email.readOnly).toBe(true);
     expect((screen.getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Pat');
+    // docs/decisions/words-and-states.md: the recorded 8-character minimum is said before anything is typed.
+    screen.getByText('At least 8 characters.');
     expect(calls.some((c) => c.method === 'GET' && c.url === `/api/users/complete-signup?token=${TOKEN}`)).toBe(true);
 
     fireEvent.change(email, { target: { value: 'someone-else@example.com' } }); // a read-only field keeps its value in a browser; the form sends the invited one regardless
@@ -40,7 +42,7 @@ describe('employee account setup (issue 22 item 7)', () => {
     const submit = screen.getByRole('button', { name: 'Complete Account Setup' });
     await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(submit);
-    expect(await screen.findByRole('heading', { name: 'Setup Complete!' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Setup Complete!' });
     expect(sent).toMatchObject({
       token: TOKEN,
       email: 'pat@example.com',
@@ -58,8 +60,8 @@ describe('employee account setup (issue 22 item 7)', () => {
       },
     });
     renderApp(`/setup-account/${TOKEN}`);
-    expect(await screen.findByRole('heading', { name: 'Invalid Setup Link' }, { timeout: 20_000 })).toBeTruthy();
-    expect(screen.getByText(EMPLOYEE_MESSAGES.setupInvalid)).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Invalid Setup Link' }, { timeout: 20_000 });
+    screen.getByText(EMPLOYEE_MESSAGES.setupInvalid);
     expect(screen.queryByLabelText(/Email Address/)).toBeNull();
   });
 });

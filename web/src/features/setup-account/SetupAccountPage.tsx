@@ -26,7 +26,7 @@ export function tokenProblem(token: string | null | undefined): string | null {
   return null;
 }
 
-/** Document 3 §2: the employee account setup page at /setup-account/{token} or /setup-account?token=. */
+/** R-EMP-4: the employee account setup page at /setup-account/{token} or /setup-account?token=. */
 export default function SetupAccountPage() {
   const { setupToken } = useParams();
   const [search] = useSearchParams();
@@ -34,7 +34,7 @@ export default function SetupAccountPage() {
   const problem = tokenProblem(token);
   const navigate = useNavigate();
   const [done, setDone] = useState<{ message: string; username: string } | null>(null);
-  // The account keeps the address the link was mailed to (issue 22 item 7): the form shows it read-only.
+  // The account keeps the address the link was mailed to (docs/decisions/sessions-follow-the-account.md): the form shows it read-only.
   const [invitation, setInvitation] = useState<Invitation>({ status: 'loading' });
 
   useEffect(() => {

@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { ChevronDownIcon, MenuIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 
-// First-load budget (issue 10 item 5): the drawer (zag dialog) and the menu popup (zag menu,
+// First-load budget (docs/decisions/web-first-load-js.md): the drawer (zag dialog) and the menu popup (zag menu,
 // floating-ui) download after the page shows; the buttons that open them are here from the start.
 const Drawer = deferred(() => import('./ShellMenus.js').then((m) => m.NavigationDrawer));
 const UserMenu = deferred(() => import('./ShellMenus.js').then((m) => m.UserMenuPopup));
@@ -27,7 +27,6 @@ function UserMenuButton() {
         size="sm"
         gap="2"
         px="2"
-        aria-label={`User menu for ${name}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? USER_MENU_IDS.content : undefined}
@@ -41,10 +40,17 @@ function UserMenuButton() {
           }
         }}
       >
-        <Avatar.Root size="xs" colorPalette="brand">
+        {/* Named by its content, not an aria-label: the visible initials and first name would not be in
+            "User menu for Sam Owner" (axe label-content-name-mismatch). The initials are decoration. */}
+        <Avatar.Root size="xs" colorPalette="brand" aria-hidden>
           <Avatar.Fallback name={name} />
         </Avatar.Root>
-        <Text display={{ base: 'none', sm: 'inline' }}>{user.firstName || user.username}</Text>
+        <Box as="span" srOnly>
+          User menu for{' '}
+        </Box>
+        <Text as="span" srOnly={{ base: true, sm: false }}>
+          {user.firstName || user.username}
+        </Text>
         <ChevronDownIcon />
       </Button>
       {Popup && <Popup open={open} onOpenChange={setOpen} ids={USER_MENU_IDS} />}

@@ -45,12 +45,13 @@ export function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpen
       open={open}
       onOpenChange={(e) => onOpenChange(e.open)}
       placement="start"
-      size={{ base: 'xs', md: 'sm' }}
+      // Seven links need about 320 px (docs/decisions/layout-at-375-and-1366.md); phones get the whole width.
+      size={{ base: 'full', sm: 'xs' }}
     >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content maxW="80vw">
+          <Drawer.Content>
             <Drawer.Header borderBottomWidth="1px">
               <HStack gap="2">
                 <Box color="brand.solid" fontSize="xl">

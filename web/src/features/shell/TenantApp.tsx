@@ -28,7 +28,7 @@ function RequireFlag({ flag, to, children }: { flag: Flag; to: string; children:
 }
 
 /**
- * Pages of a module the platform operator can switch off (issue 22 item 10). The page's path names
+ * Pages of a module the platform operator can switch off (docs/decisions/modules-and-live-stream.md). The page's path names
  * its API area, whose module AREA_MODULE gives (the rule the API's module gate applies). The page
  * waits for the module states, so a switched-off module's page never calls its API.
  */
@@ -47,7 +47,7 @@ function RequireModule({
   return module && !modules.isOn(module) ? <ModuleDisabledPage title={title} /> : <>{children}</>;
 }
 
-/** The business app (document 1 §2), mounted at `base` ('' on a tenant host, '/{sub}' in path mode). */
+/** The business app (R-PLAT-2), mounted at `base` ('' on a tenant host, '/{sub}' in path mode). */
 export default function TenantApp({ base }: { base: string }) {
   const home = `${base}/dashboard`;
   return (

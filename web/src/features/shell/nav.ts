@@ -10,8 +10,8 @@ export interface NavItem {
 }
 
 /**
- * Document 1 §2 and §6: who sees which navigation item. `can` is the signed-in person's permission
- * matrix (document 3 §3): it hides what the policy denies, never shows what the role flags refuse.
+ * R-PLAT-3, R-AUTH-4: who sees which navigation item. `can` is the signed-in person's permission
+ * matrix (R-SET-5): it hides what the policy denies, never shows what the role flags refuse.
  */
 export function navItems(
   user: SessionUser,
@@ -19,7 +19,7 @@ export function navItems(
   disabledModules: readonly string[] = [],
 ): NavItem[] {
   const f = roleFlags(user);
-  const off = (m: string) => disabledModules.includes(m); // modules the platform operator switched off (issue 17)
+  const off = (m: string) => disabledModules.includes(m); // modules the platform operator switched off (docs/decisions/platform-modules.md)
   const items: NavItem[] = [{ label: 'Dashboard', to: '/dashboard', icon: 'home' }];
   if (!off('inventory') && can('inventoryItems.view'))
     items.push({ label: 'Inventory', to: '/inventory', icon: 'box' });
@@ -35,7 +35,7 @@ export function navItems(
   return items;
 }
 
-/** Storefront settings sections (document 1 §2), in menu order. */
+/** Storefront settings sections (R-PLAT-3), in menu order. */
 export const STOREFRONT_SECTIONS = [
   { path: 'general', label: 'General' },
   { path: 'business-details', label: 'Business Details' },

@@ -15,19 +15,26 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
+import { subdomainFromName } from '../../../../shared/domain/subdomain.js';
 import { useMutationAction } from '../../api/mutation.js';
-import { pageNavigation, serverMessage } from '../../app/SessionProvider.js';
+import { errorMessage } from '../../api/client.js';
+import { pageNavigation } from '../../app/SessionProvider.js';
+import { browserTimeZone } from '../../app/time-zone.js';
 import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';
 import { CheckIcon, CloseIcon } from '../../components/icons.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { AuthLayout } from '../auth/index.js';
 import { PasswordField } from './PasswordField.js';
-import { signupApi, type ValidateAnswer } from './api/index.js';
+import { signupApi, type SubdomainAnswer, type ValidateAnswer } from './api/index.js';
 import {
+  addressFromLoginUrl,
+  addressOf,
   confirmMismatch,
   passwordStrength,
   SIGNUP_FAILED_MESSAGE,
   SIGNUP_REDIRECT_MS,
+  SIGNUP_SIGNING_IN,
+  SUBDOMAIN_CHECK_MS,
   signupFormSchema,
   strengthColor,
   strengthLabel,
@@ -86,19 +93,10 @@ function StrengthMeter({ password }: { password: string }) {
   );
 }
 
-/** The browser's IANA zone, or none when the browser cannot tell (the server then uses its default). */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const limit = (name: keyof SignupValues) => maxLengthOf(signupFormSchema, name);
 
 /**
- * The sign-up form (document 1 §2, §4, §5): react-hook-form on the contract's body, so the
+ * The sign-up form (R-AUTH-5, R-AUTH-1): react-hook-form on the contract's body, so the
  * server's messages are the form's; the token and the browser's zone are values nobody edits.
  */
 export function SignupForm({
@@ -125,6 +123,25 @@ export function SignupForm({
   const form = useContractForm(signupFormSchema, defaults);
   const [failure, setFailure] = useState<string | null>(null);
   const [loginUrl, setLoginUrl] = useState<string | null>(null);
+  const [taken, setTaken] = useState<string | null>(null);
+  // The server's answer for the name as typed (docs/decisions/words-and-states.md): the address it really gets now.
+  const [checked, setChecked] = useState<(SubdomainAnswer & { name: string }) | null>(null);
+  const typedName = form.watch('organizationName');
+  useEffect(() => {
+    const name = typedName?.trim() ?? '';
+    if (!name || !subdomainFromName(name)) return;
+    let live = true;
+    const t = window.setTimeout(() => {
+      signupApi
+        .subdomain(token, name)
+        .then((a) => live && setChecked({ ...a, name }))
+        .catch(() => undefined);
+    }, SUBDOMAIN_CHECK_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(t);
+    };
+  }, [typedName, token]);
   const submission = useSubmissionKey();
   const complete = useMutationAction(
     async (body: Parameters<typeof signupApi.complete>[0]) => {
@@ -132,7 +149,7 @@ export function SignupForm({
       if (!res.success) throw Object.assign(new Error('sign-up refused'), { body: res });
       return res;
     },
-    // Document 1 §4: a refusal shows in the form, not as a toast.
+    // R-AUTH-3: a refusal shows in the form, not as a toast.
     { failure: SIGNUP_FAILED_MESSAGE, toastFailure: false },
   );
 
@@ -155,20 +172,30 @@ export function SignupForm({
       timeZone: values.timeZone,
     });
     if (!r.ok) {
-      setFailure(serverMessage(r.error, SIGNUP_FAILED_MESSAGE));
+      setFailure(errorMessage(r.error, SIGNUP_FAILED_MESSAGE));
       return;
     }
+    // The preview promised this name; the server adds '-2' when another organization holds it.
+    const wanted = subdomainFromName(values.organizationName);
+    setTaken(wanted && wanted !== r.value.organization?.subdomain ? wanted : null);
     setLoginUrl(r.value.loginUrl ?? '/login');
   });
 
   if (loginUrl) {
+    const address = addressFromLoginUrl(loginUrl, window.location.href);
     return (
       <AuthLayout title="Account Created Successfully!">
         <Stack gap="3" role="status">
           <Text>Your organization and admin account have been created.</Text>
+          {address && (
+            <Text>
+              Your address: <b>{address}</b>
+              {taken && ` (“${taken}” was already taken)`}
+            </Text>
+          )}
           <HStack color="fg.muted">
             <Spinner size="sm" />
-            <Text>Redirecting to login page...</Text>
+            <Text>{SIGNUP_SIGNING_IN}</Text>
           </HStack>
         </Stack>
       </AuthLayout>
@@ -236,7 +263,13 @@ export function SignupForm({
                   required
                   helper={
                     <Box as="span" aria-live="polite" data-testid="subdomain-preview">
-                      {preview ? (
+                      {checked && checked.name === organizationName.trim() ? (
+                        <>
+                          Your address will be{' '}
+                          <Code colorPalette="brand">{addressOf(checked.subdomain, window.location.host)}</Code>
+                          {!checked.available && ` (“${checked.requested}” is taken)`}
+                        </>
+                      ) : preview ? (
                         <>
                           Your address will be <Code colorPalette="brand">{preview}</Code>
                         </>

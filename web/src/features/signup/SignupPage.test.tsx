@@ -22,24 +22,25 @@ async function fillValid() {
 }
 
 describe('organization sign-up completion', () => {
-  it('says so when the token is missing', async () => {
+  it('says kindly that accounts are opened by invitation when the token is missing (docs/decisions/words-and-states.md)', async () => {
     renderApp('/signup');
-    expect(await screen.findByText('Invalid Invitation')).toBeTruthy();
-    expect(screen.getByText('No invitation token provided.')).toBeTruthy();
+    await screen.findByText('Accounts are opened by invitation');
+    expect(screen.queryByText('Invalid Invitation')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Book a Demo' }).getAttribute('href')).toBe('/book-demo');
   });
 
   it('validates the token first, then reports an unusable one', async () => {
     stubFetch({ 'GET /api/signup/validate-token': { status: 400, body: { valid: false, message: 'expired' } } });
     renderApp('/signup?token=bad');
-    expect(await screen.findByText('Validating invitation...')).toBeTruthy();
-    expect(await screen.findByText('This invitation is invalid, expired, or has already been used.')).toBeTruthy();
-    expect(screen.getByText('Please contact your administrator for a new invitation.')).toBeTruthy();
+    await screen.findByText('Validating invitation...');
+    await screen.findByText('This invitation is invalid, expired, or has already been used.');
+    screen.getByText('Please contact your administrator for a new invitation.');
   });
 
   it('prefills from the invitation, previews the subdomain and checks on submit', async () => {
     stubFetch(valid);
     renderApp('/signup?token=good');
-    expect(await screen.findByText('Create Your Organization')).toBeTruthy();
+    await screen.findByText('Create Your Organization');
     // The form's code loads while the invitation is checked (first-load budget).
     await screen.findByLabelText(/email/i);
     expect((screen.getByLabelText(/email/i) as HTMLInputElement).value).toBe('olive@example.com');
@@ -48,22 +49,22 @@ describe('organization sign-up completion', () => {
     expect((screen.getByLabelText(/organization name/i) as HTMLInputElement).maxLength).toBe(120);
     expect((screen.getByLabelText(/phone/i) as HTMLInputElement).maxLength).toBe(40);
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
-    expect(await screen.findByText('Organization name is required')).toBeTruthy();
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(screen.getByText('Please confirm your password')).toBeTruthy();
+    await screen.findByText('Organization name is required');
+    screen.getByText('Phone number is required');
+    screen.getByText('Password is required');
+    screen.getByText('Please confirm your password');
     fireEvent.change(screen.getByLabelText(/organization name/i), { target: { value: "Olive's Carts & Co." } });
     await waitFor(() => expect(screen.queryByText('Organization name is required')).toBeNull());
     expect(screen.getByTestId('subdomain-preview').textContent).toContain('olive-s-carts-co.localhost');
     // A corrected phone clears its error; a wrong one says why.
     fireEvent.change(screen.getByLabelText(/phone/i), { target: { value: '555-CALL' } });
-    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    await screen.findByText('Please enter a valid phone number');
     fireEvent.change(screen.getByLabelText(/phone/i), { target: { value: '555 201 3344' } });
     await waitFor(() => expect(screen.queryByText('Please enter a valid phone number')).toBeNull());
     fireEvent.change(document.querySelector('input[name=password]')!, { target: { value: 'abcdefgh' } });
-    expect(screen.getByText('Fair')).toBeTruthy();
+    screen.getByText('Fair');
     fireEvent.change(document.querySelector('input[name=confirmPassword]')!, { target: { value: 'abc' } });
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    screen.getByText('Passwords do not match');
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
     expect(document.querySelector('input[name=password]')!.getAttribute('type')).toBe('text');
   });
@@ -79,7 +80,7 @@ describe('organization sign-up completion', () => {
     renderApp('/signup?token=good');
     await fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
-    expect(await screen.findByText('This invitation has already been used.')).toBeTruthy();
+    await screen.findByText('This invitation has already been used.');
   });
 
   it('creates the account and goes to the returned loginUrl after 3 seconds', async () => {
@@ -87,15 +88,22 @@ describe('organization sign-up completion', () => {
     const calls = stubFetch({
       ...valid,
       'POST /api/signup/complete': {
-        body: { success: true, loginUrl: 'http://olive.localhost:3000/dashboard?auth=true' },
+        body: {
+          success: true,
+          loginUrl: 'http://olive-s-carts-co-2.localhost:3000/dashboard?auth=true',
+          organization: { name: "Olive's Carts & Co.", subdomain: 'olive-s-carts-co-2' },
+        },
       },
     });
     renderApp('/signup?token=good');
     await fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
-    expect(await screen.findByText('Account Created Successfully!')).toBeTruthy();
-    expect(screen.getByText('Your organization and admin account have been created.')).toBeTruthy();
-    expect(screen.getByText('Redirecting to login page...')).toBeTruthy();
+    await screen.findByText('Account Created Successfully!');
+    screen.getByText('Your organization and admin account have been created.');
+    // docs/decisions/words-and-states.md: it says what happens next, and the address the account really got.
+    screen.getByText('Signing you in and opening your dashboard...');
+    screen.getByText('olive-s-carts-co-2.localhost:3000');
+    screen.getByText(/“olive-s-carts-co” was already taken/);
     const body = JSON.parse(String(calls.find((c) => c.method === 'POST')?.init?.body));
     expect(body).toMatchObject({
       token: 'good',
@@ -107,8 +115,30 @@ describe('organization sign-up completion', () => {
     // The organization starts in the browser's zone.
     expect(body.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://olive.localhost:3000/dashboard?auth=true'), {
-      timeout: 4500,
+    await waitFor(
+      () => expect(assign).toHaveBeenCalledWith('http://olive-s-carts-co-2.localhost:3000/dashboard?auth=true'),
+      {
+        timeout: 4500,
+      },
+    );
+  });
+
+  it('checks the address as the name is typed and says when it is taken (docs/decisions/words-and-states.md)', async () => {
+    const calls = stubFetch({
+      ...valid,
+      'GET /api/signup/subdomain': {
+        body: { requested: 'twin-carts', subdomain: 'twin-carts-2', available: false },
+      },
     });
+    renderApp('/signup?token=good');
+    fireEvent.change(await screen.findByLabelText(/organization name/i), { target: { value: 'Twin Carts' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('subdomain-preview').textContent).toMatch(
+        /Your address will be twin-carts-2\.localhost.* \(“twin-carts” is taken\)/,
+      ),
+    );
+    const asked = calls.find((c) => c.url.startsWith('/api/signup/subdomain'))!;
+    expect(new URL(asked.url, 'http://x').searchParams.get('token')).toBe('good');
+    expect(new URL(asked.url, 'http://x').searchParams.get('name')).toBe('Twin Carts');
   });
 });

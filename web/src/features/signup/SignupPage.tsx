@@ -4,17 +4,22 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/index.js';
 import { useSignupInvitation } from './api/index.js';
 
-// First-load budget (issue 10 item 5): the form (react-hook-form, zod and the contract's schema)
+// First-load budget (docs/decisions/web-first-load-js.md): the form (react-hook-form, zod and the contract's schema)
 // downloads while the invitation is being checked, so it costs no extra wait.
 const loadForm = () => import('./SignupForm.js');
 const SignupForm = lazy(() => loadForm().then((m) => ({ default: m.SignupForm })));
 
 function InvalidInvitation({ reason }: { reason: 'missing' | 'invalid' }) {
   return (
-    <AuthLayout title="Invalid Invitation">
+    // "Start Free Trial" and "Get Started" lead here without a token: that is no fault of the visitor's,
+    // so the page explains the rule (accounts by invitation) instead of calling the visit invalid.
+    <AuthLayout title={reason === 'missing' ? 'Accounts are opened by invitation' : 'Invalid Invitation'}>
       <Stack gap="4">
         {reason === 'missing' ? (
-          <Text>No invitation token provided.</Text>
+          <Text>
+            We open each new business account ourselves and send its owner an invitation link. Have an invitation? Open
+            the link in its e-mail to continue.
+          </Text>
         ) : (
           <>
             <Text>This invitation is invalid, expired, or has already been used.</Text>
@@ -37,7 +42,7 @@ function InvalidInvitation({ reason }: { reason: 'missing' | 'invalid' }) {
   );
 }
 
-/** Organization sign-up completion from an invitation (document 1 §2, §4, §5, §8). */
+/** Organization sign-up completion from an invitation (R-AUTH-5, R-PLAT-7). */
 export default function SignupPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -18,7 +18,7 @@ const ok: SignupValues = {
   confirmPassword: 'longenough',
 };
 
-describe('password strength (document 1 §4, §5)', () => {
+describe('password strength (R-AUTH-5, R-AUTH-1)', () => {
   it('scores one point per criterion', () => {
     expect(passwordStrength('')).toMatchObject({ score: 0, hasLength: false });
     expect(passwordStrength('abc')).toMatchObject({ score: 1, hasLowercase: true });
@@ -84,7 +84,7 @@ describe('the sign-up form schema (the contract body)', () => {
   });
 });
 
-describe('subdomainPreview (document 1 §5)', () => {
+describe('subdomainPreview (R-PLAT-2)', () => {
   it('derives the address from the organization name', () => {
     expect(subdomainPreview('Acme Rentals', 'localhost:3000')).toBe('acme-rentals.localhost:3000');
     expect(subdomainPreview('  --Joe’s Golf & Carts!! ', 'www.example.com')).toBe('joe-s-golf-carts.example.com');

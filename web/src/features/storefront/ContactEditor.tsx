@@ -9,8 +9,8 @@ import { CONTACT_FIELDS } from './contactLayout.js';
 import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
 
 /**
- * Contact Information in edit mode (document 3 §2, §3, §8): the form with the contract's schema,
- * downloaded after the page shows or on the first Edit (first-load budget, issue 10 item 5).
+ * Contact Information in edit mode (R-SET-1, R-SET-2): the form with the contract's schema,
+ * downloaded after the page shows or on the first Edit (first-load budget, docs/decisions/web-first-load-js.md).
  */
 export function ContactEditor({
   saved,

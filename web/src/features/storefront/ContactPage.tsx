@@ -2,18 +2,19 @@ import { SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { EMPTY_CONTACT } from '../../../../shared/domain/settings.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
+import { formatPhone } from '../../components/format.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { useCan } from './api/permissions.js';
 import { useContact } from './api/index.js';
 import { CONTACT_FIELDS } from './contactLayout.js';
 import { ViewEditFrame } from './shared.js';
 
-// First-load budget (issue 10 item 5): the edit form (react-hook-form, zod, the contract's schema)
+// First-load budget (docs/decisions/web-first-load-js.md): the edit form (react-hook-form, zod, the contract's schema)
 // downloads after the page shows or on the first Edit; the page shows the saved values meanwhile.
 const Editor = deferred(() => import('./ContactEditor.js').then((m) => m.ContactEditor));
 const noop = () => {};
 
-/** Contact Information (document 3 §2, §3, §8): view mode, then edit mode (ContactEditor). */
+/** Contact Information (R-SET-1, R-SET-2): view mode, then edit mode (ContactEditor). */
 export default function ContactPage() {
   const { data, error, isLoading, mutate } = useContact();
   const canEdit = useCan('systemSettings.configureSystem');
@@ -54,7 +55,11 @@ export default function ContactPage() {
             <Text fontSize="sm" color="fg.muted">
               {f.label}
             </Text>
-            {saved[f.name] ? <Text fontWeight="medium">{saved[f.name]}</Text> : <Text color="fg.subtle">Not set</Text>}
+            {saved[f.name] ? (
+              <Text fontWeight="medium">{f.type === 'tel' ? formatPhone(saved[f.name]) : saved[f.name]}</Text>
+            ) : (
+              <Text color="fg.muted">Not set</Text>
+            )}
           </Stack>
         ))}
       </SimpleGrid>

@@ -148,7 +148,7 @@ function RowEditor<R extends Row | Special>(props: {
 const rowText = (r: { openTime: string; closeTime: string; isClosed: boolean }) =>
   r.isClosed ? 'Closed' : `${formatClock12(r.openTime)} – ${formatClock12(r.closeTime)}`;
 
-/** Opening Hours (document 3 §2, §3, §5, §8): weekly rows and special hours, view mode then edit mode. */
+/** Opening Hours (R-SET-3): weekly rows and special hours, view mode then edit mode. */
 export default function HoursPage() {
   const { data, error, isLoading, mutate } = useHours();
   const canEdit = useCan('systemSettings.configureSystem');

@@ -116,7 +116,7 @@ const GroupRows = memo(function GroupRows(props: {
         <Table.Row key={name}>
           <Table.Cell ps={{ base: '3', md: '6' }}>{permissionLabel(name)}</Table.Cell>
           {POLICY_ROLES.map((r) => {
-            // A cell the role can never hold (document 1 §6) is shown off and greyed out.
+            // A cell the role can never hold (R-AUTH-4) is shown off and greyed out.
             const grantable = isGrantable(r, permissionOf(group, name));
             return (
               <Table.Cell
@@ -132,10 +132,12 @@ const GroupRows = memo(function GroupRows(props: {
                   onCheckedChange={(e) => toggle(r, name, e.checked === true)}
                   justifyContent="center"
                 >
-                  <Checkbox.HiddenInput
-                    aria-label={`${ROLE_LABELS[r]}: ${GROUP_LABELS[group]} ${permissionLabel(name)}`}
-                  />
+                  <Checkbox.HiddenInput />
                   <Checkbox.Control />
+                  {/* The input's aria-labelledby names this label: without it the reference dangles (docs/decisions/accessibility-checked-by-axe.md). */}
+                  <Checkbox.Label srOnly>
+                    {`${ROLE_LABELS[r]}: ${GROUP_LABELS[group]} ${permissionLabel(name)}`}
+                  </Checkbox.Label>
                 </Checkbox.Root>
               </Table.Cell>
             );
@@ -201,7 +203,7 @@ function ChangeLog() {
   );
 }
 
-/** Users & Permissions (document 3 §2, §3, §4, §8): the matrix for EMPLOYEE and MANAGER, and its change log. */
+/** Users & Permissions (R-SET-5): the matrix for EMPLOYEE and MANAGER, and its change log. */
 export default function PermissionsPage() {
   const user = useUser();
   const isAdmin = roleFlags(user).isAdmin;

@@ -1,7 +1,7 @@
 import { Box, CloseButton, Drawer, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** The store settings' sections on mobile (document 3 §2), downloaded on first use by StorefrontRoutes. */
+/** The store settings' sections on mobile (R-SET-1), downloaded on first use by StorefrontRoutes. */
 export function SectionsDrawer({
   open,
   onOpenChange,

@@ -15,7 +15,7 @@ import {
   STOREFRONT_GROUPS,
 } from './sections.js';
 
-// First-load budget (issue 10 item 5): each section page is its own chunk (its form, zod and the
+// First-load budget (docs/decisions/web-first-load-js.md): each section page is its own chunk (its form, zod and the
 // contract's schemas load with it), and the mobile sections drawer downloads on first use.
 const ContactPage = lazy(() => import('./ContactPage.js'));
 const HoursPage = lazy(() => import('./HoursPage.js'));
@@ -71,7 +71,7 @@ function SectionLinks({ onPick }: { onPick?: () => void }) {
   );
 }
 
-/** Document 3 §2: a sidebar on wide screens, a drawer on mobile. */
+/** R-SET-1: a sidebar on wide screens, a drawer on mobile. */
 function StorefrontLayout({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   usePreload(Drawer);

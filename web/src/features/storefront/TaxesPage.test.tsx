@@ -37,14 +37,14 @@ describe('Taxes', () => {
     // the switch reports its change a tick later: the rate becomes required once it has
     await waitFor(() => expect((screen.getByPlaceholderText('0.00') as HTMLInputElement).required).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please enter a tax rate when tax is enabled')).toBeTruthy();
+    await screen.findByText('Please enter a tax rate when tax is enabled');
     fireEvent.change(screen.getByPlaceholderText('0.00'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Tax rate must be between 0.00 and 99.99')).toBeTruthy();
+    await screen.findByText('Tax rate must be between 0.00 and 99.99');
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     fireEvent.change(screen.getByPlaceholderText('0.00'), { target: { value: '8.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Tax settings saved successfully (enabled)')).toBeTruthy();
+    await screen.findByText('Tax settings saved successfully (enabled)');
     expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body))).toEqual({
       enabled: true,
       rate: '8.25',
@@ -57,9 +57,7 @@ describe('Taxes', () => {
       'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } },
     });
     renderApp('/acme/storefront/taxes');
-    expect(
-      await screen.findByText('You do not have permission to access tax settings.', {}, { timeout: 10_000 }),
-    ).toBeTruthy();
+    await screen.findByText('You do not have permission to access tax settings.', {}, { timeout: 10_000 });
     expect(calls.some((c) => c.url.includes(TAX))).toBe(false);
   });
 
@@ -70,7 +68,7 @@ describe('Taxes', () => {
     signIn(user('BUSINESS_ADMIN'));
     stubFetch({ [`GET ${TAX}`]: { status, body: { error: 'x', message: 'x' } } });
     renderApp('/acme/storefront/taxes');
-    expect(await screen.findByText(text, {}, { timeout: 10_000 })).toBeTruthy();
+    await screen.findByText(text, {}, { timeout: 10_000 });
   });
 
   it("a 401 ends the session with the spec's text", { timeout: 30_000 }, async () => {
@@ -78,8 +76,8 @@ describe('Taxes', () => {
     stubFetch({ [`GET ${TAX}`]: { status: 401, body: { error: 'Unauthorized', message: 'x' } } });
     renderApp('/acme/storefront/taxes');
     // the sign-in page takes the screen and the toast says why
-    expect(await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 })).toBeTruthy();
-    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeTruthy();
+    await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 });
+    await screen.findByText('Your session has expired. Please log in again.');
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -97,7 +95,7 @@ describe('Taxes', () => {
       },
     });
     renderApp('/acme/storefront/taxes');
-    expect(await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 })).toBeTruthy();
+    await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 });
     expect(localStorage.getItem('token')).toBeNull();
   });
 

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
 
-/** Document 3 §8 "Settings": the tax screen's own texts. */
+/** R-SET-4 "Settings": the tax screen's own texts. */
 export const TAX_TEXT = {
   noPermission: 'You do not have permission to access tax settings.',
   noToken: 'No authentication token found',
@@ -34,8 +34,8 @@ async function taxCall(
   try {
     const res =
       method === 'GET'
-        ? await api<{ data: Tax }>('settings.getTax', { signal })
-        : await api<{ data: Tax }>('settings.updateTax', { body: body!, signal });
+        ? await api('settings.getTax', { signal })
+        : await api('settings.updateTax', { body: body!, signal });
     return { status: 200, data: res.data };
   } catch (e) {
     if (e instanceof ApiRequestError) return { status: e.status };

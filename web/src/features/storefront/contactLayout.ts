@@ -1,6 +1,6 @@
 import type { ContactFieldName } from '../../../../shared/domain/settings.js';
 
-/** The contact fields in the order the page shows them (document 3 §2). */
+/** The contact fields in the order the page shows them (R-SET-1). */
 export const CONTACT_FIELDS: { name: ContactFieldName; label: string; type?: string; placeholder?: string }[] = [
   { name: 'storeName', label: 'Store Name' },
   { name: 'streetAddress', label: 'Street Address' },

@@ -1,4 +1,4 @@
-/** Every quarter hour of a day, 00:00 to 23:45 (document 3 §5: 15-minute steps). */
+/** Every quarter hour of a day, 00:00 to 23:45 (R-SET-4: 15-minute steps). */
 export const QUARTER_HOURS: string[] = Array.from(
   { length: 96 },
   (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,

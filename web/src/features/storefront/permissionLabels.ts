@@ -1,7 +1,7 @@
 import { PERMISSION_GROUPS, type Permission, type PermissionGroup } from '../../../../shared/domain/permissions.js';
 import type { PermissionChange } from '../../../../shared/domain/roles.js';
 
-/** Document 3 §3 groups as the matrix titles them. */
+/** R-SET-5 groups as the matrix titles them. */
 export const GROUP_LABELS: Record<PermissionGroup, string> = {
   dashboard: 'Dashboard',
   reservations: 'Reservations',

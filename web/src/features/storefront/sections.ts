@@ -1,4 +1,4 @@
-/** The store settings area (document 3 §2): two groups of cards, one sub-route each, in the spec's order. */
+/** The store settings area (R-SET-1): two groups of cards, one sub-route each, in the spec's order. */
 export interface StorefrontSection {
   path: string;
   label: string;
@@ -32,7 +32,7 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
 
 export const ALL_SECTIONS = STOREFRONT_GROUPS.flatMap((g) => g.sections);
 
-/** Sections that are placeholder pages (document 3 §2). */
+/** Sections that are placeholder pages (R-SET-1). */
 export const PLACEHOLDER_SECTIONS = [
   'sales-channels',
   'emails',

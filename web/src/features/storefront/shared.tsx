@@ -2,7 +2,7 @@ import { Alert, Button, Card, HStack, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader.js';
 
-/** Document 3 §2: Cancel with changes asks this. */
+/** R-SET-1: Cancel with changes asks this. */
 export const CANCEL_QUESTION = 'Your changes have not been saved - are you sure you want to cancel?';
 
 /** A settings page with view and edit modes: Edit in view mode; Cancel and Save (only with changes) in edit mode. */

@@ -14,7 +14,7 @@ import { StatCard } from '../../components/StatCard.js';
 
 export const METRICS_PAGE_SIZE = 10;
 
-/** The current-session box: start and hours elapsed (2 decimals), ticking every 60 s (document 3 §9). */
+/** The current-session box: start and hours elapsed (2 decimals), ticking every 60 s (R-TS-3). */
 function CurrentSession({ since }: { since: string }) {
   const now = useNow(60_000);
   const clock = useOrgClock();
@@ -96,7 +96,7 @@ function EmployeeCard({ e }: { e: EmployeeMetrics }) {
   );
 }
 
-/** Document 3 §2 Employees, 'Metrics & Performance': summary cards and the paged per-employee list. */
+/** R-TS-4 Employees, 'Metrics & Performance': summary cards and the paged per-employee list. */
 export function MetricsTab() {
   const { data, error, mutate } = useAdminEmployees();
   const [page, setPage] = useState(1);

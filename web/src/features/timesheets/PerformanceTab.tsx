@@ -27,7 +27,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-/** Document 3 §2/§7: the six figures from GET /api/users/{id}/performance; the spec's samples only when the call fails. */
+/** R-TS-4, R-TS-1: the six figures from GET /api/users/{id}/performance; the spec's samples only when the call fails. */
 export function PerformanceTab({ userId }: { userId: string }) {
   const { data, error } = usePerformance(userId);
   if (!data && !error) return <PageSpinner />;

@@ -58,7 +58,7 @@ describe('timesheets page', () => {
     expect(screen.queryByText('No Timesheets Found')).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await screen.findByText('In: Opening shift · Out: Closing'); // issue 23 item 9: both notes kept
+    await screen.findByText('In: Opening shift · Out: Closing'); // docs/decisions/right-about-money.md: both notes kept
     expect(screen.getAllByText('8.50').length).toBeGreaterThan(1); // the Total Hours card and the row
     expect(screen.queryByText('Error Loading Timesheets')).toBeNull();
   });
@@ -81,7 +81,7 @@ describe('timesheets page', () => {
     await screen.findByText('No Timesheets Found', {}, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Clock In' }));
     await screen.findByText('You are already clocked in');
-    expect(screen.getByText(/Geolocation is not supported by this browser\./)).toBeTruthy();
+    screen.getByText(/Geolocation is not supported by this browser\./);
   });
 });
 
@@ -128,8 +128,8 @@ describe('employee performance tab', () => {
     renderApp('/acme/employees/u5');
     fireEvent.click(await screen.findByRole('tab', { name: 'Performance' }, { timeout: 20_000 }));
     await screen.findByText(/these are sample figures/);
-    expect(screen.getByText('127')).toBeTruthy();
-    expect(screen.getByText('87.3')).toBeTruthy();
+    screen.getByText('127');
+    screen.getByText('87.3');
   });
 
   it('shows the real figures from the route', async () => {
@@ -186,10 +186,10 @@ describe('employee performance tab', () => {
     renderApp('/acme/employees/u5');
     fireEvent.click(await screen.findByRole('tab', { name: 'Performance' }, { timeout: 20_000 }));
     await screen.findByText('211');
-    expect(screen.getByText('38.2')).toBeTruthy();
-    expect(screen.getByText('95.5')).toBeTruthy();
+    screen.getByText('38.2');
+    screen.getByText('95.5');
     expect(screen.getByLabelText('Performance figures').textContent).toContain('On-Time—');
     expect(screen.queryByText(/sample figures/)).toBeNull();
-    await waitFor(() => expect(screen.getByText(/Score def/)).toBeTruthy());
+    await waitFor(() => screen.getByText(/Score def/));
   });
 });

@@ -11,7 +11,7 @@ import { currentLocation, elapsedClock, hoursSince } from './location.js';
 import { StatCard } from '../../components/StatCard.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 
-/** Re-renders every `ms` (the active clock ticks every second, document 3 §9). */
+/** Re-renders every `ms` (the active clock ticks every second, R-TS-3). */
 export function useNow(ms: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -84,7 +84,7 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
     <Card.Root>
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap="2">
-          <Card.Title>Time Tracking</Card.Title>
+          <Card.Title as="h2">Time Tracking</Card.Title>
           <Badge colorPalette={clockedIn ? 'green' : 'gray'} size="lg">
             {clockedIn ? 'Clocked In' : 'Clocked Out'}
           </Badge>
@@ -139,7 +139,7 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
   );
 }
 
-/** Document 3 §2 Timesheets: the clock, the summary cards and the history (each person's own). */
+/** R-TS-4 Timesheets: the clock, the summary cards and the history (each person's own). */
 export default function TimesheetsPage() {
   const list = useMyTimesheets();
   const clock = useOrgClock();
@@ -173,7 +173,7 @@ export default function TimesheetsPage() {
           </SimpleGrid>
           <Card.Root>
             <Card.Header>
-              <Card.Title>Timesheet History</Card.Title>
+              <Card.Title as="h2">Timesheet History</Card.Title>
             </Card.Header>
             <Card.Body>
               {data.timesheets.length === 0 ? (

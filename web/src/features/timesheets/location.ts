@@ -1,7 +1,7 @@
-/** Document 3 §7: the browser location for clock calls (high accuracy, 10 s timeout, a position up to 60 s old). */
+/** R-TS-2: the browser location for clock calls (high accuracy, 10 s timeout, a position up to 60 s old). */
 export const LOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
-/** Document 3 §8, the location error texts. */
+/** R-TS-2, the location error texts. */
 export const LOCATION_ERRORS = {
   denied: 'Location permission denied. Please enable location services.',
   unavailable: 'Location information is unavailable.',
@@ -22,7 +22,7 @@ export function locationErrorText(code: number | undefined): string {
   return LOCATION_ERRORS.generic;
 }
 
-/** Never rejects: without a location the clock still works (document 3 §5). */
+/** Never rejects: without a location the clock still works (R-TS-2). */
 export function currentLocation(
   geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
 ): Promise<LocationResult> {

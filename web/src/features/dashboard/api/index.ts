@@ -27,7 +27,7 @@ export interface StatsSnapshot {
 }
 
 /**
- * The four overview calls (document 1 §7), cached 5 minutes in the browser (shown with 'Data from
+ * The four overview calls (R-DASH-2), cached 5 minutes in the browser (shown with 'Data from
  * cache' while they come from there) and refreshed every 5 minutes; live events refetch them.
  */
 export function useDashboardStats(enabled: boolean, disabledModules: readonly ModuleId[] = []) {
@@ -53,14 +53,12 @@ export function useDashboardStats(enabled: boolean, disabledModules: readonly Mo
   );
 }
 
-/** ACTIVE reservations, 10 fetched, refreshed every 2 minutes (document 1 §7, §9). */
+/** ACTIVE reservations, 10 fetched, refreshed every 2 minutes (R-DASH-3, R-DASH-4). */
 export function useActiveReservations(enabled: boolean) {
   return useSWR<ActiveReservation[]>(
     enabled ? apiKey(DASHBOARD_ACTIVE, ACTIVE_FETCH_LIMIT) : null,
     async () =>
-      normaliseActive(
-        await api<unknown>('reservations.list', { query: { status: 'ACTIVE', limit: ACTIVE_FETCH_LIMIT } }),
-      ),
+      normaliseActive(await api('reservations.list', { query: { status: 'ACTIVE', limit: ACTIVE_FETCH_LIMIT } })),
     { refreshInterval: ACTIVE_REFRESH_MS, revalidateOnFocus: false },
   );
 }

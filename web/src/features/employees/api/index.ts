@@ -6,7 +6,7 @@ import type {
   employeeSchema,
   jobRoleSchema,
 } from '../../../../../shared/contract/routes/users.js';
-import { api, ApiRequestError } from '../../../api/client.js';
+import { type Answer, api, ApiRequestError, type BodyOf } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { postToPresignedUrl } from '../../../api/upload.js';
 
@@ -23,29 +23,42 @@ export const EMPLOYEE_DOCUMENTS = 'users.documents';
 export const JOB_ROLES = 'users.jobRoles';
 
 export function useEmployees() {
-  return useSWR(apiKey(EMPLOYEE_LIST), () => api<{ users: Employee[] }>('users.list').then((r) => r.users));
+  return useSWR(apiKey(EMPLOYEE_LIST), () => api('users.list').then((r) => r.users));
 }
 
 export function useEmployee(id: string | undefined) {
   return useSWR(id ? apiKey(EMPLOYEE_DETAIL, id) : null, () =>
-    api<{ employee: EmployeeDetail }>('users.get', { params: { id: id! } }).then((r) => r.employee),
+    api('users.get', { params: { id: id! } }).then((r) => r.employee),
   );
 }
 
-/** Document 3 §7: roles fall back to an empty list on failure. */
+/** R-EMP-1: roles fall back to an empty list on failure. */
 export function useJobRoles() {
   return useSWR(apiKey(JOB_ROLES), () =>
-    api<{ jobRoles: JobRole[] }>('users.listJobRoles')
+    api('users.listJobRoles')
       .then((r) => r.jobRoles)
       .catch(() => [] as JobRole[]),
   );
 }
 
-/** Document 3 §7: a 404 list is an empty list; other failures are errors. */
+export type LocationOption = Answer<'inventory.listLocations'>[number];
+
+/** The tenant's locations for the employee form: the inventory screens' cache entry; an empty list on failure (§7). */
+export function useLocationList() {
+  return useSWR(apiKey('inventory.locations'), async (): Promise<LocationOption[]> => {
+    try {
+      return await api('inventory.listLocations');
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** R-EMP-1: a 404 list is an empty list; other failures are errors. */
 export function useDocuments(id: string | undefined) {
   return useSWR(id ? apiKey(EMPLOYEE_DOCUMENTS, id) : null, async () => {
     try {
-      return (await api<{ documents: EmployeeDocument[] }>('users.listDocuments', { params: { id: id! } })).documents;
+      return (await api('users.listDocuments', { params: { id: id! } })).documents;
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 404) return [];
       throw e;
@@ -53,64 +66,37 @@ export function useDocuments(id: string | undefined) {
   });
 }
 
-export type EmployeeBody = Record<string, unknown>;
+export type InviteBody = BodyOf<'users.invite'>;
+export type EmployeeUpdateBody = BodyOf<'users.update'>;
 
 export const employeesApi = {
-  invite: (body: EmployeeBody, idempotencyKey: string) =>
-    api<{ message: string; employee: EmployeeDetail }>('users.invite', { body: body as never, idempotencyKey }),
-  update: (id: string, body: EmployeeBody) =>
-    api<{ message: string; employee: EmployeeDetail }>('users.update', { params: { id }, body: body as never }),
-  resend: (id: string) => api<{ message: string }>('users.resendInvite', { params: { id } }),
-  deactivate: (id: string) => api<{ message: string }>('users.deactivate', { params: { id } }),
-  remove: (id: string) => api<{ message: string }>('users.delete', { params: { id } }),
+  invite: (body: InviteBody, idempotencyKey: string) => api('users.invite', { body, idempotencyKey }),
+  update: (id: string, body: EmployeeUpdateBody) => api('users.update', { params: { id }, body }),
+  resend: (id: string) => api('users.resendInvite', { params: { id } }),
+  deactivate: (id: string) => api('users.deactivate', { params: { id } }),
+  remove: (id: string) => api('users.delete', { params: { id } }),
   createJobRole: (name: string, idempotencyKey: string) =>
-    api<{ jobRole: JobRole }>('users.createJobRole', { body: { name }, idempotencyKey }),
+    api('users.createJobRole', { body: { name }, idempotencyKey }),
   createLocation: (name: string, idempotencyKey: string) =>
-    api<{ id: string; name: string } | { location: { id: string; name: string } }>('inventory.createLocation', {
-      body: { name },
-      idempotencyKey,
-    }),
+    api('inventory.createLocation', { body: { name }, idempotencyKey }),
   deleteDocument: (id: string, docId: string) => api('users.deleteDocument', { params: { id, docId } }),
   fileLink: (id: string, docId: string, preview: boolean) =>
-    api<{ url: string; fileName: string; mimeType: string; disposition: 'inline' | 'attachment' }>(
-      'users.documentFile',
-      { params: { id, docId }, query: { preview: preview ? 'true' : 'false' } },
-    ),
+    api('users.documentFile', { params: { id, docId }, query: { preview: preview ? 'true' : 'false' } }),
   /** Straight to S3 with a presigned POST (files up to 10 MB), then the server checks the bytes. */
   async uploadDocument(id: string, name: string, file: File, idempotencyKey: string): Promise<EmployeeDocument> {
-    const p = await api<{ document: { id: string }; upload: { url: string; fields: Record<string, string> } }>(
-      'users.presignDocument',
-      {
-        params: { id },
-        body: { name, fileName: file.name, fileSize: file.size },
-        idempotencyKey,
-      },
-    );
-    await postToPresignedUrl(p.upload, file);
-    return (
-      await api<{ document: EmployeeDocument }>('users.completeDocument', { params: { id, docId: p.document.id } })
-    ).document;
-  },
-  completeSignup: (
-    body: {
-      token: string;
-      firstName: string;
-      lastName: string;
-      phone: string;
-      email: string;
-      password: string;
-      termsAccepted: boolean;
-    },
-    idempotencyKey: string,
-  ) =>
-    api<{ message: string; username: string }>('users.completeSignup', {
-      body: body as never,
-      token: null,
+    const p = await api('users.presignDocument', {
+      params: { id },
+      body: { name, fileName: file.name, fileSize: file.size },
       idempotencyKey,
-    }),
+    });
+    await postToPresignedUrl(p.upload, file);
+    return (await api('users.completeDocument', { params: { id, docId: p.document.id } })).document;
+  },
+  completeSignup: (body: BodyOf<'users.completeSignup'>, idempotencyKey: string) =>
+    api('users.completeSignup', { body, token: null, idempotencyKey }),
 };
 
-/** 'Validation errors: ...' from a 400 with details, else the server's message, else the fallback (document 3 §8). */
+/** 'Validation errors: ...' from a 400 with details, else the server's message, else the fallback (R-EMP-3). */
 export function saveErrorMessage(e: unknown, fallback: string): string {
   if (e instanceof ApiRequestError) {
     if (e.details?.length) return `Validation errors: ${e.details.map((d) => d.msg).join(', ')}`;

@@ -1,13 +1,6 @@
 import useSWR from 'swr';
-import type {
-  ActivityLogEntry,
-  GenerateIdsResponse,
-  InventoryItem,
-  ItemPage,
-  ItemStatus,
-  ProductType,
-} from '../../../../../shared/contract/inventory-models.js';
-import { api } from '../../../api/client.js';
+import type { InventoryItem, ItemStatus, ProductType } from '../../../../../shared/contract/inventory-models.js';
+import { api, type BodyOf } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { ACTIVITY_LOG_LIMIT, loadAllItems } from '../itemRules.js';
 
@@ -27,13 +20,13 @@ export interface InventoryData {
 
 async function loadInventory(): Promise<InventoryData> {
   const [productTypes, items] = await Promise.all([
-    api<ProductType[]>('inventory.listProductTypes'),
-    loadAllItems((cursor) => api<ItemPage>('inventory.listItems', { query: { limit: LOAD_PAGE, cursor } })),
+    api('inventory.listProductTypes'),
+    loadAllItems((cursor) => api('inventory.listItems', { query: { limit: LOAD_PAGE, cursor } })),
   ]);
   return { productTypes, items };
 }
 
-/** Product types and every item (document 2 §7: loaded together). */
+/** Product types and every item (R-INV-2: loaded together). */
 export function useInventory() {
   return useSWR(apiKey(INVENTORY_PAGE), loadInventory);
 }
@@ -41,7 +34,7 @@ export function useInventory() {
 /** The activity log, loaded when its tab opens (limit 100). */
 export function useActivityLog() {
   return useSWR(apiKey(INVENTORY_ACTIVITY, ACTIVITY_LOG_LIMIT), () =>
-    api<ActivityLogEntry[]>('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }),
+    api('inventory.activityLog', { query: { limit: ACTIVITY_LOG_LIMIT } }),
   );
 }
 
@@ -68,15 +61,14 @@ export interface ItemBody {
 export const inventoryApi = {
   createLocation: (name: string, idempotencyKey: string) =>
     api('inventory.createLocation', { body: { name }, idempotencyKey }),
-  createItem: (body: ItemBody, idempotencyKey: string) =>
-    api<InventoryItem>('inventory.createItem', { body, idempotencyKey }),
-  updateItem: (id: string, body: ItemBody) => api<InventoryItem>('inventory.updateItem', { params: { id }, body }),
+  createItem: (body: ItemBody, idempotencyKey: string) => api('inventory.createItem', { body, idempotencyKey }),
+  updateItem: (id: string, body: ItemBody) => api('inventory.updateItem', { params: { id }, body }),
   deleteItem: (id: string) => api('inventory.deleteItem', { params: { id } }),
   changeStatus: (id: string, status: Exclude<ItemStatus, 'IN_USE'>) =>
     api('inventory.changeItemStatus', { params: { id }, body: { status } }),
   bulkDelete: (itemIds: string[]) => api('inventory.bulkDelete', { body: { itemIds } }),
   generateIds: (productTypeId: string, quantity: number) =>
-    api<GenerateIdsResponse>('inventory.generateIds', { body: { productTypeId, quantity } }),
+    api('inventory.generateIds', { body: { productTypeId, quantity } }),
   bulkCreate: (
     body: {
       productTypeId: string;
@@ -92,12 +84,13 @@ export const inventoryApi = {
     idempotencyKey: string,
   ) => api('inventory.bulkCreate', { body, idempotencyKey }),
   deleteProductType: (id: string) => api('inventory.deleteProductType', { params: { id } }),
-  createProductType: (body: unknown, idempotencyKey: string) =>
-    api<ProductType>('inventory.createProductType', { body: body as never, idempotencyKey }),
-  updateProductType: (id: string, body: unknown) =>
-    api<ProductType>('inventory.updateProductType', { params: { id }, body: body as never }),
-  createVariant: (typeId: string, body: unknown, idempotencyKey: string) =>
-    api('inventory.createVariant', { params: { id: typeId }, body: body as never, idempotencyKey }),
-  updateVariant: (id: string, body: unknown) => api('inventory.updateVariant', { params: { id }, body: body as never }),
+  createProductType: (body: BodyOf<'inventory.createProductType'>, idempotencyKey: string) =>
+    api('inventory.createProductType', { body, idempotencyKey }),
+  updateProductType: (id: string, body: BodyOf<'inventory.updateProductType'>) =>
+    api('inventory.updateProductType', { params: { id }, body }),
+  createVariant: (typeId: string, body: BodyOf<'inventory.createVariant'>, idempotencyKey: string) =>
+    api('inventory.createVariant', { params: { id: typeId }, body, idempotencyKey }),
+  updateVariant: (id: string, body: BodyOf<'inventory.updateVariant'>) =>
+    api('inventory.updateVariant', { params: { id }, body }),
   deleteVariant: (id: string) => api('inventory.deleteVariant', { params: { id } }),
 };

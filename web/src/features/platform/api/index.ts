@@ -3,18 +3,18 @@ import useSWR from 'swr';
 import type { ModuleId } from '../../../../../shared/domain/modules.js';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
-import type { Invitation, InvitationForm } from '../invitations.js';
+import type { InvitationForm } from '../invitations.js';
 
 export const INVITATIONS = 'platform.invitations';
 
 export function useInvitations() {
-  return useSWR(apiKey(INVITATIONS), () => api<{ invitations: Invitation[] }>('platform.listInvitations'));
+  return useSWR(apiKey(INVITATIONS), () => api('platform.listInvitations'));
 }
 
 export const platformApi = {
   createInvitation: (body: InvitationForm, idempotencyKey: string) =>
-    api<{ invitation: Invitation }>('platform.createInvitation', { body, idempotencyKey }),
-  resendInvitation: (id: string) => api<{ invitation?: Invitation }>('platform.resendInvitation', { params: { id } }),
+    api('platform.createInvitation', { body, idempotencyKey }),
+  resendInvitation: (id: string) => api('platform.resendInvitation', { params: { id } }),
   revokeInvitation: (id: string) => api('platform.revokeInvitation', { params: { id } }),
 };
 
@@ -33,8 +33,8 @@ export interface ModuleAvailability {
 }
 
 /**
- * The tenant's module states for screens that must not call a switched-off module's API (issue 22
- * item 10). A failed read counts as "all on": the API still answers 403 for what is off.
+ * The tenant's module states for screens that must not call a switched-off module's API (docs/decisions/modules-and-live-stream.md).
+ * A failed read counts as "all on": the API still answers 403 for what is off.
  */
 export function useModuleAvailability(): ModuleAvailability {
   const { data, error } = useSWR(apiKey('platform.organizationModules'), () => api('platform.organizationModules'), {
@@ -51,11 +51,11 @@ export function useModuleAvailability(): ModuleAvailability {
   );
 }
 
-// --- portal (issue 17) ----------------------------------------------------------------------------
+// --- portal (docs/decisions/README.md#platform-portal) ----------------------------------------------------------------------------
 export const TENANTS = 'platform.tenants';
 export const TEMPLATES = 'platform.templates';
 
-/** Tenant list with metrics: refreshed every 10 minutes (document 1 §9). */
+/** Tenant list with metrics: refreshed every 10 minutes (R-PLAT-5). */
 export function useTenantMetrics() {
   return useSWR(apiKey(TENANTS), () => api('platform.tenantMetrics'), { refreshInterval: 600_000 });
 }
@@ -67,7 +67,7 @@ export function useTenantDetails(id: string | null) {
 export function useTenantModules(id: string | null) {
   return useSWR(id ? apiKey(TENANTS, 'modules', id) : null, () => api('platform.listModules', { params: { id: id! } }));
 }
-/** Overview and health: refreshed every 60 seconds (document 1 §9). */
+/** Overview and health: refreshed every 60 seconds (R-PLAT-5). */
 export function useOverviewMetrics() {
   return useSWR(apiKey('platform.overview'), () => api('platform.overviewMetrics'), { refreshInterval: 60_000 });
 }
@@ -93,15 +93,15 @@ export const portalApi = {
 };
 
 export type UsageRange = '1d' | '7d' | '30d' | '90d' | '1y';
-/** Usage analytics for a range (document 1 §7): cards and trend series from the metering rows. */
+/** Usage analytics for a range (R-PLAT-9): cards and trend series from the metering rows. */
 export function useUsageAnalytics(range: UsageRange) {
   return useSWR(apiKey('platform.usage', range), () => api('platform.usageAnalytics', { query: { range } }));
 }
 /** The CSV export as text (the server names it usage-analytics-{range}.csv). */
-export const exportUsage = (range: UsageRange) => api<string>('platform.exportAnalytics', { query: { range } });
+export const exportUsage = (range: UsageRange) => api('platform.exportAnalytics', { query: { range } });
 
 export type EmailRange = '1d' | '7d' | '30d' | '90d';
-/** E-mail stats from the product's own send log (document 1 §7). */
+/** E-mail stats from the product's own send log (R-DASH-2). */
 export function useEmailStats(range: EmailRange) {
   return useSWR(apiKey('platform.emailStats', range), () => api('platform.emailStats', { query: { range } }));
 }

@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import type { ReportData, ReportParams, ReportType } from '../model.js';
 
 export const REPORTS = 'reports';
-/** Document 3 §9: report cache 10 minutes. */
+/** R-REP-2: report cache 10 minutes. */
 export const REPORT_CACHE_MS = 600_000;
 
 export interface ReportRequest extends ReportParams {
@@ -46,7 +46,7 @@ export const SCHEDULES = 'reports-schedules';
 export type ReportSchedule = Answer<'reports.schedules.create'>;
 export type ScheduleInput = Exclude<NonNullable<CallInput<'reports.schedules.create'>['body']>, FormData>;
 
-/** The organization's scheduled reports (server side: they really run, issue 18). */
+/** The organization's scheduled reports (server side: they really run, docs/decisions/reports-scheduled-reports-really-arrive.md). */
 export function useSchedules() {
   return useSWR(apiKey(SCHEDULES), () => api('reports.schedules.list'), { revalidateOnFocus: true });
 }

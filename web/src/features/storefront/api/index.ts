@@ -8,7 +8,6 @@ import type {
   permissionsResponse,
   permissionsSaveResponse,
   taxResponse,
-  ContactSettings,
   HoursRow,
 } from '../../../../../shared/contract/settings-models.js';
 import type { PermissionPolicy } from '../../../../../shared/domain/roles.js';
@@ -29,12 +28,11 @@ export type PermissionLog = z.output<typeof permissionLogsResponse>['logs'][numb
 export type TaxAnswer = z.output<typeof taxResponse>;
 
 export function useContact() {
-  return useSWR(apiKey(CONTACT), () => api<{ data: ContactSettings }>('settings.getContact').then((r) => r.data), {
+  return useSWR(apiKey(CONTACT), () => api('settings.getContact').then((r) => r.data), {
     revalidateOnFocus: false,
   });
 }
-export const saveContact = (body: z.input<typeof contactBody>) =>
-  api<{ data: ContactSettings; message: string }>('settings.updateContact', { body });
+export const saveContact = (body: z.input<typeof contactBody>) => api('settings.updateContact', { body });
 
 export interface HoursData {
   hours: HoursRow[];
@@ -53,26 +51,17 @@ const toHoursData = (r: { hours: HoursRow[]; special_hours: string }): HoursData
   specialHours: parseSpecial(r.special_hours),
 });
 export function useHours() {
-  return useSWR(
-    apiKey(HOURS),
-    () => api<{ hours: HoursRow[]; special_hours: string }>('settings.getHours').then(toHoursData),
-    { revalidateOnFocus: false },
-  );
+  return useSWR(apiKey(HOURS), () => api('settings.getHours').then(toHoursData), { revalidateOnFocus: false });
 }
-export const saveHours = (body: z.input<typeof hoursBody>) =>
-  api<{ hours: HoursRow[]; special_hours: string; message: string }>('settings.updateHours', { body }).then(
-    toHoursData,
-  );
+export const saveHours = (body: z.input<typeof hoursBody>) => api('settings.updateHours', { body }).then(toHoursData);
 
 export function usePolicy() {
-  return useSWR(apiKey(POLICY), () => api<PolicyAnswer>('settings.getPermissions'), { revalidateOnFocus: false });
+  return useSWR(apiKey(POLICY), () => api('settings.getPermissions'), { revalidateOnFocus: false });
 }
 export const savePolicy = (policy: PermissionPolicy, changeNote: string) =>
-  api<PolicySaveAnswer>('settings.updatePermissions', { body: { policy, changeNote } });
+  api('settings.updatePermissions', { body: { policy, changeNote } });
 
 /** Loaded when the Change Log tab opens. */
 export function usePermissionLogs(enabled: boolean) {
-  return useSWR(enabled ? apiKey(POLICY_LOGS) : null, () =>
-    api<{ logs: PermissionLog[] }>('settings.permissionLogs').then((r) => r.logs),
-  );
+  return useSWR(enabled ? apiKey(POLICY_LOGS) : null, () => api('settings.permissionLogs').then((r) => r.logs));
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { roleFlags } from '../../../../../shared/domain/roles.js';
-import type { Permission } from '../../../../../shared/domain/permissions.js';
+import { mayUse, policyRole, roleFlags, type PermissionPolicy } from '../../../../../shared/domain/roles.js';
+import { PERMISSION_CAPABILITY, type Permission } from '../../../../../shared/domain/permissions.js';
 import { apiKey } from '../../../api/keys.js';
 import { useUser } from '../../../app/SessionProvider.js';
 
@@ -17,7 +17,7 @@ interface Mine {
 async function loadMine(): Promise<Mine> {
   // The typed client carries the whole contract: loaded on demand, as the session provider does.
   const { api } = await import('../../../api/client.js');
-  return api<Mine>('settings.myPermissions');
+  return api('settings.myPermissions');
 }
 
 /**
@@ -36,7 +36,7 @@ export function useMyPermissions() {
 
 /**
  * A `can(permission)` for the signed-in person. Until the answer arrives (or if it cannot be
- * loaded) it follows the default of document 3 §3, everything granted: the API still refuses what
+ * loaded) it follows the default of R-SET-5, everything granted: the API still refuses what
  * is denied, and the answer lands within one request.
  */
 export function useCanFn(): (permission: Permission) => boolean {
@@ -49,4 +49,28 @@ export function useCanFn(): (permission: Permission) => boolean {
 /** True when the signed-in person's policy grants `permission` (features hide what it denies). */
 export function useCan(permission: Permission): boolean {
   return useCanFn()(permission);
+}
+
+/**
+ * `may(permission)`: whether the signed-in person may use the routes that need `permission` and the
+ * role capability behind it (PERMISSION_CAPABILITY), by `mayUse`, the rule the API's authorise step
+ * applies. A cell an administrator granted to employees (inventory writes) shows its buttons; until
+ * the answer arrives the role's defaults apply (an employee's inventory stays read-only).
+ */
+export function useMayUseFn(): (permission: Permission) => boolean {
+  const user = useUser();
+  const { data } = useMyPermissions();
+  const role = policyRole(user);
+  const policy: PermissionPolicy | null = role && data ? { [role]: policyOfCells(data.permissions) } : null;
+  return (permission) => mayUse(user, { capability: PERMISSION_CAPABILITY[permission], permission }, policy);
+}
+
+/** The answer's cells ('group.name' → granted) as one role's row of a policy. */
+function policyOfCells(cells: Record<string, boolean>): Record<string, Record<string, boolean>> {
+  const row: Record<string, Record<string, boolean>> = {};
+  for (const [key, granted] of Object.entries(cells)) {
+    const [group, name] = key.split('.');
+    if (group && name) (row[group] ??= {})[name] = granted;
+  }
+  return row;
 }

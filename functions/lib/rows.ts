@@ -1,0 +1,44 @@
+import * as z from '../../shared/zod.js';
+import { logger } from './logger.js';
+
+/**
+ * Stored rows become domain objects in one place per entity: its row schema (zod) and `rowParser`.
+ * A row that does not match is a bug or a bad write, never something to paper over with `Number(v) || 0`:
+ * the parse throws `RowShapeError` (a logged 500 for a request, a failed run for a sweep) naming the
+ * entity, the row's keys and the attributes that did not match. Attributes the schema does not name
+ * (keys, index attributes) are dropped.
+ */
+export class RowShapeError extends Error {
+  constructor(
+    readonly entity: string,
+    readonly key: { pk?: unknown; sk?: unknown },
+    readonly problems: string[],
+  ) {
+    super(
+      `Stored ${entity} row ${String(key.pk)} / ${String(key.sk)} does not match its schema: ${problems.join('; ')}`,
+    );
+    this.name = 'RowShapeError';
+  }
+}
+
+export type RowParser<T> = (item: Record<string, unknown>) => T;
+
+export function rowParser<S extends z.ZodMiniType>(entity: string, schema: S): RowParser<z.output<S>> {
+  return (item) => {
+    const r = schema.safeParse(item);
+    if (r.success) return r.data;
+    const problems = r.error.issues.slice(0, 10).map((i) => `${i.path.join('.') || '(row)'}: ${i.message}`);
+    const e = new RowShapeError(entity, { pk: item.pk, sk: item.sk }, problems);
+    logger.error('Stored row does not match its schema', { entity, pk: item.pk, sk: item.sk, problems });
+    throw e;
+  };
+}
+
+/** A counter attribute kept by ADD: absent until the first ADD, so absent is 0; anything else must be a number ≥ 0. */
+export const counter = () => z._default(z.number().check(z.nonnegative()), 0);
+/** An optional text attribute that may be absent or null on the row: null in the domain object. */
+export const optionalText = () =>
+  z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  );

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { headerCounts } from './display.js';
+
+// docs/decisions/layout-at-375-and-1366.md: the Reservations tab said "No Reservations Found" under "4 active · 4 in total"
+// (four service bookings). The header counts the tab's own kind and names it.
+describe('the reservations header counts', () => {
+  const both = { total: 4, active: 4, overdue: 0 };
+  it('counts item reservations on the Reservations tab', () => {
+    expect(headerCounts('items', { all: 0, active: 0, overdue: 0 }, both)).toBe(
+      '0 item reservations · 0 active · 0 overdue',
+    );
+  });
+  it('counts service bookings on the Services tab', () => {
+    expect(headerCounts('services', { all: 1, active: 1, overdue: 0 }, both)).toBe(
+      '1 service booking · 1 active · 0 overdue',
+    );
+  });
+  it('names both kinds on the log tab, and before the tab’s counts arrive', () => {
+    const text = '4 reservations of items and services · 4 active · 0 overdue';
+    expect(headerCounts('log', { all: 0, active: 0, overdue: 0 }, both)).toBe(text);
+    expect(headerCounts('items', undefined, both)).toBe(text);
+    expect(headerCounts('items', undefined, undefined)).toBeNull();
+  });
+});
