@@ -36,6 +36,8 @@ export type PhotoAccess = 'read' | 'upload' | 'accept';
 export const PHOTO_ACCESS: Partial<Record<Area, PhotoAccess>> = {
   uploads: 'upload',
   services: 'read',
+  // Employee pictures (functions/users/picture.ts): presigned POSTs under incoming/photos/, GETs of the variants, removal.
+  users: 'upload',
 };
 
 /** Sweeps (functions/sweeps/schedules.ts names) that send mail: the overdue notice to the customer, scheduled reports with their file. */

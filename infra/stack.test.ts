@@ -232,7 +232,7 @@ describe('permissions', () => {
       .map((r) => JSON.stringify(r))
       .filter((t) => t.includes(uploadsBucketId) && t.includes('/'));
 
-  it('lets uploads, services and resize touch photo objects only, users employee documents only, platform probe the bucket only', () => {
+  it('lets uploads, services and resize touch photo objects only, users employee documents and pictures only, platform probe the bucket only', () => {
     const byRole = bucketStatements();
     const appRoles = new Set(stack.appFunctions.map(roleOf));
     const photoRoles = [areaFn('uploads'), areaFn('services'), stack.photos.fn].map(roleOf);
@@ -257,10 +257,12 @@ describe('permissions', () => {
     for (const o of puts(roleOf(areaFn('uploads')))) expect(o).toContain('/incoming/photos/*');
     for (const o of puts(roleOf(stack.photos.fn))) expect(o).toContain('/tenants/*/photos/*');
     expect(puts(roleOf(areaFn('services')))).toEqual([]);
-    // users: read (upload check, presigned GET), put (presigned POST, multipart) and delete, on documents only.
+    // users: read (upload check, presigned GET), put (presigned POST, multipart) and delete, on documents; employee
+    // pictures as the uploads area's photos: forms put under incoming/photos/ only, never where readers look.
     const docStatements = byRole.get(documentRole)!;
     for (const o of objectResources(docStatements))
-      expect(o).toMatch(/\/(tenants\/\*\/documents|incoming\/documents)\/\*"/);
+      expect(o).toMatch(/\/(tenants\/\*\/documents|incoming\/documents|tenants\/\*\/photos|incoming\/photos)\/\*"/);
+    for (const o of puts(documentRole)) expect(o).not.toContain('/tenants/*/photos/*');
     const docActions = docStatements
       .filter((st) => objectResources([st]).length > 0)
       .flatMap((st) => [st.Action].flat());

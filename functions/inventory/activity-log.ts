@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ActivityLogEntry, ItemStatus } from '../../shared/contract/inventory-models.js';
+import {
+  type ActivityLogEntry,
+  activityLogEntrySchema,
+  type ItemStatus,
+} from '../../shared/contract/inventory-models.js';
+import * as z from '../../shared/zod.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { db } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { E, strip, T } from './model.js';
+import { rowParser } from '../lib/rows.js';
+import { E, T } from './model.js';
 
 export type InventoryEventType =
   | 'ITEM_CREATED'
@@ -42,6 +48,12 @@ interface LogRow {
   newStatus: ItemStatus | null;
   details: ActivityLogEntry['details'];
 }
+
+/** A stored log row: the entry as answered, with the acting user's id where the answer has the user. */
+const parseLogRow = rowParser(
+  'inventory log',
+  z.extend(z.omit(activityLogEntrySchema, { user: true }), { userId: z.string() }),
+);
 
 /** The log row of a change (keys included), for `AuditedWrite.log` in the transaction of the change it records. */
 export function logRow(tenant: TenantId, input: LogInput): Record<string, unknown> {
@@ -96,7 +108,7 @@ export async function listActivity(tenant: TenantId, limit: number): Promise<Act
     userNames(tenant),
   ]);
   return (res.Items ?? []).map((i) => {
-    const row = strip<LogRow>(i);
+    const row = parseLogRow(i);
     const n = names.get(row.userId);
     return {
       id: row.id,

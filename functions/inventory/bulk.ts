@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from '../../shared/zod.js';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../shared/zod.js';
 import type { ItemStatus } from '../../shared/contract/inventory-models.js';
 import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
 import {
@@ -15,6 +15,7 @@ import { batchGetAll, db, nowIso } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import { optimistic, RETRY, retryWhen } from '../lib/optimistic.js';
+import { rowParser } from '../lib/rows.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { getRow } from './model.js';
@@ -34,11 +35,11 @@ import {
   countStats,
   E,
   productTypeKey,
+  itemRowSchema,
+  parseItemRow,
   type StatsDelta,
-  strip,
   T,
   type ItemRow,
-  type ProductTypeRow,
 } from './model.js';
 
 /**
@@ -79,6 +80,18 @@ interface BatchRow {
   actor: AuthClaims;
   items: ItemRow[];
 }
+const batchPointer = z.object({ id: z.string(), tenantId: z.string() });
+const parseBatchPointer = rowParser('inventory batch pointer', batchPointer);
+const parseBatch = rowParser(
+  'inventory batch',
+  z.extend(batchPointer, {
+    kind: z.enum(['CREATE', 'DELETE']),
+    createdAt: z.string(),
+    // The claims of the request that started the batch, written by this module and only logged again.
+    actor: z.custom<AuthClaims>((v) => typeof (v as Partial<AuthClaims> | null)?.userId === 'string'),
+    items: z.array(itemRowSchema),
+  }),
+);
 
 /** Test hook: runs between the check and the writes (lets a test take a number in between). */
 export const bulkHooks: {
@@ -117,7 +130,7 @@ async function takenNumbers(tenant: TenantId, numbers: string[]): Promise<Set<st
 }
 
 async function readItems(tenant: TenantId, ids: string[]): Promise<ItemRow[]> {
-  return (await consistentBatchGet(ids.map((id) => itemKey(tenant, id)))).map((i) => strip<ItemRow>(i));
+  return (await consistentBatchGet(ids.map((id) => itemKey(tenant, id)))).map(parseItemRow);
 }
 
 /** An item a delete leaves where it is, and the reservations (numbers) that hold it. */
@@ -231,7 +244,7 @@ async function deleteChunkWrite(
 }
 
 export async function generateItemIds(tenant: TenantId, productTypeId: string, quantity: number): Promise<string[]> {
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, productTypeId);
+  const type = await getRow(tenant, E.productType, productTypeId);
   if (!type) throw notFound('Product type not found');
   const prefix = itemIdPrefix(type.name);
   const res = await db().send(
@@ -260,7 +273,7 @@ export async function bulkCreate(
   actor: AuthClaims,
   input: z.infer<typeof bulkCreateBody>,
 ): Promise<ItemRow[]> {
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, input.productTypeId);
+  const type = await getRow(tenant, E.productType, input.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (input.productVariantId) await requireVariantOfType(tenant, input.productVariantId, type.id);
   const numbers = input.items.map((i) => i.itemId.trim());
@@ -526,10 +539,7 @@ async function finishDelete(tenant: TenantId, batch: BatchRow, deleted: ItemRow[
   const types = new Map<string, string>();
   for (const r of deleted)
     if (!types.has(r.productTypeId))
-      types.set(
-        r.productTypeId,
-        (await getRow<ProductTypeRow>(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown',
-      );
+      types.set(r.productTypeId, (await getRow(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
   const itemsByType: Record<string, number> = {};
   for (const r of deleted)
     itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;
@@ -576,7 +586,7 @@ export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_0
       }),
     );
     let round = 0;
-    for (const pointer of res.Items ?? []) if (await recoverBatch(strip<BatchRow>(pointer))) round++;
+    for (const pointer of res.Items ?? []) if (await recoverBatch(parseBatchPointer(pointer))) round++;
     recovered += round;
     // No progress means the index still lists batches already recovered (it lags the table): stop.
     if (!res.LastEvaluatedKey || round === 0 || Date.now() > deadline) return recovered;
@@ -584,16 +594,19 @@ export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_0
 }
 
 /** Rolls one batch back or forward; false if it was already dealt with (the index lags the table). */
-async function recoverBatch(pointer: BatchRow): Promise<boolean> {
+async function recoverBatch(pointer: { id: string; tenantId: string }): Promise<boolean> {
   const tenant = trustedTenant(pointer.tenantId);
-  const batch = await getRow<BatchRow>(tenant, E.batch, pointer.id);
+  const res = await db().send(
+    new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, pointer.id), ConsistentRead: true }),
+  );
+  const batch: BatchRow | null = res.Item ? parseBatch(res.Item) : null;
   if (!batch) return false;
   if (batch.kind === 'CREATE') {
     const kept = await rollBackCreate(tenant, batch);
     if (kept.length) {
       // People changed these after the crash: they are theirs now. Log them as created (the batch
       // never was), instead of destroying or orphaning the change.
-      const typeName = (await getRow<ProductTypeRow>(tenant, E.productType, kept[0]!.productTypeId))?.name ?? 'Unknown';
+      const typeName = (await getRow(tenant, E.productType, kept[0]!.productTypeId))?.name ?? 'Unknown';
       try {
         await finishCreate(tenant, { ...batch, items: kept }, typeName);
       } catch (e) {

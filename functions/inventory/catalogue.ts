@@ -15,13 +15,13 @@ type TypeInput = z.infer<typeof productTypeBody>;
 type VariantInput = z.infer<typeof variantBody>;
 
 export async function requireType(tenant: TenantId, id: string): Promise<ProductTypeRow> {
-  const row = await getRow<ProductTypeRow>(tenant, E.productType, id);
+  const row = await getRow(tenant, E.productType, id);
   if (!row) throw notFound('Product type not found');
   return row;
 }
 
 export async function requireVariant(tenant: TenantId, id: string): Promise<VariantRow> {
-  const row = await getRow<VariantRow>(tenant, E.variant, id);
+  const row = await getRow(tenant, E.variant, id);
   if (!row) throw notFound('Product variant not found');
   return row;
 }
@@ -116,7 +116,7 @@ export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id:
   const type = await requireType(tenant, id);
   if ((type.itemCount ?? 0) > 0)
     throw conflict(`Cannot delete a product type that still has items (${type.itemCount})`);
-  const variants = (await listRows<VariantRow>(tenant, E.variant)).filter((v) => v.productTypeId === id);
+  const variants = (await listRows(tenant, E.variant)).filter((v) => v.productTypeId === id);
   const w = auditedWrite(tenant).delete('type', keys.entity(tenant, E.productType, id), {
     condition: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)',
     values: { ':zero': 0 },
@@ -184,7 +184,7 @@ export async function updateVariant(
   const fields = variantFields(input);
   const row: VariantRow = { ...before, ...fields, updatedAt: nowIso() };
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, VARIANT_FIELDS);
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, E.productType, before.productTypeId);
   const w = auditedWrite(tenant)
     .put('variant', { ...keys.entity(tenant, E.variant, id), ...row }, { condition: 'attribute_exists(pk)' })
     .log(
@@ -202,7 +202,7 @@ export async function updateVariant(
 /** Items that named the variant keep their type; their variant reads as none from then on. */
 export async function deleteVariant(tenant: TenantId, actor: AuthClaims, id: string): Promise<void> {
   const before = await requireVariant(tenant, id);
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, E.productType, before.productTypeId);
   const w = auditedWrite(tenant)
     .delete('variant', keys.entity(tenant, E.variant, id), { condition: 'attribute_exists(pk)' })
     .log(
@@ -244,14 +244,12 @@ export async function createLocation(
     const pointer = await db().send(
       new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.locationName, nameKey), ConsistentRead: true }),
     );
-    const existing = pointer.Item
-      ? await getRow<LocationRow>(tenant, E.location, String(pointer.Item.locationId))
-      : null;
+    const existing = pointer.Item ? await getRow(tenant, E.location, String(pointer.Item.locationId)) : null;
     if (!existing) throw conflict('A location with this name already exists');
     return { location: existing, created: false };
   }
 }
 
 export async function listLocations(tenant: TenantId): Promise<LocationRow[]> {
-  return (await listRows<LocationRow>(tenant, E.location)).sort((a, b) => a.name.localeCompare(b.name));
+  return (await listRows(tenant, E.location)).sort((a, b) => a.name.localeCompare(b.name));
 }

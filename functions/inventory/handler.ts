@@ -28,7 +28,7 @@ import {
   typesAndVariants,
   updateItem,
 } from './items.js';
-import { E, toItem, toProductType, toVariant, type ItemRow, type ProductTypeRow, type VariantRow } from './model.js';
+import { E, toItem, toProductType, toVariant, type ItemRow } from './model.js';
 
 /** Items per page when the caller names no limit (R-INV-2: the page shows 25). */
 const DEFAULT_ITEM_PAGE = 25;
@@ -50,17 +50,14 @@ export const handler = createAreaHandler('inventory', {
   },
 
   'inventory.listProductTypes': async ({ tenant }) => {
-    const [types, variants] = await Promise.all([
-      listRows<ProductTypeRow>(tenant, E.productType),
-      listRows<VariantRow>(tenant, E.variant),
-    ]);
+    const [types, variants] = await Promise.all([listRows(tenant, E.productType), listRows(tenant, E.variant)]);
     return types.sort((a, b) => a.name.localeCompare(b.name)).map((t) => toProductType(t, variants));
   },
   'inventory.createProductType': async ({ tenant, auth, body }) =>
     reply(201, toProductType(await createProductType(tenant, auth, body), [])),
   'inventory.updateProductType': async ({ tenant, auth, params, body }) => {
     const row = await updateProductType(tenant, auth, params.id, body);
-    return toProductType(row, await listRows<VariantRow>(tenant, E.variant));
+    return toProductType(row, await listRows(tenant, E.variant));
   },
   'inventory.deleteProductType': async ({ tenant, auth, params }) => {
     await deleteProductType(tenant, auth, params.id);
@@ -69,7 +66,7 @@ export const handler = createAreaHandler('inventory', {
 
   'inventory.listVariants': async ({ tenant, params }) => {
     await requireType(tenant, params.id);
-    return (await listRows<VariantRow>(tenant, E.variant))
+    return (await listRows(tenant, E.variant))
       .filter((v) => v.productTypeId === params.id)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map(toVariant);

@@ -9,9 +9,11 @@ import type {
 } from '../../shared/contract/inventory-models.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
+import { RowShapeError } from '../lib/rows.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { bulkHooks, recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
+import { getItem } from './items.js';
 import { BATCH_INDEX_PK, E, STATS_KEY } from './model.js';
 
 /**
@@ -216,6 +218,40 @@ describe('crash recovery and rentals', () => {
       (e) => e.eventType === 'BULK_DELETED',
     );
     expect(entry?.details).toMatchObject({ itemCount: 1, itemIds: [r1!.id] });
+  });
+});
+
+describe('stored rows read through their schemas', () => {
+  it('a bad write to an item or a product type fails loudly instead of being coerced', async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const type = await newType(s, 'Paddle board');
+    const made = await call<InventoryItem>('POST', '/api/inventory/items', {
+      token: s.token,
+      body: { itemNumber: 'PB-1', productTypeId: type.id },
+    });
+    expect(made.status, made.raw).toBe(201);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(s.tenant, E.item, made.body.id),
+        UpdateExpression: 'SET #s = :s, itemNumber = :n',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'LOST', ':n': 7 },
+      }),
+    );
+    const err = await getItem(s.tenant, made.body.id).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RowShapeError);
+    expect((err as RowShapeError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['itemNumber', 'status']);
+
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(s.tenant, E.productType, type.id),
+        UpdateExpression: 'SET itemCount = :c',
+        ExpressionAttributeValues: { ':c': '3' },
+      }),
+    );
+    expect((await call('GET', '/api/inventory/product-types', { token: s.token })).status).toBe(500);
   });
 });
 

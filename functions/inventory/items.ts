@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
 import type { InventoryStats, ItemStatus } from '../../shared/contract/inventory-models.js';
-import { ITEM_STATUSES, type itemBody } from '../../shared/contract/routes/inventory.js';
+import { type itemBody } from '../../shared/contract/routes/inventory.js';
 import { changedFields, normaliseItemNumber } from '../../shared/domain/inventory.js';
 import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, nowIso } from '../lib/db.js';
@@ -17,7 +17,8 @@ import {
   E,
   productTypeKey,
   STATS_KEY,
-  strip,
+  parseItemRow,
+  parseStatsRow,
   T,
   type ItemRow,
   type ProductTypeRow,
@@ -56,7 +57,7 @@ export async function commitExplained(
 }
 
 export async function getItem(tenant: TenantId, id: string): Promise<ItemRow | null> {
-  return getRow<ItemRow>(tenant, E.item, id);
+  return getRow(tenant, E.item, id);
 }
 
 export async function requireItem(tenant: TenantId, id: string): Promise<ItemRow> {
@@ -86,7 +87,7 @@ export function deleteMarker(
  * the answer says which; the ConditionCheck in the write keeps it true until the write lands.
  */
 export async function requireVariantOfType(tenant: TenantId, variantId: string, productTypeId: string): Promise<void> {
-  const variant = await getRow<VariantRow>(tenant, E.variant, variantId);
+  const variant = await getRow(tenant, E.variant, variantId);
   if (!variant) throw notFound('Product variant not found');
   if (variant.productTypeId !== productTypeId) throw badRequest('The variant does not belong to this product type');
 }
@@ -124,7 +125,7 @@ function itemFields(input: ItemInput) {
 export async function createItem(tenant: TenantId, actor: AuthClaims, input: ItemInput): Promise<ItemRow> {
   const at = nowIso();
   const row: ItemRow = { id: randomUUID(), ...itemFields(input), status: 'AVAILABLE', createdAt: at, updatedAt: at };
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
+  const type = await getRow(tenant, E.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const w = auditedWrite(tenant)
@@ -159,7 +160,7 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   if (
     fields.productVariantId &&
     fields.productVariantId === before.productVariantId &&
-    !(await getRow<VariantRow>(tenant, E.variant, fields.productVariantId))
+    !(await getRow(tenant, E.variant, fields.productVariantId))
   ) {
     fields.productVariantId = null;
   }
@@ -169,7 +170,7 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   }));
   const row: ItemRow = { ...before, ...fields, updatedAt: nowIso() };
   delete row.batchId;
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, row.productTypeId);
+  const type = await getRow(tenant, E.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const numberChanged = normaliseItemNumber(before.itemNumber) !== normaliseItemNumber(row.itemNumber);
@@ -223,7 +224,7 @@ export async function changeItemStatus(
   if (before.status === 'IN_USE')
     throw conflict('This item is in use by a rental; its status changes when it is returned');
   if (before.status === status) return before;
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, E.productType, before.productTypeId);
   const row: ItemRow = { ...before, status, updatedAt: nowIso(), ...(notes?.trim() ? { notes: notes.trim() } : {}) };
   const w = auditedWrite(tenant).update('item', itemKey(tenant, id), {
     update: 'SET #s = :s, updatedAt = :u, notes = :n',
@@ -277,7 +278,7 @@ export async function deleteItem(tenant: TenantId, actor: AuthClaims, id: string
         (held ?? []).map((b) => b.reservationNumber),
       ),
     );
-  const type = await getRow<ProductTypeRow>(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, E.productType, before.productTypeId);
   const w = auditedWrite(tenant).delete('item', itemKey(tenant, id), {
     condition: '#s = :s',
     names: { '#s': 'status' },
@@ -348,7 +349,7 @@ export async function listItemPage(
         ExclusiveStartKey: start,
       }),
     );
-    const got = (res.Items ?? []).map((i) => strip<ItemRow>(i));
+    const got = (res.Items ?? []).map(parseItemRow);
     start = res.LastEvaluatedKey;
     if (got.length > want) {
       // Read past the page: the next page starts right after the last item returned.
@@ -363,10 +364,7 @@ export async function listItemPage(
 export async function typesAndVariants(
   tenant: TenantId,
 ): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
-  const [types, variants] = await Promise.all([
-    listRows<ProductTypeRow>(tenant, E.productType),
-    listRows<VariantRow>(tenant, E.variant),
-  ]);
+  const [types, variants] = await Promise.all([listRows(tenant, E.productType), listRows(tenant, E.variant)]);
   return { types: new Map(types.map((t) => [t.id, t])), variants: new Map(variants.map((v) => [v.id, v])) };
 }
 
@@ -375,11 +373,9 @@ export async function typesAndVariants(
 /** One GetItem of the counters every item write keeps: the cost does not grow with the item count. */
 export async function readStats(tenant: TenantId): Promise<InventoryStats> {
   const res = await db().send(new GetCommand({ TableName: T(), Key: STATS_KEY(tenant) }));
-  const c = (res.Item ?? {}) as Record<string, number | undefined>;
-  const n = (k: string) => Math.max(0, Number(c[k] ?? 0));
-  const byStatus = Object.fromEntries(ITEM_STATUSES.map((s) => [s, n(s)])) as Record<ItemStatus, number>;
+  const { total, ...byStatus } = parseStatsRow(res.Item ?? {});
   return {
-    total: n('total'),
+    total,
     statusCounts: {
       AVAILABLE: byStatus.AVAILABLE,
       IN_USE: byStatus.IN_USE,

@@ -5,11 +5,19 @@ import type {
   ProductType,
   ProductVariant,
 } from '../../shared/contract/inventory-models.js';
-import { ITEM_STATUSES } from '../../shared/contract/inventory-models.js';
+import {
+  ITEM_CONDITIONS,
+  ITEM_STATUSES,
+  locationSchema,
+  productVariantSchema,
+  rateRowSchema,
+} from '../../shared/contract/inventory-models.js';
+import * as z from '../../shared/zod.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { counter, optionalText, type RowParser, rowParser } from '../lib/rows.js';
 
 /** Row prefixes of the inventory area under the tenant partition (docs/data-model.md, "Inventory"). */
 export const E = {
@@ -43,16 +51,70 @@ export interface VariantRow extends ProductVariant {
 export interface ItemRow extends Omit<InventoryItem, 'productType' | 'productVariant'> {
   /** Set while a bulk create that wrote it has not finished (crash recovery finds them by it). */
   batchId?: string;
+  /** The reservation holding it IN_USE, set and removed by reservations/item-book.ts. */
+  currentReservationId?: string;
 }
 
 export interface LocationRow extends Location {
   createdAt: string;
 }
 
-const KEY_ATTRS = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt']);
-export function strip<T>(item: Record<string, unknown>): T {
-  return Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRS.has(k))) as T;
-}
+/** The rows as this area writes them (catalogue.ts, items.ts, bulk.ts): every attribute, nulls included. */
+const stamps = { createdAt: z.string(), updatedAt: z.string() };
+const productTypeRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: optionalText(),
+  defaultHourlyRate: z.nullable(z.number()),
+  defaultDailyRate: z.nullable(z.number()),
+  rates: z.array(rateRowSchema),
+  itemCount: counter(),
+  ...stamps,
+});
+const variantRow = z.extend(productVariantSchema, { description: optionalText(), ...stamps });
+export const itemRowSchema = z.object({
+  id: z.string(),
+  itemNumber: z.string(),
+  serialNumber: optionalText(),
+  productTypeId: z.string(),
+  productVariantId: optionalText(),
+  condition: z.enum(ITEM_CONDITIONS),
+  location: optionalText(),
+  notes: optionalText(),
+  status: z.enum(ITEM_STATUSES),
+  batchId: z.optional(z.string()),
+  currentReservationId: z.optional(z.string()),
+  ...stamps,
+});
+const locationRow = z.extend(locationSchema, { description: optionalText(), createdAt: z.string() });
+
+export const parseItemRow: RowParser<ItemRow> = rowParser('inventory item', itemRowSchema);
+const parseProductType: RowParser<ProductTypeRow> = rowParser('product type', productTypeRow);
+const parseVariant: RowParser<VariantRow> = rowParser('product variant', variantRow);
+const parseLocation: RowParser<LocationRow> = rowParser('location', locationRow);
+/** The parser of each entity `getRow` and `listRows` read. */
+const ROWS = {
+  [E.productType]: parseProductType,
+  [E.variant]: parseVariant,
+  [E.item]: parseItemRow,
+  [E.location]: parseLocation,
+};
+type RowEntity = keyof typeof ROWS;
+export type RowOf<K extends RowEntity> = ReturnType<(typeof ROWS)[K]>;
+
+/** Counter attributes of the stats row (kept by ADD: absent until the first write of that status). */
+export const parseStatsRow = rowParser(
+  'inventory stats',
+  z.object({
+    total: counter(),
+    AVAILABLE: counter(),
+    IN_USE: counter(),
+    MAINTENANCE: counter(),
+    OUT_OF_SERVICE: counter(),
+    DAMAGED: counter(),
+  }),
+);
 
 export const T = () => tableName();
 
@@ -64,7 +126,7 @@ export function toVariant(v: VariantRow): ProductVariant {
     description: v.description,
     hourlyRate: v.hourlyRate,
     dailyRate: v.dailyRate,
-    rates: v.rates ?? [],
+    rates: v.rates,
   };
 }
 
@@ -76,12 +138,12 @@ export function toProductType(t: ProductTypeRow, variants: VariantRow[]): Produc
     description: t.description,
     defaultHourlyRate: t.defaultHourlyRate,
     defaultDailyRate: t.defaultDailyRate,
-    rates: t.rates ?? [],
+    rates: t.rates,
     variants: variants
       .filter((v) => v.productTypeId === t.id)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map(toVariant),
-    _count: { items: Math.max(0, t.itemCount ?? 0) },
+    _count: { items: t.itemCount },
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
   };
@@ -149,7 +211,11 @@ export function addToTypeCount(
 }
 
 /** Every row of one entity in the tenant partition (tens to hundreds: types, variants, locations). */
-export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]> {
+export async function listRows<R extends RowOf<K>, K extends RowEntity = RowEntity>(
+  tenant: TenantId,
+  entity: K,
+): Promise<R[]> {
+  const parse = ROWS[entity] as RowParser<R>;
   const out: R[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -161,15 +227,30 @@ export async function listRows<R>(tenant: TenantId, entity: string): Promise<R[]
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) out.push(strip<R>(i));
+    for (const i of res.Items ?? []) out.push(parse(i));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
 }
 
-export async function getRow<R>(tenant: TenantId, entity: string, id: string): Promise<R | null> {
+export async function getRow<R extends RowOf<K>, K extends RowEntity = RowEntity>(
+  tenant: TenantId,
+  entity: K,
+  id: string,
+): Promise<R | null>;
+/**
+ * A row of an entity this module has no schema for, as stored: only reservations/item-book.ts reads its
+ * `ITEMBOOK` row this way, until that row gets its schema in the reservations area.
+ */
+export async function getRow<R extends Record<string, unknown>>(
+  tenant: TenantId,
+  entity: string,
+  id: string,
+): Promise<R | null>;
+export async function getRow(tenant: TenantId, entity: string, id: string): Promise<unknown> {
   const res = await db().send(
     new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }),
   );
-  return res.Item ? strip<R>(res.Item) : null;
+  const parse = (ROWS as Record<string, RowParser<unknown>>)[entity];
+  return res.Item ? (parse ? parse(res.Item) : res.Item) : null;
 }

@@ -30,8 +30,9 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // The user counter row, written with every user create/delete/sign-in of other areas.
   users: ['store', 'user-stats'],
   // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
-  // and item reads (inventory, sweeps), the reservation reads by id (payments), creation (services).
-  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'create'],
+  // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
+  // creation (services).
+  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create'],
   // The service booking transaction, composed by the staff reservation route.
   services: ['booking'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details.
@@ -39,7 +40,7 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // Mail templates (every area that mails), organization invitations (sign-up).
   platform: ['template-store', 'templates', 'invitation-store'],
   // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
-  reports: ['aggregates', 'schedule-runs'],
+  reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],
   // The bulk-write recovery run by the sweep.
   inventory: ['bulk'],
   // Photo URLs for service pages.

@@ -1,5 +1,5 @@
 import { createAreaHandler } from '../lib/pipeline.js';
-import { paymentStats } from '../reservations/queries.js';
+import { paymentStats } from '../reservations/counts.js';
 import { trackingBatch, updateTracking } from './tracking.js';
 
 /** Lambda entry of the payments area: totals kept on write, service payment tracking. */

@@ -11,7 +11,7 @@ import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';
 import { handler as sweepHandler } from '../sweeps/report-schedules.js';
 import { reportDayKey } from './aggregates.js';
-import { claimDue, runDueSchedules } from './schedule-runs.js';
+import { claimDue, runDueSchedules } from './schedule-sweep.js';
 
 /**
  * Scheduled reports really arrive (docs/decisions/reports-scheduled-reports-really-arrive.md): against DynamoDB Local and the SES emulator (which

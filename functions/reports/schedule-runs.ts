@@ -5,35 +5,25 @@
  * through SES SendRawEmail with the file attached. The sweep (functions/sweeps/report-schedules.ts)
  * and Run now (POST /api/reports/schedules/{id}/run) share `execute`.
  *
- * Exactly once: the sweep reads due schedules from the gsi1 index (one Query, never a Scan) and
+ * Exactly once (./schedule-sweep.ts): the sweep reads due schedules from the gsi1 index (one Query, never a Scan) and
  * claims each with an UpdateItem conditional on `enabled` and the `nextRun` it read, which moves
  * `nextRun` to the next run after now. Of two sweeps that read the same due schedule, one claim
  * succeeds; the other fails its condition and sends nothing. A failed send counts as a failure and
  * waits for the next run (the claim already moved `nextRun`): no retry loop. A schedule overdue by
  * several runs (sweeps stopped) runs once, then at its next time.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  cartUtilizationResponse,
-  customerActivityResponse,
-  dailyLogResponse,
-  employeePerformanceResponse,
-  revenueResponse,
-} from '../../shared/contract/report-models.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   normalizeRecipient,
   REPORT_MAIL_CAP_MESSAGE,
   SCHEDULE_HISTORY_CAP,
   type ReportSchedule,
-  type ScheduleFormat,
   type ScheduleRunEntry,
 } from '../../shared/contract/report-schedule-models.js';
-import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
-import { fileName, type ReportData, reportTable, toCsv } from '../../shared/reports/model.js';
 import { getOrganization } from '../auth/store.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { conflict, notFound, tooManyRequests } from '../lib/errors.js';
-import { trustedTenant, type TenantId } from '../lib/keys.js';
+import { type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { sendMailWithAttachments } from '../lib/mail.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
@@ -48,28 +38,12 @@ import {
   oneClickUnsubscribeUrl,
   unsubscribePageUrl,
 } from './recipients.js';
-import {
-  cartUtilizationReport,
-  customerActivityReport,
-  dailyLogReport,
-  employeePerformanceReport,
-  revenueReport,
-} from './reports.js';
-import {
-  dueSortKey,
-  getScheduleRow,
-  nextRunAfter,
-  SCHEDULE_INDEX_PK,
-  scheduleKey,
-  type ScheduleRow,
-  scheduleView,
-} from './schedules.js';
+import { periodText, reportPeriod } from './period.js';
+import { computeReport, renderReportFile } from './report-file.js';
+import { getScheduleRow, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
 
 /** Run now is refused while a run of the same schedule started less than this ago (two clicks send once). */
 export const MANUAL_RUN_GAP_MS = 60_000;
-/** The sweep stops claiming new schedules after this long (its function has 5 minutes); the rest are still due next time. */
-export const SWEEP_BUDGET_MS = 3 * 60_000;
-const CONCURRENCY = 4;
 /**
  * Run now per organization, whatever the schedule: with the per-schedule gap above, parallel clicks on
  * several schedules cannot multiply mail either (docs/decisions/report-mail-recipients.md); the daily cap bounds the rest.
@@ -79,125 +53,6 @@ export const RUN_NOW_LIMITED =
   'Too many reports were run by hand in the last few minutes. Please wait a few minutes; scheduled runs still go out at their time.';
 export const NO_RECIPIENT_YET =
   'No recipient can receive it yet: outside addresses receive reports once they confirm, unsubscribed ones never';
-
-// ---------------------------------------------------------------- the period
-
-export type Period = { date: string } | { startDate: string; endDate: string };
-
-const monthStart = (day: string) => `${day.slice(0, 8)}01`;
-function previousMonthStart(day: string, months: number): string {
-  const y = Number(day.slice(0, 4));
-  const m = Number(day.slice(5, 7)) - 1 - months;
-  const d = new Date(Date.UTC(y, m, 1));
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * The last complete period before the run, in the organization's zone: daily → yesterday; weekly →
- * the 7 days ending yesterday; monthly → the previous calendar month; quarterly → the previous
- * calendar quarter. The daily log (a one-day report) is always yesterday's.
- */
-export function reportPeriod(
-  type: ReportSchedule['reportType'],
-  frequency: ReportSchedule['schedule']['frequency'],
-  zone: string,
-  now: number,
-): Period {
-  const today = todayIn(zone, now);
-  const yesterday = addDaysToDay(today, -1);
-  if (type === 'daily-log') return { date: yesterday };
-  switch (frequency) {
-    case 'daily':
-      return { startDate: yesterday, endDate: yesterday };
-    case 'weekly':
-      return { startDate: addDaysToDay(today, -7), endDate: yesterday };
-    case 'monthly': {
-      const start = previousMonthStart(today, 1);
-      return { startDate: start, endDate: addDaysToDay(monthStart(today), -1) };
-    }
-    case 'quarterly': {
-      const month = Number(today.slice(5, 7)) - 1;
-      const thisQuarter = previousMonthStart(today, month % 3);
-      return { startDate: previousMonthStart(thisQuarter, 3), endDate: addDaysToDay(thisQuarter, -1) };
-    }
-  }
-}
-
-export const periodText = (p: Period) =>
-  'date' in p ? p.date : p.startDate === p.endDate ? p.startDate : `${p.startDate}..${p.endDate}`;
-
-// ---------------------------------------------------------------- the report and its file
-
-/** The report as the API serves it (parsed with the contract's response schema, so the table is the screen's). */
-export async function computeReport(
-  tenant: TenantId,
-  type: ReportSchedule['reportType'],
-  p: Period,
-): Promise<ReportData> {
-  const range = 'date' in p ? { startDate: p.date, endDate: p.date } : p;
-  switch (type) {
-    case 'daily-log':
-      return {
-        type,
-        data: dailyLogResponse.parse(await dailyLogReport(tenant, { date: 'date' in p ? p.date : p.endDate })),
-      };
-    case 'revenue':
-      return { type, data: revenueResponse.parse(await revenueReport(tenant, range)) };
-    case 'employee-performance':
-      return { type, data: employeePerformanceResponse.parse(await employeePerformanceReport(tenant, range)) };
-    case 'cart-utilization':
-      return { type, data: cartUtilizationResponse.parse(await cartUtilizationReport(tenant, range)) };
-    case 'customer-activity':
-      return { type, data: customerActivityResponse.parse(await customerActivityReport(tenant, range)) };
-  }
-}
-
-export interface ReportFile {
-  filename: string;
-  contentType: string;
-  content: Uint8Array;
-  title: string;
-  range: string;
-}
-
-/** The file of a report in a schedule's format: the same builders (and file names) as the screen's exports. */
-export async function renderReportFile(
-  report: ReportData,
-  format: ScheduleFormat,
-  zone: string,
-  business: string,
-): Promise<ReportFile> {
-  const table = reportTable(report, zone);
-  const base = { title: table.title, range: table.range };
-  switch (format) {
-    case 'pdf': {
-      const { reportPdf } = await import('../../shared/reports/pdf.js');
-      return {
-        ...base,
-        filename: fileName(table, report.type, 'pdf'),
-        contentType: 'application/pdf',
-        content: await reportPdf(table, business),
-      };
-    }
-    case 'excel': {
-      const { reportXlsx } = await import('../../shared/reports/xlsx.js');
-      const bytes = await reportXlsx(table, business);
-      return {
-        ...base,
-        filename: fileName(table, report.type, 'xlsx'),
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        content: new Uint8Array(bytes),
-      };
-    }
-    case 'csv':
-      return {
-        ...base,
-        filename: fileName(table, report.type, 'csv'),
-        contentType: 'text/csv',
-        content: new Uint8Array(Buffer.from(toCsv(table), 'utf8')),
-      };
-  }
-}
 
 // ---------------------------------------------------------------- one run
 
@@ -387,110 +242,4 @@ export async function runScheduleNow(
   // The run is in the history as skipped; the person who clicked is told why nothing went out.
   if (out.capped) throw tooManyRequests(REPORT_MAIL_CAP_MESSAGE);
   return { schedule: out.schedule, run: out.run };
-}
-
-// ---------------------------------------------------------------- the sweep
-
-/**
- * Claims a due schedule: moves `nextRun` to the next run after now (and its due-index key with it),
- * marks it running. Conditional on the `nextRun` read from the index and on `enabled`: false when
- * another sweep claimed it first, or it was disabled or deleted meanwhile.
- */
-export async function claimDue(
-  tenant: TenantId,
-  id: string,
-  seenNextRun: string,
-  schedule: ScheduleRow['schedule'],
-  now: number,
-): Promise<ScheduleRow | null> {
-  const nowIso = new Date(now).toISOString();
-  const zone = await organizationTimeZone(tenant, now);
-  const next = nextRunAfter(schedule, zone, now);
-  try {
-    const res = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: scheduleKey(tenant, id),
-        ReturnValues: 'ALL_NEW',
-        ConditionExpression: 'enabled = :on AND nextRun = :seen',
-        ...(next
-          ? {
-              UpdateExpression: 'SET nextRun = :next, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
-              ExpressionAttributeValues: {
-                ':on': true,
-                ':seen': seenNextRun,
-                ':next': next.toISOString(),
-                ':gsk': dueSortKey(next.toISOString(), tenant, id),
-                ':now': nowIso,
-              },
-            }
-          : {
-              UpdateExpression: 'SET nextRun = :null, runningSince = :now, lastRun = :now REMOVE gsi1pk, gsi1sk',
-              ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':null': null, ':now': nowIso },
-            }),
-      }),
-    );
-    return res.Attributes as ScheduleRow;
-  } catch (e) {
-    if (isConditionFailure(e)) return null;
-    throw e;
-  }
-}
-
-export interface SweepResult {
-  due: number;
-  claimed: number;
-  succeeded: number;
-  failed: number;
-  skipped: number;
-}
-
-/** The sweep: every schedule whose next run is at or before `now`, from the due index. */
-export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_MS): Promise<SweepResult> {
-  const started = Date.now();
-  const result: SweepResult = { due: 0, claimed: 0, succeeded: 0, failed: 0, skipped: 0 };
-  const due: { tenant: string; id: string; nextRun: string; schedule: ScheduleRow['schedule'] }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
-        ProjectionExpression: '#t, #i, #n, #s',
-        ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) {
-      if (typeof i.tenantId === 'string' && typeof i.id === 'string' && typeof i.nextRun === 'string' && i.schedule)
-        due.push({ tenant: i.tenantId, id: i.id, nextRun: i.nextRun, schedule: i.schedule as ScheduleRow['schedule'] });
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
-  result.due = due.length;
-
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length && Date.now() - started < budgetMs) {
-      const d = due[next++]!;
-      const tenant = trustedTenant(d.tenant);
-      try {
-        const row = await claimDue(tenant, d.id, d.nextRun, d.schedule, now);
-        if (!row) continue;
-        result.claimed++;
-        const { run } = await execute(tenant, row, 'schedule', now);
-        if (run.outcome === 'success') result.succeeded++;
-        else if (run.outcome === 'failure') result.failed++;
-        else result.skipped++;
-      } catch (e) {
-        // A database error on one schedule: logged; the others still run. A claimed one waits for its next run.
-        result.failed++;
-        logger.error('scheduled report run failed', { error: e as Error, tenant: d.tenant, schedule: d.id });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
-  return result;
 }

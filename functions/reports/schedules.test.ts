@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { reportScheduleBody } from '../../shared/contract/report-schedule-models.js';
-import { periodText, reportPeriod } from './schedule-runs.js';
 import { nextRunAfter } from './schedules.js';
 
 const NY = 'America/New_York';
@@ -80,39 +79,6 @@ describe('schedule validation (R-REP-6)', () => {
     expect(messages({ ...good, recipients: ['not-an-email'] })).toContain(
       'Each recipient must be a valid e-mail address',
     );
-  });
-});
-
-describe('the period a run reports on (the last complete one, organization zone)', () => {
-  // 2026-03-10 02:00Z is still Monday 9 March in New York.
-  const now = at('2026-03-10T02:00:00Z');
-  it('daily: yesterday in the zone, not in UTC', () => {
-    expect(reportPeriod('revenue', 'daily', NY, now)).toEqual({ startDate: '2026-03-08', endDate: '2026-03-08' });
-  });
-  it('weekly: the 7 days ending yesterday', () => {
-    expect(reportPeriod('revenue', 'weekly', NY, now)).toEqual({ startDate: '2026-03-02', endDate: '2026-03-08' });
-  });
-  it('monthly: the previous calendar month (February of a non-leap year)', () => {
-    expect(reportPeriod('customer-activity', 'monthly', NY, now)).toEqual({
-      startDate: '2026-02-01',
-      endDate: '2026-02-28',
-    });
-    expect(reportPeriod('customer-activity', 'monthly', NY, at('2026-01-01T12:00:00Z'))).toEqual({
-      startDate: '2025-12-01',
-      endDate: '2025-12-31',
-    });
-  });
-  it('quarterly: the previous calendar quarter, across a year', () => {
-    expect(reportPeriod('revenue', 'quarterly', NY, now)).toEqual({ startDate: '2025-10-01', endDate: '2025-12-31' });
-    expect(reportPeriod('revenue', 'quarterly', NY, at('2026-08-15T12:00:00Z'))).toEqual({
-      startDate: '2026-04-01',
-      endDate: '2026-06-30',
-    });
-  });
-  it('the daily log is always yesterday', () => {
-    expect(reportPeriod('daily-log', 'monthly', NY, now)).toEqual({ date: '2026-03-08' });
-    expect(periodText({ date: '2026-03-08' })).toBe('2026-03-08');
-    expect(periodText({ startDate: '2026-03-02', endDate: '2026-03-08' })).toBe('2026-03-02..2026-03-08');
   });
 });
 

@@ -2,7 +2,9 @@ import { fromCents } from '../../shared/domain/money.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { actorOf, reservationAnswer, toView } from './entity.js';
 import { availableItems } from './items.js';
-import { listLog, listReservations, reservationDetail, reservationStats } from './queries.js';
+import { reservationStats } from './counts.js';
+import { listLog } from './log-queries.js';
+import { listReservations, reservationDetail } from './queries.js';
 
 // The writes (create, the booking transaction, the lifecycle transitions) load on first use: a
 // container serving the list, the stats and the detail never parses them (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).

@@ -5,24 +5,18 @@
  *   last sort key taken from each partition; chip counts from the counter row;
  * - searches: reservation number (exact, one GetItem on `RESNUM#`), phone and customer name
  *   (the customers' search index, then each matching customer's reservations on gsi2);
- * - the log: newest first from the log rows (or the per-action / per-reservation index), the total
- *   from counters kept on write.
+
+ * The counter rows are read in ./counts.ts, the log in ./log-queries.ts.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   RESERVATION_KINDS,
   RESERVATIONS_PAGE_SIZE,
-  LOG_PAGE_SIZE,
-  type LogAction,
-  type ReservationCounts,
   type ReservationKind,
   type ReservationListResponse,
-  type ReservationLogEntry,
   type ReservationStatus,
 } from '../../shared/contract/reservation-models.js';
-import { fromCents } from '../../shared/domain/money.js';
 import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
-import { reservationNumberFrom } from '../../shared/domain/reservations.js';
 import { batchGetAll, db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -31,52 +25,19 @@ import { customerIdsMatching } from '../customers/entity.js';
 import {
   customerIndex,
   listIndex,
-  logActionIndex,
-  logReservationIndex,
   numberKey,
-  paymentStatsKey,
   R,
   requireLive,
   reservationKey,
-  statsKey,
   stripKeys,
   toPaymentView,
   toView,
   type ReservationRow,
 } from './entity.js';
+import { counterRow, countsOf } from './counts.js';
 
 type Row = Record<string, unknown>;
 const STATUSES: ReservationStatus[] = ['ACTIVE', 'COMPLETED', 'CANCELLED'];
-const n = (v: unknown) => Math.max(0, Number(v) || 0);
-
-async function counterRow(tenant: TenantId): Promise<Row> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: statsKey(tenant) }));
-  return res.Item ?? {};
-}
-
-export function countsOf(c: Row, kinds: readonly ReservationKind[]): ReservationCounts {
-  const sum = (s: string) => kinds.reduce((t, k) => t + n(c[`${k}#${s}`]), 0);
-  const active = sum('ACTIVE');
-  const completed = sum('COMPLETED');
-  const cancelled = sum('CANCELLED');
-  return { all: active + completed + cancelled, active, completed, cancelled, overdue: sum('overdue') };
-}
-
-export async function reservationStats(tenant: TenantId) {
-  const c = await counterRow(tenant);
-  return {
-    active: n(c.active),
-    total: n(c.total),
-    completed: n(c.completed),
-    cancelled: n(c.cancelled),
-    overdue: n(c.overdue),
-  };
-}
-
-export async function paymentStats(tenant: TenantId) {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: paymentStatsKey(tenant) }));
-  return { totalAmount: fromCents(Number(res.Item?.totalCents) || 0), count: n(res.Item?.count) };
-}
 
 // ---------------------------------------------------------------- the list
 
@@ -336,220 +297,4 @@ export async function reservationDetail(tenant: TenantId, id: string, now = Date
     }),
   );
   return { ...toView(row, now), payments: (res.Items ?? []).map(toPaymentView) };
-}
-
-// ---------------------------------------------------------------- the log
-
-export interface LogQuery {
-  page?: number;
-  limit?: number;
-  cursor?: string;
-  action?: LogAction | '';
-  employeeId?: string;
-  reservationId?: string;
-  reservationNumber?: string;
-}
-
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-function toLogEntry(i: Row): ReservationLogEntry {
-  return {
-    id: String(i.id ?? i.sk),
-    action: i.action as LogAction,
-    reservationId: String(i.reservationId),
-    reservationNumber: str(i.reservationNumber),
-    actorName: str(i.actorName),
-    actorUserId: str(i.actorUserId),
-    customerName: str(i.customerName),
-    itemLabel: str(i.itemLabel),
-    startTime: str(i.startTime),
-    hours: typeof i.hours === 'number' ? i.hours : null,
-    expectedReturnTime: str(i.expectedReturnTime),
-    actualReturnTime: str(i.actualReturnTime),
-    paymentId: str(i.paymentId),
-    createdAt: String(i.createdAt),
-  };
-}
-
-const LOG_SK = /^RESLOG#[0-9T:.Z-]{20,30}#[0-9a-f-]{36}$/;
-
-/**
- * The employee filter's choices: everyone the log counts entries for (the `log#emp#{id}` counters
- * of the counter row), named from their user rows; one GetItem and one BatchGet, whatever the log's size.
- */
-async function logEmployees(tenant: TenantId): Promise<{ id: string; name: string }[]> {
-  const ids = Object.entries(await counterRow(tenant))
-    .filter(([k, v]) => k.startsWith('log#emp#') && n(v) > 0)
-    .map(([k]) => k.slice('log#emp#'.length));
-  const names = new Map<string, string>();
-  for (const u of await batchGetAll(
-    ids.map((id) => ({ ...keys.user(tenant, id) })),
-    { projection: 'sk, firstName, lastName, username' },
-  )) {
-    const name = [u.firstName, u.lastName]
-      .filter((x) => typeof x === 'string' && x.trim())
-      .join(' ')
-      .trim();
-    names.set(String(u.sk).slice('USER#'.length), name || String(u.username ?? ''));
-  }
-  // Someone deleted since still has entries: listed, so their entries stay findable.
-  return ids
-    .map((id) => ({ id, name: names.get(id) || 'Former employee' }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-}
-
-export async function listLog(tenant: TenantId, query: LogQuery) {
-  const limit = query.limit ?? LOG_PAGE_SIZE;
-  const page = query.page ?? 1;
-  const employees = logEmployees(tenant);
-  employees.catch(() => undefined); // awaited on every answer; a refusal below must not leave it unhandled
-  let reservationId = query.reservationId;
-  if (query.reservationNumber?.trim()) {
-    // The number the screen shows: its pointer row gives the id the per-reservation index is keyed by.
-    const number = reservationNumberFrom(query.reservationNumber);
-    const pointer = number
-      ? await db().send(new GetCommand({ TableName: tableName(), Key: numberKey(tenant, number) }))
-      : null;
-    const id = pointer?.Item?.reservationId as string | undefined;
-    if (!id || (reservationId && reservationId !== id)) return logAnswer([], page, limit, 0, null, await employees);
-    reservationId = id;
-  }
-  const q: LogQuery = { ...query, reservationId };
-  const action = q.action || undefined;
-  // The narrowest source: one reservation, one action, else every log row of the tenant.
-  const source = q.reservationId
-    ? {
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        values: { ':pk': logReservationIndex(tenant, q.reservationId) },
-        keyNames: ['gsi2pk', 'gsi2sk'],
-      }
-    : action
-      ? {
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          values: { ':pk': logActionIndex(tenant, action) },
-          keyNames: ['gsi1pk', 'gsi1sk'],
-        }
-      : {
-          IndexName: undefined,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-          values: { ':pk': keys.tenantPartition(tenant), ':p': `${R.log}#` },
-          keyNames: [] as string[],
-        };
-  const filters: string[] = [];
-  const values: Row = { ...source.values };
-  if (q.employeeId) filters.push('actorUserId = :emp'), (values[':emp'] = q.employeeId);
-  if (q.reservationId && action) filters.push('#a = :act'), (values[':act'] = action);
-  const names = q.reservationId && action ? { '#a': 'action' } : undefined;
-  const base = {
-    TableName: tableName(),
-    ...(source.IndexName ? { IndexName: source.IndexName } : {}),
-    KeyConditionExpression: source.KeyConditionExpression,
-    ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-    ...(names ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: values,
-    ScanIndexForward: false,
-  };
-  const keyOf = (i: Row) => Object.fromEntries(['pk', 'sk', ...source.keyNames].map((k) => [k, i[k]]));
-
-  // Where the page starts: a cursor (the last row's keys), else skip (page - 1) x limit rows reading keys only.
-  let start: Row | undefined;
-  if (q.cursor) {
-    const sk = Buffer.from(q.cursor, 'base64url').toString('utf8');
-    if (!LOG_SK.test(sk)) throw badRequest('Invalid cursor');
-    const got = await db().send(
-      new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(tenant), sk } }),
-    );
-    if (!got.Item) throw badRequest('Invalid cursor');
-    start = keyOf(got.Item);
-  } else if (page > 1) {
-    let skip = (page - 1) * limit;
-    let from: Row | undefined;
-    let last: Row | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          ...base,
-          ProjectionExpression: ['pk', 'sk', ...source.keyNames, ...(filters.length ? ['actorUserId', '#a'] : [])].join(
-            ', ',
-          ),
-          ...(filters.length ? { ExpressionAttributeNames: { '#a': 'action' } } : {}),
-          ExclusiveStartKey: from,
-          Limit: filters.length ? 1000 : Math.min(1000, skip),
-        }),
-      );
-      for (const i of res.Items ?? []) {
-        if (skip === 0) break;
-        skip--;
-        last = i;
-      }
-      from = res.LastEvaluatedKey;
-    } while (skip > 0 && from);
-    start = skip > 0 ? undefined : last ? keyOf(last) : undefined;
-    if (skip > 0) return logAnswer([], page, limit, await logTotal(tenant, q, base), null, await employees);
-  }
-  const rows: Row[] = [];
-  let from = start;
-  do {
-    const res = await db().send(
-      new QueryCommand({ ...base, ExclusiveStartKey: from, Limit: filters.length ? Math.max(limit, 200) : limit + 1 }),
-    );
-    rows.push(...(res.Items ?? []));
-    from = res.LastEvaluatedKey;
-  } while (from && rows.length <= limit);
-  const pageRows = rows.slice(0, limit);
-  const hasMore = rows.length > limit || Boolean(from);
-  const nextCursor =
-    hasMore && pageRows.length
-      ? Buffer.from(String(pageRows[pageRows.length - 1]!.sk), 'utf8').toString('base64url')
-      : null;
-  return logAnswer(pageRows.map(toLogEntry), page, limit, await logTotal(tenant, q, base), nextCursor, await employees);
-}
-
-function logAnswer(
-  data: ReservationLogEntry[],
-  page: number,
-  limit: number,
-  total: number,
-  nextCursor: string | null,
-  employees: { id: string; name: string }[],
-) {
-  return {
-    success: true as const,
-    data,
-    pagination: {
-      page,
-      limit,
-      total,
-      totalCount: total,
-      totalPages: Math.max(1, Math.ceil(total / limit)),
-      nextCursor,
-    },
-    employees,
-  };
-}
-
-/** From the counters when one filter (or none) is on; a count over the narrow source otherwise. */
-async function logTotal(tenant: TenantId, q: LogQuery, base: object): Promise<number> {
-  const action = q.action || undefined;
-  if (!q.reservationId && !(action && q.employeeId)) {
-    const c = await counterRow(tenant);
-    if (action) return n(c[`log#${action}`]);
-    if (q.employeeId) return n(c[`log#emp#${q.employeeId}`]);
-    return n(c['log#total']);
-  }
-  let total = 0;
-  let from: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        ...(base as ConstructorParameters<typeof QueryCommand>[0]),
-        Select: 'COUNT',
-        ExclusiveStartKey: from,
-      }),
-    );
-    total += res.Count ?? 0;
-    from = res.LastEvaluatedKey;
-  } while (from);
-  return total;
 }

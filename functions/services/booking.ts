@@ -242,7 +242,7 @@ export async function bookServiceSlot(
       const w = auditedWrite(tenant);
       const p = `#av[${index}]`;
       w.update('slot', keys.entity(tenant, E.service, service.id), {
-        update: `SET ${p}.#left = ${p}.#left - :places, #version = if_not_exists(#version, :zero) + :one`,
+        update: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one`,
         condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
         names: {
           '#av': 'availability',
@@ -257,7 +257,6 @@ export async function bookServiceSlot(
           ':date': slot.date,
           ':start': slot.startTime,
           ':end': slot.endTime,
-          ':zero': 0,
           ':one': 1,
           ...(req.shareToken ? { ':token': req.shareToken } : {}),
         },
@@ -423,7 +422,7 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
   w.delete('unpaid-marker', keys.entity(tenant, E.unpaid, r.id));
   if (!r.serviceId || !r.slot) return;
   const service = await getServiceRow(tenant, r.serviceId, true);
-  const index = service?.availability?.findIndex((s) => sameSlot(s, r.slot!)) ?? -1;
+  const index = service?.availability.findIndex((s) => sameSlot(s, r.slot!)) ?? -1;
   if (!service || index < 0) return;
   const slot = service.availability[index]!;
   const places = Number(r.slotPlaces) || placesTaken(r.service?.rateType ?? '', Number(r.participantCount) || 1);
@@ -432,7 +431,7 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
   if (restored === slot.slotsAvailable) return;
   const p = `#av[${index}]`;
   w.update('slot-release', keys.entity(tenant, E.service, r.serviceId), {
-    update: `SET ${p}.#left = :restored, #version = if_not_exists(#version, :zero) + :one`,
+    update: `SET ${p}.#left = :restored, #version = #version + :one`,
     condition: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
     names: {
       '#av': 'availability',
@@ -448,7 +447,6 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
       ':date': slot.date,
       ':start': slot.startTime,
       ':end': slot.endTime,
-      ':zero': 0,
       ':one': 1,
     },
   });

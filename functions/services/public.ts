@@ -57,15 +57,10 @@ export async function resolveShare(
   ]);
   if (isShutOut(status)) throw expiredLink();
   if (!publicBookingOpen(modules)) throw unavailableService();
-  if (
-    !service ||
-    service.shareToken !== token ||
-    service.isActive === false ||
-    service.rsvpSettings?.enablePublicBookings === false
-  )
+  if (!service || service.shareToken !== token || !service.isActive || !service.rsvpSettings.enablePublicBookings)
     throw expiredLink();
   // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (docs/decisions/one-time-zone.md).
-  if (eventHasEnded(service.availability ?? [], now, serviceZone(service, orgZone))) throw endedEvent();
+  if (eventHasEnded(service.availability, now, serviceZone(service, orgZone))) throw endedEvent();
   return { tenant, service };
 }
 
@@ -94,7 +89,7 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     notes: service.notes,
     // The zone the slots are in, so the page reads and names it (the customer's browser may be anywhere).
     timeZone: zone,
-    availability: bookableSlots(service.availability ?? [], now, zone).map((s) => ({
+    availability: bookableSlots(service.availability, now, zone).map((s) => ({
       date: s.date,
       startTime: s.startTime,
       endTime: s.endTime,

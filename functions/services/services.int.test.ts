@@ -2,11 +2,13 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { resetFiles } from '../lib/files.js';
+import { RowShapeError } from '../lib/rows.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
+import { getServiceRow } from './store.js';
 import { participantLimit } from '../../shared/domain/slots.js';
 import { zonedDateTime } from '../../shared/domain/time.js';
 import { formatDateTimeIn, zoneAbbreviation } from '../../shared/domain/time-text.js';
@@ -156,6 +158,24 @@ describe('services API', () => {
       availability: JSON.stringify([{ date: day(2), startTime: '09:00', endTime: '10:00', slotsAvailable: 'many' }]),
     });
     expect(JSON.parse(loose.availability as string)[0].slotsAvailable).toBe(1);
+  });
+
+  it('reads a stored row through its schema: a bad write fails loudly instead of being passed on', async () => {
+    const created = await createService();
+    const key = keys.entity(admin.tenant, 'SERVICE', created.id);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET rate = :r, photoKey = :k REMOVE version',
+        ExpressionAttributeValues: { ':r': '25.50', ':k': 7 },
+      }),
+    );
+    const err = await getServiceRow(admin.tenant, created.id).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RowShapeError);
+    expect((err as RowShapeError).problems.map((p) => p.split(':')[0]).sort()).toEqual(['photoKey', 'rate', 'version']);
+    const got = await call('GET', `/api/inventory/services/${created.id}`, { token: admin.token });
+    expect(got.status).toBe(500);
   });
 
   it('lets only managers write, and keeps tenants apart', async () => {

@@ -8,7 +8,20 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
-import { type StaffService, type StaffServiceWire, staffServiceSchema } from '../../shared/contract/responses.js';
+import {
+  addonView,
+  hostView,
+  paymentSettingsView,
+  pricingTierView,
+  privacySettingsView,
+  questionnaireView,
+  reminderSettingsView,
+  rsvpSettingsView,
+  serviceSlotView,
+  type StaffService,
+  type StaffServiceWire,
+  staffServiceSchema,
+} from '../../shared/contract/responses.js';
 import type { ServiceInput } from '../../shared/contract/routes/services.js';
 import { sameSlot, slotEnd, type Slot } from '../../shared/domain/slots.js';
 import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-payment.js';
@@ -19,17 +32,51 @@ import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
+import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
 
-const KEY_ATTRS = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt'];
-const strip = <T>(item: Record<string, unknown>): T =>
-  Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRS.includes(k))) as T;
+/**
+ * A service row as `createService` / `updateService` write it (every attribute, nulls included); the
+ * object fields are stored as maps and lists with the contract's shapes. Here rather than in model.ts,
+ * which payments and the sweeps import for its key prefixes alone: they need not carry these schemas.
+ */
+const serviceRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: optionalText(),
+  location: optionalText(),
+  photoBaseKey: optionalText(),
+  photoKey: optionalText(),
+  rate: z.number(),
+  rateType: z.string(),
+  availability: z.array(serviceSlotView),
+  showPaymentOptions: z.boolean(),
+  notes: optionalText(),
+  paymentSettings: paymentSettingsView,
+  paymentNote: optionalText(),
+  hosts: z.array(hostView),
+  rsvpSettings: rsvpSettingsView,
+  questionnaire: questionnaireView,
+  privacySettings: privacySettingsView,
+  reminderSettings: reminderSettingsView,
+  enableTieredPricing: z.boolean(),
+  pricingTiers: z.array(pricingTierView),
+  enableAddons: z.boolean(),
+  addons: z.array(addonView),
+  shareToken: optionalText(),
+  isActive: z.boolean(),
+  timeZone: optionalText(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const parseServiceRow: RowParser<ServiceRow> = rowParser('service', serviceRow);
 
 export async function getServiceRow(tenant: TenantId, id: string, consistent = false): Promise<ServiceRow | null> {
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: consistent }),
   );
-  return res.Item ? strip<ServiceRow>(res.Item) : null;
+  return res.Item ? parseServiceRow(res.Item) : null;
 }
 
 export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
@@ -44,7 +91,7 @@ export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) out.push(strip<ServiceRow>(i));
+    for (const i of res.Items ?? []) out.push(parseServiceRow(i));
     start = res.LastEvaluatedKey;
   } while (start);
   return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -92,7 +139,7 @@ export async function toStaffService(tenant: TenantId, row: ServiceRow): Promise
     pricingTiers: row.pricingTiers,
     enableAddons: row.enableAddons,
     addons: row.addons,
-    shareToken: row.shareToken ?? null,
+    shareToken: row.shareToken,
     isActive: row.isActive,
     timeZone: row.timeZone,
     createdAt: row.createdAt,
@@ -208,7 +255,7 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
       const row: ServiceRow = {
         ...prev,
         ...(await fieldsFrom(tenant, body, prev)),
-        version: (prev.version ?? 0) + 1,
+        version: prev.version + 1,
         updatedAt: nowIso(),
       };
       try {
@@ -216,9 +263,8 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
           new PutCommand({
             TableName: tableName(),
             Item: { ...keys.entity(tenant, E.service, id), ...row },
-            ConditionExpression:
-              prev.version === undefined ? 'attribute_exists(pk) AND attribute_not_exists(version)' : 'version = :v',
-            ExpressionAttributeValues: prev.version === undefined ? undefined : { ':v': prev.version },
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':v': prev.version },
           }),
         );
         return row;
@@ -234,7 +280,7 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
 
 /** Places booked in slots that have not ended (rows booked before the booking pointers existed). */
 function bookedUpcomingPlaces(row: ServiceRow, zone: string, now: number): number {
-  return (row.availability ?? []).reduce(
+  return row.availability.reduce(
     (n, s) =>
       s.originalSlotsAvailable != null && slotEnd(s, zone) > now
         ? n + Math.max(0, s.originalSlotsAvailable - s.slotsAvailable)
@@ -295,9 +341,8 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
       Delete: {
         TableName: tableName(),
         Key: keys.entity(tenant, E.service, id),
-        ...(prev.version === undefined
-          ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(version)' }
-          : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': prev.version } }),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': prev.version },
       },
     },
   ];
@@ -337,10 +382,10 @@ export async function ensureShareToken(
             Update: {
               TableName: tableName(),
               Key: keys.entity(tenant, E.service, id),
-              UpdateExpression: 'SET shareToken = :t, updatedAt = :now, version = if_not_exists(version, :zero) + :one',
+              UpdateExpression: 'SET shareToken = :t, updatedAt = :now, version = version + :one',
               ConditionExpression:
                 'attribute_exists(pk) AND (attribute_not_exists(shareToken) OR attribute_type(shareToken, :nullType))',
-              ExpressionAttributeValues: { ':t': token, ':now': now, ':zero': 0, ':one': 1, ':nullType': 'NULL' },
+              ExpressionAttributeValues: { ':t': token, ':now': now, ':one': 1, ':nullType': 'NULL' },
             },
           },
           {

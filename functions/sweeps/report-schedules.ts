@@ -1,5 +1,5 @@
 import { logger } from '../lib/logger.js';
-import { runDueSchedules, type SweepResult } from '../reports/schedule-runs.js';
+import { runDueSchedules, type SweepResult } from '../reports/schedule-sweep.js';
 import { sweepHandler } from './sweep-handler.js';
 
 /**

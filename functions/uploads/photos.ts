@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
+import { PHOTO_MAX_BYTES } from '../../shared/domain/photos.js';
 import * as z from '../../shared/zod.js';
 import { photoUrlsJson } from '../../shared/contract/responses.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
@@ -32,7 +32,15 @@ export const photoIncomingKey = (tenant: TenantId, baseKey: string, contentType:
 /** The photo row; answers the key the upload goes to and the key resize writes the accepted original to. */
 export async function recordPhoto(
   tenant: TenantId,
-  p: { baseKey: string; contentType: string; status: PhotoStatus; serviceId?: string | null; userId: string },
+  p: {
+    baseKey: string;
+    contentType: string;
+    status: PhotoStatus;
+    serviceId?: string | null;
+    userId: string;
+    /** The employee whose picture this is (functions/users/picture.ts): only that employee's record may take it. */
+    employeeId?: string;
+  },
 ): Promise<{ originalKey: string; incomingKey: string }> {
   const originalKey = photoKeys.original(tenant, p.baseKey, EXT_FOR_TYPE[p.contentType] ?? 'bin');
   await db().send(
@@ -45,6 +53,7 @@ export async function recordPhoto(
         contentType: p.contentType,
         status: p.status,
         serviceId: p.serviceId ?? null,
+        ...(p.employeeId ? { employeeId: p.employeeId } : {}),
         uploadedBy: p.userId,
         createdAt: nowIso(),
         maxBytes: PHOTO_MAX_BYTES,
@@ -60,7 +69,16 @@ export async function getPhoto(tenant: TenantId, baseKey: string) {
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, PHOTO_ENTITY, baseKey), ConsistentRead: true }),
   );
-  return res.Item as { baseKey: string; originalKey: string; status: PhotoStatus; contentType: string } | undefined;
+  return res.Item as
+    | {
+        baseKey: string;
+        originalKey: string;
+        status: PhotoStatus;
+        contentType: string;
+        employeeId?: string;
+        reason?: string;
+      }
+    | undefined;
 }
 
 /** Resize outcome; a row deleted meanwhile (photo removed during resizing) reports false. */

@@ -82,7 +82,7 @@ export function publicDocument(d: DocumentRow) {
     fileUrl: `/api/users/${encodeURIComponent(d.userId)}/documents/${encodeURIComponent(d.id)}/file`,
     previewable: isPreviewable(d.fileName, d.mimeType),
     createdAt: d.createdAt,
-    uploadedByName: d.uploadedByName ?? null,
+    uploadedByName: d.uploadedByName,
   };
 }
 

@@ -4,6 +4,7 @@ import { findUserByUsername, getOrganization, normalizeUsername } from '../auth/
 import { tenantUrl } from '../auth/urls.js';
 import { isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { ApiError, conflict, forbidden, notFound } from '../lib/errors.js';
+import { photoKeys, presignGet } from '../lib/files.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { trySendMail } from '../lib/mail.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
@@ -79,10 +80,22 @@ export async function detailEmployee(tenant: TenantId, r: EmployeeRow, org: OrgN
     ssnLast4: r.ssnLast4 ?? null,
     homeAddress: r.homeAddress ?? null,
     managerNotes: r.managerNotes ?? null,
-    profilePicture: r.profilePicture ?? null,
+    profilePicture: r.profilePictureBaseKey
+      ? await pictureUrl(tenant, r.profilePictureBaseKey)
+      : (r.profilePicture ?? null),
     setupExpiresAt: statusOf(r) === 'PENDING' ? (r.setupValidUntil ?? null) : null,
     deactivatedAt: r.deactivatedAt ?? null,
   };
+}
+
+/** The header's picture: the medium variant the resize step wrote, a presigned GET minted on every read. */
+async function pictureUrl(tenant: TenantId, baseKey: string): Promise<string> {
+  return presignGet(photoKeys.variant(tenant, 'medium', baseKey));
+}
+
+/** The detail answer of a row, with its organization's name. */
+export async function detailAnswer(tenant: TenantId, r: EmployeeRow) {
+  return detailEmployee(tenant, r, await orgName(tenant));
 }
 
 async function orgName(tenant: TenantId): Promise<OrgName> {
@@ -264,6 +277,7 @@ export async function deleteOp(tenant: TenantId, auth: AuthClaims, id: string) {
   // The documents module loads with the routes that use it (./handler.ts), not at cold start.
   const { deleteAllDocuments } = await import('./documents.js');
   await deleteAllDocuments(tenant, id);
+  if (row.profilePictureBaseKey) await (await import('./picture.js')).dropPicture(tenant, row.profilePictureBaseKey);
   return { success: true as const, message: 'Employee deleted' };
 }
 

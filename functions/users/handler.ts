@@ -6,6 +6,8 @@ import { createJobRole, listJobRoles } from './store.js';
 
 /** Employee documents: a few requests on the employee page, loaded on first use (users' cold start within 350 KB). */
 const docs = () => import('./documents.js');
+/** Employee pictures: rarer still, loaded on first use like the documents. */
+const picture = () => import('./picture.js');
 
 /** Lambda entry of the users area: employees, account setup, job roles and employee documents (document 3). */
 export const handler = createAreaHandler(
@@ -50,6 +52,18 @@ export const handler = createAreaHandler(
     'users.deleteDocument': async ({ tenant, auth, params }) => {
       await emp.changeableEmployee(tenant, auth, params.id);
       return (await docs()).deleteOp(tenant, params.id, params.docId);
+    },
+    'users.presignPicture': async ({ tenant, auth, params, body }) => {
+      await emp.changeableEmployee(tenant, auth, params.id);
+      return reply(201, await (await picture()).presignOp(tenant, auth, params.id, body));
+    },
+    'users.setPicture': async ({ tenant, auth, params, body }) => {
+      const before = await emp.changeableEmployee(tenant, auth, params.id);
+      return (await picture()).setOp(tenant, before, body.baseKey);
+    },
+    'users.deletePicture': async ({ tenant, auth, params }) => {
+      const before = await emp.changeableEmployee(tenant, auth, params.id);
+      return (await picture()).removeOp(tenant, before);
     },
   },
   { parsers: [multipart({ fileSize: MULTIPART_MAX_BYTES })] },

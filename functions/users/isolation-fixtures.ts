@@ -6,13 +6,14 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { RouteId } from '../../shared/contract/index.js';
 import { db, nowIso, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import { newBaseKey, recordPhoto, setPhotoStatus } from '../uploads/photos.js';
 import { documentKey } from './documents.js';
 import {
   auditPut,
@@ -100,6 +101,14 @@ async function document(tenant: TenantId, userId: string) {
   return { id, name };
 }
 
+/** A picture the resize step has accepted for this employee (the walk has no resize step). */
+async function readyPicture(tenant: TenantId, employeeId: string): Promise<string> {
+  const baseKey = newBaseKey();
+  await recordPhoto(tenant, { baseKey, contentType: 'image/png', status: 'PENDING', userId: 'fixture', employeeId });
+  await setPhotoStatus(tenant, baseKey, 'READY');
+  return baseKey;
+}
+
 function multipartTxt(userId: string): { headers: Record<string, string>; rawBody: string } {
   const boundary = `----iso${randomUUID().replace(/-/g, '')}`;
   const rawBody = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nNotes\r\n--${boundary}\r\nContent-Disposition: form-data; name="employeeId"\r\n\r\n${userId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nplain notes\r\n--${boundary}--\r\n`;
@@ -175,5 +184,28 @@ export const usersIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> 
     const e = await employee(owner.tenant, 'ACTIVE');
     const d = await document(owner.tenant, e.id);
     return { params: { id: e.id, docId: d.id }, secrets: [] };
+  },
+  'users.presignPicture': async (owner) => {
+    const e = await employee(owner.tenant, 'ACTIVE');
+    return { params: { id: e.id }, body: { contentType: 'image/png', size: 1000 }, secrets: [e.email] };
+  },
+  'users.setPicture': async (owner) => {
+    const e = await employee(owner.tenant, 'ACTIVE');
+    const baseKey = await readyPicture(owner.tenant, e.id);
+    return { params: { id: e.id }, body: { baseKey }, secrets: [e.email, baseKey] };
+  },
+  'users.deletePicture': async (owner) => {
+    stubS3();
+    const e = await employee(owner.tenant, 'ACTIVE');
+    const baseKey = await readyPicture(owner.tenant, e.id);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKeys.user(owner.tenant, e.id),
+        UpdateExpression: 'SET profilePictureBaseKey = :k',
+        ExpressionAttributeValues: { ':k': baseKey },
+      }),
+    );
+    return { params: { id: e.id }, secrets: [e.email] };
   },
 };

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { UserRecord } from '../auth/store.js';
 import { SETUP_TOKEN_TTL_MS, type EmployeeStatus } from '../../shared/domain/employees.js';
+import * as z from '../../shared/zod.js';
 import { decryptField, encryptField } from './crypto.js';
 import { userCountUpdate } from './user-stats.js';
 
@@ -29,6 +31,8 @@ export interface EmployeeRow extends UserRecord {
   homeAddress?: string | null;
   managerNotes?: string | null;
   profilePicture?: string | null;
+  /** The picture's photo (functions/users/picture.ts): URLs are minted from it on every read. */
+  profilePictureBaseKey?: string | null;
   setupTokenHash?: string | null;
   setupValidUntil?: string | null;
   setupCompletedAt?: string | null;
@@ -59,9 +63,34 @@ export interface DocumentRow {
   uploadedByName: string | null;
 }
 
+const parseJobRole: RowParser<JobRoleRow> = rowParser(
+  'job role',
+  z.object({ id: z.string(), name: z.string(), description: optionalText(), createdAt: z.string() }),
+);
+const parseDocument: RowParser<DocumentRow> = rowParser(
+  'employee document',
+  z.object({
+    id: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    fileName: z.string(),
+    fileSize: z.number().check(z.nonnegative()),
+    mimeType: z.string(),
+    s3Key: z.string(),
+    status: z.enum(['PENDING', 'READY']),
+    createdAt: z.string(),
+    uploadedBy: z.string(),
+    uploadedByName: optionalText(),
+  }),
+);
+
 export const T = () => tableName();
 const RESERVED = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'expiresAt'];
-export function strip<R>(item: Record<string, unknown> | undefined): R | undefined {
+/**
+ * The user row is still copied as stored: it is the auth area's UserRecord plus this area's fields,
+ * and gets its schema together with auth's (docs/decisions/row-schemas.md).
+ */
+function strip<R>(item: Record<string, unknown> | undefined): R | undefined {
   if (!item) return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) if (!RESERVED.includes(k)) out[k] = v;
@@ -216,10 +245,14 @@ export interface SetupPointer {
   validUntil: string;
   usedAt?: string;
 }
+const parseSetupPointer: RowParser<SetupPointer> = rowParser(
+  'setup link',
+  z.object({ tenantId: z.string(), userId: z.string(), validUntil: z.string(), usedAt: z.optional(z.string()) }),
+);
 
 export async function findSetupPointer(hash: string): Promise<SetupPointer | undefined> {
   const res = await db().send(new GetCommand({ TableName: T(), Key: userKeys.setupToken(hash), ConsistentRead: true }));
-  return strip<SetupPointer>(res.Item);
+  return res.Item ? parseSetupPointer(res.Item) : undefined;
 }
 
 /**
@@ -432,7 +465,7 @@ export async function listJobRoles(tenant: TenantId): Promise<JobRoleRow[]> {
       ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'JOBROLE#' },
     }),
   );
-  return (res.Items ?? []).map((i) => strip<JobRoleRow>(i)!).sort((a, b) => a.name.localeCompare(b.name));
+  return (res.Items ?? []).map(parseJobRole).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function createJobRole(
@@ -473,7 +506,7 @@ export async function createJobRole(
         ConsistentRead: true,
       }),
     );
-    return { jobRole: strip<JobRoleRow>(existing.Item)!, created: false };
+    return { jobRole: parseJobRole(existing.Item!), created: false };
   }
 }
 
@@ -495,7 +528,7 @@ export async function getDocument(tenant: TenantId, userId: string, docId: strin
   const res = await db().send(
     new GetCommand({ TableName: T(), Key: userKeys.document(tenant, userId, docId), ConsistentRead: true }),
   );
-  return strip<DocumentRow>(res.Item);
+  return res.Item ? parseDocument(res.Item) : undefined;
 }
 
 export async function listDocuments(tenant: TenantId, userId: string): Promise<DocumentRow[]> {
@@ -510,7 +543,7 @@ export async function listDocuments(tenant: TenantId, userId: string): Promise<D
         ExclusiveStartKey: start,
       }),
     );
-    out.push(...(res.Items ?? []).map((i) => strip<DocumentRow>(i)!));
+    out.push(...(res.Items ?? []).map(parseDocument));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;

@@ -10,12 +10,13 @@ import { createOrganization } from '../auth/onboarding.js';
 import { db, tableName } from '../lib/db.js';
 import { headObject, resetFiles } from '../lib/files.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { RowShapeError } from '../lib/rows.js';
 import { hashToken } from '../lib/secure-token.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
-import { userKeys } from './store.js';
+import { listJobRoles, userKeys } from './store.js';
 
 const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
   DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
@@ -498,6 +499,19 @@ describe('job roles', () => {
     expect((await call('POST', '/api/job-roles', { token: manager.token, body: { name: 'X' } })).status).toBe(403);
     const list = await call('GET', '/api/job-roles', { token: plain.token });
     expect(list.body.jobRoles).toEqual([expect.objectContaining({ name: 'Tour Guide', description: 'Leads tours' })]);
+  });
+
+  it('reads stored roles through their schema: a bad write fails loudly instead of being passed on', async () => {
+    const tenant = trustedTenant(randomUUID());
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...userKeys.jobRole(tenant, 'r1'), id: 'r1', name: 'Guide', description: 42, createdAt: 'x' },
+      }),
+    );
+    const err = await listJobRoles(tenant).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RowShapeError);
+    expect((err as RowShapeError).problems.map((p) => p.split(':')[0])).toEqual(['description']);
   });
 });
 

@@ -8,6 +8,14 @@ import { addDaysToDay, formatNumericIn, todayIn, zonedDateTime } from './time.js
 
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+/** How people read a reservation status (document 3: the status chips read Active, Completed, Cancelled). */
+export const RESERVATION_STATUS_LABEL: Record<ReservationStatus, string> = {
+  ACTIVE: 'Active',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};
+/** The label of a status; a status this build does not know shows as it came rather than blank. */
+export const reservationStatusLabel = (s: string): string => RESERVATION_STATUS_LABEL[s as ReservationStatus] ?? s;
 export const RESERVATION_KINDS = ['ITEM', 'SERVICE'] as const;
 export type ReservationKind = (typeof RESERVATION_KINDS)[number];
 export const LOG_ACTIONS = ['CREATED', 'CANCELLED', 'RETURNED', 'REPROCESSED', 'RESTORED', 'DELETED'] as const;

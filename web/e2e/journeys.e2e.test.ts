@@ -113,7 +113,7 @@ describe('browser journeys against the local runtime', () => {
     await snapshot(page, 'e2e-signup-form');
     await page.getByRole('button', { name: 'Create Organization Account' }).click();
     await page.getByText('Account Created Successfully!').waitFor();
-    await page.getByText('Redirecting to login page...').waitFor();
+    await page.getByText('Signing you in and opening your dashboard...').waitFor();
 
     await page.waitForURL(`${tenantOrigin}/dashboard`, { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -169,9 +169,8 @@ describe('browser journeys against the local runtime', () => {
     // A click on the backdrop closes it.
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await nav.waitFor();
-    // Let the slide-in finish, as a person would, before clicking beside it.
-    await page.waitForTimeout(400);
-    await page.mouse.click(380, 400);
+    // On a phone the drawer takes the whole width (no backdrop to click): its close button closes it.
+    await page.getByRole('button', { name: 'Close navigation' }).click();
     await nav.waitFor({ state: 'hidden' });
     // Navigating closes it.
     await page.getByRole('button', { name: 'Open navigation' }).click();

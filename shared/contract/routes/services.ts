@@ -21,17 +21,12 @@ import {
 } from '../common.js';
 import { ADDON_RATE_TYPES, SERVICE_RATE_TYPES, TIER_RATE_TYPES } from '../../domain/pricing.js';
 import { HARD_MAX_PARTICIPANTS } from '../../domain/slots.js';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../domain/photos.js';
 
 export { SERVICE_RATE_TYPES };
 
-/** Photos: images only, at most 10 MB (R-SVC-4; docs/decisions/booking-photo-size-limit-10-mb.md). */
-export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-export const PHOTO_MESSAGES = {
-  notImage: 'Please select an image file.',
-  tooLarge: 'File size must be less than 10MB.',
-  uploadFailed: 'Failed to upload photo. Please try again.',
-} as const;
+/** Photos: images only, at most 10 MB; the rule lives in shared/domain/photos.ts (employee pictures use it too). */
+export { PHOTO_MAX_BYTES, PHOTO_CONTENT_TYPES, PHOTO_MESSAGES };
 
 /**
  * Object-valued service fields travel as JSON strings (R-SVC-1); objects are accepted too.

@@ -1,6 +1,7 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { dayCheck, emailCheck, idParam, looseNumber } from '../common.js';
+import { PHOTO_CONTENT_TYPES, PHOTO_MESSAGES } from '../../domain/photos.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
 const emailText = (message: string) => z.string().check(z.trim(), ...emailCheck(message));
@@ -70,6 +71,21 @@ export const documentPresignBody = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(200)),
   fileName: z.string().check(z.trim(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(255)),
   fileSize: z.coerce.number().check(z.int(), z.gte(1, 'The file is empty')),
+});
+
+/** An employee picture: an image type and its size (the 10 MB ceiling is a 413 from the operation, as for service photos). */
+export const picturePresignBody = z.object({
+  contentType: z.pipe(
+    z.pipe(
+      z.string({ error: PHOTO_MESSAGES.notImage }),
+      z.transform((v) => v.toLowerCase()),
+    ),
+    z.enum(PHOTO_CONTENT_TYPES, { error: PHOTO_MESSAGES.notImage }),
+  ),
+  size: z.coerce.number().check(z.int(), z.gte(1, PHOTO_MESSAGES.notImage)),
+});
+export const pictureSetBody = z.object({
+  baseKey: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid picture key')),
 });
 
 /** Answers. The full SSN, the date of birth's ciphertext, the PIN, password and token hashes never leave the server. */
@@ -366,5 +382,55 @@ export const usersRoutes = [
     params: docParams,
     response: okMessage,
     summary: 'Delete an employee document',
+  }),
+  // Employee picture (document 3 §7 header): the photos' checked upload path (docs/decisions/employees-picture-upload.md).
+  route({
+    ...u,
+    area: 'users',
+    id: 'users.presignPicture',
+    method: 'POST',
+    path: '/api/users/{id}/picture/presign',
+    capability: 'viewEmployees',
+    permission: 'userManagement.manageRoles',
+    params: idParam,
+    body: picturePresignBody,
+    idempotent: true,
+    response: z.object({
+      baseKey: z.string(),
+      upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
+      maxBytes: z.number(),
+    }),
+    summary: "A presigned S3 POST for an employee's picture (an image up to 10 MB)",
+    beyondSpec:
+      'The specification leaves picture upload unbuilt (an alert); it goes the way of service photos: straight to S3 under incoming/, checked and resized by the resize step',
+  }),
+  route({
+    ...u,
+    area: 'users',
+    id: 'users.setPicture',
+    method: 'PUT',
+    path: '/api/users/{id}/picture',
+    capability: 'viewEmployees',
+    permission: 'userManagement.manageRoles',
+    params: idParam,
+    body: pictureSetBody,
+    response: z.object({ success: z.literal(true), message: z.string(), employee: employeeDetailSchema }),
+    summary:
+      "Make an uploaded picture the employee's (once the resize step has accepted it); the previous one is removed",
+    beyondSpec:
+      'Second half of the picture upload: the employee record takes the picture only after its bytes are checked',
+  }),
+  route({
+    ...u,
+    area: 'users',
+    id: 'users.deletePicture',
+    method: 'DELETE',
+    path: '/api/users/{id}/picture',
+    capability: 'viewEmployees',
+    permission: 'userManagement.manageRoles',
+    params: idParam,
+    response: z.object({ success: z.literal(true), message: z.string(), employee: employeeDetailSchema }),
+    summary: "Remove the employee's picture (the header shows initials again)",
+    beyondSpec: 'The picture upload is beyond the specification; so is taking a picture away',
   }),
 ] as const;

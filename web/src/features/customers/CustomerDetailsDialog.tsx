@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import type { CustomerView } from '../../../../shared/contract/customer-models.js';
+import { reservationStatusLabel } from '../../../../shared/domain/reservations.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatCurrency, formatPhone, pluralize } from '../../components/format.js';
 import { useOrgClock } from '../../app/time-zone.js';
@@ -98,7 +99,9 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
                               <Table.Row key={r.id}>
                                 <Table.Cell whiteSpace="nowrap">{r.reservationNumber}</Table.Cell>
                                 <Table.Cell>
-                                  <Badge colorPalette={STATUS_COLOR[r.status] ?? 'gray'}>{r.status}</Badge>
+                                  <Badge colorPalette={STATUS_COLOR[r.status] ?? 'gray'}>
+                                    {reservationStatusLabel(r.status)}
+                                  </Badge>
                                 </Table.Cell>
                                 <Table.Cell>{r.itemName}</Table.Cell>
                                 <Table.Cell textAlign="end" whiteSpace="nowrap">

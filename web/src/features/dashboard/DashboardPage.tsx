@@ -1,55 +1,26 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Group,
-  Heading,
-  HStack,
-  LinkBox,
-  LinkOverlay,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useCallback, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { Badge, Box, Button, Group, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type ReactElement, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { keyMatches } from '../../api/keys.js';
+import type { ModuleId } from '../../../../shared/domain/modules.js';
 import type { StatColor } from '../../app/theme.js';
-import { ErrorBoundary } from '../../components/ErrorBoundary.js';
-import { formatCount, formatCurrency, timeAgo } from '../../components/format.js';
 import { useOrgClock } from '../../app/time-zone.js';
+import { ErrorBoundary } from '../../components/ErrorBoundary.js';
+import { formatCount, formatCurrency } from '../../components/format.js';
 import { BoxIcon, CalendarIcon, ChartIcon, UsersIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import type { ModuleId } from '../../../../shared/domain/modules.js';
+import { StatCard } from '../../components/StatCard.js';
 import { useModuleAvailability } from '../platform/api/index.js';
 import { useAppPath } from '../shell/index.js';
 import { useCan } from '../storefront/index.js';
-import {
-  DASHBOARD_ACTIVE,
-  DASHBOARD_STATS,
-  useActiveReservations,
-  useDashboardStats,
-  useLiveUpdates,
-} from './api/index.js';
-import {
-  activeShown,
-  isOverdue,
-  OVERDUE_TEXT,
-  overviewTiles,
-  recentActivity,
-  type DashboardLayout,
-} from './activity.js';
-import type { LiveMessage, LiveState } from './live.js';
+import { ActiveReservations } from './ActiveReservations.js';
+import { activeShown, type DashboardLayout, overviewTiles, recentActivity } from './activity.js';
+import { useActiveReservations, useDashboardStats } from './api/index.js';
+import { LiveBadge, LoadError, Section } from './parts.js';
+import { RecentActivity } from './RecentActivity.js';
 import { ZERO_STATS } from './stats.js';
+import { useDashboardLive } from './useDashboardLive.js';
 
 const LAYOUT_KEY = 'dashboard-layout';
-/** Live events kept for Recent Activity while the page is open. */
-const LIVE_KEPT = 20;
 
 function readLayout(): DashboardLayout {
   try {
@@ -59,109 +30,10 @@ function readLayout(): DashboardLayout {
   }
 }
 
-function StatCard(props: {
-  to: string;
-  label: string;
-  value: string;
-  hint: string;
-  color: StatColor;
-  icon: ReactElement;
-  loading: boolean;
-  compact: boolean;
-}) {
-  const { to, label, value, hint, color, icon, loading, compact } = props;
-  return (
-    <LinkBox
-      as="article"
-      p={compact ? '3' : '5'}
-      borderRadius="l3"
-      borderWidth="1px"
-      borderColor={`statCard.${color}.border`}
-      bg={`statCard.${color}.bg`}
-      transition="transform 0.15s, box-shadow 0.15s"
-      _hover={{ transform: 'translateY(-2px)', shadow: 'md' }}
-    >
-      <Flex justify="space-between" align="flex-start" gap="3">
-        <Stack gap="1">
-          <LinkOverlay asChild>
-            <RouterLink to={to}>
-              <Text fontSize="sm" fontWeight="medium" color={`statCard.${color}.fg`}>
-                {label}
-              </Text>
-            </RouterLink>
-          </LinkOverlay>
-          <Skeleton loading={loading}>
-            <Heading as="p" size={compact ? '2xl' : '3xl'} data-testid={`stat-${label}`}>
-              {value}
-            </Heading>
-          </Skeleton>
-          {!compact && (
-            <Text fontSize="xs" color="fg.muted">
-              {hint}
-            </Text>
-          )}
-        </Stack>
-        <Box fontSize={compact ? 'xl' : '2xl'} color={`statCard.${color}.icon`} aria-hidden>
-          {icon}
-        </Box>
-      </Flex>
-    </LinkBox>
-  );
-}
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <Card.Root as="section" aria-label={title}>
-      <Card.Header pb="2">
-        <Flex justify="space-between" align="center" gap="2">
-          <Heading as="h2" size="md">
-            {title}
-          </Heading>
-          {action}
-        </Flex>
-      </Card.Header>
-      <Card.Body pt="2">{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
-function LiveBadge({ state }: { state: LiveState }) {
-  if (state === 'connected')
-    return (
-      <Badge colorPalette="green" variant="subtle" size="md" aria-live="polite">
-        <Box as="span" w="2" h="2" borderRadius="full" bg="green.500" display="inline-block" />
-        Live Updates
-      </Badge>
-    );
-  if (state === 'reconnecting' || state === 'error')
-    return (
-      <Badge colorPalette="orange" variant="subtle" size="md" aria-live="polite">
-        Reconnecting…
-      </Badge>
-    );
-  return null;
-}
-
-function LoadError({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
-  return (
-    <Alert.Root status="error" borderRadius="l2" alignItems="flex-start">
-      <Alert.Indicator />
-      <Stack gap="2" flex="1">
-        <Alert.Title>{title}</Alert.Title>
-        <Alert.Description>{message}</Alert.Description>
-        <Button size="sm" variant="outline" alignSelf="flex-start" onClick={onRetry}>
-          Retry
-        </Button>
-      </Stack>
-    </Alert.Root>
-  );
-}
-
 /** R-DASH-1: the dashboard, default and compact layouts, every figure from the counters. */
 export default function DashboardPage() {
   const appPath = useAppPath();
   const clock = useOrgClock();
-  const { mutate } = useSWRConfig();
   const canViewStats = useCan('dashboard.viewStats');
   const canViewActivity = useCan('dashboard.viewActivity');
   const [layout, setLayoutState] = useState<DashboardLayout>(readLayout);
@@ -182,28 +54,7 @@ export default function DashboardPage() {
   const statsQuery = useDashboardStats(canViewStats && modules.loaded, modules.disabled);
   const showActive = canViewActivity && on('reservations');
   const activeQuery = useActiveReservations(showActive && modules.loaded);
-  const [live, setLive] = useState<LiveMessage[]>([]);
-
-  const refetchStats = useCallback(() => void mutate(keyMatches(DASHBOARD_STATS)), [mutate]);
-  const refetchActive = useCallback(() => void mutate(keyMatches(DASHBOARD_ACTIVE)), [mutate]);
-  const onEvent = useCallback(
-    (m: LiveMessage) => {
-      setLive((prev) => [...prev, m].slice(-LIVE_KEPT));
-      refetchStats();
-      if (m.type.startsWith('reservation-') || m.type === 'payment-processed') refetchActive();
-    },
-    [refetchStats, refetchActive],
-  );
-  // The first open finds the numbers just loaded (or cached); a reconnect after a failure refetches them.
-  const connectedOnce = useRef(false);
-  const onConnected = useCallback(() => {
-    if (connectedOnce.current) {
-      refetchStats();
-      refetchActive();
-    }
-    connectedOnce.current = true;
-  }, [refetchStats, refetchActive]);
-  const liveState = useLiveUpdates(onEvent, onConnected);
+  const { live, liveState, refetchStats, refetchActive } = useDashboardLive();
 
   const snapshot = statsQuery.data;
   const stats = snapshot?.stats ?? ZERO_STATS;
@@ -265,7 +116,6 @@ export default function DashboardPage() {
 
   const activeError = activeQuery.error as Error | undefined;
   const active = activeError ? [] : (activeQuery.data ?? []);
-  const now = Date.now();
   const activity = recentActivity(snapshot ? snapshot.stats : null, live, on);
 
   const header = (
@@ -389,111 +239,16 @@ export default function DashboardPage() {
     </Section>
   );
 
-  const recent = canViewActivity && (
-    <ErrorBoundary title="Error loading activity">
-      <Section title="Recent Activity">
-        {activity.length === 0 ? (
-          <Text color="fg.muted">No recent activity</Text>
-        ) : (
-          <Stack as="ul" gap="1" listStyleType="none" aria-label="Recent activity">
-            {activity.map((a) => (
-              <Box as="li" key={a.key}>
-                <RouterLink to={appPath(a.to)}>
-                  <HStack gap="3" py="1.5" px="2" borderRadius="l2" _hover={{ bg: 'bg.muted' }}>
-                    <Box w="2" h="2" borderRadius="full" bg={`${a.color}.500`} flexShrink={0} aria-hidden />
-                    <Stack gap="0" flex="1" minW="0">
-                      <Text fontSize="sm" fontWeight="medium" truncate>
-                        {a.title}
-                      </Text>
-                      {a.detail && (
-                        <Text fontSize="xs" color="fg.muted" truncate>
-                          {a.detail}
-                        </Text>
-                      )}
-                    </Stack>
-                    {a.at && (
-                      <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-                        {timeAgo(a.at)}
-                      </Text>
-                    )}
-                  </HStack>
-                </RouterLink>
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Section>
-    </ErrorBoundary>
-  );
+  const recent = canViewActivity && <RecentActivity activity={activity} />;
 
   const activeList = showActive && (
-    <ErrorBoundary title="Error loading reservations" onRetry={refetchActive}>
-      <Section
-        title="Active Reservations"
-        action={
-          <Button asChild size="xs" variant="ghost" colorPalette="brand">
-            <RouterLink to={appPath('/reservations')}>View all</RouterLink>
-          </Button>
-        }
-      >
-        {activeError ? (
-          <LoadError
-            title="Failed to load active reservations"
-            message={`Failed to load active reservations: ${activeError.message}`}
-            onRetry={refetchActive}
-          />
-        ) : activeQuery.isLoading ? (
-          <Stack gap="2">
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        ) : active.length === 0 ? (
-          <Text color="fg.muted">No active reservations</Text>
-        ) : (
-          <Stack as="ul" gap="2" listStyleType="none" aria-label="Active reservations">
-            {active.slice(0, activeShown(layout)).map((r) => {
-              const overdue = isOverdue(r, now);
-              return (
-                <Box
-                  as="li"
-                  key={r.id}
-                  p="2.5"
-                  borderRadius="l2"
-                  borderWidth="1px"
-                  borderColor={overdue ? 'red.300' : 'border'}
-                  bg={overdue ? 'red.subtle' : undefined}
-                >
-                  <Flex justify="space-between" gap="2" align="flex-start">
-                    <Stack gap="0" minW="0">
-                      <Text fontSize="sm" fontWeight="medium" truncate>
-                        {r.customerName || r.reservationNumber}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted" truncate>
-                        {[r.reservationNumber, r.rented].filter(Boolean).join(' · ')}
-                      </Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {clock.dateTime(r.startTime)} · {r.reservationDuration} h
-                      </Text>
-                    </Stack>
-                    <Stack gap="1" align="flex-end" flexShrink={0}>
-                      <Text fontSize="sm" fontWeight="semibold">
-                        {formatCurrency(r.totalAmount)}
-                      </Text>
-                      {overdue && <Badge colorPalette="red">OVERDUE</Badge>}
-                    </Stack>
-                  </Flex>
-                  {overdue && (
-                    <Text fontSize="xs" color="red.fg" mt="1">
-                      {OVERDUE_TEXT}
-                    </Text>
-                  )}
-                </Box>
-              );
-            })}
-          </Stack>
-        )}
-      </Section>
-    </ErrorBoundary>
+    <ActiveReservations
+      active={active}
+      shown={activeShown(layout)}
+      loading={activeQuery.isLoading}
+      activeError={activeError}
+      refetchActive={refetchActive}
+    />
   );
 
   return (

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReportData, ReportTable } from '../../../../shared/reports/model.js';
 import { renderWithProviders } from '../../test-utils.js';
-import { ExportPanel } from './ReportsPage.js';
+import { ExportPanel } from './ExportTab.js';
 
 const table: ReportTable = {
   title: 'Revenue Report',

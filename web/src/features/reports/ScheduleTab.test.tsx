@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../test-utils.js';
-import ScheduleTab, { describeSchedule } from './ScheduleTab.js';
+import ScheduleTab from './ScheduleTab.js';
+import { describeSchedule } from './scheduleText.js';
 
 const schedule = (over: Record<string, unknown> = {}) => ({
   id: 's1',

@@ -1,11 +1,12 @@
-import { Text } from '@chakra-ui/react';
+import { Text, VisuallyHidden } from '@chakra-ui/react';
 import { formatDateIn } from '../../../../shared/domain/time-text.js';
 import { fmtTime } from './display.js';
 
 /**
  * A time as its day over its clock time, each kept whole: one line ("Nov 29, 2026, 5:00 PM EST") is
  * about 200 px, and the Services and Log tables hold several, so one line each would push Details and
- * Cancel past 1366 px (docs/decisions/layout-at-375-and-1366.md).
+ * Cancel past 1366 px (docs/decisions/layout-at-375-and-1366.md). A hidden ", " between the lines keeps the
+ * cell's text whole ("Nov 29, 2026, 5:00 PM EST") for screen readers, copy and find-in-page.
  */
 export function DateTimeLines({ iso, zone }: { iso: string | null | undefined; zone: string }) {
   const day = formatDateIn(iso, zone);
@@ -14,6 +15,7 @@ export function DateTimeLines({ iso, zone }: { iso: string | null | undefined; z
     <>
       <Text whiteSpace="nowrap">{day}</Text>
       <Text whiteSpace="nowrap" fontSize="xs" color="fg.muted">
+        <VisuallyHidden>, </VisuallyHidden>
         {fmtTime(iso, zone)}
       </Text>
     </>

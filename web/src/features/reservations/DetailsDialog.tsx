@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from 'react';
 import { fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
 import { staffPriceText } from '../../../../shared/domain/pricing.js';
+import { reservationStatusLabel } from '../../../../shared/domain/reservations.js';
 import { formatPhone } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
@@ -175,7 +176,7 @@ export function DetailsDialog({
                 ) : (
                   <Stack gap="5">
                     <HStack gap="2" wrap="wrap">
-                      <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{r.status}</Badge>
+                      <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{reservationStatusLabel(r.status)}</Badge>
                       {isOverdue(r) && (
                         <Badge colorPalette="red" variant="solid">
                           OVERDUE

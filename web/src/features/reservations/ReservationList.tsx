@@ -19,6 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { roundDollars } from '../../../../shared/domain/money.js';
+import { RESERVATION_STATUS_LABEL, reservationStatusLabel } from '../../../../shared/domain/reservations.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EyeIcon, TrashIcon } from '../../components/icons.js';
@@ -83,9 +84,9 @@ export function sortRows(
 
 const CHIPS = [
   { value: '', label: 'All', count: 'all' },
-  { value: 'ACTIVE', label: 'Active', count: 'active' },
-  { value: 'COMPLETED', label: 'Completed', count: 'completed' },
-  { value: 'CANCELLED', label: 'Cancelled', count: 'cancelled' },
+  { value: 'ACTIVE', label: RESERVATION_STATUS_LABEL.ACTIVE, count: 'active' },
+  { value: 'COMPLETED', label: RESERVATION_STATUS_LABEL.COMPLETED, count: 'completed' },
+  { value: 'CANCELLED', label: RESERVATION_STATUS_LABEL.CANCELLED, count: 'cancelled' },
 ] as const;
 
 export interface RowHandlers {
@@ -426,7 +427,7 @@ function StatusCell({ r }: { r: Reservation }) {
   return (
     <Stack gap="1">
       <HStack gap="1">
-        <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{r.status}</Badge>
+        <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{reservationStatusLabel(r.status)}</Badge>
         {overdue && (
           <Badge colorPalette="red" variant="solid">
             OVERDUE

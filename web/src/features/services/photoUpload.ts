@@ -1,13 +1,9 @@
 import { servicesApi } from './api/index.js';
 import { postToPresignedUrl } from '../../api/upload.js';
-import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../../../shared/contract/routes/services.js';
+import { PHOTO_MESSAGES } from '../../../../shared/domain/photos.js';
 
-/** R-SVC-3 checks, in the browser, before anything is sent. */
-export function photoProblem(file: File): string | null {
-  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return PHOTO_MESSAGES.notImage;
-  if (file.size > PHOTO_MAX_BYTES) return PHOTO_MESSAGES.tooLarge;
-  return null;
-}
+/** R-SVC-3 checks, in the browser, before anything is sent: the one rule in shared/domain/photos.ts. */
+export { photoProblem } from '../../../../shared/domain/photos.js';
 
 /**
  * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions/booking-two-upload-paths-because-of-lambda.md); the

@@ -9,6 +9,7 @@ import type {
 import { type Answer, api, ApiRequestError, type BodyOf } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { postToPresignedUrl } from '../../../api/upload.js';
+import { PHOTO_MESSAGES } from '../../../../../shared/domain/photos.js';
 
 export type Employee = z.infer<typeof employeeSchema>;
 export type EmployeeDetail = z.infer<typeof employeeDetailSchema>;
@@ -92,6 +93,24 @@ export const employeesApi = {
     await postToPresignedUrl(p.upload, file);
     return (await api('users.completeDocument', { params: { id, docId: p.document.id } })).document;
   },
+  /**
+   * The picture goes the service photos' way (docs/decisions/employees-picture-upload.md): straight to S3 with a
+   * presigned POST, then the record takes it once the server has checked and resized it.
+   */
+  async uploadPicture(id: string, file: File, idempotencyKey: string): Promise<EmployeeDetail> {
+    const p = await api('users.presignPicture', {
+      params: { id },
+      body: { contentType: file.type, size: file.size },
+      idempotencyKey,
+    });
+    try {
+      await postToPresignedUrl(p.upload, file);
+    } catch {
+      throw new Error(PHOTO_MESSAGES.uploadFailed);
+    }
+    return (await api('users.setPicture', { params: { id }, body: { baseKey: p.baseKey } })).employee;
+  },
+  removePicture: async (id: string) => (await api('users.deletePicture', { params: { id } })).employee,
   completeSignup: (body: BodyOf<'users.completeSignup'>, idempotencyKey: string) =>
     api('users.completeSignup', { body, token: null, idempotencyKey }),
 };

@@ -1,0 +1,119 @@
+/**
+ * The report-schedules sweep (functions/sweeps/report-schedules.ts): claims each due schedule once
+ * (see schedule-runs.ts for why a claim is exactly-once) and runs it with `execute`.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { type TenantId, trustedTenant } from '../lib/keys.js';
+import { logger } from '../lib/logger.js';
+import { organizationTimeZone } from '../lib/organization.js';
+import { execute } from './schedule-runs.js';
+import { dueSortKey, nextRunAfter, SCHEDULE_INDEX_PK, type ScheduleRow, scheduleKey } from './schedules.js';
+
+/** The sweep stops claiming new schedules after this long (its function has 5 minutes); the rest are still due next time. */
+export const SWEEP_BUDGET_MS = 3 * 60_000;
+const CONCURRENCY = 4;
+
+/**
+ * Claims a due schedule: moves `nextRun` to the next run after now (and its due-index key with it),
+ * marks it running. Conditional on the `nextRun` read from the index and on `enabled`: false when
+ * another sweep claimed it first, or it was disabled or deleted meanwhile.
+ */
+export async function claimDue(
+  tenant: TenantId,
+  id: string,
+  seenNextRun: string,
+  schedule: ScheduleRow['schedule'],
+  now: number,
+): Promise<ScheduleRow | null> {
+  const nowIso = new Date(now).toISOString();
+  const zone = await organizationTimeZone(tenant, now);
+  const next = nextRunAfter(schedule, zone, now);
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: scheduleKey(tenant, id),
+        ReturnValues: 'ALL_NEW',
+        ConditionExpression: 'enabled = :on AND nextRun = :seen',
+        ...(next
+          ? {
+              UpdateExpression: 'SET nextRun = :next, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
+              ExpressionAttributeValues: {
+                ':on': true,
+                ':seen': seenNextRun,
+                ':next': next.toISOString(),
+                ':gsk': dueSortKey(next.toISOString(), tenant, id),
+                ':now': nowIso,
+              },
+            }
+          : {
+              UpdateExpression: 'SET nextRun = :null, runningSince = :now, lastRun = :now REMOVE gsi1pk, gsi1sk',
+              ExpressionAttributeValues: { ':on': true, ':seen': seenNextRun, ':null': null, ':now': nowIso },
+            }),
+      }),
+    );
+    return res.Attributes as ScheduleRow;
+  } catch (e) {
+    if (isConditionFailure(e)) return null;
+    throw e;
+  }
+}
+
+export interface SweepResult {
+  due: number;
+  claimed: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The sweep: every schedule whose next run is at or before `now`, from the due index. */
+export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_MS): Promise<SweepResult> {
+  const started = Date.now();
+  const result: SweepResult = { due: 0, claimed: 0, succeeded: 0, failed: 0, skipped: 0 };
+  const due: { tenant: string; id: string; nextRun: string; schedule: ScheduleRow['schedule'] }[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+        ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+        ProjectionExpression: '#t, #i, #n, #s',
+        ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of res.Items ?? []) {
+      if (typeof i.tenantId === 'string' && typeof i.id === 'string' && typeof i.nextRun === 'string' && i.schedule)
+        due.push({ tenant: i.tenantId, id: i.id, nextRun: i.nextRun, schedule: i.schedule as ScheduleRow['schedule'] });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  result.due = due.length;
+
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length && Date.now() - started < budgetMs) {
+      const d = due[next++]!;
+      const tenant = trustedTenant(d.tenant);
+      try {
+        const row = await claimDue(tenant, d.id, d.nextRun, d.schedule, now);
+        if (!row) continue;
+        result.claimed++;
+        const { run } = await execute(tenant, row, 'schedule', now);
+        if (run.outcome === 'success') result.succeeded++;
+        else if (run.outcome === 'failure') result.failed++;
+        else result.skipped++;
+      } catch (e) {
+        // A database error on one schedule: logged; the others still run. A claimed one waits for its next run.
+        result.failed++;
+        logger.error('scheduled report run failed', { error: e as Error, tenant: d.tenant, schedule: d.id });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  return result;
+}
