@@ -383,7 +383,7 @@ export const usersRoutes = [
     response: okMessage,
     summary: 'Delete an employee document',
   }),
-  // Employee picture (document 3 §7 header): the photos' checked upload path (docs/decisions/employees-picture-upload.md).
+  // Employee picture (R-EMP-8): the photos' checked upload path (docs/decisions/employees-picture-upload.md).
   route({
     ...u,
     area: 'users',

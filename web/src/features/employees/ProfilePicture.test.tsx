@@ -63,7 +63,7 @@ const chooseFile = async (file: File) => {
 
 afterEach(() => localStorage.clear());
 
-describe('employee picture (document 3 §7)', () => {
+describe('employee picture (R-EMP-8)', () => {
   it('uploads the chosen image through the presigned form and shows the picture the server answers', async () => {
     signIn(owner);
     let posted = false;

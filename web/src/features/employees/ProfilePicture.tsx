@@ -8,7 +8,7 @@ import { useConfirm } from '../../components/useConfirm.js';
 import { employeesApi, saveErrorMessage, type EmployeeDetail } from './api/index.js';
 
 /**
- * The header's picture (document 3 §7): the picture or the initials; whoever may edit the employee
+ * The header's picture (R-EMP-8): the picture or the initials; whoever may edit the employee
  * adds, changes or removes it (docs/decisions/employees-picture-upload.md).
  */
 export function ProfilePicture({
