@@ -164,7 +164,9 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Please provide both document name and file').waitFor();
     await page.getByLabel('Document Name').fill('Employment contract');
-    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Upload' }).click();
     await page.getByRole('row', { name: /Employment contract/ }).waitFor();
     const popup = page.waitForEvent('popup');
