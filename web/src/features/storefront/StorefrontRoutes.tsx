@@ -7,13 +7,7 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { LayersIcon, MenuIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from '../shell/index.js';
-import {
-  ALL_SECTIONS,
-  NOTIFICATIONS_TEXT,
-  PLACEHOLDER_SECTIONS,
-  PLACEHOLDER_TEXT,
-  STOREFRONT_GROUPS,
-} from './sections.js';
+import { ALL_SECTIONS, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS } from './sections.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): each section page is its own chunk (its form, zod and the
 // contract's schemas load with it), and the mobile sections drawer downloads on first use.
@@ -21,6 +15,7 @@ const ContactPage = lazy(() => import('./ContactPage.js'));
 const HoursPage = lazy(() => import('./HoursPage.js'));
 const TaxesPage = lazy(() => import('./TaxesPage.js'));
 const PermissionsPage = lazy(() => import('./PermissionsPage.js'));
+const NotificationsPage = lazy(() => import('./NotificationsPage.js'));
 const Drawer = deferred(() => import('./SectionsDrawer.js').then((m) => m.SectionsDrawer));
 
 function SectionLinks({ onPick }: { onPick?: () => void }) {
@@ -162,10 +157,7 @@ export default function StorefrontRoutes() {
         <Route path="hours" element={<HoursPage />} />
         <Route path="taxes" element={<TaxesPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
-        <Route
-          path="notifications"
-          element={<Placeholder title={label('notifications')} text={NOTIFICATIONS_TEXT} />}
-        />
+        <Route path="notifications" element={<NotificationsPage />} />
         {PLACEHOLDER_SECTIONS.map((p) => (
           <Route key={p} path={p} element={<Placeholder title={label(p)} text={PLACEHOLDER_TEXT} />} />
         ))}
