@@ -14,6 +14,7 @@ const sampleParam: Record<string, () => string> = {
   name: () => 'organization-invitation',
   token: () => 'Zm9yZ2VkLXNoYXJlLXRva2VuLW5vdC1yZWFs',
   baseKey: () => 'no-such-photo',
+  entryId: () => randomUUID(),
 };
 
 function concretePath(r: RouteContract, params?: Record<string, string>): string {

@@ -30,6 +30,8 @@ export const FUZZ_SEEDS: Partial<Record<string, Omit<FuzzCase, 'name'>>> = {
       specialHours: [],
     },
   },
+  // The scope refinement (a service or item scope needs its target) is beyond the generator.
+  'settings.createCalendarFeed': { body: { name: 'Fuzz feed', scope: 'all' } },
   'users.uploadDocument': multipart({
     name: 'Contract',
     file: { filename: 'contract.pdf', type: 'application/pdf', content: '%PDF-1.4 fuzz' },

@@ -38,6 +38,8 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
+      // The webhook outbox rows travel from here (infra/webhooks.ts, R-SET-10).
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
       deletionProtection: cfg.isProd,
       removalPolicy,
     });

@@ -73,10 +73,14 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
     ).toEqual([...MAIL_SENDING_SWEEPS].sort());
   });
 
-  it('the senders of mail with attachments (SendRawEmail) are the reports area and the report-schedules sweep', async () => {
+  it('the senders of mail with attachments (SendRawEmail) are the reports area, the report-schedules sweep and the reminder sweep (.ics)', async () => {
     await loaded;
     expect(await areasWhere(uses.rawMail)).toEqual(['reports']);
-    expect(SWEEPS.filter((s) => uses.rawMail(sweepCode.get(s.name)!)).map((s) => s.name)).toEqual(['report-schedules']);
+    expect(
+      SWEEPS.filter((s) => uses.rawMail(sweepCode.get(s.name)!))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['report-schedules', 'reservation-reminders']);
   });
 
   it('lets exactly the areas that make an S3 client touch the uploads bucket, each for what it does', async () => {

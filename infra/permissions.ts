@@ -15,7 +15,14 @@ import { DOCUMENT_OBJECTS, INCOMING_DOCUMENT_OBJECTS, INCOMING_PHOTO_OBJECTS, PH
  */
 
 /** Areas that send mail (lib/mail.ts): invitations (platform), booking confirmations (services), account setup links (users), a scheduled report on Run now (reports). */
-export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>(['platform', 'reports', 'services', 'users']);
+// reservations: a cancellation or no-show frees places, and the waitlist's offer e-mail goes out right after it (R-SVC-9).
+export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>([
+  'platform',
+  'reports',
+  'reservations',
+  'services',
+  'users',
+]);
 
 /** Every area behind authentication verifies (auth also signs) tokens. health reads nothing. */
 export const SIGNING_KEY_AREAS: ReadonlySet<Area> = new Set(AREAS.filter((a) => a !== 'health'));
@@ -41,7 +48,14 @@ export const PHOTO_ACCESS: Partial<Record<Area, PhotoAccess>> = {
 };
 
 /** Sweeps (functions/sweeps/schedules.ts names) that send mail: the overdue notice to the customer, scheduled reports with their file. */
-export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set(['overdue-reservations', 'report-schedules']);
+export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set([
+  'overdue-reservations',
+  'report-schedules',
+  'reservation-reminders',
+  // The waitlist's offers (R-SVC-9): its own sweep, and the unpaid sweep's cancellations that free places.
+  'waitlist-offers',
+  'unpaid-bookings',
+]);
 
 /**
  * Employee documents (functions/users/documents.ts): the presigned POST puts under
@@ -51,8 +65,8 @@ export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set(['overdue-reserv
  */
 export const DOCUMENT_ACCESS_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
 
-/** Areas that read employees' encrypted fields (functions/users/crypto.ts): the data key. */
-export const DATA_KEY_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
+/** Areas that read employees' encrypted fields (functions/users/crypto.ts), or seal webhook secrets with it (settings): the data key. */
+export const DATA_KEY_AREAS: ReadonlySet<Area> = new Set<Area>(['users', 'settings']);
 
 /**
  * The platform health page probes the uploads bucket with HeadBucket (functions/platform/health.ts),

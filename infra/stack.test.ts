@@ -273,7 +273,7 @@ describe('permissions', () => {
     expect(probe.flatMap((st) => [st.Action].flat())).toEqual(['s3:ListBucket']);
   });
 
-  it('lets only the areas and sweeps that send mail call ses:SendEmail and ses:SendRawEmail (invitations, bookings, setup links, overdue notices, scheduled reports)', () => {
+  it('lets only the areas and sweeps that send mail call ses:SendEmail and ses:SendRawEmail (invitations, bookings, setup links, overdue notices, scheduled reports, reminders)', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
       if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:'))
@@ -288,6 +288,7 @@ describe('permissions', () => {
       ...(['platform', 'reports', 'services', 'users'] as const).map(areaFn),
       stack.schedules.sweeps['overdue-reservations']!.fn,
       stack.schedules.sweeps['report-schedules']!.fn,
+      stack.schedules.sweeps['reservation-reminders']!.fn,
     ];
     expect([...senders].sort()).toEqual(expected.map(roleOf).sort());
     // Each of them knows its From address and where links in mail point.
@@ -443,6 +444,7 @@ describe('mail events', () => {
       ...(['platform', 'reports', 'services', 'users'] as const).map(areaFn),
       stack.schedules.sweeps['overdue-reservations']!.fn,
       stack.schedules.sweeps['report-schedules']!.fn,
+      stack.schedules.sweeps['reservation-reminders']!.fn,
     ];
     for (const fn of senders) {
       expect(resources[logicalId(fn)]!.Properties.Environment.Variables.SES_CONFIGURATION_SET, fn.node.id).toEqual({
@@ -479,6 +481,22 @@ describe('photo resize', () => {
 });
 
 describe('schedules', () => {
+  it('offers freed waitlist places and ends holds every minute, allowed to mail the offer (R-SVC-9, docs/decisions/waitlist.md)', () => {
+    expect(SWEEPS.find((s) => s.name === 'waitlist-offers')?.everyMinutes).toBe(1);
+    const fn = stack.schedules.sweeps['waitlist-offers']!.fn;
+    const fnId = logicalId(fn);
+    const rules = ofType('AWS::Events::Rule').filter(
+      ([, r]) => r.Properties.Targets[0].Arn['Fn::GetAtt']?.[0] === fnId,
+    );
+    expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+    const role = stack.getLogicalId(fn.role!.node.defaultChild as iam.CfnRole);
+    const actions = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+      .flatMap((st) => [st.Action].flat());
+    expect(actions).toContain('ses:SendEmail');
+  });
+
   it.each(SWEEPS.map((s) => [s.name, s] as const))(
     'runs the %s sweep on its rate, with retries and a dead-letter queue',
     (name, sweep) => {

@@ -18,6 +18,7 @@ import { grantHealthProbes, HEALTH_PROBE_AREAS, sesIdentityArns } from './permis
 import { PhotoResize } from './photos.js';
 import { SecretRotation } from './rotation.js';
 import { Schedules } from './schedules.js';
+import { Webhooks } from './webhooks.js';
 import { WebDistribution } from './web.js';
 
 export interface BackOfficeStackProps extends StackProps {
@@ -35,6 +36,7 @@ export class BackOfficeStack extends Stack {
   readonly live: LiveUpdates;
   readonly photos: PhotoResize;
   readonly schedules: Schedules;
+  readonly webhooks: Webhooks;
   readonly web: WebDistribution;
   readonly alarms: Alarms;
   readonly mailEvents: MailEvents;
@@ -102,6 +104,14 @@ export class BackOfficeStack extends Stack {
       table,
       sesIdentityArns: mailIdentities,
     });
+    this.webhooks = new Webhooks(this, 'Webhooks', {
+      config: cfg,
+      environment,
+      table,
+      dataKey,
+      sesIdentityArns: mailIdentities,
+      retrySweep: this.schedules.sweeps['webhook-retries']!.fn,
+    });
     // The platform health page reads SES's quota and every dead-letter queue (functions/platform/health.ts).
     for (const area of HEALTH_PROBE_AREAS) {
       grantHealthProbes(this.api.functions[area], {
@@ -129,7 +139,7 @@ export class BackOfficeStack extends Stack {
     const appBaseUrl = cfg.domainName
       ? `https://${cfg.domainName}`
       : `https://${this.web.distribution.distributionDomainName}`;
-    for (const fn of [...Object.values(this.api.functions), ...this.sweepFunctions])
+    for (const fn of [...Object.values(this.api.functions), ...this.sweepFunctions, this.webhooks.worker])
       fn.addEnvironment('APP_BASE_URL', appBaseUrl);
     // With a domain the name is plain text (no cycle): the stream tells tenant hosts by it (functions/lib/middlewares/tenant-host.ts).
     if (cfg.domainName) this.live.fn.addEnvironment('APP_BASE_URL', appBaseUrl);
@@ -153,6 +163,7 @@ export class BackOfficeStack extends Stack {
         this.photos.dlq,
         this.mailEvents.dlq,
         ...Object.values(this.schedules.sweeps).map((s) => s.dlq),
+        this.webhooks.dlq,
       ],
     });
 
@@ -227,6 +238,7 @@ export class BackOfficeStack extends Stack {
       this.mailEvents.fn,
       this.rotation.fn,
       ...this.sweepFunctions,
+      this.webhooks.worker,
     ];
   }
 }

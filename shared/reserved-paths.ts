@@ -35,6 +35,8 @@ export const PUBLIC_PAGES = [
   'setup-account',
   'service',
   'report-mail',
+  // A reminder's cancel link (docs/decisions/reminder-cancel-links.md): /booking/cancel/{token}
+  'booking',
 ] as const;
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */

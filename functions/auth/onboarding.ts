@@ -8,15 +8,8 @@ import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
 import { userCountUpdate } from '../users/user-stats.js';
-import {
-  findUserByUsername,
-  normalizeUsername,
-  subdomainTaken,
-  upsertPlatformAdmin,
-  userPuts,
-  type OrganizationRecord,
-  type UserRecord,
-} from './store.js';
+import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts } from './store.js';
+import type { OrganizationRecord, UserRecord } from './entity.js';
 import { tenantUrl } from './urls.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];

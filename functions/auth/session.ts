@@ -2,7 +2,8 @@ import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js'
 import { issueToken } from '../lib/tokens.js';
 import { trustedTenant } from '../lib/keys.js';
 import { recordActiveUser } from '../users/user-stats.js';
-import { recordLogin, type OrganizationRecord, type UserRecord } from './store.js';
+import type { OrganizationRecord, UserRecord } from './entity.js';
+import { recordLogin } from './store.js';
 import { platformUrl, signedInDashboardUrl } from './urls.js';
 
 /** The user object of R-AUTH-3, as the login response and the sign-in URL carry it. */

@@ -9,7 +9,8 @@ import { SIGN_IN_AGAIN, verifyToken } from '../lib/tokens.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { LOGGED_OUT } from './logout.js';
 import { createOrganization } from './onboarding.js';
-import { upsertPlatformAdmin, userPuts, type OrganizationRecord, type UserRecord } from './store.js';
+import type { OrganizationRecord, UserRecord } from './entity.js';
+import { upsertPlatformAdmin, userPuts } from './store.js';
 
 /** docs/decisions/sessions-follow-the-account.md: a session follows its account (role, access level, password, status) and ends at sign-out. */
 

@@ -2,47 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import type { AccessLevel, Role } from '../../shared/domain/roles.js';
-
-/** A person who can sign in: a platform admin (no tenant) or a user of one organization. */
-export interface UserRecord {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone?: string | null;
-  role: Role;
-  accessLevel: AccessLevel;
-  organizationId: string | null;
-  passwordHash?: string;
-  isActive: boolean;
-  createdAt: string;
-  lastLoginAt?: string;
-  /**
-   * Bumped in the transaction of every change that must end the person's sessions (role, access
-   * level, password, deactivation, deletion); tokens carry the epoch they were issued in.
-   */
-  sessionEpoch?: number;
-}
-
-export interface OrganizationRecord {
-  id: string;
-  name: string;
-  subdomain: string;
-  status: 'ACTIVE' | 'TRIAL' | 'SUSPENDED' | 'INACTIVE';
-  phone?: string;
-  ownerUserId?: string;
-  /** IANA zone for "today", day boundaries, tiers and overdue (functions/lib/organization.ts). */
-  timeZone?: string;
-  createdAt: string;
-}
-
-const strip = <T extends Record<string, unknown>>(item: T | undefined) => {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...rest } = item;
-  return rest;
-};
+import {
+  type OrganizationRecord,
+  parseOrganization,
+  parseUsernamePointer,
+  parseUserRecord,
+  type UserRecord,
+} from './entity.js';
 
 export const normalizeUsername = (u: string) => u.trim().toLowerCase();
 
@@ -54,14 +20,14 @@ function userKey(user: Pick<UserRecord, 'id' | 'organizationId'>) {
 export async function findUserByUsername(username: string): Promise<UserRecord | undefined> {
   const pointer = await db().send(new GetCommand({ TableName: tableName(), Key: keys.username(username) }));
   if (!pointer.Item) return undefined;
-  const { userId, organizationId } = pointer.Item as { userId: string; organizationId: string | null };
+  const { userId, organizationId } = parseUsernamePointer(pointer.Item);
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: userKey({ id: userId, organizationId }) }));
-  return strip(res.Item) as UserRecord | undefined;
+  return res.Item ? parseUserRecord(res.Item) : undefined;
 }
 
 export async function getOrganization(tenant: TenantId): Promise<OrganizationRecord | undefined> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant) }));
-  return strip(res.Item) as OrganizationRecord | undefined;
+  return res.Item ? parseOrganization(res.Item) : undefined;
 }
 
 export async function subdomainTaken(subdomain: string): Promise<boolean> {

@@ -60,6 +60,8 @@ export interface CustomerRow {
   email: string | null;
   address: string | null;
   reservationCount: number;
+  /** Reservations marked no-show (R-RES-12), kept on write: ADD 1 with the no-show, -1 with its restore. */
+  noShowCount: number;
   source?: string;
   createdAt: string;
   updatedAt: string;
@@ -105,6 +107,7 @@ const customerRow = z.object({
   email: optionalText(),
   address: optionalText(),
   reservationCount: counter(),
+  noShowCount: counter(),
   source: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -137,6 +140,27 @@ export async function removeCustomerReservation(
 }
 
 /**
+ * A no-show (+1) or its undoing by restore (-1) on the customer's `noShowCount` ('customer-no-show'
+ * part; docs/requirements/reservations.md R-RES-12). Read first, as `removeCustomerReservation`: a
+ * customer row that is gone must not block the write, and a count never goes below 0.
+ */
+export async function customerNoShowParts(
+  w: AuditedWrite,
+  tenant: TenantId,
+  customerId: string,
+  delta: 1 | -1,
+  now: string,
+): Promise<void> {
+  const row = await getCustomerRow(tenant, customerId);
+  if (!row || (delta < 0 && !(row.noShowCount > 0))) return;
+  w.update('customer-no-show', customerKey(tenant, customerId), {
+    update: 'ADD noShowCount :d SET updatedAt = :now',
+    condition: 'attribute_exists(pk)',
+    values: { ':d': delta, ':now': now },
+  });
+}
+
+/**
  * Adds the customer's part of a booking to `w`: a new customer (row, pointers, search rows, counter)
  * or one more reservation on an existing one. Part names: 'customer', 'customer-phone',
  * 'customer-email' (a failed pointer means another booking created this customer meanwhile: retry).
@@ -165,6 +189,7 @@ export function addCustomerParts(
       email,
       address: c.address?.trim() || null,
       reservationCount: 1,
+      noShowCount: 0,
       source,
       createdAt: now,
       updatedAt: now,

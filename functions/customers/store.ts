@@ -29,6 +29,7 @@ export function toCustomerView(item: Row): CustomerView {
     email: r.email?.trim() ? r.email : null,
     address: r.address?.trim() ? r.address : null,
     reservationCount: r.reservationCount,
+    noShowCount: r.noShowCount,
     createdAt: r.createdAt,
   };
 }

@@ -16,6 +16,9 @@ export const EVENT_AUDIENCE: Record<LiveEventType, { anyOf: readonly Permission[
   'payment-processed': { anyOf: ['payments.viewHistory'], module: 'payments' },
   'inventory-status-changed': { anyOf: ['inventoryItems.view'], module: 'inventory' },
   'stats-updated': { anyOf: ['dashboard.viewStats'], module: null },
+  // The waitlist (R-SVC-10): customer names of a service's queue, as its bookings carry them.
+  'waitlist-joined': { anyOf: ['reservations.view', 'serviceBookings.view'], module: 'reservations' },
+  'waitlist-booked': { anyOf: ['reservations.view', 'serviceBookings.view'], module: 'reservations' },
 };
 
 /**

@@ -10,6 +10,7 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { db } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { rowParser } from '../lib/rows.js';
+import { userNames } from '../users/store.js';
 import { E, T } from './model.js';
 
 export type InventoryEventType =
@@ -47,12 +48,14 @@ interface LogRow {
   oldStatus: ItemStatus | null;
   newStatus: ItemStatus | null;
   details: ActivityLogEntry['details'];
+  /** A change made with an API key: the key's name, as no user row stands behind it (R-SET-9). */
+  actorName?: string;
 }
 
 /** A stored log row: the entry as answered, with the acting user's id where the answer has the user. */
 const parseLogRow = rowParser(
   'inventory log',
-  z.extend(z.omit(activityLogEntrySchema, { user: true }), { userId: z.string() }),
+  z.extend(z.omit(activityLogEntrySchema, { user: true }), { userId: z.string(), actorName: z.optional(z.string()) }),
 );
 
 /** The log row of a change (keys included), for `AuditedWrite.log` in the transaction of the change it records. */
@@ -69,28 +72,9 @@ export function logRow(tenant: TenantId, input: LogInput): Record<string, unknow
     oldStatus: input.oldStatus ?? null,
     newStatus: input.newStatus ?? null,
     details: { ...(input.details ?? {}), timestamp: eventDate },
+    ...(input.actor.apiKey ? { actorName: input.actor.username } : {}),
   };
   return { ...keys.entity(tenant, E.log, `${eventDate}#${id}`), ...row };
-}
-
-async function userNames(tenant: TenantId): Promise<Map<string, { firstName: string; lastName: string }>> {
-  const out = new Map<string, { firstName: string; lastName: string }>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
-        ProjectionExpression: 'id, firstName, lastName',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const u of res.Items ?? [])
-      out.set(String(u.id), { firstName: String(u.firstName ?? ''), lastName: String(u.lastName ?? '') });
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
 }
 
 /** Newest first; acting users' names joined from the tenant's user rows. */
@@ -119,7 +103,11 @@ export async function listActivity(tenant: TenantId, limit: number): Promise<Act
       newStatus: row.newStatus,
       item: row.item,
       productType: row.productType,
-      user: n ? { id: row.userId, ...n } : null,
+      user: n
+        ? { id: row.userId, ...n }
+        : row.actorName
+          ? { id: row.userId, firstName: row.actorName, lastName: '' }
+          : null,
     };
   });
 }

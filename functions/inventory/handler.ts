@@ -6,7 +6,8 @@ import type {
   ItemPage,
 } from '../../shared/contract/inventory-models.js';
 import { listActivity } from './activity-log.js';
-import { bulkCreate, bulkDelete, generateItemIds } from './bulk.js';
+import { bulkCreate, generateItemIds } from './bulk-create.js';
+import { bulkDelete } from './bulk-delete.js';
 import {
   createLocation,
   createProductType,
@@ -19,15 +20,8 @@ import {
   updateVariant,
 } from './catalogue.js';
 import { listRows } from './model.js';
-import {
-  changeItemStatus,
-  createItem,
-  deleteItem,
-  listItemPage,
-  readStats,
-  typesAndVariants,
-  updateItem,
-} from './items.js';
+import { listItemPage, readStats, typesAndVariants } from './item-list.js';
+import { changeItemStatus, createItem, deleteItem, updateItem } from './items.js';
 import { E, toItem, toProductType, toVariant, type ItemRow } from './model.js';
 
 /** Items per page when the caller names no limit (R-INV-2: the page shows 25). */

@@ -1,5 +1,5 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   ActivityLogEntry,
   InventoryItem,
@@ -12,9 +12,17 @@ import { keys } from '../lib/keys.js';
 import { RowShapeError } from '../lib/rows.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { bulkHooks, recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
+import { bulkHooks } from '../testing/inventory-bulk-hooks.js';
+import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
 import { getItem } from './items.js';
 import { BATCH_INDEX_PK, E, STATS_KEY } from './model.js';
+
+vi.mock('./bulk-batch.js', async (real) =>
+  (await import('../testing/inventory-bulk-hooks.js')).hookedBatch(await real()),
+);
+vi.mock('./bulk-finish.js', async (real) =>
+  (await import('../testing/inventory-bulk-hooks.js')).hookedFinish(await real()),
+);
 
 /**
  * Edges the main inventory suite does not walk: a variant deleted under its items, a bulk delete

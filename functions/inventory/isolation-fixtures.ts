@@ -3,7 +3,7 @@ import type { RouteId } from '../../shared/contract/index.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
-import { bulkCreate } from './bulk.js';
+import { bulkCreate } from './bulk-create.js';
 import { createLocation, createProductType, createVariant } from './catalogue.js';
 import { createItem } from './items.js';
 

@@ -3,11 +3,18 @@
  * active or upcoming reservations hold cannot be deleted (the answer names the reservations); a bulk
  * delete deletes the rest and lists what it kept; a deleted reservation leaves its customer's count.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { bulkHooks } from './bulk.js';
+import { bulkHooks } from '../testing/inventory-bulk-hooks.js';
+
+vi.mock('./bulk-batch.js', async (real) =>
+  (await import('../testing/inventory-bulk-hooks.js')).hookedBatch(await real()),
+);
+vi.mock('./bulk-finish.js', async (real) =>
+  (await import('../testing/inventory-bulk-hooks.js')).hookedFinish(await real()),
+);
 
 const ZONE = 'America/New_York';
 const day = (n: number) => addDaysToDay(todayIn(ZONE), n);

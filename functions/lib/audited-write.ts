@@ -33,6 +33,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './db.js';
 import type { Key, TenantId } from './keys.js';
 import { liveEventPut, type LiveEventType } from './live-events.js';
+import { logger } from './logger.js';
+import { outboxItem, subscribedEvents } from './webhook-rows.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type Names = Record<string, string>;
@@ -67,6 +69,10 @@ export class AuditedWrite {
   private readonly counters = new Map<string, { key: Key; name: string; deltas: Map<string, number> }>();
   private logs = 0;
   private events = 0;
+  /** The live events of this write, for the webhook outbox (R-SET-10). */
+  private readonly announced: { type: string; data: unknown }[] = [];
+  private outboxAdded = false;
+  private readonly after: (() => Promise<unknown>)[] = [];
 
   constructor(readonly tenant: TenantId) {}
 
@@ -113,8 +119,39 @@ export class AuditedWrite {
     return this;
   }
 
+  /**
+   * Work that follows the transaction once it has landed (the waitlist's immediate offers, R-SVC-9):
+   * run in order after a successful commit, each failure logged and swallowed (the write stands, and
+   * whatever the work was for has its own marker for a sweep).
+   */
+  afterCommit(fn: () => Promise<unknown>): this {
+    this.after.push(fn);
+    return this;
+  }
+
   event(type: LiveEventType, payload: unknown): this {
+    this.announced.push({ type, data: payload });
     return this.part(`event#${this.events++}:${type}`, liveEventPut(this.tenant, type, payload) as TransactItem);
+  }
+
+  /**
+   * The webhook outbox (R-SET-10, docs/decisions/webhooks.md): for each live event some enabled endpoint
+   * of the tenant subscribes to, an outbox row in this very transaction, so a delivery can never be
+   * lost nor announce a change that did not land. One row per event; should that pass the 100-part
+   * limit, one row carries them all. Whoever writes (staff app, API key, public booking, sweep), the
+   * same events go out.
+   */
+  private async addWebhookOutbox(): Promise<void> {
+    if (this.outboxAdded || !this.announced.length) return;
+    this.outboxAdded = true;
+    const wanted = await subscribedEvents(this.tenant, this.announced);
+    if (!wanted.length) return;
+    const nowMs = Date.now();
+    const rows =
+      this.build().items.length + wanted.length <= MAX_PARTS
+        ? wanted.map((e, i) => outboxItem(this.tenant, [e], { nowMs, firstIndex: i }))
+        : [outboxItem(this.tenant, wanted, { nowMs })];
+    rows.forEach((item, i) => this.put(`webhook-outbox#${i}`, item, { condition: 'attribute_not_exists(pk)' }));
   }
 
   /** The parts as they will be sent, in order, with their names (counters last). */
@@ -152,12 +189,20 @@ export class AuditedWrite {
   }
 
   async commit(): Promise<void> {
+    await this.addWebhookOutbox();
     const { names, items } = this.build();
     if (!items.length) return;
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
     } catch (e) {
       throw explainCancellation(e, names);
+    }
+    for (const fn of this.after) {
+      try {
+        await fn();
+      } catch (e) {
+        logger.warn('work after a write failed', { error: e as Error });
+      }
     }
   }
 }

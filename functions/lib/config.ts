@@ -16,6 +16,11 @@ export interface Config {
   tenantUrlMode: 'subdomain' | 'path';
   tokenTtlSeconds: number;
   invitationTtlDays: number;
+  /**
+   * The local runtime only (env WEBHOOKS_ALLOW_LOCAL=1): webhook endpoints may be `http://localhost` and
+   * `http://127.0.0.1` (docs/requirements/settings.md R-SET-10); deployed stages refuse them.
+   */
+  webhooksAllowLocal: boolean;
 }
 
 function env(name: string, fallback?: string): string {
@@ -43,6 +48,7 @@ export function config(): Config {
     tenantUrlMode: env('TENANT_URL_MODE', 'subdomain') === 'path' ? 'path' : 'subdomain',
     tokenTtlSeconds: Number(env('TOKEN_TTL_SECONDS', String(12 * 3600))),
     invitationTtlDays: Number(env('INVITATION_TTL_DAYS', '7')),
+    webhooksAllowLocal: process.env.WEBHOOKS_ALLOW_LOCAL === '1',
   };
   return cached;
 }

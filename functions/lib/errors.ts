@@ -1,5 +1,7 @@
 /** An error a person may see: status, a stable code, the message and optional field details. */
 export class ApiError extends Error {
+  /** Headers the refusal carries (a 429's Retry-After), added by jsonErrors to the answer. */
+  headers?: Record<string, string>;
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -21,7 +23,11 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message = 'Not found', code = 'NotFound') => new ApiError(404, code, message);
 export const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 export const gone = (message: string, code = 'Gone') => new ApiError(410, code, message);
-export const tooManyRequests = (message: string) => new ApiError(429, 'TooManyRequests', message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) => {
+  const e = new ApiError(429, 'TooManyRequests', message);
+  if (retryAfterSeconds !== undefined) e.headers = { 'retry-after': String(retryAfterSeconds) };
+  return e;
+};
 export const payloadTooLarge = (message: string) => new ApiError(413, 'PayloadTooLarge', message);
 export const notImplemented = (what: string) =>
   new ApiError(

@@ -10,7 +10,10 @@ export type LiveEventType =
   | 'reservation-cancelled'
   | 'inventory-status-changed'
   | 'payment-processed'
-  | 'stats-updated';
+  | 'stats-updated'
+  // The waitlist (R-SVC-10): someone joined a full slot; an offer was booked.
+  | 'waitlist-joined'
+  | 'waitlist-booked';
 
 export interface LiveEvent {
   type: LiveEventType;

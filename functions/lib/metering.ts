@@ -15,6 +15,12 @@ import { stateOf, type ApiMiddleware } from './middlewares/types.js';
  */
 export const FLUSH_MS = 30_000;
 export const USAGE_PK = 'USAGE';
+/**
+ * Requests made with an API key are also tallied per key (R-SET-9): `pk = USAGE#APIKEY`,
+ * `sk = {yyyy-mm-ddThh}#{tenant}#{key id}`, the same three counters (a separate partition, so the
+ * per-tenant figures above do not count them twice).
+ */
+export const API_KEY_USAGE_PK = 'USAGE#APIKEY';
 
 interface Tally {
   calls: number;
@@ -31,18 +37,25 @@ function record(event: object, status: number | undefined): void {
   if (t0 === undefined) return;
   started.delete(event);
   let who = 'public';
+  let apiKey: string | undefined;
   try {
     const s = stateOf({ event: event as never });
     who = s.tenant ?? (s.auth?.tenantId ? s.auth.tenantId : s.auth ? 'platform' : 'public');
+    apiKey = s.auth?.apiKey?.id;
   } catch {
     who = 'public';
   }
-  const key = `${new Date().toISOString().slice(0, 13)}#${who}`;
-  const t = pending.get(key) ?? { calls: 0, errors: 0, totalMs: 0 };
-  t.calls += 1;
-  if ((status ?? 200) >= 500) t.errors += 1;
-  t.totalMs += performance.now() - t0;
-  pending.set(key, t);
+  const hour = new Date().toISOString().slice(0, 13);
+  const ms = performance.now() - t0;
+  const tally = (key: string) => {
+    const t = pending.get(key) ?? { calls: 0, errors: 0, totalMs: 0 };
+    t.calls += 1;
+    if ((status ?? 200) >= 500) t.errors += 1;
+    t.totalMs += ms;
+    pending.set(key, t);
+  };
+  tally(`${USAGE_PK}|${hour}#${who}`);
+  if (apiKey) tally(`${API_KEY_USAGE_PK}|${hour}#${who}#${apiKey}`);
   if (Date.now() - lastFlush >= FLUSH_MS && !flushing) flushing = flushUsage().finally(() => (flushing = null));
 }
 
@@ -52,18 +65,19 @@ export async function flushUsage(): Promise<void> {
   pending = new Map();
   lastFlush = Date.now();
   await Promise.all(
-    [...batch].map(([sk, t]) =>
-      db()
+    [...batch].map(([row, t]) => {
+      const [pk, sk] = row.split('|') as [string, string];
+      return db()
         .send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: { pk: USAGE_PK, sk },
+            Key: { pk, sk },
             UpdateExpression: 'ADD calls :c, errors :e, totalMs :m',
             ExpressionAttributeValues: { ':c': t.calls, ':e': t.errors, ':m': Math.round(t.totalMs * 1000) / 1000 },
           }),
         )
-        .catch((e: unknown) => logger.warn('usage flush failed', { error: e as Error, sk })),
-    ),
+        .catch((e: unknown) => logger.warn('usage flush failed', { error: e as Error, sk }));
+    }),
   );
 }
 

@@ -9,6 +9,8 @@ import {
 import { db, tableName } from './db.js';
 import { ApiError, forbidden } from './errors.js';
 import { keys, type TenantId } from './keys.js';
+import { rowParser } from './rows.js';
+import * as z from '../../shared/zod.js';
 import { stateOf, type ApiMiddleware } from './middlewares/types.js';
 
 /**
@@ -29,14 +31,25 @@ export interface ModulesRow {
   version: number;
 }
 
+const parseStoredModules = rowParser(
+  'module switches',
+  z.object({ states: z.record(z.string(), z.boolean()), version: z.number().check(z.int(), z.nonnegative()) }),
+);
+
+/** A stored row's switches over the defaults: a module added since the row was written is on; absent row, all on. */
+export function modulesOf(item: Record<string, unknown> | undefined): ModulesRow {
+  const states = defaultModuleStates();
+  if (!item) return { states, version: 0 };
+  const stored = parseStoredModules(item);
+  for (const id of MODULE_IDS) states[id] = stored.states[id] ?? states[id];
+  return { states, version: stored.version };
+}
+
 export async function readModules(tenant: TenantId, consistent = false): Promise<ModulesRow> {
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: modulesKey(tenant), ConsistentRead: consistent }),
   );
-  const stored = (res.Item?.states ?? {}) as Partial<ModuleStates>;
-  const states = defaultModuleStates();
-  for (const id of MODULE_IDS) if (typeof stored[id] === 'boolean') states[id] = stored[id];
-  return { states, version: Number(res.Item?.version ?? 0) };
+  return modulesOf(res.Item);
 }
 
 export async function cachedModules(tenant: TenantId, now = Date.now()): Promise<ModuleStates> {

@@ -131,3 +131,43 @@ export async function limitBySource(scope: 'signin' | 'booking', event: EventLik
   if (isLoopback(ip)) return;
   if (!(await takeFromWindow(scope, ip, l))) throw tooManyRequests(SOURCE_LIMITED);
 }
+
+/** What `countInWindow` learnt: whether the request may go on, its number in the window, and when the window ends. */
+export interface WindowCount {
+  allowed: boolean;
+  /** This request's number in the current window (1 for the first); `limit` once refused. */
+  hits: number;
+  /** Whole seconds until the window ends (what a 429's Retry-After says), at least 1. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * `takeFromWindow`, also answering the request's number in the window (API keys, R-SET-9: the first
+ * request of a key's minute also stamps the key's last use, so that costs one write a minute per key).
+ */
+export async function countInWindow(
+  scope: string,
+  source: string,
+  l: WindowLimit,
+  now = Date.now(),
+): Promise<WindowCount> {
+  const nowS = Math.floor(now / 1000);
+  const index = Math.floor(nowS / l.windowSeconds);
+  const retryAfterSeconds = Math.max(1, (index + 1) * l.windowSeconds - nowS);
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `RATE#${scope}#${source}`, sk: `W#${index}` },
+        UpdateExpression: 'ADD hits :one SET expiresAt = if_not_exists(expiresAt, :exp)',
+        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': l.limit, ':exp': (index + 1) * l.windowSeconds + 60 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return { allowed: true, hits: Number(res.Attributes?.hits ?? 1), retryAfterSeconds };
+  } catch (e) {
+    if (isConditionFailure(e)) return { allowed: false, hits: l.limit, retryAfterSeconds };
+    throw e;
+  }
+}

@@ -4,6 +4,7 @@ import { config } from './config.js';
 import { rotatingSecret } from './secrets.js';
 import { ApiError, unauthorized } from './errors.js';
 import type { Role, AccessLevel } from '../../shared/domain/roles.js';
+import type { ApiKeyAccessLevel } from '../../shared/domain/api-keys.js';
 
 const ISSUER = 'rental-back-office';
 /** A session that ended (signed out, or the account changed since sign-in): the SPA shows the sign-in page. */
@@ -26,6 +27,11 @@ export interface AuthClaims {
   sessionEpoch?: number;
   /** `exp`, epoch seconds: how long a revocation has to be remembered. */
   expiresAt?: number;
+  /**
+   * Set when the caller is an API key, not a person (functions/lib/api-keys.ts, R-SET-9): the claims
+   * are then synthetic (`userId` `apikey_{id}`, the role of the key's access level).
+   */
+  apiKey?: { id: string; name: string; accessLevel: ApiKeyAccessLevel };
 }
 
 /**

@@ -27,16 +27,17 @@ const ENTITY_MODULES = ['entity', 'model'];
 export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // Accounts: who a user is (sign-in name, profile) and the addresses mail links point at.
   auth: ['store', 'urls'],
-  // The user counter row, written with every user create/delete/sign-in of other areas.
-  users: ['store', 'user-stats'],
+  // The user counter row, written with every user create/delete/sign-in of other areas; the data keyring's
+  // field encryption for webhook secrets (settings seals them, the webhook worker opens them: R-SET-10).
+  users: ['store', 'user-stats', 'crypto'],
   // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
   // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
-  // creation (services).
-  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create'],
-  // The service booking transaction, composed by the staff reservation route.
-  services: ['booking'],
-  // The organization's settings other areas apply: tax rate, opening hours, contact details.
-  settings: ['tax', 'hours', 'contact'],
+  // creation (services), the reminder markers and their sending (sweeps).
+  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create', 'reminders'],
+  // The service booking transaction, composed by the staff reservation route; the waitlist's offers and expiry (sweeps).
+  services: ['booking', 'waitlist-offers'],
+  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
+  settings: ['tax', 'hours', 'contact', 'reminders'],
   // Mail templates (every area that mails), organization invitations (sign-up).
   platform: ['template-store', 'templates', 'invitation-store'],
   // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.

@@ -115,6 +115,8 @@ export async function pointHandlersAtEmulators(
     TENANT_URL_MODE: 'subdomain',
     TOKEN_SIGNING_KEY: o.tokenKey,
     DATA_ENCRYPTION_KEY: o.dataKey,
+    // Webhooks to http://localhost and http://127.0.0.1 for development (R-SET-10).
+    WEBHOOKS_ALLOW_LOCAL: '1',
   });
   resetConfig();
   resetDb();

@@ -17,6 +17,7 @@ import {
   pointHandlersAtEmulators,
 } from './runtime-steps.js';
 import { scheduleSweeps, type SweepStats } from './sweeps.js';
+import { pollWebhooksLocally } from './webhook-poller.js';
 
 /** The repository root, wherever the process was started from. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,6 +37,8 @@ export interface LocalRuntimeOptions {
   webDist?: string;
   /** Run every sweep at this interval instead of its schedule (tests). */
   sweepIntervalMs?: number;
+  /** How often the webhook worker polls (default 1 s). */
+  webhookPollMs?: number;
   /** Replace the declared sweeps (tests). */
   sweeps?: readonly SweepDefinition[];
   /** Module exporting the resize Lambda `handler`. Default: functions/uploads/resize.ts when present. */
@@ -172,6 +175,12 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
     onRun: (name, result) => log.debug('sweep ran', { sweep: name, result: result as Record<string, unknown> }),
   });
   stoppers.push(async () => scheduler.stop());
+  // Webhooks (R-SET-10): the worker polled, where AWS has the table's stream and a queue.
+  const stopWebhooks = pollWebhooksLocally({
+    intervalMs: opts.webhookPollMs,
+    onError: (error) => log.error('webhook poll failed', { error: error as Error }),
+  });
+  stoppers.push(async () => stopWebhooks());
   const killChildren = killChildrenOnExit(dynamo, ses);
 
   let demo: LocalRuntime['demo'];

@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import type { S3Event } from 'aws-lambda';
 import { freePort } from './net.js';
-import { s3Guard, type S3Credentials } from './s3-guard.js';
+import { s3Guard } from './s3-guard.js';
+import type { S3Credentials } from './s3-signature.js';
 
 /**
  * The access key id the runtime uses for every emulator. DynamoDB Local keeps one database per

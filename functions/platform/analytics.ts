@@ -3,6 +3,8 @@ import { toCsvLines } from '../../shared/domain/csv.js';
 import { db, tableName } from '../lib/db.js';
 import { USAGE_PK } from '../lib/metering.js';
 import type { Reply } from '../lib/pipeline.js';
+import { counter, rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
 
 /**
  * Usage analytics (docs/decisions/platform-usage-metering.md) from the metering rows (functions/lib/metering.ts): one Query of the
@@ -17,11 +19,14 @@ interface Sum {
   totalMs: number;
 }
 const empty = (): Sum => ({ calls: 0, errors: 0, totalMs: 0 });
-const add = (a: Sum, r: Record<string, unknown>) => {
-  a.calls += Number(r.calls ?? 0);
-  a.errors += Number(r.errors ?? 0);
-  a.totalMs += Number(r.totalMs ?? 0);
+const add = (a: Sum, r: Sum) => {
+  a.calls += r.calls;
+  a.errors += r.errors;
+  a.totalMs += r.totalMs;
 };
+/** An hour's usage row (`USAGE` / `{hour}#{tenant|platform|public}`), its counters kept by ADD (functions/lib/metering.ts). */
+const usageRow = z.object({ sk: z.string(), calls: counter(), errors: counter(), totalMs: counter() });
+const parseUsageRow = rowParser('usage hour', usageRow);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const view = (s: Sum) => ({
   calls: s.calls,
@@ -33,7 +38,7 @@ const view = (s: Sum) => ({
 export async function usageOp(range: Range = '7d', now = new Date()) {
   const hourly = range === '1d';
   const from = new Date(now.getTime() - (HOURS[range] - 1) * 3_600_000).toISOString().slice(0, 13);
-  const rows: Record<string, unknown>[] = [];
+  const rows: z.output<typeof usageRow>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(
@@ -44,7 +49,7 @@ export async function usageOp(range: Range = '7d', now = new Date()) {
         ExclusiveStartKey: start,
       }),
     );
-    rows.push(...(res.Items ?? []));
+    rows.push(...(res.Items ?? []).map(parseUsageRow));
     start = res.LastEvaluatedKey;
   } while (start);
 
@@ -59,7 +64,7 @@ export async function usageOp(range: Range = '7d', now = new Date()) {
     byPoint.set(hourly ? `${d.slice(0, 13)}:00` : d.slice(0, 10), empty());
   }
   for (const r of rows) {
-    const [hour, tenant = 'public'] = String(r.sk).split('#');
+    const [hour, tenant = 'public'] = r.sk.split('#');
     add(total, r);
     if (!byTenant.has(tenant)) byTenant.set(tenant, empty());
     add(byTenant.get(tenant)!, r);

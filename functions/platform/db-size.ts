@@ -1,3 +1,6 @@
+import { type RowParser, rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
+
 /**
  * Database size per tenant (docs/decisions/platform-database-size-estimated-from-counters.md: "bytes kept on write or estimated from counters, say which"):
  * ESTIMATED FROM COUNTERS. Nothing adds item sizes on write; the tenant list multiplies the counters
@@ -27,18 +30,26 @@ export const AVERAGE_BYTES = {
   user: 900,
 } as const;
 
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+/**
+ * What the platform reads of an area's `STATS#` row (each kept by ADD in the owning area's
+ * transactions): the counters it sizes and shows. Absent until the first ADD, so absent is 0.
+ */
+const count = () => z._default(z.number(), 0);
+const countersRow = z.object({ total: count(), active: count(), overdue: count(), count: count() });
+export type TenantCounters = z.output<typeof countersRow>;
+export const parseTenantCounters: RowParser<TenantCounters> = rowParser('tenant counters', countersRow);
 
 /** The estimate from a tenant's `STATS#` rows by name (`inventory`, `reservations`, `payments`, `customers`, `users`). */
-export function estimateDatabaseSize(stats: Map<string, Record<string, unknown>>): number {
+export function estimateDatabaseSize(stats: Map<string, TenantCounters>): number {
   const a = AVERAGE_BYTES;
+  const size = (n: number | undefined) => Math.max(0, n ?? 0);
   return Math.round(
     a.base +
-      num(stats.get('inventory')?.total) * a.item +
-      num(stats.get('reservations')?.total) * a.reservation +
-      num(stats.get('payments')?.count) * a.payment +
-      num(stats.get('customers')?.total) * a.customer +
-      num(stats.get('users')?.total) * a.user,
+      size(stats.get('inventory')?.total) * a.item +
+      size(stats.get('reservations')?.total) * a.reservation +
+      size(stats.get('payments')?.count) * a.payment +
+      size(stats.get('customers')?.total) * a.customer +
+      size(stats.get('users')?.total) * a.user,
   );
 }
 

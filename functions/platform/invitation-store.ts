@@ -3,21 +3,28 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { config } from '../lib/config.js';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
+import { type RowParser, rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
+import * as z from '../../shared/zod.js';
 
-/** An organization invitation. The token itself is never stored: only its hash, in the pointer row. */
-export interface InvitationRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  createdAt: string;
+/** An organization invitation (`PLATFORM#INVITES` / `INVITE#{id}`). The token itself is never stored: only its hash. */
+const invitationRow = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
   /** ISO time; stored as `validUntil` so it is not mistaken for the table's TTL attribute. */
-  validUntil: string;
-  usedAt?: string | null;
-  tokenHash: string;
-  createdBy: string;
-}
+  validUntil: z.string(),
+  /** Null until sign-up consumes it (written as null by the create). */
+  usedAt: z.nullable(z.string()),
+  tokenHash: z.string(),
+  createdBy: z.string(),
+});
+export type InvitationRecord = z.output<typeof invitationRow>;
+const parseInvitation: RowParser<InvitationRecord> = rowParser('invitation', invitationRow);
+/** `INVITETOKEN#{sha256(token)}`: the link's invitation. */
+const parseTokenPointer = rowParser('invitation link', z.object({ invitationId: z.string() }));
 
 export function inviteUrl(token: string): string {
   const url = new URL('/signup', `${config().appBaseUrl}/`);
@@ -101,7 +108,7 @@ export async function listInvitations(): Promise<InvitationRecord[]> {
         ExclusiveStartKey: start,
       }),
     );
-    out.push(...((res.Items ?? []) as InvitationRecord[]));
+    out.push(...(res.Items ?? []).map(parseInvitation));
     start = res.LastEvaluatedKey;
   } while (start);
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -111,16 +118,15 @@ export async function getInvitation(id: string): Promise<InvitationRecord | unde
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.invitation(id), ConsistentRead: true }),
   );
-  return res.Item as InvitationRecord | undefined;
+  return res.Item ? parseInvitation(res.Item) : undefined;
 }
 
 export async function findInvitationByToken(token: string): Promise<InvitationRecord | undefined> {
   const pointer = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.invitationToken(hashToken(token)), ConsistentRead: true }),
   );
-  const id = pointer.Item?.invitationId as string | undefined;
-  if (!id) return undefined;
-  const inv = await getInvitation(id);
+  if (!pointer.Item) return undefined;
+  const inv = await getInvitation(parseTokenPointer(pointer.Item).invitationId);
   // A resent invitation has a new token: the old link's pointer no longer matches.
   return inv && inv.tokenHash === hashToken(token) ? inv : undefined;
 }
@@ -137,8 +143,7 @@ export async function renewInvitation(inv: InvitationRecord): Promise<{ invitati
             TableName: tableName(),
             Key: keys.invitation(inv.id),
             UpdateExpression: 'SET tokenHash = :h, validUntil = :v',
-            ConditionExpression:
-              'attribute_exists(pk) AND tokenHash = :old AND (attribute_not_exists(usedAt) OR usedAt = :null)',
+            ConditionExpression: 'attribute_exists(pk) AND tokenHash = :old AND usedAt = :null',
             ExpressionAttributeValues: {
               ':h': renewed.tokenHash,
               ':v': renewed.validUntil,
@@ -163,7 +168,7 @@ export async function deleteInvitation(inv: InvitationRecord): Promise<void> {
           Delete: {
             TableName: tableName(),
             Key: keys.invitation(inv.id),
-            ConditionExpression: 'tokenHash = :h AND (attribute_not_exists(usedAt) OR usedAt = :null)',
+            ConditionExpression: 'tokenHash = :h AND usedAt = :null',
             ExpressionAttributeValues: { ':h': inv.tokenHash, ':null': null },
           },
         },
@@ -180,7 +185,7 @@ export function consumeInvitation(inv: InvitationRecord, now = nowIso()) {
       TableName: tableName(),
       Key: keys.invitation(inv.id),
       UpdateExpression: 'SET usedAt = :now',
-      ConditionExpression: 'tokenHash = :h AND validUntil > :now AND (attribute_not_exists(usedAt) OR usedAt = :null)',
+      ConditionExpression: 'tokenHash = :h AND validUntil > :now AND usedAt = :null',
       ExpressionAttributeValues: { ':now': now, ':h': inv.tokenHash, ':null': null },
     },
   };

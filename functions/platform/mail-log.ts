@@ -1,6 +1,8 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
 import { logger } from '../lib/logger.js';
+import { counter, rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
 
 /**
  * The product's own e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md): one counter row per UTC day, pk `MAILLOG`, sk the
@@ -44,6 +46,45 @@ export async function recordSend(r: SendRecord, now = new Date()): Promise<void>
   }
 }
 
+/**
+ * A day's row: the totals by name, and the per-template and per-tenant counters (`tpl:{name}:{outcome}`,
+ * `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
+ */
+const parseMailLogDay = rowParser(
+  'mail log day',
+  z.catchall(
+    z.object({
+      pk: z.string(),
+      sk: z.string(),
+      sent: counter(),
+      failed: counter(),
+      delivered: counter(),
+      bounced: counter(),
+      complaints: counter(),
+    }),
+    z.number().check(z.nonnegative()),
+  ),
+);
+
+/** Every day row of the log from `from` (yyyy-MM-dd) on: one Query. */
+async function mailLogDays(from: string) {
+  const out: ReturnType<typeof parseMailLogDay>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(parseMailLogDay));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
 export type StatsRange = '1d' | '7d' | '30d' | '90d' | '1y';
 const DAYS: Record<StatsRange, number> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 10_000) / 100 : 0);
@@ -67,33 +108,21 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
   let usedToday = 0;
   const today = day(now);
   const byTemplate = new Map<string, { sent: number; failed: number }>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const row of res.Items ?? []) {
-      sent += Number(row.sent ?? 0);
-      failed += Number(row.failed ?? 0);
-      delivered += Number(row.delivered ?? 0);
-      bounced += Number(row.bounced ?? 0);
-      complaints += Number(row.complaints ?? 0);
-      if (row.sk === today) usedToday = Number(row.sent ?? 0) + Number(row.failed ?? 0);
-      for (const [k, v] of Object.entries(row)) {
-        const m = /^tpl:(.+):(sent|failed)$/.exec(k);
-        if (!m) continue;
-        const t = byTemplate.get(m[1]!) ?? { sent: 0, failed: 0 };
-        t[m[2] as 'sent' | 'failed'] += Number(v);
-        byTemplate.set(m[1]!, t);
-      }
+  for (const row of await mailLogDays(from)) {
+    sent += row.sent;
+    failed += row.failed;
+    delivered += row.delivered;
+    bounced += row.bounced;
+    complaints += row.complaints;
+    if (row.sk === today) usedToday = row.sent + row.failed;
+    for (const [k, v] of Object.entries(row)) {
+      const m = /^tpl:(.+):(sent|failed)$/.exec(k);
+      if (!m || typeof v !== 'number') continue;
+      const t = byTemplate.get(m[1]!) ?? { sent: 0, failed: 0 };
+      t[m[2] as 'sent' | 'failed'] += v;
+      byTemplate.set(m[1]!, t);
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  }
   const attempts = sent + failed;
   const on = deliveryNotificationsConfigured();
   return {
@@ -124,30 +153,18 @@ export async function tenantMailCounts(
 ): Promise<Map<string, { today: number; month: number; bouncedMonth: number }>> {
   const today = day(now);
   const out = new Map<string, { today: number; month: number; bouncedMonth: number }>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': `${today.slice(0, 7)}-01` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const row of res.Items ?? []) {
-      for (const [k, v] of Object.entries(row)) {
-        const m = /^tenant:(.+):(sent|failed|bounced)$/.exec(k);
-        if (!m) continue;
-        const c = out.get(m[1]!) ?? { today: 0, month: 0, bouncedMonth: 0 };
-        if (m[2] === 'bounced') c.bouncedMonth += Number(v);
-        else {
-          c.month += Number(v);
-          if (row.sk === today) c.today += Number(v);
-        }
-        out.set(m[1]!, c);
+  for (const row of await mailLogDays(`${today.slice(0, 7)}-01`)) {
+    for (const [k, v] of Object.entries(row)) {
+      const m = /^tenant:(.+):(sent|failed|bounced)$/.exec(k);
+      if (!m || typeof v !== 'number') continue;
+      const c = out.get(m[1]!) ?? { today: 0, month: 0, bouncedMonth: 0 };
+      if (m[2] === 'bounced') c.bouncedMonth += v;
+      else {
+        c.month += v;
+        if (row.sk === today) c.today += v;
       }
+      out.set(m[1]!, c);
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  }
   return out;
 }

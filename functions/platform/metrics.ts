@@ -3,8 +3,10 @@ import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
-import { estimateDatabaseSize } from './db-size.js';
+import { estimateDatabaseSize, parseTenantCounters } from './db-size.js';
 import { existingTenant } from './modules.js';
+import { parseOrganization, type OrganizationRecord } from '../auth/entity.js';
+import { listUserRows } from '../users/store.js';
 import { userFigures } from '../users/user-stats.js';
 
 /**
@@ -14,7 +16,6 @@ import { userFigures } from '../users/user-stats.js';
  * see functions/users/user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
  */
 type Row = Record<string, unknown>;
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Row[]> {
   const out: Row[] = [];
@@ -27,14 +28,16 @@ async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): P
   return out;
 }
 
-export async function listOrganizations(): Promise<Row[]> {
-  return queryAll({
+/** Every organization, newest first (the `ORGS` index), each through the organization row's parse. */
+export async function listOrganizations(): Promise<(OrganizationRecord & { tenant: TenantId })[]> {
+  const rows = await queryAll({
     TableName: tableName(),
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': 'ORGS' },
     ScanIndexForward: false,
   });
+  return rows.map((r) => ({ ...parseOrganization(r), tenant: trustedTenant(String(r.pk).slice(2)) }));
 }
 
 async function tenantFigures(tenant: TenantId) {
@@ -43,16 +46,17 @@ async function tenantFigures(tenant: TenantId) {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
     ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' },
   });
-  const byName = new Map(stats.map((r) => [String(r.sk).slice('STATS#'.length), r]));
-  const inv = byName.get('inventory');
-  const res = byName.get('reservations');
+  const name = (r: Row) => String(r.sk).slice('STATS#'.length);
+  const counters = new Map(stats.map((r) => [name(r), parseTenantCounters(r)]));
+  const inv = counters.get('inventory');
+  const res = counters.get('reservations');
   return {
-    ...userFigures(byName.get('users')),
-    activeReservations: num(res?.active),
-    overdueReservations: num(res?.overdue),
-    totalItems: num(inv?.total),
-    totalCustomers: num(byName.get('customers')?.total),
-    databaseSize: estimateDatabaseSize(byName),
+    ...userFigures(stats.find((r) => name(r) === 'users')),
+    activeReservations: res?.active ?? 0,
+    overdueReservations: res?.overdue ?? 0,
+    totalItems: inv?.total ?? 0,
+    totalCustomers: counters.get('customers')?.total ?? 0,
+    databaseSize: estimateDatabaseSize(counters),
   };
 }
 
@@ -101,10 +105,6 @@ export function health(
   return { healthScore: score, issues: issues.length, healthIssues: issues };
 }
 
-const STATUSES = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
-const statusOf = (s: unknown) =>
-  (STATUSES as readonly string[]).includes(String(s)) ? (String(s) as (typeof STATUSES)[number]) : 'ACTIVE';
-
 /**
  * Per tenant: its one Query (above), at most 16 tenants at a time. Across tenants, one Query each
  * of the send log (this month) and of the usage rows (24 h), whatever the number of tenants.
@@ -113,7 +113,7 @@ export async function tenantMetricsOp() {
   const [orgs, mail, usage] = await Promise.all([listOrganizations(), tenantMailCounts(), usageOp('1d')]);
   const calls = new Map(usage.tenants.map((t) => [t.tenant, t]));
   const tenants = await mapLimit(orgs, 16, async (o) => {
-    const tenant = trustedTenant(String(o.pk).slice(2));
+    const tenant = o.tenant;
     const f = await tenantFigures(tenant);
     const u = calls.get(tenant);
     const m = mail.get(tenant);
@@ -126,10 +126,10 @@ export async function tenantMetricsOp() {
     };
     return {
       id: tenant as string,
-      name: String(o.name ?? ''),
-      subdomain: String(o.subdomain ?? ''),
-      status: statusOf(o.status),
-      createdAt: String(o.createdAt ?? ''),
+      name: o.name,
+      subdomain: o.subdomain,
+      status: o.status,
+      createdAt: o.createdAt,
       metrics: {
         totalUsers: f.totalUsers,
         activeUsersToday: f.activeUsersToday,
@@ -180,28 +180,22 @@ export async function overviewMetricsOp() {
 
 export async function tenantDetailsOp(id: string) {
   const { tenant, org } = await existingTenant(id);
-  const rows = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'USER#' },
-    ProjectionExpression: 'id, firstName, lastName, username, #r, isActive, lastLoginAt',
-    ExpressionAttributeNames: { '#r': 'role' },
-  });
+  const rows = await listUserRows(tenant);
   return {
     organization: {
       id: tenant as string,
-      name: String(org.name ?? ''),
-      subdomain: String(org.subdomain ?? ''),
-      status: statusOf(org.status),
-      createdAt: String(org.createdAt ?? ''),
+      name: org.name,
+      subdomain: org.subdomain,
+      status: org.status,
+      createdAt: org.createdAt,
     },
     users: rows.map((u) => ({
-      id: String(u.id ?? ''),
-      name: `${String(u.firstName ?? '')} ${String(u.lastName ?? '')}`.trim(),
-      username: String(u.username ?? ''),
-      role: String(u.role ?? ''),
-      isActive: u.isActive !== false,
-      lastLoginAt: typeof u.lastLoginAt === 'string' ? u.lastLoginAt : null,
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim(),
+      username: u.username,
+      role: u.role,
+      isActive: u.isActive,
+      lastLoginAt: u.lastLoginAt ?? null,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   defaultModuleStates,
   MODULES,
@@ -8,18 +8,20 @@ import {
 } from '../../shared/domain/modules.js';
 import { batchGetAll, db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { cachedModules, forgetModules, modulesKey, readModules } from '../lib/modules.js';
+import { trustedTenant, type TenantId } from '../lib/keys.js';
+import { cachedModules, forgetModules, modulesKey, modulesOf, readModules } from '../lib/modules.js';
+import type { OrganizationRecord } from '../auth/entity.js';
+import { getOrganization } from '../auth/store.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { listOrganizations } from './metrics.js';
 
 /** An organization id from a platform route's path: a tenant only if its organization row exists. */
-export async function existingTenant(id: string): Promise<{ tenant: TenantId; org: Record<string, unknown> }> {
+export async function existingTenant(id: string): Promise<{ tenant: TenantId; org: OrganizationRecord }> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw notFound('Organization not found');
   const tenant = trustedTenant(id);
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant) }));
-  if (!res.Item) throw notFound('Organization not found');
-  return { tenant, org: res.Item };
+  const org = await getOrganization(tenant);
+  if (!org) throw notFound('Organization not found');
+  return { tenant, org };
 }
 
 const view = (states: Record<ModuleId, boolean>) =>
@@ -83,18 +85,11 @@ export async function toggleModuleOp(id: string, module: ModuleId, enable: boole
  */
 export async function featuresOp() {
   const orgs = await listOrganizations();
-  const tenants = orgs.map((o) => ({
-    tenant: trustedTenant(String(o.pk).slice(2)),
-    name: String(o.name ?? ''),
-    subdomain: String(o.subdomain ?? ''),
-  }));
-  const stored = new Map<string, Partial<Record<ModuleId, boolean>>>();
+  const tenants = orgs.map((o) => ({ tenant: o.tenant, name: o.name, subdomain: o.subdomain }));
+  const stored = new Map<string, Record<ModuleId, boolean>>();
   for (const row of await batchGetAll(tenants.map((t) => ({ ...modulesKey(t.tenant) }))))
-    stored.set(String(row.pk).slice(2), (row.states ?? {}) as Partial<Record<ModuleId, boolean>>);
-  const enabled = (tenant: string, id: ModuleId) => {
-    const v = stored.get(tenant)?.[id];
-    return typeof v === 'boolean' ? v : defaultModuleStates()[id];
-  };
+    stored.set(String(row.pk).slice(2), modulesOf(row).states);
+  const enabled = (tenant: string, id: ModuleId) => (stored.get(tenant) ?? defaultModuleStates())[id];
   return {
     features: MODULES.map((m) => {
       const organizations = tenants.map((t) => ({

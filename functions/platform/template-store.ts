@@ -1,5 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
+import { rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
 import {
   DEFAULT_TEMPLATES,
   defaultTemplate,
@@ -23,12 +25,17 @@ export interface StoredTemplate extends TemplateDefinition {
   isDefault: boolean;
 }
 
-const merge = (def: TemplateDefinition, row?: Record<string, unknown>): StoredTemplate => ({
-  ...def,
-  content: typeof row?.content === 'string' ? row.content : def.content,
-  updatedAt: typeof row?.updatedAt === 'string' ? row.updatedAt : null,
-  isDefault: typeof row?.content !== 'string',
-});
+/** An edited template's row; no row means the default. */
+const parseTemplateRow = rowParser(
+  'e-mail template',
+  z.object({ name: z.string(), content: z.string(), updatedAt: z.string(), updatedBy: z.string() }),
+);
+
+const merge = (def: TemplateDefinition, item?: Record<string, unknown>): StoredTemplate => {
+  if (!item) return { ...def, updatedAt: null, isDefault: true };
+  const row = parseTemplateRow(item);
+  return { ...def, content: row.content, updatedAt: row.updatedAt, isDefault: false };
+};
 
 export async function loadTemplate(name: string): Promise<StoredTemplate | undefined> {
   const def = defaultTemplate(name);

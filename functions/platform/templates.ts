@@ -59,6 +59,41 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>This reservation is overdue and may incur additional charges. Please return it as soon as you can, or contact {{businessName}}.</p>`,
   },
   {
+    name: 'reservation-reminder',
+    displayName: 'Reservation reminder',
+    description:
+      "Sent to the customer before a booking starts, at the offsets of the Notification Preferences page or the service's Reminders tab, with the booking as a calendar file and a link to cancel it online",
+    category: 'Reservations',
+    variables: [
+      'firstName',
+      'lastName',
+      'businessName',
+      'businessPhone',
+      'businessEmail',
+      'businessAddress',
+      'reservationNumber',
+      'what',
+      'when',
+      'where',
+      'participants',
+      'total',
+      'unpaid',
+      'hasPaymentMethods',
+      'paymentLinks',
+      'zelle',
+      'paymentNote',
+      'cancelUrl',
+      'cancelUntil',
+    ],
+    subject: 'Reminder: {{what}} on {{when}} ({{reservationNumber}})',
+    content: `<p>Hello {{firstName}} {{lastName}},</p>
+<p>This is a reminder of your booking with {{businessName}}.</p>
+<p>Reservation number: {{reservationNumber}}<br>What: {{what}}<br>When: {{when}}<br>Where: {{where}}{{#if participants}}<br>Participants: {{participants}}{{/if}}<br>Total: {{total}}</p>
+{{#if unpaid}}<p>This booking is not paid yet.{{#if hasPaymentMethods}} How to pay:<br>{{#each paymentLinks}}<a href="{{href}}">{{label}}</a> ({{handle}})<br>{{/each}}{{#if zelle}}Zelle: {{zelle}}<br>{{/if}}Payment note: {{paymentNote}}{{/if}}</p>{{/if}}
+<p>Can't make it? <a href="{{cancelUrl}}">Cancel this booking</a> (online until {{cancelUntil}}).</p>
+<p>{{businessName}}{{#if businessPhone}}<br>Phone: {{businessPhone}}{{/if}}{{#if businessEmail}}<br>E-mail: {{businessEmail}}{{/if}}{{#if businessAddress}}<br>{{businessAddress}}{{/if}}</p>`,
+  },
+  {
     name: 'booking-confirmation',
     displayName: 'Booking confirmation',
     description:
@@ -111,6 +146,46 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>You will receive nothing unless you confirm: <a href="{{confirmUrl}}">Yes, send me this report</a></p>
 <p>If you did not expect this, ignore this e-mail. The link expires on {{expiresAt}}.</p>`,
   },
+  {
+    name: 'waitlist-joined',
+    displayName: 'Waitlist: joined',
+    description:
+      'Sent to a customer who joined the waitlist of a full time slot on a share link: their position and a link to leave',
+    category: 'Reservations',
+    variables: ['businessName', 'firstName', 'serviceName', 'slot', 'participants', 'position', 'leaveUrl'],
+    subject: 'You are on the waitlist: {{serviceName}}',
+    content: `<p>Hello {{firstName}},</p>
+<p>You are on the waitlist of {{businessName}} for {{serviceName}}.</p>
+<p>Time: {{slot}}<br>Participants: {{participants}}<br>Your position: {{position}}</p>
+<p>If places free up, we will e-mail you an offer that holds them for you for a limited time.</p>
+<p><a href="{{leaveUrl}}">Leave the waitlist</a></p>`,
+  },
+  {
+    name: 'waitlist-offer',
+    displayName: 'Waitlist: places offered',
+    description:
+      'Sent to the next person on a waitlist when places free up: the places are held for them until the time shown',
+    category: 'Reservations',
+    variables: ['businessName', 'firstName', 'serviceName', 'slot', 'participants', 'total', 'holdUntil', 'offerUrl'],
+    subject: 'Places are free: {{serviceName}}',
+    content: `<p>Hello {{firstName}},</p>
+<p>Places have come free for {{serviceName}} with {{businessName}}, and we are holding them for you.</p>
+<p>Time: {{slot}}<br>Participants: {{participants}}<br>Total: {{total}}<br>Held until: {{holdUntil}}</p>
+<p><a href="{{offerUrl}}">Book now</a></p>
+<p>If you do not book by then, the places go to the next person waiting.</p>`,
+  },
+  {
+    name: 'webhook-endpoint-disabled',
+    displayName: 'Webhook endpoint disabled',
+    description:
+      'Sent to every administrator when a webhook endpoint has failed for 5 days and was disabled (R-SET-10): nothing is disabled silently',
+    category: 'Notifications',
+    variables: ['firstName', 'businessName', 'url', 'failingSince', 'settingsUrl'],
+    subject: 'Webhook endpoint disabled: {{businessName}}',
+    content: `<p>Hello {{firstName}},</p>
+<p>The webhook endpoint {{url}} of {{businessName}} has not accepted a delivery since {{failingSince}}, so it has been disabled. No more events are sent to it.</p>
+<p>Check that the receiver is running and answers with a 2xx status within 10 seconds, then enable the endpoint again and replay the deliveries it missed:<br>{{settingsUrl}}</p>`,
+  },
 ];
 
 export async function renderTemplate(content: string, variables: Record<string, unknown>): Promise<string> {
@@ -159,12 +234,25 @@ export async function renderEmail(
   t: Pick<TemplateDefinition, 'subject' | 'content'>,
   variables: Record<string, unknown>,
 ): Promise<RenderedEmail> {
+  return (await compileEmail(t))(variables);
+}
+
+/**
+ * renderEmail's template compiled once, for a sender of many e-mails from one template (the reminder
+ * sweep renders thousands a run): the same parts, the same escaping.
+ */
+export async function compileEmail(
+  t: Pick<TemplateDefinition, 'subject' | 'content'>,
+): Promise<(variables: Record<string, unknown>) => RenderedEmail> {
   const Handlebars = await handlebars();
-  return {
-    subject: Handlebars.compile(t.subject, { strict: false, noEscape: true })(variables).replace(/[\r\n]+/g, ' '),
-    html: Handlebars.compile(t.content, { strict: false })(variables),
-    text: Handlebars.compile(textTemplateOf(t.content), { strict: false, noEscape: true })(variables),
-  };
+  const subject = Handlebars.compile(t.subject, { strict: false, noEscape: true });
+  const html = Handlebars.compile(t.content, { strict: false });
+  const text = Handlebars.compile(textTemplateOf(t.content), { strict: false, noEscape: true });
+  return (variables) => ({
+    subject: subject(variables).replace(/[\r\n]+/g, ' '),
+    html: html(variables),
+    text: text(variables),
+  });
 }
 
 export function defaultTemplate(name: string): TemplateDefinition | undefined {

@@ -7,6 +7,7 @@ import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { forgetOrganizationStatuses } from '../lib/modules.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { existingTenant } from './modules.js';
+import type { OrganizationRecord } from '../auth/entity.js';
 
 /**
  * Suspend / reactivate a tenant (docs/decisions/platform-suspension.md, beyondSpec). The organization row's `status` becomes
@@ -19,36 +20,24 @@ import { existingTenant } from './modules.js';
  * - its share links read LINK_EXPIRED (services/public.ts, same 5 s cache).
  * Reactivating restores the earlier status (ACTIVE or TRIAL). INACTIVE organizations are neither.
  */
-type Status = 'ACTIVE' | 'TRIAL' | 'SUSPENDED' | 'INACTIVE';
-const STATUSES: readonly Status[] = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'];
-const statusOf = (s: unknown): Status => ((STATUSES as readonly unknown[]).includes(s) ? (s as Status) : 'ACTIVE');
+type Status = OrganizationRecord['status'];
 
 const orgLogKey = (tenant: TenantId) => keys.entity(tenant, 'ORGLOG', `${nowIso()}#${randomUUID()}`);
 
-function view(tenant: TenantId, org: Record<string, unknown>, status: Status) {
-  return {
-    id: tenant as string,
-    name: String(org.name ?? ''),
-    subdomain: String(org.subdomain ?? ''),
-    status,
-    createdAt: String(org.createdAt ?? ''),
-  };
+function view(tenant: TenantId, org: OrganizationRecord, status: Status) {
+  return { id: tenant as string, name: org.name, subdomain: org.subdomain, status, createdAt: org.createdAt };
 }
 
 async function setStatus(id: string, actor: string, suspend: boolean) {
   return optimistic(
     async () => {
       const { tenant, org } = await existingTenant(id);
-      const current = statusOf(org.status);
+      const current = org.status;
       if (current === 'INACTIVE')
         throw conflict('This organization is inactive; it cannot be suspended or reactivated');
       if (suspend ? current === 'SUSPENDED' : current !== 'SUSPENDED')
         return { success: true, organization: view(tenant, org, current) };
-      const next: Status = suspend
-        ? 'SUSPENDED'
-        : statusOf(org.statusBeforeSuspension) === 'TRIAL'
-          ? 'TRIAL'
-          : 'ACTIVE';
+      const next: Status = suspend ? 'SUSPENDED' : org.statusBeforeSuspension === 'TRIAL' ? 'TRIAL' : 'ACTIVE';
       const at = nowIso();
       const w = auditedWrite(tenant);
       w.update(

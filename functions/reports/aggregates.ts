@@ -18,6 +18,7 @@
  *   c#{customer}#n / #rev                 booked count and revenue
  *   i#{item}#n / #min / #rev              booked item reservations: count, reserved minutes (booked hours
  *                                         + overage hours), revenue
+ *   ns, c#{customer}#ns                   1 for a no-show (CANCELLED with noShow; R-RES-12)
  * Names are SET beside the counts: `N#e#{id}` (employee name), `N#c#{id}` ({name, phone}),
  * `N#i#{id}` ({name, productTypeId, productType}).
  */
@@ -65,6 +66,16 @@ export function contribution(r: ReservationRow | null): Contribution | null {
     add('rfd', cents(r, 'refundAmount'));
     add(`k#${kind}`, 1);
     add(`h#${clockOf(start, zone).slice(0, 2)}`, 1);
+  }
+  if (r.status === 'CANCELLED' && r.noShow === true) {
+    add('ns', 1);
+    if (r.customerId) {
+      add(`c#${r.customerId}#ns`, 1);
+      names[`N#c#${r.customerId}`] = JSON.stringify({
+        name: fullName(r.customer) || 'Unknown',
+        phone: r.customer?.phone ?? '',
+      });
+    }
   }
   const hours = Number(r.reservationDuration) || 0;
   if (booked && kind === 'ITEM' && hours > 0 && hours < 24) {

@@ -4,6 +4,8 @@ import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { counter, rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
 
 /**
  * The per-tenant daily cap on report e-mails (docs/decisions/report-mail-recipients.md): one counter row per organization and
@@ -12,6 +14,7 @@ import { organizationTimeZone } from '../lib/organization.js';
  * never passes the cap; a run that does not fit sends nothing (no half-sent report).
  */
 const dayKey = (tenant: TenantId, day: string) => keys.entity(tenant, 'REPORTMAILDAY', day);
+const parseMailDay = rowParser('report mail day', z.object({ sent: counter() }));
 
 async function dayOf(tenant: TenantId, now: number): Promise<string> {
   return todayIn(await organizationTimeZone(tenant, now), now);
@@ -53,5 +56,5 @@ export async function reportMailQuota(
 ): Promise<{ day: string; sent: number; limit: number }> {
   const day = await dayOf(tenant, now);
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: dayKey(tenant, day) }));
-  return { day, sent: Number(res.Item?.sent ?? 0), limit: REPORT_MAIL_DAILY_CAP };
+  return { day, sent: res.Item ? parseMailDay(res.Item).sent : 0, limit: REPORT_MAIL_DAILY_CAP };
 }

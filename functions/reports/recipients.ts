@@ -22,6 +22,7 @@ import {
 import { roleFlags } from '../../shared/domain/roles.js';
 import { formatDateTimeIn } from '../../shared/domain/time-text.js';
 import { REPORT_LABELS } from '../../shared/reports/model.js';
+import * as z from '../../shared/zod.js';
 import { getOrganization } from '../auth/store.js';
 import { platformUrl } from '../auth/urls.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
@@ -29,10 +30,11 @@ import { forbidden, gone, notFound, tooManyRequests } from '../lib/errors.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { trySendMail } from '../lib/mail.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { renderStoredEmail } from '../platform/template-store.js';
-import { listEmployees, statusOf } from '../users/store.js';
+import { listEmployees } from '../users/store.js';
 import { reserveReportMail } from './mail-quota.js';
 import { createSchedule, scheduleKey, type ScheduleRow } from './schedules.js';
 
@@ -44,6 +46,17 @@ export const LINK_INVALID = 'This link is not valid. Open it exactly as it came 
 
 const linkKey = (hash: string) => ({ pk: `REPORTMAIL#${hash}`, sk: 'REPORTMAIL' });
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** The link pointer `REPORTMAIL#{sha256(token)}`: which schedule's recipient, for what, until when. */
+const parseLink = rowParser(
+  'report mail link',
+  z.object({
+    tenantId: z.string(),
+    scheduleId: z.string(),
+    address: z.string(),
+    purpose: z.enum(['confirm', 'unsubscribe']),
+    validUntil: z.string(),
+  }),
+);
 
 export async function newRecipientLink(
   tenant: TenantId,
@@ -83,9 +96,7 @@ export const oneClickUnsubscribeUrl = (token: string) =>
 export async function activeStaffEmails(tenant: TenantId): Promise<Set<string>> {
   const rows = await listEmployees(tenant);
   return new Set(
-    rows
-      .filter((r) => statusOf(r) === 'ACTIVE' && r.isActive !== false && typeof r.email === 'string' && r.email)
-      .map((r) => normalizeRecipient(r.email)),
+    rows.filter((r) => r.status === 'ACTIVE' && r.isActive && r.email).map((r) => normalizeRecipient(r.email)),
   );
 }
 
@@ -158,19 +169,19 @@ async function sendConfirmations(
 async function readLink(token: string, purpose: LinkPurpose, now: number) {
   if (!TOKEN_SHAPE.test(token)) throw notFound(LINK_INVALID);
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: linkKey(hashToken(token)) }));
-  const link = res.Item;
+  const link = res.Item ? parseLink(res.Item) : undefined;
   // A link of the other kind is as good as none: an unsubscribe link never confirms anybody.
   if (!link || link.purpose !== purpose) throw notFound(LINK_INVALID);
-  if (Date.parse(String(link.validUntil)) <= now)
+  if (Date.parse(link.validUntil) <= now)
     throw gone(
       purpose === 'confirm'
         ? 'This confirmation link has expired. Ask the business to add your address again.'
         : LINK_INVALID,
     );
   return {
-    tenant: trustedTenant(String(link.tenantId)),
-    scheduleId: String(link.scheduleId),
-    address: String(link.address),
+    tenant: trustedTenant(link.tenantId),
+    scheduleId: link.scheduleId,
+    address: link.address,
   };
 }
 

@@ -186,10 +186,12 @@ export async function customerActivityReport(tenant: TenantId, q: { startDate?: 
         name: n.name || 'Unknown',
         phone: n.phone ?? '',
         reservationCount: c.f.n ?? 0,
+        noShows: c.f.ns ?? 0,
         totalSpentCents: c.f.rev ?? 0,
       };
     })
-    .filter((c) => c.reservationCount > 0)
+    // A customer who only failed to come is still a customer of the period (R-RES-12).
+    .filter((c) => c.reservationCount > 0 || c.noShows > 0)
     .sort(
       (a, b) =>
         b.totalSpentCents - a.totalSpentCents ||
@@ -205,6 +207,7 @@ export async function customerActivityReport(tenant: TenantId, q: { startDate?: 
     returningCustomers: all.filter((c) => c.reservationCount > 1).length,
     totalSpent: fromCents(totalSpentCents),
     totalReservations: all.reduce((s, c) => s + c.reservationCount, 0),
+    noShows: rows.reduce((s, r) => s + (Number(r.ns) || 0), 0),
     topCustomers: all
       .slice(0, TOP_CUSTOMERS)
       .map(({ totalSpentCents: c, ...rest }) => ({ ...rest, totalSpent: fromCents(c) })),

@@ -40,7 +40,7 @@ import {
 } from './recipients.js';
 import { periodText, reportPeriod } from './period.js';
 import { computeReport, renderReportFile } from './report-file.js';
-import { getScheduleRow, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
+import { getScheduleRow, parseScheduleRow, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
 
 /** Run now is refused while a run of the same schedule started less than this ago (two clicks send once). */
 export const MANUAL_RUN_GAP_MS = 60_000;
@@ -172,12 +172,12 @@ async function finish(
         ExpressionAttributeValues: { ':empty': [], ':entry': [entry], ...(counted ? { ':one': 1 } : {}) },
       }),
     );
-    row = res.Attributes as ScheduleRow;
+    row = parseScheduleRow(res.Attributes!);
   } catch (e) {
     if (isConditionFailure(e)) return null;
     throw e;
   }
-  const history = row.history ?? [];
+  const history = row.history;
   if (history.length > SCHEDULE_HISTORY_CAP) {
     // Drop the oldest entries, only if nobody appended since (a concurrent run trims on its own finish).
     const extra = history.length - SCHEDULE_HISTORY_CAP;
@@ -227,7 +227,7 @@ export async function runScheduleNow(
         ExpressionAttributeValues: { ':now': new Date(now).toISOString(), ':recent': recent },
       }),
     );
-    row = res.Attributes as ScheduleRow;
+    row = parseScheduleRow(res.Attributes!);
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     const current = await getScheduleRow(tenant, id); // 404 when it does not exist

@@ -8,7 +8,15 @@ import { type TenantId, trustedTenant } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { execute } from './schedule-runs.js';
-import { dueSortKey, nextRunAfter, SCHEDULE_INDEX_PK, type ScheduleRow, scheduleKey } from './schedules.js';
+import { parseDueSchedule } from './schedule-row.js';
+import {
+  dueSortKey,
+  nextRunAfter,
+  parseScheduleRow,
+  SCHEDULE_INDEX_PK,
+  type ScheduleRow,
+  scheduleKey,
+} from './schedules.js';
 
 /** The sweep stops claiming new schedules after this long (its function has 5 minutes); the rest are still due next time. */
 export const SWEEP_BUDGET_MS = 3 * 60_000;
@@ -53,7 +61,7 @@ export async function claimDue(
             }),
       }),
     );
-    return res.Attributes as ScheduleRow;
+    return parseScheduleRow(res.Attributes!);
   } catch (e) {
     if (isConditionFailure(e)) return null;
     throw e;
@@ -86,10 +94,7 @@ export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_
         ExclusiveStartKey: start,
       }),
     );
-    for (const i of res.Items ?? []) {
-      if (typeof i.tenantId === 'string' && typeof i.id === 'string' && typeof i.nextRun === 'string' && i.schedule)
-        due.push({ tenant: i.tenantId, id: i.id, nextRun: i.nextRun, schedule: i.schedule as ScheduleRow['schedule'] });
-    }
+    for (const { tenantId, ...d } of (res.Items ?? []).map(parseDueSchedule)) due.push({ tenant: tenantId, ...d });
     start = res.LastEvaluatedKey;
   } while (start);
   result.due = due.length;

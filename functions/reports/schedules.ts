@@ -5,7 +5,6 @@ import {
   type RecipientState,
   type ReportSchedule,
   type ReportScheduleInput,
-  type ScheduleRunEntry,
 } from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
@@ -13,6 +12,7 @@ import { notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { reportMailQuota } from './mail-quota.js';
+import { parseScheduleRow, type ScheduleRow } from './schedule-row.js';
 
 /** The due index: enabled schedules carry gsi1pk = SCHEDULE_INDEX_PK, gsi1sk = nextRun#tenant#id. */
 export const SCHEDULE_INDEX_PK = 'SWEEP#REPORTSCHEDULES';
@@ -59,49 +59,18 @@ export function nextRunAfter(schedule: ReportSchedule['schedule'], zone: string,
   return null;
 }
 
-/**
- * The stored row: the view's fields (status derived on read), the keys, the history, while a run
- * sends `runningSince`, and each recipient's state keyed by its normalized address (./recipients.ts).
- */
-export type ScheduleRow = Omit<ReportSchedule, 'status' | 'history' | 'recipientStates'> & {
-  pk: string;
-  sk: string;
-  tenantId: string;
-  history?: ScheduleRunEntry[];
-  runningSince?: string;
-  lastManualRun?: string;
-  gsi1pk?: string;
-  gsi1sk?: string;
-  status?: string;
-  recipientStates?: Record<string, RecipientState>;
-};
+export { parseScheduleRow, type ScheduleRow } from './schedule-row.js';
 
 export function scheduleView(row: ScheduleRow, now = Date.now()): ReportSchedule {
-  const {
-    pk: _pk,
-    sk: _sk,
-    tenantId: _t,
-    history,
-    gsi1pk: _g,
-    gsi1sk: _s,
-    runningSince,
-    lastManualRun: _m,
-    status: _st,
-    recipientStates,
-    ...rest
-  } = row;
+  const { tenantId: _t, runningSince, lastManualRun: _m, recipientStates, ...rest } = row;
   const running = !!runningSince && now - Date.parse(runningSince) < RUNNING_STALE_MS;
   return {
     ...rest,
-    // A row from before recipient states shows its addresses as unconfirmed (staff among them still receive: recipients.ts, deliverable).
     recipientStates: rest.recipients.map((address) => ({
       address,
-      state: recipientStates?.[normalizeRecipient(address)] ?? 'pending',
+      state: recipientStates[normalizeRecipient(address)] ?? 'pending',
     })),
-    // Rows written before formats were offered carry 'csv'; a missing one is the default (PDF).
-    format: rest.format ?? 'pdf',
     status: !row.enabled ? 'disabled' : running ? 'running' : 'scheduled',
-    history: history ?? [],
   };
 }
 
@@ -110,7 +79,7 @@ export async function getScheduleRow(tenant: TenantId, id: string): Promise<Sche
     new GetCommand({ TableName: tableName(), Key: scheduleKey(tenant, id), ConsistentRead: true }),
   );
   if (!res.Item) throw notFound('Scheduled report not found');
-  return res.Item as ScheduleRow;
+  return parseScheduleRow(res.Item);
 }
 
 export async function listSchedules(
@@ -127,7 +96,7 @@ export async function listSchedules(
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of res.Items ?? []) out.push(scheduleView(item as ScheduleRow));
+    for (const item of res.Items ?? []) out.push(scheduleView(parseScheduleRow(item)));
     start = res.LastEvaluatedKey;
   } while (start);
   out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -170,7 +139,7 @@ export async function createSchedule(
     history: [],
   };
   const { status: _status, recipientStates: _states, ...stored } = schedule;
-  const row: ScheduleRow = {
+  const row = {
     ...scheduleKey(tenant, id),
     tenantId: tenant,
     ...stored,
@@ -247,7 +216,7 @@ export async function updateSchedule(
         ...update,
       }),
     );
-    return scheduleView(res.Attributes as ScheduleRow, now);
+    return scheduleView(parseScheduleRow(res.Attributes!), now);
   } catch (e) {
     if (isConditionFailure(e)) throw notFound('Scheduled report not found');
     throw e;

@@ -2,8 +2,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationCounts, ReservationKind } from '../../shared/contract/reservation-models.js';
 import { fromCents } from '../../shared/domain/money.js';
+import { weekStartOf } from '../../shared/domain/reservations.js';
 import { db, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
+import { organizationTimeZone } from '../lib/organization.js';
 import { paymentStatsKey, statsKey } from './entity.js';
 
 type Row = Record<string, unknown>;
@@ -21,12 +23,21 @@ export function countsOf(c: Row, kinds: readonly ReservationKind[]): Reservation
   const active = sum('ACTIVE');
   const completed = sum('COMPLETED');
   const cancelled = sum('CANCELLED');
-  return { all: active + completed + cancelled, active, completed, cancelled, overdue: sum('overdue') };
+  return {
+    all: active + completed + cancelled,
+    active,
+    completed,
+    cancelled,
+    overdue: sum('overdue'),
+    noShow: sum('noShow'),
+  };
 }
 
-export async function reservationStats(tenant: TenantId) {
-  const c = await counterRow(tenant);
+export async function reservationStats(tenant: TenantId, now = Date.now()) {
+  const [c, zone] = await Promise.all([counterRow(tenant), organizationTimeZone(tenant)]);
   return {
+    // R-RES-12: this week's no-shows (Monday to Sunday in the organization's zone), kept on write by ./no-show.ts.
+    noShowsThisWeek: count(c[`noShow#week#${weekStartOf(now, zone)}`]),
     active: count(c.active),
     total: count(c.total),
     completed: count(c.completed),

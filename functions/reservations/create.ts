@@ -38,6 +38,7 @@ import {
   type ReservationRow,
 } from './entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
+import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
 /**
@@ -67,7 +68,7 @@ export function addNewReservationParts(
   w: AuditedWrite,
   tenant: TenantId,
   row: ReservationRow,
-  opts: { actor: Person | null; now: number },
+  opts: { actor: Person | null; now: number; reminders?: readonly number[] },
 ): void {
   w.put(
     'reservation',
@@ -108,6 +109,8 @@ export function addNewReservationParts(
     });
   }
   if (row.kind === 'ITEM') w.put('overdue-pointer', overduePointer(tenant, row));
+  // The customer's reminders, in this very transaction (R-SET-7): a booking never lands without them.
+  if (opts.reminders?.length) addReminderParts(w, tenant, row, opts.reminders, opts.now);
   if (row.kind === 'SERVICE' && row.serviceId) w.put('service-booking', serviceBookingRow(tenant, row));
   const customerName = `${row.customer.firstName} ${row.customer.lastName}`.trim();
   w.event('reservation-created', {
@@ -145,7 +148,11 @@ export async function createItemReservation(
   if (!RENTABLE.has(info.item.status))
     throw conflict(`This item is not available for rent (status ${info.item.status})`);
 
-  const [actor, taxRate] = await Promise.all([actorOf(tenant, auth), effectiveTaxRate(tenant)]);
+  const [actor, taxRate, reminders] = await Promise.all([
+    actorOf(tenant, auth),
+    effectiveTaxRate(tenant),
+    reminderOffsetsFor(tenant, 'ITEM'),
+  ]);
   let reservationNumber: string | undefined;
   const rateCents = itemHourlyCents(info);
   const baseCents = multiplyCents(rateCents, hours);
@@ -235,7 +242,7 @@ export async function createItemReservation(
         w.put('start-pointer', startPointer(tenant, row));
       }
       addCustomerParts(w, tenant, match, c, at, 'STAFF');
-      addNewReservationParts(w, tenant, row, { actor, now });
+      addNewReservationParts(w, tenant, row, { actor, now, reminders });
       try {
         await w.commit();
         return row;

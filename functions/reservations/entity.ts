@@ -237,6 +237,7 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     status: r.status,
     kind,
     isOverdue: isOverdue({ ...r, kind }, now),
+    noShow: r.noShow === true,
     source: r.source === 'PUBLIC_BOOKING' || r.isPublicBooking === true ? 'PUBLIC_BOOKING' : 'STAFF',
     customerId: str(r.customerId),
     customer: {
@@ -459,6 +460,8 @@ const actorCache = new Map<string, { p: Person; at: number }>();
 
 /** The signed-in user's name from their user row (cached a minute per warm function). */
 export async function actorOf(tenant: TenantId, auth: AuthClaims): Promise<Person> {
+  // A change made with an API key is logged under the key's name (R-SET-9): no user row stands behind it.
+  if (auth.apiKey) return { id: auth.userId, firstName: auth.username, lastName: '' };
   const k = `${tenant}#${auth.userId}`;
   const hit = actorCache.get(k);
   if (hit && Date.now() - hit.at < 60_000) return hit.p;
@@ -504,3 +507,97 @@ export function startPointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 's
 }
 export const overduePointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, R.overdueQ, id);
 export const startPointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, R.startQ, id);
+
+// ---------------------------------------------------------------- calendar feeds (settings area, R-SET-8)
+
+/** What a calendar feed shows of a booking: no phone, e-mail, notes or money (docs/decisions/calendar-feeds.md). */
+export interface CalendarBooking {
+  id: string;
+  reservationNumber: string;
+  kind: ReservationKind;
+  startTime: string;
+  endTime: string;
+  /** The item's or the service's name as booked. */
+  what: string;
+  customerFirstName: string;
+  customerLastName: string;
+  updatedAt: string | null;
+}
+
+/**
+ * The ACTIVE reservations of one kind starting in [from, to] (ISO instants), by key: the list index's
+ * `RES#{kind}#ACTIVE` partition, range on its start-time sort key, narrowed to one service or item by a
+ * filter, projected to the fields a feed shows. Cancelled, completed and deleted ones are not in that
+ * partition. Stops after `max` rows (a feed's size bound).
+ */
+export async function activeBookingsStarting(
+  tenant: TenantId,
+  kind: ReservationKind,
+  range: { from: string; to: string },
+  only: { serviceId?: string; inventoryItemId?: string } = {},
+  max = 5000,
+): Promise<CalendarBooking[]> {
+  const names: Record<string, string> = {
+    '#id': 'id',
+    '#num': 'reservationNumber',
+    '#s': 'startTime',
+    '#e': 'endTime',
+    '#c': 'customer',
+    '#fn': 'firstName',
+    '#ln': 'lastName',
+    '#it': 'inventoryItem',
+    '#sv': 'service',
+    '#nm': 'name',
+    '#u': 'updatedAt',
+    '#d': 'deletedAt',
+  };
+  const values: Record<string, unknown> = {
+    ':pk': listIndex(tenant, kind, 'ACTIVE'),
+    ':from': range.from,
+    ':to': `${range.to}\uffff`,
+  };
+  let filter: string | undefined;
+  if (only.serviceId) {
+    names['#svc'] = 'serviceId';
+    values[':only'] = only.serviceId;
+    filter = '#svc = :only';
+  } else if (only.inventoryItemId) {
+    names['#item'] = 'inventoryItemId';
+    values[':only'] = only.inventoryItemId;
+    filter = '#item = :only';
+  }
+  const out: CalendarBooking[] = [];
+  let start: Row | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ...(filter ? { FilterExpression: filter } : {}),
+        ProjectionExpression: '#id, #num, #s, #e, #c.#fn, #c.#ln, #it.#nm, #sv.#nm, #u, #d',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of res.Items ?? []) {
+      if (i.deletedAt) continue;
+      const c = (i.customer ?? {}) as Row;
+      const named = (v: unknown) => (v && typeof v === 'object' ? str((v as Row).name) : '');
+      out.push({
+        id: str(i.id),
+        reservationNumber: str(i.reservationNumber),
+        kind,
+        startTime: str(i.startTime),
+        endTime: str(i.endTime),
+        what: kind === 'SERVICE' ? named(i.service) : named(i.inventoryItem),
+        customerFirstName: str(c.firstName),
+        customerLastName: str(c.lastName),
+        updatedAt: strOrNull(i.updatedAt),
+      });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < max);
+  return out.slice(0, max);
+}

@@ -68,6 +68,13 @@ export const handler = createAreaHandler('reservations', {
       'Reservation cancelled successfully',
     );
   },
+  'reservations.noShow': async ({ tenant, auth, params }) => {
+    const { markNoShow } = await import('./no-show.js');
+    return reservationAnswer(
+      await markNoShow(tenant, await actorOf(tenant, auth), params.id),
+      'Reservation marked as a no-show',
+    );
+  },
   'reservations.reprocess': async ({ tenant, auth, params }) => {
     const { reprocessReservation } = await lifecycle();
     return reservationAnswer(
@@ -82,6 +89,15 @@ export const handler = createAreaHandler('reservations', {
       'Reservation restored successfully',
     );
   },
+  'reservations.publicCancelView': async ({ params }) => ({
+    success: true as const,
+    data: await (await import('./cancel-link.js')).publicCancelPage(params.token),
+  }),
+  'reservations.publicCancel': async ({ params }) => ({
+    success: true as const,
+    message: 'Your booking is cancelled.',
+    data: await (await import('./cancel-link.js')).cancelByLink(params.token),
+  }),
   'reservations.delete': async ({ tenant, auth, params }) => {
     await (await lifecycle()).deleteReservation(tenant, auth, params.id);
     return { success: true as const, message: 'Reservation deleted successfully' };

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
+import { auditedWrite } from '../lib/audited-write.js';
+import type { TenantId } from '../lib/keys.js';
+import { reportAggregateParts } from '../reports/aggregates.js';
 import { call } from '../testing/harness.js';
+import { getReservationRow, reservationKey } from './entity.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 
@@ -73,6 +77,25 @@ const returned = async (owner: TestSession) => {
   );
   return r;
 };
+/**
+ * Moves a reservation's start into the past (staff bookings start from today 09:00): a no-show needs a
+ * start that has passed. Its report day moves with it (functions/reports/aggregates.ts), as if booked so.
+ */
+export async function backdateReservation(tenant: TenantId, id: string, startTime: string): Promise<void> {
+  const before = await getReservationRow(tenant, id);
+  if (!before) throw new Error(`no reservation ${id}`);
+  // The end moves with it: the booking keeps its length.
+  const endTime = new Date(
+    Date.parse(startTime) + Date.parse(before.endTime) - Date.parse(before.startTime),
+  ).toISOString();
+  const w = auditedWrite(tenant);
+  w.update('reservation', reservationKey(tenant, id), {
+    update: 'SET startTime = :s, endTime = :e',
+    values: { ':s': startTime, ':e': endTime },
+  });
+  reportAggregateParts(w, tenant, before, { ...before, startTime, endTime });
+  await w.commit();
+}
 const cancelled = async (owner: TestSession) => {
   const r = await seedReservation(owner);
   await ok(call('POST', `/api/reservations/processing/${r.id}/cancel`, { token: owner.token }));
@@ -127,6 +150,11 @@ export const reservationIsolationFixtures: Partial<Record<RouteId, IsolationFixt
   },
   'reservations.cancel': async (owner) => {
     const r = await seedReservation(owner);
+    return { params: { id: r.id }, secrets: [r.lastName] };
+  },
+  'reservations.noShow': async (owner) => {
+    const r = await seedReservation(owner);
+    await backdateReservation(owner.tenant, r.id, new Date(Date.now() - 3_600_000).toISOString());
     return { params: { id: r.id }, secrets: [r.lastName] };
   },
   'reservations.reprocess': async (owner) => {

@@ -46,6 +46,7 @@ import {
 } from './entity.js';
 import { claimItem, itemInUseParts, itemReleaseParts, readItemBook, releaseItem } from './item-book.js';
 import { itemHourlyCents, overlapping, readItem, RENTABLE } from './items.js';
+import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 
 /** Any cancelled write of a transition is a lost race: read again and judge again. */
 function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -136,12 +137,24 @@ export async function cancelReservation(
   tenant: TenantId,
   actor: Person | null,
   id: string,
-  opts: { reason?: string; set?: Record<string, unknown>; guard?: (r: ReservationRow) => void; now?: number } = {},
+  opts: {
+    reason?: string;
+    set?: Record<string, unknown>;
+    guard?: (r: ReservationRow) => void;
+    now?: number;
+    /** A no-show is a cancellation with its own log action, parts and message (./no-show.ts, R-RES-12). */
+    action?: 'CANCELLED' | 'NO_SHOW';
+    notActive?: (r: ReservationRow) => string;
+    parts?: (w: AuditedWrite, r: ReservationRow, at: string) => Promise<void>;
+    eventData?: Record<string, unknown>;
+  } = {},
 ): Promise<ReservationRow> {
   return retrying('cancelled', async () => {
     const r = await requireLive(tenant, id);
     if (r.status !== 'ACTIVE')
-      throw badRequest(`Only active reservations can be cancelled (this one is ${r.status.toLowerCase()})`);
+      throw badRequest(
+        opts.notActive?.(r) ?? `Only active reservations can be cancelled (this one is ${r.status.toLowerCase()})`,
+      );
     opts.guard?.(r);
     const now = opts.now ?? Date.now();
     const at = new Date(now).toISOString();
@@ -163,11 +176,21 @@ export async function cancelReservation(
     if (r.kind === 'SERVICE' && r.serviceId) w.delete('service-booking', serviceBookingKey(tenant, r.serviceId, r.id));
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
-    const log = logRow(tenant, { action: 'CANCELLED', reservation: after, actor, at, note: opts.reason ?? null });
+    const log = logRow(tenant, {
+      action: opts.action ?? 'CANCELLED',
+      reservation: after,
+      actor,
+      at,
+      note: opts.reason ?? null,
+    });
     w.log(log.item);
     counters(w, tenant, r, 'CANCELLED', log.counters);
     reportAggregateParts(w, tenant, r, after);
-    w.event('reservation-cancelled', changedEvent(r, 'CANCELLED', opts.reason ? { reason: opts.reason } : {}));
+    await opts.parts?.(w, r, at);
+    w.event(
+      'reservation-cancelled',
+      changedEvent(r, 'CANCELLED', { ...(opts.reason ? { reason: opts.reason } : {}), ...opts.eventData }),
+    );
     w.event('stats-updated', { reservations: true });
     await w.commit();
     return after;
@@ -381,6 +404,8 @@ async function reclaimItem(
     w.put('start-pointer', startPointer(tenant, r));
   }
   w.put('overdue-pointer', overduePointer(tenant, r));
+  // Active again: the reminders still ahead of it, in the same transaction (R-SET-7).
+  addReminderParts(w, tenant, r, await reminderOffsetsFor(tenant, r.kind), now);
 }
 
 export async function reprocessReservation(
@@ -484,15 +509,24 @@ export async function restoreReservation(
     const w = auditedWrite(tenant);
     await reclaimItem(w, tenant, r, now, at);
     const merged = notes?.trim() ? [r.notes, `Restored: ${notes.trim()}`].filter(Boolean).join('\n') : r.notes;
-    const after: ReservationRow = { ...r, status: 'ACTIVE', notes: merged ?? null, isOverdue: false, updatedAt: at };
+    const after: ReservationRow = {
+      ...r,
+      status: 'ACTIVE',
+      notes: merged ?? null,
+      isOverdue: false,
+      noShow: false,
+      updatedAt: at,
+    };
     transition(
       w,
       tenant,
       r,
       'ACTIVE',
       { notes: merged ?? null, restoredAt: at, restoredBy: actor, isOverdue: false, updatedAt: at },
-      ['cancelledAt', 'cancelReason'],
+      ['cancelledAt', 'cancelReason', 'noShow', 'noShowAt', 'noShowBy'],
     );
+    // A restored no-show is undone like any cancellation: off the customer's and the week's counts (R-RES-12).
+    if (r.noShow === true) await (await import('./no-show.js')).undoNoShowParts(w, tenant, r, at);
     const log = logRow(tenant, { action: 'RESTORED', reservation: after, actor, at, note: notes?.trim() || null });
     w.log(log.item);
     counters(w, tenant, r, 'ACTIVE', log.counters);

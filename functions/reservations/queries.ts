@@ -53,6 +53,8 @@ export interface ListQuery {
   customer?: string;
   serviceId?: string;
   includeCompleted?: string;
+  /** 'true': the no-shows only (R-RES-12). */
+  noShow?: string;
 }
 
 type Cursor = Record<string, string | null>;
@@ -90,7 +92,7 @@ async function readPartition(
   status: ReservationStatus,
   after: string | undefined,
   want: number,
-  opts: { desc: boolean; from?: string; to?: string; serviceId?: string },
+  opts: { desc: boolean; from?: string; to?: string; serviceId?: string; noShow?: boolean },
 ): Promise<{ rows: Row[]; done: boolean }> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':pk': listIndex(tenant, kind, status) };
@@ -110,6 +112,11 @@ async function readPartition(
     names['#svc'] = 'serviceId';
     values[':svc'] = opts.serviceId;
     filters.push('#svc = :svc');
+  }
+  if (opts.noShow) {
+    names['#ns'] = 'noShow';
+    values[':ns'] = true;
+    filters.push('#ns = :ns');
   }
   const rows: Row[] = [];
   let start: Row | undefined = after
@@ -141,6 +148,8 @@ async function readPartition(
 }
 
 function statusOf(q: ListQuery): ReservationStatus[] {
+  // A no-show is a cancelled reservation (R-RES-12): the filter reads the cancelled partitions only.
+  if (q.noShow === 'true') return ['CANCELLED'];
   const s = q.status?.toUpperCase();
   if (!s || s === 'ALL') return q.includeCompleted === 'false' ? ['ACTIVE', 'CANCELLED'] : STATUSES;
   return [s as ReservationStatus];
@@ -158,8 +167,12 @@ export async function listReservations(
   const zone = await organizationTimeZone(tenant);
   const range = dayRange(zone, q.startDate, q.endDate);
   const counts = countsOf(await counterRow(tenant), kinds);
-  const total =
-    statuses.length === 3 ? counts.all : statuses.reduce((t, s) => t + counts[s.toLowerCase() as 'active'], 0);
+  const noShow = q.noShow === 'true';
+  const total = noShow
+    ? (counts.noShow ?? 0)
+    : statuses.length === 3
+      ? counts.all
+      : statuses.reduce((t, s) => t + counts[s.toLowerCase() as 'active'], 0);
 
   if (q.search?.trim() || q.customer?.trim()) {
     const rows = await searchReservations(tenant, {
@@ -168,6 +181,7 @@ export async function listReservations(
       kinds,
       statuses,
       serviceId: q.serviceId,
+      noShow,
       desc,
       limit: Math.max(limit, 100),
     });
@@ -186,7 +200,12 @@ export async function listReservations(
       if (at === null) return { p, rows: [] as Row[], done: true };
       return {
         p,
-        ...(await readPartition(tenant, p.k, p.s, at ?? undefined, limit, { desc, ...range, serviceId: q.serviceId })),
+        ...(await readPartition(tenant, p.k, p.s, at ?? undefined, limit, {
+          desc,
+          ...range,
+          serviceId: q.serviceId,
+          noShow,
+        })),
       };
     }),
   );
@@ -220,6 +239,7 @@ interface SearchInput {
   kinds: readonly ReservationKind[];
   statuses: readonly ReservationStatus[];
   serviceId?: string;
+  noShow?: boolean;
   desc: boolean;
   limit: number;
 }
@@ -255,7 +275,8 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
       !r.deletedAt &&
       s.kinds.includes(r.kind) &&
       s.statuses.includes(r.status) &&
-      (!s.serviceId || r.serviceId === s.serviceId),
+      (!s.serviceId || r.serviceId === s.serviceId) &&
+      (!s.noShow || r.noShow === true),
   );
   rows.sort((a, b) => (s.desc ? b.startTime.localeCompare(a.startTime) : a.startTime.localeCompare(b.startTime)));
   return rows.slice(0, s.limit);

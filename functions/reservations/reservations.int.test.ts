@@ -620,7 +620,7 @@ describe('lists, searches, the log and counters', () => {
       });
       expect(page.status).toBe(200);
       expect(page.body.reservations.length).toBeLessThanOrEqual(25);
-      expect(page.body.counts).toEqual({ all: 31, active: 25, completed: 3, cancelled: 3, overdue: 0 });
+      expect(page.body.counts).toEqual({ all: 31, active: 25, completed: 3, cancelled: 3, overdue: 0, noShow: 0 });
       const starts = page.body.reservations.map((r) => r.startTime);
       expect([...starts].sort().reverse()).toEqual(starts);
       seen.push(...page.body.reservations.map((r) => r.id));
@@ -692,6 +692,7 @@ describe('lists, searches, the log and counters', () => {
       completed: live.filter((r) => r.status === 'COMPLETED').length,
       cancelled: live.filter((r) => r.status === 'CANCELLED').length,
       overdue: 0,
+      noShowsThisWeek: 0,
     });
 
     // payments total against the payment rows

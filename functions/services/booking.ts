@@ -43,10 +43,13 @@ import { renderStoredEmail } from '../platform/template-store.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { addCustomerParts, matchCustomer, type CustomerInput } from '../customers/entity.js';
 import { effectiveTaxRate } from '../settings/tax.js';
+import { readReminderSettings } from '../settings/reminders.js';
+import { offsetsFor } from '../../shared/domain/reminders.js';
 import { addNewReservationParts, nextReservationNumber } from '../reservations/create.js';
 import type { Person, ReservationRow } from '../reservations/entity.js';
 import { E, UNPAID_INDEX_PK, type ServiceRow } from './model.js';
 import { resolveShare } from './public.js';
+import { addWaitlistCheckParts } from './waitlist-store.js';
 import { getServiceRow } from './store.js';
 
 /** The service's own add-ons for what was picked; rates sent by the browser are ignored. */
@@ -87,6 +90,19 @@ export interface ServiceBookingRequest {
   source: 'PUBLIC_BOOKING' | 'STAFF';
   actor: Person | null;
   deposit?: { cents: number; cash: boolean; credit: boolean; paymentId: string | null };
+  /** An accepted waitlist offer: its places are already out of the slot (R-SVC-9). */
+  held?: HeldPlaces;
+}
+
+/**
+ * Places a waitlist offer already holds (services/waitlist-offers.ts, R-SVC-9): the booking does not
+ * touch the slot again; `parts` adds the offer's own conditional transition instead, and `refused`
+ * turns that part's failure into the answer (no retry).
+ */
+export interface HeldPlaces {
+  places: number;
+  parts: (w: AuditedWrite, row: ReservationRow) => void;
+  refused: (e: unknown) => void;
 }
 
 /**
@@ -111,7 +127,11 @@ export async function bookServiceSlot(
   if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime))
     throw badRequest('The chosen time slot is not a valid date and time');
   // R-MONEY-3: tax = the reservation's rate, else the organization's, else 0; services too (docs/decisions/right-about-money.md).
-  const [orgZone, taxRate] = await Promise.all([organizationTimeZone(tenant), effectiveTaxRate(tenant)]);
+  const [orgZone, taxRate, reminderSettings] = await Promise.all([
+    organizationTimeZone(tenant),
+    effectiveTaxRate(tenant),
+    readReminderSettings(tenant),
+  ]);
   let reservationNumber: string | undefined;
   const reservationId = randomUUID();
 
@@ -127,15 +147,15 @@ export async function bookServiceSlot(
       const slot = service.availability[index];
       const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
       if (!slot || !open) throw conflict('This time slot is no longer available');
-      if (slot.slotsAvailable <= 0) throw conflict('This time slot is fully booked');
+      if (!req.held && slot.slotsAvailable <= 0) throw conflict('This time slot is fully booked');
 
       const perPerson = service.rateType === 'PER_PERSON';
       const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
       const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
       if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
         throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
-      const places = placesTaken(service.rateType, participants);
-      if (places > slot.slotsAvailable)
+      const places = req.held?.places ?? placesTaken(service.rateType, participants);
+      if (!req.held && places > slot.slotsAvailable)
         throw conflict(
           `Only ${slot.slotsAvailable} place${slot.slotsAvailable === 1 ? '' : 's'} left in this time slot`,
         );
@@ -241,26 +261,28 @@ export async function bookServiceSlot(
 
       const w = auditedWrite(tenant);
       const p = `#av[${index}]`;
-      w.update('slot', keys.entity(tenant, E.service, service.id), {
-        update: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one`,
-        condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
-        names: {
-          '#av': 'availability',
-          '#left': 'slotsAvailable',
-          '#date': 'date',
-          '#start': 'startTime',
-          '#end': 'endTime',
-          '#version': 'version',
-        },
-        values: {
-          ':places': places,
-          ':date': slot.date,
-          ':start': slot.startTime,
-          ':end': slot.endTime,
-          ':one': 1,
-          ...(req.shareToken ? { ':token': req.shareToken } : {}),
-        },
-      });
+      if (req.held) req.held.parts(w, row);
+      else
+        w.update('slot', keys.entity(tenant, E.service, service.id), {
+          update: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one`,
+          condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end${req.shareToken ? ' AND shareToken = :token' : ''}`,
+          names: {
+            '#av': 'availability',
+            '#left': 'slotsAvailable',
+            '#date': 'date',
+            '#start': 'startTime',
+            '#end': 'endTime',
+            '#version': 'version',
+          },
+          values: {
+            ':places': places,
+            ':date': slot.date,
+            ':start': slot.startTime,
+            ':end': slot.endTime,
+            ':one': 1,
+            ...(req.shareToken ? { ':token': req.shareToken } : {}),
+          },
+        });
       if (isPublic) {
         w.put('unpaid-marker', {
           ...keys.entity(tenant, E.unpaid, reservationId),
@@ -275,7 +297,9 @@ export async function bookServiceSlot(
         });
       }
       addCustomerParts(w, tenant, match, c, createdAt, req.source);
-      addNewReservationParts(w, tenant, row, { actor: req.actor, now });
+      // Reminders: the service's own offsets, else the tenant's for service bookings (R-SET-7).
+      const reminders = offsetsFor(reminderSettings, 'SERVICE', service.reminderSettings);
+      addNewReservationParts(w, tenant, row, { actor: req.actor, now, reminders });
       try {
         await w.commit();
         return {
@@ -286,6 +310,7 @@ export async function bookServiceSlot(
           addons: q.addons.map((a) => ({ name: a.name, amount: fromCents(a.cents) })),
         };
       } catch (e) {
+        req.held?.refused(e);
         return retryWhen(
           e,
           e instanceof WriteFailed && !e.failed.includes('reservation') && !e.failed.includes('number'),
@@ -304,6 +329,7 @@ export async function bookPublicService(
   token: string,
   body: PublicBookingInput,
   now = Date.now(),
+  held?: HeldPlaces,
 ): Promise<BookingResult> {
   const { tenant, service } = await resolveShare(token, now);
   const choice = body.selectedSlots[0]!;
@@ -326,6 +352,7 @@ export async function bookPublicService(
       shareToken: token,
       source: 'PUBLIC_BOOKING',
       actor: null,
+      held,
     },
     now,
   );
@@ -450,6 +477,8 @@ export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: 
       ':one': 1,
     },
   });
+  // Freed places go to the slot's waitlist first (R-SVC-9): its check marker lands with this transaction.
+  addWaitlistCheckParts(w, tenant, r.serviceId, slot);
 }
 
 /** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */

@@ -56,4 +56,22 @@ export const handler = createAreaHandler('services', {
     // BookingResult types its reservation loosely; the contract's response schema checks the shape at run time.
     return reply(201, (await bookPublicService(params.token, body)) as PublicBookingResponse);
   },
+  // The waitlist (R-SVC-7..R-SVC-10), loaded on first use like the booking path.
+  'services.waitlistJoin': async ({ params, body }) => {
+    const w = await waitlist();
+    const joined = await w.joinWaitlist(params.token, body);
+    return reply(joined.again ? 200 : 201, w.joinAnswer(joined));
+  },
+  'services.waitlistOffer': async ({ params }) => (await waitlist()).readOffer(params.token),
+  'services.waitlistAccept': async ({ params, body }) =>
+    reply(201, (await (await waitlist()).acceptOffer(params.token, body)) as PublicBookingResponse),
+  'services.waitlistDecline': async ({ params }) => (await waitlist()).declineOffer(params.token),
+  'services.waitlistLeave': async ({ params }) => (await waitlist()).leaveByLink(params.token),
+  'services.waitlistList': async ({ tenant, params }) => (await waitlist()).staffWaitlist(tenant, params.id),
+  'services.waitlistRemove': async ({ tenant, auth, params }) =>
+    (await waitlist()).staffRemove(tenant, params.id, params.entryId, auth.username),
+  'services.waitlistOfferByHand': async ({ tenant, params }) =>
+    (await waitlist()).staffOffer(tenant, params.id, params.entryId),
 });
+
+const waitlist = () => import('./waitlist.js');

@@ -6,6 +6,7 @@ import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { serviceBody } from '../../shared/contract/routes/services.js';
 import { newBaseKey, recordPhoto } from '../uploads/photos.js';
 import { createService, ensureShareToken } from './store.js';
+import { waitlistIsolationFixtures } from './waitlist-isolation-fixtures.js';
 
 /**
  * The contract walk has no S3 emulator, and what it checks is tenancy, not storage: S3 writes are
@@ -74,4 +75,5 @@ export const serviceIsolationFixtures: Partial<Record<RouteId, IsolationFixture>
     await recordPhoto(owner.tenant, { baseKey, contentType: 'image/png', status: 'READY', userId: owner.userId });
     return { params: { baseKey }, secrets: [] };
   },
+  ...waitlistIsolationFixtures,
 };

@@ -42,6 +42,8 @@ export interface ServiceRow {
   questionnaire: { collectAllergies: boolean };
   privacySettings: PrivacySettings;
   reminderSettings: ReminderSettings;
+  /** Absent on rows saved before the waitlist (R-SVC-7): shared/domain/waitlist.ts waitlistSettingsOf decides then. */
+  waitlistSettings?: { enabled: boolean; holdMinutes: number } | null;
   enableTieredPricing: boolean;
   pricingTiers: PricingTierView[];
   enableAddons: boolean;

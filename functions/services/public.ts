@@ -10,7 +10,8 @@ import {
   SERVICE_UNAVAILABLE,
   SERVICE_UNAVAILABLE_MESSAGE,
 } from '../../shared/domain/share.js';
-import { bookableSlots, eventHasEnded, serviceZone } from '../../shared/domain/slots.js';
+import { bookableSlots, eventHasEnded, serviceZone, slotStart } from '../../shared/domain/slots.js';
+import { waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { db, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
@@ -104,5 +105,14 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     showPaymentOptions: service.showPaymentOptions,
     business,
     taxRate,
+    // Full future slots that take a waitlist (R-SVC-8); document 2 §2.6 hides them when it is off.
+    ...(waitlistSettingsOf(service).enabled
+      ? {
+          waitlistSlots: service.availability
+            .filter((s) => Number(s.slotsAvailable) <= 0 && slotStart(s, zone) > now)
+            .sort((a, b) => slotStart(a, zone) - slotStart(b, zone))
+            .map((s) => ({ date: s.date, startTime: s.startTime, endTime: s.endTime })),
+        }
+      : {}),
   };
 }

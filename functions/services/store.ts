@@ -17,6 +17,7 @@ import {
   questionnaireView,
   reminderSettingsView,
   rsvpSettingsView,
+  waitlistSettingsView,
   serviceSlotView,
   type StaffService,
   type StaffServiceWire,
@@ -24,6 +25,7 @@ import {
 } from '../../shared/contract/responses.js';
 import type { ServiceInput } from '../../shared/contract/routes/services.js';
 import { sameSlot, slotEnd, type Slot } from '../../shared/domain/slots.js';
+import { waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-payment.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
@@ -34,6 +36,7 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
+import { checkRaisedSlots } from './waitlist-store.js';
 
 /**
  * A service row as `createService` / `updateService` write it (every attribute, nulls included); the
@@ -59,6 +62,7 @@ const serviceRow = z.object({
   questionnaire: questionnaireView,
   privacySettings: privacySettingsView,
   reminderSettings: reminderSettingsView,
+  waitlistSettings: z.optional(z.nullable(waitlistSettingsView)),
   enableTieredPricing: z.boolean(),
   pricingTiers: z.array(pricingTierView),
   enableAddons: z.boolean(),
@@ -135,6 +139,7 @@ export async function toStaffService(tenant: TenantId, row: ServiceRow): Promise
     questionnaire: row.questionnaire,
     privacySettings: row.privacySettings,
     reminderSettings: row.reminderSettings,
+    waitlistSettings: waitlistSettingsOf(row),
     enableTieredPricing: row.enableTieredPricing,
     pricingTiers: row.pricingTiers,
     enableAddons: row.enableAddons,
@@ -216,6 +221,7 @@ async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: ServiceRow
     questionnaire: body.questionnaire ?? { collectAllergies: false },
     privacySettings: body.privacySettings ?? {},
     reminderSettings: body.reminderSettings ?? {},
+    waitlistSettings: body.waitlistSettings ?? prev?.waitlistSettings ?? null,
     enableTieredPricing,
     // Turning a feature off empties its list (R-SVC-1), here as in the form.
     pricingTiers: enableTieredPricing ? (body.pricingTiers ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })) : [],
@@ -267,6 +273,8 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
             ExpressionAttributeValues: { ':v': prev.version },
           }),
         );
+        // Places raised by staff go to the slot's waitlist first (R-SVC-9).
+        await checkRaisedSlots(tenant, id, prev.availability, row.availability);
         return row;
       } catch (e) {
         return retryWhen(e, isConditionFailure(e));

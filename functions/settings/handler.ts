@@ -1,4 +1,4 @@
-import { createAreaHandler } from '../lib/pipeline.js';
+import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { loadPolicy } from '../lib/policy.js';
 import { completePolicy, effectivePermissions, policyRole } from '../../shared/domain/roles.js';
 import { PERMISSION_CHANGE_NOTE } from '../../shared/contract/settings-models.js';
@@ -39,6 +39,16 @@ export const handler = createAreaHandler('settings', {
     };
   },
 
+  'settings.getReminders': async ({ tenant }) => ({
+    success: true as const,
+    data: await (await import('./reminders.js')).readReminderSettings(tenant),
+  }),
+  'settings.updateReminders': async ({ tenant, body, auth }) => ({
+    success: true as const,
+    data: await (await import('./reminders.js')).writeReminderSettings(tenant, body, auth.userId),
+    message: 'Reminder settings saved',
+  }),
+
   'settings.getPermissions': async ({ tenant }) => {
     const row = await readPolicyRow(tenant);
     return { success: true as const, policy: completePolicy(row.policy), updatedAt: row.updatedAt };
@@ -57,6 +67,57 @@ export const handler = createAreaHandler('settings', {
     success: true as const,
     logs: await listPermissionLogs(tenant, query?.limit ?? 100),
   }),
+  // Calendar feeds (R-SET-8): loaded on first use, so the ical writer stays out of the cold path.
+  'settings.listCalendarFeeds': async ({ tenant }) => ({
+    feeds: await (await import('./calendar-feeds.js')).listCalendarFeeds(tenant),
+  }),
+  'settings.createCalendarFeed': async ({ tenant, auth, body }) =>
+    reply(201, await (await import('./calendar-feeds.js')).createCalendarFeed(tenant, auth, body)),
+  'settings.deleteCalendarFeed': async ({ tenant, auth, params }) => {
+    await (await import('./calendar-feeds.js')).deleteCalendarFeed(tenant, auth, params.id);
+    return { success: true, message: 'Calendar feed revoked' };
+  },
+  'settings.calendarFeed': async ({ params, event }) => {
+    const feed = await (await import('./calendar-feeds.js')).calendarFeed(
+      params.token,
+      event.headers?.['if-none-match'],
+    );
+    return { statusCode: feed.status, headers: feed.headers, raw: { body: feed.body } };
+  },
+  // API keys (R-SET-9): loaded on first use, rarely called.
+  'settings.listApiKeys': async ({ tenant }) => ({
+    keys: await (await import('./api-keys.js')).listApiKeys(tenant),
+  }),
+  'settings.createApiKey': async ({ tenant, auth, body }) =>
+    reply(201, await (await import('./api-keys.js')).createApiKey(tenant, auth, body)),
+  'settings.revokeApiKey': async ({ tenant, auth, params }) => {
+    await (await import('./api-keys.js')).revokeApiKey(tenant, auth, params.id);
+    return { success: true, message: 'API key revoked' };
+  },
+  // Webhooks (R-SET-10): loaded on first use.
+  'settings.listWebhooks': async ({ tenant }) => ({
+    webhooks: await (await import('./webhooks.js')).listWebhooks(tenant),
+  }),
+  'settings.createWebhook': async ({ tenant, auth, body }) =>
+    reply(201, await (await import('./webhooks.js')).createWebhook(tenant, auth, body)),
+  'settings.updateWebhook': async ({ tenant, auth, params, body }) => ({
+    webhook: await (await import('./webhooks.js')).updateWebhook(tenant, auth, params.id, body),
+  }),
+  'settings.deleteWebhook': async ({ tenant, auth, params }) => {
+    await (await import('./webhooks.js')).deleteWebhook(tenant, auth, params.id);
+    return { success: true, message: 'Webhook endpoint deleted' };
+  },
+  'settings.testWebhook': async ({ tenant, auth, params }) => {
+    await (await import('./webhooks.js')).testWebhook(tenant, auth, params.id);
+    return reply(202, { success: true, message: 'Test event queued' });
+  },
+  'settings.listWebhookDeliveries': async ({ tenant, params, query }) => ({
+    deliveries: await (await import('./webhooks.js')).listDeliveries(tenant, params.id, query?.limit ?? 50),
+  }),
+  'settings.replayWebhookDelivery': async ({ tenant, auth, params }) => {
+    await (await import('./webhooks.js')).replayDelivery(tenant, auth, params.id, params.deliveryId);
+    return reply(202, { success: true, message: 'Delivery queued again' });
+  },
   'settings.myPermissions': async ({ tenant, auth }) => ({
     role: auth.role,
     policyRole: policyRole(auth),

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
+import type { TestSession } from '../testing/fixtures.js';
+import { call } from '../testing/harness.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { writeContact } from './contact.js';
 import { writeOpeningHours } from './hours.js';
 import { savePolicy } from './permissions.js';
 import { writeTaxSettings } from './tax.js';
+import { writeReminderSettings } from './reminders.js';
+import { apiKeyIsolationFixtures } from './api-key-isolation-fixtures.js';
+import { webhookIsolationFixtures } from './webhook-isolation-fixtures.js';
 
 /**
  * Settings rows are one per tenant: each case writes a recognisable value into A's row; B's call
@@ -23,7 +28,33 @@ const contactOf = (storeName: string) => ({
   phoneNumber: '555 010 0000',
 });
 
+/** Reminder defaults no tenant has by accident: B's answer must not show A's offsets. */
+const oddReminders = {
+  enabled: false,
+  serviceBeforeMinutes: [9973],
+  itemBeforeMinutes: [9967],
+  lateReturnEnabled: false,
+  cancelCutoffHours: 137,
+};
+
 export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {
+  'settings.getReminders': async (owner) => {
+    await writeReminderSettings(owner.tenant, oddReminders, owner.userId);
+    return { secrets: ['9973', '9967'] };
+  },
+  'settings.updateReminders': async (owner) => {
+    await writeReminderSettings(owner.tenant, oddReminders, owner.userId);
+    return {
+      body: {
+        enabled: true,
+        serviceBeforeMinutes: [60],
+        itemBeforeMinutes: [60],
+        lateReturnEnabled: true,
+        cancelCutoffHours: 2,
+      },
+      secrets: ['9973', '9967'],
+    };
+  },
   'settings.getContact': async (owner) => {
     const c = contactOf(store());
     await writeContact(owner.tenant, c, owner.userId);
@@ -110,4 +141,36 @@ export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture
     return { secrets: [note, owner.userId] };
   },
   'settings.myPermissions': async () => ({ secrets: [] }),
+  // Calendar feeds (R-SET-8): A's feeds are neither listed to B nor revocable by B; B cannot aim a feed at A's service.
+  'settings.listCalendarFeeds': async (owner) => {
+    const feed = await calendarFeedOf(owner);
+    return { secrets: [feed.id, feed.name] };
+  },
+  'settings.createCalendarFeed': async (owner) => {
+    const service = await serviceOf(owner);
+    return { body: { name: 'Iso tours', scope: 'service', serviceId: service.id }, secrets: [service.name] };
+  },
+  'settings.deleteCalendarFeed': async (owner) => {
+    const feed = await calendarFeedOf(owner);
+    return { params: { id: feed.id }, secrets: [feed.name] };
+  },
+  ...apiKeyIsolationFixtures,
+  ...webhookIsolationFixtures,
 };
+
+async function calendarFeedOf(owner: TestSession) {
+  const name = `Feed ${randomUUID()}`;
+  const res = await call('POST', '/api/settings/calendar-feeds', { token: owner.token, body: { name, scope: 'all' } });
+  if (res.status >= 300) throw new Error(`fixture call failed: ${res.status} ${res.raw}`);
+  return { id: res.body.id as string, name };
+}
+
+async function serviceOf(owner: TestSession) {
+  const name = `IsoService ${randomUUID()}`;
+  const res = await call('POST', '/api/inventory/services', {
+    token: owner.token,
+    body: { name, rate: 10, rateType: 'FIXED', availability: '[]' },
+  });
+  if (res.status >= 300) throw new Error(`fixture call failed: ${res.status} ${res.raw}`);
+  return { id: res.body.id as string, name };
+}

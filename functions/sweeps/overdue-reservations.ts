@@ -22,6 +22,7 @@ import {
 } from '../reservations/entity.js';
 import { itemInUseParts } from '../reservations/item-book.js';
 import { readItem } from '../reservations/items.js';
+import { readReminderSettings } from '../settings/reminders.js';
 import { sweepHandler } from './sweep-handler.js';
 
 /**
@@ -79,7 +80,9 @@ async function markOverdue(tenant: TenantId, id: string, now: number): Promise<b
       return false;
     }
     const at = new Date(now).toISOString();
-    const mail = Boolean(r.customer?.email) && !r.overdueMailedAt;
+    // The late-return e-mail only while the tenant keeps it on (R-SET-7; the flag is set regardless).
+    const mail =
+      Boolean(r.customer?.email) && !r.overdueMailedAt && (await readReminderSettings(tenant)).lateReturnEnabled;
     const w = auditedWrite(tenant);
     w.update('reservation', reservationKey(tenant, id), {
       update: `SET isOverdue = :t, overdueAt = :at${mail ? ', overdueMailedAt = :at' : ''}`,

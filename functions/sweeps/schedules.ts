@@ -33,11 +33,32 @@ export const SWEEPS: readonly SweepDefinition[] = [
     entry: 'functions/sweeps/unpaid-bookings.ts',
   },
   {
+    name: 'waitlist-offers',
+    description:
+      'Release waitlist holds past their time and offer freed places to the next people waiting (R-SVC-9), within 2 minutes of a place coming free',
+    everyMinutes: 1,
+    entry: 'functions/sweeps/waitlist-offers.ts',
+  },
+  {
+    name: 'reservation-reminders',
+    description:
+      'E-mail each due booking reminder once (claimed by a lease), with the booking as .ics and a cancel link; keyed by due hour, never a scan',
+    everyMinutes: 1,
+    entry: 'functions/sweeps/reminders.ts',
+  },
+  {
     name: 'report-schedules',
     description:
       'E-mail scheduled reports whose time has come (claimed once each), with the PDF, Excel or CSV attached',
     everyMinutes: 5,
     entry: 'functions/sweeps/report-schedules.ts',
+  },
+  {
+    name: 'webhook-retries',
+    description:
+      'Send webhook deliveries whose retry is due (keyed by next-attempt time, never a scan) and fan out outbox rows the stream left behind',
+    everyMinutes: 1,
+    entry: 'functions/webhooks/retry-sweep.ts',
   },
   {
     name: 'housekeeping',

@@ -1,23 +1,11 @@
-/**
- * Timesheet rows (docs/data-model.md, Timesheets). Under the tenant partition:
- * - `TS#{userId}#{clockIn}#{id}`: one session (newest-first Query of a person's history);
- * - `TSSTAT#{userId}`: the person's counters, kept on write, and the open session's pointer
- *   (`openSessionId`): clock-in is conditional on its absence, so one person has one open session
- *   whatever the concurrency; clock-out is conditional on it naming the session it closes;
- * - `TSDAY#{day}#{userId}`: hundredths of an hour worked per clock-in day (organization zone):
- *   'This Week' and the admin list's weeklyHours read the last 7 days of these in one Query;
- * - `TSWEEK#{userId}#{monday}`: hundredths per calendar week (overtime beyond 40 h a week).
- */
-import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { counter, optionalText, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
-import { addDaysToDay, dayOf, todayIn } from '../../shared/domain/time.js';
-import { TIMESHEET_MESSAGES, type Timesheet } from '../../shared/contract/timesheet-models.js';
-import { hoursOf, hundredthsBetween, weekStartOf } from './rules.js';
+import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
+import { type Timesheet } from '../../shared/contract/timesheet-models.js';
+import { hoursOf } from './rules.js';
 
 type Row = Record<string, unknown>;
 const T = () => tableName();
@@ -40,6 +28,8 @@ export interface StatRow {
   firstWeek: string | null;
   openSessionId: string | null;
   openClockIn: string | null;
+  /** Whether the open session was clocked in with a location (set with `openSessionId`). */
+  openHasLocation: boolean;
 }
 
 const statRow = z.object({
@@ -53,6 +43,7 @@ const statRow = z.object({
   firstWeek: optionalText(),
   openSessionId: optionalText(),
   openClockIn: optionalText(),
+  openHasLocation: z._default(z.boolean(), false),
 });
 const parseStat = rowParser('timesheet counters', statRow);
 
@@ -211,154 +202,4 @@ export async function weekHundredths(tenant: TenantId, userId: string): Promise<
     start = res.LastEvaluatedKey;
   } while (start);
   return out;
-}
-
-type Loc = { latitude: number; longitude: number } | null;
-
-/** Opens a session; a second open session of the same person (any concurrency) answers 409. */
-export async function clockIn(
-  tenant: TenantId,
-  input: {
-    userId: string;
-    employee: { firstName: string; lastName: string };
-    notes: string | null;
-    location: Loc;
-    onTime: boolean | null;
-    zone: string;
-    at: string;
-  },
-): Promise<Timesheet> {
-  const id = randomUUID();
-  const session = {
-    ...tsKeys.session(tenant, input.userId, input.at, id),
-    id,
-    userId: input.userId,
-    employee: input.employee,
-    clockIn: input.at,
-    clockOut: null,
-    notes: input.notes,
-    clockInLocation: input.location,
-    clockOutLocation: null,
-    onTime: input.onTime,
-    createdAt: input.at,
-  };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: T(),
-              Key: tsKeys.stat(tenant, input.userId),
-              ConditionExpression: 'attribute_not_exists(openSessionId)',
-              UpdateExpression:
-                'SET userId = :u, openSessionId = :id, openClockIn = :at, openHasLocation = :hl, firstWeek = if_not_exists(firstWeek, :w) ADD totalSessions :one, sessionsWithLocation :loc, onTimeEligible :el, onTimeCount :ot',
-              ExpressionAttributeValues: {
-                ':u': input.userId,
-                ':id': id,
-                ':at': input.at,
-                ':hl': !!input.location,
-                ':w': weekStartOf(input.at, input.zone),
-                ':one': 1,
-                ':loc': input.location ? 1 : 0,
-                ':el': input.onTime === null ? 0 : 1,
-                ':ot': input.onTime ? 1 : 0,
-              },
-            },
-          },
-          { Put: { TableName: T(), Item: session, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
-  } catch (e) {
-    if (
-      isConditionFailure(e) ||
-      (e as { name?: string }).name === 'TransactionConflictException' ||
-      (e as { name?: string }).name === 'TransactionCanceledException'
-    )
-      throw conflict(TIMESHEET_MESSAGES.alreadyIn);
-    throw e;
-  }
-  return timesheetOf(session);
-}
-
-/** Closes the open session; none open answers 404, closed meanwhile by another call 409 (both 'You are not clocked in'). */
-export async function clockOut(
-  tenant: TenantId,
-  input: { userId: string; notes: string | null; location: Loc; zone: string; at: string },
-): Promise<Timesheet> {
-  const res = await db().send(
-    new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, input.userId), ConsistentRead: true }),
-  );
-  const stat = statOf(input.userId, res.Item);
-  // Nothing open: no session to close (404); closed meanwhile by a concurrent call: 409 below. Same text.
-  if (!stat.openSessionId || !stat.openClockIn) throw notFound(TIMESHEET_MESSAGES.notIn, 'NotClockedIn');
-  const hadLocation = res.Item?.openHasLocation === true;
-  const h = hundredthsBetween(stat.openClockIn, input.at);
-  const day = dayOf(new Date(stat.openClockIn), input.zone);
-  const monday = weekStartOf(stat.openClockIn, input.zone);
-  const sessionKey = tsKeys.session(tenant, input.userId, stat.openClockIn, stat.openSessionId);
-  const sets = ['clockOut = :at', 'totalHundredths = :h', 'clockOutLocation = :loc'];
-  const values: Row = { ':at': input.at, ':h': h, ':loc': input.location };
-  if (input.notes) {
-    // Its own attribute: `notes` keeps what was written at clock-in.
-    sets.push('clockOutNotes = :n');
-    values[':n'] = input.notes;
-  }
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: T(),
-              Key: tsKeys.stat(tenant, input.userId),
-              ConditionExpression: 'openSessionId = :id',
-              UpdateExpression:
-                'REMOVE openSessionId, openClockIn, openHasLocation ADD completedSessions :one, totalHundredths :h, sessionsWithLocation :loc',
-              ExpressionAttributeValues: {
-                ':id': stat.openSessionId,
-                ':one': 1,
-                ':h': h,
-                ':loc': input.location && !hadLocation ? 1 : 0,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: T(),
-              Key: sessionKey,
-              ConditionExpression: 'attribute_exists(pk) AND attribute_type(clockOut, :null)',
-              UpdateExpression: `SET ${sets.join(', ')}`,
-              ExpressionAttributeValues: { ...values, ':null': 'NULL' },
-            },
-          },
-          {
-            Update: {
-              TableName: T(),
-              Key: tsKeys.day(tenant, day, input.userId),
-              UpdateExpression: 'SET userId = :u, #d = :d ADD hundredths :h',
-              ExpressionAttributeNames: { '#d': 'day' },
-              ExpressionAttributeValues: { ':u': input.userId, ':d': day, ':h': h },
-            },
-          },
-          {
-            Update: {
-              TableName: T(),
-              Key: tsKeys.week(tenant, input.userId, monday),
-              UpdateExpression: 'SET userId = :u, week = :w ADD hundredths :h',
-              ExpressionAttributeValues: { ':u': input.userId, ':w': monday, ':h': h },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (e) {
-    const name = (e as { name?: string }).name;
-    if (isConditionFailure(e) || name === 'TransactionCanceledException' || name === 'TransactionConflictException')
-      throw conflict(TIMESHEET_MESSAGES.notIn);
-    throw e;
-  }
-  const after = await getSession(tenant, input.userId, stat.openClockIn, stat.openSessionId);
-  return after!;
 }

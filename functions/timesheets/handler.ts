@@ -8,11 +8,10 @@ import {
   TIMESHEET_MESSAGES,
 } from '../../shared/contract/timesheet-models.js';
 import { readOpeningHours } from '../settings/hours.js';
-import { getEmployee, listEmployees, statusOf } from '../users/store.js';
+import { getEmployee, listEmployees } from '../users/store.js';
 import { bookingCounterRow, bookingsOf } from './bookings.js';
+import { clockIn, clockOut } from './clock.js';
 import {
-  clockIn,
-  clockOut,
   getSession,
   getStat,
   listSessions,
@@ -99,38 +98,36 @@ export const handler = createAreaHandler('timesheets', {
       weeklyHundredths(tenant, zone),
       bookingCounterRow(tenant),
     ]);
-    const employees = people
-      .filter((p) => statusOf(p) !== 'DELETED')
-      .map((p) => {
-        const s = stats.get(p.id) ?? statOf(p.id, undefined);
-        const b = bookingsOf(bookingRow, p.id);
-        return {
-          id: p.id,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          username: statusOf(p) === 'PENDING' ? 'pending-setup' : p.username,
-          email: p.email,
-          role: p.role,
-          createdAt: p.createdAt,
-          timesheets: {
-            isCurrentlyClockedIn: !!s.openSessionId,
-            currentSession: s.openSessionId && s.openClockIn ? { id: s.openSessionId, clockIn: s.openClockIn } : null,
-            totalSessions: s.totalSessions,
-            completedSessions: s.completedSessions,
-            totalHours: hoursOf(s.totalHundredths),
-            weeklyHours: hoursOf(weekly.get(p.id) ?? 0),
-            sessionsWithLocation: s.sessionsWithLocation,
-          },
-          bookings: {
-            total: b.total,
-            active: b.active,
-            completed: b.completed,
-            cancelled: b.cancelled,
-            totalRevenue: fromCents(b.revenueCents),
-          },
-          revenueCents: b.revenueCents,
-        };
-      });
+    const employees = people.map((p) => {
+      const s = stats.get(p.id) ?? statOf(p.id, undefined);
+      const b = bookingsOf(bookingRow, p.id);
+      return {
+        id: p.id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        username: p.status === 'PENDING' ? 'pending-setup' : p.username,
+        email: p.email,
+        role: p.role,
+        createdAt: p.createdAt,
+        timesheets: {
+          isCurrentlyClockedIn: !!s.openSessionId,
+          currentSession: s.openSessionId && s.openClockIn ? { id: s.openSessionId, clockIn: s.openClockIn } : null,
+          totalSessions: s.totalSessions,
+          completedSessions: s.completedSessions,
+          totalHours: hoursOf(s.totalHundredths),
+          weeklyHours: hoursOf(weekly.get(p.id) ?? 0),
+          sessionsWithLocation: s.sessionsWithLocation,
+        },
+        bookings: {
+          total: b.total,
+          active: b.active,
+          completed: b.completed,
+          cancelled: b.cancelled,
+          totalRevenue: fromCents(b.revenueCents),
+        },
+        revenueCents: b.revenueCents,
+      };
+    });
     const summary = {
       totalEmployees: employees.length,
       currentlyClockedIn: employees.filter((e) => e.timesheets.isCurrentlyClockedIn).length,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
-import { clockIn, clockOut, getStat } from './entity.js';
+import { clockIn, clockOut } from './clock.js';
+import { getStat } from './entity.js';
 
 /**
  * Timesheets are per person: A's sessions carry a unique note that B's answers must never show.

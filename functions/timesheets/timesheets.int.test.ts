@@ -6,7 +6,7 @@ import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
-import { clockIn, clockOut } from './entity.js';
+import { clockIn, clockOut } from './clock.js';
 
 const ZONE = 'America/New_York'; // sessionFor's organization has no zone: the default
 let admin: TestSession;

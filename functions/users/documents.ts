@@ -23,13 +23,13 @@ import {
 } from '../../shared/domain/employees.js';
 import {
   getDocument,
-  getEmployee,
   listDocuments,
   markDocumentReady,
   putDocument,
   removeDocumentRow,
   type DocumentRow,
-} from './store.js';
+} from './document-rows.js';
+import { getEmployee } from './store.js';
 
 export { MULTIPART_MAX_BYTES } from './document-limits.js';
 /** How long a file link handed to the browser works. */

@@ -1,8 +1,11 @@
 import { multipart } from '../lib/middlewares/multipart.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { MULTIPART_MAX_BYTES } from './document-limits.js';
+import { completeSignupOp, setupDetailsOp } from './account-setup.js';
+import { updateOp } from './employee-update.js';
+import { changeableEmployee } from './employee-view.js';
 import * as emp from './employees.js';
-import { createJobRole, listJobRoles } from './store.js';
+import { createJobRole, listJobRoles } from './job-roles.js';
 
 /** Employee documents: a few requests on the employee page, loaded on first use (users' cold start within 350 KB). */
 const docs = () => import('./documents.js');
@@ -15,7 +18,7 @@ export const handler = createAreaHandler(
   {
     'users.list': async ({ tenant }) => emp.listOp(tenant),
     'users.get': async ({ tenant, params }) => emp.getOp(tenant, params.id),
-    'users.update': async ({ tenant, auth, params, body }) => emp.updateOp(tenant, auth, params.id, body),
+    'users.update': async ({ tenant, auth, params, body }) => updateOp(tenant, auth, params.id, body),
     'users.invite': async ({ tenant, auth, body }) => {
       const r = await emp.inviteOp(tenant, auth, body);
       return reply(r.statusCode, r.body);
@@ -23,46 +26,46 @@ export const handler = createAreaHandler(
     'users.resendInvite': async ({ tenant, auth, params }) => emp.resendOp(tenant, auth, params.id),
     'users.deactivate': async ({ tenant, auth, params }) => emp.deactivateOp(tenant, auth, params.id),
     'users.delete': async ({ tenant, auth, params }) => emp.deleteOp(tenant, auth, params.id),
-    'users.completeSignup': async ({ body }) => emp.completeSignupOp(body),
-    'users.setupDetails': async ({ query }) => emp.setupDetailsOp(query.token),
+    'users.completeSignup': async ({ body }) => completeSignupOp(body),
+    'users.setupDetails': async ({ query }) => setupDetailsOp(query.token),
     'users.listJobRoles': async ({ tenant }) => ({ jobRoles: await listJobRoles(tenant) }),
     'users.createJobRole': async ({ tenant, body }) => {
       const r = await createJobRole(tenant, body);
       return reply(r.created ? 201 : 200, r);
     },
     'users.listDocuments': async ({ tenant, params }) => (await docs()).listOp(tenant, params.id),
-    // Document writes pass the users area's one rule first (emp.changeableEmployee: docs/decisions/sessions-follow-the-account.md).
+    // Document writes pass the users area's one rule first (changeableEmployee: docs/decisions/sessions-follow-the-account.md).
     'users.uploadDocument': async ({ tenant, auth, params, event }) => {
-      await emp.changeableEmployee(tenant, auth, params.id);
+      await changeableEmployee(tenant, auth, params.id);
       const form = (typeof event.body === 'object' && event.body ? event.body : {}) as Record<string, unknown>;
       const r = await (await docs()).uploadMultipartOp(tenant, params.id, auth, form);
       return reply(r.statusCode, r.body);
     },
     'users.presignDocument': async ({ tenant, auth, params, body }) => {
-      await emp.changeableEmployee(tenant, auth, params.id);
+      await changeableEmployee(tenant, auth, params.id);
       const r = await (await docs()).presignOp(tenant, params.id, auth, body);
       return reply(r.statusCode, r.body);
     },
     'users.completeDocument': async ({ tenant, auth, params }) => {
-      await emp.changeableEmployee(tenant, auth, params.id);
+      await changeableEmployee(tenant, auth, params.id);
       return (await docs()).completeOp(tenant, params.id, params.docId);
     },
     'users.documentFile': async ({ tenant, params, query }) =>
       (await docs()).fileOp(tenant, params.id, params.docId, query.preview === 'true'),
     'users.deleteDocument': async ({ tenant, auth, params }) => {
-      await emp.changeableEmployee(tenant, auth, params.id);
+      await changeableEmployee(tenant, auth, params.id);
       return (await docs()).deleteOp(tenant, params.id, params.docId);
     },
     'users.presignPicture': async ({ tenant, auth, params, body }) => {
-      await emp.changeableEmployee(tenant, auth, params.id);
+      await changeableEmployee(tenant, auth, params.id);
       return reply(201, await (await picture()).presignOp(tenant, auth, params.id, body));
     },
     'users.setPicture': async ({ tenant, auth, params, body }) => {
-      const before = await emp.changeableEmployee(tenant, auth, params.id);
+      const before = await changeableEmployee(tenant, auth, params.id);
       return (await picture()).setOp(tenant, before, body.baseKey);
     },
     'users.deletePicture': async ({ tenant, auth, params }) => {
-      const before = await emp.changeableEmployee(tenant, auth, params.id);
+      const before = await changeableEmployee(tenant, auth, params.id);
       return (await picture()).removeOp(tenant, before);
     },
   },

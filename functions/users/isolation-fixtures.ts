@@ -15,15 +15,11 @@ import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { newBaseKey, recordPhoto, setPhotoStatus } from '../uploads/photos.js';
 import { documentKey } from './documents.js';
-import {
-  auditPut,
-  createJobRole,
-  createPendingEmployee,
-  newSetupToken,
-  putDocument,
-  userKeys,
-  type EmployeeRow,
-} from './store.js';
+import { putDocument } from './document-rows.js';
+import { createJobRole } from './job-roles.js';
+import { createPendingEmployee, newSetupToken } from './setup-link.js';
+import { type EmployeeRow, userKeys } from './employee-row.js';
+import { auditPut } from './store.js';
 
 /**
  * The contract walk has no S3 emulator and checks tenancy, not storage: S3 calls are stubbed (a

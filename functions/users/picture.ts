@@ -8,8 +8,9 @@ import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { getPhoto, newBaseKey, recordPhoto, removePhoto } from '../uploads/photos.js';
-import { detailAnswer } from './employees.js';
-import { saveEmployee, type EmployeeRow } from './store.js';
+import { detailAnswer } from './employee-view.js';
+import type { EmployeeRow } from './employee-row.js';
+import { saveEmployee } from './store.js';
 
 /**
  * Employee pictures go the service photos' way (docs/decisions/employees-picture-upload.md): a

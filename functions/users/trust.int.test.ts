@@ -8,7 +8,7 @@ import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
-import { getDocument, putDocument } from './store.js';
+import { getDocument, putDocument } from './document-rows.js';
 
 /** docs/decisions/sessions-follow-the-account.md: the users area's one rule, the invited address, and answers that reveal no account. */
 

@@ -3,6 +3,8 @@ import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
+import { rowParser } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
 
 /**
  * The `STATS#users` row of a tenant (docs/decisions/platform-one-read-per-tenant.md): `total` users (not
@@ -79,9 +81,19 @@ export async function recordActiveUser(tenant: TenantId, userId: string, now = n
 }
 
 /** Figures of a `STATS#users` row: users, and users signed in today (0 when the stored day is not today). */
-export function userFigures(row: Record<string, unknown> | undefined, now = new Date()) {
-  const total = typeof row?.total === 'number' && Number.isFinite(row.total) ? Math.max(0, row.total) : 0;
-  const ids = row?.activeUserIds;
-  const active = row?.activeDay === utcDay(now) && ids instanceof Set ? ids.size : 0;
-  return { totalUsers: total, activeUsersToday: active };
+export function userFigures(item: Record<string, unknown> | undefined, now = new Date()) {
+  const row = parseUserStats(item ?? {});
+  const active = row.activeDay === utcDay(now) ? (row.activeUserIds?.size ?? 0) : 0;
+  return { totalUsers: Math.max(0, row.total), activeUsersToday: active };
 }
+
+const parseUserStats = rowParser(
+  'user counters',
+  z.object({
+    // A number, absent until the first ADD; shown never below 0 (a test's hand-put row can be deleted uncounted).
+    total: z._default(z.number(), 0),
+    activeDay: z.optional(z.string()),
+    // A string set (the document client reads DynamoDB's SS as a Set).
+    activeUserIds: z.optional(z.custom<Set<string>>((v) => v instanceof Set)),
+  }),
+);

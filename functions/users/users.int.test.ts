@@ -16,7 +16,8 @@ import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
-import { listJobRoles, userKeys } from './store.js';
+import { listJobRoles } from './job-roles.js';
+import { userKeys } from './employee-row.js';
 
 const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
   DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };

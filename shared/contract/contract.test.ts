@@ -73,8 +73,19 @@ describe('the contract', () => {
         'health.openapi',
         'reports.mail.confirm',
         'reports.mail.unsubscribe',
+        // A reminder's single-use cancel link (R-SET-7, docs/decisions/reminder-cancel-links.md).
+        'reservations.publicCancel',
+        'reservations.publicCancelView',
         'services.publicBook',
         'services.publicGet',
+        // The waitlist's share-link join and its secret offer and leave links (issue 26, R-SVC-8, R-SVC-9).
+        'services.waitlistJoin',
+        'services.waitlistOffer',
+        'services.waitlistAccept',
+        'services.waitlistDecline',
+        'services.waitlistLeave',
+        // A calendar app polls its secret feed address without signing in (R-SET-8).
+        'settings.calendarFeed',
         'users.completeSignup',
         'users.setupDetails',
       ].sort(),

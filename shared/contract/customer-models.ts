@@ -18,6 +18,8 @@ export const customerView = z.object({
   email: z.nullable(z.string()),
   address: z.nullable(z.string()),
   reservationCount: z.number().check(z.int()),
+  /** Beyond the spec (R-RES-12): reservations marked no-show, kept on write. */
+  noShowCount: z.number().check(z.int(), z.nonnegative()),
   createdAt: z.string(),
 });
 export type CustomerView = z.infer<typeof customerView>;

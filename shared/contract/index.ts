@@ -2,6 +2,7 @@ import { authRoutes } from './routes/auth.js';
 import { platformRoutes } from './routes/platform.js';
 import { inventoryRoutes } from './routes/inventory.js';
 import { serviceRoutes } from './routes/services.js';
+import { waitlistRoutes } from './routes/waitlist.js';
 import { reservationsRoutes } from './routes/reservations.js';
 import { customersRoutes } from './routes/customers.js';
 import { paymentsRoutes } from './routes/payments.js';
@@ -9,6 +10,8 @@ import { reportsRoutes } from './routes/reports.js';
 import { timesheetsRoutes } from './routes/timesheets.js';
 import { usersRoutes } from './routes/users.js';
 import { settingsRoutes } from './routes/settings.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { eventsRoutes } from './routes/events.js';
 import type { RouteContract } from './types.js';
 
@@ -20,6 +23,7 @@ export const routes = [
   ...platformRoutes,
   ...inventoryRoutes,
   ...serviceRoutes,
+  ...waitlistRoutes,
   ...reservationsRoutes,
   ...customersRoutes,
   ...paymentsRoutes,
@@ -27,6 +31,8 @@ export const routes = [
   ...timesheetsRoutes,
   ...usersRoutes,
   ...settingsRoutes,
+  ...webhookRoutes,
+  ...apiKeyRoutes,
   ...eventsRoutes,
 ] as const satisfies readonly RouteContract[];
 

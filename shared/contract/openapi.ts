@@ -83,11 +83,15 @@ function success(r: RouteContract): Json {
       description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'Server-sent events',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
-  if (r.kind === 'file')
+  if (r.kind === 'file') {
+    const meta = z.globalRegistry.get(r.response);
+    // A file route may name its media type (the calendar feed: text/calendar); else a download.
+    const type = (meta?.contentMediaType as string | undefined) ?? 'application/octet-stream';
     return {
-      description: (z.globalRegistry.get(r.response)?.description as string | undefined) ?? 'A file',
-      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      description: (meta?.description as string | undefined) ?? 'A file',
+      content: { [type]: { schema: { type: 'string', format: 'binary' } } },
     };
+  }
   return { description: 'Success', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };
 }
 

@@ -60,12 +60,15 @@ export const customerActivityResponse = z.object({
   returningCustomers: z.number(),
   totalSpent: z.number(),
   totalReservations: z.number(),
+  /** Beyond the spec (R-RES-12): reservations of the period marked no-show. */
+  noShows: z.optional(z.number()),
   topCustomers: z.array(
     z.object({
       customerId: z.string(),
       name: z.string(),
       phone: z.string(),
       reservationCount: z.number(),
+      noShows: z.optional(z.number()),
       totalSpent: z.number(),
     }),
   ),

@@ -96,6 +96,8 @@ export const rsvpSettingsView = z.object({
   enablePublicBookings: z.boolean(),
 });
 export const questionnaireView = z.object({ collectAllergies: z.boolean() });
+/** The waitlist of full slots (R-SVC-7): absent on services saved before it (then on with public bookings, 30 minutes). */
+export const waitlistSettingsView = z.object({ enabled: z.boolean(), holdMinutes: z.number() });
 export const privacySettingsView = z.object({
   visibility: z.optional(z.enum(['PUBLIC', 'UNLISTED', 'PRIVATE'])),
   showAttendeeCount: z.optional(z.boolean()),
@@ -103,6 +105,8 @@ export const privacySettingsView = z.object({
 });
 export const reminderSettingsView = z.object({
   enabled: z.optional(z.boolean()),
+  /** The service's own reminder offsets, minutes before the start (R-SET-7; absent: the tenant's). */
+  beforeMinutes: z.optional(z.array(z.number())),
   hoursBefore: z.optional(z.number()),
   message: z.optional(z.nullable(z.string())),
 });
@@ -158,6 +162,7 @@ export const staffServiceSchema = z.object({
   questionnaire: jsonString(questionnaireView, 'Questionnaire'),
   privacySettings: jsonString(privacySettingsView, 'Privacy settings'),
   reminderSettings: jsonString(reminderSettingsView, 'Reminder settings'),
+  waitlistSettings: z.optional(jsonString(waitlistSettingsView, 'Waitlist settings')),
   enableTieredPricing: z.boolean(),
   pricingTiers: jsonString(z.array(pricingTierView), 'Pricing tiers'),
   enableAddons: z.boolean(),
@@ -199,6 +204,8 @@ export const publicServiceSchema = z.object({
   business: z.optional(z.object({ name: z.string(), address: z.nullable(z.string()), phone: z.nullable(z.string()) })),
   /** Beyond the spec: the tax rate in percent a booking is charged (R-MONEY-3; 0 when tax is off), so the page's total includes it. */
   taxRate: z.number(),
+  /** Beyond the spec (issue 26): future slots with no places left that take a waitlist (R-SVC-8); absent when the waitlist is off. */
+  waitlistSlots: z.optional(z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }))),
 });
 export type PublicService = z.infer<typeof publicServiceSchema>;
 /** GET /public/service/{token}: always wrapped under `data` (the spec allows either; this is the one). */

@@ -60,6 +60,11 @@ export interface RouteContract {
    * return the first answer and write nothing (functions/lib/idempotency.ts). Every create declares it.
    */
   idempotent?: boolean;
+  /**
+   * The route acts for the person signed in (their profile, password, session, clock-in): an API key,
+   * which is nobody, is refused with 403 (docs/requirements/settings.md R-SET-9).
+   */
+  personOnly?: true;
   /** 'stream' routes answer with server-sent events; 'multipart' routes take form-data bodies. */
   kind?: 'json' | 'stream' | 'multipart' | 'file';
   summary: string;

@@ -8,7 +8,7 @@ import {
   repeatedItemNumbers,
   suggestItemIds,
 } from './inventory.js';
-import { decodeCursor, encodeCursor } from '../../functions/inventory/items.js';
+import { decodeCursor, encodeCursor } from '../../functions/inventory/item-list.js';
 
 describe('inventory rules', () => {
   it('compares item numbers without case or surrounding spaces', () => {

@@ -4,7 +4,7 @@
  * re-exports the constants.
  */
 import { MIN_RETURN_AFTER_START_MS } from './pricing.js';
-import { addDaysToDay, formatNumericIn, todayIn, zonedDateTime } from './time.js';
+import { addDaysToDay, dayOf, formatNumericIn, isoWeekdayOf, todayIn, zonedDateTime } from './time.js';
 
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -18,7 +18,15 @@ export const RESERVATION_STATUS_LABEL: Record<ReservationStatus, string> = {
 export const reservationStatusLabel = (s: string): string => RESERVATION_STATUS_LABEL[s as ReservationStatus] ?? s;
 export const RESERVATION_KINDS = ['ITEM', 'SERVICE'] as const;
 export type ReservationKind = (typeof RESERVATION_KINDS)[number];
-export const LOG_ACTIONS = ['CREATED', 'CANCELLED', 'RETURNED', 'REPROCESSED', 'RESTORED', 'DELETED'] as const;
+export const LOG_ACTIONS = [
+  'CREATED',
+  'CANCELLED',
+  'RETURNED',
+  'REPROCESSED',
+  'RESTORED',
+  'DELETED',
+  'NO_SHOW',
+] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 /** R-RES-9: service payment sources. */
 export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
@@ -101,4 +109,35 @@ export function returnTimeError(
   }
   if (returnAt > latestReturn(now)) return `Return time must be within ${MAX_DAYS_AHEAD} days from now`;
   return null;
+}
+
+// ---------------------------------------------------------------- no-shows (R-RES-12)
+
+/**
+ * Why a reservation may not be marked a no-show now (the server's 400 and the details dialog's
+ * button), or null: only an ACTIVE reservation whose start has passed (docs/requirements/reservations.md R-RES-12).
+ */
+export function noShowError(
+  r: { status: string; startTime: string },
+  zone: string,
+  now: number = Date.now(),
+): string | null {
+  if (r.status !== 'ACTIVE')
+    return `Only active reservations can be marked as a no-show (this one is ${r.status.toLowerCase()})`;
+  const start = Date.parse(r.startTime);
+  if (!Number.isFinite(start) || now < start)
+    return `A reservation can be marked as a no-show only once its start has passed (${Number.isFinite(start) ? formatNumericIn(start, zone, 'M/d/yyyy, h:mm a') : 'unknown start'})`;
+  return null;
+}
+
+/** How people read a no-show (the list's badge and filter chip, the details dialog). */
+export const NO_SHOW_LABEL = 'No-show';
+
+/** R-RES-12: may this reservation be marked a no-show now (ACTIVE, start passed). */
+export const mayMarkNoShow = (r: { status: string; startTime: string }, now: number = Date.now()): boolean =>
+  noShowError(r, 'UTC', now) === null;
+
+/** The Monday (YYYY-MM-DD, in `zone`) of the week an instant falls in: the key of the weekly no-show counter. */
+export function weekStartOf(instant: Date | number, zone: string): string {
+  return addDaysToDay(dayOf(instant, zone), 1 - isoWeekdayOf(instant, zone));
 }

@@ -202,12 +202,14 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
           { key: 'name', label: 'Customer', type: 'text' },
           { key: 'phone', label: 'Phone', type: 'text' },
           { key: 'reservationCount', label: 'Reservations', type: 'number' },
+          { key: 'noShows', label: 'No-shows', type: 'number' },
           { key: 'totalSpent', label: 'Total Spent', type: 'money' },
         ],
-        rows: d.topCustomers.map((x) => ({ ...x })),
+        rows: d.topCustomers.map((x) => ({ ...x, noShows: x.noShows ?? 0 })),
         totals: [
           { label: 'Customers', value: d.totalCustomers, type: 'number' },
           { label: 'Returning', value: d.returningCustomers, type: 'number' },
+          { label: 'No-shows', value: d.noShows ?? 0, type: 'number' },
           { label: 'Total Spent', value: d.totalSpent, type: 'money' },
         ],
       };

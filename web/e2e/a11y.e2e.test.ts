@@ -289,6 +289,9 @@ async function auditTabs(page: Page, name: string, scope: Locator, depth: number
       if ((await tab.getAttribute('aria-selected')) !== 'true') {
         await tab.scrollIntoViewIfNeeded();
         await tab.click();
+        // A lazily mounted panel appears a moment after the click (slower on a loaded machine): audit it once it is there.
+        const controls = await tab.getAttribute('aria-controls');
+        if (controls) await page.locator(`[id="${controls}"]`).waitFor({ state: 'attached' });
         await audit(page, label);
       }
       const panel = await tab.getAttribute('aria-controls');

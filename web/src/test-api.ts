@@ -139,11 +139,19 @@ export function stubApi(stubs: RouteStubs, other: OtherStubs = {}): RecordedCall
 /**
  * The older stub by "METHOD path" (the path as the browser requests it), untyped. Its answers of
  * contract routes are checked too, but a drift is only a warning (`[stubFetch] stub of …`): the tests
- * still on it move to stubApi, which fails on drift, one by one (docs/decisions/contract-stubs.md).
+ * still on it move to stubApi or stubPaths, which fail on drift, one by one (docs/decisions/contract-stubs.md).
  */
-export function stubFetch(answers: OtherStubs): RecordedCall[] {
+export function stubFetch(answers: OtherStubs, options: { strict?: boolean } = {}): RecordedCall[] {
   return install((call) => {
     const a = answers[`${call.method} ${call.url.split('?')[0]}`];
     return typeof a === 'function' ? a(call.init) : a;
-  }, false);
+  }, options.strict ?? false);
+}
+
+/**
+ * Stubs by "METHOD path" as stubFetch does, but strict as stubApi is: a 2xx answer of a contract route
+ * that does not fit the route's response fails the test. For tests whose stubs are keyed by path.
+ */
+export function stubPaths(answers: OtherStubs): RecordedCall[] {
+  return stubFetch(answers, { strict: true });
 }

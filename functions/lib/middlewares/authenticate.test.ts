@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { claims, request, route, unitConfig } from '../../testing/middleware.js';
 import { issueToken, SIGN_IN_AGAIN } from '../tokens.js';
+import { forgetApiKeys } from '../api-keys.js';
 import { ACCOUNT_INACTIVE, authenticate, bearer, forgetSessions, ORGANIZATION_INACTIVE } from './authenticate.js';
 
 /** The rows authenticate reads, by "pk sk": the user, the organization, a revoked session. */
@@ -74,5 +75,51 @@ describe('bearer', () => {
     expect(bearer({ headers: { authorization: 'Bearer abc' } }, route('reservations.list'))).toBe('abc');
     expect(bearer({ headers: {}, queryStringParameters: { token: 'q' } }, route('reservations.list'))).toBeUndefined();
     expect(bearer({ headers: {}, queryStringParameters: { token: 'q' } }, { kind: 'stream' })).toBe('q');
+  });
+});
+
+describe('authenticate: API keys (R-SET-9)', () => {
+  const KEY = `rbo_live_abcdefghijkl_${'x'.repeat(43)}`;
+  const runOn = async (routeId: string, headers: Record<string, string>, query?: Record<string, string>) => {
+    const { req, state } = request(routeId, { event: { headers, queryStringParameters: query } });
+    await authenticate().before!(req);
+    return state.auth;
+  };
+  beforeEach(async () => {
+    unitConfig();
+    forgetApiKeys();
+    rows.clear();
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(KEY).digest('base64url');
+    rows.set(`APIKEY#${hash} APIKEY`, {
+      tenantId: 't1',
+      keyId: 'abcdefghijkl',
+      name: 'Sync',
+      accessLevel: 'MANAGER',
+      createdById: 'u1',
+    });
+    rows.set('T#t1 USER#u1', { isActive: true });
+    rows.set('T#t1 ORG', { status: 'ACTIVE' });
+  });
+
+  it('a live key acts as an employee of its access level in its organization', async () => {
+    expect(await runOn('reservations.list', { authorization: `Bearer ${KEY}` })).toEqual({
+      userId: 'apikey_abcdefghijkl',
+      username: 'API key: Sync',
+      role: 'EMPLOYEE',
+      accessLevel: 'MANAGER',
+      tenantId: 't1',
+      apiKey: { id: 'abcdefghijkl', name: 'Sync', accessLevel: 'MANAGER' },
+    });
+  });
+
+  it('refuses the key on platform routes and person-only routes (403), in the address (401), and once unknown (401)', async () => {
+    const headers = { authorization: `Bearer ${KEY}` };
+    await expect(runOn('platform.tenantMetrics', headers)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(runOn('timesheets.clockIn', headers)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(runOn('auth.logout', headers)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(runOn('events.dashboard', {}, { token: KEY })).rejects.toMatchObject({ statusCode: 401 });
+    rows.clear();
+    await expect(runOn('reservations.list', headers)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

@@ -1,8 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RouteContract } from '../../../shared/contract/index.js';
 import { db, tableName } from '../db.js';
-import { unauthorized } from '../errors.js';
+import { looksLikeApiKey } from '../../../shared/domain/api-keys.js';
+import { authenticateApiKey, KEY_IN_QUERY, KEY_NOT_A_PERSON, KEY_ON_PLATFORM, takeApiKeyRequest } from '../api-keys.js';
+import { forbidden, unauthorized } from '../errors.js';
 import { keys, trustedTenant } from '../keys.js';
+import { rowParser } from '../rows.js';
+import * as z from '../../../shared/zod.js';
 import { SIGN_IN_AGAIN, verifyToken, type AuthClaims } from '../tokens.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
 
@@ -41,6 +45,17 @@ const cache = new Map<string, SessionFacts>();
 export const ACCOUNT_INACTIVE = 'This account is not active. Please contact your administrator.';
 export const ORGANIZATION_INACTIVE = 'Your organization is not active. Please contact support.';
 
+// The projections of the user row and the organization row this check reads (their whole schemas:
+// functions/auth/entity.ts). `sessionEpoch` is absent until the first change that ends sessions.
+const parseAccountFacts = rowParser(
+  'user (session check)',
+  z.object({ isActive: z.boolean(), sessionEpoch: z._default(z.number(), 0) }),
+);
+const parseOrganizationStatus = rowParser(
+  'organization (session check)',
+  z.object({ status: z.enum(['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE']) }),
+);
+
 async function readFacts(auth: AuthClaims): Promise<SessionFacts> {
   const tenant = auth.tenantId ? trustedTenant(auth.tenantId) : null;
   const userKey = tenant ? keys.user(tenant, auth.userId) : keys.platformUser(auth.userId);
@@ -57,11 +72,12 @@ async function readFacts(auth: AuthClaims): Promise<SessionFacts> {
         )
       : undefined,
   ]);
-  const status = org?.Item ? String(org.Item.status ?? 'ACTIVE') : tenant ? 'MISSING' : 'NONE';
+  const account = user.Item ? parseAccountFacts(user.Item) : undefined;
+  const status = org?.Item ? parseOrganizationStatus(org.Item).status : tenant ? 'MISSING' : 'NONE';
   return {
     at: Date.now(),
-    userActive: user.Item !== undefined && user.Item.isActive !== false,
-    userEpoch: typeof user.Item?.sessionEpoch === 'number' ? user.Item.sessionEpoch : 0,
+    userActive: account?.isActive === true,
+    userEpoch: account?.sessionEpoch ?? 0,
     orgStatus:
       status === 'SUSPENDED' || status === 'INACTIVE' || status === 'MISSING' || status === 'NONE' ? status : 'ACTIVE',
   };
@@ -120,13 +136,28 @@ export async function authenticateToken(token: string | undefined): Promise<Auth
   return auth;
 }
 
-/** Step 2, authenticate: every non-public route needs a valid bearer token of a live account (401). */
+/**
+ * Step 2, authenticate: every non-public route needs a valid bearer token of a live account, or a
+ * live API key (R-SET-9), else 401. A key is taken from the Authorization header only, never on a
+ * platform route nor on a route that acts for the signed-in person (`personOnly`, 403), and each of
+ * its requests is counted against its rate limit (429 with Retry-After).
+ */
 export function authenticate(): ApiMiddleware {
   return {
     before: async (request) => {
       const state = stateOf(request);
+      const token = bearer(request.event, state.route);
+      if (token && looksLikeApiKey(token)) {
+        if (state.route.personOnly) throw forbidden(KEY_NOT_A_PERSON);
+        if (state.route.access === 'public') return;
+        if (!bearer(request.event, { kind: 'json' })) throw unauthorized(KEY_IN_QUERY);
+        if (state.route.access === 'platform') throw forbidden(KEY_ON_PLATFORM);
+        state.auth = await authenticateApiKey(token);
+        await takeApiKeyRequest(state.auth);
+        return;
+      }
       if (state.route.access === 'public') return;
-      state.auth = await authenticateToken(bearer(request.event, state.route));
+      state.auth = await authenticateToken(token);
     },
   };
 }

@@ -98,7 +98,11 @@ export function jsonErrors(): ApiMiddleware {
           code: api.code,
           message: api.code === 'ResponseContractViolation' ? api.message : undefined,
         });
-      request.response = { statusCode: api.statusCode, headers: JSON_HEADERS, body: JSON.stringify(errorBody(api)) };
+      request.response = {
+        statusCode: api.statusCode,
+        headers: { ...JSON_HEADERS, ...api.headers },
+        body: JSON.stringify(errorBody(api)),
+      };
     },
   };
 }

@@ -115,6 +115,15 @@ export const measures: BenchMeasure[] = [
           rows.push({
             pk,
             sk: `USER#${uid}`,
+            // A whole user row (functions/auth/entity.ts): the tenant page parses what it reads.
+            id: uid,
+            username: `bench-${u}@${id}.example`,
+            email: `bench-${u}@${id}.example`,
+            role: 'EMPLOYEE',
+            accessLevel: 'EMPLOYEE',
+            organizationId: id,
+            status: 'ACTIVE',
+            createdAt,
             isActive: true,
             lastLoginAt: createdAt,
             firstName: 'B',

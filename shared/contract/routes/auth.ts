@@ -93,6 +93,7 @@ export const authRoutes = [
   }),
   route({
     id: 'auth.logout',
+    personOnly: true, // an API key is revoked on its page, not signed out (R-SET-9)
     method: 'POST',
     path: '/api/auth/logout',
     area: 'auth',

@@ -17,6 +17,7 @@ import {
   returnResponse,
   serviceReservationBody,
 } from '../reservation-models.js';
+import { cancelTokenParam, publicCancelDoneResponse, publicCancelResponse } from '../cancel-link-models.js';
 
 const u = { access: 'user' } as const;
 /** The reservations area's routes (functions/reservations). */
@@ -130,6 +131,19 @@ export const reservationsRoutes = [
   route({
     ...u,
     area: 'reservations',
+    id: 'reservations.noShow',
+    method: 'POST',
+    path: '/api/reservations/processing/{id}/no-show',
+    permission: 'reservations.cancel',
+    params: idParam,
+    response: reservationEnvelope,
+    summary: 'Mark an active reservation whose start has passed as a no-show (cancelled, noShow: true)',
+    beyondSpec:
+      'Issue 24 item 6: no-show tracking (docs/requirements/reservations.md R-RES-12); 400 before the start or when not active',
+  }),
+  route({
+    ...u,
+    area: 'reservations',
     id: 'reservations.reprocess',
     method: 'POST',
     path: '/api/reservations/processing/{id}/reprocess',
@@ -151,6 +165,29 @@ export const reservationsRoutes = [
     body: z.optional(restoreBody),
     response: reservationEnvelope,
     summary: 'Restore a cancelled reservation',
+  }),
+  // The customer's cancel link from a reminder e-mail (R-SET-7; functions/reservations/cancel-link.ts)
+  route({
+    area: 'reservations',
+    access: 'public',
+    id: 'reservations.publicCancelView',
+    method: 'GET',
+    path: '/public/reservations/cancel/{token}',
+    params: cancelTokenParam,
+    response: publicCancelResponse,
+    summary: "A booking as its reminder's cancel link shows it, and whether it can still be cancelled online",
+    beyondSpec: 'Issue 24: reminders carry a single-use link to cancel the booking online',
+  }),
+  route({
+    area: 'reservations',
+    access: 'public',
+    id: 'reservations.publicCancel',
+    method: 'POST',
+    path: '/public/reservations/cancel/{token}',
+    params: cancelTokenParam,
+    response: publicCancelDoneResponse,
+    summary: 'Cancel a booking through its reminder link (once; until the tenant’s cut-off before the start)',
+    beyondSpec: 'Issue 24: reminders carry a single-use link to cancel the booking online',
   }),
   route({
     ...u,

@@ -1,5 +1,6 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
+import { serviceReminderOffsets } from '../reminder-offsets.js';
 import {
   photoPresignResponse,
   photoUploadResponse,
@@ -21,6 +22,7 @@ import {
 } from '../common.js';
 import { ADDON_RATE_TYPES, SERVICE_RATE_TYPES, TIER_RATE_TYPES } from '../../domain/pricing.js';
 import { HARD_MAX_PARTICIPANTS } from '../../domain/slots.js';
+import { HOLD_MINUTES } from '../../domain/waitlist.js';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../domain/photos.js';
 
 export { SERVICE_RATE_TYPES };
@@ -126,6 +128,22 @@ export const rsvpSettingsSchema = z.strictObject({
   enablePublicBookings: z._default(z.optional(flag), true),
 });
 export const questionnaireSchema = z.strictObject({ collectAllergies: z._default(z.optional(flag), false) });
+/** R-SVC-7: the waitlist switch and the hold time of its offers, 1 minute to 24 hours. */
+export const waitlistSettingsSchema = z.strictObject({
+  enabled: z._default(z.optional(flag), true),
+  holdMinutes: z._default(
+    z.optional(
+      z.coerce
+        .number()
+        .check(
+          z.int('Hold time must be a whole number of minutes'),
+          z.gte(HOLD_MINUTES.min, 'Hold time must be between 1 minute and 24 hours'),
+          z.lte(HOLD_MINUTES.max, 'Hold time must be between 1 minute and 24 hours'),
+        ),
+    ),
+    HOLD_MINUTES.default,
+  ),
+});
 /**
  * Hosts, Privacy and Reminders are "Coming soon" tabs (R-SVC-1): the spec names the fields
  * but not their contents. These are the shapes we keep (docs/decisions/hardening-service-objects-get-schemas.md); anything
@@ -145,6 +163,8 @@ export const privacySettingsSchema = z.strictObject({
 });
 export const reminderSettingsSchema = z.strictObject({
   enabled: z.optional(flag),
+  /** The service's own offsets (R-SET-7, shared/domain/reminders.ts); absent: the tenant's defaults. */
+  beforeMinutes: z.optional(serviceReminderOffsets),
   hoursBefore: z.optional(z.number().check(z.int(), z.gte(1), z.lte(168))),
   message: z.nullable(z.optional(z.string().check(z.maxLength(1000)))),
 });
@@ -214,6 +234,7 @@ export const serviceBody = z.object({
   questionnaire: jsonField('Questionnaire', questionnaireSchema),
   privacySettings: jsonField('Privacy settings', privacySettingsSchema),
   reminderSettings: jsonField('Reminder settings', reminderSettingsSchema),
+  waitlistSettings: jsonField('Waitlist settings', waitlistSettingsSchema),
   enableTieredPricing: z.optional(flag),
   pricingTiers: jsonField('Pricing tiers', z.array(pricingTierSchema).check(z.maxLength(50))),
   enableAddons: z.optional(flag),
@@ -224,7 +245,7 @@ export const serviceBody = z.object({
 });
 export type ServiceInput = z.output<typeof serviceBody>;
 
-const slotRef = z.object({
+export const slotRef = z.object({
   date: z.pipe(
     z.pipe(
       z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')),

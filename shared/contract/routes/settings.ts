@@ -1,4 +1,12 @@
 import { route } from '../types.js';
+import { idParam, okResponse } from '../common.js';
+import {
+  calendarFeedBody,
+  calendarFeedCreatedResponse,
+  calendarFeedListResponse,
+  calendarFeedParams,
+  calendarFileResponse,
+} from '../calendar-feed-models.js';
 import {
   contactBody,
   contactResponse,
@@ -14,6 +22,7 @@ import {
   taxRateResponse,
   taxResponse,
 } from '../settings-models.js';
+import { reminderSettingsBody, reminderSettingsResponse } from '../reminder-models.js';
 
 const u = { access: 'user' } as const;
 /** The settings area's routes (functions/settings). */
@@ -93,6 +102,32 @@ export const settingsRoutes = [
     response: taxResponse,
     summary: 'Update tax settings',
   }),
+  // Reminders (R-SET-7, issue 24; functions/settings/reminders.ts)
+  route({
+    ...u,
+    area: 'settings',
+    id: 'settings.getReminders',
+    method: 'GET',
+    path: '/api/settings/reminders',
+    capability: 'viewSettings',
+    response: reminderSettingsResponse,
+    summary:
+      'Reminder defaults: on/off, offsets for service bookings and item rentals, late-return reminder, cancel cut-off',
+    beyondSpec: 'Issue 24: the Notification Preferences page is a placeholder in the spec (document 2 §2.4)',
+  }),
+  route({
+    ...u,
+    area: 'settings',
+    id: 'settings.updateReminders',
+    method: 'PUT',
+    path: '/api/settings/reminders',
+    capability: 'viewSettings',
+    permission: 'systemSettings.configureSystem',
+    body: reminderSettingsBody,
+    response: reminderSettingsResponse,
+    summary: 'Save the reminder defaults (offsets 15 minutes to 7 days, at most 5 each, repeats dropped)',
+    beyondSpec: 'Issue 24: the Notification Preferences page is a placeholder in the spec (document 2 §2.4)',
+  }),
   route({
     ...u,
     area: 'settings',
@@ -137,5 +172,59 @@ export const settingsRoutes = [
     summary: "The signed-in person's effective permissions",
     beyondSpec:
       "The SPA hides what the matrix denies (navigation, buttons) and must learn a policy change without a new sign-in, so it reads the caller's effective permissions",
+  }),
+  // Calendar feeds (docs/requirements/settings.md R-SET-8; schemas in ../calendar-feed-models.ts)
+  route({
+    ...u,
+    area: 'settings',
+    id: 'settings.listCalendarFeeds',
+    method: 'GET',
+    path: '/api/settings/calendar-feeds',
+    capability: 'viewSettings',
+    permission: 'reservations.view',
+    response: calendarFeedListResponse,
+    summary: "The tenant's calendar feeds (never their addresses)",
+    beyondSpec: 'Issue 24: staff subscribe their calendars to the bookings; the feeds are listed to be revoked',
+  }),
+  route({
+    ...u,
+    area: 'settings',
+    id: 'settings.createCalendarFeed',
+    personOnly: true, // a feed lives as long as its creator's account (R-SET-8): an API key is nobody (R-SET-9)
+    method: 'POST',
+    path: '/api/settings/calendar-feeds',
+    capability: 'viewSettings',
+    permission: 'reservations.view',
+    idempotent: true,
+    body: calendarFeedBody,
+    response: calendarFeedCreatedResponse,
+    summary: 'Create a calendar feed; its secret address is answered once',
+    beyondSpec: 'Issue 24: a secret iCalendar address per feed (all bookings, one service or one item)',
+  }),
+  route({
+    ...u,
+    area: 'settings',
+    id: 'settings.deleteCalendarFeed',
+    method: 'DELETE',
+    path: '/api/settings/calendar-feeds/{id}',
+    capability: 'viewSettings',
+    permission: 'reservations.view',
+    params: idParam,
+    response: okResponse,
+    summary: 'Revoke a calendar feed (its address answers 404 at once)',
+    beyondSpec: 'Issue 24: a leaked or unused feed address is revoked',
+  }),
+  route({
+    access: 'public',
+    area: 'settings',
+    id: 'settings.calendarFeed',
+    method: 'GET',
+    path: '/public/calendar/{token}',
+    params: calendarFeedParams,
+    kind: 'file',
+    response: calendarFileResponse,
+    summary: 'A calendar feed as text/calendar (`{token}.ics`); the tenant comes from the token',
+    beyondSpec:
+      'Issue 24: calendar apps (Google, Apple, Outlook) poll a secret address without signing in; ETag and Cache-Control keep the polls cheap',
   }),
 ] as const;

@@ -16,6 +16,7 @@ export const timesheetsRoutes = [
     ...u,
     area: 'timesheets',
     id: 'timesheets.list',
+    personOnly: true, // the caller's own sessions: an API key is nobody (R-SET-9)
     method: 'GET',
     path: '/api/timesheets',
     permission: 'timesheets.view',
@@ -26,6 +27,7 @@ export const timesheetsRoutes = [
     ...u,
     area: 'timesheets',
     id: 'timesheets.active',
+    personOnly: true, // the caller's own sessions: an API key is nobody (R-SET-9)
     method: 'GET',
     path: '/api/timesheets/active',
     permission: 'timesheets.view',
@@ -36,6 +38,7 @@ export const timesheetsRoutes = [
     ...u,
     area: 'timesheets',
     id: 'timesheets.clockIn',
+    personOnly: true, // the caller's own sessions: an API key is nobody (R-SET-9)
     method: 'POST',
     path: '/api/timesheets/clock-in',
     permission: 'timesheets.clockInOut',
@@ -48,6 +51,7 @@ export const timesheetsRoutes = [
     ...u,
     area: 'timesheets',
     id: 'timesheets.clockOut',
+    personOnly: true, // the caller's own sessions: an API key is nobody (R-SET-9)
     method: 'POST',
     path: '/api/timesheets/clock-out',
     permission: 'timesheets.clockInOut',

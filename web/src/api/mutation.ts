@@ -57,3 +57,9 @@ export function useMutationAction<A extends unknown[], R>(
   );
   return { run, busy };
 }
+
+/**
+ * What a screen gives a feature's write hook (`use<Verb><Thing>(texts)` in `features/<f>/api/`): its
+ * toasts. The hook owns the request and the caches it revalidates (docs/decisions/web-request-files.md).
+ */
+export type MutationTexts<A extends unknown[], R> = Omit<MutationOptions<A, R>, 'revalidate'>;

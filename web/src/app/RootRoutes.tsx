@@ -26,12 +26,20 @@ function Screen() {
       return (
         <Routes>
           <Route path="/service/:token" element={<Pages.PublicServicePage />} />
+          <Route path="/service/:token/offer/:offerToken" element={<Pages.WaitlistOfferPage />} />
+          <Route path="/service/:token/leave/:leaveToken" element={<Pages.WaitlistOfferPage />} />
         </Routes>
       );
     case 'report-mail':
       return (
         <Routes>
           <Route path="/report-mail/:action/:token" element={<Pages.ReportMailPage />} />
+        </Routes>
+      );
+    case 'booking-cancel':
+      return (
+        <Routes>
+          <Route path="/booking/cancel/:token" element={<Pages.BookingCancelPage />} />
         </Routes>
       );
     case 'tenant':

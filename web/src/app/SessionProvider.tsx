@@ -114,10 +114,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       // Loaded on demand: the typed client carries the whole route contract.
-      const { authApi } = await import('../features/auth/api/index.js');
+      const auth = await import('../features/auth/api/index.js');
       let res: LoginResponse;
       try {
-        res = await authApi.login(username, password);
+        res = await auth.login(username, password);
       } catch (e) {
         notify.error(errorMessage(e, 'Login failed'));
         throw e;
@@ -142,8 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = localStorage.getItem(TOKEN_KEY);
     // Best effort and not awaited: the browser forgets the token at once whether or not the server
     // could be told (offline, say); the server refuses it from then on (docs/decisions/sessions-follow-the-account.md).
-    if (token)
-      void import('../features/auth/api/index.js').then(({ authApi }) => authApi.logout(token)).catch(() => undefined);
+    if (token) void import('../features/auth/api/index.js').then((auth) => auth.logout(token)).catch(() => undefined);
     clearStorage();
     setSession({ status: 'anonymous' });
     notify.success('Logged out successfully');

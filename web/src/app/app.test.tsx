@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED_EVENT } from '../api/keys.js';
 import { toaster } from '../components/toaster.js';
-import { renderApp, stubFetch } from '../test-utils.js';
+import { renderApp, stubPaths } from '../test-utils.js';
 import type { SessionUser } from './session.js';
 import { LINK_REFUSED_MESSAGE, pageNavigation } from './SessionProvider.js';
 
@@ -64,7 +64,7 @@ describe('routing on the platform host', () => {
   });
 
   it('signs in from the URL, strips the parameters and opens the business app', async () => {
-    stubFetch({ 'GET /api/customers/stats/overview': { body: { total: 5 } } });
+    stubPaths({ 'GET /api/customers/stats/overview': { body: { total: 5 } } });
     const user = encodeURIComponent(JSON.stringify(owner));
     const { router } = renderApp(`/acme/dashboard?auth=true&token=tok&user=${user}`);
     await screen.findByRole('heading', { name: 'Dashboard' });
@@ -76,7 +76,7 @@ describe('routing on the platform host', () => {
   });
 
   it('says a refused sign-in link was not accepted, never "Login successful!" with "session has ended" (docs/decisions/words-and-states.md)', async () => {
-    stubFetch({
+    stubPaths({
       'GET /api/customers/stats/overview': { status: 401, body: { error: 'Unauthorized', message: 'Invalid token' } },
     });
     toaster.remove();
@@ -91,7 +91,7 @@ describe('routing on the platform host', () => {
   it('redirects a restored SUPER_ADMIN to the portal', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify(admin));
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/platform/invitations': { body: { invitations: [] } },
       'POST /api/auth/logout': { body: { success: true, message: 'Logged out successfully' } },
     });
@@ -125,7 +125,7 @@ describe('routing on the platform host', () => {
   it('ends the session on a 401 from the API', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify(owner));
-    stubFetch({});
+    stubPaths({});
     renderApp('/acme/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     act(() => {
@@ -146,7 +146,7 @@ describe('sign-in page', () => {
   });
 
   it('shows the server message when the login fails', async () => {
-    stubFetch({
+    stubPaths({
       'POST /api/auth/login': { status: 401, body: { error: 'UNAUTHORIZED', message: 'Invalid credentials' } },
     });
     renderApp('/login');
@@ -159,9 +159,20 @@ describe('sign-in page', () => {
 
   it('stores the session and navigates the whole page to redirectUrl', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
-    const calls = stubFetch({
+    const calls = stubPaths({
       'POST /api/auth/login': {
-        body: { token: 'tok', user: owner, redirectUrl: 'http:/acme.localhost:3000/dashboard?auth=true' },
+        body: {
+          token: 'tok',
+          // The answer's user carries what the contract's loginResponse says (the stored session keeps less).
+          user: {
+            ...owner,
+            username: 'ada',
+            email: 'ada@example.com',
+            accessLevel: 'MANAGER',
+            organization: { ...owner.organization!, timeZone: 'America/New_York' },
+          },
+          redirectUrl: 'http:/acme.localhost:3000/dashboard?auth=true',
+        },
       },
     });
     renderApp('/login');
@@ -178,7 +189,7 @@ describe('app shell', () => {
   it('opens the drawer, navigates and closes; the user menu signs out', { timeout: 60_000 }, async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify({ ...owner, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' }));
-    stubFetch({});
+    stubPaths({});
     const { router } = renderApp('/acme/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
     fireEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
@@ -203,7 +214,7 @@ describe('app shell', () => {
   it('keeps employees away from settings by address', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('user', JSON.stringify({ ...owner, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' }));
-    stubFetch({});
+    stubPaths({});
     const { router } = renderApp('/acme/storefront/hours');
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(router.state.location.pathname).toBe('/acme/dashboard');

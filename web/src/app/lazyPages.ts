@@ -11,4 +11,6 @@ export const BookDemoPage = lazy(() => import('../features/demo/BookDemoPage.js'
 export const PlatformPortal = lazy(() => import('../features/platform/PlatformPortal.js'));
 export const TenantApp = lazy(() => import('../features/shell/TenantApp.js'));
 export const PublicServicePage = lazy(() => import('../features/services/PublicServicePage.js'));
+export const WaitlistOfferPage = lazy(() => import('../features/services/WaitlistOfferPage.js'));
 export const ReportMailPage = lazy(() => import('../features/report-mail/ReportMailPage.js'));
+export const BookingCancelPage = lazy(() => import('../features/booking-cancel/BookingCancelPage.js'));

@@ -8,7 +8,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fullPolicy } from '../../../shared/domain/roles.js';
 import { listAnswer, reservation } from '../features/reservations/fixtures.test-helpers.js';
-import { renderApp, stubFetch } from '../test-utils.js';
+import { renderApp, stubPaths } from '../test-utils.js';
 import { zoneDiffersFromBrowser } from './time-zone.js';
 
 vi.setConfig({ testTimeout: 45_000 });
@@ -55,8 +55,15 @@ describe('one time zone, the organization’s, with the browser in another', () 
 
   it('dashboard: the active reservation reads 9:00 AM New York', async () => {
     signIn();
-    stubFetch({
-      'GET /api/inventory/items/stats/overview': { body: { total: 0, statusCounts: {}, maintenanceDue: 0 } },
+    stubPaths({
+      'GET /api/inventory/items/stats/overview': {
+        body: {
+          total: 0,
+          statusCounts: { AVAILABLE: 0, IN_USE: 0, MAINTENANCE_REQUIRED: 0, OUT_OF_SERVICE: 0 },
+          byStatus: { AVAILABLE: 0, IN_USE: 0, MAINTENANCE: 0, OUT_OF_SERVICE: 0, DAMAGED: 0 },
+          maintenanceDue: 0,
+        },
+      },
       'GET /api/reservations/integration/stats/overview': {
         body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0 },
       },
@@ -71,7 +78,7 @@ describe('one time zone, the organization’s, with the browser in another', () 
 
   it('reservations list: the same booking reads the same time', async () => {
     signIn();
-    stubFetch({
+    stubPaths({
       'GET /api/reservations/integration/all': {
         body: listAnswer([res6], { all: 1, active: 1, completed: 0, cancelled: 0, overdue: 0 }),
       },
@@ -101,8 +108,8 @@ describe('one time zone, the organization’s, with the browser in another', () 
       clockInLocation: null,
       clockOutLocation: null,
     };
-    stubFetch({
-      'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } },
+    stubPaths({
+      'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: null, permissions: {} } },
       'GET /api/timesheets/active': { body: { timesheet: null } },
       'GET /api/timesheets': {
         body: {
@@ -118,7 +125,7 @@ describe('one time zone, the organization’s, with the browser in another', () 
 
   it('permission change log: the change’s time in the organization’s zone', async () => {
     signIn();
-    stubFetch({
+    stubPaths({
       'GET /api/settings/permissions': { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
       'GET /api/settings/permissions/logs': {
         body: {

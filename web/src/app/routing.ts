@@ -13,6 +13,8 @@ export type RouteDecision =
   | { kind: 'service' }
   /** A report e-mail's confirm or unsubscribe link (docs/decisions/report-mail-recipients.md): for anyone, signed in or not. */
   | { kind: 'report-mail' }
+  /** A reminder's cancel link (docs/decisions/reminder-cancel-links.md): for anyone, signed in or not. */
+  | { kind: 'booking-cancel' }
   | { kind: 'platform' }
   /** The business app, mounted at `base` ('' on a tenant host, '/{subdomain}' in path mode). */
   | { kind: 'tenant'; base: string };
@@ -30,12 +32,17 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
+/** The share page, and its waitlist offer and leave links (R-SVC-8, R-SVC-9). */
 function isServicePath(segs: string[]): boolean {
-  return segs[0] === 'service' && segs.length === 2;
+  return segs[0] === 'service' && (segs.length === 2 || (segs.length === 4 && ['offer', 'leave'].includes(segs[2]!)));
 }
 
 function isReportMailPath(segs: string[]): boolean {
   return segs[0] === 'report-mail' && segs.length === 3 && (segs[1] === 'confirm' || segs[1] === 'unsubscribe');
+}
+
+function isBookingCancelPath(segs: string[]): boolean {
+  return segs[0] === 'booking' && segs[1] === 'cancel' && segs.length === 3;
 }
 
 function isSetupAccount(segs: string[]): boolean {
@@ -48,6 +55,7 @@ function anonymousOnPlatformHost(path: string): RouteDecision {
   const [first = ''] = segs;
   if (isServicePath(segs)) return { kind: 'service' };
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
+  if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
   if (segs.length === 1) {
     if (first === 'login') return { kind: 'public', page: 'login' };
@@ -66,6 +74,7 @@ function anonymousOnTenantHost(path: string): RouteDecision {
   const segs = segments(path);
   if (isServicePath(segs)) return { kind: 'service' };
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
+  if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
   // The sign-in page links here; without it the link would only show the sign-in page again.
   if (segs.length === 1 && segs[0] === 'forgot-password') return { kind: 'public', page: 'forgot-password' };
@@ -85,6 +94,7 @@ export function decideRoute(input: { tenant: string | null; path: string; sessio
   const user = session.user;
   if (isServicePath(segs)) return { kind: 'service' };
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
+  if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
   if (user.role === 'SUPER_ADMIN') {
     return path.replace(/\/+$/, '') === PLATFORM_HOME ? { kind: 'platform' } : { kind: 'redirect', to: PLATFORM_HOME };
   }

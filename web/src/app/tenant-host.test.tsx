@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OTHER_TENANT_ERROR, OTHER_TENANT_MESSAGE, TENANT_PATH_HEADER } from '../../../shared/domain/tenant-host.js';
 import { api } from '../api/client.js';
 import { toaster } from '../components/toaster.js';
-import { renderApp, stubFetch } from '../test-utils.js';
+import { renderApp, stubPaths } from '../test-utils.js';
 import { pageTenant, pathTenantHeader } from './host.js';
 import type { SessionUser } from './session.js';
 
@@ -31,7 +31,7 @@ afterEach(() => {
 
 describe("the SPA refuses another tenant's session (path mode: /{subdomain}/…)", () => {
   it("shows the sign-in page with the reason for a URL sign-in of Acme on Bravo's address, storing nothing", async () => {
-    stubFetch({});
+    stubPaths({});
     renderApp(signInUrl('/bravo/dashboard', acme));
     await screen.findByRole('heading', { name: 'Sign in' });
     await screen.findByText(OTHER_TENANT_MESSAGE);
@@ -40,7 +40,7 @@ describe("the SPA refuses another tenant's session (path mode: /{subdomain}/…)
   });
 
   it("clears a stored Acme session opened on Bravo's address", async () => {
-    stubFetch({});
+    stubPaths({});
     localStorage.setItem('token', acmeToken);
     localStorage.setItem('user', JSON.stringify(acme));
     renderApp('/bravo/customers');
@@ -65,7 +65,7 @@ describe("the SPA refuses another tenant's session (path mode: /{subdomain}/…)
   });
 
   it("keeps Acme's own session on Acme's address", async () => {
-    stubFetch({});
+    stubPaths({});
     renderApp(signInUrl('/acme/dashboard', acme));
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(localStorage.getItem('token')).toBe(acmeToken);
@@ -89,7 +89,9 @@ describe("the page's tenant, and the API client naming its path prefix", () => {
   });
 
   it("api() carries the page's path prefix to the API", async () => {
-    const calls = stubFetch({ 'GET /api/customers': { body: { customers: [] } } });
+    const calls = stubPaths({
+      'GET /api/customers': { body: { customers: [], pagination: { page: 1, limit: 10, total: 0, pages: 0 } } },
+    });
     window.history.replaceState({}, '', '/acme/customers');
     await api('customers.list').catch(() => undefined);
     expect(calls[0]?.init?.headers).toMatchObject({ [TENANT_PATH_HEADER]: 'acme' });

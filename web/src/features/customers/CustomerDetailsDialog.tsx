@@ -61,6 +61,8 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
                     <Field label="Phone" value={formatPhone(c.phone)} />
                     <Field label="Email" value={c.email ?? ''} />
                     <Field label="Address" value={c.address ?? ''} />
+                    {/* R-RES-12: kept on write with each no-show and its restore. */}
+                    <Field label="No-shows" value={String(c.noShowCount)} />
                   </SimpleGrid>
                   <Stack gap="2">
                     <Text fontWeight="semibold">

@@ -25,6 +25,7 @@ const rosa = {
   email: 'rosa@example.com',
   address: '1 Main St',
   reservationCount: 2,
+  noShowCount: 0,
   createdAt: '2026-03-05T12:00:00.000Z',
 };
 const page = (customers: unknown[], total = customers.length) => ({
@@ -74,6 +75,32 @@ describe('customers page', () => {
     within(dialog).getByText('GC-1 Golf Cart');
     within(dialog).getByText('$64.50');
     within(dialog).getByText('$12.25');
+  });
+
+  it('shows each customer’s no-shows, sorts by them, and names them in the details (R-RES-12)', async () => {
+    signIn();
+    const ann = { ...rosa, id: 'c2', firstName: 'Ann', lastName: 'Absent', noShowCount: 3 };
+    const bob = { ...rosa, id: 'c3', firstName: 'Bob', lastName: 'Blank', noShowCount: 1 };
+    stubFetch({
+      'GET /api/customers': page([rosa, ann, bob]),
+      'GET /api/customers/c2': { body: { customer: { ...ann, reservations: [] } } },
+    });
+    renderApp('/acme/customers');
+    await screen.findByText('Ann Absent', {}, { timeout: 20_000 });
+    within(screen.getByText('Ann Absent').closest('tr')!).getByLabelText('3 no-shows');
+    within(screen.getByText('Rosa Parks').closest('tr')!).getByLabelText('0 no-shows');
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).queryByText(/Parks|Absent|Blank/)?.textContent);
+    fireEvent.click(screen.getByRole('columnheader', { name: /No-shows/ }));
+    await waitFor(() => expect(names()).toEqual(['Rosa Parks', 'Bob Blank', 'Ann Absent']));
+    fireEvent.click(screen.getByRole('columnheader', { name: /No-shows/ }));
+    await waitFor(() => expect(names()).toEqual(['Ann Absent', 'Bob Blank', 'Rosa Parks']));
+    fireEvent.click(screen.getByRole('button', { name: 'View details of Ann Absent' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('No-shows').nextElementSibling?.textContent).toBe('3');
   });
 
   it('shows the load error with Retry, never the empty state, and recovers', async () => {

@@ -74,6 +74,23 @@ export default function CustomersPage() {
       ),
     },
     {
+      // R-RES-12: reservations marked no-show, kept on write; sorts the page shown.
+      key: 'noShows',
+      header: 'No-shows',
+      align: 'center',
+      nowrap: true,
+      sortValue: (c) => c.noShowCount,
+      render: (c) => (
+        <Badge
+          variant="subtle"
+          colorPalette={c.noShowCount ? 'orange' : 'gray'}
+          aria-label={pluralize(c.noShowCount, 'no-show')}
+        >
+          {c.noShowCount}
+        </Badge>
+      ),
+    },
+    {
       key: 'actions',
       // A column header with no text leaves the column unnamed (axe empty-table-header).
       header: 'Actions',

@@ -38,7 +38,7 @@ const statsAnswers = {
     },
   },
   'GET /api/reservations/integration/stats/overview': {
-    body: { active: 4, total: 9, completed: 4, cancelled: 1, overdue: 0 },
+    body: { active: 4, total: 9, completed: 4, cancelled: 1, overdue: 0, noShowsThisWeek: 3 },
   },
   'GET /api/customers/stats/overview': { body: { total: 5 } },
   'GET /api/payments/stats/overview': { body: { totalAmount: 120.5, count: 3 } },
@@ -64,8 +64,11 @@ describe('dashboard', () => {
       'Maintenance',
       'Out of Service',
       'Maintenance Due',
+      'No-shows This Week',
     ])
       within(overview).getByText(label);
+    // R-RES-12: this week's no-shows, from the reservations' counters.
+    expect(within(overview).getByText('No-shows This Week').previousElementSibling?.textContent).toBe('3');
     const quick = screen.getByRole('region', { name: 'Quick Actions' });
     expect(
       within(quick)

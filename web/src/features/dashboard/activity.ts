@@ -144,6 +144,24 @@ export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
         color: 'purple',
         at: m.receivedAt,
       };
+    case 'waitlist-joined':
+      return {
+        key,
+        title: `${who || 'A customer'} joined the waitlist`,
+        detail: what || undefined,
+        to: '/inventory',
+        color: 'blue',
+        at: m.receivedAt,
+      };
+    case 'waitlist-booked':
+      return {
+        key,
+        title: `Waitlist offer booked ${number}`.trim(),
+        detail,
+        to: '/reservations?status=active',
+        color: 'green',
+        at: m.receivedAt,
+      };
     default:
       return null;
   }
@@ -202,8 +220,9 @@ export function recentActivity(
 }
 
 /**
- * Activity Overview: six tiles in the six stat colours (R-DASH-1, R-DASH-4), all from counters,
- * each with the module whose counters it shows (a switched-off module's tiles are left out).
+ * Activity Overview: six tiles in the six stat colours (R-DASH-1, R-DASH-4) and this week's no-shows
+ * (R-RES-12), all from counters, each with the module whose counters it shows (a switched-off module's
+ * tiles are left out).
  */
 export function overviewTiles(stats: DashboardStats) {
   const i = stats.inventory;
@@ -232,5 +251,13 @@ export function overviewTiles(stats: DashboardStats) {
       module: 'inventory',
     },
     { key: 'maintenance-due', label: 'Maintenance Due', value: i.maintenanceDue, color: 'gray', module: 'inventory' },
+    {
+      key: 'no-shows',
+      label: 'No-shows This Week',
+      // A browser copy cached before this tile has no such figure.
+      value: stats.reservations.noShowsThisWeek ?? 0,
+      color: 'orange',
+      module: 'reservations',
+    },
   ] as const;
 }

@@ -24,7 +24,7 @@ const stats = {
     statusCounts: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE_REQUIRED: 1, OUT_OF_SERVICE: 2 },
     maintenanceDue: 3,
   },
-  reservations: { active: 4, total: 9 },
+  reservations: { active: 4, total: 9, noShowsThisWeek: 2 },
   customers: { total: 5 },
   payments: { totalAmount: 120.5 },
 };
@@ -58,9 +58,10 @@ describe('dashboard stats', () => {
     expect(readCachedStats('t/u', 1_000_001, storage)).toBeNull();
   });
 
-  it('draws the six overview tiles from the counters, in the six stat colours', () => {
+  it('draws the overview tiles from the counters, in the six stat colours, with this week’s no-shows', () => {
     const tiles = overviewTiles(stats);
-    expect(tiles.map((t) => t.value)).toEqual([7, 2, 9, 1, 2, 3]);
+    expect(tiles.map((t) => t.value)).toEqual([7, 2, 9, 1, 2, 3, 2]);
+    expect(tiles.at(-1)).toMatchObject({ label: 'No-shows This Week', module: 'reservations' });
     expect(new Set(tiles.map((t) => t.color))).toEqual(new Set(['blue', 'green', 'purple', 'orange', 'red', 'gray']));
   });
 });

@@ -13,6 +13,9 @@ export const LIVE_EVENT_TYPES = [
   'inventory-status-changed',
   'payment-processed',
   'stats-updated',
+  // The waitlist (R-SVC-10): a customer joined a full slot; an offer was booked.
+  'waitlist-joined',
+  'waitlist-booked',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 export type LiveState = 'disconnected' | 'connected' | 'error' | 'reconnecting';

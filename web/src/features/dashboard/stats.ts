@@ -8,7 +8,8 @@ export interface DashboardStats {
     statusCounts: { AVAILABLE: number; IN_USE: number; MAINTENANCE_REQUIRED: number; OUT_OF_SERVICE: number };
     maintenanceDue: number;
   };
-  reservations: { active: number; total: number };
+  /** `noShowsThisWeek`: R-RES-12, kept on write by the server. */
+  reservations: { active: number; total: number; noShowsThisWeek: number };
   customers: { total: number };
   payments: { totalAmount: number };
 }
@@ -19,7 +20,7 @@ export const ZERO_STATS: DashboardStats = {
     statusCounts: { AVAILABLE: 0, IN_USE: 0, MAINTENANCE_REQUIRED: 0, OUT_OF_SERVICE: 0 },
     maintenanceDue: 0,
   },
-  reservations: { active: 0, total: 0 },
+  reservations: { active: 0, total: 0, noShowsThisWeek: 0 },
   customers: { total: 0 },
   payments: { totalAmount: 0 },
 };
@@ -56,7 +57,7 @@ export function combineStats(results: PromiseSettledResult<unknown>[]): Dashboar
       },
       maintenanceDue: num(i.maintenanceDue),
     },
-    reservations: { active: num(r.active), total: num(r.total) },
+    reservations: { active: num(r.active), total: num(r.total), noShowsThisWeek: num(r.noShowsThisWeek) },
     customers: { total: num(c.total) },
     payments: { totalAmount: num(p.totalAmount) },
   };

@@ -11,7 +11,14 @@ import { useOrgClock } from '../../app/time-zone.js';
 import { FormField } from '../../components/form.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { employeesApi, saveErrorMessage, useDocuments, type EmployeeDocument } from './api/index.js';
+import {
+  saveErrorMessage,
+  getDocumentFile,
+  uploadDocument,
+  useDeleteDocument,
+  useDocuments,
+  type EmployeeDocument,
+} from './api/index.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 
 /** Bytes, KB or MB: a one-page PDF is not "0.00 MB". */
@@ -33,6 +40,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
   const fileInput = useRef<HTMLInputElement>(null);
   const { confirm, confirmDialog } = useConfirm();
   const submission = useSubmissionKey();
+  const deleteDocument = useDeleteDocument({ failure: 'Failed to delete document', toastFailure: false });
 
   const upload = async () => {
     if (!name.trim() || !file) return setProblem(EMPLOYEE_MESSAGES.documentsRequired);
@@ -42,7 +50,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
     setUploading(true);
     try {
       await submission.send([userId, name.trim(), file.name, file.size, file.lastModified], (key) =>
-        employeesApi.uploadDocument(userId, name.trim(), file, key),
+        uploadDocument(userId, name.trim(), file, key),
       );
       setName('');
       setFile(null);
@@ -62,7 +70,7 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
     // opened during the click, so no popup blocker stops it, and pointed at the file once its link arrives.
     const tab = asPreview && !d.mimeType.startsWith('image/') ? window.open('', '_blank') : null;
     try {
-      const link = await employeesApi.fileLink(userId, d.id, asPreview);
+      const link = await getDocumentFile(userId, d.id, asPreview);
       if (tab) {
         tab.opener = null;
         tab.location.href = link.url;
@@ -86,11 +94,9 @@ export function DocumentsTab({ userId, canEdit }: { userId: string; canEdit: boo
       destructive: true,
     });
     if (!ok) return;
-    try {
-      await employeesApi.deleteDocument(userId, d.id);
-    } catch (e) {
-      notify.error(saveErrorMessage(e, 'Failed to delete document'));
-    }
+    const r = await deleteDocument.run(userId, d.id);
+    if (r.ok) return;
+    notify.error(saveErrorMessage(r.error, 'Failed to delete document'));
     await mutate();
   };
 

@@ -1,5 +1,5 @@
-import { Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { type ReactNode, useState } from 'react';
+import { Button, Card, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ApiRequestError } from '../../api/client.js';
 import { formatCents } from '../../../../shared/domain/money.js';
@@ -7,28 +7,27 @@ import { roleFlags } from '../../../../shared/domain/roles.js';
 import {
   accessLong,
   formatPhone,
-  jobMilestones,
   maskSsn,
   splitLegalName,
   userChangeRefusal,
 } from '../../../../shared/domain/employees.js';
-import { todayIn } from '../../../../shared/domain/time.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useOrgClock } from '../../app/time-zone.js';
-import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
+import { ArrowLeftIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 import { useAppPath } from '../shell/index.js';
-import { employeesApi, useEmployee, type EmployeeDetail } from './api/index.js';
+import { updateEmployee, useEmployee } from './api/index.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
+import { EditableBlock } from './EditableBlock.js';
+import { ProfilePicture } from './ProfilePicture.js';
+import { Header, Timeline } from './EmployeeHeader.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the Documents and Performance tabs (not shown first) download
 // after the page shows or when their tab is opened.
 const Documents = deferred(() => import('./DocumentsTab.js').then((m) => m.DocumentsTab));
 const Performance = deferred(() => import('../timesheets/index.js').then((m) => m.PerformanceTab));
-import { EditableBlock } from './EditableBlock.js';
-import { ProfilePicture } from './ProfilePicture.js';
 
 const dollarsPerHour = (cents: number | null) => (cents == null ? '' : `${formatCents(cents)}/hr`);
 const fourDigits = (v: string) => (v === '' || /^\d{4}$/.test(v) ? null : 'PIN must be 4 digits');
@@ -36,72 +35,6 @@ const ssnCheck = (v: string) =>
   v === '' || /^\d{3}-?\d{2}-?\d{4}$/.test(v) ? null : 'SSN must be 9 digits (XXX-XX-XXXX)';
 const wageCheck = (v: string) =>
   v === '' || (/^\d+(\.\d{1,2})?$/.test(v) && Number(v) >= 0) ? null : 'Wage must be a number of 0 or more';
-
-function Timeline({ startDate }: { startDate: string | null }) {
-  const clock = useOrgClock();
-  // "Today" is the organization's day, like every day the server counts (docs/decisions/one-time-zone.md).
-  const milestones = jobMilestones(startDate, todayIn(clock.zone));
-  if (!milestones.length) return <Text color="fg.muted">Set a start date to see the job history.</Text>;
-  return (
-    <Stack as="ol" gap="3" listStyleType="none" ms="0" aria-label="Job history">
-      {milestones.map((m) => (
-        <HStack as="li" key={m.label} gap="3" align="start">
-          <Box
-            mt="1"
-            boxSize="4"
-            borderRadius="full"
-            bg={m.achieved ? 'green.500' : 'border'}
-            color="white"
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-          >
-            {m.achieved && <CheckIcon width="12" height="12" />}
-          </Box>
-          <Box>
-            <Text fontWeight="medium">{m.label}</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {clock.date(m.date)}
-              {m.achieved ? ' · Completed' : ''}
-            </Text>
-          </Box>
-        </HStack>
-      ))}
-    </Stack>
-  );
-}
-
-function Header({ e, picture }: { e: EmployeeDetail; picture: ReactNode }) {
-  const label = e.status === 'ACTIVE' ? 'Active' : e.status === 'PENDING' ? 'Pending' : 'Terminated';
-  return (
-    <Card.Root>
-      <Card.Body>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'start', sm: 'center' }}>
-          {picture}
-          {/* A long name or e-mail breaks inside the card rather than widening the page at 375 px. */}
-          <Stack gap="1" minW="0" maxW="full" wordBreak="break-word">
-            <HStack gap="2" wrap="wrap">
-              <Text as="h1" fontSize="2xl" fontWeight="bold">
-                {e.firstName} {e.lastName}
-              </Text>
-              <Badge colorPalette={e.status === 'ACTIVE' ? 'green' : e.status === 'PENDING' ? 'orange' : 'red'}>
-                {label}
-              </Badge>
-            </HStack>
-            <Text color="fg.muted">
-              {e.jobRole || 'Employee'}
-              {e.organization ? ` at ${e.organization.name}` : ''}
-            </Text>
-            <Stack direction={{ base: 'column', sm: 'row' }} gap={{ base: 0, sm: 4 }} fontSize="sm">
-              {e.phone && <Text>{formatPhone(e.phone)}</Text>}
-              <Text wordBreak="break-all">{e.email}</Text>
-            </Stack>
-          </Stack>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** R-EMP-8 Employee detail, /employees/{id}. */
 export default function EmployeeDetailPage() {
@@ -152,7 +85,7 @@ export default function EmployeeDetailPage() {
   // The server's rule (docs/decisions/sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
   const canEdit = flags.canViewEmployees && userChangeRefusal({ ...user, userId: user.id ?? '' }, e) === null;
   const save = async (body: Record<string, unknown>) => {
-    const r = await employeesApi.update(e.id, body);
+    const r = await updateEmployee(e.id, body);
     await mutate(r.employee, { revalidate: false });
   };
   const blank = (v: string) => (v.trim() === '' ? null : v.trim());

@@ -5,8 +5,16 @@ import { Controller } from 'react-hook-form';
 import { inviteBody } from '../../../../shared/contract/routes/users.js';
 import { DialogFrame, FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
-import { employeesApi, saveErrorMessage, useJobRoles, useLocationList, type Employee } from './api/index.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
+import {
+  saveErrorMessage,
+  useCreateJobRole,
+  useInviteEmployee,
+  useJobRoles,
+  useLocationList,
+  useUpdateEmployee,
+  type Employee,
+} from './api/index.js';
+import { useCreateLocation } from '../inventory/api/index.js';
 
 /** The modal's fields (R-EMP-1): the contract's invite schema without the role, which stays EMPLOYEE. */
 export const employeeFormSchema = z.omit(inviteBody, { role: true });
@@ -95,9 +103,14 @@ export function EmployeeFormDialog(props: {
   const locations = useLocationList();
   const [adding, setAdding] = useState<'role' | 'location' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const submission = useSubmissionKey();
-  const roleSubmission = useSubmissionKey();
-  const locationSubmission = useSubmissionKey();
+  // Failures show inline (R-EMP-3), not as toasts; the saved message is the caller's banner.
+  const update = useUpdateEmployee({ failure: 'Failed to save employee', toastFailure: false });
+  const invite = useInviteEmployee({ failure: 'Failed to save employee', toastFailure: false });
+  const createRole = useCreateJobRole({ failure: 'Failed to create job role. Please try again.', toastFailure: false });
+  const createLocation = useCreateLocation({
+    failure: 'Failed to create location. Please try again.',
+    toastFailure: false,
+  });
 
   return (
     <FormDialog
@@ -117,19 +130,12 @@ export function EmployeeFormDialog(props: {
           hourlyWage: values.hourlyWage === '' ? null : values.hourlyWage,
           startDate: values.startDate || null,
         };
-        try {
-          if (editing) {
-            await employeesApi.update(editing.id, body);
-            props.onSaved('Employee updated successfully!');
-          } else {
-            const invite = { ...body, role: 'EMPLOYEE' as const };
-            await submission.send(invite, (key) => employeesApi.invite(invite, key));
-            props.onSaved('Employee created and invitation email sent!');
-          }
-        } catch (e) {
-          setFailure(saveErrorMessage(e, 'Failed to save employee'));
+        const r = editing ? await update.run(editing.id, body) : await invite.run({ ...body, role: 'EMPLOYEE' });
+        if (!r.ok) {
+          setFailure(saveErrorMessage(r.error, 'Failed to save employee'));
           return false;
         }
+        props.onSaved(editing ? 'Employee updated successfully!' : 'Employee created and invitation email sent!');
       }}
     >
       {(form) => (
@@ -263,9 +269,9 @@ export function EmployeeFormDialog(props: {
             failure="Failed to create job role. Please try again."
             onClose={() => setAdding(null)}
             onAdd={async (name) => {
-              const r = await roleSubmission.send(name, (key) => employeesApi.createJobRole(name, key));
-              await roles.mutate();
-              form.setValue('jobRole', r.jobRole.name, { shouldDirty: true });
+              const r = await createRole.run(name);
+              if (!r.ok) throw r.error;
+              form.setValue('jobRole', r.value.jobRole.name, { shouldDirty: true });
             }}
           />
           <AddNameDialog
@@ -275,9 +281,9 @@ export function EmployeeFormDialog(props: {
             failure="Failed to create location. Please try again."
             onClose={() => setAdding(null)}
             onAdd={async (name) => {
-              const r = await locationSubmission.send(name, (key) => employeesApi.createLocation(name, key));
-              await locations.mutate();
-              form.setValue('location', r.name, { shouldDirty: true });
+              const r = await createLocation.run(name);
+              if (!r.ok) throw r.error;
+              form.setValue('location', r.value.name, { shouldDirty: true });
             }}
           />
         </Stack>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 import { tokenProblem } from '../setup-account/index.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -69,14 +69,16 @@ const kim = {
   status: 'ACTIVE',
   isActive: true,
 };
-const permissionsMine = { 'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } } };
+const permissionsMine = {
+  'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: null, permissions: {} } },
+};
 
 afterEach(() => localStorage.clear());
 
 describe('employees page', () => {
   it('lists the team with Admin/Mgr/Emp, whole-dollar wages, Pending/@pending-setup and the admin-only actions', async () => {
     signIn();
-    stubFetch({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
+    stubPaths({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
     renderApp('/acme/employees');
     await screen.findByText('Pat Lee', {}, { timeout: 20_000 });
     screen.getByRole('tab', { name: 'User Management (3)' });
@@ -100,7 +102,7 @@ describe('employees page', () => {
 
   it('a manager sees no Add Employee, Delete, Resend or Deactivate, and cannot edit an administrator', async () => {
     signIn(manager);
-    stubFetch({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
+    stubPaths({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
     renderApp('/acme/employees');
     await screen.findByText('Pat Lee', {}, { timeout: 20_000 });
     expect(screen.queryByRole('button', { name: 'Add Employee' })).toBeNull();
@@ -112,7 +114,7 @@ describe('employees page', () => {
   it('shows Error Loading Employees with Retry, never the empty state, and recovers', async () => {
     signIn();
     let fail = true;
-    stubFetch({
+    stubPaths({
       ...permissionsMine,
       'GET /api/users': () =>
         fail
@@ -130,7 +132,7 @@ describe('employees page', () => {
   it('invites from the modal with the contract messages, then shows the green banner', async () => {
     signIn();
     let invited: unknown = null;
-    stubFetch({
+    stubPaths({
       ...permissionsMine,
       'GET /api/users': { body: { users: [sam] } },
       'GET /api/job-roles': {
@@ -145,7 +147,21 @@ describe('employees page', () => {
             success: true,
             message: 'Employee created and invitation email sent!',
             emailSent: true,
-            employee: { ...pat, hasPin: false },
+            employee: {
+              ...pat,
+              hasPin: false,
+              preferredName: null,
+              personalEmail: null,
+              mobileNumber: null,
+              emergencyContact: null,
+              dateOfBirth: null,
+              ssnLast4: null,
+              homeAddress: null,
+              managerNotes: null,
+              profilePicture: null,
+              setupExpiresAt: null,
+              deactivatedAt: null,
+            },
           },
         };
       },

@@ -18,7 +18,14 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useAppPath } from '../shell/index.js';
-import { employeesApi, saveErrorMessage, useEmployees, type Employee } from './api/index.js';
+import {
+  saveErrorMessage,
+  useDeactivateEmployee,
+  useDeleteEmployee,
+  useEmployees,
+  useResendInvite,
+  type Employee,
+} from './api/index.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { ScrollingTabList } from '../../components/ScrollingTabList.js';
@@ -75,6 +82,11 @@ export default function EmployeesPage() {
     navigate('.', { replace: true, state: null });
   }, [editUserId, data, navigate]);
 
+  const writes = {
+    resend: useResendInvite({ failure: 'Failed to resend invitation', toastFailure: false }),
+    deactivate: useDeactivateEmployee({ failure: 'Failed to deactivate employee', toastFailure: false }),
+    delete: useDeleteEmployee({ failure: 'Failed to delete employee', toastFailure: false }),
+  };
   const act = async (e: Employee, kind: 'resend' | 'deactivate' | 'delete') => {
     const texts = {
       resend: {
@@ -82,18 +94,21 @@ export default function EmployeesPage() {
         title: 'Resend invitation',
         label: 'Resend',
         fail: 'Failed to resend invitation',
+        done: 'Invitation email resent successfully!',
       },
       deactivate: {
         message: 'Are you sure you want to deactivate this employee? They will not be able to log in.',
         title: 'Deactivate employee',
         label: 'Deactivate',
         fail: 'Failed to deactivate employee',
+        done: 'Employee deactivated successfully!',
       },
       delete: {
         message: 'Are you sure you want to delete this employee? This action cannot be undone.',
         title: 'Delete employee',
         label: 'Delete',
         fail: 'Failed to delete employee',
+        done: 'Employee deleted successfully!',
       },
     }[kind];
     const ok = await confirm({
@@ -103,25 +118,18 @@ export default function EmployeesPage() {
       destructive: kind !== 'resend',
     });
     if (!ok) return;
-    try {
-      if (kind === 'resend') {
-        await employeesApi.resend(e.id);
-        showBanner('Invitation email resent successfully!');
-      } else if (kind === 'deactivate') {
-        await employeesApi.deactivate(e.id);
-        showBanner('Employee deactivated successfully!');
-      } else {
-        await employeesApi.remove(e.id);
-        showBanner('Employee deleted successfully!');
-      }
-    } catch (err) {
-      const status = (err as { status?: number }).status;
-      const fallback =
-        kind === 'delete' && status && status >= 500
-          ? `Server error (${status}): ${(err as Error).message}`
-          : texts.fail;
-      notify.error(saveErrorMessage(err, fallback));
+    // The banner says it; a failure is toasted here (the delete's server-error text, R-EMP-3).
+    const r = await writes[kind].run(e.id);
+    if (r.ok) {
+      showBanner(texts.done);
+      return;
     }
+    const status = (r.error as { status?: number }).status;
+    const fallback =
+      kind === 'delete' && status && status >= 500
+        ? `Server error (${status}): ${(r.error as Error).message}`
+        : texts.fail;
+    notify.error(saveErrorMessage(r.error, fallback));
     await mutate();
   };
 

@@ -5,7 +5,7 @@ import { PHOTO_CONTENT_TYPES, PHOTO_MESSAGES, photoProblem } from '../../../../s
 import { useSubmissionKey } from '../../api/submission-key.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { employeesApi, saveErrorMessage, type EmployeeDetail } from './api/index.js';
+import { deletePicture, saveErrorMessage, uploadPicture, type EmployeeDetail } from './api/index.js';
 
 /**
  * The header's picture (R-EMP-8): the picture or the initials; whoever may edit the employee
@@ -44,7 +44,7 @@ export function ProfilePicture({
     setBusy('upload');
     try {
       const updated = await submission.send([e.id, file.name, file.size, file.lastModified], (key) =>
-        employeesApi.uploadPicture(e.id, file, key),
+        uploadPicture(e.id, file, key),
       );
       await onChanged(updated);
       notify.success('Picture updated');
@@ -68,7 +68,7 @@ export function ProfilePicture({
     setProblem(null);
     setBusy('remove');
     try {
-      await onChanged(await employeesApi.removePicture(e.id));
+      await onChanged(await deletePicture(e.id));
       notify.success('Picture removed');
     } catch (err) {
       setProblem(saveErrorMessage(err, 'Failed to remove the picture'));

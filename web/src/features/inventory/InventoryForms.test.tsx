@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../app/session.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
+import { staffServiceWire } from '../services/fixtures.test-helpers.js';
 
 // The page's forms and links as a manager uses them, against a stubbed API.
 
@@ -58,7 +59,7 @@ function signInAsManager() {
   localStorage.setItem('user', JSON.stringify(manager));
 }
 
-const bodyOf = (calls: ReturnType<typeof stubFetch>, method: string, path: string) => {
+const bodyOf = (calls: ReturnType<typeof stubPaths>, method: string, path: string) => {
   const call = calls.find((c) => c.method === method && c.url.split('?')[0] === path);
   return call ? JSON.parse(String(call.init?.body)) : undefined;
 };
@@ -71,7 +72,7 @@ afterEach(() => {
 describe('inventory page forms and links', () => {
   it('preselects the status chip of a ?status=out-of-service link', async () => {
     signInAsManager();
-    stubFetch(listAnswers);
+    stubPaths(listAnswers);
     renderApp('/acme/inventory?status=out-of-service');
     const chip = await screen.findByRole('button', { name: 'OUT OF SERVICE (1)' });
     expect(chip.getAttribute('aria-pressed')).toBe('true');
@@ -81,7 +82,7 @@ describe('inventory page forms and links', () => {
 
   it('bulk-adds: clamps the quantity, waits for generated ids, then creates them as AVAILABLE', async () => {
     signInAsManager();
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...listAnswers,
       'POST /api/inventory/bulk/generate-ids': {
         body: {
@@ -117,7 +118,7 @@ describe('inventory page forms and links', () => {
 
   it('saves a product type, deletes the removed variant and reports the variant that failed', async () => {
     signInAsManager();
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...listAnswers,
       'PUT /api/inventory/product-types/t1': { body: golfCart },
       'POST /api/inventory/product-types/t1/variants': {
@@ -128,7 +129,7 @@ describe('inventory page forms and links', () => {
           details: [{ msg: 'Variant name is too long', path: 'name' }],
         },
       },
-      'DELETE /api/inventory/product-variants/v1': { body: { success: true } },
+      'DELETE /api/inventory/product-variants/v1': { body: { success: true, message: 'Variant deleted' } },
     });
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByRole('tab', { name: /Product Types/ }));
@@ -150,7 +151,7 @@ describe('inventory page forms and links', () => {
 
   it('product type: the contract limits on the inputs, its messages on submit, and an error that clears once corrected', async () => {
     signInAsManager();
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...listAnswers,
       'POST /api/inventory/product-types': {
         status: 201,
@@ -187,7 +188,7 @@ describe('inventory page forms and links', () => {
 
   it('asks before Escape throws away an edited form, and Stay keeps it', async () => {
     signInAsManager();
-    stubFetch(listAnswers);
+    stubPaths(listAnswers);
     renderApp('/acme/inventory');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Product Type' }));
     const form = await screen.findByRole('dialog', { name: 'Create New Product Type' });
@@ -234,7 +235,7 @@ describe('inventory page forms and links', () => {
         })),
       },
     };
-    const calls = stubFetch({ ...listAnswers, 'GET /api/inventory/activity-log': { body: [bulkDeleted] } });
+    const calls = stubPaths({ ...listAnswers, 'GET /api/inventory/activity-log': { body: [bulkDeleted] } });
     renderApp('/acme/inventory');
     await screen.findByRole('tab', { name: 'Activity Log' });
     expect(calls.some((c) => c.url.startsWith('/api/inventory/activity-log'))).toBe(false);
@@ -252,7 +253,7 @@ describe('inventory page forms and links', () => {
 
   it('says "Failed to load activity logs" when the log cannot load', async () => {
     signInAsManager();
-    stubFetch({
+    stubPaths({
       ...listAnswers,
       'GET /api/inventory/activity-log': { status: 500, body: { error: 'InternalError', message: 'boom' } },
     });
@@ -267,7 +268,7 @@ describe('inventory page forms and links', () => {
 
   it('selects rows, shows the bulk bar and bulk-deletes the selection after confirmation', async () => {
     signInAsManager();
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...listAnswers,
       'DELETE /api/inventory/bulk/delete': {
         body: {
@@ -296,7 +297,7 @@ describe('inventory page forms and links', () => {
 
   it('a bulk delete that kept reserved items lists them with their reservations, and keeps them selected', async () => {
     signInAsManager();
-    stubFetch({
+    stubPaths({
       ...listAnswers,
       'DELETE /api/inventory/bulk/delete': {
         body: {
@@ -321,7 +322,7 @@ describe('inventory page forms and links', () => {
 
   it('select-all takes the page, and a refused status change shows the server message', async () => {
     signInAsManager();
-    stubFetch({
+    stubPaths({
       ...listAnswers,
       'PATCH /api/inventory/items/aaaaaaaa-0001/status': {
         status: 409,
@@ -337,11 +338,11 @@ describe('inventory page forms and links', () => {
 
   it('welcomes a manager with no inventory (even with services), with Add Item disabled until a type exists', async () => {
     signInAsManager();
-    stubFetch({
+    stubPaths({
       ...listAnswers,
       'GET /api/inventory/product-types': { body: [] },
       'GET /api/inventory/items': { body: { items: [], nextCursor: null } },
-      'GET /api/inventory/services': { body: [{ id: 's1', name: 'Tour' }] },
+      'GET /api/inventory/services': { body: [staffServiceWire({ id: 's1', name: 'Tour' })] },
     });
     renderApp('/acme/inventory');
     await screen.findByText('Welcome to Your Inventory System');

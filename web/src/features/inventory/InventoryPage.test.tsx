@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../app/session.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
   ({
@@ -56,7 +56,7 @@ afterEach(() => {
 describe('inventory page', () => {
   it('gives a manager the manage header, buttons, status dropdowns and the activity log tab', async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
-    stubFetch({
+    stubPaths({
       'GET /api/inventory/product-types': { body: [type] },
       'GET /api/inventory/items': { body: { items: [item], nextCursor: null } },
       'GET /api/inventory/services': { body: [] },
@@ -71,7 +71,7 @@ describe('inventory page', () => {
 
   it('shows other staff a read-only page: badges, no buttons, no activity log', async () => {
     signIn(user('EMPLOYEE', 'EMPLOYEE'));
-    stubFetch({
+    stubPaths({
       'GET /api/inventory/product-types': { body: [type] },
       'GET /api/inventory/items': { body: { items: [item], nextCursor: null } },
       'GET /api/inventory/services': { body: [] },
@@ -97,7 +97,7 @@ describe('inventory page', () => {
 
   it('gives an employee granted item create, edit and delete the buttons that do them', async () => {
     signIn(user('EMPLOYEE', 'EMPLOYEE'));
-    stubFetch({
+    stubPaths({
       ...inventoryAnswers,
       'GET /api/settings/permissions/mine': mine('EMPLOYEE', {
         'inventoryItems.view': true,
@@ -119,7 +119,7 @@ describe('inventory page', () => {
 
   it('offers an employee granted only editing the edit button and the status, nothing else', async () => {
     signIn(user('EMPLOYEE', 'EMPLOYEE'));
-    stubFetch({
+    stubPaths({
       ...inventoryAnswers,
       'GET /api/settings/permissions/mine': mine('EMPLOYEE', { 'inventoryItems.edit': true }),
     });
@@ -133,7 +133,7 @@ describe('inventory page', () => {
 
   it('takes the delete buttons from a manager whose matrix denies item deletion', async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
-    stubFetch({
+    stubPaths({
       ...inventoryAnswers,
       'GET /api/settings/permissions/mine': mine('MANAGER', {
         'inventoryItems.create': true,
@@ -149,7 +149,7 @@ describe('inventory page', () => {
 
   it('says what failed and offers Retry when the inventory cannot load', async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({
+    stubPaths({
       'GET /api/inventory/product-types': {
         status: 500,
         body: { error: 'InternalError', message: 'Database unavailable' },

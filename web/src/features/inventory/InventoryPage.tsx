@@ -208,7 +208,6 @@ export default function InventoryPage() {
               access={itemAccess}
               initialStatus={statusFromQuery(statusQuery)}
               onEdit={(item) => setItemForm({ open: true, item })}
-              onChanged={refresh}
             />
           )}
         </Tabs.Content>
@@ -217,7 +216,6 @@ export default function InventoryPage() {
             productTypes={productTypes}
             access={typeAccess}
             onEdit={(type) => setTypeForm({ open: true, type })}
-            onChanged={refresh}
           />
         </Tabs.Content>
         <Tabs.Content value="services">

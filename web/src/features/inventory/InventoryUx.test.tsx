@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../app/session.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 // docs/decisions/README.md#hardening's rough edges on the inventory forms (points 11, 12, 15, 17), as a manager meets them.
 
@@ -30,7 +30,7 @@ const answers = {
   'GET /api/inventory/product-types': { body: [golfCart] },
   'GET /api/inventory/items': { body: { items: [], nextCursor: null } },
   'GET /api/inventory/services': { body: [] },
-  'GET /api/locations': { body: [{ id: 'l1', name: 'Shed' }] },
+  'GET /api/locations': { body: [{ id: 'l1', name: 'Shed', description: null }] },
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -38,7 +38,7 @@ afterEach(() => vi.restoreAllMocks());
 async function openAddItem() {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(manager));
-  stubFetch(answers);
+  stubPaths(answers);
   renderApp('/acme/inventory');
   fireEvent.click(await screen.findByRole('button', { name: 'Add Item' }));
   return screen.findByRole('dialog', { name: 'Add New Inventory Item' });

@@ -22,7 +22,7 @@ import { FormDialog } from '../../components/FormDialog.js';
 import { FormField, useFieldLimit } from '../../components/form.js';
 import { pluralize } from '../../components/format.js';
 import { LocationPicker } from '../services/index.js';
-import { INVENTORY, inventoryApi } from './api/index.js';
+import { bulkCreateItems, createItem, INVENTORY, updateItem, useGenerateItemIds } from './api/index.js';
 import { bulkQuantityNote } from './itemRules.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 
@@ -111,9 +111,7 @@ export function ItemFormDialog({
     setBulkMode(false);
   }, [open]);
 
-  const generate = useMutationAction((productTypeId: string, n: number) => inventoryApi.generateIds(productTypeId, n), {
-    failure: 'Failed to generate item IDs',
-  });
+  const generate = useGenerateItemIds({ failure: 'Failed to generate item IDs' });
   const save = useMutationAction(
     async (v: z.output<typeof itemForm>) => {
       if (v.bulk) {
@@ -128,7 +126,7 @@ export function ItemFormDialog({
             status: 'AVAILABLE' as const,
           },
         };
-        await submission.send(bulk, (key) => inventoryApi.bulkCreate(bulk, key));
+        await submission.send(bulk, (key) => bulkCreateItems(bulk, key));
         return;
       }
       const body = {
@@ -140,8 +138,8 @@ export function ItemFormDialog({
         location: v.location || null,
         notes: v.notes || null,
       };
-      if (item) await inventoryApi.updateItem(item.id, body);
-      else await submission.send(body, (key) => inventoryApi.createItem(body, key));
+      if (item) await updateItem(item.id, body);
+      else await submission.send(body, (key) => createItem(body, key));
     },
     {
       success: (_r, v) =>

@@ -1,24 +1,9 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  DataList,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
+import { Badge, Button, HStack, IconButton, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { InventoryItem, ItemStatus, ProductType } from '../../../../shared/contract/inventory-models.js';
-import { errorMessage } from '../../api/client.js';
-import { inventoryApi } from './api/index.js';
+import { type SettableStatus, useBulkDeleteItems, useChangeItemStatus, useDeleteItem } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ItemCards, ItemTable } from './ItemViews.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { pluralize } from '../../components/format.js';
 import { Pagination } from '../../components/Pagination.js';
@@ -26,112 +11,22 @@ import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { useBelow } from '../../components/media.js';
 import {
+  NO_FILTERS,
+  STATUS_CHIPS,
   bulkDeleteOutcome,
   DEFAULT_SORT,
   filterItems,
-  NO_FILTERS,
   pageCount,
   pageOf,
-  shortId,
-  statusDropdown,
   sortItems,
-  STATUS_CHIPS,
   STATUS_COLOR,
   statusCounts,
   statusLabel,
   toggleSort,
   type ItemFilters,
   type Sort,
-  type SortKey,
 } from './itemRules.js';
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <NativeSelect.Root size="sm" width="auto" minW="40">
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-/** A row (or select-all) checkbox without a visible label: the name is for screen readers and tests. */
-function SelectBox({
-  label,
-  checked,
-  onToggle,
-}: {
-  label: string;
-  checked: boolean | 'indeterminate';
-  onToggle: () => void;
-}) {
-  return (
-    <Checkbox.Root size="sm" checked={checked} onCheckedChange={onToggle}>
-      <Checkbox.HiddenInput />
-      <Checkbox.Control />
-      {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
-      <Checkbox.Label srOnly>{label}</Checkbox.Label>
-    </Checkbox.Root>
-  );
-}
-
-/** A manager's per-row status control; see statusDropdown for which options it offers. */
-function StatusDropdown({
-  item,
-  onChange,
-}: {
-  item: InventoryItem;
-  onChange: (s: Exclude<ItemStatus, 'IN_USE'>) => void;
-}) {
-  const { options, disabled } = statusDropdown(item.status);
-  return (
-    <NativeSelect.Root size="xs" width="40" disabled={disabled}>
-      <NativeSelect.Field
-        aria-label={`Status of ${item.itemNumber}`}
-        value={item.status}
-        onChange={(e) => onChange(e.target.value as Exclude<ItemStatus, 'IN_USE'>)}
-      >
-        {options.map((s) => (
-          <option key={s} value={s}>
-            {statusLabel(s)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-const typeText = (i: InventoryItem) =>
-  `${i.productType?.name ?? '-'}${i.productVariant ? ` (${i.productVariant.name})` : ''}`;
-
-function CardField({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel minW="20">{label}</DataList.ItemLabel>
-      <DataList.ItemValue wordBreak="break-word">{value}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'itemNumber', label: 'Item' },
-  { key: 'type', label: 'Item Type' },
-  { key: 'id', label: 'ID' },
-  { key: 'location', label: 'Location' },
-  { key: 'status', label: 'Status' },
-];
+import { Select, SelectBox, StatusDropdown } from './ItemControls.js';
 
 /** The Inventory Items tab (R-INV-2). */
 export function ItemsTab(props: {
@@ -141,7 +36,6 @@ export function ItemsTab(props: {
   access: { edit: boolean; delete: boolean };
   initialStatus: ItemStatus | null;
   onEdit: (item: InventoryItem) => void;
-  onChanged: () => Promise<unknown>;
 }) {
   const { items, productTypes, access } = props;
   // Below the tablet width the items are cards, as the reservations are (docs/decisions/layout-at-375-and-1366.md).
@@ -152,7 +46,6 @@ export function ItemsTab(props: {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const [bulkDeleting, setBulkDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const visible = useMemo(() => sortItems(filterItems(items, filters), sort), [items, filters, sort]);
   const counts = useMemo(() => statusCounts(items, filters), [items, filters]);
@@ -178,47 +71,33 @@ export function ItemsTab(props: {
       return next;
     });
 
-  async function changeStatus(item: InventoryItem, status: Exclude<ItemStatus, 'IN_USE'>) {
-    try {
-      await inventoryApi.changeStatus(item.id, status);
-      notify.success(`Status of ${item.itemNumber} changed to ${statusLabel(status)}`);
-      await props.onChanged();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to update item status'));
-    }
+  // Each write revalidates the inventory caches (the activity log included) through its hook.
+  const setStatus = useChangeItemStatus({ failure: 'Failed to update item status' });
+  const delOne = useDeleteItem({ success: 'Item deleted successfully', failure: 'Failed to delete item' });
+  const delMany = useBulkDeleteItems({ failure: 'Failed to delete items' });
+  const busy = delOne.busy || delMany.busy;
+
+  async function changeStatus(item: InventoryItem, status: SettableStatus) {
+    const r = await setStatus.run(item.id, status);
+    if (r.ok) notify.success(`Status of ${item.itemNumber} changed to ${statusLabel(status)}`);
   }
 
   async function deleteOne() {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await inventoryApi.deleteItem(deleting.id);
-      notify.success('Item deleted successfully');
-      await props.onChanged();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to delete item'));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+    await delOne.run(deleting.id);
+    setDeleting(null);
   }
 
   async function deleteSelected() {
-    setBusy(true);
-    try {
-      const res = await inventoryApi.bulkDelete([...selected]);
-      const { deleted, kept } = bulkDeleteOutcome(res.data);
+    const r = await delMany.run([...selected]);
+    if (r.ok) {
+      const { deleted, kept } = bulkDeleteOutcome(r.value.data);
       notify.success(deleted);
       if (kept) notify.error(kept);
       // What stayed stays selected: the person sees which items were kept.
-      setSelected(new Set((res.data.keptItems ?? []).map((k) => k.id)));
-      await props.onChanged();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to delete items'));
-    } finally {
-      setBusy(false);
-      setBulkDeleting(false);
+      setSelected(new Set((r.value.data.keptItems ?? []).map((k) => k.id)));
     }
+    setBulkDeleting(false);
   }
 
   const filtered = filters.columnType || filters.columnLocation;
@@ -267,6 +146,7 @@ export function ItemsTab(props: {
         )}
       </HStack>
     );
+  const view = { items: shown, access, selectAll, select, status, actions };
   return (
     <Stack gap="4">
       <Wrap gap="3" align="center">
@@ -366,90 +246,9 @@ export function ItemsTab(props: {
       {visible.length === 0 ? (
         <EmptyState title="No items found" description="No items match the current filters." />
       ) : narrow ? (
-        <Stack as="ul" gap="3" aria-label="Inventory items" listStyleType="none">
-          {access.delete && (
-            <HStack as="li" gap="2">
-              {selectAll}
-              <Text fontSize="sm" color="fg.muted">
-                Select all on this page
-              </Text>
-            </HStack>
-          )}
-          {shown.map((i) => (
-            <Card.Root as="li" key={i.id} size="sm" data-item-number={i.itemNumber}>
-              <Card.Body gap="2">
-                <HStack justify="space-between" align="start" gap="2">
-                  <HStack align="start" gap="2" minW="0">
-                    {access.delete && select(i)}
-                    <Box minW="0">
-                      <Text fontWeight="semibold" wordBreak="break-word">
-                        {i.itemNumber}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-                        {typeText(i)}
-                      </Text>
-                    </Box>
-                  </HStack>
-                  {actions(i)}
-                </HStack>
-                <DataList.Root orientation="horizontal" size="sm" gap="1">
-                  {i.serialNumber && <CardField label="Serial" value={i.serialNumber} />}
-                  <CardField label="ID" value={<span title={i.id}>{shortId(i.id)}</span>} />
-                  <CardField label="Location" value={i.location ?? '-'} />
-                </DataList.Root>
-                {status(i)}
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
+        <ItemCards {...view} />
       ) : (
-        // The scroll area keeps every cell on one line; long names wrap instead.
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2" whiteSpace="normal">
-          <Table.Root size="sm" aria-label="Inventory items">
-            <Table.Header>
-              <Table.Row>
-                {access.delete && <Table.ColumnHeader w="8">{selectAll}</Table.ColumnHeader>}
-                {COLUMNS.map((c) => (
-                  <Table.ColumnHeader
-                    key={c.key}
-                    aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    // The whole cell sorts; the button inside (keyboard, screen readers) bubbles its click here.
-                    cursor="pointer"
-                    onClick={() => setSort(toggleSort(sort, c.key))}
-                  >
-                    <Button variant="plain" size="xs" px="0" fontWeight="semibold">
-                      {c.label} {sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : ''}
-                    </Button>
-                  </Table.ColumnHeader>
-                ))}
-                {(access.edit || access.delete) && <Table.ColumnHeader>Actions</Table.ColumnHeader>}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {shown.map((i) => (
-                <Table.Row key={i.id} data-item-number={i.itemNumber}>
-                  {access.delete && <Table.Cell>{select(i)}</Table.Cell>}
-                  <Table.Cell fontWeight="medium">
-                    {i.itemNumber}
-                    {i.serialNumber ? (
-                      <Text as="span" color="fg.muted" fontSize="xs">
-                        {' '}
-                        · {i.serialNumber}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>{typeText(i)}</Table.Cell>
-                  <Table.Cell fontFamily="mono" title={i.id}>
-                    {shortId(i.id)}
-                  </Table.Cell>
-                  <Table.Cell>{i.location ?? '-'}</Table.Cell>
-                  <Table.Cell>{status(i)}</Table.Cell>
-                  {(access.edit || access.delete) && <Table.Cell>{actions(i)}</Table.Cell>}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <ItemTable {...view} sort={sort} onSort={(key) => setSort(toggleSort(sort, key))} />
       )}
       <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onChange={setPage} />
 

@@ -9,7 +9,14 @@ import { FormDialog } from '../../components/FormDialog.js';
 import { FormField, useFieldLimit } from '../../components/form.js';
 import { CloseIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
-import { INVENTORY, inventoryApi } from './api/index.js';
+import {
+  createProductType,
+  createVariant,
+  deleteVariant,
+  INVENTORY,
+  updateProductType,
+  updateVariant,
+} from './api/index.js';
 import {
   emptyProductTypeForm,
   productTypeBody,
@@ -44,10 +51,9 @@ async function saveVariants(
   for (const [i, op] of variantOps(before, after).entries()) {
     try {
       // One key per variant of this submission: a retried Save does not create a variant twice.
-      if (op.kind === 'create')
-        await inventoryApi.createVariant(typeId, variantBody(op.variant), `${submissionKey}:v${i}`);
-      else if (op.kind === 'update') await inventoryApi.updateVariant(op.id, variantBody(op.variant));
-      else await inventoryApi.deleteVariant(op.id);
+      if (op.kind === 'create') await createVariant(typeId, variantBody(op.variant), `${submissionKey}:v${i}`);
+      else if (op.kind === 'update') await updateVariant(op.id, variantBody(op.variant));
+      else await deleteVariant(op.id);
     } catch (e) {
       const name = op.kind === 'delete' ? op.name : op.variant.name;
       failures.push(`Failed to save variant: ${name} - ${errorMessage(e, 'unknown error')}`);
@@ -197,8 +203,8 @@ export function ProductTypeFormDialog({
     async (form: ProductTypeFormState) => {
       const key = submission.for(form);
       const saved = productType
-        ? await inventoryApi.updateProductType(productType.id, productTypeBody(form))
-        : await inventoryApi.createProductType(productTypeBody(form), key);
+        ? await updateProductType(productType.id, productTypeBody(form))
+        : await createProductType(productTypeBody(form), key);
       const failures = await saveVariants(saved.id, productType?.variants ?? [], form.variants, key);
       submission.renew();
       return failures;

@@ -2,13 +2,11 @@ import { Badge, Card, HStack, IconButton, SimpleGrid, Stack, Text } from '@chakr
 import { useState } from 'react';
 import type { ProductType } from '../../../../shared/contract/inventory-models.js';
 import { formatUsd } from '../../../../shared/domain/money.js';
-import { errorMessage } from '../../api/client.js';
-import { inventoryApi } from './api/index.js';
+import { useDeleteProductType } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { pluralize } from '../../components/format.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
-import { notify } from '../../components/toaster.js';
 import { rateText } from './itemRules.js';
 
 const money = (v: number | null) => (v === null ? 'N/A' : formatUsd(v));
@@ -18,30 +16,24 @@ export function ProductTypesTab({
   productTypes,
   access,
   onEdit,
-  onChanged,
 }: {
   productTypes: ProductType[];
   /** What the signed-in person may do to a type (mayUse with the matrix). */
   access: { edit: boolean; delete: boolean };
   onEdit: (t: ProductType) => void;
-  onChanged: () => Promise<unknown>;
 }) {
   const [deleting, setDeleting] = useState<ProductType | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The hook revalidates the inventory caches, the activity log included.
+  const del = useDeleteProductType({
+    success: 'Product type deleted successfully',
+    failure: 'Failed to delete product type',
+  });
+  const busy = del.busy;
 
   async function remove() {
     if (!deleting) return;
-    setBusy(true);
-    try {
-      await inventoryApi.deleteProductType(deleting.id);
-      notify.success('Product type deleted successfully');
-      await onChanged();
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to delete product type'));
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
+    await del.run(deleting.id);
+    setDeleting(null);
   }
 
   if (productTypes.length === 0)

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { renderWithProviders, stubPaths } from '../../test-utils.js';
 import { AnalyticsTab, linePoints } from './AnalyticsTab.js';
 
 const series = (n: number) =>
@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('platform analytics tab (docs/decisions/README.md#platform-portal)', () => {
   it('shows the cards and three trend charts for the chosen range, and refetches when the range changes', async () => {
     const seen: string[] = [];
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/platform/analytics/usage': () => {
         const range = new URL(calls.at(-1)!.url, 'http://x').searchParams.get('range') ?? '';
         seen.push(range);
@@ -49,7 +49,7 @@ describe('platform analytics tab (docs/decisions/README.md#platform-portal)', ()
   });
 
   it('a failed load shows an error, not zero cards', async () => {
-    stubFetch({ 'GET /api/platform/analytics/usage': { status: 500, body: { error: 'InternalError' } } });
+    stubPaths({ 'GET /api/platform/analytics/usage': { status: 500, body: { error: 'InternalError' } } });
     renderWithProviders(<AnalyticsTab />);
     expect((await screen.findAllByText('Failed to load analytics')).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByText('Total API Calls')).toBeNull());

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODULES } from '../../../../shared/domain/modules.js';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { renderWithProviders, stubPaths } from '../../test-utils.js';
 import { ConfigurationTab } from './ConfigurationTab.js';
 
 const orgs = [
@@ -26,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('Configuration → Feature Flags (docs/decisions/feature-flags-everywhere.md)', () => {
   it('disables only the core switches, and a non-core switch turns the feature off for every tenant', async () => {
     const list = features();
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/platform/features': () => ({ body: { features: list } }),
       'POST /api/platform/organizations/o1/modules/payments/disable': { body: toggled('payments') },
       'POST /api/platform/organizations/o2/modules/payments/disable': { body: toggled('payments') },

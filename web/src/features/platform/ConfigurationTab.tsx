@@ -4,7 +4,7 @@ import { planEverywhere, type ModuleId } from '../../../../shared/domain/modules
 import { errorMessage } from '../../api/client.js';
 import { pluralize } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
-import { portalApi, useGlobalFeatures } from './api/index.js';
+import { toggleModule, useGlobalFeatures } from './api/index.js';
 
 const PLANNED: Record<string, string[]> = {
   security: ['Password policy', 'Session timeout', 'Two-factor authentication', 'IP allow lists'],
@@ -38,7 +38,7 @@ export function ConfigurationTab() {
     const refused = plan.refused.map((r) => `${r.tenant}: ${r.problem}`);
     for (const tenant of plan.change) {
       try {
-        await portalApi.toggleModule(tenant, id, enable);
+        await toggleModule(tenant, id, enable);
       } catch (e) {
         const org = data.features.find((f) => f.id === id)?.organizations.find((o) => o.id === tenant);
         refused.push(

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODULES } from '../../../../shared/domain/modules.js';
 import { toaster } from '../../components/toaster.js';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
-import { FeatureManagement } from './TenantsTab.js';
+import { renderWithProviders, stubPaths } from '../../test-utils.js';
+import { FeatureManagement } from './FeatureManagement.js';
 
 const modules = MODULES.map((m) => ({
   name: m.id,
@@ -22,7 +22,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('feature management (docs/decisions/words-and-states.md)', () => {
   it('refuses a blocked change on every click, not only every other one, and sends nothing', async () => {
     toaster.remove();
-    const calls = stubFetch({ 'GET /api/platform/organizations/org1/modules': { body: { modules } } });
+    const calls = stubPaths({ 'GET /api/platform/organizations/org1/modules': { body: { modules } } });
     renderWithProviders(<FeatureManagement tenantId="org1" />);
     const reservations = (await screen.findByLabelText('Reservations enabled')) as HTMLInputElement;
     const blocked = /Cannot disable\. Required by: .*Reports/;

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubApi, stubFetch } from '../../test-utils.js';
+import { renderWithProviders, stubApi, stubPaths } from '../../test-utils.js';
 import { COPIED_MS, InvitationsTab } from './InvitationsTab.js';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
@@ -62,7 +62,7 @@ describe('client invitations (docs/decisions/README.md#web-house)', () => {
   });
 
   it('validates with the contract messages, and a failed list shows an error, not "no invitations"', async () => {
-    stubFetch({ 'GET /api/platform/invitations': { status: 500, body: { error: 'InternalError' } } });
+    stubPaths({ 'GET /api/platform/invitations': { status: 500, body: { error: 'InternalError' } } });
     renderWithProviders(<InvitationsTab />);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load invitations');
     expect(screen.queryByText('No invitations have been sent yet.')).toBeNull();
@@ -74,7 +74,7 @@ describe('client invitations (docs/decisions/README.md#web-house)', () => {
   });
 
   it('offers Resend when the address already has a pending invitation (docs/decisions/words-and-states.md)', async () => {
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/platform/invitations': { body: { invitations: [{ ...pending, status: 'Pending' }] } },
       'POST /api/platform/invitations': {
         status: 409,

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { invitationBody } from '../../../../shared/contract/routes/platform.js';
 import { INVITATION_PENDING } from '../../../../shared/domain/invitations.js';
 import { ApiRequestError, errorMessage } from '../../api/client.js';
-import { useMutationAction } from '../../api/mutation.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';
 import { useOrgClock } from '../../app/time-zone.js';
@@ -11,7 +10,7 @@ import { CheckIcon, LayersIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
-import { INVITATIONS, platformApi, useInvitations } from './api/index.js';
+import { useCreateInvitation, useInvitations, useResendInvitation, useRevokeInvitation } from './api/index.js';
 import {
   canResend,
   canRevoke,
@@ -21,7 +20,6 @@ import {
   type InvitationForm,
   type InvitationStatus,
 } from './invitations.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
 
 const STATUS_COLOR: Record<InvitationStatus, string> = { Used: 'green', Expired: 'gray', Pending: 'orange' };
 const EMPTY: InvitationForm = { firstName: '', lastName: '', email: '' };
@@ -85,17 +83,12 @@ function SendInvitation({
   const form = useContractForm(invitationBody, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState<{ id: string; email: string } | null>(null);
-  const submission = useSubmissionKey();
-  const send = useMutationAction(
-    (body: InvitationForm) => submission.send(body, (key) => platformApi.createInvitation(body, key)),
-    {
-      success: (_r, body) => `Invitation sent to ${body.email}`,
-      failure: 'Failed to send invitation',
-      // R-PLAT-5: a create failure shows the server's text in the form.
-      toastFailure: false,
-      revalidate: [INVITATIONS],
-    },
-  );
+  const send = useCreateInvitation({
+    success: (_r, body) => `Invitation sent to ${body.email}`,
+    failure: 'Failed to send invitation',
+    // R-PLAT-5: a create failure shows the server's text in the form.
+    toastFailure: false,
+  });
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setPending(null);
@@ -189,15 +182,13 @@ export function InvitationsTab() {
   // The banner's link and the invitation it belongs to: revoking that invitation removes it.
   const [link, setLink] = useState<{ url: string; id: string } | null>(null);
   const { confirm, confirmDialog } = useConfirm();
-  const resend = useMutationAction((inv: Invitation) => platformApi.resendInvitation(inv.id), {
+  const resend = useResendInvitation<Invitation>({
     success: (_r, inv) => `Invitation resent to ${inv.email}`,
     failure: 'Failed to resend invitation',
-    revalidate: [INVITATIONS],
   });
-  const revoke = useMutationAction((inv: Invitation) => platformApi.revokeInvitation(inv.id), {
+  const revoke = useRevokeInvitation<Invitation>({
     success: 'Invitation revoked',
     failure: 'Failed to revoke invitation',
-    revalidate: [INVITATIONS],
   });
   const [busyId, setBusyId] = useState<string | null>(null);
 

@@ -16,11 +16,10 @@ import {
 } from '@chakra-ui/react';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client.js';
-import { useMutationAction } from '../../api/mutation.js';
 import { DIALOG_SIZE, DialogFrame } from '../../components/DialogFrame.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { notify } from '../../components/toaster.js';
-import { portalApi, TEMPLATES, useTemplates } from './api/index.js';
+import { getTemplate, previewTemplate, useTemplates, useUpdateTemplate } from './api/index.js';
 
 type Template = NonNullable<ReturnType<typeof useTemplates>['data']>['templates'][number];
 const CATEGORIES = ['Reservations', 'Invitations', 'Notifications', 'General'] as const;
@@ -33,7 +32,7 @@ export function TemplatesTab() {
 
   const openEdit = async (t: Template) => {
     try {
-      const r = await portalApi.getTemplate(t.name);
+      const r = await getTemplate(t.name);
       setEditing({ t: r.template, content: r.template.content });
     } catch (e) {
       notify.error(errorMessage(e, 'Failed to load template content'));
@@ -41,16 +40,13 @@ export function TemplatesTab() {
   };
   const openPreview = async (t: Template) => {
     try {
-      const r = await portalApi.previewTemplate(t.name);
+      const r = await previewTemplate(t.name);
       setPreview({ t, html: r.html, subject: r.subject });
     } catch (e) {
       notify.error(errorMessage(e, 'Failed to preview template'));
     }
   };
-  const save = useMutationAction((name: string, content: string) => portalApi.updateTemplate(name, content), {
-    failure: 'Failed to update template',
-    revalidate: [TEMPLATES],
-  });
+  const save = useUpdateTemplate({ failure: 'Failed to update template' });
   const submit = async () => {
     if (!editing) return;
     const r = await save.run(editing.t.name, editing.content);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findModal, renderWithProviders, stubFetch } from '../../test-utils.js';
+import { findModal, renderWithProviders, stubPaths } from '../../test-utils.js';
 import { TenantsTab } from './TenantsTab.js';
 
 const metrics = (over: Record<string, unknown> = {}) => ({
@@ -34,7 +34,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('platform tenants tab (docs/decisions/README.md#platform-portal)', () => {
   it('shows e-mails, calls and the error rate, and suspends only after a confirm', async () => {
     let status = 'ACTIVE';
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/platform/tenants/metrics': () => ({
         body: { tenants: [tenant(status)], generatedAt: '2026-11-25T00:00:00.000Z' },
       }),

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 import ReportMailPage from './ReportMailPage.js';
 
 const TOKEN = 'a'.repeat(43);
@@ -10,7 +10,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('report e-mail links (docs/decisions/report-mail-recipients.md)', () => {
   it('confirm: nothing is posted until the person clicks; then the answer is shown', async () => {
-    const calls = stubFetch({
+    const calls = stubPaths({
       [`POST /public/report-mail/confirm/${TOKEN}`]: {
         body: { status: 'confirmed', message: 'Thank you. You will receive this report from now on.' },
       },
@@ -27,7 +27,7 @@ describe('report e-mail links (docs/decisions/report-mail-recipients.md)', () =>
   });
 
   it("unsubscribe: a refused link shows the server's message", async () => {
-    stubFetch({
+    stubPaths({
       [`POST /public/report-mail/unsubscribe/${TOKEN}`]: {
         status: 404,
         body: { error: 'NotFound', message: 'This link is not valid. Open it exactly as it came in the e-mail.' },
@@ -40,7 +40,7 @@ describe('report e-mail links (docs/decisions/report-mail-recipients.md)', () =>
   });
 
   it('an unknown action is not a link of ours', async () => {
-    const calls = stubFetch({});
+    const calls = stubPaths({});
     at(`/report-mail/delete/${TOKEN}`);
     await screen.findByRole('heading', { name: 'Link not valid' });
     expect(screen.queryByRole('button')).toBeNull();

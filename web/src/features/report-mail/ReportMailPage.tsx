@@ -7,7 +7,8 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { api, ApiRequestError } from '../../api/client.js';
+import { ApiRequestError } from '../../api/client.js';
+import { useAnswerReportMail } from './api/index.js';
 
 const COPY = {
   confirm: {
@@ -28,27 +29,20 @@ type Result = { ok: true; message: string } | { ok: false; message: string };
 
 export default function ReportMailPage() {
   const { action = '', token = '' } = useParams();
-  const [busy, setBusy] = useState(false);
+  const answer = useAnswerReportMail({ failure: 'Something went wrong. Please try again.', toastFailure: false });
+  const busy = answer.busy;
   const [result, setResult] = useState<Result | null>(null);
   const copy = action === 'confirm' || action === 'unsubscribe' ? COPY[action] : null;
 
   const submit = async () => {
     if (!copy) return;
-    setBusy(true);
-    try {
-      const r =
-        action === 'confirm'
-          ? await api('reports.mail.confirm', { params: { token } })
-          : await api('reports.mail.unsubscribe', { params: { token } });
-      setResult({ ok: true, message: r.message });
-    } catch (e) {
+    const r = await answer.run(action === 'confirm' ? 'confirm' : 'unsubscribe', token);
+    if (r.ok) setResult({ ok: true, message: r.value.message });
+    else
       setResult({
         ok: false,
-        message: e instanceof ApiRequestError ? e.message : 'Something went wrong. Please try again.',
+        message: r.error instanceof ApiRequestError ? r.error.message : 'Something went wrong. Please try again.',
       });
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (

@@ -15,15 +15,20 @@ describe('CSV', () => {
           returningCustomers: 1,
           totalSpent: 80,
           totalReservations: 2,
-          topCustomers: [{ customerId: 'c', name: '=Ada, L', phone: '555', reservationCount: 2, totalSpent: 80 }],
+          noShows: 1,
+          topCustomers: [
+            { customerId: 'c', name: '=Ada, L', phone: '555', reservationCount: 2, noShows: 1, totalSpent: 80 },
+          ],
         },
       },
       'UTC',
     );
     const csv = toCsv(t).split('\r\n');
-    expect(csv[0]).toBe('Customer,Phone,Reservations,Total Spent');
-    expect(csv[1]).toBe(`"'=Ada, L",555,2,$80.00`);
+    // R-RES-12: the no-shows beside the reservations, and in the totals.
+    expect(csv[0]).toBe('Customer,Phone,Reservations,No-shows,Total Spent');
+    expect(csv[1]).toBe(`"'=Ada, L",555,2,1,$80.00`);
     expect(csv).toContain('Total Spent,$80.00');
+    expect(csv).toContain('No-shows,1');
     expect(toHtml(t, 'Acme <Rentals>')).toContain('Acme &lt;Rentals&gt;');
   });
 });

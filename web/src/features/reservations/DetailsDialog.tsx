@@ -16,15 +16,25 @@ import {
 import type { ReactNode } from 'react';
 import { fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
 import { staffPriceText } from '../../../../shared/domain/pricing.js';
-import { reservationStatusLabel } from '../../../../shared/domain/reservations.js';
+import { mayMarkNoShow, NO_SHOW_LABEL, reservationStatusLabel } from '../../../../shared/domain/reservations.js';
 import { formatPhone } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useUser } from '../../app/SessionProvider.js';
+import { useMayUseFn } from '../storefront/index.js';
 import { errorMessage } from '../../api/client.js';
 import { reservationsApi, useReservation } from './api/index.js';
 import { bookedLabel, customerName, employeeName, fmtDateTime, money, usePageZone, STATUS_COLOUR } from './display.js';
-import { depositTypeLabel, detailsError, durationText, isOverdue, restoreError, rowActions, TEXT } from './rules.js';
+import {
+  depositTypeLabel,
+  detailsError,
+  durationText,
+  isOverdue,
+  noShowError,
+  restoreError,
+  rowActions,
+  TEXT,
+} from './rules.js';
 import type { ReservationDetail } from './types.js';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -102,6 +112,9 @@ export function DetailsDialog({
   const { confirm, confirmDialog } = useConfirm();
   const r = one.data;
   const actions = r ? rowActions(r, user) : null;
+  const may = useMayUseFn();
+  // R-RES-12: ACTIVE and started, for whoever may cancel (the route's own permission).
+  const offerNoShow = !!r && mayMarkNoShow(r) && may('reservations.cancel');
 
   async function reprocess() {
     if (!r) return;
@@ -121,6 +134,25 @@ export function DetailsDialog({
       },
     });
     void ok;
+  }
+
+  async function markNoShow() {
+    if (!r) return;
+    await confirm({
+      title: 'Mark as no-show',
+      message: TEXT.noShowConfirm,
+      confirmLabel: 'Mark as no-show',
+      action: async () => {
+        try {
+          await reservationsApi.noShow(r.id);
+          notify.success(TEXT.noShowDone);
+          await one.mutate();
+          onChanged();
+        } catch (e) {
+          notify.error(noShowError(e));
+        }
+      },
+    });
   }
 
   async function restore() {
@@ -177,6 +209,11 @@ export function DetailsDialog({
                   <Stack gap="5">
                     <HStack gap="2" wrap="wrap">
                       <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{reservationStatusLabel(r.status)}</Badge>
+                      {r.noShow && (
+                        <Badge colorPalette="orange" variant="solid">
+                          {NO_SHOW_LABEL}
+                        </Badge>
+                      )}
                       {isOverdue(r) && (
                         <Badge colorPalette="red" variant="solid">
                           OVERDUE
@@ -301,6 +338,11 @@ export function DetailsDialog({
                 {actions?.reprocess && (
                   <Button colorPalette="purple" variant="outline" onClick={() => void reprocess()}>
                     Reprocess Reservation
+                  </Button>
+                )}
+                {offerNoShow && (
+                  <Button colorPalette="orange" variant="outline" onClick={() => void markNoShow()}>
+                    Mark as no-show
                   </Button>
                 )}
                 {actions?.restore && (

@@ -30,6 +30,7 @@ const ACTION_COLOUR: Record<string, string> = {
   REPROCESSED: 'purple',
   RESTORED: 'teal',
   DELETED: 'red',
+  NO_SHOW: 'orange',
 };
 
 /**

@@ -19,7 +19,11 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { roundDollars } from '../../../../shared/domain/money.js';
-import { RESERVATION_STATUS_LABEL, reservationStatusLabel } from '../../../../shared/domain/reservations.js';
+import {
+  NO_SHOW_LABEL,
+  RESERVATION_STATUS_LABEL,
+  reservationStatusLabel,
+} from '../../../../shared/domain/reservations.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { EyeIcon, TrashIcon } from '../../components/icons.js';
@@ -32,6 +36,7 @@ import {
   fmtDateTime,
   hoursOf,
   money,
+  NO_SHOW_FILTER,
   usePageZone,
   STATUS_COLOUR,
 } from './display.js';
@@ -87,6 +92,8 @@ const CHIPS = [
   { value: 'ACTIVE', label: RESERVATION_STATUS_LABEL.ACTIVE, count: 'active' },
   { value: 'COMPLETED', label: RESERVATION_STATUS_LABEL.COMPLETED, count: 'completed' },
   { value: 'CANCELLED', label: RESERVATION_STATUS_LABEL.CANCELLED, count: 'cancelled' },
+  // R-RES-12: the cancelled ones that were no-shows (a filter of the server's, counted on write).
+  { value: NO_SHOW_FILTER, label: NO_SHOW_LABEL, count: 'noShow' },
 ] as const;
 
 export interface RowHandlers {
@@ -117,7 +124,8 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
   const customer = useDebounced(filters.customer.trim(), 300);
   const query: ListQuery = {
     kind,
-    status: (filters.status || undefined) as ListQuery['status'],
+    status: (filters.status && filters.status !== NO_SHOW_FILTER ? filters.status : undefined) as ListQuery['status'],
+    noShow: filters.status === NO_SHOW_FILTER ? 'true' : undefined,
     search: search || undefined,
     serviceId: filters.service || undefined,
     customer: customer || undefined,
@@ -191,14 +199,14 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
       <Wrap gap="2" align="center" role="group" aria-label="Status">
         {CHIPS.map((c) => {
           const active = filters.status === c.value;
-          const n = page.data ? page.data.counts[c.count] : null;
+          const n = page.data ? (page.data.counts[c.count] ?? 0) : null;
           return (
             <Button
               key={c.label}
               size="xs"
               borderRadius="full"
               variant={active ? 'solid' : 'outline'}
-              colorPalette={c.value ? STATUS_COLOUR[c.value] : 'brand'}
+              colorPalette={c.value ? (STATUS_COLOUR[c.value] ?? 'orange') : 'brand'}
               aria-pressed={active}
               onClick={() => set('status', c.value)}
             >
@@ -428,6 +436,11 @@ function StatusCell({ r }: { r: Reservation }) {
     <Stack gap="1">
       <HStack gap="1">
         <Badge colorPalette={STATUS_COLOUR[r.status] ?? 'gray'}>{reservationStatusLabel(r.status)}</Badge>
+        {r.noShow && (
+          <Badge colorPalette="orange" variant="solid">
+            {NO_SHOW_LABEL}
+          </Badge>
+        )}
         {overdue && (
           <Badge colorPalette="red" variant="solid">
             OVERDUE

@@ -64,6 +64,9 @@ export function hoursOf(r: Pick<Reservation, 'reservationDuration' | 'startTime'
 
 export const STATUS_COLOUR: Record<string, string> = { ACTIVE: 'green', COMPLETED: 'blue', CANCELLED: 'gray' };
 
+/** The status chip that lists the no-shows (the list query's `noShow=true`, R-RES-12). */
+export const NO_SHOW_FILTER = 'NO_SHOW';
+
 /**
  * The page header's counts say what they count (docs/decisions/layout-at-375-and-1366.md): on the Reservations and Services
  * tabs the counts of that tab's kind (the list answer's, kept on write), on the log both kinds, named.

@@ -40,6 +40,11 @@ export const TEXT = {
   reprocessFailed: 'Failed to reprocess reservation',
   restoreConfirm: 'Are you sure you want to restore this cancelled reservation to active status?',
   restoreFailed: 'Failed to restore reservation',
+  /** R-RES-12. */
+  noShowConfirm:
+    'Mark this reservation as a no-show? It will be cancelled, its item or places freed, and the customer’s no-show count raised. Restore undoes it.',
+  noShowDone: 'Reservation marked as a no-show',
+  noShowFailed: 'Failed to mark the reservation as a no-show',
   noRates: 'No rates available for this item',
   noReservations: 'No Reservations Found',
   noActivity: 'No Activity Found',
@@ -334,6 +339,7 @@ function statusPrefixed(e: unknown, fallbackPrefix: string, fallback: string): s
 export const cancelError = (e: unknown) =>
   statusPrefixed(e, 'Error cancelling reservation: ', 'Error cancelling reservation: Unknown error');
 export const restoreError = (e: unknown) => statusPrefixed(e, 'Error restoring reservation: ', TEXT.restoreFailed);
+export const noShowError = (e: unknown) => statusPrefixed(e, 'Error marking the no-show: ', TEXT.noShowFailed);
 
 /** The details dialog's load failure: 404, 410 with who and when, else the generic text. */
 export function detailsError(e: unknown, fmtTime: (iso: string) => string): string {

@@ -17,7 +17,10 @@ import {
 import { useEffect, useState } from 'react';
 import { ADDON_RATE_TYPES, RATE_TYPE_LABEL } from '../../../../shared/domain/pricing.js';
 import { CloseIcon } from '../../components/icons.js';
+import { ReminderOffsetsField } from '../../components/ReminderOffsetsField.js';
+import { DEFAULT_REMINDER_MINUTES } from '../../../../shared/domain/reminders.js';
 import type { AddonForm, ServiceFormState } from './serviceForm.js';
+import { WaitlistSettingsFields } from './WaitlistSettingsFields.js';
 
 /** The part of the service form this dialog edits. Apply Settings hands it back; nothing is saved here. */
 export type AdvancedSettings = Pick<
@@ -29,10 +32,69 @@ export type AdvancedSettings = Pick<
   | 'paymentNote'
   | 'enableAddons'
   | 'addons'
+  | 'reminderSettings'
+  | 'waitlistEnabled'
+  | 'holdMinutes'
 >;
 
 const TABS = ['Hosts', 'RSVPs', 'Questionnaire', 'Privacy', 'Payment Options', 'Add-ons', 'Reminders'] as const;
-const COMING_SOON = new Set(['Hosts', 'Privacy', 'Reminders']);
+const COMING_SOON = new Set(['Hosts', 'Privacy']);
+
+/**
+ * The service's own reminders (R-SET-7): off, the store's defaults (no `beforeMinutes`), or its own
+ * offsets. Other keys a stored value holds (older rows' `hoursBefore`, `message`) are kept as they are.
+ */
+export function RemindersEditor({
+  value,
+  onChange,
+}: {
+  value: Record<string, unknown>;
+  onChange: (v: Record<string, unknown>) => void;
+}) {
+  const enabled = value.enabled !== false;
+  const own = Array.isArray(value.beforeMinutes) ? (value.beforeMinutes as number[]) : null;
+  return (
+    <Stack gap="4">
+      <Switch.Root
+        checked={enabled}
+        onCheckedChange={(e) => onChange({ ...value, enabled: e.checked })}
+        colorPalette="brand"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control />
+        <Switch.Label>Send reminders for this service's bookings</Switch.Label>
+      </Switch.Root>
+      {enabled && (
+        <Switch.Root
+          checked={own !== null}
+          onCheckedChange={(e) => {
+            const { beforeMinutes: _drop, ...rest } = value;
+            onChange(e.checked ? { ...rest, beforeMinutes: [...DEFAULT_REMINDER_MINUTES] } : rest);
+          }}
+          colorPalette="brand"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Use this service's own reminder times</Switch.Label>
+        </Switch.Root>
+      )}
+      {enabled && own !== null ? (
+        <ReminderOffsetsField
+          name="service-own"
+          label="Remind customers"
+          value={own}
+          onChange={(beforeMinutes) => onChange({ ...value, beforeMinutes })}
+        />
+      ) : (
+        <Text color="fg.muted" fontSize="sm">
+          {enabled
+            ? "Customers get the store's reminders for service bookings (Notification Preferences)."
+            : 'Customers of this service get no reminders.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 export function AddonsEditor({ addons, onChange }: { addons: AddonForm[]; onChange: (a: AddonForm[]) => void }) {
   const set = (i: number, patch: Partial<AddonForm>) =>
@@ -158,6 +220,12 @@ export function AdvancedSettingsDialog({
                     <Text color="fg.muted">Coming soon...</Text>
                   </Tabs.Content>
                 ))}
+                <Tabs.Content value="Reminders">
+                  <RemindersEditor
+                    value={draft.reminderSettings ?? {}}
+                    onChange={(reminderSettings) => setDraft({ ...draft, reminderSettings })}
+                  />
+                </Tabs.Content>
                 <Tabs.Content value="RSVPs">
                   <Stack gap="4">
                     <Field.Root invalid={maxInvalid}>
@@ -179,6 +247,12 @@ export function AdvancedSettingsDialog({
                       <Switch.Control />
                       <Switch.Label>Enable public bookings</Switch.Label>
                     </Switch.Root>
+                    <WaitlistSettingsFields
+                      enabled={draft.waitlistEnabled}
+                      holdMinutes={draft.holdMinutes}
+                      publicBookings={draft.enablePublicBookings}
+                      onChange={(v) => setDraft({ ...draft, ...v })}
+                    />
                   </Stack>
                 </Tabs.Content>
                 <Tabs.Content value="Questionnaire">

@@ -20,7 +20,7 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { publicLoadErrorMessage, UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
-import { bookableSlots, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
+import { bookableSlots, serviceZone, type Slot, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { ApiRequestError } from '../../api/client.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
@@ -31,6 +31,8 @@ import type { BookingAnswer } from './BookingModal.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads when the page is idle or a slot is picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
+// The waitlist form (R-SVC-8) downloads only when someone asks for it.
+const WaitlistJoin = deferred(() => import('./WaitlistJoin.js').then((m) => m.WaitlistJoinModal));
 
 /** After a booking attempt: the payment view, or the failure with a way back to the slots. */
 type Outcome = { kind: 'paid'; booking: BookingAnswer; slot: Slot } | { kind: 'failed'; message: string };
@@ -56,7 +58,16 @@ function ErrorView({ message, onBack }: { message: string; onBack?: () => void }
   );
 }
 
-function PaymentRequired({ service, booking, slot }: { service: PublicService; booking: BookingAnswer; slot: Slot }) {
+/** Also the end of a waitlist offer's booking (WaitlistOfferPage.tsx): the same view, R-SVC-9. */
+export function PaymentRequired({
+  service,
+  booking,
+  slot,
+}: {
+  service: Pick<PublicService, 'name' | 'timeZone'>;
+  booking: BookingAnswer;
+  slot: SlotRef;
+}) {
   const { payment, reservation } = booking;
   const mobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
   const links = paymentLinks(payment.paymentMethods ?? {}, payment.totalDue, payment.paymentNote, { mobile });
@@ -140,6 +151,8 @@ function ServiceView() {
   const { data: service, error, isLoading, mutate } = usePublicService(token);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [waitFor, setWaitFor] = useState<SlotRef | null>(null);
+  const WaitlistModal = useDeferred(WaitlistJoin, waitFor !== null);
   usePreload(Booking);
   const BookingModal = useDeferred(Booking, slot !== null);
   // The server sends the zone the slots are in (the service's, else the organization's); customers read it named.
@@ -225,7 +238,7 @@ function ServiceView() {
           <Heading as="h2" size="lg">
             Available Time Slots
           </Heading>
-          {slots.length === 0 ? (
+          {slots.length === 0 && !s.waitlistSlots?.length ? (
             <Box borderWidth="1px" borderStyle="dashed" borderRadius="l3" p="6" textAlign="center">
               <Text fontWeight="semibold">No Available Slots</Text>
             </Box>
@@ -256,8 +269,39 @@ function ServiceView() {
               ))}
             </SimpleGrid>
           )}
+          {/* Full future slots take a waitlist (R-SVC-8); the server lists them only when the waitlist is on. */}
+          {s.waitlistSlots && s.waitlistSlots.length > 0 && (
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="3" data-testid="full-slots">
+              {s.waitlistSlots.map((x) => (
+                <Stack
+                  key={`full${x.date}${x.startTime}${x.endTime}`}
+                  borderWidth="1px"
+                  borderRadius="l2"
+                  p="3"
+                  gap="2"
+                  data-testid="full-slot"
+                >
+                  <HStack justify="space-between" align="flex-start">
+                    <Stack gap="0" minW="0">
+                      <Text fontWeight="semibold">{formatDay(x.date)}</Text>
+                      <Text fontSize="sm">{formatSlotTimes(x.date, x.startTime, x.endTime, zone)}</Text>
+                    </Stack>
+                    <Badge colorPalette="red" flexShrink={0}>
+                      Full
+                    </Badge>
+                  </HStack>
+                  <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setWaitFor(x)}>
+                    Join the waitlist
+                  </Button>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          )}
         </Stack>
       </Stack>
+      {waitFor && WaitlistModal && (
+        <WaitlistModal token={token} service={s} slot={waitFor} onClose={() => setWaitFor(null)} />
+      )}
       {slot && BookingModal && (
         <BookingModal
           token={token}

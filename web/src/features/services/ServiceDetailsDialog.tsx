@@ -22,6 +22,7 @@ import { formatSlot } from '../../components/format.js';
 import { servicesApi } from './api/index.js';
 import { notify } from '../../components/toaster.js';
 import { slotsOf, type ApiService } from './serviceForm.js';
+import { WaitlistPanel } from './WaitlistPanel.js';
 
 const METHOD_LABEL: Record<keyof PaymentMethods, string> = {
   venmo: 'Venmo',
@@ -204,6 +205,16 @@ export function ServiceDetailsDialog({
                       No time slots
                     </Text>
                   )}
+                </Box>
+                <Box>
+                  <Text fontWeight="semibold" fontSize="sm">
+                    Waitlist
+                  </Text>
+                  <WaitlistPanel
+                    serviceId={service.id}
+                    canManage={canManage}
+                    zone={service.timeZone && service.timeZone !== orgZone ? service.timeZone : null}
+                  />
                 </Box>
                 <Box>
                   <Text fontWeight="semibold" fontSize="sm">

@@ -33,6 +33,9 @@ const ADVANCED_KEYS = [
   'paymentNote',
   'enableAddons',
   'addons',
+  'reminderSettings',
+  'waitlistEnabled',
+  'holdMinutes',
 ] as const;
 
 function ServiceFields(props: {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { rsvpSettingsSchema, serviceBody } from '../../../../shared/contract/routes/services.js';
+import {
+  rsvpSettingsSchema,
+  serviceBody,
+  waitlistSettingsSchema,
+} from '../../../../shared/contract/routes/services.js';
+import { HOLD_MINUTES, waitlistSettingsOf } from '../../../../shared/domain/waitlist.js';
 import { hasPaymentMethod, type PaymentMethods } from '../../../../shared/domain/share-payment.js';
 import { normalizeSlotCount } from '../../../../shared/domain/slots.js';
 import type { StaffService } from '../../../../shared/contract/responses.js';
@@ -52,6 +57,9 @@ export interface ServiceFormState {
   hosts: unknown[];
   privacySettings: Record<string, unknown>;
   reminderSettings: Record<string, unknown>;
+  /** The waitlist of full slots (R-SVC-7): the switch and the hold time in minutes, as typed. */
+  waitlistEnabled: boolean;
+  holdMinutes: string;
   isActive: boolean;
 }
 
@@ -80,6 +88,8 @@ export function emptyServiceForm(): ServiceFormState {
     hosts: [],
     privacySettings: {},
     reminderSettings: {},
+    waitlistEnabled: true,
+    holdMinutes: String(HOLD_MINUTES.default),
     isActive: true,
   };
 }
@@ -137,6 +147,8 @@ export function formFromService(s: ApiService): ServiceFormState {
     hosts: s.hosts,
     privacySettings: s.privacySettings,
     reminderSettings: s.reminderSettings,
+    waitlistEnabled: waitlistSettingsOf(s).enabled,
+    holdMinutes: String(waitlistSettingsOf(s).holdMinutes),
     isActive: s.isActive !== false,
   };
 }
@@ -203,6 +215,8 @@ export const serviceFormSchema = z.object({
   hosts: z.array(z.unknown()),
   privacySettings: z.record(z.string(), z.unknown()),
   reminderSettings: z.record(z.string(), z.unknown()),
+  waitlistEnabled: z.boolean(),
+  holdMinutes: checkedBy(waitlistSettingsSchema.shape.holdMinutes, typedNumber),
   isActive: z.boolean(),
 });
 /** What the form holds: the state without the photo preview (a display detail, not a change). */
@@ -258,6 +272,7 @@ export function payloadFromForm(f: ServiceFormValues) {
     questionnaire: JSON.stringify({ collectAllergies: f.collectAllergies }),
     privacySettings: JSON.stringify(f.privacySettings),
     reminderSettings: JSON.stringify(f.reminderSettings),
+    waitlistSettings: JSON.stringify({ enabled: f.waitlistEnabled, holdMinutes: Number(f.holdMinutes) }),
     enableTieredPricing: f.enableTieredPricing,
     pricingTiers: JSON.stringify(
       f.enableTieredPricing

@@ -16,11 +16,10 @@ import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { completeSignupBody } from '../../../../shared/contract/routes/users.js';
 import { EMPLOYEE_MESSAGES } from '../../../../shared/domain/employees.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
 import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
 import { EyeIcon, EyeOffIcon } from '../../components/icons.js';
-import { employeesApi, saveErrorMessage } from '../employees/api/index.js';
-import type { SetupInvitation } from './SetupAccountPage.js';
+import { saveErrorMessage } from '../employees/api/index.js';
+import { type SetupInvitation, useCompleteSetup } from './api/index.js';
 
 const schema = z.omit(completeSignupBody, { token: true });
 
@@ -47,20 +46,17 @@ export function SetupAccountForm({
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
-  const submission = useSubmissionKey();
+  const complete = useCompleteSetup({ failure: 'Failed to complete account setup', toastFailure: false });
   const terms = form.watch('termsAccepted');
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    try {
-      // The invited address, whatever the field holds: the server refuses any other (docs/decisions/sessions-follow-the-account.md).
-      const body = { ...values, email: invitation.email, phone: values.phone ?? '', token };
-      const r = await employeesApi.completeSignup(body, submission.for(body));
-      onDone({ message: r.message, username: r.username });
-    } catch (e) {
-      setFailure(saveErrorMessage(e, 'Failed to complete account setup'));
-    }
+    // The invited address, whatever the field holds: the server refuses any other (docs/decisions/sessions-follow-the-account.md).
+    const body = { ...values, email: invitation.email, phone: values.phone ?? '', token };
+    const r = await complete.run(body);
+    if (r.ok) onDone({ message: r.value.message, username: r.value.username });
+    else setFailure(saveErrorMessage(r.error, 'Failed to complete account setup'));
   });
 
   const err = (name: keyof typeof errors) => errors[name]?.message as string | undefined;

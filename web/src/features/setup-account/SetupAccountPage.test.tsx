@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPLOYEE_MESSAGES } from '../../../../shared/domain/employees.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -20,7 +20,7 @@ afterEach(() => localStorage.clear());
 describe('employee account setup (docs/decisions/sessions-follow-the-account.md)', () => {
   it('shows the invited address read-only, prefilled names, and sends that address', async () => {
     let sent: Record<string, unknown> | undefined;
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/users/complete-signup': { body: invitation },
       'POST /api/users/complete-signup': (init) => {
         sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
@@ -53,7 +53,7 @@ describe('employee account setup (docs/decisions/sessions-follow-the-account.md)
   });
 
   it('a used or replaced link shows Invalid Setup Link with the server message, before anything is typed', async () => {
-    stubFetch({
+    stubPaths({
       'GET /api/users/complete-signup': {
         status: 400,
         body: { error: 'InvalidSetupToken', message: EMPLOYEE_MESSAGES.setupInvalid, success: false },

@@ -2,9 +2,10 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN } from '../../../../shared/domain/employees.js';
-import { api, errorMessage, type Answer } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { AuthLayout } from '../auth/index.js';
+import { type SetupInvitation, useSetupDetails } from './api/index.js';
 
 // Requested as soon as this module runs, so it downloads alongside the page's first paint.
 const loadForm = () => import('./SetupAccountForm.js');
@@ -13,7 +14,6 @@ const SetupAccountForm = lazy(() => (formModule ?? loadForm()).then((m) => ({ de
 
 export const REDIRECT_MS = 3000;
 
-export type SetupInvitation = Answer<'users.setupDetails'>;
 type Invitation =
   | { status: 'loading' }
   | { status: 'ready'; invitation: SetupInvitation }
@@ -35,25 +35,15 @@ export default function SetupAccountPage() {
   const navigate = useNavigate();
   const [done, setDone] = useState<{ message: string; username: string } | null>(null);
   // The account keeps the address the link was mailed to (docs/decisions/sessions-follow-the-account.md): the form shows it read-only.
-  const [invitation, setInvitation] = useState<Invitation>({ status: 'loading' });
-
-  useEffect(() => {
-    if (problem) return;
-    let live = true;
-    api('users.setupDetails', { query: { token: token! }, token: null })
-      .then((invitation) => live && setInvitation({ status: 'ready', invitation }))
-      .catch(
-        (e: unknown) =>
-          live &&
-          setInvitation({
-            status: 'invalid',
-            message: errorMessage(e, 'Failed to check the setup link. Please reload the page.'),
-          }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [token, problem]);
+  const details = useSetupDetails(problem ? null : token);
+  const invitation: Invitation = details.data
+    ? { status: 'ready', invitation: details.data }
+    : details.error
+      ? {
+          status: 'invalid',
+          message: errorMessage(details.error, 'Failed to check the setup link. Please reload the page.'),
+        }
+      : { status: 'loading' };
 
   useEffect(() => {
     if (!done) return;

@@ -16,7 +16,6 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { subdomainFromName } from '../../../../shared/domain/subdomain.js';
-import { useMutationAction } from '../../api/mutation.js';
 import { errorMessage } from '../../api/client.js';
 import { pageNavigation } from '../../app/SessionProvider.js';
 import { browserTimeZone } from '../../app/time-zone.js';
@@ -25,7 +24,7 @@ import { CheckIcon, CloseIcon } from '../../components/icons.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { AuthLayout } from '../auth/index.js';
 import { PasswordField } from './PasswordField.js';
-import { signupApi, type SubdomainAnswer, type ValidateAnswer } from './api/index.js';
+import { checkSubdomain, type SubdomainAnswer, useCompleteSignup, type ValidateAnswer } from './api/index.js';
 import {
   addressFromLoginUrl,
   addressOf,
@@ -41,7 +40,6 @@ import {
   subdomainPreview,
   type SignupValues,
 } from './signup.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
 
 function Criterion({ ok, children }: { ok: boolean; children: string }) {
   return (
@@ -132,8 +130,7 @@ export function SignupForm({
     if (!name || !subdomainFromName(name)) return;
     let live = true;
     const t = window.setTimeout(() => {
-      signupApi
-        .subdomain(token, name)
+      checkSubdomain(token, name)
         .then((a) => live && setChecked({ ...a, name }))
         .catch(() => undefined);
     }, SUBDOMAIN_CHECK_MS);
@@ -142,16 +139,8 @@ export function SignupForm({
       window.clearTimeout(t);
     };
   }, [typedName, token]);
-  const submission = useSubmissionKey();
-  const complete = useMutationAction(
-    async (body: Parameters<typeof signupApi.complete>[0]) => {
-      const res = await submission.send(body, (key) => signupApi.complete(body, key));
-      if (!res.success) throw Object.assign(new Error('sign-up refused'), { body: res });
-      return res;
-    },
-    // R-AUTH-3: a refusal shows in the form, not as a toast.
-    { failure: SIGNUP_FAILED_MESSAGE, toastFailure: false },
-  );
+  // R-AUTH-3: a refusal shows in the form, not as a toast.
+  const complete = useCompleteSignup({ failure: SIGNUP_FAILED_MESSAGE, toastFailure: false });
 
   useEffect(() => {
     if (!loginUrl) return;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageNavigation } from '../../app/SessionProvider.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 const valid = {
   'GET /api/signup/validate-token': {
@@ -30,7 +30,7 @@ describe('organization sign-up completion', () => {
   });
 
   it('validates the token first, then reports an unusable one', async () => {
-    stubFetch({ 'GET /api/signup/validate-token': { status: 400, body: { valid: false, message: 'expired' } } });
+    stubPaths({ 'GET /api/signup/validate-token': { status: 400, body: { valid: false, message: 'expired' } } });
     renderApp('/signup?token=bad');
     await screen.findByText('Validating invitation...');
     await screen.findByText('This invitation is invalid, expired, or has already been used.');
@@ -38,7 +38,7 @@ describe('organization sign-up completion', () => {
   });
 
   it('prefills from the invitation, previews the subdomain and checks on submit', async () => {
-    stubFetch(valid);
+    stubPaths(valid);
     renderApp('/signup?token=good');
     await screen.findByText('Create Your Organization');
     // The form's code loads while the invitation is checked (first-load budget).
@@ -70,7 +70,7 @@ describe('organization sign-up completion', () => {
   });
 
   it('shows the server error text when sign-up fails', async () => {
-    stubFetch({
+    stubPaths({
       ...valid,
       'POST /api/signup/complete': {
         status: 409,
@@ -85,7 +85,7 @@ describe('organization sign-up completion', () => {
 
   it('creates the account and goes to the returned loginUrl after 3 seconds', async () => {
     const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => {});
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...valid,
       'POST /api/signup/complete': {
         body: {
@@ -124,7 +124,7 @@ describe('organization sign-up completion', () => {
   });
 
   it('checks the address as the name is typed and says when it is taken (docs/decisions/words-and-states.md)', async () => {
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...valid,
       'GET /api/signup/subdomain': {
         body: { requested: 'twin-carts', subdomain: 'twin-carts-2', available: false },

@@ -4,7 +4,7 @@ import { applyServerErrors, FormField, FormSchemaProvider, useContractForm } fro
 import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { saveContact } from './api/index.js';
+import { updateContact } from './api/index.js';
 import { CONTACT_FIELDS } from './contactLayout.js';
 import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
 
@@ -44,7 +44,7 @@ export function ContactEditor({
   };
   const save = form.handleSubmit(async (values) => {
     try {
-      const res = await saveContact(values);
+      const res = await updateContact(values);
       await onSaved(res.data);
       form.reset(res.data);
       onClose();

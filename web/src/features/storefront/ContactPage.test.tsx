@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 afterEach(() => {
   localStorage.clear();
@@ -21,7 +21,7 @@ describe('Contact information (docs/decisions/words-and-states.md, R-SET-4)', ()
         organization: { name: 'Acme Rentals', subdomain: 'acme' },
       }),
     );
-    stubFetch({
+    stubPaths({
       'GET /api/settings/organization/contact': {
         body: {
           success: true,

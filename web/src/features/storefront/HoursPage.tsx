@@ -1,149 +1,19 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Separator,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Heading, Separator, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, type DayType } from '../../../../shared/domain/settings.js';
+import { DAY_TYPE_LABELS, DEFAULT_HOURS } from '../../../../shared/domain/settings.js';
 import { errorMessage } from '../../api/client.js';
 import { formatClock12, formatDay } from '../../components/format.js';
-import { TrashIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useCan } from './api/permissions.js';
-import { saveHours, useHours, type HoursData } from './api/index.js';
-import { changed, issuesByPath, newRowId, QUARTER_HOURS, setClosed } from './hoursRules.js';
+import { updateHours, useHours, type HoursData } from './api/index.js';
+import { changed, issuesByPath, newRowId } from './hoursRules.js';
 import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
+import { RowEditor, type Row, type Special } from './HoursRowEditor.js';
 
-type Row = HoursData['hours'][number];
-type Special = HoursData['specialHours'][number];
 const DEFAULTS: HoursData = { hours: DEFAULT_HOURS, specialHours: [] };
-
-function TimeSelect({
-  label,
-  value,
-  disabled,
-  invalid,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  disabled: boolean;
-  invalid?: boolean;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <NativeSelect.Root size="sm" disabled={disabled} invalid={invalid} w={{ base: '28', sm: '32' }} flexShrink={0}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">{disabled ? '—' : 'Select time'}</option>
-        {QUARTER_HOURS.map((t) => (
-          <option key={t} value={t}>
-            {formatClock12(t)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
-function RowEditor<R extends Row | Special>(props: {
-  row: R;
-  index: number;
-  kind: 'hours' | 'specialHours';
-  errors: Record<string, string>;
-  canDelete: boolean;
-  onChange: (row: R) => void;
-  onDelete: () => void;
-}) {
-  const { row, index, kind, errors } = props;
-  const at = (f: string) => errors[`${kind}.${index}.${f}`];
-  const rowError = at('dayType') ?? at('date') ?? at('openTime') ?? at('closeTime') ?? at('isClosed');
-  const label = 'dayType' in row ? DAY_TYPE_LABELS[row.dayType] : row.date || 'New date';
-  return (
-    <Stack gap="1" data-testid={`${kind}-row`}>
-      <HStack gap="3" wrap="wrap" align="center">
-        {'dayType' in row ? (
-          <NativeSelect.Root size="sm" w={{ base: 'full', sm: '40' }} flexShrink={0}>
-            <NativeSelect.Field
-              aria-label={`Day ${index + 1}`}
-              value={row.dayType}
-              onChange={(e) => props.onChange({ ...row, dayType: e.currentTarget.value as DayType })}
-            >
-              {DAY_TYPES.map((d) => (
-                <option key={d} value={d}>
-                  {DAY_TYPE_LABELS[d]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        ) : (
-          <Input
-            size="sm"
-            type="date"
-            w={{ base: 'full', sm: '40' }}
-            flexShrink={0}
-            aria-label={`Date ${index + 1}`}
-            value={row.date}
-            aria-invalid={!!at('date')}
-            onChange={(e) => props.onChange({ ...row, date: e.currentTarget.value })}
-          />
-        )}
-        <TimeSelect
-          label={`Opens (${label})`}
-          value={row.openTime}
-          disabled={row.isClosed}
-          invalid={!!at('openTime')}
-          onChange={(v) => props.onChange({ ...row, openTime: v })}
-        />
-        <Text color="fg.muted">to</Text>
-        <TimeSelect
-          label={`Closes (${label})`}
-          value={row.closeTime}
-          disabled={row.isClosed}
-          invalid={!!at('closeTime')}
-          onChange={(v) => props.onChange({ ...row, closeTime: v })}
-        />
-        <Checkbox.Root
-          size="sm"
-          checked={row.isClosed}
-          onCheckedChange={(e) => props.onChange(setClosed(row, e.checked === true))}
-        >
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Closed</Checkbox.Label>
-        </Checkbox.Root>
-        <IconButton
-          size="sm"
-          variant="ghost"
-          colorPalette="red"
-          aria-label={`Delete ${label}`}
-          disabled={!props.canDelete}
-          onClick={props.onDelete}
-        >
-          <TrashIcon />
-        </IconButton>
-      </HStack>
-      {rowError && (
-        <Text color="fg.error" fontSize="sm">
-          {rowError}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 const rowText = (r: { openTime: string; closeTime: string; isClosed: boolean }) =>
   r.isClosed ? 'Closed' : `${formatClock12(r.openTime)} – ${formatClock12(r.closeTime)}`;
@@ -216,7 +86,7 @@ export default function HoursPage() {
     setErrors({});
     setSaving(true);
     try {
-      const next = await saveHours(body);
+      const next = await updateHours(body);
       await mutate(next, { revalidate: false });
       setDraft(next);
       setEditing(false);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fullPolicy } from '../../../../shared/domain/roles.js';
 import type { SessionUser } from '../../app/session.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
   ({
@@ -30,7 +30,7 @@ describe('Users & Permissions', () => {
     timeout: 120_000,
   }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const calls = stubFetch({
+    const calls = stubPaths({
       [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
       [`PUT ${POLICY}`]: (init) => ({
         body: {
@@ -67,7 +67,7 @@ describe('Users & Permissions', () => {
 
   it('says so when the matrix cannot load', { timeout: 45_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({ [`GET ${POLICY}`]: { status: 500, body: { error: 'InternalError', message: 'x' } } });
+    stubPaths({ [`GET ${POLICY}`]: { status: 500, body: { error: 'InternalError', message: 'x' } } });
     renderApp('/acme/storefront/permissions');
     await screen.findByText('Failed to load permissions', {}, { timeout: 15_000 });
   });
@@ -76,7 +76,7 @@ describe('Users & Permissions', () => {
     timeout: 45_000,
   }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({
+    stubPaths({
       [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
       [`GET ${POLICY}/logs`]: {
         body: {
@@ -102,7 +102,7 @@ describe('Users & Permissions', () => {
 
   it('gives a manager the matrix read-only, without Save Changes', { timeout: 45_000 }, async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
-    stubFetch({
+    stubPaths({
       [`GET ${POLICY}`]: { body: { success: true, policy: fullPolicy(true), updatedAt: null } },
       [`GET ${POLICY}/mine`]: { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } },
     });
@@ -125,7 +125,7 @@ describe('the matrix shows what applies (docs/decisions/layout-at-375-and-1366.m
     signIn(user('BUSINESS_ADMIN'));
     // No stored policy: the server answers the defaults of R-AUTH-4.
     const { completePolicy } = await import('../../../../shared/domain/roles.js');
-    const calls = stubFetch({
+    const calls = stubPaths({
       [`GET ${POLICY}`]: { body: { success: true, policy: completePolicy(null), updatedAt: null } },
       [`PUT ${POLICY}`]: (init) => ({
         body: {

@@ -21,7 +21,7 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { useSWRConfig } from 'swr';
 import { keyMatches } from '../../api/keys.js';
 import { MY_PERMISSIONS } from './api/permissions.js';
-import { savePolicy, usePermissionLogs, usePolicy, type PermissionLog } from './api/index.js';
+import { updatePolicy, usePermissionLogs, usePolicy, type PermissionLog } from './api/index.js';
 import { changed } from './hoursRules.js';
 import {
   describeChange,
@@ -232,7 +232,7 @@ export default function PermissionsPage() {
     setSaving(true);
     setMessage(null);
     try {
-      const res = await savePolicy(current, PERMISSION_CHANGE_NOTE);
+      const res = await updatePolicy(current, PERMISSION_CHANGE_NOTE);
       await mutate({ success: true, policy: res.policy, updatedAt: res.updatedAt }, { revalidate: false });
       setDraft(null);
       void mutateAll(keyMatches('settings.permissions.logs', MY_PERMISSIONS));

@@ -16,6 +16,7 @@ const HoursPage = lazy(() => import('./HoursPage.js'));
 const TaxesPage = lazy(() => import('./TaxesPage.js'));
 const PermissionsPage = lazy(() => import('./PermissionsPage.js'));
 const NotificationsPage = lazy(() => import('./NotificationsPage.js'));
+const ApiWebhooksPage = lazy(() => import('./ApiWebhooksPage.js'));
 const Drawer = deferred(() => import('./SectionsDrawer.js').then((m) => m.SectionsDrawer));
 
 function SectionLinks({ onPick }: { onPick?: () => void }) {
@@ -158,6 +159,7 @@ export default function StorefrontRoutes() {
         <Route path="taxes" element={<TaxesPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="api" element={<ApiWebhooksPage />} />
         {PLACEHOLDER_SECTIONS.map((p) => (
           <Route key={p} path={p} element={<Placeholder title={label(p)} text={PLACEHOLDER_TEXT} />} />
         ))}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../app/session.js';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 const user = (role: SessionUser['role'], accessLevel?: 'EMPLOYEE' | 'MANAGER'): SessionUser =>
   ({
@@ -27,7 +27,7 @@ afterEach(() => {
 describe('Taxes', () => {
   it('asks for a rate when tax is enabled, refuses one out of range, saves 8.25', { timeout: 45_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    const calls = stubFetch({
+    const calls = stubPaths({
       [`GET ${TAX}`]: { body: { success: true, data: { rate: 0, enabled: false } } },
       [`PUT ${TAX}`]: (init) => ({ body: { success: true, data: { ...JSON.parse(String(init?.body)), rate: 8.25 } } }),
     });
@@ -53,7 +53,7 @@ describe('Taxes', () => {
 
   it('tells a manager they have no access, without loading', async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } },
     });
     renderApp('/acme/storefront/taxes');
@@ -66,14 +66,14 @@ describe('Taxes', () => {
     [500, 'Failed to load tax settings'],
   ])('a load answered %i says %s', async (status, text) => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({ [`GET ${TAX}`]: { status, body: { error: 'x', message: 'x' } } });
+    stubPaths({ [`GET ${TAX}`]: { status, body: { error: 'x', message: 'x' } } });
     renderApp('/acme/storefront/taxes');
     await screen.findByText(text, {}, { timeout: 10_000 });
   });
 
   it("a 401 ends the session with the spec's text", { timeout: 30_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({ [`GET ${TAX}`]: { status: 401, body: { error: 'Unauthorized', message: 'x' } } });
+    stubPaths({ [`GET ${TAX}`]: { status: 401, body: { error: 'Unauthorized', message: 'x' } } });
     renderApp('/acme/storefront/taxes');
     // the sign-in page takes the screen and the toast says why
     await screen.findByText('Welcome back. Sign in to your account.', {}, { timeout: 15_000 });
@@ -85,7 +85,7 @@ describe('Taxes', () => {
     timeout: 30_000,
   }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({
+    stubPaths({
       [`GET ${TAX}`]: {
         status: 403,
         body: {
@@ -101,7 +101,7 @@ describe('Taxes', () => {
 
   it('any other 403 keeps the session', { timeout: 30_000 }, async () => {
     signIn(user('BUSINESS_ADMIN'));
-    stubFetch({
+    stubPaths({
       [`GET ${TAX}`]: { status: 403, body: { error: 'Forbidden', message: 'You do not have permission to do this' } },
     });
     renderApp('/acme/storefront/taxes');

@@ -1,9 +1,7 @@
 import { Alert, Box, Button, Card, Field, Input, InputGroup, Stack, Switch, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TAX_MESSAGES, taxBody, type taxResponse } from '../../../../shared/contract/settings-models.js';
-import type { z } from 'zod';
-import { api, ApiRequestError } from '../../api/client.js';
-import { TOKEN_KEY } from '../../api/keys.js';
+import { TAX_MESSAGES, taxBody } from '../../../../shared/contract/settings-models.js';
+import { getTax, updateTax } from './api/index.js';
 import { notify } from '../../components/toaster.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { PageHeader } from '../../components/PageHeader.js';
@@ -21,27 +19,6 @@ export const TAX_TEXT = {
   saved: (enabled: boolean) => `Tax settings saved successfully (${enabled ? 'enabled' : 'disabled'})`,
 } as const;
 export const SUCCESS_MS = 3_000;
-
-type Tax = z.output<typeof taxResponse>['data'];
-
-/** A tax call through the typed client, answered as a status (0: no token in storage) and the data. */
-async function taxCall(
-  method: 'GET' | 'PUT',
-  body?: { enabled: boolean; rate: string },
-  signal?: AbortSignal,
-): Promise<{ status: number; data?: Tax }> {
-  if (!localStorage.getItem(TOKEN_KEY)) return { status: 0 };
-  try {
-    const res =
-      method === 'GET'
-        ? await api('settings.getTax', { signal })
-        : await api('settings.updateTax', { body: body!, signal });
-    return { status: 200, data: res.data };
-  } catch (e) {
-    if (e instanceof ApiRequestError) return { status: e.status };
-    throw e;
-  }
-}
 
 export default function TaxesPage() {
   const user = useUser();
@@ -72,7 +49,7 @@ export default function TaxesPage() {
     setState('loading');
     setMessage(null);
     try {
-      const res = await taxCall('GET', undefined, ctl.signal);
+      const res = await getTax(ctl.signal);
       // The spec's text even when the ended session has already taken this page away (the client
       // ends it before this answer comes back here, and how soon the page goes is the renderer's timing).
       if (res.status === 401)
@@ -120,7 +97,7 @@ export default function TaxesPage() {
     setMessage(null);
     setSaving(true);
     try {
-      const res = await taxCall('PUT', { enabled, rate });
+      const res = await updateTax({ enabled, rate });
       if (res.status === 0) return setMessage({ status: 'error', text: TAX_TEXT.noToken });
       if (res.status === 401) return expire();
       if (res.status >= 400 || !res.data) return setMessage({ status: 'error', text: TAX_TEXT.saveFailed });

@@ -26,6 +26,7 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
       { path: 'taxes', label: 'Taxes', description: 'Sales tax rate' },
       { path: 'permissions', label: 'Users & Permissions', description: 'What employees and managers may do' },
       { path: 'notifications', label: 'Notification Preferences', description: 'E-mail, SMS, push and in-app alerts' },
+      { path: 'api', label: 'API & Webhooks', description: 'API keys and webhooks for your own systems' },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 const worker = {
   id: 'u5',
@@ -23,7 +23,9 @@ function signIn(user: typeof worker) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(user));
 }
-const mine = { 'GET /api/settings/permissions/mine': { body: { role: null, permissions: {} } } };
+const mine = {
+  'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole: null, permissions: {} } },
+};
 const session = {
   id: 's1',
   userId: 'u5',
@@ -45,7 +47,7 @@ describe('timesheets page', () => {
   it('shows Error Loading Timesheets with Retry, never the empty state, and recovers', async () => {
     signIn(worker);
     let fail = true;
-    stubFetch({
+    stubPaths({
       ...mine,
       'GET /api/timesheets/active': { body: { timesheet: null } },
       'GET /api/timesheets': () =>
@@ -66,7 +68,7 @@ describe('timesheets page', () => {
   it('shows the empty state, and the server message when clocking in fails', async () => {
     signIn(worker);
     Object.defineProperty(navigator, 'geolocation', { value: undefined, configurable: true });
-    stubFetch({
+    stubPaths({
       ...mine,
       'GET /api/timesheets/active': { body: { timesheet: null } },
       'GET /api/timesheets': {
@@ -119,7 +121,7 @@ describe('employee performance tab', () => {
       setupExpiresAt: null,
       deactivatedAt: null,
     };
-    stubFetch({
+    stubPaths({
       ...mine,
       'GET /api/users/u5': { body: { employee: detail } },
       'GET /api/users/u5/documents': { body: { documents: [] } },
@@ -165,7 +167,7 @@ describe('employee performance tab', () => {
       setupExpiresAt: null,
       deactivatedAt: null,
     };
-    stubFetch({
+    stubPaths({
       ...mine,
       'GET /api/users/u5': { body: { employee: detail } },
       'GET /api/users/u5/documents': { body: { documents: [] } },

@@ -6,10 +6,17 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { TIMESHEETS, timesheetsApi, useActiveTimesheet, useMyTimesheets, type Timesheet } from './api/index.js';
+import {
+  TIMESHEETS,
+  useActiveTimesheet,
+  useClockIn,
+  useClockOut,
+  useMyTimesheets,
+  type Timesheet,
+} from './api/index.js';
 import { currentLocation, elapsedClock, hoursSince } from './location.js';
 import { StatCard } from '../../components/StatCard.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
+import { keyMatches } from '../../api/keys.js';
 
 /** Re-renders every `ms` (the active clock ticks every second, R-TS-3). */
 export function useNow(ms: number): number {
@@ -42,7 +49,9 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
   const { mutate } = useSWRConfig();
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
-  const submission = useSubmissionKey();
+  // Both show their outcome in the card, not as toasts; each revalidates every timesheets cache.
+  const clockInWrite = useClockIn({ failure: 'Failed to clock in', toastFailure: false });
+  const clockOutWrite = useClockOut({ failure: 'Failed to clock out', toastFailure: false });
   const [flash, setFlash] = useState<Flash>(null);
   const [location, setLocation] = useState<{ state: 'idle' | 'locating' | 'captured' | 'failed'; message?: string }>({
     state: 'idle',
@@ -66,18 +75,21 @@ function TimeTrackingCard({ active, loading }: { active: Timesheet | null | unde
       notes: notes.trim() || null,
       ...(loc.ok ? { latitude: loc.latitude, longitude: loc.longitude } : {}),
     };
-    try {
-      const r = clockedIn
-        ? await timesheetsApi.clockOut(body)
-        : await submission.send(body, (key) => timesheetsApi.clockIn(body, key));
-      setFlash({ status: 'success', text: `${r.message}${r.locationCaptured ? ' (Location captured)' : ''}` });
+    const r = clockedIn ? await clockOutWrite.run(body) : await clockInWrite.run(body);
+    if (r.ok) {
+      setFlash({
+        status: 'success',
+        text: `${r.value.message}${r.value.locationCaptured ? ' (Location captured)' : ''}`,
+      });
       setNotes('');
-    } catch (e) {
-      setFlash({ status: 'error', text: errorMessage(e, clockedIn ? 'Failed to clock out' : 'Failed to clock in') });
-    } finally {
-      setBusy(false);
-      await mutate((k) => Array.isArray(k) && typeof k[1] === 'string' && k[1].startsWith(TIMESHEETS));
-    }
+    } else
+      setFlash({
+        status: 'error',
+        text: errorMessage(r.error, clockedIn ? 'Failed to clock out' : 'Failed to clock in'),
+      });
+    setBusy(false);
+    // A refused clock call may mean the state changed elsewhere (another tab): read it again.
+    if (!r.ok) await mutate(keyMatches(TIMESHEETS));
   }
 
   return (

@@ -1,8 +1,6 @@
-import { api } from '../../../api/client.js';
-
-/** Sign-in (R-AUTH-1): no stored token is sent. */
-export const authApi = {
-  login: (username: string, password: string) => api('auth.login', { body: { username, password }, token: null }),
-  /** Ends the token's session on the server too: a copy left elsewhere stops working at once. */
-  logout: (token: string) => api('auth.logout', { token }),
-};
+/**
+ * The sign-in area's requests, one file each (docs/decisions/web-request-files.md). The session provider
+ * (app/SessionProvider.tsx) loads them on demand and owns what follows: the stored session, toasts, navigation.
+ */
+export { login } from './login.js';
+export { logout } from './logout.js';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../../test-utils.js';
+import { renderWithProviders, stubPaths } from '../../../test-utils.js';
 import { useLocationList } from './index.js';
 
 function Names() {
@@ -18,7 +18,7 @@ afterEach(() => {
 describe("the employee form's locations (docs/decisions/house-lean-bundles-fifth-pass-issue-27.md: data hooks live in the feature's api/)", () => {
   it('lists the tenant locations', async () => {
     localStorage.setItem('token', 'tok');
-    stubFetch({
+    stubPaths({
       'GET /api/locations': { body: [{ id: 'l1', name: 'Dock', description: null }] },
     });
     renderWithProviders(<Names />);
@@ -27,7 +27,7 @@ describe("the employee form's locations (docs/decisions/house-lean-bundles-fifth
 
   it('is an empty list when the locations cannot be read (R-TS-2)', async () => {
     localStorage.setItem('token', 'tok');
-    stubFetch({ 'GET /api/locations': { status: 403, body: { error: 'Forbidden', message: 'No' } } });
+    stubPaths({ 'GET /api/locations': { status: 403, body: { error: 'Forbidden', message: 'No' } } });
     renderWithProviders(<Names />);
     await screen.findByText('locations: none');
   });

@@ -121,6 +121,8 @@ export const reservationsApi = {
   processReturn: (id: string, body: ReturnInput, idempotencyKey: string) =>
     api('reservations.processReturn', { params: { id }, body, idempotencyKey }),
   cancel: (id: string) => api('reservations.cancel', { params: { id } }),
+  /** R-RES-12: an ACTIVE reservation whose start has passed becomes a cancelled no-show. */
+  noShow: (id: string) => api('reservations.noShow', { params: { id } }),
   reprocess: (id: string) => api('reservations.reprocess', { params: { id } }),
   restore: (id: string, notes?: string) =>
     api('reservations.restore', { params: { id }, body: { notes: notes ?? null } }),

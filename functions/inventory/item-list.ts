@@ -1,0 +1,92 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { InventoryStats, ItemStatus } from '../../shared/contract/inventory-models.js';
+import { db } from '../lib/db.js';
+import { badRequest } from '../lib/errors.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { listRows } from './model.js';
+import {
+  E,
+  STATS_KEY,
+  parseItemRow,
+  parseStatsRow,
+  T,
+  type ItemRow,
+  type ProductTypeRow,
+  type VariantRow,
+} from './model.js';
+
+/** Reading items: the list page by page (R-INV-2), the catalogue in one Query, the counters in one GetItem. */
+// ---------------------------------------------------------------- listing
+
+const CURSOR_SK = /^ITEM#[0-9a-f-]{36}$/;
+
+/** The cursor carries only the sort key of the last item: the partition always comes from the token. */
+export function encodeCursor(sk: string): string {
+  return Buffer.from(sk, 'utf8').toString('base64url');
+}
+export function decodeCursor(cursor: string): string {
+  const sk = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!CURSOR_SK.test(sk)) throw badRequest('Invalid cursor');
+  return sk;
+}
+
+/** Rows read per Query while a status filter is on: a sparse status must not cost one tiny read per match. */
+const FILTERED_READ = 500;
+
+export async function listItemPage(
+  tenant: TenantId,
+  opts: { limit: number; cursor?: string; status?: ItemStatus },
+): Promise<{ rows: ItemRow[]; nextCursor: string | null }> {
+  const pk = keys.tenantPartition(tenant);
+  const rows: ItemRow[] = [];
+  let start: Record<string, unknown> | undefined = opts.cursor ? { pk, sk: decodeCursor(opts.cursor) } : undefined;
+  // A status filter can leave a page short: keep reading until it is full or the items end.
+  do {
+    const want = opts.limit - rows.length;
+    const res = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': pk, ':p': `${E.item}#`, ...(opts.status ? { ':s': opts.status } : {}) },
+        ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
+        Limit: opts.status ? Math.max(want, FILTERED_READ) : want,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const got = (res.Items ?? []).map(parseItemRow);
+    start = res.LastEvaluatedKey;
+    if (got.length > want) {
+      // Read past the page: the next page starts right after the last item returned.
+      rows.push(...got.slice(0, want));
+      return { rows, nextCursor: encodeCursor(`${E.item}#${rows[rows.length - 1]!.id}`) };
+    }
+    rows.push(...got);
+  } while (start && rows.length < opts.limit);
+  return { rows, nextCursor: start ? encodeCursor(String(start.sk)) : null };
+}
+
+export async function typesAndVariants(
+  tenant: TenantId,
+): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
+  const [types, variants] = await Promise.all([listRows(tenant, E.productType), listRows(tenant, E.variant)]);
+  return { types: new Map(types.map((t) => [t.id, t])), variants: new Map(variants.map((v) => [v.id, v])) };
+}
+
+// ---------------------------------------------------------------- stats
+
+/** One GetItem of the counters every item write keeps: the cost does not grow with the item count. */
+export async function readStats(tenant: TenantId): Promise<InventoryStats> {
+  const res = await db().send(new GetCommand({ TableName: T(), Key: STATS_KEY(tenant) }));
+  const { total, ...byStatus } = parseStatsRow(res.Item ?? {});
+  return {
+    total,
+    statusCounts: {
+      AVAILABLE: byStatus.AVAILABLE,
+      IN_USE: byStatus.IN_USE,
+      MAINTENANCE_REQUIRED: byStatus.MAINTENANCE,
+      OUT_OF_SERVICE: byStatus.OUT_OF_SERVICE,
+    },
+    byStatus,
+    maintenanceDue: byStatus.MAINTENANCE + byStatus.DAMAGED,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The waitlist's rows (docs/data-model.md "Waitlist", docs/requirements/services.md R-SVC-7..R-SVC-10):
+ * keys, the row schema, the reads, and the "waitlist check" marker that freed places leave behind.
+ *
+ *   entry         pk T#{org}, sk WAITLIST#{serviceId}#{slotKey}#{joinedAt}#{id}   (a slot's queue: one Query, join order)
+ *                 while OFFERED: gsi1pk SWEEP#WLHOLD, gsi1sk {holdUntil}#{org}#{id} (the expiry sweep)
+ *   e-mail mark   pk T#{org}, sk WLEMAIL#{serviceId}#{slotKey}#{email}  → entrySk (one live entry per e-mail per slot)
+ *   check marker  pk T#{org}, sk WLCHECK#{serviceId}#{slotKey}, gsi1pk SWEEP#WLCHECK, gsi1sk {due}#{org}#…
+ *   offer link    pk WLOFFER#{sha256(token)}, sk WLOFFER → {tenantId, serviceId, entrySk}
+ *   leave link    pk WLLEAVE#{sha256(token)}, sk WLLEAVE → {tenantId, serviceId, entrySk}
+ *   log line      pk T#{org}, sk WLLOG#{at}#{uuid}
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../shared/zod.js';
+import { sameSlot, type Slot, type SlotRef } from '../../shared/domain/slots.js';
+import { slotKey, WAITLIST_STATUSES, type WaitlistStatus } from '../../shared/domain/waitlist.js';
+import type { AuditedWrite } from '../lib/audited-write.js';
+import { db, tableName } from '../lib/db.js';
+import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { logger } from '../lib/logger.js';
+import { rowParser } from '../lib/rows.js';
+
+export const WL = {
+  entry: 'WAITLIST',
+  email: 'WLEMAIL',
+  check: 'WLCHECK',
+  log: 'WLLOG',
+} as const;
+export const CHECK_INDEX_PK = 'SWEEP#WLCHECK';
+export const HOLD_INDEX_PK = 'SWEEP#WLHOLD';
+
+export const offerLinkKey = (hash: string): Key => ({ pk: `WLOFFER#${hash}`, sk: 'WLOFFER' });
+export const leaveLinkKey = (hash: string): Key => ({ pk: `WLLEAVE#${hash}`, sk: 'WLLEAVE' });
+
+export const queuePrefix = (serviceId: string, slot?: SlotRef) =>
+  `${WL.entry}#${serviceId}#${slot ? `${slotKey(slot)}#` : ''}`;
+export const entrySkOf = (serviceId: string, slot: SlotRef, joinedAt: string, id: string) =>
+  `${queuePrefix(serviceId, slot)}${joinedAt}#${id}`;
+export const emailKey = (tenant: TenantId, serviceId: string, slot: SlotRef, email: string): Key =>
+  keys.entity(tenant, WL.email, `${serviceId}#${slotKey(slot)}#${email.trim().toLowerCase()}`);
+export const checkKey = (tenant: TenantId, serviceId: string, slot: SlotRef): Key =>
+  keys.entity(tenant, WL.check, `${serviceId}#${slotKey(slot)}`);
+
+const slotShape = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
+const entryRow = z.object({
+  sk: z.string(),
+  id: z.string(),
+  serviceId: z.string(),
+  slot: slotShape,
+  customer: z.object({ firstName: z.string(), lastName: z.string(), phone: z.string(), email: z.string() }),
+  participantCount: z.number(),
+  status: z.enum(WAITLIST_STATUSES),
+  joinedAt: z.string(),
+  updatedAt: z.string(),
+  holdUntil: z.optional(z.nullable(z.string())),
+  heldPlaces: z.optional(z.nullable(z.number())),
+  offerTokenHash: z.optional(z.nullable(z.string())),
+  reservationId: z.optional(z.nullable(z.string())),
+});
+export type WaitlistEntry = z.output<typeof entryRow>;
+export const parseEntry = rowParser('waitlist-entry', entryRow);
+
+export const entryKey = (tenant: TenantId, e: Pick<WaitlistEntry, 'sk'>): Key => ({
+  pk: keys.tenantPartition(tenant),
+  sk: e.sk,
+});
+
+export async function getEntry(tenant: TenantId, sk: string): Promise<WaitlistEntry | null> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: keys.tenantPartition(tenant), sk }, ConsistentRead: true }),
+  );
+  return res.Item ? parseEntry(res.Item) : null;
+}
+
+/** A slot's queue (or every slot's of the service), join order, read consistently: decisions follow it. */
+export async function readQueue(tenant: TenantId, serviceId: string, slot?: SlotRef): Promise<WaitlistEntry[]> {
+  const out: WaitlistEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': queuePrefix(serviceId, slot) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(parseEntry(i));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** An offer or leave link → the entry's tenant and row key (our own pointer, keyed by the token's hash). */
+export async function readLink(key: Key): Promise<{ tenantId: string; serviceId: string; entrySk: string } | null> {
+  const res = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+  if (!res.Item) return null;
+  return {
+    tenantId: String(res.Item.tenantId),
+    serviceId: String(res.Item.serviceId),
+    entrySk: String(res.Item.entrySk),
+  };
+}
+
+/** A waitlist log line (every transition writes one in its own transaction). */
+export function waitlistLog(
+  w: AuditedWrite,
+  tenant: TenantId,
+  e: Pick<WaitlistEntry, 'id' | 'serviceId' | 'slot'>,
+  action: 'JOINED' | 'OFFERED' | 'BOOKED' | 'EXPIRED' | 'DECLINED' | 'LEFT' | 'REMOVED' | 'WITHDRAWN',
+  at: string,
+  extra: Record<string, unknown> = {},
+): void {
+  w.log({
+    ...keys.entity(tenant, WL.log, `${at}#${randomUUID()}`),
+    action,
+    entryId: e.id,
+    serviceId: e.serviceId,
+    slot: e.slot,
+    at,
+    ...extra,
+  });
+}
+
+function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {
+  return {
+    ...checkKey(tenant, serviceId, slot),
+    gsi1pk: CHECK_INDEX_PK,
+    gsi1sk: `${due}#${tenant}#${serviceId}#${slotKey(slot)}`,
+    tenantId: tenant,
+    serviceId,
+    slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+    checkId: randomUUID(),
+    due,
+  };
+}
+
+/** Runs the slot's offers now (services/waitlist-offers.ts, loaded on first use); never fails its caller. */
+export async function runCheckNow(tenant: TenantId, serviceId: string, slot: SlotRef): Promise<void> {
+  try {
+    const { processCheck } = await import('./waitlist-offers.js');
+    await processCheck(tenant, serviceId, slot);
+  } catch (e) {
+    // The marker stays: the sweep makes the offer within a minute (docs/decisions/waitlist.md).
+    logger.warn('waitlist check left to the sweep', { error: e as Error, serviceId });
+  }
+}
+
+/**
+ * Places of a slot came free (R-SVC-9): the "waitlist check" marker goes into the same transaction,
+ * so the offer can never be forgotten, and the offers run right after the commit for speed.
+ */
+export function addWaitlistCheckParts(w: AuditedWrite, tenant: TenantId, serviceId: string, slot: SlotRef): void {
+  w.put('waitlist-check', checkMarker(tenant, serviceId, slot, new Date().toISOString()));
+  w.afterCommit(() => runCheckNow(tenant, serviceId, slot));
+}
+
+/**
+ * A staff edit raised slots' places (R-SVC-9): a check per raised slot, then the offers. The edit is
+ * one conditional Put of the service row; the markers follow it (a crash in between loses only the
+ * immediate offer of an edit, which the next freed place or a hand offer makes).
+ */
+export async function checkRaisedSlots(
+  tenant: TenantId,
+  serviceId: string,
+  before: readonly Slot[],
+  after: readonly Slot[],
+): Promise<void> {
+  const raised = after.filter((s) => {
+    const prev = before.find((b) => sameSlot(b, s));
+    return prev && s.slotsAvailable > 0 && s.slotsAvailable > prev.slotsAvailable;
+  });
+  if (!raised.length) return;
+  const waiting = (await readQueue(tenant, serviceId)).filter((e) => e.status === 'WAITING');
+  raised.splice(0, raised.length, ...raised.filter((s) => waiting.some((e) => sameSlot(e.slot, s))));
+  for (const s of raised) {
+    try {
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: checkMarker(tenant, serviceId, s, new Date().toISOString()) }),
+      );
+      await runCheckNow(tenant, serviceId, s);
+    } catch (e) {
+      logger.warn('waitlist check after an edit failed', { error: e as Error, serviceId });
+    }
+  }
+}
+
+export { checkMarker, type WaitlistStatus };

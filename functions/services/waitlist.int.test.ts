@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetFiles } from '../lib/files.js';
+import type { RunningSes } from '../local/ses.js';
+import { sessionFor, type TestSession } from '../testing/fixtures.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
+import { sweepWaitlist } from './waitlist-offers.js';
+
+let ses: RunningSes;
+let admin: TestSession;
+
+const day = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+const SLOT = { date: day(4), startTime: '10:00', endTime: '12:00' };
+
+async function makeService(places: number, over: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/inventory/services', {
+    token: admin.token,
+    body: {
+      name: `Tour ${Math.random().toString(36).slice(2, 8)}`,
+      rate: '20',
+      rateType: 'FIXED',
+      availability: JSON.stringify([{ ...SLOT, slotsAvailable: places }]),
+      rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+      timeZone: 'UTC',
+      ...over,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const share = await call('POST', `/api/inventory/services/${res.body.id}/generate-share-link`, {
+    token: admin.token,
+  });
+  return { id: res.body.id as string, token: share.body.shareToken as string };
+}
+
+const person = (tag: string) => ({
+  firstName: `F${tag}`,
+  lastName: 'Waiter',
+  phone: `555-200-${tag.padStart(4, '0').slice(-4)}`,
+  email: `w${tag}@wait.example`,
+});
+
+async function book(token: string, tag: string, participantCount = 1) {
+  return call('POST', `/public/service/${token}/book`, {
+    body: { selectedSlots: [SLOT], customer: person(tag), participantCount },
+  });
+}
+async function join(token: string, tag: string, participantCount = 1, email?: string) {
+  return call('POST', `/public/service/${token}/waitlist`, {
+    body: { slot: SLOT, customer: { ...person(tag), ...(email ? { email } : {}) }, participantCount },
+  });
+}
+const cancel = (id: string) =>
+  call('POST', `/api/reservations/processing/${id}/cancel`, { token: admin.token, body: {} });
+const entries = async (serviceId: string) =>
+  (await call('GET', `/api/inventory/services/${serviceId}/waitlist`, { token: admin.token })).body.entries as {
+    id: string;
+    email: string;
+    status: string;
+    position: number;
+  }[];
+const statusOf = async (serviceId: string, tag: string) =>
+  (await entries(serviceId)).filter((e) => e.email === `w${tag}@wait.example`).map((e) => e.status);
+const placesLeft = async (serviceId: string) =>
+  JSON.parse((await call('GET', `/api/inventory/services/${serviceId}`, { token: admin.token })).body.availability)[0]
+    .slotsAvailable as number;
+
+async function inbox(to: string) {
+  const all = (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text: string } }[];
+  };
+  return all.emails.filter((m) => m.destination.to.includes(to));
+}
+async function offerTokenFor(tag: string): Promise<string> {
+  const mails = await inbox(`w${tag}@wait.example`);
+  const offer = mails.find((m) => m.subject.startsWith('Places are free'));
+  const token = /\/offer\/([A-Za-z0-9_-]+)/.exec(offer?.body.text ?? '')?.[1];
+  expect(token, `offer mail to w${tag}`).toBeTruthy();
+  return token!;
+}
+
+beforeAll(async () => {
+  await useTestTable();
+  ses = await useTestMail('waitlist@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
+  resetFiles();
+  admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
+}, 60_000);
+
+afterAll(async () => {
+  await ses?.stop();
+});
+
+describe('waitlist (R-SVC-7..R-SVC-10)', () => {
+  it('refuses to join a slot that still has places, with the booking form messages for bad input', async () => {
+    const s = await makeService(2);
+    const res = await join(s.token, '1');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Places are available: book instead');
+    const bad = await call('POST', `/public/service/${s.token}/waitlist`, {
+      body: { slot: SLOT, customer: { ...person('2'), firstName: '' }, participantCount: 1 },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('First name is required');
+  });
+
+  it('joins a full slot once per e-mail, shows it as Full on the public page, and mails the position with a leave link', async () => {
+    const s = await makeService(1);
+    expect((await book(s.token, '10')).status).toBe(201);
+    const page = await call('GET', `/public/service/${s.token}`);
+    expect(page.body.data.availability).toEqual([]);
+    expect(page.body.data.waitlistSlots).toEqual([SLOT]);
+
+    const first = await join(s.token, '11');
+    expect(first.status).toBe(201);
+    expect(first.body.entry.position).toBe(1);
+    const again = await join(s.token, '11', 1, 'W11@Wait.Example');
+    expect(again.status).toBe(200);
+    expect(again.body.entry.id).toBe(first.body.entry.id);
+    expect(again.body.entry.alreadyJoined).toBe(true);
+    const second = await join(s.token, '12');
+    expect(second.body.entry.position).toBe(2);
+    expect(await entries(s.id)).toHaveLength(2);
+
+    const mail = (await inbox('w12@wait.example')).find((m) => m.subject.includes('waitlist'));
+    expect(mail?.body.text).toContain('Your position: 2');
+    const leave = /\/leave\/([A-Za-z0-9_-]+)/.exec(mail!.body.text)![1]!;
+    expect((await call('POST', `/public/waitlist/${leave}/leave`)).status).toBe(200);
+    expect(await statusOf(s.id, '12')).toEqual(['LEFT']);
+  });
+
+  it('holds a freed place for the first in line: a stranger is refused, 20 parallel accepts make one booking', async () => {
+    const s = await makeService(1);
+    const held = await book(s.token, '20');
+    expect(held.status).toBe(201);
+    await join(s.token, '21');
+    await join(s.token, '22');
+    expect((await cancel(held.body.reservation.id)).status).toBe(200);
+
+    // The immediate run after the cancellation made the offer: the place is out of the slot.
+    expect(await statusOf(s.id, '21')).toEqual(['OFFERED']);
+    expect(await statusOf(s.id, '22')).toEqual(['WAITING']);
+    expect(await placesLeft(s.id)).toBe(0);
+    const stranger = await book(s.token, '29');
+    expect(stranger.status).toBe(409);
+    expect((await call('GET', `/public/service/${s.token}`)).body.data.availability).toEqual([]);
+
+    const token = await offerTokenFor('21');
+    const view = await call('GET', `/public/waitlist-offers/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.body.offer.status).toBe('OFFERED');
+    expect(view.body.offer.totalAmount).toBe(20);
+
+    const accepts = await Promise.all(
+      Array.from({ length: 20 }, () => call('POST', `/public/waitlist-offers/${token}/accept`, { body: {} })),
+    );
+    const statuses = accepts.map((a) => a.status);
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(19);
+    const won = accepts.find((a) => a.status === 201)!;
+    expect(won.body.reservation.statusLabel).toBe('Pending Payment');
+    expect(won.body.payment.totalDue).toBe(20);
+    expect(await statusOf(s.id, '21')).toEqual(['BOOKED']);
+    expect(await placesLeft(s.id)).toBe(0);
+    expect(await statusOf(s.id, '22')).toEqual(['WAITING']);
+    // The same confirmation e-mail as a public booking.
+    expect((await inbox('w21@wait.example')).some((m) => m.subject.startsWith('Booking received'))).toBe(true);
+  }, 60_000);
+
+  it('passes an expired hold to the next person, and a declined offer too', async () => {
+    const s = await makeService(1, { waitlistSettings: JSON.stringify({ enabled: true, holdMinutes: 1 }) });
+    const b = await book(s.token, '30');
+    await join(s.token, '31');
+    await join(s.token, '32');
+    await join(s.token, '33');
+    await cancel(b.body.reservation.id);
+    expect(await statusOf(s.id, '31')).toEqual(['OFFERED']);
+
+    const swept = await sweepWaitlist(Date.now() + 2 * 60_000);
+    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(s.id, '31')).toEqual(['EXPIRED']);
+    expect(await statusOf(s.id, '32')).toEqual(['OFFERED']);
+    expect(await placesLeft(s.id)).toBe(0);
+
+    const token = await offerTokenFor('32');
+    expect((await call('POST', `/public/waitlist-offers/${token}/decline`)).status).toBe(200);
+    expect(await statusOf(s.id, '32')).toEqual(['LEFT']);
+    expect(await statusOf(s.id, '33')).toEqual(['OFFERED']);
+    expect((await call('POST', `/public/waitlist-offers/${token}/accept`, { body: {} })).status).toBe(409);
+  }, 60_000);
+
+  it('skips a party that does not fit instead of blocking the queue', async () => {
+    const s = await makeService(3, { rateType: 'PER_PERSON' });
+    expect((await book(s.token, '40', 2)).status).toBe(201);
+    const small = await book(s.token, '41', 1);
+    expect(small.status).toBe(201);
+    await join(s.token, '42', 3);
+    await join(s.token, '43', 1);
+    await cancel(small.body.reservation.id);
+    expect(await statusOf(s.id, '42')).toEqual(['WAITING']);
+    expect(await statusOf(s.id, '43')).toEqual(['OFFERED']);
+    expect(await placesLeft(s.id)).toBe(0);
+  }, 60_000);
+
+  it('10 parallel cancellations of a full slot with 12 waiting give exactly 10 offers, to the first 10', async () => {
+    const s = await makeService(10);
+    const booked: string[] = [];
+    for (let i = 0; i < 10; i++) booked.push((await book(s.token, `5${i}`)).body.reservation.id);
+    const waiting = Array.from({ length: 12 }, (_, i) => `6${String(i).padStart(2, '0')}`);
+    for (const tag of waiting) expect((await join(s.token, tag)).status).toBe(201);
+
+    const results = await Promise.all(booked.map((id) => cancel(id)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    await sweepWaitlist(); // whatever an immediate run left to the sweep
+    await sweepWaitlist();
+
+    const list = await entries(s.id);
+    const byTag = (tag: string) => list.find((e) => e.email === `w${tag}@wait.example`)!.status;
+    expect(waiting.slice(0, 10).map(byTag)).toEqual(Array(10).fill('OFFERED'));
+    expect(waiting.slice(10).map(byTag)).toEqual(['WAITING', 'WAITING']);
+    expect(await placesLeft(s.id)).toBe(0);
+    for (const tag of waiting.slice(0, 10))
+      expect((await inbox(`w${tag}@wait.example`)).filter((m) => m.subject.startsWith('Places are free'))).toHaveLength(
+        1,
+      );
+  }, 120_000);
+
+  it('staff see the queue, remove an entry (its hold passes on) and offer places by hand; raising places offers them', async () => {
+    const s = await makeService(1);
+    const b = await book(s.token, '70');
+    await join(s.token, '71');
+    await join(s.token, '72');
+    await join(s.token, '73');
+    const list = await entries(s.id);
+    expect(list.map((e) => e.position)).toEqual([1, 2, 3]);
+
+    const noPlace = await call('POST', `/api/inventory/services/${s.id}/waitlist/${list[2]!.id}/offer`, {
+      token: admin.token,
+    });
+    expect(noPlace.status).toBe(409);
+
+    await cancel(b.body.reservation.id);
+    expect(await statusOf(s.id, '71')).toEqual(['OFFERED']);
+    const removed = await call('DELETE', `/api/inventory/services/${s.id}/waitlist/${list[0]!.id}`, {
+      token: admin.token,
+    });
+    expect(removed.status).toBe(200);
+    expect(await statusOf(s.id, '71')).toEqual(['LEFT']);
+    expect(await statusOf(s.id, '72')).toEqual(['OFFERED']);
+
+    // Staff raise the slot to 2 places: the new place goes to the next in line.
+    const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
+    const raised = await call('PUT', `/api/inventory/services/${s.id}`, {
+      token: admin.token,
+      body: {
+        name: svc.body.name,
+        rate: '20',
+        rateType: 'FIXED',
+        availability: JSON.stringify([{ ...SLOT, slotsAvailable: 2 }]),
+        timeZone: 'UTC',
+      },
+    });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    expect(await statusOf(s.id, '73')).toEqual(['OFFERED']);
+  }, 60_000);
+});

@@ -1,0 +1,46 @@
+import * as z from '../zod.js';
+import { MAX_CANCEL_CUTOFF_HOURS, MAX_REMINDER_OFFSETS, normalizeOffsets } from '../domain/reminders.js';
+import { reminderOffset } from './reminder-offsets.js';
+
+export { reminderOffset, serviceReminderOffsets } from './reminder-offsets.js';
+
+/**
+ * Reminders on the wire (R-SET-7, issue 24; rules in shared/domain/reminders.ts): the tenant's
+ * defaults, a service's override and the customer's cancel link. The messages are the ones a person
+ * reads: the SPA's forms check with these same schemas.
+ */
+
+/** A list of offsets: at most 5, repeats dropped, earliest reminder first. */
+export const reminderOffsets = z.pipe(
+  z.array(reminderOffset).check(z.maxLength(MAX_REMINDER_OFFSETS, `At most ${MAX_REMINDER_OFFSETS} reminders`)),
+  z.transform((list: number[]) => normalizeOffsets(list)),
+);
+
+/** What the server stores and answers (already normalised). */
+export const reminderSettingsView = z.object({
+  enabled: z.boolean(),
+  serviceBeforeMinutes: z.array(reminderOffset),
+  itemBeforeMinutes: z.array(reminderOffset),
+  lateReturnEnabled: z.boolean(),
+  cancelCutoffHours: z.int(),
+});
+
+export const reminderSettingsBody = z.strictObject({
+  enabled: z.boolean(),
+  serviceBeforeMinutes: reminderOffsets,
+  itemBeforeMinutes: reminderOffsets,
+  lateReturnEnabled: z.boolean(),
+  cancelCutoffHours: z
+    .int('The cut-off is a whole number of hours')
+    .check(
+      z.gte(0, 'The cut-off cannot be negative'),
+      z.lte(MAX_CANCEL_CUTOFF_HOURS, `The cut-off is at most ${MAX_CANCEL_CUTOFF_HOURS} hours (7 days)`),
+    ),
+});
+export type ReminderSettingsBody = z.output<typeof reminderSettingsBody>;
+
+export const reminderSettingsResponse = z.object({
+  success: z.literal(true),
+  data: reminderSettingsView,
+  message: z.optional(z.string()),
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isPublicAddress,
+  nextAttemptAt,
+  WEBHOOK_MAX_ATTEMPTS,
+  webhookOrderKey,
+  webhookUrlProblem,
+} from './webhooks.js';
+
+describe('the webhook URL rule (R-SET-10)', () => {
+  it.each([
+    ['8.8.8.8', true],
+    ['1.1.1.1', true],
+    ['2606:4700:4700::1111', true],
+    ['::ffff:8.8.8.8', true],
+    ['10.0.0.1', false],
+    ['172.31.255.255', false],
+    ['172.32.0.1', true],
+    ['192.168.0.1', false],
+    ['127.0.0.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['100.128.0.1', true],
+    ['0.0.0.0', false],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false],
+    ['fd00:ec2::254', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:169.254.169.254', false],
+    ['not-an-ip', false],
+  ])('%s public: %s', (ip, expected) => {
+    expect(isPublicAddress(ip)).toBe(expected);
+  });
+
+  it('deployed: https to public hosts only', () => {
+    const deployed = { allowLocal: false };
+    expect(webhookUrlProblem('https://hooks.example.com/in', deployed)).toBeNull();
+    expect(webhookUrlProblem('http://hooks.example.com/in', deployed)).toMatch(/https/);
+    expect(webhookUrlProblem('http://localhost:3000/in', deployed)).not.toBeNull();
+    expect(webhookUrlProblem('https://127.0.0.1/in', deployed)).not.toBeNull();
+    expect(webhookUrlProblem('https://2130706433/in', deployed)).not.toBeNull(); // 127.0.0.1 as a number
+    expect(webhookUrlProblem('https://[::ffff:a00:1]/in', deployed)).not.toBeNull(); // 10.0.0.1 mapped
+    expect(webhookUrlProblem('https://db.internal/in', deployed)).not.toBeNull();
+    expect(webhookUrlProblem('https://a:b@hooks.example.com/in', deployed)).not.toBeNull();
+    expect(webhookUrlProblem('hooks.example.com/in', deployed)).not.toBeNull();
+  });
+
+  it('local runtime: also http://localhost and http://127.0.0.1, nothing else private', () => {
+    const local = { allowLocal: true };
+    expect(webhookUrlProblem('http://localhost:4000/in', local)).toBeNull();
+    expect(webhookUrlProblem('http://127.0.0.1:4000/in', local)).toBeNull();
+    expect(webhookUrlProblem('http://10.0.0.1/in', local)).not.toBeNull();
+    expect(webhookUrlProblem('http://hooks.example.com/in', local)).not.toBeNull();
+  });
+});
+
+describe('retries and order (R-SET-10)', () => {
+  it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then gives up', () => {
+    const t0 = 1_000_000;
+    const waits = [1, 2, 3, 4, 5, 6, 7].map((n) => nextAttemptAt(n, t0)! - t0);
+    expect(waits).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
+    expect(nextAttemptAt(8, t0)).toBeNull();
+    expect(WEBHOOK_MAX_ATTEMPTS).toBe(8);
+    // At least 24 hours of retries in all.
+    expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(24 * 3_600_000);
+  });
+
+  it('orders by reservation, then item, then waitlist entry', () => {
+    expect(webhookOrderKey({ id: 'r1', reservationNumber: 'R-1' })).toBe('r1');
+    expect(webhookOrderKey({ reservationId: 'r2', amount: 5 })).toBe('r2');
+    expect(webhookOrderKey({ itemId: 'i1', reservationId: 'r3' })).toBe('r3');
+    expect(webhookOrderKey({ itemId: 'i1' })).toBe('i1');
+    expect(webhookOrderKey({ entryId: 'w1' })).toBe('w1');
+    expect(webhookOrderKey({})).toBe('_');
+    expect(webhookOrderKey({ id: 'a#b' })).toBe('ab');
+  });
+});

@@ -1,0 +1,173 @@
+import { Alert, Badge, Box, Button, Card, Center, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { formatUsd } from '../../../../shared/domain/pricing.js';
+import { api, errorMessage, type Answer } from '../../api/client.js';
+import { apiKey } from '../../api/keys.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
+import type { BookingAnswer } from './BookingModal.js';
+import { PaymentRequired } from './PublicServicePage.js';
+
+type Offer = Answer<'services.waitlistOffer'>['offer'];
+
+const STATUS_TEXT: Record<string, string> = {
+  BOOKED: 'You have booked these places.',
+  EXPIRED: 'This offer has expired: the places went to the next person waiting.',
+  LEFT: 'This offer was declined.',
+  WAITING: 'You are on the waitlist.',
+};
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <Center minH="70vh" px="4">
+      <Stack gap="3" textAlign="center" maxW="md" align="center">
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+        <Text color="fg.muted" data-testid="waitlist-message">
+          {text}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** /service/{token}/offer/{offerToken}: the held places, their price, "Book now" (R-SVC-9). */
+function OfferView({ offerToken }: { offerToken: string }) {
+  const { data, error, isLoading, mutate } = useSWR(apiKey('services.waitlistOffer', offerToken), () =>
+    api('services.waitlistOffer', { params: { token: offerToken }, token: null }),
+  );
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [booked, setBooked] = useState<{ booking: BookingAnswer; offer: Offer } | null>(null);
+
+  if (booked)
+    return (
+      <PaymentRequired
+        service={{ name: booked.offer.serviceName, timeZone: booked.offer.timeZone }}
+        booking={booked.booking}
+        slot={booked.offer.slot}
+      />
+    );
+  if (isLoading && !data) return <PageSpinner minH="70vh" />;
+  if (error || !data)
+    return <Message title="Offer not found" text={errorMessage(error, 'This offer link is not valid')} />;
+  const o = data.offer;
+  if (o.status !== 'OFFERED') return <Message title={o.serviceName} text={STATUS_TEXT[o.status] ?? o.status} />;
+
+  async function act(kind: 'accept' | 'decline') {
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (kind === 'accept') {
+        const booking = await api('services.waitlistAccept', { params: { token: offerToken }, token: null, body: {} });
+        setBooked({ booking, offer: o });
+      } else {
+        await api('services.waitlistDecline', { params: { token: offerToken }, token: null });
+        await mutate();
+      }
+    } catch (err) {
+      setFailure(errorMessage(err, kind === 'accept' ? 'Failed to create booking' : 'Could not decline'));
+      await mutate();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container maxW="lg" py={{ base: '6', md: '10' }}>
+      <Card.Root>
+        <Card.Body gap="4">
+          <HStack justify="space-between" align="flex-start" gap="3">
+            <Heading as="h1" size="lg">
+              {o.serviceName}
+            </Heading>
+            <Badge colorPalette="green" flexShrink={0}>
+              Places held for you
+            </Badge>
+          </HStack>
+          <Text>Hello {o.firstName}, places have come free and we are holding them for you.</Text>
+          <Stack gap="1">
+            <Text data-testid="offer-slot">
+              Time: <b>{o.slotText}</b>
+            </Text>
+            <Text>
+              Participants: <b>{o.participantCount}</b>
+            </Text>
+            <Text>
+              Total: <b data-testid="offer-total">{formatUsd(o.totalAmount)}</b>
+              {o.taxAmount ? ` (includes ${formatUsd(o.taxAmount)} tax at ${o.taxRate}%)` : ''}
+            </Text>
+            {o.holdUntilText && (
+              <Text>
+                Held until: <b data-testid="offer-hold">{o.holdUntilText}</b>
+              </Text>
+            )}
+          </Stack>
+          {failure && (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Description data-testid="offer-error">{failure}</Alert.Description>
+            </Alert.Root>
+          )}
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+            <Button colorPalette="brand" loading={busy} onClick={() => act('accept')} flex="1">
+              Book now
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => act('decline')}>
+              No thanks
+            </Button>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    </Container>
+  );
+}
+
+/** /service/{token}/leave/{leaveToken}: the confirmation e-mail's "Leave the waitlist" (R-SVC-8). */
+function LeaveView({ leaveToken }: { leaveToken: string }) {
+  const [state, setState] = useState<'ask' | 'busy' | 'done' | string>('ask');
+  if (state === 'done') return <Message title="Waitlist" text="You have left the waitlist." />;
+  return (
+    <Center minH="70vh" px="4">
+      <Stack gap="4" textAlign="center" maxW="md" align="center">
+        <Heading as="h1" size="xl">
+          Leave the waitlist?
+        </Heading>
+        <Text color="fg.muted">You will no longer receive an offer for this time slot.</Text>
+        {state !== 'ask' && state !== 'busy' && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Description>{state}</Alert.Description>
+          </Alert.Root>
+        )}
+        <Button
+          colorPalette="red"
+          loading={state === 'busy'}
+          onClick={async () => {
+            setState('busy');
+            try {
+              await api('services.waitlistLeave', { params: { token: leaveToken }, token: null });
+              setState('done');
+            } catch (err) {
+              setState(errorMessage(err, 'Could not leave the waitlist'));
+            }
+          }}
+        >
+          Leave the waitlist
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** A page of its own, outside the app's shell, like the public service page. */
+export default function WaitlistOfferPage() {
+  const { offerToken, leaveToken } = useParams();
+  return (
+    <Box as="main" minH="100vh">
+      {offerToken ? <OfferView offerToken={offerToken} /> : <LeaveView leaveToken={leaveToken ?? ''} />}
+    </Box>
+  );
+}
