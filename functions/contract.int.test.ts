@@ -15,6 +15,7 @@ const sampleParam: Record<string, () => string> = {
   token: () => 'Zm9yZ2VkLXNoYXJlLXRva2VuLW5vdC1yZWFs',
   baseKey: () => 'no-such-photo',
   entryId: () => randomUUID(),
+  deliveryId: () => randomUUID(),
 };
 
 function concretePath(r: RouteContract, params?: Record<string, string>): string {

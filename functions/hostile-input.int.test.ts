@@ -162,17 +162,19 @@ describe('hostile forms answer 4xx', () => {
 
 // docs/decisions/multipart-and-availability.md: a handler given a declared path under another method answers 405 with Allow.
 describe('405 from a handler', () => {
-  // On AWS the request arrives through the path's `ANY` route (infra/api.ts), locally under its own method.
+  // On AWS the request arrives at the health function through the API's `$default` route (infra/api.ts), locally under its own method.
   it.each([
     ['DELETE', '/api/health', 'GET', 'DELETE'],
     ['PATCH', '/api/uploads/service-photo', 'POST', 'PATCH'],
-    ['PUT', '/api/health', 'GET', 'ANY'],
+    ['PUT', '/api/health', 'GET', '$default'],
+    ['DELETE', '/api/inventory/items', 'GET, POST', '$default'],
   ])('%s %s: 405, Allow: %s (route key %s)', async (method, path, allow, keyMethod) => {
-    const declared = matchRoute(allow, path)!;
+    const declared = matchRoute(allow.split(', ')[0]!, path)!;
     const event = toApiGatewayEvent({ method, path, headers: { 'user-agent': 'vitest' } }, declared);
-    Object.assign(event, { routeKey: `${keyMethod} ${path}` });
-    event.requestContext.routeKey = `${keyMethod} ${path}`;
-    const handler = await loadAreaHandler(declared.route.area);
+    const key = keyMethod === '$default' ? '$default' : `${keyMethod} ${path}`;
+    Object.assign(event, { routeKey: key });
+    event.requestContext.routeKey = key;
+    const handler = await loadAreaHandler(keyMethod === '$default' ? 'health' : declared.route.area);
     const res = (await handler(event, {
       awsRequestId: randomUUID(),
       getRemainingTimeInMillis: () => 30_000,

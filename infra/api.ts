@@ -151,23 +151,16 @@ export class Api extends Construct {
         integration: integrations.get(r.area)!,
       });
     }
-    // Another method on a declared path reaches the path's function as `ANY {path}`, whose route
-    // match answers 405 with Allow (RFC 9110; docs/decisions/multipart-and-availability.md). Without it API Gateway answers 404.
-    for (const [path, area] of methodlessPaths(contractRoutes)) {
-      new apigwv2.HttpRoute(this, `Route ANY ${path}`, {
-        httpApi: this.httpApi,
-        routeKey: apigwv2.HttpRouteKey.with(path, apigwv2.HttpMethod.ANY),
-        integration: integrations.get(area)!,
-      });
-    }
+    // Anything no route names (another method on a declared path, or an unknown path) reaches the
+    // health function through the API's `$default` route; its route match answers 405 with Allow from
+    // the contract, or 404 (docs/decisions/api-default-route.md). One route instead of one ANY per path
+    // keeps the stack under CloudFormation's 500 resources and the API under its 300 routes.
+    new apigwv2.HttpRoute(this, 'Route $default', {
+      httpApi: this.httpApi,
+      routeKey: apigwv2.HttpRouteKey.DEFAULT,
+      integration: integrations.get('health')!,
+    });
   }
-}
-
-/** Each declared API path once, with the area of its first route (the one that answers its 405). */
-export function methodlessPaths(list: readonly RouteContract[]): Map<string, Area> {
-  const paths = new Map<string, Area>();
-  for (const r of list) if (!paths.has(httpApiPath(r))) paths.set(httpApiPath(r), r.area);
-  return paths;
 }
 
 export function pascal(name: string): string {

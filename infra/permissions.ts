@@ -55,6 +55,8 @@ export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set([
   // The waitlist's offers (R-SVC-9): its own sweep, and the unpaid sweep's cancellations that free places.
   'waitlist-offers',
   'unpaid-bookings',
+  // The e-mail to every administrator when a webhook endpoint is disabled after 5 days of failures (R-SET-10).
+  'webhook-retries',
 ]);
 
 /**
@@ -64,6 +66,9 @@ export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set([
  * removal deletes. Only users, and only on DOCUMENT_OBJECTS and INCOMING_DOCUMENT_OBJECTS (never photos).
  */
 export const DOCUMENT_ACCESS_AREAS: ReadonlySet<Area> = new Set<Area>(['users']);
+
+/** Sweeps that open sealed values with the data key: the webhook retries sign with each endpoint's secret (R-SET-10, infra/webhooks.ts grants it). */
+export const DATA_KEY_SWEEPS: ReadonlySet<string> = new Set(['webhook-retries']);
 
 /** Areas that read employees' encrypted fields (functions/users/crypto.ts), or seal webhook secrets with it (settings): the data key. */
 export const DATA_KEY_AREAS: ReadonlySet<Area> = new Set<Area>(['users', 'settings']);

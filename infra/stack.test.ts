@@ -31,7 +31,7 @@ const areaFn = (area: Area) => stack.api.functions[area];
 const logicalIdOfRole = (fn: lambda.Function) => Stack.of(fn).getLogicalId(fn.role!.node.defaultChild as iam.CfnRole);
 
 describe('API', () => {
-  it('has exactly one route per contract entry, each bound to the function of its area, and one ANY route per path for the 405', () => {
+  it('has exactly one route per contract entry, each bound to the function of its area, and $default to health for 405 and 404', () => {
     const integrationTarget = new Map(
       ofType('AWS::ApiGatewayV2::Integration').map(([id, r]) => [
         id,
@@ -43,12 +43,13 @@ describe('API', () => {
       return `${r.Properties.RouteKey} -> ${integrationTarget.get(integrationId)}`;
     });
     const expected = routes.map((r) => `${r.method} ${httpApiPath(r)} -> ${logicalId(areaFn(r.area))}`);
-    const paths = new Map<string, Area>();
-    for (const r of routes) if (!paths.has(httpApiPath(r))) paths.set(httpApiPath(r), r.area);
-    // docs/decisions/multipart-and-availability.md: any other method on a declared path reaches a function, which answers 405 with Allow.
-    const anyMethod = [...paths].map(([path, area]) => `ANY ${path} -> ${logicalId(areaFn(area))}`);
-    expect(declared.sort()).toEqual([...expected, ...anyMethod].sort());
-    expect(declared).toHaveLength(routes.length + paths.size);
+    // docs/decisions/api-default-route.md: any other method or path reaches health, which answers 405 with Allow or 404.
+    expect(declared.sort()).toEqual([...expected, `$default -> ${logicalId(areaFn('health'))}`].sort());
+  });
+
+  it("stays under CloudFormation's 500 resources and the HTTP API's 300 routes", () => {
+    expect(Object.keys(resources).length).toBeLessThan(500);
+    expect(ofType('AWS::ApiGatewayV2::Route').length).toBeLessThan(300);
   });
 
   it('keys the trailing-slash route without the slash (HTTP API paths cannot end in "/")', () => {

@@ -32,7 +32,7 @@ export interface WebhooksProps {
   table: dynamodb.Table;
   dataKey: secretsmanager.ISecret;
   sesIdentityArns: string[];
-  /** The webhook-retries sweep (functions/sweeps/schedules.ts): it sends, so it signs and mails too. */
+  /** The webhook-retries sweep (functions/sweeps/schedules.ts): it sends, so it opens the secrets too. */
   retrySweep: lambda.Function;
 }
 
@@ -109,10 +109,10 @@ export class Webhooks extends Construct {
       cfg,
     );
     this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
-    for (const fn of [this.worker, props.retrySweep]) {
-      props.table.grantReadWriteData(fn);
-      grantDataKey(fn, props.dataKey);
-      grantSendMail(fn, props.sesIdentityArns);
-    }
+    props.table.grantReadWriteData(this.worker);
+    grantSendMail(this.worker, props.sesIdentityArns);
+    // The sweep has its table and mail grants with every sweep's (infra/schedules.ts, MAIL_SENDING_SWEEPS);
+    // it signs too (DATA_KEY_SWEEPS).
+    for (const fn of [this.worker, props.retrySweep]) grantDataKey(fn, props.dataKey);
   }
 }

@@ -34,7 +34,7 @@ import { db, tableName } from './db.js';
 import type { Key, TenantId } from './keys.js';
 import { liveEventPut, type LiveEventType } from './live-events.js';
 import { logger } from './logger.js';
-import { outboxItem, subscribedEvents } from './webhook-rows.js';
+import { outboxItem, subscribedEvents } from './webhook-outbox.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type Names = Record<string, string>;

@@ -36,7 +36,6 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
-import { checkRaisedSlots } from './waitlist-store.js';
 
 /**
  * A service row as `createService` / `updateService` write it (every attribute, nulls included); the
@@ -273,7 +272,8 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
             ExpressionAttributeValues: { ':v': prev.version },
           }),
         );
-        // Places raised by staff go to the slot's waitlist first (R-SVC-9).
+        // Places raised by staff go to the slot's waitlist first (R-SVC-9); loaded on first use (cold-start budget).
+        const { checkRaisedSlots } = await import('./waitlist-store.js');
         await checkRaisedSlots(tenant, id, prev.availability, row.availability);
         return row;
       } catch (e) {

@@ -1,7 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { EMPTY_CONTACT, type ContactSettings } from '../../shared/contract/settings-models.js';
+import { EMPTY_CONTACT } from '../../shared/domain/settings.js';
+import type { ContactSettings } from '../../shared/contract/settings-models.js';
 
 /** The store's contact row (R-SET-2 "Contact settings"): `T#{tenant}` / `SETTINGS#CONTACT`. */
 const contactKey = (tenant: TenantId) => keys.settings(tenant, 'CONTACT');

@@ -71,7 +71,8 @@ export const webhookIsolationFixtures: Partial<Record<RouteId, IsolationFixture>
   'settings.listWebhookDeliveries': async (owner) => {
     const e = await endpointOf(owner);
     const d = await deliveryOf(owner, e.id);
-    return { params: { id: e.id }, secrets: [e.url, d] };
+    // The deliveries answer names the delivery, not the endpoint's URL.
+    return { params: { id: e.id }, secrets: [d] };
   },
   'settings.replayWebhookDelivery': async (owner) => {
     const e = await endpointOf(owner);

@@ -2,7 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RouteContract } from '../../../shared/contract/index.js';
 import { db, tableName } from '../db.js';
 import { looksLikeApiKey } from '../../../shared/domain/api-keys.js';
-import { authenticateApiKey, KEY_IN_QUERY, KEY_NOT_A_PERSON, KEY_ON_PLATFORM, takeApiKeyRequest } from '../api-keys.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { keys, trustedTenant } from '../keys.js';
 import { rowParser } from '../rows.js';
@@ -148,12 +147,14 @@ export function authenticate(): ApiMiddleware {
       const state = stateOf(request);
       const token = bearer(request.event, state.route);
       if (token && looksLikeApiKey(token)) {
-        if (state.route.personOnly) throw forbidden(KEY_NOT_A_PERSON);
+        // Loaded on first use: most functions never see a key, and their cold start stays lean.
+        const apiKeys = await import('../api-keys.js');
+        if (state.route.personOnly) throw forbidden(apiKeys.KEY_NOT_A_PERSON);
         if (state.route.access === 'public') return;
-        if (!bearer(request.event, { kind: 'json' })) throw unauthorized(KEY_IN_QUERY);
-        if (state.route.access === 'platform') throw forbidden(KEY_ON_PLATFORM);
-        state.auth = await authenticateApiKey(token);
-        await takeApiKeyRequest(state.auth);
+        if (!bearer(request.event, { kind: 'json' })) throw unauthorized(apiKeys.KEY_IN_QUERY);
+        if (state.route.access === 'platform') throw forbidden(apiKeys.KEY_ON_PLATFORM);
+        state.auth = await apiKeys.authenticateApiKey(token);
+        await apiKeys.takeApiKeyRequest(state.auth);
         return;
       }
       if (state.route.access === 'public') return;

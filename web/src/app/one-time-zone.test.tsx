@@ -69,7 +69,9 @@ describe('one time zone, the organization’s, with the browser in another', () 
       },
       'GET /api/customers/stats/overview': { body: { total: 1 } },
       'GET /api/payments/stats/overview': { body: { totalAmount: 0, count: 0 } },
-      'GET /api/reservations/integration/all': { body: { reservations: [res6] } },
+      'GET /api/reservations/integration/all': {
+        body: listAnswer([res6], { all: 1, active: 1, completed: 0, cancelled: 0, overdue: 0 }),
+      },
     });
     renderApp('/acme/dashboard');
     const active = await screen.findByRole('list', { name: 'Active reservations' }, { timeout: 20_000 });

@@ -51,7 +51,10 @@ describe('Webhooks on API & Webhooks (R-SET-10)', () => {
       },
       'settings.testWebhook': () => ({ status: 202, body: { success: true, message: 'Test event queued' } }),
       'settings.listWebhookDeliveries': () => ({ body: { deliveries: [delivery] } }),
-      'settings.replayWebhookDelivery': () => ({ status: 202, body: { success: true, message: 'Delivery queued again' } }),
+      'settings.replayWebhookDelivery': () => ({
+        status: 202,
+        body: { success: true, message: 'Delivery queued again' },
+      }),
     });
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -68,7 +71,9 @@ describe('Webhooks on API & Webhooks (R-SET-10)', () => {
     await within(dialog).findByText(/must start with https:\/\//);
     expect(calls.filter((c) => c.id === 'settings.createWebhook')).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText(/Endpoint URL/), { target: { value: 'https://crm.example.com/in' } });
+    fireEvent.change(within(dialog).getByLabelText(/Endpoint URL/), {
+      target: { value: 'https://crm.example.com/in' },
+    });
     // Every event starts ticked: untick all but "Reservation cancelled".
     for (const label of [
       'Reservation created',
@@ -105,7 +110,9 @@ describe('Webhooks on API & Webhooks (R-SET-10)', () => {
     within(table).getByText('87 ms');
     fireEvent.click(within(table).getByRole('button', { name: 'Replay delivery msg_1' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.id === 'settings.replayWebhookDelivery')?.params).toMatchObject({ deliveryId: 'msg_1' }),
+      expect(calls.find((c) => c.id === 'settings.replayWebhookDelivery')?.params).toMatchObject({
+        deliveryId: 'msg_1',
+      }),
     );
   });
 
