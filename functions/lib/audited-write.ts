@@ -34,7 +34,7 @@ import { db, tableName } from './db.js';
 import type { Key, TenantId } from './keys.js';
 import { liveEventPut, type LiveEventType } from './live-events.js';
 import { logger } from './logger.js';
-import { outboxItem, subscribedEvents } from './webhook-outbox.js';
+import { loadOnce } from './load-once.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 type Names = Record<string, string>;
@@ -63,6 +63,8 @@ export class WriteFailed extends Error {
 }
 
 const MAX_PARTS = 100;
+/** The webhook outbox, loaded at the first write with live events: off every area's cold-start path. */
+const webhookOutbox = /* @__PURE__ */ loadOnce(() => import('./webhook-outbox.js'));
 
 export class AuditedWrite {
   private readonly parts: { name: string; item: TransactItem }[] = [];
@@ -144,6 +146,7 @@ export class AuditedWrite {
   private async addWebhookOutbox(): Promise<void> {
     if (this.outboxAdded || !this.announced.length) return;
     this.outboxAdded = true;
+    const { outboxItem, subscribedEvents } = await webhookOutbox.get();
     const wanted = await subscribedEvents(this.tenant, this.announced);
     if (!wanted.length) return;
     const nowMs = Date.now();

@@ -25,12 +25,12 @@ describe('moduleGate', () => {
   });
 
   it("lets an active tenant's routes of an enabled module through", async () => {
-    rows.set('MODULES#STATE', { states: { reservations: true } });
+    rows.set('MODULES#STATE', { states: { reservations: true }, version: 1 });
     await expect(gate('reservations.list')).resolves.toBeUndefined();
   });
 
   it('a module the tenant turned off answers 403 on its routes only', async () => {
-    rows.set('MODULES#STATE', { states: { reservations: false } });
+    rows.set('MODULES#STATE', { states: { reservations: false }, version: 2 });
     await expect(gate('reservations.list')).rejects.toMatchObject({
       statusCode: 403,
       message: MODULE_DISABLED_MESSAGE,

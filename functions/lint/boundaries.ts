@@ -33,7 +33,7 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
   // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
   // creation (services), the reminder markers and their sending (sweeps).
-  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create', 'reminders'],
+  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create', 'reminders', 'calendar-bookings'],
   // The service booking transaction, composed by the staff reservation route; the waitlist's offers and expiry (sweeps).
   services: ['booking', 'waitlist-offers'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.

@@ -1,9 +1,7 @@
 import { fromCents } from '../../shared/domain/money.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { actorOf, reservationAnswer, toView } from './entity.js';
-import { availableItems } from './items.js';
 import { reservationStats } from './counts.js';
-import { listLog } from './log-queries.js';
 import { listReservations, reservationDetail } from './queries.js';
 
 // The writes (create, the booking transaction, the lifecycle transitions) load on first use: a
@@ -16,13 +14,16 @@ export const handler = createAreaHandler('reservations', {
   'reservations.statsOverview': async ({ tenant }) => reservationStats(tenant),
   'reservations.list': async ({ tenant, query }) => listReservations(tenant, query),
   'reservations.availableItems': async ({ tenant, query }) => ({
-    items: (await availableItems(tenant, Date.parse(query.startTime), query.hours)).filter((i) => i !== null),
+    items: (await (await import('./items.js')).availableItems(tenant, Date.parse(query.startTime), query.hours)).filter(
+      (i) => i !== null,
+    ),
   }),
   'reservations.get': async ({ tenant, params }) => ({
     success: true as const,
     data: await reservationDetail(tenant, params.id),
   }),
-  'reservations.logs': async ({ tenant, query }) => listLog(tenant, query),
+  // The log is its own first-use chunk: the list, not the log, is what a cold start serves first.
+  'reservations.logs': async ({ tenant, query }) => (await import('./log-queries.js')).listLog(tenant, query),
   'reservations.createItem': async ({ tenant, auth, body }) => {
     const { createItemReservation } = await create();
     return reply(

@@ -30,7 +30,7 @@ import { rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { E as SERVICE_ROWS } from '../services/model.js';
-import { activeBookingsStarting, type CalendarBooking } from '../reservations/entity.js';
+import { activeBookingsStarting, type CalendarBooking } from '../reservations/calendar-bookings.js';
 import { itemView, readItem } from '../reservations/items.js';
 
 const FEED = 'CALFEED';

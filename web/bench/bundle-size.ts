@@ -37,6 +37,9 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/signup': pub('src/features/signup/SignupPage.tsx'),
   '/setup-account/:setupToken': pub('src/features/setup-account/SetupAccountPage.tsx'),
   '/service/:token': pub('src/features/services/PublicServicePage.tsx'),
+  '/service/:token/offer/:offerToken': pub('src/features/services/WaitlistOfferPage.tsx'),
+  '/service/:token/leave/:leaveToken': pub('src/features/services/WaitlistOfferPage.tsx'),
+  '/booking/cancel/:token': pub('src/features/booking-cancel/BookingCancelPage.tsx'),
   '/report-mail/:action/:token': pub('src/features/report-mail/ReportMailPage.tsx'),
   '/platform/dashboard': { modules: ['src/features/platform/PlatformPortal.tsx'], kind: 'app' },
   '/dashboard': app('src/features/dashboard/DashboardPage.tsx'),
@@ -56,6 +59,11 @@ export const ROUTES: Record<string, RouteEntry> = {
     'src/features/storefront/StorefrontRoutes.tsx',
     'src/features/storefront/PermissionsPage.tsx',
   ),
+  '/storefront/notifications': app(
+    'src/features/storefront/StorefrontRoutes.tsx',
+    'src/features/storefront/NotificationsPage.tsx',
+  ),
+  '/storefront/api': app('src/features/storefront/StorefrontRoutes.tsx', 'src/features/storefront/ApiWebhooksPage.tsx'),
 };
 /** Kept for older readers of the bench output. */
 export const ROUTE_MODULES: Record<string, string[]> = Object.fromEntries(

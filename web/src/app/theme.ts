@@ -28,6 +28,7 @@ import {
   switchSlotRecipe,
   tableSlotRecipe,
   tabsSlotRecipe,
+  tagSlotRecipe,
   textStyles,
   toastSlotRecipe,
   tokens,
@@ -125,6 +126,7 @@ export const SLOT_RECIPES = {
   switch: switchSlotRecipe,
   table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
+  tag: tagSlotRecipe,
   toast: toastSlotRecipe,
 };
 
