@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { AREAS, type Area, type RouteContract } from '../shared/contract/index.js';
+import { AREAS, type Area } from '../shared/contract/index.js';
 import { areaEntry } from '../functions/handlers.js';
 import type { InfraConfig } from './config.js';
 import { appFunction, retention } from './lambda.js';

@@ -9,7 +9,7 @@ import { SWEEPS } from '../functions/sweeps/schedules.js';
 import { pascal } from './api.js';
 import type { InfraConfig } from './config.js';
 import { appFunction, deadLetterQueue } from './lambda.js';
-import { grantSendMail, MAIL_SENDING_SWEEPS } from './permissions.js';
+import { DATA_KEY_SWEEPS, grantSendMail, MAIL_SENDING_SWEEPS } from './permissions.js';
 
 /** A sweep's Lambda timeout in minutes: its interval, capped at 5. */
 export const sweepTimeoutMinutes = (everyMinutes: number) => Math.min(5, everyMinutes);
@@ -53,6 +53,8 @@ export class Schedules extends Construct {
           // A run that throws: Lambda retries twice, then the event lands in the DLQ.
           deadLetterQueue: dlq,
           retryAttempts: 2,
+          // The sweeps that open the data key read it through the secrets extension (functions/lib/secrets.ts).
+          readsSecrets: DATA_KEY_SWEEPS.has(sweep.name),
         },
         props.config,
       );

@@ -129,8 +129,8 @@ describe('data', () => {
 
 describe('functions', () => {
   it('runs every function of ours on nodejs22.x, arm64, without --enable-source-maps, with a log group with retention', () => {
-    // The areas, the stream, resize, mail events, secret rotation and the sweeps.
-    expect(appFunctionIds.size).toBe(AREAS.length + 4 + SWEEPS.length);
+    // The areas, the stream, resize, mail events, secret rotation, the sweeps and the webhook worker.
+    expect(appFunctionIds.size).toBe(AREAS.length + 5 + SWEEPS.length);
     for (const id of appFunctionIds) {
       const p = resources[id]!.Properties;
       expect(p.Runtime, id).toBe('nodejs22.x');
@@ -158,7 +158,12 @@ describe('functions', () => {
   });
 
   it('gives every function that reads a secret the secrets extension, and no other (functions/lib/secrets.ts)', () => {
-    const readers = new Set([...AREAS.map(areaFn), stack.live.fn].map(logicalId));
+    // The areas and the stream (the signing key), the webhook worker and the webhook-retries sweep (the data key).
+    const readers = new Set(
+      [...AREAS.map(areaFn), stack.live.fn, stack.webhooks.worker, stack.schedules.sweeps['webhook-retries']!.fn].map(
+        logicalId,
+      ),
+    );
     for (const id of appFunctionIds) {
       const props = resources[id]!.Properties as {
         Layers?: unknown[];
@@ -274,7 +279,7 @@ describe('permissions', () => {
     expect(probe.flatMap((st) => [st.Action].flat())).toEqual(['s3:ListBucket']);
   });
 
-  it('lets only the areas and sweeps that send mail call ses:SendEmail and ses:SendRawEmail (invitations, bookings, setup links, overdue notices, scheduled reports, reminders)', () => {
+  it('lets only the areas and sweeps that send mail call ses:SendEmail and ses:SendRawEmail (invitations, bookings, setup links, overdue notices, scheduled reports, reminders, waitlist offers, disabled webhook endpoints)', () => {
     const senders = new Set<string>();
     for (const [, p] of policies) {
       if (JSON.stringify(p.Properties.PolicyDocument).includes('ses:'))
@@ -286,10 +291,16 @@ describe('permissions', () => {
       }
     }
     const expected = [
-      ...(['platform', 'reports', 'services', 'users'] as const).map(areaFn),
+      ...(['platform', 'reports', 'reservations', 'services', 'users'] as const).map(areaFn),
       stack.schedules.sweeps['overdue-reservations']!.fn,
       stack.schedules.sweeps['report-schedules']!.fn,
       stack.schedules.sweeps['reservation-reminders']!.fn,
+      // Waitlist offers (R-SVC-9): their sweep, and the unpaid sweep's cancellations that free places.
+      stack.schedules.sweeps['waitlist-offers']!.fn,
+      stack.schedules.sweeps['unpaid-bookings']!.fn,
+      // The notice to administrators when a webhook endpoint is disabled (R-SET-10).
+      stack.schedules.sweeps['webhook-retries']!.fn,
+      stack.webhooks.worker,
     ];
     expect([...senders].sort()).toEqual(expected.map(roleOf).sort());
     // Each of them knows its From address and where links in mail point.
@@ -305,10 +316,12 @@ describe('permissions', () => {
       resize: stack.photos.dlq,
       'mail-events': stack.mailEvents.dlq,
       ...Object.fromEntries(Object.entries(stack.schedules.sweeps).map(([n, s]) => [n, s.dlq])),
+      webhooks: stack.webhooks.dlq,
     };
     const queueId = (q: (typeof dlqs)['resize']) => stack.getLogicalId(q.node.defaultChild as never);
     const platformRole = roleOf(areaFn('platform'));
     const readers = new Map<string, Set<string>>();
+    const plumbing: { roles: string[]; actions: unknown[]; resource: unknown }[] = [];
     let quota = false;
     for (const [, p] of policies) {
       for (const st of p.Properties.PolicyDocument.Statement) {
@@ -318,6 +331,15 @@ describe('permissions', () => {
           quota = true;
         }
         if (!actions.includes('sqs:GetQueueAttributes')) continue;
+        // Sending to or consuming a queue comes with reading its attributes: the webhook pipe and worker, checked below.
+        if (actions.includes('sqs:SendMessage') || actions.includes('sqs:ReceiveMessage')) {
+          plumbing.push({
+            roles: p.Properties.Roles.map((r: { Ref: string }) => r.Ref),
+            actions,
+            resource: st.Resource,
+          });
+          continue;
+        }
         for (const r of p.Properties.Roles) {
           const set = readers.get(r.Ref as string) ?? new Set<string>();
           for (const res of [st.Resource].flat()) set.add(JSON.stringify(res));
@@ -327,6 +349,21 @@ describe('permissions', () => {
     }
     expect(quota).toBe(true);
     expect([...readers.keys()]).toEqual([platformRole]);
+    // The pipe sends to the webhook queue and its DLQ; the worker consumes the webhook queue; nothing else.
+    const arn = (q: (typeof dlqs)['resize']) => ({ 'Fn::GetAtt': [queueId(q), 'Arn'] });
+    const pipeRole = stack.getLogicalId(stack.webhooks.node.findChild('PipeRole').node.defaultChild as never);
+    const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+    expect(
+      plumbing
+        .map((x) => ({ roles: x.roles, send: x.actions.includes('sqs:SendMessage'), resource: x.resource }))
+        .sort(byJson),
+    ).toEqual(
+      [
+        { roles: [pipeRole], send: true, resource: arn(stack.webhooks.queue) },
+        { roles: [pipeRole], send: true, resource: arn(stack.webhooks.dlq) },
+        { roles: [roleOf(stack.webhooks.worker)], send: false, resource: arn(stack.webhooks.queue) },
+      ].sort(byJson),
+    );
     expect([...readers.get(platformRole)!].sort()).toEqual(
       Object.values(dlqs)
         .map((q) => JSON.stringify({ 'Fn::GetAtt': [queueId(q), 'Arn'] }))
@@ -341,17 +378,25 @@ describe('permissions', () => {
     }
   });
 
-  it('gives the data encryption key to users only: its ARN in the environment and GetSecretValue on that one secret', () => {
+  it('gives the data encryption key to users, settings (webhook secrets), the webhook worker and the webhook-retries sweep only: its ARN in the environment and GetSecretValue on that one secret', () => {
     const keyId = stack.getLogicalId(stack.data.dataKey.node.defaultChild as secretsmanager.CfnSecret);
     template.hasResource('AWS::SecretsManager::Secret', {
       Properties: { GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true }) },
     });
     expect(resources[keyId]!.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32); // functions/users/crypto.ts refuses less
+    // users decrypts employee fields; settings seals webhook secrets; the worker and the retries sweep open them to sign.
+    const dataKeyFns = [
+      areaFn('users'),
+      areaFn('settings'),
+      stack.webhooks.worker,
+      stack.schedules.sweeps['webhook-retries']!.fn,
+    ];
+    const dataKeyUsers = dataKeyFns.map(logicalId);
     for (const id of appFunctionIds) {
       const vars = resources[id]!.Properties.Environment.Variables as Record<string, unknown>;
       expect(vars.DATA_ENCRYPTION_KEY, id).toBeUndefined();
       // The rotation function is given the ARN to tell the data keyring from the random secrets; it never decrypts.
-      if (id === logicalId(areaFn('users')) || id === logicalId(stack.rotation.fn))
+      if (dataKeyUsers.includes(id) || id === logicalId(stack.rotation.fn))
         expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: keyId });
       else expect(vars.DATA_ENCRYPTION_KEY_SECRET_ARN, id).toBeUndefined();
     }
@@ -368,7 +413,7 @@ describe('permissions', () => {
         for (const r of roles) readers.add(r);
       }
     }
-    expect([...readers]).toEqual([roleOf(areaFn('users'))]);
+    expect([...readers].sort()).toEqual(dataKeyFns.map(roleOf).sort());
   });
 });
 
@@ -442,10 +487,18 @@ describe('mail events', () => {
 
   it('gives every mail sender the configuration set by name and lets it send with it', () => {
     const senders = [
-      ...(['platform', 'reports', 'services', 'users'] as const).map(areaFn),
-      stack.schedules.sweeps['overdue-reservations']!.fn,
-      stack.schedules.sweeps['report-schedules']!.fn,
-      stack.schedules.sweeps['reservation-reminders']!.fn,
+      ...(['platform', 'reports', 'reservations', 'services', 'users'] as const).map(areaFn),
+      ...(
+        [
+          'overdue-reservations',
+          'report-schedules',
+          'reservation-reminders',
+          'waitlist-offers',
+          'unpaid-bookings',
+          'webhook-retries',
+        ] as const
+      ).map((n) => stack.schedules.sweeps[n]!.fn),
+      stack.webhooks.worker,
     ];
     for (const fn of senders) {
       expect(resources[logicalId(fn)]!.Properties.Environment.Variables.SES_CONFIGURATION_SET, fn.node.id).toEqual({
@@ -624,6 +677,11 @@ describe('operations', () => {
     expect(alarms.filter((a) => /Api5xxAlarm/.test(a))).toHaveLength(1);
     expect(alarms.filter((a) => /ErrorsAlarm/.test(a))).toHaveLength(appFunctionIds.size);
     expect(alarms.filter((a) => /ThrottlesAlarm/.test(a))).toHaveLength(appFunctionIds.size);
-    expect(alarms.filter((a) => /DlqDepthAlarm/.test(a))).toHaveLength(ofType('AWS::SQS::Queue').length);
+    // Every queue is a dead-letter queue but the webhook queue, whose failures land in its own DLQ.
+    const webhookQueue = stack.getLogicalId(stack.webhooks.queue.node.defaultChild as never);
+    const queues = ofType('AWS::SQS::Queue').map(([id]) => id);
+    expect(queues).toContain(webhookQueue);
+    expect(alarms.filter((a) => /DlqDepthAlarm/.test(a))).toHaveLength(queues.length - 1);
+    expect(alarms.filter((a) => /WebhooksWebhookDlqDepthAlarm|WebhookDlqDepthAlarm/.test(a))).toHaveLength(1);
   });
 });

@@ -118,6 +118,7 @@ export class BackOfficeStack extends Stack {
         resize: this.photos.dlq,
         'mail-events': this.mailEvents.dlq,
         ...Object.fromEntries(Object.entries(this.schedules.sweeps).map(([name, s]) => [name, s.dlq])),
+        webhooks: this.webhooks.dlq,
       });
     }
     this.web = new WebDistribution(this, 'Web', {

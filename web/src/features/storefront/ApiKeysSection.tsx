@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Heading,
-  HStack,
-  Input,
-  Link,
-  NativeSelect,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Code, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { apiKeyBody } from '../../../../shared/contract/routes/api-keys.js';
 import {
   API_KEY_ACCESS_LABELS,
@@ -22,17 +9,17 @@ import {
 import { errorMessage } from '../../api/client.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
-import { DialogFrame, FormDialog } from '../../components/FormDialog.js';
+import { ConfirmRowButton } from '../../components/ConfirmRowButton.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
-import { CheckIcon } from '../../components/icons.js';
-import { notify } from '../../components/toaster.js';
+import { SecretOnceDialog } from '../../components/SecretOnceDialog.js';
+import { SettingsSectionCard } from '../../components/SettingsSectionCard.js';
+import { loadError } from '../../components/loadError.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { type ApiKeyForm, useCreateApiKey } from './api/create-api-key.js';
 import { type ApiKey, useApiKeys } from './api/get-api-keys.js';
 import { useRevokeApiKey } from './api/revoke-api-key.js';
 
-/** R-SET-9: how long "Copied" shows (as the calendar feed address's). */
-export const COPIED_MS = 2000;
 /** The contract as an OpenAPI 3.1 document (functions/health/openapi.ts). */
 export const OPENAPI_URL = '/api/openapi.json';
 
@@ -121,59 +108,6 @@ function NewKeyDialog(props: { open: boolean; onClose: () => void; onCreated: (k
   );
 }
 
-/** The new key, once: a copy button and the warning that it will not be shown again. */
-function KeyOnce({ apiKeyText, onClose }: { apiKeyText: string | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
-  return (
-    <DialogFrame
-      open={apiKeyText !== null}
-      title="Your new API key"
-      dirty={false}
-      saving={false}
-      submitLabel="Done"
-      noCancel
-      onSubmit={onClose}
-      onClose={onClose}
-    >
-      <Stack gap="3">
-        <Alert.Root status="warning" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>{API_KEY_TEXT.shownOnce}</Alert.Description>
-        </Alert.Root>
-        <Code p="2" wordBreak="break-all" whiteSpace="normal" data-testid="api-key-once">
-          {apiKeyText}
-        </Code>
-        <Button
-          size="sm"
-          variant="outline"
-          alignSelf="flex-start"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(apiKeyText ?? '');
-              setCopied(true);
-            } catch {
-              notify.error(API_KEY_TEXT.copyFailed);
-            }
-          }}
-        >
-          {copied ? (
-            <>
-              <CheckIcon /> Copied
-            </>
-          ) : (
-            'Copy key'
-          )}
-        </Button>
-      </Stack>
-    </DialogFrame>
-  );
-}
-
 /** /storefront/api: the organization's API keys (R-SET-9). Administrators only (the route says so). */
 export function ApiKeysSection() {
   const { data, error, isLoading, mutate } = useApiKeys();
@@ -221,72 +155,48 @@ export function ApiKeysSection() {
       nowrap: true,
       width: '10%',
       render: (k) => (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="red"
-          aria-label={`Revoke API key ${k.name}`}
-          onClick={() =>
-            void confirm({
-              title: 'Revoke API key',
-              message: API_KEY_TEXT.revokeConfirm,
-              confirmLabel: 'Revoke',
-              destructive: true,
-              action: () => revoke.run(k),
-            })
-          }
-        >
-          Revoke
-        </Button>
+        <ConfirmRowButton
+          label="Revoke"
+          ariaLabel={`Revoke API key ${k.name}`}
+          title="Revoke API key"
+          message={API_KEY_TEXT.revokeConfirm}
+          confirm={confirm}
+          action={() => revoke.run(k)}
+        />
       ),
     },
   ];
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
-          <Stack gap="1" flex="1" minW="16rem">
-            <Heading as="h2" size="md">
-              {API_KEY_TEXT.title}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {API_KEY_TEXT.intro}
-            </Text>
-            <Text fontSize="sm">
-              Every route is described in the{' '}
-              <Link href={OPENAPI_URL} target="_blank" rel="noopener" colorPalette="brand" variant="underline">
-                OpenAPI document
-              </Link>
-              .
-            </Text>
-          </Stack>
-          <Button colorPalette="brand" onClick={() => setCreating(true)} w={{ base: 'full', sm: 'auto' }}>
-            Create API key
-          </Button>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <DataTable
-          label="API keys"
-          rows={data}
-          loading={isLoading}
-          error={
-            error && !data
-              ? {
-                  title: API_KEY_TEXT.loadFailed,
-                  message: errorMessage(error, 'Please try again.'),
-                  onRetry: () => void mutate(),
-                }
-              : null
-          }
-          empty={{ title: API_KEY_TEXT.empty }}
-          columns={columns}
-          rowId={(k) => k.id}
-          initialSort={{ key: 'created', dir: 'desc' }}
-          pageSize={25}
-        />
-      </Card.Body>
+    <SettingsSectionCard
+      title={API_KEY_TEXT.title}
+      description={API_KEY_TEXT.intro}
+      details={
+        <Text fontSize="sm">
+          Every route is described in the{' '}
+          <Link href={OPENAPI_URL} target="_blank" rel="noopener" colorPalette="brand" variant="underline">
+            OpenAPI document
+          </Link>
+          .
+        </Text>
+      }
+      action={
+        <Button colorPalette="brand" onClick={() => setCreating(true)} w={{ base: 'full', sm: 'auto' }}>
+          Create API key
+        </Button>
+      }
+    >
+      <DataTable
+        label="API keys"
+        rows={data}
+        loading={isLoading}
+        error={loadError(API_KEY_TEXT.loadFailed, { error, data, mutate })}
+        empty={{ title: API_KEY_TEXT.empty }}
+        columns={columns}
+        rowId={(k) => k.id}
+        initialSort={{ key: 'created', dir: 'desc' }}
+        pageSize={25}
+      />
       <NewKeyDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -295,8 +205,17 @@ export function ApiKeysSection() {
           setShown(key);
         }}
       />
-      <KeyOnce apiKeyText={shown} onClose={() => setShown(null)} />
+      {/* The new key, once: a copy button and the warning that it will not be shown again. */}
+      <SecretOnceDialog
+        secret={shown}
+        title="Your new API key"
+        warning={API_KEY_TEXT.shownOnce}
+        copyLabel="Copy key"
+        copyFailed={API_KEY_TEXT.copyFailed}
+        testId="api-key-once"
+        onClose={() => setShown(null)}
+      />
       {confirmDialog}
-    </Card.Root>
+    </SettingsSectionCard>
   );
 }

@@ -1,18 +1,5 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Field,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Code, Field, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
 import {
   CALENDAR_FEED_NAME_MAX,
   type CalendarFeedScope,
@@ -21,16 +8,16 @@ import {
 import { errorMessage } from '../../api/client.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
-import { CheckIcon } from '../../components/icons.js';
-import { notify } from '../../components/toaster.js';
+import { ConfirmRowButton } from '../../components/ConfirmRowButton.js';
+import { CopyButton } from '../../components/CopyButton.js';
+import { SettingsSectionCard } from '../../components/SettingsSectionCard.js';
+import { loadError } from '../../components/loadError.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useCreateCalendarFeed } from './api/create-calendar-feed.js';
 import { type CalendarFeed, useCalendarFeeds } from './api/get-calendar-feeds.js';
 import { useFeedTargets } from './api/get-feed-targets.js';
 import { useRevokeCalendarFeed } from './api/revoke-calendar-feed.js';
 
-/** R-SET-8: how long "Copied" shows (as the invitation link's). */
-export const COPIED_MS = 2000;
 export const FEED_TEXT = {
   title: 'Calendar feeds',
   intro:
@@ -55,12 +42,6 @@ const SCOPE_LABEL: Record<CalendarFeedScope, string> = {
 };
 
 function FeedAddress({ url, onDismiss }: { url: string; onDismiss: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
   return (
     <Alert.Root status="success" alignItems="flex-start">
       <Alert.Indicator />
@@ -71,26 +52,7 @@ function FeedAddress({ url, onDismiss }: { url: string; onDismiss: () => void })
           {url}
         </Code>
         <HStack>
-          <Button
-            size="xs"
-            variant="outline"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(url);
-                setCopied(true);
-              } catch {
-                notify.error(FEED_TEXT.copyFailed);
-              }
-            }}
-          >
-            {copied ? (
-              <>
-                <CheckIcon /> Copied
-              </>
-            ) : (
-              'Copy address'
-            )}
-          </Button>
+          <CopyButton text={url} label="Copy address" failedMessage={FEED_TEXT.copyFailed} size="xs" />
           <Button size="xs" variant="ghost" onClick={onDismiss}>
             Done
           </Button>
@@ -256,63 +218,36 @@ export function CalendarFeedsSection() {
       nowrap: true,
       width: '16%',
       render: (f) => (
-        <Button
-          size="xs"
-          variant="outline"
-          colorPalette="red"
-          aria-label={`Revoke calendar feed ${f.name}`}
-          onClick={() =>
-            void confirm({
-              title: 'Revoke calendar feed',
-              message: FEED_TEXT.revokeConfirm,
-              confirmLabel: 'Revoke',
-              destructive: true,
-              action: () => revoke.run(f),
-            })
-          }
-        >
-          Revoke
-        </Button>
+        <ConfirmRowButton
+          label="Revoke"
+          ariaLabel={`Revoke calendar feed ${f.name}`}
+          title="Revoke calendar feed"
+          message={FEED_TEXT.revokeConfirm}
+          confirm={confirm}
+          action={() => revoke.run(f)}
+        />
       ),
     },
   ];
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {FEED_TEXT.title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {FEED_TEXT.intro}
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="6">
-          <NewFeed onCreated={setAddress} />
-          {address && <FeedAddress url={address} onDismiss={() => setAddress(null)} />}
-          <DataTable
-            label="Calendar feeds"
-            rows={data}
-            loading={isLoading}
-            error={
-              error && !data
-                ? {
-                    title: FEED_TEXT.loadFailed,
-                    message: errorMessage(error, 'Please try again.'),
-                    onRetry: () => void mutate(),
-                  }
-                : null
-            }
-            empty={{ title: FEED_TEXT.empty }}
-            columns={columns}
-            rowId={(f) => f.id}
-            initialSort={{ key: 'created', dir: 'desc' }}
-            pageSize={25}
-          />
-        </Stack>
-      </Card.Body>
+    <SettingsSectionCard title={FEED_TEXT.title} description={FEED_TEXT.intro}>
+      <Stack gap="6">
+        <NewFeed onCreated={setAddress} />
+        {address && <FeedAddress url={address} onDismiss={() => setAddress(null)} />}
+        <DataTable
+          label="Calendar feeds"
+          rows={data}
+          loading={isLoading}
+          error={loadError(FEED_TEXT.loadFailed, { error, data, mutate })}
+          empty={{ title: FEED_TEXT.empty }}
+          columns={columns}
+          rowId={(f) => f.id}
+          initialSort={{ key: 'created', dir: 'desc' }}
+          pageSize={25}
+        />
+      </Stack>
       {confirmDialog}
-    </Card.Root>
+    </SettingsSectionCard>
   );
 }

@@ -1,19 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Code,
-  Heading,
-  HStack,
-  Input,
-  SimpleGrid,
-  Stack,
-  Text,
-  Wrap,
-} from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Checkbox, Heading, Input, SimpleGrid, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { webhookCreateBody } from '../../../../shared/contract/webhook-models.js';
 import {
   WEBHOOK_DESCRIPTION_MAX,
@@ -25,10 +11,12 @@ import {
 import { errorMessage } from '../../api/client.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
-import { DialogFrame, FormDialog } from '../../components/FormDialog.js';
+import { ConfirmRowButton } from '../../components/ConfirmRowButton.js';
+import { FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
-import { CheckIcon } from '../../components/icons.js';
-import { notify } from '../../components/toaster.js';
+import { SecretOnceDialog } from '../../components/SecretOnceDialog.js';
+import { SettingsSectionCard } from '../../components/SettingsSectionCard.js';
+import { loadError } from '../../components/loadError.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useCreateWebhook, type WebhookForm } from './api/create-webhook.js';
 import { useDeleteWebhook } from './api/delete-webhook.js';
@@ -37,9 +25,6 @@ import { useWebhooks, type Webhook } from './api/get-webhooks.js';
 import { useReplayWebhookDelivery } from './api/replay-webhook-delivery.js';
 import { useTestWebhook } from './api/test-webhook.js';
 import { useUpdateWebhook } from './api/update-webhook.js';
-
-/** R-SET-10: how long "Copied" shows (as the API key's). */
-export const COPIED_MS = 2000;
 
 export const WEBHOOK_TEXT = {
   title: 'Webhooks',
@@ -192,59 +177,6 @@ function EndpointDialog(props: {
   );
 }
 
-/** The new endpoint's signing secret, once, with a copy button. */
-function SecretOnce({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
-  return (
-    <DialogFrame
-      open={secret !== null}
-      title="Signing secret"
-      dirty={false}
-      saving={false}
-      submitLabel="Done"
-      noCancel
-      onSubmit={onClose}
-      onClose={onClose}
-    >
-      <Stack gap="3">
-        <Alert.Root status="warning" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>{WEBHOOK_TEXT.shownOnce}</Alert.Description>
-        </Alert.Root>
-        <Code p="2" wordBreak="break-all" whiteSpace="normal" data-testid="webhook-secret-once">
-          {secret}
-        </Code>
-        <Button
-          size="sm"
-          variant="outline"
-          alignSelf="flex-start"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(secret ?? '');
-              setCopied(true);
-            } catch {
-              notify.error(WEBHOOK_TEXT.copyFailed);
-            }
-          }}
-        >
-          {copied ? (
-            <>
-              <CheckIcon /> Copied
-            </>
-          ) : (
-            'Copy secret'
-          )}
-        </Button>
-      </Stack>
-    </DialogFrame>
-  );
-}
-
 function Deliveries({ endpoint }: { endpoint: Webhook }) {
   const { data, error, isLoading, mutate } = useWebhookDeliveries(endpoint.id);
   const clock = useOrgClock();
@@ -321,15 +253,7 @@ function Deliveries({ endpoint }: { endpoint: Webhook }) {
         label={`Deliveries to ${endpoint.url}`}
         rows={data}
         loading={isLoading}
-        error={
-          error && !data
-            ? {
-                title: WEBHOOK_TEXT.deliveriesFailed,
-                message: errorMessage(error, 'Please try again.'),
-                onRetry: () => void mutate(),
-              }
-            : null
-        }
+        error={loadError(WEBHOOK_TEXT.deliveriesFailed, { error, data, mutate })}
         empty={{ title: WEBHOOK_TEXT.noDeliveries }}
         columns={columns}
         rowId={(d) => d.id}
@@ -442,81 +366,64 @@ export function WebhooksSection() {
           <Button size="xs" variant="outline" onClick={() => void toggle.run(w.id, { enabled: !w.enabled })}>
             {w.enabled ? 'Disable' : 'Enable'}
           </Button>
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette="red"
-            aria-label={`Delete ${w.url}`}
-            onClick={() =>
-              void confirm({
-                title: 'Delete webhook endpoint',
-                message: WEBHOOK_TEXT.deleteConfirm,
-                confirmLabel: 'Delete',
-                destructive: true,
-                action: async () => {
-                  const r = await remove.run(w);
-                  if (r.ok && selected === w.id) setSelected(null);
-                  return r;
-                },
-              })
-            }
-          >
-            Delete
-          </Button>
+          <ConfirmRowButton
+            label="Delete"
+            ariaLabel={`Delete ${w.url}`}
+            title="Delete webhook endpoint"
+            message={WEBHOOK_TEXT.deleteConfirm}
+            confirm={confirm}
+            action={async () => {
+              const r = await remove.run(w);
+              if (r.ok && selected === w.id) setSelected(null);
+              return r;
+            }}
+          />
         </Wrap>
       ),
     },
   ];
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between" align="flex-start" wrap="wrap" gap="3">
-          <Stack gap="1" flex="1" minW="16rem">
-            <Heading as="h2" size="md">
-              {WEBHOOK_TEXT.title}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {WEBHOOK_TEXT.intro}
-            </Text>
-          </Stack>
-          <Button colorPalette="brand" size="sm" onClick={() => setDialog({ editing: null })}>
-            Add endpoint
-          </Button>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="6">
-          <DataTable
-            label="Webhook endpoints"
-            rows={data}
-            loading={isLoading}
-            error={
-              error && !data
-                ? {
-                    title: WEBHOOK_TEXT.loadFailed,
-                    message: errorMessage(error, 'Please try again.'),
-                    onRetry: () => void mutate(),
-                  }
-                : null
-            }
-            empty={{ title: WEBHOOK_TEXT.empty }}
-            columns={columns}
-            rowId={(w) => w.id}
-            initialSort={{ key: 'url', dir: 'asc' }}
-            pageSize={25}
-          />
-          {shown && <Deliveries endpoint={shown} />}
-        </Stack>
-      </Card.Body>
+    <SettingsSectionCard
+      title={WEBHOOK_TEXT.title}
+      description={WEBHOOK_TEXT.intro}
+      action={
+        <Button colorPalette="brand" size="sm" onClick={() => setDialog({ editing: null })}>
+          Add endpoint
+        </Button>
+      }
+    >
+      <Stack gap="6">
+        <DataTable
+          label="Webhook endpoints"
+          rows={data}
+          loading={isLoading}
+          error={loadError(WEBHOOK_TEXT.loadFailed, { error, data, mutate })}
+          empty={{ title: WEBHOOK_TEXT.empty }}
+          columns={columns}
+          rowId={(w) => w.id}
+          initialSort={{ key: 'url', dir: 'asc' }}
+          pageSize={25}
+        />
+        {shown && <Deliveries endpoint={shown} />}
+      </Stack>
       <EndpointDialog
         open={dialog !== null}
         editing={dialog?.editing ?? null}
         onClose={() => setDialog(null)}
         onCreated={(s) => setSecret(s)}
       />
-      <SecretOnce secret={secret} onClose={() => setSecret(null)} />
+      {/* The new endpoint's signing secret, once, with a copy button. */}
+      <SecretOnceDialog
+        secret={secret}
+        title="Signing secret"
+        warning={WEBHOOK_TEXT.shownOnce}
+        copyLabel="Copy secret"
+        copyFailed={WEBHOOK_TEXT.copyFailed}
+        testId="webhook-secret-once"
+        onClose={() => setSecret(null)}
+      />
       {confirmDialog}
-    </Card.Root>
+    </SettingsSectionCard>
   );
 }
