@@ -90,6 +90,8 @@ export function ReminderOffsetsField({
             />
             <NativeSelect.Root maxW="32" disabled={disabled}>
               <NativeSelect.Field
+                // Its own id: the Field gives its id to the amount input, which its label names.
+                id={`${name}-unit`}
                 aria-label={`${label}: unit`}
                 value={unit}
                 onChange={(e) => setUnit(e.currentTarget.value as Unit)}

@@ -6,7 +6,14 @@ export const TOAST_DURATION = { success: 2000, error: 4000, info: 4000 } as cons
 export const TOAST_MAX = 20;
 export const TOAST_MAX_WIDTH = '350px';
 
-export const toaster = createToaster({ placement: 'top-end', max: TOAST_MAX, pauseOnPageIdle: true });
+// Below the header bar (56 px), so a toast never covers the menu button or the user menu while it shows.
+export const TOAST_TOP_OFFSET = '4.5rem';
+export const toaster = createToaster({
+  placement: 'top-end',
+  max: TOAST_MAX,
+  pauseOnPageIdle: true,
+  offsets: { top: TOAST_TOP_OFFSET, right: '1rem', bottom: '1rem', left: '1rem' },
+});
 
 /*
  * The toast UI (its state machines are ~20 KB gzip) loads on the first toast rather than with the
