@@ -1,4 +1,7 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
+import { db, tableName } from './db.js';
+import { keys, type TenantId } from './keys.js';
 import { logger } from './logger.js';
 
 /**
@@ -42,3 +45,31 @@ export const optionalText = () =>
     z.optional(z.nullable(z.string())),
     z.transform((v) => v ?? null),
   );
+
+/**
+ * Every row of the tenant's partition whose sort key starts with `prefix` (all pages), each through
+ * its entity's parser. For the small per-tenant lists (API keys, webhooks, calendar feeds).
+ */
+export async function tenantRowsWithPrefix<T>(
+  tenant: TenantId,
+  prefix: string,
+  parse: RowParser<T>,
+  opts: { consistent?: boolean } = {},
+): Promise<T[]> {
+  const out: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix },
+        ConsistentRead: opts.consistent,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of res.Items ?? []) out.push(parse(i));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}

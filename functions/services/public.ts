@@ -105,7 +105,7 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     showPaymentOptions: service.showPaymentOptions,
     business,
     taxRate,
-    // Full future slots that take a waitlist (R-SVC-8); document 2 §2.6 hides them when it is off.
+    // Full future slots that take a waitlist (R-SVC-8); with the waitlist off they stay hidden (R-BOOK-1).
     ...(waitlistSettingsOf(service).enabled
       ? {
           waitlistSlots: service.availability

@@ -40,6 +40,7 @@ import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { renderStoredEmail } from '../platform/template-store.js';
@@ -109,78 +110,82 @@ export async function joinWaitlist(token: string, body: WaitlistJoinInput, now =
   const c = body.customer;
   const email = c.email.trim().toLowerCase();
   const mark = emailKey(tenant, service.id, slot, email);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await db().send(new GetCommand({ TableName: tableName(), Key: mark, ConsistentRead: true }));
-    const prevSk = existing.Item?.entrySk as string | undefined;
-    const prev = prevSk ? await getEntry(tenant, prevSk) : null;
-    if (prev && isLive(prev.status))
-      return { entry: prev, queue: await readQueue(tenant, service.id, slot), again: true };
-    const queue = await readQueue(tenant, service.id, slot);
-    if (queue.filter((e) => isLive(e.status)).length >= MAX_QUEUE) throw conflict(QUEUE_FULL_MESSAGE);
+  // A lost race (the same e-mail joining at once, or a contended write) reads again: lib/optimistic.ts.
+  return optimistic(
+    async () => {
+      const existing = await db().send(new GetCommand({ TableName: tableName(), Key: mark, ConsistentRead: true }));
+      const prevSk = existing.Item?.entrySk as string | undefined;
+      const prev = prevSk ? await getEntry(tenant, prevSk) : null;
+      if (prev && isLive(prev.status))
+        return { entry: prev, queue: await readQueue(tenant, service.id, slot), again: true };
+      const queue = await readQueue(tenant, service.id, slot);
+      if (queue.filter((e) => isLive(e.status)).length >= MAX_QUEUE) throw conflict(QUEUE_FULL_MESSAGE);
 
-    const id = randomUUID();
-    const joinedAt = new Date(now).toISOString();
-    const entry: WaitlistEntry = {
-      sk: entrySkOf(service.id, slot, joinedAt, id),
-      id,
-      serviceId: service.id,
-      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
-      customer: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email },
-      participantCount: participants,
-      status: 'WAITING',
-      joinedAt,
-      updatedAt: joinedAt,
-      holdUntil: null,
-      heldPlaces: null,
-      offerTokenHash: null,
-      reservationId: null,
-    };
-    const leaveToken = newSecretToken();
-    const w = auditedWrite(tenant);
-    w.put(
-      'waitlist-email',
-      { ...mark, entrySk: entry.sk, email },
-      prevSk
-        ? { condition: 'entrySk = :prev', values: { ':prev': prevSk } }
-        : { condition: 'attribute_not_exists(pk)' },
-    );
-    w.put(
-      'waitlist-entry',
-      { pk: keys.tenantPartition(tenant), ...entry, tenantId: tenant },
-      { condition: 'attribute_not_exists(pk)' },
-    );
-    w.put(
-      'leave-link',
-      {
-        ...leaveLinkKey(hashToken(leaveToken)),
-        tenantId: tenant,
+      const id = randomUUID();
+      const joinedAt = new Date(now).toISOString();
+      const entry: WaitlistEntry = {
+        sk: entrySkOf(service.id, slot, joinedAt, id),
+        id,
         serviceId: service.id,
-        entrySk: entry.sk,
-        expiresAt: Math.floor(slotStart(slot, zone) / 1000) + LINK_KEEP_SECONDS,
-      },
-      { condition: 'attribute_not_exists(pk)' },
-    );
-    waitlistLog(w, tenant, entry, 'JOINED', joinedAt, { participants });
-    w.event('waitlist-joined', {
-      entryId: id,
-      serviceId: service.id,
-      serviceName: service.name,
-      slot: entry.slot,
-      customerName: `${entry.customer.firstName} ${entry.customer.lastName}`.trim(),
-      participantCount: participants,
-    });
-    try {
-      await w.commit();
-    } catch (e) {
-      if (e instanceof WriteFailed && e.failed.includes('waitlist-email')) continue; // joined a moment ago
-      if (e instanceof WriteFailed && e.contended) continue;
-      throw e;
-    }
-    const after = await readQueue(tenant, service.id, slot);
-    await sendJoinedMail(tenant, service, entry, queuePosition(after, id), leaveToken, zone);
-    return { entry, queue: after, again: false };
-  }
-  throw conflict('This waitlist is busy right now. Please try again.');
+        slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+        customer: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email },
+        participantCount: participants,
+        status: 'WAITING',
+        joinedAt,
+        updatedAt: joinedAt,
+        holdUntil: null,
+        heldPlaces: null,
+        offerTokenHash: null,
+        reservationId: null,
+      };
+      const leaveToken = newSecretToken();
+      const w = auditedWrite(tenant);
+      w.put(
+        'waitlist-email',
+        { ...mark, entrySk: entry.sk, email },
+        prevSk
+          ? { condition: 'entrySk = :prev', values: { ':prev': prevSk } }
+          : { condition: 'attribute_not_exists(pk)' },
+      );
+      w.put(
+        'waitlist-entry',
+        { pk: keys.tenantPartition(tenant), ...entry, tenantId: tenant },
+        { condition: 'attribute_not_exists(pk)' },
+      );
+      w.put(
+        'leave-link',
+        {
+          ...leaveLinkKey(hashToken(leaveToken)),
+          tenantId: tenant,
+          serviceId: service.id,
+          entrySk: entry.sk,
+          expiresAt: Math.floor(slotStart(slot, zone) / 1000) + LINK_KEEP_SECONDS,
+        },
+        { condition: 'attribute_not_exists(pk)' },
+      );
+      waitlistLog(w, tenant, entry, 'JOINED', joinedAt, { participants });
+      w.event('waitlist-joined', {
+        entryId: id,
+        serviceId: service.id,
+        serviceName: service.name,
+        slot: entry.slot,
+        customerName: `${entry.customer.firstName} ${entry.customer.lastName}`.trim(),
+        participantCount: participants,
+      });
+      try {
+        await w.commit();
+      } catch (e) {
+        // The e-mail's marker changed: joined a moment ago, so the next read answers that entry.
+        return retryWhen(e, e instanceof WriteFailed && (e.failed.includes('waitlist-email') || e.contended));
+      }
+      const after = await readQueue(tenant, service.id, slot);
+      await sendJoinedMail(tenant, service, entry, queuePosition(after, id), leaveToken, zone);
+      return { entry, queue: after, again: false };
+    },
+    () => {
+      throw conflict('This waitlist is busy right now. Please try again.');
+    },
+  );
 }
 
 async function sendJoinedMail(

@@ -9,7 +9,7 @@
  * The key itself is answered once and never stored (the create route is not idempotent for that reason).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   API_KEY_ACCESS_LEVELS,
   API_KEY_ID_LENGTH,
@@ -31,9 +31,10 @@ import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { rowParser } from '../lib/rows.js';
+import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import { newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
+import { actorName } from './actor-name.js';
 
 const keyRow = z.object({
   id: z.string(),
@@ -47,21 +48,7 @@ const keyRow = z.object({
 const parseKeyRow = rowParser('API key', keyRow);
 
 async function keyRows(tenant: TenantId): Promise<z.output<typeof keyRow>[]> {
-  const out: z.output<typeof keyRow>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${API_KEY_ROW}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parseKeyRow(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `${API_KEY_ROW}#`, parseKeyRow);
 }
 
 const viewOf = ({ keyHash: _hidden, ...row }: z.output<typeof keyRow>): ApiKeyView => ({
@@ -74,18 +61,6 @@ export async function listApiKeys(tenant: TenantId): Promise<ApiKeyView[]> {
   return (await keyRows(tenant))
     .map(viewOf)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-}
-
-async function actorName(tenant: TenantId, auth: AuthClaims): Promise<string> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(tenant, auth.userId),
-      ProjectionExpression: 'firstName, lastName',
-    }),
-  );
-  const name = [res.Item?.firstName, res.Item?.lastName].filter((s) => typeof s === 'string' && s).join(' ');
-  return name || auth.username;
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -10,7 +10,7 @@
  * The token itself is answered once and never stored.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
 import {
   CALENDAR_FEED_SCOPES,
@@ -26,12 +26,13 @@ import { conflict, notFound } from '../lib/errors.js';
 import { calendarText, type CalendarEvent, reservationUid } from '../lib/ical.js';
 import { keys, trustedTenant, type Key, type TenantId } from '../lib/keys.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
-import { rowParser } from '../lib/rows.js';
+import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { E as SERVICE_ROWS } from '../services/model.js';
 import { activeBookingsStarting, type CalendarBooking } from '../reservations/calendar-bookings.js';
 import { itemView, readItem } from '../reservations/items.js';
+import { actorName } from './actor-name.js';
 
 const FEED = 'CALFEED';
 const LOG = 'CALFEEDLOG';
@@ -69,21 +70,7 @@ const pointerRow = z.object({
 const parsePointerRow = rowParser('calendar feed pointer', pointerRow);
 
 async function feedRows(tenant: TenantId): Promise<z.output<typeof feedRow>[]> {
-  const out: z.output<typeof feedRow>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${FEED}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parseFeedRow(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `${FEED}#`, parseFeedRow);
 }
 
 /** The tenant's feeds, newest first; never their addresses (only hashes are stored). */
@@ -92,18 +79,6 @@ export async function listCalendarFeeds(tenant: TenantId): Promise<CalendarFeedV
   return rows
     .map(({ tokenHash: _hidden, ...view }) => view)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
-}
-
-async function actorName(tenant: TenantId, auth: AuthClaims): Promise<string> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(tenant, auth.userId),
-      ProjectionExpression: 'firstName, lastName',
-    }),
-  );
-  const name = [res.Item?.firstName, res.Item?.lastName].filter((s) => typeof s === 'string' && s).join(' ');
-  return name || auth.username;
 }
 
 /** The service or item a scoped feed shows must be the tenant's (R-SET-8): its name, or a 404 as for any id not the caller's. */

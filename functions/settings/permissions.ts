@@ -13,6 +13,7 @@ import {
   type PermissionChange,
   type PermissionPolicy,
 } from '../../shared/domain/roles.js';
+import { actorName } from './actor-name.js';
 
 /**
  * The permission policy row (`T#{tenant}` / `SETTINGS#PERMISSIONS`, read by functions/lib/policy.ts
@@ -47,22 +48,6 @@ export async function readPolicyRow(tenant: TenantId): Promise<PolicyRow> {
     version: typeof item?.version === 'number' ? item.version : 0,
     updatedAt: (item?.updatedAt as string | undefined) ?? null,
   };
-}
-
-/** The actor's display name from their user row, else their sign-in name. */
-async function actorName(tenant: TenantId, actor: { userId: string; username: string }): Promise<string> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(tenant, actor.userId),
-      ProjectionExpression: 'firstName, lastName',
-    }),
-  );
-  const name = [res.Item?.firstName, res.Item?.lastName]
-    .filter((s) => typeof s === 'string' && s.trim())
-    .join(' ')
-    .trim();
-  return name || actor.username;
 }
 
 /**

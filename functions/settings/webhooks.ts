@@ -41,6 +41,8 @@ import {
   WH,
 } from '../lib/webhook-rows.js';
 import { encryptField } from '../users/crypto.js';
+import { actorName } from './actor-name.js';
+import { tenantRowsWithPrefix } from '../lib/rows.js';
 
 const LOG = 'WEBHOOKLOG';
 
@@ -62,21 +64,7 @@ function view(row: EndpointRow): WebhookView {
 }
 
 async function endpointRows(tenant: TenantId): Promise<EndpointRow[]> {
-  const out: EndpointRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${WH.endpoint}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parseEndpointRow(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `${WH.endpoint}#`, parseEndpointRow);
 }
 
 async function endpoint(tenant: TenantId, id: string): Promise<EndpointRow> {
@@ -85,18 +73,6 @@ async function endpoint(tenant: TenantId, id: string): Promise<EndpointRow> {
   );
   if (!res.Item) throw notFound('Webhook endpoint not found');
   return parseEndpointRow(res.Item);
-}
-
-async function actorName(tenant: TenantId, auth: AuthClaims): Promise<string> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(tenant, auth.userId),
-      ProjectionExpression: 'firstName, lastName',
-    }),
-  );
-  const name = [res.Item?.firstName, res.Item?.lastName].filter((s) => typeof s === 'string' && s).join(' ');
-  return name || auth.username;
 }
 
 function logRow(

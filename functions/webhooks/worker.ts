@@ -41,6 +41,7 @@ import {
 import { renderStoredEmail } from '../platform/template-store.js';
 import { decryptField } from '../users/crypto.js';
 import { listUserRows } from '../users/store.js';
+import { tenantRowsWithPrefix } from '../lib/rows.js';
 
 /** Order keys (and endpoint partitions) worked on at once by one poll. */
 const CONCURRENCY = 16;
@@ -81,22 +82,7 @@ async function readEndpoint(tenant: TenantId, id: string): Promise<EndpointRow |
 }
 
 async function readEndpoints(tenant: TenantId): Promise<EndpointRow[]> {
-  const out: EndpointRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${WH.endpoint}#` },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parseEndpointRow(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `${WH.endpoint}#`, parseEndpointRow, { consistent: true });
 }
 
 /** Step 1 for one (tenant, order key): every outbox row of it, oldest first. Answers the partitions it fed. */

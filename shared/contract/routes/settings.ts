@@ -113,7 +113,8 @@ export const settingsRoutes = [
     response: reminderSettingsResponse,
     summary:
       'Reminder defaults: on/off, offsets for service bookings and item rentals, late-return reminder, cancel cut-off',
-    beyondSpec: 'Issue 24: the Notification Preferences page is a placeholder in the spec (document 2 §2.4)',
+    beyondSpec:
+      'Reminders on the Notification Preferences page, a placeholder in the spec (docs/requirements/settings.md R-SET-7)',
   }),
   route({
     ...u,
@@ -126,7 +127,8 @@ export const settingsRoutes = [
     body: reminderSettingsBody,
     response: reminderSettingsResponse,
     summary: 'Save the reminder defaults (offsets 15 minutes to 7 days, at most 5 each, repeats dropped)',
-    beyondSpec: 'Issue 24: the Notification Preferences page is a placeholder in the spec (document 2 §2.4)',
+    beyondSpec:
+      'Reminders on the Notification Preferences page, a placeholder in the spec (docs/requirements/settings.md R-SET-7)',
   }),
   route({
     ...u,
