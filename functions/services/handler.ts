@@ -50,7 +50,7 @@ export const handler = createAreaHandler('services', {
     // (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
     const [{ limitBySource, PUBLIC_BOOKING_PER_SOURCE }, { bookPublicService }] = await Promise.all([
       import('../lib/rate-limit.js'),
-      import('./booking.js'),
+      import('./public-booking.js'),
     ]);
     await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // docs/decisions/hardening-limits-per-source-address.md
     // BookingResult types its reservation loosely; the contract's response schema checks the shape at run time.

@@ -36,6 +36,7 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
+import { holdAttributes } from './slot-holds.js';
 
 /**
  * A service row as `createService` / `updateService` write it (every attribute, nulls included); the
@@ -255,8 +256,11 @@ export async function createService(tenant: TenantId, body: ServiceInput): Promi
 export async function updateService(tenant: TenantId, id: string, body: ServiceInput): Promise<ServiceRow> {
   return optimistic(
     async () => {
-      const prev = await getServiceRow(tenant, id, true);
-      if (!prev) throw notFound('Service not found');
+      const stored = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: true }),
+      );
+      if (!stored.Item) throw notFound('Service not found');
+      const prev = parseServiceRow(stored.Item);
       const row: ServiceRow = {
         ...prev,
         ...(await fieldsFrom(tenant, body, prev)),
@@ -267,7 +271,8 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.entity(tenant, E.service, id), ...row },
+            // Places a booking has taken but not yet landed stay held (services/slot-holds.ts, R-BOOK-5).
+            Item: { ...keys.entity(tenant, E.service, id), ...row, ...holdAttributes(stored.Item) },
             ConditionExpression: 'version = :v',
             ExpressionAttributeValues: { ':v': prev.version },
           }),
@@ -314,8 +319,11 @@ export function bookedServiceMessage(name: string, reservationNumbers: readonly 
 export async function deleteService(tenant: TenantId, id: string, now = Date.now()): Promise<void> {
   return optimistic(
     async () => {
-      const prev = await getServiceRow(tenant, id, true);
-      if (!prev) throw notFound('Service not found');
+      const stored = await db().send(
+        new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: true }),
+      );
+      if (!stored.Item) throw notFound('Service not found');
+      const prev = parseServiceRow(stored.Item);
       const { upcomingServiceBookings } = await import('../reservations/entity.js');
       const [bookings, zone] = await Promise.all([
         upcomingServiceBookings(tenant, id, now),

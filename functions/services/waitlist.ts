@@ -44,7 +44,7 @@ import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { renderStoredEmail } from '../platform/template-store.js';
-import { bookPublicService, type BookingResult } from './booking.js';
+import { bookPublicService, type BookingResult } from './public-booking.js';
 import type { ServiceRow } from './model.js';
 import { resolveShare } from './public.js';
 import { getServiceRow } from './store.js';

@@ -1,4 +1,5 @@
 import { logger } from '../lib/logger.js';
+import { sweepSlotHolds } from '../services/slot-hold-sweep.js';
 import { sweepWaitlist } from '../services/waitlist-offers.js';
 import { sweepHandler } from './sweep-handler.js';
 
@@ -7,9 +8,13 @@ import { sweepHandler } from './sweep-handler.js';
  * (Query of the SWEEP#WLHOLD index by holdUntil), then freed places are offered (Query of the
  * SWEEP#WLCHECK index by due time). Never a scan; safe to run twice at once (conditional transitions).
  * The release paths also run the offers right after their own commit: this sweep is the guarantee.
+ * First, places taken by bookings that never landed go back (services/slot-hold-sweep.ts, R-BOOK-5),
+ * so they can be offered in the same run.
  */
 export const handler = sweepHandler('waitlist-offers', async () => {
+  const holds = await sweepSlotHolds();
+  if (holds.released) logger.warn('slot holds released', holds);
   const result = await sweepWaitlist();
   if (result.expired || result.offers) logger.info('waitlist swept', result);
-  return result;
+  return { ...result, holdsReleased: holds.released };
 });

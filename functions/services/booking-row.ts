@@ -1,0 +1,137 @@
+import { toCents } from '../../shared/domain/money.js';
+import {
+  addonQuantity,
+  bookingNotes,
+  computeCharges,
+  effectiveRate,
+  quoteCents,
+  type Addon,
+} from '../../shared/domain/pricing.js';
+import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
+import { slotEnd, slotHours, slotStart, type Slot } from '../../shared/domain/slots.js';
+import type { CustomerInput } from '../customers/entity.js';
+import type { Person, ReservationRow } from '../reservations/entity.js';
+import type { ServiceRow } from './model.js';
+
+/** What a service booking is made of, once its places are taken (services/booking.ts). */
+export interface ServiceBookingFacts {
+  reservationId: string;
+  reservationNumber: string;
+  service: ServiceRow;
+  slot: Slot;
+  zone: string;
+  participants: number;
+  places: number;
+  addons: Addon[];
+  customerId: string;
+  customer: CustomerInput;
+  notes?: string | null;
+  allergies?: string | null;
+  source: 'PUBLIC_BOOKING' | 'STAFF';
+  actor: Person | null;
+  deposit?: { cents: number; cash: boolean; credit: boolean; paymentId: string | null };
+  taxRate: number;
+  now: number;
+}
+
+/**
+ * The reservation row of a service booking (R-BOOK-4, R-RES-2): the price by the tier of the
+ * booking's day in the service's zone (R-SVC-3), add-ons as data, tax as every booking (R-MONEY-3),
+ * the 24-hour payment deadline for public bookings (R-BOOK-6). Also the add-on amounts the answer shows.
+ */
+export function serviceReservationRow(f: ServiceBookingFacts): {
+  row: ReservationRow;
+  dueBy: string | null;
+  addonCents: { name: string; cents: number }[];
+} {
+  const { service, slot, zone, participants, addons } = f;
+  const price = effectiveRate(service, new Date(f.now), zone);
+  const hours = slotHours(slot, zone);
+  const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
+  const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: f.taxRate });
+  const createdAt = new Date(f.now).toISOString();
+  const isPublic = f.source === 'PUBLIC_BOOKING';
+  const dueBy = isPublic ? new Date(f.now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
+  // Public bookings keep allergies only when the service asks for them (R-BOOK-3).
+  const allergies = isPublic && !service.questionnaire?.collectAllergies ? null : f.allergies?.trim() || null;
+  const c = f.customer;
+  const row: ReservationRow = {
+    id: f.reservationId,
+    reservationNumber: f.reservationNumber,
+    kind: 'SERVICE',
+    status: 'ACTIVE',
+    source: f.source,
+    customerId: f.customerId,
+    customer: {
+      id: f.customerId,
+      firstName: c.firstName.trim(),
+      lastName: c.lastName.trim(),
+      phone: c.phone.trim(),
+      email: c.email?.trim() || null,
+      address: c.address?.trim() || null,
+    },
+    inventoryItemId: null,
+    inventoryItem: null,
+    serviceId: service.id,
+    service: {
+      id: service.id,
+      name: service.name,
+      rate: price.rate,
+      rateType: price.rateType,
+      tier: price.tier ?? null,
+    },
+    slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+    slotPlaces: f.places,
+    participantCount: participants,
+    timeZone: zone,
+    startTime: new Date(slotStart(slot, zone)).toISOString(),
+    endTime: new Date(slotEnd(slot, zone)).toISOString(),
+    reservationDuration: hours,
+    actualReturnTime: null,
+    depositAmountCents: f.deposit?.cents ?? 0,
+    depositTypeCash: f.deposit?.cash ?? false,
+    depositTypeCredit: f.deposit?.credit ?? false,
+    paymentId: f.deposit?.paymentId ?? null,
+    notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: f.notes, allergies }),
+    customerNotes: f.notes?.trim() || null,
+    selectedAddons: addons.map((a, i) => ({
+      id: a.id,
+      name: a.name,
+      rate: a.rate,
+      rateType: a.rateType ?? 'FIXED',
+      quantity: addonQuantity(a.rateType, participants),
+      amountCents: q.addons[i]!.cents,
+    })),
+    baseAmountCents: q.totalCents,
+    subtotalCents: charges.subtotalCents,
+    taxRate: charges.taxRate,
+    taxAmountCents: charges.taxCents,
+    totalAmountCents: charges.totalCents,
+    bookedSubtotalCents: charges.subtotalCents,
+    bookedTaxAmountCents: charges.taxCents,
+    bookedTotalAmountCents: charges.totalCents,
+    overageAmountCents: 0,
+    overageHours: 0,
+    refundAmountCents: 0,
+    refundHours: 0,
+    hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
+    rateAtBooking: price.rate,
+    rateTypeAtBooking: price.rateType,
+    createdByEmployee: f.actor,
+    processedByEmployee: null,
+    reprocessedByEmployee: null,
+    reprocessedAt: null,
+    allergies: Boolean(allergies),
+    allergiesText: allergies,
+    isPaid: false,
+    paidAmountCents: null,
+    paidSource: null,
+    paymentStatus: isPublic ? 'PENDING_PAYMENT' : null,
+    ...(isPublic ? { statusLabel: 'Pending Payment', isPublicBooking: true, dueBy } : {}),
+    createdAt,
+    updatedAt: createdAt,
+    deletedAt: null,
+    deletedBy: null,
+  };
+  return { row, dueBy, addonCents: q.addons.map((a) => ({ name: a.name, cents: a.cents })) };
+}

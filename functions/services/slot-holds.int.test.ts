@@ -1,0 +1,215 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import type { RunningSes } from '../local/ses.js';
+import { sessionFor, type TestSession } from '../testing/fixtures.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
+import { numberKey } from '../reservations/entity.js';
+import { E } from './model.js';
+import { sweepSlotHolds } from './slot-hold-sweep.js';
+import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, takePlaces } from './slot-holds.js';
+
+/**
+ * Places taken before the booking transaction (docs/requirements/booking.md R-BOOK-5,
+ * docs/decisions/booking-rush.md): a rush decided by single writes, and the sweep that gives back the
+ * places of bookings that never landed, against DynamoDB Local.
+ */
+let ses: RunningSes;
+let owner: TestSession;
+let tenant: TenantId;
+
+const day = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+const SLOT = { date: day(4), startTime: '09:00', endTime: '10:00' };
+
+async function service(places: number): Promise<{ id: string; token: string }> {
+  const res = await call('POST', '/api/inventory/services', {
+    token: owner.token,
+    body: {
+      name: 'Harbour tour',
+      description: 'One hour',
+      location: 'Pier 3',
+      rate: '30',
+      rateType: 'per_person',
+      availability: JSON.stringify([{ ...SLOT, slotsAvailable: places }]),
+      rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+      timeZone: 'UTC',
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = (res.body as { id: string }).id;
+  const share = await call('POST', `/api/inventory/services/${id}/generate-share-link`, { token: owner.token });
+  return { id, token: share.body.shareToken as string };
+}
+
+const book = (token: string, i: number) =>
+  call('POST', `/public/service/${token}/book`, {
+    body: {
+      selectedSlots: [SLOT],
+      customer: {
+        firstName: `P${i}`,
+        lastName: 'Rush',
+        phone: `555-300-${String(i).padStart(4, '0')}`,
+        email: `p${i}@hold.example`,
+      },
+      participantCount: 1,
+      isPublicBooking: true,
+    },
+  });
+
+async function storedService(id: string): Promise<Record<string, unknown>> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: true }),
+  );
+  return res.Item!;
+}
+const placesLeft = async (id: string) =>
+  ((await storedService(id)).availability as { slotsAvailable: number }[])[0]!.slotsAvailable;
+const holdNames = async (id: string) => Object.keys(await storedService(id)).filter((k) => k.startsWith('hold#'));
+
+beforeAll(async () => {
+  await useTestTable();
+  ses = await useTestMail('holds@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
+  owner = await sessionFor({ role: 'BUSINESS_ADMIN' });
+  tenant = owner.tenant;
+}, 60_000);
+
+afterAll(async () => {
+  await ses?.stop();
+});
+
+describe('slot holds', () => {
+  it('a rush of 30 on 3 places books the first 3 numbers and refuses 27 at once as fully booked', async () => {
+    const s = await service(3);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => book(s.token, i)));
+    const won = results.filter((r) => r.status === 201);
+    const lost = results.filter((r) => r.status !== 201);
+    expect(won).toHaveLength(3);
+    expect(lost.map((r) => [r.status, r.body.message])).toEqual(
+      Array.from({ length: 27 }, () => [409, 'This time slot is fully booked']),
+    );
+    // Refused people never draw a reservation number: the winners hold the tenant's first three.
+    expect(won.map((r) => r.body.reservation.reservationNumber).sort()).toEqual([
+      'RES-000001',
+      'RES-000002',
+      'RES-000003',
+    ]);
+    expect(await placesLeft(s.id)).toBe(0);
+    // Each winner removed its own hold once its booking landed.
+    expect(await holdNames(s.id)).toEqual([]);
+  }, 120_000);
+
+  it('gives back the places of a booking that took them and never landed, once, after the release delay', async () => {
+    const s = await service(4);
+    const at = Date.now();
+    const taken = await takePlaces(
+      tenant,
+      { serviceId: s.id, index: 0, slot: SLOT, places: 2, holdId: 'dead-booking-1' },
+      at,
+    );
+    expect(taken.kind).toBe('taken');
+    expect(await placesLeft(s.id)).toBe(2);
+    const stored = await storedService(s.id);
+    expect(stored.gsi1pk).toBe(SLOT_HOLDS_INDEX_PK);
+
+    // Too young: the booking may still land.
+    expect((await sweepSlotHolds(at + 60_000)).released).toBe(0);
+    expect(await placesLeft(s.id)).toBe(2);
+
+    const later = at + HOLD_RELEASE_AFTER_MS + 60_000;
+    const [a, b] = await Promise.all([sweepSlotHolds(later), sweepSlotHolds(later)]);
+    expect(a.released + b.released).toBe(1);
+    expect(await placesLeft(s.id)).toBe(4);
+    expect(await holdNames(s.id)).toEqual([]);
+    const after = await storedService(s.id);
+    expect(after.gsi1pk).toBeUndefined();
+    expect((await sweepSlotHolds(later)).released).toBe(0);
+    expect(await placesLeft(s.id)).toBe(4);
+  }, 60_000);
+
+  it('a hold whose reservation landed is only forgotten: its places stay taken', async () => {
+    const s = await service(3);
+    const res = await book(s.token, 100);
+    expect(res.status).toBe(201);
+    expect(await placesLeft(s.id)).toBe(2);
+    // As if the winner's own removal of its hold had been lost.
+    const holdAt = Date.now();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(tenant, E.service, s.id),
+        UpdateExpression: 'SET #h = :h, gsi1pk = :pk, gsi1sk = :sk',
+        ExpressionAttributeNames: { '#h': `hold#${res.body.reservation.id}` },
+        ExpressionAttributeValues: {
+          ':h': { slot: SLOT, places: 1, at: holdAt },
+          ':pk': SLOT_HOLDS_INDEX_PK,
+          ':sk': `${new Date(holdAt).toISOString()}#${tenant}#${s.id}`,
+        },
+      }),
+    );
+    const swept = await sweepSlotHolds(holdAt + HOLD_RELEASE_AFTER_MS + 1000);
+    expect(swept.released).toBe(0);
+    expect(await placesLeft(s.id)).toBe(2);
+    expect(await holdNames(s.id)).toEqual([]);
+  }, 60_000);
+
+  it('a staff edit of the service keeps a pending hold, so its places still come back', async () => {
+    const s = await service(5);
+    const at = Date.now();
+    await takePlaces(tenant, { serviceId: s.id, index: 0, slot: SLOT, places: 1, holdId: 'dead-booking-2' }, at);
+    const got = await call('GET', `/api/inventory/services/${s.id}`, { token: owner.token });
+    const edit = await call('PUT', `/api/inventory/services/${s.id}`, {
+      token: owner.token,
+      body: {
+        name: 'Harbour tour (renamed)',
+        description: 'One hour',
+        location: 'Pier 3',
+        rate: '30',
+        rateType: 'per_person',
+        availability: got.body.availability,
+        rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+        timeZone: 'UTC',
+      },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await holdNames(s.id)).toEqual(['hold#dead-booking-2']);
+    expect(await placesLeft(s.id)).toBe(4);
+    await sweepSlotHolds(at + HOLD_RELEASE_AFTER_MS + 1000);
+    expect(await placesLeft(s.id)).toBe(5);
+  }, 60_000);
+
+  it('a booking whose transaction is refused gives its places back at once', async () => {
+    const other = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const saved = { owner, tenant };
+    owner = other;
+    tenant = other.tenant;
+    try {
+      const s = await service(2);
+      // The tenant's next number is taken already (a row no booking would write): the transaction's
+      // 'number' part fails, which no retry can mend.
+      await db().send(
+        new PutCommand({ TableName: tableName(), Item: { ...numberKey(tenant, 'RES-000001'), reservationId: 'x' } }),
+      );
+      const res = await book(s.token, 200);
+      expect(res.status).not.toBe(201);
+      expect(await placesLeft(s.id)).toBe(2);
+      expect(await holdNames(s.id)).toEqual([]);
+    } finally {
+      ({ owner, tenant } = saved);
+    }
+  }, 60_000);
+
+  it('refuses with the places left when a booking asks for more than remain', async () => {
+    const s = await service(2);
+    const res = await call('POST', `/public/service/${s.token}/book`, {
+      body: {
+        selectedSlots: [SLOT],
+        customer: { firstName: 'Big', lastName: 'Group', phone: '555-300-9999', email: 'group@hold.example' },
+        participantCount: 3,
+        isPublicBooking: true,
+      },
+    });
+    expect([res.status, res.body.message]).toEqual([409, 'Only 2 places left in this time slot']);
+    expect(await placesLeft(s.id)).toBe(2);
+  }, 60_000);
+});
