@@ -97,4 +97,21 @@ describe('public booking limit per source address', () => {
     expect(tally(results.map((r) => r.status))).toEqual({ 404: PUBLIC_BOOKING_PER_SOURCE.limit, 429: 5 });
     expect((await call('POST', `/public/service/${token}/book`, { body, headers: from() })).status).toBe(404);
   });
+
+  it('counts waitlist joins against the same budget (R-SVC-8)', async () => {
+    const { PUBLIC_BOOKING_PER_SOURCE } = await import('../lib/rate-limit.js');
+    const source = from();
+    const token = 'unknownShareToken0123456789';
+    const body = {
+      slot: { date: '2030-01-05', startTime: '10:00', endTime: '12:00' },
+      customer: { firstName: 'Ann', lastName: 'Lee', phone: '555 0100', email: 'ann@example.test' },
+      participantCount: 1,
+    };
+    const results = await Promise.all(
+      Array.from({ length: PUBLIC_BOOKING_PER_SOURCE.limit + 3 }, () =>
+        call('POST', `/public/service/${token}/waitlist`, { body, headers: source }),
+      ),
+    );
+    expect(tally(results.map((r) => r.status))[429]).toBe(3);
+  });
 });

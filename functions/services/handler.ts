@@ -57,7 +57,10 @@ export const handler = createAreaHandler('services', {
     return reply(201, (await bookPublicService(params.token, body)) as PublicBookingResponse);
   },
   // The waitlist (R-SVC-7..R-SVC-10), loaded on first use like the booking path.
-  'services.waitlistJoin': async ({ params, body }) => {
+  'services.waitlistJoin': async ({ params, body, event }) => {
+    // A join spends the address's booking budget: joining is asking for a place (R-SVC-8).
+    const { limitBySource, PUBLIC_BOOKING_PER_SOURCE } = await import('../lib/rate-limit.js');
+    await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE);
     const w = await waitlist();
     const joined = await w.joinWaitlist(params.token, body);
     return reply(joined.again ? 200 : 201, w.joinAnswer(joined));
