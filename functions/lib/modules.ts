@@ -10,6 +10,7 @@ import { db, tableName } from './db.js';
 import { ApiError, forbidden } from './errors.js';
 import { keys, type TenantId } from './keys.js';
 import { rowParser } from './rows.js';
+import { warmCache } from './warm-cache.js';
 import * as z from '../../shared/zod.js';
 import { stateOf, type ApiMiddleware } from './middlewares/types.js';
 
@@ -24,7 +25,7 @@ import { stateOf, type ApiMiddleware } from './middlewares/types.js';
 export const MODULE_CACHE_MS = 30_000;
 export const modulesKey = (tenant: TenantId) => keys.entity(tenant, 'MODULES', 'STATE');
 
-const cache = new Map<string, { states: ModuleStates; at: number }>();
+const moduleCache = warmCache<ModuleStates>(MODULE_CACHE_MS);
 
 export interface ModulesRow {
   states: ModuleStates;
@@ -52,18 +53,13 @@ export async function readModules(tenant: TenantId, consistent = false): Promise
   return modulesOf(res.Item);
 }
 
-export async function cachedModules(tenant: TenantId, now = Date.now()): Promise<ModuleStates> {
-  const hit = cache.get(tenant);
-  if (hit && now - hit.at < MODULE_CACHE_MS) return hit.states;
-  const { states } = await readModules(tenant);
-  if (cache.size > 5000) cache.clear();
-  cache.set(tenant, { states, at: now });
-  return states;
+export function cachedModules(tenant: TenantId, now = Date.now()): Promise<ModuleStates> {
+  return moduleCache.get(tenant, async () => (await readModules(tenant)).states, now);
 }
 
 /** Tests and the function that just saved: drop the cached answers. */
 export function forgetModules(): void {
-  cache.clear();
+  moduleCache.clear();
 }
 
 /**
@@ -75,12 +71,14 @@ export function forgetModules(): void {
 export const ORG_STATUS_CACHE_MS = 5_000;
 export const ORGANIZATION_SUSPENDED_MESSAGE = 'Your organization has been suspended. Please contact support.';
 export const organizationSuspended = () => new ApiError(403, 'OrganizationSuspended', ORGANIZATION_SUSPENDED_MESSAGE);
-const statusCache = new Map<string, { status: string; at: number }>();
+const statusCache = warmCache<string>(ORG_STATUS_CACHE_MS);
 
 /** The organization's status ('ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'; 'MISSING' without a row). */
-export async function cachedOrganizationStatus(tenant: TenantId, now = Date.now()): Promise<string> {
-  const hit = statusCache.get(tenant);
-  if (hit && now - hit.at < ORG_STATUS_CACHE_MS) return hit.status;
+export function cachedOrganizationStatus(tenant: TenantId, now = Date.now()): Promise<string> {
+  return statusCache.get(tenant, () => readOrganizationStatus(tenant), now);
+}
+
+async function readOrganizationStatus(tenant: TenantId): Promise<string> {
   const res = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -89,10 +87,7 @@ export async function cachedOrganizationStatus(tenant: TenantId, now = Date.now(
       ExpressionAttributeNames: { '#s': 'status' },
     }),
   );
-  const status = res.Item ? String(res.Item.status ?? 'ACTIVE') : 'MISSING';
-  if (statusCache.size > 5000) statusCache.clear();
-  statusCache.set(tenant, { status, at: now });
-  return status;
+  return res.Item ? String(res.Item.status ?? 'ACTIVE') : 'MISSING';
 }
 
 /** True for an organization whose users and share links are shut out (suspended, deactivated). */

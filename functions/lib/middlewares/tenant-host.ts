@@ -10,6 +10,7 @@ import { config } from '../config.js';
 import { db, tableName } from '../db.js';
 import { ApiError } from '../errors.js';
 import { keys, trustedTenant } from '../keys.js';
+import { warmCache } from '../warm-cache.js';
 import { originSecretConfigured } from '../origin-secret.js';
 import type { AuthClaims } from '../tokens.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
@@ -78,12 +79,13 @@ export async function namedTenants(event: Pick<ApiEvent, 'headers'>): Promise<st
 }
 
 /** Organization id → subdomain, kept a minute per warm function like the other per-tenant lookups (a subdomain never changes). */
-const CACHE_MS = 60_000;
-const cache = new Map<string, { subdomain: string | null; at: number }>();
+const cache = warmCache<string | null>(60_000);
 
-async function subdomainOf(tenantId: string, now = Date.now()): Promise<string | null> {
-  const hit = cache.get(tenantId);
-  if (hit && now - hit.at < CACHE_MS) return hit.subdomain;
+function subdomainOf(tenantId: string, now = Date.now()): Promise<string | null> {
+  return cache.get(tenantId, () => readSubdomain(tenantId), now);
+}
+
+async function readSubdomain(tenantId: string): Promise<string | null> {
   const res = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -91,10 +93,7 @@ async function subdomainOf(tenantId: string, now = Date.now()): Promise<string |
       ProjectionExpression: 'subdomain',
     }),
   );
-  const subdomain = typeof res.Item?.subdomain === 'string' ? res.Item.subdomain.toLowerCase() : null;
-  if (cache.size > 5000) cache.clear();
-  cache.set(tenantId, { subdomain, at: now });
-  return subdomain;
+  return typeof res.Item?.subdomain === 'string' ? res.Item.subdomain.toLowerCase() : null;
 }
 
 export function forgetTenantSubdomains(): void {
