@@ -190,16 +190,18 @@ async function giveBack(tenant: TenantId, hold: SlotHold, e: unknown): Promise<v
 async function commitBooking(req: ServiceBookingRequest, a: Admitted, reservationId: string, now: number) {
   const { tenant } = req;
   // R-MONEY-3: tax = the reservation's rate, else the organization's, else 0; services too (docs/decisions/right-about-money.md).
-  const [taxRate, reminderSettings, reservationNumber] = await Promise.all([
+  const [taxRate, reminderSettings, reservationNumber, firstMatch] = await Promise.all([
     effectiveTaxRate(tenant),
     readReminderSettings(tenant),
     nextReservationNumber(tenant),
+    matchCustomer(tenant, req.customer),
   ]);
   return optimistic(
-    async () => {
+    async (attempt) => {
       if (a.hold && Date.now() - a.hold.at > HOLD_COMMIT_WINDOW_MS)
         throw conflict('This booking took too long. Please try again.');
-      const match = await matchCustomer(tenant, req.customer);
+      // A retry follows a lost race, possibly on the customer's own rows: match again.
+      const match = attempt === 0 ? firstMatch : await matchCustomer(tenant, req.customer);
       const { row, dueBy, addonCents } = serviceReservationRow({
         reservationId,
         reservationNumber,
