@@ -6,7 +6,8 @@ import { resetConfig } from './lib/config.js';
 import { resetFiles } from './lib/files.js';
 import { resetMail } from './lib/mail.js';
 import { sessionFor, type TestSession } from './testing/fixtures.js';
-import { casesFor, multipartCatalogue, type FuzzCase } from './testing/fuzz.js';
+import { casesFor, type FuzzCase } from './testing/fuzz.js';
+import { multipartCatalogue } from './testing/fuzz-multipart.js';
 import { call, useTestTable } from './testing/harness.js';
 import { MALFORMED_JSON } from './lib/middlewares/validate.js';
 
@@ -176,7 +177,7 @@ describe('contract fuzz', () => {
 });
 
 /**
- * docs/decisions/multipart-and-availability.md: multipart bodies (functions/testing/fuzz.ts, multipartCatalogue) against every
+ * docs/decisions/multipart-and-availability.md: multipart bodies (functions/testing/fuzz-multipart.ts, multipartCatalogue) against every
  * multipart route and every public route. Each answer is a JSON answer below 500, given in time, and
  * after each one the service still answers and nothing escaped as an uncaught error (on Lambda and
  * in the local runtime, an uncaught error ends the process).

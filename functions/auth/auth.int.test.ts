@@ -260,7 +260,9 @@ describe('organization onboarding', () => {
   });
 
   it('says why a sign-up is refused', async () => {
-    expect((await call('GET', '/api/signup/validate-token')).body).toMatchObject({ valid: false, message: NO_TOKEN });
+    expect((await call('GET', '/api/signup/validate-token')).body.details).toEqual([
+      { msg: NO_TOKEN, path: 'query.token' },
+    ]);
     expect((await call('GET', '/api/signup/validate-token?token=made-up')).body.message).toBe(INVALID_INVITATION);
     const admin = await adminToken();
     const token = await invite(admin, 'weak@pw.test');

@@ -6,7 +6,8 @@ import { customerSearchPuts } from './search-index.js';
 
 /**
  * Test data: a customer as the booking transaction writes it (row, list and name index keys, search
- * rows, the counter), optionally with reservations of the shape reservations write. Tests and bench only.
+ * rows, the counter), optionally with reservations of the shape reservations write (the required
+ * attributes defaulted, the rest as given). Tests and bench only.
  */
 export interface SeedCustomer {
   firstName: string;
@@ -53,13 +54,23 @@ export function customerRows(
     ...reservations.map((r) => {
       const rid = (r.id as string) ?? randomUUID();
       const start = (r.startTime as string) ?? createdAt;
+      const hours = (r.reservationDuration as number) ?? 1;
       return {
         ...keys.entity(tenant, 'RESERVATION', rid),
         gsi2pk: keys.tenantIndex(tenant, `CUSTRES#${id}`),
         gsi2sk: `${start}#${rid}`,
         id: rid,
+        reservationNumber: `RES-${rid.slice(0, 6)}`,
+        kind: 'ITEM',
+        status: 'ACTIVE',
+        source: 'STAFF',
         customerId: id,
+        customer: { id, firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email ?? null },
         startTime: start,
+        endTime: new Date(Date.parse(start) + hours * 3600_000).toISOString(),
+        reservationDuration: hours,
+        createdAt,
+        updatedAt: createdAt,
         ...r,
       };
     }),

@@ -26,9 +26,9 @@ export const customerIsolationFixtures: Partial<Record<RouteId, IsolationFixture
         reservationNumber: unique('RES-'),
         status: 'ACTIVE',
         kind: 'SERVICE',
-        service: { name: 'Iso tour' },
+        service: { id: 's1', name: 'Iso tour', rate: 40, rateType: 'FIXED' },
         reservationDuration: 2,
-        totalAmount: 40,
+        totalAmountCents: 4000,
       },
     ]);
     return { params: { id: c.id }, secrets: [c.id, c.lastName] };

@@ -1,8 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomerReservationView, CustomerView } from '../../shared/contract/customer-models.js';
-import { fromCents, toCents } from '../../shared/domain/money.js';
+import { fromCents } from '../../shared/domain/money.js';
 import { batchGetAll, db, sortKeyPrefixRange, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { parseReservationRow } from '../reservations/entity.js';
 import { parseCustomerRow } from './entity.js';
 import { searchPartition, searchPrefixes } from './search-index.js';
 
@@ -34,30 +35,20 @@ export function toCustomerView(item: Row): CustomerView {
   };
 }
 
-/** Amounts are kept in cents (`…Cents`); rows written with dollar amounts are read as dollars. */
-const cents = (r: Row, name: string) =>
-  typeof r[`${name}Cents`] === 'number'
-    ? (r[`${name}Cents`] as number)
-    : toCents(r[name] as number | string | null | undefined);
-
-export function toCustomerReservation(r: Row): CustomerReservationView {
-  const service = (r.service ?? null) as Row | null;
-  const item = (r.inventoryItem ?? r.item ?? null) as Row | null;
-  const kind = r.kind === 'SERVICE' || (!r.kind && (r.serviceId || service)) ? 'SERVICE' : 'ITEM';
-  const itemName =
-    kind === 'SERVICE'
-      ? str(service?.name)
-      : str(item?.name) || [str(item?.itemNumber), str(r.itemLabel)].filter(Boolean).join(' ');
+/** A reservation line of the View Details dialog, from the stored row (reservations/entity.ts parses it). */
+export function toCustomerReservation(item: Row): CustomerReservationView {
+  const r = parseReservationRow(item);
+  const itemName = r.kind === 'SERVICE' ? (r.service?.name ?? '') : (r.inventoryItem?.name ?? '');
   return {
-    id: str(r.id),
-    reservationNumber: str(r.reservationNumber),
-    status: str(r.status),
-    kind,
-    itemName: itemName || str(r.itemLabel),
-    startTime: str(r.startTime),
-    reservationDuration: num(r.reservationDuration),
-    totalAmount: fromCents(cents(r, 'totalAmount')),
-    overageAmount: fromCents(cents(r, 'overageAmount')),
+    id: r.id,
+    reservationNumber: r.reservationNumber,
+    status: r.status,
+    kind: r.kind,
+    itemName,
+    startTime: r.startTime,
+    reservationDuration: r.reservationDuration,
+    totalAmount: fromCents(r.totalAmountCents ?? 0),
+    overageAmount: fromCents(r.overageAmountCents ?? 0),
   };
 }
 

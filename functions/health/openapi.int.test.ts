@@ -1,3 +1,5 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/contract/index.js';
 import { call, useTestTable } from '../testing/harness.js';
@@ -17,5 +19,14 @@ describe('GET /api/openapi.json', () => {
       0,
     );
     expect(operations).toBe(routes.length);
+  });
+
+  it('is valid OpenAPI 3.1 and matches the answer schema it publishes for itself (info.description included)', async () => {
+    const res = await call('GET', '/api/openapi.json');
+    expect(typeof res.body.info.description).toBe('string');
+    const checked = await new Validator().validate(res.body);
+    expect(checked.errors ?? []).toEqual([]);
+    const own = res.body.paths['/api/openapi.json'].get.responses['2XX'].content['application/json'].schema;
+    expect(new Ajv2020({ strict: false }).compile(own)(res.body)).toBe(true);
   });
 });

@@ -14,10 +14,10 @@ import {
 } from '../../shared/contract/inventory-models.js';
 import * as z from '../../shared/zod.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { counter, optionalText, type RowParser, rowParser } from '../lib/rows.js';
+import { counter, optionalText, type RowParser, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 
 /** Row prefixes of the inventory area under the tenant partition (docs/data-model.md, "Inventory"). */
 export const E = {
@@ -215,22 +215,7 @@ export async function listRows<R extends RowOf<K>, K extends RowEntity = RowEnti
   tenant: TenantId,
   entity: K,
 ): Promise<R[]> {
-  const parse = ROWS[entity] as RowParser<R>;
-  const out: R[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${entity}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parse(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `${entity}#`, ROWS[entity] as RowParser<R>);
 }
 
 export async function getRow<R extends RowOf<K>, K extends RowEntity = RowEntity>(
@@ -238,19 +223,9 @@ export async function getRow<R extends RowOf<K>, K extends RowEntity = RowEntity
   entity: K,
   id: string,
 ): Promise<R | null>;
-/**
- * A row of an entity this module has no schema for, as stored: only reservations/item-book.ts reads its
- * `ITEMBOOK` row this way, until that row gets its schema in the reservations area.
- */
-export async function getRow<R extends Record<string, unknown>>(
-  tenant: TenantId,
-  entity: string,
-  id: string,
-): Promise<R | null>;
-export async function getRow(tenant: TenantId, entity: string, id: string): Promise<unknown> {
+export async function getRow(tenant: TenantId, entity: RowEntity, id: string): Promise<unknown> {
   const res = await db().send(
     new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }),
   );
-  const parse = (ROWS as Record<string, RowParser<unknown>>)[entity];
-  return res.Item ? (parse ? parse(res.Item) : res.Item) : null;
+  return res.Item ? (ROWS[entity] as RowParser<unknown>)(res.Item) : null;
 }

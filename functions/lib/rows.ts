@@ -48,13 +48,15 @@ export const optionalText = () =>
 
 /**
  * Every row of the tenant's partition whose sort key starts with `prefix` (all pages), each through
- * its entity's parser. For the small per-tenant lists (API keys, webhooks, calendar feeds).
+ * its entity's parser. For the small per-tenant lists (users, documents, API keys, webhooks, calendar
+ * feeds, inventory's types and locations, timesheet counters): the one paginated prefix Query.
+ * `projection` reads only the named attributes (plain names, no reserved words).
  */
 export async function tenantRowsWithPrefix<T>(
   tenant: TenantId,
   prefix: string,
   parse: RowParser<T>,
-  opts: { consistent?: boolean } = {},
+  opts: { consistent?: boolean; projection?: string } = {},
 ): Promise<T[]> {
   const out: T[] = [];
   let start: Record<string, unknown> | undefined;
@@ -65,6 +67,7 @@ export async function tenantRowsWithPrefix<T>(
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
         ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix },
         ConsistentRead: opts.consistent,
+        ProjectionExpression: opts.projection,
         ExclusiveStartKey: start,
       }),
     );

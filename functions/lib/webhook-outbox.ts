@@ -5,9 +5,8 @@
  * The other webhook rows: functions/lib/webhook-rows.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { isWebhookEvent, webhookOrderKey } from '../../shared/domain/webhook-events.js';
-import { db, tableName } from './db.js';
+import { tenantRowsWithPrefix } from './rows.js';
 import { keys, type Key, type TenantId } from './keys.js';
 
 export const WH = {
@@ -79,22 +78,10 @@ export function webhookSubscriptions(tenant: TenantId, nowMs = Date.now()): Prom
   const hit = subscriptions.get(tenant);
   if (hit && nowMs - hit.at < SUBSCRIPTIONS_TTL_MS) return hit.events;
   const events = (async () => {
+    const rows = await tenantRowsWithPrefix(tenant, `${WH.endpoint}#`, (i) => i, { projection: 'enabled, events' });
     const out = new Set<string>();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-          ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${WH.endpoint}#` },
-          ProjectionExpression: 'enabled, events',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const i of res.Items ?? [])
-        if (i.enabled === true && Array.isArray(i.events)) for (const e of i.events) out.add(String(e));
-      start = res.LastEvaluatedKey;
-    } while (start);
+    for (const i of rows)
+      if (i.enabled === true && Array.isArray(i.events)) for (const e of i.events) out.add(String(e));
     return out;
   })();
   events.catch(() => subscriptions.delete(tenant));

@@ -14,7 +14,6 @@ import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import {
   actorOf,
-  cents,
   paymentRow,
   paymentStatsKey,
   requireLive,
@@ -30,8 +29,7 @@ const sourceOf = (v: unknown): TrackingView['source'] =>
 export function trackingOf(r: ReservationRow): TrackingView {
   return {
     isPaid: r.isPaid === true,
-    amount:
-      r.paidAmountCents != null ? fromCents(r.paidAmountCents) : r.paidAmount != null ? Number(r.paidAmount) : null,
+    amount: r.paidAmountCents != null ? fromCents(r.paidAmountCents) : null,
     source: sourceOf(r.paidSource),
   };
 }
@@ -55,8 +53,8 @@ export async function updateTracking(
       if (r.kind !== 'SERVICE') throw badRequest('Payment tracking is for service reservations');
       const at = new Date(now + attempt).toISOString();
       const wasPaid = r.isPaid === true;
-      const before = wasPaid ? (r.paidAmountCents ?? toCents(r.paidAmount as number | undefined)) : 0;
-      const amountCents = body.isPaid ? (body.amount != null ? toCents(body.amount) : cents(r, 'totalAmount')) : null;
+      const before = wasPaid ? (r.paidAmountCents ?? 0) : 0;
+      const amountCents = body.isPaid ? (body.amount != null ? toCents(body.amount) : (r.totalAmountCents ?? 0)) : null;
       const source = body.isPaid ? (body.source ?? null) : (body.source ?? null);
       const w = auditedWrite(tenant);
       w.update('reservation', reservationKey(tenant, r.id), {

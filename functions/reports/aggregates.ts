@@ -25,7 +25,7 @@
 import { dayOf, clockOf, DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
-import { cents, type ReservationRow } from '../reservations/entity.js';
+import type { ReservationRow } from '../reservations/entity.js';
 
 export const REPORT_DAY = 'REPDAY';
 export const reportDayKey = (tenant: TenantId, day: string): Key => ({
@@ -39,7 +39,7 @@ export interface Contribution {
   names: Record<string, string>;
 }
 
-const zoneOf = (r: ReservationRow) => (isValidTimeZone(r.timeZone) ? (r.timeZone as string) : DEFAULT_TIME_ZONE);
+const zoneOf = (r: ReservationRow) => (r.timeZone && isValidTimeZone(r.timeZone) ? r.timeZone : DEFAULT_TIME_ZONE);
 const fullName = (p: { firstName?: string; lastName?: string } | null | undefined) =>
   `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim();
 
@@ -55,15 +55,15 @@ export function contribution(r: ReservationRow | null): Contribution | null {
     if (n) counts[k] = (counts[k] ?? 0) + n;
   };
   const booked = r.status !== 'CANCELLED';
-  const kind = r.kind === 'SERVICE' || (!r.kind && r.serviceId) ? 'SERVICE' : 'ITEM';
-  const total = cents(r, 'totalAmount');
+  const kind = r.kind;
+  const total = r.totalAmountCents ?? 0;
   add('n', 1);
   add(`s#${r.status}`, 1);
   if (booked) {
     add('b', 1);
     add('rev', total);
-    add('ovr', cents(r, 'overageAmount'));
-    add('rfd', cents(r, 'refundAmount'));
+    add('ovr', r.overageAmountCents ?? 0);
+    add('rfd', r.refundAmountCents ?? 0);
     add(`k#${kind}`, 1);
     add(`h#${clockOf(start, zone).slice(0, 2)}`, 1);
   }
@@ -77,7 +77,7 @@ export function contribution(r: ReservationRow | null): Contribution | null {
       });
     }
   }
-  const hours = Number(r.reservationDuration) || 0;
+  const hours = r.reservationDuration;
   if (booked && kind === 'ITEM' && hours > 0 && hours < 24) {
     add('dm', Math.round(hours * 60));
     add('dn', 1);
@@ -101,15 +101,14 @@ export function contribution(r: ReservationRow | null): Contribution | null {
   if (booked && kind === 'ITEM' && r.inventoryItemId) {
     const id = r.inventoryItemId;
     add(`i#${id}#n`, 1);
-    add(`i#${id}#min`, Math.round((hours + (Number(r.overageHours) || 0)) * 60));
+    add(`i#${id}#min`, Math.round((hours + (r.overageHours ?? 0)) * 60));
     add(`i#${id}#rev`, total);
-    const it = (r.inventoryItem ?? {}) as Record<string, unknown>;
-    const pt = (it.productType ?? null) as { id?: string; name?: string } | null;
+    const it = r.inventoryItem;
     names[`N#i#${id}`] = JSON.stringify({
-      name: String(it.name ?? id),
-      itemNumber: String(it.itemNumber ?? ''),
-      productTypeId: String(pt?.id ?? it.productTypeId ?? ''),
-      productType: String(pt?.name ?? it.productTypeName ?? 'Other'),
+      name: it?.name ?? id,
+      itemNumber: it?.itemNumber ?? '',
+      productTypeId: it?.productType?.id ?? '',
+      productType: it?.productType?.name ?? 'Other',
     });
   }
   return { day: dayOf(start, zone), counts, names };

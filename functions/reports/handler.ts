@@ -1,12 +1,7 @@
 import { createAreaHandler } from '../lib/pipeline.js';
 import { deleteSchedule, listSchedules, updateSchedule } from './schedules.js';
-import {
-  cartUtilizationReport,
-  customerActivityReport,
-  dailyLogReport,
-  employeePerformanceReport,
-  revenueReport,
-} from './reports.js';
+import { cartUtilizationReport, customerActivityReport, employeePerformanceReport, revenueReport } from './reports.js';
+import { dailyLogReport } from './daily-log.js';
 
 /** Lambda entry of the reports area: range reports from the per-day aggregates kept on write. */
 export const handler = createAreaHandler('reports', {

@@ -7,16 +7,13 @@ import {
   revenueResponse,
 } from '../../shared/contract/report-models.js';
 import type { ReportSchedule, ScheduleFormat } from '../../shared/contract/report-schedule-models.js';
-import { fileName, type ReportData, reportTable, toCsv } from '../../shared/reports/model.js';
+import type { ReportData } from '../../shared/reports/model.js';
+import { reportTable } from '../../shared/reports/table.js';
+import { fileName, toCsv } from '../../shared/reports/text-exports.js';
 import type { TenantId } from '../lib/keys.js';
 import type { Period } from './period.js';
-import {
-  cartUtilizationReport,
-  customerActivityReport,
-  dailyLogReport,
-  employeePerformanceReport,
-  revenueReport,
-} from './reports.js';
+import { cartUtilizationReport, customerActivityReport, employeePerformanceReport, revenueReport } from './reports.js';
+import { dailyLogReport } from './daily-log.js';
 
 /** The report as the API serves it (parsed with the contract's response schema, so the table is the screen's). */
 export async function computeReport(

@@ -1,112 +1,27 @@
 /**
- * The five reports (R-REP-3, R-REP-2; docs/decisions/reports-aggregates-kept-on-write.md). Range reports read the per-day aggregate rows
- * (functions/reports/aggregates.ts): one Query on the tenant partition, at most 367 rows for a year.
- * The daily log reads the reservations of one day through the list index (6 Queries: kind × status).
+ * The four range reports (R-REP-3, R-REP-2; docs/decisions/reports-aggregates-kept-on-write.md): each
+ * reads the per-day aggregate rows of its range (./report-days.ts: one Query on the tenant partition, at
+ * most 367 rows for a year). The daily log, which reads reservations, is ./daily-log.ts; the range's
+ * checks ./report-range.ts.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { RESERVATION_KINDS, RESERVATION_STATUSES } from '../../shared/contract/reservation-models.js';
 import { fromCents } from '../../shared/domain/money.js';
-import { addDaysToDay, endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
-import { db, tableName } from '../lib/db.js';
-import { badRequest } from '../lib/errors.js';
-import { keys, type TenantId } from '../lib/keys.js';
-import { organizationTimeZone } from '../lib/organization.js';
-import { listIndex, stripKeys, toView } from '../reservations/entity.js';
+import { addDaysToDay } from '../../shared/domain/time.js';
+import type { TenantId } from '../lib/keys.js';
 import { readOpeningHours } from '../settings/hours.js';
-import { REPORT_DAY } from './aggregates.js';
 import { openMinutesOfDay } from './hours.js';
+import { byEntity, readDays, totals } from './report-days.js';
+import { parseRange } from './report-range.js';
 
-export const REPORT_MESSAGES = {
-  dateRequired: 'Date parameter is required for daily log report',
-  rangeRequired: 'Both startDate and endDate are required',
-  invalidDate: 'Invalid date format',
-  order: 'Start date must be before end date',
-  tooLong: 'Date range cannot exceed 1 year',
-} as const;
-
-/** A calendar day from `YYYY-MM-DD` (or an ISO date-time: its date part); null when not a real date. */
-export function parseDay(v: string | undefined): string | null {
-  if (!v) return null;
-  const m = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(v.trim());
-  return m && isRealDate(m[1]) ? m[1]! : null;
-}
-
-export function parseRange(q: { startDate?: string; endDate?: string }): { start: string; end: string } {
-  if (!q.startDate?.trim() || !q.endDate?.trim()) throw badRequest(REPORT_MESSAGES.rangeRequired);
-  const start = parseDay(q.startDate);
-  const end = parseDay(q.endDate);
-  if (!start || !end) throw badRequest(REPORT_MESSAGES.invalidDate);
-  if (start > end) throw badRequest(REPORT_MESSAGES.order);
-  if (end > addDaysToDay(start, 366)) throw badRequest(REPORT_MESSAGES.tooLong);
-  return { start, end };
-}
-
-type Row = Record<string, unknown>;
-
-/** The day rows of a range (inclusive), in day order. */
-export async function readDays(tenant: TenantId, start: string, end: string): Promise<Row[]> {
-  const out: Row[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: {
-          ':pk': keys.tenantPartition(tenant),
-          ':a': `${REPORT_DAY}#${start}`,
-          ':b': `${REPORT_DAY}#${end}`,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...(res.Items ?? []));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
-  return out;
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const avgCents = (total: number, n: number) => (n > 0 ? Math.round(total / n) : 0);
-const json = <T>(v: unknown, fallback: T): T => {
+/** A name the aggregates wrote as JSON (`N#c#…`, `N#i#…`); a garbled one reads as no name. */
+const json = <T>(v: string | null, fallback: T): T => {
   try {
     return typeof v === 'string' ? (JSON.parse(v) as T) : fallback;
   } catch {
     return fallback;
   }
 };
-
-/** Sums a family of attributes `{prefix}#{id}#{field}` over the rows, with the latest name per id. */
-function byEntity(rows: Row[], prefix: 'e' | 'c' | 'i') {
-  const m = new Map<string, { f: Record<string, number>; name: unknown }>();
-  for (const row of rows) {
-    for (const [k, v] of Object.entries(row)) {
-      if (k.startsWith(`${prefix}#`)) {
-        const last = k.lastIndexOf('#');
-        const id = k.slice(prefix.length + 1, last);
-        const field = k.slice(last + 1);
-        let e = m.get(id);
-        if (!e) m.set(id, (e = { f: {}, name: null }));
-        e.f[field] = (e.f[field] ?? 0) + num(v);
-      } else if (k.startsWith(`N#${prefix}#`)) {
-        const id = k.slice(prefix.length + 3);
-        let e = m.get(id);
-        if (!e) m.set(id, (e = { f: {}, name: null }));
-        e.name = v;
-      }
-    }
-  }
-  return m;
-}
-
-function totals(rows: Row[]) {
-  const t: Record<string, number> = {};
-  for (const row of rows)
-    for (const [k, v] of Object.entries(row))
-      if (!k.includes('#') || /^(s|k|h)#[^#]+$/.test(k)) if (typeof v === 'number') t[k] = (t[k] ?? 0) + v;
-  return t;
-}
 
 // ---------------------------------------------------------------- revenue
 
@@ -135,11 +50,11 @@ export async function revenueReport(tenant: TenantId, q: { startDate?: string; e
     durationSamples: t.dn ?? 0,
     reservationsByHour: peakHours,
     daily: rows
-      .map((r) => ({
-        date: String(r.sk).slice(REPORT_DAY.length + 1),
-        revenue: fromCents(num(r.rev)),
-        reservations: num(r.b),
-        cancelled: num(r['s#CANCELLED']),
+      .map((d) => ({
+        date: d.day,
+        revenue: fromCents(d.counts.rev ?? 0),
+        reservations: d.counts.b ?? 0,
+        cancelled: d.counts['s#CANCELLED'] ?? 0,
       }))
       .filter((d) => d.reservations || d.cancelled || d.revenue),
   };
@@ -207,7 +122,7 @@ export async function customerActivityReport(tenant: TenantId, q: { startDate?: 
     returningCustomers: all.filter((c) => c.reservationCount > 1).length,
     totalSpent: fromCents(totalSpentCents),
     totalReservations: all.reduce((s, c) => s + c.reservationCount, 0),
-    noShows: rows.reduce((s, r) => s + (Number(r.ns) || 0), 0),
+    noShows: rows.reduce((s, d) => s + (d.counts.ns ?? 0), 0),
     topCustomers: all
       .slice(0, TOP_CUSTOMERS)
       .map(({ totalSpentCents: c, ...rest }) => ({ ...rest, totalSpent: fromCents(c) })),
@@ -286,43 +201,4 @@ export async function cartUtilizationReport(tenant: TenantId, q: { startDate?: s
       }))
       .sort((a, b) => b.utilizationRate - a.utilizationRate || a.productType.localeCompare(b.productType)),
   };
-}
-
-// ---------------------------------------------------------------- daily log
-
-export async function dailyLogReport(tenant: TenantId, q: { date?: string }) {
-  if (!q.date?.trim()) throw badRequest(REPORT_MESSAGES.dateRequired);
-  const day = parseDay(q.date);
-  if (!day) throw badRequest(REPORT_MESSAGES.invalidDate);
-  const zone = await organizationTimeZone(tenant);
-  const from = startOfDayIn(day, zone).toISOString();
-  const to = endOfDayIn(day, zone).toISOString();
-  const lists = await Promise.all(
-    RESERVATION_KINDS.flatMap((kind) =>
-      RESERVATION_STATUSES.map(async (status) => {
-        const out: Row[] = [];
-        let startKey: Record<string, unknown> | undefined;
-        do {
-          const res = await db().send(
-            new QueryCommand({
-              TableName: tableName(),
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :a AND :b',
-              ExpressionAttributeValues: { ':pk': listIndex(tenant, kind, status), ':a': from, ':b': `${to}#\uffff` },
-              ExclusiveStartKey: startKey,
-            }),
-          );
-          out.push(...(res.Items ?? []));
-          startKey = res.LastEvaluatedKey;
-        } while (startKey);
-        return out;
-      }),
-    ),
-  );
-  const now = Date.now();
-  const reservations = lists
-    .flat()
-    .map((i) => toView(stripKeys(i), now))
-    .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.reservationNumber.localeCompare(b.reservationNumber));
-  return { success: true as const, date: day, timeZone: zone, reservations };
 }

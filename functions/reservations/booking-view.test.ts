@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingNotes } from '../../shared/domain/pricing.js';
-import { type ReservationRow, toView } from './entity.js';
+import type { ReservationRow } from './row-schemas.js';
+import { toView } from './view.js';
 
 /** A service booking row as functions/services/booking.ts writes it. */
 function serviceRow(over: Partial<ReservationRow>): ReservationRow {

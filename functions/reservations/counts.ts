@@ -7,18 +7,19 @@ import { db, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { paymentStatsKey, statsKey } from './entity.js';
+import { parseCounterRow } from './row-schemas.js';
 
-type Row = Record<string, unknown>;
-/** A counter's value: missing or garbled reads as zero, never negative. */
-export const count = (v: unknown) => Math.max(0, Number(v) || 0);
+type Counters = Record<string, number>;
+/** A count as shown: a counter never written is zero, and a count is never negative. */
+export const count = (v: number | undefined) => Math.max(0, v ?? 0);
 
-/** The tenant's counter row (empty before the first reservation). */
-export async function counterRow(tenant: TenantId): Promise<Row> {
+/** The tenant's counter row (empty before the first reservation), parsed (./row-schemas.ts). */
+export async function counterRow(tenant: TenantId): Promise<Counters> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: statsKey(tenant) }));
-  return res.Item ?? {};
+  return res.Item ? parseCounterRow(res.Item) : {};
 }
 
-export function countsOf(c: Row, kinds: readonly ReservationKind[]): ReservationCounts {
+export function countsOf(c: Counters, kinds: readonly ReservationKind[]): ReservationCounts {
   const sum = (s: string) => kinds.reduce((t, k) => t + count(c[`${k}#${s}`]), 0);
   const active = sum('ACTIVE');
   const completed = sum('COMPLETED');
@@ -48,5 +49,6 @@ export async function reservationStats(tenant: TenantId, now = Date.now()) {
 
 export async function paymentStats(tenant: TenantId) {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: paymentStatsKey(tenant) }));
-  return { totalAmount: fromCents(Number(res.Item?.totalCents) || 0), count: count(res.Item?.count) };
+  const c = res.Item ? parseCounterRow(res.Item) : {};
+  return { totalAmount: fromCents(c.totalCents ?? 0), count: count(c.count) };
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemReservationInput } from '../../shared/contract/reservation-models.js';
 import { fromCents, multiplyCents, toCents } from '../../shared/domain/money.js';
-import { computeCharges } from '../../shared/domain/pricing.js';
+import { computeCharges } from '../../shared/domain/charges.js';
 import { startTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';

@@ -23,24 +23,37 @@
  * `SWEEP#RESSTART` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
-  ReservationKind,
-  ReservationStatus,
-  ReservationView,
   LogAction,
   PaymentView,
-  EmployeeRef,
+  ReservationKind,
+  ReservationStatus,
 } from '../../shared/contract/reservation-models.js';
-import { fromCents, toCents } from '../../shared/domain/money.js';
-import { addonQuantity, depositTypeLabel } from '../../shared/domain/pricing.js';
-import { isOverdue } from '../../shared/domain/reservations.js';
+import { depositTypeLabel } from '../../shared/domain/charges.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
+import { warmCache } from '../lib/warm-cache.js';
 import { gone, notFound } from '../lib/errors.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { formatNumericIn } from '../../shared/domain/time.js';
 import type { AuthClaims } from '../lib/tokens.js';
+import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
+import * as z from '../../shared/zod.js';
+import { parseReservationRow, parseServiceBookingRow, type Person, type ReservationRow } from './row-schemas.js';
+
+// What other areas (and create.ts) read of reservations, through this module (functions/lint/boundaries.ts):
+// the row's type and parse, the sweep pointers' parses (./row-schemas.ts) and the answer shape (./view.ts).
+export {
+  parseOverduePointer,
+  parseReservationRow,
+  parseStartPointer,
+  type Person,
+  type ReservationRow,
+} from './row-schemas.js';
+export { toView } from './view.js';
+
+type Row = Record<string, unknown>;
 
 export const R = {
   reservation: 'RESERVATION',
@@ -81,28 +94,13 @@ export async function upcomingServiceBookings(
   serviceId: string,
   now: number,
 ): Promise<{ reservationId: string; reservationNumber: string; startTime: string }[]> {
-  const out: { reservationId: string; reservationNumber: string; startTime: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': serviceBookingPrefix(serviceId) },
-      }),
-    );
-    for (const i of res.Items ?? [])
-      if (Date.parse(String(i.endTime)) > now)
-        out.push({
-          reservationId: String(i.reservationId),
-          reservationNumber: String(i.reservationNumber),
-          startTime: String(i.startTime),
-        });
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out.sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const rows = await tenantRowsWithPrefix(tenant, serviceBookingPrefix(serviceId), parseServiceBookingRow, {
+    consistent: true,
+  });
+  return rows
+    .filter((b) => Date.parse(b.endTime) > now)
+    .map((b) => ({ reservationId: b.reservationId, reservationNumber: b.reservationNumber, startTime: b.startTime }))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
 }
 export const statsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'reservations');
 export const paymentStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'payments');
@@ -114,206 +112,6 @@ export const logActionIndex = (tenant: TenantId, action: LogAction) => keys.tena
 export const logReservationIndex = (tenant: TenantId, reservationId: string) =>
   keys.tenantIndex(tenant, `RESLOG#${reservationId}`);
 
-export interface Person {
-  id: string | null;
-  firstName: string;
-  lastName: string;
-}
-
-/** A reservation as stored. Amounts in cents; older public-booking rows may carry dollars only. */
-export interface ReservationRow {
-  id: string;
-  reservationNumber: string;
-  kind: ReservationKind;
-  status: ReservationStatus;
-  source: 'STAFF' | 'PUBLIC_BOOKING';
-  customerId: string;
-  customer: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    phone: string;
-    email: string | null;
-    address?: string | null;
-  };
-  inventoryItemId?: string | null;
-  inventoryItem?: ReservationView['inventoryItem'];
-  serviceId?: string | null;
-  service?: { id: string; name: string; rate: number; rateType: string; tier?: string | null } | null;
-  slot?: { date: string; startTime: string; endTime: string } | null;
-  slotPlaces?: number;
-  participantCount?: number | null;
-  timeZone?: string | null;
-  startTime: string;
-  endTime: string;
-  reservationDuration: number;
-  actualReturnTime?: string | null;
-  depositAmountCents?: number;
-  depositTypeCash?: boolean;
-  depositTypeCredit?: boolean;
-  paymentId?: string | null;
-  notes?: string | null;
-  baseAmountCents?: number;
-  /** The charges at booking, restored by reprocess. */
-  bookedSubtotalCents?: number;
-  bookedTaxAmountCents?: number;
-  bookedTotalAmountCents?: number;
-  subtotalCents?: number;
-  taxRate?: number;
-  taxAmountCents?: number;
-  totalAmountCents?: number;
-  overageAmountCents?: number;
-  overageHours?: number;
-  refundAmountCents?: number;
-  refundHours?: number;
-  hourlyRateAtBookingCents?: number | null;
-  createdByEmployee?: Person | null;
-  processedByEmployee?: Person | null;
-  reprocessedByEmployee?: Person | null;
-  reprocessedAt?: string | null;
-  allergies?: boolean;
-  allergiesText?: string | null;
-  isPaid?: boolean;
-  paidAmountCents?: number | null;
-  paidSource?: string | null;
-  paymentStatus?: string | null;
-  isOverdue?: boolean;
-  overdueMailedAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt?: string | null;
-  deletedBy?: string | null;
-  deletedByUserId?: string | null;
-  /** The charge payment row a return wrote, reversed by reprocess. */
-  returnChargeCents?: number | null;
-  /** A service booking's add-ons as charged (services/booking.ts); `quantity` since docs/decisions/right-about-money.md. */
-  selectedAddons?: {
-    id?: string;
-    name: string;
-    rate: number;
-    rateType?: string;
-    quantity?: number;
-    amountCents: number;
-  }[];
-  [k: string]: unknown;
-}
-
-type Row = Record<string, unknown>;
-/** Cents from `…Cents`, else the dollar attribute of older rows. */
-export function cents(r: Row, name: string): number {
-  const c = r[`${name}Cents`];
-  if (typeof c === 'number' && Number.isFinite(c)) return c;
-  const d = r[name];
-  return d == null ? 0 : toCents(d as number | string);
-}
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const strOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-const person = (v: unknown): EmployeeRef | null => {
-  if (!v || typeof v !== 'object') return null;
-  const p = v as Row;
-  return { id: strOrNull(p.id), firstName: str(p.firstName), lastName: str(p.lastName) };
-};
-
-/** Each add-on of a service booking as its own line of the price breakdown (docs/decisions/right-about-money.md). */
-function addonLines(r: ReservationRow): ReservationView['addons'] {
-  const people = Number(r.participantCount) || 1;
-  return (r.selectedAddons ?? []).map((a) => ({
-    name: a.name,
-    rate: Number(a.rate) || 0,
-    rateType: a.rateType ?? 'FIXED',
-    quantity: a.quantity ?? addonQuantity(a.rateType, people),
-    amount: fromCents(Number(a.amountCents) || 0),
-  }));
-}
-
-export function toView(r: ReservationRow, now = Date.now()): ReservationView {
-  const kind: ReservationKind = r.kind === 'SERVICE' || (!r.kind && r.serviceId) ? 'SERVICE' : 'ITEM';
-  const hourly =
-    r.hourlyRateAtBookingCents ?? (r.hourlyRateAtBooking != null ? toCents(r.hourlyRateAtBooking as number) : null);
-  const c = r.customer ?? ({} as ReservationRow['customer']);
-  return {
-    id: r.id,
-    reservationNumber: str(r.reservationNumber),
-    status: r.status,
-    kind,
-    isOverdue: isOverdue({ ...r, kind }, now),
-    noShow: r.noShow === true,
-    source: r.source === 'PUBLIC_BOOKING' || r.isPublicBooking === true ? 'PUBLIC_BOOKING' : 'STAFF',
-    customerId: str(r.customerId),
-    customer: {
-      id: str(c.id ?? r.customerId),
-      firstName: str(c.firstName),
-      lastName: str(c.lastName),
-      phone: str(c.phone),
-      email: strOrNull(c.email),
-      address: strOrNull(c.address),
-    },
-    inventoryItemId: r.inventoryItemId ?? null,
-    inventoryItem: r.inventoryItem ?? null,
-    serviceId: r.serviceId ?? null,
-    service: r.service
-      ? {
-          id: r.service.id,
-          name: r.service.name,
-          rate: Number(r.service.rate) || 0,
-          rateType: r.service.rateType,
-          tier: r.service.tier ?? null,
-        }
-      : null,
-    slot: r.slot ?? null,
-    // The booking's data; the notes' 'Participants:' and 'Selected Add-ons:' lines are for people only.
-    participantCount: kind === 'SERVICE' ? (r.participantCount ?? 1) : null,
-    addonNames: kind === 'SERVICE' ? (r.selectedAddons ?? []).map((a) => a.name) : [],
-    addons: kind === 'SERVICE' ? addonLines(r) : [],
-    startTime: r.startTime,
-    endTime: r.endTime,
-    reservationDuration: Number(r.reservationDuration) || 0,
-    actualReturnTime: r.actualReturnTime ?? null,
-    depositAmount: fromCents(cents(r, 'depositAmount')),
-    depositTypeCash: r.depositTypeCash === true,
-    depositTypeCredit: r.depositTypeCredit === true,
-    paymentId: r.paymentId ?? null,
-    notes: r.notes ?? null,
-    baseAmount: fromCents(r.baseAmountCents ?? cents(r, 'subtotal')),
-    subtotal: fromCents(cents(r, 'subtotal')),
-    taxRate: Number(r.taxRate) || 0,
-    taxAmount: fromCents(cents(r, 'taxAmount')),
-    totalAmount: fromCents(cents(r, 'totalAmount')),
-    overageAmount: fromCents(cents(r, 'overageAmount')),
-    overageHours: Number(r.overageHours) || 0,
-    refundAmount: fromCents(cents(r, 'refundAmount')),
-    refundHours: Number(r.refundHours) || 0,
-    hourlyRateAtBooking: hourly == null ? null : fromCents(hourly),
-    createdByEmployee: person(r.createdByEmployee),
-    processedByEmployee: person(r.processedByEmployee),
-    reprocessedByEmployee: person(r.reprocessedByEmployee),
-    reprocessedAt: r.reprocessedAt ?? null,
-    allergies: r.allergies === true,
-    allergiesText: r.allergiesText ?? null,
-    isPaid: r.isPaid === true,
-    paidAmount:
-      r.paidAmountCents != null ? fromCents(r.paidAmountCents) : r.paidAmount != null ? Number(r.paidAmount) : null,
-    paidSource: r.paidSource ?? null,
-    paymentStatus: r.paymentStatus ?? null,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt ?? r.createdAt,
-    deletedAt: r.deletedAt ?? null,
-    deletedBy: r.deletedBy ?? null,
-  };
-}
-
-/** The `{success, message, data}` answer of a reservation write. */
-export const reservationAnswer = (row: ReservationRow, message: string) => ({
-  success: true as const,
-  message,
-  data: toView(row),
-});
-
-export function stripKeys(item: Row): ReservationRow {
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
-  return rest as ReservationRow;
-}
-
 export async function getReservationRow(
   tenant: TenantId,
   id: string,
@@ -322,7 +120,7 @@ export async function getReservationRow(
   const res = await db().send(
     new GetCommand({ TableName: tableName(), Key: reservationKey(tenant, id), ConsistentRead: consistent }),
   );
-  return res.Item ? stripKeys(res.Item) : null;
+  return res.Item ? parseReservationRow(res.Item) : null;
 }
 
 /** R-RES-11: the detail dialog's 410 text. */
@@ -438,33 +236,23 @@ export function paymentRow(
   };
 }
 
-export function toPaymentView(r: Row): PaymentView {
-  return {
-    id: str(r.id),
-    amount: fromCents(Number(r.amountCents) || 0),
-    paymentType: r.paymentType as PaymentType,
-    paymentDate: str(r.paymentDate),
-    method: strOrNull(r.method),
-    paymentId: strOrNull(r.paymentId),
-    note: strOrNull(r.note),
-    employee: (r.employee as PaymentView['employee']) ?? null,
-  };
-}
-
 export const depositMethod = (cash?: boolean, credit?: boolean) =>
   cash || credit ? depositTypeLabel(cash, credit) : null;
 
 // ---------------------------------------------------------------- actors
 
-const actorCache = new Map<string, { p: Person; at: number }>();
+const actorCache = warmCache<Person>(60_000);
+/** The projection of the user row (functions/auth/entity.ts) a log line and a row's `…By` name people by. */
+const parseUserName = rowParser('user name', z.object({ firstName: z.string(), lastName: z.string() }));
 
 /** The signed-in user's name from their user row (cached a minute per warm function). */
-export async function actorOf(tenant: TenantId, auth: AuthClaims): Promise<Person> {
+export function actorOf(tenant: TenantId, auth: AuthClaims): Promise<Person> {
   // A change made with an API key is logged under the key's name (R-SET-9): no user row stands behind it.
-  if (auth.apiKey) return { id: auth.userId, firstName: auth.username, lastName: '' };
-  const k = `${tenant}#${auth.userId}`;
-  const hit = actorCache.get(k);
-  if (hit && Date.now() - hit.at < 60_000) return hit.p;
+  if (auth.apiKey) return Promise.resolve({ id: auth.userId, firstName: auth.username, lastName: '' });
+  return actorCache.get(`${tenant}#${auth.userId}`, () => readActor(tenant, auth));
+}
+
+async function readActor(tenant: TenantId, auth: AuthClaims): Promise<Person> {
   const res = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -472,15 +260,12 @@ export async function actorOf(tenant: TenantId, auth: AuthClaims): Promise<Perso
       ProjectionExpression: 'firstName, lastName',
     }),
   );
-  const fallback = auth.username.split('@')[0] ?? 'Staff';
-  const p: Person = {
+  const name = res.Item ? parseUserName(res.Item) : null;
+  return {
     id: auth.userId,
-    firstName: str(res.Item?.firstName) || fallback,
-    lastName: str(res.Item?.lastName),
+    firstName: name?.firstName || (auth.username.split('@')[0] ?? 'Staff'),
+    lastName: name?.lastName ?? '',
   };
-  if (actorCache.size > 5000) actorCache.clear();
-  actorCache.set(k, { p, at: Date.now() });
-  return p;
 }
 
 // ---------------------------------------------------------------- sweep pointers

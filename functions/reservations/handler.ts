@@ -1,6 +1,7 @@
 import { fromCents } from '../../shared/domain/money.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
-import { actorOf, reservationAnswer, toView } from './entity.js';
+import { actorOf } from './entity.js';
+import { reservationAnswer, toView } from './view.js';
 import { reservationStats } from './counts.js';
 import { listReservations, reservationDetail } from './queries.js';
 
@@ -42,7 +43,7 @@ export const handler = createAreaHandler('reservations', {
     );
   },
   'reservations.processReturn': async ({ tenant, auth, params, body }) => {
-    const { row, charges: c } = await (await lifecycle()).processReturn(tenant, auth, params.id, body);
+    const { row, charges: c } = await (await import('./return.js')).processReturn(tenant, auth, params.id, body);
     return {
       success: true as const,
       message: 'Return processed successfully',
@@ -77,7 +78,7 @@ export const handler = createAreaHandler('reservations', {
     );
   },
   'reservations.reprocess': async ({ tenant, auth, params }) => {
-    const { reprocessReservation } = await lifecycle();
+    const { reprocessReservation } = await import('./reprocess.js');
     return reservationAnswer(
       await reprocessReservation(tenant, auth, params.id),
       'Reservation reprocessed successfully! The golf cart has been reactivated.',

@@ -3,18 +3,23 @@
  * per-item booking row and the item's IN_USE status, as parts of a reservation's audited write. Apart
  * from items.ts (which items are free, read by the create dialog) so the reads start without them.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedWrite } from '../lib/audited-write.js';
-import { batchGetAll } from '../lib/db.js';
+import { batchGetAll, db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { getRow } from '../inventory/model.js';
 import { E as INV, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from '../inventory/model.js';
-import { itemBookKey, R } from './entity.js';
-import type { BookEntry, ItemBook } from './items.js';
+import { itemBookKey } from './entity.js';
+import type { ItemBook } from './items.js';
+import { type BookEntry, parseItemBookRow } from './row-schemas.js';
 
+/** The item's booking row (consistent read: every booking decides on the version it read). */
 export async function readItemBook(tenant: TenantId, itemId: string): Promise<ItemBook> {
-  const item = await getRow<Record<string, unknown>>(tenant, R.itemBook, itemId);
-  if (!item) return { version: 0, active: {}, exists: false };
-  return { version: Number(item.version) || 0, active: (item.active as Record<string, BookEntry>) ?? {}, exists: true };
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: itemBookKey(tenant, itemId), ConsistentRead: true }),
+  );
+  if (!res.Item) return { version: 0, active: {}, exists: false };
+  const book = parseItemBookRow(res.Item);
+  return { version: book.version, active: book.active, exists: true };
 }
 
 /** An ACTIVE reservation holding an item (now or later), as its booking row names it. */
@@ -35,14 +40,15 @@ export async function activeBookings(
 ): Promise<Map<string, ItemBooking[]>> {
   const out = new Map<string, ItemBooking[]>();
   const ids = [...new Set(itemIds)];
-  for (const row of await batchGetAll(
+  for (const item of await batchGetAll(
     ids.map((id) => ({ ...itemBookKey(tenant, id) })),
     { consistent: true },
   )) {
-    const entries = Object.entries((row.active as Record<string, BookEntry> | undefined) ?? {});
+    const row = parseItemBookRow(item);
+    const entries = Object.entries(row.active);
     if (!entries.length) continue;
     out.set(
-      String(row.itemId),
+      row.itemId,
       entries
         .map(([id, b]) => ({ reservationId: id, reservationNumber: b.n, start: b.s, end: b.e }))
         .sort((a, b) => a.start - b.start),

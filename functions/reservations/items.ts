@@ -10,23 +10,16 @@
  * its number. Cancel, return and delete remove the entry. An ACTIVE reservation past its end (overdue)
  * still holds the item until now: the item has not come back.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationView } from '../../shared/contract/reservation-models.js';
 import { fromCents } from '../../shared/domain/money.js';
-import { hourlyRateCents } from '../../shared/domain/pricing.js';
-import { db, tableName } from '../lib/db.js';
-import { keys, type TenantId } from '../lib/keys.js';
+import { hourlyRateCents } from '../../shared/domain/charges.js';
+import type { TenantId } from '../lib/keys.js';
+import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { getRow, listRows } from '../inventory/model.js';
 import { E as INV, type ItemRow, type ProductTypeRow, type VariantRow } from '../inventory/model.js';
 import { R } from './entity.js';
+import { type BookEntry, parseItemBookRow } from './row-schemas.js';
 
-export interface BookEntry {
-  /** Start and end, epoch ms. */
-  s: number;
-  e: number;
-  /** Reservation number, for the 409 message. */
-  n: string;
-}
 export interface ItemBook {
   version: number;
   active: Record<string, BookEntry>;
@@ -118,13 +111,11 @@ export async function availableItems(
   const end = start + hours * 36e5;
   const [items, books, types, variants] = await Promise.all([
     listRows<ItemRow>(tenant, INV.item),
-    queryPrefix(tenant, `${R.itemBook}#`),
+    tenantRowsWithPrefix(tenant, `${R.itemBook}#`, parseItemBookRow),
     listRows<ProductTypeRow>(tenant, INV.productType),
     listRows<VariantRow>(tenant, INV.variant),
   ]);
-  const bookOf = new Map(
-    books.map((b) => [String(b.itemId), { active: (b.active as Record<string, BookEntry>) ?? {} }]),
-  );
+  const bookOf = new Map(books.map((b) => [b.itemId, b]));
   const typeOf = new Map(types.map((t) => [t.id, t]));
   const variantOf = new Map(variants.map((v) => [v.id, v]));
   return items
@@ -137,22 +128,4 @@ export async function availableItems(
       }),
     )
     .sort((a, b) => a.itemNumber.localeCompare(b.itemNumber, undefined, { numeric: true }));
-}
-
-async function queryPrefix(tenant: TenantId, prefix: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
 }

@@ -10,6 +10,7 @@ import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { count, counterRow } from './counts.js';
 import { logActionIndex, logReservationIndex, numberKey, R } from './entity.js';
+import { parseLogRow, parseNumberPointer } from './row-schemas.js';
 
 type Row = Record<string, unknown>;
 
@@ -23,24 +24,10 @@ export interface LogQuery {
   reservationNumber?: string;
 }
 
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-function toLogEntry(i: Row): ReservationLogEntry {
-  return {
-    id: String(i.id ?? i.sk),
-    action: i.action as LogAction,
-    reservationId: String(i.reservationId),
-    reservationNumber: str(i.reservationNumber),
-    actorName: str(i.actorName),
-    actorUserId: str(i.actorUserId),
-    customerName: str(i.customerName),
-    itemLabel: str(i.itemLabel),
-    startTime: str(i.startTime),
-    hours: typeof i.hours === 'number' ? i.hours : null,
-    expectedReturnTime: str(i.expectedReturnTime),
-    actualReturnTime: str(i.actualReturnTime),
-    paymentId: str(i.paymentId),
-    createdAt: String(i.createdAt),
-  };
+/** A stored log line as the log's answer shows it. */
+function toLogEntry(item: Row): ReservationLogEntry {
+  const { note: _note, ...entry } = parseLogRow(item);
+  return { ...entry, hours: entry.hours ?? null };
 }
 
 const LOG_SK = /^RESLOG#[0-9T:.Z-]{20,30}#[0-9a-f-]{36}$/;
@@ -82,7 +69,7 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
     const pointer = number
       ? await db().send(new GetCommand({ TableName: tableName(), Key: numberKey(tenant, number) }))
       : null;
-    const id = pointer?.Item?.reservationId as string | undefined;
+    const id = pointer?.Item ? parseNumberPointer(pointer.Item).reservationId : undefined;
     if (!id || (reservationId && reservationId !== id)) return logAnswer([], page, limit, 0, null, await employees);
     reservationId = id;
   }

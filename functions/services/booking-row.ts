@@ -1,12 +1,6 @@
 import { toCents } from '../../shared/domain/money.js';
-import {
-  addonQuantity,
-  bookingNotes,
-  computeCharges,
-  effectiveRate,
-  quoteCents,
-  type Addon,
-} from '../../shared/domain/pricing.js';
+import { addonQuantity, bookingNotes, effectiveRate, quoteCents, type Addon } from '../../shared/domain/pricing.js';
+import { computeCharges } from '../../shared/domain/charges.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { slotEnd, slotHours, slotStart, type Slot } from '../../shared/domain/slots.js';
 import type { CustomerInput } from '../customers/entity.js';

@@ -4,10 +4,10 @@ import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { getReservationRow } from '../reservations/entity.js';
 import { E } from './model.js';
+import { holdsOf } from './slot-hold-attributes.js';
 import {
   forgetHold,
   HOLD_RELEASE_AFTER_MS,
-  holdsOf,
   releaseHold,
   SLOT_HOLDS_INDEX_PK,
   slotHoldsPointerKey,

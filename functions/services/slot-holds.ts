@@ -7,6 +7,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { E } from './model.js';
+import { HOLD_PREFIX, SLOT_HOLDS_INDEX_PK } from './slot-hold-attributes.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
 
 /**
@@ -21,12 +22,11 @@ import { addWaitlistCheckParts } from './waitlist-store.js';
  * (SLOT_HOLDS_INDEX_PK, sorted by when its newest hold may be released) and its places come back when
  * no reservation carries the hold's id.
  */
-export const SLOT_HOLDS_INDEX_PK = 'SWEEP#SLOTHOLDS';
 /** A booking commits within this long after taking its places, or gives them back. */
 export const HOLD_COMMIT_WINDOW_MS = 20_000;
 /** The sweep gives back the places of holds this old whose reservation never landed (well past the commit window). */
 export const HOLD_RELEASE_AFTER_MS = 120_000;
-const HOLD_PREFIX = 'hold#';
+export { SLOT_HOLDS_INDEX_PK };
 
 export interface SlotHold {
   holdId: string;
@@ -193,22 +193,6 @@ export async function releaseHold(tenant: TenantId, serviceId: string, holdId: s
     },
     () => false,
   );
-}
-
-/** The holds a service row carries, by id. */
-export function holdsOf(item: Item): { holdId: string; at: number }[] {
-  return Object.entries(item)
-    .filter(([k]) => k.startsWith(HOLD_PREFIX))
-    .map(([k, v]) => ({ holdId: k.slice(HOLD_PREFIX.length), at: Number((v as { at?: unknown })?.at) || 0 }));
-}
-
-/** What a staff edit (a whole-row Put) carries over from the stored row: the holds and their sweep pointer. */
-export function holdAttributes(item: Item | undefined): Item {
-  if (!item) return {};
-  const out: Item = {};
-  for (const [k, v] of Object.entries(item)) if (k.startsWith(HOLD_PREFIX)) out[k] = v;
-  if (item.gsi1pk === SLOT_HOLDS_INDEX_PK) Object.assign(out, { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk });
-  return out;
 }
 
 export { pointerKey as slotHoldsPointerKey };

@@ -36,7 +36,7 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { E, type PhotoUrls, type ServiceRow } from './model.js';
-import { holdAttributes } from './slot-holds.js';
+import { holdAttributes } from './slot-hold-attributes.js';
 
 /**
  * A service row as `createService` / `updateService` write it (every attribute, nulls included); the

@@ -11,7 +11,8 @@
  */
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { fromCents } from '../../shared/domain/money.js';
-import { computeCharges, effectiveRate, formatUsd, quoteCents } from '../../shared/domain/pricing.js';
+import { effectiveRate, formatUsd, quoteCents } from '../../shared/domain/pricing.js';
+import { computeCharges } from '../../shared/domain/charges.js';
 import { sameSlot, serviceZone, slotHours, slotStart, type Slot, type SlotRef } from '../../shared/domain/slots.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import { holdUntil, planOffers, placesNeeded, waitlistSettingsOf } from '../../shared/domain/waitlist.js';

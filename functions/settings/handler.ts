@@ -78,7 +78,7 @@ export const handler = createAreaHandler('settings', {
     return { success: true, message: 'Calendar feed revoked' };
   },
   'settings.calendarFeed': async ({ params, event }) => {
-    const feed = await (await import('./calendar-feeds.js')).calendarFeed(
+    const feed = await (await import('./calendar-feed-public.js')).calendarFeed(
       params.token,
       event.headers?.['if-none-match'],
     );

@@ -14,6 +14,8 @@ import {
   getReservationRow,
   OVERDUE_INDEX_PK,
   overduePointerKey,
+  parseOverduePointer,
+  parseStartPointer,
   reservationKey,
   START_INDEX_PK,
   startPointerKey,
@@ -39,13 +41,15 @@ export async function sweepOverdue(now = Date.now()): Promise<{ processed: numbe
   let processed = 0;
   let overdue = 0;
   let started = 0;
-  for await (const p of due(OVERDUE_INDEX_PK, now)) {
+  for await (const item of due(OVERDUE_INDEX_PK, now)) {
     processed++;
-    if (await markOverdue(trustedTenant(String(p.tenantId)), String(p.reservationId), now)) overdue++;
+    const p = parseOverduePointer(item);
+    if (await markOverdue(trustedTenant(p.tenantId), p.reservationId, now)) overdue++;
   }
-  for await (const p of due(START_INDEX_PK, now)) {
+  for await (const item of due(START_INDEX_PK, now)) {
     processed++;
-    if (await markStarted(trustedTenant(String(p.tenantId)), String(p.reservationId), now)) started++;
+    const p = parseStartPointer(item);
+    if (await markStarted(trustedTenant(p.tenantId), p.reservationId, now)) started++;
   }
   return { processed, overdue, started };
 }

@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { counter, optionalText, rowParser } from '../lib/rows.js';
+import { counter, optionalText, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
 import { type Timesheet } from '../../shared/contract/timesheet-models.js';
@@ -100,21 +100,8 @@ export async function getStat(tenant: TenantId, userId: string): Promise<StatRow
 
 /** Every person's counters in one Query (tens of small rows). */
 export async function listStats(tenant: TenantId): Promise<Map<string, StatRow>> {
-  const out = new Map<string, StatRow>();
-  let start: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'TSSTAT#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.set(String(i.userId), statOf(String(i.userId), i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const rows = await tenantRowsWithPrefix(tenant, 'TSSTAT#', (i) => statOf(String(i.userId), i));
+  return new Map(rows.map((s) => [s.userId, s]));
 }
 
 /** The 7 days ending today in the zone ('This Week', R-TS-3). */
@@ -187,19 +174,5 @@ export async function getSession(
 
 /** Hundredths per week of one person (tens of rows a year). */
 export async function weekHundredths(tenant: TenantId, userId: string): Promise<number[]> {
-  const out: number[] = [];
-  let start: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExclusiveStartKey: start,
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `TSWEEK#${userId}#` },
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(hundredthsOf(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `TSWEEK#${userId}#`, hundredthsOf);
 }

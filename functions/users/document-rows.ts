@@ -1,7 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure } from '../lib/db.js';
-import { keys, type TenantId } from '../lib/keys.js';
-import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
+import { type TenantId } from '../lib/keys.js';
+import { optionalText, type RowParser, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { T, userKeys } from './employee-row.js';
 
@@ -58,21 +58,7 @@ export async function getDocument(tenant: TenantId, userId: string, docId: strin
 }
 
 export async function listDocuments(tenant: TenantId, userId: string): Promise<DocumentRow[]> {
-  const out: DocumentRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `USERDOC#${userId}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseDocument));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, `USERDOC#${userId}#`, parseDocument);
 }
 
 /** Marks an uploaded document READY (and drops its TTL), if it is still the pending row. */

@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { rowParser } from '../lib/rows.js';
+import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { decryptField, encryptField } from './crypto.js';
 import { type EmployeeRow, parseEmployeeRow, T, userKeys } from './employee-row.js';
@@ -23,21 +23,7 @@ export async function getEmployee(tenant: TenantId, id: string): Promise<Employe
  * tenant partition's `USER#` range. For the platform's tenant page.
  */
 export async function listUserRows(tenant: TenantId): Promise<EmployeeRow[]> {
-  const out: EmployeeRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseEmployeeRow));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return tenantRowsWithPrefix(tenant, 'USER#', parseEmployeeRow);
 }
 
 const parseUserName = rowParser('user name', z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }));
@@ -47,22 +33,8 @@ const parseUserName = rowParser('user name', z.object({ id: z.string(), firstNam
  * name for history): one projected Query. For the names activity logs join at read time.
  */
 export async function userNames(tenant: TenantId): Promise<Map<string, { firstName: string; lastName: string }>> {
-  const out = new Map<string, { firstName: string; lastName: string }>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'USER#' },
-        ProjectionExpression: 'id, firstName, lastName',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const { id, ...name } of (res.Items ?? []).map(parseUserName)) out.set(id, name);
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const rows = await tenantRowsWithPrefix(tenant, 'USER#', parseUserName, { projection: 'id, firstName, lastName' });
+  return new Map(rows.map(({ id, ...name }) => [id, name]));
 }
 
 /** The people of a tenant (deleted accounts left out), by name. */

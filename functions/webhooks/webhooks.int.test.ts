@@ -13,7 +13,8 @@ import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { readMailbox } from '../testing/mail.js';
-import { drainPartition, pollWebhooks } from './worker.js';
+import { drainPartition } from './drain.js';
+import { pollWebhooks } from './worker.js';
 
 /**
  * R-SET-10 against DynamoDB Local and a real receiving HTTP server on 127.0.0.1: every delivery is

@@ -42,6 +42,21 @@ export const calendarFeedBody = z
       if ((v.scope !== 'service' && v.serviceId) || (v.scope !== 'item' && v.inventoryItemId))
         ctx.addIssue({ code: 'custom', path: ['scope'], message: CALENDAR_FEED_TEXT.onlyOneTarget });
     }),
+    // The same rule for the OpenAPI document: the scope's target, and only it.
+    z.meta({
+      oneOf: [
+        {
+          properties: { scope: { const: 'all' } },
+          not: { anyOf: [{ required: ['serviceId'] }, { required: ['inventoryItemId'] }] },
+        },
+        {
+          properties: { scope: { const: 'service' } },
+          required: ['serviceId'],
+          not: { required: ['inventoryItemId'] },
+        },
+        { properties: { scope: { const: 'item' } }, required: ['inventoryItemId'], not: { required: ['serviceId'] } },
+      ],
+    }),
   );
 export type CalendarFeedInput = z.output<typeof calendarFeedBody>;
 

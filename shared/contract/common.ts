@@ -8,18 +8,66 @@ export const idParam = z.object({ id: z.string().check(z.minLength(1), z.maxLeng
 export const nonEmpty = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 /** An e-mail address by the product's one rule (shared/domain/email.ts), trimmed. */
 export const emailCheck = (message: string = EMAIL_MESSAGE) =>
-  [z.maxLength(EMAIL_MAX_LENGTH, { abort: true }), z.refine<string>((v) => isEmail(v), message)] as const;
+  [
+    z.maxLength(EMAIL_MAX_LENGTH, { abort: true }),
+    z.refine<string>((v) => isEmail(v), message),
+    z.meta({ format: 'email' }), // the OpenAPI document says what the refinement checks
+  ] as const;
 export const email = z.string().check(z.trim(), ...emailCheck());
-/** 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (docs/decisions/validation-rules.md). */
-export const dayCheck = (message = 'Date must be a real date (YYYY-MM-DD)') => z.refine(isRealDate, message);
-export const isoDate = z.string().check(dayCheck());
+/** The shape of a day, published in the OpenAPI document as the field's `pattern` (months 01-12, days 01-31). */
+export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/**
+ * 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (docs/decisions/validation-rules.md).
+ * The pattern comes first (one message, not two) so the OpenAPI document says the shape; `format: date`
+ * says the rest (a real day), which JSON Schema cannot (docs/decisions/openapi-a-document-a-client-can-trust.md).
+ * Spread it: `.check(...dayCheck())`.
+ */
+export const dayCheck = (message = 'Date must be a real date (YYYY-MM-DD)') =>
+  [
+    z.regex(DAY_PATTERN, { error: message, abort: true }),
+    z.refine<string>(isRealDate, message),
+    z.meta({ format: 'date' }),
+  ] as const;
+export const isoDate = z.string().check(...dayCheck());
 /** An IANA time zone this runtime knows ('Europe/Paris' yes, 'Mars/Olympus_Mons' no). */
 export const timeZoneCheck = (message = 'Time zone must be an IANA zone such as America/New_York') =>
   z.refine(isValidTimeZone, message);
 export const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM'));
+/**
+ * A report's day in a query: 'YYYY-MM-DD', or an ISO date-time whose day part is taken
+ * (functions/reports/report-range.ts parseDay); required, since every report is of a period.
+ */
+export const REPORT_DAY_PATTERN = /^\s*\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?\s*$/;
+export const reportDay = (required: string) =>
+  z.string({ error: required }).check(
+    z.minLength(1, { error: required, abort: true }),
+    z.maxLength(40, { abort: true }),
+    z.regex(REPORT_DAY_PATTERN, { error: 'Invalid date format', abort: true }),
+    z.refine<string>((v) => isRealDate(v.trim().slice(0, 10)), 'Invalid date format'),
+    z.meta({ format: 'date', description: 'A real calendar day, YYYY-MM-DD (an ISO date-time is read as its day)' }),
+  );
+/**
+ * A page cursor: opaque base64url text, the `nextCursor` of the previous page. Its shape is checked
+ * here; what it decodes to is the area's business (a foreign or stale cursor answers 400 'Invalid cursor').
+ */
+export const cursorParam = (max: number) =>
+  z
+    .string()
+    .check(
+      z.maxLength(max),
+      z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor'),
+      z.meta({ description: "Opaque: the previous page's nextCursor" }),
+    );
+/** An optional day filter: empty, or a real 'YYYY-MM-DD' day. */
+export const optionalDay = (message: string) =>
+  z.string().check(
+    z.maxLength(10),
+    z.refine((v) => v === '' || isRealDate(v), message),
+    z.meta({ anyOf: [{ const: '' }, { pattern: DAY_PATTERN.source, format: 'date' }] }),
+  );
 export const dateRangeQuery = z.object({
-  startDate: z.optional(z.string().check(z.maxLength(40))),
-  endDate: z.optional(z.string().check(z.maxLength(40))),
+  startDate: reportDay('Both startDate and endDate are required'),
+  endDate: reportDay('Both startDate and endDate are required'),
 });
 export const pageQuery = z.object({
   page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),

@@ -39,17 +39,29 @@ export const reportScheduleBody = z
     name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
     reportType: z.enum(SCHEDULE_REPORT_TYPES, { error: 'Report type is required' }),
     parameters: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
-    schedule: z.object(
-      {
-        frequency: z.enum(SCHEDULE_FREQUENCIES, {
-          error: 'Frequency must be one of daily, weekly, monthly, quarterly',
+    schedule: z
+      .object(
+        {
+          frequency: z.enum(SCHEDULE_FREQUENCIES, {
+            error: 'Frequency must be one of daily, weekly, monthly, quarterly',
+          }),
+          time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)')),
+          daysOfWeek: z.optional(z.array(z.number().check(z.int(), z.gte(0), z.lte(6))).check(z.maxLength(7))),
+          dayOfMonth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(31))),
+        },
+        { error: 'Schedule is required' },
+      )
+      .check(
+        // For the OpenAPI document: weekly schedules need days of week, monthly ones a day of month.
+        z.meta({
+          if: { properties: { frequency: { const: 'weekly' } }, required: ['frequency'] },
+          then: { required: ['daysOfWeek'], properties: { daysOfWeek: { minItems: 1 } } },
+          else: {
+            if: { properties: { frequency: { const: 'monthly' } }, required: ['frequency'] },
+            then: { required: ['dayOfMonth'] },
+          },
         }),
-        time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM (24-hour)')),
-        daysOfWeek: z.optional(z.array(z.number().check(z.int(), z.gte(0), z.lte(6))).check(z.maxLength(7))),
-        dayOfMonth: z.optional(z.number().check(z.int(), z.gte(1), z.lte(31))),
-      },
-      { error: 'Schedule is required' },
-    ),
+      ),
     format: z._default(z.enum(SCHEDULE_FORMATS, { error: 'Format must be one of pdf, excel, csv' }), 'pdf'),
     recipients: z
       .array(z.string().check(z.trim(), ...emailCheck('Each recipient must be a valid e-mail address')), {
@@ -78,6 +90,13 @@ export const reportScheduleBody = z
           path: ['format'],
           message: `Format ${v.format} not supported for report type ${v.reportType}`,
         });
+    }),
+    // The same rules for the OpenAPI document (docs/decisions/openapi-a-document-a-client-can-trust.md):
+    // one if/then/else per schema object, so tools that read a schema's `allOf` as a merge are not misled.
+    z.meta({
+      if: { properties: { reportType: { const: 'daily-log' } }, required: ['reportType'] },
+      then: { properties: { format: { enum: scheduleFormatsFor('daily-log') } } },
+      else: { properties: { format: { enum: scheduleFormatsFor('revenue') } } },
     }),
   );
 export type ReportScheduleInput = z.output<typeof reportScheduleBody>;

@@ -12,7 +12,13 @@ import {
   RESERVATION_KINDS,
   RESERVATION_STATUSES,
 } from '../domain/reservations.js';
-import { emailCheck, looseNumber } from './common.js';
+import { cursorParam, dayCheck, emailCheck, looseNumber, optionalDay } from './common.js';
+
+const SLOT_MESSAGE = 'The chosen time slot is not a valid date and time';
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The list's date filters (functions/reservations/list-pages.ts dayRange says the same). */
+const LIST_DATE_MESSAGE = 'Dates must be real dates written YYYY-MM-DD';
 
 export {
   LOG_ACTIONS,
@@ -36,6 +42,7 @@ export const instant = z.string().check(
     'Time must be an ISO date-time with a zone (e.g. 2030-06-01T14:00:00.000Z)',
   ),
   z.refine((s) => Number.isFinite(Date.parse(s)), 'Time must be a real date and time'),
+  z.meta({ format: 'date-time' }), // the OpenAPI document says what the refinement checks
 );
 
 const name = z.object({ id: z.nullable(z.string()), firstName: z.string(), lastName: z.string() });
@@ -310,10 +317,12 @@ export const serviceReservationBody = z.object({
       .check(z.minLength(1, 'Please select a service.'), z.maxLength(128)),
     availabilitySlots: z
       .array(
+        // The rule bookServiceSlot applies (functions/services/booking.ts), stated here so the OpenAPI
+        // document says it: a real YYYY-MM-DD day and HH:MM times.
         z.object({
-          date: z.string().check(z.maxLength(40)),
-          startTime: z.string().check(z.maxLength(10)),
-          endTime: z.string().check(z.maxLength(10)),
+          date: z.string().check(z.maxLength(40), ...dayCheck(SLOT_MESSAGE)),
+          startTime: z.string().check(z.maxLength(10), z.regex(HHMM, SLOT_MESSAGE)),
+          endTime: z.string().check(z.maxLength(10), z.regex(HHMM, SLOT_MESSAGE)),
         }),
         { error: 'Please select a time slot for the service.' },
       )
@@ -395,10 +404,10 @@ export const reservationListQuery = z.object({
   /** The tab: ITEM (Reservations tab) or SERVICE (Services tab); both when absent (dashboard). */
   kind: z.optional(z.enum(RESERVATION_KINDS)),
   /** Return-date range on COMPLETED (days in the organization's zone, inclusive); start date range otherwise. */
-  startDate: z.optional(z.string().check(z.maxLength(10))),
-  endDate: z.optional(z.string().check(z.maxLength(10))),
+  startDate: z.optional(optionalDay(LIST_DATE_MESSAGE)),
+  endDate: z.optional(optionalDay(LIST_DATE_MESSAGE)),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  cursor: z.optional(cursorParam(2000)),
   /** Start time order (COMPLETED: return time). Default desc. */
   order: z.optional(z.enum(['asc', 'desc'])),
   /** General search: reservation number (exact), phone (last 4 digits or the whole number, exact), customer name (prefix). */
@@ -415,7 +424,7 @@ export const reservationListQuery = z.object({
 export const logQuery = z.object({
   page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
+  cursor: z.optional(cursorParam(2000)),
   action: z.union([z.optional(z.enum(LOG_ACTIONS)), z.literal('')]),
   employeeId: z.optional(z.string().check(z.maxLength(128))),
   reservationId: z.optional(z.string().check(z.maxLength(128))),

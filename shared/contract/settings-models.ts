@@ -33,9 +33,14 @@ export const contactFields = z.object({
   zipCode: text(20, 'ZIP code').check(
     z.regex(/^[A-Za-z0-9 -]*$/, 'ZIP code may contain only letters, digits, spaces and dashes'),
   ),
-  emailAddress: text(254, 'Email address').check(z.refine((v) => v === '' || isEmail(v), CONTACT_MESSAGES.email)),
+  emailAddress: text(254, 'Email address').check(
+    z.refine((v) => v === '' || isEmail(v), CONTACT_MESSAGES.email),
+    z.meta({ anyOf: [{ const: '' }, { format: 'email' }] }), // what the refinement checks, for the OpenAPI document
+  ),
   phoneNumber: text(40, 'Phone number').check(
     z.refine((v) => v === '' || (PHONE.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), CONTACT_MESSAGES.phone),
+    // The same rule as one pattern (7-25 characters, 7-15 of them digits), for the OpenAPI document.
+    z.meta({ pattern: '^$|^(?=\\+?[0-9 ().-]{7,25}$)\\+?[ ().-]*(?:\\d[ ().-]*){7,15}$' }),
   ),
 });
 export type ContactSettings = z.output<typeof contactFields>;
@@ -91,6 +96,16 @@ function checkTimes(row: TimedRow, ctx: z.core.$RefinementCtx) {
     ctx.addIssue({ code: 'custom', message: HOURS_MESSAGES.order, path: ['closeTime'] });
 }
 
+/** checkTimes for the OpenAPI document: a closed day has no times, an open one both (their order is said in words). */
+const TIMES_RULE = {
+  if: { properties: { isClosed: { const: true } }, required: ['isClosed'] },
+  then: { properties: { openTime: { enum: ['', null] }, closeTime: { enum: ['', null] } } },
+  else: {
+    required: ['openTime', 'closeTime'],
+    properties: { openTime: { type: 'string', minLength: 1 }, closeTime: { type: 'string', minLength: 1 } },
+  },
+  description: 'Closing time must be after opening time',
+};
 export const hoursRowSchema = z
   .strictObject(
     z.object({
@@ -101,19 +116,19 @@ export const hoursRowSchema = z
       isClosed: z.boolean(),
     }).shape,
   )
-  .check(z.superRefine(checkTimes));
+  .check(z.superRefine(checkTimes), z.meta(TIMES_RULE));
 
 export const specialHoursRowSchema = z
   .strictObject(
     z.object({
       id: rowId,
-      date: z.string({ error: HOURS_MESSAGES.date }).check(dayCheck(HOURS_MESSAGES.date)),
+      date: z.string({ error: HOURS_MESSAGES.date }).check(...dayCheck(HOURS_MESSAGES.date)),
       openTime: optionalTime,
       closeTime: optionalTime,
       isClosed: z.boolean(),
     }).shape,
   )
-  .check(z.superRefine(checkTimes));
+  .check(z.superRefine(checkTimes), z.meta(TIMES_RULE));
 
 const specialList = z.array(specialHoursRowSchema, { error: HOURS_MESSAGES.specialJson }).check(
   z.maxLength(366, 'At most 366 special hours rows'),
@@ -193,10 +208,25 @@ export const taxBody = z.pipe(
     .strictObject(
       z.object({
         enabled: z.boolean({ error: 'enabled must be true or false' }),
-        rate: z.optional(z.union([z.number(), z.string().check(z.maxLength(20)), z.null()])),
+        // The bounds parseTaxRate enforces, stated for the OpenAPI document (the messages stay TAX_MESSAGES').
+        rate: z.optional(
+          z.union([
+            z.number().check(z.meta({ minimum: 0, maximum: 99.99 })),
+            z.string().check(z.maxLength(20), z.meta({ pattern: '^\\s*(\\d{1,2}(\\.\\d{0,2})?)?\\s*$' })),
+            z.null(),
+          ]),
+        ),
       }).shape,
     )
     .check(
+      // For the OpenAPI document: with tax enabled, a rate is required (text must hold a digit).
+      z.meta({
+        if: { properties: { enabled: { const: true } }, required: ['enabled'] },
+        then: {
+          required: ['rate'],
+          properties: { rate: { anyOf: [{ type: 'number' }, { type: 'string', pattern: '\\d' }] } },
+        },
+      }),
       z.superRefine((b, ctx) => {
         const r = parseTaxRate(b.rate);
         if (r === 'invalid') ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.range, path: ['rate'] });
@@ -246,7 +276,8 @@ export const permissionsSaveResponse = z.extend(permissionsResponse, {
   message: z.string(),
   log: z.nullable(permissionLogEntrySchema),
 });
-export const permissionLogsQuery = z.strictObject({
+// Unlisted query parameters are ignored on every route (the OpenAPI document's info says so).
+export const permissionLogsQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(200))),
 });
 export const permissionLogsResponse = z.object({ success: z.literal(true), logs: z.array(permissionLogEntrySchema) });

@@ -31,7 +31,7 @@ describe('validation rules of the contract (docs/decisions/validation-rules.md)'
   });
 
   it('dates are real calendar days', () => {
-    const day = z.string().check(dayCheck());
+    const day = z.string().check(...dayCheck());
     expect(day.safeParse('2030-02-28').success).toBe(true);
     expect(day.safeParse('2028-02-29').success).toBe(true);
     expect(day.safeParse('2030-02-31').success).toBe(false);

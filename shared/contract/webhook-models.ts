@@ -26,6 +26,12 @@ const url = z.string({ error: WEBHOOK_TEXT.urlRequired }).check(
     const problem = webhookUrlProblem(v, { allowLocal: true });
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
+  // For the OpenAPI document: an https URL (http://localhost on the local runtime only); a public host.
+  z.meta({
+    format: 'uri',
+    pattern: '^https://',
+    description: 'An https URL on a public host, no user name or password',
+  }),
 );
 const eventList = z
   .array(z.enum(WEBHOOK_EVENTS, { error: `Events are among: ${WEBHOOK_EVENTS.join(', ')}` }))

@@ -3,13 +3,11 @@ import {
   checkRefund,
   computeCharges,
   depositTypeLabel,
-  effectiveRate,
   hourlyRateCents,
   hoursBetween,
-  quoteCents,
   returnMovements,
-  staffPriceText,
-} from './pricing.js';
+} from './charges.js';
+import { effectiveRate, quoteCents, staffPriceText } from './pricing.js';
 
 // R-RES-2, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
 describe('reservation charges (R-MONEY-3)', () => {

@@ -3,7 +3,7 @@
  * so the SPA reads them without loading the contract's schemas; shared/contract/reservation-models.ts
  * re-exports the constants.
  */
-import { MIN_RETURN_AFTER_START_MS } from './pricing.js';
+import { MIN_RETURN_AFTER_START_MS } from './charges.js';
 import { addDaysToDay, dayOf, formatNumericIn, isoWeekdayOf, todayIn, zonedDateTime } from './time.js';
 
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;

@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { reportPdf } from './pdf.js';
 import { reportXlsx } from './xlsx.js';
-import { cellText, reportTable, type ReportTable } from './model.js';
+import { cellText, reportTable, type ReportTable } from './table.js';
 
 const daily = Array.from({ length: 120 }, (_, i) => ({
   date: `2026-0${1 + Math.floor(i / 30)}-${String((i % 28) + 1).padStart(2, '0')}`,

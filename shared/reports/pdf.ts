@@ -4,7 +4,7 @@
  * (the header row repeats), page numbers.
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { cellText, type ReportTable } from './model.js';
+import { cellText, type ReportTable } from './table.js';
 
 const MM = 72 / 25.4;
 const A4: [number, number] = [210 * MM, 297 * MM];

@@ -4,7 +4,7 @@
  * header row, the totals below, the business, title and range on top.
  */
 import ExcelJS from 'exceljs';
-import type { CellType, ReportTable } from './model.js';
+import type { CellType, ReportTable } from './table.js';
 
 const FORMATS: Partial<Record<CellType, string>> = {
   money: '"$"#,##0.00;[Red]-"$"#,##0.00',

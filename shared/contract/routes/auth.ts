@@ -74,7 +74,7 @@ export const authRoutes = [
     access: 'public',
     response: z.looseObject({
       openapi: z.literal('3.1.0'),
-      info: z.object({ title: z.string(), version: z.string() }),
+      info: z.object({ title: z.string(), version: z.string(), description: z.optional(z.string()) }),
       paths: z.record(z.string(), z.unknown()),
     }),
     summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
@@ -110,7 +110,11 @@ export const authRoutes = [
     path: '/api/signup/validate-token',
     area: 'auth',
     access: 'public',
-    query: z.object({ token: z.optional(z.string().check(z.maxLength(2048))) }),
+    query: z.object({
+      token: z
+        .string({ error: 'No invitation token provided.' })
+        .check(z.minLength(1, 'No invitation token provided.'), z.maxLength(2048)),
+    }),
     response: validateSignupTokenResponse,
     summary: 'Check an organization invitation token',
   }),
@@ -120,10 +124,14 @@ export const authRoutes = [
     path: '/api/signup/subdomain',
     area: 'auth',
     access: 'public',
-    query: z.object({
-      token: z.optional(z.string().check(z.maxLength(2048))),
-      name: z.string({ error: 'Organization name is required' }).check(z.trim(), z.minLength(1), z.maxLength(200)),
-    }),
+    // The token is required in practice: functions/auth/signup.ts answers 400 InvalidInvitation
+    // ('No invitation token provided.', document 1) without one; the OpenAPI document says so.
+    query: z
+      .object({
+        token: z.optional(z.string().check(z.maxLength(2048), z.meta({ minLength: 1 }))),
+        name: z.string({ error: 'Organization name is required' }).check(z.trim(), z.minLength(1), z.maxLength(200)),
+      })
+      .check(z.meta({ required: ['token', 'name'] })),
     response: signupSubdomainResponse,
     summary: 'The address an organization name would get now (invitation holders only)',
     beyondSpec:

@@ -1,6 +1,6 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
-import { amount, idParam } from '../common.js';
+import { amount, cursorParam, idParam } from '../common.js';
 
 import {
   ITEM_CONDITIONS,
@@ -152,7 +152,7 @@ export const inventoryRoutes = [
     query: z.object({
       status: z.optional(z.enum(ITEM_STATUSES)),
       limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
-      cursor: z.optional(z.string().check(z.maxLength(2048))),
+      cursor: z.optional(cursorParam(2048)),
     }),
     response: itemPageSchema,
     summary: 'Inventory items, page by page',

@@ -1,7 +1,7 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { invitationListResponse, invitationSentResponse, revokedResponse } from '../responses.js';
-import { emailCheck, fileResponse, idParam } from '../common.js';
+import { emailCheck, idParam } from '../common.js';
 import { MODULE_IDS } from '../../domain/modules.js';
 
 const range = z.enum(['1d', '7d', '30d', '90d', '1y']);
@@ -319,7 +319,10 @@ export const platformRoutes = [
     path: '/api/platform/analytics/export',
     query: z.object({ range: z.optional(range) }),
     kind: 'file',
-    response: fileResponse,
+    // Served as text/csv (functions/platform/analytics.ts); the OpenAPI document publishes that type.
+    response: z
+      .string()
+      .check(z.meta({ description: 'Usage analytics as CSV', format: 'binary', contentMediaType: 'text/csv' })),
     summary: 'Usage analytics CSV',
   }),
   route({

@@ -1,6 +1,6 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
-import { dateRangeQuery, idParam } from '../common.js';
+import { dateRangeQuery, idParam, reportDay } from '../common.js';
 import {
   cartUtilizationResponse,
   customerActivityResponse,
@@ -29,7 +29,7 @@ export const reportsRoutes = [
     method: 'GET',
     path: '/api/reports/daily-log',
     permission: 'reports.view',
-    query: z.object({ date: z.optional(z.string().check(z.maxLength(40))) }),
+    query: z.object({ date: reportDay('Date parameter is required for daily log report') }),
     response: dailyLogResponse,
     summary: "Reservations of a day in the organization's zone",
   }),

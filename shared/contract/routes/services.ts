@@ -96,7 +96,7 @@ const slotCount = z.pipe(
 );
 
 export const slotSchema = z.strictObject({
-  date: z.string({ error: 'Slot date is required' }).check(dayCheck('Slot date must be a real date (YYYY-MM-DD)')),
+  date: z.string({ error: 'Slot date is required' }).check(...dayCheck('Slot date must be a real date (YYYY-MM-DD)')),
   startTime: time('Start time'),
   endTime: time('End time'),
   slotsAvailable: slotCount,
@@ -251,7 +251,7 @@ export const slotRef = z.object({
       z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')),
       z.transform((v) => v.slice(0, 10)),
     ),
-    z.string().check(dayCheck('Choose a time slot')),
+    z.string().check(...dayCheck('Choose a time slot')),
   ),
   startTime: time('Start time'),
   endTime: time('End time'),

@@ -5,7 +5,7 @@ import { PHOTO_CONTENT_TYPES, PHOTO_MESSAGES } from '../../domain/photos.js';
 
 const accessLevel = z.enum(['EMPLOYEE', 'MANAGER']);
 const emailText = (message: string) => z.string().check(z.trim(), ...emailCheck(message));
-const dayOrBlank = z.optional(z.union([z.string().check(dayCheck()), z.literal(''), z.null()]));
+const dayOrBlank = z.optional(z.union([z.string().check(...dayCheck()), z.literal(''), z.null()]));
 const wage = z.optional(
   z.union([
     z.pipe(looseNumber, z.number().check(z.gte(0, 'Wage must be 0 or more'), z.lte(100_000, 'Wage is too large'))),
@@ -52,8 +52,12 @@ export const userUpdateBody = z.strictObject({
 });
 /** Invitations create EMPLOYEE accounts only (access level EMPLOYEE or MANAGER). */
 export const inviteBody = z.object({ ...employeeFields, role: z.optional(z.literal('EMPLOYEE')) });
+/** The setup link's token (shared/domain/employees.ts SETUP_TOKEN_PATTERN; checked by the handler with R-EMP-4's messages). */
+// Written out, not imported: shared/domain/employees.ts brings date-fns into every bundle that reads the
+// contract. shared/contract/openapi.test.ts checks the two agree.
+export const SETUP_TOKEN_SOURCE = '^[A-Za-z0-9_-]{43}$';
 export const completeSignupBody = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(4096)),
+  token: z.string().check(z.minLength(1), z.maxLength(4096), z.meta({ pattern: SETUP_TOKEN_SOURCE })),
   firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
   lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
@@ -264,7 +268,11 @@ export const usersRoutes = [
     id: 'users.setupDetails',
     method: 'GET',
     path: '/api/users/complete-signup',
-    query: z.object({ token: z.optional(z.string().check(z.maxLength(4096))) }),
+    // Required in practice: functions/users/account-setup.ts refuses a missing or malformed token with
+    // 400 and R-EMP-4's messages (InvalidSetupToken), so the schema states it for the OpenAPI document only.
+    query: z
+      .object({ token: z.optional(z.string().check(z.maxLength(4096), z.meta({ pattern: SETUP_TOKEN_SOURCE }))) })
+      .check(z.meta({ required: ['token'] })),
     response: z.object({
       valid: z.literal(true),
       email: z.string(),

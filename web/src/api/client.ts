@@ -5,6 +5,7 @@ import { ROUTE_TABLE } from '../../../shared/contract/route-table.js';
 
 import { OTHER_TENANT_ERROR } from '../../../shared/domain/tenant-host.js';
 import { pathTenantHeader } from '../app/host.js';
+import { takePrefetched } from '../app/route-preload.js';
 import { noteTokenAccepted, SESSION_EXPIRED_EVENT, TOKEN_KEY } from './keys.js';
 
 /** Browser storage keys of R-AUTH-3 (kept in keys.ts, re-exported for existing importers). */
@@ -113,15 +114,13 @@ export async function api(
     body = JSON.stringify(input.body);
     headers['content-type'] = 'application/json';
   }
-  const res = await fetch(
-    buildPath(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>),
-    {
-      method: route.method,
-      headers,
-      body,
-      signal: input.signal,
-    },
-  );
+  const url = buildPath(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>);
+  const send = () => fetch(url, { method: route.method, headers, body, signal: input.signal });
+  // A public page's first answer may already be on its way (app/route-preload.ts, issue 27 item 11):
+  // taken once, for the same bare GET (no session, no tenant header); a failed one is asked again.
+  const bare = route.method === 'GET' && !input.signal && Object.keys(headers).every((h) => h === 'accept');
+  const early = bare ? takePrefetched(url) : undefined;
+  const res = await (early ? early.catch(send) : send());
   const text = await res.text();
   let data: unknown = text;
   try {

@@ -1,22 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  HStack,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { DataTableCards } from './DataTableCards.js';
+import { DataTableFilters } from './DataTableFilters.js';
+import { DataTableGrid } from './DataTableGrid.js';
 import { EmptyState } from './EmptyState.js';
-import { Pagination } from './Pagination.js';
-import { filterRows, nextSort, pageCount, pageSlice, sortRows, type Sortable, type SortState } from './tableRules.js';
 import { useBelow } from './media.js';
+import { Pagination } from './Pagination.js';
+import { filterRows, nextSort, pageCount, pageSlice, type Sortable, type SortState, sortRows } from './tableRules.js';
 
+/** One column of a DataTable: its header, its cell, and how it sorts, filters and shrinks. */
 export interface Column<T> {
   key: string;
   header: string;
@@ -59,40 +51,6 @@ export interface DataTableProps<T> {
   initialSort?: SortState | null;
   /** Resets the page to 1 when it changes (for example the search text). */
   resetKey?: unknown;
-}
-
-function textOf(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString();
-  return String(v);
-}
-
-function cellValue<T>(row: T, col: Column<T>): ReactNode {
-  if (col.render) return col.render(row);
-  if (col.sortValue) return textOf(col.sortValue(row));
-  return textOf((row as Record<string, unknown>)[col.key]);
-}
-
-function Truncated<T>({ row, col, children }: { row: T; col: Column<T>; children: ReactNode }) {
-  const full =
-    typeof col.truncate === 'function'
-      ? col.truncate(row)
-      : typeof children === 'string'
-        ? children
-        : textOf(col.sortValue?.(row) ?? (row as Record<string, unknown>)[col.key]);
-  return (
-    <Box
-      as="span"
-      display="block"
-      overflow="hidden"
-      textOverflow="ellipsis"
-      whiteSpace="nowrap"
-      title={full}
-      maxW="100%"
-    >
-      {children}
-    </Box>
-  );
 }
 
 /**
@@ -151,29 +109,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   }
 
-  const filterable = columns.filter((c) => c.filterOptions?.length);
-  const filterBar = filterable.length > 0 && (
-    <HStack gap="2" wrap="wrap">
-      {filterable.map((c) => (
-        <NativeSelect.Root key={c.key} size="sm" width="auto" minW="10rem">
-          <NativeSelect.Field
-            aria-label={`Filter by ${c.header}`}
-            value={filters[c.key] ?? ''}
-            onChange={(e) => setFilters((f) => ({ ...f, [c.key]: e.target.value }))}
-          >
-            <option value="">All {c.header}</option>
-            {c.filterOptions!.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      ))}
-    </HStack>
-  );
-
   if ((props.rows ?? []).length === 0 && props.empty) {
     return <EmptyState title={props.empty.title} description={props.empty.description} action={props.empty.action} />;
   }
@@ -205,6 +140,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Checkbox.Root>
     );
   };
+  const checkbox = selectable ? rowCheckbox : undefined;
 
   const body =
     visible.length === 0 ? (
@@ -212,107 +148,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
         No {props.label.toLowerCase()} match the current filters
       </Text>
     ) : narrow ? (
-      <Stack gap="3" role="list" aria-label={props.label}>
-        {shown.map((row) => (
-          <Card.Root key={rowId(row)} role="listitem" size="sm">
-            <Card.Body gap="1">
-              {selectable && rowCheckbox(row)}
-              {columns
-                .filter((c) => !c.hideOnCard)
-                .map((c) => (
-                  <HStack key={c.key} justify="space-between" align="flex-start" gap="3" minW="0">
-                    <Text fontSize="xs" color="fg.muted" flexShrink={0}>
-                      {c.header}
-                    </Text>
-                    <Box minW="0" textAlign="end" fontSize="sm" wordBreak="break-word">
-                      {cellValue(row, c)}
-                    </Box>
-                  </HStack>
-                ))}
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </Stack>
+      <DataTableCards label={props.label} rows={shown} columns={columns} rowId={rowId} checkbox={checkbox} />
     ) : (
-      <Table.ScrollArea borderWidth="1px" borderRadius="l2">
-        <Table.Root size="sm" aria-label={props.label} tableLayout="fixed" minW="40rem">
-          <Table.Header>
-            <Table.Row>
-              {selectable && (
-                <Table.ColumnHeader w="10">
-                  <Checkbox.Root
-                    size="sm"
-                    checked={allOnPage ? true : someOnPage ? 'indeterminate' : false}
-                    onCheckedChange={() => toggleAll(!allOnPage)}
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label srOnly>Select all on this page</Checkbox.Label>
-                  </Checkbox.Root>
-                </Table.ColumnHeader>
-              )}
-              {columns.map((c) => {
-                const dir = sort?.key === c.key ? sort.dir : null;
-                return (
-                  <Table.ColumnHeader
-                    key={c.key}
-                    w={c.width}
-                    minW={c.minWidth}
-                    textAlign={c.align}
-                    whiteSpace={c.nowrap ? 'nowrap' : undefined}
-                    aria-sort={dir ? (dir === 'asc' ? 'ascending' : 'descending') : c.sortValue ? 'none' : undefined}
-                    // The whole cell sorts; the button inside (keyboard, screen readers) bubbles its click here.
-                    cursor={c.sortValue ? 'pointer' : undefined}
-                    onClick={c.sortValue ? () => setSort((s) => nextSort(s, c.key)) : undefined}
-                  >
-                    {c.sortValue ? (
-                      <Button variant="plain" size="xs" px="0" fontWeight="semibold">
-                        {c.header}
-                        <Box as="span" aria-hidden color="fg.muted">
-                          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
-                        </Box>
-                      </Button>
-                    ) : (
-                      c.header
-                    )}
-                  </Table.ColumnHeader>
-                );
-              })}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((row) => (
-              <Table.Row key={rowId(row)} data-selected={selected.has(rowId(row)) ? '' : undefined}>
-                {selectable && <Table.Cell>{rowCheckbox(row)}</Table.Cell>}
-                {columns.map((c) => {
-                  const v = cellValue(row, c);
-                  return (
-                    <Table.Cell
-                      key={c.key}
-                      textAlign={c.align}
-                      whiteSpace={c.nowrap ? 'nowrap' : undefined}
-                      overflow={c.truncate ? 'hidden' : undefined}
-                    >
-                      {c.truncate ? (
-                        <Truncated row={row} col={c}>
-                          {v}
-                        </Truncated>
-                      ) : (
-                        v
-                      )}
-                    </Table.Cell>
-                  );
-                })}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
+      <DataTableGrid
+        label={props.label}
+        rows={shown}
+        columns={columns}
+        rowId={rowId}
+        isSelected={(id) => selected.has(id)}
+        checkbox={checkbox}
+        pageSelection={selectable ? { all: allOnPage, some: someOnPage, onToggleAll: toggleAll } : undefined}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key))}
+      />
     );
 
   return (
     <Stack gap="3">
-      {filterBar}
+      <DataTableFilters
+        columns={columns}
+        filters={filters}
+        onChange={(key, value) => setFilters((f) => ({ ...f, [key]: value }))}
+      />
       {body}
       {pageSize > 0 && <Pagination page={Math.min(page, pages)} totalPages={pages} onChange={setPage} />}
     </Stack>

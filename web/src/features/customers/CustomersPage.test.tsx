@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -37,7 +37,7 @@ afterEach(() => localStorage.clear());
 describe('customers page', () => {
   it('shows the count, rows with initials and a formatted phone, and View Details with the reservations', async () => {
     signIn();
-    stubFetch({
+    stubPaths({
       'GET /api/customers': page([rosa], 41),
       'GET /api/customers/c1': {
         body: {
@@ -81,7 +81,7 @@ describe('customers page', () => {
     signIn();
     const ann = { ...rosa, id: 'c2', firstName: 'Ann', lastName: 'Absent', noShowCount: 3 };
     const bob = { ...rosa, id: 'c3', firstName: 'Bob', lastName: 'Blank', noShowCount: 1 };
-    stubFetch({
+    stubPaths({
       'GET /api/customers': page([rosa, ann, bob]),
       'GET /api/customers/c2': { body: { customer: { ...ann, reservations: [] } } },
     });
@@ -106,7 +106,7 @@ describe('customers page', () => {
   it('shows the load error with Retry, never the empty state, and recovers', async () => {
     signIn();
     let fail = true;
-    stubFetch({
+    stubPaths({
       'GET /api/customers': () =>
         fail ? { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } } : page([rosa]),
     });
@@ -121,7 +121,7 @@ describe('customers page', () => {
 
   it('searches with the Search button and says when nothing matches', async () => {
     signIn();
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/customers': () => (calls.at(-1)?.url.includes('search=') ? page([]) : page([rosa])),
     });
     renderApp('/acme/customers');
@@ -137,7 +137,7 @@ describe('customers page', () => {
 
   it('says so when there are no customers at all', async () => {
     signIn();
-    stubFetch({ 'GET /api/customers': page([]) });
+    stubPaths({ 'GET /api/customers': page([]) });
     renderApp('/acme/customers');
     await screen.findByText('No Customers Found', {}, { timeout: 20_000 });
     await waitFor(() => screen.getByText('0 customers'));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import type { WireAnswer } from '../../test-api.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -17,23 +18,75 @@ function signIn(u = userOf('BUSINESS_ADMIN')) {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('user', JSON.stringify(u));
 }
-const reservation = (i: number) => ({
+type ListedReservation = WireAnswer<'reservations.list'>['reservations'][number];
+/** An ACTIVE item reservation as GET /api/reservations/integration/all answers it (the contract's reservationView). */
+const reservation = (i: number): ListedReservation => ({
   id: `r${i}`,
   reservationNumber: `RES-00000${i}`,
   status: 'ACTIVE',
+  kind: 'ITEM',
+  isOverdue: false,
+  source: 'STAFF',
+  customerId: `c${i}`,
+  customer: { id: `c${i}`, firstName: `Cust${i}`, lastName: 'Doe', phone: '5551234567', email: null, address: null },
+  inventoryItemId: 'i1',
+  inventoryItem: {
+    id: 'i1',
+    itemNumber: 'GC-001',
+    name: 'Golf Cart',
+    productType: { id: 't1', name: 'Golf Cart' },
+    productVariant: null,
+    condition: 'GOOD',
+    status: 'IN_USE',
+    hourlyRate: 25,
+    rates: [{ rate: 25, rateType: 'hourly' }],
+  },
+  serviceId: null,
+  service: null,
+  slot: null,
+  participantCount: null,
+  addonNames: [],
+  addons: [],
   startTime: '2030-05-01T14:00:00.000Z',
   endTime: '2030-05-01T16:00:00.000Z',
   reservationDuration: 2,
+  actualReturnTime: null,
+  depositAmount: 0,
+  depositTypeCash: false,
+  depositTypeCredit: false,
+  paymentId: null,
+  notes: null,
+  baseAmount: 50,
+  subtotal: 50,
+  taxRate: 0,
+  taxAmount: 0,
   totalAmount: 50,
-  customer: { firstName: `Cust${i}`, lastName: 'Doe' },
-  inventoryItem: { name: 'Golf Cart' },
-  service: null,
+  overageAmount: 0,
+  overageHours: 0,
+  refundAmount: 0,
+  refundHours: 0,
+  hourlyRateAtBooking: 25,
+  createdByEmployee: null,
+  processedByEmployee: null,
+  reprocessedByEmployee: null,
+  reprocessedAt: null,
+  allergies: false,
+  allergiesText: null,
+  isPaid: false,
+  paidAmount: null,
+  paidSource: null,
+  paymentStatus: null,
+  createdAt: '2030-04-30T10:00:00.000Z',
+  updatedAt: '2030-04-30T10:00:00.000Z',
+  deletedAt: null,
+  deletedBy: null,
 });
 const statsAnswers = {
   'GET /api/inventory/items/stats/overview': {
     body: {
-      total: 12,
+      total: 14,
       statusCounts: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE_REQUIRED: 1, OUT_OF_SERVICE: 2 },
+      byStatus: { AVAILABLE: 7, IN_USE: 2, MAINTENANCE: 1, OUT_OF_SERVICE: 2, DAMAGED: 2 },
       maintenanceDue: 3,
     },
   },
@@ -43,17 +96,23 @@ const statsAnswers = {
   'GET /api/customers/stats/overview': { body: { total: 5 } },
   'GET /api/payments/stats/overview': { body: { totalAmount: 120.5, count: 3 } },
 };
-const activeAnswer = { body: { reservations: Array.from({ length: 10 }, (_, i) => reservation(i + 1)) } };
+const activeAnswer = {
+  body: {
+    reservations: Array.from({ length: 10 }, (_, i) => reservation(i + 1)),
+    counts: { all: 10, active: 10, completed: 0, cancelled: 0, overdue: 0 },
+    pagination: { limit: 10, nextCursor: 'r10', total: 14 },
+  },
+};
 
 afterEach(() => localStorage.clear());
 
 describe('dashboard', () => {
   it('shows the stat cards, six tiles, quick actions, recent activity and 5 of the 10 active reservations; compact shows 3', async () => {
     signIn();
-    const calls = stubFetch({ ...statsAnswers, 'GET /api/reservations/integration/all': activeAnswer });
+    const calls = stubPaths({ ...statsAnswers, 'GET /api/reservations/integration/all': activeAnswer });
     renderApp('/acme/dashboard');
     await screen.findByText('$120.50', {}, { timeout: 20_000 });
-    expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('12');
+    expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('14');
     expect(screen.getByTestId('stat-Active Reservations').textContent).toBe('4');
     expect(screen.getByTestId('stat-Customers').textContent).toBe('5');
     const overview = screen.getByRole('region', { name: 'Activity Overview' });
@@ -103,7 +162,7 @@ describe('dashboard', () => {
   it("shows each section's own error: statistics when every call fails, active reservations with the list emptied", async () => {
     signIn();
     const down = { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } };
-    stubFetch({
+    stubPaths({
       'GET /api/inventory/items/stats/overview': down,
       'GET /api/reservations/integration/stats/overview': down,
       'GET /api/customers/stats/overview': down,
@@ -119,7 +178,7 @@ describe('dashboard', () => {
 
   it('counts a single failed call as zeros and shows cached numbers as such', async () => {
     signIn();
-    stubFetch({
+    stubPaths({
       ...statsAnswers,
       'GET /api/payments/stats/overview': { status: 500, body: { message: 'x' } },
       'GET /api/reservations/integration/all': activeAnswer,
@@ -145,7 +204,7 @@ describe('dashboard', () => {
       at: Date.now() - 60_000,
     };
     localStorage.setItem('dashboard-stats:o1/u1', JSON.stringify(cached));
-    const calls = stubFetch({ ...statsAnswers, 'GET /api/reservations/integration/all': activeAnswer });
+    const calls = stubPaths({ ...statsAnswers, 'GET /api/reservations/integration/all': activeAnswer });
     renderApp('/acme/dashboard');
     await screen.findByText('Data from cache', {}, { timeout: 20_000 });
     expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('99');
@@ -154,7 +213,7 @@ describe('dashboard', () => {
 
   it('hides what dashboard.viewStats and dashboard.viewActivity deny', async () => {
     signIn(userOf('EMPLOYEE', 'EMPLOYEE'));
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...statsAnswers,
       'GET /api/reservations/integration/all': activeAnswer,
       'GET /api/settings/permissions/mine': {
@@ -176,13 +235,13 @@ describe('dashboard', () => {
 
   it("leaves out a switched-off module's cards, tiles, quick actions and list, and never calls its API", async () => {
     signIn();
-    const calls = stubFetch({
+    const calls = stubPaths({
       ...statsAnswers,
       'GET /api/reservations/integration/all': activeAnswer,
       'GET /api/organization/modules': { body: { disabled: ['reservations', 'payments', 'reports'] } },
     });
     renderApp('/acme/dashboard');
-    await vi.waitFor(() => expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('12'), {
+    await vi.waitFor(() => expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('14'), {
       timeout: 20_000,
     });
     expect(screen.getByTestId('stat-Customers').textContent).toBe('5');

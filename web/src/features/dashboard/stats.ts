@@ -1,6 +1,3 @@
-import { AREA_MODULE, type ModuleId } from '../../../../shared/domain/modules.js';
-import { api } from '../../api/client.js';
-
 /** R-DASH-2: the four overview calls, as the dashboard reads them. */
 export interface DashboardStats {
   inventory: {
@@ -61,33 +58,6 @@ export function combineStats(results: PromiseSettledResult<unknown>[]): Dashboar
     customers: { total: num(c.total) },
     payments: { totalAmount: num(p.totalAmount) },
   };
-}
-
-/** The four overview calls in combineStats' order. */
-const STATS_ROUTES = [
-  'inventory.statsOverview',
-  'reservations.statsOverview',
-  'customers.statsOverview',
-  'payments.statsOverview',
-] as const;
-
-/**
- * Fetched together; a failed call is replaced by zeroed defaults. When every one fails there is
- * nothing to show: the first failure is thrown ('Failed to load dashboard statistics: {message}').
- * A switched-off module's call is not made (its API would answer 403): its figures are zeros, and
- * the page does not show them.
- */
-export async function fetchDashboardStats(isOn: (module: ModuleId) => boolean = () => true): Promise<DashboardStats> {
-  const results = await Promise.allSettled(
-    STATS_ROUTES.map((route) => {
-      const module = AREA_MODULE[route.slice(0, route.indexOf('.'))];
-      return module && !isOn(module) ? Promise.resolve({}) : api(route);
-    }),
-  );
-  const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed.length === results.length)
-    throw failed[0]!.reason instanceof Error ? failed[0]!.reason : new Error(String(failed[0]!.reason));
-  return combineStats(results);
 }
 
 const cacheKey = (scope: string) => `dashboard-stats:${scope}`;

@@ -1,7 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
-import { keyMatches } from '../../api/keys.js';
-import { DASHBOARD_ACTIVE, DASHBOARD_STATS, useLiveUpdates } from './api/index.js';
+import { useLiveUpdates, useRefetchDashboard } from './api/index.js';
 import type { LiveMessage, LiveState } from './live.js';
 
 /** Live events kept for Recent Activity while the page is open. */
@@ -17,10 +15,8 @@ export function useDashboardLive(): {
   refetchStats: () => void;
   refetchActive: () => void;
 } {
-  const { mutate } = useSWRConfig();
   const [live, setLive] = useState<LiveMessage[]>([]);
-  const refetchStats = useCallback(() => void mutate(keyMatches(DASHBOARD_STATS)), [mutate]);
-  const refetchActive = useCallback(() => void mutate(keyMatches(DASHBOARD_ACTIVE)), [mutate]);
+  const { refetchStats, refetchActive } = useRefetchDashboard();
   const onEvent = useCallback(
     (m: LiveMessage) => {
       setLive((prev) => [...prev, m].slice(-LIVE_KEPT));

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { FormField } from '../../components/form.js';
+import { FormField } from '../../components/form-field.js';
 import { saveErrorMessage } from './api/index.js';
 
 export interface BlockField {

@@ -1,34 +1,18 @@
-import { Alert, Avatar, Badge, Box, Button, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { formatWholeDollars } from '../../../../shared/domain/money.js';
+import { EMPLOYEE_PAGE_SIZE } from '../../../../shared/domain/employees.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import {
-  accessShort,
-  canDeactivate,
-  canDeleteEmployee,
-  canResendInvite,
-  EMPLOYEE_PAGE_SIZE,
-  formatPhone,
-  initials,
-} from '../../../../shared/domain/employees.js';
-import { useUser } from '../../app/SessionProvider.js';
-import { DataTable, type Column } from '../../components/DataTable.js';
-import { PageHeader } from '../../components/PageHeader.js';
-import { notify } from '../../components/toaster.js';
-import { useConfirm } from '../../components/useConfirm.js';
-import { useAppPath } from '../shell/index.js';
-import {
-  saveErrorMessage,
-  useDeactivateEmployee,
-  useDeleteEmployee,
-  useEmployees,
-  useResendInvite,
-  type Employee,
-} from './api/index.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
+import { useUser } from '../../app/SessionProvider.js';
+import { DataTable } from '../../components/DataTable.js';
+import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { useAppPath } from '../shell/index.js';
+import { type Employee, saveErrorMessage, useEmployees } from './api/index.js';
+import { employeeColumns, employeeName } from './employeeColumns.js';
+import { useEmployeeActions } from './useEmployeeActions.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the employee form (zod, react-hook-form, the contract's
 // schemas) and the Metrics tab (not shown first) download after the page shows or on first use.
@@ -36,15 +20,6 @@ const Form = deferred(() => import('./EmployeeFormDialog.js').then((m) => m.Empl
 const Metrics = deferred(() => import('../timesheets/index.js').then((m) => m.MetricsTab));
 
 export const BANNER_MS = 3000;
-
-function StatusBadge({ e }: { e: Employee }) {
-  if (e.status === 'PENDING') return <Badge colorPalette="orange">Pending</Badge>;
-  if (e.status === 'INACTIVE') return <Badge colorPalette="red">Inactive</Badge>;
-  return <Badge colorPalette="green">Active</Badge>;
-}
-
-/** Whole dollars in the table (R-EMP-6). */
-export const wholeDollars = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatWholeDollars(e.hourlyWageCents));
 
 /** R-EMP-1: Employees, with the User Management tab; metrics come with the timesheets area. */
 export default function EmployeesPage() {
@@ -61,7 +36,6 @@ export default function EmployeesPage() {
   const EmployeeFormDialog = useDeferred(Form, form.open);
   const MetricsTab = useDeferred(Metrics, tab === 'metrics');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { confirm, confirmDialog } = useConfirm();
 
   const showBanner = (message: string) => {
     setBanner(message);
@@ -82,174 +56,14 @@ export default function EmployeesPage() {
     navigate('.', { replace: true, state: null });
   }, [editUserId, data, navigate]);
 
-  const writes = {
-    resend: useResendInvite({ failure: 'Failed to resend invitation', toastFailure: false }),
-    deactivate: useDeactivateEmployee({ failure: 'Failed to deactivate employee', toastFailure: false }),
-    delete: useDeleteEmployee({ failure: 'Failed to delete employee', toastFailure: false }),
-  };
-  const act = async (e: Employee, kind: 'resend' | 'deactivate' | 'delete') => {
-    const texts = {
-      resend: {
-        message: 'Are you sure you want to resend the invitation email?',
-        title: 'Resend invitation',
-        label: 'Resend',
-        fail: 'Failed to resend invitation',
-        done: 'Invitation email resent successfully!',
-      },
-      deactivate: {
-        message: 'Are you sure you want to deactivate this employee? They will not be able to log in.',
-        title: 'Deactivate employee',
-        label: 'Deactivate',
-        fail: 'Failed to deactivate employee',
-        done: 'Employee deactivated successfully!',
-      },
-      delete: {
-        message: 'Are you sure you want to delete this employee? This action cannot be undone.',
-        title: 'Delete employee',
-        label: 'Delete',
-        fail: 'Failed to delete employee',
-        done: 'Employee deleted successfully!',
-      },
-    }[kind];
-    const ok = await confirm({
-      title: texts.title,
-      message: texts.message,
-      confirmLabel: texts.label,
-      destructive: kind !== 'resend',
-    });
-    if (!ok) return;
-    // The banner says it; a failure is toasted here (the delete's server-error text, R-EMP-3).
-    const r = await writes[kind].run(e.id);
-    if (r.ok) {
-      showBanner(texts.done);
-      return;
-    }
-    const status = (r.error as { status?: number }).status;
-    const fallback =
-      kind === 'delete' && status && status >= 500
-        ? `Server error (${status}): ${(r.error as Error).message}`
-        : texts.fail;
-    notify.error(saveErrorMessage(r.error, fallback));
-    await mutate();
-  };
-
-  const name = (e: Employee) => `${e.firstName} ${e.lastName}`.trim();
-  const columns: Column<Employee>[] = [
-    {
-      key: 'employee',
-      header: 'Employee',
-      minWidth: '13rem',
-      sortValue: (e) => `${e.lastName} ${e.firstName}`.toLowerCase(),
-      render: (e) => (
-        <HStack gap="3">
-          <Avatar.Root size="sm" colorPalette="brand" variant="subtle">
-            <Avatar.Fallback>{initials(e.firstName, e.lastName)}</Avatar.Fallback>
-          </Avatar.Root>
-          <Box minW="0" maxW="16rem">
-            <Button
-              variant="plain"
-              p="0"
-              h="auto"
-              fontWeight="medium"
-              onClick={() => navigate(appPath(`/employees/${e.id}`))}
-            >
-              {name(e)}
-            </Button>
-            <Text fontSize="xs" color="fg.muted" truncate title={`@${e.username}`}>
-              @{e.status === 'PENDING' ? 'pending-setup' : e.username}
-            </Text>
-          </Box>
-        </HStack>
-      ),
-    },
-    {
-      key: 'contact',
-      header: 'Contact',
-      minWidth: '12rem',
-      render: (e) => (
-        <Box minW="0" maxW="18rem">
-          <Text truncate title={e.email}>
-            {e.email}
-          </Text>
-          {e.phone && (
-            <Text fontSize="xs" color="fg.muted">
-              {formatPhone(e.phone)}
-            </Text>
-          )}
-        </Box>
-      ),
-    },
-    {
-      key: 'access',
-      header: 'Access',
-      nowrap: true,
-      sortValue: (e) => accessShort(e),
-      render: (e) => <Badge variant="outline">{accessShort(e)}</Badge>,
-    },
-    { key: 'location', header: 'Location', sortValue: (e) => e.location ?? '', render: (e) => e.location || '—' },
-    { key: 'role', header: 'Role', sortValue: (e) => e.jobRole ?? '', render: (e) => e.jobRole || '—' },
-    {
-      key: 'wage',
-      header: 'Wage',
-      nowrap: true,
-      align: 'end',
-      sortValue: (e) => e.hourlyWageCents ?? -1,
-      render: wholeDollars,
-    },
-    { key: 'status', header: 'Status', nowrap: true, sortValue: (e) => e.status, render: (e) => <StatusBadge e={e} /> },
-    {
-      key: 'actions',
-      header: 'Actions',
-      nowrap: true,
-      align: 'end',
-      render: (e) => (
-        <HStack gap="1" justify="end" wrap="wrap">
-          {(flags.isAdmin || canDeleteEmployee(e)) && (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => setForm({ open: true, employee: e })}
-              aria-label={`Edit ${name(e)}`}
-            >
-              Edit
-            </Button>
-          )}
-          {flags.canManageUsers && canResendInvite(e) && (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={() => void act(e, 'resend')}
-              aria-label={`Resend invitation to ${name(e)}`}
-            >
-              Resend
-            </Button>
-          )}
-          {flags.canManageUsers && canDeactivate(e) && canDeleteEmployee(e) && e.id !== user.id && (
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="orange"
-              onClick={() => void act(e, 'deactivate')}
-              aria-label={`Deactivate ${name(e)}`}
-            >
-              Deactivate
-            </Button>
-          )}
-          {flags.canManageUsers && canDeleteEmployee(e) && e.id !== user.id && (
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              onClick={() => void act(e, 'delete')}
-              aria-label={`Delete ${name(e)}`}
-            >
-              Delete
-            </Button>
-          )}
-        </HStack>
-      ),
-    },
-  ];
+  const { act, confirmDialog } = useEmployeeActions({ onDone: showBanner, reload: () => mutate() });
+  const columns = employeeColumns({
+    flags,
+    userId: user.id,
+    onOpen: (e) => navigate(appPath(`/employees/${e.id}`)),
+    onEdit: (e) => setForm({ open: true, employee: e }),
+    onAct: (e, kind) => void act(e, kind),
+  });
 
   const count = data?.length ?? 0;
   return (
@@ -295,7 +109,7 @@ export default function EmployeesPage() {
                 rows={error ? [] : data}
                 columns={columns}
                 rowId={(e) => e.id}
-                rowLabel={name}
+                rowLabel={employeeName}
                 loading={isLoading}
                 pageSize={EMPLOYEE_PAGE_SIZE}
                 error={

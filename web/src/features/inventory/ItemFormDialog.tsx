@@ -1,78 +1,20 @@
-import {
-  Badge,
-  Button,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Wrap,
-} from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack, Switch, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { InventoryItem, ItemCondition, ProductType } from '../../../../shared/contract/inventory-models.js';
-import { ITEM_CONDITIONS, itemBody } from '../../../../shared/contract/routes/inventory.js';
-import { BULK_LIMIT_MESSAGE, clampBulkQuantity, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
+import { ITEM_CONDITIONS } from '../../../../shared/contract/routes/inventory.js';
+import { clampBulkQuantity } from '../../../../shared/domain/inventory.js';
 import { useMutationAction } from '../../api/mutation.js';
+import { useSubmissionKey } from '../../api/submission-key.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { FormField, useFieldLimit } from '../../components/form.js';
 import { pluralize } from '../../components/format.js';
 import { LocationPicker } from '../services/index.js';
 import { bulkCreateItems, createItem, INVENTORY, updateItem, useGenerateItemIds } from './api/index.js';
+import { BulkItemIds } from './BulkItemIds.js';
+import { emptyItem, fromItem, itemForm, toBulkBody, toItemBody } from './itemForm.js';
 import { bulkQuantityNote } from './itemRules.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
-
-/**
- * The item form's schema: the contract's item body with form-shaped values (empty strings for
- * "none"); in bulk mode the item ID comes from the generated list, so it may be empty.
- */
-const itemForm = z
-  .object({
-    bulk: z.boolean(),
-    productTypeId: itemBody.shape.productTypeId,
-    productVariantId: z.string(),
-    itemNumber: z.string().max(64),
-    serialNumber: z.string().max(120),
-    condition: z.enum(ITEM_CONDITIONS),
-    location: z.string().max(120),
-    notes: z.string().max(2000),
-  })
-  .superRefine((v, ctx) => {
-    if (v.bulk) return;
-    const r = itemBody.shape.itemNumber.safeParse(v.itemNumber);
-    if (!r.success)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['itemNumber'],
-        message: r.error.issues[0]?.message ?? 'Item ID is required',
-      });
-  });
-type ItemFormValues = z.input<typeof itemForm>;
-
-const emptyItem = (productTypeId = ''): ItemFormValues => ({
-  bulk: false,
-  productTypeId,
-  productVariantId: '',
-  itemNumber: '',
-  serialNumber: '',
-  condition: 'GOOD',
-  location: '',
-  notes: '',
-});
-const fromItem = (item: InventoryItem): ItemFormValues => ({
-  bulk: false,
-  productTypeId: item.productTypeId,
-  productVariantId: item.productVariantId ?? '',
-  itemNumber: item.itemNumber,
-  serialNumber: item.serialNumber ?? '',
-  condition: item.condition,
-  location: item.location ?? '',
-  notes: item.notes ?? '',
-});
 
 function LimitedInput(props: React.ComponentProps<typeof Input> & { name: string }) {
   return <Input maxLength={useFieldLimit(props.name)} {...props} />;
@@ -115,29 +57,11 @@ export function ItemFormDialog({
   const save = useMutationAction(
     async (v: z.output<typeof itemForm>) => {
       if (v.bulk) {
-        const bulk = {
-          productTypeId: v.productTypeId,
-          productVariantId: v.productVariantId || null,
-          items: generated.map((itemId) => ({ itemId })),
-          commonProperties: {
-            condition: v.condition,
-            location: v.location || null,
-            notes: v.notes || null,
-            status: 'AVAILABLE' as const,
-          },
-        };
+        const bulk = toBulkBody(v, generated);
         await submission.send(bulk, (key) => bulkCreateItems(bulk, key));
         return;
       }
-      const body = {
-        productTypeId: v.productTypeId,
-        productVariantId: v.productVariantId || null,
-        itemNumber: v.itemNumber,
-        serialNumber: v.serialNumber || null,
-        condition: v.condition,
-        location: v.location || null,
-        notes: v.notes || null,
-      };
+      const body = toItemBody(v);
       if (item) await updateItem(item.id, body);
       else await submission.send(body, (key) => createItem(body, key));
     },
@@ -250,58 +174,26 @@ export function ItemFormDialog({
               </FormField>
             )}
             {bulk ? (
-              <Stack gap="2">
-                <Field.Root invalid={!!note || clamped}>
-                  <Field.Label>Quantity</Field.Label>
-                  <HStack>
-                    <Input
-                      type="number"
-                      min={1}
-                      max={MAX_BULK_ITEMS}
-                      value={quantity}
-                      onChange={(e) => {
-                        setQuantity(e.target.value);
-                        setClamped(false);
-                        setGenerated([]);
-                      }}
-                      onBlur={clampNow}
-                    />
-                    <Button
-                      variant="outline"
-                      loading={generate.busy}
-                      onClick={async () => {
-                        if (!typeId) {
-                          form.setError('productTypeId', { type: 'required', message: 'Product type is required' });
-                          return;
-                        }
-                        const r = await generate.run(typeId, clampNow());
-                        if (r.ok) setGenerated(r.value.data.suggestions.map((s) => s.suggestedId));
-                      }}
-                    >
-                      Generate IDs
-                    </Button>
-                  </HStack>
-                  {/* docs/decisions/web-maximum-100-items-per-batch.md: a hint within 1-100, an error only when out of range or clamped. */}
-                  {note || clamped ? (
-                    <Field.ErrorText>{BULK_LIMIT_MESSAGE}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>{BULK_LIMIT_MESSAGE}</Field.HelperText>
-                  )}
-                </Field.Root>
-                {generated.length > 0 ? (
-                  <Wrap gap="1" aria-label="Generated item IDs">
-                    {generated.map((id) => (
-                      <Badge key={id} variant="outline">
-                        {id}
-                      </Badge>
-                    ))}
-                  </Wrap>
-                ) : (
-                  <Text fontSize="sm" color="fg.muted">
-                    Generate IDs to create the items.
-                  </Text>
-                )}
-              </Stack>
+              <BulkItemIds
+                quantity={quantity}
+                onQuantityChange={(v) => {
+                  setQuantity(v);
+                  setClamped(false);
+                  setGenerated([]);
+                }}
+                onQuantityBlur={clampNow}
+                outOfRange={!!note || clamped}
+                generating={generate.busy}
+                onGenerate={async () => {
+                  if (!typeId) {
+                    form.setError('productTypeId', { type: 'required', message: 'Product type is required' });
+                    return;
+                  }
+                  const r = await generate.run(typeId, clampNow());
+                  if (r.ok) setGenerated(r.value.data.suggestions.map((s) => s.suggestedId));
+                }}
+                generated={generated}
+              />
             ) : (
               <>
                 <FormField name="itemNumber" label="Item ID" required>

@@ -5,7 +5,7 @@ import { type SettableStatus, useBulkDeleteItems, useChangeItemStatus, useDelete
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { ItemCards, ItemTable } from './ItemViews.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { pluralize } from '../../components/format.js';
+import { pluralize } from '../../../../shared/domain/words.js';
 import { Pagination } from '../../components/Pagination.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { notify } from '../../components/toaster.js';

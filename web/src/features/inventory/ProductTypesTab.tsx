@@ -5,7 +5,7 @@ import { formatUsd } from '../../../../shared/domain/money.js';
 import { useDeleteProductType } from './api/index.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { EmptyState } from '../../components/EmptyState.js';
-import { pluralize } from '../../components/format.js';
+import { pluralize } from '../../../../shared/domain/words.js';
 import { PencilIcon, TrashIcon } from '../../components/icons.js';
 import { rateText } from './itemRules.js';
 

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi, stubPaths } from '../../test-utils.js';
-import { COPIED_MS, InvitationsTab } from './InvitationsTab.js';
+import { InvitationsTab } from './InvitationsTab.js';
+import { COPIED_MS } from './InviteLink.js';
 
 const future = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const pending = {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ReportData, ReportTable } from '../../../../shared/reports/model.js';
+import type { ReportData } from '../../../../shared/reports/model.js';
+import type { ReportTable } from '../../../../shared/reports/table.js';
 import { renderWithProviders } from '../../test-utils.js';
 import { ExportPanel } from './ExportTab.js';
 

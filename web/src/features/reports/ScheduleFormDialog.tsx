@@ -7,10 +7,9 @@ import {
   scheduleFormatsFor,
   type ScheduleFormat,
 } from '../../../../shared/contract/report-schedule-models.js';
-import { useMutationAction } from '../../api/mutation.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
-import { SCHEDULES, type ScheduleInput, schedulesApi } from './api/index.js';
+import { type ScheduleInput, useCreateSchedule } from './api/index.js';
 import { REPORT_LABELS, REPORT_TYPES, type ReportType } from './model.js';
 import { FORMAT_NAMES, FREQUENCY_LABELS, periodHint, WEEKDAYS } from './scheduleText.js';
 
@@ -57,11 +56,7 @@ function RecipientsInput({
 
 /** The form that schedules a report: name, type, frequency and its day, time, format, recipients. */
 export function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zone: string; onClose: () => void }) {
-  const create = useMutationAction(schedulesApi.create, {
-    success: 'Report scheduled',
-    failure: 'Failed to schedule report',
-    revalidate: [SCHEDULES],
-  });
+  const create = useCreateSchedule({ success: 'Report scheduled', failure: 'Failed to schedule report' });
   return (
     <FormDialog
       open={open}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
+import { renderWithProviders, stubPaths } from '../../test-utils.js';
 import ScheduleTab from './ScheduleTab.js';
 import { describeSchedule } from './scheduleText.js';
 
@@ -49,7 +49,7 @@ describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.m
 
   it('lists schedules with next and last run, status and counts; Run now, Disable and Delete (after a confirm) call the API', async () => {
     let current = schedule();
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/reports/schedules': () => ({
         body: { schedules: current ? [current] : [], mailQuota: { day: '2026-11-25', sent: 3, limit: 200 } },
       }),
@@ -91,8 +91,8 @@ describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.m
   });
 
   it("the form shows R-REP-2 messages and sends only the chosen frequency's fields", async () => {
-    const calls = stubFetch({
-      'GET /api/reports/schedules': { body: { schedules: [] } },
+    const calls = stubPaths({
+      'GET /api/reports/schedules': { body: { schedules: [], mailQuota: { day: '2026-11-25', sent: 0, limit: 200 } } },
       'POST /api/reports/schedules': { body: schedule({ id: 's2', name: 'Month end' }) },
     });
     renderWithProviders(<ScheduleTab zone="America/New_York" />);
@@ -127,7 +127,7 @@ describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.m
   });
 
   it("shows each recipient's state: staff, awaiting confirmation, confirmed, unsubscribed (docs/decisions/report-mail-recipients.md)", async () => {
-    stubFetch({
+    stubPaths({
       'GET /api/reports/schedules': {
         body: {
           schedules: [
@@ -155,7 +155,7 @@ describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.m
   it("says so when the daily report e-mail limit is reached, and shows the server's 429 message on Run now", async () => {
     const message =
       'The daily limit of 200 report e-mails for your organization is reached; nothing was sent. Scheduled reports resume tomorrow.';
-    stubFetch({
+    stubPaths({
       'GET /api/reports/schedules': {
         body: { schedules: [schedule()], mailQuota: { day: '2026-11-25', sent: 200, limit: 200 } },
       },
@@ -168,7 +168,7 @@ describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.m
   });
 
   it("the form tells who must confirm and that only an administrator adds outside addresses; the server's 403 is shown", async () => {
-    stubFetch({
+    stubPaths({
       'GET /api/reports/schedules': { body: { schedules: [], mailQuota: { day: '2026-11-25', sent: 0, limit: 200 } } },
       'POST /api/reports/schedules': {
         status: 403,

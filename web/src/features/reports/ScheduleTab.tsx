@@ -7,11 +7,16 @@
 import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { SCHEDULE_FREQUENCIES } from '../../../../shared/contract/report-schedule-models.js';
-import { useMutationAction } from '../../api/mutation.js';
 import { type Column, DataTable } from '../../components/DataTable.js';
 import { formatDateTime } from '../../components/format.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { type ReportSchedule, SCHEDULES, schedulesApi, useSchedules } from './api/index.js';
+import {
+  type ReportSchedule,
+  useDeleteSchedule,
+  useRunSchedule,
+  useSchedules,
+  useSetScheduleEnabled,
+} from './api/index.js';
 import { REPORT_LABELS } from './model.js';
 import { ScheduleFormDialog } from './ScheduleFormDialog.js';
 import { describeSchedule, FORMAT_NAMES, RECIPIENT_STATE_LABELS } from './scheduleText.js';
@@ -71,21 +76,18 @@ export default function ScheduleTab({ zone }: { zone: string }) {
   const list = useSchedules();
   const [creating, setCreating] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
-  const toggle = useMutationAction(schedulesApi.setEnabled, {
+  const toggle = useSetScheduleEnabled({
     success: (_v, _id, enabled) => (enabled ? 'Schedule enabled' : 'Schedule disabled'),
     failure: 'Failed to update schedule',
-    revalidate: [SCHEDULES],
   });
-  const runNow = useMutationAction(schedulesApi.runNow, {
+  const runNow = useRunSchedule({
     success: (r) =>
       r.run.outcome === 'success' ? `Report sent to ${r.run.sent} recipient${r.run.sent === 1 ? '' : 's'}` : null,
     failure: 'Failed to run report',
-    revalidate: [SCHEDULES],
   });
-  const remove = useMutationAction(schedulesApi.remove, {
+  const remove = useDeleteSchedule({
     success: 'Scheduled report deleted',
     failure: 'Failed to delete scheduled report',
-    revalidate: [SCHEDULES],
   });
   const [runningId, setRunningId] = useState<string | null>(null);
 

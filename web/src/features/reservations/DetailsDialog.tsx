@@ -1,3 +1,4 @@
+import { depositTypeLabel } from '../../../../shared/domain/charges.js';
 import {
   Alert,
   Badge,
@@ -10,102 +11,23 @@ import {
   SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Text,
 } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
-import { fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
-import { staffPriceText } from '../../../../shared/domain/pricing.js';
 import { mayMarkNoShow, NO_SHOW_LABEL, reservationStatusLabel } from '../../../../shared/domain/reservations.js';
 import { formatPhone } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { useMayUseFn } from '../storefront/index.js';
-import { errorMessage } from '../../api/client.js';
-import { reservationsApi, useReservation } from './api/index.js';
+import { useMarkNoShow, useReprocessReservation, useReservation, useRestoreReservation } from './api/index.js';
+import { Row } from './DetailRow.js';
+import { PaymentHistory } from './PaymentHistory.js';
+import { Breakdown } from './PriceBreakdown.js';
 import { bookedLabel, customerName, employeeName, fmtDateTime, money, usePageZone, STATUS_COLOUR } from './display.js';
-import {
-  depositTypeLabel,
-  detailsError,
-  durationText,
-  isOverdue,
-  noShowError,
-  restoreError,
-  rowActions,
-  TEXT,
-} from './rules.js';
-import type { ReservationDetail } from './types.js';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <HStack justify="space-between" align="start" gap="4" py="1" borderBottomWidth="1px" borderColor="border.muted">
-      <Text color="fg.muted" fontSize="sm">
-        {label}
-      </Text>
-      <Box textAlign="end" fontSize="sm">
-        {children}
-      </Box>
-    </HStack>
-  );
-}
-
-/** The service's own line (docs/decisions/right-about-money.md): the tier that applied, named, its rate and how many it was charged for. */
-function serviceLine(r: ReservationDetail): string {
-  const s = r.service!;
-  const times = s.rateType === 'PER_PERSON' && (r.participantCount ?? 1) !== 1 ? ` × ${r.participantCount}` : '';
-  return `${s.name}${s.tier ? ` · ${s.tier}` : ''} (${staffPriceText(s.rate, s.rateType)}${times})`;
-}
-
-/** The base amount holds the add-ons too (R-BOOK-4's booked base); the service line is what is left. */
-const serviceAmount = (r: ReservationDetail) =>
-  fromCents(toCents(r.baseAmount) - sumCents(r.addons.map((a) => toCents(a.amount))));
-
-/** R-MONEY-3 price breakdown as the server stored it, one line per part; tax shows only when its rate is above 0. */
-function Breakdown({ r }: { r: ReservationDetail }) {
-  return (
-    <Stack gap="0" aria-label="Price breakdown" role="group">
-      {r.kind === 'SERVICE' && r.service && <Row label={serviceLine(r)}>{money(serviceAmount(r))}</Row>}
-      {r.kind === 'SERVICE' && r.participantCount ? <Row label="Participants">{r.participantCount}</Row> : null}
-      {r.addons.map((a) => (
-        <Row
-          key={a.name}
-          label={`${a.name} (${staffPriceText(a.rate, a.rateType)}${a.quantity !== 1 ? ` × ${a.quantity}` : ''})`}
-        >
-          {money(a.amount)}
-        </Row>
-      ))}
-      {r.addons.length === 0 && r.addonNames.length > 0 && <Row label="Add-ons">{r.addonNames.join(', ')}</Row>}
-      {r.kind === 'ITEM' && (
-        <Row
-          label={`Base (${r.reservationDuration} h × ${money(r.hourlyRateAtBooking ?? r.inventoryItem?.hourlyRate ?? 0)})`}
-        >
-          {money(r.baseAmount)}
-        </Row>
-      )}
-      {r.overageAmount > 0 && <Row label={`Overage (${r.overageHours} h)`}>{money(r.overageAmount)}</Row>}
-      {r.refundAmount > 0 && (
-        <Row label={`Refund${r.refundHours ? ` (${r.refundHours} h)` : ''}`}>-{money(r.refundAmount)}</Row>
-      )}
-      <Row label="Subtotal">{money(r.subtotal)}</Row>
-      {r.taxRate > 0 && <Row label={`Tax (${r.taxRate}%)`}>{money(r.taxAmount)}</Row>}
-      <Row label="Total">
-        <Text fontWeight="bold">{money(r.totalAmount)}</Text>
-      </Row>
-    </Stack>
-  );
-}
+import { detailsError, durationText, isOverdue, noShowError, restoreError, rowActions, TEXT } from './rules.js';
 
 /** The reservation details dialog (R-RES-1): breakdown, payments, allergies, notes, Reprocess and Restore. */
-export function DetailsDialog({
-  id,
-  onClose,
-  onChanged,
-}: {
-  id: string | null;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function DetailsDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const user = useUser();
   const zone = usePageZone();
   const one = useReservation(id);
@@ -115,6 +37,15 @@ export function DetailsDialog({
   const may = useMayUseFn();
   // R-RES-12: ACTIVE and started, for whoever may cancel (the route's own permission).
   const offerNoShow = !!r && mayMarkNoShow(r) && may('reservations.cancel');
+  // Each hook revalidates this reservation, the lists, items, customers and dashboard counts.
+  const reprocessOne = useReprocessReservation({ success: TEXT.reprocessDone, failure: TEXT.reprocessFailed });
+  // No-show and restore word their failures with the status (R-RES-11), so the dialog toasts those itself.
+  const noShowOne = useMarkNoShow({ success: TEXT.noShowDone, failure: TEXT.noShowFailed, toastFailure: false });
+  const restoreOne = useRestoreReservation({
+    success: 'Reservation restored successfully',
+    failure: TEXT.restoreFailed,
+    toastFailure: false,
+  });
 
   async function reprocess() {
     if (!r) return;
@@ -123,14 +54,7 @@ export function DetailsDialog({
       message: TEXT.reprocessConfirm,
       confirmLabel: 'Reprocess',
       action: async () => {
-        try {
-          await reservationsApi.reprocess(r.id);
-          notify.success(TEXT.reprocessDone);
-          await one.mutate();
-          onChanged();
-        } catch (e) {
-          notify.error(errorMessage(e, TEXT.reprocessFailed));
-        }
+        await reprocessOne.run(r.id);
       },
     });
     void ok;
@@ -143,14 +67,8 @@ export function DetailsDialog({
       message: TEXT.noShowConfirm,
       confirmLabel: 'Mark as no-show',
       action: async () => {
-        try {
-          await reservationsApi.noShow(r.id);
-          notify.success(TEXT.noShowDone);
-          await one.mutate();
-          onChanged();
-        } catch (e) {
-          notify.error(noShowError(e));
-        }
+        const done = await noShowOne.run(r.id);
+        if (!done.ok) notify.error(noShowError(done.error));
       },
     });
   }
@@ -162,14 +80,8 @@ export function DetailsDialog({
       message: TEXT.restoreConfirm,
       confirmLabel: 'Restore',
       action: async () => {
-        try {
-          await reservationsApi.restore(r.id);
-          notify.success('Reservation restored successfully');
-          await one.mutate();
-          onChanged();
-        } catch (e) {
-          notify.error(restoreError(e));
-        }
+        const done = await restoreOne.run(r.id);
+        if (!done.ok) notify.error(restoreError(done.error));
       },
     });
   }
@@ -287,41 +199,7 @@ export function DetailsDialog({
                     </Stack>
                     <Stack gap="1">
                       <Text fontWeight="semibold">Payment history</Text>
-                      {r.payments.length === 0 ? (
-                        <Text fontSize="sm" color="fg.muted">
-                          No payments recorded.
-                        </Text>
-                      ) : (
-                        <Table.ScrollArea>
-                          <Table.Root size="sm" aria-label="Payment history">
-                            <Table.Header>
-                              <Table.Row>
-                                <Table.ColumnHeader>Date</Table.ColumnHeader>
-                                <Table.ColumnHeader>Type</Table.ColumnHeader>
-                                <Table.ColumnHeader>Method</Table.ColumnHeader>
-                                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                                <Table.ColumnHeader>By</Table.ColumnHeader>
-                              </Table.Row>
-                            </Table.Header>
-                            <Table.Body>
-                              {r.payments.map((p) => (
-                                <Table.Row key={p.id}>
-                                  <Table.Cell whiteSpace="nowrap">{fmtDateTime(p.paymentDate, zone)}</Table.Cell>
-                                  <Table.Cell>{p.paymentType}</Table.Cell>
-                                  <Table.Cell>
-                                    {p.method ?? '-'}
-                                    {p.paymentId ? ` · ${p.paymentId}` : ''}
-                                  </Table.Cell>
-                                  <Table.Cell textAlign="end" color={p.amount < 0 ? 'red.fg' : undefined}>
-                                    {p.amount < 0 ? `-${money(-p.amount)}` : money(p.amount)}
-                                  </Table.Cell>
-                                  <Table.Cell>{employeeName(p.employee)}</Table.Cell>
-                                </Table.Row>
-                              ))}
-                            </Table.Body>
-                          </Table.Root>
-                        </Table.ScrollArea>
-                      )}
+                      <PaymentHistory payments={r.payments} zone={zone} />
                     </Stack>
                     {r.notes && (
                       <Stack gap="1">

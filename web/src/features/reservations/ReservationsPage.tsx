@@ -1,16 +1,12 @@
 import { Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { roleFlags } from '../../../../shared/domain/roles.js';
-import { errorMessage } from '../../api/client.js';
-import { keyMatches } from '../../api/keys.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { SERVICES } from '../services/api/index.js';
 import { useCanFn } from '../storefront/index.js';
-import { AFFECTED_BY_WRITES, reservationsApi, useReservationPage, useReservationStats } from './api/index.js';
+import { useCancelReservation, useDeleteReservation, useReservationPage, useReservationStats } from './api/index.js';
 import { customerName, headerCounts } from './display.js';
 import { ReservationList, type RowHandlers } from './ReservationList.js';
 import { cancelError, TEXT } from './rules.js';
@@ -32,7 +28,6 @@ const ServiceForm = deferred(() => import('../services/index.js').then((m) => m.
 export default function ReservationsPage() {
   const user = useUser();
   const can = useCanFn();
-  const { mutate } = useSWRConfig();
   const [tab, setTab] = useState<'items' | 'services' | 'log'>('items');
   const [creating, setCreating] = useState<'item' | 'service' | null>(null);
   const [newService, setNewService] = useState(false);
@@ -48,7 +43,17 @@ export default function ReservationsPage() {
   const stats = useReservationStats();
   // The unfiltered first page of the tab's kind: the list's own request while no filter is set.
   const kindPage = useReservationPage({ kind: tab === 'services' ? 'SERVICE' : 'ITEM' });
-  const refresh = () => void mutate(keyMatches(...AFFECTED_BY_WRITES));
+  // The write hooks revalidate the lists, items, customers and dashboard counts themselves.
+  const cancel = useCancelReservation({
+    success: (_, r) => `Reservation ${r.reservationNumber} cancelled`,
+    failure: 'Error cancelling reservation: Unknown error',
+    // R-RES-11: the status-prefixed message (cancelError), not the plain server text.
+    toastFailure: false,
+  });
+  const remove = useDeleteReservation({
+    success: (_, r) => `Reservation ${r.reservationNumber} deleted`,
+    failure: TEXT.deleteFailed,
+  });
 
   const handlers: RowHandlers = {
     onDetails: (r) => setDetailsId(r.id),
@@ -61,13 +66,8 @@ export default function ReservationsPage() {
         cancelLabel: 'Keep',
         destructive: true,
         action: async () => {
-          try {
-            await reservationsApi.cancel(r.id);
-            notify.success(`Reservation ${r.reservationNumber} cancelled`);
-            refresh();
-          } catch (e) {
-            notify.error(cancelError(e));
-          }
+          const done = await cancel.run(r);
+          if (!done.ok) notify.error(cancelError(done.error));
         },
       }),
     onDelete: (r) =>
@@ -77,13 +77,7 @@ export default function ReservationsPage() {
         confirmLabel: 'Delete',
         destructive: true,
         action: async () => {
-          try {
-            await reservationsApi.remove(r.id);
-            notify.success(`Reservation ${r.reservationNumber} deleted`);
-            refresh();
-          } catch (e) {
-            notify.error(errorMessage(e, TEXT.deleteFailed));
-          }
+          await remove.run(r);
         },
       }),
   };
@@ -144,24 +138,17 @@ export default function ReservationsPage() {
       </Tabs.Root>
 
       {CreateReservationDialog && (
-        <CreateReservationDialog
-          open={!!creating}
-          mode={creating ?? 'item'}
-          onClose={() => setCreating(null)}
-          onCreated={refresh}
-        />
+        <CreateReservationDialog open={!!creating} mode={creating ?? 'item'} onClose={() => setCreating(null)} />
       )}
-      {ReturnDialog && <ReturnDialog reservation={returning} onClose={() => setReturning(null)} onReturned={refresh} />}
-      {DetailsDialog && <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} onChanged={refresh} />}
+      {ReturnDialog && <ReturnDialog reservation={returning} onClose={() => setReturning(null)} />}
+      {DetailsDialog && <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} />}
       {roleFlags(user).canManageInventory && ServiceFormDialog && (
         <ServiceFormDialog
           open={newService}
           service={null}
           onClose={() => setNewService(false)}
-          onSaved={() => {
-            setNewService(false);
-            void mutate(keyMatches(SERVICES));
-          }}
+          // The form's save hook reads the services again.
+          onSaved={() => setNewService(false)}
         />
       )}
       {confirmDialog}

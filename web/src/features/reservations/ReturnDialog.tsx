@@ -1,115 +1,43 @@
-import { Alert, Box, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { formatCents, fromCents, toCents } from '../../../../shared/domain/money.js';
-import {
-  computeCharges,
-  hourlyRateCents,
-  hoursBetween,
-  MIN_RETURN_AFTER_START_MS,
-} from '../../../../shared/domain/pricing.js';
+import { formatCents, fromCents } from '../../../../shared/domain/money.js';
+import { MIN_RETURN_AFTER_START_MS } from '../../../../shared/domain/charges.js';
 import { localDateTimeOf } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { DialogFrame } from '../../components/DialogFrame.js';
-import { pluralize } from '../../components/format.js';
-import { notify } from '../../components/toaster.js';
 import { latestReturn } from '../../../../shared/domain/reservations.js';
-import { reservationsApi, useTaxRate } from './api/index.js';
+import { useProcessReturn, useTaxRate } from './api/index.js';
+import { ChargesTable } from './ChargesTable.js';
+import { previewCharges, returnInput } from './returnForm.js';
 import { localToInstant } from './createForm.js';
-import { bookedLabel, customerName, fmtDateTime, money, usePageZone } from './display.js';
+import { bookedLabel, customerName, fmtDateTime, usePageZone } from './display.js';
 import {
   amountLocked,
   EMPTY_REFUND,
   hoursLocked,
-  refundCents,
-  refundFromHours,
-  refundReducer,
-  RELOAD_AFTER_RETURN_MS,
   REFUND_HOURS_MAX,
   REFUND_HOURS_STEP,
-  TEXT,
-  validateReturn,
+  refundReducer,
   type ReturnCheck,
-} from './rules.js';
+  validateReturn,
+} from './refundRules.js';
+import { RELOAD_AFTER_RETURN_MS, TEXT } from './rules.js';
 import type { Charges, Reservation } from './types.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
-
-/** The figures the dialog previews, with the server's own functions (the server decides). */
-export function previewCharges(r: Reservation, returnAt: number, entry: typeof EMPTY_REFUND, orgTaxRate: number) {
-  const rate = hourlyRateCents({
-    rateAtBooking: r.hourlyRateAtBooking,
-    itemHourlyRate: r.inventoryItem?.hourlyRate,
-    serviceRate: r.service?.rate,
-  });
-  const baseCents = toCents(r.baseAmount);
-  const end = Date.parse(r.endTime);
-  const overageHours = Number.isFinite(returnAt) && Number.isFinite(end) ? Math.max(0, hoursBetween(end, returnAt)) : 0;
-  const cap = computeCharges({
-    baseCents,
-    hasService: !!r.serviceId,
-    hourlyRateCents: rate,
-    overageHours,
-  }).subtotalCents;
-  const refund = entry.manualEntry === 'hours' ? refundFromHours(Number(entry.hours), rate, cap) : refundCents(entry);
-  const taxRate = r.taxRate > 0 ? r.taxRate : orgTaxRate;
-  const c = computeCharges({
-    baseCents,
-    hasService: !!r.serviceId,
-    hourlyRateCents: rate,
-    overageHours,
-    refundCents: Math.min(refund, cap),
-    taxRate,
-  });
-  return { rateCents: rate, capCents: cap, charges: c };
-}
-
-function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
-  const rows: [string, string][] = [
-    ['Duration', pluralize(c.reservationDuration, 'hour', undefined, String)],
-    ['Hourly rate', money(c.hourlyRate)],
-    ['Base amount', money(c.baseAmount)],
-    [`Overage (${c.overageHours} h)`, money(c.overageAmount)],
-    [`Refund (${c.refundHours} h)`, c.refundAmount > 0 ? `-${money(c.refundAmount)}` : money(0)],
-    ['Subtotal', money(c.subtotal)],
-  ];
-  // R-MONEY-3: the tax rate and amount show when the rate is above 0.
-  if (c.taxRate > 0) rows.push([`Tax (${c.taxRate}%)`, money(c.taxAmount)]);
-  rows.push(['Total', money(c.totalAmount)]);
-  return (
-    <Table.Root size="sm" aria-label={caption}>
-      <Table.Body>
-        {rows.map(([k, v]) => (
-          <Table.Row key={k}>
-            <Table.Cell fontWeight={k === 'Total' ? 'bold' : undefined}>{k}</Table.Cell>
-            <Table.Cell textAlign="end" fontWeight={k === 'Total' ? 'bold' : undefined}>
-              {v}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
-}
 
 /** "Process Return" (R-SET-3 return form, §4, §5): return time, refund by hours or amount, cash or credit, the charges. */
-export function ReturnDialog({
-  reservation,
-  onClose,
-  onReturned,
-}: {
-  reservation: Reservation | null;
-  onClose: () => void;
-  onReturned: () => void;
-}) {
+export function ReturnDialog({ reservation, onClose }: { reservation: Reservation | null; onClose: () => void }) {
   const open = !!reservation;
   const zone = usePageZone();
   const tax = useTaxRate(open);
   const [returnLocal, setReturnLocal] = useState('');
   const [notes, setNotes] = useState('');
-  const submission = useSubmissionKey();
   const [paymentId, setPaymentId] = useState('');
   const [errors, setErrors] = useState<ReturnCheck>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const processing = useProcessReturn({
+    success: (res) => res.message || 'Return processed successfully',
+    failure: TEXT.returnFailed,
+  });
   const [done, setDone] = useState<Charges | null>(null);
   // The reload must not fire into a page that has gone away (its cache is gone with it).
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -197,46 +125,15 @@ export function ReturnDialog({
     const check = checkNow();
     setErrors(check);
     if (check.returnTime || check.refund) return;
-    setSaving(true);
     setFailure(null);
-    try {
-      const res = await submission.send([r.id, returnAt, notes, refund, paymentId], (key) =>
-        reservationsApi.processReturn(
-          r.id,
-          {
-            actualReturnTime: new Date(returnAt).toISOString(),
-            notes: notes.trim() || null,
-            refund:
-              refund.manualEntry === 'none' && !refund.cash && !refund.credit && !paymentId.trim()
-                ? null
-                : {
-                    hours: refund.manualEntry === 'hours' ? Number(refund.hours) : null,
-                    amount:
-                      refund.manualEntry === 'amount'
-                        ? Number(refund.amount)
-                        : refund.manualEntry === 'hours'
-                          ? Number(refund.amount)
-                          : null,
-                    paymentId: paymentId.trim() || null,
-                    cash: refund.cash,
-                    credit: refund.credit,
-                    manualEntry: refund.manualEntry,
-                  },
-          },
-          key,
-        ),
-      );
-      setDone(res.charges);
-      notify.success(res.message || 'Return processed successfully');
-      // R-RES-5: the reservation and items reload after about a second.
-      reloadTimer.current = setTimeout(onReturned, RELOAD_AFTER_RETURN_MS);
-    } catch (e) {
-      const m = errorMessage(e, TEXT.returnFailed);
-      setFailure(m);
-      notify.error(m);
-    } finally {
-      setSaving(false);
+    const res = await processing.run(r.id, returnInput({ returnAt, notes, refund, paymentId }));
+    if (!res.ok) {
+      setFailure(errorMessage(res.error, TEXT.returnFailed));
+      return;
     }
+    setDone(res.value.charges);
+    // R-RES-5: the reservation and items reload after about a second.
+    reloadTimer.current = setTimeout(processing.reload, RELOAD_AFTER_RETURN_MS);
   }
 
   // The same frame shows the server's charges once done (a second dialog would take the submit
@@ -268,7 +165,7 @@ export function ReturnDialog({
       open
       title="Process Return"
       dirty={dirty}
-      saving={saving}
+      saving={processing.busy}
       submitLabel="Process Return"
       onSubmit={() => void submit()}
       onClose={onClose}

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Grid, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { addMonths, endOfMonth, format, getDay, parse, startOfMonth } from 'date-fns';
 import { useMemo, useState } from 'react';
-import { calendarDays, slotDisabled, TEXT, type CalendarDay, type CalendarSlot, type DayColour } from './rules.js';
+import { calendarDays, slotDisabled, type CalendarDay, type CalendarSlot, type DayColour } from './calendarRules.js';
+import { TEXT } from './rules.js';
 
 const COLOUR: Record<DayColour, { bg: string; fg: string; border: string }> = {
   green: { bg: 'green.subtle', fg: 'green.fg', border: 'green.muted' },

@@ -3,6 +3,7 @@
  * contract's own schemas (one message each, shared with the server); the rest is what the dialog
  * asks for, turned into the contract's item or service body on submit.
  */
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import {
   reservationCustomerInput,
@@ -90,6 +91,8 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
 
 export type CreateFormSchema = ReturnType<typeof createFormSchema>;
 export type CreateFormValues = z.input<CreateFormSchema>;
+/** The form as the dialog's sections get it. */
+export type CreateForm = UseFormReturn<CreateFormValues, unknown, z.output<CreateFormSchema>>;
 
 export function emptyCreateForm(mode: 'item' | 'service', zone: string, now: number = Date.now()): CreateFormValues {
   return {

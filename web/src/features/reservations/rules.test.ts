@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { depositTypeLabel } from '../../../../shared/domain/charges.js';
 import { ApiRequestError } from '../../api/client.js';
+import { calendarDays, dayColour, estimateOriginal, slotDisabled } from './calendarRules.js';
 import {
   amountLocked,
-  calendarDays,
-  cancelError,
-  dayColour,
-  depositTypeLabel,
-  detailsError,
-  durationText,
   EMPTY_REFUND,
-  estimateOriginal,
   hoursLocked,
-  phoneLast4,
-  refundFromHours,
-  refundReducer,
-  restoreError,
-  rowActions,
-  slotDisabled,
-  TEXT,
-  validateReturn,
   type RefundEntry,
   type RefundEvent,
-} from './rules.js';
+  refundFromHours,
+  refundReducer,
+  validateReturn,
+} from './refundRules.js';
+import { cancelError, detailsError, durationText, phoneLast4, restoreError, rowActions, TEXT } from './rules.js';
 
 const admin = { role: 'BUSINESS_ADMIN' };
 const manager = { role: 'EMPLOYEE', accessLevel: 'MANAGER' };

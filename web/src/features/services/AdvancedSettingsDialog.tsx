@@ -3,10 +3,7 @@ import {
   CloseButton,
   Dialog,
   Field,
-  HStack,
-  IconButton,
   Input,
-  NativeSelect,
   Portal,
   Stack,
   Switch,
@@ -15,12 +12,10 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { ADDON_RATE_TYPES, RATE_TYPE_LABEL } from '../../../../shared/domain/pricing.js';
-import { CloseIcon } from '../../components/icons.js';
-import { ReminderOffsetsField } from '../../components/ReminderOffsetsField.js';
-import { DEFAULT_REMINDER_MINUTES } from '../../../../shared/domain/reminders.js';
-import type { AddonForm, ServiceFormState } from './serviceForm.js';
+import type { ServiceFormState } from './serviceForm.js';
 import { WaitlistSettingsFields } from './WaitlistSettingsFields.js';
+import { AddonsEditor } from './AddonsEditor.js';
+import { RemindersEditor } from './RemindersEditor.js';
 
 /** The part of the service form this dialog edits. Apply Settings hands it back; nothing is saved here. */
 export type AdvancedSettings = Pick<
@@ -40,126 +35,7 @@ export type AdvancedSettings = Pick<
 const TABS = ['Hosts', 'RSVPs', 'Questionnaire', 'Privacy', 'Payment Options', 'Add-ons', 'Reminders'] as const;
 const COMING_SOON = new Set(['Hosts', 'Privacy']);
 
-/**
- * The service's own reminders (R-SET-7): off, the store's defaults (no `beforeMinutes`), or its own
- * offsets. Other keys a stored value holds (older rows' `hoursBefore`, `message`) are kept as they are.
- */
-export function RemindersEditor({
-  value,
-  onChange,
-}: {
-  value: Record<string, unknown>;
-  onChange: (v: Record<string, unknown>) => void;
-}) {
-  const enabled = value.enabled !== false;
-  const own = Array.isArray(value.beforeMinutes) ? (value.beforeMinutes as number[]) : null;
-  return (
-    <Stack gap="4">
-      <Switch.Root
-        checked={enabled}
-        onCheckedChange={(e) => onChange({ ...value, enabled: e.checked })}
-        colorPalette="brand"
-      >
-        <Switch.HiddenInput />
-        <Switch.Control />
-        <Switch.Label>Send reminders for this service's bookings</Switch.Label>
-      </Switch.Root>
-      {enabled && (
-        <Switch.Root
-          checked={own !== null}
-          onCheckedChange={(e) => {
-            const { beforeMinutes: _drop, ...rest } = value;
-            onChange(e.checked ? { ...rest, beforeMinutes: [...DEFAULT_REMINDER_MINUTES] } : rest);
-          }}
-          colorPalette="brand"
-        >
-          <Switch.HiddenInput />
-          <Switch.Control />
-          <Switch.Label>Use this service's own reminder times</Switch.Label>
-        </Switch.Root>
-      )}
-      {enabled && own !== null ? (
-        <ReminderOffsetsField
-          name="service-own"
-          label="Remind customers"
-          value={own}
-          onChange={(beforeMinutes) => onChange({ ...value, beforeMinutes })}
-        />
-      ) : (
-        <Text color="fg.muted" fontSize="sm">
-          {enabled
-            ? "Customers get the store's reminders for service bookings (Notification Preferences)."
-            : 'Customers of this service get no reminders.'}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-export function AddonsEditor({ addons, onChange }: { addons: AddonForm[]; onChange: (a: AddonForm[]) => void }) {
-  const set = (i: number, patch: Partial<AddonForm>) =>
-    onChange(addons.map((a, j) => (j === i ? { ...a, ...patch } : a)));
-  return (
-    <Stack gap="2">
-      {addons.map((a, i) => (
-        <HStack key={a.id ?? i} align="flex-end">
-          <Field.Root flex="2">
-            <Field.Label>Add-on name</Field.Label>
-            <Input
-              value={a.name}
-              onChange={(e) => set(i, { name: e.target.value })}
-              aria-label={`Add-on ${i + 1} name`}
-            />
-          </Field.Root>
-          <Field.Root flex="1">
-            <Field.Label>Rate</Field.Label>
-            <Input
-              type="number"
-              min={0}
-              step={0.01}
-              value={a.rate}
-              onChange={(e) => set(i, { rate: e.target.value })}
-              aria-label={`Add-on ${i + 1} rate`}
-            />
-          </Field.Root>
-          <Field.Root flex="1">
-            <Field.Label>Rate type</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={a.rateType}
-                onChange={(e) => set(i, { rateType: e.target.value })}
-                aria-label={`Add-on ${i + 1} rate type`}
-              >
-                {ADDON_RATE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {RATE_TYPE_LABEL[t]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-          <IconButton
-            aria-label={`Remove add-on ${i + 1}`}
-            variant="ghost"
-            onClick={() => onChange(addons.filter((_, j) => j !== i))}
-          >
-            <CloseIcon />
-          </IconButton>
-        </HStack>
-      ))}
-      <Button
-        size="sm"
-        variant="outline"
-        alignSelf="flex-start"
-        onClick={() => onChange([...addons, { name: '', rate: '', rateType: 'FIXED' }])}
-      >
-        Add Add-on
-      </Button>
-    </Stack>
-  );
-}
-
+/** The service form's Advanced Settings (R-SVC-3): RSVPs, questionnaire, payment options, add-ons, reminders. */
 export function AdvancedSettingsDialog({
   open,
   value,

@@ -2,37 +2,33 @@ import { HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { locationBody } from '../../../../shared/contract/routes/inventory.js';
 import { maxLengthOf } from '../../components/form.js';
-import { useLocations, inventoryApi } from '../inventory/api/index.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
+import { useCreateLocation, useLocations } from '../inventory/api/index.js';
 
 const ADD_NEW = '__add_new__';
 export const LOCATION_CREATE_FAILED = 'Failed to create location. Please try again.';
 
 /** '-' for none, an existing location, or add new inline: Enter saves, Escape cancels (R-INV-8). */
 export function LocationPicker({ value, onChange }: { value: string; onChange: (name: string) => void }) {
-  const { data, error, mutate } = useLocations();
+  const { data, error } = useLocations();
   const names = (data ?? []).map((l) => l.name);
   if (value && !names.includes(value)) names.push(value);
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submission = useSubmissionKey();
+  // The hook owns the submission key and reads the locations again; a failure is an alert here (R-INV-8).
+  const create = useCreateLocation({ failure: LOCATION_CREATE_FAILED, toastFailure: false });
+  const busy = create.busy;
 
   async function save() {
     const name = draft.trim();
     if (!name) return;
-    setBusy(true);
-    try {
-      await submission.send(name, (key) => inventoryApi.createLocation(name, key));
-      await mutate();
-      onChange(name);
-      setAdding(false);
-      setDraft('');
-    } catch {
+    const res = await create.run(name);
+    if (!res.ok) {
       window.alert(LOCATION_CREATE_FAILED);
-    } finally {
-      setBusy(false);
+      return;
     }
+    onChange(name);
+    setAdding(false);
+    setDraft('');
   }
 
   if (adding) {

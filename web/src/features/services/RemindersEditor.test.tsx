@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils.js';
-import { RemindersEditor } from './AdvancedSettingsDialog.js';
+import { RemindersEditor } from './RemindersEditor.js';
 
 let last: Record<string, unknown> = {};
 function Harness({ initial }: { initial: Record<string, unknown> }) {

@@ -19,7 +19,7 @@ import { configuredMethods, type PaymentMethods } from '../../../../shared/domai
 import { slotLabel } from '../../../../shared/domain/slots.js';
 import { useOrgTimeZone } from '../../app/time-zone.js';
 import { formatSlot } from '../../components/format.js';
-import { servicesApi } from './api/index.js';
+import { useGenerateShareLink } from './api/index.js';
 import { notify } from '../../components/toaster.js';
 import { slotsOf, type ApiService } from './serviceForm.js';
 import { WaitlistPanel } from './WaitlistPanel.js';
@@ -61,7 +61,12 @@ export function ServiceDetailsDialog({
 }) {
   const orgZone = useOrgTimeZone();
   const [token, setToken] = useState<string | null>(service?.shareToken ?? null);
-  const [busy, setBusy] = useState(false);
+  // Revalidates the services. A failure reads the dialog's own text, not the server's message.
+  const share = useGenerateShareLink({
+    success: 'Share link generated successfully!',
+    failure: 'Failed to generate share link',
+    toastFailure: false,
+  });
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     setToken(service?.shareToken ?? null);
@@ -79,17 +84,13 @@ export function ServiceDetailsDialog({
   const rsvp = service.rsvpSettings;
 
   async function generate() {
-    setBusy(true);
-    try {
-      const res = await servicesApi.generateShareLink(service!.id);
-      setToken(res.shareToken);
-      onChanged({ ...service!, shareToken: res.shareToken });
-      notify.success('Share link generated successfully!');
-    } catch {
+    const res = await share.run(service!.id);
+    if (!res.ok) {
       notify.error('Failed to generate share link');
-    } finally {
-      setBusy(false);
+      return;
     }
+    setToken(res.value.shareToken);
+    onChanged({ ...service!, shareToken: res.value.shareToken });
   }
 
   async function copy() {
@@ -249,7 +250,7 @@ export function ServiceDetailsDialog({
                     <Button
                       size="sm"
                       colorPalette="brand"
-                      loading={busy}
+                      loading={share.busy}
                       loadingText="Generating..."
                       onClick={() => void generate()}
                     >

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubFetch } from '../../test-utils.js';
-import { AddonsEditor } from './AdvancedSettingsDialog.js';
+import { renderWithProviders, stubPaths } from '../../test-utils.js';
+import { AddonsEditor } from './AddonsEditor.js';
 import { ServiceFormDialog } from './ServiceFormDialog.js';
 import * as z from '../../../../shared/zod.js';
 import { staffServiceSchema } from '../../../../shared/contract/responses.js';
@@ -27,7 +27,7 @@ const tour: ApiService = staffService({
 });
 const wire = (s: ApiService) => z.encode(staffServiceSchema, s);
 
-const bodyOf = (calls: ReturnType<typeof stubFetch>, method: string) => {
+const bodyOf = (calls: ReturnType<typeof stubPaths>, method: string) => {
   const call = calls.find((c) => c.method === method);
   return call ? JSON.parse(String(call.init?.body)) : undefined;
 };
@@ -36,7 +36,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the service form', () => {
   it('checks with the contract on submit, carries its limits, and creates the service', async () => {
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/locations': { body: [] },
       'POST /api/inventory/services': {
         status: 201,
@@ -77,7 +77,7 @@ describe('the service form', () => {
 
   it('edits from a fresh copy, asks before Escape throws away a change, and shows the server message when saving fails', async () => {
     const fresh = { ...tour, description: 'Fresh from the server' };
-    const calls = stubFetch({
+    const calls = stubPaths({
       'GET /api/locations': { body: [] },
       'GET /api/inventory/services/s1': { body: wire(fresh) },
       'PUT /api/inventory/services/s1': {
@@ -124,7 +124,7 @@ describe('the service form', () => {
       enableTieredPricing: true,
       pricingTiers: [{ name: 'Summer', rate: 30, rateType: 'PER_ITEM' }],
     };
-    stubFetch({ 'GET /api/locations': { body: [] }, 'GET /api/inventory/services/s1': { body: wire(tiered) } });
+    stubPaths({ 'GET /api/locations': { body: [] }, 'GET /api/inventory/services/s1': { body: wire(tiered) } });
     renderWithProviders(<ServiceFormDialog open service={tiered} onClose={() => {}} onSaved={() => {}} />);
     const form = await screen.findByRole('dialog', { name: 'Edit Service or Event' });
     await within(form).findByLabelText('Tier 1 rate type');
@@ -142,7 +142,7 @@ describe('the service form', () => {
   });
 
   it("shows the server's error text when an answer carries `error` and no message (docs/decisions/words-and-states.md)", async () => {
-    stubFetch({
+    stubPaths({
       'GET /api/locations': { body: [] },
       'POST /api/inventory/services': { status: 400, body: { error: 'Service limit reached for this plan' } },
     });

@@ -4,26 +4,18 @@ import { Controller } from 'react-hook-form';
 import { RATE_TYPE_LABEL, SERVICE_RATE_TYPES } from '../../../../shared/domain/pricing.js';
 import { serviceZone } from '../../../../shared/domain/slots.js';
 import { errorMessage } from '../../api/client.js';
-import { useMutationAction } from '../../api/mutation.js';
-import { useSubmissionKey } from '../../api/submission-key.js';
 import { useOrgTimeZone } from '../../app/time-zone.js';
 import { FormDialog } from '../../components/FormDialog.js';
 import { FormField, useFieldLimit } from '../../components/form.js';
 import { SettingsIcon } from '../../components/icons.js';
-import { AddonsEditor, type AdvancedSettings, AdvancedSettingsDialog } from './AdvancedSettingsDialog.js';
-import { SERVICES, servicesApi } from './api/index.js';
+import { AddonsEditor } from './AddonsEditor.js';
+import { type AdvancedSettings, AdvancedSettingsDialog } from './AdvancedSettingsDialog.js';
+import { getService, useSaveService } from './api/index.js';
 import { LocationPicker } from './LocationPicker.js';
 import { AvailabilityField, dirtying, PricingTiersField, type ServiceForm } from './ServiceFormSections.js';
 import { ServicePhotoField } from './ServicePhotoField.js';
-import {
-  type ApiService,
-  emptyServiceForm,
-  formFromService,
-  payloadFromForm,
-  type ServiceFormValues,
-  serviceFormSchema,
-  splitPreview,
-} from './serviceForm.js';
+import { type ApiService, emptyServiceForm, formFromService, payloadFromForm, splitPreview } from './serviceForm.js';
+import { serviceFormSchema } from './serviceFormSchema.js';
 
 const ADVANCED_KEYS = [
   'maxParticipants',
@@ -181,7 +173,6 @@ export function ServiceFormDialog({
   const [uploading, setUploading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [advanced, setAdvanced] = useState(false);
-  const submission = useSubmissionKey();
 
   useEffect(() => {
     setFresh(null);
@@ -191,8 +182,7 @@ export function ServiceFormDialog({
     if (!service) return;
     // R-SVC-1: a fresh copy before editing; the list's copy stands in when that fails.
     let cancelled = false;
-    servicesApi
-      .get(service.id)
+    getService(service.id)
       .then((f) => !cancelled && setFresh(f))
       .catch(() => undefined);
     return () => {
@@ -201,19 +191,11 @@ export function ServiceFormDialog({
   }, [open, service, start]);
 
   const fallback = service ? 'Failed to update service' : 'Failed to create service';
-  const save = useMutationAction(
-    (values: ServiceFormValues) => {
-      const body = payloadFromForm(values);
-      return service
-        ? servicesApi.update(service.id, body)
-        : submission.send(body, (key) => servicesApi.create(body, key));
-    },
-    {
-      success: service ? 'Service updated successfully!' : 'Service created successfully!',
-      failure: fallback,
-      revalidate: [SERVICES],
-    },
-  );
+  // The hook revalidates the services; a failure is toasted and also shown in the form.
+  const save = useSaveService(service?.id ?? null, {
+    success: service ? 'Service updated successfully!' : 'Service created successfully!',
+    failure: fallback,
+  });
 
   return (
     <FormDialog
@@ -232,7 +214,7 @@ export function ServiceFormDialog({
       onClose={onClose}
       onSubmit={async (values) => {
         setFailure(null);
-        const r = await save.run(values);
+        const r = await save.run(payloadFromForm(values));
         if (!r.ok) {
           setFailure(errorMessage(r.error, fallback));
           return false;

@@ -3,7 +3,8 @@ import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { RATE_TYPE_LABEL, TIER_RATE_TYPES } from '../../../../shared/domain/pricing.js';
 import { CloseIcon } from '../../components/icons.js';
-import { emptySlot, type serviceFormSchema } from './serviceForm.js';
+import { emptySlot } from './serviceForm.js';
+import type { serviceFormSchema } from './serviceFormSchema.js';
 
 /** The service dialog's form, as its sections receive it. */
 export type ServiceForm = UseFormReturn<z.input<typeof serviceFormSchema>, unknown, z.output<typeof serviceFormSchema>>;

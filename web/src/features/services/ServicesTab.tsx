@@ -2,13 +2,12 @@ import { Alert, Button, Card, HStack, IconButton, Image, SimpleGrid, Skeleton, S
 import { useEffect, useState } from 'react';
 import { effectiveRate, staffPriceText } from '../../../../shared/domain/pricing.js';
 import { errorMessage } from '../../api/client.js';
-import { useMutationAction } from '../../api/mutation.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { formatSlot } from '../../components/format.js';
 import { useOrgTimeZone } from '../../app/time-zone.js';
 import { EyeIcon, PencilIcon, TrashIcon } from '../../components/icons.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { SERVICES, servicesApi, useServices } from './api/index.js';
+import { useDeleteService, useServices } from './api/index.js';
 import { ServiceDetailsDialog } from './ServiceDetailsDialog.js';
 import { ServiceFormDialog } from './ServiceFormDialog.js';
 import { slotsOf, type ApiService } from './serviceForm.js';
@@ -34,11 +33,8 @@ export default function ServicesTab({
   const [formOpen, setFormOpen] = useState(false);
   const [viewing, setViewing] = useState<ApiService | null>(null);
   const { confirm, confirmDialog } = useConfirm();
-  const remove = useMutationAction((s: ApiService) => servicesApi.remove(s.id), {
-    success: 'Service deleted successfully',
-    failure: 'Failed to delete service',
-    revalidate: [SERVICES],
-  });
+  // The write hooks (delete here, save and share link in the dialogs) read the services again.
+  const remove = useDeleteService({ success: 'Service deleted successfully', failure: 'Failed to delete service' });
 
   useEffect(() => {
     if (data) onCountChange?.(data.length);
@@ -62,7 +58,7 @@ export default function ServicesTab({
       message: `Delete "${s.name}"? Its share link stops working.`,
       confirmLabel: 'Delete',
       destructive: true,
-      action: () => remove.run(s),
+      action: () => remove.run(s.id),
     });
 
   return (
@@ -184,19 +180,13 @@ export default function ServicesTab({
         open={formOpen}
         service={editing}
         onClose={() => setFormOpen(false)}
-        onSaved={() => {
-          setFormOpen(false);
-          void mutate();
-        }}
+        onSaved={() => setFormOpen(false)}
       />
       <ServiceDetailsDialog
         service={viewing}
         canManage={canManage}
         onClose={() => setViewing(null)}
-        onChanged={(changed) => {
-          setViewing(changed);
-          void mutate();
-        }}
+        onChanged={setViewing}
       />
       {confirmDialog}
     </Stack>

@@ -14,7 +14,8 @@ import {
 import { useState, type FormEvent } from 'react';
 import { HARD_MAX_PARTICIPANTS, participantLimit, serviceZone, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
-import { api, errorMessage } from '../../api/client.js';
+import { errorMessage } from '../../api/client.js';
+import { useJoinWaitlist } from './api/index.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatSlot } from '../../components/format.js';
 import { validateBooking, type BookingErrors, type PublicService } from './publicBooking.js';
@@ -39,7 +40,8 @@ export function WaitlistJoinModal({
   const limit = participantLimit(service.rsvpSettings?.maxParticipants ?? undefined, HARD_MAX_PARTICIPANTS);
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', email: '', participantCount: 1 });
   const [errors, setErrors] = useState<BookingErrors>({});
-  const [busy, setBusy] = useState(false);
+  // The failure shows in the form, not as a toast.
+  const join = useJoinWaitlist({ failure: 'Could not join the waitlist', toastFailure: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [joined, setJoined] = useState<{ position: number; message: string } | null>(null);
   const perPerson = service.rateType === 'PER_PERSON';
@@ -49,24 +51,14 @@ export function WaitlistJoinModal({
     const found = validateBooking({ ...form, notes: '', allergies: '', addons: [] });
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    setBusy(true);
     setFailure(null);
-    try {
-      const res = await api('services.waitlistJoin', {
-        params: { token },
-        token: null,
-        body: {
-          slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
-          customer: { firstName: form.firstName, lastName: form.lastName, phone: form.phone, email: form.email },
-          participantCount: perPerson ? form.participantCount : 1,
-        },
-      });
-      setJoined({ position: res.entry.position, message: res.message });
-    } catch (err) {
-      setFailure(errorMessage(err, 'Could not join the waitlist'));
-    } finally {
-      setBusy(false);
-    }
+    const res = await join.run(token, {
+      slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+      customer: { firstName: form.firstName, lastName: form.lastName, phone: form.phone, email: form.email },
+      participantCount: perPerson ? form.participantCount : 1,
+    });
+    if (res.ok) setJoined({ position: res.value.entry.position, message: res.value.message });
+    else setFailure(errorMessage(res.error, 'Could not join the waitlist'));
   }
 
   const field = (k: Fields, label: string, type = 'text') => (
@@ -173,7 +165,7 @@ export function WaitlistJoinModal({
                     <Button variant="outline" onClick={onClose}>
                       Cancel
                     </Button>
-                    <Button type="submit" colorPalette="brand" loading={busy} loadingText="Joining...">
+                    <Button type="submit" colorPalette="brand" loading={join.busy} loadingText="Joining...">
                       Join the waitlist
                     </Button>
                   </>

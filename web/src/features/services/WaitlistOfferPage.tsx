@@ -1,15 +1,18 @@
 import { Alert, Badge, Box, Button, Card, Center, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
-import { api, errorMessage, type Answer } from '../../api/client.js';
-import { apiKey } from '../../api/keys.js';
+import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import {
+  useAcceptWaitlistOffer,
+  useDeclineWaitlistOffer,
+  useLeaveWaitlist,
+  useWaitlistOffer,
+  type WaitlistOffer as Offer,
+} from './api/index.js';
 import type { BookingAnswer } from './BookingModal.js';
 import { PaymentRequired } from './PublicServicePage.js';
-
-type Offer = Answer<'services.waitlistOffer'>['offer'];
 
 const STATUS_TEXT: Record<string, string> = {
   BOOKED: 'You have booked these places.',
@@ -35,10 +38,11 @@ function Message({ title, text }: { title: string; text: string }) {
 
 /** /service/{token}/offer/{offerToken}: the held places, their price, "Book now" (R-SVC-9). */
 function OfferView({ offerToken }: { offerToken: string }) {
-  const { data, error, isLoading, mutate } = useSWR(apiKey('services.waitlistOffer', offerToken), () =>
-    api('services.waitlistOffer', { params: { token: offerToken }, token: null }),
-  );
-  const [busy, setBusy] = useState(false);
+  const { data, error, isLoading, mutate } = useWaitlistOffer(offerToken);
+  // The failures show on the page, not as toasts; declining reads the offer again.
+  const accept = useAcceptWaitlistOffer({ failure: 'Failed to create booking', toastFailure: false });
+  const decline = useDeclineWaitlistOffer({ failure: 'Could not decline', toastFailure: false });
+  const busy = accept.busy || decline.busy;
   const [failure, setFailure] = useState<string | null>(null);
   const [booked, setBooked] = useState<{ booking: BookingAnswer; offer: Offer } | null>(null);
 
@@ -56,23 +60,22 @@ function OfferView({ offerToken }: { offerToken: string }) {
   const o = data.offer;
   if (o.status !== 'OFFERED') return <Message title={o.serviceName} text={STATUS_TEXT[o.status] ?? o.status} />;
 
+  // A failure is said on the page and the offer read again (it may have expired or moved on).
+  async function failed(err: unknown, fallback: string) {
+    setFailure(errorMessage(err, fallback));
+    await mutate();
+  }
+
   async function act(kind: 'accept' | 'decline') {
-    setBusy(true);
     setFailure(null);
-    try {
-      if (kind === 'accept') {
-        const booking = await api('services.waitlistAccept', { params: { token: offerToken }, token: null, body: {} });
-        setBooked({ booking, offer: o });
-      } else {
-        await api('services.waitlistDecline', { params: { token: offerToken }, token: null });
-        await mutate();
-      }
-    } catch (err) {
-      setFailure(errorMessage(err, kind === 'accept' ? 'Failed to create booking' : 'Could not decline'));
-      await mutate();
-    } finally {
-      setBusy(false);
+    if (kind === 'accept') {
+      const res = await accept.run(offerToken);
+      if (res.ok) setBooked({ booking: res.value, offer: o });
+      else await failed(res.error, 'Failed to create booking');
+      return;
     }
+    const res = await decline.run(offerToken);
+    if (!res.ok) await failed(res.error, 'Could not decline');
   }
 
   return (
@@ -127,7 +130,8 @@ function OfferView({ offerToken }: { offerToken: string }) {
 
 /** /service/{token}/leave/{leaveToken}: the confirmation e-mail's "Leave the waitlist" (R-SVC-8). */
 function LeaveView({ leaveToken }: { leaveToken: string }) {
-  const [state, setState] = useState<'ask' | 'busy' | 'done' | string>('ask');
+  const [state, setState] = useState<'ask' | 'done' | string>('ask');
+  const leave = useLeaveWaitlist({ failure: 'Could not leave the waitlist', toastFailure: false });
   if (state === 'done') return <Message title="Waitlist" text="You have left the waitlist." />;
   return (
     <Center minH="70vh" px="4">
@@ -136,7 +140,7 @@ function LeaveView({ leaveToken }: { leaveToken: string }) {
           Leave the waitlist?
         </Heading>
         <Text color="fg.muted">You will no longer receive an offer for this time slot.</Text>
-        {state !== 'ask' && state !== 'busy' && (
+        {state !== 'ask' && !leave.busy && (
           <Alert.Root status="error">
             <Alert.Indicator />
             <Alert.Description>{state}</Alert.Description>
@@ -144,15 +148,10 @@ function LeaveView({ leaveToken }: { leaveToken: string }) {
         )}
         <Button
           colorPalette="red"
-          loading={state === 'busy'}
+          loading={leave.busy}
           onClick={async () => {
-            setState('busy');
-            try {
-              await api('services.waitlistLeave', { params: { token: leaveToken }, token: null });
-              setState('done');
-            } catch (err) {
-              setState(errorMessage(err, 'Could not leave the waitlist'));
-            }
+            const res = await leave.run(leaveToken);
+            setState(res.ok ? 'done' : errorMessage(res.error, 'Could not leave the waitlist'));
           }}
         >
           Leave the waitlist

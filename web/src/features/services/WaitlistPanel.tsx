@@ -1,14 +1,12 @@
 import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import useSWR from 'swr';
 import type { WaitlistEntryView } from '../../../../shared/contract/routes/waitlist.js';
 import { slotLabel } from '../../../../shared/domain/slots.js';
 import { statusLabel, type WaitlistStatus } from '../../../../shared/domain/waitlist.js';
-import { api, errorMessage } from '../../api/client.js';
-import { apiKey } from '../../api/keys.js';
+import { errorMessage } from '../../api/client.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import { formatSlot } from '../../components/format.js';
-import { notify } from '../../components/toaster.js';
+import { useOfferWaitlistPlaces, useRemoveWaitlistEntry, useWaitlist } from './api/index.js';
 
 const STATUS_COLOR: Record<WaitlistStatus, string> = {
   WAITING: 'blue',
@@ -33,23 +31,20 @@ export function WaitlistPanel({
   zone?: string | null;
 }) {
   const clock = useOrgClock();
-  const { data, error, isLoading, mutate } = useSWR(apiKey('services.waitlistList', serviceId), () =>
-    api('services.waitlistList', { params: { id: serviceId } }),
-  );
+  const { data, error, isLoading, mutate } = useWaitlist(serviceId);
+  // Both hooks read the waitlist again after success; after a failure it is read again here (it may have moved on).
+  const remove = useRemoveWaitlistEntry({
+    success: 'Removed from the waitlist',
+    failure: 'Could not remove the entry',
+  });
+  const offer = useOfferWaitlistPlaces({ success: 'Offer sent', failure: 'Could not send the offer' });
   const [busy, setBusy] = useState<string | null>(null);
 
   async function act(entry: WaitlistEntryView, kind: 'remove' | 'offer') {
     setBusy(entry.id);
-    try {
-      if (kind === 'remove') await api('services.waitlistRemove', { params: { id: serviceId, entryId: entry.id } });
-      else await api('services.waitlistOfferByHand', { params: { id: serviceId, entryId: entry.id } });
-      notify.success(kind === 'remove' ? 'Removed from the waitlist' : 'Offer sent');
-    } catch (err) {
-      notify.error(errorMessage(err, kind === 'remove' ? 'Could not remove the entry' : 'Could not send the offer'));
-    } finally {
-      setBusy(null);
-      await mutate();
-    }
+    const res = await (kind === 'remove' ? remove : offer).run(serviceId, entry.id);
+    setBusy(null);
+    if (!res.ok) await mutate();
   }
 
   if (error)

@@ -1,4 +1,4 @@
-import { servicesApi } from './api/index.js';
+import { presignServicePhoto } from './api/index.js';
 import { postToPresignedUrl } from '../../api/upload.js';
 import { PHOTO_MESSAGES } from '../../../../shared/domain/photos.js';
 
@@ -14,7 +14,7 @@ export async function uploadServicePhoto(
   serviceId: string | undefined,
   idempotencyKey: string,
 ): Promise<string> {
-  const p = await servicesApi.presignPhoto(
+  const p = await presignServicePhoto(
     { contentType: file.type, size: file.size, fileName: file.name, serviceId: serviceId ?? null },
     idempotencyKey,
   );

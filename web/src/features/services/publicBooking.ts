@@ -1,7 +1,8 @@
 import type { PublicService } from '../../../../shared/contract/responses.js';
 import { isEmail } from '../../../../shared/domain/email.js';
 import { fromCents, toCents } from '../../../../shared/domain/money.js';
-import { computeCharges, quote } from '../../../../shared/domain/pricing.js';
+import { quote } from '../../../../shared/domain/pricing.js';
+import { computeCharges } from '../../../../shared/domain/charges.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
 /** The service as GET /public/service/{token} answers it, decoded (R-SVC-1 "Public service as read"). */

@@ -6,10 +6,10 @@ import {
   emptyServiceForm,
   formFromService,
   payloadFromForm,
-  serviceFormSchema,
   splitPreview,
   type ServiceFormState,
 } from './serviceForm.js';
+import { serviceFormSchema } from './serviceFormSchema.js';
 
 describe('service form', () => {
   it('fills the form from a decoded service: one empty slot row when it has none, rate types upper case', () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, stubFetch } from '../../test-utils.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -26,7 +26,7 @@ afterEach(() => localStorage.clear());
 describe('the address of a switched-off module (docs/decisions/modules-and-live-stream.md)', () => {
   it('shows a calm "not enabled" page and never calls the module\'s API', async () => {
     signIn();
-    const calls = stubFetch(modulesOff('reservations', 'payments', 'reports'));
+    const calls = stubPaths(modulesOff('reservations', 'payments', 'reports'));
     renderApp('/acme/reservations');
     await screen.findByText('This feature is not enabled for your organization', {}, { timeout: 20_000 });
     screen.getByRole('heading', { name: 'Reservations' });
@@ -37,7 +37,7 @@ describe('the address of a switched-off module (docs/decisions/modules-and-live-
 
   it('guards every switchable page: reports and timesheets too', async () => {
     signIn();
-    stubFetch(modulesOff('reports', 'employees', 'scheduling'));
+    stubPaths(modulesOff('reports', 'employees', 'scheduling'));
     const { router } = renderApp('/acme/reports');
     await screen.findByText('This feature is not enabled for your organization', {}, { timeout: 20_000 });
     await router.navigate('/acme/timesheets');
@@ -47,7 +47,7 @@ describe('the address of a switched-off module (docs/decisions/modules-and-live-
 
   it('leaves the page of a module that is on alone', async () => {
     signIn();
-    const calls = stubFetch(modulesOff('reports'));
+    const calls = stubPaths(modulesOff('reports'));
     renderApp('/acme/reservations');
     await vi.waitFor(() => expect(calls.some((c) => c.url.includes('/api/reservations'))).toBe(true), {
       timeout: 20_000,

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Code,
-  Fieldset,
-  HStack,
-  Input,
-  List,
-  Progress,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { subdomainFromName } from '../../../../shared/domain/subdomain.js';
@@ -20,76 +6,22 @@ import { errorMessage } from '../../api/client.js';
 import { pageNavigation } from '../../app/SessionProvider.js';
 import { browserTimeZone } from '../../app/time-zone.js';
 import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';
-import { CheckIcon, CloseIcon } from '../../components/icons.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { AuthLayout } from '../auth/index.js';
+import { useCompleteSignup, type ValidateAnswer } from './api/index.js';
 import { PasswordField } from './PasswordField.js';
-import { checkSubdomain, type SubdomainAnswer, useCompleteSignup, type ValidateAnswer } from './api/index.js';
+import { SignupCreated } from './SignupCreated.js';
 import {
-  addressFromLoginUrl,
   addressOf,
   confirmMismatch,
-  passwordStrength,
   SIGNUP_FAILED_MESSAGE,
   SIGNUP_REDIRECT_MS,
-  SIGNUP_SIGNING_IN,
-  SUBDOMAIN_CHECK_MS,
-  signupFormSchema,
-  strengthColor,
-  strengthLabel,
-  subdomainPreview,
   type SignupValues,
+  signupFormSchema,
+  subdomainPreview,
 } from './signup.js';
-
-function Criterion({ ok, children }: { ok: boolean; children: string }) {
-  return (
-    <List.Item display="flex" alignItems="center" gap="2" color={ok ? 'green.fg' : 'fg.muted'} fontSize="sm">
-      <Box as="span" aria-hidden>
-        {ok ? <CheckIcon /> : <CloseIcon />}
-      </Box>
-      <span>
-        {children}
-        <Box as="span" srOnly>
-          {ok ? ' (met)' : ' (not met)'}
-        </Box>
-      </span>
-    </List.Item>
-  );
-}
-
-function StrengthMeter({ password }: { password: string }) {
-  const s = passwordStrength(password);
-  const label = strengthLabel(s.score);
-  return (
-    <Stack gap="2" w="full" mt="1">
-      <Progress.Root
-        value={s.score * 25}
-        max={100}
-        size="xs"
-        colorPalette={strengthColor(s.score)}
-        aria-label="Password strength"
-      >
-        <HStack justify="space-between">
-          <Progress.Label fontSize="xs" color="fg.muted">
-            Password strength
-          </Progress.Label>
-          <Progress.ValueText fontSize="xs" aria-live="polite">
-            {password ? label : ''}
-          </Progress.ValueText>
-        </HStack>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <List.Root listStyle="none" gap="1" aria-label="Password requirements">
-        <Criterion ok={s.hasLength}>At least 8 characters</Criterion>
-        <Criterion ok={s.hasUppercase}>One uppercase letter</Criterion>
-        <Criterion ok={s.hasLowercase}>One lowercase letter</Criterion>
-        <Criterion ok={s.hasNumber}>One number</Criterion>
-      </List.Root>
-    </Stack>
-  );
-}
+import { StrengthMeter } from './StrengthMeter.js';
+import { useSubdomainCheck } from './useSubdomainCheck.js';
 
 const limit = (name: keyof SignupValues) => maxLengthOf(signupFormSchema, name);
 
@@ -122,23 +54,8 @@ export function SignupForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [loginUrl, setLoginUrl] = useState<string | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
-  // The server's answer for the name as typed (docs/decisions/words-and-states.md): the address it really gets now.
-  const [checked, setChecked] = useState<(SubdomainAnswer & { name: string }) | null>(null);
-  const typedName = form.watch('organizationName');
-  useEffect(() => {
-    const name = typedName?.trim() ?? '';
-    if (!name || !subdomainFromName(name)) return;
-    let live = true;
-    const t = window.setTimeout(() => {
-      checkSubdomain(token, name)
-        .then((a) => live && setChecked({ ...a, name }))
-        .catch(() => undefined);
-    }, SUBDOMAIN_CHECK_MS);
-    return () => {
-      live = false;
-      window.clearTimeout(t);
-    };
-  }, [typedName, token]);
+  const organizationName = form.watch('organizationName');
+  const checked = useSubdomainCheck(token, organizationName);
   // R-AUTH-3: a refusal shows in the form, not as a toast.
   const complete = useCompleteSignup({ failure: SIGNUP_FAILED_MESSAGE, toastFailure: false });
 
@@ -170,28 +87,9 @@ export function SignupForm({
     setLoginUrl(r.value.loginUrl ?? '/login');
   });
 
-  if (loginUrl) {
-    const address = addressFromLoginUrl(loginUrl, window.location.href);
-    return (
-      <AuthLayout title="Account Created Successfully!">
-        <Stack gap="3" role="status">
-          <Text>Your organization and admin account have been created.</Text>
-          {address && (
-            <Text>
-              Your address: <b>{address}</b>
-              {taken && ` (“${taken}” was already taken)`}
-            </Text>
-          )}
-          <HStack color="fg.muted">
-            <Spinner size="sm" />
-            <Text>{SIGNUP_SIGNING_IN}</Text>
-          </HStack>
-        </Stack>
-      </AuthLayout>
-    );
-  }
+  if (loginUrl) return <SignupCreated loginUrl={loginUrl} taken={taken} />;
 
-  const [organizationName, password, confirmPassword] = form.watch(['organizationName', 'password', 'confirmPassword']);
+  const [password, confirmPassword] = form.watch(['password', 'confirmPassword']);
   const preview = subdomainPreview(organizationName, window.location.host);
   const liveMismatch = confirmMismatch(password, confirmPassword);
   const { errors, isDirty } = form.formState;

@@ -19,7 +19,3 @@ export { INVENTORY, INVENTORY_ACTIVITY, INVENTORY_PAGE, LOCATIONS } from './keys
 export { createVariant, deleteVariant, updateVariant } from './save-variants.js';
 export { updateItem } from './update-item.js';
 export { updateProductType } from './update-product-type.js';
-
-import { createLocation } from './create-location.js';
-/** @deprecated The services area's location picker still calls this; `createLocation` / `useCreateLocation` replace it. */
-export const inventoryApi = { createLocation };

@@ -1,42 +1,27 @@
-import useSWR from 'swr';
-import { api, type BodyOf } from '../../../api/client.js';
-import { apiKey } from '../../../api/keys.js';
+/**
+ * The services area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook, which owns the caches it
+ * revalidates (keys.ts). Answers with JSON-text fields are decoded by the contract's codecs, loaded on
+ * first use (codecs.ts), so the public share page's first load carries no zod or contract.
+ */
+export { useAcceptWaitlistOffer } from './accept-waitlist-offer.js';
+export { bookPublic } from './book-public.js';
+export { useDeclineWaitlistOffer } from './decline-waitlist-offer.js';
+export { useDeleteService } from './delete-service.js';
+export { useGenerateShareLink } from './generate-share-link.js';
+export { usePublicService } from './get-public-service.js';
+export { getService } from './get-service.js';
+export { useServices } from './get-services.js';
+export { useWaitlist } from './get-waitlist.js';
+export { useWaitlistOffer, type WaitlistOffer } from './get-waitlist-offer.js';
+export { useJoinWaitlist, type WaitlistJoinBody } from './join-waitlist.js';
+export { PUBLIC_SERVICE, SERVICES, SERVICES_LIST, WAITLIST, WAITLIST_OFFER } from './keys.js';
+export { useLeaveWaitlist } from './leave-waitlist.js';
+export { useOfferWaitlistPlaces } from './offer-waitlist-places.js';
+export { presignServicePhoto } from './presign-photo.js';
+export { useRemoveWaitlistEntry } from './remove-waitlist-entry.js';
+export { type ServiceBody, useSaveService } from './save-service.js';
 
-/** Cache resources of this area (for useMutationAction's `revalidate`). */
-export const SERVICES = 'services';
-export const SERVICES_LIST = 'services.list';
-
-const codecs = () => import('./decode.js');
-
-/** The tenant's services. A failure is an error here; the inventory page tolerates it for its count (R-SVC-1). */
-export function useServices() {
-  return useSWR(apiKey(SERVICES_LIST), async () => {
-    const [wire, { decodeService }] = await Promise.all([api('services.list'), codecs()]);
-    return wire.map(decodeService);
-  });
-}
-
-/** The public share page's service: no session, so no tenant in the key (the token names it). */
-export function usePublicService(token: string) {
-  return useSWR(token ? apiKey('services.public', token) : null, async () => {
-    const [wire, { decodePublicService }] = await Promise.all([
-      api('services.publicGet', { params: { token }, token: null }),
-      codecs(),
-    ]);
-    return decodePublicService(wire);
-  });
-}
-
-export const servicesApi = {
-  presignPhoto: (body: BodyOf<'uploads.presignServicePhoto'>, idempotencyKey: string) =>
-    api('uploads.presignServicePhoto', { body, idempotencyKey }),
-  get: async (id: string) => (await codecs()).decodeService(await api('services.get', { params: { id } })),
-  create: async (body: BodyOf<'services.create'>, idempotencyKey: string) =>
-    (await codecs()).decodeSavedService(await api('services.create', { body, idempotencyKey })),
-  update: async (id: string, body: BodyOf<'services.update'>) =>
-    (await codecs()).decodeSavedService(await api('services.update', { params: { id }, body })),
-  remove: (id: string) => api('services.delete', { params: { id } }),
-  generateShareLink: (id: string) => api('services.generateShareLink', { params: { id } }),
-  publicBook: (token: string, body: BodyOf<'services.publicBook'>, idempotencyKey: string) =>
-    api('services.publicBook', { params: { token }, body, token: null, idempotencyKey }),
-};
+import { bookPublic } from './book-public.js';
+/** @deprecated The public booking modal (BookingModal.tsx) still calls this; `bookPublic` replaces it. */
+export const servicesApi = { publicBook: bookPublic };

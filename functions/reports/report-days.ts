@@ -1,0 +1,92 @@
+/**
+ * The per-day aggregate rows the range reports read (`REPDAY#{yyyy-MM-dd}`, written by ./aggregates.ts):
+ * one schema and one parse (docs/decisions/row-schemas.md), one Query for a range, and the sums over a
+ * range's rows. Every attribute but the keys is a counter kept by ADD (a number) or a name kept by SET
+ * under `N#…` (text); a row with anything else throws `RowShapeError` instead of reading as zero.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from '../../shared/zod.js';
+import { db, tableName } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { rowParser } from '../lib/rows.js';
+import { REPORT_DAY } from './aggregates.js';
+
+/** One day's aggregates: the counters by attribute name, and the names (`N#e#{id}`, `N#c#{id}`, `N#i#{id}`). */
+export interface ReportDay {
+  day: string;
+  counts: Record<string, number>;
+  names: Record<string, string>;
+}
+
+const KEY_ATTRIBUTES = new Set(['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']);
+
+const reportDaySchema = z.pipe(
+  z.catchall(z.object({ sk: z.string().check(z.startsWith(`${REPORT_DAY}#`)) }), z.union([z.number(), z.string()])),
+  z.transform((row, ctx): ReportDay => {
+    const out: ReportDay = { day: row.sk.slice(REPORT_DAY.length + 1), counts: {}, names: {} };
+    for (const [k, v] of Object.entries(row)) {
+      if (KEY_ATTRIBUTES.has(k)) continue;
+      if (k.startsWith('N#')) {
+        if (typeof v === 'string') out.names[k] = v;
+        else ctx.issues.push({ code: 'custom', input: v, path: [k], message: 'a name must be text' });
+      } else if (typeof v === 'number') out.counts[k] = v;
+      else ctx.issues.push({ code: 'custom', input: v, path: [k], message: 'a counter must be a number' });
+    }
+    return out;
+  }),
+);
+export const parseReportDay = rowParser('report day', reportDaySchema);
+
+/** The day rows of a range (inclusive), in day order. */
+export async function readDays(tenant: TenantId, start: string, end: string): Promise<ReportDay[]> {
+  const out: ReportDay[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+        ExpressionAttributeValues: {
+          ':pk': keys.tenantPartition(tenant),
+          ':a': `${REPORT_DAY}#${start}`,
+          ':b': `${REPORT_DAY}#${end}`,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(parseReportDay));
+    startKey = res.LastEvaluatedKey;
+  } while (startKey);
+  return out;
+}
+
+/** Sums a family of counters `{prefix}#{id}#{field}` over the days, with the latest name (`N#{prefix}#{id}`) per id. */
+export function byEntity(days: ReportDay[], prefix: 'e' | 'c' | 'i') {
+  const m = new Map<string, { f: Record<string, number>; name: string | null }>();
+  const entry = (id: string) => {
+    let e = m.get(id);
+    if (!e) m.set(id, (e = { f: {}, name: null }));
+    return e;
+  };
+  for (const d of days) {
+    for (const [k, v] of Object.entries(d.counts)) {
+      if (!k.startsWith(`${prefix}#`)) continue;
+      const last = k.lastIndexOf('#');
+      const e = entry(k.slice(prefix.length + 1, last));
+      const field = k.slice(last + 1);
+      e.f[field] = (e.f[field] ?? 0) + v;
+    }
+    for (const [k, v] of Object.entries(d.names))
+      if (k.startsWith(`N#${prefix}#`)) entry(k.slice(prefix.length + 3)).name = v;
+  }
+  return m;
+}
+
+/** The range's totals of the tenant-wide counters (no `#`) and the per-status, per-kind and per-hour ones. */
+export function totals(days: ReportDay[]): Record<string, number> {
+  const t: Record<string, number> = {};
+  for (const d of days)
+    for (const [k, v] of Object.entries(d.counts))
+      if (!k.includes('#') || /^(s|k|h)#[^#]+$/.test(k)) t[k] = (t[k] ?? 0) + v;
+  return t;
+}

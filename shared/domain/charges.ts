@@ -1,0 +1,164 @@
+/**
+ * Reservation charges (R-MONEY-3, R-RES-6): the hourly rate, overage, refunds, tax and the money
+ * movements of a return, in cents. Service prices (what a booking costs before these) are pricing.ts.
+ */
+
+import { type Cents, cents, formatCents, multiplyCents, percentOf, sumCents, toCents } from './money.js';
+
+/** R-RES-6: refund hours step and range; the minimum return time after the start. */
+export const REFUND_HOURS_STEP = 0.25;
+export const REFUND_HOURS_MAX = 24;
+export const MIN_RETURN_AFTER_START_MS = 5 * 60_000;
+
+export interface RateSources {
+  /** The rate stored on the reservation when it was booked. */
+  rateAtBooking?: number | null;
+  variantHourlyRate?: number | null;
+  itemHourlyRate?: number | null;
+  productTypeDefaultHourlyRate?: number | null;
+  cartHourlyRate?: number | null;
+  serviceRate?: number | null;
+}
+
+/**
+ * R-RES-6: the hourly rate for item pricing and refunds: rate at booking, then variant, item,
+ * product-type default, cart, or service rate, else 0. A source counts when it is a number above 0.
+ */
+export function hourlyRateCents(src: RateSources): Cents {
+  for (const v of [
+    src.rateAtBooking,
+    src.variantHourlyRate,
+    src.itemHourlyRate,
+    src.productTypeDefaultHourlyRate,
+    src.cartHourlyRate,
+    src.serviceRate,
+  ]) {
+    const n = typeof v === 'string' ? Number(v) : v;
+    if (typeof n === 'number' && Number.isFinite(n) && n > 0) return toCents(n);
+  }
+  return cents(0);
+}
+
+/** Hours between two instants, to 2 decimals (R-RES-8: a 36e5 ms divisor). */
+export function hoursBetween(fromMs: number, toMs: number): number {
+  const h = (toMs - fromMs) / 36e5;
+  return Number.isFinite(h) ? Math.round(h * 100) / 100 : 0;
+}
+
+export interface ChargesInput {
+  /** Base price in cents: item = duration x hourly rate; service = quoteCents(...).totalCents. */
+  baseCents: number;
+  hasService: boolean;
+  hourlyRateCents: number;
+  /** Hours past the expected end (0 when on time); ignored with a service. */
+  overageHours?: number;
+  /** An overage amount that replaces hours x rate (R-RES-2: "overageAmount, else hours x rate"). */
+  overageCents?: number | null;
+  refundCents?: number;
+  /** Percent (8.25 = 8.25 %): the reservation's rate, else the organization's, else 0. */
+  taxRate?: number | null;
+}
+
+export interface Charges {
+  baseCents: Cents;
+  overageHours: number;
+  overageCents: Cents;
+  refundCents: Cents;
+  subtotalCents: Cents;
+  taxRate: number;
+  taxCents: Cents;
+  totalCents: Cents;
+}
+
+/**
+ * R-MONEY-3: overage only without a service (the amount, else hours x rate); subtotal =
+ * max(0, base + overage - refund); tax = subtotal x rate / 100 when both are positive, rounded once
+ * (half away from zero); total = subtotal + tax.
+ */
+export function computeCharges(input: ChargesInput): Charges {
+  const overageHours = input.hasService ? 0 : Math.max(0, input.overageHours ?? 0);
+  const overageCents = input.hasService
+    ? cents(0)
+    : input.overageCents != null && input.overageCents > 0
+      ? cents(input.overageCents)
+      : multiplyCents(input.hourlyRateCents, overageHours);
+  const refundCents = cents(Math.max(0, input.refundCents ?? 0));
+  const subtotalCents = cents(Math.max(0, input.baseCents + overageCents - refundCents));
+  const taxRate = input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0 ? input.taxRate : 0;
+  const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : cents(0);
+  return {
+    baseCents: cents(input.baseCents),
+    overageHours,
+    overageCents,
+    refundCents,
+    subtotalCents,
+    taxRate,
+    taxCents,
+    totalCents: sumCents([subtotalCents, taxCents]),
+  };
+}
+
+/**
+ * The money movements of a return (docs/decisions/right-about-money.md), each its own payment row: what the rental cost
+ * (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share.
+ * They add up to the balance `totalCents - depositCents`.
+ */
+export function returnMovements(input: { unrefundedTotalCents: number; totalCents: number; depositCents: number }): {
+  chargeCents: Cents;
+  refundCents: Cents;
+} {
+  return {
+    chargeCents: cents(input.unrefundedTotalCents - input.depositCents),
+    refundCents: cents(Math.max(0, input.unrefundedTotalCents - input.totalCents)),
+  };
+}
+
+export type RefundCheck = { ok: true; refundCents: Cents; refundHours: number } | { ok: false; message: string };
+
+/**
+ * R-RES-6 refunds. By hours (step 0.25, 0-24): hours x hourly rate, capped at the total. By
+ * amount: refused above the total with the spec's message. The total a refund is capped at is base
+ * plus overage (what the customer would pay before the refund). A refund above 0 needs cash or credit.
+ */
+export function checkRefund(input: {
+  hours?: number | null;
+  amount?: number | null;
+  cash?: boolean;
+  credit?: boolean;
+  manualEntry?: string | boolean | null;
+  hourlyRateCents: number;
+  capCents: number;
+}): RefundCheck {
+  const hours = Math.max(0, Number(input.hours ?? 0) || 0);
+  const amountGiven = input.amount != null && Number(input.amount) > 0;
+  const byHours = input.manualEntry === 'hours' || (!amountGiven && hours > 0);
+  if (hours > REFUND_HOURS_MAX || Math.round(hours / REFUND_HOURS_STEP) * REFUND_HOURS_STEP !== hours) {
+    return { ok: false, message: 'Refund hours must be between 0 and 24 in steps of 0.25' };
+  }
+  let refundCents: Cents;
+  let refundHours = 0;
+  if (byHours) {
+    refundHours = hours;
+    refundCents = cents(Math.min(input.capCents, multiplyCents(input.hourlyRateCents, hours)));
+  } else {
+    refundCents = toCents(input.amount ?? 0);
+    if (refundCents > input.capCents) {
+      return {
+        ok: false,
+        message: `Refund amount cannot exceed the total reservation amount (${formatCents(input.capCents)}). Please adjust the refund amount.`,
+      };
+    }
+  }
+  if (refundCents > 0 && !input.cash && !input.credit) {
+    return { ok: false, message: 'Please select either Cash or Credit (or both) for the refund payment method.' };
+  }
+  return { ok: true, refundCents: cents(Math.max(0, refundCents)), refundHours };
+}
+
+/** R-RES-2: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
+export function depositTypeLabel(cash: boolean | null | undefined, credit: boolean | null | undefined): string {
+  if (cash && credit) return 'Cash & Credit';
+  if (cash) return 'Cash';
+  if (credit) return 'Credit';
+  return 'Not specified';
+}

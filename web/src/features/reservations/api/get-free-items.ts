@@ -1,0 +1,14 @@
+import useSWR from 'swr';
+import { api, type Answer } from '../../../api/client.js';
+import { apiKey } from '../../../api/keys.js';
+import { FREE_ITEMS } from './keys.js';
+
+export type FreeItems = Answer<'reservations.availableItems'>;
+
+export const getFreeItems = async (startTime: string, hours: 1 | 2) =>
+  (await api('reservations.availableItems', { query: { startTime, hours } })).items;
+
+/** Items free for the whole chosen time (the server knows future bookings; a plain status filter cannot). */
+export function useFreeItems(startTime: string | null, hours: 1 | 2) {
+  return useSWR(startTime ? apiKey(FREE_ITEMS, startTime, hours) : null, () => getFreeItems(startTime!, hours));
+}
