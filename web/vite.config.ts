@@ -2,11 +2,22 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
+import { ROUTE_TABLE } from '../shared/contract/route-table.js';
 import { ROUTES } from './bench/bundle-size.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiProxy = process.env.VITE_API_PROXY;
 const PRELOADER = 'src/app/route-preload.ts';
+
+/**
+ * What a public route's first paint waits for beyond its page's static chunks: the API answer it shows
+ * and the modules that decode that answer (a dynamic import of the page). route-preload.ts requests
+ * the answer and the build adds the modules to the route's preloads, so neither waits for the main
+ * bundle to have run (issue 27 item 11: the share page's LCP on mobile).
+ */
+const ROUTE_DATA: Record<string, { api: keyof typeof ROUTE_TABLE; modules: string[] }> = {
+  '/service/:token': { api: 'services.publicGet', modules: ['src/features/services/api/decode.ts'] },
+};
 
 /**
  * Issue 27 item 9: a public page's own chunks start downloading with the main bundle, not after it
@@ -41,19 +52,26 @@ function routePreload(): Plugin {
         };
         const main = closure(ctx.chunk);
         const table: Record<string, string[]> = {};
+        const data: Record<string, string> = {};
         for (const [path, { modules, kind }] of Object.entries(ROUTES)) {
           if (kind !== 'public') continue;
           const files = new Set<string>();
-          for (const m of modules) {
-            const page = all.find((c) => c.facadeModuleId === `${root}${m}`);
+          const extra = ROUTE_DATA[path];
+          for (const m of [...modules, ...(extra?.modules ?? [])]) {
+            const page = all.find((c) => c.facadeModuleId === `${root}${m}` || c.moduleIds.includes(`${root}${m}`));
             if (page) closure(page, files);
+            else if (extra?.modules.includes(m)) throw new Error(`route-preload: ${m} (ROUTE_DATA of ${path}) is in no chunk`);
           }
           table[path] = [...files].filter((f) => !main.has(f)).map((f) => `/${f}`);
+          if (extra) data[path] = ROUTE_TABLE[extra.api].path;
         }
-        const preloader = all.find((c) => c.facadeModuleId === `${root}${PRELOADER}`);
+        // The chunk holding the module, not its entry facade: the main bundle imports it too (the API
+        // client takes its early answer), and a facade would cost one more request before it runs.
+        const preloader = all.find((c) => c.moduleIds.includes(`${root}${PRELOADER}`));
         if (!preloader) return;
         return [
           { tag: 'script', attrs: { type: 'application/json', id: 'route-chunks' }, children: JSON.stringify(table), injectTo: 'head' },
+          { tag: 'script', attrs: { type: 'application/json', id: 'route-data' }, children: JSON.stringify(data), injectTo: 'head' },
           { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${preloader.fileName}` }, injectTo: 'head-prepend' },
         ];
       },

@@ -4,10 +4,7 @@
  * `emp#{userId}#revenueCents`: functions/reservations/create.ts and lifecycle.ts `counters`).
  * Revenue is the final total (tax, overage and refunds included) of the completed ones.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
-import type { TenantId } from '../lib/keys.js';
-import { statsKey } from '../reservations/entity.js';
+import { count, counterRow } from '../reservations/counts.js';
 
 export interface BookingCounts {
   total: number;
@@ -17,21 +14,18 @@ export interface BookingCounts {
   revenueCents: number;
 }
 
-export async function bookingCounterRow(tenant: TenantId): Promise<Record<string, unknown>> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: statsKey(tenant) }));
-  return res.Item ?? {};
-}
+/** The reservations' counter row, parsed by their area (reservations/counts.ts). */
+export const bookingCounterRow = counterRow;
 
-const n = (v: unknown) => Math.max(0, Number(v) || 0);
-export function bookingsOf(row: Record<string, unknown>, userId: string): BookingCounts {
-  const active = n(row[`emp#${userId}#ACTIVE`]);
-  const completed = n(row[`emp#${userId}#COMPLETED`]);
-  const cancelled = n(row[`emp#${userId}#CANCELLED`]);
+export function bookingsOf(row: Record<string, number>, userId: string): BookingCounts {
+  const active = count(row[`emp#${userId}#ACTIVE`]);
+  const completed = count(row[`emp#${userId}#COMPLETED`]);
+  const cancelled = count(row[`emp#${userId}#CANCELLED`]);
   return {
     total: active + completed + cancelled,
     active,
     completed,
     cancelled,
-    revenueCents: Math.round(Number(row[`emp#${userId}#revenueCents`]) || 0),
+    revenueCents: Math.round(row[`emp#${userId}#revenueCents`] ?? 0),
   };
 }

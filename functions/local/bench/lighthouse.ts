@@ -30,7 +30,7 @@ async function warmUp(url: string, paths: string[]): Promise<void> {
 }
 
 /** A share link of a fresh tenant's service: the public service page customers open. */
-async function publicServicePath(ctx: BenchContext): Promise<string> {
+export async function publicServicePath(ctx: BenchContext): Promise<string> {
   const owner = await newTenant(ctx, 'lighthouse');
   const service = await post<{ id?: string; service?: { id: string } }>(
     `${ctx.url}/api/inventory/services`,

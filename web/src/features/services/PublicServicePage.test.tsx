@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApi } from '../../test-utils.js';
 import { publicServiceWire } from './fixtures.test-helpers.js';
 import PublicServicePage from './PublicServicePage.js';
@@ -74,6 +74,36 @@ describe('public service page', () => {
     expect((await screen.findByTestId('paid-slot')).textContent).toBe('Sat, Dec 7, 2030 · 10:00 AM – 12:00 PM PST');
     // Pay-by in the service's zone (18:00 UTC is 10:00 AM in Los Angeles).
     screen.getByText('Dec 6, 2030, 10:00 AM PST');
+  });
+
+  // Issue 27 item 11: the first paint does not wait for the answer.
+  describe('first paint', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shows the page and its slots heading while the answer is on its way', async () => {
+      vi.stubGlobal('fetch', () => new Promise<Response>(() => {}));
+      renderPage();
+      const shell = await screen.findByTestId('public-service-loading');
+      expect(shell.getAttribute('aria-busy')).toBe('true');
+      expect(within(shell).getByRole('heading', { level: 2 }).textContent).toBe('Available Time Slots');
+      expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    });
+
+    it('offers the photo in the two sizes the resize Lambda writes, the phone-sized one by default', async () => {
+      stubApi({
+        'services.publicGet': {
+          body: publicServiceWire({
+            name: 'Sunset Kayak Tour',
+            photoUrls: { medium: 'https://cdn.test/m.webp', large: 'https://cdn.test/l.webp' },
+          }),
+        },
+      });
+      renderPage();
+      const img = await screen.findByRole('img', { name: 'Sunset Kayak Tour' });
+      expect(img.getAttribute('src')).toBe('https://cdn.test/m.webp');
+      expect(img.getAttribute('srcset')).toBe('https://cdn.test/m.webp 800w, https://cdn.test/l.webp 1600w');
+      expect(img.getAttribute('sizes')).toBe('(min-width: 48rem) 48rem, 100vw');
+    });
   });
 
   it('a failed booking says why and offers the way back to the slots', async () => {

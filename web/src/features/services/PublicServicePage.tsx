@@ -11,26 +11,70 @@ import {
   Image,
   Link,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
 } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PageSpinner } from '../../components/PageSpinner.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { publicLoadErrorMessage, UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
 import { bookableSlots, serviceZone, type Slot, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { ApiRequestError } from '../../api/client.js';
-import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
+import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { formatDateTime, formatDay, formatSlot, formatSlotTimes } from '../../components/format.js';
 import { usePublicService } from './api/index.js';
 import type { PublicService } from './publicBooking.js';
 import type { BookingAnswer } from './BookingModal.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads when the page is idle or a slot is picked.
+// First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads once the service is shown and
+// the browser is idle (not while the page still waits for its answer: issue 27 item 11), or when a slot is pointed at or picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
+const bookingOnPoint = preloadOn(Booking);
+
+/** Rendered with the service: its first idle moment after that paint fetches the booking form. */
+function PreloadBooking() {
+  usePreload(Booking);
+  return null;
+}
+
+/**
+ * The photo variants the resize Lambda writes (functions/uploads/resize.ts VARIANT_SIZES: medium 800 px,
+ * large 1600 px wide at most): a phone takes the medium one, a wide or dense screen the large one.
+ */
+function photoSources(urls: { medium?: string; large?: string }) {
+  const set = [urls.medium && `${urls.medium} 800w`, urls.large && `${urls.large} 1600w`].filter(Boolean);
+  return set.length === 2 ? { srcSet: set.join(', '), sizes: '(min-width: 48rem) 48rem, 100vw' } : {};
+}
+
+/**
+ * What the page looks like before its answer arrives (issue 27 item 11): the layout and the slots'
+ * heading paint with the page's code, so the first paint does not wait for the API.
+ */
+function ServiceShell() {
+  return (
+    <Container maxW="3xl" py={{ base: '6', md: '10' }} aria-busy="true" data-testid="public-service-loading">
+      <Stack gap="6">
+        <Stack gap="3">
+          <Skeleton h="10" w="70%" />
+          <Skeleton h="5" w="90%" />
+          <Skeleton h="7" w="30%" />
+        </Stack>
+        <Stack gap="3">
+          <Heading as="h2" size="lg">
+            Available Time Slots
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+            <Skeleton h="16" />
+            <Skeleton h="16" />
+          </SimpleGrid>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
 // The waitlist form (R-SVC-8) downloads only when someone asks for it.
 const WaitlistJoin = deferred(() => import('./WaitlistJoin.js').then((m) => m.WaitlistJoinModal));
 
@@ -153,13 +197,12 @@ function ServiceView() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waitFor, setWaitFor] = useState<SlotRef | null>(null);
   const WaitlistModal = useDeferred(WaitlistJoin, waitFor !== null);
-  usePreload(Booking);
   const BookingModal = useDeferred(Booking, slot !== null);
   // The server sends the zone the slots are in (the service's, else the organization's); customers read it named.
   const zone = service ? serviceZone(service, DEFAULT_TIME_ZONE) : DEFAULT_TIME_ZONE;
   const slots = useMemo(() => (service ? bookableSlots(service.availability, Date.now(), zone) : []), [service, zone]);
 
-  if (isLoading && !service) return <PageSpinner minH="70vh" />;
+  if (isLoading && !service) return <ServiceShell />;
   if (error || !service) {
     const code =
       error instanceof ApiRequestError
@@ -185,15 +228,18 @@ function ServiceView() {
     return <PaymentRequired service={service} booking={outcome.booking} slot={outcome.slot} />;
   const s = service;
   const urls = s.photoUrls ?? {};
-  const photo = urls.large ?? urls.medium ?? s.photo ?? undefined;
+  const photo = urls.medium ?? urls.large ?? s.photo ?? undefined;
 
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
+      <PreloadBooking />
       <Stack gap="6">
         {photo && (
           <Image
             src={photo}
+            {...photoSources(urls)}
             alt={s.name}
+            fetchPriority="high"
             w="full"
             maxH="360px"
             objectFit="cover"
@@ -252,6 +298,7 @@ function ServiceView() {
                   py="3"
                   justifyContent="space-between"
                   onClick={() => setSlot(x)}
+                  {...bookingOnPoint}
                   data-testid="slot-button"
                 >
                   <Stack gap="0" align="flex-start" minW="0" textAlign="start">

@@ -1,7 +1,15 @@
 import { Stack } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/PageHeader.js';
-import { CalendarFeedsSection } from './CalendarFeedsSection.js';
+import { PageSpinner } from '../../components/PageSpinner.js';
 import { ReminderSettingsSection } from './ReminderSettingsSection.js';
+
+// First-load budget (issue 27 item 9, docs/decisions/first-load-route-preload-and-compression.md): the
+// calendar feeds sit below the reminder settings; their table, dates and schemas download as the page
+// first renders, while the reminder settings load their data.
+const CalendarFeedsSection = lazy(() =>
+  import('./CalendarFeedsSection.js').then((m) => ({ default: m.CalendarFeedsSection })),
+);
 
 /** /storefront/notifications (beyond the spec's placeholder): reminders and calendar feeds (R-SET-7, R-SET-8). */
 export default function NotificationsPage() {
@@ -9,7 +17,9 @@ export default function NotificationsPage() {
     <Stack gap="6">
       <PageHeader title="Notification Preferences" />
       <ReminderSettingsSection />
-      <CalendarFeedsSection />
+      <Suspense fallback={<PageSpinner label="Loading calendar feeds…" minH="40" />}>
+        <CalendarFeedsSection />
+      </Suspense>
     </Stack>
   );
 }
