@@ -16,7 +16,8 @@ const PRELOADER = 'src/app/route-preload.ts';
  * bundle to have run (issue 27 item 11: the share page's LCP on mobile).
  */
 const ROUTE_DATA: Record<string, { api: keyof typeof ROUTE_TABLE; modules: string[] }> = {
-  '/service/:token': { api: 'services.publicGet', modules: ['src/features/services/api/decode.ts'] },
+  // The share page decodes its answer without zod (services/api/decode-public.ts): nothing more to preload.
+  '/service/:token': { api: 'services.publicGet', modules: [] },
 };
 
 /**

@@ -136,7 +136,11 @@ export const measures: BenchMeasure[] = [
                 .response()
                 .then((r) => r?.finished())
                 .then(() => req.sizes())
-                .then((s) => s.responseBodySize)
+                .then((s) => {
+                  // BENCH_LIST_SCRIPTS=1: which files make a page's figure (to find what to defer).
+                  if (process.env.BENCH_LIST_SCRIPTS) process.stderr.write(`    ${s.responseBodySize}\t${req.url()}\n`);
+                  return s.responseBodySize;
+                })
                 .finally(() => pending--),
             );
           });

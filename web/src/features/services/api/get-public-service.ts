@@ -1,15 +1,11 @@
 import useSWR from 'swr';
 import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
-import { codecs } from './codecs.js';
+import { decodePublicService } from './decode-public.js';
 import { PUBLIC_SERVICE } from './keys.js';
 
 export async function getPublicService(token: string) {
-  const [wire, { decodePublicService }] = await Promise.all([
-    api('services.publicGet', { params: { token }, token: null }),
-    codecs(),
-  ]);
-  return decodePublicService(wire);
+  return decodePublicService(await api('services.publicGet', { params: { token }, token: null }));
 }
 
 /** The public share page's service: no session, so no tenant in the key (the token names it). */
