@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
-import type { bulkCreateBody } from '../../shared/contract/routes/inventory.js';
+import type { bulkCreateBody } from '../../shared/contract/inventory-request-models.js';
 import {
   chunk,
   itemIdPrefix,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from '../../shared/zod.js';
-import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/routes/inventory.js';
+import type { locationBody, productTypeBody, variantBody } from '../../shared/contract/inventory-request-models.js';
 import { changedFields } from '../../shared/domain/inventory.js';
 import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, nowIso } from '../lib/db.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from '../../shared/zod.js';
 import type { ItemStatus } from '../../shared/contract/inventory-models.js';
-import { type itemBody } from '../../shared/contract/routes/inventory.js';
+import { type itemBody } from '../../shared/contract/inventory-request-models.js';
 import { changedFields, normaliseItemNumber } from '../../shared/domain/inventory.js';
 import { auditedWrite, type AuditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { nowIso } from '../lib/db.js';

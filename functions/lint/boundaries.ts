@@ -34,9 +34,10 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
   // creation (services), the reminder markers and their sending (sweeps).
   reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create', 'reminders', 'calendar-bookings'],
-  // The service booking transaction, composed by the staff reservation route; the waitlist's offers and
-  // expiry and the release of places of bookings that never landed (sweeps).
-  services: ['booking', 'waitlist-offers', 'slot-hold-sweep'],
+  // The service booking transaction, composed by the staff reservation route; a cancelled booking's
+  // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
+  // release of places of bookings that never landed (sweeps).
+  services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
   settings: ['tax', 'hours', 'contact', 'reminders'],
   // Mail templates (every area that mails), organization invitations (sign-up).

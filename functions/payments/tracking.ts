@@ -4,7 +4,8 @@
  * amount) reverses the previous one, so the payments total stays the sum of the rows. Marking a public
  * booking paid removes its unpaid marker: the 24-hour sweep no longer cancels it.
  */
-import type { TrackingInput, TrackingView } from '../../shared/contract/reservation-models.js';
+import type { TrackingView } from '../../shared/contract/reservation-models.js';
+import type { TrackingInput } from '../../shared/contract/reservation-request-models.js';
 import { PAYMENT_SOURCES } from '../../shared/contract/reservation-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ItemReservationInput } from '../../shared/contract/reservation-models.js';
+import type { ItemReservationInput } from '../../shared/contract/reservation-request-models.js';
 import { fromCents, multiplyCents, toCents } from '../../shared/domain/money.js';
-import { computeCharges } from '../../shared/domain/charges.js';
+import { type Charges, computeCharges } from '../../shared/domain/charges.js';
 import { startTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
@@ -18,7 +18,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { addCustomerParts, matchCustomer } from '../customers/entity.js';
+import { addCustomerParts, type CustomerInput, matchCustomer } from '../customers/entity.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import {
   actorOf,
@@ -57,6 +57,36 @@ export async function nextReservationNumber(tenant: TenantId): Promise<string> {
     }),
   );
   return `RES-${String(Number(res.Attributes?.seq ?? 0)).padStart(6, '0')}`;
+}
+
+/** The customer as a new reservation keeps them, trimmed (customers/entity.ts matches the person). */
+export function bookedCustomer(id: string, c: CustomerInput): ReservationRow['customer'] {
+  return {
+    id,
+    firstName: c.firstName.trim(),
+    lastName: c.lastName.trim(),
+    phone: c.phone.trim(),
+    email: c.email?.trim() || null,
+    address: c.address?.trim() || null,
+  };
+}
+
+/** A new reservation's money (R-MONEY-3): the charges at booking, kept again as booked; nothing returned or refunded yet. */
+export function bookedMoney(baseCents: number, charges: Charges) {
+  return {
+    baseAmountCents: baseCents,
+    subtotalCents: charges.subtotalCents,
+    taxRate: charges.taxRate,
+    taxAmountCents: charges.taxCents,
+    totalAmountCents: charges.totalCents,
+    bookedSubtotalCents: charges.subtotalCents,
+    bookedTaxAmountCents: charges.taxCents,
+    bookedTotalAmountCents: charges.totalCents,
+    overageAmountCents: 0,
+    overageHours: 0,
+    refundAmountCents: 0,
+    refundHours: 0,
+  };
 }
 
 /**
@@ -182,14 +212,7 @@ export async function createItemReservation(
         status: 'ACTIVE',
         source: 'STAFF',
         customerId: match.id,
-        customer: {
-          id: match.id,
-          firstName: c.firstName.trim(),
-          lastName: c.lastName.trim(),
-          phone: c.phone.trim(),
-          email: c.email?.trim() || null,
-          address: c.address?.trim() || null,
-        },
+        customer: bookedCustomer(match.id, c),
         inventoryItemId: fresh.item.id,
         inventoryItem: itemView(fresh),
         serviceId: null,
@@ -206,18 +229,7 @@ export async function createItemReservation(
         depositTypeCredit: input.depositType?.credit === true,
         paymentId: input.paymentId?.trim() || null,
         notes: input.notes?.trim() || null,
-        baseAmountCents: baseCents,
-        subtotalCents: charges.subtotalCents,
-        taxRate: charges.taxRate,
-        taxAmountCents: charges.taxCents,
-        totalAmountCents: charges.totalCents,
-        bookedSubtotalCents: charges.subtotalCents,
-        bookedTaxAmountCents: charges.taxCents,
-        bookedTotalAmountCents: charges.totalCents,
-        overageAmountCents: 0,
-        overageHours: 0,
-        refundAmountCents: 0,
-        refundHours: 0,
+        ...bookedMoney(baseCents, charges),
         hourlyRateAtBookingCents: rateCents,
         createdByEmployee: actor,
         processedByEmployee: null,

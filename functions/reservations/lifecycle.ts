@@ -12,7 +12,7 @@ import { reportAggregateParts } from '../reports/aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { addSlotReleaseParts } from '../services/booking.js';
+import { addSlotReleaseParts } from '../services/slot-release.js';
 import { removeCustomerReservation } from '../customers/entity.js';
 import {
   actorOf,

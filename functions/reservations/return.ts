@@ -3,7 +3,7 @@
  * (overage by the rate at booking, an optional refund within its cap, tax), the money movements beyond
  * the deposit as payment rows, the item released; one audited write conditional on the state read.
  */
-import type { ReturnInput } from '../../shared/contract/reservation-models.js';
+import type { ReturnInput } from '../../shared/contract/reservation-request-models.js';
 import { formatCents, fromCents } from '../../shared/domain/money.js';
 import {
   checkRefund,

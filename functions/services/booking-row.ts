@@ -4,6 +4,7 @@ import { computeCharges } from '../../shared/domain/charges.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { slotEnd, slotHours, slotStart, type Slot } from '../../shared/domain/slots.js';
 import type { CustomerInput } from '../customers/entity.js';
+import { bookedCustomer, bookedMoney } from '../reservations/create.js';
 import type { Person, ReservationRow } from '../reservations/entity.js';
 import type { ServiceRow } from './model.js';
 
@@ -48,7 +49,6 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
   const dueBy = isPublic ? new Date(f.now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
   // Public bookings keep allergies only when the service asks for them (R-BOOK-3).
   const allergies = isPublic && !service.questionnaire?.collectAllergies ? null : f.allergies?.trim() || null;
-  const c = f.customer;
   const row: ReservationRow = {
     id: f.reservationId,
     reservationNumber: f.reservationNumber,
@@ -56,14 +56,7 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
     status: 'ACTIVE',
     source: f.source,
     customerId: f.customerId,
-    customer: {
-      id: f.customerId,
-      firstName: c.firstName.trim(),
-      lastName: c.lastName.trim(),
-      phone: c.phone.trim(),
-      email: c.email?.trim() || null,
-      address: c.address?.trim() || null,
-    },
+    customer: bookedCustomer(f.customerId, f.customer),
     inventoryItemId: null,
     inventoryItem: null,
     serviceId: service.id,
@@ -96,18 +89,7 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
       quantity: addonQuantity(a.rateType, participants),
       amountCents: q.addons[i]!.cents,
     })),
-    baseAmountCents: q.totalCents,
-    subtotalCents: charges.subtotalCents,
-    taxRate: charges.taxRate,
-    taxAmountCents: charges.taxCents,
-    totalAmountCents: charges.totalCents,
-    bookedSubtotalCents: charges.subtotalCents,
-    bookedTaxAmountCents: charges.taxCents,
-    bookedTotalAmountCents: charges.totalCents,
-    overageAmountCents: 0,
-    overageHours: 0,
-    refundAmountCents: 0,
-    refundHours: 0,
+    ...bookedMoney(q.totalCents, charges),
     hourlyRateAtBookingCents: price.rateType === 'HOURLY' ? toCents(price.rate) : null,
     rateAtBooking: price.rate,
     rateTypeAtBooking: price.rateType,

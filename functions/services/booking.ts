@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ServiceReservationInput } from '../../shared/contract/reservation-models.js';
+import type { ServiceReservationInput } from '../../shared/contract/reservation-request-models.js';
 import { fromCents, toCents } from '../../shared/domain/money.js';
 import type { Addon } from '../../shared/domain/pricing.js';
 import { offsetsFor } from '../../shared/domain/reminders.js';
@@ -38,7 +38,6 @@ import {
   takePlaces,
 } from './slot-holds.js';
 import { getServiceRow } from './store.js';
-import { addWaitlistCheckParts } from './waitlist-store.js';
 
 /** The service's own add-ons for what was picked; rates sent by the browser are ignored. */
 function chosenAddons(service: ServiceRow, picked: readonly { id?: string; name: string }[] | undefined): Addon[] {
@@ -291,45 +290,4 @@ export async function bookServiceForCustomer(
     now,
   );
   return row;
-}
-
-/**
- * The places of a cancelled service reservation back to its slot ('slot-release' part), never above
- * the capacity staff set and only to the very slot booked; with the unpaid marker removed. The
- * caller's transition is conditional on the reservation being ACTIVE, so places come back once.
- */
-export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: ReservationRow): Promise<void> {
-  w.delete('unpaid-marker', keys.entity(tenant, E.unpaid, r.id));
-  if (!r.serviceId || !r.slot) return;
-  const service = await getServiceRow(tenant, r.serviceId, true);
-  const index = service?.availability.findIndex((s) => sameSlot(s, r.slot!)) ?? -1;
-  if (!service || index < 0) return;
-  const slot = service.availability[index]!;
-  const places = Number(r.slotPlaces) || placesTaken(r.service?.rateType ?? '', Number(r.participantCount) || 1);
-  const capacity = slot.originalSlotsAvailable ?? Number.POSITIVE_INFINITY;
-  const restored = Math.min(slot.slotsAvailable + places, capacity);
-  if (restored === slot.slotsAvailable) return;
-  const p = `#av[${index}]`;
-  w.update('slot-release', keys.entity(tenant, E.service, r.serviceId), {
-    update: `SET ${p}.#left = :restored, #version = #version + :one`,
-    condition: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
-    names: {
-      '#av': 'availability',
-      '#left': 'slotsAvailable',
-      '#date': 'date',
-      '#start': 'startTime',
-      '#end': 'endTime',
-      '#version': 'version',
-    },
-    values: {
-      ':restored': restored,
-      ':seen': slot.slotsAvailable,
-      ':date': slot.date,
-      ':start': slot.startTime,
-      ':end': slot.endTime,
-      ':one': 1,
-    },
-  });
-  // Freed places go to the slot's waitlist first (R-SVC-9): its check marker lands with this transaction.
-  addWaitlistCheckParts(w, tenant, r.serviceId, slot);
 }

@@ -2,15 +2,10 @@ import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
 import type { PublicBookingResponse } from '../../shared/contract/responses.js';
 import { resolveShare, toPublicService } from './public.js';
-import {
-  createService,
-  deleteService,
-  ensureShareToken,
-  getServiceRow,
-  listServiceRows,
-  toStaffService,
-  updateService,
-} from './store.js';
+import { deleteService } from './service-delete.js';
+import { toStaffService } from './service-view.js';
+import { ensureShareToken } from './share-link.js';
+import { createService, getServiceRow, listServiceRows, updateService } from './store.js';
 
 /** Lambda entry of the services area: staff service CRUD, share links, the public page and booking. */
 export const handler = createAreaHandler('services', {
@@ -61,20 +56,21 @@ export const handler = createAreaHandler('services', {
     // A join spends the address's booking budget: joining is asking for a place (R-SVC-8).
     const { limitBySource, PUBLIC_BOOKING_PER_SOURCE } = await import('../lib/rate-limit.js');
     await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE);
-    const w = await waitlist();
+    const w = await import('./waitlist-join.js');
     const joined = await w.joinWaitlist(params.token, body);
     return reply(joined.again ? 200 : 201, w.joinAnswer(joined));
   },
-  'services.waitlistOffer': async ({ params }) => (await waitlist()).readOffer(params.token),
+  'services.waitlistOffer': async ({ params }) => (await links()).readOffer(params.token),
   'services.waitlistAccept': async ({ params, body }) =>
-    reply(201, (await (await waitlist()).acceptOffer(params.token, body)) as PublicBookingResponse),
-  'services.waitlistDecline': async ({ params }) => (await waitlist()).declineOffer(params.token),
-  'services.waitlistLeave': async ({ params }) => (await waitlist()).leaveByLink(params.token),
-  'services.waitlistList': async ({ tenant, params }) => (await waitlist()).staffWaitlist(tenant, params.id),
+    reply(201, (await (await links()).acceptOffer(params.token, body)) as PublicBookingResponse),
+  'services.waitlistDecline': async ({ params }) => (await links()).declineOffer(params.token),
+  'services.waitlistLeave': async ({ params }) => (await links()).leaveByLink(params.token),
+  'services.waitlistList': async ({ tenant, params }) => (await staff()).staffWaitlist(tenant, params.id),
   'services.waitlistRemove': async ({ tenant, auth, params }) =>
-    (await waitlist()).staffRemove(tenant, params.id, params.entryId, auth.username),
+    (await staff()).staffRemove(tenant, params.id, params.entryId, auth.username),
   'services.waitlistOfferByHand': async ({ tenant, params }) =>
-    (await waitlist()).staffOffer(tenant, params.id, params.entryId),
+    (await staff()).staffOffer(tenant, params.id, params.entryId),
 });
 
-const waitlist = () => import('./waitlist.js');
+const links = () => import('./waitlist-links.js');
+const staff = () => import('./waitlist-staff.js');

@@ -3,9 +3,10 @@ import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/clien
 import { mockClient } from 'aws-sdk-client-mock';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
-import { serviceBody } from '../../shared/contract/routes/services.js';
+import { serviceBody } from '../../shared/contract/service-models.js';
 import { newBaseKey, recordPhoto } from '../uploads/photos.js';
-import { createService, ensureShareToken } from './store.js';
+import { ensureShareToken } from './share-link.js';
+import { createService } from './store.js';
 import { waitlistIsolationFixtures } from './waitlist-isolation-fixtures.js';
 
 /**

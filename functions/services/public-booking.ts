@@ -1,4 +1,4 @@
-import type { PublicBookingInput } from '../../shared/contract/routes/services.js';
+import type { PublicBookingInput } from '../../shared/contract/public-booking-models.js';
 import { fromCents } from '../../shared/domain/money.js';
 import { formatUsd } from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';

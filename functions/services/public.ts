@@ -21,7 +21,8 @@ import { organizationTimeZone } from '../lib/organization.js';
 import type { ServiceRow } from './model.js';
 import { publicBusinessContact } from '../settings/contact.js';
 import { effectiveTaxRate } from '../settings/tax.js';
-import { getServiceRow, photoUrlsFor } from './store.js';
+import { photoUrlsFor } from './service-view.js';
+import { getServiceRow } from './store.js';
 
 /** R-SVC-1 reads `code`; `error` carries the same code so both readings agree. */
 const linkError = (status: 404 | 410, code: string, message: string) =>

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RouteId } from '../../shared/contract/index.js';
-import { serviceBody } from '../../shared/contract/routes/services.js';
+import { serviceBody } from '../../shared/contract/service-models.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { E } from './model.js';
-import { createService, ensureShareToken } from './store.js';
-import { joinWaitlist } from './waitlist.js';
+import { ensureShareToken } from './share-link.js';
+import { createService } from './store.js';
+import { joinWaitlist } from './waitlist-join.js';
 
 const SLOT = { date: '2099-01-01', startTime: '10:00', endTime: '11:00' };
 

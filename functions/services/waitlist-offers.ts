@@ -4,63 +4,36 @@
  *   offer    slot places taken out (conditional on enough left) + entry WAITING→OFFERED + offer link
  *   release  entry OFFERED→EXPIRED/LEFT (conditional on the hold read) + places back to the slot
  *            (conditional on the count read) + a waitlist check marker for the next person
+ *            (waitlist-release.ts; the offer's price and e-mail are waitlist-offer-mail.ts)
  * A held place is out of `slotsAvailable`, so the public page, every booking attempt and every other
  * offer already see it as taken: a place is offered to one person only and never sold twice. Two
  * sweeps (or a sweep and an immediate run) may work on one slot at once: each picks from a
  * consistent read, and the conditions let exactly one of them through.
  */
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { fromCents } from '../../shared/domain/money.js';
-import { effectiveRate, formatUsd, quoteCents } from '../../shared/domain/pricing.js';
-import { computeCharges } from '../../shared/domain/charges.js';
-import { sameSlot, serviceZone, slotHours, slotStart, type Slot, type SlotRef } from '../../shared/domain/slots.js';
-import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
+import { serviceZone, slotStart, type SlotRef } from '../../shared/domain/slots.js';
 import { holdUntil, planOffers, placesNeeded, waitlistSettingsOf } from '../../shared/domain/waitlist.js';
-import { platformUrl } from '../auth/urls.js';
-import { getOrganization } from '../auth/store.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
-import { logger } from '../lib/logger.js';
-import { trySendMail } from '../lib/mail.js';
-import { optimistic, RETRY, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
-import { renderStoredEmail } from '../platform/template-store.js';
-import { effectiveTaxRate } from '../settings/tax.js';
 import { E, type ServiceRow } from './model.js';
+import { findSlot, slotNames, slotValues } from './slot-release.js';
 import { getServiceRow } from './store.js';
+import { sendOfferMail } from './waitlist-offer-mail.js';
+import { releaseOffer } from './waitlist-release.js';
 import {
-  addWaitlistCheckParts,
   CHECK_INDEX_PK,
   checkKey,
   entryKey,
-  getEntry,
   HOLD_INDEX_PK,
+  LINK_KEEP_SECONDS,
   offerLinkKey,
   readQueue,
   waitlistLog,
   type WaitlistEntry,
 } from './waitlist-store.js';
-
-/** How long the offer and leave links' pointers are kept after they stop mattering (table TTL). */
-const LINK_KEEP_SECONDS = 30 * 86400;
-
-const slotNames = {
-  '#av': 'availability',
-  '#left': 'slotsAvailable',
-  '#date': 'date',
-  '#start': 'startTime',
-  '#end': 'endTime',
-  '#version': 'version',
-};
-const slotValues = (slot: SlotRef) => ({ ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime });
-
-/** The slot of a service, with its index in the availability list. */
-function findSlot(service: ServiceRow, ref: SlotRef): { slot: Slot; index: number } | null {
-  const index = service.availability.findIndex((s) => sameSlot(s, ref));
-  return index < 0 ? null : { slot: service.availability[index]!, index };
-}
 
 export type OfferOutcome = 'offered' | 'lost' | 'no-places' | 'not-waiting' | 'started';
 
@@ -192,153 +165,6 @@ export async function processCheck(tenant: TenantId, serviceId: string, slot: Sl
     }
   }
   return offers;
-}
-
-/**
- * An OFFERED entry ends without a booking (hold expired, declined, left, removed by staff, slot
- * started): its places go back to the slot and the next person's check is put in the same
- * transaction (and run right after it). Answers false when the entry was no longer that offer.
- */
-export async function releaseOffer(
-  tenant: TenantId,
-  sk: string,
-  to: 'EXPIRED' | 'LEFT',
-  action: 'EXPIRED' | 'DECLINED' | 'LEFT' | 'REMOVED' | 'WITHDRAWN',
-  opts: { now?: number; holdUntil?: string; actor?: string | null } = {},
-): Promise<boolean> {
-  return optimistic(
-    async (): Promise<Attempt<boolean>> => {
-      const entry = await getEntry(tenant, sk);
-      if (!entry || entry.status !== 'OFFERED') return false;
-      if (opts.holdUntil && entry.holdUntil !== opts.holdUntil) return false;
-      const now = opts.now ?? Date.now();
-      const at = new Date(now).toISOString();
-      const w = auditedWrite(tenant);
-      w.update('waitlist-entry', entryKey(tenant, entry), {
-        update: 'SET #status = :to, updatedAt = :at REMOVE gsi1pk, gsi1sk',
-        condition: '#status = :offered AND holdUntil = :until',
-        names: { '#status': 'status' },
-        values: { ':to': to, ':at': at, ':offered': 'OFFERED', ':until': entry.holdUntil },
-      });
-      const service = await getServiceRow(tenant, entry.serviceId, true);
-      const found = service && findSlot(service, entry.slot);
-      if (service && found) {
-        const held = entry.heldPlaces ?? placesNeeded(service.rateType, entry);
-        const capacity = found.slot.originalSlotsAvailable ?? Number.POSITIVE_INFINITY;
-        const restored = Math.min(found.slot.slotsAvailable + held, capacity);
-        const p = `#av[${found.index}]`;
-        if (restored !== found.slot.slotsAvailable) {
-          w.update('slot-release', keys.entity(tenant, E.service, service.id), {
-            update: `SET ${p}.#left = :restored, #version = #version + :one`,
-            condition: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
-            names: slotNames,
-            values: { ':restored': restored, ':seen': found.slot.slotsAvailable, ':one': 1, ...slotValues(found.slot) },
-          });
-          addWaitlistCheckParts(w, tenant, service.id, found.slot);
-        }
-      }
-      waitlistLog(w, tenant, entry, action, at, { actor: opts.actor ?? null });
-      try {
-        await w.commit();
-        return true;
-      } catch (e) {
-        return retryWhen(e, e instanceof WriteFailed);
-      }
-    },
-    () => {
-      logger.warn('waitlist release left for the next run', { sk });
-      return false;
-    },
-  );
-}
-
-/** A WAITING entry leaves the queue (the person's link, or staff): nothing is held, nothing to give back. */
-export async function leaveQueue(
-  tenant: TenantId,
-  sk: string,
-  action: 'LEFT' | 'REMOVED',
-  actor: string | null = null,
-  now = Date.now(),
-): Promise<'left' | 'released' | 'gone'> {
-  return optimistic(
-    async (): Promise<Attempt<'left' | 'released' | 'gone'>> => {
-      const entry = await getEntry(tenant, sk);
-      if (!entry) return 'gone';
-      if (entry.status === 'OFFERED')
-        return (await releaseOffer(tenant, sk, 'LEFT', action, { now, actor })) ? 'released' : RETRY;
-      if (entry.status !== 'WAITING') return 'gone';
-      const at = new Date(now).toISOString();
-      const w = auditedWrite(tenant);
-      w.update('waitlist-entry', entryKey(tenant, entry), {
-        update: 'SET #status = :left, updatedAt = :at',
-        condition: '#status = :waiting',
-        names: { '#status': 'status' },
-        values: { ':left': 'LEFT', ':waiting': 'WAITING', ':at': at },
-      });
-      waitlistLog(w, tenant, entry, action, at, { actor });
-      try {
-        await w.commit();
-        return 'left';
-      } catch (e) {
-        return retryWhen(e, e instanceof WriteFailed);
-      }
-    },
-    () => 'gone',
-  );
-}
-
-/** The price an offer's booking will have now (the same rules as the booking: tiers, tax). */
-export async function offerPrice(tenant: TenantId, service: ServiceRow, entry: WaitlistEntry, now = Date.now()) {
-  const [orgZone, taxRate] = await Promise.all([organizationTimeZone(tenant), effectiveTaxRate(tenant)]);
-  const zone = serviceZone(service, orgZone);
-  const price = effectiveRate(service, new Date(now), zone);
-  const participants = service.rateType === 'PER_PERSON' ? entry.participantCount : 1;
-  const q = quoteCents({
-    rate: price.rate,
-    rateType: price.rateType,
-    participants,
-    hours: slotHours(entry.slot, zone),
-    addons: [],
-  });
-  const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate });
-  return {
-    zone,
-    subtotal: fromCents(charges.subtotalCents),
-    taxRate: charges.taxRate,
-    taxAmount: fromCents(charges.taxCents),
-    totalAmount: fromCents(charges.totalCents),
-  };
-}
-
-export const offerPageUrl = (shareToken: string, offerToken: string) =>
-  platformUrl(`/service/${shareToken}/offer/${offerToken}`).toString();
-
-/** The offer e-mail (template 'waitlist-offer'): the slot, the price, until when, the link. Never undoes the offer. */
-async function sendOfferMail(
-  tenant: TenantId,
-  service: ServiceRow,
-  entry: WaitlistEntry,
-  token: string,
-  zone: string,
-  now: number,
-) {
-  try {
-    if (!service.shareToken) return;
-    const [org, price] = await Promise.all([getOrganization(tenant), offerPrice(tenant, service, entry, now)]);
-    const mail = await renderStoredEmail('waitlist-offer', {
-      businessName: org?.name ?? '',
-      firstName: entry.customer.firstName,
-      serviceName: service.name,
-      slot: formatSlotIn(entry.slot, zone),
-      participants: entry.participantCount,
-      total: formatUsd(price.totalAmount),
-      holdUntil: formatDateTimeIn(entry.holdUntil!, zone, { zoneName: true }),
-      offerUrl: offerPageUrl(service.shareToken, token),
-    });
-    await trySendMail({ to: entry.customer.email, ...mail, tenant });
-  } catch (e) {
-    logger.warn('waitlist offer e-mail not sent', { error: e as Error, entryId: entry.id });
-  }
 }
 
 interface IndexItem {

@@ -27,6 +27,8 @@ export const WL = {
   check: 'WLCHECK',
   log: 'WLLOG',
 } as const;
+/** How long the offer and leave links' pointers are kept after they stop mattering (table TTL). */
+export const LINK_KEEP_SECONDS = 30 * 86400;
 export const CHECK_INDEX_PK = 'SWEEP#WLCHECK';
 export const HOLD_INDEX_PK = 'SWEEP#WLHOLD';
 

@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../shared/contract/routes/services.js';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../shared/domain/photos.js';
 import { ApiError, badRequest, notFound, payloadTooLarge } from '../lib/errors.js';
 import { putObject, presignPost, sniffImageType } from '../lib/files.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';

@@ -1,6 +1,6 @@
 import type { Context, S3Event } from 'aws-lambda';
 import sharp from 'sharp';
-import { PHOTO_MAX_BYTES } from '../../shared/contract/routes/services.js';
+import { PHOTO_MAX_BYTES } from '../../shared/domain/photos.js';
 import {
   deleteObjects,
   getObjectBytes,

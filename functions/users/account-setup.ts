@@ -5,7 +5,7 @@ import { ApiError, conflict } from '../lib/errors.js';
 import { trustedTenant } from '../lib/keys.js';
 import { hashPassword } from '../lib/passwords.js';
 import { hashToken } from '../lib/secure-token.js';
-import type { completeSignupBody } from '../../shared/contract/routes/users.js';
+import type { completeSignupBody } from '../../shared/contract/employee-models.js';
 import { EMPLOYEE_MESSAGES, SETUP_TOKEN_PATTERN } from '../../shared/domain/employees.js';
 import { completeSetup, EmailTakenError, findSetupPointer } from './setup-link.js';
 import { getEmployee } from './store.js';

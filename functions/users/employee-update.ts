@@ -5,7 +5,7 @@ import { conflict, forbidden } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import type { userUpdateBody } from '../../shared/contract/routes/users.js';
+import type { userUpdateBody } from '../../shared/contract/employee-models.js';
 import { splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
 import { toCents } from '../../shared/domain/money.js';
 import { roleFlags } from '../../shared/domain/roles.js';

@@ -8,7 +8,7 @@ import { type TenantId } from '../lib/keys.js';
 import { trySendMail } from '../lib/mail.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import type { inviteBody } from '../../shared/contract/routes/users.js';
+import type { inviteBody } from '../../shared/contract/employee-models.js';
 import { canDeleteEmployee } from '../../shared/domain/employees.js';
 import { toCents } from '../../shared/domain/money.js';
 import { createPendingEmployee, newSetupToken, rotateSetupToken } from './setup-link.js';

@@ -1,5 +1,5 @@
 import type * as z from '../../shared/zod.js';
-import type { picturePresignBody } from '../../shared/contract/routes/users.js';
+import type { picturePresignBody } from '../../shared/contract/employee-models.js';
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../shared/domain/photos.js';
 import { isConditionFailure, nowIso } from '../lib/db.js';
 import { ApiError, badRequest, conflict, notFound, payloadTooLarge } from '../lib/errors.js';

@@ -107,7 +107,7 @@ describe('the contract', () => {
 
 describe('field names of R-AUTH-3', () => {
   it("the tenant list's metrics carry the spec's names (emailsMonth, databaseSize)", async () => {
-    const { tenantMetricsResponse } = await import('./routes/platform.js');
+    const { tenantMetricsResponse } = await import('./platform-models.js');
     const metrics = tenantMetricsResponse.shape.tenants.def.element.shape.metrics.shape;
     const spec = [
       'totalUsers',

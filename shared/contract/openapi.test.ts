@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { routes } from './index.js';
 import { openApiDocument } from './openapi.js';
-import { SETUP_TOKEN_SOURCE } from './routes/users.js';
+import { SETUP_TOKEN_SOURCE } from './employee-models.js';
 import { SETUP_TOKEN_PATTERN } from '../domain/employees.js';
 
 type Op = {

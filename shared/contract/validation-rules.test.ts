@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import * as z from '../zod.js';
-import { publicBookingBody, serviceBody } from './routes/services.js';
-import { productTypeBody } from './routes/inventory.js';
-import { invitationBody } from './routes/platform.js';
-import { inviteBody } from './routes/users.js';
+import { serviceBody } from './service-models.js';
+import { publicBookingBody } from './public-booking-models.js';
+import { productTypeBody } from './inventory-request-models.js';
+import { invitationBody } from './platform-models.js';
+import { inviteBody } from './employee-models.js';
 import { dayCheck, email, timeZoneCheck } from './common.js';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>

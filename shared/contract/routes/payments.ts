@@ -1,6 +1,7 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
-import { paymentStatsResponse, trackingBody, trackingView } from '../reservation-models.js';
+import { paymentStatsResponse, trackingView } from '../reservation-models.js';
+import { trackingBody } from '../reservation-request-models.js';
 
 const u = { access: 'user' } as const;
 /** The payments area's routes (functions/payments). */

@@ -2,21 +2,23 @@ import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { idParam } from '../common.js';
 import {
-  availableItemsQuery,
   availableItemsResponse,
-  itemReservationBody,
-  logQuery,
   reservationDetailEnvelope,
   reservationEnvelope,
-  reservationListQuery,
   reservationListResponse,
   reservationLogResponse,
   reservationStatsResponse,
+  returnResponse,
+} from '../reservation-models.js';
+import {
+  availableItemsQuery,
+  itemReservationBody,
+  logQuery,
+  reservationListQuery,
   restoreBody,
   returnBody,
-  returnResponse,
   serviceReservationBody,
-} from '../reservation-models.js';
+} from '../reservation-request-models.js';
 import { cancelTokenParam, publicCancelDoneResponse, publicCancelResponse } from '../cancel-link-models.js';
 
 const u = { access: 'user' } as const;

@@ -3,7 +3,7 @@ import { route } from '../types.js';
 import { idParam, okResponse } from '../common.js';
 import { publicBookingResponse } from '../responses.js';
 import { WAITLIST_STATUSES } from '../../domain/waitlist.js';
-import { publicBookingBody, slotRef } from './services.js';
+import { publicBookingBody, slotRef } from '../public-booking-models.js';
 
 /**
  * The waitlist of a full slot (issue 26; docs/requirements/services.md R-SVC-7..R-SVC-10,

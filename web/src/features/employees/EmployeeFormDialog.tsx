@@ -2,7 +2,7 @@ import * as z from '../../../../shared/zod.js';
 import { Alert, Button, HStack, Input, NativeSelect, RadioGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { inviteBody } from '../../../../shared/contract/routes/users.js';
+import { inviteBody } from '../../../../shared/contract/employee-models.js';
 import { DialogFrame, FormDialog } from '../../components/FormDialog.js';
 import { FormField } from '../../components/form.js';
 import {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import type { InventoryItem, ItemCondition, ProductType } from '../../../../shared/contract/inventory-models.js';
-import { ITEM_CONDITIONS } from '../../../../shared/contract/routes/inventory.js';
+import { ITEM_CONDITIONS } from '../../../../shared/contract/inventory-models.js';
 import { clampBulkQuantity } from '../../../../shared/domain/inventory.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { useSubmissionKey } from '../../api/submission-key.js';

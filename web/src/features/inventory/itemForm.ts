@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { InventoryItem } from '../../../../shared/contract/inventory-models.js';
-import { ITEM_CONDITIONS, itemBody } from '../../../../shared/contract/routes/inventory.js';
+import { ITEM_CONDITIONS, type InventoryItem } from '../../../../shared/contract/inventory-models.js';
+import { itemBody } from '../../../../shared/contract/inventory-request-models.js';
 import type { BulkCreateBody, ItemBody } from './api/index.js';
 
 /**

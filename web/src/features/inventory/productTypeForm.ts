@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import type { ProductType, ProductVariant, RateRow } from '../../../../shared/contract/inventory-models.js';
-import { productTypeBody as productTypeSchema, RATE_TYPES } from '../../../../shared/contract/routes/inventory.js';
+import {
+  type ProductType,
+  type ProductVariant,
+  RATE_TYPES,
+  type RateRow,
+} from '../../../../shared/contract/inventory-models.js';
+import { productTypeBody as productTypeSchema } from '../../../../shared/contract/inventory-request-models.js';
 
 export { RATE_TYPES };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { invitationBody } from '../../../../shared/contract/routes/platform.js';
+import { invitationBody } from '../../../../shared/contract/platform-models.js';
 import { INVITATION_PENDING } from '../../../../shared/domain/invitations.js';
 import { ApiRequestError, errorMessage } from '../../api/client.js';
 import { FormField, FormSchemaProvider, maxLengthOf, useContractForm } from '../../components/form.js';

@@ -9,7 +9,7 @@ import {
   reservationCustomerInput,
   type ItemReservationInput,
   type ServiceReservationInput,
-} from '../../../../shared/contract/reservation-models.js';
+} from '../../../../shared/contract/reservation-request-models.js';
 import {
   FIRST_START_TIME,
   LAST_START_TIME,

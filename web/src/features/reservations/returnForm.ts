@@ -1,6 +1,6 @@
 import { toCents } from '../../../../shared/domain/money.js';
 import { computeCharges, hourlyRateCents, hoursBetween } from '../../../../shared/domain/charges.js';
-import type { ReturnInput } from '../../../../shared/contract/reservation-models.js';
+import type { ReturnInput } from '../../../../shared/contract/reservation-request-models.js';
 import { EMPTY_REFUND, type RefundEntry, refundCents, refundFromHours } from './refundRules.js';
 import type { Reservation } from './types.js';
 

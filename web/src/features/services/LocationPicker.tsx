@@ -1,6 +1,6 @@
 import { HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { locationBody } from '../../../../shared/contract/routes/inventory.js';
+import { locationBody } from '../../../../shared/contract/inventory-request-models.js';
 import { maxLengthOf } from '../../components/form.js';
 import { useCreateLocation, useLocations } from '../inventory/api/index.js';
 

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  rsvpSettingsSchema,
-  serviceBody,
-  waitlistSettingsSchema,
-} from '../../../../shared/contract/routes/services.js';
+import { rsvpSettingsSchema, serviceBody, waitlistSettingsSchema } from '../../../../shared/contract/service-models.js';
 
 /** The first message a contract schema gives for a value, or null when it accepts it. */
 function contractMessage(schema: z.core.$ZodType, value: unknown): string | null {

@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
-import { completeSignupBody } from '../../../../shared/contract/routes/users.js';
+import { completeSignupBody } from '../../../../shared/contract/employee-models.js';
 import { EMPLOYEE_MESSAGES } from '../../../../shared/domain/employees.js';
 import { FormField, FormSchemaProvider, useContractForm } from '../../components/form.js';
 import { EyeIcon, EyeOffIcon } from '../../components/icons.js';

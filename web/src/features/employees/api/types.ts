@@ -4,7 +4,7 @@ import type {
   employeeDetailSchema,
   employeeSchema,
   jobRoleSchema,
-} from '../../../../../shared/contract/routes/users.js';
+} from '../../../../../shared/contract/employee-models.js';
 import type { BodyOf } from '../../../api/client.js';
 
 export type Employee = z.infer<typeof employeeSchema>;

@@ -1,7 +1,7 @@
 import type {
   ItemReservationInput,
   ServiceReservationInput,
-} from '../../../../../shared/contract/reservation-models.js';
+} from '../../../../../shared/contract/reservation-request-models.js';
 import { api } from '../../../api/client.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
 import { useSubmissionKey } from '../../../api/submission-key.js';

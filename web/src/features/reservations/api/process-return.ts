@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import type { ReturnInput } from '../../../../../shared/contract/reservation-models.js';
+import type { ReturnInput } from '../../../../../shared/contract/reservation-request-models.js';
 import { api } from '../../../api/client.js';
 import { keyMatches } from '../../../api/keys.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
