@@ -4,6 +4,7 @@ import {
   formatClock,
   formatDateIn,
   formatDateTimeIn,
+  formatIn,
   formatSlotIn,
   formatTimeIn,
   zoneAbbreviation,
@@ -66,6 +67,24 @@ describe('one formatting module: times in a named zone (docs/decisions/one-time-
     expect(formatClock('14:30')).toBe('2:30 PM');
     expect(formatClock('00:05')).toBe('12:05 AM');
     expect(formatClock('12:00')).toBe('12:00 PM');
+  });
+
+  it('names every month and weekday in English without date-fns format, and refuses what it cannot print', () => {
+    // 2030-01-06 is a Sunday; noon UTC is 7 AM in New York all year.
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    months.forEach((name, i) => {
+      expect(formatIn(Date.UTC(2030, i, 15, 12), NY, 'MMM d, yyyy')).toBe(`${name} 15, 2030`);
+    });
+    const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    days.forEach((name, i) => {
+      expect(formatIn(Date.UTC(2030, 0, 6 + i, 12), NY, 'EEE, MMM d')).toBe(`${name}, Jan ${6 + i}`);
+    });
+    expect(formatIn(Date.UTC(2030, 0, 6, 23, 5), NY, 'EEE, MMM d, yyyy, h:mm a')).toBe('Sun, Jan 6, 2030, 6:05 PM');
+    expect(formatIn(Date.UTC(2000, 0, 1, 0), 'UTC', 'h a')).toBe('12 AM');
+    expect(formatIn(Date.UTC(2030, 0, 6, 12), NY, "'MMM' MMM 'o''clock'")).toBe("MMM Jan o'clock");
+    expect(() => formatIn(Date.UTC(2030, 0, 6), NY, 'MMMM d')).toThrow(RangeError);
+    expect(() => formatIn(Date.UTC(2030, 0, 6), NY, 'EEEE')).toThrow(RangeError);
+    expect(() => formatIn(Date.UTC(2030, 0, 6), NY, 'do')).toThrow(RangeError);
   });
 
   it('gives empty text for what names no instant', () => {

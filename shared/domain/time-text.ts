@@ -4,14 +4,34 @@
  * own when it carries one — and never falls back to the reader's (browser's or server's) zone, so a
  * manager's laptop in UTC and the shop in New York read the same clock (docs/requirements/time-and-money.md).
  *
- * Month names need date-fns' full `format` and its English locale (~15 KB): a module of its own,
- * apart from time.ts, because esbuild assigns whole files to chunks by which entry points reach them:
- * a Lambda that only reaches time.ts must not carry this (docs/architecture.md, "Lambda bundles");
- * server code reaches it on first use through import(). Digits-only formats: time.ts formatNumericIn.
+ * Month and weekday names are the English short ones ('Mar', 'Tue') from two constant lists beside
+ * date-fns' `lightFormat` (digits and AM/PM), not date-fns' locale-aware `format`: that one and its
+ * English locale (6.3 KB gzip) were on the first load of the share page and of every app page that
+ * shows a date (docs/decisions/first-load-route-preload-and-compression.md). A module of its own, apart
+ * from time.ts, because esbuild assigns whole files to chunks by which entry points reach them (docs/architecture.md,
+ * "Lambda bundles"); server code reaches it on first use through import(). Digits-only: time.ts formatNumericIn.
  */
 import { TZDate, tzName } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns';
 import { isClockTime, isRealDate, zonedDateTime } from './time.js';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A date-fns pattern read by `lightFormat` once 'MMM' (short month) and 'E'/'EE'/'EEE' (short weekday)
+ * are replaced by quoted names; quoted text stays as written. Longer names ('MMMM', 'EEEE') and
+ * every other letter lightFormat lacks throw a RangeError rather than print something else.
+ */
+function patternText(date: Date, pattern: string): string {
+  const named = pattern.replace(/'(?:''|[^'])*'?|M{3,}|E+/g, (token) => {
+    if (token.startsWith("'")) return token;
+    if (token === 'MMM') return `'${MONTHS[date.getMonth()]}'`;
+    if (token.length <= 3 && token.startsWith('E')) return `'${WEEKDAYS[date.getDay()]}'`;
+    throw new RangeError(`Unsupported date pattern token: ${token}`);
+  });
+  return lightFormat(date, named);
+}
 
 /** An instant: a Date, epoch milliseconds or an ISO string. */
 export type InstantInput = Date | number | string;
@@ -23,9 +43,9 @@ export function instantOf(value: InstantInput | null | undefined): number | null
   return Number.isFinite(t) ? t : null;
 }
 
-/** Format an instant in a zone with any date-fns pattern. */
+/** Format an instant in a zone with a date-fns pattern of y M MMM d E h H m s a and quoted text. */
 export function formatIn(instant: Date | number, zone: string, pattern: string): string {
-  return format(new TZDate(typeof instant === 'number' ? instant : instant.getTime(), zone), pattern);
+  return patternText(new TZDate(typeof instant === 'number' ? instant : instant.getTime(), zone), pattern);
 }
 
 /**
@@ -70,7 +90,7 @@ export function formatTimeIn(value: InstantInput | null | undefined, zone: strin
 export function formatCalendarDay(day: string | null | undefined, o?: { weekday?: boolean }): string {
   if (!isRealDate(day)) return day ?? '';
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return format(new Date(y, m - 1, d, 12), o?.weekday ? 'EEE, MMM d, yyyy' : 'MMM d, yyyy');
+  return patternText(new Date(y, m - 1, d, 12), o?.weekday ? 'EEE, MMM d, yyyy' : 'MMM d, yyyy');
 }
 
 /** A wall-clock 'HH:mm' as '2:30 PM' ('00:05' → '12:05 AM'); other text unchanged. */

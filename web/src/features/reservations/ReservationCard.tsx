@@ -2,7 +2,7 @@ import { Box, Card, HStack, Text } from '@chakra-ui/react';
 import { bookedLabel, customerName, fmtDateTime, hoursOf, money } from './display.js';
 import { phoneLast4, isOverdue } from './rules.js';
 import { Actions, type RowProps, StatusCell } from './RowParts.js';
-import { TrackingCells } from './TrackingCells.js';
+import { LazyTrackingCells } from './LazyTrackingCells.js';
 
 /** A reservation as a card on a phone (the table's columns do not fit 375 px). */
 export function ReservationCard({ r, zone, kind, handlers, user, serviceIds }: RowProps & { serviceIds: string[] }) {
@@ -31,7 +31,7 @@ export function ReservationCard({ r, zone, kind, handlers, user, serviceIds }: R
           {hours ? ` · ${hours} h` : ''}
         </Text>
         <Text fontSize="sm">Total {money(r.totalAmount)}</Text>
-        {kind === 'SERVICE' && <TrackingCells r={r} ids={serviceIds} asCard />}
+        {kind === 'SERVICE' && <LazyTrackingCells r={r} ids={serviceIds} asCard />}
         <Actions r={r} handlers={handlers} user={user} mobile />
       </Card.Body>
     </Card.Root>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useBelow } from '../../components/media.js';
-import { useServices } from '../services/api/index.js';
+import { useServiceNames } from '../services/api/index.js';
 import { type ListQuery, useReservationPage } from './api/index.js';
 import { NO_SHOW_FILTER, usePageZone } from './display.js';
 import { useDebounced } from './hooks.js';
@@ -40,7 +40,8 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
     cursor: cursors.at(-1),
   };
   const page = useReservationPage(query);
-  const services = useServices();
+  // Names only, without zod: the filter's options (docs/decisions/first-load-route-preload-and-compression.md).
+  const services = useServiceNames();
   const rows = useMemo(
     () => sortRows(page.data?.reservations ?? [], sort?.key === 'start' ? null : sort),
     [page.data, sort],

@@ -3,7 +3,7 @@ import { DateTimeLines } from './DateTimeLines.js';
 import { bookedLabel, customerName, employeeName, hoursOf } from './display.js';
 import { isOverdue, phoneLast4 } from './rules.js';
 import { Actions, type RowProps, StatusCell } from './RowParts.js';
-import { TrackingCells } from './TrackingCells.js';
+import { LazyTrackingCells } from './LazyTrackingCells.js';
 
 /** One reservation as a table row; service rows carry Paid?, Amount and Source. */
 export function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps & { serviceIds: string[] }) {
@@ -38,7 +38,7 @@ export function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: Ro
       <Table.Cell>
         <StatusCell r={r} />
       </Table.Cell>
-      {kind === 'SERVICE' && <TrackingCells r={r} ids={serviceIds} />}
+      {kind === 'SERVICE' && <LazyTrackingCells r={r} ids={serviceIds} />}
       <Table.Cell>
         <Actions r={r} handlers={handlers} user={user} />
       </Table.Cell>

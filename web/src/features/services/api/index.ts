@@ -12,6 +12,7 @@ export { useGenerateShareLink } from './generate-share-link.js';
 export { usePublicService } from './get-public-service.js';
 export { getService } from './get-service.js';
 export { useServices } from './get-services.js';
+export { type ServiceName, useServiceNames } from './get-service-names.js';
 export { useWaitlist } from './get-waitlist.js';
 export { useWaitlistOffer, type WaitlistOffer } from './get-waitlist-offer.js';
 export { useJoinWaitlist, type WaitlistJoinBody } from './join-waitlist.js';
