@@ -50,7 +50,8 @@ export default function DashboardPage() {
   // A switched-off module's cards, tiles, quick actions and lists are left out, and their calls are
   // not made (they would answer 403 "not enabled"): the page waits for the module states first.
   const modules = useModuleAvailability();
-  const on = modules.isOn;
+  // Until the states are known nothing of a module shows: a switched-off module's card must not flash.
+  const on = (m: ModuleId) => modules.loaded && modules.isOn(m);
   const statsQuery = useDashboardStats(canViewStats && modules.loaded, modules.disabled);
   const showActive = canViewActivity && on('reservations');
   const activeQuery = useActiveReservations(showActive && modules.loaded);
