@@ -3,8 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
-  Center,
   Container,
   Heading,
   HStack,
@@ -18,16 +16,15 @@ import {
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
-import { publicLoadErrorMessage, UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
-import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
+import { publicLoadErrorMessage } from '../../../../shared/domain/share.js';
 import { bookableSlots, serviceZone, type Slot, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { ApiRequestError } from '../../api/client.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
-import { formatDateTime, formatDay, formatSlot, formatSlotTimes } from '../../components/format.js';
+import { formatDay, formatSlotTimes } from '../../components/format.js';
 import { usePublicService } from './api/index.js';
-import type { PublicService } from './publicBooking.js';
 import type { BookingAnswer } from './BookingModal.js';
+import { ErrorView, PaymentRequired } from './BookingOutcome.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads once the service is shown and
 // the browser is idle (not while the page still waits for its answer: issue 27 item 11), or when a slot is pointed at or picked.
@@ -80,103 +77,6 @@ const WaitlistJoin = deferred(() => import('./WaitlistJoin.js').then((m) => m.Wa
 
 /** After a booking attempt: the payment view, or the failure with a way back to the slots. */
 type Outcome = { kind: 'paid'; booking: BookingAnswer; slot: Slot } | { kind: 'failed'; message: string };
-
-function ErrorView({ message, onBack }: { message: string; onBack?: () => void }) {
-  return (
-    <Center minH="70vh" px="4">
-      <Stack gap="3" textAlign="center" maxW="md" align="center">
-        <Heading as="h1" size="xl">
-          Service Not Available
-        </Heading>
-        <Text color="fg.muted" data-testid="public-error">
-          {message}
-        </Text>
-        {/* docs/decisions/web-dates-on-the-public-page.md: a failed booking is not a dead end. */}
-        {onBack && (
-          <Button colorPalette="brand" onClick={onBack}>
-            Back to available times
-          </Button>
-        )}
-      </Stack>
-    </Center>
-  );
-}
-
-/** Also the end of a waitlist offer's booking (WaitlistOfferPage.tsx): the same view, R-SVC-9. */
-export function PaymentRequired({
-  service,
-  booking,
-  slot,
-}: {
-  service: Pick<PublicService, 'name' | 'timeZone'>;
-  booking: BookingAnswer;
-  slot: SlotRef;
-}) {
-  const { payment, reservation } = booking;
-  const mobile = typeof navigator !== 'undefined' && isMobileUserAgent(navigator.userAgent);
-  const links = paymentLinks(payment.paymentMethods ?? {}, payment.totalDue, payment.paymentNote, { mobile });
-  const zelle = payment.paymentMethods?.zelle;
-  const zone = serviceZone(service, DEFAULT_TIME_ZONE);
-  return (
-    <Container maxW="lg" py="10">
-      <Card.Root>
-        <Card.Body gap="4">
-          <HStack justify="space-between">
-            <Heading as="h1" size="lg">
-              Payment Required
-            </Heading>
-            <Badge colorPalette="orange">Pending Payment</Badge>
-          </HStack>
-          <Text>
-            Thank you! Your booking for <b>{service.name}</b> is reserved.
-          </Text>
-          <Text data-testid="paid-slot">{formatSlot(slot.date, slot.startTime, slot.endTime, zone)}</Text>
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Description>
-              Your reservation is pending payment and will be cancelled automatically if payment is not received within{' '}
-              {UNPAID_HOLD_HOURS} hours.
-            </Alert.Description>
-          </Alert.Root>
-          <Stack gap="1">
-            <Text>
-              Reservation number: <b data-testid="reservation-number">{reservation.reservationNumber}</b>
-            </Text>
-            <Text>
-              Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b>
-              {payment.taxAmount ? ` (includes ${formatUsd(payment.taxAmount)} tax at ${payment.taxRate}%)` : ''}
-            </Text>
-            <Text>
-              Pay by: <b>{formatDateTime(payment.dueBy, zone, { zoneName: true })}</b>
-            </Text>
-          </Stack>
-          {links.length || zelle ? (
-            <Stack gap="2">
-              <Text fontWeight="semibold">How to pay</Text>
-              {links.map((l) => (
-                <Button key={l.method} asChild colorPalette="brand" variant="outline">
-                  <Link href={l.href} target="_blank" rel="noopener noreferrer" data-testid={`pay-${l.method}`}>
-                    {l.label} ({l.handle})
-                  </Link>
-                </Button>
-              ))}
-              {zelle && (
-                <Text data-testid="pay-zelle">
-                  Zelle: <b>{zelle}</b>
-                </Text>
-              )}
-              <Text fontSize="sm" color="fg.muted">
-                Include this note with your payment: {payment.paymentNote}
-              </Text>
-            </Stack>
-          ) : (
-            <Text>Payment instructions will be sent to your email.</Text>
-          )}
-        </Card.Body>
-      </Card.Root>
-    </Container>
-  );
-}
 
 /**
  * /service/{token}: photo, details, future slots with places, booking, payment instructions (R-BOOK-6).

@@ -12,7 +12,7 @@ import {
   type WaitlistOffer as Offer,
 } from './api/index.js';
 import type { BookingAnswer } from './BookingModal.js';
-import { PaymentRequired } from './PublicServicePage.js';
+import { PaymentRequired } from './BookingOutcome.js';
 
 const STATUS_TEXT: Record<string, string> = {
   BOOKED: 'You have booked these places.',
