@@ -183,10 +183,11 @@ async function settle(page: Page) {
   await page
     .waitForFunction(
       () =>
-        !document.querySelector('.chakra-spinner, .chakra-skeleton, [aria-busy="true"]') &&
+        !document.querySelector('.chakra-spinner, .chakra-skeleton, [aria-busy="true"], [data-loading]') &&
         document.fonts.status === 'loaded',
       null,
-      { timeout: 15_000, polling: 100 },
+      // A busy CI machine answers the platform's tenant list slowly: wait for it rather than audit a page mid-change.
+      { timeout: 30_000, polling: 100 },
     )
     .catch(() => {});
   // Tab panels, dialogs and buttons fade in: axe reads colours mid-fade otherwise (spinners loop forever: not waited for).
