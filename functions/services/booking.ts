@@ -21,7 +21,7 @@ import { type AuditedWrite, auditedWrite, WriteFailed } from '../lib/audited-wri
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
-import { optimistic, retryWhen } from '../lib/optimistic.js';
+import { optimistic, RETRY, retryWhen } from '../lib/optimistic.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { addNewReservationParts, nextReservationNumber } from '../reservations/create.js';
 import { getReservationRow, type Person, type ReservationRow } from '../reservations/entity.js';
@@ -37,7 +37,8 @@ import {
   type SlotHold,
   takePlaces,
 } from './slot-holds.js';
-import { getServiceRow } from './store.js';
+import { expiredLink } from './link-errors.js';
+import { getServiceRow, parseServiceRow } from './store.js';
 
 /** The service's own add-ons for what was picked; rates sent by the browser are ignored. */
 function chosenAddons(service: ServiceRow, picked: readonly { id?: string; name: string }[] | undefined): Addon[] {
@@ -68,6 +69,8 @@ export interface ServiceBookingRequest {
   held?: HeldPlaces;
   /** The service as the caller has just read it: the first attempt uses it (the write's condition decides). */
   read?: ServiceRow;
+  /** `read` came from a warm cache: any answer but places taken or a full slot is a StaleRead. */
+  readMayBeStale?: boolean;
 }
 
 /**
@@ -85,12 +88,44 @@ export interface HeldPlaces {
 interface Admitted {
   service: ServiceRow;
   slot: Slot;
+  index: number;
   zone: string;
   participants: number;
   places: number;
   addons: Addon[];
   /** Null for a waitlist offer's places, which the offer holds. */
   hold: SlotHold | null;
+}
+
+/**
+ * A booking started from a warm read of the service (`readMayBeStale`) met something other than
+ * places taken or a full slot: the caller starts again from fresh reads, so every other answer is the
+ * one a fresh read gives (public-booking.ts).
+ */
+export class StaleRead extends Error {}
+
+const linkChanged = () => conflict('This booking link has just changed. Please reload the page.');
+
+/** The slot, participants, places and add-ons of the request on `service`, or the answer refusing them. */
+function checked(req: ServiceBookingRequest, service: ServiceRow | null, orgZone: string, now: number) {
+  if (!service) throw notFound('Service not found');
+  if (req.shareToken) {
+    if (service.shareToken !== req.shareToken) throw linkChanged();
+    if (!service.isActive || !service.rsvpSettings.enablePublicBookings) throw expiredLink();
+  }
+  const zone = serviceZone(service, orgZone);
+  const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
+  const slot = service.availability[index];
+  const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
+  if (!slot || !open) throw conflict('This time slot is no longer available');
+
+  const perPerson = service.rateType === 'PER_PERSON';
+  const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
+  const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
+  if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
+    throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
+  const places = req.held?.places ?? placesTaken(service.rateType, participants);
+  return { service, slot, index, zone, participants, places, addons: chosenAddons(service, req.addons) };
 }
 
 /**
@@ -102,41 +137,65 @@ interface Admitted {
 async function admit(req: ServiceBookingRequest, holdId: string, orgZone: string, now: number): Promise<Admitted> {
   return optimistic(
     async (attempt) => {
+      const stale = attempt === 0 && req.read !== undefined && req.readMayBeStale === true;
       const service = attempt === 0 && req.read ? req.read : await getServiceRow(req.tenant, req.serviceId, true);
-      if (!service) throw notFound('Service not found');
-      if (req.shareToken && service.shareToken !== req.shareToken)
-        throw conflict('This booking link has just changed. Please reload the page.');
-      const zone = serviceZone(service, orgZone);
-      const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
-      const slot = service.availability[index];
-      const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
-      if (!slot || !open) throw conflict('This time slot is no longer available');
-
-      const perPerson = service.rateType === 'PER_PERSON';
-      const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
-      const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
-      if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
-        throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
-      const places = req.held?.places ?? placesTaken(service.rateType, participants);
-      const addons = chosenAddons(service, req.addons);
-      const admitted = { service, slot, zone, participants, places, addons };
-      if (req.held) return { ...admitted, hold: null };
+      let a: Omit<Admitted, 'hold'>;
+      try {
+        a = checked(req, service, orgZone, now);
+      } catch (e) {
+        if (stale) throw new StaleRead();
+        throw e;
+      }
+      if (req.held) return { ...a, hold: null };
 
       const taken = await takePlaces(
         req.tenant,
-        { serviceId: service.id, index, slot, places, holdId, shareToken: req.shareToken },
+        {
+          serviceId: a.service.id,
+          index: a.index,
+          slot: a.slot,
+          places: a.places,
+          holdId,
+          shareToken: req.shareToken,
+          seenLeft: a.slot.slotsAvailable,
+        },
         Date.now(),
       );
-      if (taken.kind === 'taken') return { ...admitted, hold: taken.hold };
+      if (taken.kind === 'taken') return fromTheWrite(req, a, taken, { orgZone, now, stale });
       if (taken.kind === 'refused') throw conflict(refusedText(taken.left));
+      if (stale) throw new StaleRead();
       if (taken.kind === 'gone') throw notFound('Service not found');
-      if (taken.kind === 'link-changed') throw conflict('This booking link has just changed. Please reload the page.');
+      if (taken.kind === 'link-changed') throw linkChanged();
+      if (taken.kind === 'closed') throw expiredLink();
       return retryWhen(null, true);
     },
     () => {
       throw conflict('This time slot is being booked by others right now. Please try again.');
     },
   );
+}
+
+/**
+ * The booking is made from the service as the taking write left it, never from the read that chose
+ * the slot, which may be a moment old: a price, add-on or capacity edited in between counts. If the
+ * request no longer fits that row, the places go back first.
+ */
+async function fromTheWrite(
+  req: ServiceBookingRequest,
+  a: Omit<Admitted, 'hold'>,
+  taken: { hold: SlotHold; row: Record<string, unknown> },
+  o: { orgZone: string; now: number; stale: boolean },
+): Promise<Admitted | typeof RETRY> {
+  try {
+    const fresh = checked(req, parseServiceRow(taken.row), o.orgZone, o.now);
+    if (fresh.index === a.index && fresh.places === a.places) return { ...fresh, hold: taken.hold };
+  } catch (e) {
+    await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
+    if (o.stale) throw new StaleRead();
+    throw e;
+  }
+  await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
+  return RETRY;
 }
 
 /**
@@ -156,6 +215,8 @@ export async function bookServiceSlot(
   slotLabel: string;
   dueBy: string | null;
   addons: { name: string; amount: number }[];
+  /** The landed booking's hold being removed: await it before answering (a function may be frozen after its answer). */
+  holdForgotten: Promise<void>;
 }> {
   const { tenant } = req;
   if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime))
@@ -164,8 +225,9 @@ export async function bookServiceSlot(
   const a = await admit(req, reservationId, await organizationTimeZone(tenant), now);
   try {
     const booked = await commitBooking(req, a, reservationId, now);
-    if (a.hold) await forgetHold(tenant, a.hold.serviceId, a.hold.holdId);
-    return booked;
+    // Under way while the caller sends its mail; it never throws (the sweep forgets a hold this misses).
+    const holdForgotten = a.hold ? forgetHold(tenant, a.hold.serviceId, a.hold.holdId) : Promise.resolve();
+    return { ...booked, holdForgotten };
   } catch (e) {
     if (a.hold) await giveBack(tenant, a.hold, e);
     throw e;
@@ -266,7 +328,7 @@ export async function bookServiceForCustomer(
   now = Date.now(),
 ): Promise<ReservationRow> {
   const r = body.reservation;
-  const { row } = await bookServiceSlot(
+  const { row, holdForgotten } = await bookServiceSlot(
     {
       tenant,
       serviceId: r.serviceId,
@@ -289,5 +351,6 @@ export async function bookServiceForCustomer(
     },
     now,
   );
+  await holdForgotten;
   return row;
 }

@@ -13,8 +13,9 @@ import { getOrganization } from '../auth/store.js';
 import type { TenantId } from '../lib/keys.js';
 import { trySendMail } from '../lib/mail.js';
 import { renderStoredEmail } from '../platform/template-store.js';
-import { bookServiceSlot, type HeldPlaces } from './booking.js';
-import { resolveShare } from './public.js';
+import { bookServiceSlot, type HeldPlaces, StaleRead } from './booking.js';
+import type { ServiceRow } from './model.js';
+import { resolveShare, resolveShareForBooking } from './public.js';
 
 export interface BookingResult {
   reservation: Record<string, unknown>;
@@ -36,32 +37,41 @@ export async function bookPublicService(
   now = Date.now(),
   held?: HeldPlaces,
 ): Promise<BookingResult> {
-  const { tenant, service } = await resolveShare(token, now);
   const choice = body.selectedSlots[0]!;
   const c = body.customer;
+  const book = (share: { tenant: TenantId; service: ServiceRow; stale: boolean }) =>
+    bookServiceSlot(
+      {
+        tenant: share.tenant,
+        serviceId: share.service.id,
+        slot: choice,
+        participants: body.participantCount,
+        addons: body.selectedAddons,
+        customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
+        notes: body.notes,
+        allergies: body.allergies,
+        shareToken: token,
+        source: 'PUBLIC_BOOKING',
+        actor: null,
+        held,
+        read: share.service,
+        readMayBeStale: share.stale,
+      },
+      now,
+    );
+  // A waitlist offer's places are already held: its booking starts from fresh reads.
+  const share = held ? { ...(await resolveShare(token, now)), stale: false } : await resolveShareForBooking(token, now);
+  const { tenant } = share;
   const {
     row,
     service: booked,
     dueBy,
     addons,
-  } = await bookServiceSlot(
-    {
-      tenant,
-      serviceId: service.id,
-      slot: choice,
-      participants: body.participantCount,
-      addons: body.selectedAddons,
-      customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
-      notes: body.notes,
-      allergies: body.allergies,
-      shareToken: token,
-      source: 'PUBLIC_BOOKING',
-      actor: null,
-      held,
-      read: service,
-    },
-    now,
-  );
+    holdForgotten,
+  } = await book(share).catch(async (e: unknown) => {
+    if (!(e instanceof StaleRead)) throw e;
+    return book({ ...(await resolveShare(token, now)), stale: false });
+  });
   const total = fromCents(row.totalAmountCents ?? 0);
   const methods = booked.showPaymentOptions ? configuredMethods(booked.paymentSettings) : {};
   const paymentNote = paymentNoteFor(row.reservationNumber, booked.name, booked.paymentNote);
@@ -77,7 +87,7 @@ export async function bookPublicService(
   };
   // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (docs/decisions/one-time-zone.md).
   const zone = row.timeZone!;
-  await sendConfirmation(tenant, c.email, {
+  const mailed = sendConfirmation(tenant, c.email, {
     reservationNumber: row.reservationNumber,
     serviceName: booked.name,
     slot: formatSlotIn(row.slot!, zone),
@@ -89,6 +99,7 @@ export async function bookPublicService(
     methods,
     paymentNote,
   });
+  await Promise.all([mailed, holdForgotten]);
   return {
     success: true,
     message: 'Booking received. Payment is required to confirm it.',

@@ -3,37 +3,34 @@ import * as z from '../../shared/zod.js';
 import { photoUrlsJson } from '../../shared/contract/responses.js';
 import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
 import { publicBookingOpen } from '../../shared/domain/modules.js';
-import {
-  EVENT_EXPIRED,
-  isShareTokenShape,
-  LINK_EXPIRED,
-  SERVICE_UNAVAILABLE,
-  SERVICE_UNAVAILABLE_MESSAGE,
-} from '../../shared/domain/share.js';
+import { isShareTokenShape } from '../../shared/domain/share.js';
 import { bookableSlots, eventHasEnded, serviceZone, slotStart } from '../../shared/domain/slots.js';
 import { waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { db, tableName } from '../lib/db.js';
-import { ApiError } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
 import { organizationTimeZone } from '../lib/organization.js';
+import { warmCache } from '../lib/warm-cache.js';
 import type { ServiceRow } from './model.js';
 import { publicBusinessContact } from '../settings/contact.js';
 import { effectiveTaxRate } from '../settings/tax.js';
+import { endedEvent, expiredLink, notFoundLink, unavailableService } from './link-errors.js';
 import { photoUrlsFor } from './service-view.js';
 import { getServiceRow } from './store.js';
 
-/** R-SVC-1 reads `code`; `error` carries the same code so both readings agree. */
-const linkError = (status: 404 | 410, code: string, message: string) =>
-  new ApiError(status, code, message, undefined, { code });
-export const notFoundLink = () => linkError(404, 'NOT_FOUND', 'Service not found or link has expired');
-export const expiredLink = () =>
-  linkError(404, LINK_EXPIRED, 'This booking link has expired. Please contact the organizer for a new link.');
-export const endedEvent = () =>
-  linkError(410, EVENT_EXPIRED, 'This event has ended and is no longer available for booking.');
-/** 404 like the other dead-link answers: nothing to retry, and no 5xx for a business's own choice. */
-export const unavailableService = () => linkError(404, SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE);
+interface SharePointer {
+  tenant: TenantId;
+  serviceId: string;
+}
+
+/** Our own pointer row, keyed by the token's hash: the only source of the link's tenant. */
+async function readPointer(token: string): Promise<SharePointer> {
+  const ptr = await db().send(new GetCommand({ TableName: tableName(), Key: keys.shareToken(hashToken(token)) }));
+  if (!ptr.Item) throw notFoundLink();
+  if (ptr.Item.revokedAt) throw expiredLink();
+  return { tenant: trustedTenant(String(ptr.Item.tenantId)), serviceId: String(ptr.Item.serviceId) };
+}
 
 /**
  * Share token → tenant and service. The tenant comes from our own pointer row (keyed by the token's
@@ -46,15 +43,20 @@ export async function resolveShare(
   now = Date.now(),
 ): Promise<{ tenant: TenantId; service: ServiceRow }> {
   if (!isShareTokenShape(token)) throw notFoundLink();
-  const ptr = await db().send(new GetCommand({ TableName: tableName(), Key: keys.shareToken(hashToken(token)) }));
-  if (!ptr.Item) throw notFoundLink();
-  if (ptr.Item.revokedAt) throw expiredLink();
-  const tenant = trustedTenant(String(ptr.Item.tenantId));
+  const ptr = await readPointer(token);
+  return checkedShare(token, ptr, await getServiceRow(ptr.tenant, ptr.serviceId), now);
+}
+
+async function checkedShare(
+  token: string,
+  { tenant }: SharePointer,
+  service: ServiceRow | null,
+  now: number,
+): Promise<{ tenant: TenantId; service: ServiceRow }> {
   // A suspended organization's links read "expired" (docs/decisions/platform-suspension.md), within seconds (cached status).
-  const [status, modules, service, orgZone] = await Promise.all([
+  const [status, modules, orgZone] = await Promise.all([
     cachedOrganizationStatus(tenant),
     cachedModules(tenant),
-    getServiceRow(tenant, String(ptr.Item.serviceId)),
     organizationTimeZone(tenant),
   ]);
   if (isShutOut(status)) throw expiredLink();
@@ -64,6 +66,36 @@ export async function resolveShare(
   // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (docs/decisions/one-time-zone.md).
   if (eventHasEnded(service.availability, now, serviceZone(service, orgZone))) throw endedEvent();
   return { tenant, service };
+}
+
+/** A link's pointer never changes tenant or service; a revoked one also changes the service's token, which the booking's write checks. */
+const sharePointers = warmCache<SharePointer>(10 * 60_000);
+/** Long enough for a rush to share one read; the booking's own write decides (docs/decisions/booking-rush.md). */
+const servicesForBooking = warmCache<ServiceRow | null>(2_000);
+
+/**
+ * The share as a booking starts from it (R-BOOK-5): the pointer and the service as this warm function
+ * last read them, so the people of a rush share one read and each pays only the conditional write that
+ * takes the places. That write checks the token, the service's state and the slot, and answers the row
+ * as it is; the booking is made from that answer (booking.ts). A link the warm reads refuse is read
+ * again before it is refused. `stale` says the service may be a moment old.
+ */
+export async function resolveShareForBooking(
+  token: string,
+  now = Date.now(),
+): Promise<{ tenant: TenantId; service: ServiceRow; stale: boolean }> {
+  if (!isShareTokenShape(token)) throw notFoundLink();
+  try {
+    const ptr = await sharePointers.get(hashToken(token), () => readPointer(token), now);
+    const service = await servicesForBooking.get(
+      `${ptr.tenant}#${ptr.serviceId}`,
+      () => getServiceRow(ptr.tenant, ptr.serviceId),
+      now,
+    );
+    return { ...(await checkedShare(token, ptr, service, now)), stale: true };
+  } catch {
+    return { ...(await resolveShare(token, now)), stale: false };
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { E } from './model.js';
+import { throughSlotGate } from './slot-gate.js';
 import { HOLD_PREFIX, SLOT_HOLDS_INDEX_PK } from './slot-hold-attributes.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
 
@@ -41,13 +42,16 @@ type Item = Record<string, unknown>;
 type StoredSlot = SlotRef & { slotsAvailable: number; originalSlotsAvailable?: number | null };
 
 export type TakeOutcome =
-  | { kind: 'taken'; hold: SlotHold }
+  /** `row`: the service as the write left it (ALL_NEW), what the booking is made from. */
+  | { kind: 'taken'; hold: SlotHold; row: Item }
   /** Not enough places: `left` is what the slot has now. */
   | { kind: 'refused'; left: number }
   /** The slot moved in the list, or the row changed shape: read the service again. */
   | { kind: 'moved' }
   | { kind: 'gone' }
-  | { kind: 'link-changed' };
+  | { kind: 'link-changed' }
+  /** A public booking's service was deactivated or closed to public bookings. */
+  | { kind: 'closed' };
 
 const slotNames = {
   '#av': 'availability',
@@ -57,6 +61,8 @@ const slotNames = {
   '#end': 'endTime',
   '#version': 'version',
 };
+/** A public booking also needs the service active, open to public bookings and still behind the token used. */
+const publicCondition = ' AND shareToken = :token AND isActive = :yes AND rsvpSettings.enablePublicBookings = :yes';
 const slotValues = (slot: SlotRef) => ({ ':date': slot.date, ':start': slot.startTime, ':end': slot.endTime });
 const identity = (p: string) => `${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`;
 const pointerKey = (tenant: TenantId, serviceId: string, at: number) =>
@@ -67,20 +73,49 @@ const pointerKey = (tenant: TenantId, serviceId: string, at: number) =>
  * being that slot, on enough places, and (public bookings) on the share token still being the one
  * used. Never retried here: the caller reads again only on 'moved'.
  */
-export async function takePlaces(
-  tenant: TenantId,
-  req: { serviceId: string; index: number; slot: SlotRef; places: number; holdId: string; shareToken?: string },
-  now = Date.now(),
-): Promise<TakeOutcome> {
+export async function takePlaces(tenant: TenantId, req: TakeRequest, now = Date.now()): Promise<TakeOutcome> {
+  const key = `${tenant}#${req.serviceId}#${req.slot.date}#${req.slot.startTime}#${req.slot.endTime}`;
+  return throughSlotGate(
+    key,
+    { places: req.places, hint: req.seenLeft ?? req.places },
+    async () => {
+      const outcome = await writeTake(tenant, req, now);
+      return { outcome, left: leftAfter(outcome, req.index) };
+    },
+    (left): TakeOutcome => ({ kind: 'refused', left }),
+  );
+}
+
+type TakeRequest = {
+  serviceId: string;
+  index: number;
+  slot: SlotRef;
+  places: number;
+  holdId: string;
+  shareToken?: string;
+  /** The places the slot had by the caller's read (it paces the writes, never decides). */
+  seenLeft?: number;
+};
+
+/** The places the slot has left by a take's answer, when it says. */
+function leftAfter(outcome: TakeOutcome, index: number): number | null {
+  if (outcome.kind === 'refused') return outcome.left;
+  if (outcome.kind !== 'taken') return null;
+  const slots = outcome.row.availability;
+  const left = Array.isArray(slots) ? (slots[index] as { slotsAvailable?: unknown } | undefined)?.slotsAvailable : null;
+  return typeof left === 'number' ? left : null;
+}
+
+async function writeTake(tenant: TenantId, req: TakeRequest, now: number): Promise<TakeOutcome> {
   const p = `#av[${req.index}]`;
   const hold: SlotHold = { holdId: req.holdId, serviceId: req.serviceId, slot: req.slot, places: req.places, at: now };
   try {
-    await db().send(
+    const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(tenant, E.service, req.serviceId),
         UpdateExpression: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one, #hold = :hold, gsi1pk = :gpk, gsi1sk = :gsk`,
-        ConditionExpression: `attribute_exists(pk) AND ${p}.#left >= :places AND ${identity(p)}${req.shareToken ? ' AND shareToken = :token' : ''}`,
+        ConditionExpression: `attribute_exists(pk) AND ${p}.#left >= :places AND ${identity(p)}${req.shareToken ? publicCondition : ''}`,
         ExpressionAttributeNames: { ...slotNames, '#hold': `${HOLD_PREFIX}${req.holdId}` },
         ExpressionAttributeValues: {
           ':places': req.places,
@@ -89,12 +124,13 @@ export async function takePlaces(
           ':gpk': SLOT_HOLDS_INDEX_PK,
           ':gsk': pointerKey(tenant, req.serviceId, now),
           ...slotValues(req.slot),
-          ...(req.shareToken ? { ':token': req.shareToken } : {}),
+          ...(req.shareToken ? { ':token': req.shareToken, ':yes': true } : {}),
         },
+        ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { kind: 'taken', hold };
+    return { kind: 'taken', hold, row: res.Attributes ?? {} };
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     const old = (e as { Item?: Record<string, never> }).Item;
@@ -109,6 +145,11 @@ function whyRefused(
 ): TakeOutcome {
   if (!item) return { kind: 'gone' };
   if (req.shareToken && item.shareToken !== req.shareToken) return { kind: 'link-changed' };
+  if (
+    req.shareToken &&
+    (item.isActive !== true || (item.rsvpSettings as Item | undefined)?.enablePublicBookings !== true)
+  )
+    return { kind: 'closed' };
   const slots = Array.isArray(item.availability) ? (item.availability as Item[]) : [];
   const at = slots[req.index] as (SlotRef & { slotsAvailable?: unknown }) | undefined;
   if (!at || !sameSlot(at, req.slot) || typeof at.slotsAvailable !== 'number') return { kind: 'moved' };
