@@ -9,6 +9,7 @@ import {
   parseUserRecord,
   type UserRecord,
 } from './entity.js';
+import { getRow } from '../lib/coalesced-get.js';
 
 export const normalizeUsername = (u: string) => u.trim().toLowerCase();
 
@@ -26,8 +27,8 @@ export async function findUserByUsername(username: string): Promise<UserRecord |
 }
 
 export async function getOrganization(tenant: TenantId): Promise<OrganizationRecord | undefined> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organization(tenant) }));
-  return res.Item ? parseOrganization(res.Item) : undefined;
+  const item = await getRow(keys.organization(tenant));
+  return item ? parseOrganization(item) : undefined;
 }
 
 export async function subdomainTaken(subdomain: string): Promise<boolean> {

@@ -22,6 +22,7 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { counter, optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { customerSearchPuts, searchPartition, searchPrefixes } from './search-index.js';
+import { getRow } from '../lib/coalesced-get.js';
 
 export const CUSTOMER_ENTITY = 'CUSTOMER';
 const PHONE = 'CUSTPHONE';
@@ -76,8 +77,10 @@ export async function matchCustomer(
   tenant: TenantId,
   c: Pick<CustomerInput, 'phone' | 'email' | 'firstName' | 'lastName'>,
 ): Promise<CustomerMatch> {
-  const get = (sk: string, id: string) =>
-    db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, sk, id), ConsistentRead: true }));
+  // One request for the three pointers (and whatever else this tick reads): lib/coalesced-get.ts.
+  const get = async (sk: string, id: string) => ({
+    Item: await getRow(keys.entity(tenant, sk, id), { consistent: true }),
+  });
   const email = c.email?.trim() || null;
   const [byPhoneName, legacyPhone, byEmail] = await Promise.all([
     get(PHONE, phoneNameKey(c)),

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
@@ -10,6 +10,7 @@ import {
   type RenderedEmail,
   type TemplateDefinition,
 } from './templates.js';
+import { getRow } from '../lib/coalesced-get.js';
 
 /**
  * Stored e-mail templates (docs/decisions/platform-templates.md): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
@@ -40,8 +41,7 @@ const merge = (def: TemplateDefinition, item?: Record<string, unknown>): StoredT
 export async function loadTemplate(name: string): Promise<StoredTemplate | undefined> {
   const def = defaultTemplate(name);
   if (!def) return undefined;
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: { pk: PK, sk: sk(name) } }));
-  return merge(def, res.Item);
+  return merge(def, await getRow({ pk: PK, sk: sk(name) }));
 }
 
 export async function listTemplates(): Promise<StoredTemplate[]> {
@@ -75,11 +75,14 @@ export async function saveTemplate(name: string, content: string, actor: string)
 /** The stored (or default) template `name` rendered, carrying its name for the send log. */
 export async function renderStoredEmail(
   name: string,
-  variables: Record<string, unknown>,
+  /** A promise when the variables need reads of their own: the template is read meanwhile. */
+  variables: Record<string, unknown> | Promise<Record<string, unknown>>,
+  /** The template already being read (`loadTemplate(name)`, started early by a caller that will surely send). */
+  template: Promise<StoredTemplate | undefined> = loadTemplate(name),
 ): Promise<RenderedEmail & { template: string }> {
-  const t = await loadTemplate(name);
+  const [t, vars] = await Promise.all([template, variables]);
   if (!t) throw new Error(`No template ${name}`);
-  return { ...(await renderEmail(t, variables)), template: name };
+  return { ...(await renderEmail(t, vars)), template: name };
 }
 
 const BUILTIN_BLOCKS = new Set(['if', 'unless', 'each', 'with']);

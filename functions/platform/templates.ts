@@ -234,8 +234,22 @@ export async function renderEmail(
   t: Pick<TemplateDefinition, 'subject' | 'content'>,
   variables: Record<string, unknown>,
 ): Promise<RenderedEmail> {
-  return (await compileEmail(t))(variables);
+  const key = `${t.subject}\u0000${t.content}`;
+  let compiled = compiledEmails.get(key);
+  if (!compiled) {
+    if (compiledEmails.size >= 100) compiledEmails.clear();
+    compiled = compileEmail(t);
+    compiledEmails.set(key, compiled);
+    compiled.catch(() => compiledEmails.delete(key));
+  }
+  return (await compiled)(variables);
 }
+
+/**
+ * Compiling costs far more than rendering (milliseconds a mail, in a booking's answer). The key is
+ * the template's own text, read fresh by every sender, so an edited template is compiled anew.
+ */
+const compiledEmails = new Map<string, Promise<(variables: Record<string, unknown>) => RenderedEmail>>();
 
 /**
  * renderEmail's template compiled once, for a sender of many e-mails from one template (the reminder

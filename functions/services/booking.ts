@@ -29,14 +29,7 @@ import { readReminderSettings } from '../settings/reminders.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import { serviceReservationRow } from './booking-row.js';
 import { E, type ServiceRow, UNPAID_INDEX_PK } from './model.js';
-import {
-  forgetHold,
-  HOLD_COMMIT_WINDOW_MS,
-  refusedText,
-  releaseHold,
-  type SlotHold,
-  takePlaces,
-} from './slot-holds.js';
+import { HOLD_COMMIT_WINDOW_MS, refusedText, releaseHold, type SlotHold, takePlaces } from './slot-holds.js';
 import { expiredLink } from './link-errors.js';
 import { getServiceRow, parseServiceRow } from './store.js';
 
@@ -71,6 +64,8 @@ export interface ServiceBookingRequest {
   read?: ServiceRow;
   /** `read` came from a warm cache: any answer but places taken or a full slot is a StaleRead. */
   readMayBeStale?: boolean;
+  /** Called once the places are the booking's: the caller starts reads it needs only then (its mail). */
+  onAdmitted?: () => void;
 }
 
 /**
@@ -215,19 +210,16 @@ export async function bookServiceSlot(
   slotLabel: string;
   dueBy: string | null;
   addons: { name: string; amount: number }[];
-  /** The landed booking's hold being removed: await it before answering (a function may be frozen after its answer). */
-  holdForgotten: Promise<void>;
 }> {
   const { tenant } = req;
   if (!isRealDate(req.slot.date) || !isClockTime(req.slot.startTime) || !isClockTime(req.slot.endTime))
     throw badRequest('The chosen time slot is not a valid date and time');
   const reservationId = randomUUID();
   const a = await admit(req, reservationId, await organizationTimeZone(tenant), now);
+  req.onAdmitted?.();
   try {
-    const booked = await commitBooking(req, a, reservationId, now);
-    // Under way while the caller sends its mail; it never throws (the sweep forgets a hold this misses).
-    const holdForgotten = a.hold ? forgetHold(tenant, a.hold.serviceId, a.hold.holdId) : Promise.resolve();
-    return { ...booked, holdForgotten };
+    // The hold stays until the sweep forgets it with the slot's other landed holds (slot-holds.ts).
+    return await commitBooking(req, a, reservationId, now);
   } catch (e) {
     if (a.hold) await giveBack(tenant, a.hold, e);
     throw e;
@@ -328,7 +320,7 @@ export async function bookServiceForCustomer(
   now = Date.now(),
 ): Promise<ReservationRow> {
   const r = body.reservation;
-  const { row, holdForgotten } = await bookServiceSlot(
+  const { row } = await bookServiceSlot(
     {
       tenant,
       serviceId: r.serviceId,
@@ -351,6 +343,5 @@ export async function bookServiceForCustomer(
     },
     now,
   );
-  await holdForgotten;
   return row;
 }

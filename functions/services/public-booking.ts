@@ -1,18 +1,9 @@
 import type { PublicBookingInput } from '../../shared/contract/public-booking-models.js';
 import { fromCents } from '../../shared/domain/money.js';
-import { formatUsd } from '../../shared/domain/pricing.js';
-import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
-import {
-  configuredMethods,
-  paymentLinks,
-  paymentNoteFor,
-  type PaymentMethods,
-} from '../../shared/domain/share-payment.js';
+import { configuredMethods, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
-import { getOrganization } from '../auth/store.js';
 import type { TenantId } from '../lib/keys.js';
-import { trySendMail } from '../lib/mail.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { type ConfirmationReads, readAheadForConfirmation, sendConfirmation } from './booking-confirmation.js';
 import { bookServiceSlot, type HeldPlaces, StaleRead } from './booking.js';
 import type { ServiceRow } from './model.js';
 import { resolveShare, resolveShareForBooking } from './public.js';
@@ -39,6 +30,7 @@ export async function bookPublicService(
 ): Promise<BookingResult> {
   const choice = body.selectedSlots[0]!;
   const c = body.customer;
+  let reads: ConfirmationReads | undefined;
   const book = (share: { tenant: TenantId; service: ServiceRow; stale: boolean }) =>
     bookServiceSlot(
       {
@@ -56,6 +48,9 @@ export async function bookPublicService(
         held,
         read: share.service,
         readMayBeStale: share.stale,
+        onAdmitted: () => {
+          reads = readAheadForConfirmation(share.tenant);
+        },
       },
       now,
     );
@@ -67,7 +62,6 @@ export async function bookPublicService(
     service: booked,
     dueBy,
     addons,
-    holdForgotten,
   } = await book(share).catch(async (e: unknown) => {
     if (!(e instanceof StaleRead)) throw e;
     return book({ ...(await resolveShare(token, now)), stale: false });
@@ -87,19 +81,23 @@ export async function bookPublicService(
   };
   // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (docs/decisions/one-time-zone.md).
   const zone = row.timeZone!;
-  const mailed = sendConfirmation(tenant, c.email, {
-    reservationNumber: row.reservationNumber,
-    serviceName: booked.name,
-    slot: formatSlotIn(row.slot!, zone),
-    participants: row.participantCount ?? 1,
-    total,
-    tax: payment.taxAmount,
-    taxRate: payment.taxRate,
-    dueBy: formatDateTimeIn(dueBy!, zone, { zoneName: true }),
-    methods,
-    paymentNote,
-  });
-  await Promise.all([mailed, holdForgotten]);
+  await sendConfirmation(
+    tenant,
+    c.email,
+    {
+      reservationNumber: row.reservationNumber,
+      serviceName: booked.name,
+      slot: formatSlotIn(row.slot!, zone),
+      participants: row.participantCount ?? 1,
+      total,
+      tax: payment.taxAmount,
+      taxRate: payment.taxRate,
+      dueBy: formatDateTimeIn(dueBy!, zone, { zoneName: true }),
+      methods,
+      paymentNote,
+    },
+    reads,
+  );
   return {
     success: true,
     message: 'Booking received. Payment is required to confirm it.',
@@ -121,41 +119,4 @@ export async function bookPublicService(
     },
     payment,
   };
-}
-
-/** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */
-async function sendConfirmation(
-  tenant: TenantId,
-  to: string,
-  b: {
-    reservationNumber: string;
-    serviceName: string;
-    slot: string;
-    participants: number;
-    total: number;
-    tax: number;
-    taxRate: number /** As the customer reads it. */;
-    dueBy: string;
-    methods: PaymentMethods;
-    paymentNote: string;
-  },
-) {
-  const paymentLinksList = paymentLinks(b.methods, b.total, b.paymentNote, { mobile: false });
-  const org = await getOrganization(tenant);
-  const mail = await renderStoredEmail('booking-confirmation', {
-    businessName: org?.name ?? '',
-    serviceName: b.serviceName,
-    reservationNumber: b.reservationNumber,
-    slot: b.slot,
-    participants: b.participants,
-    // The tax is named where the total is (docs/decisions/right-about-money.md), so a stored template needs no new variable.
-    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total),
-    payBy: b.dueBy,
-    holdHours: UNPAID_HOLD_HOURS,
-    hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle),
-    paymentLinks: paymentLinksList,
-    zelle: b.methods.zelle ?? '',
-    paymentNote: b.paymentNote,
-  });
-  await trySendMail({ to, ...mail, tenant });
 }

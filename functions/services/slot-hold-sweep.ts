@@ -2,11 +2,12 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
-import { getReservationRow } from '../reservations/entity.js';
+import { reservationKey } from '../reservations/entity.js';
+import { getRow } from '../lib/coalesced-get.js';
 import { E } from './model.js';
 import { holdsOf } from './slot-hold-attributes.js';
 import {
-  forgetHold,
+  forgetHolds,
   HOLD_RELEASE_AFTER_MS,
   releaseHold,
   SLOT_HOLDS_INDEX_PK,
@@ -16,9 +17,9 @@ import {
 /**
  * The places of bookings whose process died between taking them and landing (services/slot-holds.ts,
  * R-BOOK-5): services whose newest hold is old enough are found by a Query of the SWEEP#SLOTHOLDS
- * index (never a scan). A hold whose reservation exists is only forgotten; one without a reservation,
- * older than HOLD_RELEASE_AFTER_MS (the booking's own commit window is far shorter), gives its places
- * back once. A service without holds left drops out of the index. Safe to run twice at once.
+ * index (never a scan). Holds whose reservations exist are only forgotten, together; one without a
+ * reservation, older than HOLD_RELEASE_AFTER_MS (the booking's own commit window is far shorter), gives
+ * its places back once. A service without holds left drops out of the index. Safe to run twice at once.
  */
 export async function sweepSlotHolds(now = Date.now()): Promise<{ services: number; released: number }> {
   let services = 0;
@@ -51,37 +52,46 @@ async function sweepService(tenant: TenantId, serviceId: string, now: number): P
   const read = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const item = read.Item;
   if (!item) return 0;
-  let released = 0;
-  const young: number[] = [];
-  for (const hold of holdsOf(item)) {
-    if (now - hold.at < HOLD_RELEASE_AFTER_MS) {
-      young.push(hold.at);
-      continue;
-    }
-    if (await getReservationRow(tenant, hold.holdId, true)) await forgetHold(tenant, serviceId, hold.holdId);
-    else if (await releaseHold(tenant, serviceId, hold.holdId)) {
-      released++;
-      logger.warn('places of an abandoned booking given back', { serviceId, holdId: hold.holdId });
-    }
-  }
-  await movePointer(
-    key,
-    String(item.gsi1sk),
-    young.length ? slotHoldsPointerKey(tenant, serviceId, Math.max(...young)) : null,
+  const holds = holdsOf(item);
+  const due = holds.filter((h) => now - h.at >= HOLD_RELEASE_AFTER_MS);
+  const young = holds.filter((h) => now - h.at < HOLD_RELEASE_AFTER_MS).map((h) => h.at);
+  // One request for every due hold's reservation (lib/coalesced-get.ts).
+  const landed = await Promise.all(due.map((h) => getRow(reservationKey(tenant, h.holdId), { consistent: true })));
+  await forgetHolds(
+    tenant,
+    serviceId,
+    due.filter((_, i) => landed[i]).map((h) => h.holdId),
   );
+  let released = 0;
+  for (const [i, hold] of due.entries()) {
+    if (landed[i] || !(await releaseHold(tenant, serviceId, hold.holdId))) continue;
+    released++;
+    logger.warn('places of an abandoned booking given back', { serviceId, holdId: hold.holdId });
+  }
+  const next = young.length ? slotHoldsPointerKey(tenant, serviceId, Math.min(...young)) : null;
+  await movePointer(key, Number(item.version) + released, next);
   return released;
 }
 
-/** The index pointer follows the youngest hold left, or goes; unless a booking moved it meanwhile. */
-async function movePointer(key: ReturnType<typeof keys.entity>, seen: string, next: string | null): Promise<void> {
+/**
+ * The index pointer follows the oldest hold left, or goes. Conditional on the row's version as read
+ * (plus the releases made here): a booking that took places meanwhile leaves the pointer due, and the
+ * next run looks again.
+ */
+async function movePointer(key: ReturnType<typeof keys.entity>, version: number, next: string | null): Promise<void> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
         UpdateExpression: next ? 'SET gsi1sk = :next' : 'REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: 'gsi1pk = :pk AND gsi1sk = :seen',
-        ExpressionAttributeValues: { ':pk': SLOT_HOLDS_INDEX_PK, ':seen': seen, ...(next ? { ':next': next } : {}) },
+        ConditionExpression: 'gsi1pk = :pk AND #version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: {
+          ':pk': SLOT_HOLDS_INDEX_PK,
+          ':version': version,
+          ...(next ? { ':next': next } : {}),
+        },
       }),
     );
   } catch (e) {

@@ -95,8 +95,12 @@ describe('slot holds', () => {
       'RES-000003',
     ]);
     expect(await placesLeft(s.id)).toBe(0);
-    // Each winner removed its own hold once its booking landed.
+    // The winners' holds wait for the sweep, which forgets them together: their places stay taken.
+    expect(await holdNames(s.id)).toHaveLength(3);
+    expect((await sweepSlotHolds(Date.now() + HOLD_RELEASE_AFTER_MS + 1000)).released).toBe(0);
     expect(await holdNames(s.id)).toEqual([]);
+    expect(await placesLeft(s.id)).toBe(0);
+    expect((await storedService(s.id)).gsi1pk).toBeUndefined();
   }, 120_000);
 
   it('gives back the places of a booking that took them and never landed, once, after the release delay', async () => {
@@ -132,7 +136,7 @@ describe('slot holds', () => {
     const res = await book(s.token, 100);
     expect(res.status).toBe(201);
     expect(await placesLeft(s.id)).toBe(2);
-    // As if the winner's own removal of its hold had been lost.
+    // A hold as a landed booking leaves it, however the row got it.
     const holdAt = Date.now();
     await db().send(
       new UpdateCommand({

@@ -4,7 +4,6 @@ import { sameSlot, type SlotRef } from '../../shared/domain/slots.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { E } from './model.js';
 import { throughSlotGate } from './slot-gate.js';
@@ -18,10 +17,10 @@ import { addWaitlistCheckParts } from './waitlist-store.js';
  * single-item writes that never conflict: a full slot is refused at once, and only the winners run
  * the booking transaction, which no longer touches the service row.
  *
- * A winner removes its hold after its booking lands. A booking that failed gives its places back at
- * once; one whose process died is found by the sweep through the row's `gsi1` pointer
- * (SLOT_HOLDS_INDEX_PK, sorted by when its newest hold may be released) and its places come back when
- * no reservation carries the hold's id.
+ * A booking that failed gives its places back at once. Every other hold is settled by the sweep,
+ * which finds the row through its `gsi1` pointer (SLOT_HOLDS_INDEX_PK, sorted by when its oldest hold
+ * may be settled): holds whose reservations landed are forgotten together by one write, so a booking
+ * spends no write of its own on its hold; a hold whose process died gives its places back.
  */
 /** A booking commits within this long after taking its places, or gives them back. */
 export const HOLD_COMMIT_WINDOW_MS = 20_000;
@@ -114,7 +113,7 @@ async function writeTake(tenant: TenantId, req: TakeRequest, now: number): Promi
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(tenant, E.service, req.serviceId),
-        UpdateExpression: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one, #hold = :hold, gsi1pk = :gpk, gsi1sk = :gsk`,
+        UpdateExpression: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one, #hold = :hold, gsi1pk = :gpk, gsi1sk = if_not_exists(gsi1sk, :gsk)`,
         ConditionExpression: `attribute_exists(pk) AND ${p}.#left >= :places AND ${identity(p)}${req.shareToken ? publicCondition : ''}`,
         ExpressionAttributeNames: { ...slotNames, '#hold': `${HOLD_PREFIX}${req.holdId}` },
         ExpressionAttributeValues: {
@@ -171,19 +170,23 @@ async function readServiceItem(tenant: TenantId, serviceId: string): Promise<Ite
   return res.Item;
 }
 
-/** A landed booking's hold is no longer needed (a single write; the sweep removes it if this one is lost). */
-export async function forgetHold(tenant: TenantId, serviceId: string, holdId: string): Promise<void> {
-  await db()
-    .send(
+/**
+ * Holds whose reservations landed are no longer needed: removed by one write for the lot (the sweep,
+ * services/slot-hold-sweep.ts). Their places stay taken: the reservations carry them now.
+ */
+export async function forgetHolds(tenant: TenantId, serviceId: string, holdIds: readonly string[]): Promise<void> {
+  for (let i = 0; i < holdIds.length; i += 50) {
+    const names = Object.fromEntries(holdIds.slice(i, i + 50).map((id, n) => [`#h${n}`, `${HOLD_PREFIX}${id}`]));
+    await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(tenant, E.service, serviceId),
-        UpdateExpression: 'REMOVE #hold',
+        UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#hold': `${HOLD_PREFIX}${holdId}` },
+        ExpressionAttributeNames: names,
       }),
-    )
-    .catch((e: unknown) => logger.warn('hold left for the sweep', { serviceId, error: String(e) }));
+    );
+  }
 }
 
 /**

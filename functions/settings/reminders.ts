@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_REMINDER_SETTINGS,
   normalizeOffsets,
@@ -7,6 +7,7 @@ import {
 } from '../../shared/domain/reminders.js';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { getRow } from '../lib/coalesced-get.js';
 
 /**
  * The tenant's reminder defaults (R-SET-7): `T#{tenant}` / `SETTINGS#REMINDERS`. A missing row reads
@@ -22,8 +23,7 @@ const offsets = (v: unknown, fallback: readonly number[]): number[] =>
     : [...fallback];
 
 export async function readReminderSettings(tenant: TenantId): Promise<ReminderSettings> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: remindersKey(tenant) }));
-  const i = res.Item;
+  const i = await getRow(remindersKey(tenant));
   const d = DEFAULT_REMINDER_SETTINGS;
   if (!i)
     return { ...d, serviceBeforeMinutes: [...d.serviceBeforeMinutes], itemBeforeMinutes: [...d.itemBeforeMinutes] };

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { getRow } from '../lib/coalesced-get.js';
 
 /**
  * The tax row (R-SET-5 "Tax settings": rate, enabled). One row per tenant under
@@ -25,8 +26,7 @@ export function basisPointsToPercent(bp: number): number {
 
 /** The tenant's tax settings; a missing row means tax is disabled at 0 %. */
 export async function readTaxSettings(tenant: TenantId): Promise<TaxSettings> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: taxKey(tenant) }));
-  const item = res.Item;
+  const item = await getRow(taxKey(tenant));
   if (!item) return { rate: 0, enabled: false };
   const bp = typeof item.rateBasisPoints === 'number' ? item.rateBasisPoints : 0;
   return { rate: basisPointsToPercent(bp), enabled: item.enabled === true };

@@ -11,15 +11,23 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HHMM_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+const checkedZones = new Map<string, boolean>();
+
 /** An IANA zone this runtime knows ('Pacific/Auckland' yes, 'Mars/Olympus' and '' no). */
 export function isValidTimeZone(zone: unknown): zone is string {
   if (typeof zone !== 'string' || zone.trim() === '' || zone.length > 64) return false;
+  const known = checkedZones.get(zone);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  // Building a formatter costs far more than the slot arithmetic it guards; a zone's validity never changes.
+  if (checkedZones.size >= 1000) checkedZones.clear();
+  checkedZones.set(zone, valid);
+  return valid;
 }
 
 /** 'YYYY-MM-DD' naming a real calendar day (2030-02-31 and 2030-13-01 are not). */
