@@ -1,5 +1,6 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
+import { addTo } from '../lib/group-commit.js';
 import { logger } from '../lib/logger.js';
 import { counter, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
@@ -22,25 +23,30 @@ export interface SendRecord {
   tenant?: string;
 }
 
-/** Counts one send. Never throws: the log must not turn a sent mail into a failed request. */
+/**
+ * Counts one send. Never throws: the log must not turn a sent mail into a failed request. Sends
+ * counted while another count of the day is being written go out together (lib/group-commit.ts).
+ */
 export async function recordSend(r: SendRecord, now = new Date()): Promise<void> {
   const outcome = r.ok ? 'sent' : 'failed';
-  const names: Record<string, string> = { '#o': outcome, '#t': `tpl:${safe(r.template ?? 'other')}:${outcome}` };
-  let expr = 'ADD #o :one, #t :one';
-  if (r.tenant) {
-    names['#n'] = `tenant:${safe(r.tenant)}:${outcome}`;
-    expr += ', #n :one';
-  }
+  const increments: Record<string, number> = { [outcome]: 1, [`tpl:${safe(r.template ?? 'other')}:${outcome}`]: 1 };
+  if (r.tenant) increments[`tenant:${safe(r.tenant)}:${outcome}`] = 1;
+  const sk = day(now);
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: MAIL_LOG_PK, sk: day(now) },
-        UpdateExpression: expr,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+    await addTo(`${MAIL_LOG_PK}#${sk}`, increments, (sum) => {
+      const entries = Object.entries(sum);
+      return db()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { pk: MAIL_LOG_PK, sk },
+            UpdateExpression: `ADD ${entries.map((_, i) => `#a${i} :v${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#a${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(entries.map(([, n], i) => [`:v${i}`, n])),
+          }),
+        )
+        .then(() => undefined);
+    });
   } catch (e) {
     logger.warn('mail log not written', { error: e as Error });
   }

@@ -38,6 +38,7 @@ import {
   type ReservationRow,
 } from './entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
+import { drawFrom } from '../lib/group-commit.js';
 import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
@@ -47,16 +48,20 @@ import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './it
  * only a booking that loses a race inside its transaction leaves a gap.
  */
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {
-  const res = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.entity(tenant, 'COUNTER', 'RESERVATION'),
-      UpdateExpression: 'ADD seq :one',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return `RES-${String(Number(res.Attributes?.seq ?? 0)).padStart(6, '0')}`;
+  // Draws asked while one is under way share the next write (lib/group-commit.ts).
+  const seq = await drawFrom(`${tenant}#RESERVATION`, async (n) => {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(tenant, 'COUNTER', 'RESERVATION'),
+        UpdateExpression: 'ADD seq :n',
+        ExpressionAttributeValues: { ':n': n },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(res.Attributes?.seq ?? 0);
+  });
+  return `RES-${String(seq).padStart(6, '0')}`;
 }
 
 /** The customer as a new reservation keeps them, trimmed (customers/entity.ts matches the person). */
