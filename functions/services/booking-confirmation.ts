@@ -15,9 +15,9 @@ export interface ConfirmationReads {
 }
 
 /**
- * Starts the confirmation's reads once a booking has its places, so they run while the booking
- * commits rather than after it (docs/decisions/booking-rush.md). A booking that fails after all
- * never awaits them: their failures are caught here, and seen again by whoever awaits.
+ * Starts the confirmation's reads as a booking asks for its places, so they share the booking's own
+ * read batch and run while it commits, not after it (docs/decisions/booking-rush.md). A booking
+ * refused meanwhile never awaits them: their failures are caught here, and seen again by whoever awaits.
  */
 export function readAheadForConfirmation(tenant: TenantId): ConfirmationReads {
   const reads = { organization: getOrganization(tenant), template: loadTemplate(TEMPLATE) };

@@ -4,7 +4,9 @@ import { configuredMethods, paymentNoteFor, type PaymentMethods } from '../../sh
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import type { TenantId } from '../lib/keys.js';
 import { type ConfirmationReads, readAheadForConfirmation, sendConfirmation } from './booking-confirmation.js';
-import { bookServiceSlot, type HeldPlaces, StaleRead } from './booking.js';
+import { StaleRead } from './admission.js';
+import { bookServiceSlot } from './booking.js';
+import type { HeldPlaces } from './booking-request.js';
 import type { ServiceRow } from './model.js';
 import { resolveShare, resolveShareForBooking } from './public.js';
 
@@ -48,8 +50,8 @@ export async function bookPublicService(
         held,
         read: share.service,
         readMayBeStale: share.stale,
-        onAdmitted: () => {
-          reads = readAheadForConfirmation(share.tenant);
+        onAsking: () => {
+          reads ??= readAheadForConfirmation(share.tenant);
         },
       },
       now,

@@ -78,6 +78,7 @@ export async function takePlaces(tenant: TenantId, req: TakeRequest, now = Date.
     key,
     { places: req.places, hint: req.seenLeft ?? req.places },
     async () => {
+      req.onWrite?.();
       const outcome = await writeTake(tenant, req, now);
       return { outcome, left: leftAfter(outcome, req.index) };
     },
@@ -94,6 +95,8 @@ type TakeRequest = {
   shareToken?: string;
   /** The places the slot had by the caller's read (it paces the writes, never decides). */
   seenLeft?: number;
+  /** Called as the write goes out (not for a request the pacing refuses). */
+  onWrite?: () => void;
 };
 
 /** The places the slot has left by a take's answer, when it says. */

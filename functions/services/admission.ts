@@ -1,0 +1,158 @@
+import type { Addon } from '../../shared/domain/pricing.js';
+import {
+  DEFAULT_PUBLIC_MAX_PARTICIPANTS,
+  HARD_MAX_PARTICIPANTS,
+  placesTaken,
+  sameSlot,
+  serviceZone,
+  slotEnd,
+  slotStart,
+  type Slot,
+} from '../../shared/domain/slots.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { optimistic, RETRY, retryWhen } from '../lib/optimistic.js';
+import { type ServiceRow } from './model.js';
+import { refusedText, releaseHold, type SlotHold, takePlaces } from './slot-holds.js';
+import { expiredLink } from './link-errors.js';
+import { getServiceRow, parseServiceRow } from './store.js';
+import type { ServiceBookingRequest } from './booking-request.js';
+
+/*
+ * A service booking's admission (R-BOOK-5, docs/decisions/booking-rush.md): the slot, participants,
+ * places and add-ons checked, and the places taken by one conditional write (slot-holds.ts).
+ */
+
+/** The service's own add-ons for what was picked; rates sent by the browser are ignored. */
+function chosenAddons(service: ServiceRow, picked: readonly { id?: string; name: string }[] | undefined): Addon[] {
+  if (!picked?.length) return [];
+  if (!service.enableAddons) throw badRequest('Add-ons are not available for this service');
+  return picked.map((p) => {
+    const match = service.addons.find((a) => (p.id && a.id === p.id) || a.name === p.name);
+    if (!match) throw badRequest(`The add-on "${p.name}" is no longer available`);
+    return match;
+  });
+}
+
+/** A service slot chosen and checked, with its places out of the slot (or held by a waitlist offer). */
+export interface Admitted {
+  service: ServiceRow;
+  slot: Slot;
+  index: number;
+  zone: string;
+  participants: number;
+  places: number;
+  addons: Addon[];
+  /** Null for a waitlist offer's places, which the offer holds. */
+  hold: SlotHold | null;
+}
+
+/**
+ * A booking started from a warm read of the service (`readMayBeStale`) met something other than
+ * places taken or a full slot: the caller starts again from fresh reads, so every other answer is the
+ * one a fresh read gives (public-booking.ts).
+ */
+export class StaleRead extends Error {}
+
+const linkChanged = () => conflict('This booking link has just changed. Please reload the page.');
+
+/** The slot, participants, places and add-ons of the request on `service`, or the answer refusing them. */
+function checked(req: ServiceBookingRequest, service: ServiceRow | null, orgZone: string, now: number) {
+  if (!service) throw notFound('Service not found');
+  if (req.shareToken) {
+    if (service.shareToken !== req.shareToken) throw linkChanged();
+    if (!service.isActive || !service.rsvpSettings.enablePublicBookings) throw expiredLink();
+  }
+  const zone = serviceZone(service, orgZone);
+  const index = service.availability.findIndex((s) => sameSlot(s, req.slot));
+  const slot = service.availability[index];
+  const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
+  if (!slot || !open) throw conflict('This time slot is no longer available');
+
+  const perPerson = service.rateType === 'PER_PERSON';
+  const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
+  const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
+  if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
+    throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
+  const places = req.held?.places ?? placesTaken(service.rateType, participants);
+  return { service, slot, index, zone, participants, places, addons: chosenAddons(service, req.addons) };
+}
+
+/**
+ * Reads the service, checks the slot, the participants and the add-ons, and takes the places with
+ * one conditional write (services/slot-holds.ts, R-BOOK-5): a slot without enough places is refused
+ * at once, by what the write found (never by a read that may be a moment old). Only a slot that moved
+ * in the list (a staff edit) is read again.
+ */
+export async function admit(
+  req: ServiceBookingRequest,
+  holdId: string,
+  orgZone: string,
+  now: number,
+  asking: () => void,
+): Promise<Admitted> {
+  return optimistic(
+    async (attempt) => {
+      const stale = attempt === 0 && req.read !== undefined && req.readMayBeStale === true;
+      const service = attempt === 0 && req.read ? req.read : await getServiceRow(req.tenant, req.serviceId, true);
+      let a: Omit<Admitted, 'hold'>;
+      try {
+        a = checked(req, service, orgZone, now);
+      } catch (e) {
+        if (stale) throw new StaleRead();
+        throw e;
+      }
+      if (req.held) {
+        asking();
+        return { ...a, hold: null };
+      }
+
+      const taken = await takePlaces(
+        req.tenant,
+        {
+          serviceId: a.service.id,
+          index: a.index,
+          slot: a.slot,
+          places: a.places,
+          holdId,
+          shareToken: req.shareToken,
+          seenLeft: a.slot.slotsAvailable,
+          onWrite: asking,
+        },
+        Date.now(),
+      );
+      if (taken.kind === 'taken') return fromTheWrite(req, a, taken, { orgZone, now, stale });
+      if (taken.kind === 'refused') throw conflict(refusedText(taken.left));
+      if (stale) throw new StaleRead();
+      if (taken.kind === 'gone') throw notFound('Service not found');
+      if (taken.kind === 'link-changed') throw linkChanged();
+      if (taken.kind === 'closed') throw expiredLink();
+      return retryWhen(null, true);
+    },
+    () => {
+      throw conflict('This time slot is being booked by others right now. Please try again.');
+    },
+  );
+}
+
+/**
+ * The booking is made from the service as the taking write left it, never from the read that chose
+ * the slot, which may be a moment old: a price, add-on or capacity edited in between counts. If the
+ * request no longer fits that row, the places go back first.
+ */
+async function fromTheWrite(
+  req: ServiceBookingRequest,
+  a: Omit<Admitted, 'hold'>,
+  taken: { hold: SlotHold; row: Record<string, unknown> },
+  o: { orgZone: string; now: number; stale: boolean },
+): Promise<Admitted | typeof RETRY> {
+  try {
+    const fresh = checked(req, parseServiceRow(taken.row), o.orgZone, o.now);
+    if (fresh.index === a.index && fresh.places === a.places) return { ...fresh, hold: taken.hold };
+  } catch (e) {
+    await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
+    if (o.stale) throw new StaleRead();
+    throw e;
+  }
+  await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
+  return RETRY;
+}
