@@ -65,6 +65,13 @@ export function dynamoStartTimeoutMs(env: NodeJS.ProcessEnv = process.env): numb
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 180_000;
 }
 
+/**
+ * The emulator's JVM compiles with its quick compiler only (docs/decisions/dynamodb-local-jvm.md): on
+ * two cores the optimising compiler's threads took as much CPU as the requests they were speeding up,
+ * and the emulator shares those cores with the handlers.
+ */
+const JVM_OPTIONS = ['-XX:TieredStopAtLevel=1'];
+
 /** Starts DynamoDB Local: in memory (tests) or keeping data under dataDir (npm start). */
 export async function startDynamoDbLocal(
   opts: { dataDir?: string; port?: number; progress?: (line: string) => void } = {},
@@ -79,6 +86,7 @@ export async function startDynamoDbLocal(
     'DynamoDB Local',
     'java',
     [
+      ...JVM_OPTIONS,
       `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),
