@@ -85,8 +85,9 @@ export async function resolveShareForBooking(
   now = Date.now(),
 ): Promise<{ tenant: TenantId; service: ServiceRow; stale: boolean }> {
   if (!isShareTokenShape(token)) throw notFoundLink();
+  // An unknown or revoked link is answered by this read itself: a refused pointer is never kept.
+  const ptr = await sharePointers.get(hashToken(token), () => readPointer(token), now);
   try {
-    const ptr = await sharePointers.get(hashToken(token), () => readPointer(token), now);
     const service = await servicesForBooking.get(
       `${ptr.tenant}#${ptr.serviceId}`,
       () => getServiceRow(ptr.tenant, ptr.serviceId),
