@@ -180,15 +180,21 @@ async function readServiceItem(tenant: TenantId, serviceId: string): Promise<Ite
 export async function forgetHolds(tenant: TenantId, serviceId: string, holdIds: readonly string[]): Promise<void> {
   for (let i = 0; i < holdIds.length; i += 50) {
     const names = Object.fromEntries(holdIds.slice(i, i + 50).map((id, n) => [`#h${n}`, `${HOLD_PREFIX}${id}`]));
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(tenant, E.service, serviceId),
-        UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-      }),
-    );
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.entity(tenant, E.service, serviceId),
+          UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+        }),
+      );
+    } catch (e) {
+      // The service was deleted meanwhile: its holds went with it.
+      if (!isConditionFailure(e)) throw e;
+      return;
+    }
   }
 }
 
