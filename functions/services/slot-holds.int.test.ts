@@ -8,7 +8,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { numberKey } from '../reservations/entity.js';
 import { E } from './model.js';
 import { sweepSlotHolds } from './slot-hold-sweep.js';
-import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, takePlaces } from './slot-holds.js';
+import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, slotHoldsPointerKey, takePlaces } from './slot-holds.js';
 
 /**
  * Places taken before the booking transaction (docs/requirements/booking.md R-BOOK-5,
@@ -129,6 +129,23 @@ describe('slot holds', () => {
     expect(after.gsi1pk).toBeUndefined();
     expect((await sweepSlotHolds(later)).released).toBe(0);
     expect(await placesLeft(s.id)).toBe(4);
+  }, 60_000);
+
+  it('keeps the sweep pointer on the oldest hold left, so a slot booked all along is settled as it goes', async () => {
+    const s = await service(4);
+    const at = Date.now();
+    const take = (holdId: string, when: number) =>
+      takePlaces(tenant, { serviceId: s.id, index: 0, slot: SLOT, places: 1, holdId }, when);
+    await take('dead-early', at);
+    await take('dead-late', at + 90_000);
+    // The second take leaves the pointer where the first set it.
+    expect(String((await storedService(s.id)).gsi1sk)).toBe(slotHoldsPointerKey(tenant, s.id, at));
+    expect((await sweepSlotHolds(at + HOLD_RELEASE_AFTER_MS + 5000)).released).toBe(1);
+    expect(await holdNames(s.id)).toEqual(['hold#dead-late']);
+    expect(String((await storedService(s.id)).gsi1sk)).toBe(slotHoldsPointerKey(tenant, s.id, at + 90_000));
+    expect((await sweepSlotHolds(at + 90_000 + HOLD_RELEASE_AFTER_MS + 5000)).released).toBe(1);
+    expect(await placesLeft(s.id)).toBe(4);
+    expect((await storedService(s.id)).gsi1pk).toBeUndefined();
   }, 60_000);
 
   it('a hold whose reservation landed is only forgotten: its places stay taken', async () => {
