@@ -1,86 +1,19 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WireAnswer } from '../../test-api.js';
 import { renderApp, stubPaths } from '../../test-utils.js';
+import { reservation, signIn, user } from '../reservations/fixtures.test-helpers.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const userOf = (role: string, accessLevel: string | null = null) => ({
-  id: 'u1',
-  role,
-  accessLevel,
-  firstName: 'Sam',
-  lastName: 'Owner',
-  organizationId: 'o1',
-  organization: { name: 'Acme', subdomain: 'acme' },
-});
-function signIn(u = userOf('BUSINESS_ADMIN')) {
-  localStorage.setItem('token', 'tok');
-  localStorage.setItem('user', JSON.stringify(u));
-}
-type ListedReservation = WireAnswer<'reservations.list'>['reservations'][number];
-/** An ACTIVE item reservation as GET /api/reservations/integration/all answers it (the contract's reservationView). */
-const reservation = (i: number): ListedReservation => ({
-  id: `r${i}`,
-  reservationNumber: `RES-00000${i}`,
-  status: 'ACTIVE',
-  kind: 'ITEM',
-  isOverdue: false,
-  source: 'STAFF',
-  customerId: `c${i}`,
-  customer: { id: `c${i}`, firstName: `Cust${i}`, lastName: 'Doe', phone: '5551234567', email: null, address: null },
-  inventoryItemId: 'i1',
-  inventoryItem: {
-    id: 'i1',
-    itemNumber: 'GC-001',
-    name: 'Golf Cart',
-    productType: { id: 't1', name: 'Golf Cart' },
-    productVariant: null,
-    condition: 'GOOD',
-    status: 'IN_USE',
-    hourlyRate: 25,
-    rates: [{ rate: 25, rateType: 'hourly' }],
-  },
-  serviceId: null,
-  service: null,
-  slot: null,
-  participantCount: null,
-  addonNames: [],
-  addons: [],
-  startTime: '2030-05-01T14:00:00.000Z',
-  endTime: '2030-05-01T16:00:00.000Z',
-  reservationDuration: 2,
-  actualReturnTime: null,
-  depositAmount: 0,
-  depositTypeCash: false,
-  depositTypeCredit: false,
-  paymentId: null,
-  notes: null,
-  baseAmount: 50,
-  subtotal: 50,
-  taxRate: 0,
-  taxAmount: 0,
-  totalAmount: 50,
-  overageAmount: 0,
-  overageHours: 0,
-  refundAmount: 0,
-  refundHours: 0,
-  hourlyRateAtBooking: 25,
-  createdByEmployee: null,
-  processedByEmployee: null,
-  reprocessedByEmployee: null,
-  reprocessedAt: null,
-  allergies: false,
-  allergiesText: null,
-  isPaid: false,
-  paidAmount: null,
-  paidSource: null,
-  paymentStatus: null,
-  createdAt: '2030-04-30T10:00:00.000Z',
-  updatedAt: '2030-04-30T10:00:00.000Z',
-  deletedAt: null,
-  deletedBy: null,
-});
+const admin = user('BUSINESS_ADMIN');
+/** An ACTIVE item reservation as GET /api/reservations/integration/all answers it (the reservations feature's fixture). */
+const listed = (i: number) =>
+  reservation({
+    id: `r${i}`,
+    reservationNumber: `RES-00000${i}`,
+    customerId: `c${i}`,
+    customer: { id: `c${i}`, firstName: `Cust${i}`, lastName: 'Doe', phone: '5551234567', email: null, address: null },
+  });
 const statsAnswers = {
   'GET /api/inventory/items/stats/overview': {
     body: {
@@ -98,7 +31,7 @@ const statsAnswers = {
 };
 const activeAnswer = {
   body: {
-    reservations: Array.from({ length: 10 }, (_, i) => reservation(i + 1)),
+    reservations: Array.from({ length: 10 }, (_, i) => listed(i + 1)),
     counts: { all: 10, active: 10, completed: 0, cancelled: 0, overdue: 0 },
     pagination: { limit: 10, nextCursor: 'r10', total: 14 },
   },
@@ -108,7 +41,7 @@ afterEach(() => localStorage.clear());
 
 describe('dashboard', () => {
   it('shows the stat cards, six tiles, quick actions, recent activity and 5 of the 10 active reservations; compact shows 3', async () => {
-    signIn();
+    signIn(admin);
     const calls = stubPaths({ ...statsAnswers, 'GET /api/reservations/integration/all': activeAnswer });
     renderApp('/acme/dashboard');
     await screen.findByText('$120.50', {}, { timeout: 20_000 });
@@ -160,7 +93,7 @@ describe('dashboard', () => {
   });
 
   it("shows each section's own error: statistics when every call fails, active reservations with the list emptied", async () => {
-    signIn();
+    signIn(admin);
     const down = { status: 500, body: { error: 'InternalError', message: 'Database unavailable' } };
     stubPaths({
       'GET /api/inventory/items/stats/overview': down,
@@ -177,7 +110,7 @@ describe('dashboard', () => {
   });
 
   it('counts a single failed call as zeros and shows cached numbers as such', async () => {
-    signIn();
+    signIn(admin);
     stubPaths({
       ...statsAnswers,
       'GET /api/payments/stats/overview': { status: 500, body: { message: 'x' } },
@@ -189,7 +122,7 @@ describe('dashboard', () => {
   });
 
   it('uses the 5-minute browser cache with "Data from cache"', async () => {
-    signIn();
+    signIn(admin);
     const cached = {
       stats: {
         inventory: {
@@ -212,7 +145,7 @@ describe('dashboard', () => {
   });
 
   it('hides what dashboard.viewStats and dashboard.viewActivity deny', async () => {
-    signIn(userOf('EMPLOYEE', 'EMPLOYEE'));
+    signIn(user('EMPLOYEE', 'EMPLOYEE'));
     const calls = stubPaths({
       ...statsAnswers,
       'GET /api/reservations/integration/all': activeAnswer,
@@ -234,7 +167,7 @@ describe('dashboard', () => {
   });
 
   it("leaves out a switched-off module's cards, tiles, quick actions and list, and never calls its API", async () => {
-    signIn();
+    signIn(admin);
     const calls = stubPaths({
       ...statsAnswers,
       'GET /api/reservations/integration/all': activeAnswer,
