@@ -1,24 +1,9 @@
-import {
-  Button,
-  Checkbox,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  Input,
-  NativeSelect,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { clampParticipants, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { type Answer, errorMessage } from '../../api/client.js';
-import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { formatSlot } from '../../components/format.js';
 import { servicesApi } from './api/index.js';
 import {
@@ -31,6 +16,7 @@ import {
   type PublicService,
 } from './publicBooking.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
+import { ContactFields, ParticipantsSelect, PublicFormDialog } from './PublicFormParts.js';
 
 /**
  * The public booking form (R-BOOK-3), downloaded when a visitor picks a slot (or when the
@@ -94,139 +80,90 @@ export function BookingModal({
     }
   }
 
-  const field = (k: 'firstName' | 'lastName' | 'phone' | 'email', label: string, type = 'text') => (
-    <Field.Root required invalid={!!errors[k]}>
-      <Field.Label>
-        {label} <Field.RequiredIndicator />
-      </Field.Label>
-      <Input name={k} type={type} value={form[k]} onChange={(e) => set(k, e.target.value)} />
-      <Field.ErrorText>{errors[k]}</Field.ErrorText>
-    </Field.Root>
-  );
-
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(e) => !e.open && onClose()}
-      size={DIALOG_SIZE}
-      scrollBehavior="inside"
-      placement="center"
+    <PublicFormDialog
+      label="Book this time slot"
+      title={`Book ${service.name}`}
+      slotText={formatSlot(slot.date, slot.startTime, slot.endTime, serviceZone(service, DEFAULT_TIME_ZONE))}
+      slotTestId="booking-slot"
+      onClose={onClose}
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={busy} loadingText="Booking...">
+            Book Now
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate aria-label="Book this time slot">
-              <Dialog.Header>
-                <Stack gap="0">
-                  <Dialog.Title>Book {service.name}</Dialog.Title>
-                  <Text fontSize="sm" color="fg.muted" data-testid="booking-slot">
-                    {formatSlot(slot.date, slot.startTime, slot.endTime, serviceZone(service, DEFAULT_TIME_ZONE))}
-                  </Text>
-                </Stack>
-              </Dialog.Header>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-              <Dialog.Body>
-                <Stack gap="3">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
-                    {field('firstName', 'First name')}
-                    {field('lastName', 'Last name')}
-                    {field('phone', 'Phone', 'tel')}
-                    {field('email', 'Email', 'email')}
-                  </SimpleGrid>
-                  {perPerson && (
-                    <Field.Root>
-                      <Field.Label>Participants</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field
-                          name="participantCount"
-                          value={String(form.participantCount)}
-                          onChange={(e) => set('participantCount', clampParticipants(e.target.value, limit))}
-                        >
-                          {Array.from({ length: limit }, (_, i) => i + 1).map((n) => (
-                            <option key={n} value={n}>
-                              {n}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                  )}
-                  {service.enableAddons && (service.addons?.length ?? 0) > 0 && (
-                    <Stack gap="2">
-                      <Text fontWeight="medium" fontSize="sm">
-                        Add-ons
-                      </Text>
-                      {service.addons!.map((a) => (
-                        <Checkbox.Root
-                          key={a.id ?? a.name}
-                          checked={form.addons.includes(a.name)}
-                          onCheckedChange={(e) =>
-                            set(
-                              'addons',
-                              e.checked ? [...form.addons, a.name] : form.addons.filter((n) => n !== a.name),
-                            )
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>
-                            {a.name} ({formatUsd(a.rate)} {PUBLIC_RATE_LABEL[a.rateType ?? 'FIXED']})
-                          </Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </Stack>
-                  )}
-                  {service.questionnaire?.collectAllergies && (
-                    <Field.Root>
-                      <Field.Label>Allergies</Field.Label>
-                      <Textarea
-                        name="allergies"
-                        value={form.allergies}
-                        onChange={(e) => set('allergies', e.target.value)}
-                        placeholder="List any allergies we should know about"
-                      />
-                    </Field.Root>
-                  )}
-                  <Field.Root>
-                    <Field.Label>Notes</Field.Label>
-                    <Textarea name="notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
-                  </Field.Root>
-                  {total.tax > 0 && (
-                    <Stack gap="1" borderTopWidth="1px" pt="3" fontSize="sm" color="fg.muted">
-                      <HStack justify="space-between">
-                        <Text>Subtotal</Text>
-                        <Text>{formatUsd(total.subtotal)}</Text>
-                      </HStack>
-                      <HStack justify="space-between">
-                        <Text>Tax ({total.taxRate}%)</Text>
-                        <Text data-testid="booking-tax">{formatUsd(total.tax)}</Text>
-                      </HStack>
-                    </Stack>
-                  )}
-                  <HStack justify="space-between" borderTopWidth="1px" pt="3">
-                    <Text fontWeight="semibold">Total</Text>
-                    <Text fontWeight="bold" fontSize="lg" data-testid="booking-total">
-                      {formatUsd(total.total)}
-                    </Text>
-                  </HStack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={busy} loadingText="Booking...">
-                  Book Now
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        <ContactFields values={form} errors={errors} onChange={set} />
+        {perPerson && (
+          <ParticipantsSelect
+            value={form.participantCount}
+            limit={limit}
+            onChange={(n) => set('participantCount', n)}
+          />
+        )}
+        {service.enableAddons && (service.addons?.length ?? 0) > 0 && (
+          <Stack gap="2">
+            <Text fontWeight="medium" fontSize="sm">
+              Add-ons
+            </Text>
+            {service.addons!.map((a) => (
+              <Checkbox.Root
+                key={a.id ?? a.name}
+                checked={form.addons.includes(a.name)}
+                onCheckedChange={(e) =>
+                  set('addons', e.checked ? [...form.addons, a.name] : form.addons.filter((n) => n !== a.name))
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  {a.name} ({formatUsd(a.rate)} {PUBLIC_RATE_LABEL[a.rateType ?? 'FIXED']})
+                </Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        )}
+        {service.questionnaire?.collectAllergies && (
+          <Field.Root>
+            <Field.Label>Allergies</Field.Label>
+            <Textarea
+              name="allergies"
+              value={form.allergies}
+              onChange={(e) => set('allergies', e.target.value)}
+              placeholder="List any allergies we should know about"
+            />
+          </Field.Root>
+        )}
+        <Field.Root>
+          <Field.Label>Notes</Field.Label>
+          <Textarea name="notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+        </Field.Root>
+        {total.tax > 0 && (
+          <Stack gap="1" borderTopWidth="1px" pt="3" fontSize="sm" color="fg.muted">
+            <HStack justify="space-between">
+              <Text>Subtotal</Text>
+              <Text>{formatUsd(total.subtotal)}</Text>
+            </HStack>
+            <HStack justify="space-between">
+              <Text>Tax ({total.taxRate}%)</Text>
+              <Text data-testid="booking-tax">{formatUsd(total.tax)}</Text>
+            </HStack>
+          </Stack>
+        )}
+        <HStack justify="space-between" borderTopWidth="1px" pt="3">
+          <Text fontWeight="semibold">Total</Text>
+          <Text fontWeight="bold" fontSize="lg" data-testid="booking-total">
+            {formatUsd(total.total)}
+          </Text>
+        </HStack>
+      </Stack>
+    </PublicFormDialog>
   );
 }

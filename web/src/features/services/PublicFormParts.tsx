@@ -1,0 +1,130 @@
+import { CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { FormEvent, ReactNode } from 'react';
+import { clampParticipants } from '../../../../shared/domain/slots.js';
+import { DIALOG_SIZE } from '../../components/DialogFrame.js';
+import type { BookingErrors } from './publicBooking.js';
+
+/**
+ * What the share page's two forms have alike (R-BOOK-3 booking, R-SVC-8 waitlist): the dialog around
+ * the form, the customer's contact fields and the participants select. Each form keeps its own state
+ * and answer; the fields, messages and limits are the booking form's (publicBooking.ts).
+ */
+
+export function PublicFormDialog({
+  label,
+  title,
+  slotText,
+  slotTestId,
+  onClose,
+  onSubmit,
+  footer,
+  children,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  title: string;
+  slotText: string;
+  slotTestId: string;
+  onClose: () => void;
+  onSubmit: (e: FormEvent) => void;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => !e.open && onClose()}
+      size={DIALOG_SIZE}
+      scrollBehavior="inside"
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={onSubmit} noValidate aria-label={label}>
+              <Dialog.Header>
+                <Stack gap="0">
+                  <Dialog.Title>{title}</Dialog.Title>
+                  <Text fontSize="sm" color="fg.muted" data-testid={slotTestId}>
+                    {slotText}
+                  </Text>
+                </Stack>
+              </Dialog.Header>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+              <Dialog.Body>{children}</Dialog.Body>
+              <Dialog.Footer>{footer}</Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export type ContactField = 'firstName' | 'lastName' | 'phone' | 'email';
+
+const CONTACT_FIELDS: { key: ContactField; label: string; type: string }[] = [
+  { key: 'firstName', label: 'First name', type: 'text' },
+  { key: 'lastName', label: 'Last name', type: 'text' },
+  { key: 'phone', label: 'Phone', type: 'tel' },
+  { key: 'email', label: 'Email', type: 'email' },
+];
+
+/** First and last name, phone and e-mail, all required, each with its message. */
+export function ContactFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: Record<ContactField, string>;
+  errors: BookingErrors;
+  onChange: (key: ContactField, value: string) => void;
+}) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+      {CONTACT_FIELDS.map(({ key, label, type }) => (
+        <Field.Root key={key} required invalid={!!errors[key]}>
+          <Field.Label>
+            {label} <Field.RequiredIndicator />
+          </Field.Label>
+          <Input name={key} type={type} value={values[key]} onChange={(e) => onChange(key, e.target.value)} />
+          <Field.ErrorText>{errors[key]}</Field.ErrorText>
+        </Field.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** 1 to `limit` participants (a per-person service's party). */
+export function ParticipantsSelect({
+  value,
+  limit,
+  onChange,
+}: {
+  value: number;
+  limit: number;
+  onChange: (count: number) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label>Participants</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name="participantCount"
+          value={String(value)}
+          onChange={(e) => onChange(clampParticipants(e.target.value, limit))}
+        >
+          {Array.from({ length: limit }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
