@@ -41,8 +41,15 @@ export function PublicFormDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate aria-label={label}>
+          {/* As the staff forms' frame (components/DialogFrame.tsx): full screen on phones, a card that
+              grows with its form from sm up (not a white column to the bottom of the window). */}
+          <Dialog.Content
+            h={{ base: 'auto', sm: 'auto' }}
+            minH={{ base: '100dvh', sm: 'auto' }}
+            maxH={{ base: '100dvh', sm: 'calc(100dvh - 4rem)' }}
+          >
+            {/* display: contents, so the header, body and footer are the dialog's own rows and the body scrolls inside. */}
+            <form onSubmit={onSubmit} noValidate aria-label={label} style={{ display: 'contents' }}>
               <Dialog.Header>
                 <Stack gap="0">
                   <Dialog.Title>{title}</Dialog.Title>
