@@ -73,6 +73,9 @@ const sdkExternals = (sdk) => (sdk === 'runtime' ? ['@aws-sdk/*'] : []);
 export const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-dynamodb',
   '@aws-sdk/lib-dynamodb',
+  // A dependency of lib-dynamodb (its marshalling), so it ships wherever lib-dynamodb does; the slot
+  // holds read a refused write's old row with its `unmarshall` (functions/services/slot-holds.ts).
+  '@aws-sdk/util-dynamodb',
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
   '@aws-sdk/s3-presigned-post',

@@ -2,7 +2,6 @@ import { config } from './config.js';
 import { loadOnce } from './load-once.js';
 import { logger } from './logger.js';
 import { buildMimeMessage, type MimeAttachment } from './mime.js';
-import { recordSend } from '../platform/mail-log.js';
 
 /**
  * The SES SDK is loaded on first send, not at cold start (docs/decisions/house-lean-bundles-fourth-pass-every-api.md): only a
@@ -17,6 +16,10 @@ const ses = /* @__PURE__ */ loadOnce(async () => {
     client: new sdk.SESClient({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) }),
   };
 });
+
+/** The send log loads with the first mail too, with its counter grouping (platform/mail-log.ts). */
+const recordSend: typeof import('../platform/mail-log.js')['recordSend'] = async (r) =>
+  (await import('../platform/mail-log.js')).recordSend(r);
 
 export function resetMail(): void {
   ses.reset();
