@@ -14,7 +14,12 @@ interface Waiter<T, R> {
   reject: (e: unknown) => void;
 }
 
-const queues = new Map<string, { busy: boolean; waiting: Waiter<unknown, unknown>[] }>();
+interface Queue {
+  busy: boolean;
+  waiting: Waiter<unknown, unknown>[];
+}
+
+const queues = new Map<string, Queue>();
 
 /** `item`'s answer from `write`, which gets every item asked for `key` meanwhile (in order) and answers one result each. */
 export function groupCommit<T, R>(key: string, item: T, write: (items: T[]) => Promise<R[]>): Promise<R> {
@@ -31,7 +36,7 @@ export function groupCommit<T, R>(key: string, item: T, write: (items: T[]) => P
   return answer;
 }
 
-async function flush(key: string, q: { busy: boolean; waiting: Waiter<unknown, unknown>[] }): Promise<void> {
+async function flush(key: string, q: Queue): Promise<void> {
   q.busy = true;
   while (q.waiting.length) {
     const batch = q.waiting.splice(0);

@@ -145,14 +145,14 @@ async function fromTheWrite(
   taken: { hold: SlotHold; row: Record<string, unknown> },
   o: { orgZone: string; now: number; stale: boolean },
 ): Promise<Admitted | typeof RETRY> {
+  let refusal: unknown;
   try {
     const fresh = checked(req, parseServiceRow(taken.row), o.orgZone, o.now);
     if (fresh.index === a.index && fresh.places === a.places) return { ...fresh, hold: taken.hold };
   } catch (e) {
-    await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
-    if (o.stale) throw new StaleRead();
-    throw e;
+    refusal = o.stale ? new StaleRead() : e;
   }
   await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
+  if (refusal) throw refusal;
   return RETRY;
 }

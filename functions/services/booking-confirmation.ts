@@ -26,7 +26,10 @@ export function readAheadForConfirmation(tenant: TenantId): ConfirmationReads {
   return reads;
 }
 
-/** The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation'). A failure never undoes the booking. */
+/**
+ * The same instructions as the payment-required page, by e-mail (SES, template 'booking-confirmation').
+ * A failure never undoes the booking.
+ */
 export async function sendConfirmation(
   tenant: TenantId,
   to: string,

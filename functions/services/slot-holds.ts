@@ -116,7 +116,9 @@ async function writeTake(tenant: TenantId, req: TakeRequest, now: number): Promi
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(tenant, E.service, req.serviceId),
-        UpdateExpression: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one, #hold = :hold, gsi1pk = :gpk, gsi1sk = if_not_exists(gsi1sk, :gsk)`,
+        UpdateExpression:
+          `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one, #hold = :hold, ` +
+          'gsi1pk = :gpk, gsi1sk = if_not_exists(gsi1sk, :gsk)',
         ConditionExpression: `attribute_exists(pk) AND ${p}.#left >= :places AND ${identity(p)}${req.shareToken ? publicCondition : ''}`,
         ExpressionAttributeNames: { ...slotNames, '#hold': `${HOLD_PREFIX}${req.holdId}` },
         ExpressionAttributeValues: {
