@@ -96,10 +96,11 @@ export async function seedDemoOnce(
  * ensureAdmin with PLATFORM_ADMIN_EMAIL (admin@platform.local) and PLATFORM_ADMIN_PASSWORD. A failure is
  * reported, not fatal: the rest of the product still runs.
  */
-export async function ensureAdminFromEnv(dataDir: string): Promise<AdminResult | undefined> {
+export async function ensureAdminFromEnv(dataDir: string, onboarding?: Onboarding): Promise<AdminResult | undefined> {
   const email = process.env.PLATFORM_ADMIN_EMAIL || 'admin@platform.local';
   try {
-    return await ensureAdmin(dataDir, email, process.env.PLATFORM_ADMIN_PASSWORD || undefined, await loadOnboarding());
+    const from = onboarding ?? (await loadOnboarding());
+    return await ensureAdmin(dataDir, email, process.env.PLATFORM_ADMIN_PASSWORD || undefined, from);
   } catch (e) {
     logger.error('could not ensure the platform administrator', { email, error: e as Error });
     process.stderr.write(`Could not create or update the platform administrator ${email}: ${(e as Error).message}\n`);

@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { out, printBanner } from './banner.js';
-import { ensureAdminFromEnv } from './bootstrap.js';
 import { JAVA_MISSING, javaAvailable } from './dynamodb-local.js';
 import { REPO_ROOT, startLocalRuntime } from './runtime.js';
 
@@ -30,6 +29,7 @@ async function main(): Promise<void> {
     dataDir: process.env.DATA_DIR || '.data',
     seedDemo: process.env.SEED_DEMO !== '0',
     log: process.env.LOG_REQUESTS !== '0',
+    platformAdmin: true,
     // Links in mail must open the page people use: Vite's, not the API's.
     appBaseUrl: appUrl,
   });
@@ -58,8 +58,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown(0));
   process.on('SIGTERM', () => shutdown(0));
 
-  const admin = await ensureAdminFromEnv(rt.dataDir);
-  printBanner(rt, admin, appUrl);
+  printBanner(rt, rt.admin, appUrl);
 }
 
 main().catch((e: unknown) => {

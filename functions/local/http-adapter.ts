@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Area } from '../../shared/contract/index.js';
+import type { Area, RouteContract } from '../../shared/contract/index.js';
 import { matchRoute } from '../../shared/contract/match.js';
 import { loadAreaHandler, type ApiHandler } from '../handlers.js';
+import { INPUT_LIMITS } from '../lib/input-guard.js';
 import { allowedMethods, methodNotAllowed } from '../lib/middlewares/route-match.js';
 import { toApiGatewayEvent } from './api-gateway-event.js';
 
 /** Lambda's synchronous invocation payload limit; API Gateway passes larger bodies on and Lambda refuses them. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
-/** Beyond this a refused body is no longer drained (so the 413 can be read): the socket is cut. */
-const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
+/** What a GET, HEAD or DELETE may carry: they take no body, so anything more is not a request of ours. */
+export const BODYLESS_LIMIT_BYTES = 64 * 1024;
 /** API Gateway's integration timeout. */
 const TIMEOUT_MS = 30_000;
 
@@ -47,25 +48,40 @@ function isTextual(contentType: string | undefined): boolean {
   );
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+/**
+ * The most a route's request body may be (R-PLAT-13): form-data uploads up to Lambda's payload
+ * limit, JSON up to the input guard's limit, bodyless methods next to nothing. The adapter stops
+ * reading there, so a flood of large bodies costs the machine no more than the routes accept.
+ */
+export function bodyLimitOf(route: Pick<RouteContract, 'method' | 'kind'>): number {
+  if (route.kind === 'multipart') return MAX_BODY_BYTES;
+  if (route.method === 'GET' || route.method === 'DELETE') return BODYLESS_LIMIT_BYTES;
+  return INPUT_LIMITS.maxBodyBytes;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+}
+
+/** Reads a body up to `limit` bytes: a declared or actual larger one is refused without reading the rest. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve('too-large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      if (tooLarge) {
+      if (size > limit) {
         chunks.length = 0;
-        if (size > MAX_DRAIN_BYTES) {
-          req.destroy();
-          resolve('too-large');
-        }
+        req.off('data', onData);
+        req.pause();
+        resolve('too-large');
         return;
       }
       chunks.push(chunk);
-    });
-    req.on('end', () => resolve(tooLarge ? 'too-large' : Buffer.concat(chunks)));
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -153,16 +169,19 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
 
     // The dashboard's live events (kind 'stream') are short server-sent-event answers: the same
     // buffered handler path as on AWS (functions/events/dashboard-stream.ts), no long-lived stream.
-    const raw = await readBody(req).catch(() => undefined);
+    const limit = bodyLimitOf(match.route);
+    const raw = await readBody(req, limit).catch(() => undefined);
     if (raw === undefined) {
       res.destroy();
       return;
     }
     if (raw === 'too-large') {
+      // The unread rest is never read: the answer goes out and the connection closes behind it.
+      res.on('finish', () => req.socket.destroy());
       json(
         res,
         413,
-        { error: 'PayloadTooLarge', message: `The request body is larger than ${MAX_BODY_BYTES / (1024 * 1024)} MB` },
+        { error: 'PayloadTooLarge', message: `The request body is larger than ${formatBytes(limit)}` },
         { connection: 'close' },
       );
       done(413);

@@ -128,7 +128,13 @@ export async function pointHandlersAtEmulators(
 }
 
 /** Answers one HTTP request: /api and /public to the area handlers, anything else from the built SPA. */
-export function requestListener(o: { root: string; webDist: string; log: boolean }) {
+/** What the API answers while start-up work (seeding, the platform administrator) is still running. */
+const STARTING_BODY = JSON.stringify({
+  error: 'Starting',
+  message: 'The product is still starting. Try again in a moment.',
+});
+
+export function requestListener(o: { root: string; webDist: string; log: boolean; isReady?: () => boolean }) {
   const api = createApiAdapter({
     root: o.root,
     onError: (message, error) => log.error(message, { error: error as Error }),
@@ -158,6 +164,13 @@ export function requestListener(o: { root: string; webDist: string; log: boolean
     }
     const p = url.pathname;
     if (p === '/api' || p.startsWith('/api/') || p === '/public' || p.startsWith('/public/')) {
+      // Ready means ready (R-PLAT-14): no answer, health included, before start-up work is done.
+      if (o.isReady && !o.isReady()) {
+        res
+          .writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '1' })
+          .end(STARTING_BODY);
+        return;
+      }
       api(req, res, url).catch((e: unknown) => failed(res, e));
       return;
     }

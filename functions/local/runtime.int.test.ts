@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -8,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../shared/contract/index.js';
 import { db } from '../lib/db.js';
 import { sessionFor } from '../testing/fixtures.js';
+import type { Onboarding } from './bootstrap.js';
+import { bodyLimitOf } from './http-adapter.js';
+import { freePort } from './net.js';
 import { startLocalRuntime, type LocalRuntime } from './runtime.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'runtime-int-'));
@@ -340,5 +344,104 @@ describe('local runtime: restart', () => {
     const got = await db().send(new GetCommand({ TableName: rt.tableName, Key: key }));
     expect(got.Item?.note).toBe('kept');
     expect((await fetch(`${rt.url}/api/health`)).status).toBe(200);
+  });
+});
+
+describe('local runtime: ready means ready (R-PLAT-14)', () => {
+  it('answers 503 with Retry-After until the platform administrator exists, then 200', async () => {
+    await rt.stop();
+    let release!: () => void;
+    const adminDone = new Promise<void>((r) => {
+      release = r;
+    });
+    let adminCalls = 0;
+    const onboarding: Onboarding = {
+      ensurePlatformAdmin: async () => {
+        adminCalls++;
+        await adminDone;
+        return { created: true };
+      },
+      seedDemoTenant: async () => {
+        throw new Error('not seeded in this test');
+      },
+    };
+    const port = await freePort();
+    const starting = startLocalRuntime({ port, dataDir, webDist, platformAdmin: true, onboarding });
+    // Poll until the server listens and start-up work has begun: from then on health must say "not yet".
+    let res: Response | undefined;
+    for (let i = 0; i < 600 && adminCalls === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    res = await fetch(`http://localhost:${port}/api/health`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(await res.json()).toMatchObject({ error: 'Starting' });
+    expect((await fetch(`http://localhost:${port}/api/auth/login`, { method: 'POST', body: '{}' })).status).toBe(503);
+
+    release();
+    rt = await starting;
+    expect(rt.admin).toMatchObject({ created: true });
+    res = await fetch(`${rt.url}/api/health`);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('local runtime: body limits while reading (R-PLAT-13)', () => {
+  /** Sends only the request head (declaring a body it never sends) and returns the first answer line. */
+  const headOnly = (method: string, path: string, contentLength: number) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(rt.port, '127.0.0.1', () => {
+        socket.write(
+          `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`,
+        );
+      });
+      let answer = '';
+      socket.setTimeout(5_000, () => {
+        socket.destroy();
+        reject(new Error(`no answer within 5 s; got "${answer}"`));
+      });
+      socket.on('data', (d) => {
+        answer += d.toString('latin1');
+        if (answer.includes('\r\n')) {
+          socket.destroy();
+          resolve(answer.slice(0, answer.indexOf('\r\n')));
+        }
+      });
+      socket.on('error', reject);
+    });
+
+  it('refuses by Content-Length before reading: a JSON route past 1 MB, a GET past 64 KB', async () => {
+    expect(await headOnly('POST', '/api/auth/login', 2 * 1024 * 1024)).toMatch(/^HTTP\/1\.1 413/);
+    expect(await headOnly('GET', '/api/health', 100 * 1024)).toMatch(/^HTTP\/1\.1 413/);
+    // Within its limit the same route waits for the body (no early answer).
+    await expect(headOnly('POST', '/api/auth/login', 512 * 1024)).rejects.toThrow(/no answer within 5 s/);
+  });
+
+  it('stops reading a streamed body at the route limit, answers 413 JSON and keeps serving', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const body = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const res = await fetch(`${rt.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      error: 'PayloadTooLarge',
+      message: 'The request body is larger than 1 MB',
+    });
+    expect((await fetch(`${rt.url}/api/health`)).status).toBe(200);
+  });
+
+  it('gives form-data routes the 6 MB payload limit and bodyless methods 64 KB', () => {
+    expect(bodyLimitOf({ method: 'POST', kind: 'multipart' })).toBe(6 * 1024 * 1024);
+    expect(bodyLimitOf({ method: 'POST' })).toBe(1024 * 1024);
+    expect(bodyLimitOf({ method: 'PUT', kind: 'json' })).toBe(1024 * 1024);
+    expect(bodyLimitOf({ method: 'GET', kind: 'file' })).toBe(64 * 1024);
+    expect(bodyLimitOf({ method: 'DELETE' })).toBe(64 * 1024);
   });
 });

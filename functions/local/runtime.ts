@@ -4,7 +4,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { logger } from '../lib/logger.js';
 import { SWEEPS, type SweepDefinition } from '../sweeps/schedules.js';
-import { loadOnboarding, seedDemoOnce, type DemoTenant, type Onboarding } from './bootstrap.js';
+import {
+  type AdminResult,
+  ensureAdminFromEnv,
+  loadOnboarding,
+  seedDemoOnce,
+  type DemoTenant,
+  type Onboarding,
+} from './bootstrap.js';
 import { freePort } from './net.js';
 import {
   keepServingOnUncaught,
@@ -29,6 +36,8 @@ export interface LocalRuntimeOptions {
   dataDir?: string;
   /** Seed the demo organization on the first start of this data directory (see bootstrap.ts). */
   seedDemo?: boolean;
+  /** Create or update the platform administrator from the environment (bootstrap.ts) before answering. */
+  platformAdmin?: boolean;
   /** Where seeding comes from; default the auth area's onboarding (tests pass stubs). */
   onboarding?: Onboarding;
   /** Log each API request. */
@@ -66,6 +75,8 @@ export interface LocalRuntime {
   sweeps: Record<string, SweepStats>;
   /** With seedDemo: the demo organization's sign-in, and whether this start created it. */
   demo?: { demo: DemoTenant; firstTime: boolean };
+  /** With platformAdmin: who the platform administrator is, and a generated password to show once. */
+  admin?: AdminResult;
   runSweep(name: string): Promise<void>;
   /** Resolves once every photo notification raised so far has been handled (tests). */
   settleUploads(): Promise<void>;
@@ -118,7 +129,8 @@ function dataEncryptionKey(dataDir: string): string {
 /**
  * Hosts the product on one machine: DynamoDB Local, s3rver and the SES emulator, the area handlers
  * behind an API Gateway-shaped HTTP adapter, the built SPA and the sweeps. The server only listens
- * once every emulator answers, so a 200 from /api/health means the whole stack is ready.
+ * once every emulator answers, and the API answers 503 until the demo seed and the platform
+ * administrator are done, so a 200 from /api/health means a first sign-in works (R-PLAT-14).
  */
 export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
   const dataDir = resolve(opts.dataDir ?? process.env.DATA_DIR ?? '.data');
@@ -132,6 +144,7 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   const port = requestedPort === 0 ? await freePort() : requestedPort;
 
   const stoppers: Stoppers = [];
+  let ready = false;
   const stopAll = async () => {
     while (stoppers.length)
       await stoppers.pop()!().catch((e: unknown) => log.warn('stop failed', { error: e as Error }));
@@ -160,7 +173,11 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
       tokenKey,
       dataKey,
     });
-    await listenOnLoopback(requestListener({ root: REPO_ROOT, webDist, log: !!opts.log }), port, stoppers);
+    await listenOnLoopback(
+      requestListener({ root: REPO_ROOT, webDist, log: !!opts.log, isReady: () => ready }),
+      port,
+      stoppers,
+    );
   } catch (e) {
     await stopAll();
     throw e;
@@ -184,18 +201,26 @@ export async function startLocalRuntime(opts: LocalRuntimeOptions = {}): Promise
   const killChildren = killChildrenOnExit(dynamo, ses);
 
   let demo: LocalRuntime['demo'];
-  if (opts.seedDemo) {
-    try {
-      demo = await seedDemoOnce(dataDir, opts.onboarding ?? (await loadOnboarding()));
-    } catch (e) {
-      // A broken seed must not keep the product from starting; the next start tries again.
-      log.error('could not seed the demo organization', { error: e as Error });
+  let admin: AdminResult | undefined;
+  try {
+    const onboarding = opts.seedDemo || opts.platformAdmin ? (opts.onboarding ?? (await loadOnboarding())) : undefined;
+    if (opts.seedDemo && onboarding) {
+      try {
+        demo = await seedDemoOnce(dataDir, onboarding);
+      } catch (e) {
+        // A broken seed must not keep the product from starting; the next start tries again.
+        log.error('could not seed the demo organization', { error: e as Error });
+      }
     }
+    if (opts.platformAdmin && onboarding) admin = await ensureAdminFromEnv(dataDir, onboarding);
+  } finally {
+    ready = true;
   }
 
   let stopping: Promise<void> | undefined;
   return {
     demo,
+    admin,
     url: `http://localhost:${port}`,
     port,
     dataDir,

@@ -1,5 +1,4 @@
 import { out, printBanner } from './banner.js';
-import { ensureAdminFromEnv } from './bootstrap.js';
 import { JAVA_MISSING, javaAvailable } from './dynamodb-local.js';
 import { startLocalRuntime } from './runtime.js';
 
@@ -21,6 +20,7 @@ async function main(): Promise<void> {
     dataDir,
     seedDemo: process.env.SEED_DEMO !== '0',
     log: process.env.LOG_REQUESTS !== '0',
+    platformAdmin: true,
   });
 
   let stopping = false;
@@ -36,8 +36,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const admin = await ensureAdminFromEnv(rt.dataDir);
-  printBanner(rt, admin, rt.url);
+  printBanner(rt, rt.admin, rt.url);
 }
 
 main().catch((e: unknown) => {
