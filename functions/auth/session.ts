@@ -17,6 +17,7 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
     firstName: user.firstName,
     lastName: user.lastName,
     organizationId: user.organizationId,
+    isOwner: !!org?.ownerUserId && org.ownerUserId === user.id,
     // The zone lets screens show and enter times as the business keeps them (docs/decisions/integration-the-session-carries-the-organization-s.md).
     organization: org
       ? {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, nowIso, tableName } from '../lib/db.js';
+import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import {
   type OrganizationRecord,
@@ -29,6 +29,28 @@ export async function findUserByUsername(username: string): Promise<UserRecord |
 export async function getOrganization(tenant: TenantId): Promise<OrganizationRecord | undefined> {
   const item = await getRow(keys.organization(tenant));
   return item ? parseOrganization(item) : undefined;
+}
+
+/**
+ * Records the owner of an organization created before the owner was kept (docs/decisions/organization-owner.md):
+ * once, never over an owner already recorded. Answers the owner that holds afterwards.
+ */
+export async function recordOwnerOnce(tenant: TenantId, userId: string): Promise<string> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.organization(tenant),
+        UpdateExpression: 'SET ownerUserId = :id',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(ownerUserId)',
+        ExpressionAttributeValues: { ':id': userId },
+      }),
+    );
+    return userId;
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+    return (await getOrganization(tenant))?.ownerUserId ?? userId;
+  }
 }
 
 export async function subdomainTaken(subdomain: string): Promise<boolean> {

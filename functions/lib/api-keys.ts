@@ -50,7 +50,7 @@ export const KEY_NOT_A_PERSON =
   'This route acts for the person signed in (their own profile, session or clock-in); an API key cannot use it.';
 export const KEY_RATE_LIMITED = 'Too many requests with this API key. Wait for the time in Retry-After and try again.';
 export const KEY_CREATOR_GONE =
-  'This API key stopped working: the administrator who created it is no longer active. Create a new key.';
+  'This API key stopped working: the administrator who created it is no longer an active administrator. Create a new key.';
 
 const pointerRow = z.object({
   tenantId: z.string(),
@@ -76,15 +76,16 @@ async function readFacts(keyHash: string): Promise<Omit<KeyFacts, 'at'>> {
   );
   if (!res.Item) return { pointer: null, creatorActive: false };
   const pointer = parseApiKeyPointer(res.Item);
-  // A key stops with its creator's account (as a calendar feed does, R-SET-8): a departed administrator's keys are not left working.
+  // A key stops with its creator's administrator rights (R-SET-9, R-EMP-10): a departed or demoted administrator's keys are not left working.
   const creator = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.user(trustedTenant(pointer.tenantId), pointer.createdById),
-      ProjectionExpression: 'isActive',
+      ProjectionExpression: 'isActive, #r',
+      ExpressionAttributeNames: { '#r': 'role' },
     }),
   );
-  return { pointer, creatorActive: creator.Item?.isActive === true };
+  return { pointer, creatorActive: creator.Item?.isActive === true && creator.Item?.role === 'BUSINESS_ADMIN' };
 }
 
 async function cachedFacts(keyHash: string, now: number): Promise<KeyFacts> {

@@ -152,7 +152,7 @@ describe('creating, listing and revoking keys (administrators only)', () => {
     forgetApiKeys();
     const res = await call('GET', '/api/customers', { token: created.key });
     expect(res.status).toBe(401);
-    expect(res.body.message).toMatch(/administrator who created it is no longer active/);
+    expect(res.body.message).toMatch(/administrator who created it is no longer an active administrator/);
   });
 });
 

@@ -28,12 +28,12 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
     role: body.role,
     accessLevel: body.accessLevel,
     hourlyWageCents: wageCents,
+    email: body.email ?? undefined,
   });
   if (!roleFlags(auth).isAdmin && body.role === 'BUSINESS_ADMIN')
     throw forbidden('Managers cannot give anyone administrator access');
-  if (body.role && body.role !== before.role && (before.role === 'BUSINESS_ADMIN' || before.role === 'SUPER_ADMIN')) {
-    throw conflict("An administrator's role cannot be changed here");
-  }
+  if (before.status !== 'ACTIVE' && body.role === 'BUSINESS_ADMIN' && before.role !== 'BUSINESS_ADMIN')
+    throw conflict('Only active accounts can be given administrator rights');
 
   const after: EmployeeRow = { ...before, updatedAt: nowIso() };
   const changes: { field: string; from?: unknown; to?: unknown }[] = [];

@@ -1,9 +1,9 @@
-import { getOrganization, normalizeUsername } from '../auth/store.js';
+import { getOrganization, normalizeUsername, recordOwnerOnce } from '../auth/store.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { photoKeys, presignGet } from '../lib/files.js';
 import { type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { userChangeRefusal } from '../../shared/domain/employees.js';
+import { type AccountChange, type ChangeActor, userChangeRefusal } from '../../shared/domain/employees.js';
 import { fromCents } from '../../shared/domain/money.js';
 import { getEmployee, listEmployees, openField } from './store.js';
 import type { EmployeeRow } from './employee-row.js';
@@ -12,9 +12,9 @@ import type { EmployeeRow } from './employee-row.js';
  * What the employee routes answer (the list row, the detail) and the reads every route starts from:
  * the row, the actor's name, the area's change gate and this tenant's address check.
  */
-type OrgName = { name: string } | null;
+type OrgName = { name: string; ownerUserId?: string } | null;
 
-/** The list row (R-EMP-3). Pending accounts show the username 'pending-setup' (§4). */
+/** The list row (R-EMP-3). Pending accounts show the username 'pending-setup' (§4); the owner is marked (R-EMP-10). */
 export function publicEmployee(r: EmployeeRow, org: OrgName) {
   const status = r.status as 'PENDING' | 'ACTIVE' | 'INACTIVE';
   return {
@@ -34,7 +34,8 @@ export function publicEmployee(r: EmployeeRow, org: OrgName) {
     hourlyWageCents: r.hourlyWageCents ?? null,
     startDate: r.startDate ?? null,
     createdAt: r.createdAt,
-    organization: org,
+    isOwner: !!org?.ownerUserId && org.ownerUserId === r.id,
+    organization: org ? { name: org.name } : null,
   };
 }
 
@@ -69,7 +70,23 @@ export async function detailAnswer(tenant: TenantId, r: EmployeeRow) {
 
 export async function orgName(tenant: TenantId): Promise<OrgName> {
   const org = await getOrganization(tenant);
-  return org ? { name: org.name } : null;
+  return org ? { name: org.name, ownerUserId: org.ownerUserId ?? (await legacyOwner(tenant)) } : null;
+}
+
+/**
+ * An organization created before its owner was kept: its first administrator is the owner, recorded
+ * once on the organization (docs/decisions/organization-owner.md).
+ */
+async function legacyOwner(tenant: TenantId): Promise<string | undefined> {
+  const admins = (await listEmployees(tenant))
+    .filter((e) => e.role === 'BUSINESS_ADMIN')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return admins[0] ? recordOwnerOnce(tenant, admins[0].id) : undefined;
+}
+
+/** The one asking, as the change rule sees them: the owner or not, a person or an API key (R-EMP-10). */
+export function changeActor(auth: AuthClaims, org: OrgName): ChangeActor {
+  return { ...auth, isOwner: !!org?.ownerUserId && org.ownerUserId === auth.userId, viaApiKey: !!auth.apiKey };
 }
 
 export async function actorOf(tenant: TenantId, auth: AuthClaims) {
@@ -87,14 +104,9 @@ export async function requireEmployee(tenant: TenantId, id: string) {
  * The users area's gate for every route that changes a user record or its documents (docs/decisions/sessions-follow-the-account.md;
  * the rule is shared/domain/employees.ts `userChangeRefusal`): the row, or 404 / 403.
  */
-export async function changeableEmployee(
-  tenant: TenantId,
-  auth: AuthClaims,
-  id: string,
-  change?: Parameters<typeof userChangeRefusal>[2],
-) {
-  const row = await requireEmployee(tenant, id);
-  const refusal = userChangeRefusal(auth, row, change);
+export async function changeableEmployee(tenant: TenantId, auth: AuthClaims, id: string, change?: AccountChange) {
+  const [row, org] = await Promise.all([requireEmployee(tenant, id), orgName(tenant)]);
+  const refusal = userChangeRefusal(changeActor(auth, org), { ...row, isOwner: org?.ownerUserId === row.id }, change);
   if (refusal) throw forbidden(refusal);
   return row;
 }

@@ -9,7 +9,7 @@ import { trySendMail } from '../lib/mail.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import type { inviteBody } from '../../shared/contract/employee-models.js';
-import { canDeleteEmployee } from '../../shared/domain/employees.js';
+import { OWNER_MESSAGES } from '../../shared/domain/employees.js';
 import { toCents } from '../../shared/domain/money.js';
 import { createPendingEmployee, newSetupToken, rotateSetupToken } from './setup-link.js';
 import { auditPut, deactivateEmployee, deleteEmployee, listEmployees } from './store.js';
@@ -56,6 +56,8 @@ export async function getOp(tenant: TenantId, id: string) {
 }
 
 export async function inviteOp(tenant: TenantId, auth: AuthClaims, body: z.output<typeof inviteBody>) {
+  // A key gives no rights (R-EMP-10): it invites at the employee level only.
+  if (auth.apiKey && (body.accessLevel ?? 'EMPLOYEE') !== 'EMPLOYEE') throw forbidden(OWNER_MESSAGES.keyRights);
   const email = normalizeUsername(body.email);
   if (await emailInUse(tenant, email)) throw conflict('A user with this email already exists');
   const setup = newSetupToken();
@@ -131,9 +133,8 @@ export async function resendOp(tenant: TenantId, auth: AuthClaims, id: string) {
 }
 
 export async function deactivateOp(tenant: TenantId, auth: AuthClaims, id: string) {
-  const row = await changeableEmployee(tenant, auth, id);
   if (id === auth.userId) throw conflict('You cannot deactivate your own account');
-  if (!canDeleteEmployee(row)) throw forbidden('Administrators cannot be deactivated');
+  const row = await changeableEmployee(tenant, auth, id, { removal: true });
   if (row.status !== 'ACTIVE') throw conflict('Only active accounts can be deactivated');
   try {
     await deactivateEmployee(tenant, row, await actorOf(tenant, auth));
@@ -147,9 +148,8 @@ export async function deactivateOp(tenant: TenantId, auth: AuthClaims, id: strin
 }
 
 export async function deleteOp(tenant: TenantId, auth: AuthClaims, id: string) {
-  const row = await changeableEmployee(tenant, auth, id);
-  if (!canDeleteEmployee(row)) throw forbidden('Administrators cannot be deleted');
   if (id === auth.userId) throw conflict('You cannot delete your own account');
+  const row = await changeableEmployee(tenant, auth, id, { removal: true });
   try {
     await deleteEmployee(tenant, row, await actorOf(tenant, auth));
     forgetSessions();

@@ -100,11 +100,13 @@ export async function deactivateEmployee(
             // The session epoch moves too (docs/decisions/sessions-follow-the-account.md): a later reactivation does not revive old tokens.
             UpdateExpression:
               'SET isActive = :f, #s = :inactive, deactivatedAt = :now, deactivatedBy = :by, updatedAt = :now ADD sessionEpoch :one',
-            ConditionExpression: 'isActive = :t AND (attribute_not_exists(#s) OR #s = :active)',
-            ExpressionAttributeNames: { '#s': 'status' },
+            // The role read is the role the change rule allowed (R-EMP-10): a promotion meanwhile refuses this.
+            ConditionExpression: 'isActive = :t AND (attribute_not_exists(#s) OR #s = :active) AND #r = :role',
+            ExpressionAttributeNames: { '#s': 'status', '#r': 'role' },
             ExpressionAttributeValues: {
               ':f': false,
               ':t': true,
+              ':role': row.role,
               ':inactive': 'INACTIVE',
               ':active': 'ACTIVE',
               ':now': now,

@@ -337,8 +337,8 @@ describe('deactivate and delete', () => {
     expect((await call('PATCH', `/api/users/${owner.userId}/deactivate`, { token: owner.token })).status).toBe(409);
   });
 
-  it('deletes employees permanently but never administrators; the name stays readable for history', async () => {
-    expect((await call('DELETE', `/api/users/${owner.userId}`, { token: owner.token })).status).toBe(403);
+  it('deletes employees permanently, never oneself; the name stays readable for history', async () => {
+    expect((await call('DELETE', `/api/users/${owner.userId}`, { token: owner.token })).status).toBe(409);
     const emp = await activeEmployee();
     expect((await call('DELETE', `/api/users/${emp.id}`, { token: manager.token })).status).toBe(403);
     const res = await call('DELETE', `/api/users/${emp.id}`, { token: owner.token });

@@ -113,6 +113,8 @@ export const employeeSchema = z.object({
   hourlyWageCents: z.nullable(z.number().check(z.int())),
   startDate: z.nullable(z.string()),
   createdAt: z.string(),
+  /** The account that created the organization (R-EMP-10): only it removes or demotes administrators. */
+  isOwner: z.boolean(),
   organization: z.nullable(z.object({ name: z.string() })),
 });
 export const employeeDetailSchema = z.extend(employeeSchema, {

@@ -20,6 +20,8 @@ export const sessionUserSchema = z.object({
   lastName: z.string(),
   organizationId: z.nullable(z.string()),
   organization: z.nullable(z.object({ name: z.string(), subdomain: z.string(), timeZone: z.string() })),
+  /** The account that created the organization (R-EMP-10): the screens offer it the owner's controls. */
+  isOwner: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -3,6 +3,7 @@ import {
   accessLong,
   accessShort,
   canDeleteEmployee,
+  canRemoveAccount,
   documentExtension,
   formatPhone,
   isPreviewable,
@@ -10,6 +11,7 @@ import {
   maskSsn,
   splitLegalName,
   ssnDigits,
+  userChangeRefusal,
 } from './employees.js';
 
 describe('employee rules (R-EMP-5, R-EMP-3)', () => {
@@ -62,5 +64,35 @@ describe('employee rules (R-EMP-5, R-EMP-3)', () => {
     expect(senior.at(-2)!.achieved).toBe(true);
     expect(jobMilestones('2022-03-15', '2026-03-15').at(-1)!.label).toBe('5 Years');
     expect(jobMilestones(null, '2026-01-01')).toEqual([]);
+  });
+});
+
+describe('who may change an account (R-EMP-10)', () => {
+  const owner = { userId: 'o', role: 'BUSINESS_ADMIN', isOwner: true };
+  const admin = { userId: 'a', role: 'BUSINESS_ADMIN' };
+  const key = { userId: 'apikey_k', role: 'BUSINESS_ADMIN', viaApiKey: true };
+  const otherAdmin = { id: 'b', role: 'BUSINESS_ADMIN', email: 'b@x.test' };
+  const ownerRow = { id: 'o', role: 'BUSINESS_ADMIN', isOwner: true };
+  const employee = { id: 'e', role: 'EMPLOYEE', accessLevel: 'EMPLOYEE', email: 'e@x.test' };
+
+  it('an API key changes no rights, no e-mail address and no administrator', () => {
+    expect(userChangeRefusal(key, employee, { role: 'BUSINESS_ADMIN' })).toMatch(/API keys cannot change roles/);
+    expect(userChangeRefusal(key, employee, { accessLevel: 'MANAGER' })).toMatch(/API keys cannot change roles/);
+    expect(userChangeRefusal(key, employee, { email: 'new@x.test' })).toMatch(/e-mail address/);
+    expect(userChangeRefusal(key, employee, { email: 'E@x.test', accessLevel: 'EMPLOYEE' })).toBeNull();
+    expect(userChangeRefusal(key, otherAdmin)).toMatch(/administrator's account/);
+  });
+
+  it('only the owner changes another administrator, and nobody demotes or removes the owner', () => {
+    expect(userChangeRefusal(admin, otherAdmin, { role: 'EMPLOYEE' })).toMatch(/Only the organization's owner/);
+    expect(userChangeRefusal(admin, otherAdmin, { removal: true })).toMatch(/Only the organization's owner/);
+    expect(userChangeRefusal(admin, otherAdmin, { email: 'c@x.test' })).toMatch(/Only the organization's owner/);
+    expect(userChangeRefusal(admin, otherAdmin, { role: 'BUSINESS_ADMIN' })).toBeNull();
+    expect(userChangeRefusal(owner, otherAdmin, { role: 'EMPLOYEE' })).toBeNull();
+    expect(userChangeRefusal(admin, ownerRow, { removal: true })).toMatch(/owner cannot be demoted/);
+    expect(canRemoveAccount(owner, otherAdmin)).toBe(true);
+    expect(canRemoveAccount(admin, otherAdmin)).toBe(false);
+    expect(canRemoveAccount(owner, ownerRow)).toBe(false);
+    expect(canRemoveAccount(admin, employee)).toBe(true);
   });
 });

@@ -79,32 +79,90 @@ export function accessLong(u: { role?: string | null; accessLevel?: string | nul
     : 'Employee';
 }
 
-/** §6: delete is never offered (nor allowed) for administrators. */
-export function canDeleteEmployee(u: { role?: string | null }): boolean {
-  return u.role !== 'BUSINESS_ADMIN' && u.role !== 'SUPER_ADMIN';
-}
+export const isAdministrator = (u: { role?: string | null }): boolean =>
+  u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN';
+
 /**
- * docs/decisions/sessions-follow-the-account.md, the one rule of the users area: who may change a user record (the row, its
- * documents, its invitation, its status). Nobody changes their own role, access level or wage; a
- * non-administrator (a manager) changes no administrator's record at all. `change` holds what a
- * request would set (undefined: not sent); sending the current value is no change, so the detail
- * page's job block, which always sends role, access level and wage, still saves one's own location.
- * Returns the refusal (a 403 message) or null. Viewing is governed by the matrix (viewUsers) alone.
+ * §6: delete is never offered for administrators, except by the organization's owner, who may
+ * remove any other administrator (docs/requirements/employees.md R-EMP-10).
+ */
+export function canDeleteEmployee(u: { role?: string | null }): boolean {
+  return !isAdministrator(u);
+}
+
+/** Who asks for a change: a person (maybe the owner) or an API key (docs/requirements/employees.md R-EMP-10). */
+export interface ChangeActor extends RoleHolder {
+  userId: string;
+  /** The account that created the organization. */
+  isOwner?: boolean;
+  /** The request carries an API key, not a person's session. */
+  viaApiKey?: boolean;
+}
+
+/** What a request would change; undefined: not sent. `removal`: deactivate or delete. */
+export interface AccountChange {
+  role?: string;
+  accessLevel?: string;
+  hourlyWageCents?: number | null;
+  email?: string;
+  removal?: boolean;
+}
+
+export const OWNER_MESSAGES = {
+  keyRights: 'API keys cannot change roles, access levels or administrator rights',
+  keyAdmin: "API keys cannot change an administrator's account",
+  keyEmail: "API keys cannot change an account's e-mail address",
+  ownerOnly: "Only the organization's owner can change another administrator's rights, e-mail address or status",
+  ownerKept: "The organization's owner cannot be demoted, deactivated or deleted",
+  managers: "Managers cannot change an administrator's account or documents",
+} as const;
+
+/**
+ * docs/decisions/sessions-follow-the-account.md and docs/decisions/organization-owner.md, the one rule
+ * of the users area: who may change a user record (the row, its documents, its invitation, its
+ * status). Nobody changes their own role, access level or wage; a manager changes no administrator's
+ * record; an API key changes no rights, no e-mail address and no administrator's record (R-EMP-10);
+ * only the owner changes another administrator's rights, address or status, and nobody the owner's.
+ * Sending the current value is no change, so the detail page's job block, which always sends role,
+ * access level and wage, still saves one's own location. Returns the refusal (a 403 message) or null.
+ * Viewing is governed by the matrix (viewUsers) alone.
  */
 export function userChangeRefusal(
-  actor: RoleHolder & { userId: string },
-  target: RoleHolder & { id: string; hourlyWageCents?: number | null },
-  change: { role?: string; accessLevel?: string; hourlyWageCents?: number | null } = {},
+  actor: ChangeActor,
+  target: RoleHolder & { id: string; hourlyWageCents?: number | null; email?: string; isOwner?: boolean },
+  change: AccountChange = {},
 ): string | null {
-  if (!roleFlags(actor).isAdmin && !canDeleteEmployee(target))
-    return "Managers cannot change an administrator's account or documents";
-  if (actor.userId !== target.id) return null;
-  if (change.role !== undefined && change.role !== target.role) return 'You cannot change your own role';
-  if (change.accessLevel !== undefined && change.accessLevel !== (target.accessLevel ?? 'EMPLOYEE'))
-    return 'You cannot change your own access level';
-  if (change.hourlyWageCents !== undefined && change.hourlyWageCents !== (target.hourlyWageCents ?? null))
-    return 'You cannot change your own wage';
+  const targetIsAdmin = isAdministrator(target);
+  if (!roleFlags(actor).isAdmin && targetIsAdmin) return OWNER_MESSAGES.managers;
+  const rights =
+    (change.role !== undefined && change.role !== target.role) ||
+    (change.accessLevel !== undefined && change.accessLevel !== (target.accessLevel ?? 'EMPLOYEE'));
+  const email = change.email !== undefined && change.email.toLowerCase() !== (target.email ?? '').toLowerCase();
+  if (actor.viaApiKey) {
+    if (targetIsAdmin) return OWNER_MESSAGES.keyAdmin;
+    if (rights) return OWNER_MESSAGES.keyRights;
+    if (email) return OWNER_MESSAGES.keyEmail;
+  }
+  if (actor.userId === target.id) {
+    if (change.role !== undefined && change.role !== target.role) return 'You cannot change your own role';
+    if (change.accessLevel !== undefined && change.accessLevel !== (target.accessLevel ?? 'EMPLOYEE'))
+      return 'You cannot change your own access level';
+    if (change.hourlyWageCents !== undefined && change.hourlyWageCents !== (target.hourlyWageCents ?? null))
+      return 'You cannot change your own wage';
+    return null;
+  }
+  if (target.isOwner && (rights || change.removal)) return OWNER_MESSAGES.ownerKept;
+  if (targetIsAdmin && !actor.isOwner && (rights || email || change.removal)) return OWNER_MESSAGES.ownerOnly;
   return null;
+}
+
+/** Whether the list offers Deactivate and Delete on a row: never one's own, an administrator only to the owner. */
+export function canRemoveAccount(actor: ChangeActor, target: RoleHolder & { id: string; isOwner?: boolean }): boolean {
+  return (
+    roleFlags(actor).canManageUsers &&
+    actor.userId !== target.id &&
+    userChangeRefusal(actor, target, { removal: true }) === null
+  );
 }
 
 export const canResendInvite = (u: { status: EmployeeStatus }) => u.status === 'PENDING';

@@ -150,6 +150,7 @@ export const settingsRoutes = [
     capability: 'isAdmin',
     body: permissionsBody,
     response: permissionsSaveResponse,
+    personOnly: true, // the matrix gives rights: a person decides it, never an API key (R-EMP-10)
     summary: 'Replace the permission policy',
   }),
   route({

@@ -11,6 +11,8 @@ export interface SessionUser {
   lastName?: string | null;
   organizationId?: string | null;
   organization?: { name: string; subdomain?: string | null; timeZone?: string } | null;
+  /** The account that created the organization (R-EMP-10). */
+  isOwner?: boolean;
 }
 
 export type SessionState =

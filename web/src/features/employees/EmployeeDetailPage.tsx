@@ -70,7 +70,11 @@ export default function EmployeeDetailPage() {
   }
 
   // The server's rule (docs/decisions/sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
-  const canEdit = flags.canViewEmployees && userChangeRefusal({ ...user, userId: user.id ?? '' }, e) === null;
+  const actor = { ...user, userId: user.id ?? '', isOwner: user.isOwner === true };
+  const canEdit = flags.canViewEmployees && userChangeRefusal(actor, e) === null;
+  // The owner alone gives or takes another account's administrator rights (R-EMP-10).
+  const canChangeRights =
+    canEdit && e.id !== actor.userId && e.status === 'ACTIVE' && userChangeRefusal(actor, e, { role: 'X' }) === null;
   const save = async (body: Record<string, unknown>) => {
     const r = await updateEmployee(e.id, body);
     await mutate(r.employee, { revalidate: false });
@@ -101,7 +105,7 @@ export default function EmployeeDetailPage() {
         </ScrollingTabList>
 
         <Tabs.Content value="job">
-          <EmployeeJobTab e={e} canEdit={canEdit} save={save} />
+          <EmployeeJobTab e={e} canEdit={canEdit} canChangeRights={canChangeRights && actor.isOwner} save={save} />
         </Tabs.Content>
 
         <Tabs.Content value="personal">

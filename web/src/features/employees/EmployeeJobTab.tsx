@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text } from '@chakra-ui/react';
 import { accessLong } from '../../../../shared/domain/employees.js';
 import { useOrgClock } from '../../app/time-zone.js';
 import type { EmployeeDetail } from './api/index.js';
-import { EditableBlock } from './EditableBlock.js';
+import { type BlockField, EditableBlock } from './EditableBlock.js';
 import { Timeline } from './EmployeeHeader.js';
 import { blank, dollarsPerHour, fourDigits, wageCheck } from './employeeFieldChecks.js';
 
@@ -10,13 +10,32 @@ import { blank, dollarsPerHour, fourDigits, wageCheck } from './employeeFieldChe
 export function EmployeeJobTab({
   e,
   canEdit,
+  canChangeRights = false,
   save,
 }: {
   e: EmployeeDetail;
   canEdit: boolean;
+  /** The owner, on another active account: the Administrator rights field (R-EMP-10). */
+  canChangeRights?: boolean;
   save: (body: Record<string, unknown>) => Promise<void>;
 }) {
   const clock = useOrgClock();
+  const rightsField: BlockField[] = canChangeRights
+    ? [
+        {
+          key: 'role',
+          label: 'Administrator rights',
+          display: e.role === 'BUSINESS_ADMIN' ? 'Business administrator' : 'None',
+          initial: e.role === 'BUSINESS_ADMIN' ? 'BUSINESS_ADMIN' : 'EMPLOYEE',
+          type: 'select',
+          options: [
+            { value: 'EMPLOYEE', label: 'None' },
+            { value: 'BUSINESS_ADMIN', label: 'Business administrator' },
+          ],
+          helper: 'A business administrator can do everything you can, except change administrators.',
+        },
+      ]
+    : [];
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" alignItems="start">
       <EditableBlock
@@ -31,9 +50,11 @@ export function EmployeeJobTab({
             startDate: v.startDate || null,
             jobRole: blank(v.jobRole!),
             hourlyWage: v.hourlyWage === '' ? null : v.hourlyWage,
+            ...(canChangeRights ? { role: v.role } : {}),
           })
         }
         fields={[
+          ...rightsField,
           { key: 'location', label: 'Location', display: e.location, initial: e.location ?? '', maxLength: 120 },
           {
             key: 'accessLevel',

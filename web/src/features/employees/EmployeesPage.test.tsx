@@ -22,6 +22,7 @@ function signIn(user = owner) {
 const base = {
   phone: null,
   organization: { name: 'Acme' },
+  isOwner: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   jobRole: null,
   location: null,
@@ -109,6 +110,27 @@ describe('employees page', () => {
     expect(screen.queryAllByRole('button', { name: /^(Delete|Deactivate|Resend)/ })).toHaveLength(0);
     screen.getByRole('button', { name: 'Edit Pat Lee' });
     expect(screen.queryByRole('button', { name: 'Edit Sam Owner' })).toBeNull();
+  });
+
+  it('offers Deactivate and Delete on another administrator to the owner only, never on the owner (R-EMP-10)', async () => {
+    const lee = { ...kim, id: 'u4', firstName: 'Lee', lastName: 'Admin', role: 'BUSINESS_ADMIN' };
+    const users = [{ ...sam, isOwner: true }, lee];
+    signIn({ ...owner, isOwner: true } as typeof owner);
+    stubPaths({ ...permissionsMine, 'GET /api/users': { body: { users } } });
+    const view = renderApp('/acme/employees');
+    await screen.findByText('Lee Admin', {}, { timeout: 20_000 });
+    screen.getByRole('button', { name: 'Deactivate Lee Admin' });
+    screen.getByRole('button', { name: 'Delete Lee Admin' });
+    expect(screen.queryByRole('button', { name: 'Delete Sam Owner' })).toBeNull();
+    view.unmount();
+    localStorage.clear();
+
+    // Another administrator (not the owner) is offered neither on an administrator.
+    signIn({ ...owner, id: 'u4', firstName: 'Lee', lastName: 'Admin' });
+    stubPaths({ ...permissionsMine, 'GET /api/users': { body: { users } } });
+    renderApp('/acme/employees');
+    await screen.findByText('Sam Owner', {}, { timeout: 20_000 });
+    expect(screen.queryAllByRole('button', { name: /^(Delete|Deactivate)/ })).toHaveLength(0);
   });
 
   it('shows Error Loading Employees with Retry, never the empty state, and recovers', async () => {

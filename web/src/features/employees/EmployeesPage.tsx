@@ -59,7 +59,7 @@ export default function EmployeesPage() {
   const { act, confirmDialog } = useEmployeeActions({ onDone: showBanner, reload: () => mutate() });
   const columns = employeeColumns({
     flags,
-    userId: user.id,
+    actor: { ...user, userId: user.id ?? '', isOwner: user.isOwner === true },
     onOpen: (e) => navigate(appPath(`/employees/${e.id}`)),
     onEdit: (e) => setForm({ open: true, employee: e }),
     onAct: (e, kind) => void act(e, kind),

@@ -36,6 +36,7 @@ const detail = (over: Record<string, unknown> = {}) => ({
   hourlyWageCents: null,
   startDate: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  isOwner: false,
   organization: { name: 'Acme' },
   hasPin: false,
   preferredName: null,

@@ -5,6 +5,8 @@ import {
   accessShort,
   canDeactivate,
   canDeleteEmployee,
+  canRemoveAccount,
+  type ChangeActor,
   canResendInvite,
   formatPhone,
   initials,
@@ -27,18 +29,19 @@ export const employeeName = (e: Employee) => `${e.firstName} ${e.lastName}`.trim
 
 /**
  * The Team Members table's columns (R-EMP-1): who may edit, resend, deactivate or delete a row follows
- * the viewer's role flags; nobody deactivates or deletes themself.
+ * the viewer's role flags; nobody deactivates or deletes themself, and only the owner an
+ * administrator (R-EMP-10).
  */
 export function employeeColumns({
   flags,
-  userId,
+  actor,
   onOpen,
   onEdit,
   onAct,
 }: {
   flags: ReturnType<typeof roleFlags>;
-  /** The signed-in user (absent from an older stored session). */
-  userId: string | undefined;
+  /** The signed-in person as the change rule sees them. */
+  actor: ChangeActor;
   onOpen: (e: Employee) => void;
   onEdit: (e: Employee) => void;
   onAct: (e: Employee, action: EmployeeAction) => void;
@@ -123,7 +126,7 @@ export function employeeColumns({
               Resend
             </Button>
           )}
-          {flags.canManageUsers && canDeactivate(e) && canDeleteEmployee(e) && e.id !== userId && (
+          {canDeactivate(e) && canRemoveAccount(actor, e) && (
             <Button
               size="xs"
               variant="outline"
@@ -134,7 +137,7 @@ export function employeeColumns({
               Deactivate
             </Button>
           )}
-          {flags.canManageUsers && canDeleteEmployee(e) && e.id !== userId && (
+          {canRemoveAccount(actor, e) && (
             <Button
               size="xs"
               variant="outline"
