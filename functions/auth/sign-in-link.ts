@@ -29,7 +29,7 @@ import { type OrganizationRecord, parseUserRecord, type UserRecord } from './ent
 import { ATTEMPTS, refuseClosedOrganization } from './login.js';
 import { recordSignIn, startSession } from './session.js';
 import { findUserByUsername, getOrganization, normalizeUsername } from './store.js';
-import { platformUrl, tenantUrl } from './urls.js';
+import { platformUrl } from './urls.js';
 
 /**
  * R-AUTH-6 (docs/decisions/sign-in-link-when-locked.md): five wrong passwords from anyone still lock
@@ -111,9 +111,9 @@ export async function requestSignInLink(
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-  const url = (
-    ok.org ? tenantUrl(ok.org.subdomain, signInLinkPath(token)) : platformUrl(signInLinkPath(token))
-  ).toString();
+  // On the platform host, as the sign-in page is: the answer's redirectUrl then takes a tenant's
+  // person to their organization's dashboard, in subdomain and path mode alike.
+  const url = platformUrl(signInLinkPath(token)).toString();
   const sent = await trySendMail({
     to: user.email,
     subject: 'Your sign-in link',
