@@ -7,7 +7,7 @@ import type { RunningSes } from '../local/ses.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { mailProblems, readMailbox } from '../testing/mail.js';
 import { LOCKED_OUT } from './login.js';
-import { createOrganization } from './onboarding.js';
+import { createOrganization, ensurePlatformAdmin } from './onboarding.js';
 import { redeemSignInLink, requestSignInLink } from './sign-in-link.js';
 
 // R-AUTH-6, docs/decisions/sign-in-link-when-locked.md: a stranger's five wrong passwords lock the
@@ -92,6 +92,17 @@ describe('a locked account gets in by a mailed link', () => {
     expect((await call('GET', '/api/job-roles', { token: res.body.token })).status).toBe(200);
     // the failed attempts are forgotten: the password works again at once
     expect((await login(email, PASSWORD)).status).toBe(200);
+  });
+
+  it('takes a locked platform administrator to the portal', async () => {
+    const email = `root-${Date.now()}@platform.test`;
+    await ensurePlatformAdmin({ email, password: PASSWORD });
+    await strangerLocks(email);
+    await askLink(email);
+    const res = await redeem((await linkFor(email)).token);
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.user).toMatchObject({ role: 'SUPER_ADMIN', organizationId: null });
+    expect(res.body.redirectUrl).toBe('http://localhost:3000/platform/dashboard');
   });
 
   it('works once', async () => {
