@@ -14,9 +14,10 @@ import { DOCUMENT_OBJECTS, INCOMING_DOCUMENT_OBJECTS, INCOMING_PHOTO_OBJECTS, PH
  * lib/files.js and lib/tokens.js), not from what an area might one day need; docs/deploy.md restates it.
  */
 
-/** Areas that send mail (lib/mail.ts): invitations (platform), booking confirmations (services), account setup links (users), a scheduled report on Run now (reports). */
+/** Areas that send mail (lib/mail.ts): a locked account's sign-in link (auth, R-AUTH-6), invitations (platform), booking confirmations (services), account setup links (users), a scheduled report on Run now (reports). */
 // reservations: a cancellation or no-show frees places, and the waitlist's offer e-mail goes out right after it (R-SVC-9).
 export const MAIL_SENDING_AREAS: ReadonlySet<Area> = new Set<Area>([
+  'auth',
   'platform',
   'reports',
   'reservations',

@@ -291,7 +291,7 @@ describe('permissions', () => {
       }
     }
     const expected = [
-      ...(['platform', 'reports', 'reservations', 'services', 'users'] as const).map(areaFn),
+      ...(['auth', 'platform', 'reports', 'reservations', 'services', 'users'] as const).map(areaFn),
       stack.schedules.sweeps['overdue-reservations']!.fn,
       stack.schedules.sweeps['report-schedules']!.fn,
       stack.schedules.sweeps['reservation-reminders']!.fn,
@@ -487,7 +487,7 @@ describe('mail events', () => {
 
   it('gives every mail sender the configuration set by name and lets it send with it', () => {
     const senders = [
-      ...(['platform', 'reports', 'reservations', 'services', 'users'] as const).map(areaFn),
+      ...(['auth', 'platform', 'reports', 'reservations', 'services', 'users'] as const).map(areaFn),
       ...(
         [
           'overdue-reservations',

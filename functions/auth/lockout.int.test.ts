@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useTestTable } from '../testing/harness.js';
 import { SIGN_IN_PER_SOURCE, SOURCE_LIMITED } from '../lib/rate-limit.js';
+import { ACCOUNT_LOCKED } from '../../shared/domain/sign-in-link.js';
 import { LOCKED_OUT } from './login.js';
 import { ensurePlatformAdmin } from './onboarding.js';
 
@@ -32,6 +33,8 @@ describe('sign-in lockout under concurrency', () => {
     expect(t[401]).toBe(5);
     expect(t[429]).toBe(195);
     expect(results.find((r) => r.status === 429)!.body.message).toBe(LOCKED_OUT);
+    // R-AUTH-6: the lock has its own code, for which the sign-in page offers a sign-in link.
+    expect(results.find((r) => r.status === 429)!.body.error).toBe(ACCOUNT_LOCKED);
   });
 
   it('does not let the right password in when it arrives inside a burst of wrong ones', async () => {
@@ -73,7 +76,10 @@ describe('sign-in limit per source address', () => {
     const t = tally(results.map((r) => r.status));
     expect(t[401]).toBe(SIGN_IN_PER_SOURCE.limit);
     expect(t[429]).toBe(20);
-    expect(results.find((r) => r.status === 429)!.body.message).toBe(SOURCE_LIMITED);
+    expect(results.find((r) => r.status === 429)!.body).toMatchObject({
+      error: 'TooManyRequests',
+      message: SOURCE_LIMITED,
+    });
     // another address is not affected, and the sprayed usernames were not locked by the refused calls
     expect((await login('user0@spray.test', 'guess', from())).status).toBe(401);
   });

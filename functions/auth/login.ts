@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { ApiError, tooManyRequests, unauthorized } from '../lib/errors.js';
+import { ACCOUNT_LOCKED } from '../../shared/domain/sign-in-link.js';
+import { ApiError, unauthorized } from '../lib/errors.js';
 import { trustedTenant } from '../lib/keys.js';
 import { dummyPasswordHash, verifyPassword } from '../lib/passwords.js';
 import {
@@ -15,7 +16,13 @@ import { findUserByUsername, getOrganization } from './store.js';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const LOCKED_OUT = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 /** The attempt rows: `pk = LOGINFAIL#{lower(username)}`, `sk = LOGINFAIL` (docs/data-model.md). */
-const ATTEMPTS = 'LOGINFAIL';
+export const ATTEMPTS = 'LOGINFAIL';
+
+/**
+ * R-AUTH-1's lock, with a code of its own (R-AUTH-6): the sign-in page offers a sign-in link for it
+ * and not for the source address's limit, whose code stays TooManyRequests.
+ */
+export const accountLocked = () => new ApiError(429, ACCOUNT_LOCKED, LOCKED_OUT);
 
 /**
  * R-AUTH-1 login. Unknown usernames cost the same as wrong passwords (a dummy hash is checked)
@@ -31,7 +38,7 @@ export async function login(
   event?: Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>,
 ) {
   if (event) await limitBySource('signin', event, SIGN_IN_PER_SOURCE);
-  if (!(await takeAttempt(ATTEMPTS, username, SIGN_IN_PER_USERNAME))) throw tooManyRequests(LOCKED_OUT);
+  if (!(await takeAttempt(ATTEMPTS, username, SIGN_IN_PER_USERNAME))) throw accountLocked();
 
   const user = await findUserByUsername(username);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
@@ -41,11 +48,16 @@ export async function login(
   const org = user.organizationId ? await getOrganization(trustedTenant(user.organizationId)) : undefined;
   if (user.organizationId && !org) throw unauthorized(INVALID_CREDENTIALS);
   // Checked after the password, so the answer tells nothing about an account to someone without it.
+  refuseClosedOrganization(org);
+
+  await Promise.all([clearAttempts(ATTEMPTS, username), recordSignIn(user)]);
+  return startSession(user, org);
+}
+
+/** A suspended or inactive organization's people cannot start a session, by password or by link. */
+export function refuseClosedOrganization(org: { status: string } | undefined): void {
   if (org?.status === 'SUSPENDED')
     throw new ApiError(403, 'OrganizationSuspended', 'Your organization has been suspended. Please contact support.');
   if (org?.status === 'INACTIVE')
     throw new ApiError(403, 'OrganizationInactive', 'Your organization is not active. Please contact support.');
-
-  await Promise.all([clearAttempts(ATTEMPTS, username), recordSignIn(user)]);
-  return startSession(user, org);
 }

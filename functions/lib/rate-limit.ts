@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { db, isConditionFailure, tableName } from './db.js';
 import { tooManyRequests } from './errors.js';
@@ -22,6 +22,9 @@ export interface WindowLimit {
 export const SIGN_IN_PER_USERNAME: WindowLimit = { limit: 5, windowSeconds: 15 * 60 };
 /** Per source address: lets an office behind one NAT sign in, makes guessing and lock-outs cost. */
 export const SIGN_IN_PER_SOURCE: WindowLimit = { limit: 30, windowSeconds: 5 * 60 };
+/** R-AUTH-6: sign-in link requests per source address, and per account address (mails one inbox gets). */
+export const SIGN_IN_LINK_PER_SOURCE: WindowLimit = { limit: 10, windowSeconds: 15 * 60 };
+export const SIGN_IN_LINK_PER_ADDRESS: WindowLimit = { limit: 3, windowSeconds: 15 * 60 };
 export const PUBLIC_BOOKING_PER_SOURCE: WindowLimit = { limit: 20, windowSeconds: 10 * 60 };
 
 export const SOURCE_LIMITED = 'Too many requests from your network. Please wait a few minutes and try again.';
@@ -68,6 +71,17 @@ export async function takeAttempt(scope: string, subject: string, l: WindowLimit
     }
   }
   return false;
+}
+
+/** Whether `subject` has used up `l` in its current window (a read; takes nothing). */
+export async function isExhausted(scope: string, subject: string, l: WindowLimit, now = Date.now()): Promise<boolean> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: attemptKey(scope, subject), ConsistentRead: true }),
+  );
+  const row = res.Item as { attempts?: number; windowStart?: number } | undefined;
+  if (!row) return false;
+  const cutoff = Math.floor(now / 1000) - l.windowSeconds;
+  return (row.windowStart ?? 0) > cutoff && (row.attempts ?? 0) >= l.limit;
 }
 
 /** Forgets the attempts of `subject` (a successful sign-in). */
@@ -126,7 +140,11 @@ export function clientAddress(event: EventLike): string {
 const isLoopback = (ip: string) => /^127\./.test(ip) || ip === '::1' || ip === 'unknown';
 
 /** Throws 429 when `event`'s source address has used up `l` for `scope`. Loopback is not limited. */
-export async function limitBySource(scope: 'signin' | 'booking', event: EventLike, l: WindowLimit): Promise<void> {
+export async function limitBySource(
+  scope: 'signin' | 'signin-link' | 'booking',
+  event: EventLike,
+  l: WindowLimit,
+): Promise<void> {
   const ip = clientAddress(event);
   if (isLoopback(ip)) return;
   if (!(await takeFromWindow(scope, ip, l))) throw tooManyRequests(SOURCE_LIMITED);

@@ -66,6 +66,9 @@ describe('the contract', () => {
         'auth.completeSignup',
         'auth.login',
         'auth.logout',
+        // A locked account's sign-in link: asked for by address, redeemed by its secret (R-AUTH-6).
+        'auth.redeemSignInLink',
+        'auth.requestSignInLink',
         // Needs a usable invitation token (docs/decisions/words-and-states.md).
         'auth.signupSubdomain',
         'auth.validateSignupToken',

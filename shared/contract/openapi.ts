@@ -72,7 +72,7 @@ const errorSchema: Json = {
     error: {
       type: 'string',
       description:
-        'A stable code: ValidationError (the request does not match this document), BadRequest (a business rule), Unauthorized, Forbidden, NotFound, Conflict, Gone, PayloadTooLarge, UnsupportedMediaType, TooManyRequests, ...',
+        'A stable code: ValidationError (the request does not match this document), BadRequest (a business rule), Unauthorized, Forbidden, NotFound, Conflict, Gone, PayloadTooLarge, UnsupportedMediaType, TooManyRequests, AccountLocked (sign-in: the account, not the network, is locked), ...',
     },
     message: { type: 'string', description: 'What a person may be shown' },
     details: {

@@ -7,6 +7,8 @@ export const ROUTE_TABLE: Record<RouteId, { method: HttpMethod; path: string; ki
   "health.check": { method: "GET", path: "/api/health", kind: "json" },
   "health.openapi": { method: "GET", path: "/api/openapi.json", kind: "json" },
   "auth.login": { method: "POST", path: "/api/auth/login", kind: "json" },
+  "auth.requestSignInLink": { method: "POST", path: "/api/auth/sign-in-link", kind: "json" },
+  "auth.redeemSignInLink": { method: "POST", path: "/api/auth/sign-in-link/redeem", kind: "json" },
   "auth.logout": { method: "POST", path: "/api/auth/logout", kind: "json" },
   "auth.validateSignupToken": { method: "GET", path: "/api/signup/validate-token", kind: "json" },
   "auth.signupSubdomain": { method: "GET", path: "/api/signup/subdomain", kind: "json" },

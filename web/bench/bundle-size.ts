@@ -32,6 +32,7 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/': pub('src/features/landing/LandingPage.tsx'),
   '/login': pub('src/features/auth/LoginPage.tsx'),
   '/forgot-password': pub('src/features/auth/ForgotPasswordPage.tsx'),
+  '/sign-in-link/:token': pub('src/features/auth/SignInLinkPage.tsx'),
   '/features': pub('src/features/landing/InfoPage.tsx'),
   '/book-demo': pub('src/features/demo/BookDemoPage.tsx'),
   '/signup': pub('src/features/signup/SignupPage.tsx'),

@@ -350,6 +350,8 @@ describe('axe-core finds nothing on any page at 375 and 1366 px', () => {
         '/setup-account',
         `/service/${serviceShare}`,
         '/report-mail/confirm/not-a-real-token',
+        // R-AUTH-6: a spent sign-in link's page.
+        '/sign-in-link/not-a-real-token',
       ];
       for (const path of pages) {
         await page.goto(`${baseUrl}${path}`);

@@ -1,6 +1,7 @@
 import * as z from '../../zod.js';
 import { route } from '../types.js';
 import { isValidTimeZone } from '../../domain/time.js';
+import { email } from '../common.js';
 import {
   completeSignupResponse,
   healthResponse,
@@ -16,6 +17,16 @@ export const loginBody = z.object({
   password: z
     .string({ error: 'Password is required' })
     .check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
+});
+
+/** R-AUTH-6: the address of the account to mail a sign-in link to (its username). */
+export const signInLinkBody = z.object({ email });
+
+/** R-AUTH-6: the link's token (256 random bits, base64url); the page passes it as the link carries it. */
+export const redeemSignInLinkBody = z.object({
+  token: z
+    .string({ error: 'Sign-in link token is required' })
+    .check(z.minLength(1, 'Sign-in link token is required'), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)),
 });
 
 /** R-AUTH-1; the sign-up form shows it live while the confirmation is typed. */
@@ -90,6 +101,30 @@ export const authRoutes = [
     body: loginBody,
     response: loginResponse,
     summary: 'Sign in; returns token, user, redirectUrl',
+  }),
+  route({
+    id: 'auth.requestSignInLink',
+    method: 'POST',
+    path: '/api/auth/sign-in-link',
+    area: 'auth',
+    access: 'public',
+    body: signInLinkBody,
+    // 202 with the same body whatever the address: the answer tells nobody which accounts exist or are locked.
+    response: z.object({ success: z.literal(true), message: z.string() }),
+    summary: 'Mail a single-use sign-in link (15 minutes) to a locked account; answers 202 alike for every address',
+    beyondSpec:
+      'A stranger who types five wrong passwords must not keep the rightful user out (R-AUTH-6, docs/decisions/sign-in-link-when-locked.md)',
+  }),
+  route({
+    id: 'auth.redeemSignInLink',
+    method: 'POST',
+    path: '/api/auth/sign-in-link/redeem',
+    area: 'auth',
+    access: 'public',
+    body: redeemSignInLinkBody,
+    response: loginResponse,
+    summary: 'Sign in with a mailed sign-in link, even while the account is locked; the link works once',
+    beyondSpec: "The other half of the locked account's way in (R-AUTH-6, docs/decisions/sign-in-link-when-locked.md)",
   }),
   route({
     id: 'auth.logout',

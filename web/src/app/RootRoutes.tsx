@@ -58,6 +58,7 @@ function Screen() {
           <Route path="/book-demo" element={<Pages.BookDemoPage />} />
           <Route path="/setup-account" element={<Pages.SetupAccountPage />} />
           <Route path="/setup-account/:setupToken" element={<Pages.SetupAccountPage />} />
+          <Route path="/sign-in-link/:token" element={<Pages.SignInLinkPage />} />
           {INFO_PAGES.map((p) => (
             <Route key={p} path={`/${p}`} element={<Pages.InfoPage page={p} />} />
           ))}

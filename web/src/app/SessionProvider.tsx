@@ -23,6 +23,8 @@ let announced: string | null = null;
 export interface SessionApi {
   session: SessionState;
   login(username: string, password: string): Promise<void>;
+  /** Signs in with a mailed sign-in link's token (R-AUTH-6); the session starts as a password's does. */
+  signInWithLink(token: string): Promise<void>;
   logout(): void;
   updateUser(user: SessionUser): void;
 }
@@ -111,15 +113,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(
-    async (username: string, password: string) => {
+  /** Password or sign-in link (R-AUTH-6): the answer is the same, and so is what follows it. */
+  const startSession = useCallback(
+    async (ask: (auth: typeof import('../features/auth/api/index.js')) => Promise<LoginResponse>, quiet = false) => {
       // Loaded on demand: the typed client carries the whole route contract.
       const auth = await import('../features/auth/api/index.js');
       let res: LoginResponse;
       try {
-        res = await auth.login(username, password);
+        res = await ask(auth);
       } catch (e) {
-        notify.error(errorMessage(e, 'Login failed'));
+        if (!quiet) notify.error(errorMessage(e, 'Login failed'));
         throw e;
       }
       localStorage.setItem(TOKEN_KEY, res.token);
@@ -136,6 +139,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSession({ status: 'authenticated', token: res.token, user: res.user });
     },
     [navigate],
+  );
+  const login = useCallback(
+    (username: string, password: string) => startSession((auth) => auth.login(username, password)),
+    [startSession],
+  );
+  // The link's page says itself why a link failed: no toast on top of it.
+  const signInWithLink = useCallback(
+    (token: string) => startSession((auth) => auth.redeemSignInLink(token), true),
+    [startSession],
   );
 
   const logout = useCallback(() => {
@@ -154,6 +166,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession((s) => (s.status === 'authenticated' ? { ...s, user } : s));
   }, []);
 
-  const value = useMemo(() => ({ session, login, logout, updateUser }), [session, login, logout, updateUser]);
+  const value = useMemo(
+    () => ({ session, login, signInWithLink, logout, updateUser }),
+    [session, login, signInWithLink, logout, updateUser],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -4,6 +4,7 @@ import { lazy } from 'react';
 export const LandingPage = lazy(() => import('../features/landing/LandingPage.js'));
 export const InfoPage = lazy(() => import('../features/landing/InfoPage.js'));
 export const LoginPage = lazy(() => import('../features/auth/LoginPage.js'));
+export const SignInLinkPage = lazy(() => import('../features/auth/SignInLinkPage.js'));
 export const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.js'));
 export const SetupAccountPage = lazy(() => import('../features/setup-account/SetupAccountPage.js'));
 export const SignupPage = lazy(() => import('../features/signup/SignupPage.js'));

@@ -32,6 +32,10 @@ describe('platform host', () => {
     expect(onPlatform('/book-demo', anon)).toEqual({ kind: 'public', page: 'book-demo' });
     expect(onPlatform('/setup-account', anon)).toEqual({ kind: 'public', page: 'setup-account' });
     expect(onPlatform('/setup-account/abc', anon)).toEqual({ kind: 'public', page: 'setup-account' });
+    // R-AUTH-6: a locked account's mailed link, signed in or not.
+    expect(onPlatform('/sign-in-link/tok', anon)).toEqual({ kind: 'public', page: 'sign-in-link' });
+    expect(onPlatform('/sign-in-link/tok', owner)).toEqual({ kind: 'public', page: 'sign-in-link' });
+    expect(onPlatform('/sign-in-link', anon)).toEqual({ kind: 'redirect', to: '/' });
     expect(onPlatform('/service/tok123', anon)).toEqual({ kind: 'service' });
     // docs/decisions/report-mail-recipients.md: a report e-mail's links, for anyone.
     expect(onPlatform('/report-mail/confirm/tok', anon)).toEqual({ kind: 'report-mail' });

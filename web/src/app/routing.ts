@@ -2,7 +2,15 @@ import { APP_SEGMENTS as APP_SEGMENT_LIST, INFO_PAGES } from '../../../shared/re
 import type { SessionState } from './session.js';
 
 /** Public pages of the platform host (R-PLAT-2) plus the pages its links lead to. */
-export type PublicPage = 'landing' | 'login' | 'forgot-password' | 'signup' | 'book-demo' | 'setup-account' | 'info';
+export type PublicPage =
+  | 'landing'
+  | 'login'
+  | 'forgot-password'
+  | 'signup'
+  | 'book-demo'
+  | 'setup-account'
+  | 'sign-in-link'
+  | 'info';
 
 export type RouteDecision =
   | { kind: 'spinner' }
@@ -49,6 +57,11 @@ function isSetupAccount(segs: string[]): boolean {
   return segs[0] === 'setup-account' && segs.length <= 2;
 }
 
+/** A locked account's mailed sign-in link (R-AUTH-6), on the platform host. */
+function isSignInLink(segs: string[]): boolean {
+  return segs[0] === 'sign-in-link' && segs.length === 2;
+}
+
 function anonymousOnPlatformHost(path: string): RouteDecision {
   const segs = segments(path);
   if (segs.length === 0) return { kind: 'public', page: 'landing' };
@@ -57,6 +70,7 @@ function anonymousOnPlatformHost(path: string): RouteDecision {
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
+  if (isSignInLink(segs)) return { kind: 'public', page: 'sign-in-link' };
   if (segs.length === 1) {
     if (first === 'login') return { kind: 'public', page: 'login' };
     if (first === 'forgot-password') return { kind: 'public', page: 'forgot-password' };
@@ -95,6 +109,8 @@ export function decideRoute(input: { tenant: string | null; path: string; sessio
   if (isServicePath(segs)) return { kind: 'service' };
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
+  // Opened while signed in (another account, or this one in a second tab): the link still signs its account in.
+  if (!tenant && isSignInLink(segs)) return { kind: 'public', page: 'sign-in-link' };
   if (user.role === 'SUPER_ADMIN') {
     return path.replace(/\/+$/, '') === PLATFORM_HOME ? { kind: 'platform' } : { kind: 'redirect', to: PLATFORM_HOME };
   }

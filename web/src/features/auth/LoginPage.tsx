@@ -1,9 +1,11 @@
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { errorMessage } from '../../api/client.js';
+import { ACCOUNT_LOCKED } from '../../../../shared/domain/sign-in-link.js';
+import { ApiRequestError, errorMessage } from '../../api/client.js';
 import { useSession } from '../../app/SessionProvider.js';
 import { AuthLayout } from './AuthLayout.js';
+import { SignInLinkOffer } from './SignInLinkOffer.js';
 import { validateLogin, type LoginErrors } from './validation.js';
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid credentials. Please try again.';
@@ -17,6 +19,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // R-AUTH-6: the account is locked (maybe by someone else): offer a sign-in link by e-mail.
+  const [lockedFor, setLockedFor] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -29,6 +33,7 @@ export default function LoginPage() {
       await login(username.trim(), password);
     } catch (err) {
       setFailure(errorMessage(err, LOGIN_FAILED_MESSAGE));
+      setLockedFor(err instanceof ApiRequestError && err.code === ACCOUNT_LOCKED ? username : null);
       setBusy(false);
     }
   }
@@ -89,6 +94,11 @@ export default function LoginPage() {
           </Button>
         </Stack>
       </form>
+      {lockedFor !== null && (
+        <Stack mt="4">
+          <SignInLinkOffer key={lockedFor} username={lockedFor} />
+        </Stack>
+      )}
     </AuthLayout>
   );
 }

@@ -4,3 +4,4 @@
  */
 export { login } from './login.js';
 export { logout } from './logout.js';
+export { redeemSignInLink, requestSignInLink } from './sign-in-link.js';
