@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, Card, Center, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
-import { errorMessage } from '../../api/client.js';
+import { ApiRequestError, errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import {
   useAcceptWaitlistOffer,
+  useConfirmWaitlist,
   useDeclineWaitlistOffer,
   useLeaveWaitlist,
   useWaitlistOffer,
@@ -16,6 +17,7 @@ import { PaymentRequired } from './BookingOutcome.js';
 
 const STATUS_TEXT: Record<string, string> = {
   BOOKED: 'You have booked these places.',
+  OFFERED: 'Places are held for you: see the offer e-mail.',
   EXPIRED: 'This offer has expired: the places went to the next person waiting.',
   LEFT: 'This offer was declined.',
   WAITING: 'You are on the waitlist.',
@@ -161,12 +163,66 @@ function LeaveView({ leaveToken }: { leaveToken: string }) {
   );
 }
 
+type ConfirmAnswer = Awaited<ReturnType<ReturnType<typeof useConfirmWaitlist>['run']>>;
+
+/**
+ * /service/{token}/confirm/{confirmToken}: the join e-mail's link (R-SVC-11). Opening it confirms
+ * (once: a second open answers "confirmed" again); the page says confirmed, expired or not valid.
+ */
+export function ConfirmView({ confirmToken }: { confirmToken: string }) {
+  const { run } = useConfirmWaitlist({ failure: 'Could not confirm your place', toastFailure: false });
+  const [answer, setAnswer] = useState<ConfirmAnswer | null>(null);
+  // Once per page (React's development double effect included); confirming twice is harmless anyway.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run(confirmToken).then(setAnswer);
+  }, [run, confirmToken]);
+
+  if (!answer) return <PageSpinner minH="70vh" />;
+  if (!answer.ok) {
+    const invalid = answer.error instanceof ApiRequestError && answer.error.status === 404;
+    return invalid ? (
+      <Message
+        title="Link not valid"
+        text="This confirmation link is not valid. Check that you opened the whole link."
+      />
+    ) : (
+      <Message
+        title="Could not confirm"
+        text={errorMessage(answer.error, 'Could not confirm your place. Try again.')}
+      />
+    );
+  }
+  const a = answer.value;
+  if (a.outcome === 'expired')
+    return (
+      <Message
+        title="Link expired"
+        text="This confirmation link has expired. Join the waitlist again on the booking page if the time slot is still full."
+      />
+    );
+  const where = a.slotText ? ` for ${a.serviceName}, ${a.slotText}` : ` for ${a.serviceName}`;
+  const text =
+    a.status === 'WAITING' && a.position
+      ? `You are number ${a.position} on the waitlist${where}. We will e-mail you if places free up.`
+      : `Your place on the waitlist${where} is confirmed. ${STATUS_TEXT[a.status ?? ''] ?? ''}`.trim();
+  return <Message title="Place confirmed" text={text} />;
+}
+
 /** A page of its own, outside the app's shell, like the public service page. */
 export default function WaitlistOfferPage() {
-  const { offerToken, leaveToken } = useParams();
+  const { offerToken, leaveToken, confirmToken } = useParams();
   return (
     <Box as="main" minH="100vh">
-      {offerToken ? <OfferView offerToken={offerToken} /> : <LeaveView leaveToken={leaveToken ?? ''} />}
+      {confirmToken ? (
+        <ConfirmView confirmToken={confirmToken} />
+      ) : offerToken ? (
+        <OfferView offerToken={offerToken} />
+      ) : (
+        <LeaveView leaveToken={leaveToken ?? ''} />
+      )}
     </Box>
   );
 }
