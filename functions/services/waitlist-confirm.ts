@@ -116,7 +116,9 @@ export async function confirmJoin(confirmToken: string, now = Date.now()) {
     message:
       result.outcome === 'expired'
         ? 'This confirmation link has expired. Join the waitlist again if the time slot is still full.'
-        : `Your place on the waitlist is confirmed${position ? ` (position ${position})` : ''}.`,
+        : position
+          ? `Your place on the waitlist is confirmed (position ${position}).`
+          : 'Your place on the waitlist was confirmed; you are no longer waiting.',
     status: current?.status ?? null,
     position,
     serviceName: service.name,

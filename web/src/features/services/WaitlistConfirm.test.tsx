@@ -110,3 +110,16 @@ describe('waitlist confirmation by e-mail', () => {
     expect(await screen.findByText('Could not confirm')).toBeTruthy();
   });
 });
+
+describe('a confirmation link opened after the entry moved on', () => {
+  it('says the places are held when an offer was made', async () => {
+    stubApi({
+      'services.waitlistConfirm': {
+        body: answer({ outcome: 'already-confirmed', status: 'OFFERED', position: 1 }),
+      },
+    });
+    renderConfirm();
+    expect(await screen.findByText('Already confirmed')).toBeTruthy();
+    expect(screen.getByTestId('waitlist-message').textContent).toContain('see the offer e-mail');
+  });
+});

@@ -17,7 +17,6 @@ import { PaymentRequired } from './BookingOutcome.js';
 
 const STATUS_TEXT: Record<string, string> = {
   BOOKED: 'You have booked these places.',
-  OFFERED: 'Places are held for you: see the offer e-mail.',
   EXPIRED: 'This offer has expired: the places went to the next person waiting.',
   LEFT: 'This offer was declined.',
   WAITING: 'You are on the waitlist.',
@@ -204,12 +203,28 @@ export function ConfirmView({ confirmToken }: { confirmToken: string }) {
       />
     );
   const where = a.slotText ? ` for ${a.serviceName}, ${a.slotText}` : ` for ${a.serviceName}`;
-  const text =
-    a.status === 'WAITING' && a.position
-      ? `You are number ${a.position} on the waitlist${where}. We will e-mail you if places free up.`
-      : `Your place on the waitlist${where} is confirmed. ${STATUS_TEXT[a.status ?? ''] ?? ''}`.trim();
-  return <Message title="Place confirmed" text={text} />;
+  if (a.status === 'WAITING' && a.position)
+    return (
+      <Message
+        title="Place confirmed"
+        text={`You are number ${a.position} on the waitlist${where}. We will e-mail you if places free up.`}
+      />
+    );
+  // Places offered right at confirming, or the link opened again after the entry moved on.
+  return (
+    <Message
+      title={a.outcome === 'confirmed' ? 'Place confirmed' : 'Already confirmed'}
+      text={AFTER_CONFIRM[a.status ?? ''] ?? 'This link has been used.'}
+    />
+  );
 }
+
+const AFTER_CONFIRM: Record<string, string> = {
+  OFFERED: 'Places are held for you: see the offer e-mail.',
+  BOOKED: 'You have booked this time slot.',
+  EXPIRED: 'You are no longer on this waitlist.',
+  LEFT: 'You are no longer on this waitlist.',
+};
 
 /** A page of its own, outside the app's shell, like the public service page. */
 export default function WaitlistOfferPage() {
