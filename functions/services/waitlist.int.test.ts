@@ -318,10 +318,18 @@ describe('waitlist joins confirmed by e-mail (R-SVC-11)', () => {
       Array(10).fill({ status: 409, message: 'The waitlist of this time slot is full' }),
     );
 
-    // 25 hours later none confirmed: the sweep deletes them and the counter is back to 0.
+    // One confirms and leaves: its place in the limit is free for one more join, no more.
+    expect((await confirm(await confirmTokenFor('many0@made-up.example'))).body.position).toBe(1);
+    const joinedMail = (await inbox('many0@made-up.example')).find((m) => m.subject.startsWith('You are on'));
+    const leave = /\/leave\/([A-Za-z0-9_-]+)/.exec(joinedMail!.body.text)![1]!;
+    expect((await call('POST', `/public/waitlist/${leave}/leave`)).status).toBe(200);
+    expect((await join(s.token, '97', 1, 'one-more@made-up.example', '192.0.2.197')).status).toBe(201);
+    expect((await join(s.token, '98', 1, 'too-many@made-up.example', '192.0.2.198')).status).toBe(409);
+
+    // 25 hours later none of the rest confirmed: the sweep deletes them and the counter is back to 0.
     const swept = await sweepWaitlist(Date.now() + 25 * 3600_000);
     expect(swept.lapsed).toBeGreaterThanOrEqual(50); // and the other tests' unconfirmed joins
-    const late = await confirm(await confirmTokenFor('many0@made-up.example'));
+    const late = await confirm(await confirmTokenFor('many1@made-up.example'));
     expect(late.status).toBe(200);
     expect(late.body.outcome).toBe('expired');
     expect((await join(s.token, '99', 1, 'real@person.example', '192.0.2.200')).status).toBe(201);
