@@ -139,6 +139,12 @@ export function clientAddress(event: EventLike): string {
 /** The local runtime and tests talk over loopback: one address for every browser and test. */
 const isLoopback = (ip: string) => /^127\./.test(ip) || ip === '::1' || ip === 'unknown';
 
+/** The address to limit `event` by, or null for loopback (not limited, as limitBySource). */
+export function limitedSource(event: EventLike): string | null {
+  const ip = clientAddress(event);
+  return isLoopback(ip) ? null : ip;
+}
+
 /** Throws 429 when `event`'s source address has used up `l` for `scope`. Loopback is not limited. */
 export async function limitBySource(
   scope: 'signin' | 'signin-link' | 'booking',

@@ -147,15 +147,29 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>If you did not expect this, ignore this e-mail. The link expires on {{expiresAt}}.</p>`,
   },
   {
+    name: 'waitlist-confirm',
+    displayName: 'Waitlist: confirm your place',
+    description:
+      'Sent to a customer who joined the waitlist of a full time slot on a share link: the link that confirms their address and gives them their place in line',
+    category: 'Reservations',
+    variables: ['businessName', 'firstName', 'serviceName', 'slot', 'participants', 'confirmBy', 'confirmUrl'],
+    subject: 'Confirm your place on the waitlist: {{serviceName}}',
+    content: `<p>Hello {{firstName}},</p>
+<p>You asked to join the waitlist of {{businessName}} for {{serviceName}}.</p>
+<p>Time: {{slot}}<br>Participants: {{participants}}</p>
+<p><a href="{{confirmUrl}}">Confirm my place</a></p>
+<p>Your place in line starts when you confirm. If you do not confirm by {{confirmBy}}, the request lapses. If you did not ask for this, ignore this e-mail.</p>`,
+  },
+  {
     name: 'waitlist-joined',
     displayName: 'Waitlist: joined',
     description:
-      'Sent to a customer who joined the waitlist of a full time slot on a share link: their position and a link to leave',
+      'Sent to a customer once they have confirmed their place on the waitlist of a full time slot: their position and a link to leave',
     category: 'Reservations',
     variables: ['businessName', 'firstName', 'serviceName', 'slot', 'participants', 'position', 'leaveUrl'],
     subject: 'You are on the waitlist: {{serviceName}}',
     content: `<p>Hello {{firstName}},</p>
-<p>You are on the waitlist of {{businessName}} for {{serviceName}}.</p>
+<p>Your place is confirmed: you are on the waitlist of {{businessName}} for {{serviceName}}.</p>
 <p>Time: {{slot}}<br>Participants: {{participants}}<br>Your position: {{position}}</p>
 <p>If places free up, we will e-mail you an offer that holds them for you for a limited time.</p>
 <p><a href="{{leaveUrl}}">Leave the waitlist</a></p>`,

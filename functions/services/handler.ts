@@ -54,12 +54,14 @@ export const handler = createAreaHandler('services', {
   // The waitlist (R-SVC-7..R-SVC-10), loaded on first use like the booking path.
   'services.waitlistJoin': async ({ params, body, event }) => {
     // A join spends the address's booking budget: joining is asking for a place (R-SVC-8).
-    const { limitBySource, PUBLIC_BOOKING_PER_SOURCE } = await import('../lib/rate-limit.js');
+    const { limitBySource, PUBLIC_BOOKING_PER_SOURCE, limitedSource } = await import('../lib/rate-limit.js');
     await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE);
     const w = await import('./waitlist-join.js');
-    const joined = await w.joinWaitlist(params.token, body);
+    // New entries per slot are limited per source address too (R-SVC-11).
+    const joined = await w.joinWaitlist(params.token, body, limitedSource(event));
     return reply(joined.again ? 200 : 201, w.joinAnswer(joined));
   },
+  'services.waitlistConfirm': async ({ params }) => (await import('./waitlist-confirm.js')).confirmJoin(params.token),
   'services.waitlistOffer': async ({ params }) => (await links()).readOffer(params.token),
   'services.waitlistAccept': async ({ params, body }) =>
     reply(201, (await (await links()).acceptOffer(params.token, body)) as PublicBookingResponse),

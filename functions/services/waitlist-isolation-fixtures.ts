@@ -23,7 +23,7 @@ async function setPlaces(tenant: TenantId, serviceId: string, n: number) {
   );
 }
 
-/** A's service with one full slot and one person waiting on it (their e-mail is the secret). */
+/** A's service with one full slot and one confirmed person waiting on it (their e-mail is the secret). */
 async function waitingEntry(owner: { tenant: TenantId }) {
   const row = await createService(
     owner.tenant,
@@ -43,6 +43,16 @@ async function waitingEntry(owner: { tenant: TenantId }) {
     customer: { firstName: 'Iso', lastName: 'Waiter', phone: '555-000-1111', email },
     participantCount: 1,
   });
+  // Confirmed as its e-mailed link would (R-SVC-11): staff see only confirmed entries.
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: keys.tenantPartition(owner.tenant), sk: entry.sk },
+      UpdateExpression: 'SET #s = :w, confirmedAt = :at REMOVE gsi1pk, gsi1sk',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':w': 'WAITING', ':at': new Date().toISOString() },
+    }),
+  );
   return { serviceId: row.id, entryId: entry.id, email };
 }
 

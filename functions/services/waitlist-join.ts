@@ -1,9 +1,11 @@
 /**
- * Joining a slot's waitlist (R-SVC-8, docs/decisions/waitlist.md) and the join's answer. Loaded on
- * first use by the services handler.
+ * Joining a slot's waitlist (R-SVC-8, R-SVC-11, docs/decisions/waitlist.md,
+ * docs/decisions/waitlist-confirmation.md) and the join's answer. A join makes an UNCONFIRMED entry and
+ * mails its confirmation link; the place in line comes with the confirmation (waitlist-confirm.ts).
+ * Loaded on first use by the services handler.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WaitlistJoinInput } from '../../shared/contract/routes/waitlist.js';
 import {
   DEFAULT_PUBLIC_MAX_PARTICIPANTS,
@@ -13,14 +15,18 @@ import {
   slotStart,
 } from '../../shared/domain/slots.js';
 import { isClockTime, isRealDate } from '../../shared/domain/time.js';
-import { formatSlotIn } from '../../shared/domain/time-text.js';
+import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import {
+  CONFIRM_MAIL_MESSAGE,
+  confirmBy,
   isLive,
+  MAX_JOINS_PER_SOURCE,
   MAX_QUEUE,
   PLACES_AVAILABLE_MESSAGE,
   placesNeeded,
   QUEUE_FULL_MESSAGE,
   queuePosition,
+  SOURCE_JOINS_MESSAGE,
   WAITLIST_OFF_MESSAGE,
   waitlistSettingsOf,
 } from '../../shared/domain/waitlist.js';
@@ -28,7 +34,7 @@ import { platformUrl } from '../auth/urls.js';
 import { getOrganization } from '../auth/store.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, tableName } from '../lib/db.js';
-import { badRequest, conflict } from '../lib/errors.js';
+import { badRequest, conflict, tooManyRequests } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
@@ -39,22 +45,33 @@ import { renderStoredEmail } from '../platform/template-store.js';
 import type { ServiceRow } from './model.js';
 import { resolveShare } from './public.js';
 import {
+  CONFIRM_INDEX_PK,
+  confirmLinkKey,
+  countKey,
   emailKey,
   entrySkOf,
   getEntry,
   LINK_KEEP_SECONDS,
-  leaveLinkKey,
   readQueue,
+  sourceKey,
   waitlistLog,
   type WaitlistEntry,
 } from './waitlist-store.js';
 
 /**
- * Joining a full slot (R-SVC-8): the booking form's rules for the person and the count; refused while
- * the slot has the places the party needs ("book instead"); one live entry per e-mail per slot (the
- * e-mail marker's condition: a second join answers the first entry).
+ * Joining a full slot (R-SVC-8, R-SVC-11): the booking form's rules for the person and the count;
+ * refused while the slot has the places the party needs ("book instead"). The entry is UNCONFIRMED
+ * until its address confirms by e-mail. One entry per e-mail per slot (the e-mail marker's condition):
+ * a second join answers the first entry, and re-sends the confirmation mail while it is unconfirmed.
+ * New entries are limited per slot (the live counter) and per source address (`source`; null = not
+ * limited, the loopback of the local runtime), both counted in the join's own transaction.
  */
-export async function joinWaitlist(token: string, body: WaitlistJoinInput, now = Date.now()) {
+export async function joinWaitlist(
+  token: string,
+  body: WaitlistJoinInput,
+  source: string | null = null,
+  now = Date.now(),
+) {
   const { tenant, service } = await resolveShare(token, now);
   if (!waitlistSettingsOf(service).enabled) throw conflict(WAITLIST_OFF_MESSAGE);
   if (!isRealDate(body.slot.date) || !isClockTime(body.slot.startTime) || !isClockTime(body.slot.endTime))
@@ -72,6 +89,8 @@ export async function joinWaitlist(token: string, body: WaitlistJoinInput, now =
   const c = body.customer;
   const email = c.email.trim().toLowerCase();
   const mark = emailKey(tenant, service.id, slot, email);
+  const slotRef = { date: slot.date, startTime: slot.startTime, endTime: slot.endTime };
+  const deadline = new Date(confirmBy(now, slotStart(slot, zone))).toISOString();
   // A lost race (the same e-mail joining at once, or a contended write) reads again: lib/optimistic.ts.
   return optimistic(
     async () => {
@@ -80,8 +99,11 @@ export async function joinWaitlist(token: string, body: WaitlistJoinInput, now =
       const prev = prevSk ? await getEntry(tenant, prevSk) : null;
       if (prev && isLive(prev.status))
         return { entry: prev, queue: await readQueue(tenant, service.id, slot), again: true };
-      const queue = await readQueue(tenant, service.id, slot);
-      if (queue.filter((e) => isLive(e.status)).length >= MAX_QUEUE) throw conflict(QUEUE_FULL_MESSAGE);
+      if (prev && prev.status === 'UNCONFIRMED' && prev.confirmBy && Date.parse(prev.confirmBy) > now) {
+        // The same address again before confirming: the mail again (a new link to the same entry), no new entry.
+        await sendConfirmMail(tenant, service, prev, await putConfirmLink(tenant, prev), zone);
+        return { entry: prev, queue: [], again: true };
+      }
 
       const id = randomUUID();
       const joinedAt = new Date(now).toISOString();
@@ -89,18 +111,21 @@ export async function joinWaitlist(token: string, body: WaitlistJoinInput, now =
         sk: entrySkOf(service.id, slot, joinedAt, id),
         id,
         serviceId: service.id,
-        slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
+        slot: slotRef,
         customer: { firstName: c.firstName.trim(), lastName: c.lastName.trim(), phone: c.phone.trim(), email },
         participantCount: participants,
-        status: 'WAITING',
+        status: 'UNCONFIRMED',
         joinedAt,
         updatedAt: joinedAt,
         holdUntil: null,
         heldPlaces: null,
         offerTokenHash: null,
         reservationId: null,
+        confirmBy: deadline,
+        confirmedAt: null,
+        counted: true,
       };
-      const leaveToken = newSecretToken();
+      const confirmToken = newSecretToken();
       const w = auditedWrite(tenant);
       w.put(
         'waitlist-email',
@@ -111,38 +136,41 @@ export async function joinWaitlist(token: string, body: WaitlistJoinInput, now =
       );
       w.put(
         'waitlist-entry',
-        { pk: keys.tenantPartition(tenant), ...entry, tenantId: tenant },
-        { condition: 'attribute_not_exists(pk)' },
-      );
-      w.put(
-        'leave-link',
         {
-          ...leaveLinkKey(hashToken(leaveToken)),
+          pk: keys.tenantPartition(tenant),
+          ...entry,
           tenantId: tenant,
-          serviceId: service.id,
-          entrySk: entry.sk,
-          expiresAt: Math.floor(slotStart(slot, zone) / 1000) + LINK_KEEP_SECONDS,
+          // The lapse sweep's index (waitlist-confirm.ts): keyed by the deadline, never a scan.
+          gsi1pk: CONFIRM_INDEX_PK,
+          gsi1sk: `${deadline}#${tenant}#${id}`,
         },
         { condition: 'attribute_not_exists(pk)' },
       );
-      waitlistLog(w, tenant, entry, 'JOINED', joinedAt, { participants });
-      w.event('waitlist-joined', {
-        entryId: id,
-        serviceId: service.id,
-        serviceName: service.name,
-        slot: entry.slot,
-        customerName: `${entry.customer.firstName} ${entry.customer.lastName}`.trim(),
-        participantCount: participants,
+      // The limits, counted on write (R-SVC-11): the slot's live entries, the source's new entries.
+      w.update('waitlist-count', countKey(tenant, service.id, slot), {
+        update: 'ADD live :one SET serviceId = :sid, expiresAt = :exp',
+        condition: 'attribute_not_exists(live) OR live < :max',
+        values: { ':one': 1, ':max': MAX_QUEUE, ':sid': service.id, ':exp': keepUntil(slot, zone) },
       });
+      if (source)
+        w.update('waitlist-source', sourceKey(tenant, service.id, slot, hashToken(source)), {
+          update: 'ADD joins :one SET expiresAt = :exp',
+          condition: 'attribute_not_exists(joins) OR joins < :max',
+          values: { ':one': 1, ':max': MAX_JOINS_PER_SOURCE, ':exp': keepUntil(slot, zone) },
+        });
+      w.put('confirm-link', confirmLinkItem(tenant, entry, confirmToken), { condition: 'attribute_not_exists(pk)' });
+      waitlistLog(w, tenant, entry, 'JOINED', joinedAt, { participants, confirmBy: deadline });
       try {
         await w.commit();
       } catch (e) {
+        if (e instanceof WriteFailed && e.failed.includes('waitlist-source'))
+          throw tooManyRequests(SOURCE_JOINS_MESSAGE);
+        if (e instanceof WriteFailed && e.failed.includes('waitlist-count')) throw conflict(QUEUE_FULL_MESSAGE);
         // The e-mail's marker changed: joined a moment ago, so the next read answers that entry.
         return retryWhen(e, e instanceof WriteFailed && (e.failed.includes('waitlist-email') || e.contended));
       }
-      const after = await readQueue(tenant, service.id, slot);
-      await sendJoinedMail(tenant, service, entry, queuePosition(after, id), leaveToken, zone);
-      return { entry, queue: after, again: false };
+      await sendConfirmMail(tenant, service, entry, confirmToken, zone);
+      return { entry, queue: [], again: false };
     },
     () => {
       throw conflict('This waitlist is busy right now. Please try again.');
@@ -150,24 +178,45 @@ export async function joinWaitlist(token: string, body: WaitlistJoinInput, now =
   );
 }
 
-async function sendJoinedMail(
+/** Counter rows outlive the slot by the links' keep time (table TTL, epoch seconds). */
+const keepUntil = (slot: { date: string; startTime: string; endTime: string }, zone: string) =>
+  Math.floor(slotStart(slot, zone) / 1000) + LINK_KEEP_SECONDS;
+
+function confirmLinkItem(tenant: TenantId, entry: WaitlistEntry, confirmToken: string) {
+  return {
+    ...confirmLinkKey(hashToken(confirmToken)),
+    tenantId: tenant,
+    serviceId: entry.serviceId,
+    entrySk: entry.sk,
+    confirmBy: entry.confirmBy,
+    expiresAt: Math.floor(Date.parse(entry.confirmBy ?? entry.joinedAt) / 1000) + LINK_KEEP_SECONDS,
+  };
+}
+
+/** A new confirmation link to an unconfirmed entry (a re-join); only its hash is stored. */
+async function putConfirmLink(tenant: TenantId, entry: WaitlistEntry): Promise<string> {
+  const confirmToken = newSecretToken();
+  await db().send(new PutCommand({ TableName: tableName(), Item: confirmLinkItem(tenant, entry, confirmToken) }));
+  return confirmToken;
+}
+
+async function sendConfirmMail(
   tenant: TenantId,
   service: ServiceRow,
   entry: WaitlistEntry,
-  position: number,
-  leaveToken: string,
+  confirmToken: string,
   zone: string,
 ) {
   try {
     const org = await getOrganization(tenant);
-    const mail = await renderStoredEmail('waitlist-joined', {
+    const mail = await renderStoredEmail('waitlist-confirm', {
       businessName: org?.name ?? '',
       firstName: entry.customer.firstName,
       serviceName: service.name,
       slot: formatSlotIn(entry.slot, zone),
       participants: entry.participantCount,
-      position,
-      leaveUrl: platformUrl(`/service/${service.shareToken}/leave/${leaveToken}`).toString(),
+      confirmBy: formatDateTimeIn(entry.confirmBy ?? entry.joinedAt, zone, { zoneName: true }),
+      confirmUrl: platformUrl(`/service/${service.shareToken}/confirm/${confirmToken}`).toString(),
     });
     await trySendMail({ to: entry.customer.email, ...mail, tenant });
   } catch (e) {
@@ -176,12 +225,13 @@ async function sendJoinedMail(
 }
 
 export function joinAnswer(r: Awaited<ReturnType<typeof joinWaitlist>>) {
-  const position = queuePosition(r.queue, r.entry.id);
+  const unconfirmed = r.entry.status === 'UNCONFIRMED';
+  const position = unconfirmed ? 0 : queuePosition(r.queue, r.entry.id);
   return {
     success: true,
-    message: r.again
-      ? `You are already on the waitlist for this time slot (position ${position}).`
-      : `You are on the waitlist (position ${position}). We will e-mail you if places free up.`,
+    message: unconfirmed
+      ? `${CONFIRM_MAIL_MESSAGE}: the link we sent to ${r.entry.customer.email} holds your place on the waitlist.`
+      : `You are already on the waitlist for this time slot (position ${position}).`,
     entry: {
       id: r.entry.id,
       status: r.entry.status,

@@ -15,7 +15,7 @@ import { bookPublicService, type BookingResult } from './public-booking.js';
 import { getServiceRow } from './store.js';
 import { offerPrice } from './waitlist-offer-mail.js';
 import { leaveQueue, releaseOffer } from './waitlist-release.js';
-import { entryKey, getEntry, leaveLinkKey, offerLinkKey, readLink, waitlistLog } from './waitlist-store.js';
+import { entryKey, getEntry, leaveLinkKey, offerLinkKey, readLink, uncount, waitlistLog } from './waitlist-store.js';
 
 const unknownOffer = () => new ApiError(404, 'NOT_FOUND', 'This offer link is not valid');
 const unknownLeave = () => new ApiError(404, 'NOT_FOUND', 'This waitlist link is not valid');
@@ -107,6 +107,7 @@ export async function acceptOffer(
             ':hash': entry.offerTokenHash,
           },
         });
+        uncount(w, tenant, entry); // booked: off the waitlist's live count (R-SVC-11)
         waitlistLog(w, tenant, entry, 'BOOKED', at, { reservationId: row.id });
         w.event('waitlist-booked', {
           entryId: entry.id,

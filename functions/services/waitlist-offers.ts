@@ -25,6 +25,7 @@ import { sendOfferMail } from './waitlist-offer-mail.js';
 import { releaseOffer } from './waitlist-release.js';
 import {
   CHECK_INDEX_PK,
+  CONFIRM_INDEX_PK,
   checkKey,
   entryKey,
   HOLD_INDEX_PK,
@@ -203,8 +204,11 @@ async function dueItems(indexPk: string, now: number): Promise<IndexItem[]> {
  * released (the index is keyed by holdUntil, never a scan), then every due check makes its offers.
  * Safe twice at once: each step is conditional on what it read.
  */
-export async function sweepWaitlist(now = Date.now()): Promise<{ expired: number; checks: number; offers: number }> {
+export async function sweepWaitlist(
+  now = Date.now(),
+): Promise<{ expired: number; checks: number; offers: number; lapsed: number }> {
   let expired = 0;
+  let lapsed = 0;
   let checks = 0;
   let offers = 0;
   for (const h of await dueItems(HOLD_INDEX_PK, now)) {
@@ -212,10 +216,16 @@ export async function sweepWaitlist(now = Date.now()): Promise<{ expired: number
     const tenant = trustedTenant(h.tenantId);
     if (await releaseOffer(tenant, h.sk, 'EXPIRED', 'EXPIRED', { now, holdUntil: h.holdUntil })) expired++;
   }
+  // Joins never confirmed by their deadline lapse (R-SVC-11): the index is keyed by the deadline.
+  const unconfirmed = await dueItems(CONFIRM_INDEX_PK, now);
+  if (unconfirmed.length) {
+    const { lapseUnconfirmed } = await import('./waitlist-confirm.js');
+    for (const u of unconfirmed) if (await lapseUnconfirmed(trustedTenant(u.tenantId), u.sk, now)) lapsed++;
+  }
   for (const c of await dueItems(CHECK_INDEX_PK, now)) {
     if (!c.serviceId || !c.slot) continue;
     checks++;
     offers += await processCheck(trustedTenant(c.tenantId), c.serviceId, c.slot, now);
   }
-  return { expired, checks, offers };
+  return { expired, checks, offers, lapsed };
 }

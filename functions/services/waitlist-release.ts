@@ -10,7 +10,7 @@ import { logger } from '../lib/logger.js';
 import { optimistic, RETRY, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { addPlacesBack, findSlot } from './slot-release.js';
 import { getServiceRow } from './store.js';
-import { entryKey, getEntry, waitlistLog } from './waitlist-store.js';
+import { entryKey, getEntry, uncount, waitlistLog } from './waitlist-store.js';
 
 /**
  * An OFFERED entry ends without a booking (hold expired, declined, left, removed by staff, slot
@@ -43,6 +43,7 @@ export async function releaseOffer(
       // Places back to the slot, with the next person's check marker (slot-release.ts).
       if (service && found)
         addPlacesBack(w, tenant, service.id, found, entry.heldPlaces ?? placesNeeded(service.rateType, entry));
+      uncount(w, tenant, entry); // a place on the waitlist for the next join (R-SVC-11)
       waitlistLog(w, tenant, entry, action, at, { actor: opts.actor ?? null });
       try {
         await w.commit();
@@ -81,6 +82,7 @@ export async function leaveQueue(
         names: { '#status': 'status' },
         values: { ':left': 'LEFT', ':waiting': 'WAITING', ':at': at },
       });
+      uncount(w, tenant, entry); // a place on the waitlist for the next join (R-SVC-11)
       waitlistLog(w, tenant, entry, action, at, { actor });
       try {
         await w.commit();

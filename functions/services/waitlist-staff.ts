@@ -38,16 +38,20 @@ async function requireService(tenant: TenantId, id: string) {
   return service;
 }
 
+/**
+ * The staff list (R-SVC-10): unconfirmed joins are not shown (R-SVC-11,
+ * docs/decisions/waitlist-confirmation.md): they hold no place and may be made-up addresses.
+ */
 export async function staffWaitlist(tenant: TenantId, serviceId: string) {
   await requireService(tenant, serviceId);
-  const queue = inJoinOrder(await readQueue(tenant, serviceId));
+  const queue = inJoinOrder((await readQueue(tenant, serviceId)).filter((e) => e.status !== 'UNCONFIRMED'));
   return { entries: queue.map((e) => entryView(e, queue)) };
 }
 
 async function staffEntry(tenant: TenantId, serviceId: string, entryId: string) {
   const service = await requireService(tenant, serviceId);
   const queue = await readQueue(tenant, serviceId);
-  const entry = queue.find((e) => e.id === entryId);
+  const entry = queue.find((e) => e.id === entryId && e.status !== 'UNCONFIRMED');
   if (!entry) throw notFound('Waitlist entry not found');
   return { service, entry, queue };
 }

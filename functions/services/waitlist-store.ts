@@ -8,6 +8,10 @@
  *   check marker  pk T#{org}, sk WLCHECK#{serviceId}#{slotKey}, gsi1pk SWEEP#WLCHECK, gsi1sk {due}#{org}#…
  *   offer link    pk WLOFFER#{sha256(token)}, sk WLOFFER → {tenantId, serviceId, entrySk}
  *   leave link    pk WLLEAVE#{sha256(token)}, sk WLLEAVE → {tenantId, serviceId, entrySk}
+ *   while UNCONFIRMED: gsi1pk SWEEP#WLCONFIRM, gsi1sk {confirmBy}#{org}#{id} (the lapse sweep, R-SVC-11)
+ *   confirm link  pk WLCONFIRM#{sha256(token)}, sk WLCONFIRM → {tenantId, serviceId, entrySk, confirmBy}
+ *   slot count    pk T#{org}, sk WLCOUNT#{serviceId}#{slotKey} → live (UNCONFIRMED + WAITING + OFFERED)
+ *   source count  pk T#{org}, sk WLSRC#{serviceId}#{slotKey}#{sha256(address)} → joins (new entries made)
  *   log line      pk T#{org}, sk WLLOG#{at}#{uuid}
  */
 import { randomUUID } from 'node:crypto';
@@ -26,14 +30,18 @@ export const WL = {
   email: 'WLEMAIL',
   check: 'WLCHECK',
   log: 'WLLOG',
+  count: 'WLCOUNT',
+  source: 'WLSRC',
 } as const;
 /** How long the offer and leave links' pointers are kept after they stop mattering (table TTL). */
 export const LINK_KEEP_SECONDS = 30 * 86400;
 export const CHECK_INDEX_PK = 'SWEEP#WLCHECK';
 export const HOLD_INDEX_PK = 'SWEEP#WLHOLD';
+export const CONFIRM_INDEX_PK = 'SWEEP#WLCONFIRM';
 
 export const offerLinkKey = (hash: string): Key => ({ pk: `WLOFFER#${hash}`, sk: 'WLOFFER' });
 export const leaveLinkKey = (hash: string): Key => ({ pk: `WLLEAVE#${hash}`, sk: 'WLLEAVE' });
+export const confirmLinkKey = (hash: string): Key => ({ pk: `WLCONFIRM#${hash}`, sk: 'WLCONFIRM' });
 
 export const queuePrefix = (serviceId: string, slot?: SlotRef) =>
   `${WL.entry}#${serviceId}#${slot ? `${slotKey(slot)}#` : ''}`;
@@ -43,6 +51,12 @@ export const emailKey = (tenant: TenantId, serviceId: string, slot: SlotRef, ema
   keys.entity(tenant, WL.email, `${serviceId}#${slotKey(slot)}#${email.trim().toLowerCase()}`);
 export const checkKey = (tenant: TenantId, serviceId: string, slot: SlotRef): Key =>
   keys.entity(tenant, WL.check, `${serviceId}#${slotKey(slot)}`);
+/** The slot's live-entry counter (R-SVC-11): kept on write, so a join never counts by reading. */
+export const countKey = (tenant: TenantId, serviceId: string, slot: SlotRef): Key =>
+  keys.entity(tenant, WL.count, `${serviceId}#${slotKey(slot)}`);
+/** New entries one source address made on one slot (R-SVC-11); the address is stored hashed. */
+export const sourceKey = (tenant: TenantId, serviceId: string, slot: SlotRef, sourceHash: string): Key =>
+  keys.entity(tenant, WL.source, `${serviceId}#${slotKey(slot)}#${sourceHash}`);
 
 const slotShape = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
 const entryRow = z.object({
@@ -59,6 +73,11 @@ const entryRow = z.object({
   heldPlaces: z.optional(z.nullable(z.number())),
   offerTokenHash: z.optional(z.nullable(z.string())),
   reservationId: z.optional(z.nullable(z.string())),
+  /** R-SVC-11: until when an UNCONFIRMED entry may confirm, and when it did (its place in line). */
+  confirmBy: z.optional(z.nullable(z.string())),
+  confirmedAt: z.optional(z.nullable(z.string())),
+  /** True when the entry is in the slot's live counter (entries from before the counter are not). */
+  counted: z.optional(z.nullable(z.boolean())),
 });
 export type WaitlistEntry = z.output<typeof entryRow>;
 export const parseEntry = rowParser('waitlist-entry', entryRow);
@@ -111,7 +130,17 @@ export function waitlistLog(
   w: AuditedWrite,
   tenant: TenantId,
   e: Pick<WaitlistEntry, 'id' | 'serviceId' | 'slot'>,
-  action: 'JOINED' | 'OFFERED' | 'BOOKED' | 'EXPIRED' | 'DECLINED' | 'LEFT' | 'REMOVED' | 'WITHDRAWN',
+  action:
+    | 'JOINED'
+    | 'CONFIRMED'
+    | 'LAPSED'
+    | 'OFFERED'
+    | 'BOOKED'
+    | 'EXPIRED'
+    | 'DECLINED'
+    | 'LEFT'
+    | 'REMOVED'
+    | 'WITHDRAWN',
   at: string,
   extra: Record<string, unknown> = {},
 ): void {
@@ -124,6 +153,14 @@ export function waitlistLog(
     at,
     ...extra,
   });
+}
+
+/**
+ * An entry leaves the live set (left, removed, booked, offer ended, unconfirmed lapsed): the slot's
+ * counter goes down in the same transaction, so it frees a place for the next join (R-SVC-11).
+ */
+export function uncount(w: AuditedWrite, tenant: TenantId, e: Pick<WaitlistEntry, 'serviceId' | 'slot' | 'counted'>) {
+  if (e.counted) w.count(countKey(tenant, e.serviceId, e.slot), { live: -1 });
 }
 
 function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {

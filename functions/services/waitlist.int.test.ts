@@ -43,10 +43,27 @@ async function book(token: string, tag: string, participantCount = 1) {
     body: { selectedSlots: [SLOT], customer: person(tag), participantCount },
   });
 }
-async function join(token: string, tag: string, participantCount = 1, email?: string) {
+async function join(token: string, tag: string, participantCount = 1, email?: string, ip?: string) {
   return call('POST', `/public/service/${token}/waitlist`, {
     body: { slot: SLOT, customer: { ...person(tag), ...(email ? { email } : {}) }, participantCount },
+    ...(ip ? { headers: { 'x-viewer-ip': ip } } : {}),
   });
+}
+/** The latest confirmation link mailed to `to` (R-SVC-11). */
+async function confirmTokenFor(to: string): Promise<string> {
+  const mails = (await inbox(to)).filter((m) => m.subject.startsWith('Confirm your place'));
+  const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.body.text ?? '')?.[1];
+  expect(token, `confirmation mail to ${to}`).toBeTruthy();
+  return token!;
+}
+const confirm = (token: string) => call('POST', `/public/waitlist/${token}/confirm`);
+/** A join whose address confirmed at once: a WAITING entry in line (what every join was before R-SVC-11). */
+async function enter(token: string, tag: string, participantCount = 1) {
+  const joined = await join(token, tag, participantCount);
+  expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+  const confirmed = await confirm(await confirmTokenFor(`w${tag}@wait.example`));
+  expect(confirmed.body.outcome).toBe('confirmed');
+  return confirmed;
 }
 const cancel = (id: string) =>
   call('POST', `/api/reservations/processing/${id}/cancel`, { token: admin.token, body: {} });
@@ -110,16 +127,19 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
 
     const first = await join(s.token, '11');
     expect(first.status).toBe(201);
-    expect(first.body.entry.position).toBe(1);
+    expect(first.body.entry.status).toBe('UNCONFIRMED');
+    expect(first.body.entry.position).toBe(0);
+    expect(first.body.message).toContain('Check your e-mail to confirm your place');
+    expect((await confirm(await confirmTokenFor('w11@wait.example'))).body.position).toBe(1);
     const again = await join(s.token, '11', 1, 'W11@Wait.Example');
     expect(again.status).toBe(200);
     expect(again.body.entry.id).toBe(first.body.entry.id);
     expect(again.body.entry.alreadyJoined).toBe(true);
-    const second = await join(s.token, '12');
-    expect(second.body.entry.position).toBe(2);
+    expect(again.body.entry.position).toBe(1);
+    expect((await enter(s.token, '12')).body.position).toBe(2);
     expect(await entries(s.id)).toHaveLength(2);
 
-    const mail = (await inbox('w12@wait.example')).find((m) => m.subject.includes('waitlist'));
+    const mail = (await inbox('w12@wait.example')).find((m) => m.subject.startsWith('You are on the waitlist'));
     expect(mail?.body.text).toContain('Your position: 2');
     const leave = /\/leave\/([A-Za-z0-9_-]+)/.exec(mail!.body.text)![1]!;
     expect((await call('POST', `/public/waitlist/${leave}/leave`)).status).toBe(200);
@@ -130,8 +150,8 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
     const s = await makeService(1);
     const held = await book(s.token, '20');
     expect(held.status).toBe(201);
-    await join(s.token, '21');
-    await join(s.token, '22');
+    await enter(s.token, '21');
+    await enter(s.token, '22');
     expect((await cancel(held.body.reservation.id)).status).toBe(200);
 
     // The immediate run after the cancellation made the offer: the place is out of the slot.
@@ -167,9 +187,9 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
   it('passes an expired hold to the next person, and a declined offer too', async () => {
     const s = await makeService(1, { waitlistSettings: JSON.stringify({ enabled: true, holdMinutes: 1 }) });
     const b = await book(s.token, '30');
-    await join(s.token, '31');
-    await join(s.token, '32');
-    await join(s.token, '33');
+    await enter(s.token, '31');
+    await enter(s.token, '32');
+    await enter(s.token, '33');
     await cancel(b.body.reservation.id);
     expect(await statusOf(s.id, '31')).toEqual(['OFFERED']);
 
@@ -191,8 +211,8 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
     expect((await book(s.token, '40', 2)).status).toBe(201);
     const small = await book(s.token, '41', 1);
     expect(small.status).toBe(201);
-    await join(s.token, '42', 3);
-    await join(s.token, '43', 1);
+    await enter(s.token, '42', 3);
+    await enter(s.token, '43', 1);
     await cancel(small.body.reservation.id);
     expect(await statusOf(s.id, '42')).toEqual(['WAITING']);
     expect(await statusOf(s.id, '43')).toEqual(['OFFERED']);
@@ -204,7 +224,7 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
     const booked: string[] = [];
     for (let i = 0; i < 10; i++) booked.push((await book(s.token, `5${i}`)).body.reservation.id);
     const waiting = Array.from({ length: 12 }, (_, i) => `6${String(i).padStart(2, '0')}`);
-    for (const tag of waiting) expect((await join(s.token, tag)).status).toBe(201);
+    for (const tag of waiting) await enter(s.token, tag);
 
     const results = await Promise.all(booked.map((id) => cancel(id)));
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -225,9 +245,9 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
   it('staff see the queue, remove an entry (its hold passes on) and offer places by hand; raising places offers them', async () => {
     const s = await makeService(1);
     const b = await book(s.token, '70');
-    await join(s.token, '71');
-    await join(s.token, '72');
-    await join(s.token, '73');
+    await enter(s.token, '71');
+    await enter(s.token, '72');
+    await enter(s.token, '73');
     const list = await entries(s.id);
     expect(list.map((e) => e.position)).toEqual([1, 2, 3]);
 
@@ -260,4 +280,89 @@ describe('waitlist (R-SVC-7..R-SVC-10)', () => {
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     expect(await statusOf(s.id, '73')).toEqual(['OFFERED']);
   }, 60_000);
+});
+
+describe('waitlist joins confirmed by e-mail (R-SVC-11)', () => {
+  it('200 joins with made-up addresses from one source: 3 entries, the rest 429; none is offered or listed', async () => {
+    const s = await makeService(1);
+    const b = await book(s.token, '80');
+    const answers: number[] = [];
+    for (let i = 0; i < 200; i++)
+      answers.push((await join(s.token, `8${i}`, 1, `fake${i}@made-up.example`, '203.0.113.7')).status);
+    expect(answers.slice(0, 3)).toEqual([201, 201, 201]);
+    expect(answers.slice(3).every((x) => x === 429)).toBe(true);
+    expect(await entries(s.id)).toEqual([]);
+
+    // A freed place is offered to no unconfirmed entry: it stays free for a booking.
+    expect((await cancel(b.body.reservation.id)).status).toBe(200);
+    await sweepWaitlist();
+    expect(await placesLeft(s.id)).toBe(1);
+    expect((await inbox('fake0@made-up.example')).filter((m) => m.subject.startsWith('Places are free'))).toEqual([]);
+
+    // Once an address confirms, the free place is offered to it at once.
+    expect((await confirm(await confirmTokenFor('fake1@made-up.example'))).body.outcome).toBe('confirmed');
+    expect((await entries(s.id)).map((e) => [e.email, e.status])).toEqual([['fake1@made-up.example', 'OFFERED']]);
+    expect(await placesLeft(s.id)).toBe(0);
+  }, 120_000);
+
+  it('a slot takes at most 50 live entries, unconfirmed ones included; lapsed joins free their places', async () => {
+    const s = await makeService(1);
+    await book(s.token, '90');
+    const answers: { status: number; message?: string }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const r = await join(s.token, `9${i}`, 1, `many${i}@made-up.example`, `198.51.100.${Math.floor(i / 3) + 1}`);
+      answers.push({ status: r.status, message: r.body.message });
+    }
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(50);
+    expect(answers.slice(50)).toEqual(
+      Array(10).fill({ status: 409, message: 'The waitlist of this time slot is full' }),
+    );
+
+    // One confirms and leaves: its place in the limit is free for one more join, no more.
+    expect((await confirm(await confirmTokenFor('many0@made-up.example'))).body.position).toBe(1);
+    const joinedMail = (await inbox('many0@made-up.example')).find((m) => m.subject.startsWith('You are on'));
+    const leave = /\/leave\/([A-Za-z0-9_-]+)/.exec(joinedMail!.body.text)![1]!;
+    expect((await call('POST', `/public/waitlist/${leave}/leave`)).status).toBe(200);
+    expect((await join(s.token, '97', 1, 'one-more@made-up.example', '192.0.2.197')).status).toBe(201);
+    expect((await join(s.token, '98', 1, 'too-many@made-up.example', '192.0.2.198')).status).toBe(409);
+
+    // 25 hours later none of the rest confirmed: the sweep deletes them and the counter is back to 0.
+    const swept = await sweepWaitlist(Date.now() + 25 * 3600_000);
+    expect(swept.lapsed).toBeGreaterThanOrEqual(50); // and the other tests' unconfirmed joins
+    const late = await confirm(await confirmTokenFor('many1@made-up.example'));
+    expect(late.status).toBe(200);
+    expect(late.body.outcome).toBe('expired');
+    expect((await join(s.token, '99', 1, 'real@person.example', '192.0.2.200')).status).toBe(201);
+  }, 120_000);
+
+  it('first confirmed, first offered; a second join of an unconfirmed address re-sends the link', async () => {
+    const s = await makeService(1);
+    const b = await book(s.token, '100');
+    const a = await join(s.token, '101');
+    const again = await join(s.token, '101');
+    expect(again.status).toBe(200);
+    expect(again.body.entry).toMatchObject({ id: a.body.entry.id, status: 'UNCONFIRMED', alreadyJoined: true });
+    const links = (await inbox('w101@wait.example')).filter((m) => m.subject.startsWith('Confirm your place'));
+    expect(links).toHaveLength(2);
+    await join(s.token, '102');
+    await join(s.token, '103'); // never confirms
+
+    expect((await confirm(await confirmTokenFor('w102@wait.example'))).body.position).toBe(1);
+    const firstLink = /\/confirm\/([A-Za-z0-9_-]+)/.exec(links[0]!.body.text)![1]!;
+    expect((await confirm(firstLink)).body).toMatchObject({ outcome: 'confirmed', position: 2 });
+    expect((await confirm(firstLink)).body).toMatchObject({ outcome: 'already-confirmed', position: 2 });
+    expect((await entries(s.id)).map((e) => e.email)).toEqual(['w102@wait.example', 'w101@wait.example']);
+
+    await cancel(b.body.reservation.id);
+    expect(await statusOf(s.id, '102')).toEqual(['OFFERED']);
+    expect(await statusOf(s.id, '101')).toEqual(['WAITING']);
+    expect(await statusOf(s.id, '103')).toEqual([]);
+  }, 60_000);
+
+  it('an unknown confirmation link is 404', async () => {
+    const res = await confirm('A'.repeat(43));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('This confirmation link is not valid');
+    expect((await confirm('bad token')).status).toBe(404);
+  });
 });

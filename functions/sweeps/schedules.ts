@@ -35,7 +35,7 @@ export const SWEEPS: readonly SweepDefinition[] = [
   {
     name: 'waitlist-offers',
     description:
-      'Give back places of bookings that never landed, release waitlist holds past their time and offer freed places to the next people waiting (R-SVC-9), within 2 minutes of a place coming free',
+      'Give back places of bookings that never landed, release waitlist holds past their time and offer freed places to the next people waiting (R-SVC-9), within 2 minutes of a place coming free; drop joins never confirmed by e-mail (R-SVC-11)',
     everyMinutes: 1,
     entry: 'functions/sweeps/waitlist-offers.ts',
   },

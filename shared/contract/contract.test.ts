@@ -85,6 +85,7 @@ describe('the contract', () => {
         'services.waitlistJoin',
         'services.waitlistOffer',
         'services.waitlistAccept',
+        'services.waitlistConfirm',
         'services.waitlistDecline',
         'services.waitlistLeave',
         // A calendar app polls its secret feed address without signing in (R-SET-8).

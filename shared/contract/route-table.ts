@@ -68,6 +68,7 @@ export const ROUTE_TABLE: Record<RouteId, { method: HttpMethod; path: string; ki
   "uploads.presignServicePhoto": { method: "POST", path: "/api/uploads/service-photo/presign", kind: "json", idempotent: true },
   "uploads.deleteServicePhoto": { method: "DELETE", path: "/api/uploads/service-photo/{baseKey}", kind: "json" },
   "services.waitlistJoin": { method: "POST", path: "/public/service/{token}/waitlist", kind: "json" },
+  "services.waitlistConfirm": { method: "POST", path: "/public/waitlist/{token}/confirm", kind: "json" },
   "services.waitlistOffer": { method: "GET", path: "/public/waitlist-offers/{token}", kind: "json" },
   "services.waitlistAccept": { method: "POST", path: "/public/waitlist-offers/{token}/accept", kind: "json" },
   "services.waitlistDecline": { method: "POST", path: "/public/waitlist-offers/{token}/decline", kind: "json" },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmBy,
   holdUntil,
   normalizeHoldMinutes,
   planOffers,
@@ -62,5 +63,24 @@ describe('waitlist rules (R-SVC-7..R-SVC-9)', () => {
 
   it('keys a slot sortably', () => {
     expect(slotKey({ date: '2030-05-01', startTime: '10:00', endTime: '12:00' })).toBe('2030-05-01T10:00-12:00');
+  });
+});
+
+describe('waitlist confirmation (R-SVC-11)', () => {
+  it('offers and numbers only confirmed entries, first confirmed first', () => {
+    const joinedFirst = { ...e('a', 1), confirmedAt: '2030-01-01T10:30:00.000Z' };
+    const confirmedFirst = { ...e('b', 2), confirmedAt: '2030-01-01T10:10:00.000Z' };
+    const unconfirmed = e('c', 0, 1, 'UNCONFIRMED');
+    const queue = [joinedFirst, confirmedFirst, unconfirmed];
+    expect(planOffers(queue, 5, 'FIXED').map((x) => x.id)).toEqual(['b', 'a']);
+    expect(queuePosition(queue, 'b')).toBe(1);
+    expect(queuePosition(queue, 'a')).toBe(2);
+    expect(queuePosition(queue, 'c')).toBe(0);
+  });
+
+  it('lets a join be confirmed for 24 hours, never past the slot start', () => {
+    const now = Date.UTC(2030, 0, 1, 9, 0);
+    expect(confirmBy(now, now + 3 * 86400_000)).toBe(now + 24 * 3600_000);
+    expect(confirmBy(now, now + 3600_000)).toBe(now + 3600_000);
   });
 });

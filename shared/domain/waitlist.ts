@@ -5,18 +5,37 @@
  */
 import { placesTaken, type SlotRef } from './slots.js';
 
-export const WAITLIST_STATUSES = ['WAITING', 'OFFERED', 'BOOKED', 'EXPIRED', 'LEFT'] as const;
+/**
+ * UNCONFIRMED: joined, the address has not confirmed by e-mail yet; holds no position, gets no offer
+ * and is not shown to staff (R-SVC-11). It becomes WAITING when confirmed, or lapses (deleted).
+ */
+export const WAITLIST_STATUSES = ['UNCONFIRMED', 'WAITING', 'OFFERED', 'BOOKED', 'EXPIRED', 'LEFT'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** Hold time of an offer: 1 minute to 24 hours, 30 minutes unless the service says otherwise (R-SVC-7). */
 export const HOLD_MINUTES = { min: 1, max: 24 * 60, default: 30 } as const;
-/** A slot's queue holds at most this many live entries (WAITING or OFFERED): one Query reads it whole. */
-export const MAX_QUEUE = 200;
+/**
+ * A slot's waitlist holds at most this many live entries, unconfirmed ones included (UNCONFIRMED,
+ * WAITING or OFFERED; R-SVC-11): a counter row kept on every write, never a count by reading.
+ */
+export const MAX_QUEUE = 50;
+/** New entries one source address may make on one slot's waitlist (R-SVC-11). */
+export const MAX_JOINS_PER_SOURCE = 3;
+/** An unconfirmed join lapses after this long, or when the slot starts if that is sooner (R-SVC-11). */
+export const CONFIRM_HOURS = 24;
 
 export const PLACES_AVAILABLE_MESSAGE = 'Places are available: book instead';
 export const WAITLIST_OFF_MESSAGE = 'This time slot has no waitlist';
 export const QUEUE_FULL_MESSAGE = 'The waitlist of this time slot is full';
 export const OFFER_GONE_MESSAGE = 'This offer is no longer available';
+export const SOURCE_JOINS_MESSAGE =
+  'Too many waitlist joins from your network for this time slot. Each address can join only a few times.';
+export const CONFIRM_MAIL_MESSAGE = 'Check your e-mail to confirm your place';
+
+/** Until when a join may be confirmed: CONFIRM_HOURS from the join, never past the slot's start. */
+export function confirmBy(now: number, slotStartMs: number): number {
+  return Math.min(now + CONFIRM_HOURS * 3_600_000, slotStartMs);
+}
 
 export interface WaitlistSettings {
   enabled: boolean;
@@ -64,11 +83,19 @@ export interface QueueEntry {
   status: WaitlistStatus;
   participantCount: number;
   joinedAt: string;
+  /** When the address confirmed (R-SVC-11); entries from before confirmation existed have none. */
+  confirmedAt?: string | null;
 }
 
-/** Join order: the time of joining, then the id (two joins in one millisecond still have one order). */
+/** The time an entry took its place in line: its confirmation, or its join for entries that never needed one. */
+export const queuedAt = (e: QueueEntry) => e.confirmedAt ?? e.joinedAt;
+
+/**
+ * Queue order: first confirmed, first offered (R-SVC-11), then the id (two in one millisecond still
+ * have one order).
+ */
 export function inJoinOrder<E extends QueueEntry>(entries: readonly E[]): E[] {
-  return [...entries].sort((a, b) => a.joinedAt.localeCompare(b.joinedAt) || a.id.localeCompare(b.id));
+  return [...entries].sort((a, b) => queuedAt(a).localeCompare(queuedAt(b)) || a.id.localeCompare(b.id));
 }
 
 /** Places an entry needs: one per person on PER_PERSON services, one otherwise (as a booking takes). */
@@ -106,6 +133,8 @@ export const isLive = (status: WaitlistStatus) => status === 'WAITING' || status
 /** The label staff read (R-SVC-10): "Offered until {time}" needs the time, formatted by the caller. */
 export function statusLabel(status: WaitlistStatus, until?: string | null): string {
   switch (status) {
+    case 'UNCONFIRMED':
+      return 'Unconfirmed';
     case 'WAITING':
       return 'Waiting';
     case 'OFFERED':

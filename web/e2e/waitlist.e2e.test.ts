@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
 
 /**
- * The waitlist end to end (issue 26, R-SVC-7..R-SVC-10), at 375 and 1366 px: a customer joins a full
- * slot on the public page, staff cancel the booking that filled it, the offer e-mail arrives in the
+ * The waitlist end to end (issue 26, R-SVC-7..R-SVC-11), at 375 and 1366 px: a customer joins a full
+ * slot on the public page and confirms by the e-mailed link, staff cancel the booking that filled it, the offer e-mail arrives in the
  * local inbox (the offer is made right after the cancellation), the customer books from its link and
  * sees what to pay, and the slot is full again.
  */
@@ -114,10 +114,19 @@ describe('waitlist', () => {
       await form.locator('input[name=phone]').fill('(555) 400-5000');
       await form.locator('input[name=email]').fill(email);
       await form.getByRole('button', { name: 'Join the waitlist' }).click();
-      await form.getByText('You are number 1 on the waitlist').waitFor();
+      // R-SVC-11: the place in line starts when the e-mailed link is opened.
+      await form.getByText('Check your e-mail to confirm your place').waitFor();
       await snapshot(customer, `e2e-waitlist-joined-${width}`);
-      expect((await mailTo(email, 'You are on the waitlist')).body.text).toContain('Your position: 1');
       await form.getByRole('button', { name: 'Done' }).click();
+      const confirmUrl = /(https?:\/\/\S+\/service\/[A-Za-z0-9_-]{43}\/confirm\/[A-Za-z0-9_-]{43})/.exec(
+        (await mailTo(email, 'Confirm your place')).body.text ?? '',
+      )?.[1];
+      expect(confirmUrl).toBeTruthy();
+      await customer.goto(confirmUrl!);
+      await customer.getByRole('heading', { name: 'Place confirmed' }).waitFor();
+      await customer.getByText(/You are number 1 on the waitlist/).waitFor();
+      await snapshot(customer, `e2e-waitlist-confirmed-${width}`);
+      expect((await mailTo(email, 'You are on the waitlist')).body.text).toContain('Your position: 1');
 
       // 2. Staff cancel the booking; the place is offered at once.
       await apiJson(baseUrl, `/api/reservations/processing/${first.reservation.id}/cancel`, {

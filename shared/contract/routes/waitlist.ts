@@ -28,7 +28,7 @@ export const waitlistJoinResponse = z.object({
   entry: z.object({
     id: z.string(),
     status: statusEnum,
-    /** 1 = next in line; 0 once the entry is no longer waiting. */
+    /** 1 = next in line; 0 while unconfirmed (R-SVC-11) and once the entry is no longer waiting. */
     position: z.number(),
     participantCount: z.number(),
     slot: slotView,
@@ -36,6 +36,21 @@ export const waitlistJoinResponse = z.object({
     alreadyJoined: z.boolean(),
   }),
 });
+
+/** The confirmation link's answer (R-SVC-11); an unknown link is 404. */
+export const waitlistConfirmResponse = z.object({
+  success: z.boolean(),
+  outcome: z.enum(['confirmed', 'already-confirmed', 'expired']),
+  message: z.string(),
+  /** The entry's status now; null when a lapsed join is gone. */
+  status: z.nullable(statusEnum),
+  /** 1 = next in line among confirmed entries; 0 when not waiting. */
+  position: z.number(),
+  serviceName: z.string(),
+  slot: z.nullable(slotView),
+  slotText: z.nullable(z.string()),
+});
+export type WaitlistConfirmResponse = z.output<typeof waitlistConfirmResponse>;
 
 export const waitlistOfferResponse = z.object({
   success: z.boolean(),
@@ -98,7 +113,17 @@ export const waitlistRoutes = [
     params: z.object({ token: z.string() }),
     body: waitlistJoinBody,
     response: waitlistJoinResponse,
-    summary: 'Join the waitlist of a full slot',
+    summary: 'Join the waitlist of a full slot (unconfirmed until the e-mailed link is opened)',
+  }),
+  route({
+    ...pub,
+    id: 'services.waitlistConfirm',
+    method: 'POST',
+    path: '/public/waitlist/{token}/confirm',
+    params: linkToken,
+    response: waitlistConfirmResponse,
+    summary: 'Confirm a waitlist join by its e-mail link: the place in line starts now',
+    beyondSpec: 'Waitlist joins are confirmed by e-mail (issue 34): not in the spec, which has no waitlist',
   }),
   route({
     ...pub,

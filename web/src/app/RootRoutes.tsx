@@ -26,6 +26,7 @@ function Screen() {
       return (
         <Routes>
           <Route path="/service/:token" element={<Pages.PublicServicePage />} />
+          <Route path="/service/:token/confirm/:confirmToken" element={<Pages.WaitlistOfferPage />} />
           <Route path="/service/:token/offer/:offerToken" element={<Pages.WaitlistOfferPage />} />
           <Route path="/service/:token/leave/:leaveToken" element={<Pages.WaitlistOfferPage />} />
         </Routes>

@@ -40,9 +40,12 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
-/** The share page, and its waitlist offer and leave links (R-SVC-8, R-SVC-9). */
+/** The share page, and its waitlist confirm, offer and leave links (R-SVC-8, R-SVC-9, R-SVC-11). */
 function isServicePath(segs: string[]): boolean {
-  return segs[0] === 'service' && (segs.length === 2 || (segs.length === 4 && ['offer', 'leave'].includes(segs[2]!)));
+  return (
+    segs[0] === 'service' &&
+    (segs.length === 2 || (segs.length === 4 && ['confirm', 'offer', 'leave'].includes(segs[2]!)))
+  );
 }
 
 function isReportMailPath(segs: string[]): boolean {

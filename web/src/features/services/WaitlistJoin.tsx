@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { HARD_MAX_PARTICIPANTS, participantLimit, serviceZone, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
+import { CONFIRM_HOURS, CONFIRM_MAIL_MESSAGE } from '../../../../shared/domain/waitlist.js';
 import { errorMessage } from '../../api/client.js';
 import { useJoinWaitlist } from './api/index.js';
 import { formatSlot } from '../../components/format.js';
@@ -10,7 +11,9 @@ import { validateBooking, type BookingErrors, type PublicService } from './publi
 
 /**
  * Joining the waitlist of a full slot (R-SVC-8): the booking form's fields and messages
- * (publicBooking.ts validateBooking, the server's booking schema pieces); the answer is the position.
+ * (publicBooking.ts validateBooking, the server's booking schema pieces). A new join is unconfirmed
+ * until its e-mailed link is opened (R-SVC-11): the answer says to check the e-mail; an address that
+ * had already confirmed gets its position.
  */
 export function WaitlistJoinModal({
   token,
@@ -29,7 +32,7 @@ export function WaitlistJoinModal({
   // The failure shows in the form, not as a toast.
   const join = useJoinWaitlist({ failure: 'Could not join the waitlist', toastFailure: false });
   const [failure, setFailure] = useState<string | null>(null);
-  const [joined, setJoined] = useState<{ position: number; message: string } | null>(null);
+  const [joined, setJoined] = useState<{ position: number; message: string; unconfirmed: boolean } | null>(null);
   const perPerson = service.rateType === 'PER_PERSON';
 
   async function submit(e: FormEvent) {
@@ -43,7 +46,12 @@ export function WaitlistJoinModal({
       customer: { firstName: form.firstName, lastName: form.lastName, phone: form.phone, email: form.email },
       participantCount: perPerson ? form.participantCount : 1,
     });
-    if (res.ok) setJoined({ position: res.value.entry.position, message: res.value.message });
+    if (res.ok)
+      setJoined({
+        position: res.value.entry.position,
+        message: res.value.message,
+        unconfirmed: res.value.entry.status === 'UNCONFIRMED',
+      });
     else setFailure(errorMessage(res.error, 'Could not join the waitlist'));
   }
 
@@ -77,7 +85,21 @@ export function WaitlistJoinModal({
         )
       }
     >
-      {joined ? (
+      {joined?.unconfirmed ? (
+        <Stack gap="3" data-testid="waitlist-confirm-mail">
+          <Text fontSize="lg" fontWeight="semibold">
+            {CONFIRM_MAIL_MESSAGE}
+          </Text>
+          <Text>
+            We sent a link to {form.email}. Your place on the waitlist starts when you open it; the link works for{' '}
+            {CONFIRM_HOURS}
+            hours (or until the time slot starts).
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            No e-mail? Check your spam folder, or join again with the same address to get the link again.
+          </Text>
+        </Stack>
+      ) : joined ? (
         <Stack gap="3" data-testid="waitlist-joined">
           <Text fontSize="lg" fontWeight="semibold">
             You are number {joined.position} on the waitlist

@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, Card, Center, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
-import { errorMessage } from '../../api/client.js';
+import { ApiRequestError, errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import {
   useAcceptWaitlistOffer,
+  useConfirmWaitlist,
   useDeclineWaitlistOffer,
   useLeaveWaitlist,
   useWaitlistOffer,
@@ -161,12 +162,82 @@ function LeaveView({ leaveToken }: { leaveToken: string }) {
   );
 }
 
+type ConfirmAnswer = Awaited<ReturnType<ReturnType<typeof useConfirmWaitlist>['run']>>;
+
+/**
+ * /service/{token}/confirm/{confirmToken}: the join e-mail's link (R-SVC-11). Opening it confirms
+ * (once: a second open answers "confirmed" again); the page says confirmed, expired or not valid.
+ */
+export function ConfirmView({ confirmToken }: { confirmToken: string }) {
+  const { run } = useConfirmWaitlist({ failure: 'Could not confirm your place', toastFailure: false });
+  const [answer, setAnswer] = useState<ConfirmAnswer | null>(null);
+  // Once per page (React's development double effect included); confirming twice is harmless anyway.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void run(confirmToken).then(setAnswer);
+  }, [run, confirmToken]);
+
+  if (!answer) return <PageSpinner minH="70vh" />;
+  if (!answer.ok) {
+    const invalid = answer.error instanceof ApiRequestError && answer.error.status === 404;
+    return invalid ? (
+      <Message
+        title="Link not valid"
+        text="This confirmation link is not valid. Check that you opened the whole link."
+      />
+    ) : (
+      <Message
+        title="Could not confirm"
+        text={errorMessage(answer.error, 'Could not confirm your place. Try again.')}
+      />
+    );
+  }
+  const a = answer.value;
+  if (a.outcome === 'expired')
+    return (
+      <Message
+        title="Link expired"
+        text="This confirmation link has expired. Join the waitlist again on the booking page if the time slot is still full."
+      />
+    );
+  const where = a.slotText ? ` for ${a.serviceName}, ${a.slotText}` : ` for ${a.serviceName}`;
+  if (a.status === 'WAITING' && a.position)
+    return (
+      <Message
+        title="Place confirmed"
+        text={`You are number ${a.position} on the waitlist${where}. We will e-mail you if places free up.`}
+      />
+    );
+  // Places offered right at confirming, or the link opened again after the entry moved on.
+  return (
+    <Message
+      title={a.outcome === 'confirmed' ? 'Place confirmed' : 'Already confirmed'}
+      text={AFTER_CONFIRM[a.status ?? ''] ?? 'This link has been used.'}
+    />
+  );
+}
+
+const AFTER_CONFIRM: Record<string, string> = {
+  OFFERED: 'Places are held for you: see the offer e-mail.',
+  BOOKED: 'You have booked this time slot.',
+  EXPIRED: 'You are no longer on this waitlist.',
+  LEFT: 'You are no longer on this waitlist.',
+};
+
 /** A page of its own, outside the app's shell, like the public service page. */
 export default function WaitlistOfferPage() {
-  const { offerToken, leaveToken } = useParams();
+  const { offerToken, leaveToken, confirmToken } = useParams();
   return (
     <Box as="main" minH="100vh">
-      {offerToken ? <OfferView offerToken={offerToken} /> : <LeaveView leaveToken={leaveToken ?? ''} />}
+      {confirmToken ? (
+        <ConfirmView confirmToken={confirmToken} />
+      ) : offerToken ? (
+        <OfferView offerToken={offerToken} />
+      ) : (
+        <LeaveView leaveToken={leaveToken ?? ''} />
+      )}
     </Box>
   );
 }

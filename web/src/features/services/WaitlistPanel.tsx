@@ -9,6 +9,8 @@ import { formatSlot } from '../../components/format.js';
 import { useOfferWaitlistPlaces, useRemoveWaitlistEntry, useWaitlist } from './api/index.js';
 
 const STATUS_COLOR: Record<WaitlistStatus, string> = {
+  // Never listed: the server leaves unconfirmed joins out of the staff list (R-SVC-11).
+  UNCONFIRMED: 'gray',
   WAITING: 'blue',
   OFFERED: 'orange',
   BOOKED: 'green',

@@ -6,6 +6,7 @@
  */
 export { useAcceptWaitlistOffer } from './accept-waitlist-offer.js';
 export { bookPublic } from './book-public.js';
+export { useConfirmWaitlist } from './confirm-waitlist.js';
 export { useDeclineWaitlistOffer } from './decline-waitlist-offer.js';
 export { useDeleteService } from './delete-service.js';
 export { useGenerateShareLink } from './generate-share-link.js';
