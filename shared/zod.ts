@@ -11,6 +11,7 @@
 import { config, string as miniString, refine } from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
+import { isMultiLineText, isSingleLine, multiLineMessage, singleLineMessage } from './domain/text.js';
 
 /** 'firstName' → 'First name': the field a length message is about, from the issue's path. */
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
@@ -49,21 +50,6 @@ export function string(params?: string | core.$ZodStringParams): ReturnType<type
   return miniString({ ...p, error: (iss) => (iss.code === 'invalid_type' ? text : undefined) });
 }
 
-/**
- * Control characters in text (docs/requirements/platform.md R-PLAT-12): C0 (U+0000-U+001F, so CR,
- * LF and TAB too), DEL and C1 (U+007F-U+009F), and the Unicode line and paragraph separators. A
- * single-line value holding one could split a line of a file the product writes (a CR/LF in a store
- * name once opened a second VCALENDAR in every .ics, issue 34) or of a header, CSV or log line.
- */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-/** The same, except the line breaks (LF, CR LF) and TAB that multi-line text keeps; a lone CR is refused. */
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]|\r(?!\n)/;
-
-/** True when `text` holds no control character (R-PLAT-12): what every single-line field requires. */
-export const isSingleLine = (text: string): boolean => !CONTROL.test(text);
-/** True when `text` holds no control character other than LF, CR LF and TAB (R-PLAT-12). */
-export const isMultiLineText = (text: string): boolean => !CONTROL_BUT_LINE_BREAKS.test(text);
-
 /** The checks `multiLine()` made: the contract's text-rules test knows a multi-line field by one of these. */
 const multiLineChecks = new WeakSet<object>();
 
@@ -74,7 +60,7 @@ const multiLineChecks = new WeakSet<object>();
  */
 export function singleLine() {
   return refine<string>(isSingleLine, {
-    error: (iss) => `${fieldLabel(iss.path)} must be a single line without control characters`,
+    error: (iss) => singleLineMessage(fieldLabel(iss.path)),
   });
 }
 
@@ -84,7 +70,7 @@ export function singleLine() {
  */
 export function multiLine() {
   const check = refine<string>(isMultiLineText, {
-    error: (iss) => `${fieldLabel(iss.path)} must not contain control characters`,
+    error: (iss) => multiLineMessage(fieldLabel(iss.path)),
   });
   multiLineChecks.add(check);
   return check;
