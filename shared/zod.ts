@@ -56,11 +56,11 @@ const multiLineChecks = new WeakSet<object>();
 /**
  * The check every single-line text field of a request carries (R-PLAT-12): `.check(z.trim(),
  * singleLine(), z.maxLength(120))`. Its message names the field, as the length messages do:
- * "Name must be a single line without control characters".
+ * "Name must be a single line without control characters"; `label` names it otherwise ("Feed name").
  */
-export function singleLine() {
+export function singleLine(label?: string) {
   return refine<string>(isSingleLine, {
-    error: (iss) => singleLineMessage(fieldLabel(iss.path)),
+    error: (iss) => singleLineMessage(label ?? fieldLabel(iss.path)),
   });
 }
 

@@ -220,7 +220,7 @@ describe('calendar feeds (R-SET-8)', () => {
       body: { name: injection, scope: 'all' },
     });
     expect(refused.status).toBe(400);
-    expect(refused.raw).toContain('Name must be a single line without control characters');
+    expect(refused.raw).toContain('Feed name must be a single line without control characters');
 
     const feed = await createFeed({ name: 'Legacy', scope: 'all' });
     const token = feedPath(feed.url).split('/').pop()!.replace('.ics', '');

@@ -27,7 +27,7 @@ export const calendarFeedBody = z
       .check(
         z.trim(),
         z.minLength(1, CALENDAR_FEED_TEXT.nameRequired),
-        z.singleLine(),
+        z.singleLine('Feed name'),
         z.maxLength(CALENDAR_FEED_NAME_MAX, CALENDAR_FEED_TEXT.nameTooLong),
       ),
     scope: z.enum(CALENDAR_FEED_SCOPES, { error: 'Scope must be one of all, service, item' }),
