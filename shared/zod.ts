@@ -8,9 +8,10 @@
  * classic zod gives, so a 400's field details read as before. Import it from here (`import * as z from
  * '.../shared/zod.js'`), never from 'zod/mini' directly, so the messages are always configured.
  */
-import { config, string as miniString } from 'zod/mini';
+import { config, string as miniString, refine } from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import en from 'zod/v4/locales/en.js';
+import { isMultiLineText, isSingleLine, multiLineMessage, singleLineMessage } from './domain/text.js';
 
 /** 'firstName' → 'First name': the field a length message is about, from the issue's path. */
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
@@ -47,4 +48,35 @@ export function string(params?: string | core.$ZodStringParams): ReturnType<type
   const text = p?.error;
   if (typeof text !== 'string') return miniString(params);
   return miniString({ ...p, error: (iss) => (iss.code === 'invalid_type' ? text : undefined) });
+}
+
+/** The checks `multiLine()` made: the contract's text-rules test knows a multi-line field by one of these. */
+const multiLineChecks = new WeakSet<object>();
+
+/**
+ * The check every single-line text field of a request carries (R-PLAT-12): `.check(z.trim(),
+ * singleLine(), z.maxLength(120))`. Its message names the field, as the length messages do:
+ * "Name must be a single line without control characters"; `label` names it otherwise ("Feed name").
+ */
+export function singleLine(label?: string) {
+  return refine<string>(isSingleLine, {
+    error: (iss) => singleLineMessage(label ?? fieldLabel(iss.path)),
+  });
+}
+
+/**
+ * The check of a multi-line text field (descriptions, notes, terms, message bodies): line breaks and
+ * tabs pass, every other control character is refused (R-PLAT-12).
+ */
+export function multiLine() {
+  const check = refine<string>(isMultiLineText, {
+    error: (iss) => multiLineMessage(fieldLabel(iss.path)),
+  });
+  multiLineChecks.add(check);
+  return check;
+}
+
+/** True when `schema` is a string that carries `multiLine()` (the text-rules test asks). */
+export function isDeclaredMultiLine(schema: { _zod: { def: { checks?: readonly unknown[] } } }): boolean {
+  return (schema._zod.def.checks ?? []).some((c) => typeof c === 'object' && c !== null && multiLineChecks.has(c));
 }

@@ -4,6 +4,8 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
+import { hashToken } from '../lib/secure-token.js';
+import { pointerKey } from './calendar-feed-rows.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 
@@ -208,6 +210,36 @@ describe('calendar feeds (R-SET-8)', () => {
     expect(cached.headers.etag).toBe(res.headers.etag);
     const stale = await call('GET', feedPath(feed.url), { headers: { 'if-none-match': '"something-else"' } });
     expect(stale.status).toBe(200);
+  });
+
+  // Issue 34 / R-PLAT-12: a name with CR/LF is refused; one stored before the rule stays on its line.
+  it('refuses a feed name with a line break, and keeps a stored one inside one VCALENDAR', async () => {
+    const injection = 'Team\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nMETHOD:REQUEST';
+    const refused = await call('POST', '/api/settings/calendar-feeds', {
+      token: admin.token,
+      body: { name: injection, scope: 'all' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.raw).toContain('Feed name must be a single line without control characters');
+
+    const feed = await createFeed({ name: 'Legacy', scope: 'all' });
+    const token = feedPath(feed.url).split('/').pop()!.replace('.ics', '');
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: pointerKey(hashToken(token)),
+        UpdateExpression: 'SET #n = :n',
+        ExpressionAttributeNames: { '#n': 'name' },
+        ExpressionAttributeValues: { ':n': injection },
+      }),
+    );
+    const res = await call('GET', feedPath(feed.url));
+    expect(res.status).toBe(200);
+    const lines = res.raw.replace(/\r\n[ \t]/g, '').split('\r\n');
+    expect(lines.filter((l) => l === 'BEGIN:VCALENDAR')).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith('METHOD:'))).toEqual(['METHOD:PUBLISH']);
+    expect(lines).toContain('X-WR-CALNAME:Team\\nEND:VCALENDAR\\nBEGIN:VCALENDAR\\nMETHOD:REQUEST');
+    expect(parse(res.raw)).toHaveLength(4);
   });
 
   it('narrows to one service or one item', async () => {

@@ -1,4 +1,5 @@
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '../../shared/domain/photos.js';
+import { isSingleLine } from '../../shared/domain/text.js';
 import { ApiError, badRequest, notFound, payloadTooLarge } from '../lib/errors.js';
 import { putObject, presignPost, sniffImageType } from '../lib/files.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
@@ -35,7 +36,11 @@ export const handler = createAreaHandler(
       // The bytes decide, not the name or the declared type.
       const type = sniffImageType(file.content);
       if (!type) throw badRequest(PHOTO_MESSAGES.notImage);
-      const serviceId = typeof form.serviceId === 'string' && form.serviceId.length <= 128 ? form.serviceId : null;
+      // As the presign body's serviceId (R-PLAT-12): one line, at most 128 characters; otherwise not kept.
+      const serviceId =
+        typeof form.serviceId === 'string' && form.serviceId.length <= 128 && isSingleLine(form.serviceId)
+          ? form.serviceId
+          : null;
       const baseKey = newBaseKey();
       const { originalKey, incomingKey } = await recordPhoto(tenant, {
         baseKey,

@@ -12,6 +12,7 @@ import {
 } from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
 import { MULTIPART_MAX_BYTES } from './document-limits.js';
+import { isSingleLine, singleLineMessage } from '../../shared/domain/text.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import {
   DOCUMENT_MAX_BYTES,
@@ -127,6 +128,9 @@ export async function uploadMultipartOp(
   if (!name || !file || typeof file !== 'object' || !file.content || !file.filename)
     throw badRequest(EMPLOYEE_MESSAGES.documentsRequired);
   if (name.length > 200) throw badRequest('Document name is too long (200 characters at most)');
+  // The multipart form has no schema: the same rule as the presign body's fields (R-PLAT-12).
+  if (!isSingleLine(name)) throw badRequest(singleLineMessage('Name'));
+  if (!isSingleLine(file.filename)) throw badRequest(singleLineMessage('File name'));
   if (typeof form.employeeId === 'string' && form.employeeId !== userId)
     throw badRequest('employeeId does not match the address');
   const ext = checkName(file.filename);

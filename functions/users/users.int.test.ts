@@ -619,6 +619,17 @@ describe('documents', () => {
     expect((await multipartDoc(owner.token, emp.id, null, { name: 'No file' })).body.message).toBe(
       EMPLOYEE_MESSAGES.documentsRequired,
     );
+    // R-PLAT-12: the multipart form has no schema; its name takes the single-line rule all the same.
+    const broken = await multipartDoc(
+      owner.token,
+      emp.id,
+      { name: 'x.pdf', type: 'application/pdf', bytes: PDF },
+      { name: 'Contract\r\nBcc: someone@example.com' },
+    );
+    expect(broken).toMatchObject({
+      status: 400,
+      body: { message: 'Name must be a single line without control characters' },
+    });
 
     const b = await presignedUpload(owner.token, emp.id, 'Handbook', 'handbook.docx', DOCX);
     expect(b.done!.status, b.done!.raw).toBe(200);

@@ -18,7 +18,7 @@ export const CALENDAR_FEED_TEXT = {
   onlyOneTarget: 'A feed shows all bookings, one service or one item',
 } as const;
 
-const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
+const id = z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.singleLine());
 
 export const calendarFeedBody = z
   .object({
@@ -27,6 +27,7 @@ export const calendarFeedBody = z
       .check(
         z.trim(),
         z.minLength(1, CALENDAR_FEED_TEXT.nameRequired),
+        z.singleLine('Feed name'),
         z.maxLength(CALENDAR_FEED_NAME_MAX, CALENDAR_FEED_TEXT.nameTooLong),
       ),
     scope: z.enum(CALENDAR_FEED_SCOPES, { error: 'Scope must be one of all, service, item' }),
@@ -78,7 +79,7 @@ export type CalendarFeedView = z.output<typeof calendarFeedView>;
 export const calendarFeedListResponse = z.object({ feeds: z.array(calendarFeedView) });
 
 /** `{token}.ics`: the path parameter carries the suffix (API Gateway takes whole-segment parameters only). */
-export const calendarFeedParams = z.object({ token: z.string().check(z.maxLength(200)) });
+export const calendarFeedParams = z.object({ token: z.string().check(z.maxLength(200), z.singleLine()) });
 
 /** The feed's body: RFC 5545 text, not JSON (the pipeline does not check raw bodies). */
 export const calendarFileResponse = z.string().check(

@@ -5,7 +5,7 @@ import * as z from '../zod.js';
  * apart from ./reminder-models.ts so the reservations routes' bundle carries only these.
  */
 
-export const cancelTokenParam = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const cancelTokenParam = z.object({ token: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(200)) });
 
 /** What the public cancel page shows. */
 export const publicCancelView = z.object({

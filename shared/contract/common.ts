@@ -4,8 +4,9 @@ import { PERMISSION_GROUPS } from '../domain/permissions.js';
 import { isRealDate, isValidTimeZone } from '../domain/time.js';
 
 /** Schemas reused across areas. Messages are the ones the spec shows to people. */
-export const idParam = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) });
-export const nonEmpty = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
+export const idParam = z.object({ id: z.string().check(z.minLength(1), z.maxLength(128), z.singleLine()) });
+export const nonEmpty = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.singleLine());
 /** An e-mail address by the product's one rule (shared/domain/email.ts), trimmed. */
 export const emailCheck = (message: string = EMAIL_MESSAGE) =>
   [

@@ -8,7 +8,9 @@ import { pageQuery } from './common.js';
 
 export { CUSTOMERS_PAGE_SIZE };
 
-export const customerListQuery = z.extend(pageQuery, { search: z.optional(z.string().check(z.maxLength(200))) });
+export const customerListQuery = z.extend(pageQuery, {
+  search: z.optional(z.string().check(z.singleLine(), z.maxLength(200))),
+});
 
 export const customerView = z.object({
   id: z.string(),

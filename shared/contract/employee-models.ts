@@ -17,13 +17,13 @@ const wage = z.optional(
   ]),
 );
 const employeeFields = {
-  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
-  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  firstName: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   email: emailText('Please enter a valid email address'),
-  phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+  phone: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(40)))),
   role: z.optional(z.enum(['EMPLOYEE', 'BUSINESS_ADMIN'])),
-  jobRole: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
-  location: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(120)))),
+  jobRole: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(120)))),
+  location: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(120)))),
   hourlyWage: wage,
   accessLevel: z.optional(accessLevel),
   startDate: dayOrBlank,
@@ -35,13 +35,13 @@ export const userUpdateBody = z.strictObject({
   lastName: z.optional(employeeFields.lastName),
   email: z.optional(employeeFields.email),
   pin: z.optional(z.union([z.string().check(z.regex(/^\d{4}$/, 'PIN must be 4 digits')), z.literal(''), z.null()])),
-  preferredName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  preferredName: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(100)))),
   personalEmail: z.optional(
     z.union([emailText('Please enter a valid personal email address'), z.literal(''), z.null()]),
   ),
-  mobileNumber: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
-  emergencyContact: z.nullable(z.optional(z.string().check(z.maxLength(500)))),
-  legalName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+  mobileNumber: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(40)))),
+  emergencyContact: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(500)))),
+  legalName: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(200)))),
   dateOfBirth: dayOrBlank,
   ssn: z.optional(
     z.union([
@@ -50,8 +50,8 @@ export const userUpdateBody = z.strictObject({
       z.null(),
     ]),
   ),
-  homeAddress: z.nullable(z.optional(z.string().check(z.maxLength(500)))),
-  managerNotes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+  homeAddress: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(500)))),
+  managerNotes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
 });
 /** Invitations create EMPLOYEE accounts only (access level EMPLOYEE or MANAGER). */
 export const inviteBody = z.object({ ...employeeFields, role: z.optional(z.literal('EMPLOYEE')) });
@@ -60,23 +60,29 @@ export const inviteBody = z.object({ ...employeeFields, role: z.optional(z.liter
 // contract. shared/contract/openapi.test.ts checks the two agree.
 export const SETUP_TOKEN_SOURCE = '^[A-Za-z0-9_-]{43}$';
 export const completeSignupBody = z.object({
-  token: z.string().check(z.minLength(1), z.maxLength(4096), z.meta({ pattern: SETUP_TOKEN_SOURCE })),
-  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
-  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
-  phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+  token: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(4096), z.meta({ pattern: SETUP_TOKEN_SOURCE })),
+  firstName: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  phone: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(40)))),
   email: employeeFields.email,
-  password: z.string().check(z.minLength(8, 'Password must be at least 8 characters'), z.maxLength(1024)),
+  password: z
+    .string()
+    .check(z.singleLine(), z.minLength(8, 'Password must be at least 8 characters'), z.maxLength(1024)),
   termsAccepted: z.literal(true, {
     error: 'You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.',
   }),
 });
 export const jobRoleBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'This field is required'), z.maxLength(120)),
-  description: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  name: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'This field is required'), z.maxLength(120)),
+  description: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
 });
 export const documentPresignBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(200)),
-  fileName: z.string().check(z.trim(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(255)),
+  name: z
+    .string()
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(200)),
+  fileName: z
+    .string()
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Please provide both document name and file'), z.maxLength(255)),
   fileSize: z.coerce.number().check(z.int(), z.gte(1, 'The file is empty')),
 });
 
@@ -84,7 +90,7 @@ export const documentPresignBody = z.object({
 export const picturePresignBody = z.object({
   contentType: z.pipe(
     z.pipe(
-      z.string({ error: PHOTO_MESSAGES.notImage }),
+      z.string({ error: PHOTO_MESSAGES.notImage }).check(z.singleLine()),
       z.transform((v) => v.toLowerCase()),
     ),
     z.enum(PHOTO_CONTENT_TYPES, { error: PHOTO_MESSAGES.notImage }),
@@ -150,7 +156,9 @@ export const documentSchema = z.object({
 });
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
 /** A document of an employee: the employee's id and the document's. */
-export const docParams = z.extend(idParam, { docId: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const docParams = z.extend(idParam, {
+  docId: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(128)),
+});
 
 /** An edited employee (the modal, the detail page's tabs, the picture routes). */
 export const employeeSavedResponse = z.object({
@@ -176,7 +184,9 @@ export const resendInviteResponse = z.object({
  * OpenAPI document only.
  */
 export const setupDetailsQuery = z
-  .object({ token: z.optional(z.string().check(z.maxLength(4096), z.meta({ pattern: SETUP_TOKEN_SOURCE }))) })
+  .object({
+    token: z.optional(z.string().check(z.singleLine(), z.maxLength(4096), z.meta({ pattern: SETUP_TOKEN_SOURCE }))),
+  })
   .check(z.meta({ required: ['token'] }));
 export const setupDetailsResponse = z.object({
   valid: z.literal(true),

@@ -208,9 +208,9 @@ export const templateName = z.object({
 export const invitationBody = z.object({
   firstName: z
     .string({ error: 'First name is required' })
-    .check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'First name is required'), z.maxLength(100)),
   lastName: z
     .string({ error: 'Last name is required' })
-    .check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   email: z.string({ error: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), ...emailCheck()),
 });

@@ -10,7 +10,7 @@ import { HARD_MAX_PARTICIPANTS } from '../domain/slots.js';
 export const slotRef = z.object({
   date: z.pipe(
     z.pipe(
-      z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')),
+      z.string().check(z.singleLine(), z.regex(/^\d{4}-\d{2}-\d{2}/, 'Choose a time slot')),
       z.transform((v) => v.slice(0, 10)),
     ),
     z.string().check(...dayCheck('Choose a time slot')),
@@ -24,13 +24,13 @@ export const publicBookingBody = z.object({
     {
       firstName: z
         .string({ error: 'First name is required' })
-        .check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+        .check(z.trim(), z.singleLine(), z.minLength(1, 'First name is required'), z.maxLength(100)),
       lastName: z
         .string({ error: 'Last name is required' })
-        .check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+        .check(z.trim(), z.singleLine(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
       phone: z
         .string({ error: 'Phone number is required' })
-        .check(z.trim(), z.minLength(1, 'Phone number is required'), z.maxLength(40)),
+        .check(z.trim(), z.singleLine(), z.minLength(1, 'Phone number is required'), z.maxLength(40)),
       email: z
         .string({ error: 'Email address is required' })
         .check(z.trim(), z.minLength(1, 'Email address is required'), ...emailCheck()),
@@ -47,19 +47,19 @@ export const publicBookingBody = z.object({
       ),
     1,
   ),
-  startTime: z.optional(z.string().check(z.maxLength(40))),
-  endTime: z.optional(z.string().check(z.maxLength(40))),
-  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
-  allergies: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  startTime: z.optional(z.string().check(z.singleLine(), z.maxLength(40))),
+  endTime: z.optional(z.string().check(z.singleLine(), z.maxLength(40))),
+  notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
+  allergies: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
   /** Matched by id or name against the service's own add-ons; rates sent here are never trusted. */
   selectedAddons: z.optional(
     z
       .array(
         z.strictObject({
-          id: z.optional(z.string().check(z.maxLength(100))),
-          name: z.string().check(z.maxLength(200)),
+          id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
+          name: z.string().check(z.singleLine(), z.maxLength(200)),
           rate: z.optional(z.pipe(looseNumber, z.number().check(z.gte(0), z.lte(MAX_MONEY)))),
-          rateType: z.optional(z.string().check(z.maxLength(20))),
+          rateType: z.optional(z.string().check(z.singleLine(), z.maxLength(20))),
         }),
       )
       .check(z.maxLength(50)),

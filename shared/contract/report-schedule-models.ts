@@ -36,9 +36,11 @@ export const normalizeRecipient = (address: string) => address.trim().toLowerCas
 /** §5: report type required; schedule required; at least one recipient; frequency; HH:MM; weekly days; monthly day; e-mails. */
 export const reportScheduleBody = z
   .object({
-    name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
+    name: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'Name is required'), z.maxLength(120)),
     reportType: z.enum(SCHEDULE_REPORT_TYPES, { error: 'Report type is required' }),
-    parameters: z.optional(z.record(z.string(), z.string().check(z.maxLength(200)))),
+    parameters: z.optional(
+      z.record(z.string().check(z.singleLine()), z.string().check(z.maxLength(200), z.singleLine())),
+    ),
     schedule: z
       .object(
         {
@@ -161,6 +163,8 @@ export const reportScheduleListResponse = z.object({
 });
 
 /** The public links of report mail: a random token (only its hash is stored) bound to one tenant, schedule and address. */
-export const reportMailTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const reportMailTokenParams = z.object({
+  token: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(200)),
+});
 export const reportMailLinkResponse = z.object({ status: z.enum(['confirmed', 'unsubscribed']), message: z.string() });
 export const reportScheduleDeleteResponse = z.object({ deleted: z.literal(true) });

@@ -34,17 +34,18 @@ const depositAmount = z.pipe(
 const depositType = z.object({ cash: z.optional(z.boolean()), credit: z.optional(z.boolean()) });
 
 export const reservationCustomerInput = z.object({
-  firstName: z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100)),
-  lastName: z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+  firstName: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
   phone: z
     .string()
     .check(
       z.trim(),
+      z.singleLine(),
       z.minLength(1, 'Phone number is required'),
       z.maxLength(40),
       z.regex(/\d/, 'Please enter a valid phone number'),
     ),
-  address: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500)))),
+  address: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(500)))),
   /** Sent only when non-blank (R-RES-2). */
   email: z.union([z.nullable(z.optional(z.string().check(z.trim(), ...emailCheck()))), z.literal('')]),
 });
@@ -60,11 +61,11 @@ export const itemReservationBody = z.object({
     ),
     inventoryItemId: z
       .string({ error: 'Please select either an inventory item or a service.' })
-      .check(z.minLength(1, 'Please select either an inventory item or a service.'), z.maxLength(128)),
+      .check(z.singleLine(), z.minLength(1, 'Please select either an inventory item or a service.'), z.maxLength(128)),
     depositAmount,
     depositType: z.optional(depositType),
-    paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
-    notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+    paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(200)))),
+    notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
   }),
 });
 export type ItemReservationInput = z.infer<typeof itemReservationBody>;
@@ -74,7 +75,7 @@ export const serviceReservationBody = z.object({
   reservation: z.object({
     serviceId: z
       .string({ error: 'Please select a service.' })
-      .check(z.minLength(1, 'Please select a service.'), z.maxLength(128)),
+      .check(z.singleLine(), z.minLength(1, 'Please select a service.'), z.maxLength(128)),
     availabilitySlots: z
       .array(
         // The rule bookServiceSlot applies (functions/services/booking.ts), stated here so the OpenAPI
@@ -96,22 +97,25 @@ export const serviceReservationBody = z.object({
     selectedAddons: z.optional(
       z
         .array(
-          z.object({ id: z.optional(z.string().check(z.maxLength(128))), name: z.string().check(z.maxLength(200)) }),
+          z.object({
+            id: z.optional(z.string().check(z.maxLength(128), z.singleLine())),
+            name: z.string().check(z.maxLength(200), z.singleLine()),
+          }),
         )
         .check(z.maxLength(50)),
     ),
-    allergies: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+    allergies: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
     depositAmount: z.optional(depositAmount),
     depositType: z.optional(depositType),
-    paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
-    notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+    paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(200)))),
+    notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
   }),
 });
 export type ServiceReservationInput = z.infer<typeof serviceReservationBody>;
 
 export const returnBody = z.object({
   actualReturnTime: instant,
-  notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+  notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
   refund: z.nullable(
     z.optional(
       z.object({
@@ -134,7 +138,7 @@ export const returnBody = z.object({
             z.pipe(looseNumber, z.number().check(z.gte(0, 'Refund amount must be 0 or more'), z.lte(1_000_000))),
           ),
         ),
-        paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+        paymentId: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(200)))),
         cash: z.optional(z.boolean()),
         credit: z.optional(z.boolean()),
         /** R-RES-5: which field the person typed in ('hours', 'amount' or 'none'). */
@@ -145,7 +149,9 @@ export const returnBody = z.object({
 });
 export type ReturnInput = z.infer<typeof returnBody>;
 
-export const restoreBody = z.object({ notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))) });
+export const restoreBody = z.object({
+  notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
+});
 
 export const trackingBody = z.object({
   isPaid: z.boolean(),
@@ -171,12 +177,12 @@ export const reservationListQuery = z.object({
   /** Start time order (COMPLETED: return time). Default desc. */
   order: z.optional(z.enum(['asc', 'desc'])),
   /** General search: reservation number (exact), phone (last 4 digits or the whole number, exact), customer name (prefix). */
-  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  search: z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(100))),
   /** Customer name prefix (first or last name). */
-  customer: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  serviceId: z.optional(z.string().check(z.maxLength(128))),
+  customer: z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(100))),
+  serviceId: z.optional(z.string().check(z.singleLine(), z.maxLength(128))),
   /** Dashboard: include completed ones when status is absent (document 1). */
-  includeCompleted: z.optional(z.string().check(z.maxLength(10))),
+  includeCompleted: z.optional(z.string().check(z.singleLine(), z.maxLength(10))),
   /** Beyond the spec (R-RES-12): 'true' lists only the no-shows (cancelled with noShow). */
   noShow: z.optional(z.enum(['true', 'false'])),
 });
@@ -186,10 +192,10 @@ export const logQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
   cursor: z.optional(cursorParam(2000)),
   action: z.union([z.optional(z.enum(LOG_ACTIONS)), z.literal('')]),
-  employeeId: z.optional(z.string().check(z.maxLength(128))),
-  reservationId: z.optional(z.string().check(z.maxLength(128))),
+  employeeId: z.optional(z.string().check(z.singleLine(), z.maxLength(128))),
+  reservationId: z.optional(z.string().check(z.singleLine(), z.maxLength(128))),
   /** The number the screen shows (RES-000123, or just 123): what people can filter by. */
-  reservationNumber: z.optional(z.string().check(z.maxLength(40))),
+  reservationNumber: z.optional(z.string().check(z.singleLine(), z.maxLength(40))),
 });
 
 export const availableItemsQuery = z.object({

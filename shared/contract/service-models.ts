@@ -19,7 +19,11 @@ function jsonField<S extends z.core.$ZodType>(label: string, schema: S) {
     z.nullable(
       z.pipe(
         z.pipe(
-          z.union([z.string().check(z.maxLength(200_000)), z.array(z.unknown()), z.record(z.string(), z.unknown())]),
+          z.union([
+            z.string().check(z.multiLine(), z.maxLength(200_000)),
+            z.array(z.unknown()),
+            z.record(z.string(), z.unknown()),
+          ]),
           z.transform((v, ctx): unknown => {
             if (typeof v !== 'string') return v;
             if (v.trim() === '') return undefined;
@@ -66,7 +70,7 @@ const money = (label: string) =>
 /** "Slots: minimum 1 (non-numbers become 1)" (R-SVC-2). */
 const slotCount = z.pipe(
   z.pipe(
-    z.union([z.number(), z.string(), z.null(), z.undefined()]),
+    z.union([z.number(), z.string().check(z.singleLine()), z.null(), z.undefined()]),
     z.transform((v) => {
       const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
       return Number.isFinite(n) ? Math.floor(n) : 1;
@@ -83,10 +87,10 @@ export const slotSchema = z.strictObject({
   originalSlotsAvailable: z.optional(slotCount),
 });
 export const paymentSettingsSchema = z.strictObject({
-  venmo: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  cashApp: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  paypal: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  zelle: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  venmo: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
+  cashApp: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
+  paypal: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
+  zelle: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
 });
 export const rsvpSettingsSchema = z.strictObject({
   // Not set stays null: the public page then offers up to 10 (R-SVC-3), the form shows 1.
@@ -130,11 +134,11 @@ export const waitlistSettingsSchema = z.strictObject({
  * else is refused rather than stored as free-form JSON.
  */
 export const hostSchema = z.strictObject({
-  id: z.optional(z.string().check(z.maxLength(100))),
-  userId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
-  name: z.string().check(z.trim(), z.maxLength(200)),
+  id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
+  userId: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(128)))),
+  name: z.string().check(z.trim(), z.singleLine(), z.maxLength(200)),
   email: z.nullable(z.optional(z.union([z.literal(''), z.string().check(z.trim(), ...emailCheck())]))),
-  phone: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))),
+  phone: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(40)))),
 });
 export const privacySettingsSchema = z.strictObject({
   visibility: z.optional(z.enum(['PUBLIC', 'UNLISTED', 'PRIVATE'])),
@@ -146,31 +150,31 @@ export const reminderSettingsSchema = z.strictObject({
   /** The service's own offsets (R-SET-7, shared/domain/reminders.ts); absent: the tenant's defaults. */
   beforeMinutes: z.optional(serviceReminderOffsets),
   hoursBefore: z.optional(z.number().check(z.int(), z.gte(1), z.lte(168))),
-  message: z.nullable(z.optional(z.string().check(z.maxLength(1000)))),
+  message: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(1000)))),
 });
 export const pricingTierSchema = z.strictObject({
-  id: z.optional(z.string().check(z.maxLength(100))),
-  name: z._default(z.optional(z.string().check(z.maxLength(200))), ''),
+  id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
+  name: z._default(z.optional(z.string().check(z.singleLine(), z.maxLength(200))), ''),
   rate: money('Tier rate'),
   rateType: z.pipe(
     z.pipe(
-      z._default(z.string(), 'FIXED'),
+      z._default(z.string().check(z.singleLine()), 'FIXED'),
       z.transform((v) => v.toUpperCase()),
     ),
     z.enum(TIER_RATE_TYPES, { error: 'Tier rate type must be HOURLY, FIXED, PER_PERSON or PER_ITEM' }),
   ),
-  validFrom: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
-  validTo: z.optional(z.nullable(z.string().check(z.maxLength(40)))),
+  validFrom: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(40)))),
+  validTo: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(40)))),
 });
 export const addonSchema = z.strictObject({
-  id: z.optional(z.string().check(z.maxLength(100))),
+  id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
   name: z
     .string({ error: 'Add-on name is required' })
-    .check(z.trim(), z.minLength(1, 'Add-on name is required'), z.maxLength(200)),
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Add-on name is required'), z.maxLength(200)),
   rate: money('Add-on rate'),
   rateType: z.pipe(
     z.pipe(
-      z._default(z.optional(z.string()), 'FIXED'),
+      z._default(z.optional(z.string().check(z.singleLine())), 'FIXED'),
       z.transform((v) => (v || 'FIXED').toUpperCase()),
     ),
     z.enum(ADDON_RATE_TYPES, { error: 'Add-on rate type must be FIXED, PER_PERSON or PER_ITEM' }),
@@ -178,16 +182,21 @@ export const addonSchema = z.strictObject({
 });
 
 export const serviceBody = z.object({
-  name: z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(200)),
-  description: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
-  location: z.nullable(z.optional(z.string().check(z.maxLength(200)))),
+  name: z
+    .string({ error: 'Name is required' })
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Name is required'), z.maxLength(200)),
+  description: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
+  location: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(200)))),
   /** Derived on the server from photoBaseKey; accepted and ignored so a round-tripped form validates. */
-  photo: z.nullable(z.optional(z.string().check(z.maxLength(4096)))),
+  photo: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(4096)))),
   photoUrls: z.nullable(
     z.optional(
       z.union([
-        z.string().check(z.maxLength(20_000)),
-        z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(4096))),
+        z.string().check(z.multiLine(), z.maxLength(20_000)),
+        z.record(
+          z.string().check(z.maxLength(40), z.singleLine()),
+          z.string().check(z.maxLength(4096), z.singleLine()),
+        ),
       ]),
     ),
   ),
@@ -198,7 +207,7 @@ export const serviceBody = z.object({
   rate: money('Rate'),
   rateType: z.pipe(
     z.pipe(
-      z.string({ error: 'Rate type is required' }),
+      z.string({ error: 'Rate type is required' }).check(z.singleLine()),
       z.transform((v) => v.toUpperCase()),
     ),
     z.enum(SERVICE_RATE_TYPES, { error: 'Rate type must be PER_PERSON, HOURLY or FIXED' }),
@@ -206,9 +215,9 @@ export const serviceBody = z.object({
   availability: jsonField('Availability', z.array(slotSchema).check(z.maxLength(500, 'At most 500 slots'))),
   /** Recomputed on the server: true only when a payment method has a value (R-SVC-3). */
   showPaymentOptions: z.optional(flag),
-  notes: z.nullable(z.optional(z.string().check(z.maxLength(5000)))),
+  notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(5000)))),
   paymentSettings: jsonField('Payment settings', paymentSettingsSchema),
-  paymentNote: z.nullable(z.optional(z.string().check(z.maxLength(1000)))),
+  paymentNote: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(1000)))),
   hosts: jsonField('Hosts', z.array(hostSchema).check(z.maxLength(50, 'At most 50 hosts'))),
   rsvpSettings: jsonField('RSVP settings', rsvpSettingsSchema),
   questionnaire: jsonField('Questionnaire', questionnaireSchema),
@@ -229,12 +238,12 @@ export type ServiceInput = z.output<typeof serviceBody>;
 export const photoPresignBody = z.object({
   contentType: z.pipe(
     z.pipe(
-      z.string({ error: PHOTO_MESSAGES.notImage }),
+      z.string({ error: PHOTO_MESSAGES.notImage }).check(z.singleLine()),
       z.transform((v) => v.toLowerCase()),
     ),
     z.enum(PHOTO_CONTENT_TYPES, { error: PHOTO_MESSAGES.notImage }),
   ),
   size: z.coerce.number().check(z.int(), z.gte(1, PHOTO_MESSAGES.notImage)),
-  fileName: z.optional(z.string().check(z.maxLength(255))),
-  serviceId: z.nullable(z.optional(z.string().check(z.maxLength(128)))),
+  fileName: z.optional(z.string().check(z.singleLine(), z.maxLength(255))),
+  serviceId: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(128)))),
 });

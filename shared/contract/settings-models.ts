@@ -25,7 +25,7 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 const text = (max: number, label: string) =>
-  z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`));
+  z.string().check(z.trim(), z.singleLine(), z.maxLength(max, `${label} must be at most ${max} characters`));
 export const contactFields = z.object({
   storeName: text(200, 'Store name'),
   streetAddress: text(300, 'Street address'),
@@ -79,7 +79,7 @@ export const HOURS_MESSAGES = {
 export const quarterHour = z.string().check(z.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, HOURS_MESSAGES.step));
 const optionalTime = z.optional(z.union([quarterHour, z.literal(''), z.null()]));
 const rowId = z.optional(
-  z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), z.number().check(z.int())]),
+  z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.singleLine()), z.number().check(z.int())]),
 );
 
 type TimedRow = { openTime?: string | null; closeTime?: string | null; isClosed: boolean };
@@ -212,7 +212,9 @@ export const taxBody = z.pipe(
         rate: z.optional(
           z.union([
             z.number().check(z.meta({ minimum: 0, maximum: 99.99 })),
-            z.string().check(z.maxLength(20), z.meta({ pattern: '^\\s*(\\d{1,2}(\\.\\d{0,2})?)?\\s*$' })),
+            z
+              .string()
+              .check(z.maxLength(20), z.singleLine(), z.meta({ pattern: '^\\s*(\\d{1,2}(\\.\\d{0,2})?)?\\s*$' })),
             z.null(),
           ]),
         ),
@@ -250,7 +252,7 @@ export const taxResponse = z.object({
 export { PERMISSION_CHANGE_NOTE };
 export const permissionsBody = z.strictObject({
   policy: PERMISSION_POLICY,
-  changeNote: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  changeNote: z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(500))),
 });
 const completeGroup = z.record(z.string(), z.record(z.string(), z.boolean()));
 export const completePolicySchema = z.object({ EMPLOYEE: completeGroup, MANAGER: completeGroup });

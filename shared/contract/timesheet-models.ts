@@ -2,7 +2,7 @@ import * as z from '../zod.js';
 
 /** R-TS-5 (Timesheet, Employee metrics, Performance) and §7 (clock calls). */
 export const clockBody = z.object({
-  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
   latitude: z.optional(z.number().check(z.gte(-90), z.lte(90))),
   longitude: z.optional(z.number().check(z.gte(-180), z.lte(180))),
 });

@@ -40,6 +40,7 @@ const description = z
   .string()
   .check(
     z.trim(),
+    z.singleLine(),
     z.maxLength(WEBHOOK_DESCRIPTION_MAX, `The description may hold at most ${WEBHOOK_DESCRIPTION_MAX} characters`),
   );
 
@@ -86,8 +87,8 @@ export const webhookListResponse = z.object({ webhooks: z.array(webhookView) });
 export const webhookResponse = z.object({ webhook: webhookView });
 
 export const webhookDeliveryParams = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(128)),
-  deliveryId: z.string().check(z.minLength(1), z.maxLength(128)),
+  id: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(128)),
+  deliveryId: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(128)),
 });
 export const webhookDeliveriesQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),

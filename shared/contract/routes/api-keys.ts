@@ -21,6 +21,7 @@ export const apiKeyBody = z.object({
     .string({ error: API_KEY_TEXT.nameRequired })
     .check(
       z.trim(),
+      z.singleLine(),
       z.minLength(1, API_KEY_TEXT.nameRequired),
       z.maxLength(API_KEY_NAME_MAX, API_KEY_TEXT.nameTooLong),
     ),

@@ -13,10 +13,10 @@ import {
 export const loginBody = z.object({
   username: z
     .string({ error: 'Username is required' })
-    .check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Username is required'), z.maxLength(254)),
   password: z
     .string({ error: 'Password is required' })
-    .check(z.minLength(1, 'Password is required'), z.maxLength(1024)),
+    .check(z.singleLine(), z.minLength(1, 'Password is required'), z.maxLength(1024)),
 });
 
 /** R-AUTH-6: the address of the account to mail a sign-in link to (its username). */
@@ -34,16 +34,21 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 export const signupCompleteBody = z
   .object({
-    token: z.string().check(z.minLength(1, 'Invitation token is required'), z.maxLength(2048)),
-    firstName: z.optional(z.string().check(z.trim(), z.minLength(1, 'First name is required'), z.maxLength(100))),
-    lastName: z.optional(z.string().check(z.trim(), z.minLength(1, 'Last name is required'), z.maxLength(100))),
+    token: z.string().check(z.singleLine(), z.minLength(1, 'Invitation token is required'), z.maxLength(2048)),
+    firstName: z.optional(
+      z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'First name is required'), z.maxLength(100)),
+    ),
+    lastName: z.optional(
+      z.string().check(z.trim(), z.singleLine(), z.minLength(1, 'Last name is required'), z.maxLength(100)),
+    ),
     organizationName: z
       .string({ error: 'Organization name is required' })
-      .check(z.trim(), z.minLength(1, 'Organization name is required'), z.maxLength(120)),
+      .check(z.trim(), z.singleLine(), z.minLength(1, 'Organization name is required'), z.maxLength(120)),
     phone: z
       .string({ error: 'Phone number is required' })
       .check(
         z.trim(),
+        z.singleLine(),
         z.minLength(1, 'Phone number is required'),
         z.maxLength(40),
         z.regex(/^\+?[\d\s()-]+$/, 'Please enter a valid phone number'),
@@ -52,13 +57,14 @@ export const signupCompleteBody = z
     password: z
       .string({ error: 'Password is required' })
       .check(
+        z.singleLine(),
         z.minLength(1, { error: 'Password is required', abort: true }),
         z.minLength(8, 'Password must be at least 8 characters'),
         z.maxLength(1024),
       ),
     confirmPassword: z
       .string({ error: 'Please confirm your password' })
-      .check(z.minLength(1, 'Please confirm your password'), z.maxLength(1024)),
+      .check(z.singleLine(), z.minLength(1, 'Please confirm your password'), z.maxLength(1024)),
     /** The browser's IANA zone (Intl.DateTimeFormat().resolvedOptions().timeZone); America/New_York when absent. */
     timeZone: z.optional(z.string().check(z.maxLength(64), z.refine(isValidTimeZone, 'Unknown time zone'))),
   })
@@ -148,7 +154,7 @@ export const authRoutes = [
     query: z.object({
       token: z
         .string({ error: 'No invitation token provided.' })
-        .check(z.minLength(1, 'No invitation token provided.'), z.maxLength(2048)),
+        .check(z.singleLine(), z.minLength(1, 'No invitation token provided.'), z.maxLength(2048)),
     }),
     response: validateSignupTokenResponse,
     summary: 'Check an organization invitation token',
@@ -163,8 +169,10 @@ export const authRoutes = [
     // ('No invitation token provided.', document 1) without one; the OpenAPI document says so.
     query: z
       .object({
-        token: z.optional(z.string().check(z.maxLength(2048), z.meta({ minLength: 1 }))),
-        name: z.string({ error: 'Organization name is required' }).check(z.trim(), z.minLength(1), z.maxLength(200)),
+        token: z.optional(z.string().check(z.singleLine(), z.maxLength(2048), z.meta({ minLength: 1 }))),
+        name: z
+          .string({ error: 'Organization name is required' })
+          .check(z.trim(), z.singleLine(), z.minLength(1), z.maxLength(200)),
       })
       .check(z.meta({ required: ['token', 'name'] })),
     response: signupSubdomainResponse,

@@ -13,8 +13,8 @@ export const eventsRoutes = [
     path: '/api/events/dashboard',
     kind: 'stream',
     query: z.object({
-      token: z.optional(z.string().check(z.maxLength(4096))),
-      lastEventId: z.optional(z.string().check(z.maxLength(8000))),
+      token: z.optional(z.string().check(z.singleLine(), z.maxLength(4096))),
+      lastEventId: z.optional(z.string().check(z.singleLine(), z.maxLength(8000))),
     }),
     response: eventStreamResponse,
     summary: 'Server-sent dashboard events: one short answer per request (events since Last-Event-ID, then retry)',

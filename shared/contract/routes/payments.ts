@@ -24,7 +24,9 @@ export const paymentsRoutes = [
     path: '/api/payments/service-tracking/batch',
     permission: 'payments.viewHistory',
     body: z.object({
-      reservationIds: z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(500)),
+      reservationIds: z
+        .array(z.string().check(z.singleLine(), z.minLength(1), z.maxLength(128)))
+        .check(z.maxLength(500)),
     }),
     response: z.record(z.string(), trackingView),
     summary: 'Paid flags for service reservations',
@@ -36,7 +38,7 @@ export const paymentsRoutes = [
     method: 'PUT',
     path: '/api/payments/service-tracking/{reservationId}',
     permission: 'payments.takePayment',
-    params: z.object({ reservationId: z.string().check(z.minLength(1), z.maxLength(128)) }),
+    params: z.object({ reservationId: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(128)) }),
     body: trackingBody,
     response: z.extend(trackingView, { reservationId: z.string() }),
     idempotent: true,

@@ -225,7 +225,7 @@ export const platformRoutes = [
     method: 'PUT',
     path: '/api/platform/templates/{name}',
     params: templateName,
-    body: z.object({ content: z.string().check(z.maxLength(200_000)) }),
+    body: z.object({ content: z.string().check(z.multiLine(), z.maxLength(200_000)) }),
     response: templateUpdatedResponse,
     summary: 'Update a template',
   }),

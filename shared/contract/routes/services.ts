@@ -14,7 +14,7 @@ import { photoPresignBody, serviceBody } from '../service-models.js';
 import { publicBookingBody } from '../public-booking-models.js';
 
 /** Any text: a malformed link answers 404 'Service not found or link has expired' like an unknown one (services/public.ts). */
-const shareToken = z.object({ token: z.string() });
+const shareToken = z.object({ token: z.string().check(z.singleLine()) });
 const s = { area: 'services', access: 'user' } as const;
 export const serviceRoutes = [
   route({

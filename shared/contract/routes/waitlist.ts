@@ -74,8 +74,8 @@ export const waitlistOfferResponse = z.object({
 });
 
 export const waitlistAcceptBody = z.object({
-  notes: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
-  allergies: z.nullable(z.optional(z.string().check(z.maxLength(2000)))),
+  notes: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
+  allergies: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(2000)))),
 });
 
 export const waitlistEntryView = z.object({
@@ -98,8 +98,8 @@ export type WaitlistEntryView = z.output<typeof waitlistEntryView>;
 export const staffWaitlistResponse = z.object({ entries: z.array(waitlistEntryView) });
 
 /** Offer and leave links carry 256-bit tokens (base64url); anything else is an unknown link (404). */
-const linkToken = z.object({ token: z.string().check(z.maxLength(200)) });
-const entryParams = z.extend(idParam, { entryId: z.string().check(z.minLength(1), z.maxLength(128)) });
+const linkToken = z.object({ token: z.string().check(z.singleLine(), z.maxLength(200)) });
+const entryParams = z.extend(idParam, { entryId: z.string().check(z.singleLine(), z.minLength(1), z.maxLength(128)) });
 
 const pub = { area: 'services', access: 'public', beyondSpec: BEYOND } as const;
 const staff = { area: 'services', access: 'user', beyondSpec: BEYOND } as const;
@@ -110,7 +110,7 @@ export const waitlistRoutes = [
     id: 'services.waitlistJoin',
     method: 'POST',
     path: '/public/service/{token}/waitlist',
-    params: z.object({ token: z.string() }),
+    params: z.object({ token: z.string().check(z.singleLine()) }),
     body: waitlistJoinBody,
     response: waitlistJoinResponse,
     summary: 'Join the waitlist of a full slot (unconfirmed until the e-mailed link is opened)',

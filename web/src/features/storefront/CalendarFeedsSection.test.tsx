@@ -48,6 +48,10 @@ describe('calendar feeds on Notification Preferences (R-SET-8)', () => {
     // The name is required (the contract's message), and nothing is sent without one.
     fireEvent.click(screen.getByRole('button', { name: 'Create feed' }));
     await screen.findByText('Feed name is required');
+    // R-PLAT-12: the contract's rule, in the browser before any request (a pasted BEL, say).
+    fireEvent.change(screen.getByLabelText(/Feed name/), { target: { value: 'My\u0007shifts' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create feed' }));
+    await screen.findByText('Feed name must be a single line without control characters');
     expect(calls.filter((c) => c.id === 'settings.createCalendarFeed')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(/Feed name/), { target: { value: 'My shifts' } });
