@@ -120,6 +120,8 @@ describe('employee performance tab', () => {
       profilePicture: null,
       setupExpiresAt: null,
       deactivatedAt: null,
+      pendingEmail: null,
+      pendingEmailExpiresAt: null,
     };
     stubPaths({
       ...mine,
@@ -166,6 +168,8 @@ describe('employee performance tab', () => {
       profilePicture: null,
       setupExpiresAt: null,
       deactivatedAt: null,
+      pendingEmail: null,
+      pendingEmailExpiresAt: null,
     };
     stubPaths({
       ...mine,
