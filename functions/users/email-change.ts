@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getOrganization, normalizeUsername } from '../auth/store.js';
-import { tenantUrl } from '../auth/urls.js';
+import { platformUrl } from '../auth/urls.js';
 import { db, isConditionFailure, nowIso } from '../lib/db.js';
 import { ApiError, conflict } from '../lib/errors.js';
 import { keys, type TenantId, trustedTenant } from '../lib/keys.js';
@@ -108,7 +108,8 @@ export async function mailEmailChange(
     firstName: row.firstName,
     organizationName: org.name,
     newEmail,
-    confirmUrl: tenantUrl(org.subdomain, `/confirm-email/${staged.token}`).toString(),
+    // The platform host in either URL mode (the token names the tenant), as report-mail links are.
+    confirmUrl: platformUrl(`/confirm-email/${staged.token}`).toString(),
     expiresAt: formatDateTimeIn(staged.validUntil, zone, { zoneName: true }),
   });
   const sent = await trySendMail({ to: newEmail, ...confirm, tenant });
