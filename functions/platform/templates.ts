@@ -179,7 +179,7 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
     displayName: 'Employee: confirm a new e-mail address',
     description:
       "Sent to the new address when an employee's e-mail is changed (R-EMP-9): the address takes effect only once its owner follows the link",
-    category: 'Invitations',
+    category: 'Notifications',
     variables: ['firstName', 'organizationName', 'newEmail', 'confirmUrl', 'expiresAt'],
     subject: 'Confirm your new email address for {{organizationName}}',
     content: `<p>Hello {{firstName}},</p>
