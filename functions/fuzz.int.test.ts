@@ -34,6 +34,8 @@ export const FUZZ_SEEDS: Partial<Record<string, Omit<FuzzCase, 'name'>>> = {
   // The scope refinement (a service or item scope needs its target) is beyond the generator.
   'settings.createCalendarFeed': { body: { name: 'Fuzz feed', scope: 'all' } },
   'settings.createWebhook': { body: { url: 'https://hooks.example.com/fuzz', events: ['reservation-created'] } },
+  // A well-formed confirmation token (R-EMP-9); the generator's strings do not match its pattern.
+  'users.confirmEmailChange': { params: { token: 'A'.repeat(43) } },
   'users.uploadDocument': multipart({
     name: 'Contract',
     file: { filename: 'contract.pdf', type: 'application/pdf', content: '%PDF-1.4 fuzz' },

@@ -37,6 +37,8 @@ export const PUBLIC_PAGES = [
   'report-mail',
   // A reminder's cancel link (docs/decisions/reminder-cancel-links.md): /booking/cancel/{token}
   'booking',
+  // A new e-mail address's confirmation link (R-EMP-9): /confirm-email/{token}
+  'confirm-email',
 ] as const;
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */

@@ -189,6 +189,31 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>If you do not book by then, the places go to the next person waiting.</p>`,
   },
   {
+    name: 'employee-email-confirm',
+    displayName: 'Employee: confirm a new e-mail address',
+    description:
+      "Sent to the new address when an employee's e-mail is changed (R-EMP-9): the address takes effect only once its owner follows the link",
+    category: 'Notifications',
+    variables: ['firstName', 'organizationName', 'newEmail', 'confirmUrl', 'expiresAt'],
+    subject: 'Confirm your new email address for {{organizationName}}',
+    content: `<p>Hello {{firstName}},</p>
+<p>Your email address at {{organizationName}} is being changed to {{newEmail}}. It takes effect only once you confirm it:</p>
+<p><a href="{{confirmUrl}}">Confirm my new email address</a></p>
+<p>The link expires on {{expiresAt}}. If you did not expect this, ignore this e-mail: nothing changes.</p>`,
+  },
+  {
+    name: 'employee-email-change-notice',
+    displayName: 'Employee: e-mail change notice to the old address',
+    description:
+      "Sent to the current address when an employee's e-mail is being changed (R-EMP-9), so a change its owner did not make does not go unnoticed",
+    category: 'Notifications',
+    variables: ['firstName', 'organizationName', 'newEmail'],
+    subject: 'Your email address at {{organizationName}} is being changed',
+    content: `<p>Hello {{firstName}},</p>
+<p>Your email address at {{organizationName}} is being changed to {{newEmail}}. The change takes effect only once the new address is confirmed; until then you keep signing in with this one.</p>
+<p>If this was not you, tell an administrator of {{organizationName}}: they can cancel the change on your employee page.</p>`,
+  },
+  {
     name: 'webhook-endpoint-disabled',
     displayName: 'Webhook endpoint disabled',
     description:

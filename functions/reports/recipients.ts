@@ -92,7 +92,11 @@ export const unsubscribePageUrl = (token: string) => platformUrl(`/report-mail/u
 export const oneClickUnsubscribeUrl = (token: string) =>
   platformUrl(`/public/report-mail/unsubscribe/${token}`).toString();
 
-/** The organization's active users' e-mails, normalized. */
+/**
+ * The organization's active users' confirmed e-mails, normalized. `email` is the confirmed address: a
+ * new one waits as `pendingEmail` until its owner follows the link (R-EMP-9, functions/users/email-change.ts),
+ * so changing one's own address to a stranger's does not make the stranger staff (issue 34).
+ */
 export async function activeStaffEmails(tenant: TenantId): Promise<Set<string>> {
   const rows = await listEmployees(tenant);
   return new Set(

@@ -39,6 +39,10 @@ const employeeRowSchema = z.pipe(
     ssnLast4: text(),
     /** The picture's photo (functions/users/picture.ts): URLs are minted from it on every read. */
     profilePictureBaseKey: text(),
+    /** R-EMP-9: a new address waiting for its owner's confirmation, and the hash of its link (./email-change.ts). */
+    pendingEmail: text(),
+    pendingEmailTokenHash: text(),
+    pendingEmailValidUntil: text(),
     setupTokenHash: text(),
     setupValidUntil: text(),
     setupCompletedAt: text(),
@@ -62,6 +66,8 @@ export const T = () => tableName();
 export const userKeys = {
   user: (tenant: TenantId, id: string): Key => keys.user(tenant, id),
   setupToken: (hash: string): Key => ({ pk: `SETUPTOKEN#${hash}`, sk: 'SETUPTOKEN' }),
+  /** R-EMP-9: the pointer of an e-mail change's confirmation link, by the SHA-256 of its token. */
+  emailChangeToken: (hash: string): Key => ({ pk: `EMAILCHANGE#${hash}`, sk: 'EMAILCHANGE' }),
   jobRole: (tenant: TenantId, id: string): Key => keys.entity(tenant, 'JOBROLE', id),
   jobRoleName: (tenant: TenantId, name: string): Key => keys.entity(tenant, 'JOBROLENAME', name.trim().toLowerCase()),
   document: (tenant: TenantId, userId: string, docId: string): Key =>

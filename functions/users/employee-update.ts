@@ -1,12 +1,12 @@
 import type * as z from '../../shared/zod.js';
 import { normalizeUsername } from '../auth/store.js';
-import { isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { isConditionFailure, nowIso } from '../lib/db.js';
 import { conflict, forbidden } from '../lib/errors.js';
-import { keys, type TenantId } from '../lib/keys.js';
+import type { TenantId } from '../lib/keys.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import type { userUpdateBody } from '../../shared/contract/employee-models.js';
-import { splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
+import { EMPLOYEE_MESSAGES, splitLegalName, ssnDigits } from '../../shared/domain/employees.js';
 import { toCents } from '../../shared/domain/money.js';
 import { roleFlags } from '../../shared/domain/roles.js';
 import { auditPut, saveEmployee, sealField } from './store.js';
@@ -94,29 +94,18 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
     if (body.dateOfBirth || before.dobEnc) changes.push({ field: 'dateOfBirth' });
   }
 
-  // E-mail: the sign-in name of an account that has completed setup, so its pointer moves with it.
+  // E-mail (R-EMP-9): a new address waits for its owner's confirmation (./email-change.ts); until then
+  // the current one stays the sign-in name and the address used everywhere (report recipients as staff
+  // included). Sending the current or the already pending address changes nothing.
   const extra: Parameters<typeof saveEmployee>[3] = [];
-  if (body.email !== undefined && normalizeUsername(body.email) !== normalizeUsername(before.email)) {
+  let staged: import('./email-change.js').StagedEmailChange | undefined;
+  let emailChange: typeof import('./email-change.js') | undefined;
+  if (body.email !== undefined) {
     const email = normalizeUsername(body.email);
-    if (await emailInUse(tenant, email, id)) throw conflict('A user with this email already exists');
-    after.email = email;
-    after.username = email;
-    if (before.status !== 'PENDING' && before.username) {
-      extra.push({
-        Delete: {
-          TableName: tableName(),
-          Key: keys.username(before.username),
-          ConditionExpression: 'userId = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      });
-      extra.push({
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.username(email), userId: id, organizationId: tenant },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
+    if (email !== normalizeUsername(before.email) && email !== before.pendingEmail) {
+      if (await emailInUse(tenant, email, id)) throw conflict('A user with this email already exists');
+      emailChange = await import('./email-change.js');
+      staged = emailChange.stageEmailChange(tenant, before, after, email, extra);
     }
   }
   // docs/decisions/sessions-follow-the-account.md: a new role or access level ends the person's sessions (the epoch is part of this
@@ -143,9 +132,10 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
     throw e;
   }
   if (endsSessions) forgetSessions();
+  if (staged && emailChange) await emailChange.mailEmailChange(tenant, after, staged, true);
   return {
     success: true as const,
-    message: 'Employee updated successfully!',
+    message: staged ? EMPLOYEE_MESSAGES.emailChangeRequested : 'Employee updated successfully!',
     employee: await detailEmployee(tenant, after, await orgName(tenant)),
   };
 }

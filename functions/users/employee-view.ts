@@ -55,6 +55,8 @@ export async function detailEmployee(tenant: TenantId, r: EmployeeRow, org: OrgN
     profilePicture: r.profilePictureBaseKey ? await pictureUrl(tenant, r.profilePictureBaseKey) : null,
     setupExpiresAt: r.status === 'PENDING' ? (r.setupValidUntil ?? null) : null,
     deactivatedAt: r.deactivatedAt ?? null,
+    pendingEmail: r.pendingEmail ?? null,
+    pendingEmailExpiresAt: r.pendingEmail ? (r.pendingEmailValidUntil ?? null) : null,
   };
 }
 

@@ -9,6 +9,8 @@ import { createJobRole, listJobRoles } from './job-roles.js';
 
 /** Employee documents: a few requests on the employee page, loaded on first use (users' cold start within 350 KB). */
 const docs = () => import('./documents.js');
+/** E-mail changes waiting for confirmation (R-EMP-9): rare, loaded on first use. */
+const emailChange = () => import('./email-change.js');
 /** Employee pictures: rarer still, loaded on first use like the documents. */
 const picture = () => import('./picture.js');
 
@@ -28,6 +30,11 @@ export const handler = createAreaHandler(
     'users.delete': async ({ tenant, auth, params }) => emp.deleteOp(tenant, auth, params.id),
     'users.completeSignup': async ({ body }) => completeSignupOp(body),
     'users.setupDetails': async ({ query }) => setupDetailsOp(query.token),
+    'users.resendEmailChange': async ({ tenant, auth, params }) =>
+      (await emailChange()).resendEmailChangeOp(tenant, auth, params.id),
+    'users.cancelEmailChange': async ({ tenant, auth, params }) =>
+      (await emailChange()).cancelEmailChangeOp(tenant, auth, params.id),
+    'users.confirmEmailChange': async ({ params }) => (await emailChange()).confirmEmailChangeOp(params.token),
     'users.listJobRoles': async ({ tenant }) => ({ jobRoles: await listJobRoles(tenant) }),
     'users.createJobRole': async ({ tenant, body }) => {
       const r = await createJobRole(tenant, body);

@@ -14,6 +14,7 @@ import type { TenantId } from '../lib/keys.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { newBaseKey, recordPhoto, setPhotoStatus } from '../uploads/photos.js';
+import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { documentKey } from './documents.js';
 import { putDocument } from './document-rows.js';
 import { createJobRole } from './job-roles.js';
@@ -97,6 +98,30 @@ async function document(tenant: TenantId, userId: string) {
   return { id, name };
 }
 
+/** An active employee whose new address waits for confirmation (R-EMP-9), as `stageEmailChange` leaves it. */
+async function pendingEmailChange(tenant: TenantId) {
+  const e = await employee(tenant, 'ACTIVE');
+  const pendingEmail = `${unique('pending')}@test.example`;
+  const token = newSecretToken();
+  const hash = hashToken(token);
+  const validUntil = new Date(Date.now() + 86_400_000).toISOString();
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKeys.user(tenant, e.id),
+      UpdateExpression: 'SET pendingEmail = :p, pendingEmailTokenHash = :h, pendingEmailValidUntil = :v',
+      ExpressionAttributeValues: { ':p': pendingEmail, ':h': hash, ':v': validUntil },
+    }),
+  );
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...userKeys.emailChangeToken(hash), tenantId: tenant, userId: e.id, email: pendingEmail, validUntil },
+    }),
+  );
+  return { ...e, pendingEmail };
+}
+
 /** A picture the resize step has accepted for this employee (the walk has no resize step). */
 async function readyPicture(tenant: TenantId, employeeId: string): Promise<string> {
   const baseKey = newBaseKey();
@@ -131,6 +156,14 @@ export const usersIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> 
   }),
   'users.resendInvite': async (owner) => {
     const e = await employee(owner.tenant, 'PENDING');
+    return { params: { id: e.id }, secrets: [e.email] };
+  },
+  'users.resendEmailChange': async (owner) => {
+    const e = await pendingEmailChange(owner.tenant);
+    return { params: { id: e.id }, secrets: [e.email, e.pendingEmail] };
+  },
+  'users.cancelEmailChange': async (owner) => {
+    const e = await pendingEmailChange(owner.tenant);
     return { params: { id: e.id }, secrets: [e.email] };
   },
   'users.deactivate': async (owner) => {

@@ -457,10 +457,19 @@ describe('editing', () => {
     expect(promoted.body.employee.role).toBe('BUSINESS_ADMIN');
   });
 
-  it('changing the e-mail of an active account moves its sign-in name', async () => {
+  it('changing the e-mail of an active account moves its sign-in name once the new address confirms it (R-EMP-9)', async () => {
     const emp = await activeEmployee();
     const next = unique();
     expect((await call('PUT', `/api/users/${emp.id}`, { token: owner.token, body: { email: next } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/auth/login', { body: { username: next, password: 'pat-password-1' } })).status,
+    ).toBe(401);
+    const inbox = (await (await fetch(ses.inboxUrl)).json()) as { emails: Mail[] };
+    const link = inbox.emails
+      .filter((m) => m.destination.to.includes(next))
+      .map((m) => /\/confirm-email\/([A-Za-z0-9_-]{43})/.exec(m.body.html)?.[1])
+      .find(Boolean);
+    expect((await call('POST', `/public/confirm-email/${link}`)).status).toBe(200);
     expect(
       (await call('POST', '/api/auth/login', { body: { username: next, password: 'pat-password-1' } })).status,
     ).toBe(200);

@@ -91,6 +91,8 @@ describe('the contract', () => {
         // A calendar app polls its secret feed address without signing in (R-SET-8).
         'settings.calendarFeed',
         'users.completeSignup',
+        // The owner of a new e-mail address confirms it from the mailed link (R-EMP-9).
+        'users.confirmEmailChange',
         'users.setupDetails',
       ].sort(),
     );

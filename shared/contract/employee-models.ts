@@ -136,6 +136,9 @@ export const employeeDetailSchema = z.extend(employeeSchema, {
   profilePicture: z.nullable(z.string()),
   setupExpiresAt: z.nullable(z.string()),
   deactivatedAt: z.nullable(z.string()),
+  /** R-EMP-9: a new address waiting for its owner's confirmation (the `email` above stays in use until then). */
+  pendingEmail: z.nullable(z.string()),
+  pendingEmailExpiresAt: z.nullable(z.string()),
 });
 export const jobRoleSchema = z.object({
   id: z.string(),
@@ -213,4 +216,23 @@ export const picturePresignResponse = z.object({
   baseKey: z.string(),
   upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
   maxBytes: z.number(),
+});
+
+/** R-EMP-9: the pending e-mail change of an employee after a resend or a cancel (null: none waiting). */
+export const emailChangeResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  email: z.string(),
+  pendingEmail: z.nullable(z.string()),
+  pendingEmailExpiresAt: z.nullable(z.string()),
+  emailSent: z.boolean(),
+});
+/** R-EMP-9: the confirmation link's token, a 256-bit secret in base64url (anything else: 400 before any read). */
+export const emailChangeTokenParams = z.object({
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This confirmation link is not valid.')),
+});
+export const emailChangeConfirmResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  email: z.string(),
 });

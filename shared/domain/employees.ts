@@ -9,6 +9,8 @@ export type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
 
 /** How long a setup link works (R-EMP-4: 86,400,000 ms). */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a new e-mail address's confirmation link works (R-EMP-9): a day, like a setup link. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Employee table page size (§9). */
 export const EMPLOYEE_PAGE_SIZE = 25;
 /** Documents: 10 MB (§5, stated in the UI). */
@@ -61,6 +63,17 @@ export const EMPLOYEE_MESSAGES = {
   termsRequired: 'You must accept the Terms of Service, Privacy Policy, and User Agreement to continue.',
   setupDone: 'Your account has been set up successfully. You can now log in with your email address.',
   loginAfterSetup: 'Account setup completed! Please log in with your email address.',
+  // R-EMP-9: a new e-mail address takes effect once its owner confirms it.
+  emailChangeRequested:
+    'Employee updated. The new email address takes effect once it is confirmed with the link we sent to it.',
+  emailChangeResent: 'Confirmation email sent again.',
+  emailChangeCancelled: 'The email change was cancelled.',
+  emailChangeNone: 'There is no email change waiting for confirmation.',
+  emailChangeInvalid:
+    'This confirmation link is not valid. It was already used, replaced by a newer one, or cancelled.',
+  emailChangeExpired: 'This confirmation link has expired. Ask for the email change to be made again.',
+  emailChangeTaken: 'This email address is already used by another account, so it cannot be confirmed.',
+  emailChangeDone: 'Your new email address is confirmed. Sign in with it from now on.',
 } as const;
 
 /** Our setup tokens are 256 random bits in base64url (43 characters). */

@@ -8,6 +8,9 @@ import {
   documentPresignBody,
   documentPresignResponse,
   documentSchema,
+  emailChangeConfirmResponse,
+  emailChangeResponse,
+  emailChangeTokenParams,
   employeeDetailSchema,
   employeeSavedResponse,
   employeeSchema,
@@ -142,6 +145,47 @@ export const usersRoutes = [
     summary: 'The pending account a setup link names: the setup form shows its e-mail read-only and prefills the names',
     beyondSpec:
       'The account keeps the invited address (docs/decisions/sessions-follow-the-account.md), so the form must show it before anything is sent; a used, replaced or expired link answers as the setup would',
+  }),
+  // R-EMP-9: a new e-mail address takes effect only once its owner confirms it (docs/decisions/email-change-confirmation.md).
+  route({
+    ...u,
+    area: 'users',
+    id: 'users.resendEmailChange',
+    method: 'POST',
+    path: '/api/users/{id}/email-change/resend',
+    capability: 'viewEmployees',
+    permission: 'userManagement.manageRoles',
+    params: idParam,
+    response: emailChangeResponse,
+    summary: 'Mail the confirmation link of a pending e-mail change again (a new link; the previous one stops working)',
+    beyondSpec:
+      'The specification changes the e-mail at once; here a new address waits for its owner to confirm it (R-EMP-9), so the link can be sent again',
+  }),
+  route({
+    ...u,
+    area: 'users',
+    id: 'users.cancelEmailChange',
+    method: 'DELETE',
+    path: '/api/users/{id}/email-change',
+    capability: 'viewEmployees',
+    permission: 'userManagement.manageRoles',
+    params: idParam,
+    response: emailChangeResponse,
+    summary: 'Cancel a pending e-mail change: the link stops working, the current address stays',
+    beyondSpec: 'A new address waits for its owner to confirm it (R-EMP-9); this withdraws it',
+  }),
+  route({
+    access: 'public',
+    area: 'users',
+    id: 'users.confirmEmailChange',
+    method: 'POST',
+    path: '/public/confirm-email/{token}',
+    params: emailChangeTokenParams,
+    response: emailChangeConfirmResponse,
+    summary:
+      "The owner of a new e-mail address confirms it with the mailed link: it becomes the account's address and sign-in name",
+    beyondSpec:
+      "Changing one's e-mail to someone else's address must not make it the organization's (report opt-in, R-EMP-9): the new address counts only once its owner confirms",
   }),
   route({
     ...u,

@@ -37,6 +37,12 @@ function Screen() {
           <Route path="/report-mail/:action/:token" element={<Pages.ReportMailPage />} />
         </Routes>
       );
+    case 'confirm-email':
+      return (
+        <Routes>
+          <Route path="/confirm-email/:token" element={<Pages.ConfirmEmailPage />} />
+        </Routes>
+      );
     case 'booking-cancel':
       return (
         <Routes>

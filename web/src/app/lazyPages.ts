@@ -15,3 +15,4 @@ export const PublicServicePage = lazy(() => import('../features/services/PublicS
 export const WaitlistOfferPage = lazy(() => import('../features/services/WaitlistOfferPage.js'));
 export const ReportMailPage = lazy(() => import('../features/report-mail/ReportMailPage.js'));
 export const BookingCancelPage = lazy(() => import('../features/booking-cancel/BookingCancelPage.js'));
+export const ConfirmEmailPage = lazy(() => import('../features/confirm-email/ConfirmEmailPage.js'));

@@ -42,6 +42,10 @@ describe('platform host', () => {
     expect(onPlatform('/report-mail/unsubscribe/tok', anon)).toEqual({ kind: 'report-mail' });
     expect(onTenant('/report-mail/unsubscribe/tok', anon)).toEqual({ kind: 'report-mail' });
     expect(onPlatform('/report-mail/confirm/tok', owner)).toEqual({ kind: 'report-mail' });
+    // R-EMP-9: a new e-mail address's confirmation link, for anyone, on either host.
+    expect(onPlatform('/confirm-email/tok', anon)).toEqual({ kind: 'confirm-email' });
+    expect(onTenant('/confirm-email/tok', anon)).toEqual({ kind: 'confirm-email' });
+    expect(onPlatform('/confirm-email/tok', owner)).toEqual({ kind: 'confirm-email' });
     expect(onPlatform('/forgot-password', anon)).toEqual({ kind: 'public', page: 'forgot-password' });
     for (const p of ['/demo', '/contact', '/features', '/pricing', '/terms', '/privacy', '/status']) {
       expect(onPlatform(p, anon)).toEqual({ kind: 'public', page: 'info' });

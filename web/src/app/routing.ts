@@ -23,6 +23,8 @@ export type RouteDecision =
   | { kind: 'report-mail' }
   /** A reminder's cancel link (docs/decisions/reminder-cancel-links.md): for anyone, signed in or not. */
   | { kind: 'booking-cancel' }
+  /** A new e-mail address's confirmation link (R-EMP-9): for anyone, signed in or not. */
+  | { kind: 'confirm-email' }
   | { kind: 'platform' }
   /** The business app, mounted at `base` ('' on a tenant host, '/{subdomain}' in path mode). */
   | { kind: 'tenant'; base: string };
@@ -56,6 +58,10 @@ function isBookingCancelPath(segs: string[]): boolean {
   return segs[0] === 'booking' && segs[1] === 'cancel' && segs.length === 3;
 }
 
+function isConfirmEmailPath(segs: string[]): boolean {
+  return segs[0] === 'confirm-email' && segs.length === 2;
+}
+
 function isSetupAccount(segs: string[]): boolean {
   return segs[0] === 'setup-account' && segs.length <= 2;
 }
@@ -72,6 +78,7 @@ function anonymousOnPlatformHost(path: string): RouteDecision {
   if (isServicePath(segs)) return { kind: 'service' };
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
+  if (isConfirmEmailPath(segs)) return { kind: 'confirm-email' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
   if (isSignInLink(segs)) return { kind: 'public', page: 'sign-in-link' };
   if (segs.length === 1) {
@@ -92,6 +99,7 @@ function anonymousOnTenantHost(path: string): RouteDecision {
   if (isServicePath(segs)) return { kind: 'service' };
   if (isReportMailPath(segs)) return { kind: 'report-mail' };
   if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
+  if (isConfirmEmailPath(segs)) return { kind: 'confirm-email' };
   if (isSetupAccount(segs)) return { kind: 'public', page: 'setup-account' };
   // The sign-in page links here; without it the link would only show the sign-in page again.
   if (segs.length === 1 && segs[0] === 'forgot-password') return { kind: 'public', page: 'forgot-password' };
@@ -114,6 +122,7 @@ export function decideRoute(input: { tenant: string | null; path: string; sessio
   if (isBookingCancelPath(segs)) return { kind: 'booking-cancel' };
   // Opened while signed in (another account, or this one in a second tab): the link still signs its account in.
   if (!tenant && isSignInLink(segs)) return { kind: 'public', page: 'sign-in-link' };
+  if (isConfirmEmailPath(segs)) return { kind: 'confirm-email' };
   if (user.role === 'SUPER_ADMIN') {
     return path.replace(/\/+$/, '') === PLATFORM_HOME ? { kind: 'platform' } : { kind: 'redirect', to: PLATFORM_HOME };
   }

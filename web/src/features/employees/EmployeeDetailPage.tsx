@@ -14,6 +14,7 @@ import { useAppPath } from '../shell/index.js';
 import { updateEmployee, useEmployee } from './api/index.js';
 import { EditableBlock } from './EditableBlock.js';
 import { Header } from './EmployeeHeader.js';
+import { PendingEmail } from './PendingEmail.js';
 import { EmployeeJobTab } from './EmployeeJobTab.js';
 import { EmployeePersonalTab } from './EmployeePersonalTab.js';
 import { blank } from './employeeFieldChecks.js';
@@ -95,6 +96,7 @@ export default function EmployeeDetailPage() {
         picture={
           <ProfilePicture employee={e} canEdit={canEdit} onChanged={(next) => mutate(next, { revalidate: false })} />
         }
+        notice={e.pendingEmail ? <PendingEmail e={e} canEdit={canEdit} onChanged={() => mutate()} /> : null}
       />
       <Tabs.Root value={tab} onValueChange={(x) => setTab(x.value)} lazyMount variant="line">
         <ScrollingTabList>

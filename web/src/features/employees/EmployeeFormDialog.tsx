@@ -135,7 +135,8 @@ export function EmployeeFormDialog(props: {
           setFailure(saveErrorMessage(r.error, 'Failed to save employee'));
           return false;
         }
-        props.onSaved(editing ? 'Employee updated successfully!' : 'Employee created and invitation email sent!');
+        // R-EMP-9: a new e-mail address waits for its owner's confirmation; the server's message says so.
+        props.onSaved(editing ? r.value.message : 'Employee created and invitation email sent!');
       }}
     >
       {(form) => (
@@ -159,7 +160,12 @@ export function EmployeeFormDialog(props: {
             <FormField name="lastName" label="Last Name" required>
               <Input {...form.register('lastName')} maxLength={100} autoComplete="off" />
             </FormField>
-            <FormField name="email" label="Email" required>
+            <FormField
+              name="email"
+              label="Email"
+              required
+              helper={editing ? 'A new address takes effect once it is confirmed by the link sent to it.' : undefined}
+            >
               <Input type="email" {...form.register('email')} maxLength={254} autoComplete="off" />
             </FormField>
             <FormField name="phone" label="Phone Number">

@@ -41,7 +41,7 @@ export function Timeline({ startDate }: { startDate: string | null }) {
 }
 
 /** The name, role, status and contact line above the tabs, with the picture. */
-export function Header({ e, picture }: { e: EmployeeDetail; picture: ReactNode }) {
+export function Header({ e, picture, notice }: { e: EmployeeDetail; picture: ReactNode; notice?: ReactNode }) {
   const label = e.status === 'ACTIVE' ? 'Active' : e.status === 'PENDING' ? 'Pending' : 'Terminated';
   return (
     <Card.Root>
@@ -68,6 +68,7 @@ export function Header({ e, picture }: { e: EmployeeDetail; picture: ReactNode }
             </Stack>
           </Stack>
         </Stack>
+        {notice}
       </Card.Body>
     </Card.Root>
   );

@@ -183,6 +183,8 @@ describe('employees page', () => {
               profilePicture: null,
               setupExpiresAt: null,
               deactivatedAt: null,
+              pendingEmail: null,
+              pendingEmailExpiresAt: null,
             },
           },
         };

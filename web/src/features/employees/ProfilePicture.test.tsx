@@ -50,6 +50,8 @@ const detail = (over: Record<string, unknown> = {}) => ({
   profilePicture: null as string | null,
   setupExpiresAt: null,
   deactivatedAt: null,
+  pendingEmail: null,
+  pendingEmailExpiresAt: null,
   ...over,
 });
 

@@ -121,6 +121,8 @@ describe('employee performance tab', () => {
       profilePicture: null,
       setupExpiresAt: null,
       deactivatedAt: null,
+      pendingEmail: null,
+      pendingEmailExpiresAt: null,
     };
     stubPaths({
       ...mine,
@@ -168,6 +170,8 @@ describe('employee performance tab', () => {
       profilePicture: null,
       setupExpiresAt: null,
       deactivatedAt: null,
+      pendingEmail: null,
+      pendingEmailExpiresAt: null,
     };
     stubPaths({
       ...mine,

@@ -3,6 +3,7 @@
  * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook. This barrel is what the
  * area's screens and other features import.
  */
+export { useCancelEmailChange } from './cancel-email-change.js';
 export { useCreateJobRole } from './create-job-role.js';
 export { useDeactivateEmployee } from './deactivate-employee.js';
 export { useDeleteDocument } from './delete-document.js';
@@ -16,6 +17,7 @@ export { useJobRoles } from './get-job-roles.js';
 export { type LocationOption, useLocationList } from './get-locations.js';
 export { useInviteEmployee } from './invite-employee.js';
 export { EMPLOYEE_DETAIL, EMPLOYEE_DOCUMENTS, EMPLOYEE_LIST, EMPLOYEES, JOB_ROLES } from './keys.js';
+export { useResendEmailChange } from './resend-email-change.js';
 export { useResendInvite } from './resend-invite.js';
 export { saveErrorMessage } from './save-error.js';
 export type { Employee, EmployeeDetail, EmployeeDocument, EmployeeUpdateBody, InviteBody, JobRole } from './types.js';
