@@ -13,6 +13,9 @@ const quietEnv = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG
 export default defineConfig({
   test: {
     reporters: ['default', './functions/testing/summary-reporter.ts'],
+    // Two files at once even on two cores: integration and browser files mostly wait on DynamoDB Local
+    // and Chromium, which run in their own processes (docs/decisions/a-fast-test-suite.md).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,7 +1,13 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt (memory-hard) with per-password salt; the parameters travel with the hash so they can be raised later. */
-const N = 16384;
+/**
+ * scrypt (memory-hard) with per-password salt; the parameters travel with the hash so they can be raised later.
+ * Under the test runner (vitest sets VITEST=true) the cost is 1,024: every sign-up and sign-in of the
+ * suite would otherwise spend ~50 ms of a shared core hashing (docs/decisions/a-fast-test-suite.md).
+ * Verification always uses the cost stored with the hash, so nothing else differs.
+ */
+export const SCRYPT_COST = process.env.VITEST === 'true' ? 1024 : 16384;
+const N = SCRYPT_COST;
 const r = 8;
 const p = 1;
 const KEYLEN = 32;

@@ -2,10 +2,12 @@ import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { notFound } from '../lib/errors.js';
 import type { PublicBookingResponse } from '../../shared/contract/responses.js';
 import { resolveShare, toPublicService } from './public.js';
-import { deleteService } from './service-delete.js';
 import { toStaffService } from './service-view.js';
-import { ensureShareToken } from './share-link.js';
 import { createService, getServiceRow, listServiceRows, updateService } from './store.js';
+
+/** Deleting a service and making its share link: occasional staff actions, loaded on first use (services' cold start within 350 KB). */
+const serviceDelete = () => import('./service-delete.js');
+const shareLink = () => import('./share-link.js');
 
 /** Lambda entry of the services area: staff service CRUD, share links, the public page and booking. */
 export const handler = createAreaHandler('services', {
@@ -27,11 +29,11 @@ export const handler = createAreaHandler('services', {
     return { ...(await toStaffService(tenant, row)), message: 'Service updated successfully!' };
   },
   'services.delete': async ({ tenant, params }) => {
-    await deleteService(tenant, params.id);
+    await (await serviceDelete()).deleteService(tenant, params.id);
     return { success: true, message: 'Service deleted successfully' };
   },
   'services.generateShareLink': async ({ tenant, params }) => {
-    const { shareToken, created } = await ensureShareToken(tenant, params.id);
+    const { shareToken, created } = await (await shareLink()).ensureShareToken(tenant, params.id);
     return reply(created ? 201 : 200, { success: true, shareToken, message: 'Share link generated successfully!' });
   },
   'services.publicGet': async ({ params }) => {

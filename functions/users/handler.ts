@@ -1,12 +1,15 @@
 import { multipart } from '../lib/middlewares/multipart.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
 import { MULTIPART_MAX_BYTES } from './document-limits.js';
-import { completeSignupOp, setupDetailsOp } from './account-setup.js';
-import { updateOp } from './employee-update.js';
 import { changeableEmployee } from './employee-view.js';
 import * as emp from './employees.js';
 import { createJobRole, listJobRoles } from './job-roles.js';
 
+/** Account set-up (public, once per person) and edits: loaded on first use (users' cold start within 350 KB). */
+const setup = () => import('./account-setup.js');
+const update = () => import('./employee-update.js');
+/** Inviting, resending, deactivating and deleting accounts: an administrator's occasional actions. */
+const accounts = () => import('./employee-accounts.js');
 /** Employee documents: a few requests on the employee page, loaded on first use (users' cold start within 350 KB). */
 const docs = () => import('./documents.js');
 /** E-mail changes waiting for confirmation (R-EMP-9): rare, loaded on first use. */
@@ -20,16 +23,16 @@ export const handler = createAreaHandler(
   {
     'users.list': async ({ tenant }) => emp.listOp(tenant),
     'users.get': async ({ tenant, params }) => emp.getOp(tenant, params.id),
-    'users.update': async ({ tenant, auth, params, body }) => updateOp(tenant, auth, params.id, body),
+    'users.update': async ({ tenant, auth, params, body }) => (await update()).updateOp(tenant, auth, params.id, body),
     'users.invite': async ({ tenant, auth, body }) => {
-      const r = await emp.inviteOp(tenant, auth, body);
+      const r = await (await accounts()).inviteOp(tenant, auth, body);
       return reply(r.statusCode, r.body);
     },
-    'users.resendInvite': async ({ tenant, auth, params }) => emp.resendOp(tenant, auth, params.id),
-    'users.deactivate': async ({ tenant, auth, params }) => emp.deactivateOp(tenant, auth, params.id),
-    'users.delete': async ({ tenant, auth, params }) => emp.deleteOp(tenant, auth, params.id),
-    'users.completeSignup': async ({ body }) => completeSignupOp(body),
-    'users.setupDetails': async ({ query }) => setupDetailsOp(query.token),
+    'users.resendInvite': async ({ tenant, auth, params }) => (await accounts()).resendOp(tenant, auth, params.id),
+    'users.deactivate': async ({ tenant, auth, params }) => (await accounts()).deactivateOp(tenant, auth, params.id),
+    'users.delete': async ({ tenant, auth, params }) => (await accounts()).deleteOp(tenant, auth, params.id),
+    'users.completeSignup': async ({ body }) => (await setup()).completeSignupOp(body),
+    'users.setupDetails': async ({ query }) => (await setup()).setupDetailsOp(query.token),
     'users.resendEmailChange': async ({ tenant, auth, params }) =>
       (await emailChange()).resendEmailChangeOp(tenant, auth, params.id),
     'users.cancelEmailChange': async ({ tenant, auth, params }) =>

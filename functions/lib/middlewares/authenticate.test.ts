@@ -98,7 +98,7 @@ describe('authenticate: API keys (R-SET-9)', () => {
       accessLevel: 'MANAGER',
       createdById: 'u1',
     });
-    rows.set('T#t1 USER#u1', { isActive: true });
+    rows.set('T#t1 USER#u1', { isActive: true, role: 'BUSINESS_ADMIN' });
     rows.set('T#t1 ORG', { status: 'ACTIVE' });
   });
 
