@@ -4,9 +4,9 @@
  * signed by the `standardwebhooks` package itself), answered 2xx within 10 s or it failed.
  *
  * Against SSRF the host is resolved here, at delivery time, and every address it resolves to must be
- * public (shared/domain/webhooks.ts `isPublicAddress`); the connection goes to the address that was
- * checked (the request's `lookup`), so a DNS answer that changes between check and connect (rebinding)
- * cannot steer it inside. Redirects are not followed. The local runtime also reaches localhost and
+ * global unicast (shared/domain/webhooks.ts `isPublicAddress`, ipaddr.js's ranges); the connection goes
+ * to the address that was checked (the request's `lookup`), so a DNS answer that changes between check
+ * and connect (rebinding) cannot steer it inside. Redirects are not followed. The local runtime also reaches localhost and
  * 127.0.0.1 (config `webhooksAllowLocal`).
  */
 import dns, { type LookupAddress } from 'node:dns';
