@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedWrite } from '../lib/audited-write.js';
 import { resetConfig } from '../lib/config.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { forgetWebhookSubscriptions } from '../lib/webhook-rows.js';
+import { tenantRowsWithPrefix } from '../lib/rows.js';
+import { forgetWebhookSubscriptions, WH } from '../lib/webhook-rows.js';
 import { pollWebhooksLocally } from '../local/webhook-poller.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
+import { handler } from './queue-handler.js';
 import { DELIVERY_LIMITS } from './scheduler.js';
 
 /**
@@ -20,6 +22,8 @@ import { DELIVERY_LIMITS } from './scheduler.js';
 let hanging: Server;
 let fast: Server;
 const held: ServerResponse[] = [];
+/** Set when a test is done with the hang: the server then fails requests at once (503). */
+let giveUp = false;
 /** Requests open at the hanging server, per path, and the most ever open at once. */
 const open = new Map<string, number>();
 let peakOpen = 0;
@@ -35,6 +39,15 @@ function totalOpen() {
   let n = 0;
   for (const v of open.values()) n += v;
   return n;
+}
+
+/** The SQS messages the pipe would hand the queue consumer for the tenant's outbox rows. */
+async function outboxMessages(tenant: TenantId) {
+  const rows = await tenantRowsWithPrefix(tenant, `${WH.outbox}#`, (i) => i, { consistent: true });
+  return rows.map((r) => ({
+    messageId: randomUUID(),
+    body: JSON.stringify({ eventName: 'INSERT', dynamodb: { Keys: { pk: { S: r.pk }, sk: { S: r.sk } } } }),
+  }));
 }
 
 async function addEndpoint(owner: TestSession, url: string) {
@@ -72,7 +85,8 @@ beforeAll(async () => {
     peakOpen = Math.max(peakOpen, totalOpen());
     res.on('close', () => open.set(p, open.get(p)! - 1));
     req.resume();
-    held.push(res); // never answered
+    if (giveUp) res.writeHead(503).end();
+    else held.push(res); // never answered
   });
   fast = createServer((req, res) => {
     req.resume();
@@ -122,5 +136,33 @@ describe('fair webhook delivery across tenants (R-SET-12)', () => {
     } finally {
       stop();
     }
+  });
+
+  it("the queue consumer sends B's message of the batch at once while A's messages hang, and fails none", async () => {
+    const a = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const b = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    for (let i = 0; i < 20; i++) await addEndpoint(a, `http://127.0.0.1:${hangingPort}/q${i}`);
+    await addEndpoint(b, `http://127.0.0.1:${fastPort}/qb`);
+    forgetWebhookSubscriptions();
+    await change(a.tenant, 'qa-1');
+    await change(a.tenant, 'qa-2');
+    await change(b.tenant, 'qb-1');
+    // A's two messages first in the batch, B's last.
+    const records = [...(await outboxMessages(a.tenant)), ...(await outboxMessages(b.tenant))];
+    expect(records).toHaveLength(3);
+    const t0 = performance.now();
+    const result = handler({ Records: records } as never, {
+      awsRequestId: 'test',
+      getRemainingTimeInMillis: () => 100_000,
+    });
+    expect(await until(() => arrivals.some((r) => r.path === '/qb'), 8_000)).toBe(true);
+    const ms = arrivals.find((r) => r.path === '/qb')!.at - t0;
+    expect(ms, `B's delivery took ${Math.round(ms)} ms`).toBeLessThan(2_000);
+    const aOpen = () => [...open].filter(([p]) => p.startsWith('/q')).reduce((n, [, v]) => n + v, 0);
+    expect(aOpen()).toBeLessThanOrEqual(DELIVERY_LIMITS.perTenant);
+    // A's receivers give up (as their 10 s timeout would): failed sends are retries, not failed messages.
+    giveUp = true;
+    for (const res of held) res.socket?.destroy();
+    expect(await result).toEqual({ batchItemFailures: [] });
   });
 });
