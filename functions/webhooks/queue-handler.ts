@@ -1,14 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger, withJobContext } from '../lib/logger.js';
 import { fanOut } from './fan-out.js';
-import { DELIVERY_LIMITS, DeliveryScheduler } from './scheduler.js';
+import { DELIVERY_LIMITS, DeliveryScheduler, STOP_STARTING_MS } from './scheduler.js';
 import { outboxRef, partitionJob } from './worker.js';
-
-/**
- * No step starts with less than this left of the invocation: a step is one send of at most 10 s and a
- * few table writes. What is left stays pending and due, so the minute sweep sends it (R-SET-12).
- */
-export const STOP_STARTING_MS = 20_000;
 
 /**
  * The webhook worker Lambda on AWS (R-SET-10, R-SET-12): each SQS message is one DynamoDB Streams record

@@ -26,6 +26,12 @@ export interface DeliveryLimits {
 /** R-SET-12: 32 sends at once, 8 of them for one tenant, 2 to one endpoint. */
 export const DELIVERY_LIMITS: DeliveryLimits = { global: 32, perTenant: 8, perEndpoint: 2 };
 
+/**
+ * The queue consumer starts no step with less than this left of its invocation: a step is one send of
+ * at most 10 s and a few table writes. What is left stays pending and due: the minute sweep sends it.
+ */
+export const STOP_STARTING_MS = 20_000;
+
 export interface DeliveryJob {
   tenant: string;
   endpointId: string;
