@@ -50,4 +50,14 @@ describe('the delivery-time address check (R-SET-10)', () => {
     expect(result).toMatchObject({ ok: false, statusCode: null });
     expect(result.error).toBe('hooks.example.com resolves to an address webhooks may not reach');
   });
+
+  it('gives up on a receiver not connected within 3 s (R-SET-12), not after the 10 s answer timeout', async () => {
+    // The name takes 5 s to resolve: the connection phase (DNS, TCP, TLS) is over the limit.
+    (dns as { lookup: unknown }).lookup = (_host: string, _opts: unknown, cb: (...a: unknown[]) => void) =>
+      setTimeout(() => cb(null, [{ address: '93.184.216.34', family: 4 }]), 5_000).unref();
+    const result = await sendWebhook('https://slow.example.com/in', secret, message);
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: 'No connection within 3 s' });
+    expect(result.latencyMs).toBeGreaterThanOrEqual(2_900);
+    expect(result.latencyMs).toBeLessThan(4_500);
+  });
 });
