@@ -23,6 +23,7 @@ export async function handler(
     const failures = new Set<string>();
     /** Which messages fed each partition: a partition whose send throws fails them. */
     const feeders = new Map<string, string[]>();
+    const fanOuts = new Map<string, ReturnType<typeof fanOut>>();
     const scheduler = new DeliveryScheduler(DELIVERY_LIMITS, {
       mayStart: () => (context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY) > STOP_STARTING_MS,
       onError: (job, e) => {
@@ -41,7 +42,14 @@ export async function handler(
             logger.warn('webhook worker: not an outbox record', { messageId: record.messageId });
             return;
           }
-          const { partitions } = await fanOut(ref.tenant, ref.orderKey);
+          // One fan-out per (tenant, order key): it takes all of that key's outbox rows, in order.
+          const refKey = `${ref.tenant}#${ref.orderKey}`;
+          let fed = fanOuts.get(refKey);
+          if (!fed) {
+            fed = fanOut(ref.tenant, ref.orderKey);
+            fanOuts.set(refKey, fed);
+          }
+          const { partitions } = await fed;
           for (const p of partitions) {
             const job = partitionJob(ref.tenant, p);
             feeders.set(job.key, [...(feeders.get(job.key) ?? []), record.messageId]);
