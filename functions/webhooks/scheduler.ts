@@ -155,8 +155,15 @@ export class DeliveryScheduler {
     bump(this.tenantRunning, job.tenant, 1);
     bump(this.endpointRunning, ep, 1);
     let more = false;
-    job
-      .run()
+    // Started now (a free slot is used at once); a step that throws before it returns a promise is an
+    // error like any other.
+    let step: Promise<boolean>;
+    try {
+      step = job.run();
+    } catch (e) {
+      step = Promise.reject(e);
+    }
+    step
       .then(
         (r) => {
           more = r;
