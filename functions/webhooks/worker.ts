@@ -67,7 +67,8 @@ export function partitionJob(
  * hands rows over within seconds, so the sweep takes only those it left a minute behind) and pending
  * deliveries whose time has come. Keyed reads on gsi1, never a scan. Their sends go to `scheduler`
  * (the local runtime's, which keeps sending while the next pass reads) or to one of the pass's own,
- * which is awaited: no step starts after `budgetMs`, and the first step that threw is thrown.
+ * which is awaited: no step starts after `budgetMs`. The first fan-out (or, with its own scheduler,
+ * step) that threw is thrown at the end, once the rest has been done.
  */
 export async function pollWebhooks(
   o: WorkerOptions & { outboxLagMs?: number; budgetMs?: number; scheduler?: DeliveryScheduler } = {},
@@ -94,18 +95,20 @@ export async function pollWebhooks(
   // partition's sends start as soon as it is fed.
   await inPool([...refs.values()], CONCURRENCY, async (ref) => {
     if (Date.now() - started > budget) return;
-    const { partitions, count } = await fanOut(ref.tenant, ref.orderKey, o);
-    stats.fannedOut += count;
-    for (const p of partitions) scheduler.add(partitionJob(ref.tenant, p, o, stats));
+    try {
+      const { partitions, count } = await fanOut(ref.tenant, ref.orderKey, o);
+      stats.fannedOut += count;
+      for (const p of partitions) scheduler.add(partitionJob(ref.tenant, p, o, stats));
+    } catch (e) {
+      errors.push(e); // the row stays for the next pass; the other keys go on
+    }
   });
   const due = await queryIndex(WH.pendingIndex, iso(now()));
   for (const r of due) {
     scheduler.add(partitionJob(trustedTenant(String(r.tenantId)), `${r.endpointId}#${r.orderKey}`, o, stats));
   }
-  if (!o.scheduler) {
-    await scheduler.idle();
-    if (errors.length) throw errors[0];
-  }
+  if (!o.scheduler) await scheduler.idle();
+  if (errors.length) throw errors[0];
   return stats;
 }
 
