@@ -10,10 +10,12 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { STOP_STARTING_MS } from '../functions/webhooks/scheduler.js';
+import { WEBHOOK_TIMEOUT_MS } from '../shared/domain/webhooks.js';
 import { Alarms } from './alarms.js';
 import { readConfig } from './config.js';
 import { DATA_KEY_SWEEPS, MAIL_SENDING_SWEEPS } from './permissions.js';
-import { Webhooks } from './webhooks.js';
+import { WEBHOOK_BATCH_SIZE, WEBHOOK_MAX_CONCURRENCY, Webhooks } from './webhooks.js';
 
 /**
  * R-SET-10 on AWS: stream → pipe (outbox rows only) → queue with an alarmed DLQ → worker; the retry sweep
@@ -89,11 +91,19 @@ describe('webhook delivery infrastructure', () => {
       EventSourceArn: { 'Fn::GetAtt': [idOf(webhooks.queue), 'Arn'] },
       FunctionName: { Ref: idOf(webhooks.worker) },
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      // R-SET-12: batches of 10, up to 20 invocations at once (several batches in parallel, bounded).
+      BatchSize: WEBHOOK_BATCH_SIZE,
+      ScalingConfig: { MaximumConcurrency: WEBHOOK_MAX_CONCURRENCY },
     });
+    expect(WEBHOOK_BATCH_SIZE).toBe(10);
+    expect(WEBHOOK_MAX_CONCURRENCY).toBe(20);
     const worker = resources[idOf(webhooks.worker)]!;
     expect(worker.Properties.Environment.Variables.DATA_ENCRYPTION_KEY_SECRET_ARN).toEqual({ Ref: idOf(dataKey) });
     // The queue hides a message longer than the worker can run.
     expect(resources[idOf(webhooks.queue)]!.Properties.VisibilityTimeout).toBeGreaterThan(worker.Properties.Timeout);
+    // The worker stops starting sends early enough that the ones under way (10 s at most) end in time.
+    expect(worker.Properties.Timeout * 1000).toBeGreaterThan(STOP_STARTING_MS + WEBHOOK_TIMEOUT_MS);
+    expect(STOP_STARTING_MS).toBeGreaterThan(WEBHOOK_TIMEOUT_MS);
   });
 
   it('lets the retry sweep open secrets and send the disabled-endpoint mail; the sweep runs every minute', () => {

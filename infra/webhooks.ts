@@ -12,8 +12,19 @@ import { appFunction } from './lambda.js';
 import { acknowledgeNag } from './nag.js';
 import { grantDataKey, grantSendMail } from './permissions.js';
 
-/** The worker's timeout: a batch of 10 messages, each a few sends of at most 10 s. */
+/**
+ * The worker's timeout: a batch's sends run concurrently, each at most 10 s, and none starts in the last
+ * 20 s (functions/webhooks/queue-handler.ts `STOP_STARTING_MS`); what is left the minute sweep sends.
+ */
 export const WEBHOOK_WORKER_TIMEOUT = Duration.seconds(120);
+/** Messages per invocation: fanned out together, then sent fairly across their tenants (R-SET-12). */
+export const WEBHOOK_BATCH_SIZE = 10;
+/**
+ * Worker invocations at once (the event source's maximum concurrency, R-SET-12): several batches run in
+ * parallel, so one held by a tenant's slow receivers does not stop the queue, and a flood of webhooks
+ * cannot take the account's Lambda concurrency from the API.
+ */
+export const WEBHOOK_MAX_CONCURRENCY = 20;
 /** A message that failed this many times lands in the dead-letter queue (and the alarm fires). */
 export const WEBHOOK_MAX_RECEIVES = 5;
 
@@ -39,7 +50,8 @@ export interface WebhooksProps {
 /**
  * Webhook delivery on AWS (docs/decisions/webhooks.md, docs/requirements/settings.md R-SET-10): the
  * table's stream (new images) → an EventBridge Pipe that keeps only outbox INSERTs → an SQS queue (with
- * its dead-letter queue, alarmed by infra/alarms.ts) → the worker Lambda (functions/webhooks/queue-handler.ts).
+ * its dead-letter queue, alarmed by infra/alarms.ts) → the worker Lambda (functions/webhooks/queue-handler.ts,
+ * fair across tenants under the delivery scheduler, R-SET-12).
  * Retries that are due are sent by the webhook-retries sweep (every minute).
  */
 export class Webhooks extends Construct {
@@ -108,7 +120,14 @@ export class Webhooks extends Construct {
       },
       cfg,
     );
-    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.worker.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: WEBHOOK_BATCH_SIZE,
+        maxConcurrency: WEBHOOK_MAX_CONCURRENCY,
+        // Only the messages whose fan-out or sends threw come back; a receiver's failure is a retry in the table.
+        reportBatchItemFailures: true,
+      }),
+    );
     props.table.grantReadWriteData(this.worker);
     grantSendMail(this.worker, props.sesIdentityArns);
     // The sweep has its table and mail grants with every sweep's (infra/schedules.ts, MAIL_SENDING_SWEEPS);

@@ -4,9 +4,9 @@
  * signed by the `standardwebhooks` package itself), answered 2xx within 10 s or it failed.
  *
  * Against SSRF the host is resolved here, at delivery time, and every address it resolves to must be
- * public (shared/domain/webhooks.ts `isPublicAddress`); the connection goes to the address that was
- * checked (the request's `lookup`), so a DNS answer that changes between check and connect (rebinding)
- * cannot steer it inside. Redirects are not followed. The local runtime also reaches localhost and
+ * global unicast (shared/domain/webhooks.ts `isPublicAddress`, ipaddr.js's ranges); the connection goes
+ * to the address that was checked (the request's `lookup`), so a DNS answer that changes between check
+ * and connect (rebinding) cannot steer it inside. Redirects are not followed. The local runtime also reaches localhost and
  * 127.0.0.1 (config `webhooksAllowLocal`).
  */
 import dns, { type LookupAddress } from 'node:dns';
@@ -18,6 +18,7 @@ import {
   isIpLiteral,
   isPublicAddress,
   LOCAL_WEBHOOK_HOSTS,
+  WEBHOOK_CONNECT_TIMEOUT_MS,
   WEBHOOK_TIMEOUT_MS,
   webhookUrlProblem,
 } from '../../shared/domain/webhooks.js';
@@ -97,6 +98,7 @@ export async function sendWebhook(url: string, secret: string, message: WebhookM
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(connectTimer);
       resolve({ ...r, latencyMs: latency() });
     };
     const req = send(target, { method: 'POST', headers, lookup, agent: false }, (res) => {
@@ -120,6 +122,16 @@ export async function sendWebhook(url: string, secret: string, message: WebhookM
     const timer = setTimeout(() => {
       req.destroy(new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`));
     }, WEBHOOK_TIMEOUT_MS);
+    // R-SET-12: no connection (name, TCP, TLS) within 3 s fails at once, so a dead host holds a
+    // delivery slot for 3 s, not 10.
+    const connectTimer = setTimeout(() => {
+      req.destroy(new Error(`No connection within ${WEBHOOK_CONNECT_TIMEOUT_MS / 1000} s`));
+    }, WEBHOOK_CONNECT_TIMEOUT_MS);
+    // A fresh socket each time (`agent: false`): its connect event always comes.
+    req.on('socket', (socket) =>
+      socket.once(target.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer)),
+    );
+    req.on('close', () => clearTimeout(connectTimer));
     req.on('error', (e) => done({ ok: false, statusCode: null, error: e.message.slice(0, 300) }));
     req.end(body);
   });

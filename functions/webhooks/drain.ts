@@ -40,107 +40,120 @@ export async function drainPartition(
   o: WorkerOptions = {},
   stats: WorkerStats = emptyStats(),
 ): Promise<WorkerStats> {
-  const now = o.now ?? Date.now;
-  for (let guard = 0; guard < 1000; guard++) {
-    const head = (
-      await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-          ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': pendingPrefix(endpointId, orderKey) },
-          ConsistentRead: true,
-          Limit: 1,
-        }),
-      )
-    ).Items?.[0];
-    if (!head) return stats;
-    const t = now();
-    if (String(head.nextAttemptAt) > iso(t)) return stats; // the head waits for its retry: so does the rest
-    const lease = iso(t + LEASE_MS);
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { pk: head.pk, sk: head.sk },
-          UpdateExpression: 'SET claimedUntil = :lease',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
-          ExpressionAttributeValues: { ':lease': lease, ':now': iso(t) },
-        }),
-      );
-    } catch (e) {
-      if (isConditionFailure(e)) return stats; // another worker has it
-      throw e;
-    }
-    const deliveryId = String(head.deliveryId);
-    const dKey = deliveryKey(tenant, endpointId, deliveryId);
-    const dItem = (await db().send(new GetCommand({ TableName: tableName(), Key: dKey, ConsistentRead: true }))).Item;
-    const endpoint = await readEndpoint(tenant, endpointId);
-    if (!dItem || !endpoint || !endpoint.enabled) {
-      await finish(head, dKey, !!dItem, {
-        status: 'failed',
-        attempts: dItem ? Number(dItem.attempts ?? 0) : 0,
-        error: !endpoint ? 'Endpoint deleted' : 'Endpoint disabled',
-        result: null,
-        at: t,
-        lease,
-      });
-      stats.failed++;
-      continue;
-    }
-    const delivery = parseDeliveryRow(dItem);
-    const secret = await decryptField(endpoint.secret, secretAad(tenant, endpointId));
-    const result = await sendWebhook(endpoint.url, secret, {
-      messageId: delivery.messageId,
-      type: delivery.type,
-      at: delivery.at,
-      data: delivery.data,
-    });
-    stats.sent++;
-    o.afterSend?.(result);
-    const attempts = delivery.attempts + 1;
-    const done = now();
-    if (result.ok) {
-      await finish(head, dKey, true, { status: 'delivered', attempts, error: null, result, at: done, lease });
-      if (endpoint.failingSince) await clearFailing(tenant, endpointId);
-      stats.delivered++;
-      continue;
-    }
-    const next = nextAttemptAt(attempts, done);
-    if (next === null) {
-      await finish(head, dKey, true, { status: 'failed', attempts, error: result.error, result, at: done, lease });
-      stats.failed++;
-    } else {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: { pk: head.pk, sk: head.sk },
-                UpdateExpression: 'SET nextAttemptAt = :next, gsi1sk = :g REMOVE claimedUntil',
-                ConditionExpression: 'claimedUntil = :lease',
-                ExpressionAttributeValues: {
-                  ':next': iso(next),
-                  ':g': `${iso(next)}#${tenant}#${endpointId}#${orderKey}`,
-                  ':lease': lease,
-                },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: dKey,
-                ...deliveryUpdate({ status: 'pending', attempts, error: result.error, result, at: done, next }),
-              },
-            },
-          ],
-        }),
-      );
-    }
-    await noteFailure(tenant, endpoint, done);
-    return stats;
-  }
+  for (let guard = 0; guard < 1000; guard++) if (!(await drainStep(tenant, endpointId, orderKey, o, stats))) break;
   return stats;
+}
+
+/**
+ * One step of step 2 (the unit the delivery scheduler runs, scheduler.ts, R-SET-12): the partition's
+ * oldest pending delivery, sent at most once. True when the partition may have more to send now (this
+ * one was delivered or ended), false when it is empty, waits for a retry or is another worker's.
+ */
+export async function drainStep(
+  tenant: TenantId,
+  endpointId: string,
+  orderKey: string,
+  o: WorkerOptions = {},
+  stats: WorkerStats = emptyStats(),
+): Promise<boolean> {
+  const now = o.now ?? Date.now;
+  const head = (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': pendingPrefix(endpointId, orderKey) },
+        ConsistentRead: true,
+        Limit: 1,
+      }),
+    )
+  ).Items?.[0];
+  if (!head) return false;
+  const t = now();
+  if (String(head.nextAttemptAt) > iso(t)) return false; // the head waits for its retry: so does the rest
+  const lease = iso(t + LEASE_MS);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: head.pk, sk: head.sk },
+        UpdateExpression: 'SET claimedUntil = :lease',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)',
+        ExpressionAttributeValues: { ':lease': lease, ':now': iso(t) },
+      }),
+    );
+  } catch (e) {
+    if (isConditionFailure(e)) return false; // another worker has it
+    throw e;
+  }
+  const deliveryId = String(head.deliveryId);
+  const dKey = deliveryKey(tenant, endpointId, deliveryId);
+  const dItem = (await db().send(new GetCommand({ TableName: tableName(), Key: dKey, ConsistentRead: true }))).Item;
+  const endpoint = await readEndpoint(tenant, endpointId);
+  if (!dItem || !endpoint || !endpoint.enabled) {
+    await finish(head, dKey, !!dItem, {
+      status: 'failed',
+      attempts: dItem ? Number(dItem.attempts ?? 0) : 0,
+      error: !endpoint ? 'Endpoint deleted' : 'Endpoint disabled',
+      result: null,
+      at: t,
+      lease,
+    });
+    stats.failed++;
+    return true;
+  }
+  const delivery = parseDeliveryRow(dItem);
+  const secret = await decryptField(endpoint.secret, secretAad(tenant, endpointId));
+  const result = await sendWebhook(endpoint.url, secret, {
+    messageId: delivery.messageId,
+    type: delivery.type,
+    at: delivery.at,
+    data: delivery.data,
+  });
+  stats.sent++;
+  o.afterSend?.(result);
+  const attempts = delivery.attempts + 1;
+  const done = now();
+  if (result.ok) {
+    await finish(head, dKey, true, { status: 'delivered', attempts, error: null, result, at: done, lease });
+    if (endpoint.failingSince) await clearFailing(tenant, endpointId);
+    stats.delivered++;
+    return true;
+  }
+  const next = nextAttemptAt(attempts, done);
+  if (next === null) {
+    await finish(head, dKey, true, { status: 'failed', attempts, error: result.error, result, at: done, lease });
+    stats.failed++;
+  } else {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk: head.pk, sk: head.sk },
+              UpdateExpression: 'SET nextAttemptAt = :next, gsi1sk = :g REMOVE claimedUntil',
+              ConditionExpression: 'claimedUntil = :lease',
+              ExpressionAttributeValues: {
+                ':next': iso(next),
+                ':g': `${iso(next)}#${tenant}#${endpointId}#${orderKey}`,
+                ':lease': lease,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: dKey,
+              ...deliveryUpdate({ status: 'pending', attempts, error: result.error, result, at: done, next }),
+            },
+          },
+        ],
+      }),
+    );
+  }
+  await noteFailure(tenant, endpoint, done);
+  return false;
 }
 
 function deliveryUpdate(u: {

@@ -9,7 +9,8 @@ import { pollWebhooks } from './worker.js';
  * seconds). R-SET-10, docs/decisions/webhooks.md.
  */
 export const handler = sweepHandler('webhook-retries', async () => {
-  const result = await pollWebhooks({ outboxLagMs: 60_000, budgetMs: 45_000 });
+  // No send starts after 40 s: the last ones (10 s at most) end within the sweep's minute (R-SET-12).
+  const result = await pollWebhooks({ outboxLagMs: 60_000, budgetMs: 40_000 });
   if (result.sent || result.fannedOut) logger.info('webhook sweep', { ...result });
   return result;
 });

@@ -7,7 +7,8 @@
  *    consistent Query, each become one delivery row and one pending marker per endpoint that wants the
  *    event (conditional puts: a second run adds nothing), then the outbox row goes.
  * 2. Drain (drain.ts): per (endpoint, order key) only the oldest pending marker is sent (the order
- *    rule); it is claimed with a 30 s lease, signed and POSTed (functions/lib/webhook-send.ts); a 2xx
+ *    rule), one step at a time under the delivery scheduler (scheduler.ts: per-tenant queues taken in
+ *    turn, caps in all, per tenant and per endpoint, R-SET-12); it is claimed with a 30 s lease, signed and POSTed (functions/lib/webhook-send.ts); a 2xx
  *    removes the marker and the next one is sent; anything else schedules the retry
  *    (shared/domain/webhooks.ts) and stops the partition until then. After the last attempt the
  *    delivery is `failed` (Replay sends it again) and the partition moves on.
@@ -21,11 +22,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { WH } from '../lib/webhook-rows.js';
-import { drainPartition } from './drain.js';
+import { drainStep } from './drain.js';
 import { fanOut } from './fan-out.js';
+import { DELIVERY_LIMITS, type DeliveryJob, DeliveryScheduler } from './scheduler.js';
 import { emptyStats, iso, type WorkerOptions, type WorkerStats } from './worker-options.js';
 
-/** Order keys (and endpoint partitions) worked on at once by one poll. */
+/** Order keys fanned out at once by one poll (table reads and writes only: the sends go to the scheduler). */
 const CONCURRENCY = 16;
 
 async function inPool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -44,30 +46,44 @@ export function outboxRef(pk: string, sk: string): { tenant: TenantId; orderKey:
   return { tenant: trustedTenant(t), orderKey: m[1]! };
 }
 
-/** Fan-out and drain for one outbox row's (tenant, order key): what the queue's message asks. */
-export async function processOutbox(tenant: TenantId, orderKey: string, o: WorkerOptions = {}): Promise<WorkerStats> {
-  const stats = emptyStats();
-  const { partitions, count } = await fanOut(tenant, orderKey, o);
-  stats.fannedOut += count;
-  for (const p of partitions) {
-    const [endpointId, key] = p.split('#') as [string, string];
-    await drainPartition(tenant, endpointId, key, o, stats);
-  }
-  return stats;
+/** The scheduler's job for one partition `endpointId#orderKey` of `tenant`: its next send (drain.ts `drainStep`). */
+export function partitionJob(
+  tenant: TenantId,
+  partition: string,
+  o: WorkerOptions = {},
+  stats: WorkerStats = emptyStats(),
+): DeliveryJob {
+  const [endpointId, orderKey] = partition.split('#') as [string, string];
+  return {
+    tenant,
+    endpointId,
+    key: `${tenant}#${partition}`,
+    run: () => drainStep(tenant, endpointId, orderKey, o, stats),
+  };
 }
 
 /**
  * One pass over what is waiting: outbox rows older than `outboxLagMs` (0 locally; on AWS the stream
  * hands rows over within seconds, so the sweep takes only those it left a minute behind) and pending
- * deliveries whose time has come. Keyed reads on gsi1, never a scan.
+ * deliveries whose time has come. Keyed reads on gsi1, never a scan. Their sends go to `scheduler`
+ * (the local runtime's, which keeps sending while the next pass reads) or to one of the pass's own,
+ * which is awaited: no step starts after `budgetMs`. The first fan-out (or, with its own scheduler,
+ * step) that threw is thrown at the end, once the rest has been done.
  */
 export async function pollWebhooks(
-  o: WorkerOptions & { outboxLagMs?: number; budgetMs?: number } = {},
+  o: WorkerOptions & { outboxLagMs?: number; budgetMs?: number; scheduler?: DeliveryScheduler } = {},
 ): Promise<WorkerStats> {
   const now = o.now ?? Date.now;
   const stats = emptyStats();
   const started = Date.now();
   const budget = o.budgetMs ?? 45_000;
+  const errors: unknown[] = [];
+  const scheduler =
+    o.scheduler ??
+    new DeliveryScheduler(DELIVERY_LIMITS, {
+      mayStart: () => Date.now() - started <= budget,
+      onError: (_job, e) => errors.push(e),
+    });
   // Outbox rows carry the writer's real clock: the injected one only drives retries.
   const outbox = await queryIndex(WH.outboxIndex, iso(Date.now() - (o.outboxLagMs ?? 0)));
   const refs = new Map<string, { tenant: TenantId; orderKey: string }>();
@@ -75,22 +91,24 @@ export async function pollWebhooks(
     const ref = outboxRef(String(r.pk), String(r.sk));
     if (ref) refs.set(`${ref.tenant}#${ref.orderKey}`, ref);
   }
-  const add = (s: WorkerStats) => {
-    for (const k of Object.keys(stats) as (keyof WorkerStats)[]) stats[k] += s[k];
-  };
-  // Order keys are independent (the order rule holds within one), so several run at once.
+  // Order keys are independent (the order rule holds within one), so several fan out at once; each
+  // partition's sends start as soon as it is fed.
   await inPool([...refs.values()], CONCURRENCY, async (ref) => {
     if (Date.now() - started > budget) return;
-    add(await processOutbox(ref.tenant, ref.orderKey, o));
+    try {
+      const { partitions, count } = await fanOut(ref.tenant, ref.orderKey, o);
+      stats.fannedOut += count;
+      for (const p of partitions) scheduler.add(partitionJob(ref.tenant, p, o, stats));
+    } catch (e) {
+      errors.push(e); // the row stays for the next pass; the other keys go on
+    }
   });
   const due = await queryIndex(WH.pendingIndex, iso(now()));
-  const partitions = new Set<string>();
-  for (const r of due) partitions.add(`${r.tenantId}#${r.endpointId}#${r.orderKey}`);
-  await inPool([...partitions], CONCURRENCY, async (p) => {
-    if (Date.now() - started > budget) return;
-    const [tenant, endpointId, orderKey] = p.split('#') as [string, string, string];
-    add(await drainPartition(trustedTenant(tenant), endpointId, orderKey, o));
-  });
+  for (const r of due) {
+    scheduler.add(partitionJob(trustedTenant(String(r.tenantId)), `${r.endpointId}#${r.orderKey}`, o, stats));
+  }
+  if (!o.scheduler) await scheduler.idle();
+  if (errors.length) throw errors[0];
   return stats;
 }
 

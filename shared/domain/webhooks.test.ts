@@ -29,6 +29,42 @@ describe('the webhook URL rule (R-SET-10)', () => {
     ['::ffff:127.0.0.1', false],
     ['::ffff:169.254.169.254', false],
     ['not-an-ip', false],
+    // Issue 34 item 6: accepted before ipaddr.js's classification decided.
+    ['fec0::1', false], // site-local (deprecated, never global)
+    ['::ffff:0:7f00:1', false], // IPv4-translated 127.0.0.1 (RFC 6145)
+    ['100::1', false], // discard-only
+    ['2001:0:a9fe:a9fe::1', false], // Teredo, embeds 169.254.169.254 (an IPv4 behind a relay)
+    // The usual private, loopback, link-local and metadata ones, in every spelling.
+    ['[::1]', false],
+    ['0:0:0:0:0:0:0:1', false],
+    ['::ffff:7f00:1', false], // 127.0.0.1, mapped, in hex
+    ['::ffff:a9fe:a9fe', false], // 169.254.169.254, mapped, in hex
+    ['::ffff:10.1.2.3', false],
+    ['::ffff:192.168.1.1', false],
+    ['::7f00:1', false], // IPv4-compatible (deprecated)
+    ['fe80::1%eth0', false],
+    ['fc00::1', false],
+    ['64:ff9b::a9fe:a9fe', false], // NAT64 of the metadata address
+    ['64:ff9b:1::1', false], // local-use NAT64 (RFC 8215)
+    ['2002:7f00:1::1', false], // 6to4 of 127.0.0.1
+    ['2001:db8::1', false], // documentation
+    ['2001:2::1', false], // benchmarking
+    ['2001:10::1', false], // ORCHID
+    ['ff02::1', false], // multicast
+    ['4000::1', false], // outside 2000::/3 (unassigned)
+    ['2a00:1450:4001:80b::200e', true], // a global unicast address
+    ['192.0.0.8', false],
+    ['192.0.2.1', false],
+    ['192.88.99.1', false], // 6to4 relay anycast
+    ['198.18.0.1', false],
+    ['198.51.100.1', false],
+    ['203.0.113.1', false],
+    ['224.0.0.1', false],
+    ['240.0.0.1', false],
+    ['255.255.255.255', false],
+    ['0x7f.1', false], // 127.0.0.1 in an old spelling
+    ['2130706433', false], // 127.0.0.1 as a number
+    ['93.184.216.34', true],
   ])('%s public: %s', (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
   });
@@ -44,6 +80,9 @@ describe('the webhook URL rule (R-SET-10)', () => {
     expect(webhookUrlProblem('https://db.internal/in', deployed)).not.toBeNull();
     expect(webhookUrlProblem('https://a:b@hooks.example.com/in', deployed)).not.toBeNull();
     expect(webhookUrlProblem('hooks.example.com/in', deployed)).not.toBeNull();
+    for (const host of ['[fec0::1]', '[::ffff:0:7f00:1]', '[100::1]', '[2001:0:a9fe:a9fe::1]'])
+      expect(webhookUrlProblem(`https://${host}/in`, deployed), host).toBe('The URL must point to a public address');
+    expect(webhookUrlProblem('https://[2a00:1450:4001:80b::200e]/in', deployed)).toBeNull();
   });
 
   it('local runtime: also http://localhost and http://127.0.0.1, nothing else private', () => {

@@ -4,6 +4,8 @@
  * the server and the SPA.
  */
 
+import ipaddr from 'ipaddr.js';
+
 export * from './webhook-events.js';
 
 /** R-SET-10: at most this many endpoints per organization. */
@@ -16,6 +18,8 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** A 2xx within this long is a success (R-SET-10). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** A receiver not connected (DNS, TCP, TLS) within this long has failed: no waiting out the 10 s (R-SET-12). */
+export const WEBHOOK_CONNECT_TIMEOUT_MS = 3_000;
 /** The pause before each retry, in order: 7 retries over about 28 hours (R-SET-10). */
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   5_000,
@@ -39,93 +43,37 @@ export function nextAttemptAt(failedAttempts: number, nowMs: number): number | n
 
 // ---------------------------------------------------------------- the URL rule (SSRF)
 
-/** IPv4 ranges no deployed webhook may reach: this host, private networks, link-local, CGNAT, metadata, … */
-const BLOCKED_V4: readonly [string, number][] = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-];
+/**
+ * IPv6 global unicast (RFC 4291 2.4): only here may a deployed webhook go. ipaddr.js calls every address
+ * outside its special ranges `unicast`, site-local fec0::/10 and 100::1 (beyond the discard /64) included,
+ * so the range check alone is not enough (R-SET-10).
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
-function v4ToInt(ip: string): number | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  if (parts.some((p) => p > 255)) return null;
-  return ((parts[0]! << 24) | (parts[1]! << 16) | (parts[2]! << 8) | parts[3]!) >>> 0;
-}
+/** `[::1]` (a URL's host) and `fe80::1%eth0` as ipaddr.js reads them. */
+const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 
-function v4Blocked(ip: string): boolean {
-  const n = v4ToInt(ip);
-  if (n === null) return true;
-  return BLOCKED_V4.some(([base, bits]) => {
-    const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-    return (n & mask) >>> 0 === (v4ToInt(base)! & mask) >>> 0;
-  });
-}
+/** Any text ipaddr.js reads as an address, in every IPv4 spelling it knows (`0x7f.1`, `2130706433`, …). */
+export const isIpLiteral = (host: string): boolean => ipaddr.isValid(bare(host));
 
-/** Expands an IPv6 text into 8 groups; null when it is not one. */
-function v6Groups(ip: string): number[] | null {
-  let s = ip.toLowerCase();
-  if (s.startsWith('[') && s.endsWith(']')) s = s.slice(1, -1);
-  const zone = s.indexOf('%');
-  if (zone >= 0) s = s.slice(0, zone);
-  // A dotted IPv4 tail (::ffff:10.0.0.1) becomes its two groups.
-  const dotted = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
-  if (dotted) {
-    const v4 = v4ToInt(dotted[2]!);
-    if (v4 === null) return null;
-    s = `${dotted[1]}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
-  }
-  const halves = s.split('::');
-  if (halves.length > 2) return null;
-  const parse = (h: string) =>
-    h ? h.split(':').map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? Number.parseInt(g, 16) : NaN)) : [];
-  const head = parse(halves[0]!);
-  const rest = halves.length === 2 ? parse(halves[1]!) : [];
-  const known = head.length + rest.length;
-  if ([...head, ...rest].some(Number.isNaN)) return null;
-  if (halves.length === 1 && known !== 8) return null;
-  if (known > 8) return null;
-  return [...head, ...new Array<number>(8 - known).fill(0), ...rest];
-}
-
-function v6Blocked(ip: string): boolean {
-  const g = v6Groups(ip);
-  if (!g) return true;
-  const [a, b] = [g[0]!, g[1]!];
-  if (g.every((x) => x === 0)) return true; // ::
-  if (g.slice(0, 7).every((x) => x === 0) && g[7] === 1) return true; // ::1
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible: judged as the IPv4 address.
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || g[5] === 0)) {
-    return v4Blocked(`${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`);
-  }
-  if (a === 0x64 && b === 0xff9b) return true; // NAT64 (may reach internal IPv4)
-  if ((a & 0xfe00) === 0xfc00) return true; // unique local fc00::/7 (AWS metadata fd00:ec2::254)
-  if ((a & 0xffc0) === 0xfe80) return true; // link-local
-  if ((a & 0xff00) === 0xff00) return true; // multicast
-  if (a === 0x2001 && b === 0x0db8) return true; // documentation
-  if (a === 0x2002) return true; // 6to4 (embeds any IPv4)
-  return false;
-}
-
-export const isIpLiteral = (host: string): boolean => v4ToInt(host) !== null || v6Groups(host) !== null;
-
-/** True for an address a deployed webhook may be sent to: public unicast only. */
+/**
+ * True for an address a deployed webhook may be sent to (R-SET-10, docs/decisions/webhook-ssrf-ranges.md):
+ * ipaddr.js's range classification, kept by its maintainers, decides. IPv4 (and IPv4-mapped IPv6, judged
+ * as the IPv4 address) must be `unicast`, i.e. in none of its special ranges (private, loopback,
+ * link-local and metadata, CGNAT, reserved and documentation, multicast, broadcast, …); IPv6 must be
+ * `unicast` and inside 2000::/3, so unique-local, site-local, discard, NAT64, 6to4, Teredo, ORCHID,
+ * documentation and the other special ranges are all refused.
+ */
 export function isPublicAddress(ip: string): boolean {
-  if (v4ToInt(ip) !== null) return !v4Blocked(ip);
-  if (v6Groups(ip) !== null) return !v6Blocked(ip);
-  return false;
+  const text = bare(ip);
+  if (!ipaddr.isValid(text)) return false;
+  let addr = ipaddr.parse(text);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
+  }
+  if (addr.kind() === 'ipv4') return (addr as ipaddr.IPv4).range() === 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
 /** Host names that name internal services whatever the DNS says. */

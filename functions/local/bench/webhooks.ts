@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { auditedWrite } from '../../lib/audited-write.js';
@@ -82,6 +82,75 @@ export const measures: BenchMeasure[] = [
         max: Math.round(sorted[sorted.length - 1]!),
         pollIntervalMs: 1000,
       };
+    },
+  },
+  {
+    name: 'webhookFairness',
+    description: "Webhooks: tenant B's delivery (commit to arrival, ms) while 20 endpoints of tenant A hang (R-SET-12)",
+    measure: async (ctx) => {
+      if (!ctx) return undefined;
+      const [tokenA, tokenB] = await Promise.all([newTenant(ctx, 'webhooks-a'), newTenant(ctx, 'webhooks-b')]);
+      const tenantA = trustedTenant(String(decodeJwt(tokenA).org));
+      const tenantB = trustedTenant(String(decodeJwt(tokenB).org));
+      const held: ServerResponse[] = [];
+      let aRequests = 0;
+      // A's receivers take the request and never answer (until the measure ends).
+      const hanging = createServer((req, res) => {
+        aRequests++;
+        req.resume();
+        held.push(res);
+      });
+      let arrived: (at: number) => void = () => {};
+      const bArrival = new Promise<number>((r) => (arrived = r));
+      const fast = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          arrived(performance.now());
+          res.writeHead(204).end();
+        });
+      });
+      const listen = async (s: typeof fast) => {
+        await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+        return (s.address() as AddressInfo).port;
+      };
+      const [hangingPort, fastPort] = [await listen(hanging), await listen(fast)];
+      const change = (tenant: typeof tenantA, id: string) =>
+        auditedWrite(tenant)
+          .put('row', { ...keys.entity(tenant, 'WHBENCH', id), n: 0 })
+          .event('reservation-updated', { id })
+          .commit();
+      try {
+        for (let i = 0; i < 20; i++)
+          await post(
+            `${ctx.url}/api/settings/webhooks`,
+            { url: `http://127.0.0.1:${hangingPort}/a${i}`, events: ['reservation-updated'] },
+            tokenA,
+          );
+        await post(
+          `${ctx.url}/api/settings/webhooks`,
+          { url: `http://127.0.0.1:${fastPort}/b`, events: ['reservation-updated'] },
+          tokenB,
+        );
+        forgetWebhookSubscriptions(tenantA);
+        forgetWebhookSubscriptions(tenantB);
+        await change(tenantA, `fair-a-${randomUUID().slice(0, 8)}`);
+        await change(tenantA, `fair-a-${randomUUID().slice(0, 8)}`);
+        // A's sends are under way (the runtime polls every second) before B's change commits.
+        for (let i = 0; i < 100 && !aRequests; i++) await new Promise((r) => setTimeout(r, 50));
+        const t0 = performance.now();
+        await change(tenantB, `fair-b-${randomUUID().slice(0, 8)}`);
+        const at = await Promise.race([bArrival, new Promise<null>((r) => setTimeout(() => r(null), 60_000))]);
+        return {
+          bDeliveryMs: at === null ? null : Math.round(at - t0),
+          aRequestsOpen: held.length,
+          pollIntervalMs: 1000,
+        };
+      } finally {
+        for (const res of held) res.socket?.destroy();
+        hanging.closeAllConnections();
+        await new Promise((r) => hanging.close(r));
+        await new Promise((r) => fast.close(r));
+      }
     },
   },
 ];
