@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { useTestTable } from '../testing/harness.js';
@@ -92,4 +92,23 @@ describe('the send log at scale (docs/decisions/mail-log-per-tenant.md)', () => 
       bouncedMonth: 0,
     });
   }, 120_000);
+
+  it('still counts the per-tenant counters the day rows carried before, in the month of the change', async () => {
+    const at = new Date('2031-04-10T08:00:00Z');
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: MAIL_LOG_PK, sk: '2031-04-09', sent: 2, 'tenant:legacy1:sent': 2, 'tenant:legacy1:bounced': 1 },
+      }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: MAIL_LOG_PK, sk: '2031-04-10', failed: 1, 'tenant:legacy1:failed': 1 },
+      }),
+    );
+    await recordSend({ ok: true, template: 'booking-confirmation', tenant: 'legacy1' }, at);
+    expect((await tenantMailCounts(at)).get('legacy1')).toEqual({ today: 2, month: 4, bouncedMonth: 1 });
+    expect(await emailStatsOp('1d', at)).toMatchObject({ totalSent: 1, failed: 1, usedToday: 2 });
+  });
 });
