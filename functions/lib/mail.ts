@@ -20,7 +20,7 @@ const ses = /* @__PURE__ */ loadOnce(async () => {
 
 /**
  * The send log loads with the first mail too, with its counter grouping (platform/mail-log.ts). The
- * count is not awaited (docs/decisions/mail-log-per-tenant.md): neither the mail nor the booking or
+ * count is not awaited (R-PLAT-15, docs/decisions/mail-log-per-tenant.md): neither the mail nor the booking or
  * other request that sent it waits for the log or fails with it.
  */
 const recordSend = (r: import('../platform/mail-log.js').SendRecord): void =>

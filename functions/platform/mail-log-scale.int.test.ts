@@ -5,7 +5,7 @@ import { useTestTable } from '../testing/harness.js';
 import { emailStatsOp, MAIL_LOG_PK, recordSend, tenantMailCounts, tenantMailPk } from './mail-log.js';
 
 /**
- * docs/decisions/mail-log-per-tenant.md: no row of the send log grows with the number of tenants
+ * R-PLAT-15, docs/decisions/mail-log-per-tenant.md: no row of the send log grows with the number of tenants
  * (a DynamoDB item stops at 400 KB; one platform-wide row with a counter per tenant reached it at
  * about 4,000 sending tenants), and the statistics still sum every tenant's sends.
  */
