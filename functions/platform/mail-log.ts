@@ -77,8 +77,8 @@ export async function recordSend(r: SendRecord, now = new Date()): Promise<void>
 }
 
 /**
- * A day's row: the totals by name, and the per-template and per-tenant counters (`tpl:{name}:{outcome}`,
- * `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
+ * A day's row: the totals by name, and the per-template counters (`tpl:{name}:{outcome}`; on rows
+ * written before docs/decisions/mail-log-per-tenant.md also `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
  */
 const parseMailLogDay = rowParser(
   'mail log day',
