@@ -1,3 +1,4 @@
+import { inBackground } from './background.js';
 import { config } from './config.js';
 import { loadOnce } from './load-once.js';
 import { logger } from './logger.js';
@@ -17,9 +18,13 @@ const ses = /* @__PURE__ */ loadOnce(async () => {
   };
 });
 
-/** The send log loads with the first mail too, with its counter grouping (platform/mail-log.ts). */
-const recordSend: typeof import('../platform/mail-log.js')['recordSend'] = async (r) =>
-  (await import('../platform/mail-log.js')).recordSend(r);
+/**
+ * The send log loads with the first mail too, with its counter grouping (platform/mail-log.ts). The
+ * count is not awaited (R-PLAT-15, docs/decisions/mail-log-per-tenant.md): neither the mail nor the booking or
+ * other request that sent it waits for the log or fails with it.
+ */
+const recordSend = (r: import('../platform/mail-log.js').SendRecord): void =>
+  inBackground('mail log', async () => (await import('../platform/mail-log.js')).recordSend(r));
 
 export function resetMail(): void {
   ses.reset();
@@ -80,7 +85,7 @@ export async function trySendMail(mail: Mail): Promise<boolean> {
   } catch (e) {
     logger.warn('mail not sent', { error: e as Error, to: mail.to, subject: mail.subject });
   }
-  await recordSend({ ok, template: mail.template, tenant: mail.tenant });
+  recordSend({ ok, template: mail.template, tenant: mail.tenant });
   return ok;
 }
 
@@ -119,6 +124,6 @@ export async function sendMailWithAttachments(mail: MailWithAttachments): Promis
     );
     ok = true;
   } finally {
-    await recordSend({ ok, template: mail.template, tenant: mail.tenant });
+    recordSend({ ok, template: mail.template, tenant: mail.tenant });
   }
 }

@@ -2,15 +2,15 @@ import type { SNSEvent } from 'aws-lambda';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { logger, withJobContext } from '../lib/logger.js';
-import { MAIL_LOG_PK } from './mail-log.js';
+import { MAIL_LOG_PK, mailLogKeyPart, tenantMailPk } from './mail-log.js';
 
 /**
  * Delivery, bounce and complaint notifications (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md, e-mail stats on AWS): SES publishes them
  * for every mail sent with the configuration set (infra/mail-events.ts; lib/mail.ts sends with
  * `SES_CONFIGURATION_SET`) to an SNS topic this function is subscribed to. Each notification ADDs 1
  * to `delivered`, `bounced` or `complaints` of the send log's row of the day the mail was SENT (so a
- * day's rates compare with that day's sends), and to the template's and tenant's counters from the
- * mail's SES tags. SNS delivers at least once: a marker row per (message, kind), kept 7 days, makes
+ * day's rates compare with that day's sends) and to the template's counter there, and to the tenant's
+ * row of the month the mail was sent (docs/decisions/mail-log-per-tenant.md), from the mail's SES tags. SNS delivers at least once: a marker row per (message, kind), kept 7 days, makes
  * a repeated notification count once.
  */
 export type MailEventKind = 'delivered' | 'bounced' | 'complaints';
@@ -72,7 +72,7 @@ export function parseSesNotification(body: string): MailEvent | undefined {
   };
 }
 
-const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+const safe = mailLogKeyPart;
 
 /** Counts one event in the send log; false when it was counted before (a repeated notification). */
 export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<boolean> {
@@ -82,10 +82,20 @@ export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<b
     names['#t'] = `tpl:${safe(e.template)}:${e.kind}`;
     expr += ', #t :one';
   }
-  if (e.tenant) {
-    names['#n'] = `tenant:${safe(e.tenant)}:${e.kind}`;
-    expr += ', #n :one';
-  }
+  // The tenant's counters are on its own month row, never on the platform's day row (no row grows with tenants).
+  const tenantRow = e.tenant
+    ? [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: { pk: tenantMailPk(e.sentAt.slice(0, 7)), sk: safe(e.tenant) },
+            UpdateExpression: 'ADD #k :one',
+            ExpressionAttributeNames: { '#k': e.kind },
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ]
+    : [];
   try {
     await db().send(
       new TransactWriteCommand({
@@ -110,6 +120,7 @@ export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<b
               ExpressionAttributeValues: { ':one': 1 },
             },
           },
+          ...tenantRow,
         ],
       }),
     );

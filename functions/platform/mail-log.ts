@@ -1,21 +1,33 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
+import { settleBackground } from '../lib/background.js';
 import { addTo } from '../lib/group-commit.js';
 import { logger } from '../lib/logger.js';
 import { counter, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 
 /**
- * The product's own e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md): one counter row per UTC day, pk `MAILLOG`, sk the
- * day (yyyy-MM-dd), each send ADDing 1 to `sent` or `failed` and to per-template and per-tenant
- * counters on the same row (`tpl:{name}:sent`, `tenant:{id}:failed`, ...). No row per mail.
+ * The product's own e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md,
+ * docs/decisions/mail-log-per-tenant.md). No row per mail, and no row that grows with the number of
+ * tenants or mails (a DynamoDB item stops at 400 KB):
+ * - the day's platform totals: pk `MAILLOG`, sk the UTC day (yyyy-MM-dd), each send ADDing 1 to
+ *   `sent` or `failed` and to its template's counter (`tpl:{name}:sent`); the templates are the
+ *   product's own fixed set, so the row's attributes do not grow with volume;
+ * - each tenant's month: pk `MAILLOG#TENANT#{yyyy-MM}`, sk the tenant, ADDing 1 to `sent` or
+ *   `failed` and to the day's `d{dd}` (at most 31 of them); the platform's tenant list reads the
+ *   month's rows with one Query and each tenant's figures are one row.
+ * Before this layout the day row also carried `tenant:{id}:{outcome}` counters; they are still read
+ * (summed with the tenant rows) so the month of the change shows the same figures.
  */
 export const MAIL_LOG_PK = 'MAILLOG';
+/** The partition of one UTC month's per-tenant rows. */
+export const tenantMailPk = (month: string) => `${MAIL_LOG_PK}#TENANT#${month}`;
 /** The provider panel's fixed daily quota (R-PLAT-5). */
 export const DAILY_QUOTA = 10_000;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+export const mailLogKeyPart = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+const safe = mailLogKeyPart;
 
 export interface SendRecord {
   ok: boolean;
@@ -23,38 +35,50 @@ export interface SendRecord {
   tenant?: string;
 }
 
-/**
- * Counts one send. Never throws: the log must not turn a sent mail into a failed request. Sends
- * counted while another count of the day is being written go out together (lib/group-commit.ts).
- */
-export async function recordSend(r: SendRecord, now = new Date()): Promise<void> {
-  const outcome = r.ok ? 'sent' : 'failed';
-  const increments: Record<string, number> = { [outcome]: 1, [`tpl:${safe(r.template ?? 'other')}:${outcome}`]: 1 };
-  if (r.tenant) increments[`tenant:${safe(r.tenant)}:${outcome}`] = 1;
-  const sk = day(now);
-  try {
-    await addTo(`${MAIL_LOG_PK}#${sk}`, increments, (sum) => {
-      const entries = Object.entries(sum);
-      return db()
-        .send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: { pk: MAIL_LOG_PK, sk },
-            UpdateExpression: `ADD ${entries.map((_, i) => `#a${i} :v${i}`).join(', ')}`,
-            ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#a${i}`, name])),
-            ExpressionAttributeValues: Object.fromEntries(entries.map(([, n], i) => [`:v${i}`, n])),
-          }),
-        )
-        .then(() => undefined);
-    });
-  } catch (e) {
-    logger.warn('mail log not written', { error: e as Error });
-  }
+function addRow(groupKey: string, key: { pk: string; sk: string }, increments: Record<string, number>) {
+  return addTo(groupKey, increments, (sum) => {
+    const entries = Object.entries(sum);
+    return db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: `ADD ${entries.map((_, i) => `#a${i} :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#a${i}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, n], i) => [`:v${i}`, n])),
+        }),
+      )
+      .then(() => undefined);
+  });
 }
 
 /**
- * A day's row: the totals by name, and the per-template and per-tenant counters (`tpl:{name}:{outcome}`,
- * `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
+ * Counts one send: the day's totals row and the tenant's month row, written side by side. Never
+ * throws: the log must not turn a sent mail into a failed request. Sends counted while another
+ * count of the same row is being written go out together (lib/group-commit.ts).
+ */
+export async function recordSend(r: SendRecord, now = new Date()): Promise<void> {
+  const outcome = r.ok ? 'sent' : 'failed';
+  const sk = day(now);
+  const writes = [
+    addRow(
+      `${MAIL_LOG_PK}#${sk}`,
+      { pk: MAIL_LOG_PK, sk },
+      { [outcome]: 1, [`tpl:${safe(r.template ?? 'other')}:${outcome}`]: 1 },
+    ),
+  ];
+  if (r.tenant) {
+    const tenant = safe(r.tenant);
+    const pk = tenantMailPk(sk.slice(0, 7));
+    writes.push(addRow(`${pk}#${tenant}`, { pk, sk: tenant }, { [outcome]: 1, [`d${sk.slice(8, 10)}`]: 1 }));
+  }
+  for (const w of await Promise.allSettled(writes))
+    if (w.status === 'rejected') logger.warn('mail log not written', { error: w.reason as Error });
+}
+
+/**
+ * A day's row: the totals by name, and the per-template counters (`tpl:{name}:{outcome}`; on rows
+ * written before docs/decisions/mail-log-per-tenant.md also `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
  */
 const parseMailLogDay = rowParser(
   'mail log day',
@@ -74,6 +98,7 @@ const parseMailLogDay = rowParser(
 
 /** Every day row of the log from `from` (yyyy-MM-dd) on: one Query. */
 async function mailLogDays(from: string) {
+  await settleBackground();
   const out: ReturnType<typeof parseMailLogDay>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -149,27 +174,77 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
   };
 }
 
+/** A tenant's month row: sends, failures and delivery notifications, and the sends of each day `d{dd}`. */
+const parseTenantMonth = rowParser(
+  'mail log tenant month',
+  z.catchall(
+    z.object({
+      pk: z.string(),
+      sk: z.string(),
+      sent: counter(),
+      failed: counter(),
+      delivered: counter(),
+      bounced: counter(),
+      complaints: counter(),
+    }),
+    z.number().check(z.nonnegative()),
+  ),
+);
+
+/** Every tenant's row of one UTC month: one Query, one small row per tenant that sent mail. */
+async function tenantMonthRows(month: string) {
+  await settleBackground();
+  const out: ReturnType<typeof parseTenantMonth>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': tenantMailPk(month) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map(parseTenantMonth));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
 /**
  * E-mails per tenant (sent + failed sends tagged with the tenant) for the UTC day and the UTC month
- * so far, and (AWS, SES notifications) the month's bounces of its mail: one Query of the log's rows
- * of this month, whatever the number of tenants.
+ * so far, and (AWS, SES notifications) the month's bounces of its mail: one Query of the month's
+ * tenant rows, plus the month's day rows for counters kept there before the per-tenant rows
+ * (docs/decisions/mail-log-per-tenant.md).
  */
 export async function tenantMailCounts(
   now = new Date(),
 ): Promise<Map<string, { today: number; month: number; bouncedMonth: number }>> {
   const today = day(now);
   const out = new Map<string, { today: number; month: number; bouncedMonth: number }>();
-  for (const row of await mailLogDays(`${today.slice(0, 7)}-01`)) {
+  const entry = (tenant: string) => {
+    const c = out.get(tenant) ?? { today: 0, month: 0, bouncedMonth: 0 };
+    out.set(tenant, c);
+    return c;
+  };
+  const [rows, days] = await Promise.all([tenantMonthRows(today.slice(0, 7)), mailLogDays(`${today.slice(0, 7)}-01`)]);
+  for (const row of rows) {
+    const c = entry(row.sk);
+    c.month += row.sent + row.failed;
+    c.today += row[`d${today.slice(8, 10)}`] ?? 0;
+    c.bouncedMonth += row.bounced;
+  }
+  // The layout before docs/decisions/mail-log-per-tenant.md: `tenant:{id}:{outcome}` on the day rows.
+  for (const row of days) {
     for (const [k, v] of Object.entries(row)) {
       const m = /^tenant:(.+):(sent|failed|bounced)$/.exec(k);
       if (!m || typeof v !== 'number') continue;
-      const c = out.get(m[1]!) ?? { today: 0, month: 0, bouncedMonth: 0 };
+      const c = entry(m[1]!);
       if (m[2] === 'bounced') c.bouncedMonth += v;
       else {
         c.month += v;
         if (row.sk === today) c.today += v;
       }
-      out.set(m[1]!, c);
     }
   }
   return out;
