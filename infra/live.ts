@@ -14,8 +14,33 @@ export interface LiveUpdatesProps {
   signingKey: secretsmanager.ISecret;
 }
 
-/** Context `liveConcurrency`: reserved concurrency of the events function (0: none). Default 5 in prod. */
-export const DEFAULT_LIVE_CONCURRENCY = 5;
+/**
+ * Sizing of the events function (docs/decisions/live-refetch-coalescing.md). Each visible dashboard
+ * asks once per LIVE_POLL_MS (the answer's `retry: 2000`); an answer takes ~LIVE_ANSWER_MS warm.
+ * The platform is sized for PLATFORM_OPEN_DASHBOARDS at once (e.g. 500 organizations with 4 screens
+ * each), with LIVE_HEADROOM for cold starts and slow answers.
+ */
+export const LIVE_POLL_MS = 2000;
+export const LIVE_ANSWER_MS = 25;
+export const PLATFORM_OPEN_DASHBOARDS = 2000;
+export const LIVE_HEADROOM = 2;
+
+/** Instances busy at once for this many open dashboards: arrivals per second × seconds per answer × headroom. */
+export function liveConcurrencyFor(
+  openDashboards: number,
+  answerMs = LIVE_ANSWER_MS,
+  pollMs = LIVE_POLL_MS,
+  headroom = LIVE_HEADROOM,
+): number {
+  return Math.ceil(((openDashboards * 1000) / pollMs) * (answerMs / 1000) * headroom);
+}
+
+/**
+ * Context `liveConcurrency`: reserved concurrency of the events function (0: none). Default in prod:
+ * 2000 dashboards × 0.5 answers/s × 0.025 s × 2 = 50. Lambda keeps 100 of the account's quota
+ * unreserved, so an account whose quota is below 150 deploys with `-c liveConcurrency=0`.
+ */
+export const DEFAULT_LIVE_CONCURRENCY = liveConcurrencyFor(PLATFORM_OPEN_DASHBOARDS);
 
 /**
  * GET /api/events/dashboard as SHORT server-sent-event answers (docs/decisions/live-live-updates-are-short-sse-requests.md):
@@ -26,8 +51,8 @@ export const DEFAULT_LIVE_CONCURRENCY = 5;
  * than the whole $0.50 a month an open dashboard may cost. The URL is public (auth NONE, any
  * origin: the token in the query is the credential, verified by the events pipeline, and nothing
  * rides on cookies); CloudFront still routes the same path here (web.ts) for same-origin use.
- * A reserved concurrency caps it: at ~25 ms a request, 5 instances serve ~400 open dashboards, and
- * the API's functions keep the rest of the account.
+ * A reserved concurrency caps it: at ~25 ms a request, 50 instances serve the platform's 2,000 open
+ * dashboards with room to spare (4,000 at 25 ms), and the API's functions keep the rest of the account.
  */
 export class LiveUpdates extends Construct {
   readonly fn: lambda.Function;
