@@ -39,6 +39,8 @@ export const PUBLIC_PAGES = [
   'booking',
   // A new e-mail address's confirmation link (R-EMP-9): /confirm-email/{token}
   'confirm-email',
+  // A locked account's one-time sign-in link (R-AUTH-6): /sign-in-link/{token}
+  'sign-in-link',
 ] as const;
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */

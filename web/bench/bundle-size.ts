@@ -40,6 +40,8 @@ export const ROUTES: Record<string, RouteEntry> = {
   '/service/:token': pub('src/features/services/PublicServicePage.tsx'),
   '/service/:token/offer/:offerToken': pub('src/features/services/WaitlistOfferPage.tsx'),
   '/service/:token/leave/:leaveToken': pub('src/features/services/WaitlistOfferPage.tsx'),
+  '/service/:token/confirm/:confirmToken': pub('src/features/services/WaitlistOfferPage.tsx'),
+  '/confirm-email/:token': pub('src/features/confirm-email/ConfirmEmailPage.tsx'),
   '/booking/cancel/:token': pub('src/features/booking-cancel/BookingCancelPage.tsx'),
   '/report-mail/:action/:token': pub('src/features/report-mail/ReportMailPage.tsx'),
   '/platform/dashboard': { modules: ['src/features/platform/PlatformPortal.tsx'], kind: 'app' },
