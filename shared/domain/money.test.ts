@@ -9,6 +9,7 @@ import {
   fromCents,
   multiplyCents,
   percentOf,
+  percentText,
   percentToThousandths,
   roundDollars,
   roundHalfAwayFromZero,
@@ -108,6 +109,8 @@ describe('money in cents', () => {
     expect(formatPercent(8)).toBe('8%');
     expect(formatPercent(8.25)).toBe('8.25%');
     expect(formatPercent(8.5)).toBe('8.5%');
+    expect(percentText(8.875)).toBe('8.875');
+    expect(percentText(8)).toBe('8');
     expect(formatPercent(8.87500000001)).toBe('8.875%');
     expect(formatPercent(0.1 + 0.2)).toBe('0.3%');
   });

@@ -76,9 +76,14 @@ export function percentOf(amount: number, percent: number): Cents {
   return (whole === 0 ? 0 : Math.sign(product) * whole) as Cents;
 }
 
-/** A rate as people read it, at most 3 decimals and no trailing zeros: "8.875%", "8.25%", "8%" (R-MONEY-3). */
+/** A rate's number as people read it, at most 3 decimals and no trailing zeros: "8.875", "8.25", "8". */
+export function percentText(percent: number): string {
+  return String(thousandthsToPercent(percentToThousandths(percent)));
+}
+
+/** A rate with its sign, no trailing zeros: "8.875%", "8.25%", "8%" (R-MONEY-3). */
 export function formatPercent(percent: number): string {
-  return `${thousandthsToPercent(percentToThousandths(percent))}%`;
+  return `${percentText(percent)}%`;
 }
 
 export function sumCents(values: readonly number[]): Cents {
