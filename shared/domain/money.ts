@@ -53,7 +53,7 @@ export function multiplyCents(amount: number, factor: number): Cents {
 
 /**
  * A percentage (a tax rate) as a whole number of thousandths of a percent: 8.875 % is 8875, 8.25 % is 8250
- * (R-SET-4: rates carry at most 3 decimals). Finer digits are rounded off; non-finite becomes 0.
+ * (R-SET-4, R-MONEY-6: rates carry at most 3 decimals). Finer digits are rounded off; non-finite becomes 0.
  */
 export function percentToThousandths(percent: number): number {
   return Number.isFinite(percent) ? roundHalfAwayFromZero(percent * 1000) : 0;
@@ -65,7 +65,7 @@ export function thousandthsToPercent(thousandths: number): number {
 }
 
 /**
- * The percentage of an amount (8.875 means 8.875 %), rounded once, half away from zero (R-MONEY-2). Worked
+ * The percentage of an amount (8.875 means 8.875 %), rounded once, half away from zero (R-MONEY-2, R-MONEY-6). Worked
  * in whole numbers: cents x thousandths-of-a-percent / 100000, so a 3-decimal rate such as 8.875 or 4.005
  * never drifts in binary floating point (docs/decisions/tax-rate-three-decimals.md). Exact while
  * |cents| x 100000 stays below 2^53 (amounts up to $900 million).
