@@ -1,3 +1,4 @@
+import { formatPercent } from '../../shared/domain/money.js';
 import { formatUsd } from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
 import { paymentLinks, type PaymentMethods } from '../../shared/domain/share-payment.js';
@@ -55,7 +56,10 @@ export async function sendConfirmation(
     slot: b.slot,
     participants: b.participants,
     // The tax is named where the total is (docs/decisions/right-about-money.md), so a stored template needs no new variable.
-    total: b.tax > 0 ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${b.taxRate}%)` : formatUsd(b.total),
+    total:
+      b.tax > 0
+        ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${formatPercent(b.taxRate)})`
+        : formatUsd(b.total),
     payBy: b.dueBy,
     holdHours: UNPAID_HOLD_HOURS,
     hasPaymentMethods: paymentLinksList.length > 0 || Boolean(b.methods.zelle),

@@ -464,6 +464,38 @@ describe('public booking', () => {
     expect(staff.body.data).toMatchObject({ subtotal: 30, taxAmount: 2.48, totalAmount: 32.48 });
   });
 
+  // R-SET-4, R-MONEY-6: a 3-decimal rate (docs/decisions/tax-rate-three-decimals.md).
+  it('taxes a booking at 8.875 % in whole cents and names the rate as 8.875%', async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    expect(
+      (await call('PUT', '/api/settings/financial/tax', { token: s.token, body: { rate: '8.875', enabled: true } }))
+        .status,
+    ).toBe(200);
+    const svc = await call('POST', '/api/inventory/services', {
+      token: s.token,
+      body: baseService({ rate: '19.99', addons: JSON.stringify([]), enableAddons: false }),
+    });
+    expect(svc.status, JSON.stringify(svc.body)).toBe(201);
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken;
+    expect((await call('GET', `/public/service/${share}`)).body.data.taxRate).toBe(8.875);
+    const res = await call('POST', `/public/service/${share}/book`, {
+      body: booking({
+        participantCount: 1,
+        customer: { firstName: 'Nyc', lastName: 'Payer', phone: '555-808-0875', email: 'nyc8875@example.com' },
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // 8.875 % of $19.99 = 177.41125 cents -> $1.77; total $21.76
+    expect(res.body.payment).toMatchObject({ subtotal: 19.99, taxRate: 8.875, taxAmount: 1.77, totalDue: 21.76 });
+    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text: string } }[];
+    };
+    expect(inbox.emails.find((m) => m.destination.to.includes('nyc8875@example.com'))?.body.text).toContain(
+      'Total due: $21.76 (includes $1.77 tax at 8.875%)',
+    );
+  });
+
   it('refuses what the page would not allow: too many people, unknown add-ons, a slot that does not exist', async () => {
     const s = await createService({ rsvpSettings: JSON.stringify({ maxParticipants: 3 }) });
     const token = await shareTokenFor(s.id);

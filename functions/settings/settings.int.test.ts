@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
@@ -215,13 +215,45 @@ describe('tax', () => {
     [{ enabled: true, rate: '' }, 'Please enter a tax rate when tax is enabled'],
     [{ enabled: true, rate: 100 }, 'Tax rate must be between 0.00 and 99.99'],
     [{ enabled: true, rate: '-1' }, 'Tax rate must be between 0.00 and 99.99'],
-    [{ enabled: true, rate: '8.255' }, 'Tax rate must be between 0.00 and 99.99'],
+    [{ enabled: true, rate: '8.8755' }, 'Up to 3 decimals, e.g. 8.875'],
+    [{ enabled: true, rate: 8.8755 }, 'Up to 3 decimals, e.g. 8.875'],
+    [{ enabled: true, rate: '99.991' }, 'Tax rate must be between 0.00 and 99.99'],
     [{ enabled: true, rate: 'abc' }, 'Tax rate must be between 0.00 and 99.99'],
     [{ enabled: false, rate: 150 }, 'Tax rate must be between 0.00 and 99.99'],
   ])('refuses %j with its message', async (body, msg) => {
     const res = await call('PUT', '/api/settings/financial/tax', { token: admin.token, body });
     expect(res.status).toBe(400);
     expect(res.body.details.map((d: { msg: string }) => d.msg)).toContain(msg);
+  });
+
+  // R-SET-4: rates to 3 decimals (docs/decisions/tax-rate-three-decimals.md).
+  it('saves 8.875 exactly, in thousandths of a percent, and tax_rate answers 8.875', async () => {
+    const fresh = await sessionFor();
+    const put = await call('PUT', '/api/settings/financial/tax', {
+      token: fresh.token,
+      body: { enabled: true, rate: '8.875' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.data).toEqual({ rate: 8.875, enabled: true });
+    const row = await db().send(new GetCommand({ TableName: tableName(), Key: keys.settings(fresh.tenant, 'TAX') }));
+    expect(row.Item?.rateThousandths).toBe(8875);
+    expect((await call('GET', '/api/settings/tax_rate', { token: fresh.token })).body).toBe(8.875);
+    expect((await call('GET', '/api/settings/financial/tax', { token: fresh.token })).body.data).toEqual({
+      rate: 8.875,
+      enabled: true,
+    });
+  });
+
+  it('reads a row saved before 3 decimals (hundredths of a percent) the same as before', async () => {
+    const fresh = await sessionFor();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.settings(fresh.tenant, 'TAX'), type: 'TAX_SETTINGS', rateBasisPoints: 825, enabled: true },
+      }),
+    );
+    expect(await readTaxSettings(fresh.tenant)).toEqual({ rate: 8.25, enabled: true });
+    expect((await call('GET', '/api/settings/tax_rate', { token: fresh.token })).body).toBe(8.25);
   });
 
   it('is for administrators only; the rate number is for everyone signed in', async () => {

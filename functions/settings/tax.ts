@@ -2,34 +2,36 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { getRow } from '../lib/coalesced-get.js';
+import { percentToThousandths, thousandthsToPercent } from '../../shared/domain/money.js';
 
 /**
  * The tax row (R-SET-5 "Tax settings": rate, enabled). One row per tenant under
- * `T#{tenant}` / `SETTINGS#TAX`. The rate is kept in hundredths of a percent (8.25 % = 825) so it
- * is always an exact 0.00-99.99 value; readers get it back as a percentage number.
+ * `T#{tenant}` / `SETTINGS#TAX`. The rate is kept as a whole number of thousandths of a percent
+ * (`rateThousandths`, 8.875 % = 8875) so it is always an exact 0.000-99.990 value (R-SET-4,
+ * docs/decisions/tax-rate-three-decimals.md); readers get it back as a percentage number. Rows saved
+ * before rates took 3 decimals hold `rateBasisPoints` (hundredths, 8.25 % = 825) and read the same.
  */
 export interface TaxSettings {
-  /** Percent, 0.00 to 99.99 with at most 2 decimals. */
+  /** Percent, 0.00 to 99.99 with at most 3 decimals. */
   rate: number;
   enabled: boolean;
 }
 
 const taxKey = (tenant: TenantId) => keys.settings(tenant, 'TAX');
 
-export function percentToBasisPoints(rate: number): number {
-  return Math.round(rate * 100);
-}
-
-export function basisPointsToPercent(bp: number): number {
-  return bp / 100;
+/** The stored rate in thousandths of a percent: the current attribute, else a legacy row's hundredths. */
+export function storedRateThousandths(item: Record<string, unknown>): number {
+  if (typeof item.rateThousandths === 'number' && Number.isFinite(item.rateThousandths)) return item.rateThousandths;
+  if (typeof item.rateBasisPoints === 'number' && Number.isFinite(item.rateBasisPoints))
+    return item.rateBasisPoints * 10;
+  return 0;
 }
 
 /** The tenant's tax settings; a missing row means tax is disabled at 0 %. */
 export async function readTaxSettings(tenant: TenantId): Promise<TaxSettings> {
   const item = await getRow(taxKey(tenant));
   if (!item) return { rate: 0, enabled: false };
-  const bp = typeof item.rateBasisPoints === 'number' ? item.rateBasisPoints : 0;
-  return { rate: basisPointsToPercent(bp), enabled: item.enabled === true };
+  return { rate: thousandthsToPercent(storedRateThousandths(item)), enabled: item.enabled === true };
 }
 
 /**
@@ -42,19 +44,19 @@ export async function effectiveTaxRate(tenant: TenantId): Promise<number> {
 }
 
 export async function writeTaxSettings(tenant: TenantId, value: TaxSettings, actorId: string): Promise<TaxSettings> {
-  const bp = percentToBasisPoints(value.rate);
+  const thousandths = percentToThousandths(value.rate);
   await db().send(
     new PutCommand({
       TableName: tableName(),
       Item: {
         ...taxKey(tenant),
         type: 'TAX_SETTINGS',
-        rateBasisPoints: bp,
+        rateThousandths: thousandths,
         enabled: value.enabled,
         updatedAt: nowIso(),
         updatedBy: actorId,
       },
     }),
   );
-  return { rate: basisPointsToPercent(bp), enabled: value.enabled };
+  return { rate: thousandthsToPercent(thousandths), enabled: value.enabled };
 }

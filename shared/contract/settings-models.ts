@@ -9,6 +9,7 @@ import {
   type HoursRow,
 } from '../domain/settings.js';
 import { isEmail } from '../domain/email.js';
+import { percentToThousandths, thousandthsToPercent } from '../domain/money.js';
 import { dayCheck, PERMISSION_POLICY } from './common.js';
 
 /**
@@ -192,16 +193,27 @@ export const hoursResponse = z.object({
 export const TAX_MESSAGES = {
   required: 'Please enter a tax rate when tax is enabled',
   range: 'Tax rate must be between 0.00 and 99.99',
+  decimals: 'Up to 3 decimals, e.g. 8.875',
 } as const;
-/** Up to 2 digits, an optional decimal part of up to 2 places (R-SET-4). */
-const TAX_TEXT = /^\d{1,2}(\.\d{0,2})?$/;
-export function parseTaxRate(v: unknown): number | null | 'invalid' {
+/**
+ * Up to 2 digits, an optional decimal part of up to 3 places (R-SET-4; New York City's 8.875 %,
+ * docs/decisions/tax-rate-three-decimals.md).
+ */
+const TAX_TEXT = /^\d{1,2}(\.\d{0,3})?$/;
+/** A rate in the right shape but with 4 or more decimals: told so, not that it is out of range. */
+const TAX_TOO_PRECISE = /^\d{1,2}\.\d{4,}$/;
+/**
+ * The rate as a percent number with at most 3 decimals (the nearest double to the decimal, so 8.875 stays
+ * 8.875), null when blank, 'invalid' when out of 0.00-99.99 or not a number, 'decimals' with 4 or more decimals.
+ */
+export function parseTaxRate(v: unknown): number | null | 'invalid' | 'decimals' {
   if (v === null || v === undefined || v === '') return null;
   const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : typeof v === 'string' ? v.trim() : 'x';
   if (s === '') return null;
+  if (TAX_TOO_PRECISE.test(s)) return 'decimals';
   if (!TAX_TEXT.test(s)) return 'invalid';
   const n = Number(s);
-  return n >= 0 && n <= 99.99 ? Math.round(n * 100) / 100 : 'invalid';
+  return n >= 0 && n <= 99.99 ? thousandthsToPercent(percentToThousandths(n)) : 'invalid';
 }
 export const taxBody = z.pipe(
   z
@@ -214,7 +226,7 @@ export const taxBody = z.pipe(
             z.number().check(z.meta({ minimum: 0, maximum: 99.99 })),
             z
               .string()
-              .check(z.maxLength(20), z.singleLine(), z.meta({ pattern: '^\\s*(\\d{1,2}(\\.\\d{0,2})?)?\\s*$' })),
+              .check(z.maxLength(20), z.singleLine(), z.meta({ pattern: '^\\s*(\\d{1,2}(\\.\\d{0,3})?)?\\s*$' })),
             z.null(),
           ]),
         ),
@@ -232,6 +244,7 @@ export const taxBody = z.pipe(
       z.superRefine((b, ctx) => {
         const r = parseTaxRate(b.rate);
         if (r === 'invalid') ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.range, path: ['rate'] });
+        else if (r === 'decimals') ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.decimals, path: ['rate'] });
         else if (r === null && b.enabled)
           ctx.addIssue({ code: 'custom', message: TAX_MESSAGES.required, path: ['rate'] });
       }),

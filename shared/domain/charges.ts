@@ -3,7 +3,17 @@
  * movements of a return, in cents. Service prices (what a booking costs before these) are pricing.ts.
  */
 
-import { type Cents, cents, formatCents, multiplyCents, percentOf, sumCents, toCents } from './money.js';
+import {
+  type Cents,
+  cents,
+  formatCents,
+  multiplyCents,
+  percentOf,
+  percentToThousandths,
+  sumCents,
+  thousandthsToPercent,
+  toCents,
+} from './money.js';
 
 /** R-RES-6: refund hours step and range; the minimum return time after the start. */
 export const REFUND_HOURS_STEP = 0.25;
@@ -55,7 +65,7 @@ export interface ChargesInput {
   /** An overage amount that replaces hours x rate (R-RES-2: "overageAmount, else hours x rate"). */
   overageCents?: number | null;
   refundCents?: number;
-  /** Percent (8.25 = 8.25 %): the reservation's rate, else the organization's, else 0. */
+  /** Percent with at most 3 decimals (8.875 = 8.875 %): the reservation's rate, else the organization's, else 0. */
   taxRate?: number | null;
 }
 
@@ -73,7 +83,8 @@ export interface Charges {
 /**
  * R-MONEY-3: overage only without a service (the amount, else hours x rate); subtotal =
  * max(0, base + overage - refund); tax = subtotal x rate / 100 when both are positive, rounded once
- * (half away from zero); total = subtotal + tax.
+ * (half away from zero) and worked in whole thousandths of a percent (`percentOf`, R-SET-4: 3 decimals);
+ * total = subtotal + tax. The rate returned is the one applied, to its 3 decimals.
  */
 export function computeCharges(input: ChargesInput): Charges {
   const overageHours = input.hasService ? 0 : Math.max(0, input.overageHours ?? 0);
@@ -84,7 +95,10 @@ export function computeCharges(input: ChargesInput): Charges {
       : multiplyCents(input.hourlyRateCents, overageHours);
   const refundCents = cents(Math.max(0, input.refundCents ?? 0));
   const subtotalCents = cents(Math.max(0, input.baseCents + overageCents - refundCents));
-  const taxRate = input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0 ? input.taxRate : 0;
+  const taxRate =
+    input.taxRate != null && Number.isFinite(input.taxRate) && input.taxRate > 0
+      ? thousandthsToPercent(percentToThousandths(input.taxRate))
+      : 0;
   const taxCents = subtotalCents > 0 && taxRate > 0 ? percentOf(subtotalCents, taxRate) : cents(0);
   return {
     baseCents: cents(input.baseCents),

@@ -51,9 +51,39 @@ export function multiplyCents(amount: number, factor: number): Cents {
   return cents(amount * factor);
 }
 
-/** The percentage of an amount (8.25 means 8.25 %), rounded once. */
+/**
+ * A percentage (a tax rate) as a whole number of thousandths of a percent: 8.875 % is 8875, 8.25 % is 8250
+ * (R-SET-4, R-MONEY-6: rates carry at most 3 decimals). Finer digits are rounded off; non-finite becomes 0.
+ */
+export function percentToThousandths(percent: number): number {
+  return Number.isFinite(percent) ? roundHalfAwayFromZero(percent * 1000) : 0;
+}
+
+/** Thousandths of a percent back to the percent number (8875 -> 8.875, the nearest double to the decimal). */
+export function thousandthsToPercent(thousandths: number): number {
+  return Number.isFinite(thousandths) ? Math.round(thousandths) / 1000 : 0;
+}
+
+/**
+ * The percentage of an amount (8.875 means 8.875 %), rounded once, half away from zero (R-MONEY-2, R-MONEY-6). Worked
+ * in whole numbers: cents x thousandths-of-a-percent / 100000, so a 3-decimal rate such as 8.875 or 4.005
+ * never drifts in binary floating point (docs/decisions/tax-rate-three-decimals.md). Exact while
+ * |cents| x 100000 stays below 2^53 (amounts up to $900 million).
+ */
 export function percentOf(amount: number, percent: number): Cents {
-  return cents((amount * percent) / 100);
+  const product = (Number.isFinite(amount) ? Math.round(amount) : 0) * percentToThousandths(percent);
+  const whole = Math.floor((Math.abs(product) + 50_000) / 100_000);
+  return (whole === 0 ? 0 : Math.sign(product) * whole) as Cents;
+}
+
+/** A rate's number as people read it, at most 3 decimals and no trailing zeros: "8.875", "8.25", "8". */
+export function percentText(percent: number): string {
+  return String(thousandthsToPercent(percentToThousandths(percent)));
+}
+
+/** A rate with its sign, no trailing zeros: "8.875%", "8.25%", "8%" (R-MONEY-3). */
+export function formatPercent(percent: number): string {
+  return `${percentText(percent)}%`;
 }
 
 export function sumCents(values: readonly number[]): Cents {

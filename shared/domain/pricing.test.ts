@@ -120,6 +120,27 @@ describe('reservation charges (R-MONEY-3)', () => {
       taxCents: 275,
       totalCents: 3608,
     });
+    // R-SET-4, 3 decimals: 8.875 % of $19.99 = 177.41125 cents -> 177; total $21.76
+    expect(computeCharges({ baseCents: 1999, hasService: false, hourlyRateCents: 0, taxRate: 8.875 })).toMatchObject({
+      taxRate: 8.875,
+      taxCents: 177,
+      totalCents: 2176,
+    });
+    // 8.875 % of $40.00 + 1 h overage at $20.00 - $4.00 refund = $56.00 -> 497 cents; total $60.97
+    expect(
+      computeCharges({
+        baseCents: 4000,
+        hasService: false,
+        hourlyRateCents: 2000,
+        overageHours: 1,
+        refundCents: 400,
+        taxRate: 8.875,
+      }),
+    ).toMatchObject({ subtotalCents: 5600, taxCents: 497, totalCents: 6097 });
+    // A rate carried with binary noise is applied and kept as its 3 decimals
+    expect(
+      computeCharges({ baseCents: 10000, hasService: false, hourlyRateCents: 0, taxRate: 4.005000000001 }),
+    ).toMatchObject({ taxRate: 4.005, taxCents: 401, totalCents: 10401 });
     // 7.5 % of $0.10 = 0.75 cents -> 1 (half away from zero)
     expect(computeCharges({ baseCents: 10, hasService: false, hourlyRateCents: 0, taxRate: 7.5 }).taxCents).toBe(1);
     expect(computeCharges({ baseCents: 3333, hasService: false, hourlyRateCents: 0, taxRate: 0 })).toMatchObject({

@@ -1,4 +1,5 @@
 import { Table } from '@chakra-ui/react';
+import { formatPercent } from '../../../../shared/domain/money.js';
 import { pluralize } from '../../components/format.js';
 import { money } from './display.js';
 import type { Charges } from './types.js';
@@ -14,7 +15,7 @@ export function ChargesTable({ c, caption }: { c: Charges; caption: string }) {
     ['Subtotal', money(c.subtotal)],
   ];
   // R-MONEY-3: the tax rate and amount show when the rate is above 0.
-  if (c.taxRate > 0) rows.push([`Tax (${c.taxRate}%)`, money(c.taxAmount)]);
+  if (c.taxRate > 0) rows.push([`Tax (${formatPercent(c.taxRate)})`, money(c.taxAmount)]);
   rows.push(['Total', money(c.totalAmount)]);
   return (
     <Table.Root size="sm" aria-label={caption}>

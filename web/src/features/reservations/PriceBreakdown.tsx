@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
+import { formatPercent, fromCents, sumCents, toCents } from '../../../../shared/domain/money.js';
 import { staffPriceText } from '../../../../shared/domain/pricing.js';
 import { Row } from './DetailRow.js';
 import { money } from './display.js';
@@ -43,7 +43,7 @@ export function Breakdown({ r }: { r: ReservationDetail }) {
         <Row label={`Refund${r.refundHours ? ` (${r.refundHours} h)` : ''}`}>-{money(r.refundAmount)}</Row>
       )}
       <Row label="Subtotal">{money(r.subtotal)}</Row>
-      {r.taxRate > 0 && <Row label={`Tax (${r.taxRate}%)`}>{money(r.taxAmount)}</Row>}
+      {r.taxRate > 0 && <Row label={`Tax (${formatPercent(r.taxRate)})`}>{money(r.taxAmount)}</Row>}
       <Row label="Total">
         <Text fontWeight="bold">{money(r.totalAmount)}</Text>
       </Row>

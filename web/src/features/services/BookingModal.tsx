@@ -1,5 +1,6 @@
 import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { clampParticipants, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
@@ -152,7 +153,7 @@ export function BookingModal({
               <Text>{formatUsd(total.subtotal)}</Text>
             </HStack>
             <HStack justify="space-between">
-              <Text>Tax ({total.taxRate}%)</Text>
+              <Text>Tax ({formatPercent(total.taxRate)})</Text>
               <Text data-testid="booking-tax">{formatUsd(total.tax)}</Text>
             </HStack>
           </Stack>

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Card, Center, Container, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
@@ -72,7 +73,9 @@ export function PaymentRequired({
             </Text>
             <Text>
               Total due: <b data-testid="total-due">{formatUsd(payment.totalDue)}</b>
-              {payment.taxAmount ? ` (includes ${formatUsd(payment.taxAmount)} tax at ${payment.taxRate}%)` : ''}
+              {payment.taxAmount
+                ? ` (includes ${formatUsd(payment.taxAmount)} tax at ${formatPercent(payment.taxRate)})`
+                : ''}
             </Text>
             <Text>
               Pay by: <b>{formatDateTime(payment.dueBy, zone, { zoneName: true })}</b>

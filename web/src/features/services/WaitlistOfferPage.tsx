@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Center, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
 import { ApiRequestError, errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
@@ -101,7 +102,7 @@ function OfferView({ offerToken }: { offerToken: string }) {
             </Text>
             <Text>
               Total: <b data-testid="offer-total">{formatUsd(o.totalAmount)}</b>
-              {o.taxAmount ? ` (includes ${formatUsd(o.taxAmount)} tax at ${o.taxRate}%)` : ''}
+              {o.taxAmount ? ` (includes ${formatUsd(o.taxAmount)} tax at ${formatPercent(o.taxRate)})` : ''}
             </Text>
             {o.holdUntilText && (
               <Text>

@@ -51,6 +51,34 @@ describe('Taxes', () => {
     });
   });
 
+  // R-SET-4: rates to 3 decimals (docs/decisions/tax-rate-three-decimals.md).
+  it('shows a saved 8.875 as 8.875, refuses 4 decimals with a clear text, saves 8.875', {
+    timeout: 45_000,
+  }, async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const calls = stubPaths({
+      [`GET ${TAX}`]: { body: { success: true, data: { rate: 8.875, enabled: true } } },
+      [`PUT ${TAX}`]: () => ({ body: { success: true, data: { enabled: true, rate: 8.875 } } }),
+    });
+    renderApp('/acme/storefront/taxes');
+    await screen.findByLabelText('Charge sales tax', {}, { timeout: 10_000 });
+    const input = screen.getByPlaceholderText('0.00') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('8.875'));
+    screen.getByText('0.00 to 99.99, up to 3 decimals');
+    fireEvent.change(input, { target: { value: '8.8755' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Up to 3 decimals, e.g. 8.875');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '8.875' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Tax settings saved successfully (enabled)');
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body))).toEqual({
+      enabled: true,
+      rate: '8.875',
+    });
+    expect(input.value).toBe('8.875');
+  });
+
   it('tells a manager they have no access, without loading', async () => {
     signIn(user('EMPLOYEE', 'MANAGER'));
     const calls = stubPaths({

@@ -7,6 +7,7 @@ import { useUser } from '../../app/SessionProvider.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { roleFlags } from '../../../../shared/domain/roles.js';
+import { percentText } from '../../../../shared/domain/money.js';
 
 /** R-SET-4 "Settings": the tax screen's own texts. */
 export const TAX_TEXT = {
@@ -61,7 +62,7 @@ export default function TaxesPage() {
       if (res.status >= 400 || !res.data)
         return (setMessage({ status: 'error', text: TAX_TEXT.loadFailed }), setState('failed'));
       setEnabled(res.data.enabled);
-      setRate(res.data.rate || res.data.enabled ? res.data.rate.toFixed(2) : '');
+      setRate(res.data.rate || res.data.enabled ? percentText(res.data.rate) : '');
       setState('ready');
     } catch {
       if (ctl.signal.aborted) return;
@@ -102,7 +103,7 @@ export default function TaxesPage() {
       if (res.status === 401) return expire();
       if (res.status >= 400 || !res.data) return setMessage({ status: 'error', text: TAX_TEXT.saveFailed });
       setEnabled(res.data.enabled);
-      setRate(res.data.enabled || res.data.rate ? res.data.rate.toFixed(2) : '');
+      setRate(res.data.enabled || res.data.rate ? percentText(res.data.rate) : '');
       setMessage({ status: 'success', text: TAX_TEXT.saved(res.data.enabled) });
       later(SUCCESS_MS, () => setMessage((m) => (m?.status === 'success' ? null : m)));
     } catch {
@@ -152,14 +153,14 @@ export default function TaxesPage() {
                       inputMode="decimal"
                       placeholder="0.00"
                       value={rate}
-                      maxLength={5}
+                      maxLength={10}
                       onChange={(e) => {
                         setRate(e.currentTarget.value);
                         setRateError(null);
                       }}
                     />
                   </InputGroup>
-                  <Field.HelperText>0.00 to 99.99, up to 2 decimals</Field.HelperText>
+                  <Field.HelperText>0.00 to 99.99, up to 3 decimals</Field.HelperText>
                   <Field.ErrorText>{rateError}</Field.ErrorText>
                 </Field.Root>
                 <Box>
