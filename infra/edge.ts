@@ -113,7 +113,7 @@ const apiOrPublic: wafv2.CfnWebACL.StatementProperty = {
 };
 
 /**
- * Per tenant (R-PLAT-… see docs/decisions/edge-limits-per-tenant.md). Subdomain mode: the Host names
+ * Per tenant (R-PLAT-15, docs/decisions/edge-limits-per-tenant.md). Subdomain mode: the Host names
  * the tenant, for the back office and its share links alike. Path mode (a stage without a domain, never
  * production): every tenant shares the CloudFront host, so the tenant is the SPA's x-tenant-path
  * header on /api/; WAF leaves a request missing a key uncounted by the rule, so platform pages
