@@ -58,14 +58,6 @@ const pathEndsWith = (path: string): wafv2.CfnWebACL.StatementProperty => ({
     textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
   },
 });
-const hasHeader = (name: string): wafv2.CfnWebACL.StatementProperty => ({
-  sizeConstraintStatement: {
-    fieldToMatch: { singleHeader: { name } },
-    comparisonOperator: 'GT',
-    size: 0,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
-  },
-});
 type ResponseBody = 'tooMany' | 'linkBusy' | 'tenantBusy';
 /** 429 with Retry-After and a JSON body shaped like the API's own errors ({error, message}). */
 const tooMany = (body: ResponseBody): wafv2.CfnWebACL.RuleActionProperty => ({
