@@ -42,11 +42,20 @@ export interface ApiProps {
   originSecret: secretsmanager.ISecret;
 }
 
-/** Stage throttling (requests per second, burst): the whole API, and sign-in and public booking alone. */
-export const STAGE_THROTTLE = { rate: 200, burst: 400 } as const;
+/**
+ * Stage throttling (requests per second, burst): the whole API, and sign-in and public booking alone.
+ * These are the platform's limits, sized for what the platform can serve (Lambda's 1,000 concurrent
+ * executions per account and region, DynamoDB on-demand's 4,000 write units a second on a new table),
+ * not for one tenant: fairness between tenants and share links lives at the edge (infra/edge.ts
+ * WAF_RATE_LIMITS.perTenant and perLink, each a tenth of these). Arithmetic in
+ * docs/decisions/edge-limits-per-tenant.md. The burst is no larger than the concurrency a full burst of
+ * cold starts (about a second each) can get.
+ */
+export const STAGE_THROTTLE = { rate: 1000, burst: 1000 } as const;
 export const ROUTE_THROTTLE: Record<string, { rate: number; burst: number }> = {
+  // Sign-in stays at 20: each attempt costs a password hash (CPU), and WAF and the API limit it per source.
   'POST /api/auth/login': { rate: 20, burst: 40 },
-  'POST /public/service/{token}/book': { rate: 20, burst: 40 },
+  'POST /public/service/{token}/book': { rate: 200, burst: 400 },
 };
 
 /** Areas whose handlers build reports, process photos or fan out to many items: more memory (and CPU). */

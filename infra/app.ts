@@ -15,6 +15,7 @@ const edge =
   region && region !== 'us-east-1'
     ? new EdgeStack(app, `RentalBackOfficeEdge-${config.stage}`, {
         stage: config.stage,
+        tenantHosts: config.domainName !== undefined,
         env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: 'us-east-1' },
       })
     : undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { API_5XX_FILTER } from './alarms.js';
 import { ROUTE_THROTTLE, STAGE_THROTTLE } from './api.js';
 import { readConfig } from './config.js';
-import { EdgeStack, WAF_RATE_LIMITS } from './edge.js';
+import { EdgeStack, WAF_RATE_LIMITS, WAF_RETRY_AFTER_SECONDS } from './edge.js';
 import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 
@@ -49,6 +49,91 @@ describe('AWS WAF on CloudFront', () => {
     expect(rule('SignInPerIp').Action.Block.CustomResponse.ResponseCode).toBe(429);
   });
 
+  // docs/decisions/edge-limits-per-tenant.md: one tenant or one share link degrades only itself.
+  const retryAfter = (r: { Action?: any }) =>
+    (r.Action.Block.CustomResponse.ResponseHeaders as { Name: string; Value: string }[]).find(
+      (h) => h.Name === 'Retry-After',
+    )?.Value;
+  const bodyOf = (r: { Action?: any }) =>
+    JSON.parse(acl?.Properties.CustomResponseBodies[r.Action.Block.CustomResponse.CustomResponseBodyKey].Content);
+
+  it('limits each share link (host + path) on the share paths, answering 429 with Retry-After and a JSON error', () => {
+    const link = rule('PerShareLink');
+    expect(link.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.perLink,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      EvaluationWindowSec: 300,
+      CustomKeys: [
+        { Header: { Name: 'host', TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } },
+        { UriPath: { TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } },
+      ],
+      ScopeDownStatement: {
+        ByteMatchStatement: expect.anything(),
+      },
+    });
+    expect(link.Statement.RateBasedStatement.ScopeDownStatement.ByteMatchStatement).toMatchObject({
+      SearchString: '/public/service/',
+      PositionalConstraint: 'STARTS_WITH',
+      FieldToMatch: { UriPath: {} },
+    });
+    expect(link.Action.Block.CustomResponse.ResponseCode).toBe(429);
+    expect(retryAfter(link)).toBe(String(WAF_RETRY_AFTER_SECONDS));
+    expect(bodyOf(link)).toEqual({ error: 'TooManyRequests', message: expect.stringMatching(/booking link/) });
+  });
+
+  it('limits each tenant by its Host on /api/ and /public/ when tenants live on subdomains', () => {
+    const [prodAcl] = ofType(withDomain, 'AWS::WAFv2::WebACL');
+    const tenant = (prodAcl?.Properties.Rules as { Name: string; Statement: any; Action: any }[]).find(
+      (r) => r.Name === 'PerTenantHost',
+    )!;
+    expect(tenant.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.perTenant,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [{ Header: { Name: 'host', TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } }],
+    });
+    const scope = JSON.stringify(tenant.Statement.RateBasedStatement.ScopeDownStatement);
+    expect(scope).toContain('"SearchString":"/api/"');
+    expect(scope).toContain('"SearchString":"/public/"');
+    expect(tenant.Action.Block.CustomResponse.ResponseCode).toBe(429);
+    expect(retryAfter(tenant)).toBe(String(WAF_RETRY_AFTER_SECONDS));
+    expect(JSON.parse(prodAcl?.Properties.CustomResponseBodies.tenantBusy.Content).error).toBe('TooManyRequests');
+  });
+
+  it('in path mode (no domain) limits each tenant by host + its x-tenant-path on /api/', () => {
+    expect(rules.find((r) => r.Name === 'PerTenantHost')).toBeUndefined();
+    const tenant = rule('PerTenantPathPrefix');
+    expect(tenant.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.perTenant,
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [
+        { Header: { Name: 'host', TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } },
+        { Header: { Name: 'x-tenant-path', TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } },
+      ],
+      ScopeDownStatement: { ByteMatchStatement: expect.objectContaining({ SearchString: '/api/' }) },
+    });
+    expect(retryAfter(tenant)).toBe(String(WAF_RETRY_AFTER_SECONDS));
+  });
+
+  it('every rate rule answers 429 with Retry-After; the link rule runs before the tenant rule', () => {
+    for (const r of rules.filter((x) => x.Statement.RateBasedStatement)) {
+      expect(r.Action.Block.CustomResponse.ResponseCode).toBe(429);
+      expect(retryAfter(r)).toBe(String(WAF_RETRY_AFTER_SECONDS));
+    }
+    const priority = (name: string) => (rules.find((r) => r.Name === name) as any).Priority as number;
+    expect(priority('PerShareLink')).toBeLessThan(priority('PerTenantPathPrefix'));
+    expect(priority('AWSManagedRulesAmazonIpReputationList')).toBeLessThan(priority('PerShareLink'));
+  });
+
+  it('sizes the limits so one tenant or one link cannot take the platform throttles', () => {
+    const window = 300;
+    // Average rates over WAF's window against the stage's and the booking route's rates.
+    expect(WAF_RATE_LIMITS.perTenant / window).toBeLessThanOrEqual(STAGE_THROTTLE.rate / 10);
+    expect(WAF_RATE_LIMITS.perLink / window).toBeLessThanOrEqual(
+      ROUTE_THROTTLE['POST /public/service/{token}/book']!.rate / 10,
+    );
+    expect(WAF_RATE_LIMITS.perLink).toBeLessThan(WAF_RATE_LIMITS.perTenant);
+  });
+
   it('runs the AWS managed common rules', () => {
     expect(rule('AWSManagedRulesCommonRuleSet').Statement.ManagedRuleGroupStatement).toMatchObject({
       VendorName: 'AWS',
@@ -69,9 +154,18 @@ describe('AWS WAF on CloudFront', () => {
         }),
     ).toThrow(/us-east-1/);
     expect(
-      () => new EdgeStack(app, 'EdgeElsewhere', { stage: 'x', env: { account: '123456789012', region: 'eu-west-1' } }),
+      () =>
+        new EdgeStack(app, 'EdgeElsewhere', {
+          stage: 'x',
+          tenantHosts: true,
+          env: { account: '123456789012', region: 'eu-west-1' },
+        }),
     ).toThrow(/us-east-1/);
-    const edge = new EdgeStack(app, 'Edge', { stage: 'x', env: { account: '123456789012', region: 'us-east-1' } });
+    const edge = new EdgeStack(app, 'Edge', {
+      stage: 'x',
+      tenantHosts: true,
+      env: { account: '123456789012', region: 'us-east-1' },
+    });
     Template.fromStack(edge).resourceCountIs('AWS::WAFv2::WebACL', 1);
   });
 });

@@ -71,7 +71,11 @@ export class BackOfficeStack extends Stack {
           `The WAF web ACL for CloudFront must be made in us-east-1: pass webAclArn from an EdgeStack there (app.ts does) for a stack in ${this.region}`,
         );
       }
-      webAclArn = new EdgeFirewall(this, 'Firewall', { stage: cfg.stage }).webAcl.attrArn;
+      webAclArn = new EdgeFirewall(this, 'Firewall', {
+        stage: cfg.stage,
+        // infra/stack.ts's TENANT_URL_MODE: subdomains exactly when a domain is configured.
+        tenantHosts: cfg.domainName !== undefined,
+      }).webAcl.attrArn;
     }
     // With a domain and its hosted zone: the SES identity for it, with its DKIM records in the zone.
     if (cfg.domainName && cfg.hostedZoneId) {
