@@ -1,5 +1,5 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { counter, optionalText, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
@@ -134,7 +134,10 @@ export async function weeklyHundredths(tenant: TenantId, zone: string, now = Dat
   return out;
 }
 
-/** One person's last 7 days: seven GetItems in one batch. */
+/**
+ * One person's last 7 days: seven GetItems in one batch, through `batchGetAll` so keys DynamoDB leaves
+ * unprocessed are asked again rather than counted as zero hours.
+ */
 export async function myWeeklyHundredths(
   tenant: TenantId,
   userId: string,
@@ -143,8 +146,11 @@ export async function myWeeklyHundredths(
 ): Promise<number> {
   const { from } = lastSevenDays(zone, now);
   const Keys = Array.from({ length: 7 }, (_, k) => tsKeys.day(tenant, addDaysToDay(from, k), userId));
-  const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys, ConsistentRead: true } } }));
-  return (res.Responses?.[T()] ?? []).reduce((t, i) => t + hundredthsOf(i), 0);
+  const rows = await batchGetAll(
+    Keys.map((k) => ({ ...k })),
+    { consistent: true },
+  );
+  return rows.reduce((t, i) => t + hundredthsOf(i), 0);
 }
 
 export async function listSessions(tenant: TenantId, userId: string, limit = 500): Promise<Timesheet[]> {
