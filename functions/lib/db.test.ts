@@ -1,10 +1,10 @@
-import { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from './config.js';
-import { batchGetAll, resetDb } from './db.js';
+import { batchGetAll, queryAll, queryPages, resetDb } from './db.js';
 
 /**
  * Every BatchGet goes through `batchGetAll` (issue 37): keys DynamoDB leaves unprocessed are asked again
@@ -85,5 +85,30 @@ describe('every BatchGet in functions/', () => {
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && join(root, f) !== join(root, 'lib', 'db.ts'))
       .filter((f) => /\bBatchGet(Item)?Command\b/.test(readFileSync(join(root, f), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('queryAll / queryPages', () => {
+  it('follows LastEvaluatedKey through every page, starting from the given key', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [{ n: 1 }, { n: 2 }], LastEvaluatedKey: keyOf(2) })
+      .resolvesOnce({ Items: [], LastEvaluatedKey: keyOf(2) })
+      .resolvesOnce({ Items: [{ n: 3 }] });
+
+    const rows = await queryAll({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExclusiveStartKey: keyOf(0) });
+
+    expect(rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const starts = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.ExclusiveStartKey);
+    expect(starts).toEqual([keyOf(0), keyOf(2), keyOf(2)]);
+  });
+
+  it('reads no further page once the caller stops', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ n: 1 }], LastEvaluatedKey: keyOf(1) });
+    for await (const page of queryPages({ TableName: TABLE, KeyConditionExpression: 'pk = :pk' })) {
+      expect(page).toEqual([{ n: 1 }]);
+      break;
+    }
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
   });
 });

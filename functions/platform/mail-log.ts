@@ -1,5 +1,5 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryPages, tableName } from '../lib/db.js';
 import { addTo } from '../lib/group-commit.js';
 import { logger } from '../lib/logger.js';
 import { counter, rowParser } from '../lib/rows.js';
@@ -75,19 +75,13 @@ const parseMailLogDay = rowParser(
 /** Every day row of the log from `from` (yyyy-MM-dd) on: one Query. */
 async function mailLogDays(from: string) {
   const out: ReturnType<typeof parseMailLogDay>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseMailLogDay));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
+  })) {
+    out.push(...items.map(parseMailLogDay));
+  }
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, db, tableName } from '../lib/db.js';
+import { batchGetAll, db, queryPages, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { counter, optionalText, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
@@ -114,23 +114,17 @@ export function lastSevenDays(zone: string, now = Date.now()): { from: string; t
 export async function weeklyHundredths(tenant: TenantId, zone: string, now = Date.now()): Promise<Map<string, number>> {
   const { from, to } = lastSevenDays(zone, now);
   const out = new Map<string, number>();
-  let start: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: {
-          ':pk': keys.tenantPartition(tenant),
-          ':a': `TSDAY#${from}#`,
-          ':b': `TSDAY#${to}#~`,
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + hundredthsOf(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: T(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+    ExpressionAttributeValues: {
+      ':pk': keys.tenantPartition(tenant),
+      ':a': `TSDAY#${from}#`,
+      ':b': `TSDAY#${to}#~`,
+    },
+  })) {
+    for (const i of items) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + hundredthsOf(i));
+  }
   return out;
 }
 
