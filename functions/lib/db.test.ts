@@ -112,3 +112,24 @@ describe('queryAll / queryPages', () => {
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
   });
 });
+
+describe('hand-written pagination', () => {
+  // These page by hand on purpose: they stop mid-stream and hand out a cursor or skip an offset, so
+  // they need the last key themselves. Everything else pages through queryPages / queryAll.
+  const CURSOR_PAGING = [
+    'customers/store.ts',
+    'inventory/item-list.ts',
+    'reservations/list-pages.ts',
+    'reservations/log-queries.ts',
+  ];
+
+  it('is left only where a cursor or offset needs the last key', () => {
+    const root = join(import.meta.dirname, '..');
+    const paging = (readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && join(root, f) !== join(root, 'lib', 'db.ts'))
+      .filter((f) => /ExclusiveStartKey:/.test(readFileSync(join(root, f), 'utf8')))
+      .map((f) => f.split(/[\\/]/).join('/'))
+      .sort();
+    expect(paging).toEqual(CURSOR_PAGING);
+  });
+});
