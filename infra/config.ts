@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'constructs';
+import { isEmail } from '../shared/domain/email.js';
 
 /** The repository root: entries and the lock file are resolved from here, wherever cdk runs. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +59,13 @@ export function readConfig(node: Node): InfraConfig {
   const sharp = str(node, 'sharpBundling') ?? 'install';
   if (sharp !== 'install' && sharp !== 'external')
     throw new Error(`sharpBundling must be 'install' or 'external', not '${sharp}'`);
+  // Every dead-letter queue and error alarm mails this address (infra/alarms.ts): a value that is no
+  // address fails the synth rather than leaving the alarms unheard (issue 37).
+  const alarmEmail = str(node, 'alarmEmail');
+  if (alarmEmail !== undefined && !isEmail(alarmEmail))
+    throw new Error(
+      `alarmEmail must be an e-mail address (dead-letter and error alarms go there), not '${alarmEmail}'`,
+    );
   const days = Number(str(node, 'logRetentionDays') ?? 30);
   const dist = str(node, 'webDist') ?? 'web/dist';
   const webDist = isAbsolute(dist) ? dist : join(REPO_ROOT, dist);
@@ -70,7 +78,7 @@ export function readConfig(node: Node): InfraConfig {
     mailFrom: str(node, 'mailFrom') ?? (domainName ? `no-reply@${domainName}` : 'no-reply@example.com'),
     sesIdentity: str(node, 'sesIdentity'),
     logRetentionDays: Number.isFinite(days) && days > 0 ? days : 30,
-    alarmEmail: str(node, 'alarmEmail'),
+    alarmEmail,
     sharpBundling: sharp,
     codeStubs: bool(node, 'codeStubs', false),
     webDist,

@@ -1,5 +1,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from './config.js';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -47,6 +54,30 @@ export async function batchGetAll(
     }
   }
   return rows;
+}
+
+/** A page's items, typed as the SDK types them (attribute values are whatever the row holds). */
+type QueryItems = NonNullable<QueryCommandOutput['Items']>;
+
+/**
+ * The one pagination loop (issue 37: no hand-written `LastEvaluatedKey` loops): each page's items of
+ * `input`, in order, following `LastEvaluatedKey` until DynamoDB reports no more. Breaking out of a
+ * `for await` stops reading. `Limit` applies per page, as DynamoDB defines it.
+ */
+export async function* queryPages(input: QueryCommandInput): AsyncGenerator<QueryItems> {
+  let start = input.ExclusiveStartKey;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield res.Items ?? [];
+    start = res.LastEvaluatedKey;
+  } while (start);
+}
+
+/** Every item of `input`, all pages (for partitions known to stay small or read whole anyway). */
+export async function queryAll(input: QueryCommandInput): Promise<QueryItems> {
+  const out: QueryItems = [];
+  for await (const page of queryPages(input)) out.push(...page);
+  return out;
 }
 
 /**

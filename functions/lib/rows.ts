@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
-import { db, tableName } from './db.js';
+import { queryPages, tableName } from './db.js';
 import { keys, type TenantId } from './keys.js';
 import { logger } from './logger.js';
 
@@ -59,20 +58,14 @@ export async function tenantRowsWithPrefix<T>(
   opts: { consistent?: boolean; projection?: string } = {},
 ): Promise<T[]> {
   const out: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix },
-        ConsistentRead: opts.consistent,
-        ProjectionExpression: opts.projection,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parse(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': prefix },
+    ConsistentRead: opts.consistent,
+    ProjectionExpression: opts.projection,
+  })) {
+    for (const i of items) out.push(parse(i));
+  }
   return out;
 }

@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { toCsvLines } from '../../shared/domain/csv.js';
-import { db, tableName } from '../lib/db.js';
+import { queryPages, tableName } from '../lib/db.js';
 import { USAGE_PK } from '../lib/metering.js';
 import type { Reply } from '../lib/pipeline.js';
 import { counter, rowParser } from '../lib/rows.js';
@@ -39,19 +38,13 @@ export async function usageOp(range: Range = '7d', now = new Date()) {
   const hourly = range === '1d';
   const from = new Date(now.getTime() - (HOURS[range] - 1) * 3_600_000).toISOString().slice(0, 13);
   const rows: z.output<typeof usageRow>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': USAGE_PK, ':from': from },
-        ExclusiveStartKey: start,
-      }),
-    );
-    rows.push(...(res.Items ?? []).map(parseUsageRow));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': USAGE_PK, ':from': from },
+  })) {
+    rows.push(...items.map(parseUsageRow));
+  }
 
   const total = empty();
   const byTenant = new Map<string, Sum>();

@@ -2,6 +2,11 @@ import { createAreaHandler } from '../lib/pipeline.js';
 import { platformSettingsOp } from './settings.js';
 import { overviewMetricsOp, tenantDetailsOp, tenantMetricsOp } from './metrics.js';
 import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from './modules.js';
+import { deadLetterQueues } from './dead-letter-queues.js';
+
+// A malformed dead-letter queue list stops the area at cold start with a clear error, rather than the
+// health page quietly watching no queues (issue 37).
+deadLetterQueues(process.env.DEAD_LETTER_QUEUES);
 
 // Every signed-in user's first request reaches this area (organizationModules), so its cold start is
 // what they wait for: the operator's rarer screens (invitations, templates, health, analytics, tenant

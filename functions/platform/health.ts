@@ -6,6 +6,7 @@ import { headBucket } from '../lib/files.js';
 import { loadOnce } from '../lib/load-once.js';
 import { Sha256 } from '../lib/sigv4.js';
 import { SWEEPS } from '../sweeps/schedules.js';
+import { deadLetterQueues } from './dead-letter-queues.js';
 import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
 
 /**
@@ -18,7 +19,8 @@ import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
  *   not run yet, until the scheduler has been seen running other sweeps for 3x its rate (docs/decisions/words-and-states.md);
  * - one check per dead-letter queue named in DEAD_LETTER_QUEUES (JSON name → queue URL, set by
  *   infra/stack.ts): ApproximateNumberOfMessages, unhealthy above 0. Without that variable (locally)
- *   a single 'not-configured' check says so; it is never counted healthy.
+ *   a single 'not-configured' check says so; it is never counted healthy. A malformed value is an
+ *   unhealthy check (and stops the area at cold start: ./dead-letter-queues.ts).
  * Overall: unhealthy when the database is, degraded when any other check is, else healthy.
  */
 type Status = 'healthy' | 'unhealthy' | 'not-configured' | 'pending';
@@ -206,19 +208,19 @@ export async function queueDepth(queueUrl: string): Promise<number> {
   return Number(data.Attributes?.ApproximateNumberOfMessages ?? 0);
 }
 
-function configuredQueues(): Record<string, string> | null {
-  const raw = process.env.DEAD_LETTER_QUEUES;
-  if (!raw) return null;
+export async function queueChecks(depth = queueDepth): Promise<[string, Check][]> {
+  let queues: Record<string, string> | null;
   try {
-    const parsed = JSON.parse(raw) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
+    queues = deadLetterQueues(process.env.DEAD_LETTER_QUEUES);
+  } catch (e) {
+    // Checked at cold start too (handler.ts); here the page says so rather than showing no queues.
+    return [
+      [
+        'queues',
+        { name: 'Dead-letter queues', kind: 'queue', status: 'unhealthy', latencyMs: 0, message: (e as Error).message },
+      ],
+    ];
   }
-}
-
-async function queueChecks(depth = queueDepth): Promise<[string, Check][]> {
-  const queues = configuredQueues();
   if (!queues)
     return [
       [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../lib/config.js';
-import { db, nowIso, tableName } from '../lib/db.js';
+import { db, nowIso, queryPages, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
 import { type RowParser, rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
@@ -98,19 +98,13 @@ export async function createInvitation(input: {
 
 export async function listInvitations(): Promise<InvitationRecord[]> {
   const out: InvitationRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.invitationsPartition() },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseInvitation));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.invitationsPartition() },
+  })) {
+    out.push(...items.map(parseInvitation));
+  }
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

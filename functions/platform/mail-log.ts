@@ -1,5 +1,5 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryAll, queryPages, tableName } from '../lib/db.js';
 import { settleBackground } from '../lib/background.js';
 import { addTo } from '../lib/group-commit.js';
 import { logger } from '../lib/logger.js';
@@ -100,19 +100,13 @@ const parseMailLogDay = rowParser(
 async function mailLogDays(from: string) {
   await settleBackground();
   const out: ReturnType<typeof parseMailLogDay>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk >= :from',
-        ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseMailLogDay));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk >= :from',
+    ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
+  })) {
+    out.push(...items.map(parseMailLogDay));
+  }
   return out;
 }
 
@@ -194,20 +188,12 @@ const parseTenantMonth = rowParser(
 /** Every tenant's row of one UTC month: one Query, one small row per tenant that sent mail. */
 async function tenantMonthRows(month: string) {
   await settleBackground();
-  const out: ReturnType<typeof parseTenantMonth>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': tenantMailPk(month) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseTenantMonth));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const rows = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': tenantMailPk(month) },
+  });
+  const out = rows.map(parseTenantMonth);
   return out;
 }
 

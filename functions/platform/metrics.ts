@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { queryAll, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
@@ -16,17 +15,6 @@ import { userFigures } from '../users/user-stats.js';
  * see functions/users/user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
  */
 type Row = Record<string, unknown>;
-
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Row[]> {
-  const out: Row[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    out.push(...((res.Items ?? []) as Row[]));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
-}
 
 /** Every organization, newest first (the `ORGS` index), each through the organization row's parse. */
 export async function listOrganizations(): Promise<(OrganizationRecord & { tenant: TenantId })[]> {

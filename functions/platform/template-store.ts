@@ -1,5 +1,5 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, nowIso, tableName } from '../lib/db.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, queryPages, tableName } from '../lib/db.js';
 import { rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import {
@@ -46,19 +46,13 @@ export async function loadTemplate(name: string): Promise<StoredTemplate | undef
 
 export async function listTemplates(): Promise<StoredTemplate[]> {
   const rows = new Map<string, Record<string, unknown>>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PK },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const r of res.Items ?? []) rows.set(String(r.sk).slice('TEMPLATE#'.length), r);
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': PK },
+  })) {
+    for (const r of items) rows.set(String(r.sk).slice('TEMPLATE#'.length), r);
+  }
   return DEFAULT_TEMPLATES.map((d) => merge(d, rows.get(d.name)));
 }
 

@@ -2,10 +2,9 @@
  * The daily log (R-REP-3): the reservations starting on one day in the organization's zone, read through
  * the reservations' list index (6 Queries: kind × status), as the reservations API shows them.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { RESERVATION_KINDS, RESERVATION_STATUSES } from '../../shared/contract/reservation-models.js';
 import { endOfDayIn, startOfDayIn } from '../../shared/domain/time.js';
-import { db, tableName } from '../lib/db.js';
+import { queryPages, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -25,20 +24,14 @@ export async function dailyLogReport(tenant: TenantId, q: { date?: string }) {
     RESERVATION_KINDS.flatMap((kind) =>
       RESERVATION_STATUSES.map(async (status) => {
         const out: Row[] = [];
-        let startKey: Record<string, unknown> | undefined;
-        do {
-          const res = await db().send(
-            new QueryCommand({
-              TableName: tableName(),
-              IndexName: 'gsi1',
-              KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :a AND :b',
-              ExpressionAttributeValues: { ':pk': listIndex(tenant, kind, status), ':a': from, ':b': `${to}#\uffff` },
-              ExclusiveStartKey: startKey,
-            }),
-          );
-          out.push(...(res.Items ?? []));
-          startKey = res.LastEvaluatedKey;
-        } while (startKey);
+        for await (const items of queryPages({
+          TableName: tableName(),
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :a AND :b',
+          ExpressionAttributeValues: { ':pk': listIndex(tenant, kind, status), ':a': from, ':b': `${to}#\uffff` },
+        })) {
+          out.push(...items);
+        }
         return out;
       }),
     ),

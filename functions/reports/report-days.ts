@@ -4,9 +4,8 @@
  * range's rows. Every attribute but the keys is a counter kept by ADD (a number) or a name kept by SET
  * under `N#…` (text); a row with anything else throws `RowShapeError` instead of reading as zero.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
-import { db, tableName } from '../lib/db.js';
+import { queryPages, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { rowParser } from '../lib/rows.js';
 import { REPORT_DAY } from './aggregates.js';
@@ -40,23 +39,17 @@ export const parseReportDay = rowParser('report day', reportDaySchema);
 /** The day rows of a range (inclusive), in day order. */
 export async function readDays(tenant: TenantId, start: string, end: string): Promise<ReportDay[]> {
   const out: ReportDay[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: {
-          ':pk': keys.tenantPartition(tenant),
-          ':a': `${REPORT_DAY}#${start}`,
-          ':b': `${REPORT_DAY}#${end}`,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    out.push(...(res.Items ?? []).map(parseReportDay));
-    startKey = res.LastEvaluatedKey;
-  } while (startKey);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+    ExpressionAttributeValues: {
+      ':pk': keys.tenantPartition(tenant),
+      ':a': `${REPORT_DAY}#${start}`,
+      ':b': `${REPORT_DAY}#${end}`,
+    },
+  })) {
+    out.push(...items.map(parseReportDay));
+  }
   return out;
 }
 

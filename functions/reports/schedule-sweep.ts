@@ -2,8 +2,8 @@
  * The report-schedules sweep (functions/sweeps/report-schedules.ts): claims each due schedule once
  * (see schedule-runs.ts for why a claim is exactly-once) and runs it with `execute`.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { type TenantId, trustedTenant } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -81,22 +81,16 @@ export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_
   const started = Date.now();
   const result: SweepResult = { due: 0, claimed: 0, succeeded: 0, failed: 0, skipped: 0 };
   const due: { tenant: string; id: string; nextRun: string; schedule: ScheduleRow['schedule'] }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
-        ProjectionExpression: '#t, #i, #n, #s',
-        ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const { tenantId, ...d } of (res.Items ?? []).map(parseDueSchedule)) due.push({ tenant: tenantId, ...d });
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+    ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+    ProjectionExpression: '#t, #i, #n, #s',
+    ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
+  })) {
+    for (const { tenantId, ...d } of items.map(parseDueSchedule)) due.push({ tenant: tenantId, ...d });
+  }
   result.due = due.length;
 
   let next = 0;

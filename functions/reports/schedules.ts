@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   normalizeRecipient,
   type RecipientState,
@@ -7,7 +7,7 @@ import {
   type ReportScheduleInput,
 } from '../../shared/contract/report-schedule-models.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
-import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { db, isConditionFailure, nowIso, queryPages, tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -86,19 +86,13 @@ export async function listSchedules(
   tenant: TenantId,
 ): Promise<{ schedules: ReportSchedule[]; mailQuota: { day: string; sent: number; limit: number } }> {
   const out: ReportSchedule[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': SK_PREFIX },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) out.push(scheduleView(parseScheduleRow(item)));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': SK_PREFIX },
+  })) {
+    for (const item of items) out.push(scheduleView(parseScheduleRow(item)));
+  }
   out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return { schedules: out, mailQuota: await reportMailQuota(tenant) };
 }

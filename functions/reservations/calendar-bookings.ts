@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationKind } from '../../shared/contract/reservation-models.js';
-import { db, tableName } from '../lib/db.js';
+import { queryPages, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import { listIndex } from './entity.js';
 
@@ -65,21 +64,16 @@ export async function activeBookingsStarting(
     filter = '#item = :only';
   }
   const out: CalendarBooking[] = [];
-  let start: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ...(filter ? { FilterExpression: filter } : {}),
-        ProjectionExpression: '#id, #num, #s, #e, #c.#fn, #c.#ln, #it.#nm, #sv.#nm, #u, #d',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) {
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+    ...(filter ? { FilterExpression: filter } : {}),
+    ProjectionExpression: '#id, #num, #s, #e, #c.#fn, #c.#ln, #it.#nm, #sv.#nm, #u, #d',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  })) {
+    for (const i of items) {
       if (i.deletedAt) continue;
       const c = (i.customer ?? {}) as Row;
       const named = (v: unknown) => (v && typeof v === 'object' ? str((v as Row).name) : '');
@@ -95,7 +89,7 @@ export async function activeBookingsStarting(
         updatedAt: strOrNull(i.updatedAt),
       });
     }
-    start = res.LastEvaluatedKey;
-  } while (start && out.length < max);
+    if (out.length >= max) break;
+  }
   return out.slice(0, max);
 }

@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { reservationKey } from '../reservations/entity.js';
@@ -24,26 +24,20 @@ import {
 export async function sweepSlotHolds(now = Date.now()): Promise<{ services: number; released: number }> {
   let services = 0;
   let released = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': SLOT_HOLDS_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
-        ProjectionExpression: 'pk, sk, id',
-        ExclusiveStartKey: start,
-        Limit: 100,
-      }),
-    );
-    for (const pointer of res.Items ?? []) {
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+    ExpressionAttributeValues: { ':pk': SLOT_HOLDS_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+    ProjectionExpression: 'pk, sk, id',
+    Limit: 100,
+  })) {
+    for (const pointer of items) {
       services++;
       const tenant = trustedTenant(String(pointer.pk).replace(/^T#/, ''));
       released += await sweepService(tenant, String(pointer.id), now);
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  }
   return { services, released };
 }
 

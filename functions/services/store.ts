@@ -3,7 +3,7 @@
  * the body's fields service-fields.ts, the delete service-delete.ts, the share link share-link.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
 import {
   addonView,
@@ -18,7 +18,7 @@ import {
   serviceSlotView,
 } from '../../shared/contract/responses.js';
 import type { ServiceInput } from '../../shared/contract/service-models.js';
-import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
+import { db, isConditionFailure, nowIso, queryPages, tableName } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
@@ -74,19 +74,13 @@ export async function getServiceRow(tenant: TenantId, id: string, consistent = f
 
 export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
   const out: ServiceRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.service}#` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parseServiceRow(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.service}#` },
+  })) {
+    for (const i of items) out.push(parseServiceRow(i));
+  }
   return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 

@@ -14,7 +14,7 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { serviceZone, slotStart, type SlotRef } from '../../shared/domain/slots.js';
 import { holdUntil, planOffers, placesNeeded, waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
@@ -178,24 +178,18 @@ interface IndexItem {
 
 async function dueItems(indexPk: string, now: number): Promise<IndexItem[]> {
   const out: IndexItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': indexPk, ':now': `${new Date(now).toISOString()}\uffff` },
-        ExclusiveStartKey: start,
-        Limit: 100,
-      }),
-    );
-    for (const i of res.Items ?? []) {
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+    ExpressionAttributeValues: { ':pk': indexPk, ':now': `${new Date(now).toISOString()}\uffff` },
+    Limit: 100,
+  })) {
+    for (const i of items) {
       const tenantId = (i.tenantId as string | undefined) ?? String(i.pk).replace(/^T#/, '');
       out.push({ ...(i as unknown as IndexItem), tenantId });
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  }
   return out;
 }
 

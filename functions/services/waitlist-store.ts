@@ -15,12 +15,12 @@
  *   log line      pk T#{org}, sk WLLOG#{at}#{uuid}
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
 import { sameSlot, type Slot, type SlotRef } from '../../shared/domain/slots.js';
 import { slotKey, WAITLIST_STATUSES, type WaitlistStatus } from '../../shared/domain/waitlist.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
-import { db, tableName } from '../lib/db.js';
+import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { rowParser } from '../lib/rows.js';
@@ -97,20 +97,14 @@ export async function getEntry(tenant: TenantId, sk: string): Promise<WaitlistEn
 /** A slot's queue (or every slot's of the service), join order, read consistently: decisions follow it. */
 export async function readQueue(tenant: TenantId, serviceId: string, slot?: SlotRef): Promise<WaitlistEntry[]> {
   const out: WaitlistEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': queuePrefix(serviceId, slot) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.push(parseEntry(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': queuePrefix(serviceId, slot) },
+    ConsistentRead: true,
+  })) {
+    for (const i of items) out.push(parseEntry(i));
+  }
   return out;
 }
 

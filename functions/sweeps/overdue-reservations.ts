@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { isOverdue } from '../../shared/domain/reservations.js';
 import { formatDateTimeIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
-import { db, tableName } from '../lib/db.js';
+import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
@@ -55,21 +55,15 @@ export async function sweepOverdue(now = Date.now()): Promise<{ processed: numbe
 }
 
 async function* due(pk: string, now: number): AsyncGenerator<Record<string, unknown>> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :now',
-        ExpressionAttributeValues: { ':pk': pk, ':now': new Date(now).toISOString() },
-        ExclusiveStartKey: start,
-        Limit: 100,
-      }),
-    );
-    for (const i of res.Items ?? []) yield i;
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :now',
+    ExpressionAttributeValues: { ':pk': pk, ':now': new Date(now).toISOString() },
+    Limit: 100,
+  })) {
+    for (const i of items) yield i;
+  }
 }
 
 /** A sweep that keeps losing the race leaves the row to its next run. */

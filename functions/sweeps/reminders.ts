@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { bucketStart, bucketsBetween, offsetsFor } from '../../shared/domain/reminders.js';
 import type { ReminderSettings } from '../../shared/domain/reminders.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { loadTemplate } from '../platform/template-store.js';
@@ -72,20 +72,15 @@ export async function sweepReminders(now = Date.now(), budgetMs = RUN_BUDGET_MS)
   let oldestUnfinished: string | null = null;
   for (const bucket of buckets) {
     let unfinished = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-          ExpressionAttributeValues: { ':pk': reminderIndex(bucket), ':now': `${new Date(now).toISOString()}\uffff` },
-          ExclusiveStartKey: start,
-          Limit: 500,
-        }),
-      );
+    for await (const items of queryPages({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+      ExpressionAttributeValues: { ':pk': reminderIndex(bucket), ':now': `${new Date(now).toISOString()}\uffff` },
+      Limit: 500,
+    })) {
       result.reads++;
-      const due = (res.Items ?? []) as unknown as ReminderMarker[];
+      const due = items as unknown as ReminderMarker[];
       const outcomes = await pool(due, CONCURRENCY, (m) => remindOne(m, now, cache, result));
       for (const o of outcomes) {
         if (o !== 'gone') result.processed++;
@@ -94,8 +89,7 @@ export async function sweepReminders(now = Date.now(), budgetMs = RUN_BUDGET_MS)
         if (o === 'busy') result.busy++, unfinished++;
         if (o === 'failed') result.failed++, unfinished++;
       }
-      start = res.LastEvaluatedKey;
-    } while (start);
+    }
     if (unfinished && !oldestUnfinished) oldestUnfinished = bucket;
   }
   const lagBucket = bucketsBetween(now - CURSOR_LAG_MS, now - CURSOR_LAG_MS)[0]!;

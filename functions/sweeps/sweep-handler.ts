@@ -1,5 +1,5 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, queryPages, tableName } from '../lib/db.js';
 import { logger, withJobContext } from '../lib/logger.js';
 
 /**
@@ -87,21 +87,15 @@ export function sweepHandler<T>(
 /** Every sweep's heartbeat row (one Query of the HEARTBEAT partition). */
 export async function readHeartbeats(): Promise<Map<string, Heartbeat>> {
   const out = new Map<string, Heartbeat>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': HEARTBEAT_PK },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) {
+  for await (const items of queryPages({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': HEARTBEAT_PK },
+  })) {
+    for (const i of items) {
       const name = String(i.sk).replace(/^SWEEP#/, '');
       out.set(name, { ...(i as Heartbeat), name });
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  }
   return out;
 }

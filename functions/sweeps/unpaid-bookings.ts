@@ -1,6 +1,6 @@
-import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotRef } from '../../shared/domain/slots.js';
-import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
@@ -33,19 +33,14 @@ export async function sweepUnpaid(now = Date.now()): Promise<{ processed: number
   let processed = 0;
   let cancelled = 0;
   let paid = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-        ExpressionAttributeValues: { ':pk': UNPAID_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
-        ExclusiveStartKey: start,
-        Limit: 100,
-      }),
-    );
-    for (const item of res.Items ?? []) {
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+    ExpressionAttributeValues: { ':pk': UNPAID_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+    Limit: 100,
+  })) {
+    for (const item of items) {
       const m = item as unknown as Marker;
       if (new Date(m.dueBy).getTime() > now) continue;
       processed++;
@@ -57,8 +52,7 @@ export async function sweepUnpaid(now = Date.now()): Promise<{ processed: number
       if (outcome === 'paid') paid++;
       if (outcome === 'retry') logger.warn('unpaid booking left for the next run', { reservationId: m.reservationId });
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  }
   return { processed, cancelled, paid };
 }
 

@@ -1,5 +1,5 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, db, queryPages, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { counter, optionalText, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
@@ -114,27 +114,24 @@ export function lastSevenDays(zone: string, now = Date.now()): { from: string; t
 export async function weeklyHundredths(tenant: TenantId, zone: string, now = Date.now()): Promise<Map<string, number>> {
   const { from, to } = lastSevenDays(zone, now);
   const out = new Map<string, number>();
-  let start: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: T(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: {
-          ':pk': keys.tenantPartition(tenant),
-          ':a': `TSDAY#${from}#`,
-          ':b': `TSDAY#${to}#~`,
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + hundredthsOf(i));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const items of queryPages({
+    TableName: T(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+    ExpressionAttributeValues: {
+      ':pk': keys.tenantPartition(tenant),
+      ':a': `TSDAY#${from}#`,
+      ':b': `TSDAY#${to}#~`,
+    },
+  })) {
+    for (const i of items) out.set(String(i.userId), (out.get(String(i.userId)) ?? 0) + hundredthsOf(i));
+  }
   return out;
 }
 
-/** One person's last 7 days: seven GetItems in one batch. */
+/**
+ * One person's last 7 days: seven GetItems in one batch, through `batchGetAll` so keys DynamoDB leaves
+ * unprocessed are asked again rather than counted as zero hours.
+ */
 export async function myWeeklyHundredths(
   tenant: TenantId,
   userId: string,
@@ -143,8 +140,11 @@ export async function myWeeklyHundredths(
 ): Promise<number> {
   const { from } = lastSevenDays(zone, now);
   const Keys = Array.from({ length: 7 }, (_, k) => tsKeys.day(tenant, addDaysToDay(from, k), userId));
-  const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys, ConsistentRead: true } } }));
-  return (res.Responses?.[T()] ?? []).reduce((t, i) => t + hundredthsOf(i), 0);
+  const rows = await batchGetAll(
+    Keys.map((k) => ({ ...k })),
+    { consistent: true },
+  );
+  return rows.reduce((t, i) => t + hundredthsOf(i), 0);
 }
 
 export async function listSessions(tenant: TenantId, userId: string, limit = 500): Promise<Timesheet[]> {

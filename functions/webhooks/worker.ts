@@ -18,8 +18,7 @@
  * A worker that dies after sending and before recording leaves a claimed marker that is sent again once
  * its lease has run out, with the same `webhook-id`: nothing is lost; a receiver may see a duplicate id.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../lib/db.js';
+import { queryPages, tableName } from '../lib/db.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { WH } from '../lib/webhook-rows.js';
 import { drainStep } from './drain.js';
@@ -114,20 +113,15 @@ export async function pollWebhooks(
 
 async function queryIndex(gsi1pk: string, upTo: string): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :to',
-        ExpressionAttributeValues: { ':pk': gsi1pk, ':to': `${upTo}\uffff` },
-        ExclusiveStartKey: start,
-        Limit: 500,
-      }),
-    );
-    out.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start && out.length < 5000);
+  for await (const items of queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :to',
+    ExpressionAttributeValues: { ':pk': gsi1pk, ':to': `${upTo}\uffff` },
+    Limit: 500,
+  })) {
+    out.push(...items);
+    if (out.length >= 5000) break;
+  }
   return out;
 }
