@@ -66,3 +66,11 @@ export function mailProblems(mail: CaughtMail): string[] {
   }
   return problems;
 }
+
+/** The set-up token of the last invitation mailed to `email` (R-EMP-4); fails the test when there is none. */
+export async function setupTokenMailedTo(ses: Pick<RunningSes, 'inboxUrl'>, email: string): Promise<string> {
+  const last = (await readMailbox(ses)).filter((m) => m.to.split(',').includes(email)).at(-1);
+  const m = last && /\/setup-account\/([A-Za-z0-9_-]+)/.exec(last.html);
+  if (!m) throw new Error(`no set-up mail to ${email}`);
+  return m[1]!;
+}

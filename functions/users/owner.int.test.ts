@@ -8,6 +8,7 @@ import { keys, trustedTenant } from '../lib/keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
+import { setupTokenMailedTo } from '../testing/mail.js';
 
 /**
  * R-EMP-10 (issue 34 item 1) against DynamoDB Local: an API key changes nobody's rights, the owner
@@ -25,15 +26,7 @@ const OWNER_ONLY = "Only the organization's owner can change another administrat
 const OWNER_KEPT = "The organization's owner cannot be demoted, deactivated or deleted";
 
 const unique = () => `emp-${randomUUID().slice(0, 8)}@owner.test`;
-type Mail = { destination: { to: string[] }; body: { html: string } };
-
-async function setupToken(email: string): Promise<string> {
-  const inbox = (await (await fetch(ses.inboxUrl)).json()) as { emails: Mail[] };
-  const last = inbox.emails.filter((m) => m.destination.to.includes(email)).at(-1);
-  const m = last && /\/setup-account\/([A-Za-z0-9_-]+)/.exec(last.body.html);
-  expect(m, `no setup mail to ${email}`).toBeTruthy();
-  return m![1]!;
-}
+const setupToken = (email: string) => setupTokenMailedTo(ses, email);
 
 /** An active account of the owner's tenant, invited by `by` (a session token or a key), set up and signed in. */
 async function activeEmployee(by: string): Promise<TestSession & { email: string }> {

@@ -7,6 +7,7 @@ import { keys, trustedTenant } from '../lib/keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
+import { setupTokenMailedTo } from '../testing/mail.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
 import { getDocument, putDocument } from './document-rows.js';
 
@@ -51,14 +52,7 @@ const invite = (email: string, as = owner, extra: Record<string, unknown> = {}) 
     },
   });
 
-type Mail = { destination: { to: string[] }; body: { html: string } };
-async function setupToken(email: string): Promise<string> {
-  const inbox = (await (await fetch(ses.inboxUrl)).json()) as { emails: Mail[] };
-  const last = inbox.emails.filter((m) => m.destination.to.includes(email)).at(-1);
-  const m = last && /\/setup-account\/([A-Za-z0-9_-]+)/.exec(last.body.html);
-  expect(m, `no setup mail to ${email}`).toBeTruthy();
-  return m![1]!;
-}
+const setupToken = (email: string) => setupTokenMailedTo(ses, email);
 
 /** A manager of the tenant, as setup leaves them: invited as MANAGER, set up, signed in. */
 async function managerOf(as: TestSession): Promise<TestSession> {
