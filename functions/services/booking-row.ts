@@ -1,7 +1,7 @@
 import { toCents } from '../../shared/domain/money.js';
 import { addonQuantity, bookingNotes, effectiveRate, quoteCents, type Addon } from '../../shared/domain/pricing.js';
 import { computeCharges } from '../../shared/domain/charges.js';
-import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
+import { unpaidDueBy } from '../../shared/domain/share.js';
 import { slotEnd, slotHours, slotStart, type Slot } from '../../shared/domain/slots.js';
 import type { CustomerInput } from '../customers/entity.js';
 import { bookedCustomer, bookedMoney } from '../reservations/create.js';
@@ -32,7 +32,7 @@ export interface ServiceBookingFacts {
 /**
  * The reservation row of a service booking (R-BOOK-4, R-RES-2): the price by the tier of the
  * booking's day in the service's zone (R-SVC-3), add-ons as data, tax as every booking (R-MONEY-3),
- * the 24-hour payment deadline for public bookings (R-BOOK-6). Also the add-on amounts the answer shows.
+ * the payment deadline for public bookings, never after the start (R-BOOK-6). Also the add-on amounts the answer shows.
  */
 export function serviceReservationRow(f: ServiceBookingFacts): {
   row: ReservationRow;
@@ -46,7 +46,7 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
   const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: f.taxRate });
   const createdAt = new Date(f.now).toISOString();
   const isPublic = f.source === 'PUBLIC_BOOKING';
-  const dueBy = isPublic ? new Date(f.now + UNPAID_HOLD_HOURS * 3600_000).toISOString() : null;
+  const dueBy = isPublic ? new Date(unpaidDueBy(f.now, slotStart(slot, zone))).toISOString() : null;
   // Public bookings keep allergies only when the service asks for them (R-BOOK-3).
   const allergies = isPublic && !service.questionnaire?.collectAllergies ? null : f.allergies?.trim() || null;
   const row: ReservationRow = {

@@ -35,3 +35,11 @@ export function publicLoadErrorMessage(status: number | undefined, code: string 
 
 /** Hours a public booking may stay unpaid before the sweep cancels it (R-BOOK-1). */
 export const UNPAID_HOLD_HOURS = 24;
+
+/**
+ * When a public booking must be paid (R-BOOK-6): 24 hours after booking, but never after the
+ * service starts, so "Pay by" is a time the customer can still meet before they arrive.
+ */
+export function unpaidDueBy(bookedAt: number, serviceStart: number): number {
+  return Math.min(bookedAt + UNPAID_HOLD_HOURS * 3600_000, Math.max(bookedAt, serviceStart));
+}

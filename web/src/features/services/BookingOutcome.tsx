@@ -3,7 +3,7 @@ import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd } from '../../../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
-import { serviceZone, type SlotRef } from '../../../../shared/domain/slots.js';
+import { serviceZone, slotStart, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { formatDateTime, formatSlot } from '../../components/format.js';
 import type { BookingAnswer } from './BookingModal.js';
@@ -46,6 +46,8 @@ export function PaymentRequired({
   const links = paymentLinks(payment.paymentMethods ?? {}, payment.totalDue, payment.paymentNote, { mobile });
   const zelle = payment.paymentMethods?.zelle;
   const zone = serviceZone(service, DEFAULT_TIME_ZONE);
+  // A booking made within a day of its start is due at the start (R-BOOK-6): say so, not "24 hours".
+  const dueAtStart = Date.parse(payment.dueBy) >= slotStart(slot, zone);
   return (
     <Container maxW="lg" py="10">
       <Card.Root>
@@ -63,8 +65,9 @@ export function PaymentRequired({
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Description>
-              Your reservation is pending payment and will be cancelled automatically if payment is not received within{' '}
-              {UNPAID_HOLD_HOURS} hours.
+              {dueAtStart
+                ? 'Your reservation is pending payment and will be cancelled automatically if payment is not received before the service starts.'
+                : `Your reservation is pending payment and will be cancelled automatically if payment is not received within ${UNPAID_HOLD_HOURS} hours.`}
             </Alert.Description>
           </Alert.Root>
           <Stack gap="1">
