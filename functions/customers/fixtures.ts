@@ -79,15 +79,15 @@ export function customerRows(
 }
 
 export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservations: Record<string, unknown>[] = []) {
-  const T = tableName();
+  const table = tableName();
   const { id, createdAt, rows } = customerRows(tenant, c, reservations);
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        ...rows.map((Item) => ({ Put: { TableName: T, Item } })),
+        ...rows.map((Item) => ({ Put: { TableName: table, Item } })),
         {
           Update: {
-            TableName: T,
+            TableName: table,
             Key: keys.entity(tenant, 'STATS', 'customers'),
             UpdateExpression: 'ADD #t :one',
             ExpressionAttributeNames: { '#t': 'total' },
@@ -102,12 +102,12 @@ export async function seedCustomer(tenant: TenantId, c: SeedCustomer, reservatio
 
 /** Many customers fast (bench): batch puts of the same rows, then the counter set once. */
 export async function seedManyCustomers(tenant: TenantId, list: SeedCustomer[]): Promise<void> {
-  const T = tableName();
+  const table = tableName();
   // Several batches in flight: DynamoDB Local on disk is latency-bound, not busy.
   await batchPutAll(list.flatMap((c) => customerRows(tenant, c).rows));
   await db().send(
     new UpdateCommand({
-      TableName: T,
+      TableName: table,
       Key: keys.entity(tenant, 'STATS', 'customers'),
       UpdateExpression: 'ADD #t :n',
       ExpressionAttributeNames: { '#t': 'total' },

@@ -11,7 +11,7 @@ import { db } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { rowParser } from '../lib/rows.js';
 import { userNames } from '../users/store.js';
-import { E, T } from './model.js';
+import { INVENTORY_ROWS, table } from './model.js';
 
 export type InventoryEventType =
   | 'ITEM_CREATED'
@@ -74,7 +74,7 @@ export function logRow(tenant: TenantId, input: LogInput): Record<string, unknow
     details: { ...(input.details ?? {}), timestamp: eventDate },
     ...(input.actor.apiKey ? { actorName: input.actor.username } : {}),
   };
-  return { ...keys.entity(tenant, E.log, `${eventDate}#${id}`), ...row };
+  return { ...keys.entity(tenant, INVENTORY_ROWS.log, `${eventDate}#${id}`), ...row };
 }
 
 /** Newest first; acting users' names joined from the tenant's user rows. */
@@ -82,9 +82,9 @@ export async function listActivity(tenant: TenantId, limit: number): Promise<Act
   const [res, names] = await Promise.all([
     db().send(
       new QueryCommand({
-        TableName: T(),
+        TableName: table(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.log}#` },
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${INVENTORY_ROWS.log}#` },
         ScanIndexForward: false,
         Limit: limit,
       }),

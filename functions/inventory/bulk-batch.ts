@@ -13,13 +13,13 @@ import {
   addToTypeCount,
   BATCH_INDEX_PK,
   countStats,
-  E,
+  INVENTORY_ROWS,
   type ItemRow,
   itemRowSchema,
   parseItemRow,
   productTypeKey,
   type StatsDelta,
-  T,
+  table,
 } from './model.js';
 
 /**
@@ -63,9 +63,9 @@ export const parseBatch = rowParser(
 export async function recordBatch(tenant: TenantId, batch: BatchRow): Promise<void> {
   await db().send(
     new PutCommand({
-      TableName: T(),
+      TableName: table(),
       Item: {
-        ...keys.entity(tenant, E.batch, batch.id),
+        ...keys.entity(tenant, INVENTORY_ROWS.batch, batch.id),
         ...batch,
         gsi1pk: BATCH_INDEX_PK,
         gsi1sk: `${batch.createdAt}#${tenant}#${batch.id}`,
@@ -78,12 +78,12 @@ export async function recordBatch(tenant: TenantId, batch: BatchRow): Promise<vo
 
 /** Removes the intent of a batch that wrote nothing lasting (undone, or nothing left to write). */
 export async function dropBatch(tenant: TenantId, id: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, id) }));
+  await db().send(new DeleteCommand({ TableName: table(), Key: keys.entity(tenant, INVENTORY_ROWS.batch, id) }));
 }
 
 /** Conditional (part `batch`), so a batch is finished (and logged) once even if two runs race to finish it. */
 export const deleteBatch = (w: AuditedWrite, tenant: TenantId, id: string) =>
-  w.delete('batch', keys.entity(tenant, E.batch, id), { condition: 'attribute_exists(pk)' });
+  w.delete('batch', keys.entity(tenant, INVENTORY_ROWS.batch, id), { condition: 'attribute_exists(pk)' });
 
 /** A failed condition (by any part): what the bulk paths re-read and retry, or undo, on. */
 export const conditionFailed = (e: unknown): e is WriteFailed => e instanceof WriteFailed && e.failed.length > 0;

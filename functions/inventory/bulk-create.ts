@@ -25,21 +25,21 @@ import {
 } from './bulk-batch.js';
 import { finishCreate } from './bulk-finish.js';
 import { requireVariantOfType } from './items.js';
-import { E, getRow, type ItemRow, T } from './model.js';
+import { INVENTORY_ROWS, getRow, type ItemRow, table } from './model.js';
 
 /** Bulk create (./bulk.ts): numbers checked, intent recorded, chunks written, undone on a clash, then logged. */
 
 export async function generateItemIds(tenant: TenantId, productTypeId: string, quantity: number): Promise<string[]> {
-  const type = await getRow(tenant, E.productType, productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, productTypeId);
   if (!type) throw notFound('Product type not found');
   const prefix = itemIdPrefix(type.name);
   const res = await db().send(
     new QueryCommand({
-      TableName: T(),
+      TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: {
         ':pk': keys.tenantPartition(tenant),
-        ':p': `${E.itemNumber}#${prefix.toLowerCase()}-`,
+        ':p': `${INVENTORY_ROWS.itemNumber}#${prefix.toLowerCase()}-`,
       },
       ProjectionExpression: 'itemNumber',
     }),
@@ -59,7 +59,7 @@ export async function bulkCreate(
   actor: AuthClaims,
   input: z.infer<typeof bulkCreateBody>,
 ): Promise<ItemRow[]> {
-  const type = await getRow(tenant, E.productType, input.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, input.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (input.productVariantId) await requireVariantOfType(tenant, input.productVariantId, type.id);
   const numbers = input.items.map((i) => i.itemId.trim());

@@ -6,7 +6,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { logRow } from './activity-log.js';
 import { type BatchRow, deleteBatch } from './bulk-batch.js';
 import { itemKey } from './items.js';
-import { E, getRow, type ItemRow, T } from './model.js';
+import { INVENTORY_ROWS, getRow, type ItemRow, table } from './model.js';
 
 /**
  * The last step of a bulk write (step 5 of ./bulk.ts): its BULK_* log entry and the intent row's
@@ -46,7 +46,7 @@ export async function finishCreate(tenant: TenantId, batch: BatchRow, typeName: 
         db()
           .send(
             new UpdateCommand({
-              TableName: T(),
+              TableName: table(),
               Key: itemKey(tenant, r.id),
               UpdateExpression: 'REMOVE batchId',
               ConditionExpression: 'batchId = :b',
@@ -67,7 +67,10 @@ export async function finishDelete(tenant: TenantId, batch: BatchRow, deleted: I
   const types = new Map<string, string>();
   for (const r of deleted)
     if (!types.has(r.productTypeId))
-      types.set(r.productTypeId, (await getRow(tenant, E.productType, r.productTypeId))?.name ?? 'Unknown');
+      types.set(
+        r.productTypeId,
+        (await getRow(tenant, INVENTORY_ROWS.productType, r.productTypeId))?.name ?? 'Unknown',
+      );
   const itemsByType: Record<string, number> = {};
   for (const r of deleted)
     itemsByType[types.get(r.productTypeId)!] = (itemsByType[types.get(r.productTypeId)!] ?? 0) + 1;

@@ -13,7 +13,7 @@ import { SWEEPS } from '../sweeps/schedules.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
-import { BATCH_INDEX_PK, E } from './model.js';
+import { BATCH_INDEX_PK, INVENTORY_ROWS } from './model.js';
 
 /**
  * docs/decisions/hardening-interrupted-bulk-creates.md: after a crash in the middle of a bulk create, readers see part of the batch for
@@ -60,7 +60,9 @@ async function crashedCreate(s: TestSession, ageMs: number) {
     batchId,
   }));
   for (const r of rows)
-    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, E.item, r.id), ...r } }));
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, INVENTORY_ROWS.item, r.id), ...r } }),
+    );
   const actor = {
     userId: s.userId,
     username: 'x',
@@ -72,7 +74,7 @@ async function crashedCreate(s: TestSession, ageMs: number) {
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.entity(s.tenant, E.batch, batchId),
+        ...keys.entity(s.tenant, INVENTORY_ROWS.batch, batchId),
         id: batchId,
         kind: 'CREATE',
         tenantId: s.tenant,

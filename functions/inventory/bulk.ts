@@ -16,7 +16,7 @@ import {
   splitReserved,
 } from './bulk-batch.js';
 import { finishCreate, finishDelete } from './bulk-finish.js';
-import { BATCH_INDEX_PK, E, getRow, type ItemRow, T } from './model.js';
+import { BATCH_INDEX_PK, INVENTORY_ROWS, getRow, type ItemRow, table } from './model.js';
 
 /**
  * Bulk writes of up to 100 items, all or nothing as people see them.
@@ -111,7 +111,7 @@ export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_0
   for (;;) {
     const res = await db().send(
       new QueryCommand({
-        TableName: T(),
+        TableName: table(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
         ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before },
@@ -130,7 +130,11 @@ export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_0
 async function recoverBatch(pointer: { id: string; tenantId: string }): Promise<boolean> {
   const tenant = trustedTenant(pointer.tenantId);
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.batch, pointer.id), ConsistentRead: true }),
+    new GetCommand({
+      TableName: table(),
+      Key: keys.entity(tenant, INVENTORY_ROWS.batch, pointer.id),
+      ConsistentRead: true,
+    }),
   );
   const batch: BatchRow | null = res.Item ? parseBatch(res.Item) : null;
   if (!batch) return false;
@@ -139,7 +143,7 @@ async function recoverBatch(pointer: { id: string; tenantId: string }): Promise<
     if (kept.length) {
       // People changed these after the crash: they are theirs now. Log them as created (the batch
       // never was), instead of destroying or orphaning the change.
-      const typeName = (await getRow(tenant, E.productType, kept[0]!.productTypeId))?.name ?? 'Unknown';
+      const typeName = (await getRow(tenant, INVENTORY_ROWS.productType, kept[0]!.productTypeId))?.name ?? 'Unknown';
       try {
         await finishCreate(tenant, { ...batch, items: kept }, typeName);
       } catch (e) {

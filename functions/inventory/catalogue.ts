@@ -9,19 +9,27 @@ import { type ApiError, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
-import { E, getRow, listRows, T, type LocationRow, type ProductTypeRow, type VariantRow } from './model.js';
+import {
+  INVENTORY_ROWS,
+  getRow,
+  listRows,
+  table,
+  type LocationRow,
+  type ProductTypeRow,
+  type VariantRow,
+} from './model.js';
 
 type TypeInput = z.infer<typeof productTypeBody>;
 type VariantInput = z.infer<typeof variantBody>;
 
 export async function requireType(tenant: TenantId, id: string): Promise<ProductTypeRow> {
-  const row = await getRow(tenant, E.productType, id);
+  const row = await getRow(tenant, INVENTORY_ROWS.productType, id);
   if (!row) throw notFound('Product type not found');
   return row;
 }
 
 export async function requireVariant(tenant: TenantId, id: string): Promise<VariantRow> {
-  const row = await getRow(tenant, E.variant, id);
+  const row = await getRow(tenant, INVENTORY_ROWS.variant, id);
   if (!row) throw notFound('Product variant not found');
   return row;
 }
@@ -49,7 +57,11 @@ export async function createProductType(
   const at = nowIso();
   const row: ProductTypeRow = { id: randomUUID(), ...typeFields(input), itemCount: 0, createdAt: at, updatedAt: at };
   await auditedWrite(tenant)
-    .put('type', { ...keys.entity(tenant, E.productType, row.id), ...row }, { condition: 'attribute_not_exists(pk)' })
+    .put(
+      'type',
+      { ...keys.entity(tenant, INVENTORY_ROWS.productType, row.id), ...row },
+      { condition: 'attribute_not_exists(pk)' },
+    )
     .log(
       logRow(tenant, {
         eventType: 'PRODUCT_TYPE_CREATED',
@@ -83,7 +95,7 @@ export async function updateProductType(
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, TYPE_FIELDS);
   const row: ProductTypeRow = { ...before, ...fields, updatedAt: nowIso() };
   const w = auditedWrite(tenant)
-    .update('type', keys.entity(tenant, E.productType, id), {
+    .update('type', keys.entity(tenant, INVENTORY_ROWS.productType, id), {
       // itemCount is left alone: item writes ADD to it concurrently.
       update:
         'SET #n = :n, category = :c, description = :d, defaultHourlyRate = :h, defaultDailyRate = :dr, rates = :r, updatedAt = :u',
@@ -116,13 +128,13 @@ export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id:
   const type = await requireType(tenant, id);
   if ((type.itemCount ?? 0) > 0)
     throw conflict(`Cannot delete a product type that still has items (${type.itemCount})`);
-  const variants = (await listRows(tenant, E.variant)).filter((v) => v.productTypeId === id);
-  const w = auditedWrite(tenant).delete('type', keys.entity(tenant, E.productType, id), {
+  const variants = (await listRows(tenant, INVENTORY_ROWS.variant)).filter((v) => v.productTypeId === id);
+  const w = auditedWrite(tenant).delete('type', keys.entity(tenant, INVENTORY_ROWS.productType, id), {
     condition: 'attribute_exists(pk) AND (attribute_not_exists(itemCount) OR itemCount <= :zero)',
     values: { ':zero': 0 },
   });
   // A type has a handful of variants; 97 leaves room for the type and the log entry.
-  for (const v of variants.slice(0, 97)) w.delete(`variant:${v.id}`, keys.entity(tenant, E.variant, v.id));
+  for (const v of variants.slice(0, 97)) w.delete(`variant:${v.id}`, keys.entity(tenant, INVENTORY_ROWS.variant, v.id));
   w.log(
     logRow(tenant, {
       eventType: 'PRODUCT_TYPE_DELETED',
@@ -135,7 +147,7 @@ export async function deleteProductType(tenant: TenantId, actor: AuthClaims, id:
   // A type with more variants than one transaction holds: the rest belong to a type that is gone
   // (nothing can name them any more), so they are removed after it, best effort and idempotent.
   for (const v of variants.slice(97)) {
-    await db().send(new DeleteCommand({ TableName: T(), Key: keys.entity(tenant, E.variant, v.id) }));
+    await db().send(new DeleteCommand({ TableName: table(), Key: keys.entity(tenant, INVENTORY_ROWS.variant, v.id) }));
   }
 }
 
@@ -160,8 +172,10 @@ export async function createVariant(
   const at = nowIso();
   const row: VariantRow = { id: randomUUID(), productTypeId, ...variantFields(input), createdAt: at, updatedAt: at };
   const w = auditedWrite(tenant)
-    .check('type', keys.entity(tenant, E.productType, productTypeId), { condition: 'attribute_exists(pk)' })
-    .put('variant', { ...keys.entity(tenant, E.variant, row.id), ...row })
+    .check('type', keys.entity(tenant, INVENTORY_ROWS.productType, productTypeId), {
+      condition: 'attribute_exists(pk)',
+    })
+    .put('variant', { ...keys.entity(tenant, INVENTORY_ROWS.variant, row.id), ...row })
     .log(
       logRow(tenant, {
         eventType: 'VARIANT_CREATED',
@@ -184,9 +198,13 @@ export async function updateVariant(
   const fields = variantFields(input);
   const row: VariantRow = { ...before, ...fields, updatedAt: nowIso() };
   const changes = changedFields(before as unknown as Record<string, unknown>, fields, VARIANT_FIELDS);
-  const type = await getRow(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, before.productTypeId);
   const w = auditedWrite(tenant)
-    .put('variant', { ...keys.entity(tenant, E.variant, id), ...row }, { condition: 'attribute_exists(pk)' })
+    .put(
+      'variant',
+      { ...keys.entity(tenant, INVENTORY_ROWS.variant, id), ...row },
+      { condition: 'attribute_exists(pk)' },
+    )
     .log(
       logRow(tenant, {
         eventType: 'VARIANT_UPDATED',
@@ -202,9 +220,9 @@ export async function updateVariant(
 /** Items that named the variant keep their type; their variant reads as none from then on. */
 export async function deleteVariant(tenant: TenantId, actor: AuthClaims, id: string): Promise<void> {
   const before = await requireVariant(tenant, id);
-  const type = await getRow(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, before.productTypeId);
   const w = auditedWrite(tenant)
-    .delete('variant', keys.entity(tenant, E.variant, id), { condition: 'attribute_exists(pk)' })
+    .delete('variant', keys.entity(tenant, INVENTORY_ROWS.variant, id), { condition: 'attribute_exists(pk)' })
     .log(
       logRow(tenant, {
         eventType: 'VARIANT_DELETED',
@@ -233,23 +251,29 @@ export async function createLocation(
     await auditedWrite(tenant)
       .put(
         'name',
-        { ...keys.entity(tenant, E.locationName, nameKey), locationId: row.id },
+        { ...keys.entity(tenant, INVENTORY_ROWS.locationName, nameKey), locationId: row.id },
         { condition: 'attribute_not_exists(pk)' },
       )
-      .put('location', { ...keys.entity(tenant, E.location, row.id), ...row })
+      .put('location', { ...keys.entity(tenant, INVENTORY_ROWS.location, row.id), ...row })
       .commit();
     return { location: row, created: true };
   } catch (e) {
     if (!(e instanceof WriteFailed && e.failed.includes('name'))) throw e;
     const pointer = await db().send(
-      new GetCommand({ TableName: T(), Key: keys.entity(tenant, E.locationName, nameKey), ConsistentRead: true }),
+      new GetCommand({
+        TableName: table(),
+        Key: keys.entity(tenant, INVENTORY_ROWS.locationName, nameKey),
+        ConsistentRead: true,
+      }),
     );
-    const existing = pointer.Item ? await getRow(tenant, E.location, String(pointer.Item.locationId)) : null;
+    const existing = pointer.Item
+      ? await getRow(tenant, INVENTORY_ROWS.location, String(pointer.Item.locationId))
+      : null;
     if (!existing) throw conflict('A location with this name already exists');
     return { location: existing, created: false };
   }
 }
 
 export async function listLocations(tenant: TenantId): Promise<LocationRow[]> {
-  return (await listRows(tenant, E.location)).sort((a, b) => a.name.localeCompare(b.name));
+  return (await listRows(tenant, INVENTORY_ROWS.location)).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -22,7 +22,7 @@ import {
 import { listRows } from './model.js';
 import { listItemPage, readStats, typesAndVariants } from './item-list.js';
 import { changeItemStatus, createItem, deleteItem, updateItem } from './items.js';
-import { E, toItem, toProductType, toVariant, type ItemRow } from './model.js';
+import { INVENTORY_ROWS, toItem, toProductType, toVariant, type ItemRow } from './model.js';
 
 /** Items per page when the caller names no limit (R-INV-2: the page shows 25). */
 const DEFAULT_ITEM_PAGE = 25;
@@ -44,14 +44,17 @@ export const handler = createAreaHandler('inventory', {
   },
 
   'inventory.listProductTypes': async ({ tenant }) => {
-    const [types, variants] = await Promise.all([listRows(tenant, E.productType), listRows(tenant, E.variant)]);
+    const [types, variants] = await Promise.all([
+      listRows(tenant, INVENTORY_ROWS.productType),
+      listRows(tenant, INVENTORY_ROWS.variant),
+    ]);
     return types.sort((a, b) => a.name.localeCompare(b.name)).map((t) => toProductType(t, variants));
   },
   'inventory.createProductType': async ({ tenant, auth, body }) =>
     reply(201, toProductType(await createProductType(tenant, auth, body), [])),
   'inventory.updateProductType': async ({ tenant, auth, params, body }) => {
     const row = await updateProductType(tenant, auth, params.id, body);
-    return toProductType(row, await listRows(tenant, E.variant));
+    return toProductType(row, await listRows(tenant, INVENTORY_ROWS.variant));
   },
   'inventory.deleteProductType': async ({ tenant, auth, params }) => {
     await deleteProductType(tenant, auth, params.id);
@@ -60,7 +63,7 @@ export const handler = createAreaHandler('inventory', {
 
   'inventory.listVariants': async ({ tenant, params }) => {
     await requireType(tenant, params.id);
-    return (await listRows(tenant, E.variant))
+    return (await listRows(tenant, INVENTORY_ROWS.variant))
       .filter((v) => v.productTypeId === params.id)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map(toVariant);

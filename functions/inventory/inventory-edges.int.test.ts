@@ -15,7 +15,7 @@ import { call, useTestTable } from '../testing/harness.js';
 import { bulkHooks } from '../testing/inventory-bulk-hooks.js';
 import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
 import { getItem } from './items.js';
-import { BATCH_INDEX_PK, E, STATS_KEY } from './model.js';
+import { BATCH_INDEX_PK, INVENTORY_ROWS, STATS_KEY } from './model.js';
 
 vi.mock('./bulk-batch.js', async (real) =>
   (await import('../testing/inventory-bulk-hooks.js')).hookedBatch(await real()),
@@ -166,7 +166,7 @@ describe('crash recovery and rentals', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(s.tenant, E.item, r2!.id),
+        Key: keys.entity(s.tenant, INVENTORY_ROWS.item, r2!.id),
         UpdateExpression: 'SET #s = :s',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':s': 'IN_USE' },
@@ -205,7 +205,7 @@ describe('crash recovery and rentals', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.entity(s.tenant, E.batch, 'crashed'),
+          ...keys.entity(s.tenant, INVENTORY_ROWS.batch, 'crashed'),
           id: 'crashed',
           kind: 'DELETE',
           tenantId: s.tenant,
@@ -241,7 +241,7 @@ describe('stored rows read through their schemas', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(s.tenant, E.item, made.body.id),
+        Key: keys.entity(s.tenant, INVENTORY_ROWS.item, made.body.id),
         UpdateExpression: 'SET #s = :s, itemNumber = :n',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':s': 'LOST', ':n': 7 },
@@ -254,7 +254,7 @@ describe('stored rows read through their schemas', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(s.tenant, E.productType, type.id),
+        Key: keys.entity(s.tenant, INVENTORY_ROWS.productType, type.id),
         UpdateExpression: 'SET itemCount = :c',
         ExpressionAttributeValues: { ':c': '3' },
       }),

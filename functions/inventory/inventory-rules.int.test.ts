@@ -13,7 +13,7 @@ import { keys } from '../lib/keys.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
-import { BATCH_INDEX_PK, E } from './model.js';
+import { BATCH_INDEX_PK, INVENTORY_ROWS } from './model.js';
 
 /**
  * Rules the main suite does not pin down: which answer a bad variant gets, paging with a status
@@ -138,7 +138,7 @@ describe('variants named by items', () => {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': `${E.variant}#` },
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': `${INVENTORY_ROWS.variant}#` },
       }),
     );
     expect(rows.Items?.map((r) => r.id)).toEqual([keep.id]);
@@ -216,7 +216,7 @@ describe('batch recovery', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.entity(s.tenant, E.batch, 'crashed'),
+          ...keys.entity(s.tenant, INVENTORY_ROWS.batch, 'crashed'),
           id: 'crashed',
           kind: 'DELETE',
           tenantId: s.tenant,
@@ -279,13 +279,13 @@ describe('batch recovery', () => {
     }));
     for (const r of rows)
       await db().send(
-        new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, E.item, r.id), ...r } }),
+        new PutCommand({ TableName: tableName(), Item: { ...keys.entity(s.tenant, INVENTORY_ROWS.item, r.id), ...r } }),
       );
     await db().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.entity(s.tenant, E.batch, 'crashed-create'),
+          ...keys.entity(s.tenant, INVENTORY_ROWS.batch, 'crashed-create'),
           id: 'crashed-create',
           kind: 'CREATE',
           tenantId: s.tenant,

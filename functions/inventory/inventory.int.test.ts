@@ -15,7 +15,7 @@ import { call, useTestTable } from '../testing/harness.js';
 import { bulkHooks } from '../testing/inventory-bulk-hooks.js';
 import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
 import { itemNumberKey } from './items.js';
-import { E } from './model.js';
+import { INVENTORY_ROWS } from './model.js';
 
 vi.mock('./bulk-batch.js', async (real) =>
   (await import('../testing/inventory-bulk-hooks.js')).hookedBatch(await real()),
@@ -337,7 +337,7 @@ describe('items', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.entity(s.tenant, E.item, item.id),
+          ...keys.entity(s.tenant, INVENTORY_ROWS.item, item.id),
           ...item,
           productType: undefined,
           productVariant: undefined,
@@ -513,7 +513,7 @@ describe('bulk', () => {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': `${E.itemNumber}#` },
+        ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': `${INVENTORY_ROWS.itemNumber}#` },
       }),
     );
     expect(markers.Items?.map((m) => m.itemNumber)).toEqual(['GC-080']);
@@ -569,14 +569,14 @@ describe('bulk', () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.entity(s.tenant, E.item, k1!.id), ...asRow(k1!, 'crashed-create') },
+        Item: { ...keys.entity(s.tenant, INVENTORY_ROWS.item, k1!.id), ...asRow(k1!, 'crashed-create') },
       }),
     );
     await db().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.entity(s.tenant, E.batch, 'crashed-create'),
+          ...keys.entity(s.tenant, INVENTORY_ROWS.batch, 'crashed-create'),
           id: 'crashed-create',
           kind: 'CREATE',
           tenantId: s.tenant,
@@ -593,7 +593,7 @@ describe('bulk', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.entity(s.tenant, E.batch, 'crashed-delete'),
+          ...keys.entity(s.tenant, INVENTORY_ROWS.batch, 'crashed-delete'),
           id: 'crashed-delete',
           kind: 'DELETE',
           tenantId: s.tenant,

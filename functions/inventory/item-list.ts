@@ -5,11 +5,11 @@ import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { listRows } from './model.js';
 import {
-  E,
+  INVENTORY_ROWS,
   STATS_KEY,
   parseItemRow,
   parseStatsRow,
-  T,
+  table,
   type ItemRow,
   type ProductTypeRow,
   type VariantRow,
@@ -45,9 +45,13 @@ export async function listItemPage(
     const want = opts.limit - rows.length;
     const res = await db().send(
       new QueryCommand({
-        TableName: T(),
+        TableName: table(),
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': pk, ':p': `${E.item}#`, ...(opts.status ? { ':s': opts.status } : {}) },
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':p': `${INVENTORY_ROWS.item}#`,
+          ...(opts.status ? { ':s': opts.status } : {}),
+        },
         ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
         Limit: opts.status ? Math.max(want, FILTERED_READ) : want,
         ExclusiveStartKey: start,
@@ -58,7 +62,7 @@ export async function listItemPage(
     if (got.length > want) {
       // Read past the page: the next page starts right after the last item returned.
       rows.push(...got.slice(0, want));
-      return { rows, nextCursor: encodeCursor(`${E.item}#${rows[rows.length - 1]!.id}`) };
+      return { rows, nextCursor: encodeCursor(`${INVENTORY_ROWS.item}#${rows[rows.length - 1]!.id}`) };
     }
     rows.push(...got);
   } while (start && rows.length < opts.limit);
@@ -68,7 +72,10 @@ export async function listItemPage(
 export async function typesAndVariants(
   tenant: TenantId,
 ): Promise<{ types: Map<string, ProductTypeRow>; variants: Map<string, VariantRow> }> {
-  const [types, variants] = await Promise.all([listRows(tenant, E.productType), listRows(tenant, E.variant)]);
+  const [types, variants] = await Promise.all([
+    listRows(tenant, INVENTORY_ROWS.productType),
+    listRows(tenant, INVENTORY_ROWS.variant),
+  ]);
   return { types: new Map(types.map((t) => [t.id, t])), variants: new Map(variants.map((v) => [v.id, v])) };
 }
 
@@ -76,7 +83,7 @@ export async function typesAndVariants(
 
 /** One GetItem of the counters every item write keeps: the cost does not grow with the item count. */
 export async function readStats(tenant: TenantId): Promise<InventoryStats> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: STATS_KEY(tenant) }));
+  const res = await db().send(new GetCommand({ TableName: table(), Key: STATS_KEY(tenant) }));
   const { total, ...byStatus } = parseStatsRow(res.Item ?? {});
   return {
     total,

@@ -10,13 +10,13 @@ import { keys, type TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { logRow } from './activity-log.js';
 import { getRow } from './model.js';
-import { addToTypeCount, countStats, E, productTypeKey, type ItemRow } from './model.js';
+import { addToTypeCount, countStats, INVENTORY_ROWS, productTypeKey, type ItemRow } from './model.js';
 
 type ItemInput = z.infer<typeof itemBody>;
 
-export const itemKey = (tenant: TenantId, id: string) => keys.entity(tenant, E.item, id);
+export const itemKey = (tenant: TenantId, id: string) => keys.entity(tenant, INVENTORY_ROWS.item, id);
 export const itemNumberKey = (tenant: TenantId, itemNumber: string) =>
-  keys.entity(tenant, E.itemNumber, normaliseItemNumber(itemNumber));
+  keys.entity(tenant, INVENTORY_ROWS.itemNumber, normaliseItemNumber(itemNumber));
 
 export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${itemNumber.trim()}" already exists`);
 
@@ -44,7 +44,7 @@ export async function commitExplained(
 }
 
 export async function getItem(tenant: TenantId, id: string): Promise<ItemRow | null> {
-  return getRow(tenant, E.item, id);
+  return getRow(tenant, INVENTORY_ROWS.item, id);
 }
 
 export async function requireItem(tenant: TenantId, id: string): Promise<ItemRow> {
@@ -74,14 +74,14 @@ export function deleteMarker(
  * the answer says which; the ConditionCheck in the write keeps it true until the write lands.
  */
 export async function requireVariantOfType(tenant: TenantId, variantId: string, productTypeId: string): Promise<void> {
-  const variant = await getRow(tenant, E.variant, variantId);
+  const variant = await getRow(tenant, INVENTORY_ROWS.variant, variantId);
   if (!variant) throw notFound('Product variant not found');
   if (variant.productTypeId !== productTypeId) throw badRequest('The variant does not belong to this product type');
 }
 
 /** The variant must exist in this tenant and belong to the item's type (a ConditionCheck named `variant`). */
 function checkVariant(w: AuditedWrite, tenant: TenantId, variantId: string, productTypeId: string): AuditedWrite {
-  return w.check('variant', keys.entity(tenant, E.variant, variantId), {
+  return w.check('variant', keys.entity(tenant, INVENTORY_ROWS.variant, variantId), {
     condition: 'productTypeId = :t',
     values: { ':t': productTypeId },
   });
@@ -112,7 +112,7 @@ function itemFields(input: ItemInput) {
 export async function createItem(tenant: TenantId, actor: AuthClaims, input: ItemInput): Promise<ItemRow> {
   const at = nowIso();
   const row: ItemRow = { id: randomUUID(), ...itemFields(input), status: 'AVAILABLE', createdAt: at, updatedAt: at };
-  const type = await getRow(tenant, E.productType, row.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const w = auditedWrite(tenant)
@@ -147,7 +147,7 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   if (
     fields.productVariantId &&
     fields.productVariantId === before.productVariantId &&
-    !(await getRow(tenant, E.variant, fields.productVariantId))
+    !(await getRow(tenant, INVENTORY_ROWS.variant, fields.productVariantId))
   ) {
     fields.productVariantId = null;
   }
@@ -157,7 +157,7 @@ export async function updateItem(tenant: TenantId, actor: AuthClaims, id: string
   }));
   const row: ItemRow = { ...before, ...fields, updatedAt: nowIso() };
   delete row.batchId;
-  const type = await getRow(tenant, E.productType, row.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, row.productTypeId);
   if (!type) throw notFound('Product type not found');
   if (row.productVariantId) await requireVariantOfType(tenant, row.productVariantId, row.productTypeId);
   const numberChanged = normaliseItemNumber(before.itemNumber) !== normaliseItemNumber(row.itemNumber);
@@ -211,7 +211,7 @@ export async function changeItemStatus(
   if (before.status === 'IN_USE')
     throw conflict('This item is in use by a rental; its status changes when it is returned');
   if (before.status === status) return before;
-  const type = await getRow(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, before.productTypeId);
   const row: ItemRow = { ...before, status, updatedAt: nowIso(), ...(notes?.trim() ? { notes: notes.trim() } : {}) };
   const w = auditedWrite(tenant).update('item', itemKey(tenant, id), {
     update: 'SET #s = :s, updatedAt = :u, notes = :n',
@@ -265,7 +265,7 @@ export async function deleteItem(tenant: TenantId, actor: AuthClaims, id: string
         (held ?? []).map((b) => b.reservationNumber),
       ),
     );
-  const type = await getRow(tenant, E.productType, before.productTypeId);
+  const type = await getRow(tenant, INVENTORY_ROWS.productType, before.productTypeId);
   const w = auditedWrite(tenant).delete('item', itemKey(tenant, id), {
     condition: '#s = :s',
     names: { '#s': 'status' },

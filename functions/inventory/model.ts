@@ -20,7 +20,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { counter, optionalText, type RowParser, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 
 /** Row prefixes of the inventory area under the tenant partition (docs/data-model.md, "Inventory"). */
-export const E = {
+export const INVENTORY_ROWS = {
   productType: 'PTYPE',
   variant: 'PVARIANT',
   item: 'ITEM',
@@ -95,10 +95,10 @@ const parseVariant: RowParser<VariantRow> = rowParser('product variant', variant
 const parseLocation: RowParser<LocationRow> = rowParser('location', locationRow);
 /** The parser of each entity `getRow` and `listRows` read. */
 const ROWS = {
-  [E.productType]: parseProductType,
-  [E.variant]: parseVariant,
-  [E.item]: parseItemRow,
-  [E.location]: parseLocation,
+  [INVENTORY_ROWS.productType]: parseProductType,
+  [INVENTORY_ROWS.variant]: parseVariant,
+  [INVENTORY_ROWS.item]: parseItemRow,
+  [INVENTORY_ROWS.location]: parseLocation,
 };
 type RowEntity = keyof typeof ROWS;
 export type RowOf<K extends RowEntity> = ReturnType<(typeof ROWS)[K]>;
@@ -116,7 +116,7 @@ export const parseStatsRow = rowParser(
   }),
 );
 
-export const T = () => tableName();
+export const table = () => tableName();
 
 export function toVariant(v: VariantRow): ProductVariant {
   return {
@@ -189,7 +189,7 @@ export function countStats(w: AuditedWrite, tenant: TenantId, delta: StatsDelta)
   return w.count(STATS_KEY(tenant), delta as Record<string, number>);
 }
 
-export const productTypeKey = (tenant: TenantId, id: string) => keys.entity(tenant, E.productType, id);
+export const productTypeKey = (tenant: TenantId, id: string) => keys.entity(tenant, INVENTORY_ROWS.productType, id);
 
 /**
  * ADD to a product type's item count as the named part `name`, conditional on the type existing (the
@@ -225,7 +225,7 @@ export async function getRow<R extends RowOf<K>, K extends RowEntity = RowEntity
 ): Promise<R | null>;
 export async function getRow(tenant: TenantId, entity: RowEntity, id: string): Promise<unknown> {
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: keys.entity(tenant, entity, id), ConsistentRead: true }),
   );
   return res.Item ? (ROWS[entity] as RowParser<unknown>)(res.Item) : null;
 }

@@ -36,7 +36,7 @@ describe('calendarText', () => {
     expect(first.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
   });
 
-  // Issue 34 / R-PLAT-12: a name stored before control characters were refused must not inject lines.
+  // R-PLAT-12: a name stored before control characters were refused must not inject lines.
   const INJECTION = 'Lake\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nMETHOD:REQUEST';
   const lines = (text: string) => text.split('\r\n');
 

@@ -32,7 +32,7 @@ const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
  * Text as RFC 5545 3.3.11 writes a TEXT value, for the properties ical-generator writes raw (NAME,
  * X-WR-CALNAME): backslash, semicolon and comma escaped, every line break written as the two
  * characters `\n`, other control characters dropped. A value can then never end its line and start a
- * property or component of its own (issue 34: a store name with CR/LF opened a second VCALENDAR).
+ * property or component of its own (R-PLAT-12: a store name with CR/LF once opened a second VCALENDAR).
  */
 export function escapeText(value: string): string {
   return plainText(value)

@@ -7,9 +7,9 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
  * Verification always uses the cost stored with the hash, so nothing else differs.
  */
 export const SCRYPT_COST = process.env.VITEST === 'true' ? 1024 : 16384;
-const N = SCRYPT_COST;
-const r = 8;
-const p = 1;
+// scrypt's r (block size) and p (parallelization), stored in every hash beside the cost N.
+const BLOCK_SIZE = 8;
+const PARALLELIZATION = 1;
 const KEYLEN = 32;
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
@@ -20,8 +20,13 @@ function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r, p, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await scrypt(password, salt, KEYLEN, {
+    N: SCRYPT_COST,
+    r: BLOCK_SIZE,
+    p: PARALLELIZATION,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return `scrypt$${SCRYPT_COST}$${BLOCK_SIZE}$${PARALLELIZATION}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -22,7 +22,7 @@ import {
   type ReservationRow,
 } from '../reservations/entity.js';
 import { reservationsByIds } from '../reservations/queries.js';
-import { E as SERVICES } from '../services/model.js';
+import { SERVICE_ROWS } from '../services/model.js';
 
 const sourceOf = (v: unknown): TrackingView['source'] =>
   (PAYMENT_SOURCES as readonly unknown[]).includes(v) ? (v as TrackingView['source']) : null;
@@ -71,7 +71,7 @@ export async function updateTracking(
           ':seen': r.updatedAt,
         },
       });
-      if (body.isPaid) w.delete('unpaid-marker', keys.entity(tenant, SERVICES.unpaid, r.id));
+      if (body.isPaid) w.delete('unpaid-marker', keys.entity(tenant, SERVICE_ROWS.unpaid, r.id));
       const delta = (body.isPaid ? amountCents! : 0) - before;
       if (wasPaid && before !== 0 && (!body.isPaid || amountCents !== before)) {
         w.put(

@@ -95,7 +95,7 @@ export const oneClickUnsubscribeUrl = (token: string) =>
 /**
  * The organization's active users' confirmed e-mails, normalized. `email` is the confirmed address: a
  * new one waits as `pendingEmail` until its owner follows the link (R-EMP-9, functions/users/email-change.ts),
- * so changing one's own address to a stranger's does not make the stranger staff (issue 34).
+ * so changing one's own address to a stranger's does not make the stranger staff (R-REP-7).
  */
 export async function activeStaffEmails(tenant: TenantId): Promise<Set<string>> {
   const rows = await listEmployees(tenant);

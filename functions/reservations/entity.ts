@@ -55,7 +55,7 @@ export { toView } from './view.js';
 
 type Row = Record<string, unknown>;
 
-export const R = {
+export const RESERVATION_ROWS = {
   reservation: 'RESERVATION',
   number: 'RESNUM',
   log: 'RESLOG',
@@ -68,13 +68,16 @@ export const R = {
 export const OVERDUE_INDEX_PK = 'SWEEP#OVERDUE';
 export const START_INDEX_PK = 'SWEEP#RESSTART';
 
-export const reservationKey = (tenant: TenantId, id: string): Key => keys.entity(tenant, R.reservation, id);
-export const numberKey = (tenant: TenantId, n: string): Key => keys.entity(tenant, R.number, n.trim().toUpperCase());
-export const itemBookKey = (tenant: TenantId, itemId: string): Key => keys.entity(tenant, R.itemBook, itemId);
+export const reservationKey = (tenant: TenantId, id: string): Key =>
+  keys.entity(tenant, RESERVATION_ROWS.reservation, id);
+export const numberKey = (tenant: TenantId, n: string): Key =>
+  keys.entity(tenant, RESERVATION_ROWS.number, n.trim().toUpperCase());
+export const itemBookKey = (tenant: TenantId, itemId: string): Key =>
+  keys.entity(tenant, RESERVATION_ROWS.itemBook, itemId);
 export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key =>
-  keys.entity(tenant, R.serviceBooking, `${serviceId}#${reservationId}`);
+  keys.entity(tenant, RESERVATION_ROWS.serviceBooking, `${serviceId}#${reservationId}`);
 /** The sort-key prefix of one service's booking pointers. */
-export const serviceBookingPrefix = (serviceId: string) => `${R.serviceBooking}#${serviceId}#`;
+export const serviceBookingPrefix = (serviceId: string) => `${RESERVATION_ROWS.serviceBooking}#${serviceId}#`;
 export function serviceBookingRow(
   tenant: TenantId,
   r: Pick<ReservationRow, 'id' | 'serviceId' | 'reservationNumber' | 'startTime' | 'endTime'>,
@@ -178,7 +181,7 @@ export function logRow(tenant: TenantId, input: LogInput): { item: Row; counters
   const r = input.reservation;
   const id = randomUUID();
   const item = {
-    ...keys.entity(tenant, R.log, `${input.at}#${id}`),
+    ...keys.entity(tenant, RESERVATION_ROWS.log, `${input.at}#${id}`),
     gsi1pk: logActionIndex(tenant, input.action),
     gsi1sk: `${input.at}#${id}`,
     gsi2pk: logReservationIndex(tenant, r.id),
@@ -223,7 +226,7 @@ export function paymentRow(
 ): Row {
   const id = randomUUID();
   return {
-    ...keys.entity(tenant, R.payment, `${p.reservationId}#${p.at}#${id}`),
+    ...keys.entity(tenant, RESERVATION_ROWS.payment, `${p.reservationId}#${p.at}#${id}`),
     id,
     reservationId: p.reservationId,
     amountCents: p.amountCents,
@@ -272,7 +275,7 @@ async function readActor(tenant: TenantId, auth: AuthClaims): Promise<Person> {
 
 export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'endTime'>): Row {
   return {
-    ...keys.entity(tenant, R.overdueQ, r.id),
+    ...keys.entity(tenant, RESERVATION_ROWS.overdueQ, r.id),
     gsi1pk: OVERDUE_INDEX_PK,
     gsi1sk: `${r.endTime}#${tenant}#${r.id}`,
     tenantId: tenant,
@@ -282,7 +285,7 @@ export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 
 }
 export function startPointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'startTime'>): Row {
   return {
-    ...keys.entity(tenant, R.startQ, r.id),
+    ...keys.entity(tenant, RESERVATION_ROWS.startQ, r.id),
     gsi1pk: START_INDEX_PK,
     gsi1sk: `${r.startTime}#${tenant}#${r.id}`,
     tenantId: tenant,
@@ -290,5 +293,5 @@ export function startPointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 's
     startTime: r.startTime,
   };
 }
-export const overduePointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, R.overdueQ, id);
-export const startPointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, R.startQ, id);
+export const overduePointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, RESERVATION_ROWS.overdueQ, id);
+export const startPointerKey = (tenant: TenantId, id: string) => keys.entity(tenant, RESERVATION_ROWS.startQ, id);

@@ -7,7 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { batchGetAll, db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { E as INV, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from '../inventory/model.js';
+import { INVENTORY_ROWS, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from '../inventory/model.js';
 import { itemBookKey } from './entity.js';
 import type { ItemBook } from './items.js';
 import { type BookEntry, parseItemBookRow } from './row-schemas.js';
@@ -116,7 +116,7 @@ export function itemInUseParts(
   reservationId: string,
   at: string,
 ): void {
-  w.update('item', keys.entity(tenant, INV.item, item.id), {
+  w.update('item', keys.entity(tenant, INVENTORY_ROWS.item, item.id), {
     update: 'SET #s = :inUse, currentReservationId = :rid, updatedAt = :at',
     condition: '#s = :seen',
     names: { '#s': 'status' },
@@ -135,7 +135,7 @@ export function itemInUseParts(
 }
 
 export function itemRentableCheck(w: AuditedWrite, tenant: TenantId, item: ItemRow): void {
-  w.check('item', keys.entity(tenant, INV.item, item.id), {
+  w.check('item', keys.entity(tenant, INVENTORY_ROWS.item, item.id), {
     condition: '#s IN (:a, :u)',
     names: { '#s': 'status' },
     values: { ':a': 'AVAILABLE', ':u': 'IN_USE' },
@@ -156,7 +156,7 @@ export function itemReleaseParts(
     (item as { currentReservationId?: string }).currentReservationId !== reservationId
   )
     return;
-  w.update('item', keys.entity(tenant, INV.item, item.id), {
+  w.update('item', keys.entity(tenant, INVENTORY_ROWS.item, item.id), {
     update: 'SET #s = :avail, updatedAt = :at REMOVE currentReservationId',
     condition: '#s = :inUse AND currentReservationId = :rid',
     names: { '#s': 'status' },

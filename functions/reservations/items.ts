@@ -16,8 +16,8 @@ import { hourlyRateCents } from '../../shared/domain/charges.js';
 import type { TenantId } from '../lib/keys.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { getRow, listRows } from '../inventory/model.js';
-import { E as INV, type ItemRow, type ProductTypeRow, type VariantRow } from '../inventory/model.js';
-import { R } from './entity.js';
+import { INVENTORY_ROWS, type ItemRow, type ProductTypeRow, type VariantRow } from '../inventory/model.js';
+import { RESERVATION_ROWS } from './entity.js';
 import { type BookEntry, parseItemBookRow } from './row-schemas.js';
 
 export interface ItemBook {
@@ -53,11 +53,13 @@ export interface ItemInfo {
 }
 
 export async function readItem(tenant: TenantId, itemId: string): Promise<ItemInfo | null> {
-  const item = await getRow<ItemRow>(tenant, INV.item, itemId);
+  const item = await getRow<ItemRow>(tenant, INVENTORY_ROWS.item, itemId);
   if (!item) return null;
   const [type, variant] = await Promise.all([
-    getRow<ProductTypeRow>(tenant, INV.productType, item.productTypeId),
-    item.productVariantId ? getRow<VariantRow>(tenant, INV.variant, item.productVariantId) : Promise.resolve(null),
+    getRow<ProductTypeRow>(tenant, INVENTORY_ROWS.productType, item.productTypeId),
+    item.productVariantId
+      ? getRow<VariantRow>(tenant, INVENTORY_ROWS.variant, item.productVariantId)
+      : Promise.resolve(null),
   ]);
   return { item, type, variant };
 }
@@ -110,10 +112,10 @@ export async function availableItems(
 ): Promise<ReservationView['inventoryItem'][]> {
   const end = start + hours * 36e5;
   const [items, books, types, variants] = await Promise.all([
-    listRows<ItemRow>(tenant, INV.item),
-    tenantRowsWithPrefix(tenant, `${R.itemBook}#`, parseItemBookRow),
-    listRows<ProductTypeRow>(tenant, INV.productType),
-    listRows<VariantRow>(tenant, INV.variant),
+    listRows<ItemRow>(tenant, INVENTORY_ROWS.item),
+    tenantRowsWithPrefix(tenant, `${RESERVATION_ROWS.itemBook}#`, parseItemBookRow),
+    listRows<ProductTypeRow>(tenant, INVENTORY_ROWS.productType),
+    listRows<VariantRow>(tenant, INVENTORY_ROWS.variant),
   ]);
   const bookOf = new Map(books.map((b) => [b.itemId, b]));
   const typeOf = new Map(types.map((t) => [t.id, t]));

@@ -9,7 +9,7 @@ import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.j
 import { db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { listIndex, R } from './entity.js';
+import { listIndex, RESERVATION_ROWS } from './entity.js';
 
 type Row = Record<string, unknown>;
 const STATUSES: ReservationStatus[] = ['ACTIVE', 'COMPLETED', 'CANCELLED'];
@@ -95,7 +95,7 @@ export async function readPartition(
   let start: Row | undefined = after
     ? {
         pk: keys.tenantPartition(tenant),
-        sk: `${R.reservation}#${after.slice(after.lastIndexOf('#') + 1)}`,
+        sk: `${RESERVATION_ROWS.reservation}#${after.slice(after.lastIndexOf('#') + 1)}`,
         gsi1pk: values[':pk'],
         gsi1sk: after,
       }

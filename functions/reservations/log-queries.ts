@@ -9,7 +9,7 @@ import { batchGetAll, db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { count, counterRow } from './counts.js';
-import { logActionIndex, logReservationIndex, numberKey, R } from './entity.js';
+import { logActionIndex, logReservationIndex, numberKey, RESERVATION_ROWS } from './entity.js';
 import { parseLogRow, parseNumberPointer } from './row-schemas.js';
 
 type Row = Record<string, unknown>;
@@ -93,7 +93,7 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
       : {
           IndexName: undefined,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-          values: { ':pk': keys.tenantPartition(tenant), ':p': `${R.log}#` },
+          values: { ':pk': keys.tenantPartition(tenant), ':p': `${RESERVATION_ROWS.log}#` },
           keyNames: [] as string[],
         };
   const filters: string[] = [];

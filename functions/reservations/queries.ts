@@ -7,7 +7,7 @@ import { batchGetAll } from '../lib/db.js';
 import { type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
-import { R, requireLive, reservationKey } from './entity.js';
+import { RESERVATION_ROWS, requireLive, reservationKey } from './entity.js';
 import { counterRow, countsOf } from './counts.js';
 import { type Cursor, dayRange, decode, encode, type ListQuery, readPartition, statusOf } from './list-pages.js';
 import { parsePaymentRow, parseReservationRow, type ReservationRow } from './row-schemas.js';
@@ -106,6 +106,6 @@ export async function reservationsByIds(tenant: TenantId, ids: readonly string[]
 
 export async function reservationDetail(tenant: TenantId, id: string, now = Date.now()) {
   const row = await requireLive(tenant, id);
-  const payments = await tenantRowsWithPrefix(tenant, `${R.payment}#${id}#`, parsePaymentRow);
+  const payments = await tenantRowsWithPrefix(tenant, `${RESERVATION_ROWS.payment}#${id}#`, parsePaymentRow);
   return { ...toView(row, now), payments: payments.map(toPaymentView) };
 }

@@ -7,7 +7,7 @@ import type { ReservationKind, ReservationStatus } from '../../shared/contract/r
 import { db, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import { customerIdsMatching } from '../customers/entity.js';
-import { customerIndex, numberKey, R, reservationKey } from './entity.js';
+import { customerIndex, numberKey, RESERVATION_ROWS, reservationKey } from './entity.js';
 import { parseNumberPointer, parseReservationRow, type ReservationRow } from './row-schemas.js';
 
 export interface SearchInput {
@@ -74,5 +74,7 @@ export async function customerReservations(
       Limit: limit,
     }),
   );
-  return (res.Items ?? []).filter((i) => String(i.sk).startsWith(`${R.reservation}#`)).map(parseReservationRow);
+  return (res.Items ?? [])
+    .filter((i) => String(i.sk).startsWith(`${RESERVATION_ROWS.reservation}#`))
+    .map(parseReservationRow);
 }

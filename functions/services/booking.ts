@@ -16,7 +16,7 @@ import { getReservationRow, type Person, type ReservationRow } from '../reservat
 import { readReminderSettings } from '../settings/reminders.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import { serviceReservationRow } from './booking-row.js';
-import { E, type ServiceRow, UNPAID_INDEX_PK } from './model.js';
+import { SERVICE_ROWS, type ServiceRow, UNPAID_INDEX_PK } from './model.js';
 import { HOLD_COMMIT_WINDOW_MS, releaseHold, type SlotHold } from './slot-holds.js';
 import { admit, type Admitted } from './admission.js';
 import type { ServiceBookingRequest } from './booking-request.js';
@@ -129,7 +129,7 @@ async function commitBooking(
       if (req.held) req.held.parts(w, row);
       if (dueBy) {
         w.put('unpaid-marker', {
-          ...keys.entity(tenant, E.unpaid, reservationId),
+          ...keys.entity(tenant, SERVICE_ROWS.unpaid, reservationId),
           gsi1pk: UNPAID_INDEX_PK,
           gsi1sk: `${dueBy}#${tenant}#${reservationId}`,
           tenantId: tenant,

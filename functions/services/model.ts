@@ -9,7 +9,7 @@ import type { Slot } from '../../shared/domain/slots.js';
 import type { PaymentMethods } from '../../shared/domain/share-payment.js';
 
 /** Row prefixes of this area under the tenant partition (docs/data-model.md, "Services and public booking"). */
-export const E = {
+export const SERVICE_ROWS = {
   service: 'SERVICE',
   photo: 'PHOTO',
   counter: 'COUNTER',

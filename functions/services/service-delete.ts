@@ -7,7 +7,7 @@ import { hashToken } from '../lib/secure-token.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
-import { E, type ServiceRow } from './model.js';
+import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { parseServiceRow } from './store.js';
 
 /** Places booked in slots that have not ended (rows booked before the booking pointers existed). */
@@ -39,7 +39,11 @@ export async function deleteService(tenant: TenantId, id: string, now = Date.now
   return optimistic(
     async () => {
       const stored = await db().send(
-        new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: true }),
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.entity(tenant, SERVICE_ROWS.service, id),
+          ConsistentRead: true,
+        }),
       );
       if (!stored.Item) throw notFound('Service not found');
       const prev = parseServiceRow(stored.Item);
@@ -75,7 +79,7 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
     {
       Delete: {
         TableName: tableName(),
-        Key: keys.entity(tenant, E.service, id),
+        Key: keys.entity(tenant, SERVICE_ROWS.service, id),
         ConditionExpression: 'version = :v',
         ExpressionAttributeValues: { ':v': prev.version },
       },

@@ -7,7 +7,7 @@ import { configuredMethods, hasPaymentMethod } from '../../shared/domain/share-p
 import { db, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { E, type ServiceRow } from './model.js';
+import { SERVICE_ROWS, type ServiceRow } from './model.js';
 
 /**
  * Staff set how many places a slot has open. A slot that comes back with the capacity it had
@@ -38,7 +38,9 @@ export function mergeAvailability(existing: readonly Slot[], incoming: readonly 
 }
 
 async function photoKeyFor(tenant: TenantId, baseKey: string): Promise<string> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.photo, baseKey) }));
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, SERVICE_ROWS.photo, baseKey) }),
+  );
   const status = res.Item?.status as string | undefined;
   if (!res.Item || status === 'REJECTED')
     throw badRequest('Validation failed: Photo not found. Please upload it again.', [

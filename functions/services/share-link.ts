@@ -3,7 +3,7 @@ import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { notFound } from '../lib/errors.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { E } from './model.js';
+import { SERVICE_ROWS } from './model.js';
 import { getServiceRow } from './store.js';
 
 /**
@@ -27,7 +27,7 @@ export async function ensureShareToken(
           {
             Update: {
               TableName: tableName(),
-              Key: keys.entity(tenant, E.service, id),
+              Key: keys.entity(tenant, SERVICE_ROWS.service, id),
               UpdateExpression: 'SET shareToken = :t, updatedAt = :now, version = version + :one',
               ConditionExpression:
                 'attribute_exists(pk) AND (attribute_not_exists(shareToken) OR attribute_type(shareToken, :nullType))',

@@ -4,7 +4,7 @@ import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { reservationKey } from '../reservations/entity.js';
 import { getRow } from '../lib/coalesced-get.js';
-import { E } from './model.js';
+import { SERVICE_ROWS } from './model.js';
 import { holdsOf } from './slot-hold-attributes.js';
 import {
   forgetHolds,
@@ -42,7 +42,7 @@ export async function sweepSlotHolds(now = Date.now()): Promise<{ services: numb
 }
 
 async function sweepService(tenant: TenantId, serviceId: string, now: number): Promise<number> {
-  const key = keys.entity(tenant, E.service, serviceId);
+  const key = keys.entity(tenant, SERVICE_ROWS.service, serviceId);
   const read = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const item = read.Item;
   if (!item) return 0;

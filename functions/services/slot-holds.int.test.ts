@@ -6,7 +6,7 @@ import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { numberKey } from '../reservations/entity.js';
-import { E } from './model.js';
+import { SERVICE_ROWS } from './model.js';
 import { sweepSlotHolds } from './slot-hold-sweep.js';
 import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, slotHoldsPointerKey, takePlaces } from './slot-holds.js';
 
@@ -59,7 +59,11 @@ const book = (token: string, i: number) =>
 
 async function storedService(id: string): Promise<Record<string, unknown>> {
   const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.entity(tenant, SERVICE_ROWS.service, id),
+      ConsistentRead: true,
+    }),
   );
   return res.Item!;
 }
@@ -158,7 +162,7 @@ describe('slot holds', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(tenant, E.service, s.id),
+        Key: keys.entity(tenant, SERVICE_ROWS.service, s.id),
         UpdateExpression: 'SET #h = :h, gsi1pk = :pk, gsi1sk = :sk',
         ExpressionAttributeNames: { '#h': `hold#${res.body.reservation.id}` },
         ExpressionAttributeValues: {

@@ -5,7 +5,7 @@ import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
-import { E } from './model.js';
+import { SERVICE_ROWS } from './model.js';
 import { throughSlotGate } from './slot-gate.js';
 import { HOLD_PREFIX, SLOT_HOLDS_INDEX_PK } from './slot-hold-attributes.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
@@ -115,7 +115,7 @@ async function writeTake(tenant: TenantId, req: TakeRequest, now: number): Promi
     const res = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(tenant, E.service, req.serviceId),
+        Key: keys.entity(tenant, SERVICE_ROWS.service, req.serviceId),
         UpdateExpression:
           `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one, #hold = :hold, ` +
           'gsi1pk = :gpk, gsi1sk = if_not_exists(gsi1sk, :gsk)',
@@ -170,7 +170,11 @@ export function refusedText(left: number): string {
 
 async function readServiceItem(tenant: TenantId, serviceId: string): Promise<Item | undefined> {
   const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, serviceId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.entity(tenant, SERVICE_ROWS.service, serviceId),
+      ConsistentRead: true,
+    }),
   );
   return res.Item;
 }
@@ -186,7 +190,7 @@ export async function forgetHolds(tenant: TenantId, serviceId: string, holdIds: 
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.entity(tenant, E.service, serviceId),
+          Key: keys.entity(tenant, SERVICE_ROWS.service, serviceId),
           UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: names,
@@ -217,7 +221,7 @@ export async function releaseHold(tenant: TenantId, serviceId: string, holdId: s
       const slots = (Array.isArray(item.availability) ? item.availability : []) as StoredSlot[];
       const index = slots.findIndex((s) => sameSlot(s, held.slot!));
       const w = auditedWrite(tenant);
-      const key = keys.entity(tenant, E.service, serviceId);
+      const key = keys.entity(tenant, SERVICE_ROWS.service, serviceId);
       const slot = slots[index];
       if (!slot) {
         // The slot was removed by staff: nothing to give back to.

@@ -8,7 +8,7 @@ import { placesTaken, sameSlot, type Slot, type SlotRef } from '../../shared/dom
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { ReservationRow } from '../reservations/entity.js';
-import { E, type ServiceRow } from './model.js';
+import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { getServiceRow } from './store.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
 
@@ -46,7 +46,7 @@ export function addPlacesBack(
   const restored = Math.min(slot.slotsAvailable + places, capacity);
   if (restored === slot.slotsAvailable) return;
   const p = `#av[${index}]`;
-  w.update('slot-release', keys.entity(tenant, E.service, serviceId), {
+  w.update('slot-release', keys.entity(tenant, SERVICE_ROWS.service, serviceId), {
     update: `SET ${p}.#left = :restored, #version = #version + :one`,
     condition: `${p}.#left = :seen AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
     names: slotNames,
@@ -60,7 +60,7 @@ export function addPlacesBack(
  * The caller's transition is conditional on the reservation being ACTIVE, so places come back once.
  */
 export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: ReservationRow): Promise<void> {
-  w.delete('unpaid-marker', keys.entity(tenant, E.unpaid, r.id));
+  w.delete('unpaid-marker', keys.entity(tenant, SERVICE_ROWS.unpaid, r.id));
   if (!r.serviceId || !r.slot) return;
   const service = await getServiceRow(tenant, r.serviceId, true);
   const found = service && findSlot(service, r.slot);

@@ -23,7 +23,7 @@ import { conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
-import { E, type ServiceRow } from './model.js';
+import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { fieldsFrom } from './service-fields.js';
 import { holdAttributes } from './slot-hold-attributes.js';
 
@@ -67,7 +67,11 @@ export const parseServiceRow: RowParser<ServiceRow> = rowParser('service', servi
 
 export async function getServiceRow(tenant: TenantId, id: string, consistent = false): Promise<ServiceRow | null> {
   const res = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: consistent }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.entity(tenant, SERVICE_ROWS.service, id),
+      ConsistentRead: consistent,
+    }),
   );
   return res.Item ? parseServiceRow(res.Item) : null;
 }
@@ -77,7 +81,7 @@ export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
   for await (const items of queryPages({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${E.service}#` },
+    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${SERVICE_ROWS.service}#` },
   })) {
     for (const i of items) out.push(parseServiceRow(i));
   }
@@ -97,7 +101,7 @@ export async function createService(tenant: TenantId, body: ServiceInput): Promi
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.entity(tenant, E.service, row.id), ...row },
+      Item: { ...keys.entity(tenant, SERVICE_ROWS.service, row.id), ...row },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -109,7 +113,11 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
   return optimistic(
     async () => {
       const stored = await db().send(
-        new GetCommand({ TableName: tableName(), Key: keys.entity(tenant, E.service, id), ConsistentRead: true }),
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.entity(tenant, SERVICE_ROWS.service, id),
+          ConsistentRead: true,
+        }),
       );
       if (!stored.Item) throw notFound('Service not found');
       const prev = parseServiceRow(stored.Item);
@@ -124,7 +132,7 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
           new PutCommand({
             TableName: tableName(),
             // Places a booking has taken but not yet landed stay held (services/slot-holds.ts, R-BOOK-5).
-            Item: { ...keys.entity(tenant, E.service, id), ...row, ...holdAttributes(stored.Item) },
+            Item: { ...keys.entity(tenant, SERVICE_ROWS.service, id), ...row, ...holdAttributes(stored.Item) },
             ConditionExpression: 'version = :v',
             ExpressionAttributeValues: { ':v': prev.version },
           }),

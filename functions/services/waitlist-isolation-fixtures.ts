@@ -5,7 +5,7 @@ import { serviceBody } from '../../shared/contract/service-models.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
-import { E } from './model.js';
+import { SERVICE_ROWS } from './model.js';
 import { ensureShareToken } from './share-link.js';
 import { createService } from './store.js';
 import { joinWaitlist } from './waitlist-join.js';
@@ -16,7 +16,7 @@ async function setPlaces(tenant: TenantId, serviceId: string, n: number) {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.entity(tenant, E.service, serviceId),
+      Key: keys.entity(tenant, SERVICE_ROWS.service, serviceId),
       UpdateExpression: 'SET availability[0].slotsAvailable = :n',
       ExpressionAttributeValues: { ':n': n },
     }),

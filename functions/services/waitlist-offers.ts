@@ -18,7 +18,7 @@ import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
-import { E, type ServiceRow } from './model.js';
+import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { findSlot, slotNames, slotValues } from './slot-release.js';
 import { getServiceRow } from './store.js';
 import { sendOfferMail } from './waitlist-offer-mail.js';
@@ -63,7 +63,7 @@ export async function offerEntry(
   const until = new Date(holdUntil(now, waitlistSettingsOf(service).holdMinutes, start)).toISOString();
   const p = `#av[${found.index}]`;
   const w = auditedWrite(tenant);
-  w.update('slot-hold', keys.entity(tenant, E.service, service.id), {
+  w.update('slot-hold', keys.entity(tenant, SERVICE_ROWS.service, service.id), {
     update: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one`,
     condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
     names: slotNames,

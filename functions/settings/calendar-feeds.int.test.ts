@@ -212,7 +212,7 @@ describe('calendar feeds (R-SET-8)', () => {
     expect(stale.status).toBe(200);
   });
 
-  // Issue 34 / R-PLAT-12: a name with CR/LF is refused; one stored before the rule stays on its line.
+  // R-PLAT-12: a name with CR/LF is refused; one stored before the rule stays on its line.
   it('refuses a feed name with a line break, and keeps a stored one inside one VCALENDAR', async () => {
     const injection = 'Team\r\nEND:VCALENDAR\r\nBEGIN:VCALENDAR\r\nMETHOD:REQUEST';
     const refused = await call('POST', '/api/settings/calendar-feeds', {

@@ -18,7 +18,7 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { E as SERVICE_ROWS } from '../services/model.js';
+import { SERVICE_ROWS } from '../services/model.js';
 import { itemView, readItem } from '../reservations/items.js';
 import { actorName } from './actor-name.js';
 import { FEED, feedKey, type FeedRow, LOG, parseFeedRow, pointerKey } from './calendar-feed-rows.js';

@@ -20,7 +20,7 @@ import { renderStoredEmail } from '../platform/template-store.js';
 import type { RenderedEmail } from '../platform/templates.js';
 import type { ReservationRow } from '../reservations/entity.js';
 import { issueCancelToken } from '../reservations/reminders.js';
-import { E } from '../services/model.js';
+import { SERVICE_ROWS } from '../services/model.js';
 import { publicBusinessContact, readContact } from '../settings/contact.js';
 
 /**
@@ -68,7 +68,7 @@ export async function serviceOf(tenant: TenantId, serviceId: string): Promise<Se
   const res = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.entity(tenant, E.service, serviceId),
+      Key: keys.entity(tenant, SERVICE_ROWS.service, serviceId),
       ProjectionExpression: '#n, reminderSettings, paymentSettings, paymentNote, showPaymentOptions',
       ExpressionAttributeNames: { '#n': 'name' },
     }),

@@ -14,7 +14,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { CURSOR_KEY, sweepReminders } from './reminders.js';
 
 /**
- * Reminders end to end against DynamoDB Local and the SES emulator (R-SET-7, issue 24): scheduling in
+ * Reminders end to end against DynamoDB Local and the SES emulator (R-SET-7): scheduling in
  * the booking transaction, the sweep's exactly-once claim, DST-correct send times and text, and the
  * single-use cancel link. Times are simulated with the functions' `now`; expected values are written
  * out by hand, never recomputed with the code's own formula.

@@ -7,7 +7,7 @@ import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { getReservationRow } from '../reservations/entity.js';
 import { cancelReservation } from '../reservations/lifecycle.js';
-import { E, UNPAID_INDEX_PK } from '../services/model.js';
+import { SERVICE_ROWS, UNPAID_INDEX_PK } from '../services/model.js';
 import { sweepHandler } from './sweep-handler.js';
 
 interface Marker {
@@ -64,7 +64,7 @@ class AlreadyPaid extends Error {}
  * reservation still being ACTIVE and unpaid as read. Places come back exactly once.
  */
 async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Attempt<Outcome>> {
-  const markerKey = keys.entity(tenant, E.unpaid, m.reservationId);
+  const markerKey = keys.entity(tenant, SERVICE_ROWS.unpaid, m.reservationId);
   const reservation = await getReservationRow(tenant, m.reservationId);
   // Paid, cancelled by staff, deleted: the marker has nothing left to guard.
   if (!reservation || reservation.status !== 'ACTIVE' || reservation.isPaid === true || reservation.deletedAt) {

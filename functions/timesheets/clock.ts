@@ -9,7 +9,7 @@ import { getSession, statOf, timesheetOf, tsKeys } from './entity.js';
 import { hundredthsBetween, weekStartOf } from './rules.js';
 
 type Row = Record<string, unknown>;
-const T = () => tableName();
+const table = () => tableName();
 
 /**
  * Clocking in and out (docs/data-model.md, Timesheets): each one transaction over the session and the
@@ -50,7 +50,7 @@ export async function clockIn(
         TransactItems: [
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: tsKeys.stat(tenant, input.userId),
               ConditionExpression: 'attribute_not_exists(openSessionId)',
               UpdateExpression:
@@ -68,7 +68,7 @@ export async function clockIn(
               },
             },
           },
-          { Put: { TableName: T(), Item: session, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: table(), Item: session, ConditionExpression: 'attribute_not_exists(pk)' } },
         ],
       }),
     );
@@ -90,7 +90,7 @@ export async function clockOut(
   input: { userId: string; notes: string | null; location: Loc; zone: string; at: string },
 ): Promise<Timesheet> {
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, input.userId), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: tsKeys.stat(tenant, input.userId), ConsistentRead: true }),
   );
   const stat = statOf(input.userId, res.Item);
   // Nothing open: no session to close (404); closed meanwhile by a concurrent call: 409 below. Same text.
@@ -113,7 +113,7 @@ export async function clockOut(
         TransactItems: [
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: tsKeys.stat(tenant, input.userId),
               ConditionExpression: 'openSessionId = :id',
               UpdateExpression:
@@ -128,7 +128,7 @@ export async function clockOut(
           },
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: sessionKey,
               ConditionExpression: 'attribute_exists(pk) AND attribute_type(clockOut, :null)',
               UpdateExpression: `SET ${sets.join(', ')}`,
@@ -137,7 +137,7 @@ export async function clockOut(
           },
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: tsKeys.day(tenant, day, input.userId),
               UpdateExpression: 'SET userId = :u, #d = :d ADD hundredths :h',
               ExpressionAttributeNames: { '#d': 'day' },
@@ -146,7 +146,7 @@ export async function clockOut(
           },
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: tsKeys.week(tenant, input.userId, monday),
               UpdateExpression: 'SET userId = :u, week = :w ADD hundredths :h',
               ExpressionAttributeValues: { ':u': input.userId, ':w': monday, ':h': h },

@@ -8,7 +8,7 @@ import { type Timesheet } from '../../shared/contract/timesheet-models.js';
 import { hoursOf } from './rules.js';
 
 type Row = Record<string, unknown>;
-const T = () => tableName();
+const table = () => tableName();
 export const tsKeys = {
   session: (tenant: TenantId, userId: string, clockIn: string, id: string) =>
     keys.entity(tenant, 'TS', `${userId}#${clockIn}#${id}`),
@@ -93,7 +93,7 @@ const hundredthsOf = (i: Row) => hundredthsRow(i).hundredths;
 
 export async function getStat(tenant: TenantId, userId: string): Promise<StatRow> {
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: tsKeys.stat(tenant, userId), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: tsKeys.stat(tenant, userId), ConsistentRead: true }),
   );
   return statOf(userId, res.Item);
 }
@@ -115,7 +115,7 @@ export async function weeklyHundredths(tenant: TenantId, zone: string, now = Dat
   const { from, to } = lastSevenDays(zone, now);
   const out = new Map<string, number>();
   for await (const items of queryPages({
-    TableName: T(),
+    TableName: table(),
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
     ExpressionAttributeValues: {
       ':pk': keys.tenantPartition(tenant),
@@ -150,7 +150,7 @@ export async function myWeeklyHundredths(
 export async function listSessions(tenant: TenantId, userId: string, limit = 500): Promise<Timesheet[]> {
   const res = await db().send(
     new QueryCommand({
-      TableName: T(),
+      TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ScanIndexForward: false,
       Limit: limit,
@@ -167,7 +167,7 @@ export async function getSession(
   id: string,
 ): Promise<Timesheet | null> {
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: tsKeys.session(tenant, userId, clockIn, id), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: tsKeys.session(tenant, userId, clockIn, id), ConsistentRead: true }),
   );
   return res.Item ? timesheetOf(res.Item) : null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { zonedDateTime } from '../../shared/domain/time.js';
 import { hundredthsBetween, onTimeOf, openingTimeOn, performanceOf, weekStartOf } from './rules.js';
 
-const Z = 'America/New_York';
+const ZONE = 'America/New_York';
 const hours = [
   { id: '1', dayType: 'everyday' as const, openTime: '09:00', closeTime: '17:00', isClosed: false },
   { id: '2', dayType: 'weekends' as const, openTime: '10:00', closeTime: '16:00', isClosed: false },
@@ -17,8 +17,8 @@ describe('timesheet rules', () => {
   });
   it('finds the Monday of the week in the zone', () => {
     // Sunday 2030-01-06 23:30 in New York is Monday 04:30 UTC
-    expect(weekStartOf(zonedDateTime('2030-01-06', '23:30', Z).toISOString(), Z)).toBe('2029-12-31');
-    expect(weekStartOf(zonedDateTime('2030-01-07', '00:30', Z).toISOString(), Z)).toBe('2030-01-07');
+    expect(weekStartOf(zonedDateTime('2030-01-06', '23:30', ZONE).toISOString(), ZONE)).toBe('2029-12-31');
+    expect(weekStartOf(zonedDateTime('2030-01-07', '00:30', ZONE).toISOString(), ZONE)).toBe('2030-01-07');
   });
   it('reads the opening time: special date, day name, weekends, every day', () => {
     expect(openingTimeOn('2030-01-07', hours, [])).toBe('09:00'); // Monday
@@ -31,11 +31,11 @@ describe('timesheet rules', () => {
     ).toBe('07:00');
   });
   it('is on time up to 5 minutes after opening; closed days are not counted', () => {
-    expect(onTimeOf(zonedDateTime('2030-01-07', '09:05', Z).toISOString(), Z, hours, [])).toBe(true);
+    expect(onTimeOf(zonedDateTime('2030-01-07', '09:05', ZONE).toISOString(), ZONE, hours, [])).toBe(true);
     expect(
-      onTimeOf(new Date(zonedDateTime('2030-01-07', '09:05', Z).getTime() + 1000).toISOString(), Z, hours, []),
+      onTimeOf(new Date(zonedDateTime('2030-01-07', '09:05', ZONE).getTime() + 1000).toISOString(), ZONE, hours, []),
     ).toBe(false);
-    expect(onTimeOf(zonedDateTime('2030-01-06', '09:00', Z).toISOString(), Z, hours, [])).toBeNull();
+    expect(onTimeOf(zonedDateTime('2030-01-06', '09:00', ZONE).toISOString(), ZONE, hours, [])).toBeNull();
   });
   it('computes performance from counters and week totals', () => {
     const p = performanceOf({

@@ -3,7 +3,7 @@ import { db, isConditionFailure } from '../lib/db.js';
 import { type TenantId } from '../lib/keys.js';
 import { optionalText, type RowParser, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
-import { T, userKeys } from './employee-row.js';
+import { table, userKeys } from './employee-row.js';
 
 /** The row of an employee's document (`USERDOC#{userId}#{docId}`); the files and routes are in ./documents.ts. */
 export interface DocumentRow {
@@ -40,7 +40,7 @@ const parseDocument: RowParser<DocumentRow> = rowParser(
 export async function putDocument(tenant: TenantId, doc: DocumentRow, ttlSeconds?: number): Promise<void> {
   await db().send(
     new PutCommand({
-      TableName: T(),
+      TableName: table(),
       Item: {
         ...userKeys.document(tenant, doc.userId, doc.id),
         ...doc,
@@ -52,7 +52,7 @@ export async function putDocument(tenant: TenantId, doc: DocumentRow, ttlSeconds
 
 export async function getDocument(tenant: TenantId, userId: string, docId: string): Promise<DocumentRow | undefined> {
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: userKeys.document(tenant, userId, docId), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: userKeys.document(tenant, userId, docId), ConsistentRead: true }),
   );
   return res.Item ? parseDocument(res.Item) : undefined;
 }
@@ -68,7 +68,7 @@ export async function markDocumentReady(tenant: TenantId, doc: DocumentRow, size
       TransactItems: [
         {
           Update: {
-            TableName: T(),
+            TableName: table(),
             Key: userKeys.document(tenant, doc.userId, doc.id),
             UpdateExpression: 'SET #s = :ready, fileSize = :size REMOVE expiresAt',
             ConditionExpression: '#s = :pending',
@@ -89,7 +89,7 @@ export async function removeDocumentRow(tenant: TenantId, userId: string, docId:
         TransactItems: [
           {
             Delete: {
-              TableName: T(),
+              TableName: table(),
               Key: userKeys.document(tenant, userId, docId),
               ConditionExpression: 'attribute_exists(pk)',
             },

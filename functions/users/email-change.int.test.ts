@@ -13,7 +13,7 @@ import { userKeys } from './employee-row.js';
 
 /**
  * R-EMP-9 (docs/decisions/email-change-confirmation.md): a new e-mail address takes effect only once its
- * owner confirms it; report recipients count as staff only at a confirmed address (issue 34).
+ * owner confirms it; report recipients count as staff only at a confirmed address (R-REP-7).
  * Against DynamoDB Local and the SES emulator.
  */
 let ses: RunningSes;
@@ -209,7 +209,7 @@ describe('a new e-mail address takes effect once confirmed (R-EMP-9)', () => {
   });
 });
 
-describe("report opt-in cannot be bypassed by changing one's own e-mail (issue 34)", () => {
+describe("report opt-in cannot be bypassed by changing one's own e-mail", () => {
   it("a manager's unconfirmed new address is not staff: a stranger there must opt in", async () => {
     const mgr = await activeEmployee('MANAGER');
     const mgrToken = (await login(mgr.email)).body.token as string;

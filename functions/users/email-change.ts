@@ -10,7 +10,7 @@ import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { EMAIL_CHANGE_TTL_MS, EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
 import * as z from '../../shared/zod.js';
-import { type EmployeeRow, T, userKeys } from './employee-row.js';
+import { type EmployeeRow, table, userKeys } from './employee-row.js';
 import { changeableEmployee, emailInUse } from './employee-view.js';
 import { getEmployee, saveEmployee } from './store.js';
 
@@ -73,13 +73,13 @@ export function stageEmailChange(
   after.pendingEmailValidUntil = validUntil;
   extra.push({
     Put: {
-      TableName: T(),
+      TableName: table(),
       Item: pointerItem(hash, tenant, before.id, email, validUntil),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   });
   if (before.pendingEmailTokenHash)
-    extra.push({ Delete: { TableName: T(), Key: userKeys.emailChangeToken(before.pendingEmailTokenHash) } });
+    extra.push({ Delete: { TableName: table(), Key: userKeys.emailChangeToken(before.pendingEmailTokenHash) } });
   return { token, validUntil };
 }
 
@@ -169,7 +169,7 @@ export async function cancelEmailChangeOp(tenant: TenantId, auth: AuthClaims, id
     updatedAt: nowIso(),
   };
   const extra: TransactItems = before.pendingEmailTokenHash
-    ? [{ Delete: { TableName: T(), Key: userKeys.emailChangeToken(before.pendingEmailTokenHash) } }]
+    ? [{ Delete: { TableName: table(), Key: userKeys.emailChangeToken(before.pendingEmailTokenHash) } }]
     : [];
   await save(tenant, before, after, extra);
   return changeAnswer(after, EMPLOYEE_MESSAGES.emailChangeCancelled, false);
@@ -198,7 +198,7 @@ export async function confirmEmailChangeOp(token: string, now = Date.now()) {
   const items: TransactItems = [
     {
       Update: {
-        TableName: T(),
+        TableName: table(),
         Key: userKeys.user(tenant, row.id),
         UpdateExpression:
           'SET email = :e, username = :e, updatedAt = :now REMOVE pendingEmail, pendingEmailTokenHash, pendingEmailValidUntil',
@@ -208,7 +208,7 @@ export async function confirmEmailChangeOp(token: string, now = Date.now()) {
     },
     {
       Update: {
-        TableName: T(),
+        TableName: table(),
         Key: userKeys.emailChangeToken(hash),
         UpdateExpression: 'SET usedAt = :now',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND validUntil > :now',
@@ -222,7 +222,7 @@ export async function confirmEmailChangeOp(token: string, now = Date.now()) {
     items.push(
       {
         Delete: {
-          TableName: T(),
+          TableName: table(),
           Key: keys.username(row.username),
           ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
           ExpressionAttributeValues: { ':id': row.id },
@@ -230,7 +230,7 @@ export async function confirmEmailChangeOp(token: string, now = Date.now()) {
       },
       {
         Put: {
-          TableName: T(),
+          TableName: table(),
           Item: { ...keys.username(email), userId: row.id, organizationId: tenant },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -251,7 +251,7 @@ export async function confirmEmailChangeOp(token: string, now = Date.now()) {
 
 async function getPointer(hash: string) {
   const res = await db().send(
-    new GetCommand({ TableName: T(), Key: userKeys.emailChangeToken(hash), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: userKeys.emailChangeToken(hash), ConsistentRead: true }),
   );
   return res.Item ? parsePointer(res.Item) : undefined;
 }

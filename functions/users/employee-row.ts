@@ -61,7 +61,7 @@ export type EmployeeRow = z.output<typeof employeeRowSchema>;
 export type EmployeeRowStatus = EmployeeRow['status'];
 export const parseEmployeeRow: RowParser<EmployeeRow> = rowParser('employee', employeeRowSchema);
 
-export const T = () => tableName();
+export const table = () => tableName();
 
 export const userKeys = {
   user: (tenant: TenantId, id: string): Key => keys.user(tenant, id),

@@ -4,7 +4,7 @@ import { db, isConditionFailure, nowIso } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
-import { T, userKeys } from './employee-row.js';
+import { table, userKeys } from './employee-row.js';
 
 /** A job role (R-EMP-3's picker): one row each and a case-insensitive name marker, like locations. */
 export interface JobRoleRow {
@@ -22,7 +22,7 @@ const parseJobRole: RowParser<JobRoleRow> = rowParser(
 export async function listJobRoles(tenant: TenantId): Promise<JobRoleRow[]> {
   const res = await db().send(
     new QueryCommand({
-      TableName: T(),
+      TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
       ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': 'JOBROLE#' },
     }),
@@ -46,12 +46,12 @@ export async function createJobRole(
         TransactItems: [
           {
             Put: {
-              TableName: T(),
+              TableName: table(),
               Item: { ...userKeys.jobRoleName(tenant, row.name), jobRoleId: row.id },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: T(), Item: { ...userKeys.jobRole(tenant, row.id), ...row } } },
+          { Put: { TableName: table(), Item: { ...userKeys.jobRole(tenant, row.id), ...row } } },
         ],
       }),
     );
@@ -59,11 +59,11 @@ export async function createJobRole(
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     const marker = await db().send(
-      new GetCommand({ TableName: T(), Key: userKeys.jobRoleName(tenant, row.name), ConsistentRead: true }),
+      new GetCommand({ TableName: table(), Key: userKeys.jobRoleName(tenant, row.name), ConsistentRead: true }),
     );
     const existing = await db().send(
       new GetCommand({
-        TableName: T(),
+        TableName: table(),
         Key: userKeys.jobRole(tenant, marker.Item!.jobRoleId as string),
         ConsistentRead: true,
       }),

@@ -5,7 +5,7 @@ import { type RowParser, rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { SETUP_TOKEN_TTL_MS } from '../../shared/domain/employees.js';
 import * as z from '../../shared/zod.js';
-import { type EmployeeRow, T, userKeys } from './employee-row.js';
+import { type EmployeeRow, table, userKeys } from './employee-row.js';
 import type { auditPut } from './store.js';
 import { userCountUpdate } from './user-stats.js';
 
@@ -45,14 +45,14 @@ export async function createPendingEmployee(
       TransactItems: [
         {
           Put: {
-            TableName: T(),
+            TableName: table(),
             Item: { ...userKeys.user(tenant, row.id), ...row },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
         {
           Put: {
-            TableName: T(),
+            TableName: table(),
             Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
@@ -73,7 +73,7 @@ export async function rotateSetupToken(
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Update: {
-        TableName: T(),
+        TableName: table(),
         Key: userKeys.user(tenant, row.id),
         UpdateExpression: 'SET setupTokenHash = :h, setupValidUntil = :v, updatedAt = :now',
         ConditionExpression: '#s = :pending AND setupTokenHash = :old',
@@ -89,13 +89,13 @@ export async function rotateSetupToken(
     },
     {
       Put: {
-        TableName: T(),
+        TableName: table(),
         Item: setupPointer(setup.hash, tenant, row.id, setup.validUntil),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
   ];
-  if (row.setupTokenHash) items.push({ Delete: { TableName: T(), Key: userKeys.setupToken(row.setupTokenHash) } });
+  if (row.setupTokenHash) items.push({ Delete: { TableName: table(), Key: userKeys.setupToken(row.setupTokenHash) } });
   await db().send(new TransactWriteCommand({ TransactItems: items }));
 }
 
@@ -111,7 +111,9 @@ const parseSetupPointer: RowParser<SetupPointer> = rowParser(
 );
 
 export async function findSetupPointer(hash: string): Promise<SetupPointer | undefined> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: userKeys.setupToken(hash), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: table(), Key: userKeys.setupToken(hash), ConsistentRead: true }),
+  );
   return res.Item ? parseSetupPointer(res.Item) : undefined;
 }
 
@@ -133,7 +135,7 @@ export async function completeSetup(
         TransactItems: [
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: userKeys.user(tenant, row.id),
               UpdateExpression:
                 'SET firstName = :f, lastName = :l, phone = :p, email = :e, username = :e, passwordHash = :pw, isActive = :t, #s = :active, setupCompletedAt = :now, updatedAt = :now REMOVE setupTokenHash, setupValidUntil',
@@ -155,14 +157,14 @@ export async function completeSetup(
           },
           {
             Put: {
-              TableName: T(),
+              TableName: table(),
               Item: { ...keys.username(input.email), userId: row.id, organizationId: tenant },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Update: {
-              TableName: T(),
+              TableName: table(),
               Key: userKeys.setupToken(hash),
               UpdateExpression: 'SET usedAt = :now',
               ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND validUntil > :now',

@@ -4,7 +4,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { decryptField, encryptField } from './crypto.js';
-import { type EmployeeRow, parseEmployeeRow, T, userKeys } from './employee-row.js';
+import { type EmployeeRow, parseEmployeeRow, table, userKeys } from './employee-row.js';
 import { userCountUpdate } from './user-stats.js';
 
 /**
@@ -13,7 +13,9 @@ import { userCountUpdate } from './user-stats.js';
  * ./setup-link.ts, job roles in ./job-roles.ts, documents' rows in ./document-rows.ts.
  */
 export async function getEmployee(tenant: TenantId, id: string): Promise<EmployeeRow | undefined> {
-  const res = await db().send(new GetCommand({ TableName: T(), Key: userKeys.user(tenant, id), ConsistentRead: true }));
+  const res = await db().send(
+    new GetCommand({ TableName: table(), Key: userKeys.user(tenant, id), ConsistentRead: true }),
+  );
   const row = res.Item ? parseEmployeeRow(res.Item) : undefined;
   return row && row.status !== 'DELETED' ? row : undefined;
 }
@@ -55,7 +57,7 @@ export function auditPut(
     changes: { field: string; from?: unknown; to?: unknown }[];
   },
 ) {
-  return { Put: { TableName: T(), Item: { ...userKeys.log(tenant), ...entry, createdAt: nowIso() } } };
+  return { Put: { TableName: table(), Item: { ...userKeys.log(tenant), ...entry, createdAt: nowIso() } } };
 }
 
 /** Replaces the row with the edited one if nobody changed it since it was read (`updatedAt`). */
@@ -70,7 +72,7 @@ export async function saveEmployee(
       TransactItems: [
         {
           Put: {
-            TableName: T(),
+            TableName: table(),
             Item: { ...userKeys.user(tenant, after.id), ...after },
             ConditionExpression: before.updatedAt
               ? 'updatedAt = :u'
@@ -95,7 +97,7 @@ export async function deactivateEmployee(
       TransactItems: [
         {
           Update: {
-            TableName: T(),
+            TableName: table(),
             Key: userKeys.user(tenant, row.id),
             // The session epoch moves too (docs/decisions/sessions-follow-the-account.md): a later reactivation does not revive old tokens.
             UpdateExpression:
@@ -141,7 +143,7 @@ export async function deleteEmployee(
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
       Put: {
-        TableName: T(),
+        TableName: table(),
         Item: {
           ...userKeys.user(tenant, row.id),
           id: row.id,
@@ -177,14 +179,14 @@ export async function deleteEmployee(
   if (row.status !== 'PENDING' && row.username) {
     items.push({
       Delete: {
-        TableName: T(),
+        TableName: table(),
         Key: keys.username(row.username),
         ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
         ExpressionAttributeValues: { ':id': row.id },
       },
     });
   }
-  if (row.setupTokenHash) items.push({ Delete: { TableName: T(), Key: userKeys.setupToken(row.setupTokenHash) } });
+  if (row.setupTokenHash) items.push({ Delete: { TableName: table(), Key: userKeys.setupToken(row.setupTokenHash) } });
   await db().send(new TransactWriteCommand({ TransactItems: items }));
 }
 

@@ -81,7 +81,7 @@ describe('the contract', () => {
         'reservations.publicCancelView',
         'services.publicBook',
         'services.publicGet',
-        // The waitlist's share-link join and its secret offer and leave links (issue 26, R-SVC-8, R-SVC-9).
+        // The waitlist's share-link join and its secret offer and leave links (R-SVC-8, R-SVC-9).
         'services.waitlistJoin',
         'services.waitlistOffer',
         'services.waitlistAccept',

@@ -5,7 +5,7 @@ import { reminderOffset } from './reminder-offsets.js';
 export { reminderOffset, serviceReminderOffsets } from './reminder-offsets.js';
 
 /**
- * Reminders on the wire (R-SET-7, issue 24; rules in shared/domain/reminders.ts): the tenant's
+ * Reminders on the wire (R-SET-7; rules in shared/domain/reminders.ts): the tenant's
  * defaults, a service's override and the customer's cancel link. The messages are the ones a person
  * reads: the SPA's forms check with these same schemas.
  */

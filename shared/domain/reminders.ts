@@ -1,5 +1,5 @@
 /**
- * Reminder rules (docs/requirements/settings.md R-SET-7, issue 24): one place for the bounds, the
+ * Reminder rules (docs/requirements/settings.md R-SET-7): one place for the bounds, the
  * defaults, which offsets apply to a reservation, when each is due and whether a customer may still
  * cancel online. Imported by the server (settings route, booking transactions, the reminder sweep,
  * the cancel link) and the SPA (the Notification Preferences page, the service's Reminders tab).

@@ -2,7 +2,7 @@
  * Control characters in text (docs/requirements/platform.md R-PLAT-12): C0 (U+0000-U+001F, so CR,
  * LF and TAB too), DEL and C1 (U+007F-U+009F), and the Unicode line and paragraph separators. A
  * single-line value holding one could split a line of a file the product writes (a CR/LF in a store
- * name once opened a second VCALENDAR in every .ics, issue 34) or of a header, CSV or log line.
+ * name once opened a second VCALENDAR in every .ics; R-PLAT-12) or of a header, CSV or log line.
  */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 /** The same, except the line breaks (LF, CR LF) and TAB that multi-line text keeps; a lone CR is refused. */

@@ -40,7 +40,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('employee picture (document 3 §7, issue 27 item 28)', () => {
+describe('employee picture (document 3 §7, R-EMP-8)', () => {
   it.each([1366, 375])(
     'at %i px: a file that is not an image is refused, an image becomes the picture',
     async (width) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
 
 /**
- * Reminders end to end (R-SET-7, issue 24): set reminders on Notification Preferences, book through a
+ * Reminders end to end (R-SET-7): set reminders on Notification Preferences, book through a
  * share link, run the reminder sweep at the reminder's due time, read the mail in the local inbox,
  * open its cancel link and cancel; the place is back on the public page and the staff dashboard shows
  * the cancellation live.

@@ -132,7 +132,7 @@ describe('services: from the staff form to a customer paying', () => {
     await customer.getByTestId('public-rate').getByText('per person').waitFor();
     expect(await customer.getByTestId('slot-button').count()).toBe(2);
     // the photo's variants were written by the resize step and load: at 1280 px and 1 device pixel per
-    // CSS pixel the page's 48rem-wide photo takes the 800 px variant of its srcset (issue 27 item 11)
+    // CSS pixel the page's 48rem-wide photo takes the 800 px variant of its srcset (R-SVC-4)
     await expect
       .poll(
         async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
 
 /**
- * The waitlist end to end (issue 26, R-SVC-7..R-SVC-11), at 375 and 1366 px: a customer joins a full
+ * The waitlist end to end (R-SVC-7..R-SVC-11), at 375 and 1366 px: a customer joins a full
  * slot on the public page and confirms by the e-mailed link, staff cancel the booking that filled it, the offer e-mail arrives in the
  * local inbox (the offer is made right after the cancellation), the customer books from its link and
  * sees what to pay, and the slot is full again.

@@ -3,7 +3,7 @@ import { publicServicePath } from './lighthouse.js';
 import type { BenchContext, BenchMeasure } from './types.js';
 
 /**
- * Issue 27 item 10: first-load JavaScript "measured in Chromium (gzip, the page's own idle-time
+ * R-PLAT-11: first-load JavaScript "measured in Chromium (gzip, the page's own idle-time
  * prefetch not counted)", beside the static figure web/bench/bundle-size.ts reads from the build
  * manifest. Each page opens in a fresh browser context (empty HTTP cache) against the bench's local
  * runtime, which compresses like CloudFront (functions/local/static.ts); the browser is told to accept

@@ -4,11 +4,11 @@ import { idParam, okResponse } from '../common.js';
 import { API_KEY_ACCESS_LEVELS, API_KEY_NAME_MAX } from '../../domain/api-keys.js';
 
 /**
- * API keys (issue 25; docs/requirements/settings.md R-SET-9, docs/decisions/api-keys.md): an
+ * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/api-keys.md): an
  * administrator creates a key for an integration; the key is answered once, stored hashed, and
  * sent as `Authorization: Bearer <key>`.
  */
-const BEYOND = 'Issue 25: integrations call the API with a key instead of a person signing in';
+const BEYOND = 'API keys (R-SET-9): integrations call the API with a key instead of a person signing in';
 
 export const API_KEY_TEXT = {
   nameRequired: 'Key name is required',

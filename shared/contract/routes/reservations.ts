@@ -141,7 +141,7 @@ export const reservationsRoutes = [
     response: reservationEnvelope,
     summary: 'Mark an active reservation whose start has passed as a no-show (cancelled, noShow: true)',
     beyondSpec:
-      'Issue 24 item 6: no-show tracking (docs/requirements/reservations.md R-RES-12); 400 before the start or when not active',
+      'No-show tracking (docs/requirements/reservations.md R-RES-12); 400 before the start or when not active',
   }),
   route({
     ...u,
@@ -178,7 +178,7 @@ export const reservationsRoutes = [
     params: cancelTokenParam,
     response: publicCancelResponse,
     summary: "A booking as its reminder's cancel link shows it, and whether it can still be cancelled online",
-    beyondSpec: 'Issue 24: reminders carry a single-use link to cancel the booking online',
+    beyondSpec: 'Reminders (R-SET-7) carry a single-use link to cancel the booking online',
   }),
   route({
     area: 'reservations',
@@ -189,7 +189,7 @@ export const reservationsRoutes = [
     params: cancelTokenParam,
     response: publicCancelDoneResponse,
     summary: 'Cancel a booking through its reminder link (once; until the tenant’s cut-off before the start)',
-    beyondSpec: 'Issue 24: reminders carry a single-use link to cancel the booking online',
+    beyondSpec: 'Reminders (R-SET-7) carry a single-use link to cancel the booking online',
   }),
   route({
     ...u,

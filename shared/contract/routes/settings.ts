@@ -102,7 +102,7 @@ export const settingsRoutes = [
     response: taxResponse,
     summary: 'Update tax settings',
   }),
-  // Reminders (R-SET-7, issue 24; functions/settings/reminders.ts)
+  // Reminders (R-SET-7; functions/settings/reminders.ts)
   route({
     ...u,
     area: 'settings',
@@ -187,7 +187,8 @@ export const settingsRoutes = [
     permission: 'reservations.view',
     response: calendarFeedListResponse,
     summary: "The tenant's calendar feeds (never their addresses)",
-    beyondSpec: 'Issue 24: staff subscribe their calendars to the bookings; the feeds are listed to be revoked',
+    beyondSpec:
+      'Calendar feeds (R-SET-8): staff subscribe their calendars to the bookings; the feeds are listed to be revoked',
   }),
   route({
     ...u,
@@ -202,7 +203,7 @@ export const settingsRoutes = [
     body: calendarFeedBody,
     response: calendarFeedCreatedResponse,
     summary: 'Create a calendar feed; its secret address is answered once',
-    beyondSpec: 'Issue 24: a secret iCalendar address per feed (all bookings, one service or one item)',
+    beyondSpec: 'Calendar feeds (R-SET-8): a secret iCalendar address per feed (all bookings, one service or one item)',
   }),
   route({
     ...u,
@@ -215,7 +216,7 @@ export const settingsRoutes = [
     params: idParam,
     response: okResponse,
     summary: 'Revoke a calendar feed (its address answers 404 at once)',
-    beyondSpec: 'Issue 24: a leaked or unused feed address is revoked',
+    beyondSpec: 'Calendar feeds (R-SET-8): a leaked or unused feed address is revoked',
   }),
   route({
     access: 'public',
@@ -228,6 +229,6 @@ export const settingsRoutes = [
     response: calendarFileResponse,
     summary: 'A calendar feed as text/calendar (`{token}.ics`); the tenant comes from the token',
     beyondSpec:
-      'Issue 24: calendar apps (Google, Apple, Outlook) poll a secret address without signing in; ETag and Cache-Control keep the polls cheap',
+      'Calendar feeds (R-SET-8): calendar apps (Google, Apple, Outlook) poll a secret address without signing in; ETag and Cache-Control keep the polls cheap',
   }),
 ] as const;

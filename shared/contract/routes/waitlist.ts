@@ -6,11 +6,11 @@ import { WAITLIST_STATUSES } from '../../domain/waitlist.js';
 import { publicBookingBody, slotRef } from '../public-booking-models.js';
 
 /**
- * The waitlist of a full slot (issue 26; docs/requirements/services.md R-SVC-7..R-SVC-10,
+ * The waitlist of a full slot (docs/requirements/services.md R-SVC-7..R-SVC-10,
  * docs/decisions/waitlist.md). Joining takes the booking form's fields with the booking form's rules and
  * messages (the same schema pieces).
  */
-const BEYOND = 'Waitlist for full slots (issue 26): not in the spec, which hides full slots';
+const BEYOND = 'Waitlist for full slots (R-SVC-7..R-SVC-10): not in the spec, which hides full slots';
 
 export const waitlistJoinBody = z.object({
   slot: slotRef,
@@ -123,7 +123,7 @@ export const waitlistRoutes = [
     params: linkToken,
     response: waitlistConfirmResponse,
     summary: 'Confirm a waitlist join by its e-mail link: the place in line starts now',
-    beyondSpec: 'Waitlist joins are confirmed by e-mail (issue 34): not in the spec, which has no waitlist',
+    beyondSpec: 'Waitlist joins are confirmed by e-mail (R-SVC-11): not in the spec, which has no waitlist',
   }),
   route({
     ...pub,

@@ -13,10 +13,10 @@ import {
 } from '../webhook-models.js';
 
 /**
- * Webhooks (issue 25 items 3-6; docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md):
+ * Webhooks (docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md):
  * served by the settings area, managed by administrators.
  */
-const BEYOND = 'Issue 25: signed webhooks (Standard Webhooks) so integrations stop polling; not in the spec';
+const BEYOND = 'Webhooks (R-SET-10): signed webhooks (Standard Webhooks) so integrations stop polling; not in the spec';
 const admin = { access: 'user', area: 'settings', capability: 'isAdmin', beyondSpec: BEYOND } as const;
 
 export const webhookRoutes = [

@@ -116,7 +116,7 @@ export async function api(
   }
   const url = buildPath(id, input.params as Record<string, unknown>, input.query as Record<string, unknown>);
   const send = () => fetch(url, { method: route.method, headers, body, signal: input.signal });
-  // A public page's first answer may already be on its way (app/route-preload.ts, issue 27 item 11):
+  // A public page's first answer may already be on its way (app/route-preload.ts, R-PLAT-11):
   // taken once, for the same bare GET (no session, no tenant header); a failed one is asked again.
   const bare = route.method === 'GET' && !input.signal && Object.keys(headers).every((h) => h === 'accept');
   const early = bare ? takePrefetched(url) : undefined;

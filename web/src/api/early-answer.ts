@@ -1,5 +1,5 @@
 /**
- * A public page's first API answer, requested before the app runs (issue 27 item 11): the first screen's
+ * A public page's first API answer, requested before the app runs (R-PLAT-11): the first screen's
  * preloader (app/route-preload.ts, loaded ahead of the main bundle) starts the request and the API
  * client (./client.ts) takes it once instead of asking again. Plain fetch: the typed client would bring
  * the route table into the preloader, which must stay a few hundred bytes. Imported only by the

@@ -22,7 +22,7 @@ describe("the first screen's chunks (docs/decisions/first-load-route-preload-and
   });
 });
 
-describe("the first screen's API answer (issue 27 item 11)", () => {
+describe("the first screen's API answer", () => {
   const data = { '/service/:token': '/public/service/{token}' };
 
   it('fills the API path from the address the way the client does (decoded, then encoded)', () => {

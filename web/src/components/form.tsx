@@ -39,5 +39,5 @@ export function applyServerErrors<T extends FieldValues>(
 }
 
 // The field parts need no react-hook-form: a page that only lays out fields (an inline editor) imports
-// them from './form-field.js' and leaves react-hook-form and the resolver to the forms (issue 27 item 9).
+// them from './form-field.js' and leaves react-hook-form and the resolver to the forms (R-PLAT-11).
 export { FormField, FormSchemaProvider, maxLengthOf, useFieldLimit } from './form-field.js';

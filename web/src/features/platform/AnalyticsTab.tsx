@@ -30,8 +30,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /** A trend chart in plain SVG: a line over the range, the maximum on the axis, first and last point labels. */
 function TrendChart({ title, points, unit, color }: { title: string; points: Point[]; unit: string; color: string }) {
-  const W = 600;
-  const H = 140;
+  const chartWidth = 600;
+  const chartHeight = 140;
   const values = points.map((p) => p.value);
   const max = Math.max(0, ...values);
   const total = values.reduce((a, b) => a + b, 0);
@@ -43,7 +43,7 @@ function TrendChart({ title, points, unit, color }: { title: string; points: Poi
       <Card.Body>
         <Box as="figure" m="0">
           <svg
-            viewBox={`0 0 ${W} ${H}`}
+            viewBox={`0 0 ${chartWidth} ${chartHeight}`}
             width="100%"
             height="140"
             preserveAspectRatio="none"
@@ -51,15 +51,23 @@ function TrendChart({ title, points, unit, color }: { title: string; points: Poi
             aria-label={`${title}: ${points.length} points, highest ${max}${unit}`}
             data-testid={`chart-${title}`}
           >
-            <line x1="0" y1={H} x2={W} y2={H} stroke="currentColor" strokeOpacity="0.2" />
-            <line x1="0" y1="0" x2={W} y2="0" stroke="currentColor" strokeOpacity="0.1" strokeDasharray="4 4" />
+            <line x1="0" y1={chartHeight} x2={chartWidth} y2={chartHeight} stroke="currentColor" strokeOpacity="0.2" />
+            <line
+              x1="0"
+              y1="0"
+              x2={chartWidth}
+              y2="0"
+              stroke="currentColor"
+              strokeOpacity="0.1"
+              strokeDasharray="4 4"
+            />
             {points.length > 0 && (
               <polyline
                 fill="none"
                 stroke={color}
                 strokeWidth="2"
                 vectorEffect="non-scaling-stroke"
-                points={linePoints(values, W, H)}
+                points={linePoints(values, chartWidth, chartHeight)}
               />
             )}
           </svg>

@@ -49,7 +49,7 @@ describe('reservations page', () => {
     within(tr).getByText('This reservation is overdue and may incur additional charges');
     within(tr).getByText('•••-4567');
     expect(screen.queryByText('(555) 123-4567')).toBeNull();
-    // Status badges read as the spec's labels, never the raw enum (issue 27 item 13).
+    // Status badges read as the spec's labels, never the raw enum (docs/decisions/words-and-states.md).
     within(tr).getByText('Active');
     within(screen.getByText('RES-000002').closest('tr')!).getByText('Completed');
     within(screen.getByText('RES-000003').closest('tr')!).getByText('Cancelled');

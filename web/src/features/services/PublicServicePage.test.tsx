@@ -76,7 +76,7 @@ describe('public service page', () => {
     screen.getByText('Dec 6, 2030, 10:00 AM PST');
   });
 
-  // Issue 27 item 11: the first paint does not wait for the answer.
+  // R-PLAT-11: the first paint does not wait for the answer.
   describe('first paint', () => {
     afterEach(() => vi.unstubAllGlobals());
 

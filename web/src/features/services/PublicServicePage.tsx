@@ -27,7 +27,7 @@ import type { BookingAnswer } from './BookingModal.js';
 import { ErrorView, PaymentRequired } from './BookingOutcome.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads once the service is shown and
-// the browser is idle (not while the page still waits for its answer: issue 27 item 11), or when a slot is pointed at or picked.
+// the browser is idle (not while the page still waits for its answer: R-PLAT-11), or when a slot is pointed at or picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
 const bookingOnPoint = preloadOn(Booking);
 
@@ -47,7 +47,7 @@ function photoSources(urls: { medium?: string; large?: string }) {
 }
 
 /**
- * What the page looks like before its answer arrives (issue 27 item 11): the layout and the slots'
+ * What the page looks like before its answer arrives (R-PLAT-11): the layout and the slots'
  * heading paint with the page's code, so the first paint does not wait for the API.
  */
 function ServiceShell() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders, stubApi } from '../../test-utils.js';
 import ApiWebhooksPage from './ApiWebhooksPage.js';
 
-// Issue 27 item 9: the page's sections load after its header (their code is not in the page's chunk);
+// R-PLAT-11: the page's sections load after its header (their code is not in the page's chunk);
 // both still arrive, and a failed load still shows as an error (R-SET-9).
 describe('API & Webhooks page', () => {
   it('shows its header at once and both sections once their code and lists are here', async () => {

@@ -15,7 +15,7 @@ export const REMINDER_TEXT = {
   readOnly: 'You can view these settings; changing them needs permission to configure the system.',
 } as const;
 
-/** Reminder defaults for the tenant (R-SET-7, issue 24 items 1 and 5) on Notification Preferences. */
+/** Reminder defaults for the tenant (R-SET-7) on Notification Preferences. */
 export function ReminderSettingsSection() {
   const { data, error, isLoading, mutate } = useReminderSettings();
   const canEdit = useCan('systemSettings.configureSystem');
