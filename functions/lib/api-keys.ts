@@ -76,7 +76,8 @@ async function readFacts(keyHash: string): Promise<Omit<KeyFacts, 'at'>> {
   );
   if (!res.Item) return { pointer: null, creatorActive: false };
   const pointer = parseApiKeyPointer(res.Item);
-  // A key stops with its creator's administrator rights (R-SET-9, R-EMP-10): a departed or demoted administrator's keys are not left working.
+  // A key stops with its creator's administrator rights (R-SET-9, R-EMP-10): a departed or demoted
+  // administrator's keys are not left working.
   const creator = await db().send(
     new GetCommand({
       TableName: tableName(),

@@ -37,10 +37,10 @@ export default class SummaryReporter implements Reporter {
       if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
     }
     const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-    const lines = [...this.spans].map(
-      ([name, s]) =>
-        `  ${name.padEnd(12)} ${String(s.files).padStart(4)} files  ${seconds(s.end - s.start).padStart(7)} wall  ${seconds(s.summed).padStart(7)} in files`,
-    );
+    const lines = [...this.spans].map(([name, s]) => {
+      const files = `${String(s.files).padStart(4)} files`;
+      return `  ${name.padEnd(12)} ${files}  ${seconds(s.end - s.start).padStart(7)} wall  ${seconds(s.summed).padStart(7)} in files`;
+    });
     if (lines.length) process.stdout.write(`\nTime per project:\n${lines.join('\n')}\n`);
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

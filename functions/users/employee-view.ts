@@ -14,7 +14,7 @@ import type { EmployeeRow } from './employee-row.js';
  */
 type OrgName = { name: string; ownerUserId?: string } | null;
 
-/** The list row (R-EMP-3). Pending accounts show the username 'pending-setup' (§4); the owner is marked (R-EMP-10). */
+/** The list row (R-EMP-3). Pending accounts show the username 'pending-setup' (R-EMP-5); the owner is marked (R-EMP-10). */
 export function publicEmployee(r: EmployeeRow, org: OrgName) {
   const status = r.status as 'PENDING' | 'ACTIVE' | 'INACTIVE';
   return {

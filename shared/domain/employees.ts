@@ -96,7 +96,7 @@ export const isAdministrator = (u: { role?: string | null }): boolean =>
   u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN';
 
 /**
- * §6: delete is never offered for administrators, except by the organization's owner, who may
+ * Delete is never offered for administrators (R-EMP-5), except by the organization's owner, who may
  * remove any other administrator (docs/requirements/employees.md R-EMP-10).
  */
 export function canDeleteEmployee(u: { role?: string | null }): boolean {

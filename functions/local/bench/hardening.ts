@@ -13,7 +13,8 @@ const { request } = require('node:http');
 const [url, count, bytes] = process.argv.slice(1);
 const chunk = Buffer.alloc(64 * 1024, 0x20);
 const one = () => new Promise((resolve) => {
-  const req = request(url + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': bytes } });
+  const headers = { 'content-type': 'application/json', 'content-length': bytes };
+  const req = request(url + '/api/auth/login', { method: 'POST', headers });
   req.on('response', (res) => { res.resume(); res.on('end', resolve); });
   req.on('error', resolve);
   let sent = 0;

@@ -74,8 +74,7 @@ export default function EmployeeDetailPage() {
   const actor = { ...user, userId: user.id ?? '', isOwner: user.isOwner === true };
   const canEdit = flags.canViewEmployees && userChangeRefusal(actor, e) === null;
   // The owner alone gives or takes another account's administrator rights (R-EMP-10).
-  const canChangeRights =
-    canEdit && e.id !== actor.userId && e.status === 'ACTIVE' && userChangeRefusal(actor, e, { role: 'X' }) === null;
+  const canChangeRights = canEdit && actor.isOwner && e.id !== actor.userId && e.status === 'ACTIVE';
   const save = async (body: Record<string, unknown>) => {
     const r = await updateEmployee(e.id, body);
     await mutate(r.employee, { revalidate: false });
@@ -107,7 +106,7 @@ export default function EmployeeDetailPage() {
         </ScrollingTabList>
 
         <Tabs.Content value="job">
-          <EmployeeJobTab e={e} canEdit={canEdit} canChangeRights={canChangeRights && actor.isOwner} save={save} />
+          <EmployeeJobTab e={e} canEdit={canEdit} canChangeRights={canChangeRights} save={save} />
         </Tabs.Content>
 
         <Tabs.Content value="personal">

@@ -65,9 +65,8 @@ export function PaymentRequired({
           <Alert.Root status="warning">
             <Alert.Indicator />
             <Alert.Description>
-              {dueAtStart
-                ? 'Your reservation is pending payment and will be cancelled automatically if payment is not received before the service starts.'
-                : `Your reservation is pending payment and will be cancelled automatically if payment is not received within ${UNPAID_HOLD_HOURS} hours.`}
+              Your reservation is pending payment and will be cancelled automatically if payment is not received{' '}
+              {dueAtStart ? 'before the service starts.' : `within ${UNPAID_HOLD_HOURS} hours.`}
             </Alert.Description>
           </Alert.Root>
           <Stack gap="1">
