@@ -1,5 +1,5 @@
 import { toCents } from '../../shared/domain/money.js';
-import { addonQuantity, bookingNotes, effectiveRate, quoteCents, type Addon } from '../../shared/domain/pricing.js';
+import { addonQuantity, bookingNotes, quoteCents, slotRate, type Addon } from '../../shared/domain/pricing.js';
 import { computeCharges } from '../../shared/domain/charges.js';
 import { unpaidDueBy } from '../../shared/domain/share.js';
 import { slotEnd, slotHours, slotStart, type Slot } from '../../shared/domain/slots.js';
@@ -31,7 +31,7 @@ export interface ServiceBookingFacts {
 
 /**
  * The reservation row of a service booking (R-BOOK-4, R-RES-2): the price by the tier of the
- * booking's day in the service's zone (R-SVC-3), add-ons as data, tax as every booking (R-MONEY-3),
+ * service's day in its zone (R-SVC-3), add-ons as data, tax as every booking (R-MONEY-3),
  * the payment deadline for public bookings, never after the start (R-BOOK-6). Also the add-on amounts the answer shows.
  */
 export function serviceReservationRow(f: ServiceBookingFacts): {
@@ -40,7 +40,7 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
   addonCents: { name: string; cents: number }[];
 } {
   const { service, slot, zone, participants, addons } = f;
-  const price = effectiveRate(service, new Date(f.now), zone);
+  const price = slotRate(service, slot, zone);
   const hours = slotHours(slot, zone);
   const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
   const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: f.taxRate });

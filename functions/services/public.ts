@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
 import { photoUrlsJson } from '../../shared/contract/responses.js';
-import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
+import { effectiveRate, PUBLIC_RATE_LABEL, slotRate } from '../../shared/domain/pricing.js';
 import { publicBookingOpen } from '../../shared/domain/modules.js';
 import { isShareTokenShape } from '../../shared/domain/share.js';
 import { bookableSlots, eventHasEnded, serviceZone, slotStart } from '../../shared/domain/slots.js';
@@ -124,12 +124,17 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     notes: service.notes,
     // The zone the slots are in, so the page reads and names it (the customer's browser may be anywhere).
     timeZone: zone,
-    availability: bookableSlots(service.availability, now, zone).map((s) => ({
-      date: s.date,
-      startTime: s.startTime,
-      endTime: s.endTime,
-      slotsAvailable: s.slotsAvailable,
-    })),
+    availability: bookableSlots(service.availability, now, zone).map((s) => {
+      const slotPrice = slotRate(service, s, zone);
+      return {
+        date: s.date,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        slotsAvailable: s.slotsAvailable,
+        rate: slotPrice.rate,
+        rateType: slotPrice.rateType,
+      };
+    }),
     rsvpSettings: { maxParticipants: service.rsvpSettings?.maxParticipants ?? null },
     enableAddons: service.enableAddons,
     addons: service.enableAddons

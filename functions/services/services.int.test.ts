@@ -496,6 +496,50 @@ describe('public booking', () => {
     );
   });
 
+  it('prices a slot by the tier of the day it happens, not the day it is booked (R-SVC-3)', async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    // Today is outside the season; day(5) falls in it, day(2) does not.
+    const svc = await call('POST', '/api/inventory/services', {
+      token: s.token,
+      body: baseService({
+        rate: '20',
+        rateType: 'FIXED',
+        enableAddons: false,
+        addons: JSON.stringify([]),
+        enableTieredPricing: true,
+        pricingTiers: JSON.stringify([
+          { name: 'Season', rate: 35, rateType: 'FIXED', validFrom: day(4), validTo: day(6) },
+        ]),
+        availability: JSON.stringify([
+          { date: day(2), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 },
+          { date: day(5), startTime: '10:00', endTime: '12:00', slotsAvailable: 5 },
+        ]),
+      }),
+    });
+    expect(svc.status, JSON.stringify(svc.body)).toBe(201);
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken;
+    const page = (await call('GET', `/public/service/${share}`)).body.data;
+    expect(page.rate).toBe(20);
+    expect(page.availability.map((x: { date: string; rate: number }) => [x.date, x.rate])).toEqual([
+      [day(2), 20],
+      [day(5), 35],
+    ]);
+    const book = (date: string, email: string) =>
+      call('POST', `/public/service/${share}/book`, {
+        body: booking({
+          selectedSlots: [{ date, startTime: '10:00', endTime: '12:00' }],
+          customer: { firstName: 'Tier', lastName: 'Check', phone: '555-808-0100', email },
+        }),
+      });
+    const inSeason = await book(day(5), 'season@example.com');
+    expect(inSeason.status, JSON.stringify(inSeason.body)).toBe(201);
+    expect(inSeason.body.payment.subtotal).toBe(35);
+    const offSeason = await book(day(2), 'offseason@example.com');
+    expect(offSeason.status, JSON.stringify(offSeason.body)).toBe(201);
+    expect(offSeason.body.payment.subtotal).toBe(20);
+  });
+
   it('refuses what the page would not allow: too many people, unknown add-ons, a slot that does not exist', async () => {
     const s = await createService({ rsvpSettings: JSON.stringify({ maxParticipants: 3 }) });
     const token = await shareTokenFor(s.id);

@@ -37,7 +37,7 @@ async function resolveOffer(offerToken: string) {
 /** The offer page's read (R-SVC-9): slot, price, status; an offer past its hold reads EXPIRED. */
 export async function readOffer(offerToken: string, now = Date.now()) {
   const { tenant, entry, service } = await resolveOffer(offerToken);
-  const price = await offerPrice(tenant, service, entry, now);
+  const price = await offerPrice(tenant, service, entry);
   const live = entry.status === 'OFFERED' && entry.holdUntil && Date.parse(entry.holdUntil) > now;
   const status = entry.status === 'OFFERED' && !live ? 'EXPIRED' : entry.status;
   return {

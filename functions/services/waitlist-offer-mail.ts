@@ -1,6 +1,6 @@
 /** What an offer costs now and the e-mail that tells the person (R-SVC-9, template 'waitlist-offer'). */
 import { fromCents } from '../../shared/domain/money.js';
-import { effectiveRate, formatUsd, quoteCents } from '../../shared/domain/pricing.js';
+import { formatUsd, quoteCents, slotRate } from '../../shared/domain/pricing.js';
 import { computeCharges } from '../../shared/domain/charges.js';
 import { serviceZone, slotHours } from '../../shared/domain/slots.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
@@ -15,11 +15,11 @@ import { effectiveTaxRate } from '../settings/tax.js';
 import type { ServiceRow } from './model.js';
 import type { WaitlistEntry } from './waitlist-store.js';
 
-/** The price an offer's booking will have now (the same rules as the booking: tiers, tax). */
-export async function offerPrice(tenant: TenantId, service: ServiceRow, entry: WaitlistEntry, now = Date.now()) {
+/** The price an offer's booking will have (the same rules as the booking: the slot's tier, tax). */
+export async function offerPrice(tenant: TenantId, service: ServiceRow, entry: WaitlistEntry) {
   const [orgZone, taxRate] = await Promise.all([organizationTimeZone(tenant), effectiveTaxRate(tenant)]);
   const zone = serviceZone(service, orgZone);
-  const price = effectiveRate(service, new Date(now), zone);
+  const price = slotRate(service, entry.slot, zone);
   const participants = service.rateType === 'PER_PERSON' ? entry.participantCount : 1;
   const q = quoteCents({
     rate: price.rate,
@@ -52,7 +52,7 @@ export async function sendOfferMail(
 ) {
   try {
     if (!service.shareToken) return;
-    const [org, price] = await Promise.all([getOrganization(tenant), offerPrice(tenant, service, entry, now)]);
+    const [org, price] = await Promise.all([getOrganization(tenant), offerPrice(tenant, service, entry)]);
     const mail = await renderStoredEmail('waitlist-offer', {
       businessName: org?.name ?? '',
       firstName: entry.customer.firstName,

@@ -195,7 +195,15 @@ export const publicServiceSchema = z.object({
   notes: z.nullable(z.string()),
   timeZone: z.nullable(z.string()),
   availability: z.array(
-    z.object({ date: z.string(), startTime: z.string(), endTime: z.string(), slotsAvailable: z.number() }),
+    z.object({
+      date: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      slotsAvailable: z.number(),
+      /** Beyond the spec (R-SVC-3 as amended): the slot's own price, by the tier of the day it happens. */
+      rate: z.optional(z.number()),
+      rateType: z.optional(z.string()),
+    }),
   ),
   rsvpSettings: z.object({ maxParticipants: z.nullable(z.number()) }),
   enableAddons: z.boolean(),

@@ -7,7 +7,7 @@ import {
   hoursBetween,
   returnMovements,
 } from './charges.js';
-import { effectiveRate, quoteCents, staffPriceText } from './pricing.js';
+import { effectiveRate, quoteCents, slotRate, staffPriceText } from './pricing.js';
 
 // R-RES-2, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
 describe('reservation charges (R-MONEY-3)', () => {
@@ -70,6 +70,24 @@ describe('reservation charges (R-MONEY-3)', () => {
     expect(effectiveRate({ ...service, enableTieredPricing: false }, new Date('2030-07-10T00:00:00Z'), zone).rate).toBe(
       10,
     );
+  });
+
+  it('prices a slot by its own day in the zone, whenever it is booked (R-SVC-3)', () => {
+    const service = {
+      rate: 10,
+      rateType: 'FIXED',
+      enableTieredPricing: true,
+      pricingTiers: [{ name: 'Summer', rate: 15, rateType: 'FIXED', validFrom: '2030-06-01', validTo: '2030-08-31' }],
+    };
+    const zone = 'America/New_York';
+    expect(slotRate(service, { date: '2030-07-04', startTime: '09:00', endTime: '11:00' }, zone)).toMatchObject({
+      rate: 15,
+      tier: 'Summer',
+    });
+    expect(slotRate(service, { date: '2030-03-04', startTime: '09:00', endTime: '11:00' }, zone).rate).toBe(10);
+    // 2030-08-31 23:30 New York is already September in UTC: still the summer tier.
+    expect(slotRate(service, { date: '2030-08-31', startTime: '23:30', endTime: '23:59' }, zone).rate).toBe(15);
+    expect(slotRate(service, { date: '2030-09-01', startTime: '00:30', endTime: '01:00' }, zone).rate).toBe(10);
   });
 
   it('takes the hourly rate by precedence', () => {

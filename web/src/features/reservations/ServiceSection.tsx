@@ -2,7 +2,7 @@ import { Box, Checkbox, Input, NativeSelect, Stack, Text, Textarea } from '@chak
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
-import { effectiveRate, quoteCents } from '../../../../shared/domain/pricing.js';
+import { quoteCents, slotRate } from '../../../../shared/domain/pricing.js';
 import { participantLimit, serviceZone, slotHours } from '../../../../shared/domain/slots.js';
 import { FormField } from '../../components/form.js';
 import type { useServices } from '../services/api/index.js';
@@ -37,7 +37,7 @@ export function ServiceSection({
   const price =
     service && slot
       ? quoteCents({
-          ...effectiveRate(service, new Date()),
+          ...slotRate(service, slot, ownZone),
           participants: perPerson ? people : 1,
           hours: slotHours(slot, ownZone),
           addons: chosenAddons,

@@ -2,7 +2,7 @@ import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-
 import { useState, type FormEvent } from 'react';
 import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
-import { clampParticipants, serviceZone, type Slot } from '../../../../shared/domain/slots.js';
+import { clampParticipants, serviceZone } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { type Answer, errorMessage } from '../../api/client.js';
 import { formatSlot } from '../../components/format.js';
@@ -15,6 +15,7 @@ import {
   type BookingErrors,
   type BookingForm,
   type PublicService,
+  type PublicSlot,
 } from './publicBooking.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 import { ContactFields, ParticipantsSelect, PublicFormDialog } from './PublicFormParts.js';
@@ -47,7 +48,7 @@ export function BookingModal({
 }: {
   token: string;
   service: PublicService;
-  slot: Slot;
+  slot: PublicSlot;
   onClose: () => void;
   onBooked: (b: BookingAnswer) => void;
   onFailed: (message: string) => void;

@@ -76,6 +76,43 @@ describe('public service page', () => {
     screen.getByText('Dec 6, 2030, 10:00 AM PST');
   });
 
+  it("shows a slot's own seasonal price and totals the booking at it (R-SVC-3)", async () => {
+    stubApi({
+      'services.publicGet': {
+        body: publicServiceWire({
+          ...service,
+          rate: 40,
+          rateType: 'FIXED',
+          availability: [
+            {
+              date: '2030-12-07',
+              startTime: '10:00',
+              endTime: '12:00',
+              slotsAvailable: 4,
+              rate: 40,
+              rateType: 'FIXED',
+            },
+            {
+              date: '2030-12-24',
+              startTime: '10:00',
+              endTime: '12:00',
+              slotsAvailable: 4,
+              rate: 55,
+              rateType: 'FIXED',
+            },
+          ],
+        }),
+      },
+    });
+    renderPage();
+    const [plain, holiday] = await screen.findAllByTestId('slot-button');
+    expect(within(plain!).queryByTestId('slot-price')).toBeNull();
+    expect(within(holiday!).getByTestId('slot-price').textContent).toContain('$55.00');
+    fireEvent.click(holiday!);
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).getByTestId('booking-total').textContent).toContain('$55.00');
+  });
+
   // R-PLAT-11: the first paint does not wait for the answer.
   describe('first paint', () => {
     afterEach(() => vi.unstubAllGlobals());

@@ -25,6 +25,7 @@ import { formatDay, formatSlotTimes } from '../../components/format.js';
 import { usePublicService } from './api/index.js';
 import type { BookingAnswer } from './BookingModal.js';
 import { ErrorView, PaymentRequired } from './BookingOutcome.js';
+import type { PublicSlot } from './publicBooking.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads once the service is shown and
 // the browser is idle (not while the page still waits for its answer: R-PLAT-11), or when a slot is pointed at or picked.
@@ -93,7 +94,7 @@ export default function PublicServicePage() {
 function ServiceView() {
   const { token = '' } = useParams();
   const { data: service, error, isLoading, mutate } = usePublicService(token);
-  const [slot, setSlot] = useState<Slot | null>(null);
+  const [slot, setSlot] = useState<PublicSlot | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [waitFor, setWaitFor] = useState<SlotRef | null>(null);
   const WaitlistModal = useDeferred(WaitlistJoin, waitFor !== null);
@@ -208,6 +209,11 @@ function ServiceView() {
                     <Text fontSize="sm" whiteSpace="normal">
                       {formatSlotTimes(x.date, x.startTime, x.endTime, zone)}
                     </Text>
+                    {x.rate !== undefined && (x.rate !== s.rate || x.rateType !== s.rateType) && (
+                      <Text fontSize="sm" whiteSpace="normal" data-testid="slot-price">
+                        {formatUsd(x.rate)} {PUBLIC_RATE_LABEL[x.rateType ?? s.rateType] ?? ''}
+                      </Text>
+                    )}
                   </Stack>
                   <Badge colorPalette="green" flexShrink={0}>
                     {x.slotsAvailable} left

@@ -7,6 +7,8 @@ import { participantLimit, slotHours, type Slot } from '../../../../shared/domai
 
 /** The service as GET /public/service/{token} answers it, decoded (R-SVC-1 "Public service as read"). */
 export type { PublicService };
+/** A slot as the public page lists it, with its own price (R-SVC-3). */
+export type PublicSlot = PublicService['availability'][number];
 
 export interface BookingForm {
   firstName: string;
@@ -34,15 +36,21 @@ export function validateBooking(f: BookingForm): BookingErrors {
 export const limitFor = (s: PublicService, slot: Slot) =>
   participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
 
+/** The slot's own price (its tier's, R-SVC-3), else the service's headline price. */
+export function slotPrice(s: PublicService, slot: PublicSlot) {
+  return slot.rate !== undefined && slot.rateType
+    ? { rate: slot.rate, rateType: slot.rateType }
+    : { rate: s.rate, rateType: s.rateType };
+}
+
 /**
  * The total the page shows, tax included (R-MONEY-3); the server charges what the same functions
  * compute there.
  */
-export function previewTotal(s: PublicService, slot: Slot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
+export function previewTotal(s: PublicService, slot: PublicSlot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
   const chosen = (s.enableAddons ? (s.addons ?? []) : []).filter((a) => f.addons.includes(a.name));
   const q = quote({
-    rate: s.rate,
-    rateType: s.rateType,
+    ...slotPrice(s, slot),
     participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
     hours: slotHours(slot, s.timeZone),
     addons: chosen,
