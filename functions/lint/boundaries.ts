@@ -32,8 +32,19 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   users: ['store', 'user-stats', 'crypto'],
   // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
   // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
-  // creation (services), the reminder markers and their sending (sweeps).
-  reservations: ['lifecycle', 'item-book', 'items', 'queries', 'counts', 'create', 'reminders', 'calendar-bookings'],
+  // creation (services), the reminder markers and their sending (sweeps), what every booking mail
+  // carries (the confirmation in services, the reminder in sweeps).
+  reservations: [
+    'lifecycle',
+    'item-book',
+    'items',
+    'queries',
+    'counts',
+    'create',
+    'reminders',
+    'calendar-bookings',
+    'booking-mail',
+  ],
   // The service booking transaction, composed by the staff reservation route; a cancelled booking's
   // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
   // release of places of bookings that never landed (sweeps).

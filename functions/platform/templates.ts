@@ -83,6 +83,7 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
       'zelle',
       'paymentNote',
       'cancelUrl',
+      'cancelOpen',
       'cancelUntil',
     ],
     subject: 'Reminder: {{what}} on {{when}} ({{reservationNumber}})',
@@ -90,14 +91,14 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>This is a reminder of your booking with {{businessName}}.</p>
 <p>Reservation number: {{reservationNumber}}<br>What: {{what}}<br>When: {{when}}<br>Where: {{where}}{{#if participants}}<br>Participants: {{participants}}{{/if}}<br>Total: {{total}}</p>
 {{#if unpaid}}<p>This booking is not paid yet.{{#if hasPaymentMethods}} How to pay:<br>{{#each paymentLinks}}<a href="{{href}}">{{label}}</a> ({{handle}})<br>{{/each}}{{#if zelle}}Zelle: {{zelle}}<br>{{/if}}Payment note: {{paymentNote}}{{/if}}</p>{{/if}}
-<p>Can't make it? <a href="{{cancelUrl}}">Cancel this booking</a> (online until {{cancelUntil}}).</p>
+{{#if cancelOpen}}<p>Can't make it? <a href="{{cancelUrl}}">Cancel this booking</a> (online until {{cancelUntil}}).</p>{{else}}<p><a href="{{cancelUrl}}">View this booking</a>. Online cancellation closed on {{cancelUntil}}; to change it, contact {{businessName}}.</p>{{/if}}
 <p>{{businessName}}{{#if businessPhone}}<br>Phone: {{businessPhone}}{{/if}}{{#if businessEmail}}<br>E-mail: {{businessEmail}}{{/if}}{{#if businessAddress}}<br>{{businessAddress}}{{/if}}</p>`,
   },
   {
     name: 'booking-confirmation',
     displayName: 'Booking confirmation',
     description:
-      'Sent to the customer after a booking through a share link: what was booked, what to pay, by when and how',
+      'Sent to the customer after a booking through a share link: what was booked, what to pay, by when and how, with the booking as a calendar file and a link to view or cancel it',
     category: 'Reservations',
     variables: [
       'businessName',
@@ -112,12 +113,18 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
       'paymentLinks',
       'zelle',
       'paymentNote',
+      'cancelUrl',
+      'cancelOpen',
+      'cancelUntil',
+      'businessPhone',
     ],
     subject: 'Booking received: {{serviceName}} ({{reservationNumber}})',
     content: `<p>Thank you for booking {{serviceName}} with {{businessName}}.</p>
 <p>Reservation number: {{reservationNumber}}<br>Time: {{slot}}<br>Participants: {{participants}}<br>Total due: {{total}}<br>Pay by: {{payBy}}</p>
-<p>Your reservation is pending payment and will be cancelled automatically if payment is not received within {{holdHours}} hours.</p>
-{{#if hasPaymentMethods}}<p>How to pay:<br>{{#each paymentLinks}}<a href="{{href}}">{{label}}</a> ({{handle}})<br>{{/each}}{{#if zelle}}Zelle: {{zelle}}<br>{{/if}}Payment note: {{paymentNote}}</p>{{else}}<p>Payment instructions will follow from the organizer.</p>{{/if}}`,
+<p>Your reservation is pending payment and will be cancelled automatically if payment is not received by {{payBy}}.</p>
+{{#if hasPaymentMethods}}<p>How to pay:<br>{{#each paymentLinks}}<a href="{{href}}">{{label}}</a> ({{handle}})<br>{{/each}}{{#if zelle}}Zelle: {{zelle}}<br>{{/if}}Payment note: {{paymentNote}}</p>{{else}}<p>Payment instructions will follow from the organizer.</p>{{/if}}
+{{#if cancelOpen}}<p><a href="{{cancelUrl}}">View or cancel this booking</a> (online until {{cancelUntil}}).</p>{{else}}<p><a href="{{cancelUrl}}">View this booking</a>. To change or cancel it, contact {{businessName}}{{#if businessPhone}} ({{businessPhone}}){{/if}}.</p>{{/if}}
+<p>The booking is attached as a calendar file.</p>`,
   },
   {
     name: 'scheduled-report',

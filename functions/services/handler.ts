@@ -3,10 +3,11 @@ import { notFound } from '../lib/errors.js';
 import type { PublicBookingResponse } from '../../shared/contract/responses.js';
 import { resolveShare, toPublicService } from './public.js';
 import { toStaffService } from './service-view.js';
-import { createService, getServiceRow, listServiceRows, updateService } from './store.js';
+import { getServiceRow, listServiceRows } from './store.js';
 
-/** Deleting a service and making its share link: occasional staff actions, loaded on first use (services' cold start within 350 KB). */
+/** Writing or deleting a service and making its share link: occasional staff actions, loaded on first use (services' cold start within 350 KB). */
 const serviceDelete = () => import('./service-delete.js');
+const serviceWrite = () => import('./service-write.js');
 const shareLink = () => import('./share-link.js');
 
 /** Lambda entry of the services area: staff service CRUD, share links, the public page and booking. */
@@ -21,11 +22,11 @@ export const handler = createAreaHandler('services', {
     return toStaffService(tenant, row);
   },
   'services.create': async ({ tenant, body }) => {
-    const row = await createService(tenant, body);
+    const row = await (await serviceWrite()).createService(tenant, body);
     return reply(201, { ...(await toStaffService(tenant, row)), message: 'Service created successfully!' });
   },
   'services.update': async ({ tenant, params, body }) => {
-    const row = await updateService(tenant, params.id, body);
+    const row = await (await serviceWrite()).updateService(tenant, params.id, body);
     return { ...(await toStaffService(tenant, row)), message: 'Service updated successfully!' };
   },
   'services.delete': async ({ tenant, params }) => {

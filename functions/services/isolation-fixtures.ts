@@ -6,7 +6,7 @@ import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { serviceBody } from '../../shared/contract/service-models.js';
 import { newBaseKey, recordPhoto } from '../uploads/photos.js';
 import { ensureShareToken } from './share-link.js';
-import { createService } from './store.js';
+import { createService } from './service-write.js';
 import { waitlistIsolationFixtures } from './waitlist-isolation-fixtures.js';
 
 /**

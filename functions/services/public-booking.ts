@@ -3,7 +3,7 @@ import { fromCents } from '../../shared/domain/money.js';
 import { configuredMethods, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import type { TenantId } from '../lib/keys.js';
-import { type ConfirmationReads, readAheadForConfirmation, sendConfirmation } from './booking-confirmation.js';
+import { type ConfirmationReads, readAheadForConfirmation } from './booking-confirmation.js';
 import { StaleRead } from './admission.js';
 import { bookServiceSlot } from './booking.js';
 import type { HeldPlaces } from './booking-request.js';
@@ -83,11 +83,12 @@ export async function bookPublicService(
   };
   // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (docs/decisions/one-time-zone.md).
   const zone = row.timeZone!;
+  const { sendConfirmation } = await import('./booking-confirmation-mail.js');
   await sendConfirmation(
     tenant,
     c.email,
     {
-      reservationNumber: row.reservationNumber,
+      reservation: row,
       serviceName: booked.name,
       slot: formatSlotIn(row.slot!, zone),
       participants: row.participantCount ?? 1,

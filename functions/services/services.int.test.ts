@@ -496,6 +496,61 @@ describe('public booking', () => {
     );
   });
 
+  it('the confirmation carries the booking as .ics and a single-use link to view or cancel it (R-BOOK-8)', async () => {
+    const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const svc = await call('POST', '/api/inventory/services', {
+      token: s.token,
+      body: baseService({ enableAddons: false, addons: JSON.stringify([]) }),
+    });
+    const share = (await call('POST', `/api/inventory/services/${svc.body.id}/generate-share-link`, { token: s.token }))
+      .body.shareToken;
+    const bookAs = async (email: string) => {
+      const res = await call('POST', `/public/service/${share}/book`, {
+        body: booking({ customer: { firstName: 'Ics', lastName: 'Reader', phone: '555-808-0200', email } }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+        emails: {
+          destination: { to: string[] };
+          body: { html: string; text: string };
+          attachments?: { filename?: string; content?: string }[];
+        }[];
+      };
+      const mail = inbox.emails.find((m) => m.destination.to.includes(email))!;
+      return { number: res.body.reservation.reservationNumber as string, mail };
+    };
+    // The default cut-off (1 hour) is open three days ahead.
+    const open = await bookAs('ics.open@example.com');
+    const ics = open.mail.attachments?.find((a) => a.filename === `${open.number}.ics`);
+    expect(ics).toBeTruthy();
+    const raw = Buffer.from(ics!.content ?? '', 'base64').toString('utf8');
+    expect(raw.includes('BEGIN:VCALENDAR') ? raw : ics!.content).toContain(open.number);
+    expect(open.mail.body.text).toContain('View or cancel this booking');
+    expect(open.mail.body.text).toContain('online until');
+    expect(open.mail.body.text).toMatch(/if payment is not received by \w{3} \d{1,2}, \d{4}, /);
+    const link = /\/booking\/cancel\/([A-Za-z0-9_-]{43})/.exec(open.mail.body.html)?.[1];
+    expect(link).toBeTruthy();
+    const view = await call('GET', `/public/reservations/cancel/${link}`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(JSON.stringify(view.body)).toContain(open.number);
+    // A week's cut-off has already closed for a slot three days out: the mail says so, no "online until".
+    const policy = await call('PUT', '/api/settings/reminders', {
+      token: s.token,
+      body: {
+        enabled: true,
+        serviceBeforeMinutes: [1440],
+        itemBeforeMinutes: [1440],
+        lateReturnEnabled: true,
+        cancelCutoffHours: 168,
+      },
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+    const closed = await bookAs('ics.closed@example.com');
+    expect(closed.mail.body.text).not.toContain('online until');
+    expect(closed.mail.body.text).toContain('View this booking');
+    expect(closed.mail.body.text).toContain('contact Test');
+  });
+
   it('prices a slot by the tier of the day it happens, not the day it is booked (R-SVC-3)', async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
     // Today is outside the season; day(5) falls in it, day(2) does not.

@@ -7,7 +7,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import type { IsolationFixture } from '../testing/isolation-fixtures.js';
 import { SERVICE_ROWS } from './model.js';
 import { ensureShareToken } from './share-link.js';
-import { createService } from './store.js';
+import { createService } from './service-write.js';
 import { joinWaitlist } from './waitlist-join.js';
 
 const SLOT = { date: '2099-01-01', startTime: '10:00', endTime: '11:00' };

@@ -11,7 +11,7 @@ import { getRow } from '../lib/coalesced-get.js';
 
 /**
  * The tenant's reminder defaults (R-SET-7): `T#{tenant}` / `SETTINGS#REMINDERS`. A missing row reads
- * as the defaults (on; 24 hours and 2 hours before; late-return reminder on; cut-off 24 hours). Read
+ * as the defaults (on; 24 hours and 2 hours before; late-return reminder on; cut-off 1 hour). Read
  * by the booking transactions (which reminders to schedule), the reminder sweep (still on at send
  * time?), the overdue sweep (late-return switch) and the cancel link (cut-off).
  */

@@ -156,7 +156,7 @@ describe('reminder settings (GET/PUT /api/settings/reminders)', () => {
       serviceBeforeMinutes: [1440, 120],
       itemBeforeMinutes: [1440, 120],
       lateReturnEnabled: true,
-      cancelCutoffHours: 24,
+      cancelCutoffHours: 1,
     });
     const saved = await setReminders({ itemBeforeMinutes: [30, 2880, 30] });
     expect(saved.data.itemBeforeMinutes).toEqual([2880, 30]);
@@ -392,8 +392,10 @@ describe('right about time (2026 DST changes)', () => {
     const [mail] = await mailTo(email);
     const text = mail!.body.text!;
     expect(text).toContain('When: Sun, Nov 1, 2026, 10:00 AM – 12:00 PM EST (America/New_York)');
-    // Cancel online until 24 hours before: Sat 10:00 AM... in EDT, the day before the change.
-    expect(text).toContain('online until Sat, Oct 31, 2026, 11:00 AM EDT (America/New_York)');
+    // The cut-off is 24 hours before (11:00 AM EDT, the day before the change): the 24-hour reminder
+    // arrives as it closes, and says so instead of offering a dead link (R-BOOK-8).
+    expect(text).toContain('Online cancellation closed on Sat, Oct 31, 2026, 11:00 AM EDT (America/New_York)');
+    expect(text).not.toContain('online until');
     expect(text).toContain('Harbor Bikes');
     expect(text).toContain('(207) 555-0100');
     // The .ics parses in an independent library with the same instants.
@@ -428,7 +430,7 @@ describe('right about time (2026 DST changes)', () => {
     for (const m of mails)
       expect(m.body.text).toContain('When: Sun, Oct 25, 2026, 10:00 AM – 12:00 PM GMT+1 (Europe/Berlin)');
     // The cut-off is 24 hours before: Saturday 11:00 in summer time.
-    expect(mails[0]!.body.text).toContain('online until Sat, Oct 24, 2026, 11:00 AM GMT+2 (Europe/Berlin)');
+    expect(mails[0]!.body.text).toContain('closed on Sat, Oct 24, 2026, 11:00 AM GMT+2 (Europe/Berlin)');
   });
 
   it('a booking across the Berlin change shows both offsets', async () => {

@@ -10,7 +10,8 @@ import { getReservationRow, type ReservationRow } from '../reservations/entity.j
 import { reminderIndex, type ReminderMarker } from '../reservations/reminders.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { claim, finish, release } from './reminder-lease.js';
-import { type BusinessBits, readBusiness, sendReminder, serviceOf, TEMPLATE } from './reminder-mail.js';
+import { type BusinessBits, readBusiness } from '../reservations/booking-mail.js';
+import { sendReminder, serviceOf, TEMPLATE } from './reminder-mail.js';
 import { sweepHandler } from './sweep-handler.js';
 
 /**

@@ -14,13 +14,13 @@ import {
 const start = Date.parse('2026-06-10T15:00:00.000Z');
 
 describe('reminder rules (R-SET-7)', () => {
-  it('defaults to 24 hours and 2 hours, on, cut-off 24 hours', () => {
+  it('defaults to 24 hours and 2 hours, on, cut-off 1 hour (below the last reminder, R-BOOK-8)', () => {
     expect(DEFAULT_REMINDER_SETTINGS).toEqual({
       enabled: true,
       serviceBeforeMinutes: [1440, 120],
       itemBeforeMinutes: [1440, 120],
       lateReturnEnabled: true,
-      cancelCutoffHours: 24,
+      cancelCutoffHours: 1,
     });
   });
 
