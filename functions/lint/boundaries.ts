@@ -29,11 +29,13 @@ const ENTITY_MODULES = ['entity', 'model'];
  * reader can check. Adding one is a decision: prefer a function in the entity module.
  */
 export const PUBLIC_MODULES: Record<string, readonly string[]> = {
-  // Accounts: who a user is (sign-in name, profile) and the addresses mail links point at.
-  auth: ['store', 'urls'],
-  // The user counter row, written with every user create/delete/sign-in of other areas; the data keyring's
-  // field encryption for webhook secrets (settings seals them, the webhook worker opens them: R-SET-10).
-  users: ['store', 'user-stats', 'crypto'],
+  // Accounts: who a user is (sign-in name, profile) and the addresses mail links point at; the user
+  // counter row, written with every user create/delete/sign-in of other areas; the organization
+  // invitations the platform operator sends and sign-up redeems.
+  auth: ['store', 'urls', 'user-stats', 'invitation-store'],
+  // The data keyring's field encryption for webhook secrets (settings seals them, the webhook worker
+  // opens them: R-SET-10).
+  users: ['store', 'crypto'],
   // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
   // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
   // creation (services), the reminder markers and their sending (sweeps).
@@ -44,16 +46,12 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
   settings: ['tax', 'hours', 'contact', 'reminders'],
-  // Mail templates (every area that mails), organization invitations (sign-up).
-  platform: ['template-store', 'templates', 'invitation-store'],
   // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
   reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],
   // The bulk-write recovery run by the sweep.
   inventory: ['bulk'],
   // Photo URLs for service pages.
   uploads: ['photos'],
-  // The sweep wrapper and schedule the platform's health page reports on.
-  sweeps: ['sweep-handler', 'schedules'],
 };
 
 /** Checks functions/ under `repoRoot`. */

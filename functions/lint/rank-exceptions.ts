@@ -5,25 +5,6 @@
  * shrinks: remove a line when its import goes (docs/decisions/areas-depend-one-way.md).
  */
 export const RANK_EXCEPTIONS: Readonly<Record<string, string>> = {
-  // Accounts below employees and the platform: the user counter row and the invitations still live above.
-  'functions/auth/onboarding.ts -> functions/users/user-stats.ts':
-    'the user counter row belongs to accounts, not yet moved',
-  'functions/auth/session.ts -> functions/users/user-stats.ts':
-    'the user counter row belongs to accounts, not yet moved',
-  'functions/auth/signup.ts -> functions/platform/invitation-store.ts':
-    'organization invitations are redeemed at sign-up, not yet moved',
-  // Shared machinery still in an area.
-  'functions/lib/mail.ts -> functions/platform/mail-log.ts': 'the mail log is shared machinery, not yet moved to lib',
-  'functions/platform/health.ts -> functions/sweeps/schedules.ts':
-    'the sweep schedule is shared machinery, not yet moved to lib',
-  'functions/platform/health.ts -> functions/sweeps/sweep-handler.ts':
-    'sweep heartbeats are shared machinery, not yet moved to lib',
-  'functions/webhooks/retry-sweep.ts -> functions/sweeps/sweep-handler.ts':
-    'sweep heartbeats are shared machinery, not yet moved to lib',
-  'functions/users/email-change.ts -> functions/platform/template-store.ts':
-    'mail templates are shared machinery, not yet moved to lib',
-  'functions/users/employee-accounts.ts -> functions/platform/template-store.ts':
-    'mail templates are shared machinery, not yet moved to lib',
   // Rows not yet given back to their owner.
   'functions/customers/store.ts -> functions/reservations/entity.ts':
     "a customer's bookings are read from the reservation rows",

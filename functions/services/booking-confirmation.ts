@@ -5,7 +5,7 @@ import { paymentLinks, type PaymentMethods } from '../../shared/domain/share-pay
 import { getOrganization } from '../auth/store.js';
 import type { TenantId } from '../lib/keys.js';
 import { trySendMail } from '../lib/mail.js';
-import { loadTemplate, renderStoredEmail } from '../platform/template-store.js';
+import { loadTemplate, renderStoredEmail } from '../lib/template-store.js';
 
 const TEMPLATE = 'booking-confirmation';
 
