@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { areaOfFile, importEdges, importSpecifiers as imports, sourceFiles } from './import-graph.js';
+import { areaOfFile, importEdges, importSpecifiers as imports, sourceFiles, TEST_SUPPORT } from './import-graph.js';
 import { RANK_EXCEPTIONS } from './rank-exceptions.js';
 
 export interface ServerViolation {
@@ -122,7 +122,6 @@ export const AREA_RANKS: readonly (readonly string[])[] = [
 
 /** Folders (and `handlers.ts`) that compose the areas: above every rank, imported by none. */
 const COMPOSERS = new Set(['local', 'testing', 'lint', 'handlers']);
-const TEST_SUPPORT = /fixtures\.ts$/;
 
 export interface RankOptions {
   ranks?: readonly (readonly string[])[];

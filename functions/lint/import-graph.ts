@@ -112,11 +112,15 @@ export function areaOfFile(functionsDir: string, file: string): string | null {
   return parts.length > 1 ? parts[0]! : parts[0]!.replace(SOURCE, '');
 }
 
-/** Area → area edges of functions/ under `repoRoot`, each with the file imports that make it. */
+/** Test support kept beside an area's code (the isolation walk's fixtures): not part of the area graph. */
+export const TEST_SUPPORT = /fixtures\.ts$/;
+
+/** Area → area edges of functions/ under `repoRoot` (test support left out), each with the file imports that make it. */
 export function areaGraph(repoRoot: string): Map<string, Map<string, ImportEdge[]>> {
   const functionsDir = join(repoRoot, 'functions');
   const graph = new Map<string, Map<string, ImportEdge[]>>();
   for (const edge of importEdges([functionsDir])) {
+    if (TEST_SUPPORT.test(edge.from)) continue;
     const from = areaOfFile(functionsDir, edge.from);
     const to = areaOfFile(functionsDir, edge.to);
     if (!from || !to || from === to) continue;
