@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { areaEntry } from '../functions/handlers.js';
-import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { SWEEPS } from '../functions/lib/sweep-schedules.js';
 import { AREAS, type Area } from '../shared/contract/index.js';
 import {
   BUCKET_PROBE_AREAS,

@@ -48,7 +48,7 @@ export const PHOTO_ACCESS: Partial<Record<Area, PhotoAccess>> = {
   users: 'upload',
 };
 
-/** Sweeps (functions/sweeps/schedules.ts names) that send mail: the overdue notice to the customer, scheduled reports with their file. */
+/** Sweeps (functions/lib/sweep-schedules.ts names) that send mail: the overdue notice to the customer, scheduled reports with their file. */
 export const MAIL_SENDING_SWEEPS: ReadonlySet<string> = new Set([
   'overdue-reservations',
   'report-schedules',

@@ -5,7 +5,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { SWEEPS } from '../functions/lib/sweep-schedules.js';
 import { pascal } from './api.js';
 import type { InfraConfig } from './config.js';
 import { appFunction, deadLetterQueue } from './lambda.js';
@@ -29,7 +29,7 @@ export interface SchedulesProps {
 }
 
 /**
- * One EventBridge rule and one function per entry of SWEEPS (functions/sweeps/schedules.ts, the
+ * One EventBridge rule and one function per entry of SWEEPS (functions/lib/sweep-schedules.ts, the
  * list the local runtime runs too). Sweeps are idempotent, so retries are safe.
  */
 export class Schedules extends Construct {

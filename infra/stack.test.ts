@@ -11,7 +11,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { AREAS, routes, type Area } from '../shared/contract/index.js';
-import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { SWEEPS } from '../functions/lib/sweep-schedules.js';
 import { SDK_SOURCE } from './bundle.mjs';
 import { httpApiPath } from './routes.js';
 import { synthStack } from './synth.js';

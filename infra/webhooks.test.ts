@@ -9,7 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
-import { SWEEPS } from '../functions/sweeps/schedules.js';
+import { SWEEPS } from '../functions/lib/sweep-schedules.js';
 import { STOP_STARTING_MS } from '../functions/webhooks/scheduler.js';
 import { WEBHOOK_TIMEOUT_MS } from '../shared/domain/webhooks.js';
 import { Alarms } from './alarms.js';

@@ -43,7 +43,7 @@ export interface WebhooksProps {
   table: dynamodb.Table;
   dataKey: secretsmanager.ISecret;
   sesIdentityArns: string[];
-  /** The webhook-retries sweep (functions/sweeps/schedules.ts): it sends, so it opens the secrets too. */
+  /** The webhook-retries sweep (functions/lib/sweep-schedules.ts): it sends, so it opens the secrets too. */
   retrySweep: lambda.Function;
 }
 

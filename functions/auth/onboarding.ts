@@ -7,7 +7,7 @@ import { keys, trustedTenant } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from '../../shared/domain/subdomain.js';
-import { userCountUpdate } from '../users/user-stats.js';
+import { userCountUpdate } from './user-stats.js';
 import { findUserByUsername, normalizeUsername, subdomainTaken, upsertPlatformAdmin, userPuts } from './store.js';
 import type { OrganizationRecord, UserRecord } from './entity.js';
 import { tenantUrl } from './urls.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
 import { issueToken } from '../lib/tokens.js';
 import { trustedTenant } from '../lib/keys.js';
-import { recordActiveUser } from '../users/user-stats.js';
+import { recordActiveUser } from './user-stats.js';
 import type { OrganizationRecord, UserRecord } from './entity.js';
 import { recordLogin } from './store.js';
 import { platformUrl, signedInDashboardUrl } from './urls.js';

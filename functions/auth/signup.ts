@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/errors.js';
-import { findInvitationByToken, consumeInvitation, type InvitationRecord } from '../platform/invitation-store.js';
+import { findInvitationByToken, consumeInvitation, type InvitationRecord } from './invitation-store.js';
 import { invitationStatus } from '../../shared/domain/invitations.js';
 import { createOrganization, ExtraConditionFailed, freeSubdomain, wantedSubdomain } from './onboarding.js';
 import { recordSignIn, startSession } from './session.js';

@@ -9,7 +9,7 @@ import type {
 } from '../../shared/contract/inventory-models.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
-import { SWEEPS } from '../sweeps/schedules.js';
+import { SWEEPS } from '../lib/sweep-schedules.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';

@@ -40,7 +40,7 @@ import { BATCH_INDEX_PK, INVENTORY_ROWS, getRow, type ItemRow, table } from './m
 /**
  * An intent older than this is an interrupted batch, not a running one: API functions time out at
  * 29 s (infra/lambda.ts), so a batch a minute old has no Lambda left writing it. With the recovery
- * sweep every minute (functions/sweeps/schedules.ts), part of an unfinished batch is visible for at
+ * sweep every minute (functions/lib/sweep-schedules.ts), part of an unfinished batch is visible for at
  * most 2 minutes (docs/decisions/hardening-interrupted-bulk-creates.md).
  */
 export const STALE_BATCH_MS = 60_000;

@@ -9,7 +9,7 @@ import { trySendMail } from './mail.js';
  * booking that sent it) is answered whether the log's write hangs or fails.
  */
 const log = vi.hoisted(() => ({ recordSend: vi.fn<() => Promise<void>>() }));
-vi.mock('../platform/mail-log.js', () => log);
+vi.mock('./mail-log.js', () => log);
 
 let ses: RunningSes;
 beforeAll(async () => {

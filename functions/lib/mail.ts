@@ -19,12 +19,12 @@ const ses = /* @__PURE__ */ loadOnce(async () => {
 });
 
 /**
- * The send log loads with the first mail too, with its counter grouping (platform/mail-log.ts). The
+ * The send log loads with the first mail too, with its counter grouping (lib/mail-log.ts). The
  * count is not awaited (R-PLAT-15, docs/decisions/mail-log-per-tenant.md): neither the mail nor the booking or
  * other request that sent it waits for the log or fails with it.
  */
-const recordSend = (r: import('../platform/mail-log.js').SendRecord): void =>
-  inBackground('mail log', async () => (await import('../platform/mail-log.js')).recordSend(r));
+const recordSend = (r: import('./mail-log.js').SendRecord): void =>
+  inBackground('mail log', async () => (await import('./mail-log.js')).recordSend(r));
 
 export function resetMail(): void {
   ses.reset();

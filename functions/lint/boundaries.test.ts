@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkServerBoundaries } from './boundaries.js';
+import { checkAreaRanks, checkServerBoundaries } from './boundaries.js';
 
 const root = mkdtempSync(join(tmpdir(), 'server-boundaries-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -42,7 +42,7 @@ put('functions/local/seed.ts', "import { SEARCH } from '../customers/search-inde
 
 describe('server import boundaries', () => {
   it("reports an area reaching into another area's private module, statically or with import(), with its line", () => {
-    const found = checkServerBoundaries(root).map((v) => `${v.file}:${v.line} ${v.rule}`);
+    const found = checkServerBoundaries(root, { exceptions: {} }).map((v) => `${v.file}:${v.line} ${v.rule}`);
     expect(found.sort()).toEqual([
       'functions/reservations/bad.ts:1 area-public-module',
       'functions/reservations/bad.ts:2 area-public-module',
@@ -50,7 +50,87 @@ describe('server import boundaries', () => {
     ]);
   });
 
-  it('the tree as it stands keeps the rule', () => {
+  it('the tree as it stands keeps the rules, ranks included, with no stale exception', () => {
     expect(checkServerBoundaries(join(import.meta.dirname, '..', '..'))).toEqual([]);
+  });
+});
+
+describe('area ranks', () => {
+  const ranked = mkdtempSync(join(tmpdir(), 'area-ranks-'));
+  afterAll(() => rmSync(ranked, { recursive: true, force: true }));
+  const write = (path: string, text: string) => {
+    const p = join(ranked, path);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+  };
+  const ranks = [['lib'], ['auth', 'uploads'], ['services'], ['reservations']];
+  write('functions/lib/db.ts', 'export const db = 1;');
+  write('functions/auth/entity.ts', "import { db } from '../lib/db.js';");
+  write('functions/uploads/photos.ts', 'export const photo = 1;');
+  write('functions/services/model.ts', "import { db } from '../lib/db.js';\nimport { a } from '../auth/entity.js';");
+  write(
+    'functions/reservations/entity.ts',
+    "import { s } from '../services/model.js';\nimport { a } from '../auth/entity.js';",
+  );
+  write('functions/local/start.ts', "import { r } from '../reservations/entity.js';");
+  write('functions/handlers.ts', "export * from './reservations/entity.js';");
+  // Tests and test support may reach anywhere.
+  write('functions/lib/db.test.ts', "import { r } from '../reservations/entity.js';");
+  write('functions/services/isolation-fixtures.ts', "import { r } from '../reservations/entity.js';");
+  const check = (exceptions: Record<string, string> = {}) =>
+    checkAreaRanks(ranked, { ranks, exceptions }).map((v) => `${v.rule} ${v.file}:${v.line}`);
+
+  it('passes a tree whose imports go down only', () => {
+    expect(check()).toEqual([]);
+  });
+
+  it('fails on a new upward import, static or import(), lib included, with its line', () => {
+    write('functions/services/up.ts', "export const x = 1;\nconst later = () => import('../reservations/entity.js');");
+    write('functions/lib/mail.ts', "import { s } from '../services/model.js';");
+    try {
+      expect(check().sort()).toEqual(['area-rank functions/lib/mail.ts:1', 'area-rank functions/services/up.ts:2']);
+    } finally {
+      rmSync(join(ranked, 'functions/services/up.ts'));
+      rmSync(join(ranked, 'functions/lib/mail.ts'));
+    }
+  });
+
+  it('fails on an import between two areas of one rank, and on an import of the local runtime', () => {
+    write('functions/auth/picture.ts', "import { photo } from '../uploads/photos.js';");
+    write('functions/services/seed.ts', "import { start } from '../local/start.js';");
+    try {
+      expect(check().sort()).toEqual([
+        'area-rank functions/auth/picture.ts:1',
+        'area-rank functions/services/seed.ts:1',
+      ]);
+    } finally {
+      rmSync(join(ranked, 'functions/auth/picture.ts'));
+      rmSync(join(ranked, 'functions/services/seed.ts'));
+    }
+  });
+
+  it('fails on an area without a rank', () => {
+    write('functions/gifts/entity.ts', "import { db } from '../lib/db.js';");
+    try {
+      expect(check()).toEqual(['area-rank functions/gifts/entity.ts:1']);
+    } finally {
+      rmSync(join(ranked, 'functions/gifts'), { recursive: true });
+    }
+  });
+
+  it('lets a listed edge pass and fails on a listed edge that no longer exists', () => {
+    write('functions/services/up.ts', "import { r } from '../reservations/entity.js';");
+    try {
+      const listed = { 'functions/services/up.ts -> functions/reservations/entity.ts': 'not yet moved' };
+      expect(check(listed)).toEqual([]);
+      expect(check({ ...listed, 'functions/auth/entity.ts -> functions/services/model.ts': 'gone' })).toEqual([
+        'stale-rank-exception functions/lint/rank-exceptions.ts:1',
+      ]);
+    } finally {
+      rmSync(join(ranked, 'functions/services/up.ts'));
+    }
+    expect(check({ 'functions/services/up.ts -> functions/reservations/entity.ts': 'not yet moved' })).toEqual([
+      'stale-rank-exception functions/lint/rank-exceptions.ts:1',
+    ]);
   });
 });

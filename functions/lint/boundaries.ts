@@ -5,15 +5,19 @@
  * named in PUBLIC_MODULES below. Dynamic `import()` counts too: a first-use seam is still a dependency.
  * Shared code (`functions/lib/`), the local runtime (`functions/local/`), test helpers
  * (`functions/testing/`), `functions/handlers.ts` and test files are not areas and are not checked.
+ * Second rule, the ranks (AREA_RANKS below): areas import each other in one direction, with lib at the
+ * bottom; the edges that still go up are listed one by one in rank-exceptions.ts.
  * Run by `npm run lint` (through web/lint/boundaries.ts).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { areaOfFile, importEdges, importSpecifiers as imports, sourceFiles, TEST_SUPPORT } from './import-graph.js';
+import { RANK_EXCEPTIONS } from './rank-exceptions.js';
 
 export interface ServerViolation {
   file: string;
   line: number;
-  rule: 'area-public-module';
+  rule: 'area-public-module' | 'area-rank' | 'stale-rank-exception';
   message: string;
 }
 
@@ -25,11 +29,13 @@ const ENTITY_MODULES = ['entity', 'model'];
  * reader can check. Adding one is a decision: prefer a function in the entity module.
  */
 export const PUBLIC_MODULES: Record<string, readonly string[]> = {
-  // Accounts: who a user is (sign-in name, profile) and the addresses mail links point at.
-  auth: ['store', 'urls'],
-  // The user counter row, written with every user create/delete/sign-in of other areas; the data keyring's
-  // field encryption for webhook secrets (settings seals them, the webhook worker opens them: R-SET-10).
-  users: ['store', 'user-stats', 'crypto'],
+  // Accounts: who a user is (sign-in name, profile) and the addresses mail links point at; the user
+  // counter row, written with every user create/delete/sign-in of other areas; the organization
+  // invitations the platform operator sends and sign-up redeems.
+  auth: ['store', 'urls', 'user-stats', 'invitation-store'],
+  // The data keyring's field encryption for webhook secrets (settings seals them, the webhook worker
+  // opens them: R-SET-10).
+  users: ['store', 'crypto'],
   // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
   // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
   // creation (services), the reminder markers and their sending (sweeps), what every booking mail
@@ -51,45 +57,16 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
   settings: ['tax', 'hours', 'contact', 'reminders'],
-  // Mail templates (every area that mails), organization invitations (sign-up).
-  platform: ['template-store', 'templates', 'invitation-store'],
   // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
   reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],
   // The bulk-write recovery run by the sweep.
   inventory: ['bulk'],
   // Photo URLs for service pages.
   uploads: ['photos'],
-  // The sweep wrapper and schedule the platform's health page reports on.
-  sweeps: ['sweep-handler', 'schedules'],
 };
 
-const SOURCE = /\.ts$/;
-const TEST = /\.test\.ts$/;
-
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else if (SOURCE.test(name) && !TEST.test(name)) out.push(p);
-  }
-  return out;
-}
-
-/** Import specifiers with their line: static imports and re-exports (the list may span lines), and `import()`. */
-function imports(text: string): { spec: string; line: number }[] {
-  const found: { spec: string; line: number }[] = [];
-  const lineOf = (i: number) => text.slice(0, i).split('\n').length;
-  const stat = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
-  for (let m = stat.exec(text); m; m = stat.exec(text))
-    found.push({ spec: m[1]!, line: lineOf(m.index + m[0].search(/\S/)) });
-  const dyn = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-  for (let m = dyn.exec(text); m; m = dyn.exec(text)) found.push({ spec: m[1]!, line: lineOf(m.index) });
-  return found;
-}
-
 /** Checks functions/ under `repoRoot`. */
-export function checkServerBoundaries(repoRoot: string): ServerViolation[] {
+export function checkServerBoundaries(repoRoot: string, rankOptions: RankOptions = {}): ServerViolation[] {
   const functionsDir = join(repoRoot, 'functions');
   const areaOf = (p: string): string | null => {
     if (!p.startsWith(functionsDir + sep)) return null;
@@ -97,7 +74,7 @@ export function checkServerBoundaries(repoRoot: string): ServerViolation[] {
     return parts.length > 1 && !NOT_AREAS.has(parts[0]!) ? parts[0]! : null;
   };
   const violations: ServerViolation[] = [];
-  for (const file of walk(functionsDir)) {
+  for (const file of sourceFiles(functionsDir)) {
     const own = areaOf(file);
     if (!own) continue;
     const rel = relative(repoRoot, file).split(sep).join('/');
@@ -119,5 +96,110 @@ export function checkServerBoundaries(repoRoot: string): ServerViolation[] {
       });
     }
   }
+  return [...violations, ...checkAreaRanks(repoRoot, rankOptions)];
+}
+
+/**
+ * The order areas depend in (docs/decisions/areas-depend-one-way.md), lowest first: a module may
+ * import its own area and the areas of lower ranks, never a higher rank nor another area of its own
+ * rank. `lib` is the bottom and imports no area. Areas of one rank do not know each other.
+ * `functions/local/`, `functions/testing/`, `functions/lint/` and `functions/handlers.ts` compose the
+ * areas (the local runtime, test support, this lint, the Lambda entry list): they stand above every
+ * rank and nothing ranked may import them. Test support files (`*fixtures.ts`) are not checked.
+ */
+export const AREA_RANKS: readonly (readonly string[])[] = [
+  ['lib'],
+  // Leaves: the live stream, the health and OpenAPI routes, the key rotation, photo storage.
+  ['events', 'health', 'rotation', 'uploads'],
+  // Accounts: users, organizations, sessions, sign-up, invitations, the user counter row.
+  ['auth'],
+  // Employees: profiles, job roles, documents, the data keyring.
+  ['users'],
+  // The platform operator: tenants, modules, metrics, the health page.
+  ['platform'],
+  // The organization's settings other areas apply (tax, hours, contact, reminders, webhooks, keys).
+  ['settings'],
+  ['customers'],
+  ['inventory'],
+  // Services and their slots, holds and waitlist.
+  ['services'],
+  ['reservations'],
+  ['reports'],
+  ['payments', 'timesheets'],
+  ['webhooks'],
+  // Time-driven work composes the areas above.
+  ['sweeps'],
+];
+
+/** Folders (and `handlers.ts`) that compose the areas: above every rank, imported by none. */
+const COMPOSERS = new Set(['local', 'testing', 'lint', 'handlers']);
+
+export interface RankOptions {
+  ranks?: readonly (readonly string[])[];
+  /** `'functions/a/x.ts -> functions/b/y.ts'` → the reason the edge still exists. */
+  exceptions?: Readonly<Record<string, string>>;
+  /** Where the exceptions are listed, for the message about a stale one. */
+  exceptionsFile?: string;
+}
+
+/**
+ * The rank rule over functions/ under `repoRoot`: every import from a file of one area to a file of an
+ * area not below it is a violation unless the edge (file → file) is listed in the exceptions, and a
+ * listed edge that no longer exists is a violation too, so the list only shrinks.
+ */
+export function checkAreaRanks(repoRoot: string, options: RankOptions = {}): ServerViolation[] {
+  const ranks = options.ranks ?? AREA_RANKS;
+  const exceptions = options.exceptions ?? RANK_EXCEPTIONS;
+  const exceptionsFile = options.exceptionsFile ?? 'functions/lint/rank-exceptions.ts';
+  const functionsDir = join(repoRoot, 'functions');
+  const rankOf = new Map<string, number>();
+  ranks.forEach((areas, rank) => {
+    for (const area of areas) rankOf.set(area, rank);
+  });
+  const rel = (p: string) => relative(repoRoot, p).split(sep).join('/');
+  const violations: ServerViolation[] = [];
+  const seen = new Set<string>();
+  const unranked = new Set<string>();
+  for (const edge of importEdges([functionsDir])) {
+    const from = areaOfFile(functionsDir, edge.from);
+    const to = areaOfFile(functionsDir, edge.to);
+    if (!from || !to || from === to || COMPOSERS.has(from) || TEST_SUPPORT.test(edge.from)) continue;
+    const fromRank = rankOf.get(from);
+    const toRank = COMPOSERS.has(to) ? Number.POSITIVE_INFINITY : rankOf.get(to);
+    if (fromRank === undefined || toRank === undefined) {
+      const missing = fromRank === undefined ? from : to;
+      if (!unranked.has(missing)) {
+        unranked.add(missing);
+        violations.push({
+          file: rel(fromRank === undefined ? edge.from : edge.to),
+          line: 1,
+          rule: 'area-rank',
+          message: `area '${missing}' has no rank: place it in AREA_RANKS (functions/lint/boundaries.ts)`,
+        });
+      }
+      continue;
+    }
+    if (toRank < fromRank) continue;
+    const key = `${rel(edge.from)} -> ${rel(edge.to)}`;
+    seen.add(key);
+    if (exceptions[key] !== undefined) continue;
+    violations.push({
+      file: rel(edge.from),
+      line: edge.line,
+      rule: 'area-rank',
+      message:
+        toRank === fromRank
+          ? `'${from}' and '${to}' share a rank and may not import each other (AREA_RANKS, functions/lint/boundaries.ts)`
+          : `'${from}' imports '${rel(edge.to)}' of '${to}', which ranks above it: move the shared piece down (AREA_RANKS, functions/lint/boundaries.ts)`,
+    });
+  }
+  for (const key of Object.keys(exceptions).sort())
+    if (!seen.has(key))
+      violations.push({
+        file: exceptionsFile,
+        line: 1,
+        rule: 'stale-rank-exception',
+        message: `the listed edge '${key}' no longer exists (or no longer goes up): remove it from the list`,
+      });
   return violations;
 }

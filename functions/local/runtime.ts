@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { logger } from '../lib/logger.js';
-import { SWEEPS, type SweepDefinition } from '../sweeps/schedules.js';
+import { SWEEPS, type SweepDefinition } from '../lib/sweep-schedules.js';
 import {
   type AdminResult,
   ensureAdminFromEnv,

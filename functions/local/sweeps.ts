@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { SweepDefinition } from '../sweeps/schedules.js';
+import type { SweepDefinition } from '../lib/sweep-schedules.js';
 
 export interface SweepStats {
   runs: number;

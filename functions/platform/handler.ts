@@ -14,7 +14,7 @@ deadLetterQueues(process.env.DEAD_LETTER_QUEUES);
 const invitations = () => import('./invitations.js');
 const templates = () => import('./template-ops.js');
 const analytics = () => import('./analytics.js');
-const mailLog = () => import('./mail-log.js');
+const mailLog = () => import('../lib/mail-log.js');
 const health = () => import('./health.js');
 const tenantStatus = () => import('./tenant-status.js');
 

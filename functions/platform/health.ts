@@ -5,16 +5,16 @@ import { db, tableName } from '../lib/db.js';
 import { headBucket } from '../lib/files.js';
 import { loadOnce } from '../lib/load-once.js';
 import { Sha256 } from '../lib/sigv4.js';
-import { SWEEPS } from '../sweeps/schedules.js';
+import { SWEEPS } from '../lib/sweep-schedules.js';
 import { deadLetterQueues } from './dead-letter-queues.js';
-import { readHeartbeats, type Heartbeat } from '../sweeps/sweep-handler.js';
+import { readHeartbeats, type Heartbeat } from '../lib/sweep-handler.js';
 
 /**
  * GET /api/platform/health (docs/decisions/platform-health.md): every check really probes, in parallel, each within 3 s.
  * - database: one GetItem; uploads: HeadBucket;
  * - mail: on AWS SES GetSendQuota (unhealthy from 95 % of the 24-hour quota); locally the SES
  *   emulator does not implement GetSendQuota, so its own /health-check is asked and the message says so;
- * - one check per sweep (functions/sweeps/schedules.ts) from its heartbeat row: unhealthy when its
+ * - one check per sweep (functions/lib/sweep-schedules.ts) from its heartbeat row: unhealthy when its
  *   last run failed or its last success is older than 3x its rate; 'pending' (no fault) while it has
  *   not run yet, until the scheduler has been seen running other sweeps for 3x its rate (docs/decisions/words-and-states.md);
  * - one check per dead-letter queue named in DEAD_LETTER_QUEUES (JSON name → queue URL, set by

@@ -19,7 +19,7 @@ import {
   publicInvitation,
   renewInvitation,
   type InvitationRecord,
-} from './invitation-store.js';
+} from '../auth/invitation-store.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 
 const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
@@ -29,7 +29,7 @@ async function mailInvitation(inv: InvitationRecord, token: string): Promise<boo
   // The templates (their defaults and handlebars) load with the mail, not at the platform area's cold start.
   const [{ formatDateTimeIn }, { renderStoredEmail }] = await Promise.all([
     import('../../shared/domain/time-text.js'),
-    import('./template-store.js'),
+    import('../lib/template-store.js'),
   ]);
   const vars = {
     firstName: inv.firstName,

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { handler } from './mail-events.js';
-import { emailStatsOp, recordSend, tenantMailCounts } from './mail-log.js';
+import { emailStatsOp, recordSend, tenantMailCounts } from '../lib/mail-log.js';
 
 let admin: TestSession;
 

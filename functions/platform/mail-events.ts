@@ -2,7 +2,7 @@ import type { SNSEvent } from 'aws-lambda';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { logger, withJobContext } from '../lib/logger.js';
-import { MAIL_LOG_PK, mailLogKeyPart, tenantMailPk } from './mail-log.js';
+import { MAIL_LOG_PK, mailLogKeyPart, tenantMailPk } from '../lib/mail-log.js';
 
 /**
  * Delivery, bounce and complaint notifications (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md, e-mail stats on AWS): SES publishes them

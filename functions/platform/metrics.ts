@@ -1,18 +1,18 @@
 import { queryAll, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { usageOp } from './analytics.js';
-import { tenantMailCounts } from './mail-log.js';
+import { tenantMailCounts } from '../lib/mail-log.js';
 import { estimateDatabaseSize, parseTenantCounters } from './db-size.js';
-import { existingTenant } from './modules.js';
+import { existingTenant } from './organizations.js';
 import { parseOrganization, type OrganizationRecord } from '../auth/entity.js';
 import { listUserRows } from '../users/store.js';
-import { userFigures } from '../users/user-stats.js';
+import { userFigures } from '../auth/user-stats.js';
 
 /**
  * Tenant figures (docs/decisions/platform-tenant-figures.md), all measured. Per tenant ONE Query of its partition's `STATS#` rows,
  * kept on write by inventory, reservations, customers, payments and users (`STATS#users`: users,
  * kept by the transactions that create and delete user rows, and active users today from sign-ins,
- * see functions/users/user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
+ * see functions/auth/user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.
  */
 type Row = Record<string, unknown>;
 

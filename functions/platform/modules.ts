@@ -7,22 +7,12 @@ import {
   type ModuleId,
 } from '../../shared/domain/modules.js';
 import { batchGetAll, db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { trustedTenant, type TenantId } from '../lib/keys.js';
+import { badRequest, conflict } from '../lib/errors.js';
+import type { TenantId } from '../lib/keys.js';
 import { cachedModules, forgetModules, modulesKey, modulesOf, readModules } from '../lib/modules.js';
-import type { OrganizationRecord } from '../auth/entity.js';
-import { getOrganization } from '../auth/store.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { listOrganizations } from './metrics.js';
-
-/** An organization id from a platform route's path: a tenant only if its organization row exists. */
-export async function existingTenant(id: string): Promise<{ tenant: TenantId; org: OrganizationRecord }> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw notFound('Organization not found');
-  const tenant = trustedTenant(id);
-  const org = await getOrganization(tenant);
-  if (!org) throw notFound('Organization not found');
-  return { tenant, org };
-}
+import { existingTenant } from './organizations.js';
 
 const view = (states: Record<ModuleId, boolean>) =>
   MODULES.map((m) => ({

@@ -1,7 +1,7 @@
 import { config } from '../lib/config.js';
 import { FLUSH_MS } from '../lib/metering.js';
 import { MODULE_CACHE_MS } from '../lib/modules.js';
-import { DAILY_QUOTA } from './mail-log.js';
+import { DAILY_QUOTA } from '../lib/mail-log.js';
 
 /** SES sending rate the provider panel states (R-PLAT-5). */
 export const SEND_RATE_PER_SECOND = 100;

@@ -10,8 +10,8 @@ import { forgetSessions, ORGANIZATION_INACTIVE } from '../lib/middlewares/authen
 import { forgetModules, forgetOrganizationStatuses, ORGANIZATION_SUSPENDED_MESSAGE } from '../lib/modules.js';
 import type { RunningSes } from '../local/ses.js';
 import { handler as housekeeping } from '../sweeps/housekeeping.js';
-import { SWEEPS } from '../sweeps/schedules.js';
-import { readHeartbeats, sweepHandler } from '../sweeps/sweep-handler.js';
+import { SWEEPS } from '../lib/sweep-schedules.js';
+import { readHeartbeats, sweepHandler } from '../lib/sweep-handler.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { AVERAGE_BYTES } from './db-size.js';
 import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../lib/errors.js';
-import { renderEmail } from './templates.js';
+import { renderEmail } from '../lib/templates.js';
 import {
   listTemplates,
   loadTemplate,
@@ -8,7 +8,7 @@ import {
   saveTemplate,
   templateProblem,
   type StoredTemplate,
-} from './template-store.js';
+} from '../lib/template-store.js';
 
 const CATEGORIES = ['Reservations', 'Invitations', 'Notifications', 'General'] as const;
 

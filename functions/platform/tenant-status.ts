@@ -6,7 +6,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { forgetSessions } from '../lib/middlewares/authenticate.js';
 import { forgetOrganizationStatuses } from '../lib/modules.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
-import { existingTenant } from './modules.js';
+import { existingTenant } from './organizations.js';
 import type { OrganizationRecord } from '../auth/entity.js';
 
 /**

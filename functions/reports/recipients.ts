@@ -33,7 +33,7 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { rowParser } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { renderStoredEmail } from '../lib/template-store.js';
 import { listEmployees } from '../users/store.js';
 import { reserveReportMail } from './mail-quota.js';
 import { createSchedule, scheduleKey, type ScheduleRow } from './schedules.js';

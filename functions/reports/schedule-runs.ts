@@ -29,7 +29,7 @@ import { sendMailWithAttachments } from '../lib/mail.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { takeFromWindow, type WindowLimit } from '../lib/rate-limit.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { renderStoredEmail } from '../lib/template-store.js';
 import { reserveReportMail } from './mail-quota.js';
 import {
   activeStaffEmails,

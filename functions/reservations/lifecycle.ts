@@ -131,7 +131,7 @@ export async function restoreReservation(
       ['cancelledAt', 'cancelReason', 'noShow', 'noShowAt', 'noShowBy'],
     );
     // A restored no-show is undone like any cancellation: off the customer's and the week's counts (R-RES-12).
-    if (r.noShow === true) await (await import('./no-show.js')).undoNoShowParts(w, tenant, r, at);
+    if (r.noShow === true) await (await import('./no-show-counts.js')).undoNoShowParts(w, tenant, r, at);
     const log = logRow(tenant, { action: 'RESTORED', reservation: after, actor, at, note: notes?.trim() || null });
     w.log(log.item);
     counters(w, tenant, r, 'ACTIVE', log.counters);

@@ -4,23 +4,16 @@
  * transition of ./lifecycle.ts (item or slot places freed exactly as a cancel frees them), with a
  * NO_SHOW log line, the live event `reservation-cancelled` carrying `noShow: true`, and in the same
  * transaction: the customer's `noShowCount` (+1), the counters `noShow`, `{kind}#noShow` and
- * `noShow#week#{monday}` of the reservations' counter row. Restore undoes all of it (`undoNoShowParts`).
+ * `noShow#week#{monday}` of the reservations' counter row. Restore undoes all of it (`undoNoShowParts`, ./no-show-counts.ts).
  */
 import { noShowError, weekStartOf } from '../../shared/domain/reservations.js';
-import type { AuditedWrite } from '../lib/audited-write.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { customerNoShowParts } from '../customers/entity.js';
 import { statsKey, type Person, type ReservationRow } from './entity.js';
 import { cancelReservation } from './lifecycle.js';
-
-/** The counter-row attribute of the no-shows of reservations starting in the week of `monday`. */
-export const noShowWeekCounter = (monday: string) => `noShow#week#${monday}`;
-
-function noShowCounters(r: ReservationRow, week: string | null, n: 1 | -1): Record<string, number> {
-  return { noShow: n, [`${r.kind}#noShow`]: n, ...(week ? { [noShowWeekCounter(week)]: n } : {}) };
-}
+import { noShowCounters } from './no-show-counts.js';
 
 export async function markNoShow(
   tenant: TenantId,
@@ -50,10 +43,4 @@ export async function markNoShow(
     },
     eventData: { noShow: true },
   });
-}
-
-/** Restore of a no-show (./lifecycle.ts restoreReservation): the customer's and the counters' share taken back. */
-export async function undoNoShowParts(w: AuditedWrite, tenant: TenantId, r: ReservationRow, at: string): Promise<void> {
-  if (r.customerId) await customerNoShowParts(w, tenant, r.customerId, -1, at);
-  w.count(statsKey(tenant), noShowCounters(r, typeof r.noShowWeek === 'string' ? r.noShowWeek : null, -1));
 }

@@ -5,7 +5,7 @@ import { paymentLinks, type PaymentMethods } from '../../shared/domain/share-pay
 import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { sendMailWithAttachments } from '../lib/mail.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { renderStoredEmail } from '../lib/template-store.js';
 import { calendarAttachment, manageLink, readBusiness } from '../reservations/booking-mail.js';
 import type { ReservationRow } from '../reservations/entity.js';
 import { readReminderSettings } from '../settings/reminders.js';

@@ -1,6 +1,6 @@
 import { getOrganization } from '../auth/store.js';
 import type { TenantId } from '../lib/keys.js';
-import { loadTemplate } from '../platform/template-store.js';
+import { loadTemplate } from '../lib/template-store.js';
 
 export const TEMPLATE = 'booking-confirmation';
 

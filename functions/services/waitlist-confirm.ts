@@ -18,7 +18,7 @@ import { trySendMail } from '../lib/mail.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { renderStoredEmail } from '../lib/template-store.js';
 import type { ServiceRow } from './model.js';
 import { getServiceRow } from './store.js';
 import {

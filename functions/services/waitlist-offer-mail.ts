@@ -10,7 +10,7 @@ import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { renderStoredEmail } from '../lib/template-store.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import type { ServiceRow } from './model.js';
 import type { WaitlistEntry } from './waitlist-store.js';

@@ -1,6 +1,6 @@
 import { recoverStaleBatches } from '../inventory/bulk.js';
 import { logger } from '../lib/logger.js';
-import { sweepHandler } from './sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
  * Hourly housekeeping. Share links and invitations need no sweep: their expiry is decided when they

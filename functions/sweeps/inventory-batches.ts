@@ -1,6 +1,6 @@
 import { recoverStaleBatches } from '../inventory/bulk.js';
 import { logger } from '../lib/logger.js';
-import { sweepHandler } from './sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
  * Every minute: inventory bulk batches interrupted by a crash (a batch is stale after a minute, see

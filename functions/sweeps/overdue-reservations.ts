@@ -8,8 +8,8 @@ import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
 import { optimistic, RETRY } from '../lib/optimistic.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { renderEmail } from '../platform/templates.js';
-import { loadTemplate } from '../platform/template-store.js';
+import { renderEmail } from '../lib/templates.js';
+import { loadTemplate } from '../lib/template-store.js';
 import {
   getReservationRow,
   OVERDUE_INDEX_PK,
@@ -25,10 +25,10 @@ import {
 import { itemInUseParts } from '../reservations/item-book.js';
 import { readItem } from '../reservations/items.js';
 import { readReminderSettings } from '../settings/reminders.js';
-import { sweepHandler } from './sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
- * Every 5 minutes (functions/sweeps/schedules.ts), two passes over cross-tenant pointer indexes
+ * Every 5 minutes (functions/lib/sweep-schedules.ts), two passes over cross-tenant pointer indexes
  * (gsi1, never a Scan), each reading only what is due:
  * - SWEEP#OVERDUE (sort key endTime): ACTIVE item reservations past their end are marked overdue
  *   (R-RES-8) in one audited write (flag, counters `overdue` and `ITEM#overdue`, pointer

@@ -11,8 +11,8 @@ import {
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { sendMailWithAttachments } from '../lib/mail.js';
-import { renderStoredEmail } from '../platform/template-store.js';
-import type { RenderedEmail } from '../platform/templates.js';
+import { renderStoredEmail } from '../lib/template-store.js';
+import type { RenderedEmail } from '../lib/templates.js';
 import { type BusinessBits, calendarAttachment, manageLink } from '../reservations/booking-mail.js';
 import type { ReservationRow } from '../reservations/entity.js';
 import { SERVICE_ROWS } from '../services/model.js';

@@ -4,15 +4,15 @@ import type { ReminderSettings } from '../../shared/domain/reminders.js';
 import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
-import { loadTemplate } from '../platform/template-store.js';
-import { compileEmail, type RenderedEmail } from '../platform/templates.js';
+import { loadTemplate } from '../lib/template-store.js';
+import { compileEmail, type RenderedEmail } from '../lib/templates.js';
 import { getReservationRow, type ReservationRow } from '../reservations/entity.js';
 import { reminderIndex, type ReminderMarker } from '../reservations/reminders.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { claim, finish, release } from './reminder-lease.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 import { type BusinessBits, readBusiness } from '../reservations/booking-mail.js';
 import { sendReminder, serviceOf, TEMPLATE } from './reminder-mail.js';
-import { sweepHandler } from './sweep-handler.js';
 
 /**
  * The reminder sweep (R-SET-7, docs/decisions/reminder-sweep.md), every minute:

@@ -1,6 +1,6 @@
 import { logger } from '../lib/logger.js';
 import { runDueSchedules, type SweepResult } from '../reports/schedule-sweep.js';
-import { sweepHandler } from './sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
  * Scheduled reports (docs/decisions/reports-scheduled-reports-really-arrive.md): every schedule whose next run has come is claimed once (a conditional

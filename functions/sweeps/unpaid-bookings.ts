@@ -8,7 +8,7 @@ import { optimistic, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { getReservationRow } from '../reservations/entity.js';
 import { cancelReservation } from '../reservations/lifecycle.js';
 import { SERVICE_ROWS, UNPAID_INDEX_PK } from '../services/model.js';
-import { sweepHandler } from './sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 
 interface Marker {
   tenantId: string;

@@ -1,7 +1,7 @@
 import { logger } from '../lib/logger.js';
 import { sweepSlotHolds } from '../services/slot-hold-sweep.js';
 import { sweepWaitlist } from '../services/waitlist-offers.js';
-import { sweepHandler } from './sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
  * The waitlist sweep (R-SVC-9, docs/decisions/waitlist.md), every minute: holds past their time go back

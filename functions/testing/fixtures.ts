@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { issueToken } from '../lib/tokens.js';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { userCountUpdate } from '../users/user-stats.js';
+import { userCountUpdate } from '../auth/user-stats.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import type { AccessLevel, Role } from '../../shared/domain/roles.js';

@@ -100,7 +100,7 @@ export async function mailEmailChange(
     getOrganization(tenant),
     import('../lib/organization.js'),
     import('../../shared/domain/time-text.js'),
-    import('../platform/template-store.js'),
+    import('../lib/template-store.js'),
   ]);
   if (!org) return false;
   const zone = await organizationTimeZone(tenant);

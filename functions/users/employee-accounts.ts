@@ -22,7 +22,7 @@ async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, 
     getOrganization(tenant),
     import('../lib/organization.js'),
     import('../../shared/domain/time-text.js'),
-    import('../platform/template-store.js'),
+    import('../lib/template-store.js'),
   ]);
   const zone = await organizationTimeZone(tenant);
   if (!org) return false;

@@ -7,7 +7,7 @@ import { SETUP_TOKEN_TTL_MS } from '../../shared/domain/employees.js';
 import * as z from '../../shared/zod.js';
 import { type EmployeeRow, table, userKeys } from './employee-row.js';
 import type { auditPut } from './store.js';
-import { userCountUpdate } from './user-stats.js';
+import { userCountUpdate } from '../auth/user-stats.js';
 
 /**
  * An invitee's way in (R-EMP-4): the pending account with its setup link, the link's rotation on

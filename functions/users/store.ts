@@ -5,7 +5,7 @@ import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { decryptField, encryptField } from './crypto.js';
 import { type EmployeeRow, parseEmployeeRow, table, userKeys } from './employee-row.js';
-import { userCountUpdate } from './user-stats.js';
+import { userCountUpdate } from '../auth/user-stats.js';
 
 /**
  * The users area's store (docs/data-model.md, "Employees"): the employee rows, read through their one

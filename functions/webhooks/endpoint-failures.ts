@@ -7,7 +7,7 @@ import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
 import { endpointKey, type EndpointRow } from '../lib/webhook-rows.js';
-import { renderStoredEmail } from '../platform/template-store.js';
+import { renderStoredEmail } from '../lib/template-store.js';
 import { listUserRows } from '../users/store.js';
 import { iso } from './worker-options.js';
 

@@ -1,9 +1,9 @@
 import { logger } from '../lib/logger.js';
-import { sweepHandler } from '../sweeps/sweep-handler.js';
+import { sweepHandler } from '../lib/sweep-handler.js';
 import { pollWebhooks } from './worker.js';
 
 /**
- * The webhook sweep on AWS (every minute, functions/sweeps/schedules.ts): sends the deliveries whose retry
+ * The webhook sweep on AWS (every minute, functions/lib/sweep-schedules.ts): sends the deliveries whose retry
  * is due (gsi1 `SWEEP#WHPEND` by next-attempt time, never a scan) and fans out any outbox row the stream
  * left more than a minute behind (a safety net: the stream → queue → worker path normally takes it in
  * seconds). R-SET-10, docs/decisions/webhooks.md.

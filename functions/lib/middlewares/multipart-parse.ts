@@ -2,7 +2,7 @@ import Busboy from '@fastify/busboy';
 import { ApiError, badRequest } from '../errors.js';
 import { pluralize } from '../../../shared/domain/words.js';
 import type { ApiEvent } from './types.js';
-import type { MultipartFile, MultipartForm, MultipartLimits } from './multipart.js';
+import type { MultipartFile, MultipartForm, MultipartLimits } from './multipart-types.js';
 
 /*
  * The parsing half of ./multipart.ts, with @fastify/busboy: loaded with import() by the first

@@ -6,30 +6,10 @@ import { DataTableGrid } from './DataTableGrid.js';
 import { EmptyState } from './EmptyState.js';
 import { useBelow } from './media.js';
 import { Pagination } from './Pagination.js';
-import { filterRows, nextSort, pageCount, pageSlice, type Sortable, type SortState, sortRows } from './tableRules.js';
+import type { Column } from './tableColumn.js';
+import { filterRows, nextSort, pageCount, pageSlice, type SortState, sortRows } from './tableRules.js';
 
-/** One column of a DataTable: its header, its cell, and how it sorts, filters and shrinks. */
-export interface Column<T> {
-  key: string;
-  header: string;
-  /** The cell; defaults to the sort value or the row's property `key`. */
-  render?: (row: T) => ReactNode;
-  /** Makes the column sortable by this value. */
-  sortValue?: (row: T) => Sortable;
-  /** A select filter over these values (label shown, value compared with filterValue). */
-  filterOptions?: readonly { value: string; label: string }[];
-  filterValue?: (row: T) => string;
-  /** Long text: one line with an ellipsis, the full value on hover (title). */
-  truncate?: boolean | ((row: T) => string);
-  /** CSS width/min width, e.g. '30%' or '8rem'. */
-  width?: string;
-  minWidth?: string;
-  align?: 'start' | 'end' | 'center';
-  /** Stays visible (not shrunk) next to long columns: status and actions. */
-  nowrap?: boolean;
-  /** Hidden from the card layout (phones). */
-  hideOnCard?: boolean;
-}
+export type { Column } from './tableColumn.js';
 
 export interface DataTableProps<T> {
   label: string;

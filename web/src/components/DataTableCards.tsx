@@ -1,6 +1,6 @@
 import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { Column } from './DataTable.js';
+import type { Column } from './tableColumn.js';
 import { cellValue } from './tableCells.js';
 
 /** The DataTable's layout under 480 px: one card per row, each column a label and its value. */

@@ -1,5 +1,5 @@
 import { HStack, NativeSelect } from '@chakra-ui/react';
-import type { Column } from './DataTable.js';
+import type { Column } from './tableColumn.js';
 
 /** One select per column with filter options ('All {header}' clears it); nothing when no column filters. */
 export function DataTableFilters<T>({

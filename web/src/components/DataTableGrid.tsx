@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { Column } from './DataTable.js';
+import type { Column } from './tableColumn.js';
 import { cellValue, textOf } from './tableCells.js';
 import type { SortState } from './tableRules.js';
 

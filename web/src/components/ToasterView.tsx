@@ -1,5 +1,5 @@
 import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { toaster, TOAST_MAX_WIDTH } from './toaster.js';
+import { toaster, TOAST_MAX_WIDTH } from './toastStore.js';
 
 export default function ToasterView() {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Column } from './DataTable.js';
+import type { Column } from './tableColumn.js';
 
 /** A sort or property value as cell text. */
 export function textOf(v: unknown): string {

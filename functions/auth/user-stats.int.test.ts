@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOrganization } from '../auth/onboarding.js';
+import { createOrganization } from './onboarding.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import type { RunningSes } from '../local/ses.js';

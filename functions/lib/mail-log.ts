@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, queryPages, tableName } from '../lib/db.js';
-import { settleBackground } from '../lib/background.js';
-import { addTo } from '../lib/group-commit.js';
-import { logger } from '../lib/logger.js';
-import { counter, rowParser } from '../lib/rows.js';
+import { db, queryAll, queryPages, tableName } from './db.js';
+import { settleBackground } from './background.js';
+import { addTo } from './group-commit.js';
+import { logger } from './logger.js';
+import { counter, rowParser } from './rows.js';
 import * as z from '../../shared/zod.js';
 
 /**

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, nowIso, queryPages, tableName } from '../lib/db.js';
-import { rowParser } from '../lib/rows.js';
+import { db, nowIso, queryPages, tableName } from './db.js';
+import { rowParser } from './rows.js';
 import * as z from '../../shared/zod.js';
 import {
   DEFAULT_TEMPLATES,
@@ -10,7 +10,7 @@ import {
   type RenderedEmail,
   type TemplateDefinition,
 } from './templates.js';
-import { getRow } from '../lib/coalesced-get.js';
+import { getRow } from './coalesced-get.js';
 
 /**
  * Stored e-mail templates (docs/decisions/platform-templates.md): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the

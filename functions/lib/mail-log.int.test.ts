@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '../lib/config.js';
-import { trySendMail } from '../lib/mail.js';
+import { resetConfig } from './config.js';
+import { trySendMail } from './mail.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryPages, tableName } from '../lib/db.js';
-import { logger, withJobContext } from '../lib/logger.js';
+import { db, queryPages, tableName } from './db.js';
+import { logger, withJobContext } from './logger.js';
 
 /**
  * Heartbeats (docs/decisions/platform-health.md, health): every sweep run writes one row per sweep,

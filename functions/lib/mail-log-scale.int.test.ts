@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../lib/db.js';
+import { db, tableName } from './db.js';
 import { useTestTable } from '../testing/harness.js';
 import { emailStatsOp, MAIL_LOG_PK, recordSend, tenantMailCounts, tenantMailPk } from './mail-log.js';
 

@@ -1,4 +1,4 @@
-import { loadOnce } from '../lib/load-once.js';
+import { loadOnce } from './load-once.js';
 
 /**
  * handlebars (~78 KB) is loaded the first time a template is rendered or checked, not at cold start
