@@ -45,7 +45,7 @@ interface FormFile {
 }
 
 /**
- * The local S3 emulator's door (docs/decisions/accepted-files.md). s3rver 3.7.1 lets an unsigned request through as
+ * The local S3 emulator's door (docs/decisions/0003-accepted-files.md). s3rver 3.7.1 lets an unsigned request through as
  * anonymous, accepts any SigV4 signature whose access key it knows without computing it, and does
  * not read a POST form's policy at all: any web page could list, read and write every tenant's
  * files. This middleware runs before all of s3rver's and lets a request through only when it is

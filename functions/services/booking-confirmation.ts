@@ -17,7 +17,7 @@ export interface ConfirmationReads {
 
 /**
  * Starts the confirmation's reads as a booking asks for its places, so they share the booking's own
- * read batch and run while it commits, not after it (docs/decisions/booking-rush.md). A booking
+ * read batch and run while it commits, not after it (docs/decisions/0238-booking-rush.md). A booking
  * refused meanwhile never awaits them: their failures are caught here, and seen again by whoever awaits.
  */
 export function readAheadForConfirmation(tenant: TenantId): ConfirmationReads {
@@ -55,7 +55,7 @@ export async function sendConfirmation(
     reservationNumber: b.reservationNumber,
     slot: b.slot,
     participants: b.participants,
-    // The tax is named where the total is (docs/decisions/right-about-money.md), so a stored template needs no new variable.
+    // The tax is named where the total is (docs/decisions/0012-right-about-money.md), so a stored template needs no new variable.
     total:
       b.tax > 0
         ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${formatPercent(b.taxRate)})`

@@ -11,7 +11,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { setupTokenMailedTo } from '../testing/mail.js';
 
 /**
- * R-EMP-10 (docs/decisions/organization-owner.md) against DynamoDB Local: an API key changes nobody's rights, the owner
+ * R-EMP-10 (docs/decisions/0251-organization-owner.md) against DynamoDB Local: an API key changes nobody's rights, the owner
  * can undo any other administrator, and a removed administrator's keys stop. Messages written out.
  */
 

@@ -113,7 +113,7 @@ export function computeCharges(input: ChargesInput): Charges {
 }
 
 /**
- * The money movements of a return (docs/decisions/right-about-money.md), each its own payment row: what the rental cost
+ * The money movements of a return (docs/decisions/0012-right-about-money.md), each its own payment row: what the rental cost
  * (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share.
  * They add up to the balance `totalCents - depositCents`.
  */
