@@ -32,7 +32,7 @@ const u = { access: 'user' } as const;
 
 /** The users area's routes (functions/users): employees, job roles, documents, the user list. */
 export const usersRoutes = [
-  // Employees (R-EMP-1). Who may do what: docs/decisions/0140-employees-who-may-do-what.md.
+  // Employees (R-EMP-1). Who may do what: R-EMP-2.
   route({
     ...u,
     area: 'users',

@@ -71,7 +71,7 @@ describe('routing on the platform host', () => {
     screen.getByText('Welcome to your management system');
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('token')).toBe('tok');
-    // docs/decisions/0170-web-login-successful.md: the page that loads after a redirected sign-in says so.
+    // R-AUTH-1: the page that loads after a redirected sign-in says so.
     await screen.findByText('Login successful!');
   });
 
