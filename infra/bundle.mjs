@@ -27,7 +27,8 @@
  * - code behind `import()` (the reports' PDF and XLSX writers) goes to chunks beside `index.mjs`,
  *   loaded on first use, not at cold start;
  * - the source map is written beside the code (`index.mjs.map`), never inlined, and without
- *   `--enable-source-maps` in the hot path (see docs/decisions/0128-house-readable-stack-traces.md for how traces are read).
+ *   `--enable-source-maps` in the hot path (see docs/decisions/0128-house-readable-stack-traces.md for how traces
+ *   are read).
  */
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';

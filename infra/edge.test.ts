@@ -12,7 +12,8 @@ import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 
 // docs/decisions/0152-hardening-waf-at-the-edge.md: the production edge. Stub code: these are about the edge, not the bundles.
-// Without a domain: a stage other than prod, which refuses to synthesise without one (docs/decisions/0010-stack-checks.md).
+// Without a domain: a stage other than prod, which refuses to synthesise without one
+// (docs/decisions/0010-stack-checks.md).
 const { template } = synthStack({ stage: 'staging', codeStubs: true, webDist: '/nonexistent' });
 const withDomain = synthStack({
   stage: 'prod',

@@ -223,7 +223,8 @@ describe('organization onboarding', () => {
     });
     expect(new URL(a.body.loginUrl).host).toBe('twin-carts.localhost:3000');
     expect(new URL(b.body.loginUrl).host).toBe('twin-carts-2.localhost:3000');
-    // docs/decisions/0024-words-and-states.md: the form asks before submitting, with its invitation, and hears the truth.
+    // docs/decisions/0024-words-and-states.md: the form asks before submitting, with its invitation, and hears the
+    // truth.
     const third = await invite(admin, 'c@twins.test');
     const check = await call('GET', `/api/signup/subdomain?token=${third}&name=${encodeURIComponent('Twin Carts')}`);
     expect(check.status).toBe(200);

@@ -36,7 +36,8 @@ export async function validateSignupToken(token: string | undefined) {
 
 /**
  * Organization, admin and the used mark on the invitation, in one transaction. The answer's loginUrl
- * signs the new owner straight in on their tenant dashboard (docs/decisions/0032-foundation-sign-up-lands-signed-in.md).
+ * signs the new owner straight in on their tenant dashboard
+ * (docs/decisions/0032-foundation-sign-up-lands-signed-in.md).
  */
 export async function completeSignup(input: {
   token: string;

@@ -69,9 +69,9 @@ export interface CustomerRow {
 }
 
 /**
- * The tenant's customer who is this person, else a new id (docs/decisions/0012-right-about-money.md): the same e-mail, or
- * else the same phone and name (a person may book with a second address). Never the phone alone: a
- * family or a front desk shares one number between people with different names.
+ * The tenant's customer who is this person, else a new id (docs/decisions/0012-right-about-money.md): the same e-mail,
+ * or else the same phone and name (a person may book with a second address). Never the phone alone: a family or a front
+ * desk shares one number between people with different names.
  */
 export async function matchCustomer(
   tenant: TenantId,

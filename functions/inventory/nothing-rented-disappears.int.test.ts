@@ -1,7 +1,7 @@
 /**
- * docs/decisions/0006-nothing-rented-disappears.md: nothing rented disappears. An item, a product type or a service that
- * active or upcoming reservations hold cannot be deleted (the answer names the reservations); a bulk
- * delete deletes the rest and lists what it kept; a deleted reservation leaves its customer's count.
+ * docs/decisions/0006-nothing-rented-disappears.md: nothing rented disappears. An item, a product type or a service
+ * that active or upcoming reservations hold cannot be deleted (the answer names the reservations); a bulk delete
+ * deletes the rest and lists what it kept; a deleted reservation leaves its customer's count.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';

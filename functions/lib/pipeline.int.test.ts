@@ -271,7 +271,8 @@ describe('sessions end when they should (docs/decisions/0125-house-sessions-end-
     expect(
       (await run('inventory.listProductTypes', await raw(claims, Math.floor(Date.now() / 1000) + 60))).status,
     ).toBe(200);
-    // A token sign-out could not revoke (no session id) is no session (docs/decisions/0009-sessions-follow-the-account.md).
+    // A token sign-out could not revoke (no session id) is no session
+    // (docs/decisions/0009-sessions-follow-the-account.md).
     const { sid: _sid, ...unrevocable } = claims;
     expect(
       (await run('inventory.listProductTypes', await raw(unrevocable, Math.floor(Date.now() / 1000) + 60))).status,

@@ -27,9 +27,12 @@ const SELF = new Set(['functions/lint/decision-records.ts', 'functions/lint/deci
 
 const RECORD_FILE = /^(\d{4})-[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
 const RECORD_LINK = /\[(\d{4})\]\((\d{4}-[a-z0-9-]+\.md)\)/g;
-const STATUS =
-  /^(accepted|superseded by \[\d{4}\]\(\d{4}-[a-z0-9-]+\.md\)|folded into docs\/requirements\/[a-z0-9-]+\.md)(?:[ ;(].*)?$/;
-/** A record path as code and docs write it: docs/decisions/NNNN-slug.md, ../decisions/NNNN-slug.md or NNNN-slug.md alone. */
+const LINKED_RECORD = String.raw`\[\d{4}\]\(\d{4}-[a-z0-9-]+\.md\)`;
+const STATUS = new RegExp(
+  String.raw`^(accepted|superseded by ${LINKED_RECORD}|folded into docs\/requirements\/[a-z0-9-]+\.md)(?:[ ;(].*)?$`,
+);
+const STATUS_FORMS = 'accepted, superseded by [NNNN](file) or folded into docs/requirements/<file>';
+/** A record path as code and docs write it: docs/decisions/NNNN-slug.md, ../decisions/NNNN-slug.md or alone. */
 const MENTION = /(?:decisions\/([A-Za-z0-9_.-]+\.md)|(?<![\w/.-])(\d{4}-[a-z0-9-]+\.md))/g;
 
 export interface RecordProblem {
@@ -106,7 +109,7 @@ export function checkDecisionRecords(root: string): RecordProblem[] {
     if (!header.status || !STATUS.test(header.status)) {
       problems.push({
         file: at,
-        problem: `"- Status:" is not accepted, superseded by [NNNN](file) or folded into docs/requirements/<file> (${header.status})`,
+        problem: `"- Status:" is not ${STATUS_FORMS} (${header.status})`,
       });
     }
     const folded = /^folded into (docs\/requirements\/[a-z0-9-]+\.md)/.exec(header.status ?? '')?.[1];

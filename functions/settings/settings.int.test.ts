@@ -271,7 +271,8 @@ describe('permissions', () => {
     const fresh = await sessionFor();
     const before = await call('GET', '/api/settings/permissions', { token: fresh.token });
     expect(before.body).toEqual({ success: true, policy: completePolicy(null), updatedAt: null });
-    // docs/decisions/0225-layout-at-375-and-1366.md: employees do not manage inventory unless an administrator grants it.
+    // docs/decisions/0225-layout-at-375-and-1366.md: employees do not manage inventory unless an administrator grants
+    // it.
     expect(before.body.policy.EMPLOYEE.inventoryItems).toMatchObject({ view: true, create: false });
     expect(before.body.policy.MANAGER.inventoryItems).toMatchObject({ view: true, create: true });
     expect((await call('GET', '/api/settings/permissions/logs', { token: fresh.token })).body).toEqual({

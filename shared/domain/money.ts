@@ -1,6 +1,6 @@
 /**
- * Money in integer cents (docs/decisions/0106-reservations-money.md). Every amount the server stores or adds up is a whole
- * number of cents; dollars appear only at the edges (forms, the wire where the spec shows dollars).
+ * Money in integer cents (docs/decisions/0106-reservations-money.md). Every amount the server stores or adds up is a
+ * whole number of cents; dollars appear only at the edges (forms, the wire where the spec shows dollars).
  *
  * Rounding rule (docs/decisions/0106-reservations-money.md): a product of cents and a non-integer factor
  * (hours x hourly rate, a percentage) is rounded ONCE, to the nearest cent, half away from zero.

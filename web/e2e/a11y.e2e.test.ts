@@ -10,8 +10,9 @@ import { apiJson, createTenant, launch, type E2eTenant } from './browser.js';
  * docs/decisions/0020-accessibility-checked-by-axe.md: axe-core (WCAG 2.0/2.1 A and AA, and best practices) on every page of the app, each
  * tab of each page, with one seeded tenant whose tables hold real rows. Every page and dialog is
  * audited at 375 and 1366 px; the tabs behind the first are audited at 1366 px only, since a tab's
- * markup does not change with the width and the narrow layout is the page's own (docs/decisions/0256-a-fast-test-suite.md).
- * Any violation fails the test; the message lists every one with the page, the rule and the elements.
+ * markup does not change with the width and the narrow layout is the page's own
+ * (docs/decisions/0256-a-fast-test-suite.md). Any violation fails the test; the message lists every one with the page,
+ * the rule and the elements.
  */
 
 const baseUrl = inject('e2eBaseUrl');

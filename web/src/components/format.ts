@@ -34,8 +34,9 @@ export function toDisplayDate(value: string | number | Date | null | undefined):
 
 /**
  * Dates and times go through the one formatting module (shared/domain/time-text.ts), always in a named
- * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's (docs/decisions/0008-one-time-zone.md).
- * A 'YYYY-MM-DD' value is a calendar day (a birthday, a start date) and reads as that day in any zone.
+ * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's
+ * (docs/decisions/0008-one-time-zone.md). A 'YYYY-MM-DD' value is a calendar day (a birthday, a start date) and reads
+ * as that day in any zone.
  */
 const isCalendarDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 

@@ -80,7 +80,8 @@ export function FeatureManagement({ tenantId }: { tenantId: string }) {
                   <Switch.Control>
                     <Switch.Thumb />
                   </Switch.Control>
-                  {/* The input's aria-labelledby names this label (docs/decisions/0020-accessibility-checked-by-axe.md). */}
+                  {/* The input's aria-labelledby names this label
+                      (docs/decisions/0020-accessibility-checked-by-axe.md). */}
                   <Switch.Label srOnly>{`${m.displayName} enabled`}</Switch.Label>
                 </Switch.Root>
               </Flex>

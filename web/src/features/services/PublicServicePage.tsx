@@ -26,8 +26,9 @@ import { usePublicService } from './api/index.js';
 import type { BookingAnswer } from './BookingModal.js';
 import { ErrorView, PaymentRequired } from './BookingOutcome.js';
 
-// First-load budget (docs/decisions/0173-web-first-load-js.md): the booking form downloads once the service is shown and
-// the browser is idle (not while the page still waits for its answer: R-PLAT-11), or when a slot is pointed at or picked.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the booking form downloads once the service is shown
+// and the browser is idle (not while the page still waits for its answer: R-PLAT-11), or when a slot is pointed at or
+// picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
 const bookingOnPoint = preloadOn(Booking);
 
