@@ -40,7 +40,7 @@ put('docs/decisions/README.md', [
   '## One',
   '- [0001 First](0001-first.md) (superseded)',
   '- [0002 Second](0002-second.md)',
-  '- [0003 Folded](0003-folded.md)',
+  '- [0003 Folded](0003-folded.md) (folded into [booking.md](../requirements/booking.md))',
 ]);
 put('functions/a/ok.ts', ['// docs/decisions/0002-second.md and (0003-folded.md), docs/decisions/README.md#one']);
 put('README.md', ['See docs/decisions/0001-first.md.']);
