@@ -51,7 +51,7 @@ describe('decision records', () => {
   });
 
   it('reports a mention of a record that does not exist, in code, docs and the root README', () => {
-    put('web/src/b.tsx', ['// docs/decisions/one-time-zone.md: slug names are gone']);
+    put('web/src/b.tsx', ['// docs/decisions/second.md: a record cited by its slug name from before the numbers']);
     put('docs/api.md', ['[the rule](decisions/0009-missing.md)']);
     put('infra/c.ts', ['// (0004-renamed.md)']);
     put('functions/node_modules/x/d.ts', ['// docs/decisions/0404-not-checked.md']);
@@ -59,7 +59,7 @@ describe('decision records', () => {
     expect(found.sort()).toEqual([
       'docs/api.md:1 mentions decision record 0009-missing.md, which does not exist',
       'infra/c.ts:1 mentions decision record 0004-renamed.md, which does not exist',
-      'web/src/b.tsx:1 mentions decision record one-time-zone.md, which does not exist',
+      'web/src/b.tsx:1 mentions decision record second.md, which does not exist (now 0002-second.md)',
     ]);
     rmSync(join(root, 'web'), { recursive: true });
     rmSync(join(root, 'docs/api.md'));
@@ -83,7 +83,7 @@ describe('decision records', () => {
     const found = checkDecisionRecords(root).map((problem) => `${problem.file} ${problem.problem}`);
     expect(found).toEqual(
       expect.arrayContaining([
-        'docs/decisions/new-slug.md not named NNNN-slug.md (a new record takes the next free number)',
+        'docs/decisions/new-slug.md not named NNNN-slug.md (a new record takes the next free number, 0010)',
         'docs/decisions/0005-wrong-number.md "- Number: 0005" missing or different (0006)',
         'docs/decisions/0005-wrong-number.md "- Date: YYYY-MM-DD" missing or invalid (2026-13-45)',
         expect.stringMatching(/^docs\/decisions\/0005-wrong-number.md "- Status:" is not accepted/),

@@ -83,14 +83,21 @@ export function checkDecisionRecords(root: string): RecordProblem[] {
   const dir = join(root, DECISIONS_DIR);
   const files = readdirSync(dir).filter((name) => name.endsWith('.md') && name !== 'README.md');
   const present = new Set(files);
+  // A record keeps its slug when numbered, so a mention by the slug alone can say what it is now.
+  const bySlug = new Map(files.map((name) => [name.replace(/^\d{4}-/, ''), name]));
   const byNumber = new Map<string, string>();
   const headers = new Map<string, Header>();
 
+  const numbers = files.map((name) => Number(RECORD_FILE.exec(name)?.[1] ?? 0));
+  const nextFree = String(Math.max(0, ...numbers) + 1).padStart(4, '0');
   for (const file of files) {
     const at = `${DECISIONS_DIR}/${file}`;
     const number = RECORD_FILE.exec(file)?.[1];
     if (!number) {
-      problems.push({ file: at, problem: 'not named NNNN-slug.md (a new record takes the next free number)' });
+      problems.push({
+        file: at,
+        problem: `not named NNNN-slug.md (a new record takes the next free number, ${nextFree})`,
+      });
       continue;
     }
     const other = byNumber.get(number);
@@ -166,9 +173,11 @@ export function checkDecisionRecords(root: string): RecordProblem[] {
             const name = mention[1] ?? mention[2] ?? '';
             // `NNNN-slug.md` is how prose writes the pattern itself.
             if (name !== 'README.md' && !name.startsWith('NNNN-') && !present.has(name)) {
+              const now = bySlug.get(name);
+              const hint = now ? ` (now ${now})` : '';
               problems.push({
                 file: `${file}:${i + 1}`,
-                problem: `mentions decision record ${name}, which does not exist`,
+                problem: `mentions decision record ${name}, which does not exist${hint}`,
               });
             }
           }
