@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './functions/testing/summary-reporter.ts'],
     // Two files at once even on two cores: integration and browser files mostly wait on DynamoDB Local
-    // and Chromium, which run in their own processes (docs/decisions/a-fast-test-suite.md).
+    // and Chromium, which run in their own processes (docs/decisions/0256-a-fast-test-suite.md).
     maxWorkers: 2,
     projects: [
       {

@@ -12,7 +12,7 @@ import { call, useTestTable } from './testing/harness.js';
 import { MALFORMED_JSON } from './lib/middlewares/validate.js';
 
 /**
- * docs/decisions/hardening-contract-fuzz-test.md: every contract route, walked with inputs derived from its own schemas plus the
+ * docs/decisions/0159-hardening-contract-fuzz-test.md: every contract route, walked with inputs derived from its own schemas plus the
  * hostile catalogue (functions/testing/fuzz.ts), through the real pipeline against DynamoDB Local.
  * No answer may be a 5xx, except 501 from a route whose area has no operation for it yet: that is
  * read from the handler's own answer to the baseline, never from a list here. Routes are taken from
@@ -179,7 +179,7 @@ describe('contract fuzz', () => {
 });
 
 /**
- * docs/decisions/multipart-and-availability.md: multipart bodies (functions/testing/fuzz-multipart.ts, multipartCatalogue) against every
+ * docs/decisions/0005-multipart-and-availability.md: multipart bodies (functions/testing/fuzz-multipart.ts, multipartCatalogue) against every
  * multipart route and every public route. Each answer is a JSON answer below 500, given in time, and
  * after each one the service still answers and nothing escaped as an uncaught error (on Lambda and
  * in the local runtime, an uncaught error ends the process).

@@ -7,7 +7,7 @@ import { toApiGatewayEvent } from './local/api-gateway-event.js';
 import { sessionFor, type TestSession } from './testing/fixtures.js';
 import { call, useTestTable } from './testing/harness.js';
 
-// docs/decisions/hardening-hostile-input.md: the cases the probe found as 500s, each now a 400 (or 413) with a clear message.
+// docs/decisions/0156-hardening-hostile-input.md: the cases the probe found as 500s, each now a 400 (or 413) with a clear message.
 let admin: TestSession;
 beforeAll(async () => {
   await useTestTable();
@@ -91,7 +91,7 @@ describe('hostile input answers 4xx', () => {
   });
 });
 
-// docs/decisions/multipart-and-availability.md: forms are parsed on multipart routes only, and whatever a form holds is a 4xx.
+// docs/decisions/0005-multipart-and-availability.md: forms are parsed on multipart routes only, and whatever a form holds is a 4xx.
 describe('hostile forms answer 4xx', () => {
   const part = (name: string, value: string, filename?: string) =>
     `--x\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
@@ -160,7 +160,7 @@ describe('hostile forms answer 4xx', () => {
   });
 });
 
-// docs/decisions/multipart-and-availability.md: a handler given a declared path under another method answers 405 with Allow.
+// docs/decisions/0005-multipart-and-availability.md: a handler given a declared path under another method answers 405 with Allow.
 describe('405 from a handler', () => {
   // On AWS the request arrives at the health function through the API's `$default` route (infra/api.ts), locally under its own method.
   it.each([

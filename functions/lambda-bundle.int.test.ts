@@ -11,7 +11,7 @@ import { sessionFor, type TestSession } from './testing/fixtures.js';
 import { useTestTable } from './testing/harness.js';
 
 /**
- * The deployed shape of an API function (docs/decisions/house-lean-bundles-fourth-pass-every-api.md, lean Lambdas): the area's bundle from
+ * The deployed shape of an API function (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md, lean Lambdas): the area's bundle from
  * infra/bundle.mjs, run in a fresh Node process against DynamoDB Local: a create (an audited
  * TransactWriteItems through lib-dynamodb) and the list that reads it back.
  * - as deployed (SDK bundled): the code asset alone, no node_modules anywhere above it;

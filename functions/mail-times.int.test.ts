@@ -1,5 +1,5 @@
 /**
- * docs/decisions/one-time-zone.md: e-mails print times people can read, in the organization's zone and naming it,
+ * docs/decisions/0008-one-time-zone.md: e-mails print times people can read, in the organization's zone and naming it,
  * never a raw `toUTCString()` ("Mon, 01 Dec 2031 10:00:00 GMT").
  */
 import { randomUUID } from 'node:crypto';

@@ -12,7 +12,7 @@ import { useTestTable } from './testing/harness.js';
 import { arbitraryOf, mutationsOf, seedOf, type Json, type Schema } from './testing/openapi-cases.js';
 
 /**
- * docs/decisions/openapi-a-document-a-client-can-trust.md: requests generated from GET /api/openapi.json
+ * docs/decisions/0239-openapi-a-document-a-client-can-trust.md: requests generated from GET /api/openapi.json
  * itself, sent through the real pipeline against DynamoDB Local. A request the document calls valid
  * is accepted, or refused with a status the operation lists and a business reason (never a schema
  * refusal, ValidationError); a request the document calls invalid (one rule broken, checked with ajv

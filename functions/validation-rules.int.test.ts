@@ -1,5 +1,5 @@
 /**
- * docs/decisions/validation-rules.md, the four reported cases end to end: each went through (201, or the wrong
+ * docs/decisions/0011-validation-rules.md, the four reported cases end to end: each went through (201, or the wrong
  * message) before the contract used the shared rules (shared/domain/email.ts, isRealDate,
  * isValidTimeZone, named length messages in shared/zod.ts).
  */
@@ -37,7 +37,7 @@ const service = (over: Record<string, unknown>) => ({
 const fieldMessages = (body: { details?: { msg: string; path: string }[] }) =>
   (body.details ?? []).map((d) => `${d.path}: ${d.msg}`);
 
-describe('validation that slipped (docs/decisions/validation-rules.md)', () => {
+describe('validation that slipped (docs/decisions/0011-validation-rules.md)', () => {
   it('refuses a slot dated 2030-02-31', async () => {
     const bad = await call('POST', '/api/inventory/services', {
       token: owner.token,

@@ -48,7 +48,7 @@ export interface ApiProps {
  * executions per account and region, DynamoDB on-demand's 4,000 write units a second on a new table),
  * not for one tenant: fairness between tenants and share links lives at the edge (infra/edge.ts
  * WAF_RATE_LIMITS.perTenant and perLink, each a tenth of these). Arithmetic in
- * docs/decisions/edge-limits-per-tenant.md. The burst is no larger than the concurrency a full burst of
+ * docs/decisions/0254-edge-limits-per-tenant.md. The burst is no larger than the concurrency a full burst of
  * cold starts (about a second each) can get.
  */
 export const STAGE_THROTTLE = { rate: 1000, burst: 1000 } as const;
@@ -162,7 +162,7 @@ export class Api extends Construct {
     }
     // Anything no route names (another method on a declared path, or an unknown path) reaches the
     // health function through the API's `$default` route; its route match answers 405 with Allow from
-    // the contract, or 404 (docs/decisions/api-default-route.md). One route instead of one ANY per path
+    // the contract, or 404 (docs/decisions/0237-api-default-route.md). One route instead of one ANY per path
     // keeps the stack under CloudFormation's 500 resources and the API under its 300 routes.
     new apigwv2.HttpRoute(this, 'Route $default', {
       httpApi: this.httpApi,

@@ -4,7 +4,7 @@
  * script at synth time) and for `npm run bench` (bundle sizes and cold import times), so the two
  * measure the same thing. Plain ESM JavaScript: the CDK runs it with `node`, without a TS loader.
  *
- * Lean on purpose (docs/decisions/house-lean-bundles-fourth-pass-every-api.md):
+ * Lean on purpose (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md):
  * - zod: the 40-odd locale files that `z.locales` drags in are replaced by an empty namespace (the
  *   English messages zod configures by default stay), and `z.compile`/`z.fromJSONSchema`, which no
  *   handler calls, by stubs that throw;
@@ -14,7 +14,7 @@
  *   it: a bundled client reaching a runtime credential chain of another version breaks a cold start).
  *   'runtime' halves the code (within the 350 KB budget for most areas) but measured 2-3.6x the
  *   cold import CPU of 'bundled' (the runtime's SDK is whole, unminified CommonJS), so 'bundled' is
- *   the default: docs/decisions/house-lean-bundles-fourth-pass-every-api.md, has the figures. In 'runtime' mode only the
+ *   the default: docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md, has the figures. In 'runtime' mode only the
  *   packages of RUNTIME_SDK_PACKAGES may be imported (the build fails on another) and infra/lambda.ts
  *   pins the runtime version between deploys;
  * - the credential chain is the environment's only (`lambdaCredentials`): what a Lambda uses;
@@ -27,7 +27,8 @@
  * - code behind `import()` (the reports' PDF and XLSX writers) goes to chunks beside `index.mjs`,
  *   loaded on first use, not at cold start;
  * - the source map is written beside the code (`index.mjs.map`), never inlined, and without
- *   `--enable-source-maps` in the hot path (see docs/decisions/house-readable-stack-traces.md for how traces are read).
+ *   `--enable-source-maps` in the hot path (see docs/decisions/0128-house-readable-stack-traces.md for how traces
+ *   are read).
  */
 import { build } from 'esbuild';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
@@ -68,7 +69,7 @@ const sdkExternals = (sdk) => (sdk === 'runtime' ? ['@aws-sdk/*'] : []);
 /**
  * The `@aws-sdk/*` packages a bundle may import from the Lambda runtime: those the nodejs runtimes
  * ship in /var/runtime/node_modules (clients, the document client, both S3 presigners). Adding one
- * here is a claim about the runtime: check it on a deployed function first (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
+ * here is a claim about the runtime: check it on a deployed function first (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md).
  */
 export const RUNTIME_SDK_PACKAGES = [
   '@aws-sdk/client-dynamodb',

@@ -24,11 +24,11 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The docs/decisions/house-lean-bundles-fourth-pass-every-api.md budget for one API area's cold-start code (functions/local/bench/bundles.ts). */
+/** The docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md budget for one API area's cold-start code (functions/local/bench/bundles.ts). */
 const BUDGET = 350 * 1024;
 /**
  * Inventory's cold-start code with the SDK bundled (the deployed default): 483 KB when measured
- * (docs/decisions/house-lean-bundles-fourth-pass-every-api.md); this ceiling catches a regression such as the SDK's credential
+ * (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md); this ceiling catches a regression such as the SDK's credential
  * providers coming back into the first load.
  */
 const BUNDLED_SDK_CEILING = 500 * 1024;

@@ -61,7 +61,7 @@ export function readConfig(node: Node): InfraConfig {
     throw new Error(`sharpBundling must be 'install' or 'external', not '${sharp}'`);
   // Every dead-letter queue and error alarm mails this address (infra/alarms.ts): a value that is no
   // address fails the synth rather than leaving the alarms unheard
-  // (docs/decisions/batch-reads-paging-dead-letters.md).
+  // (docs/decisions/0257-batch-reads-paging-dead-letters.md).
   const alarmEmail = str(node, 'alarmEmail');
   if (alarmEmail !== undefined && !isEmail(alarmEmail))
     throw new Error(

@@ -5,7 +5,7 @@ import { INCOMING_PREFIX, incomingKeys } from '../functions/lib/files.js';
  *
  * Uploads (presigned POST forms and the multipart routes) land under `incoming/` and are accepted
  * from there onto their final `tenants/…` key, which no form can name (functions/lib/files.ts,
- * incomingKeys; docs/decisions/accepted-files.md). Photos land at `incoming/photos/{tenant}/{baseKey}.{ext}`; the
+ * incomingKeys; docs/decisions/0003-accepted-files.md). Photos land at `incoming/photos/{tenant}/{baseKey}.{ext}`; the
  * resize function accepts them into `tenants/{tenant}/photos/originals/{baseKey}.{ext}` and writes
  * the variants at `tenants/{tenant}/photos/{medium,large}/{baseKey}.webp` (docs/data-model.md).
  * The bucket notifies it for `incoming/photos/` only, so what it writes never starts it again.

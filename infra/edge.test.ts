@@ -11,8 +11,9 @@ import { EdgeStack, WAF_RATE_LIMITS, WAF_RETRY_AFTER_SECONDS } from './edge.js';
 import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 
-// docs/decisions/hardening-waf-at-the-edge.md: the production edge. Stub code: these are about the edge, not the bundles.
-// Without a domain: a stage other than prod, which refuses to synthesise without one (docs/decisions/stack-checks.md).
+// docs/decisions/0152-hardening-waf-at-the-edge.md: the production edge. Stub code: these are about the edge, not the bundles.
+// Without a domain: a stage other than prod, which refuses to synthesise without one
+// (docs/decisions/0010-stack-checks.md).
 const { template } = synthStack({ stage: 'staging', codeStubs: true, webDist: '/nonexistent' });
 const withDomain = synthStack({
   stage: 'prod',
@@ -49,7 +50,7 @@ describe('AWS WAF on CloudFront', () => {
     expect(rule('SignInPerIp').Action.Block.CustomResponse.ResponseCode).toBe(429);
   });
 
-  // docs/decisions/edge-limits-per-tenant.md: one tenant or one share link degrades only itself.
+  // docs/decisions/0254-edge-limits-per-tenant.md: one tenant or one share link degrades only itself.
   const retryAfter = (r: { Action?: any }) =>
     (r.Action.Block.CustomResponse.ResponseHeaders as { Name: string; Value: string }[]).find(
       (h) => h.Name === 'Retry-After',

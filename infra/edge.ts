@@ -4,11 +4,11 @@ import { Construct } from 'constructs';
 import { TENANT_PATH_HEADER } from '../shared/domain/tenant-host.js';
 
 /**
- * AWS WAF for the CloudFront distribution (docs/decisions/hardening-waf-at-the-edge.md). A CloudFront web ACL must live in
+ * AWS WAF for the CloudFront distribution (docs/decisions/0152-hardening-waf-at-the-edge.md). A CloudFront web ACL must live in
  * us-east-1: the main stack makes it itself when it is deployed there, otherwise app.ts makes an
  * EdgeStack in us-east-1 and hands its ARN over (cross-region reference).
  *
- * Layers (docs/decisions/hardening-limits-per-source-address.md): WAF rate rules per viewer IP at the edge (cheap, before
+ * Layers (docs/decisions/0151-hardening-limits-per-source-address.md): WAF rate rules per viewer IP at the edge (cheap, before
  * anything runs), then the API's own limits per source address and per username (functions/lib/
  * rate-limit.ts), which hold exactly where WAF's are approximate (WAF counts over a sliding window,
  * with a lag of up to a minute).
@@ -23,13 +23,13 @@ export const WAF_RATE_LIMITS = {
   /**
    * One share link's path (/public/service/{token}, …/book, …/waitlist: each its own count) on one
    * host per 5 minutes, from every viewer together: 20 rps on average, a tenth of the booking
-   * route's platform throttle (docs/decisions/edge-limits-per-tenant.md).
+   * route's platform throttle (docs/decisions/0254-edge-limits-per-tenant.md).
    */
   perLink: 6000,
   /**
    * Everything one tenant's host (subdomain mode) or path prefix (path mode) sends under /api/ and
    * /public/ per 5 minutes, from every viewer together: 100 rps on average, a tenth of the stage's
-   * platform throttle, so one tenant alone cannot take the platform's (edge-limits-per-tenant.md).
+   * platform throttle, so one tenant alone cannot take the platform's (0254-edge-limits-per-tenant.md).
    */
   perTenant: 30000,
 } as const;
@@ -105,7 +105,7 @@ const apiOrPublic: wafv2.CfnWebACL.StatementProperty = {
 };
 
 /**
- * Per tenant (R-PLAT-16, docs/decisions/edge-limits-per-tenant.md). Subdomain mode: the Host names
+ * Per tenant (R-PLAT-16, docs/decisions/0254-edge-limits-per-tenant.md). Subdomain mode: the Host names
  * the tenant, for the back office and its share links alike. Path mode (a stage without a domain, never
  * production): every tenant shares the CloudFront host, so the tenant is the SPA's x-tenant-path
  * header on /api/; WAF leaves a request missing a key uncounted by the rule, so platform pages

@@ -32,7 +32,7 @@ export interface AppFunctionOptions {
   /**
    * Reads Secrets Manager secrets (the signing key, the origin secret, the data key): the function
    * gets the AWS Parameters and Secrets Lambda Extension, which functions/lib/secrets.ts asks on
-   * localhost instead of bundling the Secrets Manager client (docs/decisions/house-lean-bundles-fourth-pass-every-api.md, "Lean bundles,
+   * localhost instead of bundling the Secrets Manager client (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md, "Lean bundles,
    * third pass"). The grants stay on the function's role (infra/permissions.ts).
    */
   readsSecrets?: boolean;
@@ -116,10 +116,10 @@ function buildFunction(scope: Construct, id: string, opts: AppFunctionOptions, c
     memorySize: opts.memorySize ?? 512,
     timeout: opts.timeout ?? Duration.seconds(29),
     // Should the bundles use the runtime's AWS SDK (infra/bundle.mjs SDK_SOURCE), the runtime version,
-    // and with it the SDK, changes only when the function is deployed (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
+    // and with it the SDK, changes only when the function is deployed (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md).
     ...(SDK_SOURCE === 'runtime' ? { runtimeManagementMode: lambda.RuntimeManagementMode.FUNCTION_UPDATE } : {}),
     // No --enable-source-maps: it slows every cold start and every stack trace; the maps are kept
-    // beside the build (see leanCode) and applied when someone reads a trace (docs/decisions/house-readable-stack-traces.md).
+    // beside the build (see leanCode) and applied when someone reads a trace (docs/decisions/0128-house-readable-stack-traces.md).
     environment: opts.environment,
     logGroup,
     loggingFormat: lambda.LoggingFormat.JSON,

@@ -25,7 +25,7 @@ function reservedOf(context: Record<string, unknown>): number | undefined {
     | undefined;
 }
 
-describe('live updates concurrency (docs/decisions/live-refetch-coalescing.md)', () => {
+describe('live updates concurrency (docs/decisions/0253-live-refetch-coalescing.md)', () => {
   it('is sized for the platform: 2,000 open dashboards polling every 2 s at 25 ms an answer, twice over: 50', () => {
     expect(PLATFORM_OPEN_DASHBOARDS).toBe(2000);
     expect(DEFAULT_LIVE_CONCURRENCY).toBe(50);

@@ -15,7 +15,7 @@ export interface LiveUpdatesProps {
 }
 
 /**
- * Sizing of the events function (docs/decisions/live-refetch-coalescing.md). Each visible dashboard
+ * Sizing of the events function (docs/decisions/0253-live-refetch-coalescing.md). Each visible dashboard
  * asks once per LIVE_POLL_MS (the answer's `retry: 2000`); an answer takes ~LIVE_ANSWER_MS warm.
  * The platform is sized for PLATFORM_OPEN_DASHBOARDS at once (e.g. 500 organizations with 4 screens
  * each), with LIVE_HEADROOM for cold starts and slow answers.
@@ -43,7 +43,7 @@ export function liveConcurrencyFor(
 export const DEFAULT_LIVE_CONCURRENCY = liveConcurrencyFor(PLATFORM_OPEN_DASHBOARDS);
 
 /**
- * GET /api/events/dashboard as SHORT server-sent-event answers (docs/decisions/live-live-updates-are-short-sse-requests.md):
+ * GET /api/events/dashboard as SHORT server-sent-event answers (docs/decisions/0117-live-live-updates-are-short-sse-requests.md):
  * each request answers the events after its Last-Event-ID at once and ends with `retry: 2000`, so
  * nothing runs between requests or after the tab closes. The browser calls this function's URL
  * directly (its address is written to the SPA's runtime-config.json by web.ts): at one request

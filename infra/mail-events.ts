@@ -16,7 +16,7 @@ export interface MailEventsProps {
 }
 
 /**
- * E-mail delivery, bounce and complaint notifications (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md): an SES configuration set whose
+ * E-mail delivery, bounce and complaint notifications (docs/decisions/0199-platform-delivery-bounce-and-complaint-notifications-aws.md): an SES configuration set whose
  * event destination publishes DELIVERY, BOUNCE and COMPLAINT to an SNS topic, and
  * functions/platform/mail-events.ts subscribed to it, which counts them in the send log. Every
  * function that sends mail gets `SES_CONFIGURATION_SET` (lib/mail.ts sends with it) and may send

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.js';
 import { BackOfficeStack } from './stack.js';
 
-// docs/decisions/stack-checks.md: the AWS Solutions pack over the stack as deployed, a dev stage (no domain) and a
+// docs/decisions/0010-stack-checks.md: the AWS Solutions pack over the stack as deployed, a dev stage (no domain) and a
 // production stage (with one). Stub code: the checks read the template, not the bundles. A built SPA
 // stand-in, so CDK's deployment function is part of what is checked.
 const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));

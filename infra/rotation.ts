@@ -28,7 +28,7 @@ export interface SecretRotationProps {
  * Secrets Manager rotates the token signing key, the origin secret and the data key every ROTATION_PERIOD with
  * functions/rotation/handler.ts: the new value is accepted everywhere before anything uses it, the
  * old one stays accepted until the next rotation, and CloudFront's copy of the origin secret follows
- * right after the switch; the data key gains a new current key and keeps the older ones (docs/decisions/stack-checks.md).
+ * right after the switch; the data key gains a new current key and keeps the older ones (docs/decisions/0010-stack-checks.md).
  */
 export class SecretRotation extends Construct {
   readonly fn: lambda.Function;

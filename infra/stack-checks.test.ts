@@ -10,7 +10,7 @@ import { BackOfficeStack } from './stack.js';
 import { synthStack } from './synth.js';
 import { PROD_NEEDS_DOMAIN } from './web.js';
 
-// docs/decisions/stack-checks.md: what the AWS Solutions checks found, fixed (infra/nag.test.ts runs the checks).
+// docs/decisions/0010-stack-checks.md: what the AWS Solutions checks found, fixed (infra/nag.test.ts runs the checks).
 // Stub code: these are about the template.
 const dev = synthStack({ stage: 'dev', codeStubs: true, webDist: '/nonexistent' });
 const prod = synthStack({

@@ -43,7 +43,7 @@ describe('API', () => {
       return `${r.Properties.RouteKey} -> ${integrationTarget.get(integrationId)}`;
     });
     const expected = routes.map((r) => `${r.method} ${httpApiPath(r)} -> ${logicalId(areaFn(r.area))}`);
-    // docs/decisions/api-default-route.md: any other method or path reaches health, which answers 405 with Allow or 404.
+    // docs/decisions/0237-api-default-route.md: any other method or path reaches health, which answers 405 with Allow or 404.
     expect(declared.sort()).toEqual([...expected, `$default -> ${logicalId(areaFn('health'))}`].sort());
   });
 
@@ -139,7 +139,7 @@ describe('functions', () => {
         SDK_SOURCE === 'runtime' ? { UpdateRuntimeOn: 'FunctionUpdate' } : undefined,
       );
       expect(p.Architectures, id).toEqual(['arm64']);
-      // Source maps live beside the build, not in the code asset, and are not applied at run time (docs/decisions/house-readable-stack-traces.md).
+      // Source maps live beside the build, not in the code asset, and are not applied at run time (docs/decisions/0128-house-readable-stack-traces.md).
       expect(p.Environment?.Variables?.NODE_OPTIONS, id).toBeUndefined();
       const logGroupId = p.LoggingConfig.LogGroup.Ref as string;
       expect(resources[logGroupId]!.Properties.RetentionInDays, id).toBe(30);
@@ -535,7 +535,7 @@ describe('photo resize', () => {
 });
 
 describe('schedules', () => {
-  it('offers freed waitlist places and ends holds every minute, allowed to mail the offer (R-SVC-9, docs/decisions/waitlist.md)', () => {
+  it('offers freed waitlist places and ends holds every minute, allowed to mail the offer (R-SVC-9, docs/decisions/0236-waitlist.md)', () => {
     expect(SWEEPS.find((s) => s.name === 'waitlist-offers')?.everyMinutes).toBe(1);
     const fn = stack.schedules.sweeps['waitlist-offers']!.fn;
     const fnId = logicalId(fn);

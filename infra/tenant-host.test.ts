@@ -3,7 +3,7 @@ import { VIEWER_HOST_HEADER } from '../shared/domain/tenant-host.js';
 import { synthStack } from './synth.js';
 import { API_PATH_PATTERNS, VIEWER_IP_FUNCTION } from './web.js';
 
-// docs/decisions/one-tenant-per-host.md: behind CloudFront the API sees API Gateway's name as Host, so the viewer's host
+// docs/decisions/0007-one-tenant-per-host.md: behind CloudFront the API sees API Gateway's name as Host, so the viewer's host
 // (which names the tenant) travels in x-viewer-host, set by the API behaviours' viewer-request function.
 type Fn = (event: unknown) => { headers: Record<string, { value: string }> };
 const viewerFunction = new Function(`${VIEWER_IP_FUNCTION}; return handler;`)() as Fn;

@@ -48,7 +48,7 @@ export interface WebhooksProps {
 }
 
 /**
- * Webhook delivery on AWS (docs/decisions/webhooks.md, docs/requirements/settings.md R-SET-10): the
+ * Webhook delivery on AWS (docs/decisions/0231-webhooks.md, docs/requirements/settings.md R-SET-10): the
  * table's stream (new images) → an EventBridge Pipe that keeps only outbox INSERTs → an SQS queue (with
  * its dead-letter queue, alarmed by infra/alarms.ts) → the worker Lambda (functions/webhooks/queue-handler.ts,
  * fair across tenants under the delivery scheduler, R-SET-12).

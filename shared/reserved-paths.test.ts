@@ -5,7 +5,7 @@ import { routes } from './contract/index.js';
 import { RESERVED_SUBDOMAINS, subdomainFromName } from './domain/subdomain.js';
 import { API_PREFIXES, RESERVED_PATHS } from './reserved-paths.js';
 
-// docs/decisions/hardening-reserved-tenant-names.md: no organization may get a subdomain (= tenant path in path mode) that is one of
+// docs/decisions/0161-hardening-reserved-tenant-names.md: no organization may get a subdomain (= tenant path in path mode) that is one of
 // the product's own top-level paths. The lists are checked against the router's source and the contract.
 const source = (rel: string) => readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8');
 

@@ -1,5 +1,5 @@
 /**
- * The product's own top-level paths, declared once (docs/decisions/hardening-reserved-tenant-names.md). The SPA's router reads its
+ * The product's own top-level paths, declared once (docs/decisions/0161-hardening-reserved-tenant-names.md). The SPA's router reads its
  * page lists from here (web/src/app/routing.ts), CloudFront sends the API prefixes to the API
  * (infra/web.ts), and no organization may get one of these as its subdomain or, in path mode, as
  * its tenant path (`/{subdomain}/…`). shared/reserved-paths.test.ts checks that every literal path
@@ -35,7 +35,7 @@ export const PUBLIC_PAGES = [
   'setup-account',
   'service',
   'report-mail',
-  // A reminder's cancel link (docs/decisions/reminder-cancel-links.md): /booking/cancel/{token}
+  // A reminder's cancel link (docs/decisions/0233-reminder-cancel-links.md): /booking/cancel/{token}
   'booking',
   // A new e-mail address's confirmation link (R-EMP-9): /confirm-email/{token}
   'confirm-email',

@@ -1,5 +1,5 @@
 /**
- * The security headers every answer carries, defined once (docs/decisions/hardening-security-headers.md): CloudFront's response
+ * The security headers every answer carries, defined once (docs/decisions/0160-hardening-security-headers.md): CloudFront's response
  * headers policy (infra/web.ts) and the local runtime (functions/local/static.ts) both read this.
  *
  * - CSP: scripts from our own origin only; styles also inline (Chakra/emotion inject style tags);

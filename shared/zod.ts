@@ -1,5 +1,5 @@
 /**
- * The zod of the contract and the server: zod/mini (docs/decisions/house-lean-bundles-fourth-pass-every-api.md). Its functions
+ * The zod of the contract and the server: zod/mini (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md). Its functions
  * tree-shake, so an API Lambda carries the validators it uses (about 30 KB) instead of classic zod's
  * whole method surface (about 145 KB). Same core, same parsing; the schemas are written in the
  * functional style (`z.optional(z.string().check(z.maxLength(40)))`).
@@ -22,7 +22,7 @@ export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
 }
 
 // A length check without its own text names the field and the limit ("Name must be at most 120
-// characters", docs/decisions/validation-rules.md) instead of zod's "Too big: expected string to have <=120 characters".
+// characters", docs/decisions/0011-validation-rules.md) instead of zod's "Too big: expected string to have <=120 characters".
 config({
   ...en(),
   customError: (iss) => {

@@ -223,7 +223,8 @@ describe('organization onboarding', () => {
     });
     expect(new URL(a.body.loginUrl).host).toBe('twin-carts.localhost:3000');
     expect(new URL(b.body.loginUrl).host).toBe('twin-carts-2.localhost:3000');
-    // docs/decisions/words-and-states.md: the form asks before submitting, with its invitation, and hears the truth.
+    // docs/decisions/0024-words-and-states.md: the form asks before submitting, with its invitation, and hears the
+    // truth.
     const third = await invite(admin, 'c@twins.test');
     const check = await call('GET', `/api/signup/subdomain?token=${third}&name=${encodeURIComponent('Twin Carts')}`);
     expect(check.status).toBe(200);
@@ -234,7 +235,7 @@ describe('organization onboarding', () => {
     expect(noInvitation.status).toBe(400);
   });
 
-  it('counts the owner signed in by the sign-up link as signed in today (docs/decisions/words-and-states.md)', async () => {
+  it('counts the owner signed in by the sign-up link as signed in today (docs/decisions/0024-words-and-states.md)', async () => {
     const admin = await adminToken();
     const done = await call('POST', '/api/signup/complete', {
       body: signupBody(await invite(admin, 'owner@counted.test'), 'Counted Carts'),
@@ -312,7 +313,7 @@ describe('organization onboarding', () => {
     expect((await call('POST', `/api/platform/invitations/${used.id}/resend`, { token: admin })).status).toBe(409);
   });
 
-  it('refuses a second invitation to an address with a pending one, naming it for Resend (docs/decisions/words-and-states.md)', async () => {
+  it('refuses a second invitation to an address with a pending one, naming it for Resend (docs/decisions/0024-words-and-states.md)', async () => {
     const admin = await adminToken();
     const body = { firstName: 'Pat', lastName: 'Twice', email: 'pat@twice.test' };
     const first = await call('POST', '/api/platform/invitations', { token: admin, body });

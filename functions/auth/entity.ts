@@ -3,7 +3,7 @@ import * as z from '../../shared/zod.js';
 
 /**
  * The auth area's rows (docs/data-model.md, "Platform, sign-in and onboarding"): the user row and the
- * organization row, each one schema and one parse (docs/decisions/row-schemas.md). The users area's
+ * organization row, each one schema and one parse (docs/decisions/0023-row-schemas.md). The users area's
  * employee row extends the user schema (functions/users/employee-row.ts): same key, more attributes.
  */
 

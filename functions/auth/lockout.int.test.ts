@@ -5,7 +5,7 @@ import { ACCOUNT_LOCKED } from '../../shared/domain/sign-in-link.js';
 import { LOCKED_OUT } from './login.js';
 import { ensurePlatformAdmin } from './onboarding.js';
 
-// docs/decisions/hardening-limits-per-source-address.md: the lockout holds whatever the concurrency, and a source address is limited too.
+// docs/decisions/0151-hardening-limits-per-source-address.md: the lockout holds whatever the concurrency, and a source address is limited too.
 beforeAll(async () => {
   await useTestTable();
 });

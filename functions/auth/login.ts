@@ -28,7 +28,7 @@ export const accountLocked = () => new ApiError(429, ACCOUNT_LOCKED, LOCKED_OUT)
  * R-AUTH-1 login. Unknown usernames cost the same as wrong passwords (a dummy hash is checked)
  * and answer the same message, so the response does not tell which usernames exist.
  *
- * docs/decisions/hardening-limits-per-source-address.md: the source address pays first (a fixed window per address), then the username
+ * docs/decisions/0151-hardening-limits-per-source-address.md: the source address pays first (a fixed window per address), then the username
  * (at most 5 password checks per 15 minutes, an atomic conditional counter taken BEFORE the check),
  * so no burst, however parallel, gets a sixth check. A successful sign-in forgets the attempts.
  */

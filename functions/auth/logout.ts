@@ -9,7 +9,7 @@ import { verifyToken } from '../lib/tokens.js';
 export const LOGGED_OUT = 'Logged out successfully';
 
 /**
- * Sign-out (docs/decisions/sessions-follow-the-account.md): the token's session is written down as revoked until the token would
+ * Sign-out (docs/decisions/0009-sessions-follow-the-account.md): the token's session is written down as revoked until the token would
  * expire anyway (TTL), and authenticate reads that row on every request, uncached, so the token is
  * refused at once by every warm function. A public route that always answers 200, as RFC 7009's
  * revocation endpoint does: an expired, forged or already revoked token has nothing left to end, and

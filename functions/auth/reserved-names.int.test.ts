@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, useTestTable } from '../testing/harness.js';
 import { ensurePlatformAdmin } from './onboarding.js';
 
-// docs/decisions/hardening-reserved-tenant-names.md: a business called "Public" or "Service" must not get the product's own paths.
+// docs/decisions/0161-hardening-reserved-tenant-names.md: a business called "Public" or "Service" must not get the product's own paths.
 const ADMIN = { email: 'reserved@platform.test', password: 'correct horse battery' };
 
 beforeAll(async () => {

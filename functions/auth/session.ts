@@ -18,7 +18,7 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
     lastName: user.lastName,
     organizationId: user.organizationId,
     isOwner: !!org?.ownerUserId && org.ownerUserId === user.id,
-    // The zone lets screens show and enter times as the business keeps them (docs/decisions/integration-the-session-carries-the-organization-s.md).
+    // The zone lets screens show and enter times as the business keeps them (docs/decisions/0222-integration-the-session-carries-the-organization-s.md).
     organization: org
       ? {
           name: org.name,
@@ -32,7 +32,7 @@ export function sessionUser(user: UserRecord, org: OrganizationRecord | undefine
 /**
  * A sign-in as the counters see it: the user's last sign-in and the tenant's "signed in today".
  * Every way a session starts (password, the owner's automatic sign-in after sign-up) counts once
- * (docs/decisions/words-and-states.md). recordActiveUser never throws: a failed counter write does not fail the sign-in.
+ * (docs/decisions/0024-words-and-states.md). recordActiveUser never throws: a failed counter write does not fail the sign-in.
  */
 export async function recordSignIn(user: UserRecord): Promise<void> {
   await Promise.all([

@@ -12,7 +12,7 @@ import { createOrganization } from './onboarding.js';
 import type { OrganizationRecord, UserRecord } from './entity.js';
 import { upsertPlatformAdmin, userPuts } from './store.js';
 
-/** docs/decisions/sessions-follow-the-account.md: a session follows its account (role, access level, password, status) and ends at sign-out. */
+/** docs/decisions/0009-sessions-follow-the-account.md: a session follows its account (role, access level, password, status) and ends at sign-out. */
 
 const PASSWORD = 'staff-password-1';
 let org: OrganizationRecord;

@@ -10,7 +10,7 @@ import { LOCKED_OUT } from './login.js';
 import { createOrganization, ensurePlatformAdmin } from './onboarding.js';
 import { redeemSignInLink, requestSignInLink } from './sign-in-link.js';
 
-// R-AUTH-6, docs/decisions/sign-in-link-when-locked.md: a stranger's five wrong passwords lock the
+// R-AUTH-6, docs/decisions/0245-sign-in-link-when-locked.md: a stranger's five wrong passwords lock the
 // account, and the rightful user still gets in by a single-use link mailed to the account's address.
 
 let ses: RunningSes;

@@ -32,7 +32,7 @@ import { findUserByUsername, getOrganization, normalizeUsername } from './store.
 import { platformUrl } from './urls.js';
 
 /**
- * R-AUTH-6 (docs/decisions/sign-in-link-when-locked.md): five wrong passwords from anyone still lock
+ * R-AUTH-6 (docs/decisions/0245-sign-in-link-when-locked.md): five wrong passwords from anyone still lock
  * the account (R-AUTH-1), and the person it belongs to gets in by a single-use link mailed to the
  * account's address. The link is a secret token stored only as its SHA-256 in `SIGNINLINK#{hash}`.
  */

@@ -18,7 +18,7 @@ async function usableInvitation(token: string | undefined): Promise<InvitationRe
 }
 
 /**
- * What the sign-up form's organization name would get now (docs/decisions/words-and-states.md); only for a usable
+ * What the sign-up form's organization name would get now (docs/decisions/0024-words-and-states.md); only for a usable
  * invitation, so the route is no directory of tenant names. A race may still move it on by a suffix:
  * the success screen names the final address.
  */
@@ -36,7 +36,8 @@ export async function validateSignupToken(token: string | undefined) {
 
 /**
  * Organization, admin and the used mark on the invitation, in one transaction. The answer's loginUrl
- * signs the new owner straight in on their tenant dashboard (docs/decisions/foundation-sign-up-lands-signed-in.md).
+ * signs the new owner straight in on their tenant dashboard
+ * (docs/decisions/0032-foundation-sign-up-lands-signed-in.md).
  */
 export async function completeSignup(input: {
   token: string;

@@ -32,7 +32,7 @@ export async function getOrganization(tenant: TenantId): Promise<OrganizationRec
 }
 
 /**
- * Records the owner of an organization created before the owner was kept (docs/decisions/organization-owner.md):
+ * Records the owner of an organization created before the owner was kept (docs/decisions/0251-organization-owner.md):
  * once, never over an owner already recorded. Answers the owner that holds afterwards.
  */
 export async function recordOwnerOnce(tenant: TenantId, userId: string): Promise<string> {

@@ -7,7 +7,7 @@ import { rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 
 /**
- * The `STATS#users` row of a tenant (docs/decisions/platform-one-read-per-tenant.md): `total` users (not
+ * The `STATS#users` row of a tenant (docs/decisions/0196-platform-one-read-per-tenant.md): `total` users (not
  * deleted), kept by the transaction that creates or deletes a tenant `USER#` row, and the users who
  * signed in on the current UTC day (`activeDay`, string set `activeUserIds`), kept by sign-in. The
  * tenant list reads it with the other `STATS#` rows in one Query.

@@ -251,7 +251,7 @@ describe('customers from public bookings', () => {
     });
   });
 
-  it('one phone shared by people with different names makes different customers; the same name and phone is one (docs/decisions/right-about-money.md)', async () => {
+  it('one phone shared by people with different names makes different customers; the same name and phone is one (docs/decisions/0012-right-about-money.md)', async () => {
     const s = await sessionFor();
     const svc = await call('POST', '/api/inventory/services', {
       token: s.token,

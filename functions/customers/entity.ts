@@ -6,7 +6,7 @@
  *   `reservationCount` kept on write (ADD 1 per reservation, -1 when one is deleted).
  * - `CUSTPHONE#{digits}#{name}` and `CUSTEMAIL#{email}`: exact pointers → customerId, so a returning
  *   customer is found by phone and name, or by e-mail, with one GetItem each (conditional puts: never
- *   two owners). Pointers written before docs/decisions/right-about-money.md are `CUSTPHONE#{digits}` alone; they are still read,
+ *   two owners). Pointers written before docs/decisions/0012-right-about-money.md are `CUSTPHONE#{digits}` alone; they are still read,
  *   and followed only when the customer's name matches.
  * - the search rows of ./search-index.ts (`T#{org}#CSEARCH`), written with the customer.
  * - `STATS#customers`: `total`, kept on write.
@@ -69,9 +69,9 @@ export interface CustomerRow {
 }
 
 /**
- * The tenant's customer who is this person, else a new id (docs/decisions/right-about-money.md): the same e-mail, or
- * else the same phone and name (a person may book with a second address). Never the phone alone: a
- * family or a front desk shares one number between people with different names.
+ * The tenant's customer who is this person, else a new id (docs/decisions/0012-right-about-money.md): the same e-mail,
+ * or else the same phone and name (a person may book with a second address). Never the phone alone: a family or a front
+ * desk shares one number between people with different names.
  */
 export async function matchCustomer(
   tenant: TenantId,
@@ -124,7 +124,7 @@ export async function getCustomerRow(tenant: TenantId, id: string): Promise<Cust
 
 /**
  * A deleted reservation leaves its customer's count ('customer-count' part). Read first: a customer
- * row that is gone, or a count already at 0 (rows from before docs/decisions/right-about-money.md), must not block the delete;
+ * row that is gone, or a count already at 0 (rows from before docs/decisions/0012-right-about-money.md), must not block the delete;
  * the condition only keeps the ADD from creating a stub row.
  */
 export async function removeCustomerReservation(

@@ -2,7 +2,7 @@ import { tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 
 /**
- * Customer search without reading every customer (docs/decisions/live-customers.md): each customer
+ * Customer search without reading every customer (docs/decisions/0119-live-customers.md): each customer
  * owns a few index rows `pk = T#{org}#CSEARCH`, `sk = {term}#{customerId}`, written in the same
  * transaction as the customer. A search is one or two prefix Queries (key ranges) on that partition, so
  * its cost follows the number of matches, not the number of customers.

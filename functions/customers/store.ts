@@ -112,7 +112,10 @@ export async function listCustomers(tenant: TenantId, opts: { page: number; limi
   return { customers, total };
 }
 
-/** Newest first; a page further down reads the pages before it (20 rows each), see docs/decisions/live-customers.md. */
+/**
+ * Newest first; a page further down reads the pages before it (20 rows each), see
+ * docs/decisions/0119-live-customers.md.
+ */
 async function newestCustomers(tenant: TenantId, skip: number, limit: number): Promise<CustomerView[]> {
   const out: CustomerView[] = [];
   let toSkip = skip;

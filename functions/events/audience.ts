@@ -3,7 +3,7 @@ import type { Permission } from '../../shared/domain/permissions.js';
 import type { LiveEventType } from '../lib/live-events.js';
 
 /**
- * Who may receive which live event (docs/decisions/modules-and-live-stream.md): an event carries what the screens of its area
+ * Who may receive which live event (docs/decisions/0001-modules-and-live-stream.md): an event carries what the screens of its area
  * show (customer names, amounts, item states), so it goes to the sessions whose matrix row may view
  * that area, and to nobody while its module is switched off. stats-updated carries no data of its
  * own (it asks the dashboard to refetch its counters, which the API gates by module on their own),

@@ -2,7 +2,7 @@ import type { TenantId } from '../lib/keys.js';
 import { liveEventsSince, type LiveEvent } from '../lib/live-events.js';
 
 /**
- * GET /api/events/dashboard as SHORT server-sent-event requests (docs/decisions/live-live-updates-are-short-sse-requests.md):
+ * GET /api/events/dashboard as SHORT server-sent-event requests (docs/decisions/0117-live-live-updates-are-short-sse-requests.md):
  * each request answers the events after the client's cursor at once and ends with `retry:`, so the
  * browser's EventSource asks again RETRY_MS later with the cursor as Last-Event-ID. Nothing runs
  * between requests, so nothing runs after the tab closes, and one request costs a few milliseconds.

@@ -177,7 +177,7 @@ describe('dashboard live events (short SSE requests)', () => {
   });
 });
 
-describe('who receives which live event (docs/decisions/modules-and-live-stream.md)', () => {
+describe('who receives which live event (docs/decisions/0001-modules-and-live-stream.md)', () => {
   /** A Last-Event-ID from 9 minutes ago: the stream replays everything after it. */
   const nineMinutesAgo = () => formatCursor({ at: Date.now() - 9 * 60_000, seen: [] });
   const replay = async (token: string) => {

@@ -111,7 +111,7 @@ export interface KeptItem {
 
 /**
  * Splits items into those a delete may remove and those out on (or booked for) a rental: an ACTIVE
- * reservation in the item's booking row, or the item IN_USE (docs/decisions/nothing-rented-disappears.md).
+ * reservation in the item's booking row, or the item IN_USE (docs/decisions/0006-nothing-rented-disappears.md).
  */
 export async function splitReserved(tenant: TenantId, rows: ItemRow[]): Promise<{ free: ItemRow[]; kept: KeptItem[] }> {
   const bookings = await (await itemBookings()).activeBookings(

@@ -22,9 +22,9 @@ import { reservedItemMessage } from './items.js';
 import type { ItemRow } from './model.js';
 
 /**
- * Deletes what it may and keeps what a rental holds (docs/decisions/nothing-rented-disappears.md): items with an ACTIVE
- * reservation (under way or to come) stay and come back in `kept` with the reservations' numbers;
- * when every item is held, nothing is written and the answer is a 409 naming them.
+ * Deletes what it may and keeps what a rental holds (docs/decisions/0006-nothing-rented-disappears.md): items with an
+ * ACTIVE reservation (under way or to come) stay and come back in `kept` with the reservations' numbers; when every
+ * item is held, nothing is written and the answer is a 409 naming them.
  */
 export async function bulkDelete(
   tenant: TenantId,

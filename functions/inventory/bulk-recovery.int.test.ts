@@ -16,7 +16,7 @@ import { recoverStaleBatches, STALE_BATCH_MS } from './bulk.js';
 import { BATCH_INDEX_PK, INVENTORY_ROWS } from './model.js';
 
 /**
- * docs/decisions/hardening-interrupted-bulk-creates.md: after a crash in the middle of a bulk create, readers see part of the batch for
+ * docs/decisions/0163-hardening-interrupted-bulk-creates.md: after a crash in the middle of a bulk create, readers see part of the batch for
  * at most 2 minutes, and recovery never destroys or orphans a change a person made after the crash.
  */
 beforeAll(async () => {

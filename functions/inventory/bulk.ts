@@ -30,7 +30,7 @@ import { BATCH_INDEX_PK, INVENTORY_ROWS, getRow, type ItemRow, table } from './m
  * 4. if a chunk fails (someone took a number in between), undo the chunks already written;
  * 5. finish with one transaction: the BULK_* log entry and the intent row's removal.
  * A batch interrupted between 2 and 5 is rolled back (creates) or finished (deletes) by
- * `recoverStaleBatches`, run from the sweeps (every minute). See docs/decisions/inventory-batch-recovery-drains-every-stale-batch.md.
+ * `recoverStaleBatches`, run from the sweeps (every minute). See docs/decisions/0075-inventory-batch-recovery-drains-every-stale-batch.md.
  *
  * The parts: `bulk-batch.ts` (the intent row, the chunk writes and the reads they re-check with),
  * `bulk-create.ts`, `bulk-delete.ts`, `bulk-finish.ts` (step 5) and, here, the crash recovery that the
@@ -41,7 +41,7 @@ import { BATCH_INDEX_PK, INVENTORY_ROWS, getRow, type ItemRow, table } from './m
  * An intent older than this is an interrupted batch, not a running one: API functions time out at
  * 29 s (infra/lambda.ts), so a batch a minute old has no Lambda left writing it. With the recovery
  * sweep every minute (functions/lib/sweep-schedules.ts), part of an unfinished batch is visible for at
- * most 2 minutes (docs/decisions/hardening-interrupted-bulk-creates.md).
+ * most 2 minutes (docs/decisions/0163-hardening-interrupted-bulk-creates.md).
  */
 export const STALE_BATCH_MS = 60_000;
 

@@ -248,7 +248,7 @@ export async function changeItemStatus(
 /** The reservation side of an item delete (booking rows), loaded by the first delete only. */
 export const itemBookings = () => import('../reservations/item-book.js');
 
-/** Why an item stays (docs/decisions/nothing-rented-disappears.md): the reservations that hold it, by number. */
+/** Why an item stays (docs/decisions/0006-nothing-rented-disappears.md): the reservations that hold it, by number. */
 export function reservedItemMessage(itemNumber: string, reservationNumbers: readonly string[]): string {
   const list = reservationNumbers.length ? reservationNumbers.join(', ') : 'a rental in progress';
   return `Item ${itemNumber} cannot be deleted: it has active or upcoming reservations (${list}). Cancel or complete them first.`;

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionFor } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 
-// docs/decisions/hardening-adding-a-location.md: adding a location is an inventory write (document 3: the inventory capability,
-// and the matrix's systemSettings.manageLocations), not something every employee may do.
+// R-INV-8: adding a location is an inventory write (the inventory capability and the matrix's
+// systemSettings.manageLocations), not something every employee may do.
 beforeAll(async () => {
   await useTestTable();
 });

@@ -1,7 +1,7 @@
 /**
- * docs/decisions/nothing-rented-disappears.md: nothing rented disappears. An item, a product type or a service that
- * active or upcoming reservations hold cannot be deleted (the answer names the reservations); a bulk
- * delete deletes the rest and lists what it kept; a deleted reservation leaves its customer's count.
+ * docs/decisions/0006-nothing-rented-disappears.md: nothing rented disappears. An item, a product type or a service
+ * that active or upcoming reservations hold cannot be deleted (the answer names the reservations); a bulk delete
+ * deletes the rest and lists what it kept; a deleted reservation leaves its customer's count.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
@@ -191,7 +191,7 @@ describe('services with active bookings are not deleted', () => {
   });
 });
 
-describe("a customer's count and their reservations agree (docs/decisions/nothing-rented-disappears.md)", () => {
+describe("a customer's count and their reservations agree (docs/decisions/0006-nothing-rented-disappears.md)", () => {
   it('a deleted reservation counts nowhere: the list row and the details say the same', async () => {
     const type = await newType(admin);
     const item = await newItem(admin, type.id);

@@ -1,5 +1,5 @@
 /**
- * API keys in the request pipeline (docs/requirements/settings.md R-SET-9, docs/decisions/api-keys.md).
+ * API keys in the request pipeline (docs/requirements/settings.md R-SET-9, docs/decisions/0229-api-keys.md).
  *
  * A key (`rbo_live_{id}_{secret}`, shared/domain/api-keys.ts) is looked up by its SHA-256 in one
  * GetItem of the platform pointer `APIKEY#{sha256}` / `APIKEY` (written and deleted in the same

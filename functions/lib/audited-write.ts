@@ -1,5 +1,5 @@
 /**
- * One helper for every audited mutation (architecture habit 6, docs/decisions/reservations-audited-writes.md): it builds ONE
+ * One helper for every audited mutation (architecture habit 6, docs/decisions/0108-reservations-audited-writes.md): it builds ONE
  * TransactWriteItems from NAMED parts and adds, in the very same transaction, the log rows, the
  * counter updates and the live events. Either all of it lands or none of it does, so a log, a count
  * or the dashboard stream can never disagree with the data.
@@ -137,7 +137,7 @@ export class AuditedWrite {
   }
 
   /**
-   * The webhook outbox (R-SET-10, docs/decisions/webhooks.md): for each live event some enabled endpoint
+   * The webhook outbox (R-SET-10, docs/decisions/0231-webhooks.md): for each live event some enabled endpoint
    * of the tenant subscribes to, an outbox row in this very transaction, so a delivery can never be
    * lost nor announce a change that did not land. One row per event; should that pass the 100-part
    * limit, one row carries them all. Whoever writes (staff app, API key, public booking, sweep), the

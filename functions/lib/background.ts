@@ -1,7 +1,7 @@
 import { logger } from './logger.js';
 
 /**
- * Work a request starts and does not wait for (docs/decisions/mail-log-per-tenant.md): the e-mail
+ * Work a request starts and does not wait for (docs/decisions/0252-mail-log-per-tenant.md): the e-mail
  * send log's counts, so a booking or any other request that sends mail is answered whatever that
  * write takes or whether it succeeds. A failure is logged, never thrown.
  */

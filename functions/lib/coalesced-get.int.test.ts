@@ -5,7 +5,7 @@ import { getRow } from './coalesced-get.js';
 import { db, tableName } from './db.js';
 
 /**
- * Whole-row reads of one tick share one BatchGetItem (docs/decisions/booking-rush.md): each caller
+ * Whole-row reads of one tick share one BatchGetItem (docs/decisions/0238-booking-rush.md): each caller
  * gets its own row or undefined, a key asked twice is read once, and a batch holding a consistent
  * read sees a row written just before.
  */

@@ -10,7 +10,7 @@ const keyId = (k: Key) => `${k.pk}\u0000${k.sk}`;
 /**
  * Whole-row reads asked for in the same tick go out as one BatchGetItem (dataloader's batching, no
  * caching): a booking's tax, reminder and customer reads, its confirmation's, and the concurrent
- * bookings of a rush, cost one request instead of one each (docs/decisions/booking-rush.md). A batch
+ * bookings of a rush, cost one request instead of one each (docs/decisions/0238-booking-rush.md). A batch
  * holding a consistent read is read consistently: an eventual reader may always get the latest row. A
  * key asked twice is read once. A failed batch fails every read in it, as each GetItem would have.
  */

@@ -7,7 +7,7 @@ import { resetConfig } from './config.js';
 import { batchGetAll, queryAll, queryPages, resetDb } from './db.js';
 
 /**
- * Every BatchGet goes through `batchGetAll` (docs/decisions/batch-reads-paging-dead-letters.md): keys DynamoDB leaves unprocessed are asked again
+ * Every BatchGet goes through `batchGetAll` (docs/decisions/0257-batch-reads-paging-dead-letters.md): keys DynamoDB leaves unprocessed are asked again
  * until none are left, 100 keys a call. The client is mocked so "unprocessed" can be forced.
  */
 const TABLE = 'batch-get-test';

@@ -60,7 +60,7 @@ export async function batchGetAll(
 type QueryItems = NonNullable<QueryCommandOutput['Items']>;
 
 /**
- * The one pagination loop (docs/decisions/batch-reads-paging-dead-letters.md: no hand-written
+ * The one pagination loop (docs/decisions/0257-batch-reads-paging-dead-letters.md: no hand-written
  * `LastEvaluatedKey` loops): each page's items of
  * `input`, in order, following `LastEvaluatedKey` until DynamoDB reports no more. Breaking out of a
  * `for await` stops reading. `Limit` applies per page, as DynamoDB defines it.

@@ -6,7 +6,7 @@ import { loadOnce } from './load-once.js';
 
 /**
  * The S3 SDK and its two presigners (~130 KB with their middleware) load with import() on first use,
- * not at cold start (docs/decisions/house-lean-bundles-fourth-pass-every-api.md): in services (photo URLs and deletes), users
+ * not at cold start (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md): in services (photo URLs and deletes), users
  * (employee documents) and platform (health) only a minority of requests touch S3, and esbuild puts
  * what is behind import() in chunks those other requests never fetch.
  *
@@ -50,7 +50,7 @@ export const photoKeys = {
 };
 
 /**
- * Where presigned upload forms write (docs/decisions/accepted-files.md). A form stays usable until it expires, so
+ * Where presigned upload forms write (docs/decisions/0003-accepted-files.md). A form stays usable until it expires, so
  * it must never name a key that readers use: it names an `incoming/` key, and the accept step
  * (resize for photos, the documents' complete step) writes the bytes it checked to the final
  * `tenants/…` key, which no form can target. The multipart routes use the same layout. A re-posted

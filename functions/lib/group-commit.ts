@@ -1,5 +1,5 @@
 /**
- * Group commit for hot rows (docs/decisions/booking-rush.md): what callers ask of one row while a
+ * Group commit for hot rows (docs/decisions/0238-booking-rush.md): what callers ask of one row while a
  * write to it is under way waits for that write, then goes out together in one write. A lone request
  * writes at once, as before; a failed write fails the requests it carried.
  *

@@ -56,7 +56,7 @@ function uidText(value: string): string {
 }
 
 /**
- * An RFC 5545 calendar (text/calendar). Written by ical-generator (docs/decisions/ical-library.md):
+ * An RFC 5545 calendar (text/calendar). Written by ical-generator (docs/decisions/0228-ical-library.md):
  * line folding, escaping and DTSTAMP are the library's, so every feed and attachment is the same shape.
  * Every text value passes through `escapeText` or `plainText` first (docs/requirements/platform.md
  * R-PLAT-12): the library escapes event text but writes the calendar's name as given.

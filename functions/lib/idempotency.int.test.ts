@@ -8,7 +8,7 @@ import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 
 /**
- * Idempotency-Key on the public booking (docs/decisions/house-idempotency-our-own-small-implementation.md): a retry returns the first answer and books
+ * Idempotency-Key on the public booking (docs/decisions/0126-house-idempotency-our-own-small-implementation.md): a retry returns the first answer and books
  * nothing more, parallel duplicates wait for the first and answer the same, no key books again.
  * The slot's remaining places count the reservations actually made.
  */

@@ -7,7 +7,7 @@ import { keys, type Key, type TenantId } from './keys.js';
 import { logger } from './logger.js';
 
 /**
- * Idempotent requests (docs/decisions/idempotent-submissions.md). A client that sends `Idempotency-Key` on
+ * Idempotent requests (docs/decisions/0004-idempotent-submissions.md). A client that sends `Idempotency-Key` on
  * a route the contract marks `idempotent` gets, for every retry of the same request (same route,
  * same caller, same params/query/body hash), the first answer, and nothing is written again:
  *

@@ -15,7 +15,7 @@ const refusal = (f: () => void) => {
 };
 const nested = (n: number): unknown => (n === 0 ? 1 : { a: nested(n - 1) });
 
-describe('guardInput (docs/decisions/hardening-hostile-input.md)', () => {
+describe('guardInput (docs/decisions/0156-hardening-hostile-input.md)', () => {
   it.each([
     ['NUL in text', { name: 'a\u0000b' }, INPUT_MESSAGES.badText, 'body.name'],
     ['a lone surrogate', { list: ['ok', 'a\ud800'] }, INPUT_MESSAGES.badText, 'body.list.1'],

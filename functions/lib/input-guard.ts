@@ -1,7 +1,7 @@
 import { ApiError, payloadTooLarge } from './errors.js';
 
 /**
- * What no route's input may carry, checked once for every request before its schemas run (docs/decisions/hardening-hostile-input.md):
+ * What no route's input may carry, checked once for every request before its schemas run (docs/decisions/0156-hardening-hostile-input.md):
  * text with NUL or lone UTF-16 surrogates (DynamoDB and most clients choke on them),
  * empty or prototype-named keys, nesting deeper than a person's data ever is, and objects so wide
  * that checking them costs more than the request is worth. Schemas then bound each field.

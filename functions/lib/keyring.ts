@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The data key as a keyring (docs/decisions/stack-checks.md): the secret's value names the key that encrypts new
+ * The data key as a keyring (docs/decisions/0010-stack-checks.md): the secret's value names the key that encrypts new
  * values and keeps every older key, so a rotation never strands a stored ciphertext (each names the
  * key that sealed it: functions/users/crypto.ts). Stored form: `{"current":"<id>","keys":{"<id>":"<material>"}}`.
  * A plain string is the value the stack generated before keyrings: one key with the id LEGACY_KEY_ID.

@@ -1,8 +1,8 @@
 /**
  * Something heavy built on first use and then kept, for the libraries the API Lambdas load with
- * `import()` instead of at cold start (docs/decisions/house-lean-bundles-fourth-pass-every-api.md: the SES and S3 SDKs,
- * handlebars, the multipart parser). esbuild (infra/bundle.mjs, splitting) puts what is behind
- * `import()` in a chunk of its own, fetched by the first request that needs it.
+ * `import()` instead of at cold start (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md: the SES and S3
+ * SDKs, handlebars, the multipart parser). esbuild (infra/bundle.mjs, splitting) puts what is behind `import()` in a
+ * chunk of its own, fetched by the first request that needs it.
  *
  * Concurrent first calls share one promise. A failed build is not kept: the next call tries again
  * (as building the client synchronously on each call did before). `reset()` forgets the value

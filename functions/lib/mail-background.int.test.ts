@@ -5,7 +5,7 @@ import { settleBackground } from './background.js';
 import { trySendMail } from './mail.js';
 
 /**
- * R-PLAT-15, docs/decisions/mail-log-per-tenant.md: the send log's count is not awaited, so a mail (and the
+ * R-PLAT-15, docs/decisions/0252-mail-log-per-tenant.md: the send log's count is not awaited, so a mail (and the
  * booking that sent it) is answered whether the log's write hangs or fails.
  */
 const log = vi.hoisted(() => ({ recordSend: vi.fn<() => Promise<void>>() }));

@@ -5,7 +5,7 @@ import { useTestTable } from '../testing/harness.js';
 import { emailStatsOp, MAIL_LOG_PK, recordSend, tenantMailCounts, tenantMailPk } from './mail-log.js';
 
 /**
- * R-PLAT-15, docs/decisions/mail-log-per-tenant.md: no row of the send log grows with the number of tenants
+ * R-PLAT-15, docs/decisions/0252-mail-log-per-tenant.md: no row of the send log grows with the number of tenants
  * (a DynamoDB item stops at 400 KB; one platform-wide row with a counter per tenant reached it at
  * about 4,000 sending tenants), and the statistics still sum every tenant's sends.
  */
@@ -56,7 +56,7 @@ async function sendFor(from: number, to: number) {
   }
 }
 
-describe('the send log at scale (docs/decisions/mail-log-per-tenant.md)', () => {
+describe('the send log at scale (docs/decisions/0252-mail-log-per-tenant.md)', () => {
   it('keeps every row the same size whatever the number of tenants, and sums them all', async () => {
     await sendFor(0, 20);
     const small = await dayRow();

@@ -24,7 +24,7 @@ afterAll(async () => {
 const stats = async (range: string) =>
   await call('GET', `/api/platform/communications/email/stats?range=${range}`, { token: admin.token });
 
-describe('e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md)', () => {
+describe('e-mail send log (docs/decisions/0199-platform-delivery-bounce-and-complaint-notifications-aws.md)', () => {
   it('counts every send, sent or failed, by template, and answers used today', async () => {
     const before = (await stats('7d')).body;
     // two invitations through the real route, one direct send, one failure (an address SES refuses is not

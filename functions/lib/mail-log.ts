@@ -7,8 +7,8 @@ import { counter, rowParser } from './rows.js';
 import * as z from '../../shared/zod.js';
 
 /**
- * The product's own e-mail send log (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md,
- * docs/decisions/mail-log-per-tenant.md). No row per mail, and no row that grows with the number of
+ * The product's own e-mail send log (docs/decisions/0199-platform-delivery-bounce-and-complaint-notifications-aws.md,
+ * docs/decisions/0252-mail-log-per-tenant.md). No row per mail, and no row that grows with the number of
  * tenants or mails (a DynamoDB item stops at 400 KB):
  * - the day's platform totals: pk `MAILLOG`, sk the UTC day (yyyy-MM-dd), each send ADDing 1 to
  *   `sent` or `failed` and to its template's counter (`tpl:{name}:sent`); the templates are the
@@ -78,7 +78,7 @@ export async function recordSend(r: SendRecord, now = new Date()): Promise<void>
 
 /**
  * A day's row: the totals by name, and the per-template counters (`tpl:{name}:{outcome}`; on rows
- * written before docs/decisions/mail-log-per-tenant.md also `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
+ * written before docs/decisions/0252-mail-log-per-tenant.md also `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
  */
 const parseMailLogDay = rowParser(
   'mail log day',
@@ -201,7 +201,7 @@ async function tenantMonthRows(month: string) {
  * E-mails per tenant (sent + failed sends tagged with the tenant) for the UTC day and the UTC month
  * so far, and (AWS, SES notifications) the month's bounces of its mail: one Query of the month's
  * tenant rows, plus the month's day rows for counters kept there before the per-tenant rows
- * (docs/decisions/mail-log-per-tenant.md).
+ * (docs/decisions/0252-mail-log-per-tenant.md).
  */
 export async function tenantMailCounts(
   now = new Date(),
@@ -220,7 +220,7 @@ export async function tenantMailCounts(
     c.today += row[`d${today.slice(8, 10)}`] ?? 0;
     c.bouncedMonth += row.bounced;
   }
-  // The layout before docs/decisions/mail-log-per-tenant.md: `tenant:{id}:{outcome}` on the day rows.
+  // The layout before docs/decisions/0252-mail-log-per-tenant.md: `tenant:{id}:{outcome}` on the day rows.
   for (const row of days) {
     for (const [k, v] of Object.entries(row)) {
       const m = /^tenant:(.+):(sent|failed|bounced)$/.exec(k);

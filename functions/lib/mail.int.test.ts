@@ -5,7 +5,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { mailProblems, readMailbox, textLinks, type CaughtMail } from '../testing/mail.js';
 
 /**
- * docs/decisions/hardening-e-mail-text-parts.md: every e-mail the product sends, read as a person reads it: both parts checked
+ * docs/decisions/0162-hardening-e-mail-text-parts.md: every e-mail the product sends, read as a person reads it: both parts checked
  * (text without HTML escaping, links whole), and every link into the product followed. The flows
  * below send each kind of mail; the last test reads the WHOLE mailbox, so a mail added to any of
  * these flows is checked without changes here, and a link to a page this file cannot follow fails.

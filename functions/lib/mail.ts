@@ -5,7 +5,7 @@ import { logger } from './logger.js';
 import { buildMimeMessage, type MimeAttachment } from './mime.js';
 
 /**
- * The SES SDK is loaded on first send, not at cold start (docs/decisions/house-lean-bundles-fourth-pass-every-api.md): only a
+ * The SES SDK is loaded on first send, not at cold start (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md): only a
  * few routes send mail (invites, booking confirmation, scheduled reports, the overdue sweep), so
  * the client lives in a chunk of its own that the area's other requests never load.
  */
@@ -20,7 +20,7 @@ const ses = /* @__PURE__ */ loadOnce(async () => {
 
 /**
  * The send log loads with the first mail too, with its counter grouping (lib/mail-log.ts). The
- * count is not awaited (R-PLAT-15, docs/decisions/mail-log-per-tenant.md): neither the mail nor the booking or
+ * count is not awaited (R-PLAT-15, docs/decisions/0252-mail-log-per-tenant.md): neither the mail nor the booking or
  * other request that sent it waits for the log or fails with it.
  */
 const recordSend = (r: import('./mail-log.js').SendRecord): void =>

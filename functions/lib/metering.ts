@@ -4,7 +4,7 @@ import { logger } from './logger.js';
 import { stateOf, type ApiMiddleware } from './middlewares/types.js';
 
 /**
- * Usage metering (docs/decisions/platform-usage-metering.md) without a database write per request: each warm function adds every
+ * Usage metering (docs/decisions/0191-platform-usage-metering.md) without a database write per request: each warm function adds every
  * API request to an in-memory tally per (hour, tenant): calls, errors (answers with status 500 or
  * above), total milliseconds; and flushes it at most every FLUSH_MS with one
  * `ADD` UpdateItem per tally row, started after a response and not awaited by any request.

@@ -122,7 +122,7 @@ describe('header safety', () => {
   });
 });
 
-describe('List-Unsubscribe (docs/decisions/report-mail-recipients.md)', () => {
+describe('List-Unsubscribe (docs/decisions/0002-report-mail-recipients.md)', () => {
   const base = {
     from: 'no-reply@example.com',
     to: ['a@example.com'],

@@ -3,7 +3,7 @@ import { emailAscii } from '../../shared/domain/email.js';
 
 /**
  * A MIME message (RFC 5322 / 2045-2047 / 2183 / 2231) with a text and an HTML body and file
- * attachments, as SES SendRawEmail takes it. Hand-written on purpose (docs/decisions/reports-mime-written-by-hand.md, "Reports:
+ * attachments, as SES SendRawEmail takes it. Hand-written on purpose (docs/decisions/0213-reports-mime-written-by-hand.md, "Reports:
  * scheduled reports"): the one well-kept composer in node_modules (nodemailer) is only there as a
  * development dependency of the SES emulator, not one the Lambdas may bundle.
  *

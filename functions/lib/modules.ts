@@ -15,7 +15,7 @@ import * as z from '../../shared/zod.js';
 import { stateOf, type ApiMiddleware } from './middlewares/types.js';
 
 /**
- * Organization modules (docs/decisions/platform-modules.md): one row per tenant, `pk = T#{org}`, `sk = MODULES`, holding
+ * Organization modules (docs/decisions/0188-platform-modules.md): one row per tenant, `pk = T#{org}`, `sk = MODULES`, holding
  * `states` (module id → enabled) and `version`. Absent → every module on.
  *
  * The pipeline's module gate reads it per tenant at most once per MODULE_CACHE_MS per warm function,
@@ -63,7 +63,7 @@ export function forgetModules(): void {
 }
 
 /**
- * Suspension (docs/decisions/platform-suspension.md, beyondSpec): the organization row's `status`. Every tenant route and every
+ * Suspension (docs/decisions/0192-platform-suspension.md, beyondSpec): the organization row's `status`. Every tenant route and every
  * public share-link read asks this cache, which keeps each tenant's status ORG_STATUS_CACHE_MS per
  * warm function (one projected GetItem per tenant per window), so a suspension shuts a tenant's
  * existing tokens out within seconds (403 below), before the session check (30 s, 401) ends them.

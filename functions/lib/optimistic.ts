@@ -2,7 +2,7 @@
  * Optimistic writes: read, decide, write conditionally on what was read; a writer that lost the race
  * (its condition failed, or DynamoDB cancelled for a concurrent transaction) reads again and is judged
  * again. How many times, and how long to wait in between, is decided here only
- * (docs/decisions/optimistic-retry.md).
+ * (docs/decisions/0018-optimistic-retry.md).
  *
  *   return optimistic(
  *     async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, useTestTable } from '../testing/harness.js';
 import { DIRECT_CALL_REFUSED, ORIGIN_SECRET_HEADER, resetOriginSecret } from './origin-secret.js';
 
-// docs/decisions/hardening-origin-secret.md: with an origin secret configured (as on AWS), a request without CloudFront's
+// docs/decisions/0153-hardening-origin-secret.md: with an origin secret configured (as on AWS), a request without CloudFront's
 // header (a direct call to execute-api) is refused before anything else runs.
 const SECRET = 'origin-secret-for-tests-0123456789abcdef';
 

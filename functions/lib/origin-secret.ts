@@ -4,7 +4,7 @@ import { ApiError } from './errors.js';
 
 /**
  * CloudFront adds `x-origin-secret` to every request it forwards to the API (infra/web.ts); a call
- * straight to the execute-api endpoint lacks it and is refused (docs/decisions/hardening-origin-secret.md). The value comes
+ * straight to the execute-api endpoint lacks it and is refused (docs/decisions/0153-hardening-origin-secret.md). The value comes
  * from ORIGIN_SECRET or, in AWS, the Secrets Manager secret named by ORIGIN_SECRET_ARN. With
  * neither (local runtime, tests) there is no CloudFront in front and nothing is checked.
  * The secret is rotated (infra/rotation.ts): CloudFront's copy changes minutes after the secret

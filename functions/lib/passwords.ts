@@ -3,7 +3,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 /**
  * scrypt (memory-hard) with per-password salt; the parameters travel with the hash so they can be raised later.
  * Under the test runner (vitest sets VITEST=true) the cost is 1,024: every sign-up and sign-in of the
- * suite would otherwise spend ~50 ms of a shared core hashing (docs/decisions/a-fast-test-suite.md).
+ * suite would otherwise spend ~50 ms of a shared core hashing (docs/decisions/0256-a-fast-test-suite.md).
  * Verification always uses the cost stored with the hash, so nothing else differs.
  */
 export const SCRYPT_COST = process.env.VITEST === 'true' ? 1024 : 16384;

@@ -123,7 +123,7 @@ describe('the pipeline', () => {
     expect((await run('inventory.listProductTypes', other.token)).status).toBe(200);
   });
 
-  it('refuses inventory writes to ordinary employees unless the matrix grants them (R-AUTH-4, docs/decisions/layout-at-375-and-1366.md)', async () => {
+  it('refuses inventory writes to ordinary employees unless the matrix grants them (R-AUTH-4, docs/decisions/0225-layout-at-375-and-1366.md)', async () => {
     const emp = await sessionFor({ role: 'EMPLOYEE' });
     expect((await run('inventory.createProductType', emp.token, { name: 'Kayak', category: 'Boats' })).status).toBe(
       403,
@@ -244,7 +244,7 @@ describe('log keys', () => {
   });
 });
 
-describe('sessions end when they should (docs/decisions/house-sessions-end-within-30-s.md)', () => {
+describe('sessions end when they should (docs/decisions/0125-house-sessions-end-within-30-s.md)', () => {
   const raw = async (claims: Record<string, unknown>, exp?: number) => {
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -271,7 +271,8 @@ describe('sessions end when they should (docs/decisions/house-sessions-end-withi
     expect(
       (await run('inventory.listProductTypes', await raw(claims, Math.floor(Date.now() / 1000) + 60))).status,
     ).toBe(200);
-    // A token sign-out could not revoke (no session id) is no session (docs/decisions/sessions-follow-the-account.md).
+    // A token sign-out could not revoke (no session id) is no session
+    // (docs/decisions/0009-sessions-follow-the-account.md).
     const { sid: _sid, ...unrevocable } = claims;
     expect(
       (await run('inventory.listProductTypes', await raw(unrevocable, Math.floor(Date.now() / 1000) + 60))).status,

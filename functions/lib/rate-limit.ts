@@ -11,7 +11,7 @@ import { tooManyRequests } from './errors.js';
  *   lasts `windowSeconds`; at most `limit` attempts are taken inside it, however many arrive at once;
  * - a fixed window per source address (sign-in, public booking): `RATE#{scope}#{ip}` / `W#{index}`,
  *   a counter that stops at `limit`. Coarse (up to twice the limit across a window edge), cheap,
- *   and backed by the WAF rate rules at CloudFront in production (docs/decisions/hardening-limits-per-source-address.md).
+ *   and backed by the WAF rate rules at CloudFront in production (docs/decisions/0151-hardening-limits-per-source-address.md).
  */
 export interface WindowLimit {
   limit: number;

@@ -7,8 +7,8 @@ import { trustedTenant } from './keys.js';
 import { rowParser, tenantRowsWithPrefix } from './rows.js';
 
 /**
- * The one paginated prefix Query the stores share (docs/decisions/house-files-split-along-seams.md,
- * docs/decisions/house-one-prefix-query.md): every page, only the prefix, only the tenant, and `projection` reads the named attributes only.
+ * The one paginated prefix Query the stores share (docs/decisions/0226-house-files-split-along-seams.md,
+ * docs/decisions/0241-house-one-prefix-query.md): every page, only the prefix, only the tenant, and `projection` reads the named attributes only.
  */
 const tenant = trustedTenant('rowsprefixa');
 const other = trustedTenant('rowsprefixb');

@@ -5,7 +5,7 @@ import { config } from './config.js';
  * Secrets Lambda Extension when the function has it (infra/lambda.ts `readsSecrets`: the extension is
  * a layer that answers on localhost with the function's own credentials and keeps a cache), else with
  * the SDK client, loaded on first use. Why the extension: the Secrets Manager client is ~14 KB of
- * every API bundle's cold start for one call per container (docs/decisions/house-lean-bundles-fourth-pass-every-api.md, docs/decisions/house-lean-bundles-third-pass-rarely-used.md
+ * every API bundle's cold start for one call per container (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md, docs/decisions/0131-house-lean-bundles-third-pass-rarely-used.md
  * "Lean bundles, third pass"); the fallback keeps any other host working (a function deployed
  * without the layer, a script with credentials).
  *
@@ -31,7 +31,7 @@ export type SecretStage = 'AWSCURRENT' | 'AWSPENDING' | 'AWSPREVIOUS';
  * How long a function keeps a rotated secret's values before reading them again, and the extension's
  * own cache (infra/lambda.ts sets it). Together they bound how late a function learns of a new
  * value; the rotation function waits longer than that before it makes a new value current
- * (functions/rotation/rotate.ts, docs/decisions/stack-checks.md).
+ * (functions/rotation/rotate.ts, docs/decisions/0010-stack-checks.md).
  */
 export const SECRET_REFRESH_MS = 4 * 60_000;
 export const EXTENSION_CACHE_TTL_SECONDS = 60;

@@ -3,7 +3,7 @@ import { db, queryPages, tableName } from './db.js';
 import { logger, withJobContext } from './logger.js';
 
 /**
- * Heartbeats (docs/decisions/platform-health.md, health): every sweep run writes one row per sweep,
+ * Heartbeats (docs/decisions/0193-platform-health.md, health): every sweep run writes one row per sweep,
  * `pk = HEARTBEAT`, `sk = SWEEP#{name}` → `lastStartedAt`, `lastSucceededAt`, `lastFailedAt`,
  * `lastError`, `lastDurationMs`, `lastOutcome` ('running' | 'succeeded' | 'failed'). Two small
  * UpdateItems per run (start, end). GET /api/platform/health reads the partition (one Query) and calls

@@ -13,7 +13,7 @@ import {
 import { getRow } from './coalesced-get.js';
 
 /**
- * Stored e-mail templates (docs/decisions/platform-templates.md): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
+ * Stored e-mail templates (docs/decisions/0198-platform-templates.md): `pk = PLATFORM#TEMPLATES`, `sk = TEMPLATE#{name}` holds the
  * operator's edited `content` (and `updatedAt`, `updatedBy`). The defaults live in code
  * (./templates.ts); a template with no row is its default. Every e-mail the product sends from a
  * template reads it here first, without a cache, so the next e-mail after an edit uses the edit.
@@ -98,8 +98,8 @@ const TOKEN_WORDS: Record<string, string> = {
 };
 
 /**
- * Handlebars' parse error in one line a person can act on (docs/decisions/words-and-states.md): where, and what was
- * expected. Its own message is four lines ("Parse error on line 1:", the text, a caret, the tokens).
+ * Handlebars' parse error in one line a person can act on (docs/decisions/0024-words-and-states.md): where, and what
+ * was expected. Its own message is four lines ("Parse error on line 1:", the text, a caret, the tokens).
  */
 export function compileErrorText(message: string): string {
   const lines = message.split('\n');

@@ -3,7 +3,7 @@ import { htmlLinks, mailProblems, textLinks } from '../testing/mail.js';
 import { templateProblem } from './template-store.js';
 import { DEFAULT_TEMPLATES, renderEmail, textTemplateOf } from './templates.js';
 
-// docs/decisions/hardening-e-mail-text-parts.md: every template's text part prints values as they are; its HTML part escapes them.
+// docs/decisions/0162-hardening-e-mail-text-parts.md: every template's text part prints values as they are; its HTML part escapes them.
 const URL_WITH_QUERY = 'http://lakeside.localhost:3000/signup?token=aMcu_x-9&next=/dashboard';
 const HOSTILE = 'Tom & <Jerry> "Q" = \'R\'';
 const varsFor = (names: string[]) =>
@@ -51,7 +51,7 @@ describe('textTemplateOf', () => {
   });
 });
 
-describe('a template that does not compile (docs/decisions/words-and-states.md)', () => {
+describe('a template that does not compile (docs/decisions/0024-words-and-states.md)', () => {
   it('says where and what was expected, not only "Parse error on line 1:"', async () => {
     const problem = await templateProblem({ variables: ['firstName'] }, '<p>Hello {{firstName}</p>');
     expect(problem).toBe(

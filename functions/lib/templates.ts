@@ -2,7 +2,7 @@ import { loadOnce } from './load-once.js';
 
 /**
  * handlebars (~78 KB) is loaded the first time a template is rendered or checked, not at cold start
- * (docs/decisions/house-lean-bundles-fourth-pass-every-api.md): the areas that import this module send mail from a few routes
+ * (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md): the areas that import this module send mail from a few routes
  * only. Keep the bare specifier 'handlebars': infra/bundle.mjs resolves it to the library without
  * its source-map.
  */
@@ -244,7 +244,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /**
  * The plain-text twin of an HTML template, still a template: links become `label: {{url}}` (the
  * address on its own, after a space), line breaks and paragraphs become new lines, other tags go.
- * It is rendered WITHOUT HTML escaping, so `?token=abc` stays `?token=abc` (docs/decisions/hardening-e-mail-text-parts.md).
+ * It is rendered WITHOUT HTML escaping, so `?token=abc` stays `?token=abc` (docs/decisions/0162-hardening-e-mail-text-parts.md).
  */
 export function textTemplateOf(content: string): string {
   return content

@@ -10,7 +10,7 @@ import { call, useTestTable } from '../testing/harness.js';
 import { resetConfig } from './config.js';
 import { ORIGIN_SECRET_HEADER, resetOriginSecret } from './origin-secret.js';
 
-// docs/decisions/one-tenant-per-host.md: a token of tenant Alpha does not work on tenant Bravo's address — its host, its
+// docs/decisions/0007-one-tenant-per-host.md: a token of tenant Alpha does not work on tenant Bravo's address — its host, its
 // path prefix, the live stream's Origin, or the host CloudFront forwards — and the refusal says why.
 // The fixtures' organizations have their id, lower-cased, as subdomain; the app lives at localhost:3000.
 const SECRET = 'origin-secret-for-tests-0123456789abcdef';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { issueToken, resetSigningKey, verifyToken } from './tokens.js';
 
-// docs/decisions/stack-checks.md: the signing key is rotated every 30 days (infra/rotation.ts). A token signed
+// docs/decisions/0010-stack-checks.md: the signing key is rotated every 30 days (infra/rotation.ts). A token signed
 // with the key before a rotation keeps working for its lifetime; a key nobody accepts does not.
 const OLD = 'old-signing-key-0123456789-0123456789-0123456789';
 const NEW = 'new-signing-key-0123456789-0123456789-0123456789';

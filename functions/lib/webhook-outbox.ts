@@ -1,6 +1,6 @@
 /**
  * The webhook outbox as the audited write needs it (docs/requirements/settings.md R-SET-10,
- * docs/decisions/webhooks.md): which events the tenant's endpoints want (cached briefly) and the outbox
+ * docs/decisions/0231-webhooks.md): which events the tenant's endpoints want (cached briefly) and the outbox
  * row to put beside the change. Kept small and free of row schemas: every area's write path imports it.
  * The other webhook rows: functions/lib/webhook-rows.ts.
  */

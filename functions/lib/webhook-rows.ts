@@ -1,5 +1,5 @@
 /**
- * Webhook rows (docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md), shared by the
+ * Webhook rows (docs/requirements/settings.md R-SET-10, docs/decisions/0231-webhooks.md), shared by the
  * audited write (the outbox row beside each change), the settings routes and the delivery worker.
  *
  * - endpoint `T#{org}` / `WEBHOOK#{id}` → url, events, description, enabled, secret (AES-GCM sealed with

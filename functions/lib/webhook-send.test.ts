@@ -4,7 +4,7 @@ import { resetConfig } from './config.js';
 import { sendWebhook } from './webhook-send.js';
 
 /**
- * R-SET-10's check at delivery time (docs/decisions/webhook-ssrf-ranges.md): every address the host
+ * R-SET-10's check at delivery time (docs/decisions/0249-webhook-ssrf-ranges.md): every address the host
  * resolves to must be global unicast, or nothing is sent. The DNS answer is stood in, as a rebinding
  * server would give it; a refused answer fails before any connection, so no network is needed.
  */

@@ -100,7 +100,7 @@ export function checkServerBoundaries(repoRoot: string, rankOptions: RankOptions
 }
 
 /**
- * The order areas depend in (docs/decisions/areas-depend-one-way.md), lowest first: a module may
+ * The order areas depend in (docs/decisions/0260-areas-depend-one-way.md), lowest first: a module may
  * import its own area and the areas of lower ranks, never a higher rank nor another area of its own
  * rank. `lib` is the bottom and imports no area. Areas of one rank do not know each other.
  * `functions/local/`, `functions/testing/`, `functions/lint/` and `functions/handlers.ts` compose the

@@ -3,7 +3,7 @@
  * and for a person who wants to see it: `npx tsx functions/lint/import-graph.ts` prints the area-level
  * graph of functions/ (edges with how many file imports make them), its strongly connected components
  * (areas that import each other in a circle), and the file-level cycles of functions/ and web/src
- * (docs/decisions/areas-depend-one-way.md). Static imports, re-exports and `import()` count, type-only
+ * (docs/decisions/0260-areas-depend-one-way.md). Static imports, re-exports and `import()` count, type-only
  * imports too (a type is a dependency of the source, even if the bundle drops it); test files do not.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -18,7 +18,7 @@ function put(path: string, lines: string[]) {
 const tracker = ['Iss', 'ue'].join('');
 
 put('functions/a/ok.ts', [
-  '// R-SET-7: reminders (docs/decisions/reminder-sweep.md).',
+  '// R-SET-7: reminders (docs/decisions/0232-reminder-sweep.md).',
   'export const table = () => tableName();',
   'export function route<const R extends object>(r: R): R {',
   "const itemNumber = 'E-1';",

@@ -1,5 +1,5 @@
 /**
- * Words in code (docs/decisions/code-cites-rules-not-issues.md): a comment, string or test title cites the
+ * Words in code (docs/decisions/0258-code-cites-rules-not-issues.md): a comment, string or test title cites the
  * rule it keeps (a docs/requirements id such as R-SET-7, or a docs/decisions record), never the tracker's
  * "issue N", which a reader of the code cannot open and which says nothing of the rule. Values,
  * constants, functions and namespace imports have names that say what they are, never one capital

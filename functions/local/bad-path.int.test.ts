@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { useTestTable } from '../testing/harness.js';
 import { createApiAdapter } from './http-adapter.js';
 
-// docs/decisions/hardening-hostile-input.md: bad percent-encoding in a path answers 400 or 404, never 405.
+// docs/decisions/0156-hardening-hostile-input.md: bad percent-encoding in a path answers 400 or 404, never 405.
 let server: Server;
 let base = '';
 

@@ -57,7 +57,7 @@ export interface RunningDynamo {
 
 /**
  * How long DynamoDB Local may take to answer. It answers in about 2.5 s on an idle machine, but a
- * JVM starting beside a build or a test run on two cores has taken over 30 s (docs/decisions/stack-checks.md).
+ * JVM starting beside a build or a test run on two cores has taken over 30 s (docs/decisions/0010-stack-checks.md).
  * `DYNAMODB_START_TIMEOUT_SECONDS` overrides it.
  */
 export function dynamoStartTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -66,7 +66,7 @@ export function dynamoStartTimeoutMs(env: NodeJS.ProcessEnv = process.env): numb
 }
 
 /**
- * The emulator's JVM compiles with its quick compiler only (docs/decisions/dynamodb-local-jvm.md): on
+ * The emulator's JVM compiles with its quick compiler only (docs/decisions/0242-dynamodb-local-jvm.md): on
  * two cores the optimising compiler's threads took as much CPU as the requests they were speeding up,
  * and the emulator shares those cores with the handlers.
  */

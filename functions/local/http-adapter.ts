@@ -151,7 +151,8 @@ export function createApiAdapter(opts: ApiAdapterOptions) {
       req.resume();
       const allowed = allowedMethods(path);
       if (!decodablePath(path)) {
-        // A segment that is not valid percent-encoding can't name anything (docs/decisions/hardening-hostile-input.md).
+        // A segment that is not valid percent-encoding can't name anything
+        // (docs/decisions/0156-hardening-hostile-input.md).
         json(res, 400, { error: 'BadRequest', message: 'The address is not valid percent-encoding' });
         done(400);
       } else if (allowed.length) {

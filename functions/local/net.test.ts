@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dynamoStartTimeoutMs } from './dynamodb-local.js';
 import { PROGRESS_EVERY_MS, waitFor } from './net.js';
 
-describe('waiting for an emulator (docs/decisions/stack-checks.md)', () => {
+describe('waiting for an emulator (docs/decisions/0010-stack-checks.md)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('DynamoDB Local gets well over 30 s to answer on a busy machine, and the limit can be set', () => {

@@ -19,7 +19,7 @@ export const PROGRESS_EVERY_MS = 10_000;
 
 /**
  * Polls `check` until it says yes or `timeoutMs` passes. A start that takes long on a busy machine
- * is not a hang: `progress` hears about it every PROGRESS_EVERY_MS (docs/decisions/stack-checks.md).
+ * is not a hang: `progress` hears about it every PROGRESS_EVERY_MS (docs/decisions/0010-stack-checks.md).
  */
 export async function waitFor(
   check: () => Promise<boolean>,

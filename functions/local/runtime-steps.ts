@@ -141,7 +141,7 @@ export function requestListener(o: { root: string; webDist: string; log: boolean
     onResponse: o.log ? (info) => log.info(`${info.method} ${info.path} ${info.status} ${info.ms}ms`, info) : undefined,
   });
 
-  // A throw anywhere in answering one request is a 500 for that request alone (docs/decisions/multipart-and-availability.md).
+  // A throw anywhere in answering one request is a 500 for that request alone (docs/decisions/0005-multipart-and-availability.md).
   const failed = (res: ServerResponse, e: unknown) => {
     log.error('request failed', { error: e as Error });
     if (!res.headersSent)

@@ -68,7 +68,7 @@ describe('local runtime: API adapter', () => {
     expect(await res.json()).toMatchObject({ error: 'MethodNotAllowed' });
   });
 
-  it("every contract path answers another method with 405 and an Allow header naming the contract's methods for it (docs/decisions/multipart-and-availability.md)", async () => {
+  it("every contract path answers another method with 405 and an Allow header naming the contract's methods for it (docs/decisions/0005-multipart-and-availability.md)", async () => {
     const templates = [...new Set(routes.map((r) => r.path))];
     let checked = 0;
     for (const template of templates) {
@@ -130,7 +130,7 @@ describe('local runtime: dashboard stream', () => {
   });
 });
 
-describe('local runtime: no request takes the service down (docs/decisions/multipart-and-availability.md)', () => {
+describe('local runtime: no request takes the service down (docs/decisions/0005-multipart-and-availability.md)', () => {
   const part = (name: string, value: string, filename?: string) =>
     `--x\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`;
   const TRUNCATED_FILE = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-';
@@ -246,7 +246,7 @@ describe('local runtime: schedules, files and mail', () => {
       .toEqual(['org1/photos/item1/original.jpg']);
   });
 
-  it("the S3 emulator listens on loopback, refuses what is not signed with this start's secret, and lets only the app's pages read its answers (docs/decisions/accepted-files.md)", async () => {
+  it("the S3 emulator listens on loopback, refuses what is not signed with this start's secret, and lets only the app's pages read its answers (docs/decisions/0003-accepted-files.md)", async () => {
     expect(new URL(rt.s3Endpoint).hostname).toBe('127.0.0.1');
     const bucketUrl = `${rt.s3Endpoint}/${rt.uploadsBucket}`;
     const signed = new S3Client({

@@ -45,11 +45,10 @@ interface FormFile {
 }
 
 /**
- * The local S3 emulator's door (docs/decisions/accepted-files.md). s3rver 3.7.1 lets an unsigned request through as
- * anonymous, accepts any SigV4 signature whose access key it knows without computing it, and does
- * not read a POST form's policy at all: any web page could list, read and write every tenant's
- * files. This middleware runs before all of s3rver's and lets a request through only when it is
- * signed with the runtime's own secret, the way S3 checks it:
+ * The local S3 emulator's door (docs/decisions/0003-accepted-files.md). s3rver 3.7.1 lets an unsigned request through
+ * as anonymous, accepts any SigV4 signature whose access key it knows without computing it, and does not read a POST
+ * form's policy at all: any web page could list, read and write every tenant's files. This middleware runs before all
+ * of s3rver's and lets a request through only when it is signed with the runtime's own secret, the way S3 checks it:
  * - the Authorization header (SigV4, what the SDK sends), the request at most 15 minutes old;
  * - a presigned URL (SigV4 query), not expired;
  * - a browser POST form: the policy's signature, its expiration and its conditions (key, bucket,

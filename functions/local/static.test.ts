@@ -42,7 +42,7 @@ function get(path: string, acceptEncoding?: string, method = 'GET') {
   });
 }
 
-describe('the local origin compresses as CloudFront does (docs/decisions/first-load-route-preload-and-compression.md)', () => {
+describe('the local origin compresses as CloudFront does (docs/decisions/0221-first-load-route-preload-and-compression.md)', () => {
   it('answers brotli when accepted, else gzip, else the file as it is; always varying on Accept-Encoding', async () => {
     const br = await get('/assets/app-1.js', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');

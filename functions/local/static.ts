@@ -99,7 +99,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, pathname:
  * CloudFront compresses what it serves (infra/web.ts: the default behaviour's `compress`, with the
  * CachingOptimized policy's gzip and brotli) when the viewer accepts it, for text types between 1,000
  * and 10,000,000 bytes; the local origin does the same, so first-load figures measured locally are the
- * ones viewers get (docs/decisions/first-load-route-preload-and-compression.md). API answers stay as they are: the API behaviour does not cache,
+ * ones viewers get (docs/decisions/0221-first-load-route-preload-and-compression.md). API answers stay as they are: the API behaviour does not cache,
  * so CloudFront does not compress them either.
  */
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;

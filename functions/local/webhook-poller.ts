@@ -2,7 +2,7 @@ import { DELIVERY_LIMITS, DeliveryScheduler } from '../webhooks/scheduler.js';
 import { pollWebhooks } from '../webhooks/worker.js';
 
 /**
- * The local runtime's stand-in for DynamoDB Streams → SQS (docs/decisions/webhooks.md): the same worker
+ * The local runtime's stand-in for DynamoDB Streams → SQS (docs/decisions/0231-webhooks.md): the same worker
  * code, polled every `intervalMs` (1 s by default): outbox rows and due retries, both read by key from
  * gsi1. One read pass at a time, but the sends belong to one delivery scheduler for the process
  * (functions/webhooks/scheduler.ts, R-SET-12) that keeps sending while the next passes read: a send

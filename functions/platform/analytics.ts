@@ -6,7 +6,7 @@ import { counter, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 
 /**
- * Usage analytics (docs/decisions/platform-usage-metering.md) from the metering rows (functions/lib/metering.ts): one Query of the
+ * Usage analytics (docs/decisions/0191-platform-usage-metering.md) from the metering rows (functions/lib/metering.ts): one Query of the
  * `USAGE` partition from the range's first hour. Points are hourly for 1d, daily otherwise (UTC).
  */
 export type Range = '1d' | '7d' | '30d' | '90d' | '1y';

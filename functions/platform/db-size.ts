@@ -2,7 +2,7 @@ import { type RowParser, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 
 /**
- * Database size per tenant (docs/decisions/platform-database-size-estimated-from-counters.md: "bytes kept on write or estimated from counters, say which"):
+ * Database size per tenant (docs/decisions/0195-platform-database-size-estimated-from-counters.md: "bytes kept on write or estimated from counters, say which"):
  * ESTIMATED FROM COUNTERS. Nothing adds item sizes on write; the tenant list multiplies the counters
  * of its `STATS#` rows by an average stored size per kind, plus a fixed base for the tenant's own
  * rows (organization, settings, counters, modules, product types...).

@@ -1,7 +1,7 @@
 /**
  * DEAD_LETTER_QUEUES, set by infra/permissions.ts grantHealthProbes: a JSON object, queue name → queue URL.
  * Unset (locally) means "no queues here", which the health page shows as not configured. Set but
- * malformed is an error (docs/decisions/batch-reads-paging-dead-letters.md): it used to read as "no queues", so failed runs piling up in a
+ * malformed is an error (docs/decisions/0257-batch-reads-paging-dead-letters.md): it used to read as "no queues", so failed runs piling up in a
  * dead-letter queue went unseen. The platform area checks it at cold start (handler.ts), so a bad
  * value stops the function with this message instead of quietly switching the checks off.
  */

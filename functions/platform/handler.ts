@@ -5,7 +5,7 @@ import { featuresOp, listModulesOp, organizationModulesOp, toggleModuleOp } from
 import { deadLetterQueues } from './dead-letter-queues.js';
 
 // A malformed dead-letter queue list stops the area at cold start with a clear error, rather than the
-// health page quietly watching no queues (docs/decisions/batch-reads-paging-dead-letters.md).
+// health page quietly watching no queues (docs/decisions/0257-batch-reads-paging-dead-letters.md).
 deadLetterQueues(process.env.DEAD_LETTER_QUEUES);
 
 // Every signed-in user's first request reaches this area (organizationModules), so its cold start is

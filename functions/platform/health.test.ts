@@ -42,7 +42,7 @@ describe('sweep verdict from its heartbeat', () => {
     });
   });
 
-  it('calls a sweep that has not run yet pending, not a fault, until the scheduler should have fired it (docs/decisions/words-and-states.md)', () => {
+  it('calls a sweep that has not run yet pending, not a fault, until the scheduler should have fired it (docs/decisions/0024-words-and-states.md)', () => {
     // A fresh platform: no heartbeat at all.
     expect(sweepVerdict(undefined, 60, now)).toEqual({ status: 'pending', message: 'Not run yet' });
     // Other sweeps started 10 minutes ago: an hourly one is not late yet, a 3-minute one is.

@@ -10,13 +10,13 @@ import { deadLetterQueues } from './dead-letter-queues.js';
 import { readHeartbeats, type Heartbeat } from '../lib/sweep-handler.js';
 
 /**
- * GET /api/platform/health (docs/decisions/platform-health.md): every check really probes, in parallel, each within 3 s.
+ * GET /api/platform/health (docs/decisions/0193-platform-health.md): every check really probes, in parallel, each within 3 s.
  * - database: one GetItem; uploads: HeadBucket;
  * - mail: on AWS SES GetSendQuota (unhealthy from 95 % of the 24-hour quota); locally the SES
  *   emulator does not implement GetSendQuota, so its own /health-check is asked and the message says so;
  * - one check per sweep (functions/lib/sweep-schedules.ts) from its heartbeat row: unhealthy when its
  *   last run failed or its last success is older than 3x its rate; 'pending' (no fault) while it has
- *   not run yet, until the scheduler has been seen running other sweeps for 3x its rate (docs/decisions/words-and-states.md);
+ *   not run yet, until the scheduler has been seen running other sweeps for 3x its rate (docs/decisions/0024-words-and-states.md);
  * - one check per dead-letter queue named in DEAD_LETTER_QUEUES (JSON name → queue URL, set by
  *   infra/stack.ts): ApproximateNumberOfMessages, unhealthy above 0. Without that variable (locally)
  *   a single 'not-configured' check says so; it is never counted healthy. A malformed value is an
@@ -64,7 +64,7 @@ async function probe(kind: Kind, name: string, fn: () => Promise<Partial<Check> 
   }
 }
 
-/** The SES SDK loads inside the probe, on AWS only (docs/decisions/house-lean-bundles-fourth-pass-every-api.md: not at the platform area's cold start). */
+/** The SES SDK loads inside the probe, on AWS only (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md: not at the platform area's cold start). */
 const quotaClient = /* @__PURE__ */ loadOnce(async () => {
   const sdk = await import('@aws-sdk/client-ses');
   return { sdk, client: new sdk.SESClient({ region: config().region }) };
@@ -258,7 +258,7 @@ export async function healthOp(opts: { queueDepth?: (url: string) => Promise<num
         .send(new GetCommand({ TableName: tableName(), Key: { pk: 'HEALTH', sk: 'PROBE' } }))
         .then(() => undefined),
     ),
-    // The S3 SDK loads inside the probe (lib/files.ts, docs/decisions/house-lean-bundles-fourth-pass-every-api.md), not at the platform area's cold start.
+    // The S3 SDK loads inside the probe (lib/files.ts, docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md), not at the platform area's cold start.
     probe('storage', 'Uploads bucket (S3)', () => headBucket()),
     mailCheck(),
     sweepChecks(),

@@ -25,7 +25,7 @@ import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 const statusOf = (inv: InvitationRecord) => invitationStatus({ usedAt: inv.usedAt, expiresAt: inv.validUntil });
 
 async function mailInvitation(inv: InvitationRecord, token: string): Promise<boolean> {
-  // No organization yet: the product's default zone, named (docs/decisions/one-time-zone.md).
+  // No organization yet: the product's default zone, named (docs/decisions/0008-one-time-zone.md).
   // The templates (their defaults and handlebars) load with the mail, not at the platform area's cold start.
   const [{ formatDateTimeIn }, { renderStoredEmail }] = await Promise.all([
     import('../../shared/domain/time-text.js'),

@@ -5,12 +5,12 @@ import { logger, withJobContext } from '../lib/logger.js';
 import { MAIL_LOG_PK, mailLogKeyPart, tenantMailPk } from '../lib/mail-log.js';
 
 /**
- * Delivery, bounce and complaint notifications (docs/decisions/platform-delivery-bounce-and-complaint-notifications-aws.md, e-mail stats on AWS): SES publishes them
+ * Delivery, bounce and complaint notifications (docs/decisions/0199-platform-delivery-bounce-and-complaint-notifications-aws.md, e-mail stats on AWS): SES publishes them
  * for every mail sent with the configuration set (infra/mail-events.ts; lib/mail.ts sends with
  * `SES_CONFIGURATION_SET`) to an SNS topic this function is subscribed to. Each notification ADDs 1
  * to `delivered`, `bounced` or `complaints` of the send log's row of the day the mail was SENT (so a
  * day's rates compare with that day's sends) and to the template's counter there, and to the tenant's
- * row of the month the mail was sent (docs/decisions/mail-log-per-tenant.md), from the mail's SES tags. SNS delivers at least once: a marker row per (message, kind), kept 7 days, makes
+ * row of the month the mail was sent (docs/decisions/0252-mail-log-per-tenant.md), from the mail's SES tags. SNS delivers at least once: a marker row per (message, kind), kept 7 days, makes
  * a repeated notification count once.
  */
 export type MailEventKind = 'delivered' | 'bounced' | 'complaints';

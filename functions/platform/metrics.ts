@@ -9,7 +9,7 @@ import { listUserRows } from '../users/store.js';
 import { userFigures } from '../auth/user-stats.js';
 
 /**
- * Tenant figures (docs/decisions/platform-tenant-figures.md), all measured. Per tenant ONE Query of its partition's `STATS#` rows,
+ * Tenant figures (docs/decisions/0190-platform-tenant-figures.md), all measured. Per tenant ONE Query of its partition's `STATS#` rows,
  * kept on write by inventory, reservations, customers, payments and users (`STATS#users`: users,
  * kept by the transactions that create and delete user rows, and active users today from sign-ins,
  * see functions/auth/user-stats.ts). The list of tenants is the `ORGS` index. Nothing walks tenant data.

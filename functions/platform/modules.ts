@@ -96,7 +96,7 @@ export async function featuresOp() {
         category: m.category,
         isCore: m.isCore,
         // No platform-wide switch is stored: "globally enabled" is on for every tenant
-        // (docs/decisions/feature-flags-everywhere.md).
+        // (docs/decisions/0015-feature-flags-everywhere.md).
         isGloballyEnabled: organizations.every((o) => o.enabled),
         dependencies: m.dependencies,
         organizations,

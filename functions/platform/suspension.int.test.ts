@@ -60,7 +60,7 @@ afterAll(async () => {
 
 const as = (token: string) => ({ token });
 
-describe('suspend and reactivate a tenant (docs/decisions/platform-suspension.md, beyondSpec)', () => {
+describe('suspend and reactivate a tenant (docs/decisions/0192-platform-suspension.md, beyondSpec)', () => {
   it('shuts the tenant out (sign-in, existing tokens, share links) and lets it back in', async () => {
     // a share link that works before
     const svc = await call('POST', '/api/inventory/services', {
@@ -207,7 +207,7 @@ describe('health: sweeps, mail and dead-letter queues', () => {
       status: 'unhealthy',
       message: 'Last run failed: table on fire',
     });
-    // Never ran while the scheduler has only just been seen working: not yet a fault (docs/decisions/words-and-states.md).
+    // Never ran while the scheduler has only just been seen working: not yet a fault (docs/decisions/0024-words-and-states.md).
     expect(checks['sweep:overdue-reservations']).toMatchObject({ status: 'pending', message: 'Not run yet' });
     expect(checks.mail.status).toBe('healthy');
     expect(checks.mail.message).toMatch(/SES emulator/);

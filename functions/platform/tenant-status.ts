@@ -10,7 +10,7 @@ import { existingTenant } from './organizations.js';
 import type { OrganizationRecord } from '../auth/entity.js';
 
 /**
- * Suspend / reactivate a tenant (docs/decisions/platform-suspension.md, beyondSpec). The organization row's `status` becomes
+ * Suspend / reactivate a tenant (docs/decisions/0192-platform-suspension.md, beyondSpec). The organization row's `status` becomes
  * SUSPENDED (the status it had is kept in `statusBeforeSuspension`) in one audited transaction with
  * a log row `ORGLOG#{at}#{uuid}` under the tenant (action, actor, from, to). What follows:
  * - sign-in answers 403 'Your organization has been suspended. Please contact support.' (auth/login.ts);

@@ -1,5 +1,5 @@
 /**
- * Per-day report aggregates kept on write (docs/decisions/reports-aggregates-kept-on-write.md; docs/data-model.md "Reports").
+ * Per-day report aggregates kept on write (docs/decisions/0201-reports-aggregates-kept-on-write.md; docs/data-model.md "Reports").
  *
  * One row per tenant and day: `T#{org}` / `REPDAY#{yyyy-MM-dd}`. The day is the reservation's start
  * day in the zone recorded on the reservation at booking (`timeZone`: the organization's zone, or the

@@ -18,7 +18,7 @@ export const handler = createAreaHandler('reports', {
   'reports.schedules.delete': async ({ tenant, params }) => deleteSchedule(tenant, params.id),
   'reports.schedules.update': async ({ tenant, params, body }) => updateSchedule(tenant, params.id, body),
   // Run now renders a file and mails it (the report model, the template store, the mail client): loaded
-  // on first use, so the reads above start without it (docs/decisions/house-lean-bundles-fourth-pass-every-api.md, docs/decisions/house-lean-bundles-third-pass-rarely-used.md).
+  // on first use, so the reads above start without it (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md, docs/decisions/0131-house-lean-bundles-third-pass-rarely-used.md).
   'reports.schedules.run': async ({ tenant, params }) =>
     (await import('./schedule-runs.js')).runScheduleNow(tenant, params.id),
   // Public: the token names the tenant, the schedule and the address (./recipients.ts).

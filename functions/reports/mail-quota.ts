@@ -8,7 +8,7 @@ import { counter, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 
 /**
- * The per-tenant daily cap on report e-mails (docs/decisions/report-mail-recipients.md): one counter row per organization and
+ * The per-tenant daily cap on report e-mails (docs/decisions/0002-report-mail-recipients.md): one counter row per organization and
  * calendar day in its zone, `T#{tenant}` / `REPORTMAILDAY#{YYYY-MM-DD}`, kept on write. A run takes all
  * the mails it is about to send in one conditional ADD, so however many runs go at once, the day's total
  * never passes the cap; a run that does not fit sends nothing (no half-sent report).

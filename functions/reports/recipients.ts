@@ -1,5 +1,5 @@
 /**
- * Report mail goes only where it should (docs/decisions/report-mail-recipients.md).
+ * Report mail goes only where it should (docs/decisions/0002-report-mail-recipients.md).
  *
  * - A recipient who is an active user of the organization (by e-mail) is staff: no confirmation.
  * - Any other address may be added by an administrator only (403 for anyone else), and it is pending:

@@ -1,6 +1,6 @@
 /**
  * The per-day aggregate rows the range reports read (`REPDAY#{yyyy-MM-dd}`, written by ./aggregates.ts):
- * one schema and one parse (docs/decisions/row-schemas.md), one Query for a range, and the sums over a
+ * one schema and one parse (docs/decisions/0023-row-schemas.md), one Query for a range, and the sums over a
  * range's rows. Every attribute but the keys is a counter kept by ADD (a number) or a name kept by SET
  * under `N#…` (text); a row with anything else throws `RowShapeError` instead of reading as zero.
  */

@@ -12,7 +12,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { reserveReportMail } from './mail-quota.js';
 
 /**
- * docs/decisions/report-mail-recipients.md: report mail goes only where it should. Against DynamoDB Local and the SES emulator.
+ * docs/decisions/0002-report-mail-recipients.md: report mail goes only where it should. Against DynamoDB Local and the SES emulator.
  */
 let ses: RunningSes;
 const ZONE = 'America/New_York';

@@ -251,7 +251,7 @@ describe('report parameters', () => {
     const res = await call('GET', withQuery(path, query), { token: admin.token });
     expect(res.status).toBe(400);
     // The query's shape is the route's schema (a ValidationError whose field detail is the spec message,
-    // docs/decisions/openapi-a-document-a-client-can-trust.md); the order and the length, the handler's.
+    // docs/decisions/0239-openapi-a-document-a-client-can-trust.md); the order and the length, the handler's.
     return res.body.details?.[0]?.msg ?? res.body.message;
   };
   it('refuse with the spec messages', async () => {

@@ -1,5 +1,5 @@
 /**
- * The four range reports (R-REP-3, R-REP-2; docs/decisions/reports-aggregates-kept-on-write.md): each
+ * The four range reports (R-REP-3, R-REP-2; docs/decisions/0201-reports-aggregates-kept-on-write.md): each
  * reads the per-day aggregate rows of its range (./report-days.ts: one Query on the tenant partition, at
  * most 367 rows for a year). The daily log, which reads reservations, is ./daily-log.ts; the range's
  * checks ./report-range.ts.

@@ -14,7 +14,7 @@ import { reportDayKey } from './aggregates.js';
 import { claimDue, runDueSchedules } from './schedule-sweep.js';
 
 /**
- * Scheduled reports really arrive (docs/decisions/reports-scheduled-reports-really-arrive.md): against DynamoDB Local and the SES emulator (which
+ * Scheduled reports really arrive (docs/decisions/0207-reports-scheduled-reports-really-arrive.md): against DynamoDB Local and the SES emulator (which
  * parses each raw message with mailparser, so an attachment it lists was well-formed MIME).
  */
 let ses: RunningSes;
@@ -69,7 +69,7 @@ async function makeDue(s: TestSession, id: string, minutesAgo = 3): Promise<stri
   return at;
 }
 
-/** Creates a schedule; its outside recipients then confirm through the link mailed to them (docs/decisions/report-mail-recipients.md). */
+/** Creates a schedule; its outside recipients then confirm through the link mailed to them (docs/decisions/0002-report-mail-recipients.md). */
 const create = async (s: TestSession, body: Record<string, unknown>) => {
   const res = await call('POST', '/api/reports/schedules', {
     token: s.token,

@@ -1,5 +1,5 @@
 /**
- * Scheduled reports that really arrive (docs/decisions/reports-scheduled-reports-really-arrive.md; R-REP-6): a run computes the report
+ * Scheduled reports that really arrive (docs/decisions/0207-reports-scheduled-reports-really-arrive.md; R-REP-6): a run computes the report
  * of its period in the organization's zone from the aggregates (./reports.ts), renders the chosen
  * file with the builders the Reports screen uses (shared/reports), and e-mails it to each recipient
  * through SES SendRawEmail with the file attached. The sweep (functions/sweeps/report-schedules.ts)
@@ -46,7 +46,7 @@ import { getScheduleRow, parseScheduleRow, scheduleKey, type ScheduleRow, schedu
 export const MANUAL_RUN_GAP_MS = 60_000;
 /**
  * Run now per organization, whatever the schedule: with the per-schedule gap above, parallel clicks on
- * several schedules cannot multiply mail either (docs/decisions/report-mail-recipients.md); the daily cap bounds the rest.
+ * several schedules cannot multiply mail either (docs/decisions/0002-report-mail-recipients.md); the daily cap bounds the rest.
  */
 export const RUN_NOW_PER_TENANT: WindowLimit = { limit: 10, windowSeconds: 10 * 60 };
 export const RUN_NOW_LIMITED =

@@ -1,5 +1,5 @@
 /**
- * What every e-mail about one booking carries (R-BOOK-8, docs/decisions/booking-mail-manage-link.md):
+ * What every e-mail about one booking carries (R-BOOK-8, docs/decisions/0262-booking-mail-manage-link.md):
  * the business's contact details, a single-use link to view the booking and cancel it online, with
  * the deadline stated as it stands when the mail is sent, and the booking as an .ics file.
  * Used by the booking confirmation (services) and the reminder sweep (sweeps).

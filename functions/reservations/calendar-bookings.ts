@@ -7,7 +7,10 @@ type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const strOrNull = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-/** What a calendar feed shows of a booking: no phone, e-mail, notes or money (docs/decisions/calendar-feeds.md). */
+/**
+ * What a calendar feed shows of a booking: no phone, e-mail, notes or money
+ * (docs/decisions/0230-calendar-feeds.md).
+ */
 export interface CalendarBooking {
   id: string;
   reservationNumber: string;

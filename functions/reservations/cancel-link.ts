@@ -1,5 +1,5 @@
 /**
- * The customer's cancel link from a reminder (R-SET-7, docs/decisions/reminder-cancel-links.md):
+ * The customer's cancel link from a reminder (R-SET-7, docs/decisions/0233-reminder-cancel-links.md):
  * `GET /public/reservations/cancel/{token}` shows the booking and whether it can still be cancelled
  * online; `POST` cancels it. The token's pointer (`RESCANCEL#{sha256(token)}`, ./reminders.ts) names
  * the tenant and the reservation: the tenant is the token's, nothing else.

@@ -44,7 +44,7 @@ import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './it
 
 /**
  * One sequence per tenant: RES-000001, RES-000002, ... (repeats never). Callers take a number only
- * once every check they can make by reading has passed, so a refused booking takes none (docs/decisions/right-about-money.md);
+ * once every check they can make by reading has passed, so a refused booking takes none (docs/decisions/0012-right-about-money.md);
  * only a booking that loses a race inside its transaction leaves a gap.
  */
 export async function nextReservationNumber(tenant: TenantId): Promise<string> {

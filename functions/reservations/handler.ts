@@ -6,7 +6,7 @@ import { reservationStats } from './counts.js';
 import { listReservations, reservationDetail } from './queries.js';
 
 // The writes (create, the booking transaction, the lifecycle transitions) load on first use: a
-// container serving the list, the stats and the detail never parses them (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
+// container serving the list, the stats and the detail never parses them (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md).
 const create = () => import('./create.js');
 const lifecycle = () => import('./lifecycle.js');
 

@@ -159,7 +159,7 @@ export async function deleteReservation(
     const at = new Date(now).toISOString();
     const by = `${actor.firstName} ${actor.lastName}`.trim();
     const w = auditedWrite(tenant);
-    // Out of the customer's index too, and one fewer on their count (docs/decisions/nothing-rented-disappears.md): the list's
+    // Out of the customer's index too, and one fewer on their count (docs/decisions/0006-nothing-rented-disappears.md): the list's
     // count and the details' list agree, neither shows a deleted reservation.
     transition(w, tenant, r, null, { deletedAt: at, deletedBy: by, deletedByUserId: actor.id, updatedAt: at }, [
       'gsi1pk',

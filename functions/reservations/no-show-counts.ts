@@ -1,5 +1,5 @@
 /**
- * The counters' and the customer's share of a no-show (R-RES-12, docs/decisions/no-shows.md): added
+ * The counters' and the customer's share of a no-show (R-RES-12, docs/decisions/0234-no-shows.md): added
  * by marking (./no-show.ts), taken back by restore (./lifecycle.ts). Its own module so the lifecycle
  * and the no-show mark do not import each other.
  */

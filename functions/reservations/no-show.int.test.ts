@@ -109,7 +109,7 @@ describe('no-shows', () => {
     expect(log.status).toBe(200);
     expect(log.body.data.map((l: { action: string }) => l.action)).toEqual(['NO_SHOW']);
 
-    // The staff dashboard hears it as a cancellation that was a no-show (docs/decisions/no-shows.md).
+    // The staff dashboard hears it as a cancellation that was a no-show (docs/decisions/0234-no-shows.md).
     const events = (await liveEventsSince(admin.tenant, undefined, 1000)).events.filter(
       (e) => (e.payload as { id?: string }).id === r.id && e.type === 'reservation-cancelled',
     );

@@ -1,5 +1,5 @@
 /**
- * No-shows (docs/requirements/reservations.md R-RES-12; docs/decisions/no-shows.md): an ACTIVE
+ * No-shows (docs/requirements/reservations.md R-RES-12; docs/decisions/0234-no-shows.md): an ACTIVE
  * reservation whose start has passed becomes CANCELLED with `noShow: true` through the cancel
  * transition of ./lifecycle.ts (item or slot places freed exactly as a cancel frees them), with a
  * NO_SHOW log line, the live event `reservation-cancelled` carrying `noShow: true`, and in the same

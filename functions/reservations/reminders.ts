@@ -1,5 +1,5 @@
 /**
- * Reminder markers and cancel links (R-SET-7, docs/decisions/reminder-sweep.md).
+ * Reminder markers and cancel links (R-SET-7, docs/decisions/0232-reminder-sweep.md).
  *
  * Markers: one row per reminder still ahead, written IN the transaction that creates or restores the
  * reservation (so a reservation and its reminders land together or not at all):

@@ -184,7 +184,7 @@ describe('item reservations', () => {
     expect(overlap.body.message).toBe(
       `This item is already reserved at that time (reservation ${first.reservationNumber}).`,
     );
-    // The refused booking took no number (docs/decisions/right-about-money.md): the next one follows the first.
+    // The refused booking took no number (docs/decisions/0012-right-about-money.md): the next one follows the first.
     const next = await reserve(admin, item.id, at(2, '14:00'));
     expect(Number(next.reservationNumber.slice(4))).toBe(Number(first.reservationNumber.slice(4)) + 1);
     await reserve(admin, item.id, at(2, '10:00'));
@@ -311,7 +311,7 @@ describe('returns, refunds and the lifecycle', () => {
     });
     expect(ret.body.data).toMatchObject({ status: 'COMPLETED', totalAmount: 60, actualReturnTime: at(1, '13:30') });
     expect(await paymentsTotal(admin)).toBeCloseTo(total0 + 50, 2); // balance after the $10 deposit
-    // docs/decisions/right-about-money.md: the charge and the refund are each their own row, the refund with its method and reference.
+    // docs/decisions/0012-right-about-money.md: the charge and the refund are each their own row, the refund with its method and reference.
     const paid = (await call('GET', `/api/reservations/integration/${r.id}`, { token: admin.token })).body.data
       .payments as { paymentType: string; amount: number; method: string | null; paymentId: string | null }[];
     expect(
@@ -751,7 +751,7 @@ describe('the overdue sweep', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.subject).toBe(`Your rental ${r.reservationNumber} is overdue`);
     expect(mine[0]!.body.text).toContain('This reservation is overdue and may incur additional charges.');
-    // the due time in the organization's zone, named (docs/decisions/one-time-zone.md)
+    // the due time in the organization's zone, named (docs/decisions/0008-one-time-zone.md)
     expect(mine[0]!.body.text).toMatch(/was due back at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\./);
     expect(
       (await call('GET', '/api/reservations/integration/all?kind=ITEM', { token: s.token })).body.counts.overdue,

@@ -133,7 +133,7 @@ export async function processReturn(
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
     const paymentId = body.refund?.paymentId?.trim() || null;
-    // Every money movement is its own row (docs/decisions/right-about-money.md): what the rental cost beyond the deposit,
+    // Every money movement is its own row (docs/decisions/0012-right-about-money.md): what the rental cost beyond the deposit,
     // and the refund with its own method and reference. Together they are the balance.
     const unrefunded = computeCharges({ baseCents, hasService: false, hourlyRateCents: rate, overageHours, taxRate });
     const movements = returnMovements({

@@ -1,6 +1,6 @@
 /**
  * The reservations area's stored rows (docs/data-model.md, "Reservations"), each one zod schema and one
- * parse from stored item to domain object (functions/lib/rows.ts, docs/decisions/row-schemas.md): the
+ * parse from stored item to domain object (functions/lib/rows.ts, docs/decisions/0023-row-schemas.md): the
  * reservation, its log line, its payments, the per-item booking row, the service booking pointer, the
  * number pointer and the sweep pointers. Key and index attributes are not named, so a parse drops them.
  * A row that does not match throws `RowShapeError` instead of being read as zeros and empty names.
@@ -121,7 +121,7 @@ const reservationRowSchema = z.object({
   deletedByUserId: maybe(z.string()),
   /** The charge payment row a return wrote, reversed by reprocess. */
   returnChargeCents: maybe(z.number()),
-  /** A service booking's add-ons as charged (services/booking.ts); `quantity` since docs/decisions/right-about-money.md. */
+  /** A service booking's add-ons as charged (services/booking.ts); `quantity` since docs/decisions/0012-right-about-money.md. */
   selectedAddons: z.optional(
     z.array(
       z.object({

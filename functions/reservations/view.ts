@@ -13,7 +13,10 @@ const person = (p: Person | null | undefined): ReservationView['createdByEmploye
   p ? { id: p.id || null, firstName: p.firstName, lastName: p.lastName } : null;
 const cents = (v: number | null | undefined) => fromCents(v ?? 0);
 
-/** Each add-on of a service booking as its own line of the price breakdown (docs/decisions/right-about-money.md). */
+/**
+ * Each add-on of a service booking as its own line of the price breakdown
+ * (docs/decisions/0012-right-about-money.md).
+ */
 function addonLines(r: ReservationRow): ReservationView['addons'] {
   const people = r.participantCount || 1;
   return (r.selectedAddons ?? []).map((a) => ({

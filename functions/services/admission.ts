@@ -18,7 +18,7 @@ import { getServiceRow, parseServiceRow } from './store.js';
 import type { ServiceBookingRequest } from './booking-request.js';
 
 /*
- * A service booking's admission (R-BOOK-5, docs/decisions/booking-rush.md): the slot, participants,
+ * A service booking's admission (R-BOOK-5, docs/decisions/0238-booking-rush.md): the slot, participants,
  * places and add-ons checked, and the places taken by one conditional write (slot-holds.ts).
  */
 

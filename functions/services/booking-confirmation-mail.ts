@@ -46,7 +46,7 @@ export async function sendConfirmation(
       reservationNumber: r.reservationNumber,
       slot: b.slot,
       participants: b.participants,
-      // The tax is named where the total is (docs/decisions/right-about-money.md), so a stored template needs no new variable.
+      // The tax is named where the total is (docs/decisions/0012-right-about-money.md), so a stored template needs no new variable.
       total:
         b.tax > 0
           ? `${formatUsd(b.total)} (includes ${formatUsd(b.tax)} tax at ${formatPercent(b.taxRate)})`

@@ -12,7 +12,7 @@ export interface ConfirmationReads {
 
 /**
  * Starts the confirmation's reads as a booking asks for its places, so they share the booking's own
- * read batch and run while it commits, not after it (docs/decisions/booking-rush.md). A booking
+ * read batch and run while it commits, not after it (docs/decisions/0238-booking-rush.md). A booking
  * refused meanwhile never awaits them: their failures are caught here, and seen again by whoever awaits.
  * The mail itself is built by ./booking-confirmation-mail.ts, loaded on first use.
  */

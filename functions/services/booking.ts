@@ -77,7 +77,7 @@ type BookingReads = ReturnType<typeof startReads>;
 
 /** The tax rate, the reminder settings and the customer match; a booking refused meanwhile never awaits them. */
 function startReads(req: ServiceBookingRequest) {
-  // R-MONEY-3: tax = the reservation's rate, else the organization's, else 0; services too (docs/decisions/right-about-money.md).
+  // R-MONEY-3: tax = the reservation's rate, else the organization's, else 0; services too (docs/decisions/0012-right-about-money.md).
   const reads = Promise.all([
     effectiveTaxRate(req.tenant),
     readReminderSettings(req.tenant),

@@ -45,12 +45,12 @@ export const handler = createAreaHandler('services', {
   'services.publicBook': async ({ params, body, event }) => {
     // The rate limit and the booking transaction (reservation, customer, slot, log, aggregates, the
     // confirmation mail) load on the first booking, not at every cold start of the services reads
-    // (docs/decisions/house-lean-bundles-fourth-pass-every-api.md).
+    // (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md).
     const [{ limitBySource, PUBLIC_BOOKING_PER_SOURCE }, { bookPublicService }] = await Promise.all([
       import('../lib/rate-limit.js'),
       import('./public-booking.js'),
     ]);
-    await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // docs/decisions/hardening-limits-per-source-address.md
+    await limitBySource('booking', event, PUBLIC_BOOKING_PER_SOURCE); // docs/decisions/0151-hardening-limits-per-source-address.md
     // BookingResult types its reservation loosely; the contract's response schema checks the shape at run time.
     return reply(201, (await bookPublicService(params.token, body)) as PublicBookingResponse);
   },

@@ -8,7 +8,7 @@ import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 
-/** docs/decisions/modules-and-live-stream.md: a switched-off module takes no bookings through its public share links. */
+/** docs/decisions/0001-modules-and-live-stream.md: a switched-off module takes no bookings through its public share links. */
 let ses: RunningSes;
 let admin: TestSession;
 

@@ -81,7 +81,7 @@ export async function bookPublicService(
     paymentNote,
     showPaymentOptions: Object.keys(methods).length > 0,
   };
-  // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (docs/decisions/one-time-zone.md).
+  // The customer reads the slot and the deadline in the slot's zone, named: their own clock may be another (docs/decisions/0008-one-time-zone.md).
   const zone = row.timeZone!;
   const { sendConfirmation } = await import('./booking-confirmation-mail.js');
   await sendConfirmation(

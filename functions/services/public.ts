@@ -53,7 +53,7 @@ async function checkedShare(
   service: ServiceRow | null,
   now: number,
 ): Promise<{ tenant: TenantId; service: ServiceRow }> {
-  // A suspended organization's links read "expired" (docs/decisions/platform-suspension.md), within seconds (cached status).
+  // A suspended organization's links read "expired" (docs/decisions/0192-platform-suspension.md), within seconds (cached status).
   const [status, modules, orgZone] = await Promise.all([
     cachedOrganizationStatus(tenant),
     cachedModules(tenant),
@@ -63,14 +63,14 @@ async function checkedShare(
   if (!publicBookingOpen(modules)) throw unavailableService();
   if (!service || service.shareToken !== token || !service.isActive || !service.rsvpSettings.enablePublicBookings)
     throw expiredLink();
-  // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (docs/decisions/one-time-zone.md).
+  // Slots are wall-clock times of the service's zone, else the organization's: never the server's own (docs/decisions/0008-one-time-zone.md).
   if (eventHasEnded(service.availability, now, serviceZone(service, orgZone))) throw endedEvent();
   return { tenant, service };
 }
 
 /** A link's pointer never changes tenant or service; a revoked one also changes the service's token, which the booking's write checks. */
 const sharePointers = warmCache<SharePointer>(10 * 60_000);
-/** Long enough for a rush to share one read; the booking's own write decides (docs/decisions/booking-rush.md). */
+/** Long enough for a rush to share one read; the booking's own write decides (docs/decisions/0238-booking-rush.md). */
 const servicesForBooking = warmCache<ServiceRow | null>(2_000);
 
 /**

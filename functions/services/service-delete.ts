@@ -21,7 +21,7 @@ function bookedUpcomingPlaces(row: ServiceRow, zone: string, now: number): numbe
   );
 }
 
-/** Why a service stays (docs/decisions/nothing-rented-disappears.md; R-INV-7 shows it after "Failed to delete service"). */
+/** Why a service stays (docs/decisions/0006-nothing-rented-disappears.md; R-INV-7 shows it after "Failed to delete service"). */
 export function bookedServiceMessage(name: string, reservationNumbers: readonly string[], places: number): string {
   const what = reservationNumbers.length
     ? `active bookings (${reservationNumbers.join(', ')})`

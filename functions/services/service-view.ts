@@ -6,7 +6,7 @@ import { photoKeys, presignGet, type PhotoVariant } from '../lib/files.js';
 import type { TenantId } from '../lib/keys.js';
 import type { PhotoUrls, ServiceRow } from './model.js';
 
-/** Presigned GETs for the photo's original and the variants the resize step writes (docs/decisions/booking-serving-photos-presigned-get-urls-minted.md). */
+/** Presigned GETs for the photo's original and the variants the resize step writes (docs/decisions/0039-booking-serving-photos-presigned-get-urls-minted.md). */
 export async function photoUrlsFor(
   tenant: TenantId,
   row: Pick<ServiceRow, 'photoBaseKey' | 'photoKey'>,

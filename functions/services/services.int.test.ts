@@ -366,7 +366,7 @@ describe('public booking', () => {
       allergies: true,
     });
     expect(row.notes).toBe('Window seat\nAllergies: Peanuts\nParticipants: 2\nSelected Add-ons:\nLunch\nPhotos');
-    // docs/decisions/right-about-money.md: the details carry each add-on with its rate, quantity and amount, read from the booking's data.
+    // docs/decisions/0012-right-about-money.md: the details carry each add-on with its rate, quantity and amount, read from the booking's data.
     const staffView = (
       await call('GET', `/api/reservations/integration/${res.body.reservation.id}`, { token: admin.token })
     ).body.data;
@@ -381,7 +381,7 @@ describe('public booking', () => {
     const svc = await call('GET', `/api/inventory/services/${s.id}`, { token: admin.token });
     expect(JSON.parse(svc.body.availability)[0].slotsAvailable).toBe(3);
 
-    // the same customer (by phone and name, docs/decisions/right-about-money.md) is found again
+    // the same customer (by phone and name, docs/decisions/0012-right-about-money.md) is found again
     const second = await call('POST', `/public/service/${token}/book`, {
       body: booking({
         customer: { firstName: 'ada', lastName: 'Lovelace', phone: '555-777-0001', email: 'other@example.com' },
@@ -410,7 +410,7 @@ describe('public booking', () => {
     expect(mail?.body.text).toContain('https://venmo.com/kayaks?txn=pay&amount=95.00');
   });
 
-  it("taxes service bookings at the organization's rate, public and staff, and says so (docs/decisions/right-about-money.md)", async () => {
+  it("taxes service bookings at the organization's rate, public and staff, and says so (docs/decisions/0012-right-about-money.md)", async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
     expect(
       (await call('PUT', '/api/settings/financial/tax', { token: s.token, body: { rate: 8.25, enabled: true } }))
@@ -464,7 +464,7 @@ describe('public booking', () => {
     expect(staff.body.data).toMatchObject({ subtotal: 30, taxAmount: 2.48, totalAmount: 32.48 });
   });
 
-  // R-SET-4, R-MONEY-6: a 3-decimal rate (docs/decisions/tax-rate-three-decimals.md).
+  // R-SET-4, R-MONEY-6: a 3-decimal rate (docs/decisions/0255-tax-rate-three-decimals.md).
   it('taxes a booking at 8.875 % in whole cents and names the rate as 8.875%', async () => {
     const s = await sessionFor({ role: 'BUSINESS_ADMIN' });
     expect(
@@ -671,7 +671,7 @@ describe('public booking', () => {
   }, 120_000);
 });
 
-describe("one time zone, the organization's (docs/decisions/one-time-zone.md)", () => {
+describe("one time zone, the organization's (docs/decisions/0008-one-time-zone.md)", () => {
   const inbox = async (to: string) =>
     (
       (await (await fetch(`${ses.endpoint}/store`)).json()) as {

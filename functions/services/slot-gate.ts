@@ -1,5 +1,5 @@
 /**
- * Place-taking writes of one slot, paced in this process (docs/decisions/booking-rush.md, R-BOOK-5).
+ * Place-taking writes of one slot, paced in this process (docs/decisions/0238-booking-rush.md, R-BOOK-5).
  * Writes go out together while the places they ask for fit in what the slot was last seen to have
  * left; the others wait. Each write's answer says how many places the slot had left. A request that
  * was already waiting when a write was sent that found too few places for it is refused by that

@@ -12,7 +12,7 @@ import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, slotHoldsPointerKey, takePl
 
 /**
  * Places taken before the booking transaction (docs/requirements/booking.md R-BOOK-5,
- * docs/decisions/booking-rush.md): a rush decided by single writes, and the sweep that gives back the
+ * docs/decisions/0238-booking-rush.md): a rush decided by single writes, and the sweep that gives back the
  * places of bookings that never landed, against DynamoDB Local.
  */
 let ses: RunningSes;

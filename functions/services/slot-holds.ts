@@ -12,7 +12,7 @@ import { addWaitlistCheckParts } from './waitlist-store.js';
 
 /**
  * Places taken out of a slot before the booking's own transaction (docs/requirements/booking.md
- * R-BOOK-5, docs/decisions/booking-rush.md). One conditional UpdateItem on the service row takes the
+ * R-BOOK-5, docs/decisions/0238-booking-rush.md). One conditional UpdateItem on the service row takes the
  * places and writes a hold attribute `hold#{reservationId}` beside them, so a rush is decided by
  * single-item writes that never conflict: a full slot is refused at once, and only the winners run
  * the booking transaction, which no longer touches the service row.

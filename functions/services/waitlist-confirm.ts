@@ -1,6 +1,6 @@
 /**
  * Confirming a waitlist join by its e-mail link, and the lapse of joins never confirmed (R-SVC-11,
- * docs/decisions/waitlist-confirmation.md). Confirming turns the UNCONFIRMED entry into a WAITING one
+ * docs/decisions/0246-waitlist-confirmation.md). Confirming turns the UNCONFIRMED entry into a WAITING one
  * whose place in line is the time of confirming (first confirmed, first offered), makes its leave link
  * and mails the position (the `waitlist-joined` mail). Loaded on first use by the services handler and
  * the waitlist sweep.

@@ -1,6 +1,6 @@
 /**
- * Joining a slot's waitlist (R-SVC-8, R-SVC-11, docs/decisions/waitlist.md,
- * docs/decisions/waitlist-confirmation.md) and the join's answer. A join makes an UNCONFIRMED entry and
+ * Joining a slot's waitlist (R-SVC-8, R-SVC-11, docs/decisions/0236-waitlist.md,
+ * docs/decisions/0246-waitlist-confirmation.md) and the join's answer. A join makes an UNCONFIRMED entry and
  * mails its confirmation link; the place in line comes with the confirmation (waitlist-confirm.ts).
  * Loaded on first use by the services handler.
  */

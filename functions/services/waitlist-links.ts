@@ -1,5 +1,5 @@
 /**
- * The person's links after joining (R-SVC-9, docs/decisions/waitlist.md): the offer page's read,
+ * The person's links after joining (R-SVC-9, docs/decisions/0236-waitlist.md): the offer page's read,
  * accepting (a public booking of the held places), declining, and leaving by the leave link. Loaded
  * on first use by the services handler.
  */

@@ -1,5 +1,5 @@
 /**
- * Offers of held places (R-SVC-9, docs/decisions/waitlist.md). Every step is one conditional
+ * Offers of held places (R-SVC-9, docs/decisions/0236-waitlist.md). Every step is one conditional
  * transaction with its log line:
  *   offer    slot places taken out (conditional on enough left) + entry WAITING→OFFERED + offer link
  *   release  entry OFFERED→EXPIRED/LEFT (conditional on the hold read) + places back to the slot

@@ -1,5 +1,5 @@
 /**
- * The end of a waitlist entry without a booking (R-SVC-9, R-SVC-10, docs/decisions/waitlist.md): an
+ * The end of a waitlist entry without a booking (R-SVC-9, R-SVC-10, docs/decisions/0236-waitlist.md): an
  * offer's release (hold expired, declined, left, removed, slot started) gives its places back in the
  * same conditional transaction; a WAITING entry just leaves the queue.
  */

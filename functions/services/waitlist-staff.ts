@@ -40,7 +40,7 @@ async function requireService(tenant: TenantId, id: string) {
 
 /**
  * The staff list (R-SVC-10): unconfirmed joins are not shown (R-SVC-11,
- * docs/decisions/waitlist-confirmation.md): they hold no place and may be made-up addresses.
+ * docs/decisions/0246-waitlist-confirmation.md): they hold no place and may be made-up addresses.
  */
 export async function staffWaitlist(tenant: TenantId, serviceId: string) {
   await requireService(tenant, serviceId);

@@ -176,7 +176,7 @@ export async function runCheckNow(tenant: TenantId, serviceId: string, slot: Slo
     const { processCheck } = await import('./waitlist-offers.js');
     await processCheck(tenant, serviceId, slot);
   } catch (e) {
-    // The marker stays: the sweep makes the offer within a minute (docs/decisions/waitlist.md).
+    // The marker stays: the sweep makes the offer within a minute (docs/decisions/0236-waitlist.md).
     logger.warn('waitlist check left to the sweep', { error: e as Error, serviceId });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/api-keys.md): create, list, revoke.
+ * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/0229-api-keys.md): create, list, revoke.
  *
  * Rows:
  * - `T#{org}` / `APIKEY#{id}`: the key (name, access level, creator, `keyHash`, `lastUsedAt`);

@@ -1,6 +1,6 @@
 /**
  * The public calendar feed, GET /public/calendar/{token}.ics (docs/requirements/settings.md R-SET-8,
- * docs/decisions/calendar-feeds.md): the tenant's bookings as iCalendar for the holder of the address.
+ * docs/decisions/0230-calendar-feeds.md): the tenant's bookings as iCalendar for the holder of the address.
  */
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

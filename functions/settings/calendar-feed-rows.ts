@@ -1,5 +1,5 @@
 /**
- * Calendar feed rows (docs/requirements/settings.md R-SET-8, docs/decisions/calendar-feeds.md):
+ * Calendar feed rows (docs/requirements/settings.md R-SET-8, docs/decisions/0230-calendar-feeds.md):
  * - `T#{org}` / `CALFEED#{id}`: the feed (name, scope, target, creator, `tokenHash`);
  * - `CALFEEDTOKEN#{sha256(token)}` / `CALFEEDTOKEN`: the platform pointer the public feed reads by key
  *   (tenant, feed, scope, target, creator), put and deleted in the same transaction as the feed row;

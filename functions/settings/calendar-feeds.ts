@@ -1,5 +1,5 @@
 /**
- * Calendar feeds (docs/requirements/settings.md R-SET-8, docs/decisions/calendar-feeds.md): the
+ * Calendar feeds (docs/requirements/settings.md R-SET-8, docs/decisions/0230-calendar-feeds.md): the
  * tenant's list, create and revoke. The rows are calendar-feed-rows.ts; the public feed is
  * calendar-feed-public.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * docs/decisions/layout-at-375-and-1366.md: the matrix shows what really applies. By default an EMPLOYEE has the read-only
+ * docs/decisions/0225-layout-at-375-and-1366.md: the matrix shows what really applies. By default an EMPLOYEE has the read-only
  * inventory of R-AUTH-4 (the cells read off); an administrator who grants employees item
  * creation sees it work; a cell the role can never hold stays off whatever is sent.
  */

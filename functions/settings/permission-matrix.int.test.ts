@@ -119,7 +119,7 @@ describe.each(Object.entries(CASES) as [PermissionGroup, Case][])('group %s', (g
   });
 });
 
-describe('narrowing, and widening only where delegable (docs/decisions/layout-at-375-and-1366.md)', () => {
+describe('narrowing, and widening only where delegable (docs/decisions/0225-layout-at-375-and-1366.md)', () => {
   it('a granted permission does not give a plain employee what the role flags refuse', async () => {
     admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
     const emp = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE' });

@@ -226,7 +226,7 @@ describe('tax', () => {
     expect(res.body.details.map((d: { msg: string }) => d.msg)).toContain(msg);
   });
 
-  // R-SET-4: rates to 3 decimals (docs/decisions/tax-rate-three-decimals.md).
+  // R-SET-4: rates to 3 decimals (docs/decisions/0255-tax-rate-three-decimals.md).
   it('saves 8.875 exactly, in thousandths of a percent, and tax_rate answers 8.875', async () => {
     const fresh = await sessionFor();
     const put = await call('PUT', '/api/settings/financial/tax', {
@@ -271,7 +271,8 @@ describe('permissions', () => {
     const fresh = await sessionFor();
     const before = await call('GET', '/api/settings/permissions', { token: fresh.token });
     expect(before.body).toEqual({ success: true, policy: completePolicy(null), updatedAt: null });
-    // docs/decisions/layout-at-375-and-1366.md: employees do not manage inventory unless an administrator grants it.
+    // docs/decisions/0225-layout-at-375-and-1366.md: employees do not manage inventory unless an administrator grants
+    // it.
     expect(before.body.policy.EMPLOYEE.inventoryItems).toMatchObject({ view: true, create: false });
     expect(before.body.policy.MANAGER.inventoryItems).toMatchObject({ view: true, create: true });
     expect((await call('GET', '/api/settings/permissions/logs', { token: fresh.token })).body).toEqual({

@@ -8,7 +8,7 @@ import { percentToThousandths, thousandthsToPercent } from '../../shared/domain/
  * The tax row (R-SET-5 "Tax settings": rate, enabled). One row per tenant under
  * `T#{tenant}` / `SETTINGS#TAX`. The rate is kept as a whole number of thousandths of a percent
  * (`rateThousandths`, 8.875 % = 8875) so it is always an exact 0.000-99.990 value (R-SET-4,
- * docs/decisions/tax-rate-three-decimals.md); readers get it back as a percentage number. Rows saved
+ * docs/decisions/0255-tax-rate-three-decimals.md); readers get it back as a percentage number. Rows saved
  * before rates took 3 decimals hold `rateBasisPoints` (hundredths, 8.25 % = 825) and read the same.
  */
 export interface TaxSettings {

@@ -1,6 +1,6 @@
 /**
  * Webhook endpoints, managed by administrators (docs/requirements/settings.md R-SET-10,
- * docs/decisions/webhooks.md). Rows and keys: functions/lib/webhook-rows.ts. Each change is logged
+ * docs/decisions/0231-webhooks.md). Rows and keys: functions/lib/webhook-rows.ts. Each change is logged
  * (`WEBHOOKLOG#{at}#{uuid}`: who added, changed, deleted, tested or replayed what).
  *
  * The signing secret is `whsec_` + base64 of 32 random bytes, answered once and stored sealed with the

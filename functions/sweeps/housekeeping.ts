@@ -4,7 +4,7 @@ import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
  * Hourly housekeeping. Share links and invitations need no sweep: their expiry is decided when they
- * are read (docs/decisions/inventory-batch-recovery-drains-every-stale-batch.md), and TTL removes old pointers. What does need one: inventory bulk
+ * are read (docs/decisions/0075-inventory-batch-recovery-drains-every-stale-batch.md), and TTL removes old pointers. What does need one: inventory bulk
  * batches interrupted by a crash, rolled back (creates) or finished (deletes).
  */
 export const handler = sweepHandler('housekeeping', async (): Promise<{ processed: number }> => {

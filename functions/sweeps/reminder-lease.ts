@@ -5,7 +5,7 @@ import { logger } from '../lib/logger.js';
 import { reminderMarkerKey, type ReminderMarker } from '../reservations/reminders.js';
 
 /**
- * A reminder marker's lease (R-SET-7, docs/decisions/reminder-sweep.md, steps 2 and 4 of reminders.ts):
+ * A reminder marker's lease (R-SET-7, docs/decisions/0232-reminder-sweep.md, steps 2 and 4 of reminders.ts):
  * a run claims the marker before it sends, removes it once SES took the mail, or gives it back after a
  * failed send (at most MAX_ATTEMPTS times).
  */

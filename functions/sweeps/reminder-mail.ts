@@ -18,7 +18,7 @@ import type { ReservationRow } from '../reservations/entity.js';
 import { SERVICE_ROWS } from '../services/model.js';
 
 /**
- * The reminder e-mail of the reminder sweep (R-SET-7, docs/decisions/reminder-sweep.md, reminders.ts)
+ * The reminder e-mail of the reminder sweep (R-SET-7, docs/decisions/0232-reminder-sweep.md, reminders.ts)
  * and what it shows of the business and the service.
  */
 export const TEMPLATE = 'reservation-reminder';

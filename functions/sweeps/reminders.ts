@@ -15,7 +15,7 @@ import { type BusinessBits, readBusiness } from '../reservations/booking-mail.js
 import { sendReminder, serviceOf, TEMPLATE } from './reminder-mail.js';
 
 /**
- * The reminder sweep (R-SET-7, docs/decisions/reminder-sweep.md), every minute:
+ * The reminder sweep (R-SET-7, docs/decisions/0232-reminder-sweep.md), every minute:
  * 1. reads its cursor (the oldest UTC hour that may still hold a marker) and Queries each hour
  *    bucket `SWEEP#REMINDER#{hour}` from there up to now for markers due by now: keyed reads on the
  *    due time, never a Scan, so a run costs what is due, not what is booked;

@@ -3,7 +3,7 @@ import { runDueSchedules, type SweepResult } from '../reports/schedule-sweep.js'
 import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
- * Scheduled reports (docs/decisions/reports-scheduled-reports-really-arrive.md): every schedule whose next run has come is claimed once (a conditional
+ * Scheduled reports (docs/decisions/0207-reports-scheduled-reports-really-arrive.md): every schedule whose next run has come is claimed once (a conditional
  * write on its nextRun), its report computed for its period in the organization's zone, rendered as
  * PDF, Excel or CSV and e-mailed with the file attached (functions/reports/schedule-runs.ts).
  * EventBridge runs it every 5 minutes, so a report leaves at most 5 minutes after its time.

@@ -4,7 +4,7 @@ import { sweepWaitlist } from '../services/waitlist-offers.js';
 import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
- * The waitlist sweep (R-SVC-9, docs/decisions/waitlist.md), every minute: holds past their time go back
+ * The waitlist sweep (R-SVC-9, docs/decisions/0236-waitlist.md), every minute: holds past their time go back
  * (Query of the SWEEP#WLHOLD index by holdUntil), then freed places are offered (Query of the
  * SWEEP#WLCHECK index by due time); joins never confirmed lapse (SWEEP#WLCONFIRM by deadline, R-SVC-11). Never a scan; safe to run twice at once (conditional transitions).
  * The release paths also run the offers right after their own commit: this sweep is the guarantee.

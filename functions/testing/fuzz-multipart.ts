@@ -6,7 +6,7 @@ export interface MultipartCase {
 }
 
 /**
- * docs/decisions/multipart-and-availability.md: multipart bodies a parser must survive, sent to every multipart route and every
+ * docs/decisions/0005-multipart-and-availability.md: multipart bodies a parser must survive, sent to every multipart route and every
  * public route (which must not parse them at all). `fileField` is the route's file field, so the
  * cases that are otherwise well formed reach the route's own checks.
  */

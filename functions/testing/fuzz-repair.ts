@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * Makes the sampled baseline of a fuzz route valid (docs/decisions/hardening-contract-fuzz-test.md): the
+ * Makes the sampled baseline of a fuzz route valid (docs/decisions/0159-hardening-contract-fuzz-test.md): the
  * JSON Schema sample ignores refinements, so `repair` nudges it field by field until the zod schema
  * accepts it.
  */

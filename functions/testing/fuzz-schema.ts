@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * The fuzz test's view of a route's zod schemas (docs/decisions/hardening-contract-fuzz-test.md): their
+ * The fuzz test's view of a route's zod schemas (docs/decisions/0159-hardening-contract-fuzz-test.md): their
  * JSON Schema (input side) and a best-effort valid sample of it, the baseline the hostile cases of
  * fuzz.ts start from.
  */

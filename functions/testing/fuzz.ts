@@ -3,7 +3,7 @@ import { acceptsStructure, type Json, jsonSchemaOf, sample } from './fuzz-schema
 import { repair } from './fuzz-repair.js';
 
 /**
- * Inputs for the contract fuzz test (docs/decisions/hardening-contract-fuzz-test.md): a best-effort valid sample derived from a
+ * Inputs for the contract fuzz test (docs/decisions/0159-hardening-contract-fuzz-test.md): a best-effort valid sample derived from a
  * route's zod schemas (fuzz-schema.ts, made valid by fuzz-repair.ts), and hostile variants of it. The
  * multipart catalogue is fuzz-multipart.ts.
  */

@@ -38,7 +38,7 @@ export const htmlLinks = (html: string) => [...html.matchAll(/href\s*=\s*"([^"]*
 export const textLinks = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
 
 /**
- * What makes an e-mail's two parts disagree or break (docs/decisions/hardening-e-mail-text-parts.md). Empty when the mail is
+ * What makes an e-mail's two parts disagree or break (docs/decisions/0162-hardening-e-mail-text-parts.md). Empty when the mail is
  * right: the text part has no HTML escaping and no tags, every address in it stands on its own
  * (after a space or a line start), and every link of the HTML part is in the text part verbatim.
  */

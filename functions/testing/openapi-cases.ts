@@ -1,7 +1,7 @@
 import * as fc from 'fast-check';
 
 /**
- * Requests generated from the OpenAPI document itself (docs/decisions/openapi-a-document-a-client-can-trust.md):
+ * Requests generated from the OpenAPI document itself (docs/decisions/0239-openapi-a-document-a-client-can-trust.md):
  * a small JSON Schema → fast-check translation for the keywords zod's `z.toJSONSchema` writes, and
  * mutations that make a valid request invalid by one rule the document states. Seeded: the same
  * seed gives the same requests. Used by functions/openapi-property.int.test.ts.

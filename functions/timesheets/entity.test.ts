@@ -6,7 +6,7 @@ import { resetDb } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import { myWeeklyHundredths } from './entity.js';
 
-/** docs/decisions/batch-reads-paging-dead-letters.md: the weekly total reads its seven day rows through batchGetAll, so unprocessed keys are not zero hours. */
+/** docs/decisions/0257-batch-reads-paging-dead-letters.md: the weekly total reads its seven day rows through batchGetAll, so unprocessed keys are not zero hours. */
 const TABLE = 'timesheets-batch-test';
 const ddb = mockClient(DynamoDBDocumentClient);
 let savedTable: string | undefined;

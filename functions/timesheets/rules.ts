@@ -69,7 +69,7 @@ export interface PerformanceInput {
 export const FULL_WEEK_HOURS = 40;
 
 /**
- * Performance (R-TS-6), decisions in docs/decisions/timesheets-productivityscore.md (Timesheets):
+ * Performance (R-TS-6), decisions in docs/decisions/0186-timesheets-productivityscore.md (Timesheets):
  * weeks = calendar weeks from the first clock-in's week to this week inclusive; avgHoursPerWeek and
  * shiftsPerWeek divide by it; overtime is the hours beyond 40 in each week; onTimePercentage is the
  * share of clock-ins on open days made no later than 5 minutes after opening (null when none);

@@ -44,8 +44,8 @@ export async function setupDetailsOp(token: string | undefined) {
 /** POST /api/users/complete-signup (public): the setup link's token decides tenant, user and e-mail. */
 export async function completeSignupOp(body: z.output<typeof completeSignupBody>) {
   const { tenant, row, hash } = await usableSetup(body.token);
-  // docs/decisions/sessions-follow-the-account.md: the account keeps the address the link was mailed to. Another one is
-  // refused before any lookup, so a link can neither claim nor probe someone else's address.
+  // docs/decisions/0009-sessions-follow-the-account.md: the account keeps the address the link was mailed to. Another
+  // one is refused before any lookup, so a link can neither claim nor probe someone else's address.
   const email = normalizeUsername(row.email);
   if (normalizeUsername(body.email) !== email)
     throw new ApiError(400, 'SetupEmailMismatch', EMPLOYEE_MESSAGES.setupEmailFixed, undefined, { success: false });

@@ -35,7 +35,7 @@ describe('field encryption (AES-256-GCM)', () => {
     await expect(encryptField('x', 'a')).rejects.toThrow(/at least 32/);
   });
 
-  it('keeps reading every value after the data key rotates, and seals new ones with the new key (docs/decisions/stack-checks.md)', async () => {
+  it('keeps reading every value after the data key rotates, and seals new ones with the new key (docs/decisions/0010-stack-checks.md)', async () => {
     const legacy = 'k'.repeat(40);
     // A value written before keyrings: v1, sealed with the plain secret.
     const iv = randomBytes(12);

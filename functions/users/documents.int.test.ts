@@ -10,7 +10,7 @@ import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { documentKey } from './documents.js';
 
-// docs/decisions/accepted-files.md: an accepted document lives where no presigned form can write.
+// docs/decisions/0003-accepted-files.md: an accepted document lives where no presigned form can write.
 
 let s3: RunningS3;
 let dir: string;

@@ -12,7 +12,7 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { userKeys } from './employee-row.js';
 
 /**
- * R-EMP-9 (docs/decisions/email-change-confirmation.md): a new e-mail address takes effect only once its
+ * R-EMP-9 (docs/decisions/0250-email-change-confirmation.md): a new e-mail address takes effect only once its
  * owner confirms it; report recipients count as staff only at a confirmed address (R-REP-7).
  * Against DynamoDB Local and the SES emulator.
  */

@@ -15,7 +15,7 @@ import { changeableEmployee, emailInUse } from './employee-view.js';
 import { getEmployee, saveEmployee } from './store.js';
 
 /**
- * R-EMP-9 (docs/decisions/email-change-confirmation.md): a new e-mail address takes effect only once its
+ * R-EMP-9 (docs/decisions/0250-email-change-confirmation.md): a new e-mail address takes effect only once its
  * owner confirms it by the link mailed to it; the current address is told. Until then the row keeps
  * `email` and `username` (sign-in, report recipients as staff, every mail) and holds the new address
  * as `pendingEmail` with the SHA-256 of the link's token; the pointer `EMAILCHANGE#{hash}` names

@@ -30,7 +30,7 @@ async function mailSetupLink(tenant: TenantId, row: EmployeeRow, token: string, 
     firstName: row.firstName,
     lastName: row.lastName,
     organizationName: org.name,
-    // The organization's clock, named (docs/decisions/one-time-zone.md); the zone and month names load with the mail, not at cold start.
+    // The organization's clock, named (docs/decisions/0008-one-time-zone.md); the zone and month names load with the mail, not at cold start.
     setupUrl: tenantUrl(org.subdomain, `/setup-account/${token}`).toString(),
     expiresAt: formatDateTimeIn(validUntil, zone, { zoneName: true }),
   };

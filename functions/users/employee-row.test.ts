@@ -3,7 +3,7 @@ import { parseOrganization, parseUserRecord } from '../auth/entity.js';
 import { RowShapeError } from '../lib/rows.js';
 import { parseEmployeeRow } from './employee-row.js';
 
-/** The user row's one parse (docs/decisions/row-schemas.md): what sign-up, the admin bootstrap and the users area write. */
+/** The user row's one parse (docs/decisions/0023-row-schemas.md): what sign-up, the admin bootstrap and the users area write. */
 const owner = {
   pk: 'T#org1',
   sk: 'USER#u1',

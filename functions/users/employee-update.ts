@@ -108,7 +108,7 @@ export async function updateOp(tenant: TenantId, auth: AuthClaims, id: string, b
       staged = emailChange.stageEmailChange(tenant, before, after, email, extra);
     }
   }
-  // docs/decisions/sessions-follow-the-account.md: a new role or access level ends the person's sessions (the epoch is part of this
+  // docs/decisions/0009-sessions-follow-the-account.md: a new role or access level ends the person's sessions (the epoch is part of this
   // Put), so no token keeps rights its holder lost, nor lacks ones they gained.
   const endsSessions = after.role !== before.role || after.accessLevel !== before.accessLevel;
   if (endsSessions) after.sessionEpoch = (before.sessionEpoch ?? 0) + 1;

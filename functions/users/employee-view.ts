@@ -77,7 +77,7 @@ export async function orgName(tenant: TenantId): Promise<OrgName> {
 
 /**
  * An organization created before its owner was kept: its first administrator is the owner, recorded
- * once on the organization (docs/decisions/organization-owner.md).
+ * once on the organization (docs/decisions/0251-organization-owner.md).
  */
 async function legacyOwner(tenant: TenantId): Promise<string | undefined> {
   const admins = (await listEmployees(tenant))
@@ -103,7 +103,7 @@ export async function requireEmployee(tenant: TenantId, id: string) {
 }
 
 /**
- * The users area's gate for every route that changes a user record or its documents (docs/decisions/sessions-follow-the-account.md;
+ * The users area's gate for every route that changes a user record or its documents (docs/decisions/0009-sessions-follow-the-account.md;
  * the rule is shared/domain/employees.ts `userChangeRefusal`): the row, or 404 / 403.
  */
 export async function changeableEmployee(tenant: TenantId, auth: AuthClaims, id: string, change?: AccountChange) {
@@ -114,7 +114,7 @@ export async function changeableEmployee(tenant: TenantId, auth: AuthClaims, id:
 }
 
 /**
- * This tenant's users only (docs/decisions/sessions-follow-the-account.md): an address that signs in elsewhere on the platform is
+ * This tenant's users only (docs/decisions/0009-sessions-follow-the-account.md): an address that signs in elsewhere on the platform is
  * no concern of this tenant's admin, and answering 409 for it told them it exists. Such an invitee
  * learns it at setup, from the link mailed to that very address; an active account's new e-mail still
  * meets the platform-wide sign-in name condition in saveEmployee's transaction.

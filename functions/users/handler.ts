@@ -44,7 +44,7 @@ export const handler = createAreaHandler(
       return reply(r.created ? 201 : 200, r);
     },
     'users.listDocuments': async ({ tenant, params }) => (await docs()).listOp(tenant, params.id),
-    // Document writes pass the users area's one rule first (changeableEmployee: docs/decisions/sessions-follow-the-account.md).
+    // Document writes pass the users area's one rule first (changeableEmployee: docs/decisions/0009-sessions-follow-the-account.md).
     'users.uploadDocument': async ({ tenant, auth, params, event }) => {
       await changeableEmployee(tenant, auth, params.id);
       const form = (typeof event.body === 'object' && event.body ? event.body : {}) as Record<string, unknown>;

@@ -11,8 +11,8 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { setupTokenMailedTo } from '../testing/mail.js';
 
 /**
- * R-EMP-10 (docs/decisions/organization-owner.md) against DynamoDB Local: an API key changes nobody's rights, the owner
- * can undo any other administrator, and a removed administrator's keys stop. Messages written out.
+ * R-EMP-10 (docs/decisions/0251-organization-owner.md) against DynamoDB Local: an API key changes nobody's rights, the
+ * owner can undo any other administrator, and a removed administrator's keys stop. Messages written out.
  */
 
 let ses: RunningSes;

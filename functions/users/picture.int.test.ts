@@ -13,7 +13,7 @@ import { call, useTestTable } from '../testing/harness.js';
 import { handler as resize } from '../uploads/resize.js';
 import { getEmployee } from './store.js';
 
-// docs/decisions/employees-picture-upload.md: the picture goes the service photos' checked way.
+// docs/decisions/0227-employees-picture-upload.md: the picture goes the service photos' checked way.
 
 let s3: RunningS3;
 let dir: string;

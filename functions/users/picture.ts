@@ -13,7 +13,7 @@ import type { EmployeeRow } from './employee-row.js';
 import { saveEmployee } from './store.js';
 
 /**
- * Employee pictures go the service photos' way (docs/decisions/employees-picture-upload.md): a
+ * Employee pictures go the service photos' way (docs/decisions/0227-employees-picture-upload.md): a
  * presigned POST under incoming/photos/, the resize step checks the bytes and writes the original and
  * the WebP variants, and only then does the user row take the picture's base key.
  */

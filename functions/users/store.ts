@@ -99,7 +99,7 @@ export async function deactivateEmployee(
           Update: {
             TableName: table(),
             Key: userKeys.user(tenant, row.id),
-            // The session epoch moves too (docs/decisions/sessions-follow-the-account.md): a later reactivation does not revive old tokens.
+            // The session epoch moves too (docs/decisions/0009-sessions-follow-the-account.md): a later reactivation does not revive old tokens.
             UpdateExpression:
               'SET isActive = :f, #s = :inactive, deactivatedAt = :now, deactivatedBy = :by, updatedAt = :now ADD sessionEpoch :one',
             // The role read is the role the change rule allowed (R-EMP-10): a promotion meanwhile refuses this.

@@ -11,7 +11,7 @@ import { setupTokenMailedTo } from '../testing/mail.js';
 import { EMPLOYEE_MESSAGES } from '../../shared/domain/employees.js';
 import { getDocument, putDocument } from './document-rows.js';
 
-/** docs/decisions/sessions-follow-the-account.md: the users area's one rule, the invited address, and answers that reveal no account. */
+/** docs/decisions/0009-sessions-follow-the-account.md: the users area's one rule, the invited address, and answers that reveal no account. */
 
 let ses: RunningSes;
 let owner: TestSession;

@@ -303,7 +303,7 @@ describe('invitations and account setup', () => {
         termsAccepted: true,
       },
     });
-    // docs/decisions/sessions-follow-the-account.md: the account keeps the invited address (functions/users/trust.int.test.ts)
+    // docs/decisions/0009-sessions-follow-the-account.md: the account keeps the invited address (functions/users/trust.int.test.ts)
     expect(res).toMatchObject({ status: 400, body: { message: EMPLOYEE_MESSAGES.setupEmailFixed } });
     expect((await call('GET', `/api/users/${inv.body.employee.id}`, { token: owner.token })).body.employee.status).toBe(
       'PENDING',

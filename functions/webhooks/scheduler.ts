@@ -1,5 +1,5 @@
 /**
- * Fair webhook delivery (docs/requirements/settings.md R-SET-12, docs/decisions/webhook-fair-delivery.md):
+ * Fair webhook delivery (docs/requirements/settings.md R-SET-12, docs/decisions/0248-webhook-fair-delivery.md):
  * one tenant's slow or hanging endpoints never delay another tenant's deliveries.
  *
  * A job is one step of one partition (tenant, endpoint, order key): one send at most (drain.ts

@@ -1,5 +1,5 @@
 /**
- * The webhook delivery worker (docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md). The
+ * The webhook delivery worker (docs/requirements/settings.md R-SET-10, docs/decisions/0231-webhooks.md). The
  * same code runs on AWS (DynamoDB Streams → EventBridge Pipe → SQS → this worker; due retries by the
  * webhook-retries sweep) and locally (functions/local/webhook-poller.ts polls `pollWebhooks`).
  *

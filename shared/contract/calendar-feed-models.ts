@@ -1,7 +1,7 @@
 import * as z from '../zod.js';
 
 /**
- * Calendar feeds on the wire (docs/requirements/settings.md R-SET-8, docs/decisions/calendar-feeds.md):
+ * Calendar feeds on the wire (docs/requirements/settings.md R-SET-8, docs/decisions/0230-calendar-feeds.md):
  * a secret address a calendar app subscribes to, showing the tenant's ACTIVE bookings.
  */
 export const CALENDAR_FEED_SCOPES = ['all', 'service', 'item'] as const;
@@ -61,7 +61,7 @@ export const calendarFeedBody = z
   );
 export type CalendarFeedInput = z.output<typeof calendarFeedBody>;
 
-/** The address is answered once, here: only its hash is stored (docs/decisions/calendar-feeds.md). */
+/** The address is answered once, here: only its hash is stored (docs/decisions/0230-calendar-feeds.md). */
 export const calendarFeedCreatedResponse = z.object({ id: z.string(), url: z.string() });
 
 export const calendarFeedView = z.object({

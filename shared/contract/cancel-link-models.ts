@@ -1,7 +1,7 @@
 import * as z from '../zod.js';
 
 /**
- * The customer's cancel link from a reminder on the wire (R-SET-7, docs/decisions/reminder-cancel-links.md):
+ * The customer's cancel link from a reminder on the wire (R-SET-7, docs/decisions/0233-reminder-cancel-links.md):
  * apart from ./reminder-models.ts so the reservations routes' bundle carries only these.
  */
 

@@ -18,9 +18,9 @@ export const email = z.string().check(z.trim(), ...emailCheck());
 /** The shape of a day, published in the OpenAPI document as the field's `pattern` (months 01-12, days 01-31). */
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /**
- * 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (docs/decisions/validation-rules.md).
+ * 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (docs/decisions/0011-validation-rules.md).
  * The pattern comes first (one message, not two) so the OpenAPI document says the shape; `format: date`
- * says the rest (a real day), which JSON Schema cannot (docs/decisions/openapi-a-document-a-client-can-trust.md).
+ * says the rest (a real day), which JSON Schema cannot (docs/decisions/0239-openapi-a-document-a-client-can-trust.md).
  * Spread it: `.check(...dayCheck())`.
  */
 export const dayCheck = (message = 'Date must be a real date (YYYY-MM-DD)') =>
@@ -80,7 +80,7 @@ export const looseNumber = z.union([
   z.pipe(z.string().check(z.trim(), z.maxLength(40), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number)),
 ]);
 
-/** The largest amount of money any field takes: 1,000,000.00 (docs/decisions/hardening-hostile-input.md). */
+/** The largest amount of money any field takes: 1,000,000.00 (docs/decisions/0156-hardening-hostile-input.md). */
 export const MAX_MONEY = 1_000_000;
 /** True when `n` has at most two decimals as typed (5e-324 and 1.005 have more). */
 export const hasAtMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n;

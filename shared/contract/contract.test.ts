@@ -69,14 +69,14 @@ describe('the contract', () => {
         // A locked account's sign-in link: asked for by address, redeemed by its secret (R-AUTH-6).
         'auth.redeemSignInLink',
         'auth.requestSignInLink',
-        // Needs a usable invitation token (docs/decisions/words-and-states.md).
+        // Needs a usable invitation token (docs/decisions/0024-words-and-states.md).
         'auth.signupSubdomain',
         'auth.validateSignupToken',
         'health.check',
         'health.openapi',
         'reports.mail.confirm',
         'reports.mail.unsubscribe',
-        // A reminder's single-use cancel link (R-SET-7, docs/decisions/reminder-cancel-links.md).
+        // A reminder's single-use cancel link (R-SET-7, docs/decisions/0233-reminder-cancel-links.md).
         'reservations.publicCancel',
         'reservations.publicCancelView',
         'services.publicBook',

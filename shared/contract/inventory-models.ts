@@ -157,7 +157,7 @@ export const bulkDeleteResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     deletedItems: z.array(z.object({ id: z.string(), itemNumber: z.string() })),
-    /** Items left in place because active or upcoming reservations hold them (docs/decisions/nothing-rented-disappears.md), with those reservations' numbers. */
+    /** Items left in place because active or upcoming reservations hold them (docs/decisions/0006-nothing-rented-disappears.md), with those reservations' numbers. */
     keptItems: z.array(z.object({ id: z.string(), itemNumber: z.string(), reservations: z.array(z.string()) })),
   }),
 });

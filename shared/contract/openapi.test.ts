@@ -74,7 +74,7 @@ describe('the OpenAPI document', () => {
     expect(book.parameters.map((p) => p.name)).toContain('Idempotency-Key');
   });
 
-  // R-SET-11: a document a generated client can trust (docs/decisions/openapi-a-document-a-client-can-trust.md).
+  // R-SET-11: a document a generated client can trust (docs/decisions/0239-openapi-a-document-a-client-can-trust.md).
   const op = (path: string, method: string) => doc.paths[path]![method] as unknown as Op;
   const param = (path: string, method: string, name: string) =>
     op(path, method).parameters.find((p) => p.name === name)!;

@@ -7,7 +7,7 @@ import type { RouteContract } from './types.js';
  * answers as their input side (see jsonSchema). What JSON Schema cannot say (transforms,
  * refinements) is left open rather than guessed; what the pipeline enforces on every request (the
  * input guard, functions/lib/input-guard.ts) is added here so a generated client can trust the
- * document (docs/decisions/openapi-a-document-a-client-can-trust.md).
+ * document (docs/decisions/0239-openapi-a-document-a-client-can-trust.md).
  */
 type Json = Record<string, unknown>;
 

@@ -58,7 +58,7 @@ export const tenantMetricsResponse = z.object({
         /** From usage metering, the last 24 hours; errorRate in % (5xx / calls), null without calls. */
         apiCalls24h: z.number(),
         errorRate: z.nullable(z.number()),
-        /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions/platform-database-size-estimated-from-counters.md); null only if not estimated. */
+        /** Estimated from the tenant's STATS counters times measured average sizes (functions/platform/db-size.ts, docs/decisions/0195-platform-database-size-estimated-from-counters.md); null only if not estimated. */
         databaseSize: z.nullable(z.number()),
       }),
     }),

@@ -1,4 +1,4 @@
-/** Reports (R-REP-3, R-REP-2; docs/decisions/reports-definitions.md). Money in dollars (2 decimals) on the wire, cents inside. */
+/** Reports (R-REP-3, R-REP-2; docs/decisions/0202-reports-definitions.md). Money in dollars (2 decimals) on the wire, cents inside. */
 import * as z from '../zod.js';
 import { reservationView } from './reservation-models.js';
 

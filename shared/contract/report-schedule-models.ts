@@ -1,7 +1,7 @@
 import * as z from '../zod.js';
 import { emailCheck } from './common.js';
 
-/** Scheduled reports (R-REP-6). Kept server side per tenant (docs/decisions/reports-scheduled-reports-really-arrive.md). */
+/** Scheduled reports (R-REP-6). Kept server side per tenant (docs/decisions/0207-reports-scheduled-reports-really-arrive.md). */
 export const SCHEDULE_REPORT_TYPES = [
   'daily-log',
   'revenue',
@@ -18,7 +18,7 @@ export const scheduleFormatsFor = (type: (typeof SCHEDULE_REPORT_TYPES)[number])
   type === 'daily-log' ? ['pdf', 'csv'] : ['pdf', 'excel'];
 
 /**
- * Who may receive a schedule's mail (docs/decisions/report-mail-recipients.md):
+ * Who may receive a schedule's mail (docs/decisions/0002-report-mail-recipients.md):
  * staff: an active user's e-mail of the organization, no confirmation; outside addresses (added by an
  * administrator only) are pending until they confirm through the link mailed to them once; anyone
  * may unsubscribe from a report's own e-mail.
@@ -93,7 +93,7 @@ export const reportScheduleBody = z
           message: `Format ${v.format} not supported for report type ${v.reportType}`,
         });
     }),
-    // The same rules for the OpenAPI document (docs/decisions/openapi-a-document-a-client-can-trust.md):
+    // The same rules for the OpenAPI document (docs/decisions/0239-openapi-a-document-a-client-can-trust.md):
     // one if/then/else per schema object, so tools that read a schema's `allOf` as a merge are not misled.
     z.meta({
       if: { properties: { reportType: { const: 'daily-log' } }, required: ['reportType'] },

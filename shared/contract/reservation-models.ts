@@ -62,7 +62,7 @@ export const reservationServiceView = z.object({
   rateType: z.string(),
   tier: z.optional(z.nullable(z.string())),
 });
-/** Beyond the spec: a service booking's add-on as one line of the price breakdown (docs/decisions/right-about-money.md). */
+/** Beyond the spec: a service booking's add-on as one line of the price breakdown (docs/decisions/0012-right-about-money.md). */
 export const reservationAddonView = z.object({
   name: z.string(),
   rate: z.number(),

@@ -130,7 +130,7 @@ export const waitlistSettingsSchema = z.strictObject({
 });
 /**
  * Hosts, Privacy and Reminders are "Coming soon" tabs (R-SVC-1): the spec names the fields
- * but not their contents. These are the shapes we keep (docs/decisions/hardening-service-objects-get-schemas.md); anything
+ * but not their contents. These are the shapes we keep (docs/decisions/0157-hardening-service-objects-get-schemas.md); anything
  * else is refused rather than stored as free-form JSON.
  */
 export const hostSchema = z.strictObject({

@@ -197,7 +197,7 @@ export const TAX_MESSAGES = {
 } as const;
 /**
  * Up to 2 digits, an optional decimal part of up to 3 places (R-SET-4; New York City's 8.875 %,
- * docs/decisions/tax-rate-three-decimals.md).
+ * docs/decisions/0255-tax-rate-three-decimals.md).
  */
 const TAX_TEXT = /^\d{1,2}(\.\d{0,3})?$/;
 /** A rate in the right shape but with 4 or more decimals: told so, not that it is out of range. */

@@ -4,7 +4,7 @@ import { parseTaxRate, TAX_MESSAGES, taxBody } from './settings-models.js';
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];
 
-// R-SET-4 (docs/decisions/tax-rate-three-decimals.md): a tax rate takes up to 3 decimals.
+// R-SET-4 (docs/decisions/0255-tax-rate-three-decimals.md): a tax rate takes up to 3 decimals.
 describe('tax rate to 3 decimals', () => {
   it.each([
     ['8.875', 8.875],

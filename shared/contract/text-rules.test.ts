@@ -3,7 +3,7 @@ import * as z from '../zod.js';
 import { routes } from './index.js';
 
 /**
- * R-PLAT-12 (docs/decisions/text-control-characters.md): every string a request carries refuses a
+ * R-PLAT-12 (docs/decisions/0247-text-control-characters.md): every string a request carries refuses a
  * line break unless it is declared multi-line (`multiLine()`), and a multi-line one still refuses the
  * other control characters. The walk covers every route's params, query and body, so a field added
  * later without `singleLine()` fails here, named by its route and path.

@@ -87,7 +87,7 @@ export const adminEmployeesResponse = z.object({
 });
 export type AdminEmployees = z.infer<typeof adminEmployeesResponse>;
 
-/** The productivity score's definition (docs/decisions/timesheets-productivityscore.md): shown on hover. */
+/** The productivity score's definition (docs/decisions/0186-timesheets-productivityscore.md): shown on hover. */
 export const PRODUCTIVITY_DEFINITION =
   'Productivity score (0-100): half from hours (average hours per week against a 40-hour week, capped at 40) and half from punctuality (on-time percentage); without on-time data, hours alone.';
 export const ON_TIME_DEFINITION =

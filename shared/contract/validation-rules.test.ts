@@ -11,7 +11,7 @@ import { dayCheck, email, timeZoneCheck } from './common.js';
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];
 
-describe('validation rules of the contract (docs/decisions/validation-rules.md)', () => {
+describe('validation rules of the contract (docs/decisions/0011-validation-rules.md)', () => {
   it('a too long required text names the field and the limit, not "is required"', () => {
     expect(messages(productTypeBody.safeParse({ name: 'x'.repeat(300), category: 'Carts' }))).toEqual([
       'Name must be at most 120 characters',

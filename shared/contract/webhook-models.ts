@@ -8,7 +8,7 @@ import {
 } from '../domain/webhooks.js';
 
 /**
- * Webhooks on the wire (docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md). The URL
+ * Webhooks on the wire (docs/requirements/settings.md R-SET-10, docs/decisions/0231-webhooks.md). The URL
  * schema applies the rule as the local runtime does (http://localhost and http://127.0.0.1 pass); a
  * deployed stage refuses those too, with a 400 of the same shape (functions/settings/webhooks.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/api-keys.md): the format and the
+ * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/0229-api-keys.md): the format and the
  * access levels, shared by the API (which parses keys) and the SPA (which names the levels).
  */
 

@@ -113,9 +113,9 @@ export function computeCharges(input: ChargesInput): Charges {
 }
 
 /**
- * The money movements of a return (docs/decisions/right-about-money.md), each its own payment row: what the rental cost
- * (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share.
- * They add up to the balance `totalCents - depositCents`.
+ * The money movements of a return (docs/decisions/0012-right-about-money.md), each its own payment row: what the rental
+ * cost (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share. They add up to
+ * the balance `totalCents - depositCents`.
  */
 export function returnMovements(input: { unrefundedTotalCents: number; totalCents: number; depositCents: number }): {
   chargeCents: Cents;

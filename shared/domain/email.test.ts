@@ -12,7 +12,7 @@ describe('the one e-mail rule', () => {
     expect(isEmail(`${'a'.repeat(250)}@b.co`)).toBe(false);
   });
 
-  it('accepts quoted local parts and the atext of RFC 5322 (docs/decisions/validation-rules.md)', () => {
+  it('accepts quoted local parts and the atext of RFC 5322 (docs/decisions/0011-validation-rules.md)', () => {
     expect(isEmail('"x y"@example.com')).toBe(true);
     expect(isEmail('"a@b"@example.com')).toBe(true);
     expect(isEmail('"say \\"hi\\""@example.com')).toBe(true);

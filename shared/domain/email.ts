@@ -1,5 +1,5 @@
 /**
- * The one e-mail rule of the product (R-PLAT-7; docs/decisions/validation-rules.md): a practical subset of
+ * The one e-mail rule of the product (R-PLAT-7; docs/decisions/0011-validation-rules.md): a practical subset of
  * RFC 5321/5322. The contract's schemas, the SPA's forms and the mail writer all use it, so an
  * address the browser accepts is one the server accepts and one a message can be sent to.
  *

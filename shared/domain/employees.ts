@@ -131,7 +131,7 @@ export const OWNER_MESSAGES = {
 } as const;
 
 /**
- * docs/decisions/sessions-follow-the-account.md and docs/decisions/organization-owner.md, the one rule
+ * docs/decisions/0009-sessions-follow-the-account.md and docs/decisions/0251-organization-owner.md, the one rule
  * of the users area: who may change a user record (the row, its documents, its invitation, its
  * status). Nobody changes their own role, access level or wage; a manager changes no administrator's
  * record; an API key changes no rights, no e-mail address and no administrator's record (R-EMP-10);

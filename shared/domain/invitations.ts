@@ -12,7 +12,7 @@ export function invitationStatus(
 
 export const canResend = (s: InvitationStatus) => s !== 'Used';
 
-/** The error code of a second invitation to an address with a pending one (docs/decisions/words-and-states.md). */
+/** The error code of a second invitation to an address with a pending one (docs/decisions/0024-words-and-states.md). */
 export const INVITATION_PENDING = 'InvitationPending';
 /** Its message, in the voice of R-PLAT-7; the answer carries `invitationId` so the screen can offer Resend. */
 export const invitationPendingMessage = (email: string) =>

@@ -1,8 +1,8 @@
 /**
- * Money in integer cents (docs/decisions/reservations-money.md). Every amount the server stores or adds up is a whole
- * number of cents; dollars appear only at the edges (forms, the wire where the spec shows dollars).
+ * Money in integer cents (docs/decisions/0106-reservations-money.md). Every amount the server stores or adds up is a
+ * whole number of cents; dollars appear only at the edges (forms, the wire where the spec shows dollars).
  *
- * Rounding rule (docs/decisions/reservations-money.md): a product of cents and a non-integer factor
+ * Rounding rule (docs/decisions/0106-reservations-money.md): a product of cents and a non-integer factor
  * (hours x hourly rate, a percentage) is rounded ONCE, to the nearest cent, half away from zero.
  * Sums of cents are exact and never rounded again.
  */
@@ -67,7 +67,7 @@ export function thousandthsToPercent(thousandths: number): number {
 /**
  * The percentage of an amount (8.875 means 8.875 %), rounded once, half away from zero (R-MONEY-2, R-MONEY-6). Worked
  * in whole numbers: cents x thousandths-of-a-percent / 100000, so a 3-decimal rate such as 8.875 or 4.005
- * never drifts in binary floating point (docs/decisions/tax-rate-three-decimals.md). Exact while
+ * never drifts in binary floating point (docs/decisions/0255-tax-rate-three-decimals.md). Exact while
  * |cents| x 100000 stays below 2^53 (amounts up to $900 million).
  */
 export function percentOf(amount: number, percent: number): Cents {

@@ -33,7 +33,7 @@ export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
 
 /**
  * The role capability (R-AUTH-4) behind a cell of the matrix: the routes that name the cell
- * also need it. A role without it sees the cell off by default (docs/decisions/layout-at-375-and-1366.md).
+ * also need it. A role without it sees the cell off by default (docs/decisions/0225-layout-at-375-and-1366.md).
  */
 export const PERMISSION_CAPABILITY: Readonly<Record<string, Capability>> = {
   'inventoryItems.create': 'manageInventory',
@@ -59,7 +59,7 @@ export const PERMISSION_CAPABILITY: Readonly<Record<string, Capability>> = {
 
 /**
  * Capabilities an administrator may hand to ordinary employees through the matrix: a granted cell
- * behind one of these really grants (docs/decisions/layout-at-375-and-1366.md, "an admin who grants employees item creation
+ * behind one of these really grants (docs/decisions/0225-layout-at-375-and-1366.md, "an admin who grants employees item creation
  * sees it work"). The others (returns, employees, settings) stay with the roles R-AUTH-4 names,
  * and their cells are greyed out for EMPLOYEE.
  */

@@ -1,7 +1,6 @@
 /**
- * Photos (service photos and employee pictures): images only, at most 10 MB (R-SVC-4;
- * docs/decisions/booking-photo-size-limit-10-mb.md). Zod-free so the SPA and every server area read
- * them without another area's contract routes.
+ * Photos (service photos and employee pictures): images only, at most 10 MB (R-SVC-4). Zod-free so the
+ * SPA and every server area read them without another area's contract routes.
  */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;

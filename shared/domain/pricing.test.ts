@@ -222,7 +222,7 @@ describe('reservation charges (R-MONEY-3)', () => {
   });
 });
 
-describe('prices on staff screens (R-BOOK-4, docs/decisions/right-about-money.md)', () => {
+describe('prices on staff screens (R-BOOK-4, docs/decisions/0012-right-about-money.md)', () => {
   it('prints the spec labels, never the raw rate type', () => {
     expect(staffPriceText(55, 'PER_PERSON')).toBe('$55.00/person');
     expect(staffPriceText(40, 'HOURLY')).toBe('$40.00/hour');
@@ -243,8 +243,8 @@ describe('prices on staff screens (R-BOOK-4, docs/decisions/right-about-money.md
   });
 });
 
-describe('the money movements of a return (docs/decisions/right-about-money.md)', () => {
-  it("docs/decisions/right-about-money.md's example: base $50 + $37.50 overage − $12.50 refund at 8.25 %, $10 deposit: a charge and a refund that add up to the balance", () => {
+describe('the money movements of a return (docs/decisions/0012-right-about-money.md)', () => {
+  it("docs/decisions/0012-right-about-money.md's example: base $50 + $37.50 overage − $12.50 refund at 8.25 %, $10 deposit: a charge and a refund that add up to the balance", () => {
     const unrefunded = computeCharges({
       baseCents: 5000,
       hasService: false,

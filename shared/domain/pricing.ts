@@ -60,7 +60,7 @@ export { formatUsd };
 type PricedService = Parameters<typeof effectiveRate>[0];
 
 /**
- * R-SVC-3 as amended (docs/decisions/seasonal-tiers-by-service-date.md): a booking is priced by the
+ * R-SVC-3 as amended (docs/decisions/0261-seasonal-tiers-by-service-date.md): a booking is priced by the
  * tier of the day the service happens (the slot's start in `zone`), not the day it was booked.
  */
 export function slotRate(service: PricedService, slot: SlotRef, zone?: string | null) {

@@ -15,7 +15,7 @@ export const DEFAULT_REMINDER_MINUTES: readonly number[] = [1440, 120];
 /**
  * A customer may cancel online until this many hours before the start (0 to 168). The default is
  * below the last default reminder (2 hours), so the link in every default mail still works when it
- * arrives (R-BOOK-8, docs/decisions/booking-mail-manage-link.md).
+ * arrives (R-BOOK-8, docs/decisions/0262-booking-mail-manage-link.md).
  */
 export const DEFAULT_CANCEL_CUTOFF_HOURS = 1;
 export const MAX_CANCEL_CUTOFF_HOURS = 168;

@@ -80,7 +80,7 @@ export function isGrantable(role: PolicyRole, permission: Permission): boolean {
 /**
  * The cell's value when nobody set it: on exactly when the role holds the capability behind it
  * (R-AUTH-4). Document 3's "everything granted" default is read as everything the role may
- * do, so an EMPLOYEE's inventory writes start off, as their read-only inventory is (docs/decisions/layout-at-375-and-1366.md).
+ * do, so an EMPLOYEE's inventory writes start off, as their read-only inventory is (docs/decisions/0225-layout-at-375-and-1366.md).
  */
 export function grantedByDefault(role: PolicyRole, permission: Permission): boolean {
   const capability = PERMISSION_CAPABILITY[permission];

@@ -1,6 +1,6 @@
 /**
  * A locked account's way in (docs/requirements/auth.md R-AUTH-6,
- * docs/decisions/sign-in-link-when-locked.md): the lock stays, and the person it shuts out can ask
+ * docs/decisions/0245-sign-in-link-when-locked.md): the lock stays, and the person it shuts out can ask
  * for a single-use link mailed to the account's address. The server and the sign-in page share these.
  */
 

@@ -29,9 +29,9 @@ export const sameSlot = (a: SlotRef, b: SlotRef) =>
 export const slotLabel = (s: SlotRef) => `${s.date} ${s.startTime} - ${s.endTime}`;
 
 /**
- * The zone a service's slots are wall-clock times of: the organization's (docs/decisions/one-time-zone.md). A service
- * carries a zone of its own only when one was stored for it (docs/decisions/one-time-zone.md); the
- * screens then name that zone next to its times.
+ * The zone a service's slots are wall-clock times of: the organization's (docs/decisions/0008-one-time-zone.md). A
+ * service carries a zone of its own only when one was stored for it (docs/decisions/0008-one-time-zone.md); the screens
+ * then name that zone next to its times.
  */
 export function serviceZone(service: { timeZone?: string | null }, orgZone: string): string {
   return isValidTimeZone(service.timeZone) ? service.timeZone : orgZone;

@@ -1,7 +1,7 @@
 import { RESERVED_SUBDOMAINS } from './subdomain.js';
 
 /**
- * One tenant per host (docs/decisions/one-tenant-per-host.md): a session works only
+ * One tenant per host (docs/decisions/0007-one-tenant-per-host.md): a session works only
  * on the address of its own organization — its subdomain host, or its `/{subdomain}/` path prefix
  * when the deployment has no domain. The API refuses the rest (functions/lib/middlewares/tenant-host.ts)
  * and the SPA signs such a session out (web/src/app/session.ts); both speak through these names.

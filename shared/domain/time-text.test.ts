@@ -21,7 +21,7 @@ afterAll(() => {
 
 const NY = 'America/New_York';
 
-describe('one formatting module: times in a named zone (docs/decisions/one-time-zone.md)', () => {
+describe('one formatting module: times in a named zone (docs/decisions/0008-one-time-zone.md)', () => {
   it('reads an instant in the named zone, not the runtime zone', () => {
     // RES-000006: 9:00 AM in New York is 14:00 UTC and 23:00 in Tokyo.
     const iso = '2026-01-15T14:00:00.000Z';

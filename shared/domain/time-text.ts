@@ -1,5 +1,5 @@
 /**
- * Dates as people read them (docs/decisions/one-time-zone.md): the one formatting module for every screen, e-mail,
+ * Dates as people read them (docs/decisions/0008-one-time-zone.md): the one formatting module for every screen, e-mail,
  * PDF and spreadsheet. Every function takes the zone to read in — the organization's, or a service's
  * own when it carries one — and never falls back to the reader's (browser's or server's) zone, so a
  * manager's laptop in UTC and the shop in New York read the same clock (docs/requirements/time-and-money.md).
@@ -7,7 +7,7 @@
  * Month and weekday names are the English short ones ('Mar', 'Tue') from two constant lists beside
  * date-fns' `lightFormat` (digits and AM/PM), not date-fns' locale-aware `format`: that one and its
  * English locale (6.3 KB gzip) were on the first load of the share page and of every app page that
- * shows a date (docs/decisions/first-load-route-preload-and-compression.md). A module of its own, apart
+ * shows a date (docs/decisions/0221-first-load-route-preload-and-compression.md). A module of its own, apart
  * from time.ts, because esbuild assigns whole files to chunks by which entry points reach them (docs/architecture.md,
  * "Lambda bundles"); server code reaches it on first use through import(). Digits-only: time.ts formatNumericIn.
  */

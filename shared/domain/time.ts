@@ -1,5 +1,5 @@
 /**
- * Dates and time zones (docs/decisions/reservations-time.md) through date-fns 4 and @date-fns/tz: no hand-rolled offsets.
+ * Dates and time zones (docs/decisions/0107-reservations-time.md) through date-fns 4 and @date-fns/tz: no hand-rolled offsets.
  * A "day" is a wall-clock date 'YYYY-MM-DD' in a named IANA zone (the organization's, see
  * functions/lib/organization.ts); an "instant" is a Date or epoch milliseconds.
  */
@@ -36,7 +36,7 @@ export function isRealDate(day: unknown): day is string {
   const m = DAY_RE.exec(day);
   if (!m) return false;
   // isExists, not parse(): date-fns' parse pulls its ~25 KB of parsers into every Lambda that checks
-  // a date (docs/decisions/house-lean-bundles-fourth-pass-every-api.md); the format is already fixed by DAY_RE. isExists builds
+  // a date (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md); the format is already fixed by DAY_RE. isExists builds
   // `new Date(year, ...)`, which reads years 0-99 as 1900-1999: years 0001-0099 are checked 400
   // years later (the Gregorian calendar repeats every 400 years), so the answers stay parse()'s.
   const year = Number(m[1]);

@@ -1,5 +1,5 @@
 /**
- * The waitlist of a full slot (docs/requirements/services.md R-SVC-7..R-SVC-10, docs/decisions/waitlist.md):
+ * The waitlist of a full slot (docs/requirements/services.md R-SVC-7..R-SVC-10, docs/decisions/0236-waitlist.md):
  * the settings, the order of the queue, who an offer goes to and for how long. Plain functions: the
  * server decides with them, the public page and the staff dialog show with them.
  */

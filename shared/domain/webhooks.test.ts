@@ -29,7 +29,7 @@ describe('the webhook URL rule (R-SET-10)', () => {
     ['::ffff:127.0.0.1', false],
     ['::ffff:169.254.169.254', false],
     ['not-an-ip', false],
-    // Accepted before ipaddr.js's classification decided (docs/decisions/webhook-ssrf-ranges.md).
+    // Accepted before ipaddr.js's classification decided (docs/decisions/0249-webhook-ssrf-ranges.md).
     ['fec0::1', false], // site-local (deprecated, never global)
     ['::ffff:0:7f00:1', false], // IPv4-translated 127.0.0.1 (RFC 6145)
     ['100::1', false], // discard-only

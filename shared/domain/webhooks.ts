@@ -1,5 +1,5 @@
 /**
- * Webhooks (docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md): the one list of event
+ * Webhooks (docs/requirements/settings.md R-SET-10, docs/decisions/0231-webhooks.md): the one list of event
  * names, the URL rule against SSRF, the retry schedule and the order rule, imported by the contract,
  * the server and the SPA.
  */
@@ -57,7 +57,7 @@ const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 export const isIpLiteral = (host: string): boolean => ipaddr.isValid(bare(host));
 
 /**
- * True for an address a deployed webhook may be sent to (R-SET-10, docs/decisions/webhook-ssrf-ranges.md):
+ * True for an address a deployed webhook may be sent to (R-SET-10, docs/decisions/0249-webhook-ssrf-ranges.md):
  * ipaddr.js's range classification, kept by its maintainers, decides. IPv4 (and IPv4-mapped IPv6, judged
  * as the IPv4 address) must be `unicast`, i.e. in none of its special ranges (private, loopback,
  * link-local and metadata, CGNAT, reserved and documentation, multicast, broadcast, …); IPv6 must be

@@ -1,5 +1,5 @@
 /**
- * Words that meet counts (docs/decisions/words-and-states.md): one rule for "1 item" / "2 items" on both sides.
+ * Words that meet counts (docs/decisions/0024-words-and-states.md): one rule for "1 item" / "2 items" on both sides.
  * English has two plural categories; Intl.PluralRules picks them so "1.0" or "-1" need no special case.
  */
 

@@ -82,7 +82,7 @@ describe('Excel export', () => {
   });
 });
 
-describe("times in reports: the organization's zone, named (docs/decisions/one-time-zone.md)", () => {
+describe("times in reports: the organization's zone, named (docs/decisions/0008-one-time-zone.md)", () => {
   it('prints date-times in the zone with its abbreviation, and an Excel date-time column names the zone', async () => {
     expect(cellText('2026-01-15T14:00:00.000Z', 'datetime', 'America/New_York')).toBe('Jan 15, 2026, 9:00 AM EST');
     const t: ReportTable = {

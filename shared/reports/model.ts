@@ -1,10 +1,10 @@
 /**
- * Reports logic without React or AWS (R-REP-1, R-REP-2; docs/decisions/reports-definitions.md): the report types, their
- * parameters and defaults and the formats a report allows. Each report as one table (columns typed for
- * the exports) is ./table.ts; CSV (quoted, formula-injection safe) and HTML ./text-exports.ts. Shared by
- * the Reports screen and the scheduled-report sweep (functions/reports/schedule-runs.ts), so an e-mailed
- * file is the same file the screen downloads. The PDF (./pdf.ts) and Excel (./xlsx.ts) builders sit
- * beside them; the web imports those only with import() so pdf-lib and exceljs stay out of the page's first load.
+ * Reports logic without React or AWS (R-REP-1, R-REP-2; docs/decisions/0202-reports-definitions.md): the report types,
+ * their parameters and defaults and the formats a report allows. Each report as one table (columns typed for the
+ * exports) is ./table.ts; CSV (quoted, formula-injection safe) and HTML ./text-exports.ts. Shared by the Reports screen
+ * and the scheduled-report sweep (functions/reports/schedule-runs.ts), so an e-mailed file is the same file the screen
+ * downloads. The PDF (./pdf.ts) and Excel (./xlsx.ts) builders sit beside them; the web imports those only with
+ * import() so pdf-lib and exceljs stay out of the page's first load.
  */
 import type {
   CartUtilizationReport,

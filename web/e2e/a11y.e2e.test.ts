@@ -7,11 +7,12 @@ import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
 import { apiJson, createTenant, launch, type E2eTenant } from './browser.js';
 
 /**
- * docs/decisions/accessibility-checked-by-axe.md: axe-core (WCAG 2.0/2.1 A and AA, and best practices) on every page of the app, each
+ * docs/decisions/0020-accessibility-checked-by-axe.md: axe-core (WCAG 2.0/2.1 A and AA, and best practices) on every page of the app, each
  * tab of each page, with one seeded tenant whose tables hold real rows. Every page and dialog is
  * audited at 375 and 1366 px; the tabs behind the first are audited at 1366 px only, since a tab's
- * markup does not change with the width and the narrow layout is the page's own (docs/decisions/a-fast-test-suite.md).
- * Any violation fails the test; the message lists every one with the page, the rule and the elements.
+ * markup does not change with the width and the narrow layout is the page's own
+ * (docs/decisions/0256-a-fast-test-suite.md). Any violation fails the test; the message lists every one with the page,
+ * the rule and the elements.
  */
 
 const baseUrl = inject('e2eBaseUrl');
@@ -234,7 +235,7 @@ async function audit(page: Page, name: string) {
       ).violations,
     TAGS,
   );
-  // axe 4 no longer checks duplicate ids, nor labelledby references that name nothing (docs/decisions/accessibility-checked-by-axe.md): these do.
+  // axe 4 no longer checks duplicate ids, nor labelledby references that name nothing (docs/decisions/0020-accessibility-checked-by-axe.md): these do.
   const idProblems = await page.evaluate(() => {
     const problems: string[] = [];
     const counts = new Map<string, number>();
@@ -416,7 +417,7 @@ describe('axe-core finds nothing on any page at 375 and 1366 px', () => {
         await pageReady(page);
         await auditWithTabs(page, `${width}px ${path}`);
       }
-      // The forms, in their dialogs: duplicate ids and dangling label references show here (docs/decisions/accessibility-checked-by-axe.md).
+      // The forms, in their dialogs: duplicate ids and dangling label references show here (docs/decisions/0020-accessibility-checked-by-axe.md).
       const dialogs: [path: string, tab: string | null, button: string][] = [
         ['/inventory', null, 'Add Item'],
         ['/inventory', 'Services', 'Add Service'],

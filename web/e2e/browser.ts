@@ -9,7 +9,8 @@ export const ARTEFACTS = join(repo, 'test-results');
 
 /**
  * The zone every journey's browser runs in: not the organization's (e2e organizations record none, so
- * they are America/New_York). docs/decisions/one-time-zone.md: every screen must read the organization's clock anyway.
+ * they are America/New_York). docs/decisions/0008-one-time-zone.md: every screen must read the organization's clock
+ * anyway.
  */
 export const BROWSER_TIME_ZONE = 'UTC';
 

@@ -4,7 +4,7 @@ import { securityHeaders } from '../../shared/security-headers.js';
 import { apiJson, createTenant, launch, type E2eTenant } from './browser.js';
 
 /**
- * docs/decisions/hardening-security-headers.md: the local runtime answers with the same security headers as CloudFront (one
+ * docs/decisions/0160-hardening-security-headers.md: the local runtime answers with the same security headers as CloudFront (one
  * definition, shared/security-headers.ts), and that CSP breaks no page: no violation is reported
  * on the landing page, sign-in, sign-up, the dashboard, inventory or a public service page.
  */

@@ -1,8 +1,7 @@
 /**
- * docs/decisions/idempotent-submissions.md: a double click, and a request the network delivers twice (a retry on a slow
- * line), create one reservation and one product type. Each intercepted submit reaches the server
- * twice with the browser's own headers; only the Idempotency-Key the SPA sends makes the second a
- * replay of the first.
+ * docs/decisions/0004-idempotent-submissions.md: a double click, and a request the network delivers twice (a retry on a
+ * slow line), create one reservation and one product type. Each intercepted submit reaches the server twice with the
+ * browser's own headers; only the Idempotency-Key the SPA sends makes the second a replay of the first.
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { createTenant, browserForFile, snapshot } from './browser.js';
 
-// docs/decisions/web-web-e2e-form-guard-e2e-test.md / docs/decisions/web-web-e2e-form-guard-e2e-test.md: the unsaved-changes guard of a form dialog, in a real
+// docs/decisions/0177-web-web-e2e-form-guard-e2e-test.md / docs/decisions/0177-web-web-e2e-form-guard-e2e-test.md: the unsaved-changes guard of a form dialog, in a real
 // browser (jsdom cannot tell whether Escape, a backdrop click or the close button reach the dialog
 // the way a person's do). A dirty form asks on each; Stay keeps what was typed, Leave closes; a
 // clean form closes without asking.

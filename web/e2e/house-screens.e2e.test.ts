@@ -86,7 +86,7 @@ describe('screens at phone and desktop widths', () => {
     }
   });
 
-  it('Escape in the inline new-location box cancels only the new location (docs/decisions/web-web-e2e-form-guard-e2e-test.md), and the inventory tabs stay on one line at 375 px (point 22)', async () => {
+  it('Escape in the inline new-location box cancels only the new location (docs/decisions/0177-web-web-e2e-form-guard-e2e-test.md), and the inventory tabs stay on one line at 375 px (point 22)', async () => {
     const t = await createTenant(baseUrl, port, admin, 'Escape Co');
     const { token } = await apiJson<{ token: string }>(baseUrl, '/api/auth/login', {
       method: 'POST',

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, browserForFile, snapshot } from './browser.js';
 
-// The web house's journeys (docs/decisions/web-cache-keys-name-tenant-and-user.md): cache isolation between tenants in one tab, and the
+// The web house's journeys (docs/decisions/0165-web-cache-keys-name-tenant-and-user.md): cache isolation between tenants in one tab, and the
 // unsaved-changes guard of a form on browser Back and on reload.
 
 const baseUrl = inject('e2eBaseUrl');

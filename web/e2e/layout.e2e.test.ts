@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, browserForFile, createTenant, snapshot, type E2eTenant } from './browser.js';
 
-// docs/decisions/layout-at-375-and-1366.md and docs/decisions/layout-at-375-and-1366.md: the layouts at 1366 and 375 px, with real data in the tables.
+// docs/decisions/0225-layout-at-375-and-1366.md and docs/decisions/0225-layout-at-375-and-1366.md: the layouts at 1366 and 375 px, with real data in the tables.
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');

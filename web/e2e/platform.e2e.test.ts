@@ -101,7 +101,7 @@ describe('platform portal: modules, templates', () => {
     }
     await owner.getByRole('button', { name: 'Open navigation' }).click();
     await snapshot(owner, 'platform-tenant-nav-without-reservations');
-    // Its dashboard drops the module's cards and actions, and the module's address shows a calm page (docs/decisions/modules-and-live-stream.md).
+    // Its dashboard drops the module's cards and actions, and the module's address shows a calm page (docs/decisions/0001-modules-and-live-stream.md).
     await owner.keyboard.press('Escape');
     await owner.goto(`${tenant.origin}/dashboard`);
     await owner.getByTestId('stat-Customers').waitFor();

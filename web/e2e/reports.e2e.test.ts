@@ -176,7 +176,7 @@ describe('reports', () => {
     await page.getByText('Never').first().waitFor();
     await snapshot(page, 'reports-schedule-1366');
 
-    // docs/decisions/report-mail-recipients.md: an outside address gets only a confirmation until it says yes, in a browser.
+    // docs/decisions/0002-report-mail-recipients.md: an outside address gets only a confirmation until it says yes, in a browser.
     const [confirmation] = await mailsTo(to);
     expect(confirmation!.attachments ?? []).toHaveLength(0);
     const confirmUrl = /https?:\/\/\S+\/report-mail\/confirm\/[A-Za-z0-9_-]+/.exec(

@@ -102,12 +102,12 @@ describe('services: from the staff form to a customer paying', () => {
     await adv.waitFor({ state: 'detached' });
 
     await snapshot(staff, 'e2e-services-form');
-    // docs/decisions/one-time-zone.md: the slot times are the organization's, whatever the browser's zone.
+    // docs/decisions/0008-one-time-zone.md: the slot times are the organization's, whatever the browser's zone.
     await form.getByTestId('slot-zone').getByText(`Times are in ${ORG_ZONE}`).waitFor();
     await form.getByRole('button', { name: 'Create Service' }).click();
     await staff.getByText('Service created successfully!').waitFor();
     const card = staff.getByTestId('service-card').filter({ hasText: 'Sunset Kayak Tour' });
-    await card.getByText('Rate: $25.50/person').waitFor(); // docs/decisions/right-about-money.md: the spec's label, not the raw type
+    await card.getByText('Rate: $25.50/person').waitFor(); // docs/decisions/0012-right-about-money.md: the spec's label, not the raw type
     await card.getByText(formatSlot(day(5), '17:00', '19:00')).waitFor();
 
     // the share link
@@ -184,7 +184,7 @@ describe('services: from the staff form to a customer paying', () => {
     await customer.getByTestId('pay-zelle').getByText('pay@baykayaks.example').waitFor();
     await customer.getByText(/cancelled automatically if payment is not received within 24 hours/).waitFor();
     await snapshot(customer, 'e2e-services-payment');
-    // The customer reads 5:00 PM New York, named; the staff screens read the same instant (docs/decisions/one-time-zone.md).
+    // The customer reads 5:00 PM New York, named; the staff screens read the same instant (docs/decisions/0008-one-time-zone.md).
     expect(await customer.getByTestId('paid-slot').textContent()).toBe(formatSlot(day(5), '17:00', '19:00', ORG_ZONE));
 
     // the staff list shows the two places gone

@@ -12,8 +12,8 @@ interface Login {
   user: { organization: { name: string; subdomain: string } | null } & Record<string, unknown>;
 }
 
-// docs/decisions/one-tenant-per-host.md: Alpha's sign-in link pointed at Bravo's address does not sign the browser into
-// Alpha there — neither with Alpha's own user object nor with one rewritten to say "Bravo".
+// docs/decisions/0007-one-tenant-per-host.md: Alpha's sign-in link pointed at Bravo's address does not sign the browser
+// into Alpha there — neither with Alpha's own user object nor with one rewritten to say "Bravo".
 describe('one tenant per host', () => {
   it("a link with Alpha's token on Bravo's host shows Bravo's sign-in page with the reason; the API refuses the token there", async () => {
     const [alpha, bravo] = await Promise.all([

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiJson, createTenant, launch, snapshot } from './browser.js';
 
-// docs/decisions/words-and-states.md ("Words and states") in a real browser at 375 and 1366 px.
+// docs/decisions/0024-words-and-states.md ("Words and states") in a real browser at 375 and 1366 px.
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
 const admin = inject('e2eAdmin');

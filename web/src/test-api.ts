@@ -139,7 +139,7 @@ export function stubApi(stubs: RouteStubs, other: OtherStubs = {}): RecordedCall
 /**
  * The older stub by "METHOD path" (the path as the browser requests it), untyped. Its answers of
  * contract routes are checked too, but a drift is only a warning (`[stubFetch] stub of …`): the tests
- * still on it move to stubApi or stubPaths, which fail on drift, one by one (docs/decisions/contract-stubs.md).
+ * still on it move to stubApi or stubPaths, which fail on drift, one by one (docs/decisions/0022-contract-stubs.md).
  */
 export function stubFetch(answers: OtherStubs, options: { strict?: boolean } = {}): RecordedCall[] {
   return install((call) => {

@@ -21,11 +21,11 @@ export function bearer(
 }
 
 /**
- * Sessions end when they should (docs/decisions/house-sessions-end-within-30-s.md): a token is only as good as the account behind
+ * Sessions end when they should (docs/decisions/0125-house-sessions-end-within-30-s.md): a token is only as good as the account behind
  * it. Every authenticated request checks the user row (`isActive`, present) and, for tenant users,
  * the organization row (`status` not SUSPENDED/INACTIVE, present). The answers are kept per warm
  * function for SESSION_CHECK_TTL_MS, so a deactivation, deletion, suspension or session-epoch bump
- * (docs/decisions/sessions-follow-the-account.md) takes effect within that window (≤ 60 s, the
+ * (docs/decisions/0009-sessions-follow-the-account.md) takes effect within that window (≤ 60 s, the
  * promise) while a burst of calls costs two GetItems per user per window, plus the uncached
  * sign-out check of every request.
  */

@@ -16,7 +16,7 @@ import type { AuthClaims } from '../tokens.js';
 import { stateOf, type ApiEvent, type ApiMiddleware } from './types.js';
 
 /**
- * One tenant per host (docs/decisions/one-tenant-per-host.md). A token planted in a
+ * One tenant per host (docs/decisions/0007-one-tenant-per-host.md). A token planted in a
  * browser on another organization's address (`bravo.example.com/dashboard?auth=true&token=<Alpha's>`)
  * must not work there: every address the request names — the page's host, the browser's Origin, the
  * SPA's path prefix — that belongs to a tenant must belong to the token's tenant. A request that names

@@ -7,7 +7,7 @@ import { AREAS } from '../../../shared/contract/index.js';
 import { areaEntry } from '../../handlers.js';
 import type { BenchMeasure } from './types.js';
 
-/** The docs/decisions/house-lean-bundles-fourth-pass-every-api.md budget for one API area's code (minified, no source map inside). */
+/** The docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md budget for one API area's code (minified, no source map inside). */
 export const AREA_BUNDLE_BUDGET_BYTES = 350 * 1024;
 const RUNS = 5;
 

@@ -12,7 +12,7 @@ import type { BenchContext, BenchMeasure } from './types.js';
  * 500 ms). Not counted: what the page fetches for later at idle time — `requestIdleCallback` never calls
  * back here (usePreload, web/src/app/deferred.ts, waits for it) and `<link rel=prefetch>` requests are
  * left out — while `modulepreload`s of the first screen (web/src/app/route-preload.ts) count.
- * docs/decisions/first-load-route-preload-and-compression.md.
+ * docs/decisions/0221-first-load-route-preload-and-compression.md.
  */
 
 const CHROME_ARGS = [

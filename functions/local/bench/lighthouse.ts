@@ -1,7 +1,7 @@
 import { newTenant, post } from './helpers.js';
 import type { BenchContext, BenchMeasure } from './types.js';
 
-/** docs/decisions/first-load-route-preload-and-compression.md: the targets, printed beside the figures. */
+/** docs/decisions/0221-first-load-route-preload-and-compression.md: the targets, printed beside the figures. */
 export const LIGHTHOUSE_TARGETS = { performance: { desktop: 90, mobile: 75 }, accessibility: 100 } as const;
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];

@@ -8,7 +8,7 @@ import { newTenant } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure, CaseResult } from './types.js';
 
 /**
- * Customers and live updates (docs/decisions/live-customers.md):
+ * Customers and live updates (docs/decisions/0119-live-customers.md):
  * - customer search at 100 vs 10,000 customers (index rows, so about the same), plus the first page;
  * - event-to-client latency of the dashboard's live events: a client that behaves like EventSource
  *   against the short SSE answers (ask, read, wait the server's `retry`, ask again with the last id),

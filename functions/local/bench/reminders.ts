@@ -13,7 +13,7 @@ import type { BenchMeasure } from './types.js';
 const DUE = Number(process.env.BENCH_REMINDERS ?? 10_000);
 
 /**
- * The reminder sweep (docs/decisions/reminder-sweep.md) with 10,000 reminders due in one hour bucket:
+ * The reminder sweep (docs/decisions/0232-reminder-sweep.md) with 10,000 reminders due in one hour bucket:
  * its wall time and DynamoDB reads (Query pages and GetItems), each reminder rendered, given its .ics
  * and cancel link and sent to the local SES emulator. The markers are due at a simulated time 30 days
  * ahead, so the runtime's own every-minute sweep never sees them; the cursor is put back afterwards.

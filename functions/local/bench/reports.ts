@@ -7,7 +7,7 @@ import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 
 /**
- * Reports (docs/decisions/reports-aggregates-kept-on-write.md): a tenant with 20,000 reservations over one year (Dec 2025 - Nov 2026; mixed
+ * Reports (docs/decisions/0201-reports-aggregates-kept-on-write.md): a tenant with 20,000 reservations over one year (Dec 2025 - Nov 2026; mixed
  * statuses, 40 employees, 3,000 customers, 300 items), its per-day aggregate rows written the way the
  * reservation transactions keep them (contribution() summed per day). Revenue for one month and one
  * year, and the other reports over one year, read at most 366 day rows; the daily log reads one day.

@@ -18,7 +18,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * Webhook delivery latency on the local runtime (docs/decisions/webhooks.md, R-SET-10): from the commit
+ * Webhook delivery latency on the local runtime (docs/decisions/0231-webhooks.md, R-SET-10): from the commit
  * of a change (an audited write carrying `reservation-updated`, as every writer makes) to its arrival,
  * signed, at a receiving HTTP server on 127.0.0.1. Locally the worker polls every second, so this is
  * mostly the poll interval; on AWS the stream → pipe → queue → worker path replaces the poll.

@@ -4,7 +4,7 @@ import { idParam, okResponse } from '../common.js';
 import { API_KEY_ACCESS_LEVELS, API_KEY_NAME_MAX } from '../../domain/api-keys.js';
 
 /**
- * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/api-keys.md): an
+ * API keys (docs/requirements/settings.md R-SET-9, docs/decisions/0229-api-keys.md): an
  * administrator creates a key for an integration; the key is answered once, stored hashed, and
  * sent as `Authorization: Bearer <key>`.
  */

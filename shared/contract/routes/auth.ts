@@ -119,7 +119,7 @@ export const authRoutes = [
     response: z.object({ success: z.literal(true), message: z.string() }),
     summary: 'Mail a single-use sign-in link (15 minutes) to a locked account; answers 202 alike for every address',
     beyondSpec:
-      'A stranger who types five wrong passwords must not keep the rightful user out (R-AUTH-6, docs/decisions/sign-in-link-when-locked.md)',
+      'A stranger who types five wrong passwords must not keep the rightful user out (R-AUTH-6, docs/decisions/0245-sign-in-link-when-locked.md)',
   }),
   route({
     id: 'auth.redeemSignInLink',
@@ -130,7 +130,8 @@ export const authRoutes = [
     body: redeemSignInLinkBody,
     response: loginResponse,
     summary: 'Sign in with a mailed sign-in link, even while the account is locked; the link works once',
-    beyondSpec: "The other half of the locked account's way in (R-AUTH-6, docs/decisions/sign-in-link-when-locked.md)",
+    beyondSpec:
+      "The other half of the locked account's way in (R-AUTH-6, docs/decisions/0245-sign-in-link-when-locked.md)",
   }),
   route({
     id: 'auth.logout',
@@ -143,7 +144,7 @@ export const authRoutes = [
     summary:
       "Sign out: the bearer token stops working at once (any token, valid or not, answers 200, as RFC 7009's revocation does)",
     beyondSpec:
-      'R-AUTH-1 signs out in the browser only; a stolen or left-behind token must stop working too (docs/decisions/sessions-follow-the-account.md)',
+      'R-AUTH-1 signs out in the browser only; a stolen or left-behind token must stop working too (docs/decisions/0009-sessions-follow-the-account.md)',
   }),
   route({
     id: 'auth.validateSignupToken',
@@ -178,7 +179,7 @@ export const authRoutes = [
     response: signupSubdomainResponse,
     summary: 'The address an organization name would get now (invitation holders only)',
     beyondSpec:
-      'The sign-up preview promised a subdomain another organization held; the form now checks as the name is typed (docs/decisions/words-and-states.md)',
+      'The sign-up preview promised a subdomain another organization held; the form now checks as the name is typed (docs/decisions/0024-words-and-states.md)',
   }),
   route({
     id: 'auth.completeSignup',

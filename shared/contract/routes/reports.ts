@@ -87,7 +87,7 @@ export const reportsRoutes = [
     response: reportScheduleListResponse,
     summary: 'Scheduled reports of the organization',
     beyondSpec:
-      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
+      'Schedules really run (docs/decisions/0207-reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
   }),
   route({
     ...u,
@@ -100,7 +100,7 @@ export const reportsRoutes = [
     response: reportScheduleResponse,
     summary: 'Create a scheduled report',
     beyondSpec:
-      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
+      'Schedules really run (docs/decisions/0207-reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
   }),
   route({
     ...u,
@@ -113,7 +113,7 @@ export const reportsRoutes = [
     response: reportScheduleDeleteResponse,
     summary: 'Delete a scheduled report',
     beyondSpec:
-      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
+      'Schedules really run (docs/decisions/0207-reports-scheduled-reports-really-arrive.md): they are kept per tenant instead of in browser memory',
   }),
   route({
     ...u,
@@ -127,7 +127,7 @@ export const reportsRoutes = [
     response: reportScheduleResponse,
     summary: 'Enable or disable a scheduled report',
     beyondSpec:
-      'Schedules really run (docs/decisions/reports-scheduled-reports-really-arrive.md): Active/Disabled is kept server side',
+      'Schedules really run (docs/decisions/0207-reports-scheduled-reports-really-arrive.md): Active/Disabled is kept server side',
   }),
   route({
     ...u,
@@ -140,7 +140,7 @@ export const reportsRoutes = [
     response: reportScheduleRunResponse,
     summary: 'Run a scheduled report now: e-mail its report with the file attached',
     beyondSpec:
-      'The manual trigger really sends (docs/decisions/reports-scheduled-reports-really-arrive.md) through the same code as the sweep',
+      'The manual trigger really sends (docs/decisions/0207-reports-scheduled-reports-really-arrive.md) through the same code as the sweep',
   }),
   route({
     access: 'public',
@@ -151,7 +151,7 @@ export const reportsRoutes = [
     params: reportMailTokenParams,
     response: reportMailLinkResponse,
     summary: 'An outside recipient confirms it wants a scheduled report (double opt-in)',
-    beyondSpec: 'Report mail goes only where it should (docs/decisions/report-mail-recipients.md)',
+    beyondSpec: 'Report mail goes only where it should (docs/decisions/0002-report-mail-recipients.md)',
   }),
   // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` (form-encoded, ignored: the route takes no body).
   route({
@@ -163,6 +163,6 @@ export const reportsRoutes = [
     params: reportMailTokenParams,
     response: reportMailLinkResponse,
     summary: 'One-click unsubscribe from a scheduled report (List-Unsubscribe-Post)',
-    beyondSpec: 'Report mail goes only where it should (docs/decisions/report-mail-recipients.md)',
+    beyondSpec: 'Report mail goes only where it should (docs/decisions/0002-report-mail-recipients.md)',
   }),
 ] as const;

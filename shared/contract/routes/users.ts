@@ -32,7 +32,7 @@ const u = { access: 'user' } as const;
 
 /** The users area's routes (functions/users): employees, job roles, documents, the user list. */
 export const usersRoutes = [
-  // Employees (R-EMP-1). Who may do what: docs/decisions/employees-who-may-do-what.md.
+  // Employees (R-EMP-1). Who may do what: R-EMP-2.
   route({
     ...u,
     area: 'users',
@@ -144,9 +144,9 @@ export const usersRoutes = [
     response: setupDetailsResponse,
     summary: 'The pending account a setup link names: the setup form shows its e-mail read-only and prefills the names',
     beyondSpec:
-      'The account keeps the invited address (docs/decisions/sessions-follow-the-account.md), so the form must show it before anything is sent; a used, replaced or expired link answers as the setup would',
+      'The account keeps the invited address (docs/decisions/0009-sessions-follow-the-account.md), so the form must show it before anything is sent; a used, replaced or expired link answers as the setup would',
   }),
-  // R-EMP-9: a new e-mail address takes effect only once its owner confirms it (docs/decisions/email-change-confirmation.md).
+  // R-EMP-9: a new e-mail address takes effect only once its owner confirms it (docs/decisions/0250-email-change-confirmation.md).
   route({
     ...u,
     area: 'users',
@@ -283,7 +283,7 @@ export const usersRoutes = [
     response: okMessage,
     summary: 'Delete an employee document',
   }),
-  // Employee picture (R-EMP-8): the photos' checked upload path (docs/decisions/employees-picture-upload.md).
+  // Employee picture (R-EMP-8): the photos' checked upload path (docs/decisions/0227-employees-picture-upload.md).
   route({
     ...u,
     area: 'users',

@@ -7,7 +7,7 @@ import { publicBookingBody, slotRef } from '../public-booking-models.js';
 
 /**
  * The waitlist of a full slot (docs/requirements/services.md R-SVC-7..R-SVC-10,
- * docs/decisions/waitlist.md). Joining takes the booking form's fields with the booking form's rules and
+ * docs/decisions/0236-waitlist.md). Joining takes the booking form's fields with the booking form's rules and
  * messages (the same schema pieces).
  */
 const BEYOND = 'Waitlist for full slots (R-SVC-7..R-SVC-10): not in the spec, which hides full slots';

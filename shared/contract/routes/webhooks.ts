@@ -13,7 +13,7 @@ import {
 } from '../webhook-models.js';
 
 /**
- * Webhooks (docs/requirements/settings.md R-SET-10, docs/decisions/webhooks.md):
+ * Webhooks (docs/requirements/settings.md R-SET-10, docs/decisions/0231-webhooks.md):
  * served by the settings area, managed by administrators.
  */
 const BEYOND = 'Webhooks (R-SET-10): signed webhooks (Standard Webhooks) so integrations stop polling; not in the spec';

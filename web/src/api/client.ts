@@ -28,8 +28,9 @@ export type CallInput<I extends RouteId> = {
       /**
        * Sent as the `Idempotency-Key` header: one key per form submission (`useSubmissionKey()` in
        * ./submission-key.ts), reused by retries and double clicks of that submission, so the server
-       * answers a repeat with the first answer instead of creating twice (docs/decisions/idempotent-submissions.md).
-       * Required: forgetting it is a type error and, in development and tests, a thrown error.
+       * answers a repeat with the first answer instead of creating twice
+       * (docs/decisions/0004-idempotent-submissions.md). Required: forgetting it is a type error and, in development
+       * and tests, a thrown error.
        */
       idempotencyKey: string;
     }

@@ -31,7 +31,7 @@ function apiCalls(text: string): { id: string; call: string }[] {
   return found;
 }
 
-describe('double submits (docs/decisions/idempotent-submissions.md)', () => {
+describe('double submits (docs/decisions/0004-idempotent-submissions.md)', () => {
   const calls = files(SRC).flatMap((f) => apiCalls(readFileSync(f, 'utf8')));
   const idempotent = Object.entries(ROUTE_TABLE)
     .filter(([, r]) => r.idempotent)

@@ -12,7 +12,7 @@ export const SESSION_EXPIRED_EVENT = 'session-expired';
 /*
  * Tokens the API has answered a request for. A sign-in that arrives in the address (auth=true&token)
  * is only believed once the API accepts its token: "Login successful!" waits for that, and a refusal
- * says the link did not work instead of "your session has ended" (docs/decisions/words-and-states.md).
+ * says the link did not work instead of "your session has ended" (docs/decisions/0024-words-and-states.md).
  */
 const accepted = new Set<string>();
 const waiting = new Map<string, (() => void)[]>();

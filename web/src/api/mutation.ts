@@ -60,6 +60,6 @@ export function useMutationAction<A extends unknown[], R>(
 
 /**
  * What a screen gives a feature's write hook (`use<Verb><Thing>(texts)` in `features/<f>/api/`): its
- * toasts. The hook owns the request and the caches it revalidates (docs/decisions/web-request-files.md).
+ * toasts. The hook owns the request and the caches it revalidates (docs/decisions/0235-web-request-files.md).
  */
 export type MutationTexts<A extends unknown[], R> = Omit<MutationOptions<A, R>, 'revalidate'>;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './client.js';
 import { SubmissionKey } from './submission-key.js';
 
-describe('SubmissionKey (docs/decisions/idempotent-submissions.md)', () => {
+describe('SubmissionKey (docs/decisions/0004-idempotent-submissions.md)', () => {
   it('keeps one key for a retried or double-sent payload and renews it after success or a change', async () => {
     const k = new SubmissionKey();
     const first = k.for({ name: 'Cart', n: 1 });

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { newIdempotencyKey } from './client.js';
 
 /**
- * The Idempotency-Key of one form submission (docs/decisions/idempotent-submissions.md). `for(payload)` gives the key to send:
+ * The Idempotency-Key of one form submission (docs/decisions/0004-idempotent-submissions.md). `for(payload)` gives the key to send:
  * the same key while the payload is the same (a retry after a network error, a second click while
  * the first is on its way), so the server answers the repeat with the first answer; a new key once
  * the user changed what is sent (the server would refuse an old key with a different body, 422) and

@@ -153,7 +153,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     const token = localStorage.getItem(TOKEN_KEY);
     // Best effort and not awaited: the browser forgets the token at once whether or not the server
-    // could be told (offline, say); the server refuses it from then on (docs/decisions/sessions-follow-the-account.md).
+    // could be told (offline, say); the server refuses it from then on
+    // (docs/decisions/0009-sessions-follow-the-account.md).
     if (token) void import('../features/auth/api/index.js').then((auth) => auth.logout(token)).catch(() => undefined);
     clearStorage();
     setSession({ status: 'anonymous' });

@@ -71,11 +71,11 @@ describe('routing on the platform host', () => {
     screen.getByText('Welcome to your management system');
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('token')).toBe('tok');
-    // docs/decisions/web-login-successful.md: the page that loads after a redirected sign-in says so.
+    // R-AUTH-1: the page that loads after a redirected sign-in says so.
     await screen.findByText('Login successful!');
   });
 
-  it('says a refused sign-in link was not accepted, never "Login successful!" with "session has ended" (docs/decisions/words-and-states.md)', async () => {
+  it('says a refused sign-in link was not accepted, never "Login successful!" with "session has ended" (docs/decisions/0024-words-and-states.md)', async () => {
     stubPaths({
       'GET /api/customers/stats/overview': { status: 401, body: { error: 'Unauthorized', message: 'Invalid token' } },
     });

@@ -2,11 +2,10 @@ import { type ComponentType, useEffect, useSyncExternalStore } from 'react';
 import { notify } from '../components/toaster.js';
 
 /**
- * A component whose code is downloaded after the page's first load (docs/decisions/web-first-load-js.md: dialogs and
- * tabs a page shows only after an action). Unlike React.lazy it never suspends: `useDeferred`
- * answers null until the code is here and the component after, so the page renders the trigger
- * at once and stable, and renders the dialog only once its module is loaded (mounted with the
- * state it has then, e.g. `open`), the way it rendered it before.
+ * A component whose code is downloaded after the page's first load (docs/decisions/0173-web-first-load-js.md: dialogs
+ * and tabs a page shows only after an action). Unlike React.lazy it never suspends: `useDeferred` answers null until
+ * the code is here and the component after, so the page renders the trigger at once and stable, and renders the dialog
+ * only once its module is loaded (mounted with the state it has then, e.g. `open`), the way it rendered it before.
  */
 export interface Deferred<P> {
   /** Starts the download once (again after a failure); resolves with the component. */

@@ -54,7 +54,7 @@ export function tenantFromHost(
 /**
  * The tenant whose address the page is on: the host's subdomain, or in path mode (the platform host)
  * the first path segment when it can be a tenant's (`/acme/inventory`). Null on the platform's own pages.
- * A session of another tenant is refused here (session.ts) and by the API (docs/decisions/one-tenant-per-host.md).
+ * A session of another tenant is refused here (session.ts) and by the API (docs/decisions/0007-one-tenant-per-host.md).
  */
 export function pageTenant(location: Pick<Location, 'hostname' | 'pathname'> = window.location): string | null {
   return tenantFromHost(location.hostname) ?? tenantFromPath(location.pathname);

@@ -1,8 +1,7 @@
 /**
- * docs/decisions/one-time-zone.md: every screen reads times in the organization's zone, whatever the browser's. The
- * browser here runs in Tokyo, the organization is in New York: RES-000006 booked for 9:00 AM New York
- * (13:00 UTC, 10:00 PM in Tokyo) must read 9:00 AM on every screen, with the zone named because this
- * browser's clock is another.
+ * docs/decisions/0008-one-time-zone.md: every screen reads times in the organization's zone, whatever the browser's.
+ * The browser here runs in Tokyo, the organization is in New York: RES-000006 booked for 9:00 AM New York (13:00 UTC,
+ * 10:00 PM in Tokyo) must read 9:00 AM on every screen, with the zone named because this browser's clock is another.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -8,7 +8,7 @@ const table = {
   '/service/:token': ['/assets/PublicServicePage-1.js'],
 };
 
-describe("the first screen's chunks (docs/decisions/first-load-route-preload-and-compression.md)", () => {
+describe("the first screen's chunks (docs/decisions/0221-first-load-route-preload-and-compression.md)", () => {
   it('matches the address segment by segment, a :param standing for any one segment', () => {
     expect(routeFiles(table, '/')).toEqual(['/assets/LandingPage-1.js']);
     expect(routeFiles(table, '/login/')).toEqual(['/assets/LoginPage-1.js', '/assets/field-1.js']);

@@ -1,6 +1,6 @@
 /**
  * The first screen's chunks, fetched while the main bundle downloads and runs instead of after it
- * (docs/decisions/first-load-route-preload-and-compression.md): the route table `routePreload()` (web/vite.config.ts) writes into index.html as
+ * (docs/decisions/0221-first-load-route-preload-and-compression.md): the route table `routePreload()` (web/vite.config.ts) writes into index.html as
  * `<script type="application/json" id="route-chunks">`, matched against the address. A standalone
  * module (its one import, api/early-answer.ts, travels in its chunk), loaded `async` ahead of the main bundle. Public pages only: a signed-in
  * screen depends on the session, which only the app knows. A path that another screen takes after all

@@ -37,7 +37,7 @@ describe('platform host', () => {
     expect(onPlatform('/sign-in-link/tok', owner)).toEqual({ kind: 'public', page: 'sign-in-link' });
     expect(onPlatform('/sign-in-link', anon)).toEqual({ kind: 'redirect', to: '/' });
     expect(onPlatform('/service/tok123', anon)).toEqual({ kind: 'service' });
-    // docs/decisions/report-mail-recipients.md: a report e-mail's links, for anyone.
+    // docs/decisions/0002-report-mail-recipients.md: a report e-mail's links, for anyone.
     expect(onPlatform('/report-mail/confirm/tok', anon)).toEqual({ kind: 'report-mail' });
     expect(onPlatform('/report-mail/unsubscribe/tok', anon)).toEqual({ kind: 'report-mail' });
     expect(onTenant('/report-mail/unsubscribe/tok', anon)).toEqual({ kind: 'report-mail' });

@@ -19,9 +19,9 @@ export type RouteDecision =
   /** The sign-in screen in place of a page the visitor may not see yet (the address is kept). */
   | { kind: 'login' }
   | { kind: 'service' }
-  /** A report e-mail's confirm or unsubscribe link (docs/decisions/report-mail-recipients.md): for anyone, signed in or not. */
+  /** A report e-mail's confirm or unsubscribe link (docs/decisions/0002-report-mail-recipients.md): for anyone, signed in or not. */
   | { kind: 'report-mail' }
-  /** A reminder's cancel link (docs/decisions/reminder-cancel-links.md): for anyone, signed in or not. */
+  /** A reminder's cancel link (docs/decisions/0233-reminder-cancel-links.md): for anyone, signed in or not. */
   | { kind: 'booking-cancel' }
   /** A new e-mail address's confirmation link (R-EMP-9): for anyone, signed in or not. */
   | { kind: 'confirm-email' }

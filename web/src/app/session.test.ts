@@ -44,7 +44,7 @@ describe('bootstrapSession (R-AUTH-3)', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
-  it('clears a stored user silently when a field a screen prints is not text (docs/decisions/words-and-states.md)', () => {
+  it('clears a stored user silently when a field a screen prints is not text (docs/decisions/0024-words-and-states.md)', () => {
     for (const bad of [
       { ...user, firstName: { first: 'Ada' } },
       { ...user, organization: { name: { en: 'Acme' } } },
@@ -93,7 +93,7 @@ describe('after login', () => {
   });
 });
 
-describe('one tenant per host (docs/decisions/one-tenant-per-host.md)', () => {
+describe('one tenant per host (docs/decisions/0007-one-tenant-per-host.md)', () => {
   // A token's payload as the API signs it: `org` is the organization id (the signature is not checked here).
   const jwt = (claims: Record<string, unknown>) =>
     `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`;

@@ -95,7 +95,7 @@ function tokenTenant(token: string): string | null | undefined {
 }
 
 /**
- * One tenant per host (docs/decisions/one-tenant-per-host.md): on a tenant's page (`pageTenant`: its
+ * One tenant per host (docs/decisions/0007-one-tenant-per-host.md): on a tenant's page (`pageTenant`: its
  * host's subdomain or path-mode prefix) only that tenant's session is accepted. The user object of a
  * URL sign-in is the sender's to write, so it must at least agree with the signed token's tenant;
  * the API refuses what is left (a user object lying about the subdomain) on the first call.

@@ -7,7 +7,7 @@ import { renderApp, stubPaths } from '../test-utils.js';
 import { pageTenant, pathTenantHeader } from './host.js';
 import type { SessionUser } from './session.js';
 
-// docs/decisions/one-tenant-per-host.md: a page on one tenant's address does not take another tenant's session, whether it
+// docs/decisions/0007-one-tenant-per-host.md: a page on one tenant's address does not take another tenant's session, whether it
 // arrives in the address (auth=true&token&user) or from storage; the sign-in page says why.
 const jwt = (claims: Record<string, unknown>) =>
   `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;

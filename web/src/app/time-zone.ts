@@ -1,6 +1,6 @@
 /**
  * The zone every screen reads times in: the organization's, from the session (the sign-in answer's
- * `organization.timeZone`), never the browser's (docs/decisions/one-time-zone.md). An organization that recorded
+ * `organization.timeZone`), never the browser's (docs/decisions/0008-one-time-zone.md). An organization that recorded
  * none, or a platform user without one, reads the product's default zone, which is also what the
  * server uses then (functions/lib/organization.ts).
  */

@@ -85,7 +85,7 @@ describe('DataTable', { timeout: 30_000 }, () => {
     screen.getByRole('button', { name: 'Page 2' });
   });
 
-  it('sorts on a click anywhere in the header cell, once per click (docs/decisions/words-and-states.md)', () => {
+  it('sorts on a click anywhere in the header cell, once per click (docs/decisions/0024-words-and-states.md)', () => {
     renderWithProviders(<Harness />);
     const header = screen.getByRole('columnheader', { name: /Qty/ });
     fireEvent.click(header);

@@ -115,7 +115,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <Checkbox.Root size="sm" checked={selected.has(id)} onCheckedChange={() => toggle(id, !selected.has(id))}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+        {/* The input's aria-labelledby names this label (docs/decisions/0020-accessibility-checked-by-axe.md). */}
         <Checkbox.Label srOnly>{`Select ${props.rowLabel ? props.rowLabel(row) : id}`}</Checkbox.Label>
       </Checkbox.Root>
     );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-utils.js';
 import { EmptyState } from './EmptyState.js';
 
-// docs/decisions/accessibility-checked-by-axe.md: a page's empty state sits under its h1, so its title is an h2 (axe heading-order).
+// docs/decisions/0020-accessibility-checked-by-axe.md: a page's empty state sits under its h1, so its title is an h2 (axe heading-order).
 describe('EmptyState', () => {
   it('titles itself with an h2 by default', () => {
     renderWithProviders(<EmptyState title="No items found" />);

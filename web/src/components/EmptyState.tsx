@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A list or page with nothing to show yet. Its title is a heading of `headingLevel` (2 by default: most
- * empty states sit right under the page's h1; Chakra's own h3 skipped a level, docs/decisions/accessibility-checked-by-axe.md).
+ * empty states sit right under the page's h1; Chakra's own h3 skipped a level, docs/decisions/0020-accessibility-checked-by-axe.md).
  */
 export function EmptyState({
   title,

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 /**
  * A row of tabs that stays one line and scrolls sideways when the screen is narrow (375 px), with the
  * selected tab always brought into view: on first paint (a deep link to the last tab), after a click,
- * and when the page selects a tab itself (docs/decisions/layout-at-375-and-1366.md). Only the row scrolls, never the page.
+ * and when the page selects a tab itself (docs/decisions/0225-layout-at-375-and-1366.md). Only the row scrolls, never the page.
  */
 export function ScrollingTabList({ children, mb }: { children: ReactNode; mb?: string }) {
   const { value } = useTabsContext();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the dialog machinery loads once the form is dirty, not with every form page.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the dialog machinery loads once the form is dirty, not with every form page.
 const loadConfirmDialog = () => import('./ConfirmDialog.js');
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 

@@ -4,7 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 /**
  * A labelled field, its error and its schema's limits, without react-hook-form (form.tsx re-exports
  * these for the forms built on it): an inline editor lays out fields with them and does not download
- * react-hook-form (R-PLAT-11, docs/decisions/first-load-route-preload-and-compression.md).
+ * react-hook-form (R-PLAT-11, docs/decisions/0221-first-load-route-preload-and-compression.md).
  */
 
 /** The longest value a schema field accepts (`z.string().check(z.maxLength(n))`), if it says. */

@@ -34,8 +34,9 @@ export function toDisplayDate(value: string | number | Date | null | undefined):
 
 /**
  * Dates and times go through the one formatting module (shared/domain/time-text.ts), always in a named
- * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's (docs/decisions/one-time-zone.md).
- * A 'YYYY-MM-DD' value is a calendar day (a birthday, a start date) and reads as that day in any zone.
+ * zone — the organization's (app/time-zone.ts `useOrgTimeZone`), never the browser's
+ * (docs/decisions/0008-one-time-zone.md). A 'YYYY-MM-DD' value is a calendar day (a birthday, a start date) and reads
+ * as that day in any zone.
  */
 const isCalendarDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
@@ -78,7 +79,7 @@ export function formatDay(day: string | null | undefined): string {
 }
 
 /**
- * A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (R-BOOK-1, docs/decisions/web-dates-on-the-public-page.md), its clock
+ * A slot: 'Sat, Dec 5, 2026 · 10:00 AM – 12:00 PM' (R-BOOK-1, docs/decisions/0171-web-dates-on-the-public-page.md), its clock
  * times wall-clock in `zone`; with `zone` given, the zone is named ('… 12:00 PM EST').
  */
 export function formatSlot(day: string, start: string, end?: string | null, zone?: string | null): string {

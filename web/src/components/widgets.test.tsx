@@ -36,7 +36,7 @@ function ReactBoom(): never {
   throw new Error('Minified React error #31; visit https://react.dev/errors/31?args[]=object%20with%20keys%20%7Bx%7D');
 }
 
-describe('ErrorBoundary ways out (docs/decisions/words-and-states.md)', () => {
+describe('ErrorBoundary ways out (docs/decisions/0024-words-and-states.md)', () => {
   it('says what happened in words, folds the technical text away, and offers home and sign out', async () => {
     const quiet = console.error;
     console.error = () => {};

@@ -6,7 +6,7 @@ import { renderApp, stubPaths } from '../../test-utils.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-// R-AUTH-6, docs/decisions/sign-in-link-when-locked.md.
+// R-AUTH-6, docs/decisions/0245-sign-in-link-when-locked.md.
 const LOCKED_OUT = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 const TOKEN = 'A'.repeat(43);
 

@@ -1,5 +1,5 @@
 /**
- * Where a reminder's "Cancel this booking" link leads (R-SET-7, docs/decisions/reminder-cancel-links.md):
+ * Where a reminder's "Cancel this booking" link leads (R-SET-7, docs/decisions/0233-reminder-cancel-links.md):
  * the booking and a confirm button while online cancellation is open; after the business's cut-off,
  * its contact details instead. The page asks for a click before it POSTs, so a mail scanner that
  * opens every link cancels nothing.

@@ -1,5 +1,5 @@
 /**
- * R-EMP-9 (docs/decisions/email-change-confirmation.md): the owner of a new e-mail address confirms it
+ * R-EMP-9 (docs/decisions/0250-email-change-confirmation.md): the owner of a new e-mail address confirms it
  * with the mailed link. The page asks for a click before it POSTs, as the report e-mail page does, so
  * a mail scanner that opens every link does not confirm an address for its owner.
  */

@@ -17,7 +17,7 @@ import {
   noMatchText,
 } from './customers.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the details dialog downloads after the page shows (or on the first row opened).
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the details dialog downloads after the page shows (or on the first row opened).
 const Details = deferred(() => import('./CustomerDetailsDialog.js').then((m) => m.CustomerDetailsDialog));
 
 /** R-CUS-1: search, count, 20 a page, View Details. */

@@ -220,7 +220,7 @@ export default function DashboardPage() {
     <Section title="Quick Actions">
       <SimpleGrid columns={{ base: 2, md: compact ? 4 : 2 }} gap="2">
         {shownActions.map((a) => (
-          // Two lines rather than text past the border: "Active Reservations" is wider than half a phone (docs/decisions/layout-at-375-and-1366.md).
+          // Two lines rather than text past the border: "Active Reservations" is wider than half a phone (docs/decisions/0225-layout-at-375-and-1366.md).
           <Button
             key={a.label}
             asChild

@@ -2,7 +2,7 @@ import type { LiveEventType } from './live.js';
 
 /**
  * What the dashboard reads again after live events (R-DASH-5,
- * docs/decisions/live-refetch-coalescing.md): one refetch of each concerned read per burst.
+ * docs/decisions/0253-live-refetch-coalescing.md): one refetch of each concerned read per burst.
  */
 export type DashboardRead = 'stats' | 'active';
 

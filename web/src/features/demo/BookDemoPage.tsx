@@ -6,7 +6,7 @@ import { ArrowLeftIcon, CheckIcon } from '../../components/icons.js';
 import { PublicHeader } from '../../components/PublicHeader.js';
 import { schedulingUrl } from './demo.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md, docs/decisions/house-lean-bundles-fifth-pass-issue-27.md: public pages 200 KB): the form (react-hook-form
+// First-load budget (docs/decisions/0173-web-first-load-js.md, docs/decisions/0133-house-lean-bundles-fifth-pass-issue-27.md: public pages 200 KB): the form (react-hook-form
 // and zod, ~45 KB gzip) is its own chunk, downloaded once the page has painted (when the browser is
 // idle, at most 2 s later), not on the critical path of the intro.
 const DemoRequestForm = deferred(() => import('./DemoRequestForm.js').then((m) => m.DemoRequestForm));

@@ -20,7 +20,7 @@ import { EmployeePersonalTab } from './EmployeePersonalTab.js';
 import { blank } from './employeeFieldChecks.js';
 import { ProfilePicture } from './ProfilePicture.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the Documents and Performance tabs (not shown first) download
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the Documents and Performance tabs (not shown first) download
 // after the page shows or when their tab is opened.
 const Documents = deferred(() => import('./DocumentsTab.js').then((m) => m.DocumentsTab));
 const Performance = deferred(() => import('../timesheets/index.js').then((m) => m.PerformanceTab));
@@ -70,7 +70,7 @@ export default function EmployeeDetailPage() {
     );
   }
 
-  // The server's rule (docs/decisions/sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
+  // The server's rule (docs/decisions/0009-sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
   const actor = { ...user, userId: user.id ?? '', isOwner: user.isOwner === true };
   const canEdit = flags.canViewEmployees && userChangeRefusal(actor, e) === null;
   // The owner alone gives or takes another account's administrator rights (R-EMP-10).

@@ -246,7 +246,7 @@ export function EmployeeFormDialog(props: {
                 name="accessLevel"
                 render={({ field }) => (
                   <RadioGroup.Root value={field.value ?? 'EMPLOYEE'} onValueChange={(e) => field.onChange(e.value)}>
-                    {/* The group's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md); the field's shows. */}
+                    {/* The group's aria-labelledby names this label (docs/decisions/0020-accessibility-checked-by-axe.md); the field's shows. */}
                     <RadioGroup.Label srOnly>Access Level</RadioGroup.Label>
                     <HStack gap="5">
                       {(['EMPLOYEE', 'MANAGER'] as const).map((v) => (

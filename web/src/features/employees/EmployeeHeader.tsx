@@ -8,7 +8,7 @@ import { type EmployeeDetail } from './api/index.js';
 
 export function Timeline({ startDate }: { startDate: string | null }) {
   const clock = useOrgClock();
-  // "Today" is the organization's day, like every day the server counts (docs/decisions/one-time-zone.md).
+  // "Today" is the organization's day, like every day the server counts (docs/decisions/0008-one-time-zone.md).
   const milestones = jobMilestones(startDate, todayIn(clock.zone));
   if (!milestones.length) return <Text color="fg.muted">Set a start date to see the job history.</Text>;
   return (

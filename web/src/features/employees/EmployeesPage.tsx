@@ -14,7 +14,7 @@ import { type Employee, saveErrorMessage, useEmployees } from './api/index.js';
 import { employeeColumns, employeeName } from './employeeColumns.js';
 import { useEmployeeActions } from './useEmployeeActions.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the employee form (zod, react-hook-form, the contract's
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the employee form (zod, react-hook-form, the contract's
 // schemas) and the Metrics tab (not shown first) download after the page shows or on first use.
 const Form = deferred(() => import('./EmployeeFormDialog.js').then((m) => m.EmployeeFormDialog));
 const Metrics = deferred(() => import('../timesheets/index.js').then((m) => m.MetricsTab));

@@ -9,7 +9,7 @@ import { deletePicture, saveErrorMessage, uploadPicture, type EmployeeDetail } f
 
 /**
  * The header's picture (R-EMP-8): the picture or the initials; whoever may edit the employee
- * adds, changes or removes it (docs/decisions/employees-picture-upload.md).
+ * adds, changes or removes it (docs/decisions/0227-employees-picture-upload.md).
  */
 export function ProfilePicture({
   employee: e,

@@ -38,7 +38,7 @@ export function BulkItemIds({
             Generate IDs
           </Button>
         </HStack>
-        {/* docs/decisions/web-maximum-100-items-per-batch.md: a hint within 1-100, an error only when out of range or clamped. */}
+        {/* R-INV-6: a hint within 1-100, an error only when out of range or clamped. */}
         {outOfRange ? (
           <Field.ErrorText>{BULK_LIMIT_MESSAGE}</Field.ErrorText>
         ) : (

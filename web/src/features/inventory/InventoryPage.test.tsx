@@ -84,7 +84,7 @@ describe('inventory page', () => {
     expect(screen.queryByLabelText('Status of GC-001')).toBeNull();
   });
 
-  // docs/decisions/layout-at-375-and-1366.md: the API lets an employee granted the item cells create, edit and delete (mayUse);
+  // docs/decisions/0225-layout-at-375-and-1366.md: the API lets an employee granted the item cells create, edit and delete (mayUse);
   // the page offers exactly that, and a manager denied deletion loses the delete buttons.
   const mine = (policyRole: 'EMPLOYEE' | 'MANAGER', cells: Record<string, boolean>) => ({
     body: { role: 'EMPLOYEE', policyRole, permissions: cells },

@@ -18,7 +18,7 @@ import { ItemsTab } from './ItemsTab.js';
 import { statusFromQuery } from './itemRules.js';
 import { ProductTypesTab } from './ProductTypesTab.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the forms (zod, react-hook-form, the contract's schemas), the
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the forms (zod, react-hook-form, the contract's schemas), the
 // Services tab (its own dialogs) and the Activity Log tab download after the page shows (idle, or the
 // first hover, focus or click); a form renders once its code is here, mounted with its open state.
 const ItemForm = deferred(() => import('./ItemFormDialog.js').then((m) => m.ItemFormDialog));
@@ -28,7 +28,7 @@ const ActivityLog = deferred(() => import('./ActivityLogTab.js').then((m) => m.A
 
 /** The Inventory & Services page (R-INV-2). */
 export default function InventoryPage() {
-  // What the API allows decides what is offered (docs/decisions/layout-at-375-and-1366.md): `mayUse`, with the matrix, so an
+  // What the API allows decides what is offered (docs/decisions/0225-layout-at-375-and-1366.md): `mayUse`, with the matrix, so an
   // employee granted item creation, editing or deletion gets those buttons, and a manager denied one
   // loses it.
   const may = useMayUseFn();

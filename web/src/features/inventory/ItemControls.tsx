@@ -38,7 +38,7 @@ export function SelectBox({
     <Checkbox.Root size="sm" checked={checked} onCheckedChange={onToggle}>
       <Checkbox.HiddenInput />
       <Checkbox.Control />
-      {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+      {/* The input's aria-labelledby names this label (docs/decisions/0020-accessibility-checked-by-axe.md). */}
       <Checkbox.Label srOnly>{label}</Checkbox.Label>
     </Checkbox.Root>
   );

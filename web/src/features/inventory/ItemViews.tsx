@@ -1,4 +1,7 @@
-/** Below the tablet width the items are cards, above it a sortable table (docs/decisions/layout-at-375-and-1366.md). */
+/**
+ * Below the tablet width the items are cards, above it a sortable table
+ * (docs/decisions/0225-layout-at-375-and-1366.md).
+ */
 import { Box, Button, Card, DataList, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { InventoryItem } from '../../../../shared/contract/inventory-models.js';

@@ -38,7 +38,8 @@ export function ItemsTab(props: {
   onEdit: (item: InventoryItem) => void;
 }) {
   const { items, productTypes, access } = props;
-  // Below the tablet width the items are cards, as the reservations are (docs/decisions/layout-at-375-and-1366.md).
+  // Below the tablet width the items are cards, as the reservations are
+  // (docs/decisions/0225-layout-at-375-and-1366.md).
   const narrow = useBelow('tablet');
   const [filters, setFilters] = useState<ItemFilters>({ ...NO_FILTERS, status: props.initialStatus });
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);

@@ -104,7 +104,7 @@ describe('filters, counts, sorting and pages', () => {
     ]);
   });
 
-  it('sorts the ID column by the 8 characters it shows, not the hidden full id (docs/decisions/words-and-states.md)', () => {
+  it('sorts the ID column by the 8 characters it shows, not the hidden full id (docs/decisions/0024-words-and-states.md)', () => {
     const byId = [
       { ...items[0]!, id: 'aaaa-zzzzzzz2', itemNumber: 'A' },
       { ...items[0]!, id: 'bbbb-zzzzzzz1', itemNumber: 'B' },

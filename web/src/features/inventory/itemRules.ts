@@ -154,7 +154,7 @@ export function rateText(r: RateRow): string {
 }
 
 /**
- * The toasts of a bulk delete (docs/decisions/nothing-rented-disappears.md): how many went, and which items were kept because
+ * The toasts of a bulk delete (docs/decisions/0006-nothing-rented-disappears.md): how many went, and which items were kept because
  * active or upcoming reservations hold them, each with those reservations' numbers.
  */
 export function bulkDeleteOutcome(data: {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test-utils.js';
 
-describe('footer pages (docs/decisions/words-and-states.md)', () => {
+describe('footer pages (docs/decisions/0024-words-and-states.md)', () => {
   it.each([
     ['/security', 'Security', 'One business, one space'],
     ['/docs', 'Documentation', '1. Open your account'],

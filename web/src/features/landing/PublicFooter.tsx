@@ -56,7 +56,7 @@ export function PublicFooter() {
             </Stack>
           ))}
         </SimpleGrid>
-        {/* gray.500 read 3.66:1 on gray.900; gray.400 is above 4.5:1 (docs/decisions/accessibility-checked-by-axe.md). */}
+        {/* gray.500 read 3.66:1 on gray.900; gray.400 is above 4.5:1 (docs/decisions/0020-accessibility-checked-by-axe.md). */}
         <Text fontSize="xs" mt="10" color="gray.400">
           © {new Date().getFullYear()} Rental Management. All rights reserved.
         </Text>

@@ -23,7 +23,7 @@ const features = () =>
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('Configuration → Feature Flags (docs/decisions/feature-flags-everywhere.md)', () => {
+describe('Configuration → Feature Flags (docs/decisions/0015-feature-flags-everywhere.md)', () => {
   it('disables only the core switches, and a non-core switch turns the feature off for every tenant', async () => {
     const list = features();
     const calls = stubPaths({

@@ -107,7 +107,7 @@ export function ConfigurationTab() {
                       <Switch.Control>
                         <Switch.Thumb />
                       </Switch.Control>
-                      {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+                      {/* The input's aria-labelledby names this label (docs/decisions/0020-accessibility-checked-by-axe.md). */}
                       <Switch.Label srOnly>{`${f.displayName} globally enabled`}</Switch.Label>
                     </Switch.Root>
                   </Flex>

@@ -19,7 +19,7 @@ const modules = MODULES.map((m) => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('feature management (docs/decisions/words-and-states.md)', () => {
+describe('feature management (docs/decisions/0024-words-and-states.md)', () => {
   it('refuses a blocked change on every click, not only every other one, and sends nothing', async () => {
     toaster.remove();
     const calls = stubPaths({ 'GET /api/platform/organizations/org1/modules': { body: { modules } } });

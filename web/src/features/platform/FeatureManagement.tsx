@@ -8,7 +8,7 @@ import { useTenantModules, useToggleModule } from './api/index.js';
 export function FeatureManagement({ tenantId }: { tenantId: string }) {
   const { data, error, isLoading, mutate } = useTenantModules(tenantId);
   // A refused change leaves the switch's own state flipped while the data is not: a new key puts
-  // it back in step, or the next click would only flip it back (docs/decisions/words-and-states.md).
+  // it back in step, or the next click would only flip it back (docs/decisions/0024-words-and-states.md).
   const [resync, setResync] = useState(0);
   const toggle = useToggleModule({
     success: (_r, _id, module, enable) =>
@@ -80,7 +80,8 @@ export function FeatureManagement({ tenantId }: { tenantId: string }) {
                   <Switch.Control>
                     <Switch.Thumb />
                   </Switch.Control>
-                  {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md). */}
+                  {/* The input's aria-labelledby names this label
+                      (docs/decisions/0020-accessibility-checked-by-axe.md). */}
                   <Switch.Label srOnly>{`${m.displayName} enabled`}</Switch.Label>
                 </Switch.Root>
               </Flex>

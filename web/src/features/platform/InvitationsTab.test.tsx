@@ -74,7 +74,7 @@ describe('client invitations (docs/decisions/README.md#web-house)', () => {
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).maxLength).toBe(100);
   });
 
-  it('offers Resend when the address already has a pending invitation (docs/decisions/words-and-states.md)', async () => {
+  it('offers Resend when the address already has a pending invitation (docs/decisions/0024-words-and-states.md)', async () => {
     const calls = stubPaths({
       'GET /api/platform/invitations': { body: { invitations: [{ ...pending, status: 'Pending' }] } },
       'POST /api/platform/invitations': {

@@ -10,8 +10,8 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 import { OverviewTab } from './OverviewTab.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the tabs not shown first download after the portal shows
-// (idle) or when opened; a tab shows a spinner until its code is here.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the tabs not shown first download after the portal
+// shows (idle) or when opened; a tab shows a spinner until its code is here.
 const LATER_TABS = {
   tenants: deferred(() => import('./TenantsTab.js').then((m) => m.TenantsTab)),
   invitations: deferred(() => import('./InvitationsTab.js').then((m) => m.InvitationsTab)),

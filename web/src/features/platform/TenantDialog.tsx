@@ -39,7 +39,7 @@ export function TenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () 
           },
     );
   return (
-    // Wider than a form on desktops: the Users table needs its 40rem without a sideways scroll (docs/decisions/layout-at-375-and-1366.md).
+    // Wider than a form on desktops: the Users table needs its 40rem without a sideways scroll (docs/decisions/0225-layout-at-375-and-1366.md).
     <Dialog.Root
       open
       onOpenChange={(e) => !e.open && onClose()}
@@ -151,7 +151,7 @@ function TenantUsers({ tenantId }: { tenantId: string }) {
   type U = NonNullable<typeof data>['users'][number];
   const columns: Column<U>[] = [
     // Name over username, both whole: the dialog is about 620 px wide, and a truncated username or
-    // "10 minutes ag" (docs/decisions/layout-at-375-and-1366.md) tells the operator less than two lines do.
+    // "10 minutes ag" (docs/decisions/0225-layout-at-375-and-1366.md) tells the operator less than two lines do.
     {
       key: 'name',
       header: 'User',

@@ -8,7 +8,7 @@ const at = (url: string) => renderApp(url, [{ path: '/report-mail/:action/:token
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('report e-mail links (docs/decisions/report-mail-recipients.md)', () => {
+describe('report e-mail links (docs/decisions/0002-report-mail-recipients.md)', () => {
   it('confirm: nothing is posted until the person clicks; then the answer is shown', async () => {
     const calls = stubPaths({
       [`POST /public/report-mail/confirm/${TOKEN}`]: {

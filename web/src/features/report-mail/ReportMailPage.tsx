@@ -1,5 +1,5 @@
 /**
- * Where a scheduled report's e-mail links lead (docs/decisions/report-mail-recipients.md): an outside recipient confirms it
+ * Where a scheduled report's e-mail links lead (docs/decisions/0002-report-mail-recipients.md): an outside recipient confirms it
  * wants the report (double opt-in), anyone unsubscribes. The page asks for a click before it POSTs,
  * so a mail scanner that opens every link neither confirms nor unsubscribes anybody; mail clients
  * unsubscribe without this page, by POSTing to the List-Unsubscribe address.

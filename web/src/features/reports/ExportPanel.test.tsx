@@ -17,7 +17,7 @@ const report = (type: ReportData['type']) => ({ type, data: {} }) as unknown as 
 const options = () =>
   [...(screen.getByLabelText('Export format') as HTMLSelectElement).options].map((o) => o.textContent);
 
-describe('Export tab (docs/decisions/words-and-states.md, R-REP-4)', () => {
+describe('Export tab (docs/decisions/0024-words-and-states.md, R-REP-4)', () => {
   it('offers the revenue report only the formats it supports: no CSV', () => {
     renderWithProviders(<ExportPanel report={report('revenue')} table={table} business="Acme" />);
     expect(options()).toEqual(['HTML', 'PDF', 'Excel', 'JSON']);

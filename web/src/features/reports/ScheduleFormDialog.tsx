@@ -146,7 +146,7 @@ export function ScheduleFormDialog({ open, zone, onClose }: { open: boolean; zon
               </FormField>
             </SimpleGrid>
             {frequency === 'weekly' && (
-              // A fieldset, not a Field: a Field hands its one control id to every checkbox inside it (docs/decisions/accessibility-checked-by-axe.md).
+              // A fieldset, not a Field: a Field hands its one control id to every checkbox inside it (docs/decisions/0020-accessibility-checked-by-axe.md).
               <Fieldset.Root invalid={!!errors.schedule?.daysOfWeek}>
                 <Fieldset.Legend fontSize="sm" fontWeight="medium">
                   Days of week{' '}

@@ -37,7 +37,7 @@ const schedule = (over: Record<string, unknown> = {}) => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.md)', () => {
+describe('Schedule tab (docs/decisions/0207-reports-scheduled-reports-really-arrive.md)', () => {
   it('describes frequencies', () => {
     expect(describeSchedule({ frequency: 'weekly', time: '07:30', daysOfWeek: [1, 3] })).toBe(
       'Weekly on Mon, Wed at 07:30',
@@ -126,7 +126,7 @@ describe('Schedule tab (docs/decisions/reports-scheduled-reports-really-arrive.m
     });
   });
 
-  it("shows each recipient's state: staff, awaiting confirmation, confirmed, unsubscribed (docs/decisions/report-mail-recipients.md)", async () => {
+  it("shows each recipient's state: staff, awaiting confirmation, confirmed, unsubscribed (docs/decisions/0002-report-mail-recipients.md)", async () => {
     stubPaths({
       'GET /api/reports/schedules': {
         body: {

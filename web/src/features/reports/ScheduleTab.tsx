@@ -1,5 +1,5 @@
 /**
- * The Schedule tab (R-REP-6; docs/decisions/reports-scheduled-reports-really-arrive.md): the organization's scheduled reports,
+ * The Schedule tab (R-REP-6; docs/decisions/0207-reports-scheduled-reports-really-arrive.md): the organization's scheduled reports,
  * which really run (the report-schedules sweep e-mails each at its time in the organization's zone,
  * with the file attached). Loaded when the tab is first opened: it brings the contract's schedule
  * schema (zod) and the form, which the Reports page's first load does without.

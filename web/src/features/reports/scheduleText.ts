@@ -14,7 +14,7 @@ export const FREQUENCY_LABELS: Record<(typeof SCHEDULE_FREQUENCIES)[number], str
   quarterly: 'Quarterly',
 };
 export const FORMAT_NAMES: Record<ScheduleFormat, string> = { pdf: 'PDF', excel: 'Excel', csv: 'CSV' };
-/** docs/decisions/report-mail-recipients.md: staff receive at once; an outside address only after it confirms; anyone may unsubscribe. */
+/** docs/decisions/0002-report-mail-recipients.md: staff receive at once; an outside address only after it confirms; anyone may unsubscribe. */
 export const RECIPIENT_STATE_LABELS: Record<RecipientState, { label: string; color: string }> = {
   staff: { label: 'Staff', color: 'gray' },
   pending: { label: 'Awaiting confirmation', color: 'orange' },

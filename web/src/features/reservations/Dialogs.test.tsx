@@ -254,7 +254,7 @@ describe('return dialog (R-RES-5, R-RES-6)', () => {
       /^Refund amount cannot exceed the total reservation amount \(\$[\d,.]+\)\. Please adjust the refund amount\.$/,
     );
     fireEvent.change(amount, { target: { value: '10' } });
-    // docs/decisions/words-and-states.md: the message goes once the amount is right, before the next submit.
+    // docs/decisions/0024-words-and-states.md: the message goes once the amount is right, before the next submit.
     await waitFor(() => expect(within(dialog).queryByText(/Refund amount cannot exceed/)).toBeNull());
     fireEvent.click(within(dialog).getByRole('button', { name: 'Process Return' }));
     const done = await screen.findByRole('dialog', { name: 'Return processed' });

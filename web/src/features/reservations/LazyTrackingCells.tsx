@@ -6,7 +6,7 @@ import type { TrackingCells } from './TrackingCells.js';
 /**
  * The Paid?, Amount and Source cells of service rows (R-RES-9) download when a service row first shows:
  * the page opens on the item reservations, and Chakra's checkbox machine (3.6 KB gzip) is not first-load
- * code (docs/decisions/first-load-route-preload-and-compression.md). Until the code is here a table row
+ * code (docs/decisions/0221-first-load-route-preload-and-compression.md). Until the code is here a table row
  * keeps its three cells, empty, so the columns do not shift; a card shows nothing yet.
  */
 const Cells = deferred(() => import('./TrackingCells.js').then((m) => m.TrackingCells));

@@ -5,7 +5,7 @@ import { Row } from './DetailRow.js';
 import { money } from './display.js';
 import type { ReservationDetail } from './types.js';
 
-/** The service's own line (docs/decisions/right-about-money.md): the tier that applied, named, its rate and how many it was charged for. */
+/** The service's own line (docs/decisions/0012-right-about-money.md): the tier that applied, named, its rate and how many it was charged for. */
 function serviceLine(r: ReservationDetail): string {
   const s = r.service!;
   const times = s.rateType === 'PER_PERSON' && (r.participantCount ?? 1) !== 1 ? ` × ${r.participantCount}` : '';

@@ -40,7 +40,7 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
     cursor: cursors.at(-1),
   };
   const page = useReservationPage(query);
-  // Names only, without zod: the filter's options (docs/decisions/first-load-route-preload-and-compression.md).
+  // Names only, without zod: the filter's options (docs/decisions/0221-first-load-route-preload-and-compression.md).
   const services = useServiceNames();
   const rows = useMemo(
     () => sortRows(page.data?.reservations ?? [], sort?.key === 'start' ? null : sort),

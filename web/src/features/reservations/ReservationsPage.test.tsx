@@ -49,7 +49,7 @@ describe('reservations page', () => {
     within(tr).getByText('This reservation is overdue and may incur additional charges');
     within(tr).getByText('•••-4567');
     expect(screen.queryByText('(555) 123-4567')).toBeNull();
-    // Status badges read as the spec's labels, never the raw enum (docs/decisions/words-and-states.md).
+    // Status badges read as the spec's labels, never the raw enum (docs/decisions/0024-words-and-states.md).
     within(tr).getByText('Active');
     within(screen.getByText('RES-000002').closest('tr')!).getByText('Completed');
     within(screen.getByText('RES-000003').closest('tr')!).getByText('Cancelled');
@@ -208,7 +208,7 @@ describe('reservations page', () => {
     expect(within(dialog).queryByRole('button', { name: 'Reprocess Reservation' })).toBeNull();
   });
 
-  it('breaks a service booking into its parts: the tier that applied, each add-on with rate, quantity and amount, tax (docs/decisions/right-about-money.md)', async () => {
+  it('breaks a service booking into its parts: the tier that applied, each add-on with rate, quantity and amount, tax (docs/decisions/0012-right-about-money.md)', async () => {
     signIn(user('BUSINESS_ADMIN'));
     const tour = detail({
       ...completed,

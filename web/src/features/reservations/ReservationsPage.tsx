@@ -15,9 +15,9 @@ import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the dialogs (forms with zod, react-hook-form, the contract's
-// schemas, date handling) and the log tab download after the page shows, or on first use; a dialog
-// renders once its code is here, mounted with its state.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the dialogs (forms with zod, react-hook-form, the
+// contract's schemas, date handling) and the log tab download after the page shows, or on first use; a dialog renders
+// once its code is here, mounted with its state.
 const Create = deferred(() => import('./CreateReservationDialog.js').then((m) => m.CreateReservationDialog));
 const Return = deferred(() => import('./ReturnDialog.js').then((m) => m.ReturnDialog));
 const Details = deferred(() => import('./DetailsDialog.js').then((m) => m.DetailsDialog));

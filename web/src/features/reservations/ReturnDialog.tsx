@@ -113,7 +113,7 @@ export function ReturnDialog({ reservation, onClose }: { reservation: Reservatio
       capCents: preview.capCents,
       zone,
     });
-  // A message shown on submit goes as soon as its field is right (docs/decisions/words-and-states.md); new ones wait for submit.
+  // A message shown on submit goes as soon as its field is right (docs/decisions/0024-words-and-states.md); new ones wait for submit.
   const live: ReturnCheck = errors.returnTime || errors.refund ? checkNow() : {};
   const shown: ReturnCheck = {
     returnTime: errors.returnTime && live.returnTime,

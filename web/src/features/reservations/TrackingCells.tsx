@@ -34,7 +34,7 @@ export function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[
     <Checkbox.Root size="sm" checked={t.isPaid} onCheckedChange={(e) => save({ ...t, isPaid: !!e.checked })}>
       <Checkbox.HiddenInput />
       <Checkbox.Control />
-      {/* The input's aria-labelledby names this label (docs/decisions/accessibility-checked-by-axe.md): "Paid" on a card, "Paid RES-…" to a reader. */}
+      {/* The input's aria-labelledby names this label (docs/decisions/0020-accessibility-checked-by-axe.md): "Paid" on a card, "Paid RES-…" to a reader. */}
       <Checkbox.Label srOnly={!asCard}>
         Paid
         <Box as="span" srOnly>{` ${label}`}</Box>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerCounts } from './display.js';
 
-// docs/decisions/layout-at-375-and-1366.md: the Reservations tab said "No Reservations Found" under "4 active · 4 in total"
+// docs/decisions/0225-layout-at-375-and-1366.md: the Reservations tab said "No Reservations Found" under "4 active · 4 in total"
 // (four service bookings). The header counts the tab's own kind and names it.
 describe('the reservations header counts', () => {
   const both = { total: 4, active: 4, overdue: 0 };

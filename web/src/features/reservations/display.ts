@@ -12,7 +12,7 @@ import type { Reservation } from './types.js';
 export { zoneOf };
 export const usePageZone = useOrgTimeZone;
 
-/** Times in `zone`, named when this browser's clock is another (docs/decisions/one-time-zone.md). */
+/** Times in `zone`, named when this browser's clock is another (docs/decisions/0008-one-time-zone.md). */
 export function fmtDateTime(
   iso: string | null | undefined,
   zone: string,
@@ -68,7 +68,7 @@ export const STATUS_COLOUR: Record<string, string> = { ACTIVE: 'green', COMPLETE
 export const NO_SHOW_FILTER = 'NO_SHOW';
 
 /**
- * The page header's counts say what they count (docs/decisions/layout-at-375-and-1366.md): on the Reservations and Services
+ * The page header's counts say what they count (docs/decisions/0225-layout-at-375-and-1366.md): on the Reservations and Services
  * tabs the counts of that tab's kind (the list answer's, kept on write), on the log both kinds, named.
  */
 export function headerCounts(

@@ -22,7 +22,8 @@ import { ContactFields, ParticipantsSelect, PublicFormDialog } from './PublicFor
 
 /**
  * The public booking form (R-BOOK-3), downloaded when a visitor picks a slot (or when the
- * page is idle) so the public page's first load carries no dialog or form code (docs/decisions/web-first-load-js.md).
+ * page is idle) so the public page's first load carries no dialog or form code
+ * (docs/decisions/0173-web-first-load-js.md).
  */
 
 export type BookingAnswer = Answer<'services.publicBook'>;

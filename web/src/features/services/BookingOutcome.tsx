@@ -20,7 +20,7 @@ export function ErrorView({ message, onBack }: { message: string; onBack?: () =>
         <Text color="fg.muted" data-testid="public-error">
           {message}
         </Text>
-        {/* docs/decisions/web-dates-on-the-public-page.md: a failed booking is not a dead end. */}
+        {/* docs/decisions/0171-web-dates-on-the-public-page.md: a failed booking is not a dead end. */}
         {onBack && (
           <Button colorPalette="brand" onClick={onBack}>
             Back to available times

@@ -5,7 +5,8 @@ import { renderWithProviders, stubApi } from '../../test-utils.js';
 import { publicServiceWire } from './fixtures.test-helpers.js';
 import PublicServicePage from './PublicServicePage.js';
 
-// docs/decisions/web-dates-on-the-public-page.md: people read the slot, and a failed booking leads back to the slots.
+// docs/decisions/0171-web-dates-on-the-public-page.md: people read the slot, and a failed booking leads back to the
+// slots.
 
 const service = publicServiceWire({
   name: 'Sunset Kayak Tour',

@@ -27,8 +27,9 @@ import type { BookingAnswer } from './BookingModal.js';
 import { ErrorView, PaymentRequired } from './BookingOutcome.js';
 import type { PublicSlot } from './publicBooking.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the booking form downloads once the service is shown and
-// the browser is idle (not while the page still waits for its answer: R-PLAT-11), or when a slot is pointed at or picked.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the booking form downloads once the service is shown
+// and the browser is idle (not while the page still waits for its answer: R-PLAT-11), or when a slot is pointed at or
+// picked.
 const Booking = deferred(() => import('./BookingModal.js').then((m) => m.BookingModal));
 const bookingOnPoint = preloadOn(Booking);
 
@@ -81,7 +82,7 @@ type Outcome = { kind: 'paid'; booking: BookingAnswer; slot: Slot } | { kind: 'f
 
 /**
  * /service/{token}: photo, details, future slots with places, booking, payment instructions (R-BOOK-6).
- * A page of its own, outside the app's shell: every state it shows sits in its one `<main>` landmark (docs/decisions/accessibility-checked-by-axe.md).
+ * A page of its own, outside the app's shell: every state it shows sits in its one `<main>` landmark (docs/decisions/0020-accessibility-checked-by-axe.md).
  */
 export default function PublicServicePage() {
   return (

@@ -118,7 +118,7 @@ describe('the service form', () => {
     expect(JSON.parse(body.paymentSettings)).toMatchObject({ venmo: '@bay' });
   });
 
-  it("names rate types in the spec's words, never the enum (docs/decisions/words-and-states.md)", async () => {
+  it("names rate types in the spec's words, never the enum (docs/decisions/0024-words-and-states.md)", async () => {
     const tiered = {
       ...tour,
       enableTieredPricing: true,
@@ -141,7 +141,7 @@ describe('the service form', () => {
     expect([...addon.options].map((o) => o.textContent)).toEqual(['Fixed price', 'Per person', 'Per item']);
   });
 
-  it("shows the server's error text when an answer carries `error` and no message (docs/decisions/words-and-states.md)", async () => {
+  it("shows the server's error text when an answer carries `error` and no message (docs/decisions/0024-words-and-states.md)", async () => {
     stubPaths({
       'GET /api/locations': { body: [] },
       'POST /api/inventory/services': { status: 400, body: { error: 'Service limit reached for this plan' } },

@@ -193,7 +193,7 @@ export default function ServicesTab({
   );
 }
 
-/** The price a customer booking today pays (the tier in force, named), not the base rate (docs/decisions/right-about-money.md). */
+/** The price a customer booking today pays (the tier in force, named), not the base rate (docs/decisions/0012-right-about-money.md). */
 function todaysPrice(s: Parameters<typeof effectiveRate>[0], zone: string): string {
   const price = effectiveRate(s, new Date(), zone);
   return `${staffPriceText(price.rate, price.rateType)}${price.tier ? ` · ${price.tier}` : ''}`;

@@ -6,7 +6,7 @@ import { PHOTO_MESSAGES } from '../../../../shared/domain/photos.js';
 export { photoProblem } from '../../../../shared/domain/photos.js';
 
 /**
- * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions/booking-two-upload-paths-because-of-lambda.md); the
+ * Straight to S3 with a presigned POST (the API cannot carry 10 MB, see docs/decisions/0036-booking-two-upload-paths-because-of-lambda.md); the
  * resize step writes the variants a moment later. Resolves with the photo's base key.
  */
 export async function uploadServicePhoto(

@@ -159,7 +159,7 @@ export function splitPreview(f: ServiceFormState): { values: ServiceFormValues; 
 /**
  * The request body: object parts JSON-stringified, blank rate 0, slots at least 1 (R-SVC-1).
  * No `timeZone`: slots are the organization's wall-clock times, whatever zone the editor's browser runs
- * in (docs/decisions/one-time-zone.md); a zone a service already carries stays, as the server keeps it.
+ * in (docs/decisions/0008-one-time-zone.md); a zone a service already carries stays, as the server keeps it.
  */
 export function payloadFromForm(f: ServiceFormValues) {
   const slots = f.availability

@@ -51,7 +51,7 @@ describe('service form', () => {
     ).toEqual([]);
   });
 
-  it("sends no time zone: slots are the organization's wall-clock times, not the editor's browser's (docs/decisions/one-time-zone.md)", () => {
+  it("sends no time zone: slots are the organization's wall-clock times, not the editor's browser's (docs/decisions/0008-one-time-zone.md)", () => {
     const f = {
       ...emptyServiceForm(),
       name: 'Tour',
@@ -134,7 +134,8 @@ describe('public booking form', () => {
   it('clamps participants to the slot and previews the total with the shared pricing', () => {
     expect(limitFor(service, slot)).toBe(4);
     expect(previewTotal(service, slot, { participantCount: 2, addons: ['Lunch'] }).total).toBe(75);
-    // Tax applies to services too (docs/decisions/right-about-money.md): 8.25 % of $75 = $6.19 (half away from zero)
+    // Tax applies to services too (docs/decisions/0012-right-about-money.md): 8.25 % of $75 = $6.19 (half away from
+    // zero)
     expect(previewTotal({ ...service, taxRate: 8.25 }, slot, { participantCount: 2, addons: ['Lunch'] })).toMatchObject(
       { subtotal: 75, taxRate: 8.25, tax: 6.19, total: 81.19 },
     );

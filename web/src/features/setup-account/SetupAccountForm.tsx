@@ -52,7 +52,7 @@ export function SetupAccountForm({
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    // The invited address, whatever the field holds: the server refuses any other (docs/decisions/sessions-follow-the-account.md).
+    // The invited address, whatever the field holds: the server refuses any other (docs/decisions/0009-sessions-follow-the-account.md).
     const body = { ...values, email: invitation.email, phone: values.phone ?? '', token };
     const r = await complete.run(body);
     if (r.ok) onDone({ message: r.value.message, username: r.value.username });

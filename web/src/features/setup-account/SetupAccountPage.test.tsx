@@ -17,7 +17,7 @@ const invitation = {
 
 afterEach(() => localStorage.clear());
 
-describe('employee account setup (docs/decisions/sessions-follow-the-account.md)', () => {
+describe('employee account setup (docs/decisions/0009-sessions-follow-the-account.md)', () => {
   it('shows the invited address read-only, prefilled names, and sends that address', async () => {
     let sent: Record<string, unknown> | undefined;
     const calls = stubPaths({
@@ -32,7 +32,7 @@ describe('employee account setup (docs/decisions/sessions-follow-the-account.md)
     expect(email.value).toBe('pat@example.com');
     expect(email.readOnly).toBe(true);
     expect((screen.getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Pat');
-    // docs/decisions/words-and-states.md: the recorded 8-character minimum is said before anything is typed.
+    // docs/decisions/0024-words-and-states.md: the recorded 8-character minimum is said before anything is typed.
     screen.getByText('At least 8 characters.');
     expect(calls.some((c) => c.method === 'GET' && c.url === `/api/users/complete-signup?token=${TOKEN}`)).toBe(true);
 

@@ -34,7 +34,7 @@ export default function SetupAccountPage() {
   const problem = tokenProblem(token);
   const navigate = useNavigate();
   const [done, setDone] = useState<{ message: string; username: string } | null>(null);
-  // The account keeps the address the link was mailed to (docs/decisions/sessions-follow-the-account.md): the form shows it read-only.
+  // The account keeps the address the link was mailed to (docs/decisions/0009-sessions-follow-the-account.md): the form shows it read-only.
   const details = useSetupDetails(problem ? null : token);
   const invitation: Invitation = details.data
     ? { status: 'ready', invitation: details.data }

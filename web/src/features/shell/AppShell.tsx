@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { ChevronDownIcon, MenuIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the drawer (zag dialog) and the menu popup (zag menu,
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the drawer (zag dialog) and the menu popup (zag menu,
 // floating-ui) download after the page shows; the buttons that open them are here from the start.
 const Drawer = deferred(() => import('./ShellMenus.js').then((m) => m.NavigationDrawer));
 const UserMenu = deferred(() => import('./ShellMenus.js').then((m) => m.UserMenuPopup));

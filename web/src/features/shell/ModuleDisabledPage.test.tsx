@@ -23,7 +23,7 @@ const modulesOff = (...disabled: string[]) => ({ 'GET /api/organization/modules'
 
 afterEach(() => localStorage.clear());
 
-describe('the address of a switched-off module (docs/decisions/modules-and-live-stream.md)', () => {
+describe('the address of a switched-off module (docs/decisions/0001-modules-and-live-stream.md)', () => {
   it('shows a calm "not enabled" page and never calls the module\'s API', async () => {
     signIn();
     const calls = stubPaths(modulesOff('reservations', 'payments', 'reports'));

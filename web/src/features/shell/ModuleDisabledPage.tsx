@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from './tenantBase.js';
 
 /**
- * What a typed-in or bookmarked address of a switched-off module shows (docs/decisions/modules-and-live-stream.md): the same
+ * What a typed-in or bookmarked address of a switched-off module shows (docs/decisions/0001-modules-and-live-stream.md): the same
  * sentence the API answers with, calmly, in place of a page whose every call would fail with it.
  */
 export function ModuleDisabledPage({ title }: { title: string }) {

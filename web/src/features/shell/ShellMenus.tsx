@@ -45,7 +45,7 @@ export function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpen
       open={open}
       onOpenChange={(e) => onOpenChange(e.open)}
       placement="start"
-      // Seven links need about 320 px (docs/decisions/layout-at-375-and-1366.md); phones get the whole width.
+      // Seven links need about 320 px (docs/decisions/0225-layout-at-375-and-1366.md); phones get the whole width.
       size={{ base: 'full', sm: 'xs' }}
     >
       <Portal>

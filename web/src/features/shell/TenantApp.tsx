@@ -28,7 +28,7 @@ function RequireFlag({ flag, to, children }: { flag: Flag; to: string; children:
 }
 
 /**
- * Pages of a module the platform operator can switch off (docs/decisions/modules-and-live-stream.md). The page's path names
+ * Pages of a module the platform operator can switch off (docs/decisions/0001-modules-and-live-stream.md). The page's path names
  * its API area, whose module AREA_MODULE gives (the rule the API's module gate applies). The page
  * waits for the module states, so a switched-off module's page never calls its API.
  */

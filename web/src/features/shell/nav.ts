@@ -19,7 +19,7 @@ export function navItems(
   disabledModules: readonly string[] = [],
 ): NavItem[] {
   const f = roleFlags(user);
-  const off = (m: string) => disabledModules.includes(m); // modules the platform operator switched off (docs/decisions/platform-modules.md)
+  const off = (m: string) => disabledModules.includes(m); // modules the platform operator switched off (docs/decisions/0188-platform-modules.md)
   const items: NavItem[] = [{ label: 'Dashboard', to: '/dashboard', icon: 'home' }];
   if (!off('inventory') && can('inventoryItems.view'))
     items.push({ label: 'Inventory', to: '/inventory', icon: 'box' });

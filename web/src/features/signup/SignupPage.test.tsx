@@ -22,7 +22,7 @@ async function fillValid() {
 }
 
 describe('organization sign-up completion', () => {
-  it('says kindly that accounts are opened by invitation when the token is missing (docs/decisions/words-and-states.md)', async () => {
+  it('says kindly that accounts are opened by invitation when the token is missing (docs/decisions/0024-words-and-states.md)', async () => {
     renderApp('/signup');
     await screen.findByText('Accounts are opened by invitation');
     expect(screen.queryByText('Invalid Invitation')).toBeNull();
@@ -100,7 +100,7 @@ describe('organization sign-up completion', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
     await screen.findByText('Account Created Successfully!');
     screen.getByText('Your organization and admin account have been created.');
-    // docs/decisions/words-and-states.md: it says what happens next, and the address the account really got.
+    // docs/decisions/0024-words-and-states.md: it says what happens next, and the address the account really got.
     screen.getByText('Signing you in and opening your dashboard...');
     screen.getByText('olive-s-carts-co-2.localhost:3000');
     screen.getByText(/“olive-s-carts-co” was already taken/);
@@ -123,7 +123,7 @@ describe('organization sign-up completion', () => {
     );
   });
 
-  it('checks the address as the name is typed and says when it is taken (docs/decisions/words-and-states.md)', async () => {
+  it('checks the address as the name is typed and says when it is taken (docs/decisions/0024-words-and-states.md)', async () => {
     const calls = stubPaths({
       ...valid,
       'GET /api/signup/subdomain': {

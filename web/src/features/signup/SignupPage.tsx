@@ -4,8 +4,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../auth/index.js';
 import { useSignupInvitation } from './api/index.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the form (react-hook-form, zod and the contract's schema)
-// downloads while the invitation is being checked, so it costs no extra wait.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the form (react-hook-form, zod and the contract's
+// schema) downloads while the invitation is being checked, so it costs no extra wait.
 const loadForm = () => import('./SignupForm.js');
 const SignupForm = lazy(() => loadForm().then((m) => ({ default: m.SignupForm })));
 

@@ -4,7 +4,7 @@ import { checkSubdomain, type SubdomainAnswer } from './api/index.js';
 import { SUBDOMAIN_CHECK_MS } from './signup.js';
 
 /**
- * The server's answer for the organization name as typed (docs/decisions/words-and-states.md): the
+ * The server's answer for the organization name as typed (docs/decisions/0024-words-and-states.md): the
  * address it really gets now, asked SUBDOMAIN_CHECK_MS after the typing stops; null until then.
  */
 export function useSubdomainCheck(token: string, typedName: string | undefined) {

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 
-// First-load budget (R-PLAT-11, docs/decisions/first-load-route-preload-and-compression.md): each
+// First-load budget (R-PLAT-11, docs/decisions/0221-first-load-route-preload-and-compression.md): each
 // section carries its create dialog (react-hook-form, zod, the contract's schemas, Chakra's dialog),
 // together ~90 KB gzip over the app shell. The page shows its header at once and both sections
 // download side by side as it first renders, each showing a spinner until its code is here.

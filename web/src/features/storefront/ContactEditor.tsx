@@ -10,7 +10,7 @@ import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
 
 /**
  * Contact Information in edit mode (R-SET-1, R-SET-2): the form with the contract's schema,
- * downloaded after the page shows or on the first Edit (first-load budget, docs/decisions/web-first-load-js.md).
+ * downloaded after the page shows or on the first Edit (first-load budget, docs/decisions/0173-web-first-load-js.md).
  */
 export function ContactEditor({
   saved,

@@ -7,7 +7,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Contact information (docs/decisions/words-and-states.md, R-SET-4)', () => {
+describe('Contact information (docs/decisions/0024-words-and-states.md, R-SET-4)', () => {
   it('shows a 10-digit phone as (xxx) xxx-xxxx', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem(

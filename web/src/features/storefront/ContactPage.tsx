@@ -9,8 +9,8 @@ import { useContact } from './api/index.js';
 import { CONTACT_FIELDS } from './contactLayout.js';
 import { ViewEditFrame } from './shared.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): the edit form (react-hook-form, zod, the contract's schema)
-// downloads after the page shows or on the first Edit; the page shows the saved values meanwhile.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): the edit form (react-hook-form, zod, the contract's
+// schema) downloads after the page shows or on the first Edit; the page shows the saved values meanwhile.
 const Editor = deferred(() => import('./ContactEditor.js').then((m) => m.ContactEditor));
 const noop = () => {};
 

@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { ReminderSettingsSection } from './ReminderSettingsSection.js';
 
-// First-load budget (R-PLAT-11, docs/decisions/first-load-route-preload-and-compression.md): the
+// First-load budget (R-PLAT-11, docs/decisions/0221-first-load-route-preload-and-compression.md): the
 // calendar feeds sit below the reminder settings; their table, dates and schemas download as the page
 // first renders, while the reminder settings load their data.
 const CalendarFeedsSection = lazy(() =>

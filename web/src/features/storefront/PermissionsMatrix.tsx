@@ -114,7 +114,7 @@ const GroupRows = memo(function GroupRows(props: {
                 >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
-                  {/* The input's aria-labelledby names this label: without it the reference dangles (docs/decisions/accessibility-checked-by-axe.md). */}
+                  {/* The input's aria-labelledby names this label: without it the reference dangles (docs/decisions/0020-accessibility-checked-by-axe.md). */}
                   <Checkbox.Label srOnly>
                     {`${ROLE_LABELS[r]}: ${GROUP_LABELS[group]} ${permissionLabel(name)}`}
                   </Checkbox.Label>

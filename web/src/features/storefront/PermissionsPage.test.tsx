@@ -118,7 +118,7 @@ describe('Users & Permissions', () => {
   });
 });
 
-describe('the matrix shows what applies (docs/decisions/layout-at-375-and-1366.md)', () => {
+describe('the matrix shows what applies (docs/decisions/0225-layout-at-375-and-1366.md)', () => {
   it('employee inventory writes start off and can be granted; cells the role can never hold are greyed out', {
     timeout: 120_000,
   }, async () => {

@@ -9,8 +9,8 @@ import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from '../shell/index.js';
 import { ALL_SECTIONS, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS } from './sections.js';
 
-// First-load budget (docs/decisions/web-first-load-js.md): each section page is its own chunk (its form, zod and the
-// contract's schemas load with it), and the mobile sections drawer downloads on first use.
+// First-load budget (docs/decisions/0173-web-first-load-js.md): each section page is its own chunk (its form, zod and
+// the contract's schemas load with it), and the mobile sections drawer downloads on first use.
 const ContactPage = lazy(() => import('./ContactPage.js'));
 const HoursPage = lazy(() => import('./HoursPage.js'));
 const TaxesPage = lazy(() => import('./TaxesPage.js'));

@@ -51,7 +51,7 @@ describe('Taxes', () => {
     });
   });
 
-  // R-SET-4: rates to 3 decimals (docs/decisions/tax-rate-three-decimals.md).
+  // R-SET-4: rates to 3 decimals (docs/decisions/0255-tax-rate-three-decimals.md).
   it('shows a saved 8.875 as 8.875, refuses 4 decimals with a clear text, saves 8.875', {
     timeout: 45_000,
   }, async () => {

@@ -60,7 +60,8 @@ describe('timesheets page', () => {
     expect(screen.queryByText('No Timesheets Found')).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await screen.findByText('In: Opening shift · Out: Closing'); // docs/decisions/right-about-money.md: both notes kept
+    // docs/decisions/0012-right-about-money.md: both notes kept
+    await screen.findByText('In: Opening shift · Out: Closing');
     expect(screen.getAllByText('8.50').length).toBeGreaterThan(1); // the Total Hours card and the row
     expect(screen.queryByText('Error Loading Timesheets')).toBeNull();
   });

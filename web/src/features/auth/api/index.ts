@@ -1,5 +1,5 @@
 /**
- * The sign-in area's requests, one file each (docs/decisions/web-request-files.md). The session provider
+ * The sign-in area's requests, one file each (docs/decisions/0235-web-request-files.md). The session provider
  * (app/SessionProvider.tsx) loads them on demand and owns what follows: the stored session, toasts, navigation.
  */
 export { login } from './login.js';

@@ -5,7 +5,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
 
-/** The reminder's cancel link (docs/decisions/reminder-cancel-links.md): the booking, then cancel once. */
+/** The reminder's cancel link (docs/decisions/0233-reminder-cancel-links.md): the booking, then cancel once. */
 export type CancelView = z.output<typeof publicCancelView>;
 
 export function useCancelView(token: string) {

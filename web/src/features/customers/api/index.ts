@@ -1,5 +1,5 @@
 /**
- * The customers area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * The customers area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook. The area only reads; reservations' writes revalidate CUSTOMERS.
  */
 export { getCustomer, useCustomer } from './get-customer.js';

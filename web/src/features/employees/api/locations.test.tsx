@@ -15,7 +15,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe("the employee form's locations (docs/decisions/house-lean-bundles-fifth-pass-issue-27.md: data hooks live in the feature's api/)", () => {
+describe("the employee form's locations (docs/decisions/0133-house-lean-bundles-fifth-pass-issue-27.md: data hooks live in the feature's api/)", () => {
   it('lists the tenant locations', async () => {
     localStorage.setItem('token', 'tok');
     stubPaths({

@@ -4,7 +4,7 @@ import { PHOTO_MESSAGES } from '../../../../../shared/domain/photos.js';
 import type { EmployeeDetail } from './types.js';
 
 /**
- * The picture goes the service photos' way (docs/decisions/employees-picture-upload.md): straight to S3 with a
+ * The picture goes the service photos' way (docs/decisions/0227-employees-picture-upload.md): straight to S3 with a
  * presigned POST, then the record takes it once the server has checked and resized it.
  */
 export async function uploadPicture(id: string, file: File, idempotencyKey: string): Promise<EmployeeDetail> {

@@ -1,5 +1,5 @@
 /**
- * The inventory area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * The inventory area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook, `<verb>-*.ts` a write and, when a screen runs it alone, its `use<Verb><Thing>` hook.
  */
 export { bulkCreateItems } from './bulk-create-items.js';

@@ -17,7 +17,7 @@ export interface ModuleAvailability {
 }
 
 /**
- * The tenant's module states for screens that must not call a switched-off module's API (docs/decisions/modules-and-live-stream.md).
+ * The tenant's module states for screens that must not call a switched-off module's API (docs/decisions/0001-modules-and-live-stream.md).
  * A failed read counts as "all on": the API still answers 403 for what is off.
  */
 export function useModuleAvailability(): ModuleAvailability {

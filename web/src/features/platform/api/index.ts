@@ -1,5 +1,5 @@
 /**
- * The platform area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * The platform area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook. Other features use
  * `useModuleAvailability` and `useDisabledModules` (the tenant's switched-off modules).
  */

@@ -7,7 +7,7 @@ export type ReportSchedule = Answer<'reports.schedules.create'>;
 
 export const getSchedules = () => api('reports.schedules.list');
 
-/** The organization's scheduled reports (server side: they really run, docs/decisions/reports-scheduled-reports-really-arrive.md). */
+/** The organization's scheduled reports (server side: they really run, docs/decisions/0207-reports-scheduled-reports-really-arrive.md). */
 export function useSchedules() {
   return useSWR(apiKey(SCHEDULES), getSchedules, { revalidateOnFocus: true });
 }

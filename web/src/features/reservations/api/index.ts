@@ -1,5 +1,5 @@
 /**
- * The reservations area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * The reservations area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook, which owns the caches it
  * revalidates (keys.ts).
  */

@@ -1,7 +1,7 @@
 /**
  * The share page's answer read without a schema library: its only JSON-text field is `photoUrls`
  * (docs/requirements/booking.md R-BOOK-1), so the customer's first load carries no zod and no contract
- * (docs/decisions/first-load-route-preload-and-compression.md). A photo address that is not text is
+ * (docs/decisions/0221-first-load-route-preload-and-compression.md). A photo address that is not text is
  * dropped, and text that is not JSON reads as no photo variants: the page then shows `photo` alone.
  * The contract's codec (`photoUrlsJson`) stays the one the server writes with and the tests check.
  */

@@ -11,7 +11,7 @@ export interface ServiceName {
 /**
  * The services' ids and names, read from the list's wire answer without the contract's codecs: neither
  * field is JSON text, so the reservations list's service filter (R-RES-1) needs no zod on the page's
- * first load (docs/decisions/first-load-route-preload-and-compression.md). Its own cache key (the same
+ * first load (docs/decisions/0221-first-load-route-preload-and-compression.md). Its own cache key (the same
  * resource, so saving or deleting a service revalidates it with `useServices`).
  */
 export async function getServiceNames(): Promise<ServiceName[]> {

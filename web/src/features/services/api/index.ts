@@ -1,5 +1,5 @@
 /**
- * The services area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * The services area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook, which owns the caches it
  * revalidates (keys.ts). Answers with JSON-text fields are decoded by the contract's codecs, loaded on
  * first use (codecs.ts), so the public share page's first load carries no zod or contract.

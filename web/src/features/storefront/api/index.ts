@@ -1,5 +1,5 @@
 /**
- * The store settings area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts`
+ * The store settings area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts`
  * holds a read and its SWR hook, `update-*.ts` a write. The saves answer the saved state, which each
  * page writes into its own cache entry instead of reading it again. `permissions.ts` holds the
  * signed-in person's permissions (useCan), which other features use through ../index.ts.

@@ -1,5 +1,5 @@
 /**
- * The timesheets area's requests, one file each (docs/decisions/web-request-files.md): `get-*.ts` holds a
+ * The timesheets area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook.
  */
 export type {
