@@ -111,17 +111,20 @@ export const cases: BenchCase[] = [
   },
   {
     name: 'reportsEmployeesYear20000',
-    description: 'GET /api/reports/employee-performance for one year, 40 employees (365 day rows and one row per employee and day)',
+    description:
+      'GET /api/reports/employee-performance for one year, 40 employees (365 day rows and one row per employee and day)',
     request: get(`/api/reports/employee-performance?${YEAR}`),
   },
   {
     name: 'reportsCustomersYear20000',
-    description: 'GET /api/reports/customer-activity for one year, 3,000 customers (365 day rows and one row per customer and day)',
+    description:
+      'GET /api/reports/customer-activity for one year, 3,000 customers (365 day rows and one row per customer and day)',
     request: get(`/api/reports/customer-activity?${YEAR}`),
   },
   {
     name: 'reportsUtilizationYear20000',
-    description: 'GET /api/reports/cart-utilization for one year, 300 items (365 day rows and one row per item and day)',
+    description:
+      'GET /api/reports/cart-utilization for one year, 300 items (365 day rows and one row per item and day)',
     request: get(`/api/reports/cart-utilization?${YEAR}`),
   },
   {
