@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, queryAll, queryPages, tableName } from './db.js';
+import { db, queryAll, tableName } from './db.js';
 import { settleBackground } from './background.js';
 import { addTo } from './group-commit.js';
 import { logger } from './logger.js';
@@ -10,9 +10,12 @@ import * as z from '../../shared/zod.js';
  * The product's own e-mail send log (docs/decisions/0199-platform-delivery-bounce-and-complaint-notifications-aws.md,
  * docs/decisions/0252-mail-log-per-tenant.md). No row per mail, and no row that grows with the number of
  * tenants or mails (a DynamoDB item stops at 400 KB):
- * - the day's platform totals: pk `MAILLOG`, sk the UTC day (yyyy-MM-dd), each send ADDing 1 to
- *   `sent` or `failed` and to its template's counter (`tpl:{name}:sent`); the templates are the
- *   product's own fixed set, so the row's attributes do not grow with volume;
+ * - the day's platform totals: pk `MAILLOG#S{shard}`, sk the UTC day (yyyy-MM-dd), each send ADDing 1
+ *   to `sent` or `failed` and to its template's counter (`tpl:{name}:sent`); the templates are the
+ *   product's own fixed set, so the row's attributes do not grow with volume. The day is spread over
+ *   MAIL_LOG_DAY_SHARDS partition keys so that no one key takes every send of the platform
+ *   (R-PLAT-15, docs/decisions/0263-bounded-rows.md): each function instance writes the shard it picked at
+ *   start, and the readers add the shards (and the unsharded `MAILLOG` rows written before);
  * - each tenant's month: pk `MAILLOG#TENANT#{yyyy-MM}`, sk the tenant, ADDing 1 to `sent` or
  *   `failed` and to the day's `d{dd}` (at most 31 of them); the platform's tenant list reads the
  *   month's rows with one Query and each tenant's figures are one row.
@@ -20,6 +23,17 @@ import * as z from '../../shared/zod.js';
  * (summed with the tenant rows) so the month of the change shows the same figures.
  */
 export const MAIL_LOG_PK = 'MAILLOG';
+/** Partition keys a day's platform totals are spread over (summed on read). */
+export const MAIL_LOG_DAY_SHARDS = 8;
+const dayShardPk = (shard: number) => `${MAIL_LOG_PK}#S${shard}`;
+/**
+ * This instance's shard, picked at random when it starts: on AWS an instance sends one request's
+ * mail at a time, so instances spread the platform's sends over the shards, and in one process the
+ * counts of one tick still go out as one write (lib/group-commit.ts).
+ */
+const PROCESS_SHARD = Math.floor(Math.random() * MAIL_LOG_DAY_SHARDS);
+/** The key of a day's platform totals in one shard (this instance's by default). */
+export const mailLogDayKey = (day: string, shard = PROCESS_SHARD) => ({ pk: dayShardPk(shard), sk: day });
 /** The partition of one UTC month's per-tenant rows. */
 export const tenantMailPk = (month: string) => `${MAIL_LOG_PK}#TENANT#${month}`;
 /** The provider panel's fixed daily quota (R-PLAT-5). */
@@ -57,15 +71,12 @@ function addRow(groupKey: string, key: { pk: string; sk: string }, increments: R
  * throws: the log must not turn a sent mail into a failed request. Sends counted while another
  * count of the same row is being written go out together (lib/group-commit.ts).
  */
-export async function recordSend(r: SendRecord, now = new Date()): Promise<void> {
+export async function recordSend(r: SendRecord, now = new Date(), shard = PROCESS_SHARD): Promise<void> {
   const outcome = r.ok ? 'sent' : 'failed';
   const sk = day(now);
+  const key = mailLogDayKey(sk, shard);
   const writes = [
-    addRow(
-      `${MAIL_LOG_PK}#${sk}`,
-      { pk: MAIL_LOG_PK, sk },
-      { [outcome]: 1, [`tpl:${safe(r.template ?? 'other')}:${outcome}`]: 1 },
-    ),
+    addRow(`${key.pk}#${sk}`, key, { [outcome]: 1, [`tpl:${safe(r.template ?? 'other')}:${outcome}`]: 1 }),
   ];
   if (r.tenant) {
     const tenant = safe(r.tenant);
@@ -96,18 +107,24 @@ const parseMailLogDay = rowParser(
   ),
 );
 
-/** Every day row of the log from `from` (yyyy-MM-dd) on: one Query. */
+/**
+ * Every day row of the log from `from` (yyyy-MM-dd) on: one Query per shard and one of the unsharded
+ * rows written before the shards, side by side. A day has one row per shard that counted a send:
+ * callers add the rows of a day.
+ */
 async function mailLogDays(from: string) {
   await settleBackground();
-  const out: ReturnType<typeof parseMailLogDay>[] = [];
-  for await (const items of queryPages({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND sk >= :from',
-    ExpressionAttributeValues: { ':pk': MAIL_LOG_PK, ':from': from },
-  })) {
-    out.push(...items.map(parseMailLogDay));
-  }
-  return out;
+  const partitions = [MAIL_LOG_PK, ...Array.from({ length: MAIL_LOG_DAY_SHARDS }, (_, i) => dayShardPk(i))];
+  const pages = await Promise.all(
+    partitions.map((pk) =>
+      queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND sk >= :from',
+        ExpressionAttributeValues: { ':pk': pk, ':from': from },
+      }),
+    ),
+  );
+  return pages.flat().map(parseMailLogDay);
 }
 
 export type StatsRange = '1d' | '7d' | '30d' | '90d' | '1y';
@@ -139,7 +156,7 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
     delivered += row.delivered;
     bounced += row.bounced;
     complaints += row.complaints;
-    if (row.sk === today) usedToday = row.sent + row.failed;
+    if (row.sk === today) usedToday += row.sent + row.failed;
     for (const [k, v] of Object.entries(row)) {
       const m = /^tpl:(.+):(sent|failed)$/.exec(k);
       if (!m || typeof v !== 'number') continue;

@@ -2,7 +2,7 @@ import type { SNSEvent } from 'aws-lambda';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { logger, withJobContext } from '../lib/logger.js';
-import { MAIL_LOG_PK, mailLogKeyPart, tenantMailPk } from '../lib/mail-log.js';
+import { mailLogDayKey, mailLogKeyPart, tenantMailPk } from '../lib/mail-log.js';
 
 /**
  * Delivery, bounce and complaint notifications (docs/decisions/0199-platform-delivery-bounce-and-complaint-notifications-aws.md, e-mail stats on AWS): SES publishes them
@@ -114,7 +114,7 @@ export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<b
           {
             Update: {
               TableName: tableName(),
-              Key: { pk: MAIL_LOG_PK, sk: e.sentAt.slice(0, 10) },
+              Key: mailLogDayKey(e.sentAt.slice(0, 10)),
               UpdateExpression: expr,
               ExpressionAttributeNames: names,
               ExpressionAttributeValues: { ':one': 1 },

@@ -1,14 +1,23 @@
 /**
- * Per-day report aggregates kept on write (docs/decisions/0201-reports-aggregates-kept-on-write.md; docs/data-model.md "Reports").
+ * Per-day report aggregates kept on write (docs/decisions/0201-reports-aggregates-kept-on-write.md,
+ * docs/decisions/0263-bounded-rows.md; docs/data-model.md "Reports"; R-REP-8).
  *
- * One row per tenant and day: `T#{org}` / `REPDAY#{yyyy-MM-dd}`. The day is the reservation's start
- * day in the zone recorded on the reservation at booking (`timeZone`: the organization's zone, or the
- * service's zone for service bookings), else the product default; a reservation never moves between
- * days because its start and zone never change. Every transaction that creates or changes a
- * reservation adds, in the same transaction, contribution(after) - contribution(before) to that row
- * (ADD), so the row always equals what the raw reservations say (integration test).
+ * Rows per tenant and day, none of which grows with the day's volume (R-REP-8):
+ *   `T#{org}` / `REPDAY#{yyyy-MM-dd}`            the tenant-wide totals (a fixed set of counters)
+ *   `T#{org}` / `REPC#{yyyy-MM-dd}#{customerId}`  one customer's figures that day, and `name`
+ *   `T#{org}` / `REPI#{yyyy-MM-dd}#{itemId}`      one item's figures that day, and `name`
+ *   `T#{org}` / `REPE#{yyyy-MM-dd}#{userId}`      one creator's figures that day, and `name`
+ * The day is the reservation's start day in the zone recorded on the reservation at booking
+ * (`timeZone`: the organization's zone, or the service's zone for service bookings), else the
+ * product default; a reservation never moves between days because its start and zone never change.
+ * Every transaction that creates or changes a reservation adds, in the same transaction,
+ * contribution(after) - contribution(before) to those rows (ADD), so they always equal what the raw
+ * reservations say (integration test). Day rows written before the split also hold the per-customer,
+ * per-item and per-employee figures below; readers add both (./report-days.ts), and as the split rows
+ * take only deltas, the sum stays right without a migration.
  *
- * Contribution of one live (not deleted) reservation:
+ * Contribution of one live (not deleted) reservation, as flat counter names (the split above is
+ * `splitContribution`):
  *   n, s#{status}                         1 (all statuses)
  *   "booked" = status is not CANCELLED:
  *   rev, ovr, rfd                         totalAmountCents, overageAmountCents, refundAmountCents (booked only)
@@ -19,8 +28,8 @@
  *   i#{item}#n / #min / #rev              booked item reservations: count, reserved minutes (booked hours
  *                                         + overage hours), revenue
  *   ns, c#{customer}#ns                   1 for a no-show (CANCELLED with noShow; R-RES-12)
- * Names are SET beside the counts: `N#e#{id}` (employee name), `N#c#{id}` ({name, phone}),
- * `N#i#{id}` ({name, productTypeId, productType}).
+ * Names beside them: `N#e#{id}` (employee name), `N#c#{id}` ({name, phone}),
+ * `N#i#{id}` ({name, productTypeId, productType}); SET as the split row's `name`.
  */
 import { dayOf, clockOf, DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
@@ -31,6 +40,14 @@ export const REPORT_DAY = 'REPDAY';
 export const reportDayKey = (tenant: TenantId, day: string): Key => ({
   pk: keys.tenantPartition(tenant),
   sk: `${REPORT_DAY}#${day}`,
+});
+
+/** The row kind of each per-entity family: creator (`e`), customer (`c`), item (`i`). */
+export const REPORT_ENTITY_ROWS = { e: 'REPE', c: 'REPC', i: 'REPI' } as const;
+export type ReportEntityKind = keyof typeof REPORT_ENTITY_ROWS;
+export const reportEntityKey = (tenant: TenantId, kind: ReportEntityKind, day: string, id: string): Key => ({
+  pk: keys.tenantPartition(tenant),
+  sk: `${REPORT_ENTITY_ROWS[kind]}#${day}#${id}`,
 });
 
 export interface Contribution {
@@ -136,9 +153,62 @@ export function aggregateDeltas(
   return out;
 }
 
+/** One row's share of a day's contribution: its key, the counters to ADD and the attributes to SET. */
+export interface ReportRowPart {
+  key: Key;
+  /** Unique within a transaction. */
+  name: string;
+  counts: Record<string, number>;
+  sets: Record<string, string>;
+}
+
+const ENTITY_COUNTER = /^([eci])#(.+)#([^#]+)$/;
+const ENTITY_NAME = /^N#([eci])#(.+)$/;
+
 /**
- * Adds the report aggregate updates of a reservation change to the caller's transaction: one
- * Update per touched day row (ADD the deltas, SET the names). Called by every writer of reservations.
+ * Splits one day's contribution (or deltas) into the rows that keep it (R-REP-8): the tenant-wide
+ * counters to `REPDAY#{day}`, each `{kind}#{id}#{field}` counter and `N#{kind}#{id}` name to its
+ * entity's own row (`field`, and `name`). Pure: also used by the bench's seeding.
+ */
+export function splitContribution(tenant: TenantId, d: Contribution): ReportRowPart[] {
+  const dayPart: ReportRowPart = {
+    key: reportDayKey(tenant, d.day),
+    name: `report-day:${d.day}`,
+    counts: {},
+    sets: {},
+  };
+  const entities = new Map<string, ReportRowPart>();
+  const entity = (kind: ReportEntityKind, id: string) => {
+    const k = `${kind}#${id}`;
+    let e = entities.get(k);
+    if (!e) {
+      e = {
+        key: reportEntityKey(tenant, kind, d.day, id),
+        name: `report-${kind}:${d.day}:${id}`,
+        counts: {},
+        sets: {},
+      };
+      entities.set(k, e);
+    }
+    return e;
+  };
+  for (const [k, n] of Object.entries(d.counts)) {
+    const m = ENTITY_COUNTER.exec(k);
+    if (m) entity(m[1] as ReportEntityKind, m[2]!).counts[m[3]!] = n;
+    else dayPart.counts[k] = n;
+  }
+  for (const [k, v] of Object.entries(d.names)) {
+    const m = ENTITY_NAME.exec(k);
+    if (m) entity(m[1] as ReportEntityKind, m[2]!).sets.name = v;
+  }
+  return [dayPart, ...entities.values()];
+}
+
+/**
+ * Adds the report aggregate updates of a reservation change to the caller's transaction: one Update
+ * per touched row (ADD the deltas, SET the names), at most 4 for a reservation (its day, customer,
+ * item and creator rows). A row whose counters do not change is not written: a name changes only
+ * with a change that counts. Called by every writer of reservations.
  */
 export function reportAggregateParts(
   w: AuditedWrite,
@@ -147,21 +217,22 @@ export function reportAggregateParts(
   after: ReservationRow | null,
 ): void {
   for (const d of aggregateDeltas(before, after).values()) {
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    const adds = Object.entries(d.counts).map(([k, n], i) => {
-      names[`#a${i}`] = k;
-      values[`:a${i}`] = n;
-      return `#a${i} :a${i}`;
-    });
-    const sets = Object.entries(d.names).map(([k, v], i) => {
-      names[`#n${i}`] = k;
-      values[`:n${i}`] = v;
-      return `#n${i} = :n${i}`;
-    });
-    if (!adds.length && !sets.length) continue;
-    const update =
-      `${adds.length ? `ADD ${adds.join(', ')}` : ''}${sets.length ? ` SET ${sets.join(', ')}` : ''}`.trim();
-    w.update(`report-day:${d.day}`, reportDayKey(tenant, d.day), { update, names, values });
+    for (const part of splitContribution(tenant, d)) {
+      if (!Object.keys(part.counts).length) continue;
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const adds = Object.entries(part.counts).map(([k, n], i) => {
+        names[`#a${i}`] = k;
+        values[`:a${i}`] = n;
+        return `#a${i} :a${i}`;
+      });
+      const sets = Object.entries(part.sets).map(([k, v], i) => {
+        names[`#n${i}`] = k;
+        values[`:n${i}`] = v;
+        return `#n${i} = :n${i}`;
+      });
+      const update = `ADD ${adds.join(', ')}${sets.length ? ` SET ${sets.join(', ')}` : ''}`;
+      w.update(part.name, part.key, { update, names, values });
+    }
   }
 }

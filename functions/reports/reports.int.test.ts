@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, dayOf, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, tableName } from '../lib/db.js';
@@ -44,6 +44,18 @@ async function rawReservations(s: TestSession): Promise<Record<string, any>[]> {
     startKey = res.LastEvaluatedKey;
   } while (startKey);
   return out.filter((r) => !r.deletedAt);
+}
+
+/** The tenant's report rows of one kind (test only). */
+async function reportRows(s: TestSession, prefix: string): Promise<Record<string, any>[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(s.tenant), ':p': prefix },
+    }),
+  );
+  return res.Items ?? [];
 }
 
 const withQuery = (path: string, q: Record<string, string>) => `${path}?${new URLSearchParams(q)}`;
@@ -240,10 +252,110 @@ describe('reports after a scripted mixed month', () => {
     expect(log.reservations.map((r: any) => r.id).sort()).toEqual(ofDay.map((r) => r.id).sort());
     expect(log.reservations.some((r: any) => r.kind === 'SERVICE')).toBe(true);
 
+    // The day rows keep only the tenant-wide totals; each customer, item and creator has its own rows
+    // (R-REP-8), so no row grows with the day's bookers.
+    const dayRows = await reportRows(admin, 'REPDAY#');
+    expect(dayRows.length).toBeGreaterThan(10);
+    for (const row of dayRows) expect(Object.keys(row).filter((k) => /^(N#)?[eci]#/.test(k))).toEqual([]);
+    const customerRows = await reportRows(admin, 'REPC#');
+    expect(customerRows.length).toBeGreaterThan(10);
+    for (const row of customerRows)
+      expect(Object.keys(row).sort()).toEqual(expect.arrayContaining(['n', 'name', 'rev']));
+
     // another tenant sees none of it
     const theirs = await ok(call('GET', withQuery('/api/reports/revenue', q), { token: other.token }));
     expect(theirs.totalReservations).toBe(0);
   }, 120_000);
+
+  it('add the figures that day rows written before the split carry to the rows written since (R-REP-8)', async () => {
+    const owner = await sessionFor({ role: 'BUSINESS_ADMIN' });
+    const type = await ok(
+      call('POST', '/api/inventory/product-types', {
+        token: owner.token,
+        body: { name: 'Kayak', category: 'Boats', rates: [{ rate: 10, rateType: 'hourly' }] },
+      }),
+    );
+    const item = await ok(
+      call('POST', '/api/inventory/items', { token: owner.token, body: { productTypeId: type.id, itemNumber: 'K-1' } }),
+    );
+    const created = await ok(
+      call('POST', '/api/reservations/items/create', {
+        token: owner.token,
+        body: {
+          customer: { firstName: 'Mary', lastName: 'Somerville', phone: '5550100009' },
+          reservation: {
+            startTime: at(2, '10:00'),
+            reservationDuration: 2,
+            inventoryItemId: item.id,
+            depositAmount: 0,
+          },
+        },
+      }),
+    );
+    const r = created.data;
+    const total = (await rawReservations(owner))[0]!.totalAmountCents as number;
+    // What the day row held for the same customer, item and creator before the split: one earlier
+    // booking of one hour for 1,500 cents, with the names of then.
+    const legacy: Record<string, number | string> = {
+      n: 1,
+      b: 1,
+      rev: 1500,
+      [`c#${r.customerId}#n`]: 1,
+      [`c#${r.customerId}#rev`]: 1500,
+      [`N#c#${r.customerId}`]: JSON.stringify({ name: 'Mary Fairfax', phone: '5550100009' }),
+      [`i#${item.id}#n`]: 1,
+      [`i#${item.id}#min`]: 60,
+      [`i#${item.id}#rev`]: 1500,
+      [`N#i#${item.id}`]: JSON.stringify({
+        name: 'Old kayak',
+        itemNumber: 'K-1',
+        productTypeId: type.id,
+        productType: 'Kayak',
+      }),
+      [`e#${owner.userId}#n`]: 1,
+      [`e#${owner.userId}#rev`]: 1500,
+      [`N#e#${owner.userId}`]: 'Old Name',
+    };
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const adds: string[] = [];
+    const sets: string[] = [];
+    Object.entries(legacy).forEach(([k, v], i) => {
+      names[`#k${i}`] = k;
+      values[`:v${i}`] = v;
+      (typeof v === 'number' ? adds : sets).push(typeof v === 'number' ? `#k${i} :v${i}` : `#k${i} = :v${i}`);
+    });
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: keys.tenantPartition(owner.tenant), sk: `REPDAY#${day(2)}` },
+        UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+
+    const q = { startDate: day(0), endDate: day(5) };
+    const revenue = await ok(call('GET', withQuery('/api/reports/revenue', q), { token: owner.token }));
+    expect(revenue).toMatchObject({ totalReservations: 2, totalRevenue: dollars(total + 1500) });
+    const activity = await ok(call('GET', withQuery('/api/reports/customer-activity', q), { token: owner.token }));
+    expect(activity.topCustomers).toEqual([
+      expect.objectContaining({
+        customerId: r.customerId,
+        name: 'Mary Somerville',
+        reservationCount: 2,
+        totalSpent: dollars(total + 1500),
+      }),
+    ]);
+    const util = await ok(call('GET', withQuery('/api/reports/cart-utilization', q), { token: owner.token }));
+    expect(util.items).toEqual([expect.objectContaining({ itemId: item.id, reservations: 2, hoursReserved: 3 })]);
+    expect(util.items[0].name).not.toBe('Old kayak');
+    const perf = await ok(call('GET', withQuery('/api/reports/employee-performance', q), { token: owner.token }));
+    expect(perf.performanceData).toEqual([
+      expect.objectContaining({ employeeId: owner.userId, totalReservations: 2, totalRevenue: dollars(total + 1500) }),
+    ]);
+    expect(perf.performanceData[0].employeeName).not.toBe('Old Name');
+  }, 60_000);
 });
 
 describe('report parameters', () => {

@@ -1,7 +1,8 @@
 /**
  * The four range reports (R-REP-3, R-REP-2; docs/decisions/0201-reports-aggregates-kept-on-write.md): each
  * reads the per-day aggregate rows of its range (./report-days.ts: one Query on the tenant partition, at
- * most 367 rows for a year). The daily log, which reads reservations, is ./daily-log.ts; the range's
+ * most 367 rows for a year) and, for the per-employee, per-customer and per-item figures, one Query of
+ * that kind's rows (one per entity and day, R-REP-8). The daily log, which reads reservations, is ./daily-log.ts; the range's
  * checks ./report-range.ts.
  */
 import { fromCents } from '../../shared/domain/money.js';
@@ -9,7 +10,7 @@ import { addDaysToDay } from '../../shared/domain/time.js';
 import type { TenantId } from '../lib/keys.js';
 import { readOpeningHours } from '../settings/hours.js';
 import { openMinutesOfDay } from './hours.js';
-import { byEntity, readDays, totals } from './report-days.js';
+import { byEntity, readDays, readEntityDays, totals } from './report-days.js';
 import { parseRange } from './report-range.js';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -64,8 +65,8 @@ export async function revenueReport(tenant: TenantId, q: { startDate?: string; e
 
 export async function employeePerformanceReport(tenant: TenantId, q: { startDate?: string; endDate?: string }) {
   const { start, end } = parseRange(q);
-  const rows = await readDays(tenant, start, end);
-  const performanceData = [...byEntity(rows, 'e')]
+  const [rows, employees] = await Promise.all([readDays(tenant, start, end), readEntityDays(tenant, 'e', start, end)]);
+  const performanceData = [...byEntity(rows, 'e', employees)]
     .map(([id, e]) => {
       const total = e.f.n ?? 0;
       const completed = e.f.c ?? 0;
@@ -92,8 +93,8 @@ export const TOP_CUSTOMERS = 50;
 
 export async function customerActivityReport(tenant: TenantId, q: { startDate?: string; endDate?: string }) {
   const { start, end } = parseRange(q);
-  const rows = await readDays(tenant, start, end);
-  const all = [...byEntity(rows, 'c')]
+  const [rows, customers] = await Promise.all([readDays(tenant, start, end), readEntityDays(tenant, 'c', start, end)]);
+  const all = [...byEntity(rows, 'c', customers)]
     .map(([id, c]) => {
       const n = json<{ name?: string; phone?: string }>(c.name, {});
       return {
@@ -133,12 +134,16 @@ export async function customerActivityReport(tenant: TenantId, q: { startDate?: 
 
 export async function cartUtilizationReport(tenant: TenantId, q: { startDate?: string; endDate?: string }) {
   const { start, end } = parseRange(q);
-  const [rows, hours] = await Promise.all([readDays(tenant, start, end), readOpeningHours(tenant)]);
+  const [rows, itemDays, hours] = await Promise.all([
+    readDays(tenant, start, end),
+    readEntityDays(tenant, 'i', start, end),
+    readOpeningHours(tenant),
+  ]);
   let openMinutes = 0;
   for (let d = start; d <= end; d = addDaysToDay(d, 1)) openMinutes += openMinutesOfDay(hours, d);
   const hoursOpen = Math.round((openMinutes / 60) * 100) / 100;
   const pct = (reservedMin: number) => (openMinutes > 0 ? round1((reservedMin / openMinutes) * 100) : 0);
-  const items = [...byEntity(rows, 'i')]
+  const items = [...byEntity(rows, 'i', itemDays)]
     .map(([id, i]) => {
       const n = json<{ name?: string; itemNumber?: string; productTypeId?: string; productType?: string }>(i.name, {});
       const min = i.f.min ?? 0;

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { trustedTenant, type TenantId } from '../../lib/keys.js';
 import { indexAttributes, reservationKey, type ReservationRow } from '../../reservations/entity.js';
-import { contribution, reportDayKey } from '../../reports/aggregates.js';
+import { contribution, splitContribution } from '../../reports/aggregates.js';
 import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 
 /**
  * Reports (docs/decisions/0201-reports-aggregates-kept-on-write.md): a tenant with 20,000 reservations over one year (Dec 2025 - Nov 2026; mixed
  * statuses, 40 employees, 3,000 customers, 300 items), its per-day aggregate rows written the way the
- * reservation transactions keep them (contribution() summed per day). Revenue for one month and one
- * year, and the other reports over one year, read at most 366 day rows; the daily log reads one day.
+ * reservation transactions keep them (contribution() split into the day, customer, item and employee
+ * rows, summed). Revenue for one month and one year reads at most 366 day rows; the other reports over
+ * one year also read their kind's rows (one per entity and day); the daily log reads one day.
  */
 const tenantOf = (token: string): TenantId => trustedTenant(String(decodeJwt(token).tenantId));
 const ZONE = 'America/New_York';
@@ -21,7 +22,7 @@ function reportsTenant(ctx: BenchContext): Promise<string> {
     const token = await newTenant(ctx, 'reports-20000');
     const tenant = tenantOf(token);
     const puts: Record<string, unknown>[] = [];
-    const days = new Map<string, Record<string, unknown>>();
+    const rows = new Map<string, Record<string, unknown>>();
     const base = Date.UTC(2025, 11, 1, 14);
     const step = (365 * 24 * 3_600_000) / 20_000;
     for (let i = 0; i < 20_000; i++) {
@@ -74,13 +75,14 @@ function reportsTenant(ctx: BenchContext): Promise<string> {
         updatedAt: start,
       };
       puts.push({ ...reservationKey(tenant, row.id), ...indexAttributes(tenant, row), ...row });
-      const c = contribution(row)!;
-      let d = days.get(c.day);
-      if (!d) days.set(c.day, (d = { ...reportDayKey(tenant, c.day) }));
-      for (const [k, n] of Object.entries(c.counts)) d[k] = ((d[k] as number) ?? 0) + n;
-      Object.assign(d, c.names);
+      for (const part of splitContribution(tenant, contribution(row)!)) {
+        let d = rows.get(part.key.sk);
+        if (!d) rows.set(part.key.sk, (d = { ...part.key }));
+        for (const [k, n] of Object.entries(part.counts)) d[k] = ((d[k] as number) ?? 0) + n;
+        Object.assign(d, part.sets);
+      }
     }
-    puts.push(...days.values());
+    puts.push(...rows.values());
     await putRows(puts);
     return token;
   })();
@@ -109,17 +111,20 @@ export const cases: BenchCase[] = [
   },
   {
     name: 'reportsEmployeesYear20000',
-    description: 'GET /api/reports/employee-performance for one year, 40 employees',
+    description:
+      'GET /api/reports/employee-performance for one year, 40 employees (365 day rows and one row per employee and day)',
     request: get(`/api/reports/employee-performance?${YEAR}`),
   },
   {
     name: 'reportsCustomersYear20000',
-    description: 'GET /api/reports/customer-activity for one year, 3,000 customers',
+    description:
+      'GET /api/reports/customer-activity for one year, 3,000 customers (365 day rows and one row per customer and day)',
     request: get(`/api/reports/customer-activity?${YEAR}`),
   },
   {
     name: 'reportsUtilizationYear20000',
-    description: 'GET /api/reports/cart-utilization for one year, 300 items',
+    description:
+      'GET /api/reports/cart-utilization for one year, 300 items (365 day rows and one row per item and day)',
     request: get(`/api/reports/cart-utilization?${YEAR}`),
   },
   {
