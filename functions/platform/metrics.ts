@@ -1,5 +1,6 @@
 import { queryAll, tableName } from '../lib/db.js';
-import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { keys, ORGANIZATIONS_INDEX, trustedTenant, type TenantId } from '../lib/keys.js';
+import { shardedIndexAll } from '../lib/sweep-shards.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
 import { estimateDatabaseSize, parseTenantCounters } from './db-size.js';
@@ -18,11 +19,10 @@ type Row = Record<string, unknown>;
 
 /** Every organization, newest first (the `ORGS` index), each through the organization row's parse. */
 export async function listOrganizations(): Promise<(OrganizationRecord & { tenant: TenantId })[]> {
-  const rows = await queryAll({
+  // Every shard of the index (R-PLAT-17), merged newest first as one partition would list them.
+  const rows = await shardedIndexAll(ORGANIZATIONS_INDEX, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'ORGS' },
     ScanIndexForward: false,
   });
   return rows.map((r) => ({ ...parseOrganization(r), tenant: trustedTenant(String(r.pk).slice(2)) }));

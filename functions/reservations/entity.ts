@@ -41,6 +41,7 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { parseReservationRow, parseServiceBookingRow, type Person, type ReservationRow } from './row-schemas.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 // What other areas (and create.ts) read of reservations, through this module (functions/lint/boundaries.ts):
 // the row's type and parse, the sweep pointers' parses (./row-schemas.ts) and the answer shape (./view.ts).
@@ -276,7 +277,7 @@ async function readActor(tenant: TenantId, auth: AuthClaims): Promise<Person> {
 export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'endTime'>): Row {
   return {
     ...keys.entity(tenant, RESERVATION_ROWS.overdueQ, r.id),
-    gsi1pk: OVERDUE_INDEX_PK,
+    gsi1pk: shardedIndexKey(OVERDUE_INDEX_PK, tenant),
     gsi1sk: `${r.endTime}#${tenant}#${r.id}`,
     tenantId: tenant,
     reservationId: r.id,
@@ -286,7 +287,7 @@ export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 
 export function startPointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'startTime'>): Row {
   return {
     ...keys.entity(tenant, RESERVATION_ROWS.startQ, r.id),
-    gsi1pk: START_INDEX_PK,
+    gsi1pk: shardedIndexKey(START_INDEX_PK, tenant),
     gsi1sk: `${r.startTime}#${tenant}#${r.id}`,
     tenantId: tenant,
     reservationId: r.id,

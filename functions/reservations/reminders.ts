@@ -27,6 +27,7 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import type { ReservationRow } from './entity.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 export const REMINDER_INDEX_PREFIX = 'SWEEP#REMINDER#';
 export const reminderIndex = (bucket: string) => `${REMINDER_INDEX_PREFIX}${bucket}`;
@@ -54,7 +55,7 @@ export function reminderMarkerRow(
   const due = new Date(dueAt).toISOString();
   return {
     ...reminderMarkerKey(tenant, r.id, offsetMinutes),
-    gsi1pk: reminderIndex(reminderBucket(dueAt)),
+    gsi1pk: shardedIndexKey(reminderIndex(reminderBucket(dueAt)), tenant),
     gsi1sk: `${due}#${tenant}#${r.id}#${offsetMinutes}`,
     tenantId: tenant,
     reservationId: r.id,

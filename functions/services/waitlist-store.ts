@@ -24,6 +24,7 @@ import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { rowParser } from '../lib/rows.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 export const WL = {
   entry: 'WAITLIST',
@@ -160,7 +161,7 @@ export function uncount(w: AuditedWrite, tenant: TenantId, e: Pick<WaitlistEntry
 function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {
   return {
     ...checkKey(tenant, serviceId, slot),
-    gsi1pk: CHECK_INDEX_PK,
+    gsi1pk: shardedIndexKey(CHECK_INDEX_PK, tenant),
     gsi1sk: `${due}#${tenant}#${serviceId}#${slotKey(slot)}`,
     tenantId: tenant,
     serviceId,
