@@ -25,9 +25,14 @@ function fnv1a(text: string): number {
   return hash;
 }
 
+/** A stable shard (0 … shards − 1) of any text: the same text lands in the same shard, always. */
+export function stableShard(text: string, shards: number): number {
+  return fnv1a(text) % shards;
+}
+
 /** The shard of a tenant (0 … INDEX_SHARDS − 1). */
 export function indexShard(tenant: string): number {
-  return fnv1a(tenant) % INDEX_SHARDS;
+  return stableShard(tenant, INDEX_SHARDS);
 }
 
 /** The gsi1pk a tenant's row of the platform-wide index `base` is written under. */

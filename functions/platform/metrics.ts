@@ -3,7 +3,7 @@ import { keys, ORGANIZATIONS_INDEX, trustedTenant, type TenantId } from '../lib/
 import { shardedIndexAll } from '../lib/sweep-shards.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from './mail-log.js';
-import { estimateDatabaseSize, parseTenantCounters } from './db-size.js';
+import { estimateDatabaseSize, tenantCountersByName } from './db-size.js';
 import { existingTenant } from './modules.js';
 import { parseOrganization, type OrganizationRecord } from '../auth/entity.js';
 import { listUserRows } from '../users/store.js';
@@ -35,7 +35,7 @@ async function tenantFigures(tenant: TenantId) {
     ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' },
   });
   const name = (r: Row) => String(r.sk).slice('STATS#'.length);
-  const counters = new Map(stats.map((r) => [name(r), parseTenantCounters(r)]));
+  const counters = tenantCountersByName(stats);
   const inv = counters.get('inventory');
   const res = counters.get('reservations');
   return {

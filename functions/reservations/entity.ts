@@ -16,9 +16,10 @@
  *   written and removed with it: a service's bookings by key (a service delete names them).
  * - Deleting a reservation removes it from both indexes (gsi1, gsi2): a customer's reservations
  *   and the lists show live ones only, matching the customer's `reservationCount`.
- * - `STATS#reservations`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
- *   `{kind}#overdue`, `log#total`, `log#{action}`, `log#emp#{userId}`; `STATS#payments`: totalCents,
- *   count. All kept on write (ADD in the mutation's own transaction).
+ * - `STATS#reservations#{k}`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
+ *   `{kind}#overdue`, `log#total`, `log#{action}`, `log#emp#{userId}`; `STATS#payments#{k}`: totalCents,
+ *   count. All kept on write (ADD in the mutation's own transaction) to the shard k of the
+ *   reservation (R-PLAT-17), summed on read with the legacy unsharded `STATS#reservations`.
  * Cross-tenant sweep pointers (gsi1, pointers only): `SWEEP#OVERDUE` / `{endTime}#{org}#{id}` and
  * `SWEEP#RESSTART` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
  */
@@ -32,6 +33,7 @@ import type {
 } from '../../shared/contract/reservation-models.js';
 import { depositTypeLabel } from '../../shared/domain/charges.js';
 import { db, tableName } from '../lib/db.js';
+import { shardedCounterKey } from '../lib/counter-shards.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { warmCache } from '../lib/warm-cache.js';
 import { gone, notFound } from '../lib/errors.js';
@@ -106,8 +108,16 @@ export async function upcomingServiceBookings(
     .map((b) => ({ reservationId: b.reservationId, reservationNumber: b.reservationNumber, startTime: b.startTime }))
     .sort((a, b) => a.startTime.localeCompare(b.startTime));
 }
-export const statsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'reservations');
-export const paymentStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'payments');
+/**
+ * The counter rows a write about reservation `reservationId` ADDs to: one of the COUNTER_SHARDS rows
+ * of each counter (R-PLAT-17, functions/lib/counter-shards.ts); ./counts.ts sums them on read.
+ */
+export const statsKey = (tenant: TenantId, reservationId: string): Key =>
+  shardedCounterKey(tenant, RESERVATION_COUNTERS, reservationId);
+export const paymentStatsKey = (tenant: TenantId, reservationId: string): Key =>
+  shardedCounterKey(tenant, PAYMENT_COUNTERS, reservationId);
+export const RESERVATION_COUNTERS = 'reservations';
+export const PAYMENT_COUNTERS = 'payments';
 export const listIndex = (tenant: TenantId, kind: ReservationKind, status: ReservationStatus) =>
   keys.tenantIndex(tenant, `RES#${kind}#${status}`);
 export const customerIndex = (tenant: TenantId, customerId: string) =>

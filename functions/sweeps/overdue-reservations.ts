@@ -88,7 +88,7 @@ async function markOverdue(tenant: TenantId, id: string, now: number): Promise<b
       values: { ':t': true, ':f': false, ':at': at, ':active': 'ACTIVE' },
     });
     w.delete('pointer', overduePointerKey(tenant, id), { condition: 'attribute_exists(pk)' });
-    w.count(statsKey(tenant), { overdue: 1, [`${r.kind}#overdue`]: 1 });
+    w.count(statsKey(tenant, id), { overdue: 1, [`${r.kind}#overdue`]: 1 });
     w.event('reservation-updated', { id, reservationNumber: r.reservationNumber, status: 'ACTIVE', isOverdue: true });
     w.event('stats-updated', { reservations: true });
     try {
