@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTER_SHARDS, counterNameOf, shardedCounterKey, sumCounters } from './counter-shards.js';
 import { trustedTenant } from './keys.js';
-import { INDEX_SHARDS, indexPartitions, indexShard, isIndexPartition, shardedIndexKey, stableShard } from './sweep-shards.js';
+import {
+  INDEX_SHARDS,
+  indexPartitions,
+  indexShard,
+  isIndexPartition,
+  shardedIndexKey,
+  stableShard,
+} from './sweep-shards.js';
 
 describe('sharded keys (R-PLAT-17)', () => {
   it('hashes with FNV-1a, the same in every process', () => {

@@ -206,7 +206,10 @@ describe('database size estimated from counters', () => {
         TableName: tableName(),
         Key: keys.organization(a.tenant),
         UpdateExpression: 'SET gsi1pk = :g, gsi1sk = :s',
-        ExpressionAttributeValues: { ':g': keys.organizationsIndex(a.tenant).gsi1pk, ':s': `${new Date().toISOString()}#${a.tenant}` },
+        ExpressionAttributeValues: {
+          ':g': keys.organizationsIndex(a.tenant).gsi1pk,
+          ':s': `${new Date().toISOString()}#${a.tenant}`,
+        },
       }),
     );
     const { tenants } = await tenantMetricsOp();

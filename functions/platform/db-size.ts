@@ -50,9 +50,7 @@ export function tenantCountersByName(rows: readonly Record<string, unknown>[]): 
     const name = counterNameOf(String(row.sk));
     byName.set(name, [...(byName.get(name) ?? []), parseTenantCounters(row)]);
   }
-  return new Map(
-    [...byName].map(([name, parts]) => [name, sumCounters(parts) as TenantCounters] as const),
-  );
+  return new Map([...byName].map(([name, parts]) => [name, sumCounters(parts) as TenantCounters] as const));
 }
 
 /** The estimate from a tenant's `STATS#` rows by name (`inventory`, `reservations`, `payments`, `customers`, `users`). */

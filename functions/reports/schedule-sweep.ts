@@ -48,7 +48,8 @@ export async function claimDue(
         ...(next
           ? {
               // The pointer also moves to its shard: a row indexed before sharding leaves the legacy key here.
-              UpdateExpression: 'SET nextRun = :next, gsi1pk = :gpk, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
+              UpdateExpression:
+                'SET nextRun = :next, gsi1pk = :gpk, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
               ExpressionAttributeValues: {
                 ':on': true,
                 ':seen': seenNextRun,

@@ -139,7 +139,9 @@ export async function createSchedule(
     tenantId: tenant,
     ...stored,
     recipientStates: states,
-    ...(next ? { gsi1pk: shardedIndexKey(SCHEDULE_INDEX_PK, tenant), gsi1sk: dueSortKey(next.toISOString(), tenant, id) } : {}),
+    ...(next
+      ? { gsi1pk: shardedIndexKey(SCHEDULE_INDEX_PK, tenant), gsi1sk: dueSortKey(next.toISOString(), tenant, id) }
+      : {}),
   };
   await db().send(
     new PutCommand({ TableName: tableName(), Item: row, ConditionExpression: 'attribute_not_exists(pk)' }),

@@ -21,6 +21,7 @@ export function holdAttributes(item: Item | undefined): Item {
   if (!item) return {};
   const out: Item = {};
   for (const [k, v] of Object.entries(item)) if (k.startsWith(HOLD_PREFIX)) out[k] = v;
-  if (isIndexPartition(SLOT_HOLDS_INDEX_PK, item.gsi1pk)) Object.assign(out, { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk });
+  if (isIndexPartition(SLOT_HOLDS_INDEX_PK, item.gsi1pk))
+    Object.assign(out, { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk });
   return out;
 }

@@ -76,7 +76,8 @@ async function markers(reservationId: string) {
   );
   // Markers are indexed in the tenant's shard of the hour's bucket (R-PLAT-17): `{bucket}#{shard}`.
   const shard = `#${indexShard(admin.tenant)}`;
-  const bucketOf = (gsi1pk: string) => (gsi1pk.endsWith(shard) ? gsi1pk.slice(0, -shard.length) : `unsharded ${gsi1pk}`);
+  const bucketOf = (gsi1pk: string) =>
+    gsi1pk.endsWith(shard) ? gsi1pk.slice(0, -shard.length) : `unsharded ${gsi1pk}`;
   return (res.Items ?? [])
     .map((i) => ({ offset: i.offsetMinutes, dueAt: i.dueAt as string, bucket: bucketOf(String(i.gsi1pk)) }))
     .sort((a, b) => a.dueAt.localeCompare(b.dueAt));
