@@ -60,12 +60,20 @@ export type ShardQuery = Omit<QueryCommandInput, 'IndexName' | 'ExclusiveStartKe
   ExpressionAttributeValues?: Record<string, unknown>;
 };
 
-/** One partition's rows, a page at a time, read ahead by one page. */
+export interface ShardReadOptions {
+  /** Called once per DynamoDB Query sent (a sweep's read figures). */
+  onQuery?: () => void;
+}
+
+/** One partition's rows, a page at a time: the next page is read when the last one is used up. */
 class Cursor {
   private rows: Row[] = [];
   private pages: AsyncGenerator<Row[]>;
   private done = false;
-  constructor(input: QueryCommandInput) {
+  constructor(
+    input: QueryCommandInput,
+    private readonly onQuery?: () => void,
+  ) {
     this.pages = queryPages(input) as AsyncGenerator<Row[]>;
   }
   /** Fills the buffer when empty; false once the partition is read. */
@@ -73,7 +81,7 @@ class Cursor {
     while (!this.rows.length && !this.done) {
       const next = await this.pages.next();
       if (next.done) this.done = true;
-      else this.rows = next.value;
+      else (this.rows = next.value), this.onQuery?.();
     }
     return this.rows.length > 0;
   }
@@ -104,16 +112,23 @@ function withSortKey(input: ShardQuery): ShardQuery {
  * of every partition is read at once; later pages as the merge reaches them. `Limit` is per page and
  * partition. Breaking out of a `for await` stops reading.
  */
-export async function* shardedIndexItems(base: string, query: ShardQuery): AsyncGenerator<Row> {
+export async function* shardedIndexItems(
+  base: string,
+  query: ShardQuery,
+  opts: ShardReadOptions = {},
+): AsyncGenerator<Row> {
   const input = withSortKey(query);
   const forward = input.ScanIndexForward !== false;
   const cursors = indexPartitions(base).map(
     (pk) =>
-      new Cursor({
-        ...input,
-        IndexName: 'gsi1',
-        ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk },
-      } as QueryCommandInput),
+      new Cursor(
+        {
+          ...input,
+          IndexName: 'gsi1',
+          ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk },
+        } as QueryCommandInput,
+        opts.onQuery,
+      ),
   );
   try {
     let open = (await Promise.all(cursors.map(async (c) => ((await c.ready()) ? c : null)))).filter(
@@ -135,9 +150,14 @@ export async function* shardedIndexItems(base: string, query: ShardQuery): Async
 }
 
 /** `shardedIndexItems` in pages of at most `size` rows (for sweeps that work a page at a time). */
-export async function* shardedIndexPages(base: string, query: ShardQuery, size: number): AsyncGenerator<Row[]> {
+export async function* shardedIndexPages(
+  base: string,
+  query: ShardQuery,
+  size: number,
+  opts: ShardReadOptions = {},
+): AsyncGenerator<Row[]> {
   let page: Row[] = [];
-  for await (const row of shardedIndexItems(base, query)) {
+  for await (const row of shardedIndexItems(base, query, opts)) {
     page.push(row);
     if (page.length >= size) {
       yield page;

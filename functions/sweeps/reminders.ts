@@ -81,8 +81,8 @@ export async function sweepReminders(now = Date.now(), budgetMs = RUN_BUDGET_MS)
       ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
       Limit: PAGE,
     };
-    for await (const items of shardedIndexPages(reminderIndex(bucket), query, PAGE)) {
-      result.reads++;
+    const countQuery = () => result.reads++;
+    for await (const items of shardedIndexPages(reminderIndex(bucket), query, PAGE, { onQuery: countQuery })) {
       const due = items as unknown as ReminderMarker[];
       const outcomes = await pool(due, CONCURRENCY, (m) => remindOne(m, now, cache, result));
       for (const o of outcomes) {
