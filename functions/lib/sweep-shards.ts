@@ -80,8 +80,12 @@ class Cursor {
   async ready(): Promise<boolean> {
     while (!this.rows.length && !this.done) {
       const next = await this.pages.next();
-      if (next.done) this.done = true;
-      else (this.rows = next.value), this.onQuery?.();
+      if (next.done) {
+        this.done = true;
+      } else {
+        this.rows = next.value;
+        this.onQuery?.();
+      }
     }
     return this.rows.length > 0;
   }
