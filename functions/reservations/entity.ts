@@ -20,8 +20,9 @@
  *   `{kind}#overdue`, `log#total`, `log#{action}`, `log#emp#{userId}`; `STATS#payments#{k}`: totalCents,
  *   count. All kept on write (ADD in the mutation's own transaction) to the shard k of the
  *   reservation (R-PLAT-17), summed on read with the legacy unsharded `STATS#reservations`.
- * Cross-tenant sweep pointers (gsi1, pointers only): `SWEEP#OVERDUE` / `{endTime}#{org}#{id}` and
- * `SWEEP#RESSTART` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
+ * Cross-tenant sweep pointers (gsi1, pointers only, sharded by tenant: functions/lib/sweep-shards.ts):
+ * `SWEEP#OVERDUE#{shard}` / `{endTime}#{org}#{id}` and
+ * `SWEEP#RESSTART#{shard}` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

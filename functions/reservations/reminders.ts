@@ -4,7 +4,7 @@
  * Markers: one row per reminder still ahead, written IN the transaction that creates or restores the
  * reservation (so a reservation and its reminders land together or not at all):
  *   `T#{org}` / `REMINDER#{reservationId}#{offsetMinutes}` → {tenantId, reservationId, offsetMinutes,
- *   dueAt, startTime}, indexed `gsi1pk = SWEEP#REMINDER#{UTC hour of dueAt}`,
+ *   dueAt, startTime}, indexed `gsi1pk = SWEEP#REMINDER#{UTC hour of dueAt}#{shard}`,
  *   `gsi1sk = {dueAt}#{org}#{reservationId}#{offset}`.
  * The sweep (functions/sweeps/reminders.ts) queries the hour buckets from its cursor up to now: a
  * keyed Query on the due time, never a Scan, and no single partition takes every tenant's traffic.
