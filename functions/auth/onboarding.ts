@@ -90,7 +90,7 @@ export async function createOrganization(input: {
             TableName: tableName(),
             Item: {
               ...keys.organization(tenant),
-              ...keys.organizationsIndex(),
+              ...keys.organizationsIndex(tenant),
               gsi1sk: `${now}#${orgId}`,
               ...organization,
             },

@@ -21,6 +21,7 @@ import {
   type StatsDelta,
   table,
 } from './model.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 /**
  * The parts every bulk path shares (./bulk.ts explains the whole): the batch's intent row, the
@@ -67,7 +68,7 @@ export async function recordBatch(tenant: TenantId, batch: BatchRow): Promise<vo
       Item: {
         ...keys.entity(tenant, INVENTORY_ROWS.batch, batch.id),
         ...batch,
-        gsi1pk: BATCH_INDEX_PK,
+        gsi1pk: shardedIndexKey(BATCH_INDEX_PK, tenant),
         gsi1sk: `${batch.createdAt}#${tenant}#${batch.id}`,
         // Far beyond recovery's reach; only a safety net for rows nothing else removes.
         expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400,

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { chunk } from '../../shared/domain/inventory.js';
 import { WriteFailed } from '../lib/audited-write.js';
 import { db } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
 import {
   type BatchRow,
   conditionFailed,
@@ -106,24 +107,19 @@ export async function recoverStaleBatches(now = Date.now(), budgetMs = 10 * 60_0
   const before = new Date(now - STALE_BATCH_MS).toISOString();
   const deadline = Date.now() + budgetMs;
   let recovered = 0;
-  // Each recovered batch removes its own index entry, so re-querying from the start makes progress;
-  // the time budget leaves anything beyond it to the next hourly run.
-  for (;;) {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
-        ExpressionAttributeValues: { ':pk': BATCH_INDEX_PK, ':before': before },
-        Limit: 25,
-      }),
-    );
-    let round = 0;
-    for (const pointer of res.Items ?? []) if (await recoverBatch(parseBatchPointer(pointer))) round++;
-    recovered += round;
-    // No progress means the index still lists batches already recovered (it lags the table): stop.
-    if (!res.LastEvaluatedKey || round === 0 || Date.now() > deadline) return recovered;
+  // One pass over every shard of the index and its legacy key (R-PLAT-17), oldest first: an entry
+  // the index still lists after its batch was dealt with (it lags the table) is skipped by
+  // recoverBatch; the time budget leaves anything beyond it to the next hourly run.
+  for await (const pointer of shardedIndexItems(BATCH_INDEX_PK, {
+    TableName: table(),
+    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :before',
+    ExpressionAttributeValues: { ':before': before },
+    Limit: 25,
+  })) {
+    if (await recoverBatch(parseBatchPointer(pointer))) recovered++;
+    if (Date.now() > deadline) break;
   }
+  return recovered;
 }
 
 /** Rolls one batch back or forward; false if it was already dealt with (the index lags the table). */

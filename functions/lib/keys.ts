@@ -4,6 +4,11 @@
  * Platform rows (organizations index, invitations, sign-in names, share tokens) start with other
  * prefixes and hold only pointers into a tenant, never tenant data.
  */
+import { shardedIndexKey } from './sweep-shards.js';
+
+/** The base gsi1pk of the organizations index (its shards: `ORGS#{n}`). */
+export const ORGANIZATIONS_INDEX = 'ORGS';
+
 declare const tenantBrand: unique symbol;
 /** A tenant id that came from a verified token or a share-token lookup, never from a request body. */
 export type TenantId = string & { readonly [tenantBrand]: true };
@@ -23,7 +28,8 @@ const t = (tenant: TenantId) => `T#${tenant}`;
 export const keys = {
   // Platform rows
   organization: (tenant: TenantId): Key => ({ pk: t(tenant), sk: 'ORG' }),
-  organizationsIndex: () => ({ gsi1pk: 'ORGS' }),
+  /** The organizations index, sharded by tenant (R-PLAT-17: functions/lib/sweep-shards.ts). */
+  organizationsIndex: (tenant: TenantId) => ({ gsi1pk: shardedIndexKey(ORGANIZATIONS_INDEX, tenant) }),
   subdomain: (subdomain: string): Key => ({ pk: `SUBDOMAIN#${subdomain}`, sk: 'SUBDOMAIN' }),
   username: (username: string): Key => ({ pk: `USERNAME#${username.trim().toLowerCase()}`, sk: 'USERNAME' }),
   loginFailures: (username: string): Key => ({ pk: `LOGINFAIL#${username.trim().toLowerCase()}`, sk: 'LOGINFAIL' }),

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isWebhookEvent, webhookOrderKey } from '../../shared/domain/webhook-events.js';
 import { tenantRowsWithPrefix } from './rows.js';
 import { keys, type Key, type TenantId } from './keys.js';
+import { shardedIndexKey } from './sweep-shards.js';
 
 export const WH = {
   endpoint: 'WEBHOOK',
@@ -54,7 +55,7 @@ export function outboxItem(
   const first = list[0]!;
   return {
     ...outboxKey(tenant, first.orderKey, first.eventId),
-    gsi1pk: WH.outboxIndex,
+    gsi1pk: shardedIndexKey(WH.outboxIndex, tenant),
     gsi1sk: `${at}#${tenant}#${first.orderKey}#${first.eventId}`,
     entity: WH.outbox,
     tenantId: tenant,

@@ -5,12 +5,12 @@
  * - endpoint `T#{org}` / `WEBHOOK#{id}` → url, events, description, enabled, secret (AES-GCM sealed with
  *   the data keyring, functions/users/crypto.ts), failingSince, disabledAt/disabledReason;
  * - outbox `T#{org}` / `WHOUT#{orderKey}#{eventId}` → the event(s) of one change, written in the change's
- *   own transaction; index `gsi1pk = SWEEP#WHOUT`, `gsi1sk = {at}#{org}#{orderKey}#{eventId}` (the local
+ *   own transaction; index `gsi1pk = SWEEP#WHOUT#{shard}`, `gsi1sk = {at}#{org}#{orderKey}#{eventId}` (the local
  *   poller and the AWS safety sweep find rows the stream has not handed over); deleted once fanned out;
  * - delivery `T#{org}` / `WHDEL#{endpointId}#{deliveryId}` → one event to one endpoint: status, attempts,
  *   last status code, latency, next retry (kept 30 days, TTL);
  * - pending marker `T#{org}` / `WHPEND#{endpointId}#{orderKey}#{deliveryId}` while a delivery waits; index
- *   `gsi1pk = SWEEP#WHPEND`, `gsi1sk = {nextAttemptAt}#{org}#{endpointId}#{orderKey}` (due retries by
+ *   `gsi1pk = SWEEP#WHPEND#{shard}`, `gsi1sk = {nextAttemptAt}#{org}#{endpointId}#{orderKey}` (due retries by
  *   time, never a scan). The head of a `WHPEND#{endpointId}#{orderKey}#` prefix is the only one sent
  *   (the order rule, shared/domain/webhooks.ts `webhookOrderKey`).
  * Ids are time-sortable (`msg_{ms base36}{index in the write}{random}`), so key order is change order.

@@ -104,7 +104,7 @@ export async function updateTracking(
         (wasPaid && before !== 0 && (!body.isPaid || amountCents !== before) ? 1 : 0) +
         (body.isPaid && (!wasPaid || amountCents !== before) && amountCents ? 1 : 0);
       if (delta !== 0 || rows) {
-        w.count(paymentStatsKey(tenant), { totalCents: delta, count: rows });
+        w.count(paymentStatsKey(tenant, r.id), { totalCents: delta, count: rows });
         w.event('payment-processed', {
           reservationId: r.id,
           reservationNumber: r.reservationNumber,

@@ -8,7 +8,7 @@ import { TABLE_KEYS } from '../lib/table.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
-import { AVERAGE_BYTES, estimateDatabaseSize, parseTenantCounters, storedItemSize } from './db-size.js';
+import { AVERAGE_BYTES, estimateDatabaseSize, storedItemSize, tenantCountersByName } from './db-size.js';
 import { tenantMetricsOp } from './metrics.js';
 
 const ZONE = 'America/New_York';
@@ -148,9 +148,7 @@ async function measure(s: TestSession) {
     const g = byPrefix.get(prefix) ?? { rows: 0, bytes: 0 };
     byPrefix.set(prefix, { rows: g.rows + 1, bytes: g.bytes + bytes });
   }
-  const stats = new Map(
-    rows.filter((r) => String(r.sk).startsWith('STATS#')).map((r) => [String(r.sk).slice(6), parseTenantCounters(r)]),
-  );
+  const stats = tenantCountersByName(rows.filter((r) => String(r.sk).startsWith('STATS#')));
   const estimate = estimateDatabaseSize(stats);
   const counters = {
     items: stats.get('inventory')?.total,
@@ -208,7 +206,10 @@ describe('database size estimated from counters', () => {
         TableName: tableName(),
         Key: keys.organization(a.tenant),
         UpdateExpression: 'SET gsi1pk = :g, gsi1sk = :s',
-        ExpressionAttributeValues: { ':g': 'ORGS', ':s': `${new Date().toISOString()}#${a.tenant}` },
+        ExpressionAttributeValues: {
+          ':g': keys.organizationsIndex(a.tenant).gsi1pk,
+          ':s': `${new Date().toISOString()}#${a.tenant}`,
+        },
       }),
     );
     const { tenants } = await tenantMetricsOp();

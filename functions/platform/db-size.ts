@@ -1,5 +1,6 @@
 import { type RowParser, rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
+import { counterNameOf, sumCounters } from '../lib/counter-shards.js';
 
 /**
  * Database size per tenant (docs/decisions/0195-platform-database-size-estimated-from-counters.md: "bytes kept on write or estimated from counters, say which"):
@@ -38,6 +39,19 @@ const count = () => z._default(z.number(), 0);
 const countersRow = z.object({ total: count(), active: count(), overdue: count(), count: count() });
 export type TenantCounters = z.output<typeof countersRow>;
 export const parseTenantCounters: RowParser<TenantCounters> = rowParser('tenant counters', countersRow);
+
+/**
+ * A tenant's `STATS#` rows by counter name, the shards of a sharded counter (`STATS#reservations#{k}`,
+ * and the legacy unsharded row) summed into one (R-PLAT-17, functions/lib/counter-shards.ts).
+ */
+export function tenantCountersByName(rows: readonly Record<string, unknown>[]): Map<string, TenantCounters> {
+  const byName = new Map<string, TenantCounters[]>();
+  for (const row of rows) {
+    const name = counterNameOf(String(row.sk));
+    byName.set(name, [...(byName.get(name) ?? []), parseTenantCounters(row)]);
+  }
+  return new Map([...byName].map(([name, parts]) => [name, sumCounters(parts) as TenantCounters] as const));
+}
 
 /** The estimate from a tenant's `STATS#` rows by name (`inventory`, `reservations`, `payments`, `customers`, `users`). */
 export function estimateDatabaseSize(stats: Map<string, TenantCounters>): number {

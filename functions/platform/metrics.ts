@@ -1,8 +1,9 @@
 import { queryAll, tableName } from '../lib/db.js';
-import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { keys, ORGANIZATIONS_INDEX, trustedTenant, type TenantId } from '../lib/keys.js';
+import { shardedIndexAll } from '../lib/sweep-shards.js';
 import { usageOp } from './analytics.js';
 import { tenantMailCounts } from '../lib/mail-log.js';
-import { estimateDatabaseSize, parseTenantCounters } from './db-size.js';
+import { estimateDatabaseSize, tenantCountersByName } from './db-size.js';
 import { existingTenant } from './organizations.js';
 import { parseOrganization, type OrganizationRecord } from '../auth/entity.js';
 import { listUserRows } from '../users/store.js';
@@ -18,11 +19,10 @@ type Row = Record<string, unknown>;
 
 /** Every organization, newest first (the `ORGS` index), each through the organization row's parse. */
 export async function listOrganizations(): Promise<(OrganizationRecord & { tenant: TenantId })[]> {
-  const rows = await queryAll({
+  // Every shard of the index (R-PLAT-17), merged newest first as one partition would list them.
+  const rows = await shardedIndexAll(ORGANIZATIONS_INDEX, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'ORGS' },
     ScanIndexForward: false,
   });
   return rows.map((r) => ({ ...parseOrganization(r), tenant: trustedTenant(String(r.pk).slice(2)) }));
@@ -35,7 +35,7 @@ async function tenantFigures(tenant: TenantId) {
     ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':s': 'STATS#' },
   });
   const name = (r: Row) => String(r.sk).slice('STATS#'.length);
-  const counters = new Map(stats.map((r) => [name(r), parseTenantCounters(r)]));
+  const counters = tenantCountersByName(stats);
   const inv = counters.get('inventory');
   const res = counters.get('reservations');
   return {

@@ -71,7 +71,7 @@ export async function toggleModuleOp(id: string, module: ModuleId, enable: boole
 
 /**
  * Global features (R-PLAT-6): each module with every tenant and its state there. The tenants
- * come from the ORGS index (one Query), their states from one BatchGet per 100 modules rows.
+ * come from the ORGS index (every shard, merged), their states from one BatchGet per 100 modules rows.
  */
 export async function featuresOp() {
   const orgs = await listOrganizations();

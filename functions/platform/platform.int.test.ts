@@ -22,7 +22,11 @@ async function listed(s: TestSession, name: string) {
       Key: keys.organization(s.tenant),
       UpdateExpression: 'SET gsi1pk = :g, gsi1sk = :s, #n = :n',
       ExpressionAttributeNames: { '#n': 'name' },
-      ExpressionAttributeValues: { ':g': 'ORGS', ':s': `${new Date().toISOString()}#${s.tenant}`, ':n': name },
+      ExpressionAttributeValues: {
+        ':g': keys.organizationsIndex(s.tenant).gsi1pk,
+        ':s': `${new Date().toISOString()}#${s.tenant}`,
+        ':n': name,
+      },
     }),
   );
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant } from '../lib/keys.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 import { forgetModules, modulesKey } from '../lib/modules.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
@@ -150,7 +151,8 @@ describe('the report-schedules sweep', () => {
     expect(row).toMatchObject({ runCount: 1, successCount: 1, failureCount: 0 });
     expect(row.runningSince).toBeUndefined();
     expect(row.nextRun).toBe(next7am());
-    expect(row.gsi1pk).toBe(DUE_PK);
+    // The claim moved makeDue's legacy unsharded pointer into the tenant's shard (R-PLAT-17).
+    expect(row.gsi1pk).toBe(shardedIndexKey(DUE_PK, admin.tenant));
     expect(row.gsi1sk).toBe(dueSk(next7am(), admin.tenant, mine.id));
     expect(Date.parse(row.lastRun)).toBeGreaterThanOrEqual(Date.parse(dueAt));
     expect(row.history).toHaveLength(1);
@@ -230,7 +232,7 @@ describe('the report-schedules sweep', () => {
     const on = await call('PATCH', `/api/reports/schedules/${s.id}`, { token: admin.token, body: { enabled: true } });
     expect(on.body).toMatchObject({ enabled: true, status: 'scheduled' });
     expect(Date.parse((on.body as { nextRun: string }).nextRun)).toBeGreaterThan(Date.now());
-    expect((await rowOf(admin, s.id)).gsi1pk).toBe(DUE_PK);
+    expect((await rowOf(admin, s.id)).gsi1pk).toBe(shardedIndexKey(DUE_PK, admin.tenant));
     expect(await inbox('off@example.com')).toHaveLength(0);
     expect(
       (await call('PATCH', `/api/reports/schedules/${s.id}`, { token: other.token, body: { enabled: false } })).status,

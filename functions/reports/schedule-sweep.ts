@@ -3,7 +3,8 @@
  * (see schedule-runs.ts for why a claim is exactly-once) and runs it with `execute`.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { shardedIndexItems, shardedIndexKey } from '../lib/sweep-shards.js';
 import { type TenantId, trustedTenant } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -46,11 +47,14 @@ export async function claimDue(
         ConditionExpression: 'enabled = :on AND nextRun = :seen',
         ...(next
           ? {
-              UpdateExpression: 'SET nextRun = :next, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
+              // The pointer also moves to its shard: a row indexed before sharding leaves the legacy key here.
+              UpdateExpression:
+                'SET nextRun = :next, gsi1pk = :gpk, gsi1sk = :gsk, runningSince = :now, lastRun = :now',
               ExpressionAttributeValues: {
                 ':on': true,
                 ':seen': seenNextRun,
                 ':next': next.toISOString(),
+                ':gpk': shardedIndexKey(SCHEDULE_INDEX_PK, tenant),
                 ':gsk': dueSortKey(next.toISOString(), tenant, id),
                 ':now': nowIso,
               },
@@ -81,15 +85,16 @@ export async function runDueSchedules(now = Date.now(), budgetMs = SWEEP_BUDGET_
   const started = Date.now();
   const result: SweepResult = { due: 0, claimed: 0, succeeded: 0, failed: 0, skipped: 0 };
   const due: { tenant: string; id: string; nextRun: string; schedule: ScheduleRow['schedule'] }[] = [];
-  for await (const items of queryPages({
+  // Every shard of the due index and its legacy key (R-PLAT-17), earliest first.
+  for await (const item of shardedIndexItems(SCHEDULE_INDEX_PK, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':pk': SCHEDULE_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+    ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
     ProjectionExpression: '#t, #i, #n, #s',
     ExpressionAttributeNames: { '#t': 'tenantId', '#i': 'id', '#n': 'nextRun', '#s': 'schedule' },
   })) {
-    for (const { tenantId, ...d } of items.map(parseDueSchedule)) due.push({ tenant: tenantId, ...d });
+    const { tenantId, ...d } = parseDueSchedule(item);
+    due.push({ tenant: tenantId, ...d });
   }
   result.due = due.length;
 

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant } from '../lib/keys.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { SCHEDULE_INDEX_PK } from './schedules.js';
@@ -56,7 +57,7 @@ describe('scheduled reports', () => {
         }),
       )
     ).Item!;
-    expect(row.gsi1pk).toBe(SCHEDULE_INDEX_PK);
+    expect(row.gsi1pk).toBe(shardedIndexKey(SCHEDULE_INDEX_PK, admin.tenant));
     expect(row.gsi1sk).toBe(`${s.nextRun}#${admin.tenant}#${s.id}`);
 
     const list = await call('GET', '/api/reports/schedules', { token: admin.token });

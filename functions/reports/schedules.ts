@@ -13,6 +13,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { reportMailQuota } from './mail-quota.js';
 import { parseScheduleRow, type ScheduleRow } from './schedule-row.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 /** The due index: enabled schedules carry gsi1pk = SCHEDULE_INDEX_PK, gsi1sk = nextRun#tenant#id. */
 export const SCHEDULE_INDEX_PK = 'SWEEP#REPORTSCHEDULES';
@@ -138,7 +139,9 @@ export async function createSchedule(
     tenantId: tenant,
     ...stored,
     recipientStates: states,
-    ...(next ? { gsi1pk: SCHEDULE_INDEX_PK, gsi1sk: dueSortKey(next.toISOString(), tenant, id) } : {}),
+    ...(next
+      ? { gsi1pk: shardedIndexKey(SCHEDULE_INDEX_PK, tenant), gsi1sk: dueSortKey(next.toISOString(), tenant, id) }
+      : {}),
   };
   await db().send(
     new PutCommand({ TableName: tableName(), Item: row, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -186,7 +189,7 @@ export async function updateSchedule(
           ExpressionAttributeValues: {
             ':on': true,
             ':next': next.toISOString(),
-            ':gpk': SCHEDULE_INDEX_PK,
+            ':gpk': shardedIndexKey(SCHEDULE_INDEX_PK, tenant),
             ':gsk': dueSortKey(next.toISOString(), tenant, id),
           },
         }

@@ -1,22 +1,23 @@
-/** The reservations' counters: one row kept on write, so no count ever reads the reservations themselves. */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+/** The reservations' counters: rows kept on write, so no count ever reads the reservations themselves. */
 import type { ReservationCounts, ReservationKind } from '../../shared/contract/reservation-models.js';
 import { fromCents } from '../../shared/domain/money.js';
 import { weekStartOf } from '../../shared/domain/reservations.js';
-import { db, tableName } from '../lib/db.js';
+import { readShardedCounters } from '../lib/counter-shards.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { paymentStatsKey, statsKey } from './entity.js';
+import { PAYMENT_COUNTERS, RESERVATION_COUNTERS } from './entity.js';
 import { parseCounterRow } from './row-schemas.js';
 
 type Counters = Record<string, number>;
 /** A count as shown: a counter never written is zero, and a count is never negative. */
 export const count = (v: number | undefined) => Math.max(0, v ?? 0);
 
-/** The tenant's counter row (empty before the first reservation), parsed (./row-schemas.ts). */
+/**
+ * The tenant's reservation counters (empty before the first reservation): every shard row and the
+ * legacy unsharded one, parsed (./row-schemas.ts) and summed (R-PLAT-17).
+ */
 export async function counterRow(tenant: TenantId): Promise<Counters> {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: statsKey(tenant) }));
-  return res.Item ? parseCounterRow(res.Item) : {};
+  return readShardedCounters(tenant, RESERVATION_COUNTERS, parseCounterRow);
 }
 
 export function countsOf(c: Counters, kinds: readonly ReservationKind[]): ReservationCounts {
@@ -48,7 +49,6 @@ export async function reservationStats(tenant: TenantId, now = Date.now()) {
 }
 
 export async function paymentStats(tenant: TenantId) {
-  const res = await db().send(new GetCommand({ TableName: tableName(), Key: paymentStatsKey(tenant) }));
-  const c = res.Item ? parseCounterRow(res.Item) : {};
+  const c = await readShardedCounters(tenant, PAYMENT_COUNTERS, parseCounterRow);
   return { totalAmount: fromCents(c.totalCents ?? 0), count: count(c.count) };
 }

@@ -120,7 +120,7 @@ export function addNewReservationParts(
   reportAggregateParts(w, tenant, null, row);
   // Per-creator counts (timesheets' employee metrics: functions/timesheets/bookings.ts)
   const by = opts.actor?.id ? { [`emp#${opts.actor.id}#ACTIVE`]: 1 } : {};
-  w.count(statsKey(tenant), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters, ...by });
+  w.count(statsKey(tenant, row.id), { total: 1, ...statusDelta(row.kind, 'ACTIVE', 1), ...log.counters, ...by });
   const deposit = row.depositAmountCents ?? 0;
   if (deposit > 0) {
     w.put(
@@ -135,7 +135,7 @@ export function addNewReservationParts(
         at: row.createdAt,
       }),
     );
-    w.count(paymentStatsKey(tenant), { totalCents: deposit, count: 1 });
+    w.count(paymentStatsKey(tenant, row.id), { totalCents: deposit, count: 1 });
     w.event('payment-processed', {
       reservationId: row.id,
       reservationNumber: row.reservationNumber,

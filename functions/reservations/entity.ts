@@ -16,11 +16,13 @@
  *   written and removed with it: a service's bookings by key (a service delete names them).
  * - Deleting a reservation removes it from both indexes (gsi1, gsi2): a customer's reservations
  *   and the lists show live ones only, matching the customer's `reservationCount`.
- * - `STATS#reservations`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
- *   `{kind}#overdue`, `log#total`, `log#{action}`, `log#emp#{userId}`; `STATS#payments`: totalCents,
- *   count. All kept on write (ADD in the mutation's own transaction).
- * Cross-tenant sweep pointers (gsi1, pointers only): `SWEEP#OVERDUE` / `{endTime}#{org}#{id}` and
- * `SWEEP#RESSTART` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
+ * - `STATS#reservations#{k}`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
+ *   `{kind}#overdue`, `log#total`, `log#{action}`, `log#emp#{userId}`; `STATS#payments#{k}`: totalCents,
+ *   count. All kept on write (ADD in the mutation's own transaction) to the shard k of the
+ *   reservation (R-PLAT-17), summed on read with the legacy unsharded `STATS#reservations`.
+ * Cross-tenant sweep pointers (gsi1, pointers only, sharded by tenant: functions/lib/sweep-shards.ts):
+ * `SWEEP#OVERDUE#{shard}` / `{endTime}#{org}#{id}` and
+ * `SWEEP#RESSTART#{shard}` / `{startTime}#{org}#{id}` (rows `OVERDUEQ#{id}`, `STARTQ#{id}` in the tenant).
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -32,6 +34,7 @@ import type {
 } from '../../shared/contract/reservation-models.js';
 import { depositTypeLabel } from '../../shared/domain/charges.js';
 import { db, tableName } from '../lib/db.js';
+import { shardedCounterKey } from '../lib/counter-shards.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { warmCache } from '../lib/warm-cache.js';
 import { gone, notFound } from '../lib/errors.js';
@@ -41,6 +44,7 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { parseReservationRow, parseServiceBookingRow, type Person, type ReservationRow } from './row-schemas.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 // What other areas (and create.ts) read of reservations, through this module (functions/lint/boundaries.ts):
 // the row's type and parse, the sweep pointers' parses (./row-schemas.ts) and the answer shape (./view.ts).
@@ -105,8 +109,16 @@ export async function upcomingServiceBookings(
     .map((b) => ({ reservationId: b.reservationId, reservationNumber: b.reservationNumber, startTime: b.startTime }))
     .sort((a, b) => a.startTime.localeCompare(b.startTime));
 }
-export const statsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'reservations');
-export const paymentStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'payments');
+/**
+ * The counter rows a write about reservation `reservationId` ADDs to: one of the COUNTER_SHARDS rows
+ * of each counter (R-PLAT-17, functions/lib/counter-shards.ts); ./counts.ts sums them on read.
+ */
+export const statsKey = (tenant: TenantId, reservationId: string): Key =>
+  shardedCounterKey(tenant, RESERVATION_COUNTERS, reservationId);
+export const paymentStatsKey = (tenant: TenantId, reservationId: string): Key =>
+  shardedCounterKey(tenant, PAYMENT_COUNTERS, reservationId);
+export const RESERVATION_COUNTERS = 'reservations';
+export const PAYMENT_COUNTERS = 'payments';
 export const listIndex = (tenant: TenantId, kind: ReservationKind, status: ReservationStatus) =>
   keys.tenantIndex(tenant, `RES#${kind}#${status}`);
 export const customerIndex = (tenant: TenantId, customerId: string) =>
@@ -276,7 +288,7 @@ async function readActor(tenant: TenantId, auth: AuthClaims): Promise<Person> {
 export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'endTime'>): Row {
   return {
     ...keys.entity(tenant, RESERVATION_ROWS.overdueQ, r.id),
-    gsi1pk: OVERDUE_INDEX_PK,
+    gsi1pk: shardedIndexKey(OVERDUE_INDEX_PK, tenant),
     gsi1sk: `${r.endTime}#${tenant}#${r.id}`,
     tenantId: tenant,
     reservationId: r.id,
@@ -286,7 +298,7 @@ export function overduePointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 
 export function startPointer(tenant: TenantId, r: Pick<ReservationRow, 'id' | 'startTime'>): Row {
   return {
     ...keys.entity(tenant, RESERVATION_ROWS.startQ, r.id),
-    gsi1pk: START_INDEX_PK,
+    gsi1pk: shardedIndexKey(START_INDEX_PK, tenant),
     gsi1sk: `${r.startTime}#${tenant}#${r.id}`,
     tenantId: tenant,
     reservationId: r.id,

@@ -18,5 +18,5 @@ export function noShowCounters(r: ReservationRow, week: string | null, n: 1 | -1
 /** Restore of a no-show (./lifecycle.ts restoreReservation): the customer's and the counters' share taken back. */
 export async function undoNoShowParts(w: AuditedWrite, tenant: TenantId, r: ReservationRow, at: string): Promise<void> {
   if (r.customerId) await customerNoShowParts(w, tenant, r.customerId, -1, at);
-  w.count(statsKey(tenant), noShowCounters(r, typeof r.noShowWeek === 'string' ? r.noShowWeek : null, -1));
+  w.count(statsKey(tenant, r.id), noShowCounters(r, typeof r.noShowWeek === 'string' ? r.noShowWeek : null, -1));
 }

@@ -39,7 +39,7 @@ export async function markNoShow(
     },
     parts: async (w, r, at) => {
       if (r.customerId) await customerNoShowParts(w, tenant, r.customerId, 1, at);
-      w.count(statsKey(tenant), noShowCounters(r, week, 1));
+      w.count(statsKey(tenant, r.id), noShowCounters(r, week, 1));
     },
     eventData: { noShow: true },
   });

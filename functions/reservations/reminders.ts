@@ -4,7 +4,7 @@
  * Markers: one row per reminder still ahead, written IN the transaction that creates or restores the
  * reservation (so a reservation and its reminders land together or not at all):
  *   `T#{org}` / `REMINDER#{reservationId}#{offsetMinutes}` → {tenantId, reservationId, offsetMinutes,
- *   dueAt, startTime}, indexed `gsi1pk = SWEEP#REMINDER#{UTC hour of dueAt}`,
+ *   dueAt, startTime}, indexed `gsi1pk = SWEEP#REMINDER#{UTC hour of dueAt}#{shard}`,
  *   `gsi1sk = {dueAt}#{org}#{reservationId}#{offset}`.
  * The sweep (functions/sweeps/reminders.ts) queries the hour buckets from its cursor up to now: a
  * keyed Query on the due time, never a Scan, and no single partition takes every tenant's traffic.
@@ -27,6 +27,7 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import type { ReservationRow } from './entity.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 export const REMINDER_INDEX_PREFIX = 'SWEEP#REMINDER#';
 export const reminderIndex = (bucket: string) => `${REMINDER_INDEX_PREFIX}${bucket}`;
@@ -54,7 +55,7 @@ export function reminderMarkerRow(
   const due = new Date(dueAt).toISOString();
   return {
     ...reminderMarkerKey(tenant, r.id, offsetMinutes),
-    gsi1pk: reminderIndex(reminderBucket(dueAt)),
+    gsi1pk: shardedIndexKey(reminderIndex(reminderBucket(dueAt)), tenant),
     gsi1sk: `${due}#${tenant}#${r.id}#${offsetMinutes}`,
     tenantId: tenant,
     reservationId: r.id,

@@ -75,7 +75,7 @@ export async function reprocessReservation(
           at,
         }),
       );
-      w.count(paymentStatsKey(tenant), { totalCents: -charge, count: 1 });
+      w.count(paymentStatsKey(tenant, r.id), { totalCents: -charge, count: 1 });
       w.event('payment-processed', {
         reservationId: r.id,
         reservationNumber: r.reservationNumber,

@@ -185,7 +185,7 @@ export async function processReturn(
       });
     }
     const rows = (movements.chargeCents !== 0 ? 1 : 0) + (movements.refundCents > 0 ? 1 : 0);
-    if (rows) w.count(paymentStatsKey(tenant), { totalCents: balance, count: rows });
+    if (rows) w.count(paymentStatsKey(tenant, r.id), { totalCents: balance, count: rows });
     const log = logRow(tenant, { action: 'RETURNED', reservation: after, actor, at, paymentId });
     w.log(log.item);
     counters(

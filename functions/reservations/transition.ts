@@ -91,7 +91,7 @@ export function counters(
     if (to) add(`emp#${by}#${to}`, 1);
     if (r.status === 'COMPLETED') add(`emp#${by}#revenueCents`, -(r.totalAmountCents ?? 0));
   }
-  w.count(statsKey(tenant), d);
+  w.count(statsKey(tenant, r.id), d);
 }
 
 export const changedEvent = (r: ReservationRow, status: string, extra: Record<string, unknown> = {}) => ({

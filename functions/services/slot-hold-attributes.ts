@@ -2,6 +2,8 @@
  * The hold attributes a service row may carry (services/slot-holds.ts, R-BOOK-5), apart from the write
  * paths so the service store reads them without loading the booking code at cold start.
  */
+import { isIndexPartition } from '../lib/sweep-shards.js';
+
 export const SLOT_HOLDS_INDEX_PK = 'SWEEP#SLOTHOLDS';
 export const HOLD_PREFIX = 'hold#';
 
@@ -19,6 +21,7 @@ export function holdAttributes(item: Item | undefined): Item {
   if (!item) return {};
   const out: Item = {};
   for (const [k, v] of Object.entries(item)) if (k.startsWith(HOLD_PREFIX)) out[k] = v;
-  if (item.gsi1pk === SLOT_HOLDS_INDEX_PK) Object.assign(out, { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk });
+  if (isIndexPartition(SLOT_HOLDS_INDEX_PK, item.gsi1pk))
+    Object.assign(out, { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk });
   return out;
 }

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { isIndexPartition, shardedIndexItems, shardedIndexKey } from '../lib/sweep-shards.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { reservationKey } from '../reservations/entity.js';
@@ -24,19 +25,17 @@ import {
 export async function sweepSlotHolds(now = Date.now()): Promise<{ services: number; released: number }> {
   let services = 0;
   let released = 0;
-  for await (const items of queryPages({
+  // Every shard of the index and its legacy key (R-PLAT-17), oldest hold first.
+  for await (const pointer of shardedIndexItems(SLOT_HOLDS_INDEX_PK, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':pk': SLOT_HOLDS_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+    ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
     ProjectionExpression: 'pk, sk, id',
     Limit: 100,
   })) {
-    for (const pointer of items) {
-      services++;
-      const tenant = trustedTenant(String(pointer.pk).replace(/^T#/, ''));
-      released += await sweepService(tenant, String(pointer.id), now);
-    }
+    services++;
+    const tenant = trustedTenant(String(pointer.pk).replace(/^T#/, ''));
+    released += await sweepService(tenant, String(pointer.id), now);
   }
   return { services, released };
 }
@@ -63,28 +62,36 @@ async function sweepService(tenant: TenantId, serviceId: string, now: number): P
     logger.warn('places of an abandoned booking given back', { serviceId, holdId: hold.holdId });
   }
   const next = young.length ? slotHoldsPointerKey(tenant, serviceId, Math.min(...young)) : null;
-  await movePointer(key, Number(item.version) + released, next);
+  await movePointer(tenant, key, item.gsi1pk, Number(item.version) + released, next);
   return released;
 }
 
 /**
  * The index pointer follows the oldest hold left, or goes. Conditional on the row's version as read
  * (plus the releases made here): a booking that took places meanwhile leaves the pointer due, and the
- * next run looks again.
+ * next run looks again. A pointer still under the legacy unsharded key moves to its shard (R-PLAT-17).
  */
-async function movePointer(key: ReturnType<typeof keys.entity>, version: number, next: string | null): Promise<void> {
+async function movePointer(
+  tenant: TenantId,
+  key: ReturnType<typeof keys.entity>,
+  indexedAs: unknown,
+  version: number,
+  next: string | null,
+): Promise<void> {
+  if (!isIndexPartition(SLOT_HOLDS_INDEX_PK, indexedAs)) return; // no pointer left to move
+
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: next ? 'SET gsi1sk = :next' : 'REMOVE gsi1pk, gsi1sk',
+        UpdateExpression: next ? 'SET gsi1pk = :shard, gsi1sk = :next' : 'REMOVE gsi1pk, gsi1sk',
         ConditionExpression: 'gsi1pk = :pk AND #version = :version',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: {
-          ':pk': SLOT_HOLDS_INDEX_PK,
+          ':pk': indexedAs,
           ':version': version,
-          ...(next ? { ':next': next } : {}),
+          ...(next ? { ':next': next, ':shard': shardedIndexKey(SLOT_HOLDS_INDEX_PK, tenant) } : {}),
         },
       }),
     );

@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
@@ -118,7 +119,7 @@ describe('slot holds', () => {
     expect(taken.kind).toBe('taken');
     expect(await placesLeft(s.id)).toBe(2);
     const stored = await storedService(s.id);
-    expect(stored.gsi1pk).toBe(SLOT_HOLDS_INDEX_PK);
+    expect(stored.gsi1pk).toBe(shardedIndexKey(SLOT_HOLDS_INDEX_PK, tenant));
 
     // Too young: the booking may still land.
     expect((await sweepSlotHolds(at + 60_000)).released).toBe(0);

@@ -9,6 +9,7 @@ import { SERVICE_ROWS } from './model.js';
 import { throughSlotGate } from './slot-gate.js';
 import { HOLD_PREFIX, SLOT_HOLDS_INDEX_PK } from './slot-hold-attributes.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 /**
  * Places taken out of a slot before the booking's own transaction (docs/requirements/booking.md
@@ -125,7 +126,7 @@ async function writeTake(tenant: TenantId, req: TakeRequest, now: number): Promi
           ':places': req.places,
           ':one': 1,
           ':hold': { slot: req.slot, places: req.places, at: now },
-          ':gpk': SLOT_HOLDS_INDEX_PK,
+          ':gpk': shardedIndexKey(SLOT_HOLDS_INDEX_PK, tenant),
           ':gsk': pointerKey(tenant, req.serviceId, now),
           ...slotValues(req.slot),
           ...(req.shareToken ? { ':token': req.shareToken, ':yes': true } : {}),

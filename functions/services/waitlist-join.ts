@@ -57,6 +57,7 @@ import {
   waitlistLog,
   type WaitlistEntry,
 } from './waitlist-store.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 /**
  * Joining a full slot (R-SVC-8, R-SVC-11): the booking form's rules for the person and the count;
@@ -141,7 +142,7 @@ export async function joinWaitlist(
           ...entry,
           tenantId: tenant,
           // The lapse sweep's index (waitlist-confirm.ts): keyed by the deadline, never a scan.
-          gsi1pk: CONFIRM_INDEX_PK,
+          gsi1pk: shardedIndexKey(CONFIRM_INDEX_PK, tenant),
           gsi1sk: `${deadline}#${tenant}#${id}`,
         },
         { condition: 'attribute_not_exists(pk)' },

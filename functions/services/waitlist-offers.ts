@@ -14,7 +14,8 @@ import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { serviceZone, slotStart, type SlotRef } from '../../shared/domain/slots.js';
 import { holdUntil, planOffers, placesNeeded, waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
-import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
@@ -35,6 +36,7 @@ import {
   waitlistLog,
   type WaitlistEntry,
 } from './waitlist-store.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 export type OfferOutcome = 'offered' | 'lost' | 'no-places' | 'not-waiting' | 'started';
 
@@ -81,7 +83,7 @@ export async function offerEntry(
       ':places': places,
       ':hash': tokenHash,
       ':at': at,
-      ':gpk': HOLD_INDEX_PK,
+      ':gpk': shardedIndexKey(HOLD_INDEX_PK, tenant),
       ':gsk': `${until}#${tenant}#${entry.id}`,
     },
   });
@@ -178,17 +180,15 @@ interface IndexItem {
 
 async function dueItems(indexPk: string, now: number): Promise<IndexItem[]> {
   const out: IndexItem[] = [];
-  for await (const items of queryPages({
+  // Every shard of the index and its legacy key (R-PLAT-17), in due order.
+  for await (const i of shardedIndexItems(indexPk, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':pk': indexPk, ':now': `${new Date(now).toISOString()}\uffff` },
+    ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
     Limit: 100,
   })) {
-    for (const i of items) {
-      const tenantId = (i.tenantId as string | undefined) ?? String(i.pk).replace(/^T#/, '');
-      out.push({ ...(i as unknown as IndexItem), tenantId });
-    }
+    const tenantId = (i.tenantId as string | undefined) ?? String(i.pk).replace(/^T#/, '');
+    out.push({ ...(i as unknown as IndexItem), tenantId });
   }
   return out;
 }

@@ -3,12 +3,12 @@
  * keys, the row schema, the reads, and the "waitlist check" marker that freed places leave behind.
  *
  *   entry         pk T#{org}, sk WAITLIST#{serviceId}#{slotKey}#{joinedAt}#{id}   (a slot's queue: one Query, join order)
- *                 while OFFERED: gsi1pk SWEEP#WLHOLD, gsi1sk {holdUntil}#{org}#{id} (the expiry sweep)
+ *                 while OFFERED: gsi1pk SWEEP#WLHOLD#{shard}, gsi1sk {holdUntil}#{org}#{id} (the expiry sweep)
  *   e-mail mark   pk T#{org}, sk WLEMAIL#{serviceId}#{slotKey}#{email}  → entrySk (one live entry per e-mail per slot)
- *   check marker  pk T#{org}, sk WLCHECK#{serviceId}#{slotKey}, gsi1pk SWEEP#WLCHECK, gsi1sk {due}#{org}#…
+ *   check marker  pk T#{org}, sk WLCHECK#{serviceId}#{slotKey}, gsi1pk SWEEP#WLCHECK#{shard}, gsi1sk {due}#{org}#…
  *   offer link    pk WLOFFER#{sha256(token)}, sk WLOFFER → {tenantId, serviceId, entrySk}
  *   leave link    pk WLLEAVE#{sha256(token)}, sk WLLEAVE → {tenantId, serviceId, entrySk}
- *   while UNCONFIRMED: gsi1pk SWEEP#WLCONFIRM, gsi1sk {confirmBy}#{org}#{id} (the lapse sweep, R-SVC-11)
+ *   while UNCONFIRMED: gsi1pk SWEEP#WLCONFIRM#{shard}, gsi1sk {confirmBy}#{org}#{id} (the lapse sweep, R-SVC-11)
  *   confirm link  pk WLCONFIRM#{sha256(token)}, sk WLCONFIRM → {tenantId, serviceId, entrySk, confirmBy}
  *   slot count    pk T#{org}, sk WLCOUNT#{serviceId}#{slotKey} → live (UNCONFIRMED + WAITING + OFFERED)
  *   source count  pk T#{org}, sk WLSRC#{serviceId}#{slotKey}#{sha256(address)} → joins (new entries made)
@@ -24,6 +24,7 @@ import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { rowParser } from '../lib/rows.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 export const WL = {
   entry: 'WAITLIST',
@@ -160,7 +161,7 @@ export function uncount(w: AuditedWrite, tenant: TenantId, e: Pick<WaitlistEntry
 function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {
   return {
     ...checkKey(tenant, serviceId, slot),
-    gsi1pk: CHECK_INDEX_PK,
+    gsi1pk: shardedIndexKey(CHECK_INDEX_PK, tenant),
     gsi1sk: `${due}#${tenant}#${serviceId}#${slotKey(slot)}`,
     tenantId: tenant,
     serviceId,

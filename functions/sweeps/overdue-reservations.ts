@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { isOverdue } from '../../shared/domain/reservations.js';
 import { formatDateTimeIn } from '../../shared/domain/time-text.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
-import { db, queryPages, tableName } from '../lib/db.js';
+import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { trySendMail } from '../lib/mail.js';
@@ -25,6 +25,7 @@ import {
 import { itemInUseParts } from '../reservations/item-book.js';
 import { readItem } from '../reservations/items.js';
 import { readReminderSettings } from '../settings/reminders.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
 import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**
@@ -54,16 +55,14 @@ export async function sweepOverdue(now = Date.now()): Promise<{ processed: numbe
   return { processed, overdue, started };
 }
 
-async function* due(pk: string, now: number): AsyncGenerator<Record<string, unknown>> {
-  for await (const items of queryPages({
+/** Every shard of the index `base` (and its legacy key), what is due by now (R-PLAT-17). */
+function due(base: string, now: number): AsyncGenerator<Record<string, unknown>> {
+  return shardedIndexItems(base, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk < :now',
-    ExpressionAttributeValues: { ':pk': pk, ':now': new Date(now).toISOString() },
+    ExpressionAttributeValues: { ':now': new Date(now).toISOString() },
     Limit: 100,
-  })) {
-    for (const i of items) yield i;
-  }
+  });
 }
 
 /** A sweep that keeps losing the race leaves the row to its next run. */
@@ -89,7 +88,7 @@ async function markOverdue(tenant: TenantId, id: string, now: number): Promise<b
       values: { ':t': true, ':f': false, ':at': at, ':active': 'ACTIVE' },
     });
     w.delete('pointer', overduePointerKey(tenant, id), { condition: 'attribute_exists(pk)' });
-    w.count(statsKey(tenant), { overdue: 1, [`${r.kind}#overdue`]: 1 });
+    w.count(statsKey(tenant, id), { overdue: 1, [`${r.kind}#overdue`]: 1 });
     w.event('reservation-updated', { id, reservationNumber: r.reservationNumber, status: 'ACTIVE', isOverdue: true });
     w.event('stats-updated', { reservations: true });
     try {

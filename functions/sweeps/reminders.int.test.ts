@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
+import { indexShard } from '../lib/sweep-shards.js';
 import type { RunningSes } from '../local/ses.js';
 import { forgetOrganizationTimeZones } from '../lib/organization.js';
 import type { AuthClaims } from '../lib/tokens.js';
@@ -73,8 +74,12 @@ async function markers(reservationId: string) {
       ConsistentRead: true,
     }),
   );
+  // Markers are indexed in the tenant's shard of the hour's bucket (R-PLAT-17): `{bucket}#{shard}`.
+  const shard = `#${indexShard(admin.tenant)}`;
+  const bucketOf = (gsi1pk: string) =>
+    gsi1pk.endsWith(shard) ? gsi1pk.slice(0, -shard.length) : `unsharded ${gsi1pk}`;
   return (res.Items ?? [])
-    .map((i) => ({ offset: i.offsetMinutes, dueAt: i.dueAt as string, bucket: i.gsi1pk }))
+    .map((i) => ({ offset: i.offsetMinutes, dueAt: i.dueAt as string, bucket: bucketOf(String(i.gsi1pk)) }))
     .sort((a, b) => a.dueAt.localeCompare(b.dueAt));
 }
 

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { bucketStart, bucketsBetween, offsetsFor } from '../../shared/domain/reminders.js';
 import type { ReminderSettings } from '../../shared/domain/reminders.js';
-import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { loadTemplate } from '../lib/template-store.js';
@@ -10,6 +10,7 @@ import { getReservationRow, type ReservationRow } from '../reservations/entity.j
 import { reminderIndex, type ReminderMarker } from '../reservations/reminders.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { claim, finish, release } from './reminder-lease.js';
+import { shardedIndexPages } from '../lib/sweep-shards.js';
 import { sweepHandler } from '../lib/sweep-handler.js';
 import { type BusinessBits, readBusiness } from '../reservations/booking-mail.js';
 import { sendReminder, serviceOf, TEMPLATE } from './reminder-mail.js';
@@ -36,6 +37,7 @@ export const CURSOR_KEY = { pk: 'SWEEP#REMINDER', sk: 'CURSOR' };
 const FIRST_LOOKBACK_MS = 48 * 3_600_000;
 const CURSOR_LAG_MS = 5 * 60_000;
 const CONCURRENCY = 16;
+const PAGE = 500;
 /**
  * A run claims nothing new after this long: its Lambda times out at its 1-minute rate
  * (infra/schedules.ts), and what it leaves unclaimed the next run (or an overlapping one) takes.
@@ -73,14 +75,15 @@ export async function sweepReminders(now = Date.now(), budgetMs = RUN_BUDGET_MS)
   let oldestUnfinished: string | null = null;
   for (const bucket of buckets) {
     let unfinished = 0;
-    for await (const items of queryPages({
+    // Every shard of the hour's bucket and its legacy key (R-PLAT-17), in due order, 500 at a time.
+    const query = {
       TableName: tableName(),
-      IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': reminderIndex(bucket), ':now': `${new Date(now).toISOString()}\uffff` },
-      Limit: 500,
-    })) {
-      result.reads++;
+      ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
+      Limit: PAGE,
+    };
+    const countQuery = () => result.reads++;
+    for await (const items of shardedIndexPages(reminderIndex(bucket), query, PAGE, { onQuery: countQuery })) {
       const due = items as unknown as ReminderMarker[];
       const outcomes = await pool(due, CONCURRENCY, (m) => remindOne(m, now, cache, result));
       for (const o of outcomes) {

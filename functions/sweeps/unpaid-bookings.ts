@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SlotRef } from '../../shared/domain/slots.js';
-import { db, isConditionFailure, queryPages, tableName } from '../lib/db.js';
+import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { ApiError } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
@@ -8,6 +8,7 @@ import { optimistic, retryWhen, type Attempt } from '../lib/optimistic.js';
 import { getReservationRow } from '../reservations/entity.js';
 import { cancelReservation } from '../reservations/lifecycle.js';
 import { SERVICE_ROWS, UNPAID_INDEX_PK } from '../services/model.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
 import { sweepHandler } from '../lib/sweep-handler.js';
 
 interface Marker {
@@ -33,25 +34,22 @@ export async function sweepUnpaid(now = Date.now()): Promise<{ processed: number
   let processed = 0;
   let cancelled = 0;
   let paid = 0;
-  for await (const items of queryPages({
+  for await (const item of shardedIndexItems(UNPAID_INDEX_PK, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':pk': UNPAID_INDEX_PK, ':now': `${new Date(now).toISOString()}\uffff` },
+    ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
     Limit: 100,
   })) {
-    for (const item of items) {
-      const m = item as unknown as Marker;
-      if (new Date(m.dueBy).getTime() > now) continue;
-      processed++;
-      const outcome: Outcome = await optimistic(
-        () => cancelOne(trustedTenant(m.tenantId), m, now),
-        () => 'retry',
-      );
-      if (outcome === 'cancelled') cancelled++;
-      if (outcome === 'paid') paid++;
-      if (outcome === 'retry') logger.warn('unpaid booking left for the next run', { reservationId: m.reservationId });
-    }
+    const m = item as unknown as Marker;
+    if (new Date(m.dueBy).getTime() > now) continue;
+    processed++;
+    const outcome: Outcome = await optimistic(
+      () => cancelOne(trustedTenant(m.tenantId), m, now),
+      () => 'retry',
+    );
+    if (outcome === 'cancelled') cancelled++;
+    if (outcome === 'paid') paid++;
+    if (outcome === 'retry') logger.warn('unpaid booking left for the next run', { reservationId: m.reservationId });
   }
   return { processed, cancelled, paid };
 }

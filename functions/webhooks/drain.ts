@@ -15,6 +15,8 @@ import {
 import { decryptField } from '../users/crypto.js';
 import { noteFailure } from './endpoint-failures.js';
 import { emptyStats, iso, type WorkerOptions, type WorkerStats } from './worker-options.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { WH } from '../lib/webhook-outbox.js';
 
 /**
  * Step 2 of the webhook worker (worker.ts, docs/requirements/settings.md R-SET-10): per (endpoint, order
@@ -132,10 +134,12 @@ export async function drainStep(
             Update: {
               TableName: tableName(),
               Key: { pk: head.pk, sk: head.sk },
-              UpdateExpression: 'SET nextAttemptAt = :next, gsi1sk = :g REMOVE claimedUntil',
+              UpdateExpression: 'SET nextAttemptAt = :next, gsi1pk = :gpk, gsi1sk = :g REMOVE claimedUntil',
               ConditionExpression: 'claimedUntil = :lease',
               ExpressionAttributeValues: {
                 ':next': iso(next),
+                // A marker written before sharding (R-PLAT-17) moves to its shard here.
+                ':gpk': shardedIndexKey(WH.pendingIndex, tenant),
                 ':g': `${iso(next)}#${tenant}#${endpointId}#${orderKey}`,
                 ':lease': lease,
               },

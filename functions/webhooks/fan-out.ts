@@ -12,6 +12,7 @@ import {
   WH,
 } from '../lib/webhook-rows.js';
 import { iso, type WorkerOptions } from './worker-options.js';
+import { shardedIndexKey } from '../lib/sweep-shards.js';
 
 /**
  * Step 1 of the webhook worker (worker.ts, docs/requirements/settings.md R-SET-10): the outbox rows of one
@@ -84,7 +85,7 @@ export async function fanOut(
                       orderKey: ev.orderKey,
                       deliveryId,
                       nextAttemptAt: iso(at),
-                      gsi1pk: WH.pendingIndex,
+                      gsi1pk: shardedIndexKey(WH.pendingIndex, tenant),
                       gsi1sk: `${iso(at)}#${tenant}#${ep.id}#${ev.orderKey}`,
                     },
                   },

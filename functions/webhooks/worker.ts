@@ -18,7 +18,8 @@
  * A worker that dies after sending and before recording leaves a claimed marker that is sent again once
  * its lease has run out, with the same `webhook-id`: nothing is lost; a receiver may see a duplicate id.
  */
-import { queryPages, tableName } from '../lib/db.js';
+import { tableName } from '../lib/db.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
 import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { WH } from '../lib/webhook-rows.js';
 import { drainStep } from './drain.js';
@@ -111,16 +112,16 @@ export async function pollWebhooks(
   return stats;
 }
 
-async function queryIndex(gsi1pk: string, upTo: string): Promise<Record<string, unknown>[]> {
+async function queryIndex(base: string, upTo: string): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  for await (const items of queryPages({
+  // Every shard and the legacy key (R-PLAT-17), oldest first across them.
+  for await (const item of shardedIndexItems(base, {
     TableName: tableName(),
-    IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :to',
-    ExpressionAttributeValues: { ':pk': gsi1pk, ':to': `${upTo}\uffff` },
+    ExpressionAttributeValues: { ':to': `${upTo}\uffff` },
     Limit: 500,
   })) {
-    out.push(...items);
+    out.push(item);
     if (out.length >= 5000) break;
   }
   return out;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '../../../shared/contract/index.js';
+import { keys, trustedTenant } from '../../lib/keys.js';
 import { metering, setMeteringEnabled } from '../../lib/metering.js';
 import { startState } from '../../lib/middlewares/types.js';
 import { newTenant, putRows } from './helpers.js';
@@ -107,7 +108,7 @@ export const measures: BenchMeasure[] = [
           subdomain: `bench-${i}-${id.slice(-4)}`,
           status: 'ACTIVE',
           createdAt,
-          gsi1pk: 'ORGS',
+          ...keys.organizationsIndex(trustedTenant(id)),
           gsi1sk: `${createdAt}#${id}`,
         });
         const ids = Array.from({ length: 3 }, () => randomUUID());
