@@ -7,6 +7,7 @@ import {
   type QueryCommandInput,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import { addCapacityRecorder } from './capacity.js';
 import { config } from './config.js';
 
 let client: DynamoDBDocumentClient | undefined;
@@ -15,10 +16,13 @@ let client: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const c = config();
-    client = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: c.region, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) }),
-      { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
-    );
+    const options = { region: c.region, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) };
+    const raw = new DynamoDBClient(options);
+    // A no-op unless the bench's capacity measure switches it on (docs/decisions/capacity-model.md).
+    addCapacityRecorder(raw, () => new DynamoDBClient(options));
+    client = DynamoDBDocumentClient.from(raw, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
   }
   return client;
 }
