@@ -1,9 +1,5 @@
-import {
-  BatchGetItemCommand,
-  type AttributeValue,
-  type ConsumedCapacity,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import type { AttributeValue, ConsumedCapacity, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { TABLE_KEYS } from './table.js';
 
 /**
@@ -103,13 +99,13 @@ const keyId = (table: string, key: Item) => `${table}\u0000${key[PK]?.S}\u0000${
 function writeParts(op: string, input: Record<string, unknown>): WritePart[] {
   const table = String(input.TableName ?? '');
   switch (op) {
-    case 'PutItemCommand':
+    case 'PutItem':
       return [{ table, kind: 'put', key: keyOf(input.Item as Item), item: input.Item as Item }];
-    case 'UpdateItemCommand':
+    case 'UpdateItem':
       return [{ table, kind: 'update', key: input.Key as Item }];
-    case 'DeleteItemCommand':
+    case 'DeleteItem':
       return [{ table, kind: 'delete', key: input.Key as Item }];
-    case 'BatchWriteItemCommand': {
+    case 'BatchWriteItem': {
       const parts: WritePart[] = [];
       const requests = input.RequestItems as Record<
         string,
@@ -124,7 +120,7 @@ function writeParts(op: string, input: Record<string, unknown>): WritePart[] {
           );
       return parts;
     }
-    case 'TransactWriteItemsCommand': {
+    case 'TransactWriteItems': {
       type Part = { TableName: string; Item?: Item; Key?: Item };
       const items = input.TransactItems as { Put?: Part; Update?: Part; Delete?: Part; ConditionCheck?: Part }[];
       return (items ?? []).map((t) =>
@@ -193,42 +189,24 @@ const sumLocal = (c: ConsumedCapacity | ConsumedCapacity[] | undefined): number 
   return list.reduce((sum, x) => sum + (x.CapacityUnits ?? 0), 0);
 };
 
-const WRITE_OPS = new Set([
-  'PutItemCommand',
-  'UpdateItemCommand',
-  'DeleteItemCommand',
-  'BatchWriteItemCommand',
-  'TransactWriteItemsCommand',
-]);
-const READ_OPS = new Set([
-  'GetItemCommand',
-  'BatchGetItemCommand',
-  'QueryCommand',
-  'ScanCommand',
-  'TransactGetItemsCommand',
-]);
+const WRITE_OPS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+const READ_OPS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
 
 let enabled = false;
 let calls: RecordedCall[] = [];
-let peekClient: (() => DynamoDBClient) | undefined;
-let peeker: DynamoDBClient | undefined;
+/** Reads rows by key, consistently, through a client the recorder is not on (plain attribute values). */
+export type UnrecordedRead = (keys: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+let unrecordedRead: UnrecordedRead | undefined;
 
-/** Reads items by key without being recorded (the recorder's own look before and after a write). */
+/** The recorder's own look at the written items, before and after a write: not recorded. */
 async function peek(keysByTable: Map<string, Item[]>): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
-  if (!peekClient) return found;
-  peeker ??= peekClient();
+  if (!unrecordedRead) return found;
   for (const [table, list] of keysByTable) {
-    const unique = [...new Map(list.map((k) => [keyId(table, k), k])).values()];
-    for (let i = 0; i < unique.length; i += 100) {
-      let pending: Item[] = unique.slice(i, i + 100);
-      for (let round = 0; pending.length && round < 6; round++) {
-        const res = await peeker.send(
-          new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: true } } }),
-        );
-        for (const item of res.Responses?.[table] ?? []) found.set(keyId(table, keyOf(item)), item);
-        pending = (res.UnprocessedKeys?.[table]?.Keys ?? []) as Item[];
-      }
+    const unique = [...new Map(list.map((k) => [keyId(table, k), { [PK]: k[PK]?.S, [SK]: k[SK]?.S }])).values()];
+    for (const row of await unrecordedRead(unique)) {
+      const item = marshall(row, { removeUndefinedValues: true, convertClassInstanceToMap: false }) as Item;
+      found.set(keyId(table, keyOf(item)), item);
     }
   }
   return found;
@@ -250,8 +228,8 @@ function readCall(
 ): Omit<RecordedCall, 'op' | 'failed'> {
   const local = sumLocal(output.ConsumedCapacity as ConsumedCapacity | undefined);
   const index = typeof input.IndexName === 'string' ? input.IndexName : 'table';
-  const base = { transactional: op === 'TransactGetItemsCommand', writes: [], localUnits: local };
-  if (op === 'GetItemCommand') {
+  const base = { transactional: op === 'TransactGetItems', writes: [], localUnits: local };
+  if (op === 'GetItem') {
     const item = output.Item as Item | undefined;
     return {
       ...base,
@@ -261,7 +239,7 @@ function readCall(
       readKeys: [`table:${(input.Key as Item)[PK]?.S}`],
     };
   }
-  if (op === 'BatchGetItemCommand') {
+  if (op === 'BatchGetItem') {
     const requests = input.RequestItems as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>;
     let units = 0;
     let items = 0;
@@ -280,7 +258,7 @@ function readCall(
     }
     return { ...base, table: Object.keys(requests ?? {})[0] ?? '', readUnits: units, itemsRead: items, readKeys };
   }
-  if (op === 'TransactGetItemsCommand') {
+  if (op === 'TransactGetItems') {
     const parts = (input.TransactItems as { Get: { TableName: string; Key: Item } }[]) ?? [];
     const responses = (output.Responses as { Item?: Item }[] | undefined) ?? [];
     return {
@@ -311,7 +289,7 @@ function readCall(
     table: String(input.TableName),
     readUnits: local ?? fallback,
     itemsRead: items.length,
-    readKeys: op === 'ScanCommand' ? [`${index}:*scan*`] : [`${index}:${keyValue ?? '?'}`],
+    readKeys: op === 'Scan' ? [`${index}:*scan*`] : [`${index}:${keyValue ?? '?'}`],
   };
 }
 
@@ -319,16 +297,15 @@ function readCall(
  * Adds the recorder to `client`'s middleware stack (the document client shares it). It runs after
  * serialisation's input is final (marshalled attribute values), asks DynamoDB for its own figures
  * (ReturnConsumedCapacity INDEXES), and for writes looks at each written item before and after
- * with a consistent read through `unrecorded` (a client without this middleware, made on first use): UpdateItem and deletes do not carry the item, and DynamoDB
+ * with a consistent read through `unrecorded` (a client without this middleware): UpdateItem and deletes do not carry the item, and DynamoDB
  * bills the larger of the two sizes. Concurrent writes to the same item can make a look see a
  * neighbour's write: a bench figure, not an invoice.
  */
-export function addCapacityRecorder(client: DynamoDBClient, unrecorded: () => DynamoDBClient): void {
-  peekClient = unrecorded;
-  peeker = undefined;
+export function addCapacityRecorder(client: DynamoDBClient, unrecorded: UnrecordedRead): void {
+  unrecordedRead = unrecorded;
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const op = String((context as { commandName?: string }).commandName ?? '');
+      const op = String((context as { commandName?: string }).commandName ?? '').replace(/Command$/, '');
       if (!enabled || (!WRITE_OPS.has(op) && !READ_OPS.has(op))) return next(args);
       const input = args.input as Record<string, unknown>;
       input.ReturnConsumedCapacity = 'INDEXES';
@@ -338,7 +315,7 @@ export function addCapacityRecorder(client: DynamoDBClient, unrecorded: () => Dy
         return res;
       }
       const parts = writeParts(op, input);
-      const transactional = op === 'TransactWriteItemsCommand';
+      const transactional = op === 'TransactWriteItems';
       const before = await peek(groupKeys(parts));
       let failed = false;
       let res: Awaited<ReturnType<typeof next>> | undefined;
