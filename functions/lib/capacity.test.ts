@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemSize, partWrites, readUnits, writeUnits } from './capacity.js';
+import { attributeValues, itemSize, partWrites, readUnits, writeUnits } from './capacity.js';
 
 describe('itemSize (DynamoDB item sizes and formats)', () => {
   it('counts names and string values in UTF-8 bytes', () => {
@@ -94,6 +94,22 @@ describe('capacity units', () => {
         ['table', 'T#a', 2],
         ['gsi2', 'H', 2],
       ],
+    );
+  });
+});
+
+describe('attributeValues', () => {
+  it('sizes a row read back through the document client as DynamoDB stored it', () => {
+    const row = { pk: 'T#a', n: 1200, ok: true, none: null, tags: new Set(['a', 'bc']), m: { l: [1, 'x'] } };
+    expect(itemSize(attributeValues(row))).toBe(
+      itemSize({
+        pk: { S: 'T#a' },
+        n: { N: '1200' },
+        ok: { BOOL: true },
+        none: { NULL: true },
+        tags: { SS: ['a', 'bc'] },
+        m: { M: { l: { L: [{ N: '1' }, { S: 'x' }] } } },
+      }),
     );
   });
 });

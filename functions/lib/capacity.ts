@@ -1,5 +1,4 @@
 import type { AttributeValue, ConsumedCapacity, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { TABLE_KEYS } from './table.js';
 
 /**
@@ -194,6 +193,37 @@ const READ_OPS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactG
 
 let enabled = false;
 let calls: RecordedCall[] = [];
+/** A row as the document client hands it back, in DynamoDB's attribute values again (for its size). */
+export function attributeValues(row: Record<string, unknown>): Item {
+  const out: Item = {};
+  for (const [name, value] of Object.entries(row)) if (value !== undefined) out[name] = attributeValue(value);
+  return out;
+}
+
+function attributeValue(value: unknown): AttributeValue {
+  if (value === null) return { NULL: true };
+  if (typeof value === 'string') return { S: value };
+  if (typeof value === 'number' || typeof value === 'bigint') return { N: String(value) };
+  if (typeof value === 'boolean') return { BOOL: value };
+  if (value instanceof Uint8Array) return { B: value };
+  if (Array.isArray(value)) return { L: value.map(attributeValue) };
+  if (value instanceof Set) {
+    const members = [...value];
+    if (members.every((m) => typeof m === 'string')) return { SS: members };
+    if (members.every((m) => typeof m === 'number' || typeof m === 'bigint')) return { NS: members.map(String) };
+    return { BS: members as Uint8Array[] };
+  }
+  // NumberValue (a number kept as its digits) and plain objects.
+  if (
+    typeof value === 'object' &&
+    'value' in value &&
+    Object.keys(value).length === 1 &&
+    typeof value.value === 'string'
+  )
+    return { N: value.value };
+  return { M: attributeValues(value as Record<string, unknown>) };
+}
+
 /** Reads rows by key, consistently, through a client the recorder is not on (plain attribute values). */
 export type UnrecordedRead = (keys: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 let unrecordedRead: UnrecordedRead | undefined;
@@ -205,7 +235,7 @@ async function peek(keysByTable: Map<string, Item[]>): Promise<Map<string, Item>
   for (const [table, list] of keysByTable) {
     const unique = [...new Map(list.map((k) => [keyId(table, k), { [PK]: k[PK]?.S, [SK]: k[SK]?.S }])).values()];
     for (const row of await unrecordedRead(unique)) {
-      const item = marshall(row, { removeUndefinedValues: true, convertClassInstanceToMap: false }) as Item;
+      const item = attributeValues(row);
       found.set(keyId(table, keyOf(item)), item);
     }
   }
