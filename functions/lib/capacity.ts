@@ -9,6 +9,9 @@ import { TABLE_KEYS } from './table.js';
  */
 
 type Item = Record<string, AttributeValue>;
+/** A row as the document client reads and writes it (plain values); its size is its attribute values'. */
+type Row = Record<string, unknown>;
+const rowSize = (row: Row) => itemSize(attributeValues(row));
 
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -87,28 +90,29 @@ const SK = TABLE_KEYS.sortKey;
 interface WritePart {
   table: string;
   kind: 'put' | 'update' | 'delete' | 'check';
-  key: Item;
-  item?: Item;
+  key: Row;
+  item?: Row;
 }
 
-const keyOf = (item: Item): Item => ({ [PK]: item[PK]!, [SK]: item[SK]! });
-const keyId = (table: string, key: Item) => `${table}\u0000${key[PK]?.S}\u0000${key[SK]?.S}`;
+const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const keyOf = (item: Row): Row => ({ [PK]: item[PK]!, [SK]: item[SK]! });
+const keyId = (table: string, key: Row) => `${table}\u0000${key[PK]}\u0000${key[SK]}`;
 
 /** The item parts a write call touches, in order. */
 function writeParts(op: string, input: Record<string, unknown>): WritePart[] {
   const table = String(input.TableName ?? '');
   switch (op) {
     case 'PutItem':
-      return [{ table, kind: 'put', key: keyOf(input.Item as Item), item: input.Item as Item }];
+      return [{ table, kind: 'put', key: keyOf(input.Item as Row), item: input.Item as Row }];
     case 'UpdateItem':
-      return [{ table, kind: 'update', key: input.Key as Item }];
+      return [{ table, kind: 'update', key: input.Key as Row }];
     case 'DeleteItem':
-      return [{ table, kind: 'delete', key: input.Key as Item }];
+      return [{ table, kind: 'delete', key: input.Key as Row }];
     case 'BatchWriteItem': {
       const parts: WritePart[] = [];
       const requests = input.RequestItems as Record<
         string,
-        { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]
+        { PutRequest?: { Item: Row }; DeleteRequest?: { Key: Row } }[]
       >;
       for (const [name, list] of Object.entries(requests ?? {}))
         for (const r of list)
@@ -120,7 +124,7 @@ function writeParts(op: string, input: Record<string, unknown>): WritePart[] {
       return parts;
     }
     case 'TransactWriteItems': {
-      type Part = { TableName: string; Item?: Item; Key?: Item };
+      type Part = { TableName: string; Item?: Row; Key?: Row };
       const items = input.TransactItems as { Put?: Part; Update?: Part; Delete?: Part; ConditionCheck?: Part }[];
       return (items ?? []).map((t) =>
         t.Put
@@ -144,16 +148,16 @@ function writeParts(op: string, input: Record<string, unknown>): WritePart[] {
  * the old one, or both when the index key changed. A condition check costs one write unit.
  */
 export function partWrites(
-  part: { kind: WritePart['kind']; key: Item; item?: Item },
-  before: Item | undefined,
-  after: Item | undefined,
+  part: { kind: WritePart['kind']; key: Row; item?: Row },
+  before: Row | undefined,
+  after: Row | undefined,
   transactional: boolean,
 ): KeyWrite[] {
-  const pk = part.key[PK]?.S ?? '';
+  const pk = String(part.key[PK] ?? '');
   if (part.kind === 'check') return [{ index: 'table', key: pk, units: transactional ? 2 : 1, bytes: 0 }];
   const afterItem = part.kind === 'put' ? part.item : part.kind === 'delete' ? undefined : after;
-  const beforeSize = before ? itemSize(before) : 0;
-  const afterSize = afterItem ? itemSize(afterItem) : 0;
+  const beforeSize = before ? rowSize(before) : 0;
+  const afterSize = afterItem ? rowSize(afterItem) : 0;
   const tableBytes = Math.max(beforeSize, afterSize);
   const writes: KeyWrite[] = [
     {
@@ -164,10 +168,10 @@ export function partWrites(
     },
   ];
   for (const index of INDEXES) {
-    const oldKey = before?.[index.partitionKey]?.S;
-    const oldSort = before?.[index.sortKey]?.S;
-    const newKey = afterItem?.[index.partitionKey]?.S;
-    const newSort = afterItem?.[index.sortKey]?.S;
+    const oldKey = text(before?.[index.partitionKey]);
+    const oldSort = text(before?.[index.sortKey]);
+    const newKey = text(afterItem?.[index.partitionKey]);
+    const newSort = text(afterItem?.[index.sortKey]);
     const oldIn = oldKey !== undefined && oldSort !== undefined;
     const newIn = newKey !== undefined && newSort !== undefined;
     if (oldIn && newIn && oldKey === newKey && oldSort === newSort) {
@@ -229,21 +233,20 @@ export type UnrecordedRead = (keys: Record<string, unknown>[]) => Promise<Record
 let unrecordedRead: UnrecordedRead | undefined;
 
 /** The recorder's own look at the written items, before and after a write: not recorded. */
-async function peek(keysByTable: Map<string, Item[]>): Promise<Map<string, Item>> {
-  const found = new Map<string, Item>();
+async function peek(keysByTable: Map<string, Row[]>): Promise<Map<string, Row>> {
+  const found = new Map<string, Row>();
   if (!unrecordedRead) return found;
   for (const [table, list] of keysByTable) {
-    const unique = [...new Map(list.map((k) => [keyId(table, k), { [PK]: k[PK]?.S, [SK]: k[SK]?.S }])).values()];
+    const unique = [...new Map(list.map((k) => [keyId(table, k), { [PK]: k[PK], [SK]: k[SK] }])).values()];
     for (const row of await unrecordedRead(unique)) {
-      const item = attributeValues(row);
-      found.set(keyId(table, keyOf(item)), item);
+      found.set(keyId(table, keyOf(row)), row);
     }
   }
   return found;
 }
 
-function groupKeys(parts: WritePart[]): Map<string, Item[]> {
-  const byTable = new Map<string, Item[]>();
+function groupKeys(parts: WritePart[]): Map<string, Row[]> {
+  const byTable = new Map<string, Row[]>();
   for (const p of parts) {
     if (p.kind === 'check') continue;
     byTable.set(p.table, [...(byTable.get(p.table) ?? []), p.key]);
@@ -260,58 +263,57 @@ function readCall(
   const index = typeof input.IndexName === 'string' ? input.IndexName : 'table';
   const base = { transactional: op === 'TransactGetItems', writes: [], localUnits: local };
   if (op === 'GetItem') {
-    const item = output.Item as Item | undefined;
+    const item = output.Item as Row | undefined;
     return {
       ...base,
       table: String(input.TableName),
-      readUnits: readUnits(item ? itemSize(item) : 0, { consistent: input.ConsistentRead === true }),
+      readUnits: readUnits(item ? rowSize(item) : 0, { consistent: input.ConsistentRead === true }),
       itemsRead: item ? 1 : 0,
-      readKeys: [`table:${(input.Key as Item)[PK]?.S}`],
+      readKeys: [`table:${(input.Key as Row)[PK]}`],
     };
   }
   if (op === 'BatchGetItem') {
-    const requests = input.RequestItems as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>;
+    const requests = input.RequestItems as Record<string, { Keys: Row[]; ConsistentRead?: boolean }>;
     let units = 0;
     let items = 0;
     const readKeys: string[] = [];
     for (const [table, req] of Object.entries(requests ?? {})) {
-      const rows = ((output.Responses as Record<string, Item[]> | undefined)?.[table] ?? []) as Item[];
-      const unprocessed = (
-        (output.UnprocessedKeys as Record<string, { Keys: Item[] }> | undefined)?.[table]?.Keys ?? []
-      ).length;
+      const rows = ((output.Responses as Record<string, Row[]> | undefined)?.[table] ?? []) as Row[];
+      const unprocessed = ((output.UnprocessedKeys as Record<string, { Keys: Row[] }> | undefined)?.[table]?.Keys ?? [])
+        .length;
       items += rows.length;
       // Each key asked is a read of its item; a missing item still costs the minimum.
       const missing = req.Keys.length - unprocessed - rows.length;
-      units += rows.reduce((sum, r) => sum + readUnits(itemSize(r), { consistent: req.ConsistentRead === true }), 0);
+      units += rows.reduce((sum, r) => sum + readUnits(rowSize(r), { consistent: req.ConsistentRead === true }), 0);
       units += Math.max(0, missing) * readUnits(0, { consistent: req.ConsistentRead === true });
-      readKeys.push(...req.Keys.map((k) => `table:${k[PK]?.S}`));
+      readKeys.push(...req.Keys.map((k) => `table:${k[PK]}`));
     }
     return { ...base, table: Object.keys(requests ?? {})[0] ?? '', readUnits: units, itemsRead: items, readKeys };
   }
   if (op === 'TransactGetItems') {
-    const parts = (input.TransactItems as { Get: { TableName: string; Key: Item } }[]) ?? [];
-    const responses = (output.Responses as { Item?: Item }[] | undefined) ?? [];
+    const parts = (input.TransactItems as { Get: { TableName: string; Key: Row } }[]) ?? [];
+    const responses = (output.Responses as { Item?: Row }[] | undefined) ?? [];
     return {
       ...base,
       table: parts[0]?.Get.TableName ?? '',
       readUnits: responses.reduce(
-        (sum, r) => sum + readUnits(r.Item ? itemSize(r.Item) : 0, { transactional: true }),
+        (sum, r) => sum + readUnits(r.Item ? rowSize(r.Item) : 0, { transactional: true }),
         0,
       ),
       itemsRead: responses.filter((r) => r.Item).length,
-      readKeys: parts.map((p) => `table:${p.Get.Key[PK]?.S}`),
+      readKeys: parts.map((p) => `table:${p.Get.Key[PK]}`),
     };
   }
   // Query and Scan are billed on every item evaluated, filtered out or not, which only the server
   // sees: its own figure is the one to use (DynamoDB Local counts them as DynamoDB does).
-  const items = (output.Items as Item[] | undefined) ?? [];
-  const values = input.ExpressionAttributeValues as Item | undefined;
+  const items = (output.Items as Row[] | undefined) ?? [];
+  const values = input.ExpressionAttributeValues as Row | undefined;
   const keyName = index === 'table' ? PK : (INDEXES.find((i) => i.name === index)?.partitionKey ?? PK);
   const condition = String(input.KeyConditionExpression ?? '');
   const named = condition.match(new RegExp(`(?:#\\w+|${keyName})\\s*=\\s*(:\\w+)`));
-  const keyValue = named ? values?.[named[1]!]?.S : undefined;
+  const keyValue = named ? values?.[named[1]!] : undefined;
   const fallback = readUnits(
-    items.reduce((sum, r) => sum + itemSize(r), 0),
+    items.reduce((sum, r) => sum + rowSize(r), 0),
     { consistent: input.ConsistentRead === true },
   );
   return {
@@ -324,8 +326,8 @@ function readCall(
 }
 
 /**
- * Adds the recorder to `client`'s middleware stack (the document client shares it). It runs after
- * serialisation's input is final (marshalled attribute values), asks DynamoDB for its own figures
+ * Adds the recorder to `client`'s middleware stack (the document client shares it). It runs first,
+ * on the rows as the document client holds them (their sizes come from attributeValues), asks DynamoDB for its own figures
  * (ReturnConsumedCapacity INDEXES), and for writes looks at each written item before and after
  * with a consistent read through `unrecorded` (a client without this middleware): UpdateItem and deletes do not carry the item, and DynamoDB
  * bills the larger of the two sizes. Concurrent writes to the same item can make a look see a
@@ -359,7 +361,7 @@ export function addCapacityRecorder(client: DynamoDBClient, unrecorded: Unrecord
         const unprocessed = new Set<string>();
         const left = (
           res?.output as {
-            UnprocessedItems?: Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>;
+            UnprocessedItems?: Record<string, { PutRequest?: { Item: Row }; DeleteRequest?: { Key: Row } }[]>;
           }
         )?.UnprocessedItems;
         for (const [table, list] of Object.entries(left ?? {}))
@@ -370,8 +372,8 @@ export function addCapacityRecorder(client: DynamoDBClient, unrecorded: Unrecord
             // cancelled transaction reports nothing, so it is counted at one unit per part.
             parts.map((p) => ({
               index: 'table',
-              key: p.key[PK]?.S ?? '',
-              units: transactional ? 1 : writeUnits(itemSize(before.get(keyId(p.table, p.key)) ?? {})),
+              key: String(p.key[PK] ?? ''),
+              units: transactional ? 1 : writeUnits(rowSize(before.get(keyId(p.table, p.key)) ?? {})),
               bytes: 0,
             }))
           : parts
@@ -395,7 +397,7 @@ export function addCapacityRecorder(client: DynamoDBClient, unrecorded: Unrecord
       }
       return res!;
     },
-    { step: 'serialize', name: 'capacityRecorder', priority: 'high' },
+    { step: 'initialize', name: 'capacityRecorder', priority: 'high' },
   );
 }
 
