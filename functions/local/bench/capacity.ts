@@ -16,7 +16,7 @@ import { json, newTenant, post } from './helpers.js';
 import type { BenchContext, BenchMeasure } from './types.js';
 
 /**
-  * The capacity model (docs/scale.md, docs/decisions/capacity-model.md; the scale targets: a booking
+ * The capacity model (docs/scale.md, docs/decisions/capacity-model.md; the scale targets: a booking
  * costs at most 40 write units, no item passes 64 KB after 5,000 distinct customers in one day, no
  * key takes more than 10 % of the platform's writes). Every DynamoDB call the handlers make is
  * recorded (functions/lib/capacity.ts) while: many tenants take a few public bookings and staff
