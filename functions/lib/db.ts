@@ -6,6 +6,8 @@ import {
   QueryCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
+  ScanCommand,
+  type ScanCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { addCapacityRecorder } from './capacity.js';
 import { config } from './config.js';
@@ -77,6 +79,19 @@ export async function* queryPages(input: QueryCommandInput): AsyncGenerator<Quer
   let start = input.ExclusiveStartKey;
   do {
     const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield res.Items ?? [];
+    start = res.LastEvaluatedKey;
+  } while (start);
+}
+
+/**
+ * Each page of a whole-table Scan, for tools that look at every row (the bench's capacity measure
+ * sizes every item). Request paths never scan (docs/architecture.md): they query a key.
+ */
+export async function* scanPages(input: ScanCommandInput): AsyncGenerator<QueryItems> {
+  let start = input.ExclusiveStartKey;
+  do {
+    const res = await db().send(new ScanCommand({ ...input, ExclusiveStartKey: start }));
     yield res.Items ?? [];
     start = res.LastEvaluatedKey;
   } while (start);

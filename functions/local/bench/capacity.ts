@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../../shared/domain/time.js';
 import {
   attributeValues,
@@ -9,7 +8,7 @@ import {
   startCapacityRecording,
   stopCapacityRecording,
 } from '../../lib/capacity.js';
-import { db, tableName } from '../../lib/db.js';
+import { scanPages, tableName } from '../../lib/db.js';
 import { SWEEPS } from '../../sweeps/schedules.js';
 import { REPO_ROOT } from '../runtime.js';
 import { json, newTenant, post } from './helpers.js';
@@ -192,13 +191,8 @@ interface ScannedItem {
 /** Every item's size (not recorded: the measure's own look at the table). */
 async function scanSizes(): Promise<ScannedItem[]> {
   const out: ScannedItem[] = [];
-  let start: ScanCommandInput['ExclusiveStartKey'];
-  do {
-    const res = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
-    for (const row of res.Items ?? [])
-      out.push({ pk: String(row.pk), sk: String(row.sk), bytes: itemSize(attributeValues(row)) });
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for await (const page of scanPages({ TableName: tableName() }))
+    for (const row of page) out.push({ pk: String(row.pk), sk: String(row.sk), bytes: itemSize(attributeValues(row)) });
   return out;
 }
 
