@@ -6,19 +6,44 @@ import {
   QueryCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
+  ScanCommand,
+  type ScanCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.js';
 
 let client: DynamoDBDocumentClient | undefined;
+let unrecorded: DynamoDBDocumentClient | undefined;
+
+/** What a tool may add to each new client: the bench's capacity recorder (./capacity.ts). */
+export type DbClientHook = (
+  raw: DynamoDBClient,
+  unrecordedRead: (keys: readonly Record<string, unknown>[]) => Promise<Record<string, unknown>[]>,
+) => void;
+let clientHook: DbClientHook | undefined;
+
+/**
+ * Wraps every client made from now on (the current one is dropped, so the next `db()` makes one).
+ * Only tools call it; request paths never do, and the Lambda bundles do not carry a recorder.
+ */
+export function setDbClientHook(hook: DbClientHook | undefined): void {
+  clientHook = hook;
+  client = undefined;
+}
+const MARSHALL = { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } };
 
 /** The document client every store uses; endpoint and credentials come from the environment. */
 export function db(): DynamoDBDocumentClient {
   if (!client) {
     const c = config();
-    client = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ region: c.region, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) }),
-      { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
-    );
+    const options = { region: c.region, ...(c.dynamoEndpoint ? { endpoint: c.dynamoEndpoint } : {}) };
+    const raw = new DynamoDBClient(options);
+    // Set only by the bench's capacity measure (docs/decisions/0265-capacity-model.md); its own look at
+    // written items goes through a second client that is not recorded.
+    clientHook?.(raw, (keys) => {
+      unrecorded ??= DynamoDBDocumentClient.from(new DynamoDBClient(options), MARSHALL);
+      return batchGetAll(keys, { consistent: true, client: unrecorded });
+    });
+    client = DynamoDBDocumentClient.from(raw, MARSHALL);
   }
   return client;
 }
@@ -30,7 +55,7 @@ export function db(): DynamoDBDocumentClient {
  */
 export async function batchGetAll(
   keys: readonly Record<string, unknown>[],
-  opts: { consistent?: boolean; projection?: string } = {},
+  opts: { consistent?: boolean; projection?: string; client?: DynamoDBDocumentClient } = {},
 ): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += 100) {
@@ -38,7 +63,7 @@ export async function batchGetAll(
     for (let round = 0; pending.length; round++) {
       if (round > 6) throw new Error('DynamoDB left keys unprocessed after 6 retries');
       if (round) await new Promise((r) => setTimeout(r, 20 * 2 ** (round - 1)));
-      const res = await db().send(
+      const res = await (opts.client ?? db()).send(
         new BatchGetCommand({
           RequestItems: {
             [tableName()]: {
@@ -69,6 +94,19 @@ export async function* queryPages(input: QueryCommandInput): AsyncGenerator<Quer
   let start = input.ExclusiveStartKey;
   do {
     const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    yield res.Items ?? [];
+    start = res.LastEvaluatedKey;
+  } while (start);
+}
+
+/**
+ * Each page of a whole-table Scan, for tools that look at every row (the bench's capacity measure
+ * sizes every item). Request paths never scan (docs/architecture.md): they query a key.
+ */
+export async function* scanPages(input: ScanCommandInput): AsyncGenerator<QueryItems> {
+  let start = input.ExclusiveStartKey;
+  do {
+    const res = await db().send(new ScanCommand({ ...input, ExclusiveStartKey: start }));
     yield res.Items ?? [];
     start = res.LastEvaluatedKey;
   } while (start);
@@ -108,6 +146,7 @@ export function tableName(): string {
 
 export function resetDb(): void {
   client = undefined;
+  unrecorded = undefined;
 }
 
 /** True when a DynamoDB error is a failed condition (single write or inside a transaction). */
