@@ -21,7 +21,7 @@ import {
   type StatsDelta,
   table,
 } from './model.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 /**
  * The parts every bulk path shares (./bulk.ts explains the whole): the batch's intent row, the

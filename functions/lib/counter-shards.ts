@@ -1,6 +1,6 @@
 import { type Key, keys, type TenantId } from './keys.js';
 import { queryAll, tableName } from './db.js';
-import { stableShard } from './sweep-shards.js';
+import { stableShard } from './sweep-shard-keys.js';
 
 /**
  * Counter rows that every booking ADDs to (`STATS#reservations`, `STATS#payments`) are split into

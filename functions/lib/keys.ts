@@ -4,7 +4,7 @@
  * Platform rows (organizations index, invitations, sign-in names, share tokens) start with other
  * prefixes and hold only pointers into a tenant, never tenant data.
  */
-import { shardedIndexKey } from './sweep-shards.js';
+import { shardedIndexKey } from './sweep-shard-keys.js';
 
 /** The base gsi1pk of the organizations index (its shards: `ORGS#{n}`). */
 export const ORGANIZATIONS_INDEX = 'ORGS';

@@ -8,7 +8,8 @@ import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { useTestTable } from '../testing/harness.js';
 import { batchPutAll, db, tableName } from './db.js';
 import { keys, ORGANIZATIONS_INDEX, trustedTenant, type TenantId } from './keys.js';
-import { INDEX_SHARDS, indexShard, shardedIndexAll, shardedIndexKey, shardedIndexPages } from './sweep-shards.js';
+import { shardedIndexAll, shardedIndexPages } from './sweep-shards.js';
+import { INDEX_SHARDS, indexShard, shardedIndexKey } from './sweep-shard-keys.js';
 
 /** Tenants that fall in `count` different shards (found by hashing names, never assumed). */
 function tenantsInDistinctShards(count: number): TenantId[] {

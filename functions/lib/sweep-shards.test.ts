@@ -8,7 +8,7 @@ import {
   isIndexPartition,
   shardedIndexKey,
   stableShard,
-} from './sweep-shards.js';
+} from './sweep-shard-keys.js';
 
 describe('sharded keys (R-PLAT-17)', () => {
   it('hashes with FNV-1a, the same in every process', () => {

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { isWebhookEvent, webhookOrderKey } from '../../shared/domain/webhook-events.js';
 import { tenantRowsWithPrefix } from './rows.js';
 import { keys, type Key, type TenantId } from './keys.js';
-import { shardedIndexKey } from './sweep-shards.js';
+import { shardedIndexKey } from './sweep-shard-keys.js';
 
 export const WH = {
   endpoint: 'WEBHOOK',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant } from '../lib/keys.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { forgetModules, modulesKey } from '../lib/modules.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';

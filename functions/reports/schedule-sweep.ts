@@ -4,7 +4,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { shardedIndexItems, shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { type TenantId, trustedTenant } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { organizationTimeZone } from '../lib/organization.js';

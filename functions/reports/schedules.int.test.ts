@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys, trustedTenant } from '../lib/keys.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestTable } from '../testing/harness.js';
 import { SCHEDULE_INDEX_PK } from './schedules.js';

@@ -13,7 +13,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { reportMailQuota } from './mail-quota.js';
 import { parseScheduleRow, type ScheduleRow } from './schedule-row.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 /** The due index: enabled schedules carry gsi1pk = SCHEDULE_INDEX_PK, gsi1sk = nextRun#tenant#id. */
 export const SCHEDULE_INDEX_PK = 'SWEEP#REPORTSCHEDULES';

@@ -44,7 +44,7 @@ import type { AuthClaims } from '../lib/tokens.js';
 import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
 import { parseReservationRow, parseServiceBookingRow, type Person, type ReservationRow } from './row-schemas.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 // What other areas (and create.ts) read of reservations, through this module (functions/lint/boundaries.ts):
 // the row's type and parse, the sweep pointers' parses (./row-schemas.ts) and the answer shape (./view.ts).

@@ -27,7 +27,7 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import type { ReservationRow } from './entity.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 export const REMINDER_INDEX_PREFIX = 'SWEEP#REMINDER#';
 export const reminderIndex = (bucket: string) => `${REMINDER_INDEX_PREFIX}${bucket}`;

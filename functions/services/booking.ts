@@ -20,7 +20,7 @@ import { SERVICE_ROWS, type ServiceRow, UNPAID_INDEX_PK } from './model.js';
 import { HOLD_COMMIT_WINDOW_MS, releaseHold, type SlotHold } from './slot-holds.js';
 import { admit, type Admitted } from './admission.js';
 import type { ServiceBookingRequest } from './booking-request.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 /**
  * The one booking function for a service slot, public or staff (R-BOOK-1, R-RES-2). First the places

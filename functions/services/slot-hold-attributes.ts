@@ -2,7 +2,7 @@
  * The hold attributes a service row may carry (services/slot-holds.ts, R-BOOK-5), apart from the write
  * paths so the service store reads them without loading the booking code at cold start.
  */
-import { isIndexPartition } from '../lib/sweep-shards.js';
+import { isIndexPartition } from '../lib/sweep-shard-keys.js';
 
 export const SLOT_HOLDS_INDEX_PK = 'SWEEP#SLOTHOLDS';
 export const HOLD_PREFIX = 'hold#';

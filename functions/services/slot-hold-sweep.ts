@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { isIndexPartition, shardedIndexItems, shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexItems } from '../lib/sweep-shards.js';
+import { isIndexPartition, shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { reservationKey } from '../reservations/entity.js';

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';

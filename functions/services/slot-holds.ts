@@ -9,7 +9,7 @@ import { SERVICE_ROWS } from './model.js';
 import { throughSlotGate } from './slot-gate.js';
 import { HOLD_PREFIX, SLOT_HOLDS_INDEX_PK } from './slot-hold-attributes.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 /**
  * Places taken out of a slot before the booking's own transaction (docs/requirements/booking.md

@@ -57,7 +57,7 @@ import {
   waitlistLog,
   type WaitlistEntry,
 } from './waitlist-store.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 /**
  * Joining a full slot (R-SVC-8, R-SVC-11): the booking form's rules for the person and the count;

@@ -36,7 +36,7 @@ import {
   waitlistLog,
   type WaitlistEntry,
 } from './waitlist-store.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 export type OfferOutcome = 'offered' | 'lost' | 'no-places' | 'not-waiting' | 'started';
 

@@ -24,7 +24,7 @@ import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { rowParser } from '../lib/rows.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 export const WL = {
   entry: 'WAITLIST',

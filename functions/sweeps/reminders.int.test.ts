@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
-import { indexShard } from '../lib/sweep-shards.js';
+import { indexShard } from '../lib/sweep-shard-keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { forgetOrganizationTimeZones } from '../lib/organization.js';
 import type { AuthClaims } from '../lib/tokens.js';

@@ -15,7 +15,7 @@ import {
 import { decryptField } from '../users/crypto.js';
 import { noteFailure } from './endpoint-failures.js';
 import { emptyStats, iso, type WorkerOptions, type WorkerStats } from './worker-options.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { WH } from '../lib/webhook-outbox.js';
 
 /**

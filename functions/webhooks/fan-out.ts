@@ -12,7 +12,7 @@ import {
   WH,
 } from '../lib/webhook-rows.js';
 import { iso, type WorkerOptions } from './worker-options.js';
-import { shardedIndexKey } from '../lib/sweep-shards.js';
+import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 /**
  * Step 1 of the webhook worker (worker.ts, docs/requirements/settings.md R-SET-10): the outbox rows of one
