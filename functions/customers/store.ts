@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CustomerReservationView, CustomerView } from '../../shared/contract/customer-models.js';
 import { fromCents } from '../../shared/domain/money.js';
-import { batchGetAll, db, sortKeyPrefixRange, tableName } from '../lib/db.js';
+import { batchGetAll, db, queryPages, sortKeyPrefixRange, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { parseReservationRow } from '../reservations/entity.js';
 import { parseCustomerRow } from './entity.js';
@@ -71,24 +71,18 @@ export async function customerTotal(tenant: TenantId): Promise<number> {
 export async function searchCustomerIds(tenant: TenantId, search: string): Promise<string[]> {
   const ids = new Set<string>();
   for (const prefix of searchPrefixes(search)) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
-          ExpressionAttributeValues: { ':pk': searchPartition(tenant), ...sortKeyPrefixRange(prefix) },
-          ProjectionExpression: 'customerId',
-          ExclusiveStartKey: start,
-          Limit: MAX_SEARCH_MATCHES,
-        }),
-      );
-      for (const item of res.Items ?? []) {
+    for await (const page of queryPages({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':pk': searchPartition(tenant), ...sortKeyPrefixRange(prefix) },
+      ProjectionExpression: 'customerId',
+      Limit: MAX_SEARCH_MATCHES,
+    })) {
+      for (const item of page) {
         ids.add(str(item.customerId));
         if (ids.size >= MAX_SEARCH_MATCHES) return [...ids];
       }
-      start = res.LastEvaluatedKey;
-    } while (start);
+    }
   }
   return [...ids];
 }
@@ -119,25 +113,24 @@ export async function listCustomers(tenant: TenantId, opts: { page: number; limi
 async function newestCustomers(tenant: TenantId, skip: number, limit: number): Promise<CustomerView[]> {
   const out: CustomerView[] = [];
   let toSkip = skip;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.tenantIndex(tenant, CUSTOMERS_INDEX) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-        Limit: Math.min(1000, toSkip + limit - out.length),
-      }),
-    );
-    for (const item of res.Items ?? []) {
+  const pages = queryPages(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.tenantIndex(tenant, CUSTOMERS_INDEX) },
+      ScanIndexForward: false,
+    },
+    // Only the rows still to skip or show: the last page asks for no more than it keeps.
+    { limit: () => Math.min(1000, toSkip + limit - out.length) },
+  );
+  for await (const page of pages) {
+    for (const item of page) {
       if (toSkip > 0) toSkip--;
       else if (out.length < limit) out.push(toCustomerView(item));
     }
-    start = res.LastEvaluatedKey;
-  } while (start && out.length < limit);
+    if (out.length >= limit) break;
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { InventoryStats, ItemStatus } from '../../shared/contract/inventory-models.js';
-import { db } from '../lib/db.js';
+import { db, queryPageResults } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { listRows } from './model.js';
@@ -39,34 +39,38 @@ export async function listItemPage(
 ): Promise<{ rows: ItemRow[]; nextCursor: string | null }> {
   const pk = keys.tenantPartition(tenant);
   const rows: ItemRow[] = [];
-  let start: Record<string, unknown> | undefined = opts.cursor ? { pk, sk: decodeCursor(opts.cursor) } : undefined;
+  const wanted = () => opts.limit - rows.length;
+  let next: Record<string, unknown> | undefined;
   // A status filter can leave a page short: keep reading until it is full or the items end.
-  do {
-    const want = opts.limit - rows.length;
-    const res = await db().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: {
-          ':pk': pk,
-          ':p': `${INVENTORY_ROWS.item}#`,
-          ...(opts.status ? { ':s': opts.status } : {}),
-        },
-        ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
-        Limit: opts.status ? Math.max(want, FILTERED_READ) : want,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const got = (res.Items ?? []).map(parseItemRow);
-    start = res.LastEvaluatedKey;
+  const pages = queryPageResults(
+    {
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: {
+        ':pk': pk,
+        ':p': `${INVENTORY_ROWS.item}#`,
+        ...(opts.status ? { ':s': opts.status } : {}),
+      },
+      ...(opts.status ? { FilterExpression: '#s = :s', ExpressionAttributeNames: { '#s': 'status' } } : {}),
+    },
+    {
+      after: opts.cursor ? { pk, sk: decodeCursor(opts.cursor) } : undefined,
+      limit: () => (opts.status ? Math.max(wanted(), FILTERED_READ) : wanted()),
+    },
+  );
+  for await (const page of pages) {
+    const want = wanted();
+    const got = page.items.map(parseItemRow);
     if (got.length > want) {
       // Read past the page: the next page starts right after the last item returned.
       rows.push(...got.slice(0, want));
       return { rows, nextCursor: encodeCursor(`${INVENTORY_ROWS.item}#${rows[rows.length - 1]!.id}`) };
     }
     rows.push(...got);
-  } while (start && rows.length < opts.limit);
-  return { rows, nextCursor: start ? encodeCursor(String(start.sk)) : null };
+    next = page.lastKey;
+    if (rows.length >= opts.limit) break;
+  }
+  return { rows, nextCursor: next ? encodeCursor(String(next.sk)) : null };
 }
 
 export async function typesAndVariants(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from './config.js';
-import { batchGetAll, queryAll, queryPages, resetDb } from './db.js';
+import { batchGetAll, queryAll, queryFirstPage, queryPageResults, queryPages, resetDb } from './db.js';
 
 /**
  * Every BatchGet goes through `batchGetAll` (docs/decisions/0257-batch-reads-paging-dead-letters.md): keys DynamoDB leaves unprocessed are asked again
@@ -96,7 +96,7 @@ describe('queryAll / queryPages', () => {
       .resolvesOnce({ Items: [], LastEvaluatedKey: keyOf(2) })
       .resolvesOnce({ Items: [{ n: 3 }] });
 
-    const rows = await queryAll({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExclusiveStartKey: keyOf(0) });
+    const rows = await queryAll({ TableName: TABLE, KeyConditionExpression: 'pk = :pk' }, { after: keyOf(0) });
 
     expect(rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     const starts = ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.ExclusiveStartKey);
@@ -111,25 +111,46 @@ describe('queryAll / queryPages', () => {
     }
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
   });
+
+  it('asks each page for the Limit the reader still needs, and hands out the key to resume at', async () => {
+    ddb
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [{ n: 1 }, { n: 2 }], Count: 2, LastEvaluatedKey: keyOf(2) })
+      .resolvesOnce({ Items: [{ n: 3 }], Count: 1, LastEvaluatedKey: keyOf(3) });
+    const rows: unknown[] = [];
+    let resumeAt: Key | undefined;
+    const pages = queryPageResults(
+      { TableName: TABLE, KeyConditionExpression: 'pk = :pk' },
+      { limit: () => 3 - rows.length },
+    );
+    for await (const page of pages) {
+      rows.push(...page.items);
+      resumeAt = page.lastKey as Key | undefined;
+      if (rows.length >= 3) break;
+    }
+    expect(rows).toHaveLength(3);
+    expect(resumeAt).toEqual(keyOf(3));
+    expect(ddb.commandCalls(QueryCommand).map((c) => c.args[0].input.Limit)).toEqual([3, 1]);
+  });
+
+  it('reads one page alone, with its count and whether more follow', async () => {
+    ddb.on(QueryCommand).resolves({ Count: 7, LastEvaluatedKey: keyOf(7) });
+    const page = await queryFirstPage({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', Select: 'COUNT' });
+    expect(page).toEqual({ items: [], count: 7, lastKey: keyOf(7) });
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(1);
+  });
 });
 
 describe('hand-written pagination', () => {
-  // These page by hand on purpose: they stop mid-stream and hand out a cursor or skip an offset, so
-  // they need the last key themselves. Everything else pages through queryPages / queryAll.
-  const CURSOR_PAGING = [
-    'customers/store.ts',
-    'inventory/item-list.ts',
-    'reservations/list-pages.ts',
-    'reservations/log-queries.ts',
-  ];
-
-  it('is left only where a cursor or offset needs the last key', () => {
+  // docs/decisions/each-rule-once.md: DynamoDB's paging keys are spoken in functions/lib/db.ts only;
+  // a cursor or an offset is PagingOptions.after and QueryPage.lastKey.
+  it('is nowhere: LastEvaluatedKey and ExclusiveStartKey appear only in functions/lib/db.ts', () => {
     const root = join(import.meta.dirname, '..');
     const paging = (readdirSync(root, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && join(root, f) !== join(root, 'lib', 'db.ts'))
-      .filter((f) => /ExclusiveStartKey:/.test(readFileSync(join(root, f), 'utf8')))
+      .filter((f) => /\b(LastEvaluatedKey|ExclusiveStartKey)\b/.test(readFileSync(join(root, f), 'utf8')))
       .map((f) => f.split(/[\\/]/).join('/'))
       .sort();
-    expect(paging).toEqual(CURSOR_PAGING);
+    expect(paging).toEqual([]);
   });
 });

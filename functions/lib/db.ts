@@ -84,18 +84,43 @@ export async function batchGetAll(
 /** A page's items, typed as the SDK types them (attribute values are whatever the row holds). */
 type QueryItems = NonNullable<QueryCommandOutput['Items']>;
 
+/** A Query as the paging helpers take it: where it starts is `PagingOptions.after`, never in the input. */
+export type PagedQuery = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
+
+/** Where a paged read starts (the last key of an earlier read) and how many rows each page asks for. */
+export interface PagingOptions {
+  /** The key to read after, as DynamoDB handed it out (a cursor, or the last row's keys). */
+  after?: Record<string, unknown>;
+  /**
+   * `Limit` for the next page, asked before each page: a reader that fills a page of known size asks
+   * only for what it still needs. Unset: `input.Limit` for every page.
+   */
+  limit?: () => number;
+}
+
+/** One page: its items, DynamoDB's count (what `Select: 'COUNT'` reads), and the key the next page starts at. */
+export interface QueryPage {
+  items: QueryItems;
+  count: number;
+  /** Undefined once DynamoDB reports no more rows: a reader that stops early keeps this as its cursor. */
+  lastKey: Record<string, unknown> | undefined;
+}
+
 /**
- * The one pagination loop (docs/decisions/0257-batch-reads-paging-dead-letters.md: no hand-written
- * `LastEvaluatedKey` loops): each page's items of
- * `input`, in order, following `LastEvaluatedKey` until DynamoDB reports no more. Breaking out of a
- * `for await` stops reading. `Limit` applies per page, as DynamoDB defines it.
+ * The one pagination loop (docs/decisions/batch-reads-paging-dead-letters.md,
+ * docs/decisions/each-rule-once.md: no `LastEvaluatedKey` outside this file): each page of `input`,
+ * in order, following the last key until DynamoDB reports no more. Breaking out of a `for await`
+ * stops reading; the page's `lastKey` is where a cursor resumes.
  */
-export async function* queryPages(input: QueryCommandInput): AsyncGenerator<QueryItems> {
-  let start = input.ExclusiveStartKey;
+export async function* queryPageResults(input: PagedQuery, opts: PagingOptions = {}): AsyncGenerator<QueryPage> {
+  let start = opts.after;
   do {
-    const res = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    yield res.Items ?? [];
+    const limit = opts.limit ? opts.limit() : input.Limit;
+    const res = await db().send(
+      new QueryCommand({ ...input, ExclusiveStartKey: start, ...(limit === undefined ? {} : { Limit: limit }) }),
+    );
     start = res.LastEvaluatedKey;
+    yield { items: res.Items ?? [], count: res.Count ?? 0, lastKey: start };
   } while (start);
 }
 
@@ -112,10 +137,24 @@ export async function* scanPages(input: ScanCommandInput): AsyncGenerator<QueryI
   } while (start);
 }
 
+/** The first page of `input` alone, with the key a further read would start at (see queryPageResults). */
+export async function queryFirstPage(input: PagedQuery, opts: PagingOptions = {}): Promise<QueryPage> {
+  const pages = queryPageResults(input, opts);
+  const first = await pages.next();
+  await pages.return(undefined);
+  // The generator yields at least once, so `done` here is only the type's possibility.
+  return first.done ? { items: [], count: 0, lastKey: undefined } : first.value;
+}
+
+/** Each page's items of `input` (see queryPageResults). `Limit` applies per page, as DynamoDB defines it. */
+export async function* queryPages(input: PagedQuery, opts: PagingOptions = {}): AsyncGenerator<QueryItems> {
+  for await (const page of queryPageResults(input, opts)) yield page.items;
+}
+
 /** Every item of `input`, all pages (for partitions known to stay small or read whole anyway). */
-export async function queryAll(input: QueryCommandInput): Promise<QueryItems> {
+export async function queryAll(input: PagedQuery, opts: PagingOptions = {}): Promise<QueryItems> {
   const out: QueryItems = [];
-  for await (const page of queryPages(input)) out.push(...page);
+  for await (const page of queryPages(input, opts)) out.push(...page);
   return out;
 }
 

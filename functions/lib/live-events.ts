@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './db.js';
+import { queryFirstPage, tableName } from './db.js';
 import { keys, type TenantId } from './keys.js';
 
 /** Event names of R-DASH-4 (server-sent events behind the dashboard). */
@@ -56,19 +55,17 @@ export async function liveEventsSince(
   afterSk: string | undefined,
   limit = 100,
 ): Promise<{ events: LiveEvent[]; cursor: string | undefined; more: boolean }> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: {
-        ':pk': keys.tenantPartition(tenant),
-        ':from': afterSk ? `${afterSk}\u0000` : EVENT_PREFIX,
-        ':to': `${EVENT_PREFIX}\uffff`,
-      },
-      Limit: limit,
-    }),
-  );
-  const items = res.Items ?? [];
+  const page = await queryFirstPage({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': keys.tenantPartition(tenant),
+      ':from': afterSk ? `${afterSk}\u0000` : EVENT_PREFIX,
+      ':to': `${EVENT_PREFIX}\uffff`,
+    },
+    Limit: limit,
+  });
+  const items = page.items;
   return {
     events: items.map((i) => ({
       type: i.type as LiveEventType,
@@ -77,6 +74,6 @@ export async function liveEventsSince(
       sk: i.sk as string,
     })),
     cursor: items.length ? (items[items.length - 1]!.sk as string) : afterSk,
-    more: res.LastEvaluatedKey !== undefined,
+    more: page.lastKey !== undefined,
   };
 }

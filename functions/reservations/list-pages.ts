@@ -3,10 +3,9 @@
  * `RES#{kind}#{status}` sorted by start time, read one at a time after a position, and the cursor that
  * holds the last sort key taken from each partition (null: exhausted).
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReservationKind, ReservationStatus } from '../../shared/contract/reservation-models.js';
 import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.js';
-import { db, tableName } from '../lib/db.js';
+import { queryPageResults, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { listIndex, RESERVATION_ROWS } from './entity.js';
@@ -92,32 +91,35 @@ export async function readPartition(
     filters.push('#ns = :ns');
   }
   const rows: Row[] = [];
-  let start: Row | undefined = after
-    ? {
-        pk: keys.tenantPartition(tenant),
-        sk: `${RESERVATION_ROWS.reservation}#${after.slice(after.lastIndexOf('#') + 1)}`,
-        gsi1pk: values[':pk'],
-        gsi1sk: after,
-      }
-    : undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: keyCond,
-        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ScanIndexForward: !opts.desc,
-        ExclusiveStartKey: start,
-        Limit: filters.length ? Math.max(want, 200) : want,
-      }),
-    );
-    rows.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start && rows.length < want);
-  return { rows: rows.slice(0, want), done: !start && rows.length <= want };
+  let next: Row | undefined;
+  const pages = queryPageResults(
+    {
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: keyCond,
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ScanIndexForward: !opts.desc,
+      Limit: filters.length ? Math.max(want, 200) : want,
+    },
+    {
+      after: after
+        ? {
+            pk: keys.tenantPartition(tenant),
+            sk: `${RESERVATION_ROWS.reservation}#${after.slice(after.lastIndexOf('#') + 1)}`,
+            gsi1pk: values[':pk'],
+            gsi1sk: after,
+          }
+        : undefined,
+    },
+  );
+  for await (const page of pages) {
+    rows.push(...page.items);
+    next = page.lastKey;
+    if (rows.length >= want) break;
+  }
+  return { rows: rows.slice(0, want), done: !next && rows.length <= want };
 }
 
 export function statusOf(q: ListQuery): ReservationStatus[] {

@@ -2,10 +2,10 @@
  * The reservation log: newest first from the log rows (or the per-action / per-reservation index),
  * the total from counters kept on write.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { LOG_PAGE_SIZE, type LogAction, type ReservationLogEntry } from '../../shared/contract/reservation-models.js';
 import { reservationNumberFrom } from '../../shared/domain/reservations.js';
-import { batchGetAll, db, tableName } from '../lib/db.js';
+import { batchGetAll, db, type PagedQuery, queryPageResults, queryPages, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { count, counterRow } from './counts.js';
@@ -101,7 +101,7 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
   if (q.employeeId) filters.push('actorUserId = :emp'), (values[':emp'] = q.employeeId);
   if (q.reservationId && action) filters.push('#a = :act'), (values[':act'] = action);
   const names = q.reservationId && action ? { '#a': 'action' } : undefined;
-  const base = {
+  const base: PagedQuery = {
     TableName: tableName(),
     ...(source.IndexName ? { IndexName: source.IndexName } : {}),
     KeyConditionExpression: source.KeyConditionExpression,
@@ -124,41 +124,41 @@ export async function listLog(tenant: TenantId, query: LogQuery) {
     start = keyOf(got.Item);
   } else if (page > 1) {
     let skip = (page - 1) * limit;
-    let from: Row | undefined;
     let last: Row | undefined;
-    do {
-      const res = await db().send(
-        new QueryCommand({
-          ...base,
-          ProjectionExpression: ['pk', 'sk', ...source.keyNames, ...(filters.length ? ['actorUserId', '#a'] : [])].join(
-            ', ',
-          ),
-          ...(filters.length ? { ExpressionAttributeNames: { '#a': 'action' } } : {}),
-          ExclusiveStartKey: from,
-          Limit: filters.length ? 1000 : Math.min(1000, skip),
-        }),
-      );
-      for (const i of res.Items ?? []) {
+    const keyPages = queryPages(
+      {
+        ...base,
+        ProjectionExpression: ['pk', 'sk', ...source.keyNames, ...(filters.length ? ['actorUserId', '#a'] : [])].join(
+          ', ',
+        ),
+        ...(filters.length ? { ExpressionAttributeNames: { '#a': 'action' } } : {}),
+      },
+      { limit: () => (filters.length ? 1000 : Math.min(1000, skip)) },
+    );
+    for await (const items of keyPages) {
+      for (const i of items) {
         if (skip === 0) break;
         skip--;
         last = i;
       }
-      from = res.LastEvaluatedKey;
-    } while (skip > 0 && from);
+      if (skip === 0) break;
+    }
     start = skip > 0 ? undefined : last ? keyOf(last) : undefined;
     if (skip > 0) return logAnswer([], page, limit, await logTotal(tenant, q, base), null, await employees);
   }
   const rows: Row[] = [];
-  let from = start;
-  do {
-    const res = await db().send(
-      new QueryCommand({ ...base, ExclusiveStartKey: from, Limit: filters.length ? Math.max(limit, 200) : limit + 1 }),
-    );
-    rows.push(...(res.Items ?? []));
-    from = res.LastEvaluatedKey;
-  } while (from && rows.length <= limit);
+  let next: Row | undefined;
+  const pages = queryPageResults(
+    { ...base, Limit: filters.length ? Math.max(limit, 200) : limit + 1 },
+    { after: start },
+  );
+  for await (const page of pages) {
+    rows.push(...page.items);
+    next = page.lastKey;
+    if (rows.length > limit) break;
+  }
   const pageRows = rows.slice(0, limit);
-  const hasMore = rows.length > limit || Boolean(from);
+  const hasMore = rows.length > limit || Boolean(next);
   const nextCursor =
     hasMore && pageRows.length
       ? Buffer.from(String(pageRows[pageRows.length - 1]!.sk), 'utf8').toString('base64url')
@@ -190,7 +190,7 @@ function logAnswer(
 }
 
 /** From the counters when one filter (or none) is on; a count over the narrow source otherwise. */
-async function logTotal(tenant: TenantId, q: LogQuery, base: object): Promise<number> {
+async function logTotal(tenant: TenantId, q: LogQuery, base: PagedQuery): Promise<number> {
   const action = q.action || undefined;
   if (!q.reservationId && !(action && q.employeeId)) {
     const c = await counterRow(tenant);
@@ -199,17 +199,6 @@ async function logTotal(tenant: TenantId, q: LogQuery, base: object): Promise<nu
     return count(c['log#total']);
   }
   let total = 0;
-  let from: Row | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        ...(base as ConstructorParameters<typeof QueryCommand>[0]),
-        Select: 'COUNT',
-        ExclusiveStartKey: from,
-      }),
-    );
-    total += res.Count ?? 0;
-    from = res.LastEvaluatedKey;
-  } while (from);
+  for await (const page of queryPageResults({ ...base, Select: 'COUNT' })) total += page.count;
   return total;
 }
