@@ -1,7 +1,7 @@
 import type { Addon } from '../../shared/domain/pricing.js';
 import {
-  DEFAULT_PUBLIC_MAX_PARTICIPANTS,
-  HARD_MAX_PARTICIPANTS,
+  participantsRefusal,
+  partySize,
   placesTaken,
   sameSlot,
   serviceZone,
@@ -68,11 +68,9 @@ function checked(req: ServiceBookingRequest, service: ServiceRow | null, orgZone
   const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
   if (!slot || !open) throw conflict('This time slot is no longer available');
 
-  const perPerson = service.rateType === 'PER_PERSON';
-  const participants = perPerson ? Math.max(1, Math.floor(req.participants || 1)) : 1;
-  const ownMax = service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS;
-  if (perPerson && participants > Math.min(ownMax, HARD_MAX_PARTICIPANTS))
-    throw badRequest(`At most ${Math.min(ownMax, HARD_MAX_PARTICIPANTS)} participants per booking`);
+  const participants = partySize(service.rateType, req.participants);
+  const refusal = participantsRefusal(service.rateType, service.rsvpSettings?.maxParticipants, participants);
+  if (refusal) throw badRequest(refusal);
   const places = req.held?.places ?? placesTaken(service.rateType, participants);
   return { service, slot, index, zone, participants, places, addons: chosenAddons(service, req.addons) };
 }

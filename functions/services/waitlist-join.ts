@@ -7,13 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WaitlistJoinInput } from '../../shared/contract/routes/waitlist.js';
-import {
-  DEFAULT_PUBLIC_MAX_PARTICIPANTS,
-  HARD_MAX_PARTICIPANTS,
-  sameSlot,
-  serviceZone,
-  slotStart,
-} from '../../shared/domain/slots.js';
+import { participantsRefusal, partySize, sameSlot, serviceZone, slotStart } from '../../shared/domain/slots.js';
 import { isClockTime, isRealDate } from '../../shared/domain/time.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import {
@@ -80,10 +74,9 @@ export async function joinWaitlist(
   const zone = serviceZone(service, await organizationTimeZone(tenant));
   const slot = service.availability.find((s) => sameSlot(s, body.slot));
   if (!slot || !(slotStart(slot, zone) > now)) throw conflict('This time slot is no longer available');
-  const perPerson = service.rateType === 'PER_PERSON';
-  const participants = perPerson ? Math.max(1, Math.floor(body.participantCount || 1)) : 1;
-  const max = Math.min(service.rsvpSettings?.maxParticipants || DEFAULT_PUBLIC_MAX_PARTICIPANTS, HARD_MAX_PARTICIPANTS);
-  if (perPerson && participants > max) throw badRequest(`At most ${max} participants per booking`);
+  const participants = partySize(service.rateType, body.participantCount);
+  const refusal = participantsRefusal(service.rateType, service.rsvpSettings?.maxParticipants, participants);
+  if (refusal) throw badRequest(refusal);
   if (slot.slotsAvailable >= placesNeeded(service.rateType, { participantCount: participants }))
     throw conflict(PLACES_AVAILABLE_MESSAGE);
 

@@ -3,7 +3,7 @@
  * the booking operation charges the total `quote` computes on the server: one function, one answer.
  */
 import { type Cents, formatUsd, fromCents, multiplyCents, sumCents, toCents } from './money.js';
-import { slotStart, type SlotRef } from './slots.js';
+import { clampParticipants, slotStart, type SlotRef } from './slots.js';
 import { DEFAULT_TIME_ZONE, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn } from './time.js';
 
 export const SERVICE_RATE_TYPES = ['PER_PERSON', 'HOURLY', 'FIXED'] as const;
@@ -138,7 +138,7 @@ export interface QuoteCents {
  * the service price plus all add-ons.
  */
 export function quoteCents(input: QuoteInput): QuoteCents {
-  const people = Math.max(1, Math.floor(input.participants ?? 1) || 1);
+  const people = clampParticipants(input.participants ?? 1, Number.POSITIVE_INFINITY);
   const rateCents = toCents(input.rate);
   let baseCents: Cents;
   switch (input.rateType) {

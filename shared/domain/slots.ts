@@ -18,8 +18,8 @@ export interface Slot {
 
 export type SlotRef = Pick<Slot, 'date' | 'startTime' | 'endTime'>;
 
-/** Public page: the service's own maximum when it sets none (R-SVC-3). */
-export const DEFAULT_PUBLIC_MAX_PARTICIPANTS = 10;
+/** Public page: the service's own maximum when it sets none (R-SVC-3); read through participantLimit. */
+const DEFAULT_PUBLIC_MAX_PARTICIPANTS = 10;
 /** Public page: no booking brings more than this many people, whatever the service says. */
 export const HARD_MAX_PARTICIPANTS = 50;
 export const MAX_PARTICIPANTS_RANGE = { min: 1, max: 100 } as const;
@@ -108,7 +108,31 @@ export function clampParticipants(count: unknown, limit: number): number {
   return Math.min(Math.max(1, Math.floor(n)), Math.max(1, limit));
 }
 
+/**
+ * R-SVC-2 where the slot's places are counted on their own (the server takes them, or refuses "no
+ * longer available"; the waitlist is for a slot without enough): the most people one booking may
+ * bring on a service. `participantLimit` with no slot bound, so both sides share its arithmetic.
+ */
+export function perBookingLimit(serviceMax: number | null | undefined): number {
+  return participantLimit(serviceMax, Number.POSITIVE_INFINITY);
+}
+
+/** The party a booking brings: the count asked on PER_PERSON services (whole, at least 1), one otherwise. */
+export function partySize(rateType: string, requested: unknown): number {
+  return rateType === 'PER_PERSON' ? clampParticipants(requested, Number.POSITIVE_INFINITY) : 1;
+}
+
+/** R-SVC-2: why a party is refused (over the service's per-booking limit), null when it may book. */
+export function participantsRefusal(
+  rateType: string,
+  serviceMax: number | null | undefined,
+  participants: number,
+): string | null {
+  const limit = perBookingLimit(serviceMax);
+  return rateType === 'PER_PERSON' && participants > limit ? `At most ${limit} participants per booking` : null;
+}
+
 /** A booking takes one place per person on PER_PERSON services, one place otherwise. */
 export function placesTaken(rateType: string, participants: number): number {
-  return rateType === 'PER_PERSON' ? Math.max(1, Math.floor(participants)) : 1;
+  return partySize(rateType, participants);
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
 import { quoteCents, slotRate } from '../../../../shared/domain/pricing.js';
-import { participantLimit, serviceZone, slotHours } from '../../../../shared/domain/slots.js';
+import { clampParticipants, participantLimit, serviceZone, slotHours } from '../../../../shared/domain/slots.js';
 import { FormField } from '../../components/form.js';
 import type { useServices } from '../services/api/index.js';
 import type { CreateFormValues } from './createForm.js';
@@ -31,7 +31,7 @@ export function ServiceSection({
   const slot = slots.find((s) => `${s.date}|${s.startTime}|${s.endTime}` === v.slot);
   const perPerson = service?.rateType === 'PER_PERSON';
   const limit = slot ? participantLimit(maxParticipantsOf(service), slot.slotsAvailable) : 1;
-  const people = Math.min(limit, Math.max(1, Math.floor(Number(v.participants) || 1)));
+  const people = clampParticipants(v.participants, limit);
   const offered = addonsOf(service);
   const chosenAddons = offered.filter((a) => v.addons.includes(a.name));
   const price =

@@ -17,6 +17,7 @@ import {
   startWindowDays,
 } from '../../../../shared/domain/reservations.js';
 import { localDateTimeOf, zonedDateTime } from '../../../../shared/domain/time.js';
+import { clampParticipants } from '../../../../shared/domain/slots.js';
 import { DEFAULT_ITEM_DURATION, TEXT } from './rules.js';
 
 const c = reservationCustomerInput.shape;
@@ -154,7 +155,7 @@ export function serviceBody(
 ): ServiceReservationInput {
   const [date, startTime, endTime] = v.slot.split('|') as [string, string, string];
   // R-INV-5: the count is clamped to what the slot and the service allow.
-  const people = Math.min(opts.maxPeople ?? Infinity, Math.max(1, Math.floor(Number(v.participants) || 1)));
+  const people = clampParticipants(v.participants, opts.maxPeople ?? Number.POSITIVE_INFINITY);
   return {
     customer: customerOf(v),
     reservation: {

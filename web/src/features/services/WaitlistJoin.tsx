@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { HARD_MAX_PARTICIPANTS, participantLimit, serviceZone, type SlotRef } from '../../../../shared/domain/slots.js';
+import { perBookingLimit, serviceZone, type SlotRef } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { CONFIRM_HOURS, CONFIRM_MAIL_MESSAGE } from '../../../../shared/domain/waitlist.js';
 import { errorMessage } from '../../api/client.js';
@@ -26,7 +26,7 @@ export function WaitlistJoinModal({
   slot: SlotRef;
   onClose: () => void;
 }) {
-  const limit = participantLimit(service.rsvpSettings?.maxParticipants ?? undefined, HARD_MAX_PARTICIPANTS);
+  const limit = perBookingLimit(service.rsvpSettings?.maxParticipants);
   const [form, setForm] = useState({ firstName: '', lastName: '', phone: '', email: '', participantCount: 1 });
   const [errors, setErrors] = useState<BookingErrors>({});
   // The failure shows in the form, not as a toast.
