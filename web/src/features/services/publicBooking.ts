@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import type { PublicService } from '../../../../shared/contract/responses.js';
-import { isEmail } from '../../../../shared/domain/email.js';
+import { publicBookingBody } from '../../../../shared/contract/public-booking-models.js';
 import { fromCents, toCents } from '../../../../shared/domain/money.js';
 import { quote } from '../../../../shared/domain/pricing.js';
 import { computeCharges } from '../../../../shared/domain/charges.js';
@@ -20,17 +21,27 @@ export interface BookingForm {
   allergies: string;
   addons: string[];
 }
-export type BookingErrors = Partial<Record<'firstName' | 'lastName' | 'phone' | 'email', string>>;
+const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;
+type ContactField = (typeof CONTACT_FIELDS)[number];
+export type BookingErrors = Partial<Record<ContactField, string>>;
+const isContactField = (key: unknown): key is ContactField => CONTACT_FIELDS.includes(key as ContactField);
 
-/** R-SVC-1, each message under its field. */
+/**
+ * R-SVC-1, each message under its field: the contact details checked by the request's own schema
+ * (publicBookingBody's customer, which the waitlist's join takes too), so the page says what the
+ * server enforces and each message exists once (docs/decisions/each-rule-once.md).
+ */
 export function validateBooking(f: BookingForm): BookingErrors {
-  const e: BookingErrors = {};
-  if (!f.firstName.trim()) e.firstName = 'First name is required';
-  if (!f.lastName.trim()) e.lastName = 'Last name is required';
-  if (!f.phone.trim()) e.phone = 'Phone number is required';
-  if (!f.email.trim()) e.email = 'Email address is required';
-  else if (!isEmail(f.email)) e.email = 'Please enter a valid email address';
-  return e;
+  const contact = { firstName: f.firstName, lastName: f.lastName, phone: f.phone, email: f.email };
+  const checked = z.safeParse(publicBookingBody.shape.customer, contact);
+  const errors: BookingErrors = {};
+  if (checked.success) return errors;
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0];
+    // The first message of a field is its own (an empty e-mail is "required", not also "not valid").
+    if (isContactField(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 export const limitFor = (s: PublicService, slot: Slot) =>

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { publicBookingBody } from '../../../../shared/contract/public-booking-models.js';
 import { describe, expect, it } from 'vitest';
 import { maxLengthOf } from '../../components/form.js';
 import { publicService, staffService } from './fixtures.test-helpers.js';
@@ -129,6 +131,30 @@ describe('public booking form', () => {
         addons: [],
       }).email,
     ).toBe('Email address is required');
+  });
+
+  it('refuses what the booking request schema refuses, with its message (one rule, docs/decisions/each-rule-once.md)', () => {
+    const form = {
+      firstName: 'Ann\nLee',
+      lastName: 'x'.repeat(101),
+      phone: '555',
+      email: 'ann@example.com',
+      participantCount: 1,
+      notes: '',
+      allergies: '',
+      addons: [],
+    };
+    const customer = z.safeParse(publicBookingBody.shape.customer, {
+      firstName: form.firstName,
+      lastName: form.lastName,
+      phone: form.phone,
+      email: form.email,
+    });
+    const byField = Object.fromEntries(
+      (customer.error?.issues ?? []).map((i) => [String(i.path[0]), i.message] as const).reverse(),
+    );
+    expect(Object.keys(byField).sort()).toEqual(['firstName', 'lastName']);
+    expect(validateBooking(form)).toEqual(byField);
   });
 
   it('clamps participants to the slot and previews the total with the shared pricing', () => {
