@@ -142,7 +142,7 @@ describe('queryAll / queryPages', () => {
 });
 
 describe('hand-written pagination', () => {
-  // docs/decisions/each-rule-once.md: DynamoDB's paging keys are spoken in functions/lib/db.ts only;
+  // docs/decisions/0266-each-rule-once.md: DynamoDB's paging keys are spoken in functions/lib/db.ts only;
   // a cursor or an offset is PagingOptions.after and QueryPage.lastKey.
   it('is nowhere: LastEvaluatedKey and ExclusiveStartKey appear only in functions/lib/db.ts', () => {
     const root = join(import.meta.dirname, '..');

@@ -107,8 +107,8 @@ export interface QueryPage {
 }
 
 /**
- * The one pagination loop (docs/decisions/batch-reads-paging-dead-letters.md,
- * docs/decisions/each-rule-once.md: no `LastEvaluatedKey` outside this file): each page of `input`,
+ * The one pagination loop (docs/decisions/0257-batch-reads-paging-dead-letters.md,
+ * docs/decisions/0266-each-rule-once.md: no `LastEvaluatedKey` outside this file): each page of `input`,
  * in order, following the last key until DynamoDB reports no more. Breaking out of a `for await`
  * stops reading; the page's `lastKey` is where a cursor resumes.
  */

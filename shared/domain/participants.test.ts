@@ -12,13 +12,13 @@ import {
 } from './slots.js';
 
 /**
- * R-SVC-2: the participant limit has one function (participantLimit in ./slots.ts). The public page and
+ * R-BOOK-3: the participant limit has one function (participantLimit in ./slots.ts). The public page and
  * the staff form offer up to it; the server and the waitlist refuse above it. Both sides import it
- * (docs/decisions/each-rule-once.md), so they cannot drift apart.
+ * (docs/decisions/0266-each-rule-once.md), so they cannot drift apart.
  */
 const SERVICE_MAXIMA = [undefined, null, 0, -3, 1, 2.7, 8, 10, 49, 50, 60, 100];
 
-describe('the participant limit (R-SVC-2)', () => {
+describe('the participant limit (R-BOOK-3)', () => {
   it('the largest party the page offers with places to spare is the largest the server accepts', () => {
     for (const max of SERVICE_MAXIMA) {
       const offered = participantLimit(max, 1000);

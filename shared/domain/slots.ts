@@ -92,7 +92,7 @@ export function eventHasEnded(slots: readonly SlotRef[], now: number, timeZone?:
   });
 }
 
-/** R-SVC-2: min(service max (default 10), places in the slot, 50), and at least 1. */
+/** R-BOOK-3: min(service max (default 10), places in the slot, 50), and at least 1. */
 export function participantLimit(serviceMax: number | null | undefined, slotPlaces: number): number {
   const own =
     typeof serviceMax === 'number' && Number.isFinite(serviceMax) && serviceMax > 0
@@ -109,7 +109,7 @@ export function clampParticipants(count: unknown, limit: number): number {
 }
 
 /**
- * R-SVC-2 where the slot's places are counted on their own (the server takes them, or refuses "no
+ * R-BOOK-3 where the slot's places are counted on their own (the server takes them, or refuses "no
  * longer available"; the waitlist is for a slot without enough): the most people one booking may
  * bring on a service. `participantLimit` with no slot bound, so both sides share its arithmetic.
  */
@@ -122,7 +122,7 @@ export function partySize(rateType: string, requested: unknown): number {
   return rateType === 'PER_PERSON' ? clampParticipants(requested, Number.POSITIVE_INFINITY) : 1;
 }
 
-/** R-SVC-2: why a party is refused (over the service's per-booking limit), null when it may book. */
+/** R-BOOK-3: why a party is refused (over the service's per-booking limit), null when it may book. */
 export function participantsRefusal(
   rateType: string,
   serviceMax: number | null | undefined,

@@ -29,7 +29,7 @@ const isContactField = (key: unknown): key is ContactField => CONTACT_FIELDS.inc
 /**
  * R-SVC-1, each message under its field: the contact details checked by the request's own schema
  * (publicBookingBody's customer, which the waitlist's join takes too), so the page says what the
- * server enforces and each message exists once (docs/decisions/each-rule-once.md).
+ * server enforces and each message exists once (docs/decisions/0266-each-rule-once.md).
  */
 export function validateBooking(f: BookingForm): BookingErrors {
   const contact = { firstName: f.firstName, lastName: f.lastName, phone: f.phone, email: f.email };

@@ -133,7 +133,7 @@ describe('public booking form', () => {
     ).toBe('Email address is required');
   });
 
-  it('refuses what the booking request schema refuses, with its message (one rule, docs/decisions/each-rule-once.md)', () => {
+  it('refuses what the booking request schema refuses, with its message (one rule, docs/decisions/0266-each-rule-once.md)', () => {
     const form = {
       firstName: 'Ann\nLee',
       lastName: 'x'.repeat(101),
