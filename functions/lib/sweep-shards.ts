@@ -1,5 +1,5 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { queryPages } from './db.js';
+import { type PagedQuery, queryPages } from './db.js';
 import { indexPartitions } from './sweep-shard-keys.js';
 
 /** Readers of the sharded platform-wide indexes (keys: ./sweep-shard-keys.ts, R-PLAT-17). */
@@ -9,7 +9,7 @@ type Row = Record<string, unknown>;
  * The query of one partition of a sharded index: `KeyConditionExpression` names the partition
  * `:pk` (`gsi1pk = :pk AND …`), which the reader fills with each shard in turn.
  */
-export type ShardQuery = Omit<QueryCommandInput, 'IndexName' | 'ExclusiveStartKey'> & {
+export type ShardQuery = Omit<PagedQuery, 'IndexName'> & {
   ExpressionAttributeValues?: Record<string, unknown>;
 };
 
