@@ -2,7 +2,6 @@ import { Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { userChangeRefusal } from '../../../../shared/domain/employees.js';
-import { roleFlags } from '../../../../shared/domain/roles.js';
 import { ApiRequestError } from '../../api/client.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 import { useUser } from '../../app/SessionProvider.js';
@@ -11,6 +10,7 @@ import { ArrowLeftIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { ScrollingTabList } from '../../components/ScrollingTabList.js';
 import { useAppPath } from '../shell/index.js';
+import { useMayCallFn } from '../storefront/index.js';
 import { updateEmployee, useEmployee } from './api/index.js';
 import { EditableBlock } from './EditableBlock.js';
 import { Header } from './EmployeeHeader.js';
@@ -29,7 +29,7 @@ const Performance = deferred(() => import('../timesheets/index.js').then((m) => 
 export default function EmployeeDetailPage() {
   const { id } = useParams();
   const user = useUser();
-  const flags = roleFlags(user);
+  const mayCall = useMayCallFn();
   const appPath = useAppPath();
   const navigate = useNavigate();
   const { data: e, error, isLoading, mutate } = useEmployee(id);
@@ -72,7 +72,7 @@ export default function EmployeeDetailPage() {
 
   // The server's rule (docs/decisions/sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
   const actor = { ...user, userId: user.id ?? '', isOwner: user.isOwner === true };
-  const canEdit = flags.canViewEmployees && userChangeRefusal(actor, e) === null;
+  const canEdit = mayCall('users.update') && userChangeRefusal(actor, e) === null;
   // The owner alone gives or takes another account's administrator rights (R-EMP-10).
   const canChangeRights = canEdit && actor.isOwner && e.id !== actor.userId && e.status === 'ACTIVE';
   const save = async (body: Record<string, unknown>) => {

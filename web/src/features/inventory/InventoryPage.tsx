@@ -36,7 +36,8 @@ export default function InventoryPage() {
   const canAddItem = may('inventoryItems.create');
   const itemAccess = { edit: may('inventoryItems.edit'), delete: may('inventoryItems.delete') };
   const typeAccess = { edit: may('productTypes.edit'), delete: may('productTypes.delete') };
-  const canManageServices = may('services.create') || may('services.edit') || may('services.delete');
+  const serviceAccess = { create: may('services.create'), edit: may('services.edit'), delete: may('services.delete') };
+  const canManageServices = serviceAccess.create || serviceAccess.edit || serviceAccess.delete;
   const canSeeActivity = may('inventoryReports.view');
   const canWrite = canAddType || canAddItem || itemAccess.edit || itemAccess.delete;
   const [params] = useSearchParams();
@@ -220,7 +221,7 @@ export default function InventoryPage() {
         </Tabs.Content>
         <Tabs.Content value="services">
           {ServicesTab ? (
-            <ServicesTab canManage={canManageServices} onCountChange={onServiceCount} createRequest={createService} />
+            <ServicesTab access={serviceAccess} onCountChange={onServiceCount} createRequest={createService} />
           ) : (
             <PageSpinner label="Loading services…" />
           )}
