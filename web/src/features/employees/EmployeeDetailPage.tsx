@@ -8,7 +8,7 @@ import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ArrowLeftIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { useAppPath } from '../shell/index.js';
 import { useMayCallFn } from '../storefront/index.js';
 import { updateEmployee, useEmployee } from './api/index.js';
@@ -98,12 +98,12 @@ export default function EmployeeDetailPage() {
         notice={e.pendingEmail ? <PendingEmail e={e} canEdit={canEdit} onChanged={() => mutate()} /> : null}
       />
       <Tabs.Root value={tab} onValueChange={(x) => setTab(x.value)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="job">Job Details</Tabs.Trigger>
           <Tabs.Trigger value="personal">Personal Information</Tabs.Trigger>
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
           <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
-        </ScrollingTabList>
+        </WrappingTabList>
 
         <Tabs.Content value="job">
           <EmployeeJobTab e={e} canEdit={canEdit} canChangeRights={canChangeRights} save={save} />

@@ -8,7 +8,7 @@ import { useUser } from '../../app/SessionProvider.js';
 import { DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { useAppPath } from '../shell/index.js';
 import { useMayCallFn } from '../storefront/index.js';
 import { type Employee, saveErrorMessage, useEmployees } from './api/index.js';
@@ -94,10 +94,10 @@ export default function EmployeesPage() {
         </Alert.Root>
       )}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="metrics">Metrics &amp; Performance</Tabs.Trigger>
           <Tabs.Trigger value="users">User Management ({count})</Tabs.Trigger>
-        </ScrollingTabList>
+        </WrappingTabList>
         <Tabs.Content value="metrics">
           {MetricsTab ? <MetricsTab /> : <PageSpinner label="Loading metrics…" />}
         </Tabs.Content>

@@ -11,7 +11,7 @@ import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred
 import { BoxIcon } from '../../components/icons.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
 import { useMayUseFn } from '../storefront/index.js';
 import { ItemsTab } from './ItemsTab.js';
@@ -171,7 +171,7 @@ export default function InventoryPage() {
     <Stack gap="6">
       {header}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="items" whiteSpace="nowrap" flexShrink={0}>
             Inventory Items {count(items.length)}
           </Tabs.Trigger>
@@ -186,7 +186,7 @@ export default function InventoryPage() {
               Activity Log
             </Tabs.Trigger>
           )}
-        </ScrollingTabList>
+        </WrappingTabList>
         <Tabs.Content value="items">
           {noInventoryYet && canAddType ? (
             // A brand-new business: the tabs stay (services can be added first), the items tab welcomes.

@@ -11,7 +11,7 @@ import { cancelError, TEXT } from './rules.js';
 import type { Reservation } from './types.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 
 // First-load budget (docs/decisions/web-first-load-js.md): the dialogs (forms with zod, react-hook-form, the contract's
 // schemas, date handling) and the log tab download after the page shows, or on first use; a dialog
@@ -109,7 +109,7 @@ export default function ReservationsPage() {
         }
       />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as typeof tab)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="items" whiteSpace="nowrap">
             Reservations
           </Tabs.Trigger>
@@ -124,7 +124,7 @@ export default function ReservationsPage() {
               {s.overdue} OVERDUE
             </Badge>
           )}
-        </ScrollingTabList>
+        </WrappingTabList>
         <Tabs.Content value="items">
           <ReservationList kind="ITEM" handlers={handlers} />
         </Tabs.Content>
