@@ -1,6 +1,5 @@
 import { Avatar, Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
 import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
-import { formatCents } from '../../../../shared/domain/money.js';
 import type { roleFlags } from '../../../../shared/domain/roles.js';
 import {
   accessShort,
@@ -13,6 +12,7 @@ import {
   initials,
 } from '../../../../shared/domain/employees.js';
 import type { Column } from '../../components/DataTable.js';
+import { formatMoneyCents } from '../../components/format.js';
 import type { Employee } from './api/index.js';
 import type { EmployeeAction } from './useEmployeeActions.js';
 
@@ -24,7 +24,7 @@ function StatusBadge({ e }: { e: Employee }) {
 
 /** Whole dollars in the table (R-EMP-6). */
 /** The hourly wage to the cent, as it was set (R-EMP-11): $18.50 is never shown as $19. */
-export const hourlyWage = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatCents(e.hourlyWageCents));
+export const hourlyWage = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatMoneyCents(e.hourlyWageCents));
 
 /** An employee's name as the table shows it and names the row. */
 export const employeeName = (e: Employee) => `${e.firstName} ${e.lastName}`.trim();

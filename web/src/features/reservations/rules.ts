@@ -31,8 +31,8 @@ export const TEXT = {
   detailsFailed: 'Failed to load reservation details',
   detailsGone: 'This reservation no longer exists (it may have been deleted).',
   reprocessConfirm:
-    'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
-  reprocessDone: 'Reservation reprocessed successfully! The golf cart has been reactivated.',
+    'Are you sure you want to reprocess this reservation? This will reactivate the reservation and undo the return.',
+  reprocessDone: 'Reservation reprocessed successfully! The reservation is active again.',
   reprocessFailed: 'Failed to reprocess reservation',
   restoreConfirm: 'Are you sure you want to restore this cancelled reservation to active status?',
   restoreFailed: 'Failed to restore reservation',

@@ -1,15 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { staffServiceSchema } from '../../../../shared/contract/responses.js';
-import { type GatedRoute, ROUTE_NEEDS } from '../../../../shared/contract/route-needs.js';
-import * as z from '../../../../shared/zod.js';
-import { mayUse, type PermissionPolicy, type RoleHolder } from '../../../../shared/domain/roles.js';
 import type { SessionUser } from '../../app/session.js';
-import { renderApp, renderWithProviders, stubPaths } from '../../test-utils.js';
-import { Actions, type RowHandlers } from '../reservations/RowParts.js';
-import { reservation } from '../reservations/fixtures.test-helpers.js';
-import ServicesTab from '../services/ServicesTab.js';
-import { staffService } from '../services/fixtures.test-helpers.js';
+import { renderApp, stubPaths } from '../../test-utils.js';
 
 // R-RES-13: a control shows exactly when its route would answer (docs/decisions/controls-follow-permissions.md).
 
@@ -30,54 +22,12 @@ function signIn(u: SessionUser) {
 const mine = (policyRole: 'EMPLOYEE' | 'MANAGER', permissions: Record<string, boolean> = {}) => ({
   'GET /api/settings/permissions/mine': { body: { role: 'EMPLOYEE', policyRole, permissions } },
 });
-/** What the API's authorise step answers the person on each route. */
-const mayCallAs =
-  (u: RoleHolder, policy: PermissionPolicy | null = null) =>
-  (route: GatedRoute) =>
-    mayUse(u, ROUTE_NEEDS[route], policy);
-const handlers: RowHandlers = { onDetails: () => {}, onReturn: () => {}, onCancel: () => {}, onDelete: () => {} };
 
 afterEach(() => {
   localStorage.clear();
   vi.restoreAllMocks();
 });
 vi.setConfig({ testTimeout: 60_000 });
-
-describe('reservation row buttons', () => {
-  const active = reservation({ reservationNumber: 'RES-000001' });
-  it('shows Return to a manager, not to an employee (their return route refuses them)', () => {
-    const view = renderWithProviders(
-      <Actions r={active} handlers={handlers} mayCall={mayCallAs(user('EMPLOYEE', 'MANAGER'))} />,
-    );
-    screen.getByRole('button', { name: 'Process return of RES-000001' });
-    view.unmount();
-    renderWithProviders(<Actions r={active} handlers={handlers} mayCall={mayCallAs(user('EMPLOYEE', 'EMPLOYEE'))} />);
-    expect(screen.queryByRole('button', { name: 'Process return of RES-000001' })).toBeNull();
-    screen.getByRole('button', { name: 'Cancel RES-000001' });
-  });
-  it('hides Cancel from a manager whose cancel cell is off', () => {
-    const policy: PermissionPolicy = { MANAGER: { reservations: { cancel: false } } };
-    renderWithProviders(
-      <Actions r={active} handlers={handlers} mayCall={mayCallAs(user('EMPLOYEE', 'MANAGER'), policy)} />,
-    );
-    expect(screen.queryByRole('button', { name: 'Cancel RES-000001' })).toBeNull();
-    screen.getByRole('button', { name: 'Process return of RES-000001' });
-  });
-});
-
-describe('service buttons', () => {
-  it('offers Edit without Delete to whoever may edit but not delete services', async () => {
-    stubPaths({
-      'GET /api/inventory/services': {
-        body: [z.encode(staffServiceSchema, staffService({ id: 's1', name: 'Sunset Tour' }))],
-      },
-    });
-    renderWithProviders(<ServicesTab access={{ create: false, edit: true, delete: false }} />);
-    await screen.findByRole('button', { name: 'Edit Sunset Tour' }, { timeout: 20_000 });
-    expect(screen.queryByRole('button', { name: 'Delete Sunset Tour' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add Service' })).toBeNull();
-  });
-});
 
 describe('store settings sections', () => {
   it('lists Taxes, Users & Permissions and API & Webhooks for an administrator', async () => {
