@@ -5,7 +5,7 @@
 /**
  * How people read an item's status and condition (R-INV-11): every table, badge, filter, select and
  * export shows these words, never the stored code. The codes themselves are the contract's
- * (ITEM_STATUSES, ITEM_CONDITIONS); inventory.test.ts checks each has its word.
+ * (ITEM_STATUSES, ITEM_CONDITIONS); shared/contract/labels.test.ts checks each has its word.
  */
 export const ITEM_STATUS_LABEL = {
   AVAILABLE: 'Available',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_CONDITIONS, ITEM_STATUSES } from '../contract/inventory-models.js';
-import { itemConditionLabel, itemStatusLabel } from './inventory.js';
+import { ITEM_CONDITIONS, ITEM_STATUSES } from './inventory-models.js';
+import { itemConditionLabel, itemStatusLabel } from '../domain/inventory.js';
 import {
   LOG_ACTIONS,
   logActionLabel,
@@ -8,7 +8,7 @@ import {
   paymentTypeLabel,
   RESERVATION_STATUSES,
   reservationStatusLabel,
-} from './reservations.js';
+} from '../domain/reservations.js';
 
 /** A word people read: not the code itself, not blank, no underscores or shouting. */
 const readable = (code: string, label: string) => {
