@@ -10,29 +10,21 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
 
 /**
- * Staff set how many places a slot has open. A slot that comes back with the capacity it had
- * (same originalSlotsAvailable) keeps the live count, so saving a form opened before a booking
- * does not give that booking's places away again; a changed capacity is taken as the new count.
+ * Staff set a slot's capacity (originalSlotsAvailable, R-SVC-12); the places already taken stay taken.
+ * A slot sent back with the capacity it had keeps its live count (a form opened before a booking gives
+ * no place away again), and a changed capacity moves the places left by the change, never below 0.
  */
 export function mergeAvailability(existing: readonly Slot[], incoming: readonly Slot[]): Slot[] {
   return incoming.map((s) => {
-    const sentCapacity = s.originalSlotsAvailable ?? s.slotsAvailable;
+    const capacity = s.originalSlotsAvailable ?? s.slotsAvailable;
     const prev = existing.find((e) => sameSlot(e, s));
-    if (prev && (prev.originalSlotsAvailable ?? prev.slotsAvailable) === sentCapacity) {
-      return {
-        date: s.date,
-        startTime: s.startTime,
-        endTime: s.endTime,
-        slotsAvailable: prev.slotsAvailable,
-        originalSlotsAvailable: sentCapacity,
-      };
-    }
+    const taken = prev ? Math.max(0, (prev.originalSlotsAvailable ?? prev.slotsAvailable) - prev.slotsAvailable) : 0;
     return {
       date: s.date,
       startTime: s.startTime,
       endTime: s.endTime,
-      slotsAvailable: s.slotsAvailable,
-      originalSlotsAvailable: s.slotsAvailable,
+      slotsAvailable: Math.max(0, capacity - taken),
+      originalSlotsAvailable: capacity,
     };
   });
 }

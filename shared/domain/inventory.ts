@@ -2,6 +2,29 @@
  * Inventory rules shared by the API and the page (R-SVC-5, R-INV-4, R-INV-2).
  */
 
+/**
+ * How people read an item's status and condition (R-INV-11): every table, badge, filter, select and
+ * export shows these words, never the stored code. The codes themselves are the contract's
+ * (ITEM_STATUSES, ITEM_CONDITIONS); shared/contract/labels.test.ts checks each has its word.
+ */
+export const ITEM_STATUS_LABEL = {
+  AVAILABLE: 'Available',
+  IN_USE: 'In use',
+  MAINTENANCE: 'Maintenance',
+  OUT_OF_SERVICE: 'Out of service',
+  DAMAGED: 'Damaged',
+} as const satisfies Record<string, string>;
+export const ITEM_CONDITION_LABEL = {
+  EXCELLENT: 'Excellent',
+  GOOD: 'Good',
+  FAIR: 'Fair',
+  POOR: 'Poor',
+} as const satisfies Record<string, string>;
+/** The word for a status or condition; a code this build does not know shows as it came rather than blank. */
+export const itemStatusLabel = (s: string): string => ITEM_STATUS_LABEL[s as keyof typeof ITEM_STATUS_LABEL] ?? s;
+export const itemConditionLabel = (c: string): string =>
+  ITEM_CONDITION_LABEL[c as keyof typeof ITEM_CONDITION_LABEL] ?? c;
+
 /** R-INV-6: bulk batches take 1-100 items. */
 export const MAX_BULK_ITEMS = 100;
 export const BULK_LIMIT_MESSAGE = 'Maximum 100 items per batch';

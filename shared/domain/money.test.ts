@@ -5,7 +5,6 @@ import {
   decimalText,
   formatCents,
   formatPercent,
-  formatWholeDollars,
   fromCents,
   multiplyCents,
   percentOf,
@@ -52,9 +51,6 @@ describe('money in cents', () => {
     expect(formatCents(-1205)).toBe('-$12.05');
     expect(decimalText(1250)).toBe('12.50');
     expect(decimalText(-5)).toBe('-0.05');
-    expect(formatWholeDollars(1850)).toBe('$19');
-    expect(formatWholeDollars(1849)).toBe('$18');
-    expect(formatWholeDollars(-250)).toBe('-$3');
     expect(roundDollars(2.675)).toBe(2.68);
   });
 

@@ -114,9 +114,3 @@ export function formatCents(amount: number): string {
 export function formatUsd(dollars: number | string | null | undefined): string {
   return formatCents(toCents(dollars));
 }
-
-/** "$12": whole dollars, rounded half away from zero (the employees table's wages). */
-export function formatWholeDollars(amount: number): string {
-  const d = roundHalfAwayFromZero(fromCents(amount));
-  return d < 0 ? `-$${-d}` : `$${d}`;
-}

@@ -28,10 +28,31 @@ export const LOG_ACTIONS = [
   'NO_SHOW',
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
+/** How people read a log action (R-INV-11: words on screen and in exports, never the code). */
+export const LOG_ACTION_LABEL: Record<LogAction, string> = {
+  CREATED: 'Created',
+  CANCELLED: 'Cancelled',
+  RETURNED: 'Returned',
+  REPROCESSED: 'Reprocessed',
+  RESTORED: 'Restored',
+  DELETED: 'Deleted',
+  NO_SHOW: 'No-show',
+};
+export const logActionLabel = (a: string): string => LOG_ACTION_LABEL[a as LogAction] ?? a;
 /** R-RES-9: service payment sources. */
 export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYMENT_TYPES = ['DEPOSIT', 'CHARGE', 'REFUND', 'REVERSAL', 'SERVICE_PAYMENT'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+/** How people read a payment's type (R-INV-11). */
+export const PAYMENT_TYPE_LABEL: Record<PaymentType, string> = {
+  DEPOSIT: 'Deposit',
+  CHARGE: 'Charge',
+  REFUND: 'Refund',
+  REVERSAL: 'Reversal',
+  SERVICE_PAYMENT: 'Service payment',
+};
+export const paymentTypeLabel = (t: string): string => PAYMENT_TYPE_LABEL[t as PaymentType] ?? t;
 /**
  * A reservation number as people type it: 'RES-000123', 'res-123', '#123' or just '123' all read as
  * 'RES-000123' (the log's filter); anything else is null.

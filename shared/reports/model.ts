@@ -37,7 +37,8 @@ export const REPORT_LABELS: Record<ReportType, string> = {
   'daily-log': 'Daily Log',
   revenue: 'Revenue Report',
   'employee-performance': 'Employee Performance',
-  'cart-utilization': 'Cart Utilization',
+  // Neutral words: a kayak or bike business reads it too, not only golf carts (R-INV-11).
+  'cart-utilization': 'Item Utilization',
   'customer-activity': 'Customer Activity',
 };
 

@@ -3,6 +3,7 @@
  * HTML, PDF and Excel files (./text-exports.ts, ./pdf.ts, ./xlsx.ts), and a cell as text.
  */
 import { fromCents, roundDollars, sumCents, toCents } from '../domain/money.js';
+import { reservationStatusLabel } from '../domain/reservations.js';
 import { formatDateTimeIn, formatIn } from '../domain/time-text.js';
 import { REPORT_LABELS, type ReportData } from './model.js';
 
@@ -43,7 +44,7 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
             : x.inventoryItem
               ? `${x.inventoryItem.name} #${x.inventoryItem.itemNumber}`
               : 'Item',
-        status: x.status,
+        status: reservationStatusLabel(x.status),
         total: x.totalAmount,
       }));
       const booked = d.reservations.filter((x) => x.status !== 'CANCELLED');

@@ -94,7 +94,7 @@ describe('employees: invite, set up, documents, deactivate; a manager sees the l
     const row = page.getByRole('row', { name: /Pat Rivera/ });
     await row.getByText('Pending', { exact: true }).waitFor();
     await row.getByText('@pending-setup').waitFor();
-    await row.getByText('$19').waitFor(); // whole dollars
+    await row.getByText('$18.75').waitFor(); // to the cent (R-EMP-11)
     const users = await apiJson<{ users: { id: string; email: string }[] }>(baseUrl, '/api/users', {
       token: ownerToken,
     });

@@ -215,11 +215,11 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
     await details.getByRole('button', { name: 'Reprocess Reservation' }).click();
     await page
       .getByText(
-        'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
+        'Are you sure you want to reprocess this reservation? This will reactivate the reservation and undo the return.',
       )
       .waitFor();
     await page.getByRole('button', { name: 'Reprocess', exact: true }).click();
-    await toast(page, 'Reservation reprocessed successfully! The golf cart has been reactivated.');
+    await toast(page, 'Reservation reprocessed successfully! The reservation is active again.');
     await details.getByText('ACTIVE').first().waitFor();
     await details.getByRole('button', { name: 'Close' }).last().click();
     await details.waitFor({ state: 'hidden' });

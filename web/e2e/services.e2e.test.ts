@@ -74,12 +74,12 @@ describe('services: from the staff form to a customer paying', () => {
     await form.getByLabel('Slot 1 date', { exact: true }).fill(day(5));
     await form.getByLabel('Slot 1 start time').fill('17:00');
     await form.getByLabel('Slot 1 end time').fill('19:00');
-    await form.getByLabel('Slot 1 places').fill('6');
+    await form.getByLabel('Slot 1 capacity').fill('6');
     await form.getByRole('button', { name: 'Add Time Slot' }).click();
     await form.getByLabel('Slot 2 date').fill(day(6));
     await form.getByLabel('Slot 2 start time').fill('17:00');
     await form.getByLabel('Slot 2 end time').fill('19:00');
-    await form.getByLabel('Slot 2 places').fill('4');
+    await form.getByLabel('Slot 2 capacity').fill('4');
 
     // an add-on charged per person
     await form.getByText('Add-ons', { exact: true }).click();
@@ -88,13 +88,12 @@ describe('services: from the staff form to a customer paying', () => {
     await form.getByLabel('Add-on 1 rate', { exact: true }).fill('12');
     await form.getByLabel('Add-on 1 rate type').selectOption('PER_PERSON');
 
-    // payment methods and RSVP cap in Advanced Settings (applied locally, saved with the service)
+    // the cap per booking on the form itself (R-SVC-12); payment methods in Advanced Settings
+    await form.getByLabel('Max participants per booking').fill('8');
     await form.getByRole('button', { name: 'Advanced Settings' }).click();
     const adv = staff.getByRole('dialog', { name: 'Advanced Settings' });
     await adv.getByRole('tab', { name: 'Hosts' }).click();
     await adv.getByRole('tabpanel', { name: 'Hosts' }).getByText('Coming soon...').waitFor();
-    await adv.getByRole('tab', { name: 'RSVPs' }).click();
-    await adv.getByLabel('Max participants').fill('8');
     await adv.getByRole('tab', { name: 'Payment Options' }).click();
     await adv.getByLabel('Venmo').fill('@baykayaks');
     await adv.getByLabel('Zelle').fill('pay@baykayaks.example');

@@ -2,15 +2,15 @@ import { Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { userChangeRefusal } from '../../../../shared/domain/employees.js';
-import { roleFlags } from '../../../../shared/domain/roles.js';
 import { ApiRequestError } from '../../api/client.js';
 import { deferred, useDeferred, usePreload } from '../../app/deferred.js';
 import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ArrowLeftIcon } from '../../components/icons.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { useAppPath } from '../shell/index.js';
+import { useMayCallFn } from '../storefront/index.js';
 import { updateEmployee, useEmployee } from './api/index.js';
 import { EditableBlock } from './EditableBlock.js';
 import { Header } from './EmployeeHeader.js';
@@ -29,7 +29,7 @@ const Performance = deferred(() => import('../timesheets/index.js').then((m) => 
 export default function EmployeeDetailPage() {
   const { id } = useParams();
   const user = useUser();
-  const flags = roleFlags(user);
+  const mayCall = useMayCallFn();
   const appPath = useAppPath();
   const navigate = useNavigate();
   const { data: e, error, isLoading, mutate } = useEmployee(id);
@@ -72,7 +72,7 @@ export default function EmployeeDetailPage() {
 
   // The server's rule (docs/decisions/0009-sessions-follow-the-account.md): a manager changes no administrator's record, documents included.
   const actor = { ...user, userId: user.id ?? '', isOwner: user.isOwner === true };
-  const canEdit = flags.canViewEmployees && userChangeRefusal(actor, e) === null;
+  const canEdit = mayCall('users.update') && userChangeRefusal(actor, e) === null;
   // The owner alone gives or takes another account's administrator rights (R-EMP-10).
   const canChangeRights = canEdit && actor.isOwner && e.id !== actor.userId && e.status === 'ACTIVE';
   const save = async (body: Record<string, unknown>) => {
@@ -98,12 +98,12 @@ export default function EmployeeDetailPage() {
         notice={e.pendingEmail ? <PendingEmail e={e} canEdit={canEdit} onChanged={() => mutate()} /> : null}
       />
       <Tabs.Root value={tab} onValueChange={(x) => setTab(x.value)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="job">Job Details</Tabs.Trigger>
           <Tabs.Trigger value="personal">Personal Information</Tabs.Trigger>
           <Tabs.Trigger value="documents">Documents</Tabs.Trigger>
           <Tabs.Trigger value="performance">Performance</Tabs.Trigger>
-        </ScrollingTabList>
+        </WrappingTabList>
 
         <Tabs.Content value="job">
           <EmployeeJobTab e={e} canEdit={canEdit} canChangeRights={canChangeRights} save={save} />

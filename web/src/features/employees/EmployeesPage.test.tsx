@@ -77,7 +77,7 @@ const permissionsMine = {
 afterEach(() => localStorage.clear());
 
 describe('employees page', () => {
-  it('lists the team with Admin/Mgr/Emp, whole-dollar wages, Pending/@pending-setup and the admin-only actions', async () => {
+  it('lists the team with Admin/Mgr/Emp, wages to the cent (R-EMP-11), Pending/@pending-setup and the admin-only actions', async () => {
     signIn();
     stubPaths({ ...permissionsMine, 'GET /api/users': { body: { users: [pat, kim, sam] } } });
     renderApp('/acme/employees');
@@ -85,7 +85,7 @@ describe('employees page', () => {
     screen.getByRole('tab', { name: 'User Management (3)' });
     const patRow = screen.getByText('Pat Lee').closest('tr')!;
     within(patRow).getByText('Emp');
-    within(patRow).getByText('$19');
+    within(patRow).getByText('$18.75');
     within(patRow).getByText('Pending');
     within(patRow).getByText('@pending-setup');
     within(patRow).getByText('(555) 010-2030');
@@ -110,6 +110,19 @@ describe('employees page', () => {
     expect(screen.queryAllByRole('button', { name: /^(Delete|Deactivate|Resend)/ })).toHaveLength(0);
     screen.getByRole('button', { name: 'Edit Pat Lee' });
     expect(screen.queryByRole('button', { name: 'Edit Sam Owner' })).toBeNull();
+  });
+
+  it('a manager whose role-management cell is off sees no Edit: the update route would refuse it (R-RES-13)', async () => {
+    signIn(manager);
+    stubPaths({
+      'GET /api/settings/permissions/mine': {
+        body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: { 'userManagement.manageRoles': false } },
+      },
+      'GET /api/users': { body: { users: [pat, kim, sam] } },
+    });
+    renderApp('/acme/employees');
+    await screen.findByText('Pat Lee', {}, { timeout: 20_000 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Edit Pat Lee' })).toBeNull());
   });
 
   it('offers Deactivate and Delete on another administrator to the owner only, never on the owner (R-EMP-10)', async () => {

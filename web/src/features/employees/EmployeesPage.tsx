@@ -8,8 +8,9 @@ import { useUser } from '../../app/SessionProvider.js';
 import { DataTable } from '../../components/DataTable.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { useAppPath } from '../shell/index.js';
+import { useMayCallFn } from '../storefront/index.js';
 import { type Employee, saveErrorMessage, useEmployees } from './api/index.js';
 import { employeeColumns, employeeName } from './employeeColumns.js';
 import { useEmployeeActions } from './useEmployeeActions.js';
@@ -25,6 +26,7 @@ export const BANNER_MS = 3000;
 export default function EmployeesPage() {
   const user = useUser();
   const flags = roleFlags(user);
+  const mayCall = useMayCallFn();
   const navigate = useNavigate();
   const appPath = useAppPath();
   const location = useLocation();
@@ -59,6 +61,7 @@ export default function EmployeesPage() {
   const { act, confirmDialog } = useEmployeeActions({ onDone: showBanner, reload: () => mutate() });
   const columns = employeeColumns({
     flags,
+    mayCall,
     actor: { ...user, userId: user.id ?? '', isOwner: user.isOwner === true },
     onOpen: (e) => navigate(appPath(`/employees/${e.id}`)),
     onEdit: (e) => setForm({ open: true, employee: e }),
@@ -76,7 +79,7 @@ export default function EmployeesPage() {
             <Button variant="outline" onClick={() => void mutate()} loading={isValidating && !isLoading}>
               Refresh
             </Button>
-            {flags.canManageUsers && (
+            {mayCall('users.invite') && (
               <Button colorPalette="brand" {...preloadOn(Form)} onClick={() => setForm({ open: true, employee: null })}>
                 Add Employee
               </Button>
@@ -91,10 +94,10 @@ export default function EmployeesPage() {
         </Alert.Root>
       )}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="metrics">Metrics &amp; Performance</Tabs.Trigger>
           <Tabs.Trigger value="users">User Management ({count})</Tabs.Trigger>
-        </ScrollingTabList>
+        </WrappingTabList>
         <Tabs.Content value="metrics">
           {MetricsTab ? <MetricsTab /> : <PageSpinner label="Loading metrics…" />}
         </Tabs.Content>
@@ -123,7 +126,9 @@ export default function EmployeesPage() {
                 }
                 empty={{
                   title: 'No Employees Found',
-                  description: flags.canManageUsers ? 'Add your first employee to send them an invitation.' : undefined,
+                  description: mayCall('users.invite')
+                    ? 'Add your first employee to send them an invitation.'
+                    : undefined,
                 }}
               />
             </Box>

@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
-import { formatWholeDollars } from '../../../../shared/domain/money.js';
+import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
 import type { roleFlags } from '../../../../shared/domain/roles.js';
 import {
   accessShort,
@@ -12,6 +12,7 @@ import {
   initials,
 } from '../../../../shared/domain/employees.js';
 import type { Column } from '../../components/DataTable.js';
+import { formatMoneyCents } from '../../components/format.js';
 import type { Employee } from './api/index.js';
 import type { EmployeeAction } from './useEmployeeActions.js';
 
@@ -22,7 +23,8 @@ function StatusBadge({ e }: { e: Employee }) {
 }
 
 /** Whole dollars in the table (R-EMP-6). */
-export const wholeDollars = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatWholeDollars(e.hourlyWageCents));
+/** The hourly wage to the cent, as it was set (R-EMP-11): $18.50 is never shown as $19. */
+export const hourlyWage = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatMoneyCents(e.hourlyWageCents));
 
 /** An employee's name as the table shows it and names the row. */
 export const employeeName = (e: Employee) => `${e.firstName} ${e.lastName}`.trim();
@@ -34,12 +36,15 @@ export const employeeName = (e: Employee) => `${e.firstName} ${e.lastName}`.trim
  */
 export function employeeColumns({
   flags,
+  mayCall,
   actor,
   onOpen,
   onEdit,
   onAct,
 }: {
   flags: ReturnType<typeof roleFlags>;
+  /** Whether the viewer may call a route (useMayCallFn): a button shows only where its route would answer (R-RES-13). */
+  mayCall: (route: GatedRoute) => boolean;
   /** The signed-in person as the change rule sees them. */
   actor: ChangeActor;
   onOpen: (e: Employee) => void;
@@ -101,7 +106,7 @@ export function employeeColumns({
       nowrap: true,
       align: 'end',
       sortValue: (e) => e.hourlyWageCents ?? -1,
-      render: wholeDollars,
+      render: hourlyWage,
     },
     { key: 'status', header: 'Status', nowrap: true, sortValue: (e) => e.status, render: (e) => <StatusBadge e={e} /> },
     {
@@ -111,12 +116,12 @@ export function employeeColumns({
       align: 'end',
       render: (e) => (
         <HStack gap="1" justify="end" wrap="wrap">
-          {(flags.isAdmin || canDeleteEmployee(e)) && (
+          {mayCall('users.update') && (flags.isAdmin || canDeleteEmployee(e)) && (
             <Button size="xs" variant="outline" onClick={() => onEdit(e)} aria-label={`Edit ${name(e)}`}>
               Edit
             </Button>
           )}
-          {flags.canManageUsers && canResendInvite(e) && (
+          {mayCall('users.resendInvite') && canResendInvite(e) && (
             <Button
               size="xs"
               variant="outline"
@@ -126,7 +131,7 @@ export function employeeColumns({
               Resend
             </Button>
           )}
-          {canDeactivate(e) && canRemoveAccount(actor, e) && (
+          {mayCall('users.deactivate') && canDeactivate(e) && canRemoveAccount(actor, e) && (
             <Button
               size="xs"
               variant="outline"
@@ -137,7 +142,7 @@ export function employeeColumns({
               Deactivate
             </Button>
           )}
-          {canRemoveAccount(actor, e) && (
+          {mayCall('users.delete') && canRemoveAccount(actor, e) && (
             <Button
               size="xs"
               variant="outline"

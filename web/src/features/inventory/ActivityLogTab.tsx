@@ -1,6 +1,7 @@
 import { Alert, Box, Button, CloseButton, Code, Dialog, HStack, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import type { ActivityChange, ActivityLogEntry } from '../../../../shared/contract/inventory-models.js';
+import { itemStatusLabel } from '../../../../shared/domain/inventory.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import { EmptyState } from '../../components/EmptyState.js';
@@ -157,7 +158,7 @@ function ActivityDetailsDialog({ entry, onClose }: { entry: ActivityLogEntry | n
                             <Table.Cell>{i.itemNumber}</Table.Cell>
                             <Table.Cell>{i.productTypeName ?? '-'}</Table.Cell>
                             <Table.Cell>{i.location ?? '-'}</Table.Cell>
-                            <Table.Cell>{i.status}</Table.Cell>
+                            <Table.Cell>{itemStatusLabel(i.status)}</Table.Cell>
                           </Table.Row>
                         ))}
                       </Table.Body>

@@ -74,7 +74,7 @@ describe('inventory page forms and links', () => {
     signInAsManager();
     stubPaths(listAnswers);
     renderApp('/acme/inventory?status=out-of-service');
-    const chip = await screen.findByRole('button', { name: 'OUT OF SERVICE (1)' });
+    const chip = await screen.findByRole('button', { name: 'Out of service (1)' });
     expect(chip.getAttribute('aria-pressed')).toBe('true');
     screen.getByLabelText('Status of GC-002');
     expect(screen.queryByLabelText('Status of GC-001')).toBeNull();

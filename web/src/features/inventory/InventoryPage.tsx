@@ -11,7 +11,7 @@ import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred
 import { BoxIcon } from '../../components/icons.js';
 import { useServices } from '../services/api/index.js';
 import { PageHeader } from '../../components/PageHeader.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { INVENTORY_ACTIVITY, useInventory } from './api/index.js';
 import { useMayUseFn } from '../storefront/index.js';
 import { ItemsTab } from './ItemsTab.js';
@@ -36,7 +36,8 @@ export default function InventoryPage() {
   const canAddItem = may('inventoryItems.create');
   const itemAccess = { edit: may('inventoryItems.edit'), delete: may('inventoryItems.delete') };
   const typeAccess = { edit: may('productTypes.edit'), delete: may('productTypes.delete') };
-  const canManageServices = may('services.create') || may('services.edit') || may('services.delete');
+  const serviceAccess = { create: may('services.create'), edit: may('services.edit'), delete: may('services.delete') };
+  const canManageServices = serviceAccess.create || serviceAccess.edit || serviceAccess.delete;
   const canSeeActivity = may('inventoryReports.view');
   const canWrite = canAddType || canAddItem || itemAccess.edit || itemAccess.delete;
   const [params] = useSearchParams();
@@ -170,7 +171,7 @@ export default function InventoryPage() {
     <Stack gap="6">
       {header}
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="items" whiteSpace="nowrap" flexShrink={0}>
             Inventory Items {count(items.length)}
           </Tabs.Trigger>
@@ -185,7 +186,7 @@ export default function InventoryPage() {
               Activity Log
             </Tabs.Trigger>
           )}
-        </ScrollingTabList>
+        </WrappingTabList>
         <Tabs.Content value="items">
           {noInventoryYet && canAddType ? (
             // A brand-new business: the tabs stay (services can be added first), the items tab welcomes.
@@ -220,7 +221,7 @@ export default function InventoryPage() {
         </Tabs.Content>
         <Tabs.Content value="services">
           {ServicesTab ? (
-            <ServicesTab canManage={canManageServices} onCountChange={onServiceCount} createRequest={createService} />
+            <ServicesTab access={serviceAccess} onCountChange={onServiceCount} createRequest={createService} />
           ) : (
             <PageSpinner label="Loading services…" />
           )}

@@ -4,7 +4,7 @@ import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import type { InventoryItem, ItemCondition, ProductType } from '../../../../shared/contract/inventory-models.js';
 import { ITEM_CONDITIONS } from '../../../../shared/contract/inventory-models.js';
-import { clampBulkQuantity } from '../../../../shared/domain/inventory.js';
+import { clampBulkQuantity, itemConditionLabel } from '../../../../shared/domain/inventory.js';
 import { useMutationAction } from '../../api/mutation.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
 import { FormDialog } from '../../components/FormDialog.js';
@@ -209,7 +209,7 @@ export function ItemFormDialog({
                 <NativeSelect.Field {...form.register('condition')}>
                   {ITEM_CONDITIONS.map((c: ItemCondition) => (
                     <option key={c} value={c}>
-                      {c}
+                      {itemConditionLabel(c)}
                     </option>
                   ))}
                 </NativeSelect.Field>

@@ -156,7 +156,8 @@ export function ItemsTab(props: {
           maxW="xs"
           type="search"
           aria-label="Search items"
-          placeholder="Search item number, serial, type, location, notes"
+          // Short enough to show whole in the 320 px box at 375 px; the search also reads locations and notes.
+          placeholder="Search number, serial, type…"
           value={filters.search}
           onChange={(e) => setFilter('search', e.target.value)}
         />

@@ -1,5 +1,5 @@
 import type { InventoryItem, ItemPage, ItemStatus, RateRow } from '../../../../shared/contract/inventory-models.js';
-import { BULK_LIMIT_MESSAGE, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
+import { BULK_LIMIT_MESSAGE, itemStatusLabel, MAX_BULK_ITEMS } from '../../../../shared/domain/inventory.js';
 import { formatUsd } from '../../../../shared/domain/money.js';
 
 /** R-INV-2. */
@@ -10,7 +10,8 @@ export const STATUS_CHIPS: readonly ItemStatus[] = ['AVAILABLE', 'IN_USE', 'MAIN
 /** What a manager may pick by hand: IN_USE comes from rentals (R-INV-5). */
 export const SETTABLE_STATUSES: readonly ItemStatus[] = ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
 
-export const statusLabel = (s: ItemStatus) => s.replace(/_/g, ' ');
+/** The status in words (R-INV-11): chips, badges, the status dropdown and toasts. */
+export const statusLabel = (s: ItemStatus) => itemStatusLabel(s);
 
 /**
  * A manager's status dropdown on one row (R-INV-5): the four settable statuses; IN_USE is

@@ -7,7 +7,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary.js';
 import { LayersIcon, ShieldIcon } from '../../components/icons.js';
 import { deferred, useDeferred, usePreload, type Deferred } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { OverviewTab } from './OverviewTab.js';
 
 // First-load budget (docs/decisions/0173-web-first-load-js.md): the tabs not shown first download after the portal
@@ -111,13 +111,13 @@ export default function PlatformPortal() {
           lazyMount
           unmountOnExit
         >
-          <ScrollingTabList mb="6">
+          <WrappingTabList mb="6">
             {PLATFORM_TABS.map((t) => (
               <Tabs.Trigger key={t.value} value={t.value}>
                 {t.label}
               </Tabs.Trigger>
             ))}
-          </ScrollingTabList>
+          </WrappingTabList>
           {PLATFORM_TABS.map((t) => (
             <Tabs.Content key={t.value} value={t.value}>
               <ErrorBoundary>{TAB_BODY[t.value]?.() ?? <NotYet label={t.label} />}</ErrorBoundary>

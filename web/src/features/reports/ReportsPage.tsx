@@ -6,6 +6,7 @@ import { useOrgTimeZone } from '../../app/time-zone.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 import { Analytics } from './AnalyticsTab.js';
 import { type ReportRequest, useReport } from './api/index.js';
 import { ExportPanel } from './ExportTab.js';
@@ -48,13 +49,13 @@ export default function ReportsPage() {
     <Stack gap="5">
       <PageHeader title="Reports" subtitle="Figures of your business by day, employee, customer and item" />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as Tab)} variant="line" lazyMount>
-        <Tabs.List overflowX="auto">
+        <WrappingTabList>
           <Tabs.Trigger value="generate">Generate</Tabs.Trigger>
           <Tabs.Trigger value="analytics">Analytics</Tabs.Trigger>
           <Tabs.Trigger value="export">Export</Tabs.Trigger>
           <Tabs.Trigger value="schedule">Schedule</Tabs.Trigger>
           <Tabs.Trigger value="settings">Settings</Tabs.Trigger>
-        </Tabs.List>
+        </WrappingTabList>
         <Tabs.Content value="generate">
           <GenerateTab
             type={type}

@@ -17,8 +17,7 @@ import { mayMarkNoShow, NO_SHOW_LABEL, reservationStatusLabel } from '../../../.
 import { formatPhone } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { useUser } from '../../app/SessionProvider.js';
-import { useMayUseFn } from '../storefront/index.js';
+import { useMayCallFn } from '../storefront/index.js';
 import { useMarkNoShow, useReprocessReservation, useReservation, useRestoreReservation } from './api/index.js';
 import { Row } from './DetailRow.js';
 import { PaymentHistory } from './PaymentHistory.js';
@@ -28,15 +27,14 @@ import { detailsError, durationText, isOverdue, noShowError, restoreError, rowAc
 
 /** The reservation details dialog (R-RES-1): breakdown, payments, allergies, notes, Reprocess and Restore. */
 export function DetailsDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const user = useUser();
   const zone = usePageZone();
   const one = useReservation(id);
   const { confirm, confirmDialog } = useConfirm();
   const r = one.data;
-  const actions = r ? rowActions(r, user) : null;
-  const may = useMayUseFn();
-  // R-RES-12: ACTIVE and started, for whoever may cancel (the route's own permission).
-  const offerNoShow = !!r && mayMarkNoShow(r) && may('reservations.cancel');
+  const mayCall = useMayCallFn();
+  const actions = r ? rowActions(r, mayCall) : null;
+  // R-RES-12: ACTIVE and started, for whoever may call the no-show route (R-RES-13).
+  const offerNoShow = !!r && mayMarkNoShow(r) && mayCall('reservations.noShow');
   // Each hook revalidates this reservation, the lists, items, customers and dashboard counts.
   const reprocessOne = useReprocessReservation({ success: TEXT.reprocessDone, failure: TEXT.reprocessFailed });
   // No-show and restore word their failures with the status (R-RES-11), so the dialog toasts those itself.

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { logActionLabel } from '../../../../shared/domain/reservations.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { Pagination } from '../../components/Pagination.js';
 import { useReservationLogs } from './api/index.js';
@@ -64,7 +65,7 @@ export function LogTab() {
             <option value="">All actions</option>
             {LOG_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {logActionLabel(a)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -157,7 +158,7 @@ export function LogTab() {
                     <DateTimeLines iso={e.createdAt} zone={zone} />
                   </Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge>
+                    <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{logActionLabel(e.action)}</Badge>
                   </Table.Cell>
                   <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap" title={e.reservationId}>
                     {e.reservationNumber ?? e.reservationId}
@@ -199,7 +200,7 @@ function LogCard({ e, zone }: { e: LogEntry; zone: string }) {
     <Card.Root size="sm" data-log-action={e.action}>
       <Card.Body gap="1">
         <HStack justify="space-between">
-          <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{e.action}</Badge>
+          <Badge colorPalette={ACTION_COLOUR[e.action] ?? 'gray'}>{logActionLabel(e.action)}</Badge>
           <Text fontSize="xs" color="fg.muted">
             {fmtDateTime(e.createdAt, zone)}
           </Text>

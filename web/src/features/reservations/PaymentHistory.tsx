@@ -1,4 +1,5 @@
 import { Table, Text } from '@chakra-ui/react';
+import { paymentTypeLabel } from '../../../../shared/domain/reservations.js';
 import { employeeName, fmtDateTime, money } from './display.js';
 import type { ReservationDetail } from './types.js';
 
@@ -26,7 +27,7 @@ export function PaymentHistory({ payments, zone }: { payments: ReservationDetail
           {payments.map((p) => (
             <Table.Row key={p.id}>
               <Table.Cell whiteSpace="nowrap">{fmtDateTime(p.paymentDate, zone)}</Table.Cell>
-              <Table.Cell>{p.paymentType}</Table.Cell>
+              <Table.Cell>{paymentTypeLabel(p.paymentType)}</Table.Cell>
               <Table.Cell>
                 {p.method ?? '-'}
                 {p.paymentId ? ` · ${p.paymentId}` : ''}

@@ -5,7 +5,7 @@ import { Actions, type RowProps, StatusCell } from './RowParts.js';
 import { LazyTrackingCells } from './LazyTrackingCells.js';
 
 /** A reservation as a card on a phone (the table's columns do not fit 375 px). */
-export function ReservationCard({ r, zone, kind, handlers, user, serviceIds }: RowProps & { serviceIds: string[] }) {
+export function ReservationCard({ r, zone, kind, handlers, mayCall, serviceIds }: RowProps & { serviceIds: string[] }) {
   const overdue = isOverdue(r);
   const hours = hoursOf(r);
   return (
@@ -32,7 +32,7 @@ export function ReservationCard({ r, zone, kind, handlers, user, serviceIds }: R
         </Text>
         <Text fontSize="sm">Total {money(r.totalAmount)}</Text>
         {kind === 'SERVICE' && <LazyTrackingCells r={r} ids={serviceIds} asCard />}
-        <Actions r={r} handlers={handlers} user={user} mobile />
+        <Actions r={r} handlers={handlers} mayCall={mayCall} />
       </Card.Body>
     </Card.Root>
   );

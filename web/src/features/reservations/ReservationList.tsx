@@ -1,9 +1,9 @@
 import { Alert, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useUser } from '../../app/SessionProvider.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { useBelow } from '../../components/media.js';
 import { useServiceNames } from '../services/api/index.js';
+import { useMayCallFn } from '../storefront/index.js';
 import { type ListQuery, useReservationPage } from './api/index.js';
 import { NO_SHOW_FILTER, usePageZone } from './display.js';
 import { useDebounced } from './hooks.js';
@@ -18,7 +18,7 @@ export type { RowHandlers } from './RowParts.js';
 
 /** The Reservations or the Services tab (R-RES-1): searches, chips, paging from the server, rows. */
 export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; handlers: RowHandlers }) {
-  const user = useUser();
+  const mayCall = useMayCallFn();
   const mobile = useBelow('tablet');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [cursors, setCursors] = useState<string[]>([]);
@@ -116,7 +116,7 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
               zone={zone}
               kind={kind}
               handlers={handlers}
-              user={user}
+              mayCall={mayCall}
               serviceIds={serviceIds}
             />
           ))}
@@ -127,7 +127,7 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
           kind={kind}
           zone={zone}
           handlers={handlers}
-          user={user}
+          mayCall={mayCall}
           serviceIds={serviceIds}
           sort={sort}
           setSort={setSort}

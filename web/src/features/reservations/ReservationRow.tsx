@@ -6,7 +6,7 @@ import { Actions, type RowProps, StatusCell } from './RowParts.js';
 import { LazyTrackingCells } from './LazyTrackingCells.js';
 
 /** One reservation as a table row; service rows carry Paid?, Amount and Source. */
-export function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: RowProps & { serviceIds: string[] }) {
+export function ReservationRow({ r, zone, kind, handlers, mayCall, serviceIds }: RowProps & { serviceIds: string[] }) {
   const overdue = isOverdue(r);
   const hours = hoursOf(r);
   return (
@@ -40,7 +40,7 @@ export function ReservationRow({ r, zone, kind, handlers, user, serviceIds }: Ro
       </Table.Cell>
       {kind === 'SERVICE' && <LazyTrackingCells r={r} ids={serviceIds} />}
       <Table.Cell>
-        <Actions r={r} handlers={handlers} user={user} />
+        <Actions r={r} handlers={handlers} mayCall={mayCall} />
       </Table.Cell>
     </Table.Row>
   );

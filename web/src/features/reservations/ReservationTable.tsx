@@ -1,5 +1,6 @@
 import { Button, Table } from '@chakra-ui/react';
 import type { Dispatch, SetStateAction } from 'react';
+import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
 import { COLUMNS, type SortState } from './listSort.js';
 import { ReservationRow } from './ReservationRow.js';
 import type { RowHandlers } from './RowParts.js';
@@ -11,7 +12,7 @@ export function ReservationTable({
   kind,
   zone,
   handlers,
-  user,
+  mayCall,
   serviceIds,
   sort,
   setSort,
@@ -20,7 +21,7 @@ export function ReservationTable({
   kind: 'ITEM' | 'SERVICE';
   zone: string;
   handlers: RowHandlers;
-  user: { role: string; accessLevel?: string | null };
+  mayCall: (route: GatedRoute) => boolean;
   serviceIds: string[];
   sort: SortState | null;
   setSort: Dispatch<SetStateAction<SortState | null>>;
@@ -70,7 +71,7 @@ export function ReservationTable({
               zone={zone}
               kind={kind}
               handlers={handlers}
-              user={user}
+              mayCall={mayCall}
               serviceIds={serviceIds}
             />
           ))}

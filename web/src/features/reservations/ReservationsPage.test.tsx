@@ -191,10 +191,10 @@ describe('reservations page', () => {
     expect(within(dialog).queryByRole('button', { name: 'Restore Reservation' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reprocess Reservation' }));
     await screen.findByText(
-      'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
+      'Are you sure you want to reprocess this reservation? This will reactivate the reservation and undo the return.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Reprocess' }));
-    await screen.findByText('Reservation reprocessed successfully! The golf cart has been reactivated.');
+    await screen.findByText('Reservation reprocessed successfully! The reservation is active again.');
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/r2/reprocess'))).toBe(true);
   });
 

@@ -1,11 +1,9 @@
 import { Badge, Button, HStack, Stack, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
-import { roleFlags } from '../../../../shared/domain/roles.js';
-import { useUser } from '../../app/SessionProvider.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';
-import { useCanFn } from '../storefront/index.js';
+import { useMayCallFn } from '../storefront/index.js';
 import { useCancelReservation, useDeleteReservation, useReservationPage, useReservationStats } from './api/index.js';
 import { customerName, headerCounts } from './display.js';
 import { ReservationList, type RowHandlers } from './ReservationList.js';
@@ -13,7 +11,7 @@ import { cancelError, TEXT } from './rules.js';
 import type { Reservation } from './types.js';
 import { deferred, preloadOn, useDeferred, usePreload } from '../../app/deferred.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { ScrollingTabList } from '../../components/ScrollingTabList.js';
+import { WrappingTabList } from '../../components/WrappingTabList.js';
 
 // First-load budget (docs/decisions/0173-web-first-load-js.md): the dialogs (forms with zod, react-hook-form, the
 // contract's schemas, date handling) and the log tab download after the page shows, or on first use; a dialog renders
@@ -26,8 +24,7 @@ const ServiceForm = deferred(() => import('../services/index.js').then((m) => m.
 
 /** The Reservations page (R-RES-10): Reservations, Services and Reservations Log tabs and their dialogs. */
 export default function ReservationsPage() {
-  const user = useUser();
-  const can = useCanFn();
+  const mayCall = useMayCallFn();
   const [tab, setTab] = useState<'items' | 'services' | 'log'>('items');
   const [creating, setCreating] = useState<'item' | 'service' | null>(null);
   const [newService, setNewService] = useState(false);
@@ -93,7 +90,7 @@ export default function ReservationsPage() {
         }
         actions={
           <HStack wrap="wrap">
-            {can('reservations.create') && (
+            {(tab === 'services' ? mayCall('reservations.createService') : mayCall('reservations.createItem')) && (
               <Button
                 size="sm"
                 colorPalette="brand"
@@ -103,7 +100,7 @@ export default function ReservationsPage() {
                 New Reservation
               </Button>
             )}
-            {roleFlags(user).canManageInventory && (
+            {mayCall('services.create') && (
               <Button size="sm" variant="outline" {...preloadOn(ServiceForm)} onClick={() => setNewService(true)}>
                 New Service
               </Button>
@@ -112,7 +109,7 @@ export default function ReservationsPage() {
         }
       />
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as typeof tab)} lazyMount variant="line">
-        <ScrollingTabList>
+        <WrappingTabList>
           <Tabs.Trigger value="items" whiteSpace="nowrap">
             Reservations
           </Tabs.Trigger>
@@ -127,7 +124,7 @@ export default function ReservationsPage() {
               {s.overdue} OVERDUE
             </Badge>
           )}
-        </ScrollingTabList>
+        </WrappingTabList>
         <Tabs.Content value="items">
           <ReservationList kind="ITEM" handlers={handlers} />
         </Tabs.Content>
@@ -142,7 +139,7 @@ export default function ReservationsPage() {
       )}
       {ReturnDialog && <ReturnDialog reservation={returning} onClose={() => setReturning(null)} />}
       {DetailsDialog && <DetailsDialog id={detailsId} onClose={() => setDetailsId(null)} />}
-      {roleFlags(user).canManageInventory && ServiceFormDialog && (
+      {mayCall('services.create') && ServiceFormDialog && (
         <ServiceFormDialog
           open={newService}
           service={null}

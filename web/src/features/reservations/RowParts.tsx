@@ -1,4 +1,5 @@
 import { Badge, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
 import { NO_SHOW_LABEL, reservationStatusLabel } from '../../../../shared/domain/reservations.js';
 import { EyeIcon, TrashIcon } from '../../components/icons.js';
 import { STATUS_COLOUR } from './display.js';
@@ -19,12 +20,13 @@ export type RowProps = {
   zone: string;
   kind: 'ITEM' | 'SERVICE';
   handlers: RowHandlers;
-  user: { role: string; accessLevel?: string | null };
+  /** Whether the signed-in person may call a route (useMayCallFn): the row shows only what they may do. */
+  mayCall: (route: GatedRoute) => boolean;
 };
 
 /** A row's buttons: Details always; Return, Cancel and Delete as rowActions allows (R-RES-1). */
-export function Actions({ r, handlers, user, mobile }: Omit<RowProps, 'zone' | 'kind'> & { mobile?: boolean }) {
-  const a = rowActions(r, user, { mobile });
+export function Actions({ r, handlers, mayCall }: Omit<RowProps, 'zone' | 'kind'>) {
+  const a = rowActions(r, mayCall);
   const label = r.reservationNumber;
   return (
     <HStack gap="1" wrap="wrap">

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type GatedRoute, ROUTE_NEEDS } from '../../../../shared/contract/route-needs.js';
+import { mayUse, type PermissionPolicy, type RoleHolder } from '../../../../shared/domain/roles.js';
 import { depositTypeLabel } from '../../../../shared/domain/charges.js';
 import { ApiRequestError } from '../../api/client.js';
 import { calendarDays, dayColour, estimateOriginal, slotDisabled } from './calendarRules.js';
@@ -18,41 +20,53 @@ const admin = { role: 'BUSINESS_ADMIN' };
 const manager = { role: 'EMPLOYEE', accessLevel: 'MANAGER' };
 const employee = { role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' };
 
-describe('row actions (R-RES-5)', () => {
+/** What the API's authorise step answers for the person on each route (the rule the rows must follow). */
+const mayCallAs =
+  (u: RoleHolder, policy: PermissionPolicy | null = null) =>
+  (route: GatedRoute) =>
+    mayUse(u, ROUTE_NEEDS[route], policy);
+
+describe('row actions (R-RES-5, R-RES-13)', () => {
   const item = { serviceId: null, inventoryItemId: 'i1' };
-  it('offers return and cancel on an active item reservation, never delete', () => {
-    expect(rowActions({ ...item, status: 'ACTIVE' }, employee)).toMatchObject({
-      processReturn: true,
+  it('offers cancel on an active item reservation to an employee, but not return (their route refuses it)', () => {
+    expect(rowActions({ ...item, status: 'ACTIVE' }, mayCallAs(employee))).toMatchObject({
+      processReturn: false,
       cancel: true,
       delete: false,
       reprocess: false,
       restore: false,
     });
+    expect(rowActions({ ...item, status: 'ACTIVE' }, mayCallAs(manager)).processReturn).toBe(true);
   });
   it('hides return on services, keeps cancel', () => {
-    expect(rowActions({ status: 'ACTIVE', serviceId: 's1' }, admin)).toMatchObject({
+    expect(rowActions({ status: 'ACTIVE', serviceId: 's1' }, mayCallAs(admin))).toMatchObject({
       processReturn: false,
       cancel: true,
     });
   });
-  it('shows mobile return only with the return permission', () => {
-    expect(rowActions({ ...item, status: 'ACTIVE' }, employee, { mobile: true }).processReturn).toBe(false);
-    expect(rowActions({ ...item, status: 'ACTIVE' }, manager, { mobile: true }).processReturn).toBe(true);
+  it('follows the matrix: a manager whose return or cancel cell is off sees neither button', () => {
+    const policy: PermissionPolicy = { MANAGER: { reservations: { processReturn: false, cancel: false } } };
+    expect(rowActions({ ...item, status: 'ACTIVE' }, mayCallAs(manager, policy))).toMatchObject({
+      processReturn: false,
+      cancel: false,
+    });
   });
   it('offers delete on completed and cancelled only to admins and managers', () => {
     for (const status of ['COMPLETED', 'CANCELLED']) {
-      expect(rowActions({ ...item, status }, admin).delete).toBe(true);
-      expect(rowActions({ ...item, status }, manager).delete).toBe(true);
-      expect(rowActions({ ...item, status }, employee).delete).toBe(false);
+      expect(rowActions({ ...item, status }, mayCallAs(admin)).delete).toBe(true);
+      expect(rowActions({ ...item, status }, mayCallAs(manager)).delete).toBe(true);
+      expect(rowActions({ ...item, status }, mayCallAs(employee)).delete).toBe(false);
     }
-    expect(rowActions({ ...item, status: 'ACTIVE' }, admin).delete).toBe(false);
+    expect(rowActions({ ...item, status: 'ACTIVE' }, mayCallAs(admin)).delete).toBe(false);
   });
   it('offers reprocess on completed and restore on cancelled item reservations to privileged users', () => {
-    expect(rowActions({ ...item, status: 'COMPLETED' }, manager).reprocess).toBe(true);
-    expect(rowActions({ ...item, status: 'COMPLETED' }, employee).reprocess).toBe(false);
-    expect(rowActions({ ...item, status: 'CANCELLED' }, admin).restore).toBe(true);
-    expect(rowActions({ status: 'CANCELLED', serviceId: 's1', inventoryItemId: null }, admin).restore).toBe(false);
-    expect(rowActions({ ...item, status: 'CANCELLED' }, employee).restore).toBe(false);
+    expect(rowActions({ ...item, status: 'COMPLETED' }, mayCallAs(manager)).reprocess).toBe(true);
+    expect(rowActions({ ...item, status: 'COMPLETED' }, mayCallAs(employee)).reprocess).toBe(false);
+    expect(rowActions({ ...item, status: 'CANCELLED' }, mayCallAs(admin)).restore).toBe(true);
+    expect(rowActions({ status: 'CANCELLED', serviceId: 's1', inventoryItemId: null }, mayCallAs(admin)).restore).toBe(
+      false,
+    );
+    expect(rowActions({ ...item, status: 'CANCELLED' }, mayCallAs(employee)).restore).toBe(false);
   });
 });
 

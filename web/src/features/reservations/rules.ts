@@ -2,7 +2,7 @@
  * The Reservations page's rules (R-RES-1, R-RES-5, R-RES-2, R-RES-11; R-RES-8), as plain functions so
  * that the dialogs and the tests share one reading of the spec. No React, no fetch.
  */
-import { roleFlags, type RoleHolder } from '../../../../shared/domain/roles.js';
+import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
 import { ApiRequestError } from '../../api/client.js';
 import { pluralize } from '../../components/format.js';
 
@@ -31,8 +31,8 @@ export const TEXT = {
   detailsFailed: 'Failed to load reservation details',
   detailsGone: 'This reservation no longer exists (it may have been deleted).',
   reprocessConfirm:
-    'Are you sure you want to reprocess this reservation? This will reactivate the golf cart and undo the return.',
-  reprocessDone: 'Reservation reprocessed successfully! The golf cart has been reactivated.',
+    'Are you sure you want to reprocess this reservation? This will reactivate the reservation and undo the return.',
+  reprocessDone: 'Reservation reprocessed successfully! The reservation is active again.',
   reprocessFailed: 'Failed to reprocess reservation',
   restoreConfirm: 'Are you sure you want to restore this cancelled reservation to active status?',
   restoreFailed: 'Failed to restore reservation',
@@ -77,22 +77,21 @@ export interface RowActions {
 }
 
 /**
- * Which actions a row (or the details dialog) offers. Return: active and not a service; in the mobile
- * card layout only with the return permission. Cancel: any active. Delete: completed or cancelled, with
- * the return permission. Reprocess (completed) and Restore (cancelled, with an inventory item) need the
- * privilege flag: the routes' capability is processReturns, so the same flag.
+ * Which actions a row (or the details dialog) offers: what the reservation's state allows (R-RES-5:
+ * Return on active item reservations, Cancel on active ones, Delete on completed or cancelled ones,
+ * Reprocess on completed ones, Restore on cancelled ones with an item), and only to whoever may call
+ * the action's route (R-RES-13), on every layout.
  */
-export function rowActions(r: RowLike, user: RoleHolder, opts: { mobile?: boolean } = {}): RowActions {
-  const canReturn = roleFlags(user).canProcessReturns;
+export function rowActions(r: RowLike, mayCall: (route: GatedRoute) => boolean): RowActions {
   const active = r.status === 'ACTIVE';
   const isService = !!r.serviceId;
   return {
     details: true,
-    processReturn: active && !isService && (!opts.mobile || canReturn),
-    cancel: active,
-    delete: (r.status === 'COMPLETED' || r.status === 'CANCELLED') && canReturn,
-    reprocess: r.status === 'COMPLETED' && canReturn,
-    restore: r.status === 'CANCELLED' && !!r.inventoryItemId && canReturn,
+    processReturn: active && !isService && mayCall('reservations.processReturn'),
+    cancel: active && mayCall('reservations.cancel'),
+    delete: (r.status === 'COMPLETED' || r.status === 'CANCELLED') && mayCall('reservations.delete'),
+    reprocess: r.status === 'COMPLETED' && mayCall('reservations.reprocess'),
+    restore: r.status === 'CANCELLED' && !!r.inventoryItemId && mayCall('reservations.restore'),
   };
 }
 

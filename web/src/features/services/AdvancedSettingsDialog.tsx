@@ -20,7 +20,6 @@ import { RemindersEditor } from './RemindersEditor.js';
 /** The part of the service form this dialog edits. Apply Settings hands it back; nothing is saved here. */
 export type AdvancedSettings = Pick<
   ServiceFormState,
-  | 'maxParticipants'
   | 'enablePublicBookings'
   | 'collectAllergies'
   | 'paymentSettings'
@@ -53,8 +52,6 @@ export function AdvancedSettingsDialog({
     if (open) setDraft(value);
     // Only on opening: later changes of `value` are this dialog's own edits coming back.
   }, [open]);
-  const max = Number(draft.maxParticipants);
-  const maxInvalid = !Number.isInteger(max) || max < 1 || max > 100;
   const pay = (k: keyof AdvancedSettings['paymentSettings'], label: string) => (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
@@ -104,17 +101,6 @@ export function AdvancedSettingsDialog({
                 </Tabs.Content>
                 <Tabs.Content value="RSVPs">
                   <Stack gap="4">
-                    <Field.Root invalid={maxInvalid}>
-                      <Field.Label>Max participants</Field.Label>
-                      <Input
-                        type="number"
-                        min={1}
-                        max={100}
-                        value={draft.maxParticipants}
-                        onChange={(e) => setDraft({ ...draft, maxParticipants: e.target.value })}
-                      />
-                      <Field.ErrorText>Max participants must be between 1 and 100</Field.ErrorText>
-                    </Field.Root>
                     <Switch.Root
                       checked={draft.enablePublicBookings}
                       onCheckedChange={(e) => setDraft({ ...draft, enablePublicBookings: e.checked })}
@@ -182,7 +168,7 @@ export function AdvancedSettingsDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="brand" disabled={maxInvalid} onClick={() => onApply(draft)}>
+              <Button colorPalette="brand" onClick={() => onApply(draft)}>
                 Apply Settings
               </Button>
             </Dialog.Footer>

@@ -91,31 +91,50 @@ describe('the service form', () => {
     const description = form.querySelector('textarea[name=description]') as HTMLTextAreaElement;
     await waitFor(() => expect(description.value).toBe('Fresh from the server'));
 
+    // The slot (6 of 8 places left) is edited as its capacity, with the places taken beside it (R-SVC-12).
+    expect((within(form).getByLabelText('Slot 1 capacity') as HTMLInputElement).value).toBe('8');
+    within(form).getByText('2 booked');
+    expect((within(form).getByLabelText(/Max participants per booking/) as HTMLInputElement).value).toBe('8');
+
     // Untouched: Escape closes without asking.
     fireEvent.keyDown(description, { key: 'Escape' });
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(screen.queryByText(UNSAVED)).toBeNull();
 
     // Changed: Escape asks, Stay keeps the text.
-    fireEvent.change(within(form).getByLabelText('Slot 1 places'), { target: { value: '10' } });
+    fireEvent.change(within(form).getByLabelText('Slot 1 capacity'), { target: { value: '10' } });
     fireEvent.keyDown(description, { key: 'Escape' });
     await screen.findByText(UNSAVED);
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByText(UNSAVED)).toBeNull());
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect((within(form).getByLabelText('Slot 1 places') as HTMLInputElement).value).toBe('10');
+    expect((within(form).getByLabelText('Slot 1 capacity') as HTMLInputElement).value).toBe('10');
 
     fireEvent.click(within(form).getByRole('button', { name: 'Update Service' }));
     await within(form).findByRole('alert');
     within(form).getByText('A service with this name already exists');
     const body = bodyOf(calls, 'PUT');
-    // A new count sets the capacity too; the rest is the fresh copy.
+    // The new capacity goes as both counts (the server keeps the 2 taken); the rest is the fresh copy.
     expect(JSON.parse(body.availability)).toEqual([
       { date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 10, originalSlotsAvailable: 10 },
     ]);
     expect(body.description).toBe('Fresh from the server');
     expect(JSON.parse(body.rsvpSettings)).toEqual({ maxParticipants: 8, enablePublicBookings: true });
     expect(JSON.parse(body.paymentSettings)).toMatchObject({ venmo: '@bay' });
+  });
+
+  it('gives every input of the form an accessible name (R-SVC-12)', async () => {
+    stubPaths({ 'GET /api/locations': { body: [] }, 'GET /api/inventory/services/s1': { body: wire(tour) } });
+    renderWithProviders(<ServiceFormDialog open service={tour} onClose={() => {}} onSaved={() => {}} />);
+    const form = await screen.findByRole('dialog', { name: 'Edit Service or Event' });
+    await within(form).findByLabelText('Slot 1 capacity');
+    for (const role of ['textbox', 'spinbutton', 'combobox', 'checkbox', 'switch'] as const) {
+      const all = within(form).queryAllByRole(role);
+      expect(within(form).queryAllByRole(role, { name: /\S/ }), role).toHaveLength(all.length);
+    }
+    // Date and time inputs have no role in the DOM; each carries its own name.
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[type=date], input[type=time]'))
+      expect(input.getAttribute('aria-label') || input.labels?.[0]?.textContent, input.name).toBeTruthy();
   });
 
   it("names rate types in the spec's words, never the enum (docs/decisions/0024-words-and-states.md)", async () => {

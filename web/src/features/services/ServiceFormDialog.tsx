@@ -18,7 +18,6 @@ import { type ApiService, emptyServiceForm, formFromService, payloadFromForm, sp
 import { serviceFormSchema } from './serviceFormSchema.js';
 
 const ADVANCED_KEYS = [
-  'maxParticipants',
   'enablePublicBookings',
   'collectAllergies',
   'paymentSettings',
@@ -89,7 +88,7 @@ function ServiceFields(props: {
         uploading={props.uploading}
         setUploading={props.setUploading}
       />
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
         <FormField name="rate" label="Rate ($)" required>
           <Input type="number" min={0} step={0.01} placeholder="0.00" {...form.register('rate')} />
         </FormField>
@@ -104,6 +103,10 @@ function ServiceFields(props: {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
+        </FormField>
+        {/* On the form itself, not behind Advanced Settings: it bounds every booking (R-SVC-12). */}
+        <FormField name="maxParticipants" label="Max participants per booking" required>
+          <Input type="number" min={1} max={100} step={1} {...form.register('maxParticipants')} />
         </FormField>
       </SimpleGrid>
 

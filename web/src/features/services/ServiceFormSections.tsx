@@ -11,7 +11,7 @@ export type ServiceForm = UseFormReturn<z.input<typeof serviceFormSchema>, unkno
 /** A section's own changes count as edits, so the fresh copy no longer replaces the form (R-SVC-1). */
 export const dirtying = { shouldDirty: true } as const;
 
-/** The bookable time slots: date, start, end and places each, in `slotZone`'s wall-clock time. */
+/** The bookable time slots: date, start, end and capacity each, in `slotZone`'s wall-clock time. */
 export function AvailabilityField({ form, slotZone }: { form: ServiceForm; slotZone: string }) {
   const slots = useFieldArray({ control: form.control, name: 'availability' });
   const availabilityError = form.formState.errors.availability as
@@ -45,17 +45,18 @@ export function AvailabilityField({ form, slotZone }: { form: ServiceForm; slotZ
               />
             </Field.Root>
             <Field.Root flex="1" minW="90px">
-              <Field.Label fontSize="xs">Slots</Field.Label>
+              <Field.Label fontSize="xs">Capacity</Field.Label>
+              {/* The slot's capacity, not the places left: bookings already made stay (R-SVC-12). */}
               <Input
                 type="number"
                 min={1}
                 step={1}
-                aria-label={`Slot ${i + 1} places`}
-                {...form.register(`availability.${i}.slotsAvailable`, {
-                  // Editing the count sets the capacity too (R-SVC-1 originalSlotsAvailable).
-                  onChange: () => form.setValue(`availability.${i}.originalSlotsAvailable`, undefined),
-                })}
+                aria-label={`Slot ${i + 1} capacity`}
+                {...form.register(`availability.${i}.capacity`)}
               />
+              {(form.getValues(`availability.${i}.taken`) ?? 0) > 0 && (
+                <Field.HelperText fontSize="xs">{`${form.getValues(`availability.${i}.taken`)} booked`}</Field.HelperText>
+              )}
             </Field.Root>
             <IconButton
               aria-label={`Remove slot ${i + 1}`}

@@ -17,12 +17,19 @@ import { slotsOf, type ApiService } from './serviceForm.js';
 /** A zone of the service's own, named next to its slots; null when its slots are the organization's times. */
 const ownZone = (s: ApiService, orgZone: string) => (s.timeZone && s.timeZone !== orgZone ? s.timeZone : null);
 
+/** What the viewer may do with services: each button follows its own route's permission (R-RES-13). */
+export interface ServiceAccess {
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
 export default function ServicesTab({
-  canManage,
+  access,
   onCountChange,
   createRequest = 0,
 }: {
-  canManage: boolean;
+  access: ServiceAccess;
   onCountChange?: (n: number) => void;
   createRequest?: number;
 }) {
@@ -41,11 +48,11 @@ export default function ServicesTab({
   }, [data, onCountChange]);
 
   useEffect(() => {
-    if (createRequest > 0 && canManage) {
+    if (createRequest > 0 && access.create) {
       setEditing(null);
       setFormOpen(true);
     }
-  }, [createRequest, canManage]);
+  }, [createRequest, access.create]);
 
   const openCreate = () => {
     setEditing(null);
@@ -63,7 +70,7 @@ export default function ServicesTab({
 
   return (
     <Stack gap="4">
-      {canManage && services.length > 0 && (
+      {access.create && services.length > 0 && (
         <HStack justify="flex-end">
           <Button colorPalette="brand" size="sm" onClick={openCreate}>
             Add Service
@@ -92,7 +99,7 @@ export default function ServicesTab({
           title="No services found"
           description="Create your first service to get started."
           action={
-            canManage ? (
+            access.create ? (
               <Button colorPalette="brand" onClick={openCreate}>
                 Add Service
               </Button>
@@ -128,29 +135,29 @@ export default function ServicesTab({
                       >
                         <EyeIcon />
                       </IconButton>
-                      {canManage && (
-                        <>
-                          <IconButton
-                            aria-label={`Edit ${s.name}`}
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => {
-                              setEditing(s);
-                              setFormOpen(true);
-                            }}
-                          >
-                            <PencilIcon />
-                          </IconButton>
-                          <IconButton
-                            aria-label={`Delete ${s.name}`}
-                            size="sm"
-                            variant="ghost"
-                            colorPalette="red"
-                            onClick={() => askDelete(s)}
-                          >
-                            <TrashIcon />
-                          </IconButton>
-                        </>
+                      {access.edit && (
+                        <IconButton
+                          aria-label={`Edit ${s.name}`}
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => {
+                            setEditing(s);
+                            setFormOpen(true);
+                          }}
+                        >
+                          <PencilIcon />
+                        </IconButton>
+                      )}
+                      {access.delete && (
+                        <IconButton
+                          aria-label={`Delete ${s.name}`}
+                          size="sm"
+                          variant="ghost"
+                          colorPalette="red"
+                          onClick={() => askDelete(s)}
+                        >
+                          <TrashIcon />
+                        </IconButton>
                       )}
                     </HStack>
                   </HStack>
@@ -184,7 +191,7 @@ export default function ServicesTab({
       />
       <ServiceDetailsDialog
         service={viewing}
-        canManage={canManage}
+        canManage={access.edit}
         onClose={() => setViewing(null)}
         onChanged={setViewing}
       />

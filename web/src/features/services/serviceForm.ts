@@ -10,8 +10,10 @@ export interface SlotForm {
   date: string;
   startTime: string;
   endTime: string;
-  slotsAvailable: string;
-  originalSlotsAvailable?: number;
+  /** The slot's capacity as typed (originalSlotsAvailable): what staff edit (R-SVC-12). */
+  capacity: string;
+  /** Places already booked when the service was read: shown next to the capacity, kept by the server. */
+  taken?: number;
 }
 export interface TierForm {
   id?: string;
@@ -57,7 +59,7 @@ export interface ServiceFormState {
   isActive: boolean;
 }
 
-export const emptySlot = (): SlotForm => ({ date: '', startTime: '', endTime: '', slotsAvailable: '1' });
+export const emptySlot = (): SlotForm => ({ date: '', startTime: '', endTime: '', capacity: '1' });
 
 export function emptyServiceForm(): ServiceFormState {
   return {
@@ -107,8 +109,8 @@ export function formFromService(s: ApiService): ServiceFormState {
           date: str(x.date),
           startTime: str(x.startTime),
           endTime: str(x.endTime),
-          slotsAvailable: str(x.slotsAvailable),
-          originalSlotsAvailable: x.originalSlotsAvailable,
+          capacity: str(x.originalSlotsAvailable ?? x.slotsAvailable),
+          taken: Math.max(0, (x.originalSlotsAvailable ?? x.slotsAvailable) - x.slotsAvailable),
         }))
       : [emptySlot()],
     notes: str(s.notes),
@@ -165,13 +167,14 @@ export function payloadFromForm(f: ServiceFormValues) {
   const slots = f.availability
     .filter((s) => s.date && s.startTime && s.endTime)
     .map((s) => {
-      const n = normalizeSlotCount(s.slotsAvailable);
+      // The capacity goes as both counts (R-SVC-1); the server keeps the places already taken (R-SVC-12).
+      const capacity = normalizeSlotCount(s.capacity);
       return {
         date: s.date,
         startTime: s.startTime,
         endTime: s.endTime,
-        slotsAvailable: n,
-        originalSlotsAvailable: s.originalSlotsAvailable ?? n,
+        slotsAvailable: capacity,
+        originalSlotsAvailable: capacity,
       };
     });
   const payment = {

@@ -40,8 +40,8 @@ export const serviceFormSchema = z.object({
         date: text,
         startTime: text,
         endTime: text,
-        slotsAvailable: text,
-        originalSlotsAvailable: z.number().optional(),
+        capacity: text,
+        taken: z.number().optional(),
       }),
     )
     .superRefine((slots, ctx) => {

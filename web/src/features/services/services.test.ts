@@ -33,7 +33,7 @@ describe('service form', () => {
       ...emptyServiceForm(),
       name: ' Tour ',
       rate: '',
-      availability: [{ date: '2030-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 'x' }],
+      availability: [{ date: '2030-01-01', startTime: '10:00', endTime: '11:00', capacity: 'x' }],
     };
     const body = payloadFromForm(f);
     expect(body.rate).toBe(0);
@@ -53,11 +53,28 @@ describe('service form', () => {
     ).toEqual([]);
   });
 
+  it('edits a slot as its capacity: a slot read with 3 of 8 places left shows capacity 8 and 5 taken (R-SVC-12)', () => {
+    const f = formFromService(
+      staffService({
+        availability: [
+          { date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 3, originalSlotsAvailable: 8 },
+        ],
+      }),
+    );
+    expect(f.availability[0]).toMatchObject({ capacity: '8', taken: 5 });
+    // The capacity goes as both counts; the server keeps the taken places (functions/services/service-fields.ts).
+    expect(
+      JSON.parse(payloadFromForm({ ...f, availability: [{ ...f.availability[0]!, capacity: '10' }] }).availability),
+    ).toEqual([
+      { date: '2030-01-05', startTime: '17:00', endTime: '19:00', slotsAvailable: 10, originalSlotsAvailable: 10 },
+    ]);
+  });
+
   it("sends no time zone: slots are the organization's wall-clock times, not the editor's browser's (docs/decisions/0008-one-time-zone.md)", () => {
     const f = {
       ...emptyServiceForm(),
       name: 'Tour',
-      availability: [{ date: '2030-01-01', startTime: '17:00', endTime: '19:00', slotsAvailable: '4' }],
+      availability: [{ date: '2030-01-01', startTime: '17:00', endTime: '19:00', capacity: '4' }],
     };
     expect('timeZone' in payloadFromForm(f)).toBe(false);
   });
@@ -82,7 +99,7 @@ describe('service form', () => {
       problems({
         ...emptyServiceForm(),
         name: 'x',
-        availability: [{ date: '2030-01-01', startTime: '', endTime: '', slotsAvailable: '1' }],
+        availability: [{ date: '2030-01-01', startTime: '', endTime: '', capacity: '1' }],
       }),
     ).toEqual({ availability: 'Each time slot needs a date, a start and an end time' });
     expect(maxLengthOf(serviceFormSchema, 'name')).toBe(200);

@@ -1,7 +1,18 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderWithProviders, stubApi } from '../../test-utils.js';
-import ApiWebhooksPage from './ApiWebhooksPage.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, stubApi } from '../../test-utils.js';
+import { API_PAGE_REFUSED } from './ApiWebhooksPage.js';
+
+function signIn(role: 'BUSINESS_ADMIN' | 'EMPLOYEE', accessLevel?: 'MANAGER') {
+  localStorage.setItem('token', 'tok');
+  const user = { id: 'u1', role, accessLevel, firstName: 'Ada', lastName: 'Lovelace', organizationId: 'o1' };
+  localStorage.setItem('user', JSON.stringify({ ...user, organization: { name: 'Acme', subdomain: 'acme' } }));
+}
+// The page reads the signed-in person (its controls follow their rights), so it renders in the app.
+const renderPage = () => renderApp('/acme/storefront/api');
+vi.setConfig({ testTimeout: 60_000 });
+beforeEach(() => signIn('BUSINESS_ADMIN'));
+afterEach(() => localStorage.clear());
 
 // R-PLAT-11: the page's sections load after its header (their code is not in the page's chunk);
 // both still arrive, and a failed load still shows as an error (R-SET-9).
@@ -11,8 +22,10 @@ describe('API & Webhooks page', () => {
       'settings.listApiKeys': () => ({ body: { keys: [] } }),
       'settings.listWebhooks': () => ({ body: { webhooks: [] } }),
     });
-    renderWithProviders(<ApiWebhooksPage />);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('API & Webhooks');
+    renderPage();
+    expect(
+      (await screen.findByRole('heading', { level: 1, name: 'API & Webhooks' }, { timeout: 20_000 })).textContent,
+    ).toBe('API & Webhooks');
     expect(await screen.findByText('No API keys yet.')).toBeTruthy();
     expect(await screen.findByText('No webhook endpoints yet.')).toBeTruthy();
   });
@@ -22,9 +35,19 @@ describe('API & Webhooks page', () => {
       'settings.listApiKeys': () => ({ body: { keys: [] } }),
       'settings.listWebhooks': () => ({ status: 500, body: { error: 'Internal', message: 'Boom' } }),
     });
-    renderWithProviders(<ApiWebhooksPage />);
-    expect(await screen.findByText('Failed to load webhook endpoints')).toBeTruthy();
+    renderPage();
+    expect(await screen.findByText('Failed to load webhook endpoints', {}, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByText('No webhook endpoints yet.')).toBeNull();
     expect(await screen.findByText('No API keys yet.')).toBeTruthy();
+  });
+
+  it('a manager reads why there is nothing to manage, and gets no Create key (R-RES-13)', async () => {
+    signIn('EMPLOYEE', 'MANAGER');
+    stubApi({
+      'settings.myPermissions': () => ({ body: { role: 'EMPLOYEE', policyRole: 'MANAGER', permissions: {} } }),
+    });
+    renderPage();
+    expect(await screen.findByText(API_PAGE_REFUSED, {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Create key/i })).toBeNull();
   });
 });

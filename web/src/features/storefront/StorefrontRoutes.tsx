@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/PageSpinner.js';
 import { LayersIcon, MenuIcon } from '../../components/icons.js';
 import { PageHeader } from '../../components/PageHeader.js';
 import { useAppPath } from '../shell/index.js';
+import { useMayCallFn } from './api/permissions.js';
 import { ALL_SECTIONS, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS } from './sections.js';
 
 // First-load budget (docs/decisions/0173-web-first-load-js.md): each section page is its own chunk (its form, zod and
@@ -19,8 +20,15 @@ const NotificationsPage = lazy(() => import('./NotificationsPage.js'));
 const ApiWebhooksPage = lazy(() => import('./ApiWebhooksPage.js'));
 const Drawer = deferred(() => import('./SectionsDrawer.js').then((m) => m.SectionsDrawer));
 
+/** The groups with only the sections whose page the signed-in person may read (R-RES-13). */
+function useMySections() {
+  const mayCall = useMayCallFn();
+  return STOREFRONT_GROUPS.map((g) => ({ ...g, sections: g.sections.filter((s) => !s.route || mayCall(s.route)) }));
+}
+
 function SectionLinks({ onPick }: { onPick?: () => void }) {
   const appPath = useAppPath();
+  const groups = useMySections();
   return (
     <Stack gap="4">
       <Button
@@ -35,7 +43,7 @@ function SectionLinks({ onPick }: { onPick?: () => void }) {
           Overview
         </NavLink>
       </Button>
-      {STOREFRONT_GROUPS.map((g) => (
+      {groups.map((g) => (
         <Stack key={g.title} gap="1">
           <Text
             px="3"
@@ -104,10 +112,11 @@ function StorefrontLayout({ children }: { children: React.ReactNode }) {
 
 function Overview() {
   const appPath = useAppPath();
+  const groups = useMySections();
   return (
     <Stack gap="8">
       <PageHeader title="Store Settings" subtitle="Manage your store's details and how your team works" />
-      {STOREFRONT_GROUPS.map((g) => (
+      {groups.map((g) => (
         <Stack key={g.title} gap="3">
           <Heading as="h2" size="lg">
             {g.title}

@@ -19,8 +19,8 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Webhook }) {
       key: 'event',
       header: 'Event',
       sortValue: (d) => d.event,
+      // Event names and errors wrap rather than being cut in the narrow settings column at 1366 px.
       render: (d) => (d.event in WEBHOOK_EVENT_LABELS ? WEBHOOK_EVENT_LABELS[d.event as WebhookEvent] : 'Test event'),
-      truncate: true,
       width: '20%',
     },
     { key: 'at', header: 'Changed', sortValue: (d) => d.at, render: (d) => clock.dateTime(d.at), width: '16%' },
@@ -41,7 +41,6 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Webhook }) {
       header: 'Last status',
       sortValue: (d) => d.lastStatusCode ?? 0,
       render: (d) => (d.lastStatusCode !== null ? String(d.lastStatusCode) : (d.lastError ?? '—')),
-      truncate: true,
       width: '14%',
     },
     {

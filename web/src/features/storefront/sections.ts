@@ -1,8 +1,12 @@
+import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
+
 /** The store settings area (R-SET-1): two groups of cards, one sub-route each, in the spec's order. */
 export interface StorefrontSection {
   path: string;
   label: string;
   description: string;
+  /** The route the section's page reads: only those who may call it see the section (R-RES-13). */
+  route?: GatedRoute;
 }
 
 export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }[] = [
@@ -23,10 +27,20 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
       { path: 'branding', label: 'Branding & Appearance', description: 'Logo and colours' },
       { path: 'payments', label: 'Payments', description: 'How customers pay' },
       { path: 'terms', label: 'Terms & Policies', description: 'Rental terms and policies' },
-      { path: 'taxes', label: 'Taxes', description: 'Sales tax rate' },
-      { path: 'permissions', label: 'Users & Permissions', description: 'What employees and managers may do' },
+      { path: 'taxes', label: 'Taxes', description: 'Sales tax rate', route: 'settings.getTax' },
+      {
+        path: 'permissions',
+        label: 'Users & Permissions',
+        description: 'What employees and managers may do',
+        route: 'settings.getPermissions',
+      },
       { path: 'notifications', label: 'Notification Preferences', description: 'E-mail, SMS, push and in-app alerts' },
-      { path: 'api', label: 'API & Webhooks', description: 'API keys and webhooks for your own systems' },
+      {
+        path: 'api',
+        label: 'API & Webhooks',
+        description: 'API keys and webhooks for your own systems',
+        route: 'settings.listApiKeys',
+      },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { mayUse, policyRole, roleFlags, type PermissionPolicy } from '../../../../../shared/domain/roles.js';
 import { PERMISSION_CAPABILITY, type Permission } from '../../../../../shared/domain/permissions.js';
+import { type GatedRoute, ROUTE_NEEDS } from '../../../../../shared/contract/route-needs.js';
 import { apiKey } from '../../../api/keys.js';
 import { useUser } from '../../../app/SessionProvider.js';
 
@@ -58,11 +59,27 @@ export function useCan(permission: Permission): boolean {
  * the answer arrives the role's defaults apply (an employee's inventory stays read-only).
  */
 export function useMayUseFn(): (permission: Permission) => boolean {
+  const { user, policy } = useMyPolicy();
+  return (permission) => mayUse(user, { capability: PERMISSION_CAPABILITY[permission], permission }, policy);
+}
+
+/**
+ * `mayCall(route)`: whether the signed-in person may call the route, by its contract entry's own
+ * capability and matrix cell (ROUTE_NEEDS) and `mayUse`, the API's authorise rule. Every action control
+ * is shown only when this holds (R-RES-13); until the matrix arrives the role's defaults apply.
+ */
+export function useMayCallFn(): (route: GatedRoute) => boolean {
+  const { user, policy } = useMyPolicy();
+  return (route) => mayUse(user, ROUTE_NEEDS[route], policy);
+}
+
+/** The signed-in person and their row of the matrix once it has arrived (null before, and for administrators). */
+function useMyPolicy() {
   const user = useUser();
   const { data } = useMyPermissions();
   const role = policyRole(user);
   const policy: PermissionPolicy | null = role && data ? { [role]: policyOfCells(data.permissions) } : null;
-  return (permission) => mayUse(user, { capability: PERMISSION_CAPABILITY[permission], permission }, policy);
+  return { user, policy };
 }
 
 /** The answer's cells ('group.name' → granted) as one role's row of a policy. */
