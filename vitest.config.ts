@@ -8,7 +8,8 @@ const quietEnv = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG
  * - unit: plain functions (shared/, functions/, infra assertions), no I/O beyond synth;
  * - integration (*.int.test.ts): handlers against one DynamoDB Local started for the run, a table per file;
  * - web: components and rules under jsdom;
- * - e2e (*.e2e.test.ts): Chromium against the local runtime.
+ * - e2e (*.e2e.test.ts): Chromium against one local runtime for the run; two files at once, each in
+ *   organizations of its own (docs/decisions/a-fast-test-suite.md).
  */
 export default defineConfig({
   test: {
@@ -57,7 +58,6 @@ export default defineConfig({
           include: ['web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['./web/e2e/global-setup.ts'],
           env: quietEnv,
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startWindow } from '../../shared/domain/reservations.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time.js';
-import { apiJson, createTenant, launch, type E2eTenant } from './browser.js';
+import { animationsDone, apiJson, createTenant, launch, type E2eTenant } from './browser.js';
 
 /**
  * docs/decisions/0020-accessibility-checked-by-axe.md: axe-core (WCAG 2.0/2.1 A and AA, and best practices) on every page of the app, each
@@ -181,30 +181,54 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Waits until the page has stopped loading: no spinner, skeleton or busy region, and the fonts are in. */
-async function settle(page: Page) {
-  await page
-    .waitForFunction(
-      () =>
-        !document.querySelector('.chakra-spinner, .chakra-skeleton, [aria-busy="true"], [data-loading]') &&
-        document.fonts.status === 'loaded',
-      null,
-      // A busy CI machine answers the platform's tenant list slowly: wait for it rather than audit a page mid-change.
-      { timeout: 30_000, polling: 100 },
-    )
-    .catch(() => {});
-  // Tab panels, dialogs and buttons fade in: axe reads colours mid-fade otherwise (spinners loop forever: not waited for).
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-      null,
-      { timeout: 5_000, polling: 50 },
-    )
-    .catch(() => {});
-  await page.waitForTimeout(100);
+/**
+ * What still shows the page loading: a visible spinner, busy region or loading button, or a skeleton
+ * that still pulses. A loaded Chakra skeleton keeps its class (StatCard wraps every figure in one) and
+ * a hidden tab panel may hold a spinner until it is opened: neither is loading, and waiting for them
+ * cost 30 s per page (docs/decisions/0256-a-fast-test-suite.md).
+ */
+function stillLoading(ask: 'done?' | 'what?'): boolean | string[] {
+  // No named inner functions: this runs in the page from its source text.
+  const busy = [...document.querySelectorAll('.chakra-spinner, [aria-busy="true"], [data-loading]')].filter((el) =>
+    el.checkVisibility(),
+  );
+  const pulsing = [...document.querySelectorAll('.chakra-skeleton')].filter(
+    (el) =>
+      el.checkVisibility() &&
+      el.getAnimations().some((a) => a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+  );
+  const left = [...busy, ...pulsing].map((el) => el.outerHTML.slice(0, 120));
+  if (document.fonts.status !== 'loaded') left.push('fonts still loading');
+  return ask === 'done?' ? left.length === 0 : left;
+}
+
+/** Waits until the page has stopped loading (stillLoading is empty) and nothing fades in any more. */
+async function settle(page: Page, name: string) {
+  // A busy CI machine answers the platform's tenant list slowly: wait for it rather than audit a page mid-change.
+  const deadline = Date.now() + 30_000;
+  let failure = '';
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    try {
+      // A function, not a string: the app's CSP forbids evaluating strings in the page.
+      await page.waitForFunction(stillLoading, 'done?' as const, { timeout: left, polling: 100 });
+      failure = '';
+      break;
+    } catch (e) {
+      // The page may replace its document while it loads (a redirect): ask the new one.
+      failure = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+      await new Promise((again) => setTimeout(again, 100));
+    }
+  }
+  // Audited anyway (axe reports what it sees), but a page that never settles is named: a wait that
+  // always times out is a slow suite nobody notices.
+  if (failure) {
+    const busy = (await page.evaluate(stillLoading, 'what?' as const).catch(() => [])) as string[];
+    console.warn(`settle: ${name}: ${failure}; still loading: ${busy.join(' | ') || 'nothing now'}`);
+  }
+  // Tab panels, dialogs and buttons fade in: axe reads colours mid-fade otherwise.
+  await animationsDone(page);
 }
 
 /** Every page has an h1 once loaded; a page without one still gets audited (axe then names the missing h1). */
@@ -221,7 +245,7 @@ let checked = 0;
 
 async function audit(page: Page, name: string) {
   const t0 = Date.now();
-  await settle(page);
+  await settle(page, name);
   const t1 = Date.now();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
@@ -312,13 +336,32 @@ async function auditTabs(page: Page, name: string, scope: Locator, depth: number
   }
 }
 
+const viewport = (width: number) => ({ width, height: width < 500 ? 812 : 900 });
+
 async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
+  const context = await browser.newContext({ viewport: viewport(width) });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(45_000);
   page.setDefaultNavigationTimeout(60_000);
   page.on('pageerror', (e) => console.warn(`page error: ${e.message}`));
+  return page;
+}
+
+const signedIn = new Map<string, Page>();
+/**
+ * One page per signed-in person for both widths: signed in once, then resized. Every audit follows a
+ * navigation, so the page lays itself out at the new width as a fresh one would.
+ */
+async function signedInPage(who: string, width: number, signIn: (page: Page) => Promise<void>): Promise<Page> {
+  const known = signedIn.get(who);
+  if (known) {
+    await known.setViewportSize(viewport(width));
+    return known;
+  }
+  const page = await newPage(width);
+  await signIn(page);
+  signedIn.set(who, page);
   return page;
 }
 
@@ -376,12 +419,15 @@ describe('axe-core finds nothing on any page at 375 and 1366 px', () => {
     }, 600_000);
 
     it(`the platform portal and its tabs at ${width} px`, async () => {
-      const page = await newPage(width);
-      await page.goto(`${baseUrl}/login`);
-      await page.getByLabel('Username').fill(admin.email);
-      await page.getByLabel('Password').fill(admin.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${baseUrl}/platform/dashboard`);
+      const page = await signedInPage('operator', width, async (fresh) => {
+        await fresh.goto(`${baseUrl}/login`);
+        await fresh.getByLabel('Username').fill(admin.email);
+        await fresh.getByLabel('Password').fill(admin.password);
+        await fresh.getByRole('button', { name: 'Sign In' }).click();
+        await fresh.waitForURL(`${baseUrl}/platform/dashboard`);
+      });
+      await page.goto(`${baseUrl}/platform/dashboard`);
+      await pageReady(page);
       await auditWithTabs(page, `${width}px portal`);
       await page.getByRole('tab', { name: 'Tenant Management' }).click();
       await page.getByLabel('Search tenants').fill(tenant.subdomain);
@@ -392,9 +438,10 @@ describe('axe-core finds nothing on any page at 375 and 1366 px', () => {
     }, 600_000);
 
     it(`every page and tab of the business app at ${width} px`, async () => {
-      const page = await newPage(width);
-      await page.goto(tenant.loginUrl);
-      await page.waitForURL(`${tenant.origin}/dashboard`);
+      const page = await signedInPage('owner', width, async (fresh) => {
+        await fresh.goto(tenant.loginUrl);
+        await fresh.waitForURL(`${tenant.origin}/dashboard`);
+      });
       const paths = [
         '/dashboard',
         '/inventory',

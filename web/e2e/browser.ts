@@ -127,3 +127,23 @@ export async function createTenant(
   const subdomain = done.organization.subdomain;
   return { loginUrl: done.loginUrl, origin: `http://${subdomain}.localhost:${port}`, subdomain, owner };
 }
+
+/**
+ * Waits until no finite animation runs (a dialog's opening, a drawer sliding in, a tab panel fading
+ * in), then for the next painted frame: a picture or a measurement taken now sees the final layout.
+ * Endless animations (spinners, pulsing skeletons) are not waited for. A real condition instead of a
+ * fixed pause (docs/decisions/0256-a-fast-test-suite.md).
+ */
+export async function animationsDone(page: Page, timeout = 5_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout, polling: 50 },
+    )
+    .catch(() => {});
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiJson, browserForFile, createTenant, snapshot, type E2eTenant } from './browser.js';
+import { animationsDone, apiJson, browserForFile, createTenant, snapshot, type E2eTenant } from './browser.js';
 
 // docs/decisions/0225-layout-at-375-and-1366.md and docs/decisions/0225-layout-at-375-and-1366.md: the layouts at 1366 and 375 px, with real data in the tables.
 
@@ -161,7 +161,7 @@ describe('at 1366 px', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Reservations' }).waitFor();
-    await page.waitForTimeout(400); // the slide-in animation
+    await animationsDone(page); // the slide-in animation
     const drawer = page.getByRole('dialog');
     const width = (await drawer.boundingBox())!.width;
     expect(width).toBeGreaterThan(280);
@@ -199,7 +199,7 @@ describe('at 375 px', () => {
     const page = await signIn(PHONE);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Inventory' }).waitFor();
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     expect((await page.getByRole('dialog').boundingBox())!.width).toBeGreaterThanOrEqual(370);
   });
 
@@ -247,7 +247,7 @@ describe('at 375 px', () => {
     await page.waitForURL(`${baseUrl}/platform/dashboard`);
     await page.goto(`${baseUrl}/platform/dashboard?tab=configuration`);
     await page.getByRole('tab', { name: 'Configuration', selected: true }).waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     expect(await selectedTabInView(page)).toBe(true);
 
     await page.getByRole('tab', { name: 'Tenant Management' }).click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTenant, launch, snapshot, type E2eTenant } from './browser.js';
+import { animationsDone, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
@@ -150,8 +150,8 @@ describe('platform portal: modules, templates', () => {
     await card.getByRole('button', { name: 'Preview' }).click();
     const frame = page.locator('iframe[title="Template preview"]');
     await frame.waitFor({ state: 'visible' });
-    await page.waitForTimeout(500);
-    expect(await frame.getAttribute('srcdoc')).toContain(`${text}, [firstName]!`);
+    // The preview's text arrives with its answer: wait for it rather than a fixed pause.
+    await expect.poll(() => frame.getAttribute('srcdoc')).toContain(`${text}, [firstName]!`);
     await snapshot(page, 'platform-template-preview-1366');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await frame.waitFor({ state: 'detached' });
@@ -195,12 +195,12 @@ describe('platform portal: modules, templates', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Suspend tenant' }).click();
     await page.getByText(/^Suspend Cove Boats .*\?$/).waitFor();
-    await page.waitForTimeout(400); // the dialog's opening animation
+    await animationsDone(page); // the dialog's opening animation
     await snapshot(page, 'platform-suspend-confirm-1366');
     await page.getByRole('button', { name: 'Suspend', exact: true }).click();
     await page.getByText(/Cove Boats .* suspended$/).waitFor();
     await page.getByRole('button', { name: 'Reactivate tenant' }).waitFor();
-    await page.waitForTimeout(400); // the dialog's opening animation
+    await animationsDone(page); // the dialog's opening animation
     await snapshot(page, 'platform-tenant-suspended-1366');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page
@@ -236,7 +236,7 @@ describe('platform portal: modules, templates', () => {
     await snapshot(narrow, 'platform-tenants-375');
     await narrow.getByRole('button', { name: /^Details of Cove Boats/ }).click();
     await narrow.getByRole('button', { name: 'Reactivate tenant' }).waitFor();
-    await narrow.waitForTimeout(400); // the dialog's opening animation
+    await animationsDone(narrow); // the dialog's opening animation
     await snapshot(narrow, 'platform-tenant-suspended-375');
     await narrow.getByRole('button', { name: 'Reactivate tenant' }).click();
     await narrow.getByRole('button', { name: 'Reactivate', exact: true }).click();

@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, todayIn, zonedDateTime } from '../../shared/domain/time.js';
-import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
+import { animationsDone, apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
@@ -241,7 +241,7 @@ describe('reports', () => {
     await snapshot(mobile, 'reports-schedule-375');
     await mobile.getByRole('button', { name: 'Schedule Report' }).click();
     await mobile.getByRole('dialog').getByLabel('Recipients').waitFor();
-    await mobile.waitForTimeout(500); // the dialog's opening animation
+    await animationsDone(mobile); // the dialog's opening animation
     await snapshot(mobile, 'reports-schedule-form-375');
   }, 60_000);
 });

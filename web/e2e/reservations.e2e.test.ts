@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
+import { animationsDone, apiJson, createTenant, launch, snapshot, type E2eTenant } from './browser.js';
 
 const baseUrl = inject('e2eBaseUrl');
 const port = inject('e2ePort');
@@ -336,7 +336,7 @@ describe('reservations: from booking to return, reprocess, services, cancel and 
     await snapshot(phone, 'reservations-list-375');
     await phone.getByRole('button', { name: 'New Reservation' }).click();
     await phone.getByRole('dialog', { name: 'New Reservation' }).waitFor();
-    await phone.waitForTimeout(500); // let the opening animation finish before the picture
+    await animationsDone(phone); // let the opening animation finish before the picture
     await snapshot(phone, 'reservations-create-375');
   });
 
