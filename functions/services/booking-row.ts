@@ -1,8 +1,8 @@
 import { toCents } from '../../shared/domain/money.js';
-import { addonQuantity, bookingNotes, quoteCents, slotRate, type Addon } from '../../shared/domain/pricing.js';
+import { addonQuantity, bookingNotes, quoteCents, type Addon } from '../../shared/domain/pricing.js';
+import { type Slot, slotEnd, slotHours, slotRate, slotStart } from '../../shared/domain/slots.js';
 import { computeCharges } from '../../shared/domain/charges.js';
 import { unpaidDueBy } from '../../shared/domain/share.js';
-import { slotEnd, slotHours, slotStart, type Slot } from '../../shared/domain/slots.js';
 import type { CustomerInput } from '../customers/entity.js';
 import { bookedCustomer, bookedMoney } from '../reservations/create.js';
 import type { Person, ReservationRow } from '../reservations/entity.js';

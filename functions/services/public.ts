@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
 import { photoUrlsJson } from '../../shared/contract/responses.js';
-import { effectiveRate, PUBLIC_RATE_LABEL, slotRate } from '../../shared/domain/pricing.js';
+import { effectiveRate, PUBLIC_RATE_LABEL } from '../../shared/domain/pricing.js';
+import { bookableSlots, eventHasEnded, serviceZone, slotRate, slotStart } from '../../shared/domain/slots.js';
 import { publicBookingOpen } from '../../shared/domain/modules.js';
 import { isShareTokenShape } from '../../shared/domain/share.js';
-import { bookableSlots, eventHasEnded, serviceZone, slotStart } from '../../shared/domain/slots.js';
 import { waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { db, tableName } from '../lib/db.js';
 import { hashToken } from '../lib/secure-token.js';

@@ -1,8 +1,8 @@
 /** What an offer costs now and the e-mail that tells the person (R-SVC-9, template 'waitlist-offer'). */
 import { fromCents } from '../../shared/domain/money.js';
-import { formatUsd, quoteCents, slotRate } from '../../shared/domain/pricing.js';
+import { formatUsd, quoteCents } from '../../shared/domain/pricing.js';
+import { serviceZone, slotHours, slotRate } from '../../shared/domain/slots.js';
 import { computeCharges } from '../../shared/domain/charges.js';
-import { serviceZone, slotHours } from '../../shared/domain/slots.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import { platformUrl } from '../auth/urls.js';
 import { getOrganization } from '../auth/store.js';

@@ -2,14 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { quoteCents } from './pricing.js';
-import {
-  clampParticipants,
-  participantLimit,
-  participantsRefusal,
-  partySize,
-  perBookingLimit,
-  placesTaken,
-} from './slots.js';
+import { clampParticipants } from './party.js';
+import { participantLimit, participantsRefusal, partySize, perBookingLimit, placesTaken } from './slots.js';
 
 /**
  * R-BOOK-3: the participant limit has one function (participantLimit in ./slots.ts). The public page and

@@ -7,7 +7,8 @@ import {
   hoursBetween,
   returnMovements,
 } from './charges.js';
-import { effectiveRate, quoteCents, slotRate, staffPriceText } from './pricing.js';
+import { effectiveRate, quoteCents, staffPriceText } from './pricing.js';
+import { slotRate } from './slots.js';
 
 // R-RES-2, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.
 describe('reservation charges (R-MONEY-3)', () => {

@@ -3,7 +3,7 @@
  * the booking operation charges the total `quote` computes on the server: one function, one answer.
  */
 import { type Cents, formatUsd, fromCents, multiplyCents, sumCents, toCents } from './money.js';
-import { clampParticipants, slotStart, type SlotRef } from './slots.js';
+import { clampParticipants } from './party.js';
 import { DEFAULT_TIME_ZONE, endOfDayIn, isRealDate, isValidTimeZone, startOfDayIn } from './time.js';
 
 export const SERVICE_RATE_TYPES = ['PER_PERSON', 'HOURLY', 'FIXED'] as const;
@@ -56,16 +56,6 @@ export interface Addon {
 }
 
 export { formatUsd };
-
-type PricedService = Parameters<typeof effectiveRate>[0];
-
-/**
- * R-SVC-3 as amended (docs/decisions/0261-seasonal-tiers-by-service-date.md): a booking is priced by the
- * tier of the day the service happens (the slot's start in `zone`), not the day it was booked.
- */
-export function slotRate(service: PricedService, slot: SlotRef, zone?: string | null) {
-  return effectiveRate(service, new Date(slotStart(slot, zone)), zone);
-}
 
 /**
  * R-SVC-3: with tiered pricing on, the tier whose validFrom..validTo contains the date

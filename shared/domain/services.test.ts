@@ -3,9 +3,9 @@ import { roundDollars } from './money.js';
 import { bookingNotes, effectiveRate, formatUsd, quote } from './pricing.js';
 import { isShareTokenShape, publicLoadErrorMessage, shareLink } from './share.js';
 import { configuredMethods, hasPaymentMethod, paymentLinks, paymentNoteFor } from './share-payment.js';
+import { clampParticipants } from './party.js';
 import {
   bookableSlots,
-  clampParticipants,
   eventHasEnded,
   normalizeSlotCount,
   participantLimit,

@@ -4,6 +4,8 @@
  * page previews with them and the booking operation decides with them.
  */
 
+import { clampParticipants } from './party.js';
+import { effectiveRate } from './pricing.js';
 import { isClockTime, isRealDate, isValidTimeZone, zonedDateTime } from './time.js';
 
 export interface Slot {
@@ -101,13 +103,6 @@ export function participantLimit(serviceMax: number | null | undefined, slotPlac
   return Math.max(1, Math.min(own, Math.floor(slotPlaces), HARD_MAX_PARTICIPANTS));
 }
 
-/** R-SVC-3: "When a slot is chosen, the participant count is clamped to its maximum." */
-export function clampParticipants(count: unknown, limit: number): number {
-  const n = typeof count === 'number' ? count : Number(count);
-  if (!Number.isFinite(n)) return 1;
-  return Math.min(Math.max(1, Math.floor(n)), Math.max(1, limit));
-}
-
 /**
  * R-BOOK-3 where the slot's places are counted on their own (the server takes them, or refuses "no
  * longer available"; the waitlist is for a slot without enough): the most people one booking may
@@ -135,4 +130,12 @@ export function participantsRefusal(
 /** A booking takes one place per person on PER_PERSON services, one place otherwise. */
 export function placesTaken(rateType: string, participants: number): number {
   return partySize(rateType, participants);
+}
+
+/**
+ * R-SVC-3 as amended (docs/decisions/0261-seasonal-tiers-by-service-date.md): a booking is priced by the
+ * tier of the day the service happens (the slot's start in `zone`), not the day it was booked.
+ */
+export function slotRate(service: Parameters<typeof effectiveRate>[0], slot: SlotRef, zone?: string | null) {
+  return effectiveRate(service, new Date(slotStart(slot, zone)), zone);
 }

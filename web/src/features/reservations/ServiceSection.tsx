@@ -2,8 +2,9 @@ import { Box, Checkbox, Input, NativeSelect, Stack, Text, Textarea } from '@chak
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
-import { quoteCents, slotRate } from '../../../../shared/domain/pricing.js';
-import { clampParticipants, participantLimit, serviceZone, slotHours } from '../../../../shared/domain/slots.js';
+import { quoteCents } from '../../../../shared/domain/pricing.js';
+import { participantLimit, serviceZone, slotHours, slotRate } from '../../../../shared/domain/slots.js';
+import { clampParticipants } from '../../../../shared/domain/party.js';
 import { FormField } from '../../components/form.js';
 import type { useServices } from '../services/api/index.js';
 import type { CreateFormValues } from './createForm.js';

@@ -17,7 +17,7 @@ import {
   startWindowDays,
 } from '../../../../shared/domain/reservations.js';
 import { localDateTimeOf, zonedDateTime } from '../../../../shared/domain/time.js';
-import { clampParticipants } from '../../../../shared/domain/slots.js';
+import { clampParticipants } from '../../../../shared/domain/party.js';
 import { DEFAULT_ITEM_DURATION, TEXT } from './rules.js';
 
 const c = reservationCustomerInput.shape;

@@ -2,7 +2,8 @@ import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-
 import { useState, type FormEvent } from 'react';
 import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
-import { clampParticipants, serviceZone } from '../../../../shared/domain/slots.js';
+import { clampParticipants } from '../../../../shared/domain/party.js';
+import { serviceZone } from '../../../../shared/domain/slots.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { type Answer, errorMessage } from '../../api/client.js';
 import { formatSlot } from '../../components/format.js';

@@ -1,6 +1,6 @@
 import { CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
-import { clampParticipants } from '../../../../shared/domain/slots.js';
+import { clampParticipants } from '../../../../shared/domain/party.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
 import type { BookingErrors } from './publicBooking.js';
 
