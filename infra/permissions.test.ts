@@ -74,9 +74,9 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
     ).toEqual([...MAIL_SENDING_SWEEPS].sort());
   });
 
-  it('the senders of mail with attachments (SendRawEmail) are the reports area, the report-schedules sweep and the reminder sweep (.ics)', async () => {
+  it('the senders of mail with attachments (SendRawEmail) are the reports and services areas (the booking confirmation with its .ics, R-BOOK-8), the report-schedules sweep and the reminder sweep (.ics)', async () => {
     await loaded;
-    expect(await areasWhere(uses.rawMail)).toEqual(['reports']);
+    expect(await areasWhere(uses.rawMail)).toEqual(['reports', 'services']);
     expect(
       SWEEPS.filter((s) => uses.rawMail(sweepCode.get(s.name)!))
         .map((s) => s.name)

@@ -28,6 +28,15 @@ const FOLLOW: { path: RegExp; follow: (url: URL) => Promise<void> }[] = [
     },
   },
   {
+    // The manage link of a booking mail (R-BOOK-8): the booking's page reads it.
+    path: /^\/booking\/cancel\/[^/]+$/,
+    follow: async (url) => {
+      const token = decodeURIComponent(url.pathname.split('/').pop()!);
+      const res = await call('GET', `/public/reservations/cancel/${encodeURIComponent(token)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    },
+  },
+  {
     path: /^\/setup-account\/[^/]+$/,
     follow: async (url) => {
       const token = decodeURIComponent(url.pathname.split('/').pop()!);
