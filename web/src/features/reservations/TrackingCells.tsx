@@ -1,5 +1,5 @@
 import { Box, Checkbox, HStack, Input, NativeSelect, Table } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { roundDollars } from '../../../../shared/domain/money.js';
 import { useSaveTracking, useTracking } from './api/index.js';
 import { PAYMENT_SOURCES } from './rules.js';
@@ -16,10 +16,13 @@ export function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[
   const [local, setLocal] = useState<Tracking | null>(null);
   const [amount, setAmount] = useState<string | null>(null);
   const saveTracking = useSaveTracking(r.id);
+  // One save at a time, in the order they were made: each carries the whole row, so two in flight
+  // could land out of order and the older one (say, the amount before "Paid" was ticked) would win.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
   const t = local ?? server;
   const save = (next: Tracking) => {
     setLocal(next);
-    void saveTracking(next);
+    saving.current = saving.current.then(() => saveTracking(next)).catch(() => undefined);
   };
   const amountText = amount ?? (t.amount === null || t.amount === undefined ? '' : String(t.amount));
   const commitAmount = () => {
