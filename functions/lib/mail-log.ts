@@ -87,25 +87,25 @@ export async function recordSend(r: SendRecord, now = new Date(), shard = PROCES
     if (w.status === 'rejected') logger.warn('mail log not written', { error: w.reason as Error });
 }
 
+/** Both kinds of row: named totals kept by ADD, so absent is 0, and any other attribute a count. */
+const mailCounterRow = z.catchall(
+  z.object({
+    pk: z.string(),
+    sk: z.string(),
+    sent: counter(),
+    failed: counter(),
+    delivered: counter(),
+    bounced: counter(),
+    complaints: counter(),
+  }),
+  z.number().check(z.nonnegative()),
+);
+
 /**
  * A day's row: the totals by name, and the per-template counters (`tpl:{name}:{outcome}`; on rows
  * written before docs/decisions/0252-mail-log-per-tenant.md also `tenant:{id}:{outcome}`), every one kept by ADD, so absent is 0 and any other attribute a number.
  */
-const parseMailLogDay = rowParser(
-  'mail log day',
-  z.catchall(
-    z.object({
-      pk: z.string(),
-      sk: z.string(),
-      sent: counter(),
-      failed: counter(),
-      delivered: counter(),
-      bounced: counter(),
-      complaints: counter(),
-    }),
-    z.number().check(z.nonnegative()),
-  ),
-);
+const parseMailLogDay = rowParser('mail log day', mailCounterRow);
 
 /**
  * Every day row of the log from `from` (yyyy-MM-dd) on: one Query per shard and one of the unsharded
@@ -186,21 +186,7 @@ export async function emailStatsOp(range: StatsRange = '7d', now = new Date()) {
 }
 
 /** A tenant's month row: sends, failures and delivery notifications, and the sends of each day `d{dd}`. */
-const parseTenantMonth = rowParser(
-  'mail log tenant month',
-  z.catchall(
-    z.object({
-      pk: z.string(),
-      sk: z.string(),
-      sent: counter(),
-      failed: counter(),
-      delivered: counter(),
-      bounced: counter(),
-      complaints: counter(),
-    }),
-    z.number().check(z.nonnegative()),
-  ),
-);
+const parseTenantMonth = rowParser('mail log tenant month', mailCounterRow);
 
 /** Every tenant's row of one UTC month: one Query, one small row per tenant that sent mail. */
 async function tenantMonthRows(month: string) {
