@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { createTenant, browserForFile, snapshot } from './browser.js';
+import { animationsDone, createTenant, browserForFile, snapshot } from './browser.js';
 
 // docs/decisions/0177-web-web-e2e-form-guard-e2e-test.md / docs/decisions/0177-web-web-e2e-form-guard-e2e-test.md: the unsaved-changes guard of a form dialog, in a real
 // browser (jsdom cannot tell whether Escape, a backdrop click or the close button reach the dialog
@@ -25,6 +25,7 @@ const closers: Record<string, (page: Page, dialog: Locator) => Promise<void>> = 
 
 /** Asks, then Stay: the dialog stays open with the typed text. */
 async function closeAndStay(page: Page, dialog: Locator, how: string, input: Locator, typed: string) {
+  await animationsDone(page);
   await closers[how]!(page, dialog);
   const confirm = page.getByRole('alertdialog');
   await confirm.getByText(UNSAVED).waitFor();
@@ -36,6 +37,9 @@ async function closeAndStay(page: Page, dialog: Locator, how: string, input: Loc
 
 /** A clean form closes at once, and no confirmation ever shows. */
 async function closesWithoutAsking(page: Page, dialog: Locator, how: string) {
+  // A person acts on a dialog that has finished opening; on a loaded machine a key or click sent
+  // mid-animation can land before the dialog listens for it (CI saw one such miss).
+  await animationsDone(page);
   await closers[how]!(page, dialog);
   await dialog.waitFor({ state: 'hidden' });
   expect(await page.getByText(UNSAVED).count(), `${how}: a clean form does not ask`).toBe(0);
