@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { seedCustomer } from './fixtures.js';
 
 const unique = (what: string) => `${what}${randomUUID().replace(/\D/g, '').slice(0, 6)}`;

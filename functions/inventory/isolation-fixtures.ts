@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import type { TestSession } from '../testing/fixtures.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { bulkCreate } from './bulk-create.js';
 import { createLocation, createProductType, createVariant } from './catalogue.js';
 import { createItem } from './items.js';

@@ -3,7 +3,7 @@ import type { RouteId } from '../../shared/contract/index.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { call } from '../testing/harness.js';
 import type { TestSession } from '../testing/fixtures.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 
 const ZONE = 'America/New_York';
 const unique = (what: string) => `${what}${randomUUID().replace(/\D/g, '').slice(0, 8)}`;

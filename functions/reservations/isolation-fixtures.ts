@@ -7,7 +7,7 @@ import { reportAggregateParts } from '../reports/aggregates.js';
 import { call } from '../testing/harness.js';
 import { getReservationRow, reservationKey } from './entity.js';
 import type { TestSession } from '../testing/fixtures.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 
 const ZONE = 'America/New_York';
 const unique = (what: string) => `${what}${randomUUID().replace(/\D/g, '').slice(0, 8)}`;

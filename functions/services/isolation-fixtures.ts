@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { RouteId } from '../../shared/contract/index.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { serviceBody } from '../../shared/contract/service-models.js';
 import { newBaseKey, recordPhoto } from '../uploads/photos.js';
 import { ensureShareToken } from './share-link.js';

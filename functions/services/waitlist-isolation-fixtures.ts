@@ -4,7 +4,7 @@ import type { RouteId } from '../../shared/contract/index.js';
 import { serviceBody } from '../../shared/contract/service-models.js';
 import { db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { SERVICE_ROWS } from './model.js';
 import { ensureShareToken } from './share-link.js';
 import { createService } from './service-write.js';

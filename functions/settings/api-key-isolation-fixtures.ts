@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from '../testing/fixtures.js';
 import { call } from '../testing/harness.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 
 /** API keys (R-SET-9): A's keys are neither listed to B nor revocable by B; B's new key is B's. */
 export const apiKeyIsolationFixtures: Partial<Record<RouteId, IsolationFixture>> = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from '../testing/fixtures.js';
 import { call } from '../testing/harness.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { writeContact } from './contact.js';
 import { writeOpeningHours } from './hours.js';
 import { savePolicy } from './permissions.js';

@@ -5,7 +5,7 @@ import { db, tableName } from '../lib/db.js';
 import { deliveryKey, newMessageId, WH } from '../lib/webhook-rows.js';
 import type { TestSession } from '../testing/fixtures.js';
 import { call } from '../testing/harness.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 
 /**
  * Webhooks (R-SET-10): A's endpoints and deliveries are neither listed to B nor changed, tested,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '../../shared/contract/index.js';
 import type { TestSession } from '../testing/fixtures.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { clockIn, clockOut } from './clock.js';
 import { getStat } from './entity.js';
 

@@ -12,7 +12,7 @@ import type { RouteId } from '../../shared/contract/index.js';
 import { db, nowIso, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import type { TestSession } from '../testing/fixtures.js';
-import type { IsolationFixture } from '../testing/isolation-fixtures.js';
+import type { IsolationFixture } from '../testing/isolation-case.js';
 import { newBaseKey, recordPhoto, setPhotoStatus } from '../uploads/photos.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { documentKey } from './documents.js';
