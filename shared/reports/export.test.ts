@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { reportPdf } from './pdf.js';
+import { columnWidths, reportPdf, wrapText } from './pdf.js';
 import { reportXlsx } from './xlsx.js';
 import { cellText, reportTable, type ReportTable } from './table.js';
 
@@ -63,6 +63,91 @@ describe('PDF export', () => {
     const content = streams.join('\n');
     for (const s of ['Acme Rentals', 'Total Revenue', '$8,400.50'])
       expect(content.includes(hex(s)) || content.includes(`(${s})`), s).toBe(true);
+  });
+});
+
+/** The texts of every page's content streams (pdf-lib writes them as hex strings). */
+async function pdfTexts(bytes: Uint8Array): Promise<string> {
+  const raw = Buffer.from(await (await PDFDocument.load(bytes)).save({ useObjectStreams: false })).toString('latin1');
+  const content = [...raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
+    .map((m) => {
+      try {
+        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+      } catch {
+        return m[1]!;
+      }
+    })
+    .join('\n');
+  return [...content.matchAll(/<([0-9A-F]+)> Tj/g)].map((m) => Buffer.from(m[1]!, 'hex').toString('latin1')).join('\n');
+}
+
+describe('PDF export never cuts text (R-REP-10)', () => {
+  const longName = 'Maximilian Alexander Featherstonehaugh-Wolfeschlegelsteinhausen';
+  const longService = 'Sunset Kayak Tour around the Statue of Liberty with Photographer and Hot Chocolate';
+  const dailyLog: ReportTable = {
+    title: 'Daily Log',
+    range: 'Jul 4, 2026',
+    zone: 'America/New_York',
+    columns: [
+      { key: 'number', label: 'Reservation', type: 'text' },
+      { key: 'start', label: 'Start', type: 'datetime' },
+      { key: 'customer', label: 'Customer', type: 'text' },
+      { key: 'what', label: 'Item / Service', type: 'text' },
+      { key: 'status', label: 'Status', type: 'text' },
+      { key: 'total', label: 'Total', type: 'money' },
+    ],
+    rows: Array.from({ length: 60 }, (_, i) => ({
+      number: `R-2026-${1000 + i}`,
+      start: '2026-07-04T14:00:00.000Z',
+      customer: longName,
+      what: longService,
+      status: 'Confirmed',
+      total: 1234.5,
+    })),
+    totals: [{ label: 'Reservations', value: 60, type: 'number' }],
+  };
+
+  it('wraps long cells onto more lines, every word printed, nothing replaced by an ellipsis', async () => {
+    const texts = await pdfTexts(await reportPdf(dailyLog, 'Hudson River Kayaks and Tours of New York City'));
+    expect(texts).not.toContain('...');
+    for (const word of [
+      ...longName.split(' '),
+      ...longService.split(' '),
+      'Hudson',
+      'City',
+      'R-2026-1059',
+      '$1,234.50',
+    ])
+      expect(texts.replace(/\n/g, ''), word).toContain(word);
+  });
+
+  it('breaks a word wider than its column inside the word, and keeps short text on one line', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont('Helvetica');
+    const lines = wrapText(longName, font, 9, 60);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const l of lines) expect(font.widthOfTextAtSize(l, 9)).toBeLessThanOrEqual(60);
+    expect(lines.join('').replace(/ /g, '')).toBe(longName.replace(/ /g, ''));
+    expect(wrapText('Confirmed', font, 9, 200)).toEqual(['Confirmed']);
+    expect(wrapText('', font, 9, 200)).toEqual(['']);
+  });
+
+  it('gives narrow columns what they ask and shares the rest among the wide ones', () => {
+    const w = columnWidths([20, 30, 100, 120], 250);
+    expect(w.reduce((a, b) => a + b, 0)).toBeCloseTo(250);
+    expect(w[0]).toBeCloseTo(24);
+    expect(w[1]).toBeCloseTo(34);
+    expect(w[3]!).toBeGreaterThan(w[2]!);
+    expect(columnWidths([10, 10], 100)).toEqual([50, 50]);
+  });
+
+  it('prints more than six columns landscape', async () => {
+    const wide: ReportTable = {
+      ...dailyLog,
+      columns: [...dailyLog.columns, { key: 'a', label: 'A', type: 'text' }],
+    };
+    const page = (await PDFDocument.load(await reportPdf(wide, 'Acme'))).getPage(0);
+    expect(page.getWidth()).toBeGreaterThan(page.getHeight());
   });
 });
 
