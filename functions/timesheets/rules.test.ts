@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { zonedDateTime } from '../../shared/domain/time.js';
-import { hundredthsBetween, onTimeOf, openingTimeOn, performanceOf, weekStartOf } from './rules.js';
+import { hoursOnDay } from '../../shared/domain/opening-hours.js';
+import { hundredthsBetween, onTimeOf, performanceOf, weekStartOf } from './rules.js';
+
+const openingTimeOn = (...a: Parameters<typeof hoursOnDay>) => hoursOnDay(...a)?.open ?? null;
 
 const ZONE = 'America/New_York';
 const hours = [

@@ -3,6 +3,7 @@
  * week of a clock-in, on-time against opening hours, and the performance figures.
  */
 import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { hoursOnDay } from '../../shared/domain/opening-hours.js';
 import { addDaysToDay, dayOf, isoWeekdayOf, zonedDateTime } from '../../shared/domain/time.js';
 import type { HoursRow, SpecialHoursRow } from '../../shared/contract/settings-models.js';
 
@@ -22,33 +23,12 @@ export function weekStartOf(instant: string | number, zone: string): string {
   return addDaysToDay(dayOf(t, zone), -(isoDay - 1));
 }
 
-const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
-/**
- * The opening time of a day ('HH:MM'), or null when the store is closed that day. A special-hours
- * row for the date wins; then the most specific weekly row: the day's name, then weekdays/weekends,
- * then every day.
- */
-export function openingTimeOn(day: string, hours: HoursRow[], special: SpecialHoursRow[]): string | null {
-  const s = special.find((r) => r.date === day);
-  if (s) return s.isClosed || !s.openTime ? null : s.openTime;
-  const dow = parseISO(day).getDay();
-  const name = DAY_NAMES[dow]!;
-  const group = dow === 0 || dow === 6 ? 'weekends' : 'weekdays';
-  const row =
-    hours.find((r) => r.dayType === name) ??
-    hours.find((r) => r.dayType === group) ??
-    hours.find((r) => r.dayType === 'everyday');
-  if (!row || row.isClosed || !row.openTime) return null;
-  return row.openTime;
-}
-
 export const ON_TIME_GRACE_MS = 5 * 60_000;
 
 /** True/false for a clock-in on a day with opening hours (no later than 5 minutes after opening), null when closed. */
 export function onTimeOf(clockIn: string, zone: string, hours: HoursRow[], special: SpecialHoursRow[]): boolean | null {
   const day = dayOf(new Date(clockIn), zone);
-  const open = openingTimeOn(day, hours, special);
+  const open = hoursOnDay(day, hours, special)?.open;
   if (!open) return null;
   return new Date(clockIn).getTime() <= zonedDateTime(day, open, zone).getTime() + ON_TIME_GRACE_MS;
 }

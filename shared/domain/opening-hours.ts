@@ -1,0 +1,44 @@
+/**
+ * Which opening hours apply on a calendar day (R-SET-4), the one rule that timesheets' on-time
+ * figure and the reports' hours open both read: a special-hours row for the date wins; then the
+ * most specific weekly row (the day's name, then weekdays/weekends, then every day). Closed, or a
+ * row without an opening time, is no hours.
+ */
+import type { DayType } from './settings.js';
+
+interface Row {
+  isClosed: boolean;
+  openTime?: string | null;
+  closeTime?: string | null;
+}
+interface WeeklyRow extends Row {
+  dayType: DayType;
+}
+interface SpecialRow extends Row {
+  date: string;
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/** Opening and closing time ('HH:MM'; closing may be '' when never set) on `day` (YYYY-MM-DD), or null when closed. */
+export function hoursOnDay(
+  day: string,
+  hours: readonly WeeklyRow[],
+  special: readonly SpecialRow[],
+): { open: string; close: string } | null {
+  const dow = new Date(`${day}T12:00:00Z`).getUTCDay();
+  const group = dow === 0 || dow === 6 ? 'weekends' : 'weekdays';
+  const row =
+    special.find((r) => r.date === day) ??
+    hours.find((r) => r.dayType === WEEKDAYS[dow]) ??
+    hours.find((r) => r.dayType === group) ??
+    hours.find((r) => r.dayType === 'everyday');
+  if (!row || row.isClosed || !row.openTime) return null;
+  return { open: row.openTime, close: row.closeTime ?? '' };
+}
+
+/** Minutes of 'HH:MM' past midnight, or null when it is not a time. */
+export function minutesOfTime(hhmm: string | null | undefined): number | null {
+  const m = /^(\d{2}):(\d{2})/.exec(hhmm ?? '');
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
