@@ -112,7 +112,7 @@ describe('the pipeline', () => {
     const denied = await run('inventory.listProductTypes', emp.token);
     expect(denied).toEqual({
       status: 403,
-      body: { error: 'Forbidden', message: 'Permission denied: productTypes.view' },
+      body: { error: 'Forbidden', message: 'Product Types › View is turned off for your role' },
     });
     expect((await run('inventory.listProductTypes', mgr.token)).status).toBe(200);
     const body = { name: 'Kayak', category: 'Boats' };
@@ -135,7 +135,10 @@ describe('the pipeline', () => {
     const before = ran;
     expect(
       await run('inventory.createProductType', emp.token, { name: '', category: 42, extra: 'x'.repeat(10) }),
-    ).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Permission denied: productTypes.create' } });
+    ).toEqual({
+      status: 403,
+      body: { error: 'Forbidden', message: 'Product Types › Create is turned off for your role' },
+    });
     expect((await run('inventory.createProductType', emp.token, '{not json')).status).toBe(403);
     // The same bodies from someone allowed: the validation answer
     const admin = await sessionFor();

@@ -11,7 +11,6 @@ import { RESERVATION_ROWS, requireLive, reservationKey } from './entity.js';
 import { counterRow, countsOf } from './counts.js';
 import { type Cursor, dayRange, decode, encode, type ListQuery, readPartition, statusOf } from './list-pages.js';
 import { parsePaymentRow, parseReservationRow, type ReservationRow } from './row-schemas.js';
-import { searchReservations } from './search.js';
 import { toPaymentView, toView } from './view.js';
 
 type Row = Record<string, unknown>;
@@ -38,6 +37,9 @@ export async function listReservations(
       : statuses.reduce((t, s) => t + counts[s.toLowerCase() as 'active'], 0);
 
   if (q.search?.trim() || q.customer?.trim()) {
+    // The search (and the customers' search index it reads) loads on first use: a plain list is the cold start's
+    // first answer (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md).
+    const { searchReservations } = await import('./search.js');
     const rows = await searchReservations(tenant, {
       text: q.search?.trim(),
       customer: q.customer?.trim(),

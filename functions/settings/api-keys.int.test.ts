@@ -177,7 +177,7 @@ describe('a key acts with its level under the tenant matrix', () => {
   it('refuses an EMPLOYEE key where the matrix refuses employees, allows a MANAGER key where managers are allowed', async () => {
     const emp = await call('GET', '/api/customers', { token: employeeKey.key });
     expect(emp.status).toBe(403);
-    expect(emp.body.message).toBe('Permission denied: customers.view');
+    expect(emp.body.message).toBe('Customers › View is turned off for your role');
     expect((await call('GET', '/api/customers', { token: managerKey.key })).status).toBe(200);
   });
 

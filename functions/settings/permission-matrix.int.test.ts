@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteId } from '../../shared/contract/index.js';
-import { PERMISSION_GROUPS, type Permission, type PermissionGroup } from '../../shared/domain/permissions.js';
+import {
+  PERMISSION_GROUPS,
+  type Permission,
+  type PermissionGroup,
+  permissionText,
+} from '../../shared/domain/permissions.js';
 import { fullPolicy, type PolicyRole } from '../../shared/domain/roles.js';
 import { db, tableName } from '../lib/db.js';
 import { keys } from '../lib/keys.js';
@@ -112,7 +117,7 @@ describe.each(Object.entries(CASES) as [PermissionGroup, Case][])('group %s', (g
     await setPolicy(admin.tenant, c.role, permission, false);
     const refused = await send(user.token);
     expect(refused.status, refused.raw).toBe(403);
-    expect(refused.body.message).toBe(`Permission denied: ${permission}`);
+    expect(refused.body.message).toBe(`${permissionText(permission)} is turned off for your role`);
 
     // the other role's row and administrators are untouched by this denial
     expect((await send(admin.token)).status).not.toBe(403);

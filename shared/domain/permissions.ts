@@ -67,3 +67,13 @@ export const DELEGABLE_CAPABILITIES: readonly Capability[] = ['manageInventory']
 export type Permission = {
   [G in PermissionGroup]: `${G}.${(typeof PERMISSION_GROUPS)[G][number]}`;
 }[PermissionGroup];
+
+/** A matrix name in words: 'processReturn' → 'Process Return', 'inventoryItems' → 'Inventory Items', 'clockInOut' → 'Clock In/Out'. */
+export function permissionLabel(name: string): string {
+  if (name === 'clockInOut') return 'Clock In/Out';
+  const words = name.replace(/([A-Z])/g, ' $1').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A matrix cell in words, as the Users & Permissions page titles it: 'reservations.create' → 'Reservations › Create'. */
+export const permissionText = (permission: string) => permission.split('.').map(permissionLabel).join(' › ');

@@ -168,7 +168,7 @@ describe('store settings: the matrix the product obeys, and taxes', () => {
     // Until the reservations API lands its routes answer 501 before any check: then this part waits.
     if (res.status !== 501) {
       expect(res.status, JSON.stringify(body)).toBe(403);
-      expect(body.message).toBe('Permission denied: reservations.create');
+      expect(body.message).toBe('Reservations › Create is turned off for your role');
     }
   });
 

@@ -39,7 +39,7 @@ describe('authorise', () => {
     policy.current = { EMPLOYEE: { dashboard: { viewStats: false } } } as unknown as PermissionPolicy;
     await expect(check('inventory.statsOverview', employee)).rejects.toMatchObject({
       statusCode: 403,
-      message: 'Permission denied: dashboard.viewStats',
+      message: 'Dashboard › View Stats is turned off for your role',
     });
     policy.current = { EMPLOYEE: { dashboard: { viewStats: true } } } as unknown as PermissionPolicy;
     await expect(check('inventory.statsOverview', employee)).resolves.toBeUndefined();

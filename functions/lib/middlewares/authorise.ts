@@ -1,3 +1,4 @@
+import { permissionText } from '../../../shared/domain/permissions.js';
 import { isGranted, mayUse, policyRole } from '../../../shared/domain/roles.js';
 import { forbidden, notImplemented } from '../errors.js';
 import type { TenantId } from '../keys.js';
@@ -20,7 +21,8 @@ export function authorise(): ApiMiddleware {
         const policy = route.permission && pRole ? await loadPolicy(tenant as TenantId) : null;
         if (!mayUse(auth, { capability: route.capability, permission: route.permission }, policy)) {
           const cellOff = route.permission && pRole && !isGranted(policy, pRole, route.permission);
-          throw cellOff ? forbidden(`Permission denied: ${route.permission}`) : forbidden();
+          // In words (R-SET-5), never the raw matrix name; the SPA prefixes 'Permission denied: '.
+          throw cellOff ? forbidden(`${permissionText(route.permission!)} is turned off for your role`) : forbidden();
         }
       }
     },
