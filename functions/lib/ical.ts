@@ -12,13 +12,18 @@ export interface CalendarEvent {
   cancelled?: boolean;
   /** When the booking last changed; calendars use it to order updates. */
   updatedAt?: Date;
+  /** RFC 5545 SEQUENCE: a cancellation is a later revision (1) of the event first sent (0). */
+  sequence?: number;
 }
 
 export interface CalendarOptions {
   /** The calendar's display name (X-WR-CALNAME). */
   name: string;
-  /** PUBLISH for feeds and e-mailed invitations that are not meeting requests. */
-  method?: 'PUBLISH';
+  /**
+   * PUBLISH for feeds and e-mailed invitations that are not meeting requests; CANCEL for the
+   * cancellation e-mail (R-RES-14), whose event carries the UID of the one sent before.
+   */
+  method?: 'PUBLISH' | 'CANCEL';
 }
 
 const PROD_ID = { company: 'Rental Back Office', product: 'Bookings', language: 'EN' };
@@ -62,7 +67,11 @@ function uidText(value: string): string {
  * R-PLAT-12): the library escapes event text but writes the calendar's name as given.
  */
 export function calendarText(events: readonly CalendarEvent[], options: CalendarOptions): string {
-  const calendar = ical({ name: escapeText(options.name), prodId: PROD_ID, method: ICalCalendarMethod.PUBLISH });
+  const calendar = ical({
+    name: escapeText(options.name),
+    prodId: PROD_ID,
+    method: options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
+  });
   for (const e of events) {
     calendar.createEvent({
       id: uidText(e.uid),
@@ -74,6 +83,7 @@ export function calendarText(events: readonly CalendarEvent[], options: Calendar
       stamp: e.updatedAt ?? new Date(),
       lastModified: e.updatedAt,
       status: e.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      ...(e.sequence === undefined ? {} : { sequence: e.sequence }),
     });
   }
   return calendar.toString();

@@ -127,6 +127,85 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
 <p>The booking is attached as a calendar file.</p>`,
   },
   {
+    name: 'reservation-cancelled',
+    displayName: 'Reservation cancelled',
+    description:
+      'Sent to the customer (when an e-mail is on file) when staff cancel a booking, the customer cancels it online, or an unpaid booking lapses at its payment deadline: what was cancelled, any payment on record, and a calendar file that removes the booking from their calendar',
+    category: 'Reservations',
+    variables: [
+      'firstName',
+      'lastName',
+      'businessName',
+      'businessPhone',
+      'businessEmail',
+      'businessAddress',
+      'reservationNumber',
+      'what',
+      'when',
+      'participants',
+      'byCustomer',
+      'byStaff',
+      'unpaidLapsed',
+      'paid',
+      'paidAmount',
+    ],
+    subject: 'Cancelled: {{what}} on {{when}} ({{reservationNumber}})',
+    content: `<p>Hello {{firstName}} {{lastName}},</p>
+<p>{{#if byCustomer}}As you asked, your booking with {{businessName}} is cancelled.{{/if}}{{#if byStaff}}{{businessName}} has cancelled your booking.{{/if}}{{#if unpaidLapsed}}Your booking with {{businessName}} is cancelled: payment was not received by the deadline.{{/if}}</p>
+<p>Reservation number: {{reservationNumber}}<br>What: {{what}}<br>When: {{when}}{{#if participants}}<br>Participants: {{participants}}{{/if}}</p>
+{{#if paid}}<p>{{businessName}} has a payment of {{paidAmount}} on record for this booking. Any refund follows its policy; please contact {{businessName}} about it.</p>{{/if}}
+<p>The attached calendar file removes the booking from your calendar.</p>
+<p>Questions? Contact {{businessName}}{{#if businessPhone}}<br>Phone: {{businessPhone}}{{/if}}{{#if businessEmail}}<br>E-mail: {{businessEmail}}{{/if}}{{#if businessAddress}}<br>{{businessAddress}}{{/if}}</p>`,
+  },
+  {
+    name: 'business-cancellation-notice',
+    displayName: 'Business notice: customer cancelled',
+    description:
+      "Sent to the business's contact e-mail when a customer cancels a booking online (switch on the Notification Preferences page)",
+    category: 'Notifications',
+    variables: [
+      'businessName',
+      'customerName',
+      'customerEmail',
+      'customerPhone',
+      'reservationNumber',
+      'what',
+      'when',
+      'participants',
+      'paid',
+      'paidAmount',
+    ],
+    subject: 'Cancelled by the customer: {{what}} on {{when}} ({{reservationNumber}})',
+    content: `<p>{{customerName}} cancelled their booking online.</p>
+<p>Reservation number: {{reservationNumber}}<br>What: {{what}}<br>When: {{when}}{{#if participants}}<br>Participants: {{participants}}{{/if}}</p>
+<p>Customer: {{customerName}}{{#if customerEmail}}<br>E-mail: {{customerEmail}}{{/if}}{{#if customerPhone}}<br>Phone: {{customerPhone}}{{/if}}</p>
+{{#if paid}}<p>A payment of {{paidAmount}} is on record for this booking: settle any refund with the customer.</p>{{/if}}
+<p>The booking's places are free again. You can turn these e-mails off on the Notification Preferences page of {{businessName}}.</p>`,
+  },
+  {
+    name: 'business-no-show-notice',
+    displayName: 'Business notice: no-show',
+    description:
+      "Sent to the business's contact e-mail when a reservation is marked as a no-show (switch on the Notification Preferences page)",
+    category: 'Notifications',
+    variables: [
+      'businessName',
+      'customerName',
+      'customerEmail',
+      'customerPhone',
+      'reservationNumber',
+      'what',
+      'when',
+      'participants',
+      'markedBy',
+    ],
+    subject: 'No-show: {{customerName}}, {{what}} on {{when}} ({{reservationNumber}})',
+    content: `<p>{{customerName}} did not show up for their booking{{#if markedBy}} (marked by {{markedBy}}){{/if}}.</p>
+<p>Reservation number: {{reservationNumber}}<br>What: {{what}}<br>When: {{when}}{{#if participants}}<br>Participants: {{participants}}{{/if}}</p>
+<p>Customer: {{customerName}}{{#if customerEmail}}<br>E-mail: {{customerEmail}}{{/if}}{{#if customerPhone}}<br>Phone: {{customerPhone}}{{/if}}</p>
+<p>You can turn these e-mails off on the Notification Preferences page of {{businessName}}.</p>`,
+  },
+  {
     name: 'scheduled-report',
     displayName: 'Scheduled report',
     description:

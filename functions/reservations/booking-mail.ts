@@ -79,13 +79,19 @@ export async function manageLink(
   };
 }
 
-/** The booking as one calendar event, attached as `{reservationNumber}.ics`. */
+/**
+ * The booking as one calendar event, attached as `{reservationNumber}.ics`. With `cancel`, the same
+ * event (same UID, a later SEQUENCE) as METHOD:CANCEL, so a calendar that took the booking's file
+ * removes it (R-RES-14).
+ */
 export function calendarAttachment(
   tenant: TenantId,
   r: Pick<ReservationRow, 'id' | 'startTime' | 'endTime' | 'reservationNumber' | 'updatedAt'>,
   what: string,
   business: BusinessBits,
+  cancel = false,
 ): MimeAttachment {
+  const method = cancel ? 'CANCEL' : 'PUBLISH';
   const ics = calendarText(
     [
       {
@@ -96,13 +102,14 @@ export function calendarAttachment(
         description: `${business.name}${business.phone ? `, ${business.phone}` : ''}`,
         location: business.address ?? undefined,
         updatedAt: new Date(r.updatedAt),
+        ...(cancel ? { cancelled: true, sequence: 1 } : {}),
       },
     ],
-    { name: business.name || 'Booking' },
+    { name: business.name || 'Booking', method },
   );
   return {
     filename: `${r.reservationNumber}.ics`,
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: new TextEncoder().encode(ics),
   };
 }

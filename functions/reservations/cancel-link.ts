@@ -120,6 +120,7 @@ export async function cancelByLink(token: string, now = Date.now()): Promise<Vie
     await cancelReservation(p.tenant, CUSTOMER_ACTOR, r.id, {
       now,
       reason: 'Cancelled by the customer (reminder link)',
+      tell: 'customer',
       parts: async (w) => {
         w.update('cancel-link', cancelTokenKey(hashToken(token)), {
           update: 'SET usedAt = :at',

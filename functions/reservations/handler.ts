@@ -66,7 +66,7 @@ export const handler = createAreaHandler('reservations', {
   'reservations.cancel': async ({ tenant, auth, params }) => {
     const { cancelReservation } = await lifecycle();
     return reservationAnswer(
-      await cancelReservation(tenant, await actorOf(tenant, auth), params.id),
+      await cancelReservation(tenant, await actorOf(tenant, auth), params.id, { tell: 'staff' }),
       'Reservation cancelled successfully',
     );
   },

@@ -14,6 +14,7 @@ import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { addSlotReleaseParts } from '../services/slot-release.js';
 import { removeCustomerReservation } from '../customers/entity.js';
+import type { CancelledBy } from './cancellation-mail.js';
 import {
   actorOf,
   logRow,
@@ -44,9 +45,11 @@ export async function cancelReservation(
     notActive?: (r: ReservationRow) => string;
     parts?: (w: AuditedWrite, r: ReservationRow, at: string) => Promise<void>;
     eventData?: Record<string, unknown>;
+    /** Who is told, once committed (R-RES-14): the mail loads on first use and never fails the cancel. */
+    tell?: CancelledBy;
   } = {},
 ): Promise<ReservationRow> {
-  return retrying('cancelled', async () => {
+  const done = await retrying('cancelled', async () => {
     const r = await requireLive(tenant, id);
     if (r.status !== 'ACTIVE')
       throw badRequest(
@@ -92,6 +95,8 @@ export async function cancelReservation(
     await w.commit();
     return after;
   });
+  if (opts.tell) await (await import('./cancellation-mail.js')).tellCancellation(tenant, done, opts.tell);
+  return done;
 }
 
 // ---------------------------------------------------------------- restore

@@ -42,5 +42,6 @@ export async function markNoShow(
       w.count(statsKey(tenant, r.id), noShowCounters(r, week, 1));
     },
     eventData: { noShow: true },
+    tell: 'no-show',
   });
 }

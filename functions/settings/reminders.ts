@@ -11,9 +11,11 @@ import { getRow } from '../lib/coalesced-get.js';
 
 /**
  * The tenant's reminder defaults (R-SET-7): `T#{tenant}` / `SETTINGS#REMINDERS`. A missing row reads
- * as the defaults (on; 24 hours and 2 hours before; late-return reminder on; cut-off 1 hour). Read
+ * as the defaults (on; 24 hours and 2 hours before; late-return reminder on; cut-off 1 hour; the
+ * business told of online cancellations and no-shows, R-SET-13). Read
  * by the booking transactions (which reminders to schedule), the reminder sweep (still on at send
- * time?), the overdue sweep (late-return switch) and the cancel link (cut-off).
+ * time?), the overdue sweep (late-return switch), the cancel link (cut-off) and the cancellation
+ * mail (the business's switches, functions/reservations/cancellation-mail.ts).
  */
 const remindersKey = (tenant: TenantId) => keys.settings(tenant, 'REMINDERS');
 
@@ -33,24 +35,34 @@ export async function readReminderSettings(tenant: TenantId): Promise<ReminderSe
     itemBeforeMinutes: offsets(i.itemBeforeMinutes, d.itemBeforeMinutes),
     lateReturnEnabled: typeof i.lateReturnEnabled === 'boolean' ? i.lateReturnEnabled : d.lateReturnEnabled,
     cancelCutoffHours: Number.isInteger(i.cancelCutoffHours) ? Number(i.cancelCutoffHours) : d.cancelCutoffHours,
+    notifyCancellations: typeof i.notifyCancellations === 'boolean' ? i.notifyCancellations : d.notifyCancellations,
+    notifyNoShows: typeof i.notifyNoShows === 'boolean' ? i.notifyNoShows : d.notifyNoShows,
   };
 }
 
 /**
  * Saves the defaults. They apply to reservations made (or restored) from now on; reminders already
  * scheduled keep their offsets, and the sweep still checks the on/off switches when it sends.
+ * A business switch left out (a client older than R-SET-13) keeps its stored value.
  */
 export async function writeReminderSettings(
   tenant: TenantId,
-  value: ReminderSettings,
+  value: Omit<ReminderSettings, 'notifyCancellations' | 'notifyNoShows'> &
+    Partial<Pick<ReminderSettings, 'notifyCancellations' | 'notifyNoShows'>>,
   actorId: string,
 ): Promise<ReminderSettings> {
+  const kept =
+    value.notifyCancellations === undefined || value.notifyNoShows === undefined
+      ? await readReminderSettings(tenant)
+      : null;
   const clean: ReminderSettings = {
     enabled: value.enabled,
     serviceBeforeMinutes: normalizeOffsets(value.serviceBeforeMinutes),
     itemBeforeMinutes: normalizeOffsets(value.itemBeforeMinutes),
     lateReturnEnabled: value.lateReturnEnabled,
     cancelCutoffHours: value.cancelCutoffHours,
+    notifyCancellations: value.notifyCancellations ?? kept?.notifyCancellations ?? true,
+    notifyNoShows: value.notifyNoShows ?? kept?.notifyNoShows ?? true,
   };
   await db().send(
     new PutCommand({

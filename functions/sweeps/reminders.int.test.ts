@@ -162,6 +162,8 @@ describe('reminder settings (GET/PUT /api/settings/reminders)', () => {
       itemBeforeMinutes: [1440, 120],
       lateReturnEnabled: true,
       cancelCutoffHours: 1,
+      notifyCancellations: true,
+      notifyNoShows: true,
     });
     const saved = await setReminders({ itemBeforeMinutes: [30, 2880, 30] });
     expect(saved.data.itemBeforeMinutes).toEqual([2880, 30]);
@@ -348,7 +350,8 @@ describe('the sweep', () => {
     expect(res.status, res.raw).toBe(200);
     const run = await sweepAt(Date.parse('2026-12-15T15:01:00.000Z'));
     expect(run.dropped).toBeGreaterThanOrEqual(1);
-    expect(await mailTo(email)).toHaveLength(0);
+    // The customer got the cancellation (R-RES-14), and no reminder after it.
+    expect((await mailTo(email)).map((m) => m.subject.split(':')[0])).toEqual(['Cancelled']);
     expect(await markers(r.id)).toEqual([
       { offset: 120, dueAt: '2026-12-16T13:00:00.000Z', bucket: 'SWEEP#REMINDER#2026-12-16T13' },
     ]);
@@ -369,7 +372,8 @@ describe('the sweep', () => {
     ]);
     const run = await sweepAt(Date.parse('2026-12-17T13:00:40.000Z'));
     expect(run.sent).toBe(1);
-    const mail = await mailTo(email);
+    // The cancellation's mail (R-RES-14), then the one reminder.
+    const mail = (await mailTo(email)).filter((m) => m.subject.startsWith('Reminder'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toContain(r.reservationNumber);
   });

@@ -23,6 +23,8 @@ export const reminderSettingsView = z.object({
   itemBeforeMinutes: z.array(reminderOffset),
   lateReturnEnabled: z.boolean(),
   cancelCutoffHours: z.int(),
+  notifyCancellations: z.boolean(),
+  notifyNoShows: z.boolean(),
 });
 
 export const reminderSettingsBody = z.strictObject({
@@ -36,6 +38,9 @@ export const reminderSettingsBody = z.strictObject({
       z.gte(0, 'The cut-off cannot be negative'),
       z.lte(MAX_CANCEL_CUTOFF_HOURS, `The cut-off is at most ${MAX_CANCEL_CUTOFF_HOURS} hours (7 days)`),
     ),
+  /** The business's own e-mails (R-SET-13); left out, the stored switch stays as it is. */
+  notifyCancellations: z.optional(z.boolean()),
+  notifyNoShows: z.optional(z.boolean()),
 });
 export type ReminderSettingsBody = z.output<typeof reminderSettingsBody>;
 

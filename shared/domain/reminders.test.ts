@@ -21,6 +21,8 @@ describe('reminder rules (R-SET-7)', () => {
       itemBeforeMinutes: [1440, 120],
       lateReturnEnabled: true,
       cancelCutoffHours: 1,
+      notifyCancellations: true,
+      notifyNoShows: true,
     });
   });
 

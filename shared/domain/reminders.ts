@@ -30,6 +30,10 @@ export interface ReminderSettings {
   lateReturnEnabled: boolean;
   /** Online cancellation through the reminder's link closes this many hours before the start. */
   cancelCutoffHours: number;
+  /** The business is e-mailed (its contact address) when a customer cancels online (R-SET-13, R-RES-14). */
+  notifyCancellations: boolean;
+  /** The business is e-mailed when a reservation is marked a no-show (R-SET-13, R-RES-14). */
+  notifyNoShows: boolean;
 }
 
 /**
@@ -47,6 +51,8 @@ export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
   itemBeforeMinutes: [...DEFAULT_REMINDER_MINUTES],
   lateReturnEnabled: true,
   cancelCutoffHours: DEFAULT_CANCEL_CUTOFF_HOURS,
+  notifyCancellations: true,
+  notifyNoShows: true,
 };
 
 /** Why an offset list is refused, or null. */

@@ -58,7 +58,10 @@ export default function ReservationsPage() {
     onCancel: (r) =>
       void confirm({
         title: 'Cancel Reservation',
-        message: `Cancel reservation ${r.reservationNumber} for ${customerName(r)}?`,
+        // R-RES-14: staff know the customer hears of it, and at which address.
+        message: `Cancel reservation ${r.reservationNumber} for ${customerName(r)}?${
+          r.customer?.email ? ` They will be told by e-mail (${r.customer.email}).` : ''
+        }`,
         confirmLabel: 'Cancel Reservation',
         cancelLabel: 'Keep',
         destructive: true,

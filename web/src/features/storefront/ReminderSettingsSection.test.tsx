@@ -27,6 +27,8 @@ const saved = {
   itemBeforeMinutes: [1440, 120],
   lateReturnEnabled: true,
   cancelCutoffHours: 24,
+  notifyCancellations: true,
+  notifyNoShows: true,
 };
 
 afterEach(() => {
@@ -59,6 +61,37 @@ describe('reminder defaults on Notification Preferences (R-SET-7)', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).toEqual({ ...saved, itemBeforeMinutes: [1440, 30], cancelCutoffHours: 12 });
+  });
+
+  it('turns the business e-mails off and saves both switches (R-SET-13)', { timeout: 45_000 }, async () => {
+    const calls = stubApi({
+      ...feeds,
+      'settings.getReminders': { body: { success: true, data: saved } },
+      'settings.updateReminders': ({ body }) => ({
+        body: { success: true, data: body as typeof saved, message: 'Reminder settings saved' },
+      }),
+    });
+    renderSection();
+    await screen.findByRole('heading', { name: 'E-mails to your business' }, { timeout: 15_000 });
+    const cancellations = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'E-mail us when a customer cancels a booking online',
+    });
+    const noShows = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'E-mail us when a reservation is marked as a no-show',
+    });
+    expect(cancellations.checked).toBe(true);
+    expect(noShows.checked).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save reminders' }).disabled).toBe(true);
+    fireEvent.click(cancellations);
+    fireEvent.click(noShows);
+    await waitFor(() => expect(noShows.checked).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Save reminders' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      ...saved,
+      notifyCancellations: false,
+      notifyNoShows: false,
+    });
   });
 
   it('refuses an offset under 15 minutes before sending anything', { timeout: 45_000 }, async () => {

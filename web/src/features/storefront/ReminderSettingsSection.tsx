@@ -10,7 +10,11 @@ import { type ReminderDefaults, useReminderSettings, useSaveReminderSettings } f
 export const REMINDER_TEXT = {
   title: 'Booking reminders',
   intro:
-    'Customers with an e-mail address get a reminder before their booking starts, with the booking as a calendar file and a link to cancel it online.',
+    'Customers with an e-mail address get a reminder before their booking starts, with the booking as a calendar file and a link to cancel it online, and an e-mail when their booking is cancelled.',
+  businessTitle: 'E-mails to your business',
+  businessIntro: 'Sent to the contact e-mail address of your store (Contact page).',
+  notifyCancellations: 'E-mail us when a customer cancels a booking online',
+  notifyNoShows: 'E-mail us when a reservation is marked as a no-show',
   loadFailed: 'Failed to load reminder settings',
   readOnly: 'You can view these settings; changing them needs permission to configure the system.',
 } as const;
@@ -42,7 +46,8 @@ export function ReminderSettingsSection() {
       </Alert.Root>
     );
 
-  const set = (patch: Partial<ReminderDefaults>) => setForm({ ...form, ...patch });
+  // From the latest state: two switches flipped before a render both count.
+  const set = (patch: Partial<ReminderDefaults>) => setForm((f) => (f ? { ...f, ...patch } : f));
   const dirty =
     JSON.stringify({ ...form, cancelCutoffHours: cutoff.trim() }) !==
     JSON.stringify({ ...data, cancelCutoffHours: String(data?.cancelCutoffHours ?? '') });
@@ -138,6 +143,35 @@ export function ReminderSettingsSection() {
               </Field.HelperText>
               <Field.ErrorText>{cutoffError}</Field.ErrorText>
             </Field.Root>
+            {/* The business's own e-mails (R-SET-13, R-RES-14): each switch gates its send. */}
+            <Stack gap="3">
+              <Stack gap="1">
+                <Heading size="sm">{REMINDER_TEXT.businessTitle}</Heading>
+                <Text fontSize="sm" color="fg.muted">
+                  {REMINDER_TEXT.businessIntro}
+                </Text>
+              </Stack>
+              <Switch.Root
+                checked={form.notifyCancellations}
+                disabled={off}
+                onCheckedChange={(e) => set({ notifyCancellations: e.checked })}
+                colorPalette="brand"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{REMINDER_TEXT.notifyCancellations}</Switch.Label>
+              </Switch.Root>
+              <Switch.Root
+                checked={form.notifyNoShows}
+                disabled={off}
+                onCheckedChange={(e) => set({ notifyNoShows: e.checked })}
+                colorPalette="brand"
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label>{REMINDER_TEXT.notifyNoShows}</Switch.Label>
+              </Switch.Root>
+            </Stack>
             {canEdit && (
               <Box>
                 <Button type="submit" colorPalette="brand" disabled={!dirty || save.busy}>
