@@ -1,5 +1,5 @@
 /**
- * Cancellations are told (R-RES-14, docs/decisions/cancellation-mail.md):
+ * Cancellations are told (R-RES-14, docs/decisions/0268-cancellation-mail.md):
  * - the customer (when the reservation has an e-mail) when staff cancel it, when they cancel it
  *   through their link, and when an unpaid public booking lapses at its deadline (R-BOOK-6): what was
  *   cancelled, when (the booking's zone), any payment the business has on record (no refund promised:

@@ -74,7 +74,7 @@ async function cancelOne(tenant: TenantId, m: Marker, now: number): Promise<Atte
       now,
       reason: 'Payment not received within 24 hours',
       set: { paymentStatus: 'EXPIRED', statusLabel: 'Cancelled (unpaid)' },
-      // The customer is told their place is gone, so they do not come (docs/decisions/cancellation-mail.md).
+      // The customer is told their place is gone, so they do not come (docs/decisions/0268-cancellation-mail.md).
       tell: 'unpaid',
       guard: (r) => {
         if (r.isPaid === true) throw new AlreadyPaid();
