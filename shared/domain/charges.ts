@@ -15,10 +15,9 @@ import {
   toCents,
 } from './money.js';
 
-/** R-RES-6: refund hours step and range; the minimum return time after the start. */
+/** R-RES-6: refund hours step and range (the minimum return time is MIN_RETURN_AFTER_START_MS, reservations.ts). */
 export const REFUND_HOURS_STEP = 0.25;
 export const REFUND_HOURS_MAX = 24;
-export const MIN_RETURN_AFTER_START_MS = 5 * 60_000;
 
 export interface RateSources {
   /** The rate stored on the reservation when it was booked. */
@@ -63,9 +62,6 @@ export interface RentalRates {
 
 /** R-RES-15: which rate set the price ('hourly' also when the item has no other). */
 export type RentalBasis = 'hourly' | 'daily' | 'weekly';
-
-/** R-RES-15: longest rental staff may book: 30 days. */
-export const MAX_RENTAL_HOURS = 720;
 
 /**
  * R-RES-15: the base price of a rental of `hours`, the cheapest of: every hour at the hourly rate;
@@ -234,12 +230,4 @@ export function checkRefund(input: {
     return { ok: false, message: 'Please select either Cash or Credit (or both) for the refund payment method.' };
   }
   return { ok: true, refundCents: cents(Math.max(0, refundCents)), refundHours };
-}
-
-/** R-RES-2: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
-export function depositTypeLabel(cash: boolean | null | undefined, credit: boolean | null | undefined): string {
-  if (cash && credit) return 'Cash & Credit';
-  if (cash) return 'Cash';
-  if (credit) return 'Credit';
-  return 'Not specified';
 }
