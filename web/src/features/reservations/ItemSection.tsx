@@ -46,27 +46,31 @@ export function ItemSection({
         <FormField name="startLocal" label="Start time" required helper={`Times are in ${zone}`}>
           <Input type="datetime-local" min={bounds.min} max={bounds.max} {...form.register('startLocal')} />
         </FormField>
-        <FormField name="duration" label="Duration" required>
-          <HStack gap="2" width="full">
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={v.durationUnit === 'days' ? 30 : 720}
-              step={1}
-              flex="1"
-              minW="0"
-              {...form.register('duration')}
-            />
-            <NativeSelect.Root width="7.5rem" flexShrink={0}>
-              <NativeSelect.Field aria-label="Duration unit" {...form.register('durationUnit')}>
-                <option value="hours">Hours</option>
-                <option value="days">Days</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </HStack>
-        </FormField>
+        <HStack gap="2" align="flex-start" minW="0">
+          <Box flex="1" minW="0">
+            <FormField name="duration" label="Duration" required>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={v.durationUnit === 'days' ? 30 : 720}
+                step={1}
+                {...form.register('duration')}
+              />
+            </FormField>
+          </Box>
+          <Box width="7.5rem" flexShrink={0}>
+            <FormField name="durationUnit" label="Unit">
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.register('durationUnit')}>
+                  <option value="hours">Hours</option>
+                  <option value="days">Days</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </Box>
+        </HStack>
       </SimpleGrid>
       <FormField
         name="inventoryItemId"
