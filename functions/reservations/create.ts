@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ItemReservationInput } from '../../shared/contract/reservation-request-models.js';
-import { fromCents, multiplyCents, toCents } from '../../shared/domain/money.js';
-import { type Charges, computeCharges } from '../../shared/domain/charges.js';
+import { fromCents, toCents } from '../../shared/domain/money.js';
+import { type Charges, computeCharges, rentalPrice } from '../../shared/domain/charges.js';
 import { startTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
@@ -40,7 +40,7 @@ import {
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
 import { drawFrom } from '../lib/group-commit.js';
 import { addReminderParts, reminderOffsetsFor } from './reminders.js';
-import { itemHourlyCents, itemView, overlapping, readItem, RENTABLE } from './items.js';
+import { itemRates, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
 /**
  * One sequence per tenant: RES-000001, RES-000002, ... (repeats never). Callers take a number only
@@ -189,9 +189,11 @@ export async function createItemReservation(
     reminderOffsetsFor(tenant, 'ITEM'),
   ]);
   let reservationNumber: string | undefined;
-  const rateCents = itemHourlyCents(info);
-  const baseCents = multiplyCents(rateCents, hours);
-  const charges = computeCharges({ baseCents, hasService: false, hourlyRateCents: rateCents, taxRate });
+  // R-RES-15: the cheapest of hours, days and weeks (or per day when chosen); the rates are kept as quoted.
+  const rates = itemRates(info);
+  const price = rentalPrice(hours, rates, input.pricing === 'daily');
+  const baseCents = price.cents;
+  const charges = computeCharges({ baseCents, hasService: false, hourlyRateCents: rates.hourlyCents, taxRate });
   const id = randomUUID();
   const c = body.customer;
 
@@ -235,7 +237,10 @@ export async function createItemReservation(
         paymentId: input.paymentId?.trim() || null,
         notes: input.notes?.trim() || null,
         ...bookedMoney(baseCents, charges),
-        hourlyRateAtBookingCents: rateCents,
+        hourlyRateAtBookingCents: rates.hourlyCents,
+        dailyRateAtBookingCents: rates.dailyCents || null,
+        weeklyRateAtBookingCents: rates.weeklyCents || null,
+        priceBasis: price.basis,
         createdByEmployee: actor,
         processedByEmployee: null,
         reprocessedByEmployee: null,

@@ -32,7 +32,7 @@ import type {
   ReservationKind,
   ReservationStatus,
 } from '../../shared/contract/reservation-models.js';
-import { depositTypeLabel } from '../../shared/domain/charges.js';
+import { depositTypeLabel } from '../../shared/domain/reservations.js';
 import { db, tableName } from '../lib/db.js';
 import { shardedCounterKey } from '../lib/counter-shards.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';

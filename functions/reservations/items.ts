@@ -12,7 +12,7 @@
  */
 import type { ReservationView } from '../../shared/contract/reservation-models.js';
 import { fromCents } from '../../shared/domain/money.js';
-import { hourlyRateCents } from '../../shared/domain/charges.js';
+import { firstRateCents, type RentalRates } from '../../shared/domain/charges.js';
 import type { TenantId } from '../lib/keys.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { getRow, listRows } from '../inventory/model.js';
@@ -64,19 +64,30 @@ export async function readItem(tenant: TenantId, itemId: string): Promise<ItemIn
   return { item, type, variant };
 }
 
-const hourlyOf = (
-  v: { hourlyRate?: number | null; rates?: { rate: number; rateType: string }[] } | null | undefined,
-) => (v ? (v.hourlyRate ?? v.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null);
-const defaultHourlyOf = (t: ProductTypeRow | null) =>
-  t ? (t.defaultHourlyRate ?? t.rates?.find((r) => r.rateType === 'hourly')?.rate ?? null) : null;
+type Rated = { rates?: { rate: number; rateType: string }[] | null } & Record<string, unknown>;
+/** A rate of one type on a variant, item or product type: its own field, else its rates list. */
+const rateOf = (v: Rated | null | undefined, field: string, type: string) =>
+  v ? ((v[field] as number | null | undefined) ?? v.rates?.find((r) => r.rateType === type)?.rate ?? null) : null;
+/** R-RES-7 and R-RES-15 precedence for one rate type: variant, item, product-type default (cents). */
+const itemRateCents = (info: ItemInfo, field: string, defaultField: string, type: string) =>
+  firstRateCents([
+    rateOf(info.variant as Rated | null, field, type),
+    rateOf(info.item as unknown as Rated, field, type),
+    rateOf(info.type as Rated | null, defaultField, type),
+  ]);
 
 /** R-RES-7 precedence, without a rate at booking: variant, item, product-type default (cents). */
 export function itemHourlyCents(info: ItemInfo): number {
-  return hourlyRateCents({
-    variantHourlyRate: hourlyOf(info.variant),
-    itemHourlyRate: hourlyOf(info.item as unknown as { hourlyRate?: number | null }),
-    productTypeDefaultHourlyRate: defaultHourlyOf(info.type),
-  });
+  return itemRateCents(info, 'hourlyRate', 'defaultHourlyRate', 'hourly');
+}
+
+/** R-RES-15: the rates a rental of the item is priced by now (daily and weekly: the same precedence). */
+export function itemRates(info: ItemInfo): RentalRates {
+  return {
+    hourlyCents: itemHourlyCents(info),
+    dailyCents: itemRateCents(info, 'dailyRate', 'defaultDailyRate', 'daily'),
+    weeklyCents: itemRateCents(info, 'weeklyRate', 'defaultWeeklyRate', 'weekly'),
+  };
 }
 
 export function itemView(info: ItemInfo): NonNullable<ReservationView['inventoryItem']> {
@@ -85,7 +96,8 @@ export function itemView(info: ItemInfo): NonNullable<ReservationView['inventory
     rate: Number(r.rate) || 0,
     rateType: r.rateType,
   }));
-  const cents = itemHourlyCents(info);
+  const r = itemRates(info);
+  const dollars = (c: number | null | undefined) => (c ? fromCents(c) : null);
   return {
     id: item.id,
     itemNumber: item.itemNumber,
@@ -94,7 +106,9 @@ export function itemView(info: ItemInfo): NonNullable<ReservationView['inventory
     productVariant: variant ? { id: variant.id, name: variant.name } : null,
     condition: item.condition ?? null,
     status: item.status ?? null,
-    hourlyRate: cents > 0 ? fromCents(cents) : null,
+    hourlyRate: dollars(r.hourlyCents),
+    dailyRate: dollars(r.dailyCents),
+    weeklyRate: dollars(r.weeklyCents),
     rates,
   };
 }

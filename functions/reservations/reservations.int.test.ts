@@ -148,7 +148,9 @@ describe('item reservations', () => {
     const type = await newType(admin);
     const item = await newItem(admin, type.id);
     const post = (body: unknown) => call('POST', '/api/reservations/items/create', { token: admin.token, body });
-    expect((await post(itemBody(item.id, at(1, '10:00'), { reservationDuration: 3 }))).status).toBe(400);
+    // R-RES-15: whole hours up to 30 days
+    expect((await post(itemBody(item.id, at(1, '10:00'), { reservationDuration: 721 }))).status).toBe(400);
+    expect((await post(itemBody(item.id, at(1, '10:00'), { reservationDuration: 1.5 }))).status).toBe(400);
     expect((await post(itemBody(item.id, '2030-02-31T10:00:00Z'))).status).toBe(400);
     expect((await post(itemBody(item.id, at(1, '10:00'), { depositAmount: -1 }))).status).toBe(400);
     const early = await post(itemBody(item.id, at(0, '08:30')));

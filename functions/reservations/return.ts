@@ -39,6 +39,15 @@ export interface ReturnResult {
   charges: Charges & { hourlyRateCents: number; reservationDuration: number; refundHours: number };
 }
 
+/** R-RES-15: the booked hours and rates of a reservation priced by day or week; null when hourly only. */
+function rentalAtBooking(r: ReservationRow, hourlyCents: number) {
+  if (!r.dailyRateAtBookingCents && !r.weeklyRateAtBookingCents) return null;
+  return {
+    bookedHours: Number(r.reservationDuration) || 0,
+    rates: { hourlyCents, dailyCents: r.dailyRateAtBookingCents, weeklyCents: r.weeklyRateAtBookingCents },
+  };
+}
+
 export async function processReturn(
   tenant: TenantId,
   auth: AuthClaims,
@@ -62,7 +71,9 @@ export async function processReturn(
     const rate = r.hourlyRateAtBookingCents ?? (item ? itemHourlyCents(item) : 0);
     const baseCents = r.baseAmountCents ?? r.bookedSubtotalCents ?? 0;
     const overageHours = Math.max(0, hoursBetween(Date.parse(r.endTime), actual));
-    const before = computeCharges({ baseCents, hasService: false, hourlyRateCents: rate, overageHours });
+    // R-RES-15: a late return is priced by the rates quoted at booking (a late day at most a day).
+    const rental = rentalAtBooking(r, rate);
+    const before = computeCharges({ baseCents, hasService: false, hourlyRateCents: rate, overageHours, rental });
     const capCents = baseCents + before.overageCents;
     const refund = checkRefund({
       ...(body.refund ?? {}),
@@ -77,6 +88,7 @@ export async function processReturn(
       hasService: false,
       hourlyRateCents: rate,
       overageHours,
+      rental,
       refundCents: refund.refundCents,
       taxRate,
     });
@@ -135,7 +147,14 @@ export async function processReturn(
     const paymentId = body.refund?.paymentId?.trim() || null;
     // Every money movement is its own row (docs/decisions/0012-right-about-money.md): what the rental cost beyond the deposit,
     // and the refund with its own method and reference. Together they are the balance.
-    const unrefunded = computeCharges({ baseCents, hasService: false, hourlyRateCents: rate, overageHours, taxRate });
+    const unrefunded = computeCharges({
+      baseCents,
+      hasService: false,
+      hourlyRateCents: rate,
+      overageHours,
+      rental,
+      taxRate,
+    });
     const movements = returnMovements({
       unrefundedTotalCents: unrefunded.totalCents,
       totalCents: charges.totalCents,

@@ -82,6 +82,10 @@ const reservationRowSchema = z.object({
   refundMethod: maybe(z.string()),
   refundPaymentId: maybe(z.string()),
   hourlyRateAtBookingCents: maybe(z.number()),
+  /** R-RES-15: the other rates quoted at booking and which one set the base price. */
+  dailyRateAtBookingCents: maybe(z.number()),
+  weeklyRateAtBookingCents: maybe(z.number()),
+  priceBasis: z.optional(z.enum(['hourly', 'daily', 'weekly'])),
   /** A service booking's rate and rate type as priced (services/booking-row.ts). */
   rateAtBooking: z.optional(z.number()),
   rateTypeAtBooking: z.optional(z.string()),

@@ -130,11 +130,11 @@ describe('the OpenAPI document', () => {
       schema: { pattern: '^[A-Za-z0-9_-]{43}$' },
     });
     expect(param('/api/inventory/items', 'get', 'cursor').schema.pattern).toBe('^[A-Za-z0-9_-]*$');
+    // R-RES-15: whole hours up to 30 days
     expect(param('/api/reservations/available-items', 'get', 'hours').schema).toEqual({
-      anyOf: [
-        { type: 'number', const: 1 },
-        { type: 'number', const: 2 },
-      ],
+      type: 'integer',
+      minimum: 1,
+      maximum: 720,
     });
   });
 

@@ -51,6 +51,9 @@ export const reservationItemView = z.object({
   status: z.nullable(z.string()),
   /** The hourly rate that applies (variant, else product-type default), dollars; null when none. */
   hourlyRate: z.nullable(z.number()),
+  /** R-RES-15: the daily and weekly rates that apply (variant, item, product type), dollars; null when none. */
+  dailyRate: z.optional(z.nullable(z.number())),
+  weeklyRate: z.optional(z.nullable(z.number())),
   rates: z.array(z.object({ rate: z.number(), rateType: z.string() })),
 });
 
@@ -126,6 +129,10 @@ export const reservationView = z.object({
   refundAmount: z.number(),
   refundHours: z.number(),
   hourlyRateAtBooking: z.nullable(z.number()),
+  /** R-RES-15: the daily and weekly rates at booking (dollars) and which rate set the base price. */
+  dailyRateAtBooking: z.optional(z.nullable(z.number())),
+  weeklyRateAtBooking: z.optional(z.nullable(z.number())),
+  priceBasis: z.optional(z.enum(['hourly', 'daily', 'weekly'])),
   createdByEmployee: z.nullable(name),
   processedByEmployee: z.nullable(name),
   reprocessedByEmployee: z.nullable(name),

@@ -5,11 +5,12 @@
  * ISO-8601 instants with a zone.
  */
 import * as z from '../zod.js';
-import { LOG_ACTIONS, PAYMENT_SOURCES, RESERVATION_KINDS } from '../domain/reservations.js';
+import { LOG_ACTIONS, MAX_RENTAL_HOURS, PAYMENT_SOURCES, RESERVATION_KINDS } from '../domain/reservations.js';
 import { cursorParam, dayCheck, emailCheck, looseNumber, optionalDay } from './common.js';
 
 const SLOT_MESSAGE = 'The chosen time slot is not a valid date and time';
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DURATION_MESSAGE = 'Duration must be whole hours from 1 hour to 30 days';
 
 /** The list's date filters (functions/reservations/list-pages.ts dayRange says the same). */
 const LIST_DATE_MESSAGE = 'Dates must be real dates written YYYY-MM-DD';
@@ -50,15 +51,23 @@ export const reservationCustomerInput = z.object({
   email: z.union([z.nullable(z.optional(z.string().check(z.trim(), ...emailCheck()))), z.literal('')]),
 });
 
+/** R-RES-15: a rental's length in whole hours, 1 hour to 30 days (MAX_RENTAL_HOURS). */
+const rentalHours = () =>
+  z.pipe(
+    looseNumber,
+    z
+      .number({ error: DURATION_MESSAGE })
+      .check(z.int(DURATION_MESSAGE), z.gte(1, DURATION_MESSAGE), z.lte(MAX_RENTAL_HOURS, DURATION_MESSAGE)),
+  );
+
 export const itemReservationBody = z.object({
   customer: reservationCustomerInput,
   reservation: z.object({
     startTime: instant,
-    /** R-RES-2: 1 or 2 hours (default 2). */
-    reservationDuration: z.pipe(
-      looseNumber,
-      z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' }),
-    ),
+    /** R-RES-15: whole hours, 1 to 720 (30 days; the form sends days as 24 h each). */
+    reservationDuration: rentalHours(),
+    /** Beyond the spec (R-RES-15): 'daily' prices every started day at the daily rate; else the cheapest. */
+    pricing: z.optional(z.enum(['best', 'daily'])),
     inventoryItemId: z
       .string({ error: 'Please select either an inventory item or a service.' })
       .check(z.singleLine(), z.minLength(1, 'Please select either an inventory item or a service.'), z.maxLength(128)),
@@ -200,5 +209,5 @@ export const logQuery = z.object({
 
 export const availableItemsQuery = z.object({
   startTime: instant,
-  hours: z.pipe(z.coerce.number(), z.union([z.literal(1), z.literal(2)], { error: 'Duration must be 1 or 2 hours' })),
+  hours: rentalHours(),
 });

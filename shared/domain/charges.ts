@@ -15,10 +15,9 @@ import {
   toCents,
 } from './money.js';
 
-/** R-RES-6: refund hours step and range; the minimum return time after the start. */
+/** R-RES-6: refund hours step and range (the minimum return time is MIN_RETURN_AFTER_START_MS, reservations.ts). */
 export const REFUND_HOURS_STEP = 0.25;
 export const REFUND_HOURS_MAX = 24;
-export const MIN_RETURN_AFTER_START_MS = 5 * 60_000;
 
 export interface RateSources {
   /** The rate stored on the reservation when it was booked. */
@@ -35,18 +34,78 @@ export interface RateSources {
  * product-type default, cart, or service rate, else 0. A source counts when it is a number above 0.
  */
 export function hourlyRateCents(src: RateSources): Cents {
-  for (const v of [
+  return firstRateCents([
     src.rateAtBooking,
     src.variantHourlyRate,
     src.itemHourlyRate,
     src.productTypeDefaultHourlyRate,
     src.cartHourlyRate,
     src.serviceRate,
-  ]) {
+  ]);
+}
+
+/** The first source that is a number above 0 (dollars, or a numeric string), in cents; else 0. */
+export function firstRateCents(sources: readonly (number | string | null | undefined)[]): Cents {
+  for (const v of sources) {
     const n = typeof v === 'string' ? Number(v) : v;
     if (typeof n === 'number' && Number.isFinite(n) && n > 0) return toCents(n);
   }
   return cents(0);
+}
+
+/** R-RES-15: the rates a rental is priced by, in cents; 0 or absent means the item has no such rate. */
+export interface RentalRates {
+  hourlyCents: number;
+  dailyCents?: number | null;
+  weeklyCents?: number | null;
+}
+
+/** R-RES-15: which rate set the price ('hourly' also when the item has no other). */
+export type RentalBasis = 'hourly' | 'daily' | 'weekly';
+
+/**
+ * R-RES-15: the base price of a rental of `hours`, the cheapest of: every hour at the hourly rate;
+ * whole days at the daily rate plus the rest at the hourly rate, that rest never above one more day;
+ * whole weeks at the weekly rate plus the rest priced the cheapest way by days and hours, never above one
+ * more week. A rate the item lacks is no option (no hourly rate: a started day is a day). Worked unrounded
+ * and rounded once. `perDay` prices every started day at the daily rate, when the staff chose so.
+ */
+export function rentalPrice(hours: number, rates: RentalRates, perDay = false): { cents: Cents; basis: RentalBasis } {
+  const h = Math.max(0, Number(hours) || 0);
+  const hourly = Math.max(0, rates.hourlyCents || 0);
+  const daily = Math.max(0, rates.dailyCents || 0);
+  const weekly = Math.max(0, rates.weeklyCents || 0);
+  if (perDay && daily) return { cents: cents(Math.ceil(h / 24 - 1e-9) * daily), basis: 'daily' };
+  const byHours = (x: number) => (x <= 0 ? 0 : hourly ? hourly * x : Number.POSITIVE_INFINITY);
+  // Days and the rest: the rest by the hour, capped at one more day.
+  const byDays = (x: number) => {
+    if (!daily) return byHours(x);
+    const d = Math.floor(x / 24 + 1e-9);
+    return Math.min(byHours(x), d * daily + Math.min(daily, byHours(x - d * 24)));
+  };
+  let best = byDays(h);
+  let basis: RentalBasis = !daily || best === byHours(h) ? 'hourly' : 'daily';
+  if (weekly) {
+    const w = Math.floor(h / 168 + 1e-9);
+    const byWeeks = w * weekly + Math.min(weekly, byDays(h - w * 168));
+    if (byWeeks < best) {
+      best = byWeeks;
+      basis = 'weekly';
+    }
+  }
+  return { cents: cents(Number.isFinite(best) ? best : 0), basis };
+}
+
+/**
+ * R-RES-15: a late return's overage by the rates at booking: the price of the hours kept less the price of
+ * the hours booked (so a late day never costs more than a day). With only an hourly rate this is hours x rate.
+ */
+export function rentalOverageCents(bookedHours: number, overageHours: number, rates: RentalRates): Cents {
+  if (overageHours <= 0) return cents(0);
+  if (!rates.dailyCents && !rates.weeklyCents) return multiplyCents(rates.hourlyCents, overageHours);
+  return cents(
+    Math.max(0, rentalPrice(bookedHours + overageHours, rates).cents - rentalPrice(bookedHours, rates).cents),
+  );
 }
 
 /** Hours between two instants, to 2 decimals (R-RES-8: a 36e5 ms divisor). */
@@ -65,6 +124,8 @@ export interface ChargesInput {
   /** An overage amount that replaces hours x rate (R-RES-2: "overageAmount, else hours x rate"). */
   overageCents?: number | null;
   refundCents?: number;
+  /** R-RES-15: the hours booked and the rates at booking; the overage then follows rentalOverageCents. */
+  rental?: { bookedHours: number; rates: RentalRates } | null;
   /** Percent with at most 3 decimals (8.875 = 8.875 %): the reservation's rate, else the organization's, else 0. */
   taxRate?: number | null;
 }
@@ -92,7 +153,9 @@ export function computeCharges(input: ChargesInput): Charges {
     ? cents(0)
     : input.overageCents != null && input.overageCents > 0
       ? cents(input.overageCents)
-      : multiplyCents(input.hourlyRateCents, overageHours);
+      : input.rental
+        ? rentalOverageCents(input.rental.bookedHours, overageHours, input.rental.rates)
+        : multiplyCents(input.hourlyRateCents, overageHours);
   const refundCents = cents(Math.max(0, input.refundCents ?? 0));
   const subtotalCents = cents(Math.max(0, input.baseCents + overageCents - refundCents));
   const taxRate =
@@ -167,12 +230,4 @@ export function checkRefund(input: {
     return { ok: false, message: 'Please select either Cash or Credit (or both) for the refund payment method.' };
   }
   return { ok: true, refundCents: cents(Math.max(0, refundCents)), refundHours };
-}
-
-/** R-RES-2: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
-export function depositTypeLabel(cash: boolean | null | undefined, credit: boolean | null | undefined): string {
-  if (cash && credit) return 'Cash & Credit';
-  if (cash) return 'Cash';
-  if (credit) return 'Credit';
-  return 'Not specified';
 }

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkRefund,
-  computeCharges,
-  depositTypeLabel,
-  hourlyRateCents,
-  hoursBetween,
-  returnMovements,
-} from './charges.js';
+import { checkRefund, computeCharges, hourlyRateCents, hoursBetween, returnMovements } from './charges.js';
 import { effectiveRate, quoteCents, staffPriceText } from './pricing.js';
+import { depositTypeLabel } from './reservations.js';
 import { slotRate } from './slots.js';
 
 // R-RES-2, in cents. Run with TZ=UTC and TZ=Pacific/Auckland: the answers must not move.

@@ -3,7 +3,6 @@
  * so the SPA reads them without loading the contract's schemas; shared/contract/reservation-models.ts
  * re-exports the constants.
  */
-import { MIN_RETURN_AFTER_START_MS } from './charges.js';
 import { addDaysToDay, dayOf, formatNumericIn, isoWeekdayOf, todayIn, zonedDateTime } from './time.js';
 
 export const RESERVATION_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
@@ -82,6 +81,8 @@ export function isOverdue(
 
 /** How far ahead a start or a return may be: "about one year" (docs/requirements/time-and-money.md R-TIME-10). */
 export const MAX_DAYS_AHEAD = 365;
+/** R-RES-15: the longest item rental staff may book, in hours (30 days). */
+export const MAX_RENTAL_HOURS = 720;
 const MAX_AHEAD_MS = MAX_DAYS_AHEAD * 86_400_000;
 /** A staff booking starts today at this wall-clock time (the organization's zone) or later. */
 export const FIRST_START_TIME = '09:00';
@@ -161,4 +162,18 @@ export const mayMarkNoShow = (r: { status: string; startTime: string }, now: num
 /** The Monday (YYYY-MM-DD, in `zone`) of the week an instant falls in: the key of the weekly no-show counter. */
 export function weekStartOf(instant: Date | number, zone: string): string {
   return addDaysToDay(dayOf(instant, zone), 1 - isoWeekdayOf(instant, zone));
+}
+
+/**
+ * R-RES-6: the minimum return time after the start. Here, not in charges.ts, with depositTypeLabel: the
+ * reservations list and detail use them, and charges.ts (create and return only) stays out of their cold start.
+ */
+export const MIN_RETURN_AFTER_START_MS = 5 * 60_000;
+
+/** R-RES-2: 'Cash', 'Credit', 'Cash & Credit', or 'Not specified'. */
+export function depositTypeLabel(cash: boolean | null | undefined, credit: boolean | null | undefined): string {
+  if (cash && credit) return 'Cash & Credit';
+  if (cash) return 'Cash';
+  if (credit) return 'Credit';
+  return 'Not specified';
 }

@@ -238,6 +238,25 @@ describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
+  it('fits the new reservation dialog, its duration in days and the estimate (R-RES-15)', async () => {
+    const page = await signIn(PHONE);
+    await page.goto(`${tenant.origin}/reservations`);
+    await page.getByRole('button', { name: 'New Reservation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Reservation' });
+    // after the fixture's own booking of the item (tomorrow)
+    await dialog.getByLabel('Start time').fill(`${day(10)}T10:00`);
+    await dialog.getByLabel('Unit').selectOption('days');
+    await dialog.getByLabel('Duration').fill('3');
+    await expect.poll(() => dialog.getByLabel('Inventory item').locator('option').count()).toBeGreaterThan(1);
+    await dialog.getByLabel('Inventory item').selectOption({ index: 1 });
+    await dialog.getByText(/^Estimated:/).waitFor();
+    await animationsDone(page);
+    for (const l of [dialog.getByLabel('Duration'), dialog.getByLabel('Unit'), dialog.getByText(/^Estimated:/)])
+      expect(await onScreen(page, l)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snapshot(page, 'layout-reservation-days-375');
+  });
+
   it('brings the portal tab asked for into view, and the tenant cards keep Emails and System', async () => {
     const page = await newPage(PHONE);
     await page.goto(`${baseUrl}/login`);

@@ -1,4 +1,3 @@
-import { depositTypeLabel } from '../../../../shared/domain/charges.js';
 import {
   Alert,
   Badge,
@@ -13,7 +12,12 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { mayMarkNoShow, NO_SHOW_LABEL, reservationStatusLabel } from '../../../../shared/domain/reservations.js';
+import {
+  depositTypeLabel,
+  mayMarkNoShow,
+  NO_SHOW_LABEL,
+  reservationStatusLabel,
+} from '../../../../shared/domain/reservations.js';
 import { formatPhone } from '../../components/format.js';
 import { notify } from '../../components/toaster.js';
 import { useConfirm } from '../../components/useConfirm.js';

@@ -186,6 +186,76 @@ describe('create reservation dialog (R-RES-1, R-RES-2)', () => {
   });
 });
 
+describe('rentals of days (R-RES-15)', () => {
+  const kayak = {
+    id: 'k1',
+    itemNumber: 'KY-7',
+    name: 'Kayak',
+    productType: { id: 't2', name: 'Kayak' },
+    productVariant: null,
+    condition: 'GOOD',
+    status: 'AVAILABLE',
+    hourlyRate: 12.5,
+    dailyRate: 60,
+    weeklyRate: 300,
+    rates: [],
+  };
+
+  it('books days: the estimate by the shared rule says which rate applied, per day when chosen', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const calls = stubBase({
+      'reservations.availableItems': { body: { items: [kayak] } },
+      'reservations.createItem': {
+        status: 201,
+        body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000043' }) },
+      },
+    });
+    renderApp('/acme/reservations');
+    const dialog = await openCreate();
+    fireEvent.change(within(dialog).getByLabelText(/First name/), { target: { value: 'Jane' } });
+    fireEvent.change(within(dialog).getByLabelText(/Last name/), { target: { value: 'Doe' } });
+    fireEvent.change(within(dialog).getByLabelText(/Phone/), { target: { value: '555 123 4567' } });
+    const item = within(dialog).getByLabelText(/Inventory item/) as HTMLSelectElement;
+    await waitFor(() => expect(item.options.length).toBe(2));
+    fireEvent.change(item, { target: { value: 'k1' } });
+    // 3 hours: by the hour
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '3' } });
+    await within(dialog).findByText('$37.50');
+    expect(within(dialog).queryByText('Daily rate applied')).toBeNull();
+    // 8 hours: a day is cheaper
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '8' } });
+    await within(dialog).findByText('$60.00');
+    within(dialog).getByText('Daily rate applied');
+    // 3 days
+    fireEvent.change(within(dialog).getByLabelText(/^Unit/), { target: { value: 'days' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '3' } });
+    await within(dialog).findByText('$180.00');
+    within(dialog).getByText('Daily rate applied');
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.includes('available-items') && c.url.includes('hours=72'))).toBe(true),
+    );
+    // 7 days: the week is cheaper, unless per day is chosen
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '7' } });
+    await within(dialog).findByText('$300.00');
+    within(dialog).getByText('Weekly rate applied');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Price per day' }));
+    await within(dialog).findByText('$420.00');
+    within(dialog).getByText('Daily rate applied');
+    // over 30 days: the server's message, nothing sent
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '31' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
+    await within(dialog).findByText('Duration must be whole hours from 1 hour to 30 days');
+    expect(calls.some((c) => c.id === 'reservations.createItem')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '7' } });
+    await waitFor(() => expect(item.options.length).toBe(2));
+    fireEvent.change(item, { target: { value: 'k1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Reservation' }));
+    await screen.findByText('Reservation RES-000043 created');
+    const body = JSON.parse(String(calls.find((c) => c.id === 'reservations.createItem')!.init?.body));
+    expect(body.reservation).toMatchObject({ inventoryItemId: 'k1', reservationDuration: 168, pricing: 'daily' });
+  });
+});
+
 describe('return dialog (R-RES-5, R-RES-6)', () => {
   async function openReturn() {
     fireEvent.click(await screen.findByRole('button', { name: 'Process return of RES-000001' }, { timeout: 20_000 }));

@@ -1,13 +1,19 @@
-import { Box, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { formatCents, multiplyCents, toCents } from '../../../../shared/domain/money.js';
+import { Badge, Box, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { type RentalBasis, rentalPrice } from '../../../../shared/domain/charges.js';
+import { formatCents, toCents } from '../../../../shared/domain/money.js';
 import { FormField } from '../../components/form.js';
 import { pluralize } from '../../components/format.js';
 import { useFreeItems } from './api/index.js';
-import { type CreateFormValues, localToInstant } from './createForm.js';
+import { type CreateFormValues, localToInstant, rentalHoursOf } from './createForm.js';
 import type { CreateForm as Form } from './createForm.js';
-import { ITEM_DURATIONS, TEXT } from './rules.js';
+import { TEXT } from './rules.js';
 
-/** "Item and time" of "New Reservation" (R-RES-2): start, duration, an item free for that whole time, the estimate. */
+const BASIS_TEXT: Partial<Record<RentalBasis, string>> = {
+  daily: 'Daily rate applied',
+  weekly: 'Weekly rate applied',
+};
+
+/** "Item and time" of "New Reservation" (R-RES-2, R-RES-15): start, duration in hours or days, a free item, the estimate. */
 export function ItemSection({
   form,
   v,
@@ -20,10 +26,19 @@ export function ItemSection({
   bounds: { min: string; max: string };
 }) {
   const at = localToInstant(v.startLocal, zone);
-  const hours = Number(v.duration) === 1 ? 1 : 2;
-  const free = useFreeItems(at && v.startLocal >= bounds.min ? at.toISOString() : null, hours);
+  const hours = rentalHoursOf(v);
+  const free = useFreeItems(at && hours && v.startLocal >= bounds.min ? at.toISOString() : null, hours ?? 1);
   const items = free.data ?? [];
   const chosen = items.find((i) => i.id === v.inventoryItemId);
+  const rates = chosen && {
+    hourlyCents: toCents(chosen.hourlyRate ?? 0),
+    dailyCents: toCents(chosen.dailyRate ?? 0),
+    weeklyCents: toCents(chosen.weeklyRate ?? 0),
+  };
+  const perDay = v.perDay && v.durationUnit === 'days' && !!rates?.dailyCents;
+  // R-RES-15: the server's own rule, so the estimate is what the booking will cost.
+  const price = rates && hours ? rentalPrice(hours, rates, perDay) : null;
+  const length = pluralize(Number(v.duration), v.durationUnit === 'days' ? 'day' : 'hour');
   return (
     <Stack gap="3">
       <Text fontWeight="semibold">Item and time</Text>
@@ -31,18 +46,31 @@ export function ItemSection({
         <FormField name="startLocal" label="Start time" required helper={`Times are in ${zone}`}>
           <Input type="datetime-local" min={bounds.min} max={bounds.max} {...form.register('startLocal')} />
         </FormField>
-        <FormField name="duration" label="Duration" required>
-          <NativeSelect.Root>
-            <NativeSelect.Field {...form.register('duration')}>
-              {ITEM_DURATIONS.map((h) => (
-                <option key={h} value={String(h)}>
-                  {pluralize(h, 'hour')}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
+        <HStack gap="2" align="flex-start" minW="0">
+          <Box flex="1" minW="0">
+            <FormField name="duration" label="Duration" required>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={v.durationUnit === 'days' ? 30 : 720}
+                step={1}
+                {...form.register('duration')}
+              />
+            </FormField>
+          </Box>
+          <Box width="7.5rem" flexShrink={0}>
+            <FormField name="durationUnit" label="Unit">
+              <NativeSelect.Root>
+                <NativeSelect.Field {...form.register('durationUnit')}>
+                  <option value="hours">Hours</option>
+                  <option value="days">Days</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </Box>
+        </HStack>
       </SimpleGrid>
       <FormField
         name="inventoryItemId"
@@ -60,22 +88,43 @@ export function ItemSection({
                 {i.itemNumber}
                 {i.name ? ` · ${i.name}` : ''}
                 {i.hourlyRate !== null ? ` · ${formatCents(toCents(i.hourlyRate))}/hour` : ''}
+                {i.dailyRate ? ` · ${formatCents(toCents(i.dailyRate))}/day` : ''}
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
+      {v.durationUnit === 'days' && rates?.dailyCents ? (
+        <Checkbox.Root
+          checked={v.perDay}
+          onCheckedChange={(e) => form.setValue('perDay', e.checked === true, { shouldDirty: true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>Price per day</Checkbox.Label>
+        </Checkbox.Root>
+      ) : null}
       {chosen && (
         <Box fontSize="sm" bg="bg.muted" p="3" borderRadius="l2">
-          {chosen.hourlyRate === null && chosen.rates.length === 0 ? (
+          {chosen.hourlyRate === null && !chosen.dailyRate && chosen.rates.length === 0 ? (
             <Text>{TEXT.noRates}</Text>
-          ) : (
-            <Text>
-              Estimated: {pluralize(hours, 'hour')} × {formatCents(toCents(chosen.hourlyRate ?? 0))} ={' '}
-              <b>{formatCents(multiplyCents(toCents(chosen.hourlyRate ?? 0), hours))}</b> before tax
-            </Text>
-          )}
+          ) : price ? (
+            <Stack gap="1" align="flex-start">
+              <Text>
+                Estimated:{' '}
+                {price.basis === 'hourly'
+                  ? `${v.durationUnit === 'days' ? `${length}: ` : ''}${pluralize(hours!, 'hour')} × ${formatCents(rates!.hourlyCents)} = `
+                  : `${length} = `}
+                <b>{formatCents(price.cents)}</b> before tax
+              </Text>
+              {BASIS_TEXT[price.basis] && (
+                <Badge colorPalette="green" variant="subtle">
+                  {BASIS_TEXT[price.basis]}
+                </Badge>
+              )}
+            </Stack>
+          ) : null}
         </Box>
       )}
     </Stack>

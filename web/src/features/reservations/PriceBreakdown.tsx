@@ -33,7 +33,11 @@ export function Breakdown({ r }: { r: ReservationDetail }) {
       {r.addons.length === 0 && r.addonNames.length > 0 && <Row label="Add-ons">{r.addonNames.join(', ')}</Row>}
       {r.kind === 'ITEM' && (
         <Row
-          label={`Base (${r.reservationDuration} h × ${money(r.hourlyRateAtBooking ?? r.inventoryItem?.hourlyRate ?? 0)})`}
+          label={
+            r.priceBasis === 'daily' || r.priceBasis === 'weekly'
+              ? `Base (${r.reservationDuration} h, ${r.priceBasis} rate ${money((r.priceBasis === 'daily' ? r.dailyRateAtBooking : r.weeklyRateAtBooking) ?? 0)})`
+              : `Base (${r.reservationDuration} h × ${money(r.hourlyRateAtBooking ?? r.inventoryItem?.hourlyRate ?? 0)})`
+          }
         >
           {money(r.baseAmount)}
         </Row>

@@ -1,11 +1,10 @@
 import { Alert, Box, Checkbox, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { formatCents, fromCents } from '../../../../shared/domain/money.js';
-import { MIN_RETURN_AFTER_START_MS } from '../../../../shared/domain/charges.js';
 import { localDateTimeOf } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { DialogFrame } from '../../components/DialogFrame.js';
-import { latestReturn } from '../../../../shared/domain/reservations.js';
+import { latestReturn, MIN_RETURN_AFTER_START_MS } from '../../../../shared/domain/reservations.js';
 import { useProcessReturn, useTaxRate } from './api/index.js';
 import { ChargesTable } from './ChargesTable.js';
 import { previewCharges, returnInput } from './returnForm.js';

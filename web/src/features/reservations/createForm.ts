@@ -13,12 +13,13 @@ import {
 import {
   FIRST_START_TIME,
   LAST_START_TIME,
+  MAX_RENTAL_HOURS,
   startTimeError,
   startWindowDays,
 } from '../../../../shared/domain/reservations.js';
 import { localDateTimeOf, zonedDateTime } from '../../../../shared/domain/time.js';
 import { clampParticipants } from '../../../../shared/domain/party.js';
-import { DEFAULT_ITEM_DURATION, TEXT } from './rules.js';
+import { DEFAULT_ITEM_DURATION, DURATION_UNITS, TEXT } from './rules.js';
 
 const c = reservationCustomerInput.shape;
 const LOCAL_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
@@ -49,6 +50,13 @@ export function defaultStart(zone: string, now: number = Date.now()): string {
   return localDateTimeOf(next, zone);
 }
 
+/** R-RES-15: the rental's length in hours (whole hours or days, up to 30 days), or null when out of range. */
+export function rentalHoursOf(v: Pick<CreateFormValues, 'duration' | 'durationUnit'>): number | null {
+  const n = Number(v.duration);
+  const hours = n * DURATION_UNITS[v.durationUnit];
+  return v.duration.trim() && Number.isInteger(n) && hours >= 1 && hours <= MAX_RENTAL_HOURS ? hours : null;
+}
+
 export function createFormSchema(zone: string, now: () => number = Date.now) {
   return z
     .object({
@@ -65,7 +73,10 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
       addons: z.array(z.string()),
       allergies: z.string().max(2000),
       startLocal: z.string(),
-      duration: z.enum(['1', '2']),
+      duration: z.string(),
+      durationUnit: z.enum(['hours', 'days']),
+      /** R-RES-15, beyond the spec: every started day at the daily rate. */
+      perDay: z.boolean(),
       depositAmount: z
         .string()
         .trim()
@@ -82,6 +93,7 @@ export function createFormSchema(zone: string, now: () => number = Date.now) {
         else if (!v.slot) ctx.addIssue({ code: 'custom', path: ['slot'], message: TEXT.selectSlot });
         return;
       }
+      if (rentalHoursOf(v) === null) ctx.addIssue({ code: 'custom', path: ['duration'], message: TEXT.durationRange });
       if (!v.inventoryItemId)
         ctx.addIssue({ code: 'custom', path: ['inventoryItemId'], message: TEXT.selectItemOrService });
       const at = localToInstant(v.startLocal, zone);
@@ -110,7 +122,9 @@ export function emptyCreateForm(mode: 'item' | 'service', zone: string, now: num
     addons: [],
     allergies: '',
     startLocal: defaultStart(zone, now),
-    duration: String(DEFAULT_ITEM_DURATION) as '1' | '2',
+    duration: String(DEFAULT_ITEM_DURATION),
+    durationUnit: 'hours',
+    perDay: false,
     depositAmount: '0',
     depositCash: false,
     depositCredit: false,
@@ -142,7 +156,8 @@ export function itemBody(v: z.output<CreateFormSchema>, zone: string): ItemReser
     customer: customerOf(v),
     reservation: {
       startTime: localToInstant(v.startLocal, zone)!.toISOString(),
-      reservationDuration: Number(v.duration) as 1 | 2,
+      reservationDuration: rentalHoursOf(v)!,
+      ...(v.perDay && v.durationUnit === 'days' ? { pricing: 'daily' as const } : {}),
       inventoryItemId: v.inventoryItemId,
       ...deposit(v),
     },

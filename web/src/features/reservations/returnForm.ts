@@ -12,6 +12,18 @@ export function previewCharges(r: Reservation, returnAt: number, entry: typeof E
     serviceRate: r.service?.rate,
   });
   const baseCents = toCents(r.baseAmount);
+  // R-RES-15: a late return by the daily and weekly rates at booking, as the server prices it.
+  const rental =
+    r.dailyRateAtBooking || r.weeklyRateAtBooking
+      ? {
+          bookedHours: Number(r.reservationDuration) || 0,
+          rates: {
+            hourlyCents: rate,
+            dailyCents: toCents(r.dailyRateAtBooking ?? 0),
+            weeklyCents: toCents(r.weeklyRateAtBooking ?? 0),
+          },
+        }
+      : null;
   const end = Date.parse(r.endTime);
   const overageHours = Number.isFinite(returnAt) && Number.isFinite(end) ? Math.max(0, hoursBetween(end, returnAt)) : 0;
   const cap = computeCharges({
@@ -19,6 +31,7 @@ export function previewCharges(r: Reservation, returnAt: number, entry: typeof E
     hasService: !!r.serviceId,
     hourlyRateCents: rate,
     overageHours,
+    rental,
   }).subtotalCents;
   const refund = entry.manualEntry === 'hours' ? refundFromHours(Number(entry.hours), rate, cap) : refundCents(entry);
   const taxRate = r.taxRate > 0 ? r.taxRate : orgTaxRate;
@@ -27,6 +40,7 @@ export function previewCharges(r: Reservation, returnAt: number, entry: typeof E
     hasService: !!r.serviceId,
     hourlyRateCents: rate,
     overageHours,
+    rental,
     refundCents: Math.min(refund, cap),
     taxRate,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type GatedRoute, ROUTE_NEEDS } from '../../../../shared/contract/route-needs.js';
 import { mayUse, type PermissionPolicy, type RoleHolder } from '../../../../shared/domain/roles.js';
-import { depositTypeLabel } from '../../../../shared/domain/charges.js';
+import { depositTypeLabel } from '../../../../shared/domain/reservations.js';
 import { ApiRequestError } from '../../api/client.js';
 import { calendarDays, dayColour, estimateOriginal, slotDisabled } from './calendarRules.js';
 import {

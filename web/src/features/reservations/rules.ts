@@ -9,8 +9,10 @@ import { pluralize } from '../../components/format.js';
 // ---------------------------------------------------------------- constants (R-RES-2)
 
 export { RESERVATIONS_PAGE_SIZE as PAGE_SIZE, LOG_PAGE_SIZE } from '../../../../shared/domain/reservations.js';
-export const ITEM_DURATIONS = [1, 2] as const;
 export const DEFAULT_ITEM_DURATION = 2;
+/** R-RES-15: the form's units; a day is 24 hours, the longest rental 30 days (MAX_RENTAL_HOURS). */
+export const DURATION_UNITS = { hours: 1, days: 24 } as const;
+export type DurationUnit = keyof typeof DURATION_UNITS;
 /** After a return the page reloads after about a second (R-RES-5). */
 export const RELOAD_AFTER_RETURN_MS = 1000;
 export {
@@ -42,6 +44,8 @@ export const TEXT = {
   noShowDone: 'Reservation marked as a no-show',
   noShowFailed: 'Failed to mark the reservation as a no-show',
   noRates: 'No rates available for this item',
+  /** R-RES-15: the server's own message. */
+  durationRange: 'Duration must be whole hours from 1 hour to 30 days',
   noReservations: 'No Reservations Found',
   noActivity: 'No Activity Found',
   overdue: 'This reservation is overdue and may incur additional charges',

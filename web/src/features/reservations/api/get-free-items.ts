@@ -5,10 +5,10 @@ import { FREE_ITEMS } from './keys.js';
 
 export type FreeItems = Answer<'reservations.availableItems'>;
 
-export const getFreeItems = async (startTime: string, hours: 1 | 2) =>
+export const getFreeItems = async (startTime: string, hours: number) =>
   (await api('reservations.availableItems', { query: { startTime, hours } })).items;
 
 /** Items free for the whole chosen time (the server knows future bookings; a plain status filter cannot). */
-export function useFreeItems(startTime: string | null, hours: 1 | 2) {
+export function useFreeItems(startTime: string | null, hours: number) {
   return useSWR(startTime ? apiKey(FREE_ITEMS, startTime, hours) : null, () => getFreeItems(startTime!, hours));
 }
