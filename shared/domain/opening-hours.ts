@@ -7,6 +7,7 @@
 import type { DayType } from './settings.js';
 
 interface Row {
+  id?: string;
   isClosed: boolean;
   openTime?: string | null;
   closeTime?: string | null;
