@@ -14,11 +14,8 @@ const lifecycle = () => import('./lifecycle.js');
 export const handler = createAreaHandler('reservations', {
   'reservations.statsOverview': async ({ tenant }) => reservationStats(tenant),
   'reservations.list': async ({ tenant, query }) => listReservations(tenant, query),
-  'reservations.availableItems': async ({ tenant, query }) => ({
-    items: (await (await import('./items.js')).availableItems(tenant, Date.parse(query.startTime), query.hours)).filter(
-      (i) => i !== null,
-    ),
-  }),
+  'reservations.availableItems': async ({ tenant, query }) =>
+    (await import('./items.js')).freeItemsAnswer(tenant, Date.parse(query.startTime), query.hours),
   'reservations.get': async ({ tenant, params }) => ({
     success: true as const,
     data: await reservationDetail(tenant, params.id),

@@ -13,10 +13,13 @@
 import type { ReservationView } from '../../shared/contract/reservation-models.js';
 import { fromCents } from '../../shared/domain/money.js';
 import { firstRateCents, type RentalRates } from '../../shared/domain/charges.js';
+import { openingHoursNote } from '../../shared/domain/opening-hours.js';
 import type { TenantId } from '../lib/keys.js';
+import { organizationTimeZone } from '../lib/organization.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { getRow, listRows } from '../inventory/model.js';
 import { INVENTORY_ROWS, type ItemRow, type ProductTypeRow, type VariantRow } from '../inventory/model.js';
+import { readOpeningHours } from '../settings/hours.js';
 import { RESERVATION_ROWS } from './entity.js';
 import { type BookEntry, parseItemBookRow } from './row-schemas.js';
 
@@ -144,4 +147,17 @@ export async function availableItems(
       }),
     )
     .sort((a, b) => a.itemNumber.localeCompare(b.itemNumber, undefined, { numeric: true }));
+}
+
+/** The free-items answer: the items free for the whole time, and whether that time is outside opening hours (R-RES-16). */
+export async function freeItemsAnswer(tenant: TenantId, start: number, hours: number) {
+  const [items, zone, opening] = await Promise.all([
+    availableItems(tenant, start, hours),
+    organizationTimeZone(tenant),
+    readOpeningHours(tenant),
+  ]);
+  return {
+    items: items.filter((i) => i !== null),
+    openingHoursNote: openingHoursNote(start, start + hours * 36e5, zone, opening.hours, opening.specialHours),
+  };
 }

@@ -121,3 +121,35 @@ describe('rentals of days (R-RES-15)', () => {
     expect(query.status).toBe(400);
   });
 });
+
+describe('rentals outside opening hours (R-RES-16)', () => {
+  it("the free-items answer warns of a pick-up before opening or a return on a closed day, in the organization's zone; the booking is still made", async () => {
+    const day = addDaysToDay(todayIn(ZONE), 3);
+    const put = await call('PUT', '/api/settings/organization/hours', {
+      token: s.token,
+      body: {
+        hours: [{ dayType: 'everyday', openTime: '09:00', closeTime: '17:00', isClosed: false }],
+        specialHours: JSON.stringify([{ date: addDaysToDay(day, 1), isClosed: true }]),
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const note = async (startTime: string, hours: number) =>
+      (
+        await call(
+          'GET',
+          `/api/reservations/available-items?startTime=${encodeURIComponent(startTime)}&hours=${hours}`,
+          {
+            token: s.token,
+          },
+        )
+      ).body.openingHoursNote as string | null;
+    const at3 = (hhmm: string) => zonedDateTime(day, hhmm, ZONE).toISOString();
+    expect(await note(at3('10:00'), 3)).toBeNull();
+    expect(await note(at3('08:00'), 3)).toMatch(
+      /^Starts at 8:00 AM on .*, outside opening hours \(9:00 AM – 5:00 PM\)$/,
+    );
+    expect(await note(at3('10:00'), 24)).toMatch(/^Ends on .*, when the store is closed$/);
+    const item = await newItem();
+    expect((await book(item.id, at3('08:00'), 3)).status).toBe(201);
+  });
+});

@@ -251,4 +251,8 @@ export const returnResponse = z.object({
   data: reservationView,
 });
 
-export const availableItemsResponse = z.object({ items: z.array(reservationItemView) });
+export const availableItemsResponse = z.object({
+  items: z.array(reservationItemView),
+  /** R-RES-16: why the time is outside opening hours (a warning for staff; the booking is not refused), else null. */
+  openingHoursNote: z.nullable(z.string()),
+});

@@ -5,6 +5,8 @@
  * row without an opening time, is no hours.
  */
 import type { DayType } from './settings.js';
+import { clockOf, dayOf } from './time.js';
+import { formatCalendarDay, formatClock } from './time-text.js';
 
 interface Row {
   id?: string;
@@ -42,4 +44,30 @@ export function hoursOnDay(
 export function minutesOfTime(hhmm: string | null | undefined): number | null {
   const m = /^(\d{2}):(\d{2})/.exec(hhmm ?? '');
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+/**
+ * Why a rental from `startMs` to `endMs` falls outside opening hours, or null (R-RES-16): the pick-up
+ * and the return each on an open day, between opening and closing, in the organization's zone. Staff
+ * are warned, not stopped: a shop owner may hand a kayak over before opening.
+ */
+export function openingHoursNote(
+  startMs: number,
+  endMs: number,
+  zone: string,
+  hours: readonly WeeklyRow[],
+  special: readonly SpecialRow[],
+): string | null {
+  const note = (ms: number, verb: string) => {
+    const day = dayOf(ms, zone);
+    const when = formatCalendarDay(day, { weekday: true });
+    const on = hoursOnDay(day, hours, special);
+    if (!on) return `${verb} on ${when}, when the store is closed`;
+    const at = clockOf(ms, zone);
+    if (at >= on.open && (!on.close || at <= on.close)) return null;
+    const open = on.close ? `${formatClock(on.open)} – ${formatClock(on.close)}` : `from ${formatClock(on.open)}`;
+    return `${verb} at ${formatClock(at)} on ${when}, outside opening hours (${open})`;
+  };
+  const notes = [note(startMs, 'Starts'), note(endMs, 'Ends')].filter((n) => n !== null);
+  return notes.length ? notes.join('; ') : null;
 }

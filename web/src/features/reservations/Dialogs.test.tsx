@@ -61,6 +61,7 @@ function stubBase(extra: RouteStubs = {}) {
             rates: [],
           },
         ],
+        openingHoursNote: null,
       },
     },
     // The API answers the rate as a bare number (settings.taxRate).
@@ -201,10 +202,13 @@ describe('rentals of days (R-RES-15)', () => {
     rates: [],
   };
 
-  it('books days: the estimate by the shared rule says which rate applied, per day when chosen', async () => {
+  const CLOSED_NOTE = 'Ends on Sun, Jul 5, 2026, when the store is closed';
+
+  it('books days: the estimate by the shared rule says which rate applied, per day when chosen; an opening-hours note warns without stopping', async () => {
     signIn(user('BUSINESS_ADMIN'));
     const calls = stubBase({
-      'reservations.availableItems': { body: { items: [kayak] } },
+      // R-RES-16: the server's opening-hours note shows as a warning; the booking is still made.
+      'reservations.availableItems': { body: { items: [kayak], openingHoursNote: CLOSED_NOTE } },
       'reservations.createItem': {
         status: 201,
         body: { success: true, message: 'ok', data: reservation({ reservationNumber: 'RES-000043' }) },
@@ -217,6 +221,7 @@ describe('rentals of days (R-RES-15)', () => {
     fireEvent.change(within(dialog).getByLabelText(/Phone/), { target: { value: '555 123 4567' } });
     const item = within(dialog).getByLabelText(/Inventory item/) as HTMLSelectElement;
     await waitFor(() => expect(item.options.length).toBe(2));
+    within(dialog).getByText(CLOSED_NOTE);
     fireEvent.change(item, { target: { value: 'k1' } });
     // 3 hours: by the hour
     fireEvent.change(within(dialog).getByLabelText(/^Duration/), { target: { value: '3' } });

@@ -1,4 +1,4 @@
-import { Badge, Box, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Checkbox, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type RentalBasis, rentalPrice } from '../../../../shared/domain/charges.js';
 import { formatCents, toCents } from '../../../../shared/domain/money.js';
 import { FormField } from '../../components/form.js';
@@ -28,7 +28,8 @@ export function ItemSection({
   const at = localToInstant(v.startLocal, zone);
   const hours = rentalHoursOf(v);
   const free = useFreeItems(at && hours && v.startLocal >= bounds.min ? at.toISOString() : null, hours ?? 1);
-  const items = free.data ?? [];
+  const items = free.data?.items ?? [];
+  const hoursNote = free.data?.openingHoursNote ?? null;
   const chosen = items.find((i) => i.id === v.inventoryItemId);
   const rates = chosen && {
     hourlyCents: toCents(chosen.hourlyRate ?? 0),
@@ -72,6 +73,12 @@ export function ItemSection({
           </Box>
         </HStack>
       </SimpleGrid>
+      {hoursNote && (
+        <Alert.Root status="warning" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>{hoursNote}</Alert.Description>
+        </Alert.Root>
+      )}
       <FormField
         name="inventoryItemId"
         label="Inventory item"

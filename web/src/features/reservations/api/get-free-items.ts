@@ -5,8 +5,8 @@ import { FREE_ITEMS } from './keys.js';
 
 export type FreeItems = Answer<'reservations.availableItems'>;
 
-export const getFreeItems = async (startTime: string, hours: number) =>
-  (await api('reservations.availableItems', { query: { startTime, hours } })).items;
+export const getFreeItems = (startTime: string, hours: number) =>
+  api('reservations.availableItems', { query: { startTime, hours } });
 
 /** Items free for the whole chosen time (the server knows future bookings; a plain status filter cannot). */
 export function useFreeItems(startTime: string | null, hours: number) {
