@@ -50,5 +50,9 @@ export async function reservationStats(tenant: TenantId, now = Date.now()) {
 
 export async function paymentStats(tenant: TenantId) {
   const c = await readShardedCounters(tenant, PAYMENT_COUNTERS, parseCounterRow);
-  return { totalAmount: fromCents(c.totalCents ?? 0), count: count(c.count) };
+  return {
+    totalAmount: fromCents(c.totalCents ?? 0),
+    refundedAmount: fromCents(c.refundedCents ?? 0),
+    count: count(c.count),
+  };
 }
