@@ -52,7 +52,7 @@ describe('one meaning of revenue', () => {
         body: { name: 'Cart', category: 'Carts', rates: [{ rate: 25, rateType: 'hourly' }] },
       }),
     );
-    const items = [];
+    const items: { id: string }[] = [];
     for (let i = 0; i < 3; i++)
       items.push(
         await ok(
