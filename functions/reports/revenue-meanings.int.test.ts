@@ -73,7 +73,7 @@ describe('one meaning of revenue', () => {
               reservation: {
                 startTime: at(n, '10:00'),
                 reservationDuration: hours,
-                inventoryItemId: items[item].id,
+                inventoryItemId: items[item]!.id,
                 depositAmount: deposit,
               },
             },
