@@ -5,6 +5,7 @@
 import { fromCents, roundDollars, sumCents, toCents } from '../domain/money.js';
 import { reservationStatusLabel } from '../domain/reservations.js';
 import { MONEY_FIGURES } from '../domain/revenue.js';
+import { pluralize } from '../domain/words.js';
 import { formatDateTimeIn, formatIn } from '../domain/time-text.js';
 import { REPORT_LABELS, type ReportData } from './model.js';
 
@@ -41,7 +42,7 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
         customer: `${x.customer.firstName} ${x.customer.lastName}`.trim(),
         what:
           x.kind === 'SERVICE'
-            ? (x.service?.name ?? 'Service')
+            ? `${x.service?.name ?? 'Service'}${x.participantCount ? ` (${pluralize(x.participantCount, 'participant')})` : ''}`
             : x.inventoryItem
               ? `${x.inventoryItem.name} #${x.inventoryItem.itemNumber}`
               : 'Item',
@@ -65,7 +66,7 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
         totals: [
           { label: 'Reservations', value: d.reservations.length, type: 'number' },
           { label: 'Cancelled', value: d.reservations.length - booked.length, type: 'number' },
-          { label: 'Total (not cancelled)', value: sumDollars(booked.map((x) => x.totalAmount)), type: 'money' },
+          { label: MONEY_FIGURES.booked, value: sumDollars(booked.map((x) => x.totalAmount)), type: 'money' },
         ],
       };
     }
