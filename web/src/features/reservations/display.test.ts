@@ -23,7 +23,7 @@ describe('the reservations header counts', () => {
   });
 });
 
-// Issue 35 item 8 / R-REP-9: staff tables show the party of each service booking and a totals line of the rows shown.
+// R-REP-9, R-RES-1: staff tables show the party of each service booking and a totals line of the rows shown.
 describe('the list totals', () => {
   const service = (n: number, total: number) => ({ kind: 'SERVICE' as const, participantCount: n, totalAmount: total });
   it('names the participants of a service booking, none for an item', () => {
