@@ -20,10 +20,13 @@
  * `splitContribution`):
  *   n, s#{status}                         1 (all statuses)
  *   "booked" = status is not CANCELLED:
- *   rev, ovr, rfd                         totalAmountCents, overageAmountCents, refundAmountCents (booked only)
+ *   rev, ovr                              totalAmountCents, overageAmountCents (booked only; R-REP-9 "Booked")
+ *   rfd                                   what the return paid back, `refundPaidCents` (R-REP-9 "Refunded": the REFUND
+ *                                         payment rows); rows returned before it was kept: refundAmountCents
+ *   tx                                    taxAmountCents of COMPLETED ones (R-REP-9 "Tax collected")
  *   b, k#{kind}, h#{HH}                   1 (booked only; HH = start hour in the zone)
  *   dm, dn                                item duration minutes and 1, when 0 < hours < 24 (booked only)
- *   e#{emp}#n / #c / #x / #rev            creator: all, completed, cancelled, booked revenue
+ *   e#{emp}#n / #c / #x / #rev / #crev    creator: all, completed, cancelled, booked, booked of the completed ones
  *   c#{customer}#n / #rev                 booked count and revenue
  *   i#{item}#n / #min / #rev              booked item reservations: count, reserved minutes (booked hours
  *                                         + overage hours), revenue
@@ -80,10 +83,11 @@ export function contribution(r: ReservationRow | null): Contribution | null {
     add('b', 1);
     add('rev', total);
     add('ovr', r.overageAmountCents ?? 0);
-    add('rfd', r.refundAmountCents ?? 0);
+    add('rfd', r.refundPaidCents ?? r.refundAmountCents ?? 0);
     add(`k#${kind}`, 1);
     add(`h#${clockOf(start, zone).slice(0, 2)}`, 1);
   }
+  if (r.status === 'COMPLETED') add('tx', r.taxAmountCents ?? 0);
   if (r.status === 'CANCELLED' && r.noShow === true) {
     add('ns', 1);
     if (r.customerId) {
@@ -102,7 +106,10 @@ export function contribution(r: ReservationRow | null): Contribution | null {
   const emp = r.createdByEmployee?.id;
   if (emp) {
     add(`e#${emp}#n`, 1);
-    if (r.status === 'COMPLETED') add(`e#${emp}#c`, 1);
+    if (r.status === 'COMPLETED') {
+      add(`e#${emp}#c`, 1);
+      add(`e#${emp}#crev`, total);
+    }
     if (r.status === 'CANCELLED') add(`e#${emp}#x`, 1);
     if (booked) add(`e#${emp}#rev`, total);
     names[`N#e#${emp}`] = fullName(r.createdByEmployee) || 'Unknown';

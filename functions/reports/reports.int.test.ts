@@ -193,7 +193,7 @@ describe('reports after a scripted mixed month', () => {
     expect(revenue).toMatchObject({
       totalRevenue: dollars(sum(booked, 'totalAmountCents')),
       overageRevenue: dollars(sum(booked, 'overageAmountCents')),
-      refundTotal: dollars(sum(booked, 'refundAmountCents')),
+      refundTotal: dollars(sum(booked, 'refundPaidCents')),
       totalReservations: booked.length,
       averageRevenue: dollars(Math.round(sum(booked, 'totalAmountCents') / booked.length)),
       completedReservations: raw.filter((r) => r.status === 'COMPLETED').length,

@@ -40,6 +40,7 @@ export async function revenueReport(tenant: TenantId, q: { startDate?: string; e
     totalRevenue: fromCents(t.rev ?? 0),
     overageRevenue: fromCents(t.ovr ?? 0),
     refundTotal: fromCents(t.rfd ?? 0),
+    taxCollected: fromCents(t.tx ?? 0),
     totalReservations: booked,
     averageRevenue: fromCents(avgCents(t.rev ?? 0, booked)),
     completedReservations: t['s#COMPLETED'] ?? 0,
@@ -78,6 +79,7 @@ export async function employeePerformanceReport(tenant: TenantId, q: { startDate
         completedReservations: completed,
         cancelledReservations: e.f.x ?? 0,
         totalRevenue: fromCents(e.f.rev ?? 0),
+        completedRevenue: fromCents(e.f.crev ?? 0),
         averageRevenue: fromCents(avgCents(e.f.rev ?? 0, booked)),
         completionRate: total > 0 ? round1((completed / total) * 100) : 0,
       };

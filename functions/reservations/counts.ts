@@ -35,6 +35,12 @@ export function countsOf(c: Counters, kinds: readonly ReservationKind[]): Reserv
   };
 }
 
+/** R-RES-8: the overdue count by the rows' rule: marked by the sweep, plus those past their end it has not reached. */
+export async function overdueCount(tenant: TenantId, marked: number, now: number): Promise<number> {
+  const { overdueNotYetMarked } = await import('./overdue-count.js');
+  return count(marked) + (await overdueNotYetMarked(tenant, now));
+}
+
 export async function reservationStats(tenant: TenantId, now = Date.now()) {
   const [c, zone] = await Promise.all([counterRow(tenant), organizationTimeZone(tenant)]);
   return {
@@ -44,11 +50,15 @@ export async function reservationStats(tenant: TenantId, now = Date.now()) {
     total: count(c.total),
     completed: count(c.completed),
     cancelled: count(c.cancelled),
-    overdue: count(c.overdue),
+    overdue: await overdueCount(tenant, c.overdue ?? 0, now),
   };
 }
 
 export async function paymentStats(tenant: TenantId) {
   const c = await readShardedCounters(tenant, PAYMENT_COUNTERS, parseCounterRow);
-  return { totalAmount: fromCents(c.totalCents ?? 0), count: count(c.count) };
+  return {
+    totalAmount: fromCents(c.totalCents ?? 0),
+    refundedAmount: fromCents(c.refundedCents ?? 0),
+    count: count(c.count),
+  };
 }

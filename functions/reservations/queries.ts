@@ -8,7 +8,7 @@ import { type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { RESERVATION_ROWS, requireLive, reservationKey } from './entity.js';
-import { counterRow, countsOf } from './counts.js';
+import { counterRow, countsOf, overdueCount } from './counts.js';
 import { type Cursor, dayRange, decode, encode, type ListQuery, readPartition, statusOf } from './list-pages.js';
 import { parsePaymentRow, parseReservationRow, type ReservationRow } from './row-schemas.js';
 import { toPaymentView, toView } from './view.js';
@@ -29,6 +29,7 @@ export async function listReservations(
   const zone = await organizationTimeZone(tenant);
   const range = dayRange(zone, q.startDate, q.endDate);
   const counts = countsOf(await counterRow(tenant), kinds);
+  if (kinds.includes('ITEM')) counts.overdue = await overdueCount(tenant, counts.overdue, now);
   const noShow = q.noShow === 'true';
   const total = noShow
     ? (counts.noShow ?? 0)

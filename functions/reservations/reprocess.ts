@@ -41,6 +41,7 @@ export async function reprocessReservation(
       reprocessedByEmployee: actor,
       reprocessedAt: at,
       returnChargeCents: null,
+      refundPaidCents: null,
       isOverdue: false,
       updatedAt: at,
     };
@@ -59,6 +60,7 @@ export async function reprocessReservation(
       reprocessedByEmployee: actor,
       reprocessedAt: at,
       returnChargeCents: null,
+      refundPaidCents: null,
       isOverdue: false,
       updatedAt: at,
     });
@@ -75,7 +77,12 @@ export async function reprocessReservation(
           at,
         }),
       );
-      w.count(paymentStatsKey(tenant, r.id), { totalCents: -charge, count: 1 });
+      // Undoing the return undoes what it paid back too (R-DASH-6).
+      w.count(paymentStatsKey(tenant, r.id), {
+        totalCents: -charge,
+        count: 1,
+        refundedCents: -(r.refundPaidCents ?? 0),
+      });
       w.event('payment-processed', {
         reservationId: r.id,
         reservationNumber: r.reservationNumber,

@@ -100,6 +100,21 @@ export async function processReturn(
       body.refund?.cash || body.refund?.credit
         ? [body.refund?.cash ? 'Cash' : '', body.refund?.credit ? 'Credit' : ''].filter(Boolean).join(' & ')
         : null;
+    // Every money movement is its own row (docs/decisions/0012-right-about-money.md): what the rental cost beyond the deposit,
+    // and the refund with its own method and reference. Together they are the balance.
+    const unrefunded = computeCharges({
+      baseCents,
+      hasService: false,
+      hourlyRateCents: rate,
+      overageHours,
+      rental,
+      taxRate,
+    });
+    const movements = returnMovements({
+      unrefundedTotalCents: unrefunded.totalCents,
+      totalCents: charges.totalCents,
+      depositCents: deposit,
+    });
     const notes = body.notes?.trim() ? [r.notes, `Return: ${body.notes.trim()}`].filter(Boolean).join('\n') : r.notes;
     const after: ReservationRow = {
       ...r,
@@ -115,6 +130,7 @@ export async function processReturn(
       totalAmountCents: charges.totalCents,
       processedByEmployee: actor,
       returnChargeCents: balance,
+      refundPaidCents: movements.paidBackCents,
       isOverdue: false,
       notes,
       updatedAt: at,
@@ -134,6 +150,7 @@ export async function processReturn(
       totalAmountCents: after.totalAmountCents,
       processedByEmployee: actor,
       returnChargeCents: balance,
+      refundPaidCents: movements.paidBackCents,
       isOverdue: false,
       notes: notes ?? null,
       updatedAt: at,
@@ -145,21 +162,6 @@ export async function processReturn(
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
     const paymentId = body.refund?.paymentId?.trim() || null;
-    // Every money movement is its own row (docs/decisions/0012-right-about-money.md): what the rental cost beyond the deposit,
-    // and the refund with its own method and reference. Together they are the balance.
-    const unrefunded = computeCharges({
-      baseCents,
-      hasService: false,
-      hourlyRateCents: rate,
-      overageHours,
-      rental,
-      taxRate,
-    });
-    const movements = returnMovements({
-      unrefundedTotalCents: unrefunded.totalCents,
-      totalCents: charges.totalCents,
-      depositCents: deposit,
-    });
     if (movements.chargeCents !== 0) {
       const kind = movements.chargeCents > 0 ? 'CHARGE' : 'REFUND';
       w.put(
@@ -204,7 +206,13 @@ export async function processReturn(
       });
     }
     const rows = (movements.chargeCents !== 0 ? 1 : 0) + (movements.refundCents > 0 ? 1 : 0);
-    if (rows) w.count(paymentStatsKey(tenant, r.id), { totalCents: balance, count: rows });
+    // The payments counter keeps the net taken and, apart, what was paid back (R-DASH-6).
+    if (rows)
+      w.count(paymentStatsKey(tenant, r.id), {
+        totalCents: balance,
+        count: rows,
+        refundedCents: movements.paidBackCents,
+      });
     const log = logRow(tenant, { action: 'RETURNED', reservation: after, actor, at, paymentId });
     w.log(log.item);
     counters(

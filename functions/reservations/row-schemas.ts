@@ -125,6 +125,8 @@ const reservationRowSchema = z.object({
   deletedByUserId: maybe(z.string()),
   /** The charge payment row a return wrote, reversed by reprocess. */
   returnChargeCents: maybe(z.number()),
+  /** What the return paid back (the REFUND payment rows: refund with its tax, deposit above the cost; R-REP-9). */
+  refundPaidCents: maybe(z.number()),
   /** A service booking's add-ons as charged (services/booking.ts); `quantity` since docs/decisions/0012-right-about-money.md. */
   selectedAddons: z.optional(
     z.array(

@@ -24,7 +24,10 @@ export const revenueResponse = z.object({
   ...range,
   totalRevenue: z.number(),
   overageRevenue: z.number(),
+  /** R-REP-9 "Refunded": what was paid back (the REFUND payment rows). */
   refundTotal: z.number(),
+  /** R-REP-9 "Tax collected": the tax in the final totals of the returned reservations. */
+  taxCollected: z.number(),
   totalReservations: z.number(),
   averageRevenue: z.number(),
   completedReservations: z.number(),
@@ -47,7 +50,10 @@ export const employeePerformanceResponse = z.object({
       totalReservations: z.number(),
       completedReservations: z.number(),
       cancelledReservations: z.number(),
+      /** R-REP-9 "Booked". */
       totalRevenue: z.number(),
+      /** R-REP-9 "Booked, completed": the employee metrics' revenue (R-TS-5) over the range. */
+      completedRevenue: z.number(),
       averageRevenue: z.number(),
       completionRate: z.number(),
     }),

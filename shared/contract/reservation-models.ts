@@ -233,7 +233,15 @@ export const reservationStatsResponse = z.object({
   /** Beyond the spec (R-RES-12): no-shows of reservations starting this week (Monday-Sunday, organization's zone). */
   noShowsThisWeek: z.optional(z.number()),
 });
-export const paymentStatsResponse = z.object({ totalAmount: z.number(), count: z.number() });
+/**
+ * R-DASH-6: `totalAmount` is "Collected" (the payment rows' sum: taken less paid back and reversed),
+ * `refundedAmount` is "Refunded" (paid back at returns, with its tax; shared/domain/revenue.ts).
+ */
+export const paymentStatsResponse = z.object({
+  totalAmount: z.number(),
+  refundedAmount: z.number(),
+  count: z.number(),
+});
 
 export const trackingView = z.object({
   isPaid: z.boolean(),

@@ -178,16 +178,17 @@ export function computeCharges(input: ChargesInput): Charges {
 /**
  * The money movements of a return (docs/decisions/0012-right-about-money.md), each its own payment row: what the rental
  * cost (taxed, before the refund) beyond the deposit already taken, and the refund with its tax share. They add up to
- * the balance `totalCents - depositCents`.
+ * the balance `totalCents - depositCents`. `paidBackCents` is what the customer got back (R-REP-9 "Refunded"): the
+ * refund with its tax share and a deposit above the rental cost, i.e. the return's REFUND payment rows.
  */
 export function returnMovements(input: { unrefundedTotalCents: number; totalCents: number; depositCents: number }): {
   chargeCents: Cents;
   refundCents: Cents;
+  paidBackCents: Cents;
 } {
-  return {
-    chargeCents: cents(input.unrefundedTotalCents - input.depositCents),
-    refundCents: cents(Math.max(0, input.unrefundedTotalCents - input.totalCents)),
-  };
+  const chargeCents = cents(input.unrefundedTotalCents - input.depositCents);
+  const refundCents = cents(Math.max(0, input.unrefundedTotalCents - input.totalCents));
+  return { chargeCents, refundCents, paidBackCents: cents(refundCents + Math.max(0, -chargeCents)) };
 }
 
 export type RefundCheck = { ok: true; refundCents: Cents; refundHours: number } | { ok: false; message: string };

@@ -261,7 +261,11 @@ describe('the money movements of a return (docs/decisions/0012-right-about-money
       totalCents: charged.totalCents,
       depositCents: 1000,
     });
-    expect(m).toEqual({ chargeCents: 9472 - 1000, refundCents: 9472 - 8119 });
+    expect(m).toEqual({ chargeCents: 9472 - 1000, refundCents: 9472 - 8119, paidBackCents: 9472 - 8119 });
+    // A deposit above the rental cost is paid back too (R-REP-9).
+    expect(returnMovements({ unrefundedTotalCents: 3000, totalCents: 2500, depositCents: 4000 }).paidBackCents).toBe(
+      1500,
+    );
     expect(m.chargeCents - m.refundCents).toBe(charged.totalCents - 1000);
   });
 });

@@ -22,6 +22,7 @@ const table = reportTable(
       totalRevenue: 8400.5,
       overageRevenue: 12.25,
       refundTotal: 0,
+      taxCollected: 0,
       totalReservations: 240,
       averageRevenue: 35,
       completedReservations: 200,
@@ -61,7 +62,7 @@ describe('PDF export', () => {
       }
     });
     const content = streams.join('\n');
-    for (const s of ['Acme Rentals', 'Total Revenue', '$8,400.50'])
+    for (const s of ['Acme Rentals', 'Booked', '$8,400.50'])
       expect(content.includes(hex(s)) || content.includes(`(${s})`), s).toBe(true);
   });
 });
@@ -158,7 +159,7 @@ describe('Excel export', () => {
     await wb.xlsx.load(buf);
     const ws = wb.worksheets[0]!;
     expect(ws.getCell('A1').value).toBe('Acme Rentals');
-    expect(ws.getRow(5).values).toEqual([undefined, 'Date', 'Reservations', 'Cancelled', 'Revenue']);
+    expect(ws.getRow(5).values).toEqual([undefined, 'Date', 'Reservations', 'Cancelled', 'Booked']);
     const first = ws.getRow(6);
     expect(first.getCell(1).value).toBeInstanceOf(Date);
     expect(first.getCell(4).value).toBe(10.5);

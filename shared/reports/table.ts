@@ -4,6 +4,8 @@
  */
 import { fromCents, roundDollars, sumCents, toCents } from '../domain/money.js';
 import { reservationStatusLabel } from '../domain/reservations.js';
+import { MONEY_FIGURES } from '../domain/revenue.js';
+import { pluralize } from '../domain/words.js';
 import { formatDateTimeIn, formatIn } from '../domain/time-text.js';
 import { REPORT_LABELS, type ReportData } from './model.js';
 
@@ -40,7 +42,7 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
         customer: `${x.customer.firstName} ${x.customer.lastName}`.trim(),
         what:
           x.kind === 'SERVICE'
-            ? (x.service?.name ?? 'Service')
+            ? `${x.service?.name ?? 'Service'}${x.participantCount ? ` (${pluralize(x.participantCount, 'participant')})` : ''}`
             : x.inventoryItem
               ? `${x.inventoryItem.name} #${x.inventoryItem.itemNumber}`
               : 'Item',
@@ -64,7 +66,7 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
         totals: [
           { label: 'Reservations', value: d.reservations.length, type: 'number' },
           { label: 'Cancelled', value: d.reservations.length - booked.length, type: 'number' },
-          { label: 'Total (not cancelled)', value: sumDollars(booked.map((x) => x.totalAmount)), type: 'money' },
+          { label: MONEY_FIGURES.booked, value: sumDollars(booked.map((x) => x.totalAmount)), type: 'money' },
         ],
       };
     }
@@ -78,15 +80,16 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
           { key: 'date', label: 'Date', type: 'date' },
           { key: 'reservations', label: 'Reservations', type: 'number' },
           { key: 'cancelled', label: 'Cancelled', type: 'number' },
-          { key: 'revenue', label: 'Revenue', type: 'money' },
+          { key: 'revenue', label: MONEY_FIGURES.booked, type: 'money' },
         ],
         rows: d.daily.map((x) => ({ ...x })),
         totals: [
-          { label: 'Total Revenue', value: d.totalRevenue, type: 'money' },
-          { label: 'Overage Revenue', value: d.overageRevenue, type: 'money' },
+          { label: MONEY_FIGURES.booked, value: d.totalRevenue, type: 'money' },
+          { label: MONEY_FIGURES.overage, value: d.overageRevenue, type: 'money' },
           { label: 'Total Reservations', value: d.totalReservations, type: 'number' },
-          { label: 'Average Revenue', value: d.averageRevenue, type: 'money' },
-          { label: 'Refunds', value: d.refundTotal, type: 'money' },
+          { label: MONEY_FIGURES.averageBooked, value: d.averageRevenue, type: 'money' },
+          { label: MONEY_FIGURES.refunded, value: d.refundTotal, type: 'money' },
+          { label: MONEY_FIGURES.taxCollected, value: d.taxCollected, type: 'money' },
           { label: 'Cancelled', value: d.cancelledReservations, type: 'number' },
         ],
       };
@@ -101,8 +104,9 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
           { key: 'employeeName', label: 'Employee', type: 'text' },
           { key: 'totalReservations', label: 'Reservations', type: 'number' },
           { key: 'completedReservations', label: 'Completed', type: 'number' },
-          { key: 'totalRevenue', label: 'Revenue', type: 'money' },
-          { key: 'averageRevenue', label: 'Average', type: 'money' },
+          { key: 'totalRevenue', label: MONEY_FIGURES.booked, type: 'money' },
+          { key: 'completedRevenue', label: MONEY_FIGURES.bookedCompleted, type: 'money' },
+          { key: 'averageRevenue', label: MONEY_FIGURES.averageBooked, type: 'money' },
           { key: 'completionRate', label: 'Completion', type: 'percent' },
         ],
         rows: d.performanceData.map((x) => ({ ...x })),
@@ -113,7 +117,16 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
             value: d.performanceData.reduce((s, x) => s + x.totalReservations, 0),
             type: 'number',
           },
-          { label: 'Revenue', value: sumDollars(d.performanceData.map((x) => x.totalRevenue)), type: 'money' },
+          {
+            label: MONEY_FIGURES.booked,
+            value: sumDollars(d.performanceData.map((x) => x.totalRevenue)),
+            type: 'money',
+          },
+          {
+            label: MONEY_FIGURES.bookedCompleted,
+            value: sumDollars(d.performanceData.map((x) => x.completedRevenue)),
+            type: 'money',
+          },
         ],
       };
     }
@@ -128,14 +141,14 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
           { key: 'phone', label: 'Phone', type: 'text' },
           { key: 'reservationCount', label: 'Reservations', type: 'number' },
           { key: 'noShows', label: 'No-shows', type: 'number' },
-          { key: 'totalSpent', label: 'Total Spent', type: 'money' },
+          { key: 'totalSpent', label: `${MONEY_FIGURES.booked} (total spent)`, type: 'money' },
         ],
         rows: d.topCustomers.map((x) => ({ ...x, noShows: x.noShows ?? 0 })),
         totals: [
           { label: 'Customers', value: d.totalCustomers, type: 'number' },
           { label: 'Returning', value: d.returningCustomers, type: 'number' },
           { label: 'No-shows', value: d.noShows ?? 0, type: 'number' },
-          { label: 'Total Spent', value: d.totalSpent, type: 'money' },
+          { label: `${MONEY_FIGURES.booked} (total spent)`, value: d.totalSpent, type: 'money' },
         ],
       };
     }
@@ -153,14 +166,14 @@ export function reportTable(r: ReportData, zone: string): ReportTable {
           { key: 'hoursReserved', label: 'Hours reserved', type: 'hours' },
           { key: 'hoursOpen', label: 'Hours open', type: 'hours' },
           { key: 'utilizationRate', label: 'Utilization', type: 'percent' },
-          { key: 'revenue', label: 'Revenue', type: 'money' },
+          { key: 'revenue', label: MONEY_FIGURES.booked, type: 'money' },
         ],
         rows: d.items.map((x) => ({ ...x })),
         totals: [
           { label: 'Hours reserved', value: d.totalHoursReserved, type: 'hours' },
           { label: 'Hours open per item', value: d.hoursOpenPerItem, type: 'hours' },
           { label: 'Average utilization', value: d.averageUtilization, type: 'percent' },
-          { label: 'Revenue', value: d.totalRevenue, type: 'money' },
+          { label: MONEY_FIGURES.booked, value: d.totalRevenue, type: 'money' },
         ],
       };
     }

@@ -67,7 +67,7 @@ describe('one time zone, the organization’s, with the browser in another', () 
         body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0 },
       },
       'GET /api/customers/stats/overview': { body: { total: 1 } },
-      'GET /api/payments/stats/overview': { body: { totalAmount: 0, count: 0 } },
+      'GET /api/payments/stats/overview': { body: { totalAmount: 0, refundedAmount: 0, count: 0 } },
       'GET /api/reservations/integration/all': {
         body: listAnswer([res6], { all: 1, active: 1, completed: 0, cancelled: 0, overdue: 0 }),
       },

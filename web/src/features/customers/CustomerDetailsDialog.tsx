@@ -33,7 +33,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** R-CUS-1: customer-since and, per reservation, number, status, item or service, duration, total and overage. */
+/** R-CUS-1: customer-since and, per reservation, number, start date, status, item or service, duration, total and overage. */
 export function CustomerDetailsDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
   const { data, error, isLoading, mutate } = useCustomer(customer?.id ?? null);
   const clock = useOrgClock();
@@ -89,6 +89,7 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
                           <Table.Header>
                             <Table.Row>
                               <Table.ColumnHeader>Number</Table.ColumnHeader>
+                              <Table.ColumnHeader>Date</Table.ColumnHeader>
                               <Table.ColumnHeader>Status</Table.ColumnHeader>
                               <Table.ColumnHeader>Item / Service</Table.ColumnHeader>
                               <Table.ColumnHeader textAlign="end">Duration</Table.ColumnHeader>
@@ -100,6 +101,8 @@ export function CustomerDetailsDialog({ customer, onClose }: { customer: Custome
                             {data.reservations.map((r) => (
                               <Table.Row key={r.id}>
                                 <Table.Cell whiteSpace="nowrap">{r.reservationNumber}</Table.Cell>
+                                {/* The start, in the organization's zone (docs/decisions/0008-one-time-zone.md). */}
+                                <Table.Cell whiteSpace="nowrap">{clock.dateTime(r.startTime)}</Table.Cell>
                                 <Table.Cell>
                                   <Badge colorPalette={STATUS_COLOR[r.status] ?? 'gray'}>
                                     {reservationStatusLabel(r.status)}

@@ -73,6 +73,8 @@ describe('customers page', () => {
     within(dialog).getByText('Customer since');
     within(dialog).getByText('Mar 5, 2026');
     within(dialog).getByText('GC-1 Golf Cart');
+    // Each reservation of the history shows its date, in the organization's zone (R-TIME-5).
+    within(dialog).getByText(/^Mar 6, 2026, \d{1,2}:\d{2} [AP]M/);
     within(dialog).getByText('$64.50');
     within(dialog).getByText('$12.25');
   });

@@ -27,7 +27,7 @@ const statsAnswers = {
     body: { active: 4, total: 9, completed: 4, cancelled: 1, overdue: 0, noShowsThisWeek: 3 },
   },
   'GET /api/customers/stats/overview': { body: { total: 5 } },
-  'GET /api/payments/stats/overview': { body: { totalAmount: 120.5, count: 3 } },
+  'GET /api/payments/stats/overview': { body: { totalAmount: 120.5, refundedAmount: 4.25, count: 3 } },
 };
 const activeAnswer = {
   body: {
@@ -48,6 +48,9 @@ describe('dashboard', () => {
     expect(screen.getByTestId('stat-Inventory Items').textContent).toBe('14');
     expect(screen.getByTestId('stat-Active Reservations').textContent).toBe('4');
     expect(screen.getByTestId('stat-Customers').textContent).toBe('5');
+    // R-DASH-6: the payments card names what it shows, with what was paid back.
+    expect(screen.getByTestId('stat-Collected').textContent).toBe('$120.50');
+    screen.getByText('Refunded $4.25 already taken off');
     const overview = screen.getByRole('region', { name: 'Activity Overview' });
     for (const label of [
       'Available',
@@ -132,7 +135,7 @@ describe('dashboard', () => {
         },
         reservations: { active: 0, total: 0 },
         customers: { total: 0 },
-        payments: { totalAmount: 0 },
+        payments: { totalAmount: 0, refundedAmount: 0 },
       },
       at: Date.now() - 60_000,
     };
@@ -179,7 +182,7 @@ describe('dashboard', () => {
     });
     expect(screen.getByTestId('stat-Customers').textContent).toBe('5');
     expect(screen.queryByTestId('stat-Active Reservations')).toBeNull();
-    expect(screen.queryByTestId('stat-Revenue')).toBeNull();
+    expect(screen.queryByTestId('stat-Collected')).toBeNull();
     const overview = screen.getByRole('region', { name: 'Activity Overview' });
     expect(within(overview).queryByText('Total Reservations')).toBeNull();
     within(overview).getByText('Available');

@@ -26,7 +26,7 @@ const stats = {
   },
   reservations: { active: 4, total: 9, noShowsThisWeek: 2 },
   customers: { total: 5 },
-  payments: { totalAmount: 120.5 },
+  payments: { totalAmount: 120.5, refundedAmount: 0 },
 };
 const msg = (
   type: LiveMessage['type'],

@@ -8,7 +8,8 @@ export interface DashboardStats {
   /** `noShowsThisWeek`: R-RES-12, kept on write by the server. */
   reservations: { active: number; total: number; noShowsThisWeek: number };
   customers: { total: number };
-  payments: { totalAmount: number };
+  /** R-DASH-6: Collected (`totalAmount`) and Refunded, as shared/domain/revenue.ts defines them. */
+  payments: { totalAmount: number; refundedAmount: number };
 }
 
 export const ZERO_STATS: DashboardStats = {
@@ -19,7 +20,7 @@ export const ZERO_STATS: DashboardStats = {
   },
   reservations: { active: 0, total: 0, noShowsThisWeek: 0 },
   customers: { total: 0 },
-  payments: { totalAmount: 0 },
+  payments: { totalAmount: 0, refundedAmount: 0 },
 };
 
 /** R-DASH-4: stats cached 5 minutes and refreshed every 5 minutes. */
@@ -56,7 +57,7 @@ export function combineStats(results: PromiseSettledResult<unknown>[]): Dashboar
     },
     reservations: { active: num(r.active), total: num(r.total), noShowsThisWeek: num(r.noShowsThisWeek) },
     customers: { total: num(c.total) },
-    payments: { totalAmount: num(p.totalAmount) },
+    payments: { totalAmount: num(p.totalAmount), refundedAmount: num(p.refundedAmount) },
   };
 }
 

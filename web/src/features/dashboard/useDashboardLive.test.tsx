@@ -75,7 +75,7 @@ describe('live refetch (R-DASH-5)', () => {
         body: { active: 1, total: 1, completed: 0, cancelled: 0, overdue: 0, noShowsThisWeek: 0 },
       },
       'GET /api/customers/stats/overview': { body: { total: 1 } },
-      'GET /api/payments/stats/overview': { body: { totalAmount: 0, count: 0 } },
+      'GET /api/payments/stats/overview': { body: { totalAmount: 0, refundedAmount: 0, count: 0 } },
       [`GET ${LIST_PATH}`]: {
         body: {
           reservations: [reservation()],

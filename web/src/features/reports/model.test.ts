@@ -25,9 +25,9 @@ describe('CSV', () => {
     );
     const csv = toCsv(t).split('\r\n');
     // R-RES-12: the no-shows beside the reservations, and in the totals.
-    expect(csv[0]).toBe('Customer,Phone,Reservations,No-shows,Total Spent');
+    expect(csv[0]).toBe('Customer,Phone,Reservations,No-shows,Booked (total spent)');
     expect(csv[1]).toBe(`"'=Ada, L",555,2,1,$80.00`);
-    expect(csv).toContain('Total Spent,$80.00');
+    expect(csv).toContain('Booked (total spent),$80.00');
     expect(csv).toContain('No-shows,1');
     expect(toHtml(t, 'Acme <Rentals>')).toContain('Acme &lt;Rentals&gt;');
   });

@@ -1,5 +1,5 @@
 import { Box, Card, HStack, Text } from '@chakra-ui/react';
-import { bookedLabel, customerName, fmtDateTime, hoursOf, money } from './display.js';
+import { bookedLabel, customerName, fmtDateTime, hoursOf, money, participantsText } from './display.js';
 import { phoneLast4, isOverdue } from './rules.js';
 import { Actions, type RowProps, StatusCell } from './RowParts.js';
 import { LazyTrackingCells } from './LazyTrackingCells.js';
@@ -25,7 +25,7 @@ export function ReservationCard({ r, zone, kind, handlers, mayCall, serviceIds }
           </Box>
           <StatusCell r={r} />
         </HStack>
-        <Text fontSize="sm">{bookedLabel(r)}</Text>
+        <Text fontSize="sm">{[bookedLabel(r), participantsText(r)].filter(Boolean).join(' · ')}</Text>
         <Text fontSize="sm" color="fg.muted">
           {fmtDateTime(r.startTime, zone)} → {fmtDateTime(r.endTime, zone)}
           {hours ? ` · ${hours} h` : ''}

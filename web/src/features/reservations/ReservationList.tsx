@@ -5,7 +5,7 @@ import { useBelow } from '../../components/media.js';
 import { useServiceNames } from '../services/api/index.js';
 import { useMayCallFn } from '../storefront/index.js';
 import { type ListQuery, useReservationPage } from './api/index.js';
-import { NO_SHOW_FILTER, usePageZone } from './display.js';
+import { listTotalsText, NO_SHOW_FILTER, usePageZone } from './display.js';
 import { useDebounced } from './hooks.js';
 import { type Filters, ListFilters, NO_FILTERS } from './ListFilters.js';
 import { type SortState, sortRows } from './listSort.js';
@@ -120,6 +120,9 @@ export function ReservationList({ kind, handlers }: { kind: 'ITEM' | 'SERVICE'; 
               serviceIds={serviceIds}
             />
           ))}
+          <Text fontSize="sm" fontWeight="semibold">
+            {listTotalsText(rows)}
+          </Text>
         </Stack>
       ) : (
         <ReservationTable

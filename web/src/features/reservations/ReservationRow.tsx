@@ -1,6 +1,6 @@
 import { Table, Text } from '@chakra-ui/react';
 import { DateTimeLines } from './DateTimeLines.js';
-import { bookedLabel, customerName, employeeName, hoursOf } from './display.js';
+import { bookedLabel, customerName, employeeName, hoursOf, participantsText } from './display.js';
 import { isOverdue, phoneLast4 } from './rules.js';
 import { Actions, type RowProps, StatusCell } from './RowParts.js';
 import { LazyTrackingCells } from './LazyTrackingCells.js';
@@ -20,7 +20,14 @@ export function ReservationRow({ r, zone, kind, handlers, mayCall, serviceIds }:
           {phoneLast4(r.customer?.phone)}
         </Text>
       </Table.Cell>
-      <Table.Cell>{bookedLabel(r)}</Table.Cell>
+      <Table.Cell>
+        <Text>{bookedLabel(r)}</Text>
+        {participantsText(r) && (
+          <Text fontSize="xs" color="fg.muted">
+            {participantsText(r)}
+          </Text>
+        )}
+      </Table.Cell>
       <Table.Cell>
         <DateTimeLines iso={r.startTime} zone={zone} />
       </Table.Cell>

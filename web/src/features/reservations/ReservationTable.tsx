@@ -1,6 +1,7 @@
 import { Button, Table } from '@chakra-ui/react';
 import type { Dispatch, SetStateAction } from 'react';
 import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
+import { listTotalsText } from './display.js';
 import { COLUMNS, type SortState } from './listSort.js';
 import { ReservationRow } from './ReservationRow.js';
 import type { RowHandlers } from './RowParts.js';
@@ -76,6 +77,16 @@ export function ReservationTable({
             />
           ))}
         </Table.Body>
+        {rows.length > 0 && (
+          // One cell across the row: the totals add no column, so the table still fits 1366 px.
+          <Table.Footer>
+            <Table.Row>
+              <Table.Cell colSpan={COLUMNS.length + (kind === 'SERVICE' ? 6 : 3)} fontWeight="semibold">
+                {listTotalsText(rows)}
+              </Table.Cell>
+            </Table.Row>
+          </Table.Footer>
+        )}
       </Table.Root>
     </Table.ScrollArea>
   );

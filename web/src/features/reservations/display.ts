@@ -2,7 +2,8 @@
  * Display helpers of this page: times in the organization's zone (shared/domain/time.ts), money from
  * the wire's dollars through cents (shared/domain/money.ts), labels of rows.
  */
-import { formatCents, toCents } from '../../../../shared/domain/money.js';
+import { formatCents, sumCents, toCents } from '../../../../shared/domain/money.js';
+import { MONEY_FIGURES } from '../../../../shared/domain/revenue.js';
 import { pluralize } from '../../../../shared/domain/words.js';
 import { formatDateTimeIn, formatTimeIn, type ZoneTextOptions } from '../../../../shared/domain/time-text.js';
 import { useOrgTimeZone, zoneDiffersFromBrowser, zoneOf } from '../../app/time-zone.js';
@@ -43,6 +44,29 @@ export function employeeName(
   if (!e) return '-';
   if (typeof e === 'string') return e;
   return `${e.firstName ?? ''} ${e.lastName ?? ''}`.trim() || '-';
+}
+
+/** A service booking's party: "2 participants" (none for item rows). */
+export function participantsText(r: Pick<Reservation, 'kind' | 'participantCount'>): string | null {
+  return r.kind === 'SERVICE' && r.participantCount ? pluralize(r.participantCount, 'participant') : null;
+}
+
+/**
+ * The totals line under a list's rows: how many are shown, the participants of the service bookings
+ * among them, and what they are booked for (R-REP-9 Booked: the rows' totals, summed in cents).
+ */
+export function listTotalsText(
+  rows: readonly Pick<Reservation, 'kind' | 'participantCount' | 'totalAmount'>[],
+): string {
+  const participants = rows.reduce((t, r) => t + (r.kind === 'SERVICE' ? (r.participantCount ?? 0) : 0), 0);
+  const booked = sumCents(rows.map((r) => toCents(r.totalAmount ?? 0)));
+  return [
+    `Total of ${pluralize(rows.length, 'row')} shown`,
+    rows.some((r) => r.kind === 'SERVICE') ? pluralize(participants, 'participant') : null,
+    `${MONEY_FIGURES.booked} ${formatCents(booked)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** What was booked: the service name, or the item number with its type and variant. */

@@ -1,6 +1,7 @@
 import { Alert, Avatar, Badge, Box, Button, Card, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { initials } from '../../../../shared/domain/employees.js';
+import { MONEY_FIGURES } from '../../../../shared/domain/revenue.js';
 import { errorMessage } from '../../api/client.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { formatCurrency } from '../../components/format.js';
@@ -87,7 +88,7 @@ function EmployeeCard({ e }: { e: EmployeeMetrics }) {
               <Figure label="Active" value={b.active} />
               <Figure label="Completed" value={b.completed} />
               <Figure label="Cancelled" value={b.cancelled} />
-              <Figure label="Revenue" value={formatCurrency(b.totalRevenue)} />
+              <Figure label={MONEY_FIGURES.bookedCompleted} value={formatCurrency(b.totalRevenue)} />
             </Stack>
           </SimpleGrid>
         </Stack>
@@ -125,7 +126,7 @@ export function MetricsTab() {
         <StatCard label="Total Employees" value={String(data.summary.totalEmployees)} />
         <StatCard label="Currently Clocked In" value={String(data.summary.currentlyClockedIn)} />
         <StatCard label="Active Bookings" value={String(data.summary.totalActiveBookings)} />
-        <StatCard label="Total Revenue" value={formatCurrency(data.summary.totalRevenue)} />
+        <StatCard label={MONEY_FIGURES.bookedCompleted} value={formatCurrency(data.summary.totalRevenue)} />
       </SimpleGrid>
       {data.employees.length === 0 ? (
         <EmptyState title="No Employees Found" />
