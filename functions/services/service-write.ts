@@ -11,7 +11,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { fieldsFrom } from './service-fields.js';
-import { parseServiceRow } from './store.js';
+import { parseServiceRow, withSlotRows } from './store.js';
 
 export async function createService(tenant: TenantId, body: ServiceInput): Promise<ServiceRow> {
   const now = nowIso();
@@ -65,7 +65,7 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
         // Places raised by staff go to the slot's waitlist first (R-SVC-9); loaded on first use (cold-start budget).
         const { checkRaisedSlots } = await import('./waitlist-store.js');
         await checkRaisedSlots(tenant, id, prev.availability, row.availability);
-        return row;
+        return withSlotRows(tenant, row);
       } catch (e) {
         return retryWhen(e, isConditionFailure(e));
       }

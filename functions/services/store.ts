@@ -84,6 +84,12 @@ export async function getServiceRow(
   return row && taken ? withCounts(row, (tag) => taken.get(tag)) : row;
 }
 
+/** A service row just written, with its slot rows' counts (what staff are answered). */
+export async function withSlotRows(tenant: TenantId, row: ServiceRow): Promise<ServiceRow> {
+  const taken = await readTaken(tenant, row.id, true);
+  return withCounts(row, (tag) => taken.get(tag));
+}
+
 /** The places left of every slot by its slot row's `taken` (R-BOOK-5), with the parts kept in `counts`. */
 function withCounts(row: ServiceRow, takenOf: (tag: string) => number | undefined): ServiceRow {
   const counts: Record<string, SlotCount> = {};
