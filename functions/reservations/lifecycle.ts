@@ -12,6 +12,7 @@ import { reportAggregateParts } from '../reports/aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
+import { addSlotReleaseParts } from '../services/slot-release.js';
 import { removeCustomerReservation } from '../customers/entity.js';
 import {
   actorOf,
@@ -68,8 +69,7 @@ export async function cancelReservation(
       releaseItem(w, tenant, r.inventoryItemId, r.id);
       itemReleaseParts(w, tenant, (await readItem(tenant, r.inventoryItemId))?.item ?? null, r.id, at);
     }
-    // Loaded on first use: the slot rows' code stays out of the reservations cold start (infra/bundle.test.ts).
-    if (r.kind === 'SERVICE') await (await import('../services/slot-release.js')).addSlotReleaseParts(w, tenant, r);
+    if (r.kind === 'SERVICE') await addSlotReleaseParts(w, tenant, r);
     if (r.kind === 'SERVICE' && r.serviceId) w.delete('service-booking', serviceBookingKey(tenant, r.serviceId, r.id));
     w.delete('overdue-pointer', overduePointerKey(tenant, r.id));
     w.delete('start-pointer', startPointerKey(tenant, r.id));
