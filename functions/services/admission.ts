@@ -10,11 +10,12 @@ import {
   type Slot,
 } from '../../shared/domain/slots.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { optimistic, RETRY, retryWhen } from '../lib/optimistic.js';
+import { optimistic, RETRY } from '../lib/optimistic.js';
 import { type ServiceRow } from './model.js';
 import { refusedText, releaseHold, type SlotHold, takePlaces } from './slot-holds.js';
 import { expiredLink } from './link-errors.js';
-import { getServiceRow, parseServiceRow } from './store.js';
+import { getServiceRow } from './store.js';
+import { placesLeft, slotCount, slotTag } from './slot-rows.js';
 import type { ServiceBookingRequest } from './booking-request.js';
 
 /*
@@ -108,23 +109,16 @@ export async function admit(
         req.tenant,
         {
           serviceId: a.service.id,
-          index: a.index,
           slot: a.slot,
+          count: a.service.counts?.[slotTag(a.slot)] ?? slotCount(a.slot),
           places: a.places,
           holdId,
-          shareToken: req.shareToken,
-          seenLeft: a.slot.slotsAvailable,
           onWrite: asking,
         },
         Date.now(),
       );
       if (taken.kind === 'taken') return fromTheWrite(req, a, taken, { orgZone, now, stale });
-      if (taken.kind === 'refused') throw conflict(refusedText(taken.left));
-      if (stale) throw new StaleRead();
-      if (taken.kind === 'gone') throw notFound('Service not found');
-      if (taken.kind === 'link-changed') throw linkChanged();
-      if (taken.kind === 'closed') throw expiredLink();
-      return retryWhen(null, true);
+      throw conflict(refusedText(stale ? await leftNow(req, a.places) : taken.left));
     },
     () => {
       throw conflict('This time slot is being booked by others right now. Please try again.');
@@ -133,24 +127,36 @@ export async function admit(
 }
 
 /**
- * The booking is made from the service as the taking write left it, never from the read that chose
- * the slot, which may be a moment old: a price, add-on or capacity edited in between counts. If the
- * request no longer fits that row, the places go back first.
+ * A refusal counted from a warm read is counted again from consistent reads (a capacity raised
+ * meanwhile counts): if the places fit after all, or the slot is gone, the booking starts again from them.
+ */
+async function leftNow(req: ServiceBookingRequest, places: number): Promise<number> {
+  const slot = (await getServiceRow(req.tenant, req.serviceId, true))?.availability.find((s) => sameSlot(s, req.slot));
+  if (!slot || slot.slotsAvailable >= places) throw new StaleRead();
+  return slot.slotsAvailable;
+}
+
+/**
+ * The booking is made from the service as it is after the taking write (a consistent read), never
+ * from the read that chose the slot, which may be a moment old: a price, add-on, capacity, share link
+ * or public switch edited in between counts. The places fit when the stored count and capacity read
+ * now leave them beside what the slot row had taken before this write. If not, the places go back first.
  */
 async function fromTheWrite(
   req: ServiceBookingRequest,
   a: Omit<Admitted, 'hold'>,
-  taken: { hold: SlotHold; row: Record<string, unknown> },
+  taken: { hold: SlotHold; taken: number },
   o: { orgZone: string; now: number; stale: boolean },
 ): Promise<Admitted | typeof RETRY> {
   let refusal: unknown;
   try {
-    const fresh = checked(req, parseServiceRow(taken.row), o.orgZone, o.now);
-    if (fresh.index === a.index && fresh.places === a.places) return { ...fresh, hold: taken.hold };
+    const fresh = checked(req, await getServiceRow(req.tenant, req.serviceId, true, false), o.orgZone, o.now);
+    const fits = placesLeft(slotCount(fresh.slot, taken.taken - a.places)) >= a.places;
+    if (fits && fresh.places === a.places) return { ...fresh, slot: a.slot, hold: taken.hold };
   } catch (e) {
     refusal = o.stale ? new StaleRead() : e;
   }
-  await releaseHold(req.tenant, taken.hold.serviceId, taken.hold.holdId);
+  await releaseHold(req.tenant, taken.hold);
   if (refusal) throw refusal;
   return RETRY;
 }

@@ -68,7 +68,7 @@ async function giveBack(tenant: TenantId, hold: SlotHold, e: unknown): Promise<v
   const certain = e instanceof WriteFailed || e instanceof ApiError;
   if (!certain) return;
   if (await getReservationRow(tenant, hold.holdId, true)) return;
-  await releaseHold(tenant, hold.serviceId, hold.holdId).catch((err: unknown) =>
+  await releaseHold(tenant, hold).catch((err: unknown) =>
     logger.warn('places left for the hold sweep', { serviceId: hold.serviceId, error: String(err) }),
   );
 }

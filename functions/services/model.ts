@@ -7,6 +7,7 @@ import type {
 } from '../../shared/contract/responses.js';
 import type { Slot } from '../../shared/domain/slots.js';
 import type { PaymentMethods } from '../../shared/domain/share-payment.js';
+import type { SlotCount } from './slot-rows.js';
 
 /** Row prefixes of this area under the tenant partition (docs/data-model.md, "Services and public booking"). */
 export const SERVICE_ROWS = {
@@ -51,8 +52,13 @@ export interface ServiceRow {
   shareToken: string | null;
   isActive: boolean;
   timeZone: string | null;
-  /** Bumped by every write, so an edit never silently undoes a booking's decrement. */
+  /** Bumped by every write of the row (staff edits, the share link); bookings write slot rows instead. */
   version: number;
+  /**
+   * Read with the slot rows (store.ts): each slot's parts by its tag (services/slot-rows.ts); then
+   * `availability[].slotsAvailable` is the places left. Never stored on the service row.
+   */
+  counts?: Record<string, SlotCount>;
   createdAt: string;
   updatedAt: string;
 }

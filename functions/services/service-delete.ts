@@ -1,6 +1,6 @@
 /** Deleting a service: refused while it has bookings to come, its share link retired with it. */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { slotEnd } from '../../shared/domain/slots.js';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Slot, slotEnd } from '../../shared/domain/slots.js';
 import { db, isConditionFailure, nowIso, tableName } from '../lib/db.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { hashToken } from '../lib/secure-token.js';
@@ -8,7 +8,8 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
-import { parseServiceRow } from './store.js';
+import { slotRowKey, slotTag } from './slot-rows.js';
+import { getServiceRow } from './store.js';
 
 /** Places booked in slots that have not ended (rows booked before the booking pointers existed). */
 function bookedUpcomingPlaces(row: ServiceRow, zone: string, now: number): number {
@@ -32,21 +33,16 @@ export function bookedServiceMessage(name: string, reservationNumbers: readonly 
 /**
  * Deleting a service retires its share link in the same transaction: the link then reads "expired".
  * Refused while ACTIVE bookings of it have not ended (its booking pointers, and booked places in its
- * upcoming slots). The delete is conditional on the version read: every booking and cancellation
- * bumps it, so a booking made meanwhile is seen on the re-read instead of slipping through.
+ * upcoming slots). The delete is conditional on the version read (staff edits) and deletes the slot
+ * rows on the count read: a booking taking places meanwhile changes its slot row, so it is seen on the
+ * re-read instead of slipping through.
  */
 export async function deleteService(tenant: TenantId, id: string, now = Date.now()): Promise<void> {
   return optimistic(
     async () => {
-      const stored = await db().send(
-        new GetCommand({
-          TableName: tableName(),
-          Key: keys.entity(tenant, SERVICE_ROWS.service, id),
-          ConsistentRead: true,
-        }),
-      );
-      if (!stored.Item) throw notFound('Service not found');
-      const prev = parseServiceRow(stored.Item);
+      // With its slot rows: their places taken count as booked (services/slot-rows.ts).
+      const prev = await getServiceRow(tenant, id, true);
+      if (!prev) throw notFound('Service not found');
       const { upcomingServiceBookings } = await import('../reservations/entity.js');
       const [bookings, zone] = await Promise.all([
         upcomingServiceBookings(tenant, id, now),
@@ -62,7 +58,12 @@ export async function deleteService(tenant: TenantId, id: string, now = Date.now
           ),
         );
       try {
-        await deleteServiceRows(tenant, prev);
+        const z = prev.timeZone || zone;
+        const upcoming = (s: Slot) => slotEnd(s, z) > now;
+        await deleteServiceRows(tenant, prev, [
+          ...prev.availability.filter(upcoming),
+          ...prev.availability.filter((s) => !upcoming(s)),
+        ]);
       } catch (e) {
         return retryWhen(e, isConditionFailure(e));
       }
@@ -73,7 +74,7 @@ export async function deleteService(tenant: TenantId, id: string, now = Date.now
   );
 }
 
-async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<void> {
+async function deleteServiceRows(tenant: TenantId, prev: ServiceRow, slots: readonly Slot[]): Promise<void> {
   const id = prev.id;
   const items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']> = [
     {
@@ -85,6 +86,18 @@ async function deleteServiceRows(tenant: TenantId, prev: ServiceRow): Promise<vo
       },
     },
   ];
+  // Upcoming slots first: a transaction takes 100 parts; rows of past slots beyond those stay, unread.
+  for (const s of slots.slice(0, 97)) {
+    const taken = prev.counts?.[slotTag(s)]?.taken ?? 0;
+    items.push({
+      Delete: {
+        TableName: tableName(),
+        Key: slotRowKey(tenant, id, s),
+        ConditionExpression: taken === 0 ? 'attribute_not_exists(taken) OR taken = :t' : 'taken = :t',
+        ExpressionAttributeValues: { ':t': taken },
+      },
+    });
+  }
   if (prev.shareToken) {
     items.push({
       Update: {

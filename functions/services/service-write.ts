@@ -11,8 +11,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { fieldsFrom } from './service-fields.js';
-import { holdAttributes } from './slot-hold-attributes.js';
-import { parseServiceRow } from './store.js';
+import { parseServiceRow, withSlotRows } from './store.js';
 
 export async function createService(tenant: TenantId, body: ServiceInput): Promise<ServiceRow> {
   const now = nowIso();
@@ -57,8 +56,8 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            // Places a booking has taken but not yet landed stay held (services/slot-holds.ts, R-BOOK-5).
-            Item: { ...keys.entity(tenant, SERVICE_ROWS.service, id), ...row, ...holdAttributes(stored.Item) },
+            // Holds and taken places live on the slot rows (services/slot-rows.ts), which an edit never touches.
+            Item: { ...keys.entity(tenant, SERVICE_ROWS.service, id), ...row },
             ConditionExpression: 'version = :v',
             ExpressionAttributeValues: { ':v': prev.version },
           }),
@@ -66,7 +65,7 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
         // Places raised by staff go to the slot's waitlist first (R-SVC-9); loaded on first use (cold-start budget).
         const { checkRaisedSlots } = await import('./waitlist-store.js');
         await checkRaisedSlots(tenant, id, prev.availability, row.availability);
-        return row;
+        return withSlotRows(tenant, row);
       } catch (e) {
         return retryWhen(e, isConditionFailure(e));
       }

@@ -15,7 +15,7 @@ export async function ensureShareToken(
   tenant: TenantId,
   id: string,
 ): Promise<{ shareToken: string; created: boolean }> {
-  const prev = await getServiceRow(tenant, id, true);
+  const prev = await getServiceRow(tenant, id, true, false);
   if (!prev) throw notFound('Service not found');
   if (prev.shareToken) return { shareToken: prev.shareToken, created: false };
   const token = newSecretToken();
@@ -48,7 +48,7 @@ export async function ensureShareToken(
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
     // Someone generated it a moment earlier: theirs is the link.
-    const again = await getServiceRow(tenant, id, true);
+    const again = await getServiceRow(tenant, id, true, false);
     if (again?.shareToken) return { shareToken: again.shareToken, created: false };
     throw notFound('Service not found');
   }

@@ -9,12 +9,14 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { numberKey } from '../reservations/entity.js';
 import { SERVICE_ROWS } from './model.js';
 import { sweepSlotHolds } from './slot-hold-sweep.js';
-import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, slotHoldsPointerKey, takePlaces } from './slot-holds.js';
+import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, slotHoldsPointer, takePlaces } from './slot-holds.js';
+import { slotCount, slotRowKey, slotTag } from './slot-rows.js';
+import { getServiceRow } from './store.js';
 
 /**
  * Places taken before the booking transaction (docs/requirements/booking.md R-BOOK-5,
- * docs/decisions/0238-booking-rush.md): a rush decided by single writes, and the sweep that gives back the
- * places of bookings that never landed, against DynamoDB Local.
+ * docs/decisions/0238-booking-rush.md, docs/decisions/slot-rows.md): a rush decided by single writes on the
+ * slot's own row, and the sweep that gives back the places of bookings that never landed, against DynamoDB Local.
  */
 let ses: RunningSes;
 let owner: TestSession;
@@ -68,9 +70,21 @@ async function storedService(id: string): Promise<Record<string, unknown>> {
   );
   return res.Item!;
 }
-const placesLeft = async (id: string) =>
-  ((await storedService(id)).availability as { slotsAvailable: number }[])[0]!.slotsAvailable;
-const holdNames = async (id: string) => Object.keys(await storedService(id)).filter((k) => k.startsWith('hold#'));
+async function slotRow(id: string): Promise<Record<string, unknown>> {
+  const res = await db().send(
+    new GetCommand({ TableName: tableName(), Key: slotRowKey(tenant, id, SLOT), ConsistentRead: true }),
+  );
+  return res.Item ?? {};
+}
+/** The places left as every reader sees them: the service row with its slot rows. */
+const placesLeft = async (id: string) => (await getServiceRow(tenant, id, true))!.availability[0]!.slotsAvailable;
+const holdNames = async (id: string) => Object.keys(await slotRow(id)).filter((k) => k.startsWith('hold#'));
+/** The count a booking would take from, as read. */
+const countNow = async (id: string) => (await getServiceRow(tenant, id, true))!.counts![slotTag(SLOT)]!;
+const take = async (id: string, holdId: string, at: number, places = 1) =>
+  takePlaces(tenant, { serviceId: id, slot: SLOT, count: await countNow(id), places, holdId }, at);
+/** The service row's size as DynamoDB counts it, near enough: its attribute names and values as JSON. */
+const rowBytes = async (id: string) => Buffer.byteLength(JSON.stringify(await storedService(id)));
 
 beforeAll(async () => {
   await useTestTable();
@@ -105,21 +119,24 @@ describe('slot holds', () => {
     expect((await sweepSlotHolds(Date.now() + HOLD_RELEASE_AFTER_MS + 1000)).released).toBe(0);
     expect(await holdNames(s.id)).toEqual([]);
     expect(await placesLeft(s.id)).toBe(0);
-    expect((await storedService(s.id)).gsi1pk).toBeUndefined();
+    expect((await slotRow(s.id)).gsi1pk).toBeUndefined();
+    // The service row never carried a hold or a sweep pointer, nor its stored count changed.
+    const row = await storedService(s.id);
+    expect(Object.keys(row).filter((k) => k.startsWith('hold#'))).toEqual([]);
+    expect(row.gsi1pk).toBeUndefined();
+    expect((row.availability as { slotsAvailable: number }[])[0]!.slotsAvailable).toBe(3);
   }, 120_000);
 
   it('gives back the places of a booking that took them and never landed, once, after the release delay', async () => {
     const s = await service(4);
     const at = Date.now();
-    const taken = await takePlaces(
-      tenant,
-      { serviceId: s.id, index: 0, slot: SLOT, places: 2, holdId: 'dead-booking-1' },
-      at,
-    );
+    const taken = await take(s.id, 'dead-booking-1', at, 2);
     expect(taken.kind).toBe('taken');
     expect(await placesLeft(s.id)).toBe(2);
-    const stored = await storedService(s.id);
-    expect(stored.gsi1pk).toBe(shardedIndexKey(SLOT_HOLDS_INDEX_PK, tenant));
+    const stored = await slotRow(s.id);
+    // The pointer is sharded by slot: a tenant's slots spread over the index partitions.
+    expect(stored.gsi1pk).toBe(shardedIndexKey(SLOT_HOLDS_INDEX_PK, `${tenant}#${s.id}#${slotTag(SLOT)}`));
+    expect(stored.taken).toBe(2);
 
     // Too young: the booking may still land.
     expect((await sweepSlotHolds(at + 60_000)).released).toBe(0);
@@ -130,8 +147,8 @@ describe('slot holds', () => {
     expect(a.released + b.released).toBe(1);
     expect(await placesLeft(s.id)).toBe(4);
     expect(await holdNames(s.id)).toEqual([]);
-    const after = await storedService(s.id);
-    expect(after.gsi1pk).toBeUndefined();
+    const after = await slotRow(s.id);
+    expect([after.gsi1pk, after.taken]).toEqual([undefined, 0]);
     expect((await sweepSlotHolds(later)).released).toBe(0);
     expect(await placesLeft(s.id)).toBe(4);
   }, 60_000);
@@ -139,18 +156,16 @@ describe('slot holds', () => {
   it('keeps the sweep pointer on the oldest hold left, so a slot booked all along is settled as it goes', async () => {
     const s = await service(4);
     const at = Date.now();
-    const take = (holdId: string, when: number) =>
-      takePlaces(tenant, { serviceId: s.id, index: 0, slot: SLOT, places: 1, holdId }, when);
-    await take('dead-early', at);
-    await take('dead-late', at + 90_000);
+    await take(s.id, 'dead-early', at);
+    await take(s.id, 'dead-late', at + 90_000);
     // The second take leaves the pointer where the first set it.
-    expect(String((await storedService(s.id)).gsi1sk)).toBe(slotHoldsPointerKey(tenant, s.id, at));
+    expect(String((await slotRow(s.id)).gsi1sk)).toBe(slotHoldsPointer(tenant, s.id, SLOT, at).gsi1sk);
     expect((await sweepSlotHolds(at + HOLD_RELEASE_AFTER_MS + 5000)).released).toBe(1);
     expect(await holdNames(s.id)).toEqual(['hold#dead-late']);
-    expect(String((await storedService(s.id)).gsi1sk)).toBe(slotHoldsPointerKey(tenant, s.id, at + 90_000));
+    expect(String((await slotRow(s.id)).gsi1sk)).toBe(slotHoldsPointer(tenant, s.id, SLOT, at + 90_000).gsi1sk);
     expect((await sweepSlotHolds(at + 90_000 + HOLD_RELEASE_AFTER_MS + 5000)).released).toBe(1);
     expect(await placesLeft(s.id)).toBe(4);
-    expect((await storedService(s.id)).gsi1pk).toBeUndefined();
+    expect((await slotRow(s.id)).gsi1pk).toBeUndefined();
   }, 60_000);
 
   it('a hold whose reservation landed is only forgotten: its places stay taken', async () => {
@@ -163,11 +178,11 @@ describe('slot holds', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.entity(tenant, SERVICE_ROWS.service, s.id),
+        Key: slotRowKey(tenant, s.id, SLOT),
         UpdateExpression: 'SET #h = :h, gsi1pk = :pk, gsi1sk = :sk',
         ExpressionAttributeNames: { '#h': `hold#${res.body.reservation.id}` },
         ExpressionAttributeValues: {
-          ':h': { slot: SLOT, places: 1, at: holdAt },
+          ':h': { places: 1, at: holdAt },
           ':pk': SLOT_HOLDS_INDEX_PK,
           ':sk': `${new Date(holdAt).toISOString()}#${tenant}#${s.id}`,
         },
@@ -179,10 +194,10 @@ describe('slot holds', () => {
     expect(await holdNames(s.id)).toEqual([]);
   }, 60_000);
 
-  it('a staff edit of the service keeps a pending hold, so its places still come back', async () => {
+  it('a staff edit of the service leaves the slot row alone: a pending hold stays and its places still come back', async () => {
     const s = await service(5);
     const at = Date.now();
-    await takePlaces(tenant, { serviceId: s.id, index: 0, slot: SLOT, places: 1, holdId: 'dead-booking-2' }, at);
+    await take(s.id, 'dead-booking-2', at);
     const got = await call('GET', `/api/inventory/services/${s.id}`, { token: owner.token });
     const edit = await call('PUT', `/api/inventory/services/${s.id}`, {
       token: owner.token,
@@ -237,5 +252,97 @@ describe('slot holds', () => {
     });
     expect([res.status, res.body.message]).toEqual([409, 'Only 2 places left in this time slot']);
     expect(await placesLeft(s.id)).toBe(2);
+  }, 60_000);
+
+  it('200 bookings of one slot leave the service row as it was: same bytes, no hold, same version', async () => {
+    const s = await service(250);
+    const before = await storedService(s.id);
+    const bytes = await rowBytes(s.id);
+    for (let wave = 0; wave < 10; wave++) {
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => book(s.token, 1000 + wave * 20 + i)));
+      expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    }
+    expect(await rowBytes(s.id)).toBe(bytes);
+    expect((await storedService(s.id)).version).toBe(before.version);
+    expect(await placesLeft(s.id)).toBe(50);
+    // The slot row holds the count and, until the sweep, one hold per booking: bounded by the slot's capacity.
+    const row = await slotRow(s.id);
+    expect(row.taken).toBe(200);
+    expect(await holdNames(s.id)).toHaveLength(200);
+    await sweepSlotHolds(Date.now() + HOLD_RELEASE_AFTER_MS + 1000);
+    expect(await holdNames(s.id)).toEqual([]);
+    expect(await placesLeft(s.id)).toBe(50);
+  }, 300_000);
+
+  it('two bookings of the last place at once: one is booked, the other refused as fully booked', async () => {
+    const s = await service(1);
+    const results = await Promise.all([book(s.token, 2001), book(s.token, 2002)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe('This time slot is fully booked');
+    expect(await placesLeft(s.id)).toBe(0);
+  }, 60_000);
+
+  it('the slot row decides: a take from a count read before another took the last place is refused', async () => {
+    const s = await service(1);
+    const seen = await countNow(s.id);
+    const first = await takePlaces(tenant, { serviceId: s.id, slot: SLOT, count: seen, places: 1, holdId: 'a' });
+    const second = await takePlaces(tenant, { serviceId: s.id, slot: SLOT, count: seen, places: 1, holdId: 'b' });
+    expect([first.kind, second]).toEqual(['taken', { kind: 'refused', left: 0 }]);
+    expect(await holdNames(s.id)).toEqual(['hold#a']);
+  }, 60_000);
+
+  it('a capacity edited by staff counts the places taken on the slot row (R-SVC-12)', async () => {
+    const s = await service(5);
+    for (const i of [3001, 3002, 3003]) expect((await book(s.token, i)).status).toBe(201);
+    expect(await placesLeft(s.id)).toBe(2);
+    const edit = async (capacity: number) =>
+      call('PUT', `/api/inventory/services/${s.id}`, {
+        token: owner.token,
+        body: {
+          name: 'Harbour tour',
+          description: 'One hour',
+          location: 'Pier 3',
+          rate: '30',
+          rateType: 'per_person',
+          availability: JSON.stringify([{ ...SLOT, slotsAvailable: capacity, originalSlotsAvailable: capacity }]),
+          rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+          timeZone: 'UTC',
+        },
+      });
+    expect((await edit(3)).status).toBe(200);
+    expect(await placesLeft(s.id)).toBe(0);
+    expect((await book(s.token, 3004)).status).toBe(409);
+    expect((await edit(6)).status).toBe(200);
+    expect(await placesLeft(s.id)).toBe(3);
+    const got = await call('GET', `/api/inventory/services/${s.id}`, { token: owner.token });
+    expect(JSON.parse(got.body.availability)[0]).toMatchObject({ slotsAvailable: 3, originalSlotsAvailable: 6 });
+  }, 60_000);
+
+  it('places taken before slot rows (on the service row) still count, and a hold left there is still settled', async () => {
+    const s = await service(4);
+    // As the old booking left a row: one place out of the stored count, its hold and pointer on the service row.
+    const holdAt = Date.now();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(tenant, SERVICE_ROWS.service, s.id),
+        UpdateExpression: 'SET availability[0].slotsAvailable = :left, #h = :h, gsi1pk = :pk, gsi1sk = :sk',
+        ExpressionAttributeNames: { '#h': 'hold#old-dead-booking' },
+        ExpressionAttributeValues: {
+          ':left': 3,
+          ':h': { slot: SLOT, places: 1, at: holdAt },
+          ':pk': shardedIndexKey(SLOT_HOLDS_INDEX_PK, tenant),
+          ':sk': `${new Date(holdAt + HOLD_RELEASE_AFTER_MS).toISOString()}#${tenant}#${s.id}`,
+        },
+      }),
+    );
+    expect(await placesLeft(s.id)).toBe(3);
+    expect((await book(s.token, 4001)).status).toBe(201);
+    expect(await placesLeft(s.id)).toBe(2);
+    expect(slotCount((await getServiceRow(tenant, s.id, true, false))!.availability[0]!).stored).toBe(3);
+    // (The sweep also settles holds other tests left: only this service's count is asserted.)
+    await sweepSlotHolds(holdAt + HOLD_RELEASE_AFTER_MS + 1000);
+    expect(await placesLeft(s.id)).toBe(3);
+    expect(Object.keys(await storedService(s.id)).filter((k) => k.startsWith('hold#'))).toEqual([]);
   }, 60_000);
 });

@@ -20,6 +20,7 @@ import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { optionalText, type RowParser, rowParser } from '../lib/rows.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
+import { placesLeft, readTaken, type SlotCount, slotCount, slotTag } from './slot-rows.js';
 
 /**
  * A service row as `createService` / `updateService` write it (every attribute, nulls included); the
@@ -59,25 +60,60 @@ const serviceRow = z.object({
 });
 export const parseServiceRow: RowParser<ServiceRow> = rowParser('service', serviceRow);
 
-export async function getServiceRow(tenant: TenantId, id: string, consistent = false): Promise<ServiceRow | null> {
-  const res = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.entity(tenant, SERVICE_ROWS.service, id),
-      ConsistentRead: consistent,
-    }),
-  );
-  return res.Item ? parseServiceRow(res.Item) : null;
+/**
+ * The service with each slot's places left: its row and, unless `counts` is false, its slot rows
+ * (services/slot-rows.ts, read beside it). Without them `slotsAvailable` is the stored count.
+ */
+export async function getServiceRow(
+  tenant: TenantId,
+  id: string,
+  consistent = false,
+  counts = true,
+): Promise<ServiceRow | null> {
+  const [res, taken] = await Promise.all([
+    db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.entity(tenant, SERVICE_ROWS.service, id),
+        ConsistentRead: consistent,
+      }),
+    ),
+    counts ? readTaken(tenant, id, consistent) : null,
+  ]);
+  const row = res.Item ? parseServiceRow(res.Item) : null;
+  return row && taken ? withCounts(row, (tag) => taken.get(tag)) : row;
+}
+
+/** A service row just written, with its slot rows' counts (what staff are answered). */
+export async function withSlotRows(tenant: TenantId, row: ServiceRow): Promise<ServiceRow> {
+  const taken = await readTaken(tenant, row.id, true);
+  return withCounts(row, (tag) => taken.get(tag));
+}
+
+/** The places left of every slot by its slot row's `taken` (R-BOOK-5), with the parts kept in `counts`. */
+function withCounts(row: ServiceRow, takenOf: (tag: string) => number | undefined): ServiceRow {
+  const counts: Record<string, SlotCount> = {};
+  const availability = row.availability.map((s) => {
+    const c = slotCount(s, takenOf(slotTag(s)));
+    counts[slotTag(s)] = c;
+    return { ...s, slotsAvailable: placesLeft(c) };
+  });
+  return { ...row, availability, counts };
 }
 
 export async function listServiceRows(tenant: TenantId): Promise<ServiceRow[]> {
   const out: ServiceRow[] = [];
-  for await (const items of queryPages({
-    TableName: tableName(),
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${SERVICE_ROWS.service}#` },
-  })) {
-    for (const i of items) out.push(parseServiceRow(i));
-  }
-  return out.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const rows = async () => {
+    for await (const items of queryPages({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenantPartition(tenant), ':p': `${SERVICE_ROWS.service}#` },
+    })) {
+      for (const i of items) out.push(parseServiceRow(i));
+    }
+  };
+  const [, all] = await Promise.all([rows(), readTaken(tenant, null, false)]);
+  return out
+    .map((r) => withCounts(r, (tag) => all.get(`${r.id}#${tag}`)))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

@@ -1,11 +1,11 @@
 /**
  * Offers of held places (R-SVC-9, docs/decisions/0236-waitlist.md). Every step is one conditional
  * transaction with its log line:
- *   offer    slot places taken out (conditional on enough left) + entry WAITING→OFFERED + offer link
+ *   offer    slot places taken out of the slot row (conditional on the count read) + entry WAITING→OFFERED + offer link
  *   release  entry OFFERED→EXPIRED/LEFT (conditional on the hold read) + places back to the slot
  *            (conditional on the count read) + a waitlist check marker for the next person
  *            (waitlist-release.ts; the offer's price and e-mail are waitlist-offer-mail.ts)
- * A held place is out of `slotsAvailable`, so the public page, every booking attempt and every other
+ * A held place is in the slot row's `taken`, so the public page, every booking attempt and every other
  * offer already see it as taken: a place is offered to one person only and never sold twice. Two
  * sweeps (or a sweep and an immediate run) may work on one slot at once: each picks from a
  * consistent read, and the conditions let exactly one of them through.
@@ -20,7 +20,7 @@ import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
-import { findSlot, slotNames, slotValues } from './slot-release.js';
+import { addPlacesTaken, countOf, findSlot } from './slot-release.js';
 import { getServiceRow } from './store.js';
 import { sendOfferMail } from './waitlist-offer-mail.js';
 import { releaseOffer } from './waitlist-release.js';
@@ -63,13 +63,13 @@ export async function offerEntry(
   const tokenHash = hashToken(token);
   const at = new Date(now).toISOString();
   const until = new Date(holdUntil(now, waitlistSettingsOf(service).holdMinutes, start)).toISOString();
-  const p = `#av[${found.index}]`;
   const w = auditedWrite(tenant);
-  w.update('slot-hold', keys.entity(tenant, SERVICE_ROWS.service, service.id), {
-    update: `SET ${p}.#left = ${p}.#left - :places, #version = #version + :one`,
-    condition: `attribute_exists(pk) AND ${p}.#left >= :places AND ${p}.#date = :date AND ${p}.#start = :start AND ${p}.#end = :end`,
-    names: slotNames,
-    values: { ':places': places, ':one': 1, ...slotValues(found.slot) },
+  // The places out of the slot row, by the count read; the service row unchanged since (its slot, capacity).
+  addPlacesTaken(w, tenant, service.id, found.slot, countOf(service, found.slot), places);
+  w.check('service', keys.entity(tenant, SERVICE_ROWS.service, service.id), {
+    condition: '#version = :v',
+    names: { '#version': 'version' },
+    values: { ':v': service.version },
   });
   w.update('waitlist-entry', entryKey(tenant, entry), {
     update:

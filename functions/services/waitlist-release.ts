@@ -42,7 +42,7 @@ export async function releaseOffer(
       const found = service && findSlot(service, entry.slot);
       // Places back to the slot, with the next person's check marker (slot-release.ts).
       if (service && found)
-        addPlacesBack(w, tenant, service.id, found, entry.heldPlaces ?? placesNeeded(service.rateType, entry));
+        addPlacesBack(w, tenant, service, found, entry.heldPlaces ?? placesNeeded(service.rateType, entry));
       uncount(w, tenant, entry); // a place on the waitlist for the next join (R-SVC-11)
       waitlistLog(w, tenant, entry, action, at, { actor: opts.actor ?? null });
       try {
