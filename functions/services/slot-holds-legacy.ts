@@ -15,7 +15,7 @@ import { HOLD_PREFIX } from './slot-hold-attributes.js';
 import { addWaitlistCheckParts } from './waitlist-store.js';
 
 /**
- * Holds written on the service row before slot rows (docs/decisions/slot-rows.md): the sweep settles
+ * Holds written on the service row before slot rows (docs/decisions/0270-slot-rows.md): the sweep settles
  * the ones left at the deploy as before, loaded on first use (slot-hold-sweep.ts). New holds live on
  * slot rows (slot-holds.ts); delete this file once no SWEEP#SLOTHOLDS pointer names a service row.
  */

@@ -15,7 +15,7 @@ import { getServiceRow } from './store.js';
 
 /**
  * Places taken before the booking transaction (docs/requirements/booking.md R-BOOK-5,
- * docs/decisions/0238-booking-rush.md, docs/decisions/slot-rows.md): a rush decided by single writes on the
+ * docs/decisions/0238-booking-rush.md, docs/decisions/0270-slot-rows.md): a rush decided by single writes on the
  * slot's own row, and the sweep that gives back the places of bookings that never landed, against DynamoDB Local.
  */
 let ses: RunningSes;

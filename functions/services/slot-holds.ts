@@ -11,7 +11,7 @@ import { addWaitlistCheckParts } from './waitlist-store.js';
 
 /**
  * Places taken out of a slot before the booking's own transaction (docs/requirements/booking.md
- * R-BOOK-5, docs/decisions/0238-booking-rush.md, docs/decisions/slot-rows.md). One conditional
+ * R-BOOK-5, docs/decisions/0238-booking-rush.md, docs/decisions/0270-slot-rows.md). One conditional
  * UpdateItem on the slot's own row (services/slot-rows.ts) adds the places to its `taken` and writes a
  * hold attribute `hold#{reservationId}` beside them, so a rush is decided by single-item writes that
  * never conflict, and never on the service row, which no longer grows or is rewritten with bookings.

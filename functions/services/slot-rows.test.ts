@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeAvailability } from './service-fields.js';
 import { placesLeft, slotCount, slotTag } from './slot-rows.js';
 
-/** The places a slot has left by its service row and its slot row (docs/decisions/slot-rows.md, R-BOOK-5). */
+/** The places a slot has left by its service row and its slot row (docs/decisions/0270-slot-rows.md, R-BOOK-5). */
 describe('slot rows', () => {
   const slot = { date: '2099-01-01', startTime: '10:00', endTime: '11:00' };
 

@@ -1,5 +1,5 @@
 /**
- * A row per booked slot (R-BOOK-5, docs/decisions/slot-rows.md): `SLOT#{serviceId}#{date}T{start}-{end}`
+ * A row per booked slot (R-BOOK-5, docs/decisions/0270-slot-rows.md): `SLOT#{serviceId}#{date}T{start}-{end}`
  * under the tenant carries `taken`, the places taken since slot rows exist (bookings and waitlist
  * offers, less what went back), and the in-flight holds of that slot only. The service row keeps the
  * slot definitions: capacity (`originalSlotsAvailable`) and `slotsAvailable` as stored, which after
