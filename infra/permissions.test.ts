@@ -74,14 +74,14 @@ describe('permissions follow the shipped code', { timeout: 120_000 }, () => {
     ).toEqual([...MAIL_SENDING_SWEEPS].sort());
   });
 
-  it('the senders of mail with attachments (SendRawEmail) are the reports and services areas (the booking confirmation with its .ics, R-BOOK-8), the report-schedules sweep and the reminder sweep (.ics)', async () => {
+  it('the senders of mail with attachments (SendRawEmail) are the reports, reservations and services areas (the booking confirmation and the cancellation with their .ics, R-BOOK-8, R-RES-14), the report-schedules sweep, the reminder sweep and the unpaid-bookings sweep (.ics)', async () => {
     await loaded;
-    expect(await areasWhere(uses.rawMail)).toEqual(['reports', 'services']);
+    expect(await areasWhere(uses.rawMail)).toEqual(['reports', 'reservations', 'services']);
     expect(
       SWEEPS.filter((s) => uses.rawMail(sweepCode.get(s.name)!))
         .map((s) => s.name)
         .sort(),
-    ).toEqual(['report-schedules', 'reservation-reminders']);
+    ).toEqual(['report-schedules', 'reservation-reminders', 'unpaid-bookings']);
   });
 
   it('lets exactly the areas that make an S3 client touch the uploads bucket, each for what it does', async () => {
