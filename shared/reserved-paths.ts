@@ -27,7 +27,7 @@ export const INFO_PAGES = [
 ] as const;
 
 /** Public pages of the platform host that are not info pages. */
-export const PUBLIC_PAGES = [
+const PUBLIC_PAGES = [
   'login',
   'forgot-password',
   'signup',
@@ -58,7 +58,7 @@ export const APP_SEGMENTS = [
 ] as const;
 
 /** Host labels and files the platform keeps for itself (static assets, mail, the bare app names). */
-export const PLATFORM_LABELS = [
+const PLATFORM_LABELS = [
   'www',
   'app',
   'mail',

@@ -9,7 +9,7 @@
  * - Frames refused (DENY and frame-ancestors 'none'); MIME sniffing off; no Referer ever: sign-in
  *   and sign-up URLs carry tokens that must not leak to another site.
  */
-export interface HeaderSources {
+interface HeaderSources {
   /** Origins photos load from and uploads post to, e.g. https://bucket.s3.us-east-1.amazonaws.com. */
   uploads: string[];
   /** Further origins the SPA connects to (the live-updates endpoint in production). */
@@ -17,9 +17,9 @@ export interface HeaderSources {
 }
 
 export const HSTS = { maxAgeSeconds: 2 * 365 * 24 * 3600, includeSubdomains: true, preload: true } as const;
-export const HSTS_VALUE = `max-age=${HSTS.maxAgeSeconds}; includeSubDomains; preload`;
+const HSTS_VALUE = `max-age=${HSTS.maxAgeSeconds}; includeSubDomains; preload`;
 export const FRAME_OPTIONS = 'DENY';
-export const REFERRER_POLICY = 'no-referrer';
+const REFERRER_POLICY = 'no-referrer';
 
 export function contentSecurityPolicy(s: HeaderSources): string {
   const uploads = s.uploads.join(' ');

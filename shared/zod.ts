@@ -14,7 +14,7 @@ import en from 'zod/v4/locales/en.js';
 import { isMultiLineText, isSingleLine, multiLineMessage, singleLineMessage } from './domain/text.js';
 
 /** 'firstName' → 'First name': the field a length message is about, from the path. */
-export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   const key = [...(path ?? [])].reverse().find((k): k is string => typeof k === 'string');
   if (!key) return 'Value';
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

@@ -38,8 +38,7 @@ const userRecordSchema = z.object(userRecordShape);
 export type UserRecord = z.output<typeof userRecordSchema>;
 export const parseUserRecord: RowParser<UserRecord> = rowParser('user', userRecordSchema);
 
-export const ORGANIZATION_STATUSES = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
-export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
+const ORGANIZATION_STATUSES = ['ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'] as const;
 
 const organizationSchema = z.object({
   /** The tenant id (the `T#{id}` of the key). */

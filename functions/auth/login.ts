@@ -13,7 +13,7 @@ import {
 import { recordSignIn, startSession } from './session.js';
 import { findUserByUsername, getOrganization } from './store.js';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CREDENTIALS = 'Invalid credentials';
 export const LOCKED_OUT = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 /** The attempt rows: `pk = LOGINFAIL#{lower(username)}`, `sk = LOGINFAIL` (docs/data-model.md). */
 export const ATTEMPTS = 'LOGINFAIL';
@@ -22,7 +22,7 @@ export const ATTEMPTS = 'LOGINFAIL';
  * R-AUTH-1's lock, with a code of its own (R-AUTH-6): the sign-in page offers a sign-in link for it
  * and not for the source address's limit, whose code stays TooManyRequests.
  */
-export const accountLocked = () => new ApiError(429, ACCOUNT_LOCKED, LOCKED_OUT);
+const accountLocked = () => new ApiError(429, ACCOUNT_LOCKED, LOCKED_OUT);
 
 /**
  * R-AUTH-1 login. Unknown usernames cost the same as wrong passwords (a dummy hash is checked)

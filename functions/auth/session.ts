@@ -7,7 +7,7 @@ import { recordLogin } from './store.js';
 import { platformUrl, signedInDashboardUrl } from './urls.js';
 
 /** The user object of R-AUTH-3, as the login response and the sign-in URL carry it. */
-export function sessionUser(user: UserRecord, org: OrganizationRecord | undefined) {
+function sessionUser(user: UserRecord, org: OrganizationRecord | undefined) {
   return {
     id: user.id,
     username: user.username,

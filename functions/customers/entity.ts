@@ -24,18 +24,18 @@ import * as z from '../../shared/zod.js';
 import { customerSearchPuts, searchPartition, searchPrefixes } from './search-index.js';
 import { getRow } from '../lib/coalesced-get.js';
 
-export const CUSTOMER_ENTITY = 'CUSTOMER';
+const CUSTOMER_ENTITY = 'CUSTOMER';
 const PHONE = 'CUSTPHONE';
 const EMAIL = 'CUSTEMAIL';
 const CUSTOMERS_INDEX = 'CUSTOMERS';
 
-export const customerKey = (tenant: TenantId, id: string): Key => keys.entity(tenant, CUSTOMER_ENTITY, id);
-export const customerStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'customers');
-export const phoneKey = (phone: string) => phone.replace(/\D/g, '') || phone.trim().toLowerCase();
-export const emailKey = (email: string) => email.trim().toLowerCase();
+const customerKey = (tenant: TenantId, id: string): Key => keys.entity(tenant, CUSTOMER_ENTITY, id);
+const customerStatsKey = (tenant: TenantId): Key => keys.entity(tenant, 'STATS', 'customers');
+const phoneKey = (phone: string) => phone.replace(/\D/g, '') || phone.trim().toLowerCase();
+const emailKey = (email: string) => email.trim().toLowerCase();
 const nameKey = (firstName: string, lastName: string) =>
   `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, ' ');
-export const phoneNameKey = (c: Pick<CustomerInput, 'phone' | 'firstName' | 'lastName'>) =>
+const phoneNameKey = (c: Pick<CustomerInput, 'phone' | 'firstName' | 'lastName'>) =>
   `${phoneKey(c.phone)}#${nameKey(c.firstName, c.lastName)}`;
 
 export interface CustomerInput {
@@ -46,14 +46,14 @@ export interface CustomerInput {
   address?: string | null;
 }
 
-export interface CustomerMatch {
+interface CustomerMatch {
   id: string;
   existing: boolean;
   /** Pointers the existing customer lacks (a new phone or e-mail): added with the booking. */
   missingPointers: ('phone' | 'email')[];
 }
 
-export interface CustomerRow {
+interface CustomerRow {
   id: string;
   firstName: string;
   lastName: string;
@@ -117,7 +117,7 @@ const customerRow = z.object({
 });
 export const parseCustomerRow: RowParser<CustomerRow> = rowParser('customer', customerRow);
 
-export async function getCustomerRow(tenant: TenantId, id: string): Promise<CustomerRow | null> {
+async function getCustomerRow(tenant: TenantId, id: string): Promise<CustomerRow | null> {
   const res = await db().send(new GetCommand({ TableName: tableName(), Key: customerKey(tenant, id) }));
   return res.Item ? parseCustomerRow(res.Item) : null;
 }

@@ -19,7 +19,7 @@ export interface SeedCustomer {
 }
 
 /** The rows of one customer as the booking transaction writes them (customer, search rows), plus its reservations. */
-export function customerRows(
+function customerRows(
   tenant: TenantId,
   c: SeedCustomer & { id?: string },
   reservations: Record<string, unknown>[] = [],

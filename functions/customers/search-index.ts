@@ -15,9 +15,9 @@ import { keys, type TenantId } from '../lib/keys.js';
  * - `p:{last 4}` and `p:{last 7}`: the end of the number ("0199", "5550199").
  * - `e:{email}`: a prefix of the e-mail address ("ada@", "ada.l").
  */
-export const SEARCH_INDEX = 'CSEARCH';
+const SEARCH_INDEX = 'CSEARCH';
 
-export interface SearchableCustomer {
+interface SearchableCustomer {
   id: string;
   firstName: string;
   lastName: string;

@@ -11,15 +11,15 @@ import { searchPartition, searchPrefixes } from './search-index.js';
 const CUSTOMER = 'CUSTOMER';
 const CUSTOMERS_INDEX = 'CUSTOMERS';
 /** A search stops collecting matches here: the count then reads "500" and the pages cover those. */
-export const MAX_SEARCH_MATCHES = 500;
+const MAX_SEARCH_MATCHES = 500;
 /** The View Details dialog shows the newest reservations of a customer, at most this many. */
-export const MAX_DETAIL_RESERVATIONS = 100;
+const MAX_DETAIL_RESERVATIONS = 100;
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
-export function toCustomerView(item: Row): CustomerView {
+function toCustomerView(item: Row): CustomerView {
   const r = parseCustomerRow(item);
   return {
     id: r.id,
@@ -36,7 +36,7 @@ export function toCustomerView(item: Row): CustomerView {
 }
 
 /** A reservation line of the View Details dialog, from the stored row (reservations/entity.ts parses it). */
-export function toCustomerReservation(item: Row): CustomerReservationView {
+function toCustomerReservation(item: Row): CustomerReservationView {
   const r = parseReservationRow(item);
   const itemName = r.kind === 'SERVICE' ? (r.service?.name ?? '') : (r.inventoryItem?.name ?? '');
   return {
@@ -68,7 +68,7 @@ export async function customerTotal(tenant: TenantId): Promise<number> {
 }
 
 /** Ids of customers matching a search, in index order, at most MAX_SEARCH_MATCHES; reads only matching index rows. */
-export async function searchCustomerIds(tenant: TenantId, search: string): Promise<string[]> {
+async function searchCustomerIds(tenant: TenantId, search: string): Promise<string[]> {
   const ids = new Set<string>();
   for (const prefix of searchPrefixes(search)) {
     for await (const page of queryPages({

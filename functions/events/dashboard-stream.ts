@@ -19,12 +19,12 @@ export const MAX_BACKLOG_MS = 10 * 60_000;
 /** Reads per request at most (100 events each): a burst larger than that continues on the next request. */
 const MAX_PAGES = 5;
 
-export function sseFrame(type: string, data: unknown): string {
+function sseFrame(type: string, data: unknown): string {
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /** What the client has seen: events up to `at`, plus the ids of those within LAG_MS before it. */
-export interface Cursor {
+interface Cursor {
   at: number;
   seen: string[];
 }

@@ -13,7 +13,7 @@ import { rowParser } from '../lib/rows.js';
 import { userNames } from '../users/store.js';
 import { INVENTORY_ROWS, table } from './model.js';
 
-export type InventoryEventType =
+type InventoryEventType =
   | 'ITEM_CREATED'
   | 'ITEM_UPDATED'
   | 'ITEM_DELETED'
@@ -28,7 +28,7 @@ export type InventoryEventType =
   | 'BULK_CREATED'
   | 'BULK_DELETED';
 
-export interface LogInput {
+interface LogInput {
   eventType: InventoryEventType;
   actor: AuthClaims;
   item?: { id: string; itemNumber: string } | null;

@@ -90,7 +90,7 @@ export const deleteBatch = (w: AuditedWrite, tenant: TenantId, id: string) =>
 export const conditionFailed = (e: unknown): e is WriteFailed => e instanceof WriteFailed && e.failed.length > 0;
 
 /** Consistent reads of up to any number of keys (BatchGetItem takes 100 at a time). */
-export function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
+function consistentBatchGet(keyList: Key[]): Promise<Record<string, unknown>[]> {
   return batchGetAll(keyList as unknown as Record<string, unknown>[], { consistent: true });
 }
 

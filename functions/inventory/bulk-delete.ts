@@ -98,7 +98,7 @@ export async function bulkDelete(
 }
 
 /** The 409 of a bulk delete that kept every item: each item with the reservations that hold it. */
-export function keptMessage(kept: readonly KeptItem[]): string {
+function keptMessage(kept: readonly KeptItem[]): string {
   if (kept.length === 1) return reservedItemMessage(kept[0]!.itemNumber, kept[0]!.reservations);
   const list = kept
     .map((k) => `${k.itemNumber} (${k.reservations.length ? k.reservations.join(', ') : 'in use'})`)

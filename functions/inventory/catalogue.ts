@@ -28,7 +28,7 @@ export async function requireType(tenant: TenantId, id: string): Promise<Product
   return row;
 }
 
-export async function requireVariant(tenant: TenantId, id: string): Promise<VariantRow> {
+async function requireVariant(tenant: TenantId, id: string): Promise<VariantRow> {
   const row = await getRow(tenant, INVENTORY_ROWS.variant, id);
   if (!row) throw notFound('Product variant not found');
   return row;

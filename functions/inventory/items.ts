@@ -18,7 +18,7 @@ export const itemKey = (tenant: TenantId, id: string) => keys.entity(tenant, INV
 export const itemNumberKey = (tenant: TenantId, itemNumber: string) =>
   keys.entity(tenant, INVENTORY_ROWS.itemNumber, normaliseItemNumber(itemNumber));
 
-export const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${itemNumber.trim()}" already exists`);
+const duplicateItemNumber = (itemNumber: string) => conflict(`Item ID "${itemNumber.trim()}" already exists`);
 
 /**
  * Commits an item write and turns a cancelled transaction into the message a person can act on: the
@@ -47,7 +47,7 @@ export async function getItem(tenant: TenantId, id: string): Promise<ItemRow | n
   return getRow(tenant, INVENTORY_ROWS.item, id);
 }
 
-export async function requireItem(tenant: TenantId, id: string): Promise<ItemRow> {
+async function requireItem(tenant: TenantId, id: string): Promise<ItemRow> {
   const row = await getItem(tenant, id);
   if (!row) throw notFound('Item not found');
   return row;

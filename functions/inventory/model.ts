@@ -101,7 +101,7 @@ const ROWS = {
   [INVENTORY_ROWS.location]: parseLocation,
 };
 type RowEntity = keyof typeof ROWS;
-export type RowOf<K extends RowEntity> = ReturnType<(typeof ROWS)[K]>;
+type RowOf<K extends RowEntity> = ReturnType<(typeof ROWS)[K]>;
 
 /** Counter attributes of the stats row (kept by ADD: absent until the first write of that status). */
 export const parseStatsRow = rowParser(
@@ -177,9 +177,6 @@ export function toItem(
     updatedAt: i.updatedAt,
   };
 }
-
-/** Counter attributes of the stats row: `total` and one per status. */
-export const STATUS_COUNTERS = ITEM_STATUSES;
 
 /** Deltas for the stats row (`total` and per status), ADDed with `AuditedWrite.count` in the write they count. */
 export type StatsDelta = Partial<Record<'total' | ItemStatus, number>>;

@@ -39,17 +39,17 @@ export const apiKeyRowKey = (tenant: TenantId, id: string): Key => keys.entity(t
 export const hashApiKey = hashToken;
 
 /** R-SET-9: 600 requests a minute per key (fixed windows), then 429 with Retry-After. */
-export const API_KEY_RATE: WindowLimit = { limit: 600, windowSeconds: 60 };
+const API_KEY_RATE: WindowLimit = { limit: 600, windowSeconds: 60 };
 /** How long a warm function trusts what it read about a key (R-SET-9: a revoked key is refused within 60 s). */
 export const KEY_CHECK_TTL_MS = 30_000;
 
-export const INVALID_KEY = 'This API key is not valid: it was revoked, or it was never issued.';
+const INVALID_KEY = 'This API key is not valid: it was revoked, or it was never issued.';
 export const KEY_IN_QUERY = 'Send API keys in the Authorization header (Bearer), never in the address.';
 export const KEY_ON_PLATFORM = "API keys work on their organization's routes only.";
 export const KEY_NOT_A_PERSON =
   'This route acts for the person signed in (their own profile, session or clock-in); an API key cannot use it.';
-export const KEY_RATE_LIMITED = 'Too many requests with this API key. Wait for the time in Retry-After and try again.';
-export const KEY_CREATOR_GONE =
+const KEY_RATE_LIMITED = 'Too many requests with this API key. Wait for the time in Retry-After and try again.';
+const KEY_CREATOR_GONE =
   'This API key stopped working: the administrator who created it is no longer an active administrator. Create a new key.';
 
 const pointerRow = z.object({
@@ -59,8 +59,8 @@ const pointerRow = z.object({
   accessLevel: z.enum(API_KEY_ACCESS_LEVELS),
   createdById: z.string(),
 });
-export const parseApiKeyPointer = rowParser('API key pointer', pointerRow);
-export type ApiKeyPointer = z.output<typeof pointerRow>;
+const parseApiKeyPointer = rowParser('API key pointer', pointerRow);
+type ApiKeyPointer = z.output<typeof pointerRow>;
 
 interface KeyFacts {
   at: number;
@@ -106,7 +106,7 @@ export function forgetApiKeys(keyHash?: string): void {
 }
 
 /** The role a key's access level acts with: an administrator, or an employee at the manager or employee level. */
-export function claimsOfKey(p: Pick<ApiKeyPointer, 'tenantId' | 'keyId' | 'name' | 'accessLevel'>): AuthClaims {
+function claimsOfKey(p: Pick<ApiKeyPointer, 'tenantId' | 'keyId' | 'name' | 'accessLevel'>): AuthClaims {
   const level: ApiKeyAccessLevel = p.accessLevel;
   return {
     userId: `apikey_${p.keyId}`,

@@ -40,12 +40,12 @@ type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteComman
 type Names = Record<string, string>;
 type Values = Record<string, unknown>;
 
-export interface ConditionOptions {
+interface ConditionOptions {
   condition?: string;
   names?: Names;
   values?: Values;
 }
-export interface UpdateOptions extends ConditionOptions {
+interface UpdateOptions extends ConditionOptions {
   update: string;
 }
 

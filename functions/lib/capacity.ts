@@ -230,7 +230,7 @@ function attributeValue(value: unknown): AttributeValue {
 }
 
 /** Reads rows by key, consistently, through a client the recorder is not on (plain attribute values). */
-export type UnrecordedRead = (keys: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+type UnrecordedRead = (keys: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
 let unrecordedRead: UnrecordedRead | undefined;
 
 /** The recorder's own look at the written items, before and after a write: not recorded. */
@@ -336,7 +336,7 @@ function readCall(
  */
 let installed = false;
 
-export function addCapacityRecorder(client: DynamoDBClient, unrecorded: UnrecordedRead): void {
+function addCapacityRecorder(client: DynamoDBClient, unrecorded: UnrecordedRead): void {
   unrecordedRead = unrecorded;
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -421,10 +421,3 @@ export function stopCapacityRecording(): RecordedCall[] {
   calls = [];
   return out;
 }
-
-/** What has been recorded so far (recording goes on). */
-export function recordedCalls(): readonly RecordedCall[] {
-  return calls;
-}
-
-export const capacityRecordingEnabled = () => enabled;

@@ -2,7 +2,7 @@
  * Everything a handler needs from its environment, read once. Lambda gets these from the CDK stack,
  * the local runtime sets them before it loads the handlers. Domain code never asks "am I local?".
  */
-export interface Config {
+interface Config {
   tableName: string;
   region: string;
   dynamoEndpoint?: string;

@@ -15,7 +15,7 @@ let client: DynamoDBDocumentClient | undefined;
 let unrecorded: DynamoDBDocumentClient | undefined;
 
 /** What a tool may add to each new client: the bench's capacity recorder (./capacity.ts). */
-export type DbClientHook = (
+type DbClientHook = (
   raw: DynamoDBClient,
   unrecordedRead: (keys: readonly Record<string, unknown>[]) => Promise<Record<string, unknown>[]>,
 ) => void;
@@ -88,7 +88,7 @@ type QueryItems = NonNullable<QueryCommandOutput['Items']>;
 export type PagedQuery = Omit<QueryCommandInput, 'ExclusiveStartKey'>;
 
 /** Where a paged read starts (the last key of an earlier read) and how many rows each page asks for. */
-export interface PagingOptions {
+interface PagingOptions {
   /** The key to read after, as DynamoDB handed it out (a cursor, or the last row's keys). */
   after?: Record<string, unknown>;
   /**
@@ -99,7 +99,7 @@ export interface PagingOptions {
 }
 
 /** One page: its items, DynamoDB's count (what `Select: 'COUNT'` reads), and the key the next page starts at. */
-export interface QueryPage {
+interface QueryPage {
   items: QueryItems;
   count: number;
   /** Undefined once DynamoDB reports no more rows: a reader that stops early keeps this as its cursor. */

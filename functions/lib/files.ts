@@ -1,4 +1,3 @@
-import type { S3Client } from '@aws-sdk/client-s3';
 import type { PresignedPost } from '@aws-sdk/s3-presigned-post';
 import { config } from './config.js';
 import type { TenantId } from './keys.js';
@@ -28,16 +27,11 @@ const s3Sdk = /* @__PURE__ */ loadOnce(async () => {
 const urlPresigner = /* @__PURE__ */ loadOnce(() => import('@aws-sdk/s3-request-presigner'));
 const postPresigner = /* @__PURE__ */ loadOnce(() => import('@aws-sdk/s3-presigned-post'));
 
-/** The S3 client every file operation uses (loaded on first use, see above). */
-export async function s3Client(): Promise<S3Client> {
-  return (await s3Sdk.get()).client;
-}
-
 export function resetFiles(): void {
   s3Sdk.reset();
 }
 
-export const bucket = () => config().uploadsBucket;
+const bucket = () => config().uploadsBucket;
 
 /** Photo layout: originals, and the variants the resize function writes from them. */
 export const PHOTO_VARIANTS = ['medium', 'large'] as const;
@@ -73,7 +67,7 @@ export function parseIncomingPhotoKey(key: string): { tenant: string; baseKey: s
 }
 
 /** How long a photo URL handed to a browser stays valid; every read hands out fresh ones. */
-export const PHOTO_URL_TTL_SECONDS = 24 * 3600;
+const PHOTO_URL_TTL_SECONDS = 24 * 3600;
 
 /**
  * A time-limited GET link. `response` sets the headers S3 answers with (a document's download name

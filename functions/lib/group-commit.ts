@@ -22,7 +22,7 @@ interface Queue {
 const queues = new Map<string, Queue>();
 
 /** `item`'s answer from `write`, which gets every item asked for `key` meanwhile (in order) and answers one result each. */
-export function groupCommit<T, R>(key: string, item: T, write: (items: T[]) => Promise<R[]>): Promise<R> {
+function groupCommit<T, R>(key: string, item: T, write: (items: T[]) => Promise<R[]>): Promise<R> {
   let queue = queues.get(key);
   if (!queue) {
     queue = { busy: false, waiting: [] };

@@ -16,7 +16,7 @@ export interface CalendarEvent {
   sequence?: number;
 }
 
-export interface CalendarOptions {
+interface CalendarOptions {
   /** The calendar's display name (X-WR-CALNAME). */
   name: string;
   /**

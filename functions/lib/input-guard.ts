@@ -28,10 +28,10 @@ const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const refuse = (message: string, path: string) =>
   new ApiError(400, 'ValidationError', `Validation failed: ${message}`, [{ msg: message, path }]);
 
-export const badText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+const badText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
 /** Throws a 400 (or 413) naming the first hostile part of `value`; `where` prefixes the path. */
-export function guardValue(value: unknown, where: string): void {
+function guardValue(value: unknown, where: string): void {
   let nodes = 0;
   const walk = (v: unknown, path: string, depth: number): void => {
     if (++nodes > INPUT_LIMITS.maxNodes) throw refuse(INPUT_MESSAGES.tooWide, where);

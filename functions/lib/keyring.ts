@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  * key that sealed it: functions/users/crypto.ts). Stored form: `{"current":"<id>","keys":{"<id>":"<material>"}}`.
  * A plain string is the value the stack generated before keyrings: one key with the id LEGACY_KEY_ID.
  */
-export interface Keyring {
+interface Keyring {
   current: string;
   keys: Record<string, string>;
 }

@@ -30,7 +30,7 @@ export function resetMail(): void {
   ses.reset();
 }
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   html: string;
@@ -58,7 +58,7 @@ export function deliveryTracking(mail: Pick<Mail, 'template' | 'tenant'>) {
 }
 
 /** Sends one e-mail through SES (locally the SES emulator, whose inbox the runtime prints). */
-export async function sendMail(mail: Mail): Promise<void> {
+async function sendMail(mail: Mail): Promise<void> {
   const { sdk, client: c } = await ses.get();
   await c.send(
     new sdk.SendEmailCommand({
@@ -89,7 +89,7 @@ export async function trySendMail(mail: Mail): Promise<boolean> {
   return ok;
 }
 
-export interface MailWithAttachments extends Mail {
+interface MailWithAttachments extends Mail {
   attachments: MimeAttachment[];
   /** One-click unsubscribe address of this recipient (List-Unsubscribe / List-Unsubscribe-Post headers, see ./mime.ts). */
   listUnsubscribe?: string;

@@ -20,7 +20,7 @@ export const USAGE_PK = 'USAGE';
  * `sk = {yyyy-mm-ddThh}#{tenant}#{key id}`, the same three counters (a separate partition, so the
  * per-tenant figures above do not count them twice).
  */
-export const API_KEY_USAGE_PK = 'USAGE#APIKEY';
+const API_KEY_USAGE_PK = 'USAGE#APIKEY';
 
 interface Tally {
   calls: number;

@@ -21,7 +21,7 @@ export interface MimeAttachment {
   content: Uint8Array;
 }
 
-export interface MimeMessage {
+interface MimeMessage {
   from: string;
   to: string[];
   subject: string;
@@ -91,7 +91,7 @@ function unsubscribeUrl(u: string): string {
   return u;
 }
 
-export const newBoundary = (label: string) => `=_${label}.${randomBytes(12).toString('hex')}`;
+const newBoundary = (label: string) => `=_${label}.${randomBytes(12).toString('hex')}`;
 
 export function buildMimeMessage(m: MimeMessage): Uint8Array {
   if (!m.to.length) throw new Error('A message needs at least one recipient');

@@ -27,7 +27,7 @@ export const modulesKey = (tenant: TenantId) => keys.entity(tenant, 'MODULES', '
 
 const moduleCache = warmCache<ModuleStates>(MODULE_CACHE_MS);
 
-export interface ModulesRow {
+interface ModulesRow {
   states: ModuleStates;
   version: number;
 }
@@ -68,9 +68,9 @@ export function forgetModules(): void {
  * warm function (one projected GetItem per tenant per window), so a suspension shuts a tenant's
  * existing tokens out within seconds (403 below), before the session check (30 s, 401) ends them.
  */
-export const ORG_STATUS_CACHE_MS = 5_000;
+const ORG_STATUS_CACHE_MS = 5_000;
 export const ORGANIZATION_SUSPENDED_MESSAGE = 'Your organization has been suspended. Please contact support.';
-export const organizationSuspended = () => new ApiError(403, 'OrganizationSuspended', ORGANIZATION_SUSPENDED_MESSAGE);
+const organizationSuspended = () => new ApiError(403, 'OrganizationSuspended', ORGANIZATION_SUSPENDED_MESSAGE);
 const statusCache = warmCache<string>(ORG_STATUS_CACHE_MS);
 
 /** The organization's status ('ACTIVE', 'TRIAL', 'SUSPENDED', 'INACTIVE'; 'MISSING' without a row). */

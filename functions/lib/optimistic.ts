@@ -29,7 +29,7 @@ const PAUSE = { baseMs: 10, stepMs: 25, capMs: 400 };
  * The pause before attempt `attempt + 1`: random (so racing writers spread out) and growing with the
  * attempt up to a cap.
  */
-export function retryPause(attempt: number, random: () => number = Math.random): Promise<void> {
+function retryPause(attempt: number, random: () => number = Math.random): Promise<void> {
   return new Promise((r) => setTimeout(r, pauseMs(attempt, random)));
 }
 

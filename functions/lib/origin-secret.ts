@@ -26,7 +26,7 @@ export function resetOriginSecret(): void {
 }
 
 /** Throws 403 unless the request carries the origin secret (when one is configured). */
-export async function checkOriginSecret(event: { headers?: Record<string, string | undefined> | null }): Promise<void> {
+async function checkOriginSecret(event: { headers?: Record<string, string | undefined> | null }): Promise<void> {
   const expected = await expectedSecret();
   if (!expected) return;
   const got = Buffer.from(event.headers?.[ORIGIN_SECRET_HEADER] ?? '');

@@ -28,11 +28,11 @@ import { stateOf, type ApiEvent, type ApiMiddleware } from './middlewares/types.
 import { validate } from './middlewares/validate.js';
 import type { AuthClaims } from './tokens.js';
 
-export { reply, isReply, type Reply } from './middlewares/serialise.js';
+export { reply, type Reply } from './middlewares/serialise.js';
 
 type Infer<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
-export interface OperationContext<R extends RouteContract = RouteContract> {
+interface OperationContext<R extends RouteContract = RouteContract> {
   route: R;
   params: Infer<R['params']>;
   query: Infer<R['query']>;
@@ -47,14 +47,14 @@ export interface OperationContext<R extends RouteContract = RouteContract> {
 }
 
 /** What an operation answers: the route's response body (checked against the contract), or `reply(status, body)`. */
-export type Answer<R> = ResponseInputOf<R>;
-export type Operation<R extends RouteContract = RouteContract> = (
+type Answer<R> = ResponseInputOf<R>;
+type Operation<R extends RouteContract = RouteContract> = (
   ctx: OperationContext<R>,
 ) => Promise<Answer<R> | Reply<Answer<R>>>;
 type IdsOf<A extends Area> = Extract<(typeof routes)[number], { area: A }>['id'];
-export type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
+type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
 
-export interface AreaHandlerOptions {
+interface AreaHandlerOptions {
   /**
    * Extra steps between authorise and validate: body parsers for the area's non-JSON routes (for
    * example `multipart()` from ./middlewares/multipart.js), so only areas that take them bundle them.

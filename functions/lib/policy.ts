@@ -9,7 +9,7 @@ import { policyAsStored, type PermissionPolicy } from '../../shared/domain/roles
  * every warm one within 5 s (4 s of cache plus the read), and at once by the function that saved it
  * (functions/settings/permissions.ts calls forgetPolicy). Tested in functions/settings/permission-matrix.int.test.ts.
  */
-export const POLICY_TTL_MS = 4_000;
+const POLICY_TTL_MS = 4_000;
 const TTL_MS = POLICY_TTL_MS;
 const cache = new Map<string, { at: number; policy: PermissionPolicy | null }>();
 

@@ -157,7 +157,7 @@ export async function limitBySource(
 }
 
 /** What `countInWindow` learnt: whether the request may go on, its number in the window, and when the window ends. */
-export interface WindowCount {
+interface WindowCount {
   allowed: boolean;
   /** This request's number in the current window (1 for the first); `limit` once refused. */
   hits: number;

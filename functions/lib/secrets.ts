@@ -25,7 +25,7 @@ export async function readSecret(secretId: string, versionStage?: SecretStage): 
 }
 
 /** The staging labels Secrets Manager rotation moves between a secret's versions. */
-export type SecretStage = 'AWSCURRENT' | 'AWSPENDING' | 'AWSPREVIOUS';
+type SecretStage = 'AWSCURRENT' | 'AWSPENDING' | 'AWSPREVIOUS';
 
 /**
  * How long a function keeps a rotated secret's values before reading them again, and the extension's
@@ -38,7 +38,7 @@ export const EXTENSION_CACHE_TTL_SECONDS = 60;
 export const NEW_VALUE_PROPAGATION_MS = SECRET_REFRESH_MS + EXTENSION_CACHE_TTL_SECONDS * 1000 + 60_000;
 
 /** A rotated secret as its readers see it: sign or send with `current`, accept any of `accepted`. */
-export interface SecretVersions {
+interface SecretVersions {
   current: string;
   /** current first, then the value being rotated in (AWSPENDING) and the one rotated out (AWSPREVIOUS). */
   accepted: string[];

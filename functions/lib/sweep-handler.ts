@@ -11,8 +11,8 @@ import { logger, withJobContext } from './logger.js';
  *
  * A heartbeat write that fails is logged and never fails the sweep itself.
  */
-export const HEARTBEAT_PK = 'HEARTBEAT';
-export const heartbeatKey = (name: string) => ({ pk: HEARTBEAT_PK, sk: `SWEEP#${name}` });
+const HEARTBEAT_PK = 'HEARTBEAT';
+const heartbeatKey = (name: string) => ({ pk: HEARTBEAT_PK, sk: `SWEEP#${name}` });
 
 export interface Heartbeat {
   name: string;

@@ -9,11 +9,11 @@ type Row = Record<string, unknown>;
  * The query of one partition of a sharded index: `KeyConditionExpression` names the partition
  * `:pk` (`gsi1pk = :pk AND …`), which the reader fills with each shard in turn.
  */
-export type ShardQuery = Omit<PagedQuery, 'IndexName'> & {
+type ShardQuery = Omit<PagedQuery, 'IndexName'> & {
   ExpressionAttributeValues?: Record<string, unknown>;
 };
 
-export interface ShardReadOptions {
+interface ShardReadOptions {
   /** Called once per DynamoDB Query sent (a sweep's read figures). */
   onQuery?: () => void;
 }

@@ -12,5 +12,3 @@ export const TABLE_KEYS = {
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   ],
 } as const;
-
-export type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];

@@ -101,7 +101,7 @@ const TOKEN_WORDS: Record<string, string> = {
  * Handlebars' parse error in one line a person can act on (docs/decisions/0024-words-and-states.md): where, and what
  * was expected. Its own message is four lines ("Parse error on line 1:", the text, a caret, the tokens).
  */
-export function compileErrorText(message: string): string {
+function compileErrorText(message: string): string {
   const lines = message.split('\n');
   const head = /^Parse error on line (\d+):$/.exec(lines[0] ?? '');
   const tokens = /^Expecting (.+), got '([^']+)'$/.exec(lines[3] ?? '');

@@ -313,11 +313,6 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   },
 ];
 
-export async function renderTemplate(content: string, variables: Record<string, unknown>): Promise<string> {
-  const Handlebars = await handlebars();
-  return Handlebars.compile(content, { strict: false })(variables);
-}
-
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
 /**

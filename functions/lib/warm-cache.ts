@@ -4,7 +4,7 @@
  * key share one read, so a burst of requests to a cold function costs one GetItem, not one each. A
  * failed read is not kept. Bounded: past `max` keys the cache starts again.
  */
-export interface WarmCache<V> {
+interface WarmCache<V> {
   get(key: string, load: () => Promise<V>, now?: number): Promise<V>;
   clear(): void;
 }

@@ -59,15 +59,14 @@ export const endpointRow = z.object({
 export type EndpointRow = z.output<typeof endpointRow>;
 export const parseEndpointRow = rowParser('webhook endpoint', endpointRow);
 
-export const outboxEvent = z.object({
+const outboxEvent = z.object({
   eventId: z.string(),
   type: z.string(),
   data: z.unknown(),
   at: z.string(),
   orderKey: z.string(),
 });
-export type OutboxEvent = z.output<typeof outboxEvent>;
-export const outboxRow = z.object({
+const outboxRow = z.object({
   tenantId: z.string(),
   events: z.array(outboxEvent),
   /** A test event or a replay goes to this endpoint only, subscribed or not. */
@@ -77,8 +76,8 @@ export const outboxRow = z.object({
 });
 export const parseOutboxRow = rowParser('webhook outbox', outboxRow);
 
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const deliveryRow = z.object({
+const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+const deliveryRow = z.object({
   id: z.string(),
   endpointId: z.string(),
   messageId: z.string(),
@@ -96,5 +95,4 @@ export const deliveryRow = z.object({
   deliveredAt: z._default(z.nullable(z.string()), null),
   replayOf: z._default(z.nullable(z.string()), null),
 });
-export type DeliveryRow = z.output<typeof deliveryRow>;
 export const parseDeliveryRow = rowParser('webhook delivery', deliveryRow);

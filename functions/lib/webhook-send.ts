@@ -31,7 +31,7 @@ export interface SendResult {
   error: string | null;
 }
 
-export interface WebhookMessage {
+interface WebhookMessage {
   messageId: string;
   type: string;
   /** When the change happened (the payload's `timestamp`). */
@@ -40,11 +40,10 @@ export interface WebhookMessage {
 }
 
 /** The body every receiver gets: `{type, timestamp, data}` (data as the live stream carries it). */
-export const webhookBody = (m: WebhookMessage): string =>
-  JSON.stringify({ type: m.type, timestamp: m.at, data: m.data });
+const webhookBody = (m: WebhookMessage): string => JSON.stringify({ type: m.type, timestamp: m.at, data: m.data });
 
 /** The three Standard Webhooks headers for `body`, signed with `secret` (`whsec_…`). */
-export function signatureHeaders(secret: string, messageId: string, body: string, sentAt = new Date()) {
+function signatureHeaders(secret: string, messageId: string, body: string, sentAt = new Date()) {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
@@ -52,7 +51,7 @@ export function signatureHeaders(secret: string, messageId: string, body: string
   };
 }
 
-export class BlockedAddress extends Error {
+class BlockedAddress extends Error {
   constructor(host: string) {
     super(`${host} resolves to an address webhooks may not reach`);
     this.name = 'BlockedAddress';

@@ -14,7 +14,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { areaOfFile, importEdges, importSpecifiers as imports, sourceFiles, TEST_SUPPORT } from './import-graph.js';
 import { RANK_EXCEPTIONS } from './rank-exceptions.js';
 
-export interface ServerViolation {
+interface ServerViolation {
   file: string;
   line: number;
   rule: 'area-public-module' | 'area-rank' | 'stale-rank-exception';
@@ -28,7 +28,7 @@ const ENTITY_MODULES = ['entity', 'model'];
  * Per area, the modules besides its entity module that other areas may import, each for a reason a
  * reader can check. Adding one is a decision: prefer a function in the entity module.
  */
-export const PUBLIC_MODULES: Record<string, readonly string[]> = {
+const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // Accounts: who a user is (sign-in name, profile) and the addresses mail links point at; the user
   // counter row, written with every user create/delete/sign-in of other areas; the organization
   // invitations the platform operator sends and sign-up redeems.
@@ -107,7 +107,7 @@ export function checkServerBoundaries(repoRoot: string, rankOptions: RankOptions
  * areas (the local runtime, test support, this lint, the Lambda entry list): they stand above every
  * rank and nothing ranked may import them. Test support files (`*fixtures.ts`) are not checked.
  */
-export const AREA_RANKS: readonly (readonly string[])[] = [
+const AREA_RANKS: readonly (readonly string[])[] = [
   ['lib'],
   // Leaves: the live stream, the health and OpenAPI routes, the key rotation, photo storage.
   ['events', 'health', 'rotation', 'uploads'],
@@ -134,7 +134,7 @@ export const AREA_RANKS: readonly (readonly string[])[] = [
 /** Folders (and `handlers.ts`) that compose the areas: above every rank, imported by none. */
 const COMPOSERS = new Set(['local', 'testing', 'lint', 'handlers']);
 
-export interface RankOptions {
+interface RankOptions {
   ranks?: readonly (readonly string[])[];
   /** `'functions/a/x.ts -> functions/b/y.ts'` → the reason the edge still exists. */
   exceptions?: Readonly<Record<string, string>>;

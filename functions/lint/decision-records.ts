@@ -8,18 +8,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-export const DECISIONS_DIR = 'docs/decisions';
+const DECISIONS_DIR = 'docs/decisions';
 /** Where a mention of a record path is looked for (README.md is the repository's own, at the root). */
-export const MENTION_ROOTS = [
-  'functions',
-  'shared',
-  'web/src',
-  'web/e2e',
-  'web/lint',
-  'infra',
-  'docs',
-  'README.md',
-] as const;
+const MENTION_ROOTS = ['functions', 'shared', 'web/src', 'web/e2e', 'web/lint', 'infra', 'docs', 'README.md'] as const;
 const SKIPPED = new Set(['node_modules', 'dist', 'cdk.out', 'coverage', '.turbo']);
 const TEXT_FILE = /\.(ts|tsx|mjs|js|json|md|yaml|yml)$/;
 /** This check and its test name missing records on purpose (the patterns' words, the test's faulty tree). */
@@ -35,7 +26,7 @@ const STATUS_FORMS = 'accepted, superseded by [NNNN](file) or folded into docs/r
 /** A record path as code and docs write it: docs/decisions/NNNN-slug.md, ../decisions/NNNN-slug.md or alone. */
 const MENTION = /(?:decisions\/([A-Za-z0-9_.-]+\.md)|(?<![\w/.-])(\d{4}-[a-z0-9-]+\.md))/g;
 
-export interface RecordProblem {
+interface RecordProblem {
   file: string;
   problem: string;
 }

@@ -38,7 +38,7 @@ export function importSpecifiers(text: string): { spec: string; line: number }[]
 }
 
 /** The file a relative specifier names (`./x.js` → `x.ts`, `x.tsx` or `x/index.ts`), or null. */
-export function resolveSpecifier(fromFile: string, spec: string): string | null {
+function resolveSpecifier(fromFile: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const base = resolve(dirname(fromFile), spec).replace(/\.(js|jsx|ts|tsx)$/, '');
   for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
@@ -46,7 +46,7 @@ export function resolveSpecifier(fromFile: string, spec: string): string | null 
   return null;
 }
 
-export interface ImportEdge {
+interface ImportEdge {
   from: string;
   to: string;
   line: number;
@@ -65,7 +65,7 @@ export function importEdges(dirs: readonly string[]): ImportEdge[] {
 }
 
 /** Strongly connected components with more than one node (Tarjan), each sorted, largest first. */
-export function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -116,7 +116,7 @@ export function areaOfFile(functionsDir: string, file: string): string | null {
 export const TEST_SUPPORT = /fixtures\.ts$/;
 
 /** Area → area edges of functions/ under `repoRoot` (test support left out), each with the file imports that make it. */
-export function areaGraph(repoRoot: string): Map<string, Map<string, ImportEdge[]>> {
+function areaGraph(repoRoot: string): Map<string, Map<string, ImportEdge[]>> {
   const functionsDir = join(repoRoot, 'functions');
   const graph = new Map<string, Map<string, ImportEdge[]>>();
   for (const edge of importEdges([functionsDir])) {
@@ -132,7 +132,7 @@ export function areaGraph(repoRoot: string): Map<string, Map<string, ImportEdge[
 }
 
 /** A printable summary: area edges, area cycles, file cycles of functions/ and web/src. */
-export function graphReport(repoRoot: string): string {
+function graphReport(repoRoot: string): string {
   const lines: string[] = [];
   const areas = areaGraph(repoRoot);
   const simple = new Map<string, Set<string>>();

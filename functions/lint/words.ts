@@ -9,14 +9,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
-export interface WordsViolation {
+interface WordsViolation {
   file: string;
   line: number;
   rule: 'issue-number' | 'one-letter-name';
   text: string;
 }
 
-export const CHECKED_DIRS = ['functions', 'shared', 'web/src', 'web/e2e', 'infra'] as const;
+const CHECKED_DIRS = ['functions', 'shared', 'web/src', 'web/e2e', 'infra'] as const;
 const SKIPPED = new Set(['node_modules', 'dist', 'cdk.out', 'coverage', '.turbo']);
 
 /** The word issue (any case, singular or plural) followed by a number, with or without "#". */

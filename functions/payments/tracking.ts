@@ -27,7 +27,7 @@ import { SERVICE_ROWS } from '../services/model.js';
 const sourceOf = (v: unknown): TrackingView['source'] =>
   (PAYMENT_SOURCES as readonly unknown[]).includes(v) ? (v as TrackingView['source']) : null;
 
-export function trackingOf(r: ReservationRow): TrackingView {
+function trackingOf(r: ReservationRow): TrackingView {
   return {
     isPaid: r.isPaid === true,
     amount: r.paidAmountCents != null ? fromCents(r.paidAmountCents) : null,

@@ -37,8 +37,8 @@ export const AVERAGE_BYTES = {
  */
 const count = () => z._default(z.number(), 0);
 const countersRow = z.object({ total: count(), active: count(), overdue: count(), count: count() });
-export type TenantCounters = z.output<typeof countersRow>;
-export const parseTenantCounters: RowParser<TenantCounters> = rowParser('tenant counters', countersRow);
+type TenantCounters = z.output<typeof countersRow>;
+const parseTenantCounters: RowParser<TenantCounters> = rowParser('tenant counters', countersRow);
 
 /**
  * A tenant's `STATS#` rows by counter name, the shards of a sharded counter (`STATS#reservations#{k}`,

@@ -13,8 +13,8 @@ import { mailLogDayKey, mailLogKeyPart, tenantMailPk } from '../lib/mail-log.js'
  * row of the month the mail was sent (docs/decisions/0252-mail-log-per-tenant.md), from the mail's SES tags. SNS delivers at least once: a marker row per (message, kind), kept 7 days, makes
  * a repeated notification count once.
  */
-export type MailEventKind = 'delivered' | 'bounced' | 'complaints';
-export interface MailEvent {
+type MailEventKind = 'delivered' | 'bounced' | 'complaints';
+interface MailEvent {
   kind: MailEventKind;
   messageId: string;
   /** When the mail was sent (ISO). */
@@ -75,7 +75,7 @@ export function parseSesNotification(body: string): MailEvent | undefined {
 const safe = mailLogKeyPart;
 
 /** Counts one event in the send log; false when it was counted before (a repeated notification). */
-export async function recordMailEvent(e: MailEvent, now = new Date()): Promise<boolean> {
+async function recordMailEvent(e: MailEvent, now = new Date()): Promise<boolean> {
   const names: Record<string, string> = { '#k': e.kind };
   let expr = 'ADD #k :one';
   if (e.template) {

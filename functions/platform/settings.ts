@@ -4,7 +4,7 @@ import { MODULE_CACHE_MS } from '../lib/modules.js';
 import { DAILY_QUOTA } from '../lib/mail-log.js';
 
 /** SES sending rate the provider panel states (R-PLAT-5). */
-export const SEND_RATE_PER_SECOND = 100;
+const SEND_RATE_PER_SECOND = 100;
 
 /**
  * Platform settings (R-PLAT-6: loaded with the features, fields not shown): what this deployment

@@ -48,12 +48,12 @@ export const reportDayKey = (tenant: TenantId, day: string): Key => ({
 /** The row kind of each per-entity family: creator (`e`), customer (`c`), item (`i`). */
 export const REPORT_ENTITY_ROWS = { e: 'REPE', c: 'REPC', i: 'REPI' } as const;
 export type ReportEntityKind = keyof typeof REPORT_ENTITY_ROWS;
-export const reportEntityKey = (tenant: TenantId, kind: ReportEntityKind, day: string, id: string): Key => ({
+const reportEntityKey = (tenant: TenantId, kind: ReportEntityKind, day: string, id: string): Key => ({
   pk: keys.tenantPartition(tenant),
   sk: `${REPORT_ENTITY_ROWS[kind]}#${day}#${id}`,
 });
 
-export interface Contribution {
+interface Contribution {
   day: string;
   counts: Record<string, number>;
   names: Record<string, string>;
@@ -139,10 +139,7 @@ export function contribution(r: ReservationRow | null): Contribution | null {
 }
 
 /** The deltas (after - before) per day row; zero deltas dropped. */
-export function aggregateDeltas(
-  before: ReservationRow | null,
-  after: ReservationRow | null,
-): Map<string, Contribution> {
+function aggregateDeltas(before: ReservationRow | null, after: ReservationRow | null): Map<string, Contribution> {
   const out = new Map<string, Contribution>();
   const apply = (c: Contribution | null, sign: 1 | -1) => {
     if (!c) return;
@@ -161,7 +158,7 @@ export function aggregateDeltas(
 }
 
 /** One row's share of a day's contribution: its key, the counters to ADD and the attributes to SET. */
-export interface ReportRowPart {
+interface ReportRowPart {
   key: Key;
   /** Unique within a transaction. */
   name: string;

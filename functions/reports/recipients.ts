@@ -38,11 +38,11 @@ import { listEmployees } from '../users/store.js';
 import { reserveReportMail } from './mail-quota.js';
 import { createSchedule, scheduleKey, type ScheduleRow } from './schedules.js';
 
-export type LinkPurpose = 'confirm' | 'unsubscribe';
+type LinkPurpose = 'confirm' | 'unsubscribe';
 /** A confirmation link works for two weeks; an unsubscribe link as long as its report may still arrive. */
-export const CONFIRM_LINK_MS = 14 * 86_400_000;
+const CONFIRM_LINK_MS = 14 * 86_400_000;
 const UNSUBSCRIBE_LINK_MS = 400 * 86_400_000;
-export const LINK_INVALID = 'This link is not valid. Open it exactly as it came in the e-mail.';
+const LINK_INVALID = 'This link is not valid. Open it exactly as it came in the e-mail.';
 
 const linkKey = (hash: string) => ({ pk: `REPORTMAIL#${hash}`, sk: 'REPORTMAIL' });
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -86,7 +86,7 @@ export async function newRecipientLink(
 }
 
 /** The SPA pages the e-mails link to (they POST to the public routes below when the person clicks). */
-export const confirmPageUrl = (token: string) => platformUrl(`/report-mail/confirm/${token}`).toString();
+const confirmPageUrl = (token: string) => platformUrl(`/report-mail/confirm/${token}`).toString();
 export const unsubscribePageUrl = (token: string) => platformUrl(`/report-mail/unsubscribe/${token}`).toString();
 /** The List-Unsubscribe address: the API route itself, which a mail client POSTs to (RFC 8058). */
 export const oneClickUnsubscribeUrl = (token: string) =>

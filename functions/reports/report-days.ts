@@ -16,7 +16,7 @@ import { rowParser } from '../lib/rows.js';
 import { REPORT_DAY, REPORT_ENTITY_ROWS, type ReportEntityKind } from './aggregates.js';
 
 /** One day's aggregates: the counters by attribute name, and the names (`N#e#{id}`, `N#c#{id}`, `N#i#{id}`). */
-export interface ReportDay {
+interface ReportDay {
   day: string;
   counts: Record<string, number>;
   names: Record<string, string>;

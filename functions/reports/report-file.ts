@@ -39,7 +39,7 @@ export async function computeReport(
   }
 }
 
-export interface ReportFile {
+interface ReportFile {
   filename: string;
   contentType: string;
   content: Uint8Array;

@@ -91,7 +91,7 @@ export async function employeePerformanceReport(tenant: TenantId, q: { startDate
 
 // ---------------------------------------------------------------- customer activity
 
-export const TOP_CUSTOMERS = 50;
+const TOP_CUSTOMERS = 50;
 
 export async function customerActivityReport(tenant: TenantId, q: { startDate?: string; endDate?: string }) {
   const { start, end } = parseRange(q);

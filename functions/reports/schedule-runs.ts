@@ -43,15 +43,15 @@ import { computeReport, renderReportFile } from './report-file.js';
 import { getScheduleRow, parseScheduleRow, scheduleKey, type ScheduleRow, scheduleView } from './schedules.js';
 
 /** Run now is refused while a run of the same schedule started less than this ago (two clicks send once). */
-export const MANUAL_RUN_GAP_MS = 60_000;
+const MANUAL_RUN_GAP_MS = 60_000;
 /**
  * Run now per organization, whatever the schedule: with the per-schedule gap above, parallel clicks on
  * several schedules cannot multiply mail either (docs/decisions/0002-report-mail-recipients.md); the daily cap bounds the rest.
  */
 export const RUN_NOW_PER_TENANT: WindowLimit = { limit: 10, windowSeconds: 10 * 60 };
-export const RUN_NOW_LIMITED =
+const RUN_NOW_LIMITED =
   'Too many reports were run by hand in the last few minutes. Please wait a few minutes; scheduled runs still go out at their time.';
-export const NO_RECIPIENT_YET =
+const NO_RECIPIENT_YET =
   'No recipient can receive it yet: outside addresses receive reports once they confirm, unsubscribed ones never';
 
 // ---------------------------------------------------------------- one run

@@ -21,7 +21,7 @@ import {
 } from './schedules.js';
 
 /** The sweep stops claiming new schedules after this long (its function has 5 minutes); the rest are still due next time. */
-export const SWEEP_BUDGET_MS = 3 * 60_000;
+const SWEEP_BUDGET_MS = 3 * 60_000;
 const CONCURRENCY = 4;
 
 /**

@@ -25,14 +25,14 @@ export const scheduleKey = (tenant: TenantId, id: string) => ({
 /** The due index's sort key: the run time first, so one Query `gsi1sk <= now` finds every due schedule. */
 export const dueSortKey = (nextRun: string, tenant: string, id: string) => `${nextRun}#${tenant}#${id}`;
 /** A run that started longer ago than this is not shown as running any more (its function timed out or crashed). */
-export const RUNNING_STALE_MS = 15 * 60_000;
+const RUNNING_STALE_MS = 15 * 60_000;
 
 const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
 const lastDayOfMonth = (day: string) =>
   new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
 
 /** Whether a calendar day (YYYY-MM-DD in the organization's zone) is a run day of the schedule. */
-export function isRunDay(schedule: ReportSchedule['schedule'], day: string): boolean {
+function isRunDay(schedule: ReportSchedule['schedule'], day: string): boolean {
   const dom = Number(day.slice(8, 10));
   switch (schedule.frequency) {
     case 'daily':

@@ -45,7 +45,7 @@ export async function readBusiness(tenant: TenantId): Promise<BusinessBits> {
 }
 
 /** The template variables of the manage link: where it points and what it can still do. */
-export interface ManageLink {
+interface ManageLink {
   cancelUrl: string;
   /** True while the customer can still cancel online (before the tenant's cut-off). */
   cancelOpen: boolean;

@@ -31,7 +31,7 @@ import { cancelTokenKey } from './reminders.js';
 type View = z.output<typeof publicCancelView>;
 
 /** The log's actor for a cancellation through the link. */
-export const CUSTOMER_ACTOR: Person = { id: null, firstName: 'Customer', lastName: '' };
+const CUSTOMER_ACTOR: Person = { id: null, firstName: 'Customer', lastName: '' };
 
 const NOT_FOUND = 'This cancel link is not valid. Please contact the business.';
 const EXPIRED = 'This cancel link has expired: the booking has started.';

@@ -43,7 +43,7 @@ export function paidOnRecord(
 }
 
 /** What every cancellation mail says about the booking, every time in the booking's zone. */
-export function bookingVariables(r: ReservationRow, business: Pick<BusinessBits, 'name' | 'zone'>) {
+function bookingVariables(r: ReservationRow, business: Pick<BusinessBits, 'name' | 'zone'>) {
   const paid = paidOnRecord(r);
   return {
     businessName: business.name,

@@ -81,7 +81,7 @@ export const itemBookKey = (tenant: TenantId, itemId: string): Key =>
 export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key =>
   keys.entity(tenant, RESERVATION_ROWS.serviceBooking, `${serviceId}#${reservationId}`);
 /** The sort-key prefix of one service's booking pointers. */
-export const serviceBookingPrefix = (serviceId: string) => `${RESERVATION_ROWS.serviceBooking}#${serviceId}#`;
+const serviceBookingPrefix = (serviceId: string) => `${RESERVATION_ROWS.serviceBooking}#${serviceId}#`;
 export function serviceBookingRow(
   tenant: TenantId,
   r: Pick<ReservationRow, 'id' | 'serviceId' | 'reservationNumber' | 'startTime' | 'endTime'>,
@@ -139,7 +139,7 @@ export async function getReservationRow(
 }
 
 /** R-RES-11: the detail dialog's 410 text. */
-export async function deletedMessage(tenant: TenantId, r: ReservationRow): Promise<string> {
+async function deletedMessage(tenant: TenantId, r: ReservationRow): Promise<string> {
   const zone = await organizationTimeZone(tenant);
   return `This reservation was deleted by ${r.deletedBy || 'a user'} at ${formatNumericIn(Date.parse(r.deletedAt!), zone, 'M/d/yyyy, h:mm a')}.`;
 }
@@ -171,7 +171,7 @@ export function statusDelta(kind: ReservationKind, status: ReservationStatus, n:
 
 // ---------------------------------------------------------------- the log
 
-export interface LogInput {
+interface LogInput {
   action: LogAction;
   reservation: ReservationRow;
   actor: Person | null;
@@ -180,13 +180,13 @@ export interface LogInput {
   note?: string | null;
 }
 
-export function itemLabel(r: Pick<ReservationRow, 'inventoryItem' | 'service'>): string | null {
+function itemLabel(r: Pick<ReservationRow, 'inventoryItem' | 'service'>): string | null {
   if (r.service?.name) return r.service.name;
   if (r.inventoryItem) return `${r.inventoryItem.itemNumber} ${r.inventoryItem.name}`.trim();
   return null;
 }
 
-export const actorName = (p: Person | null) => (p ? `${p.firstName} ${p.lastName}`.trim() || 'Staff' : 'System');
+const actorName = (p: Person | null) => (p ? `${p.firstName} ${p.lastName}`.trim() || 'Staff' : 'System');
 
 /** The log row of a transition, and the counter deltas that go with it (total, per action, per employee). */
 export function logRow(tenant: TenantId, input: LogInput): { item: Row; counters: Record<string, number> } {
@@ -221,7 +221,7 @@ export function logRow(tenant: TenantId, input: LogInput): { item: Row; counters
 
 // ---------------------------------------------------------------- payments
 
-export type PaymentType = PaymentView['paymentType'];
+type PaymentType = PaymentView['paymentType'];
 
 export function paymentRow(
   tenant: TenantId,

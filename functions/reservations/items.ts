@@ -49,7 +49,7 @@ export function overlapping(
   return null;
 }
 
-export interface ItemInfo {
+interface ItemInfo {
   item: ItemRow;
   type: ProductTypeRow | null;
   variant: VariantRow | null;
@@ -121,7 +121,7 @@ export function itemView(info: ItemInfo): NonNullable<ReservationView['inventory
  * ACTIVE reservation. Two Queries of the tenant partition (items, booking rows) whatever the number
  * of reservations; the cost follows the number of items.
  */
-export async function availableItems(
+async function availableItems(
   tenant: TenantId,
   start: number,
   hours: number,

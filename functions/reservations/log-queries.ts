@@ -14,7 +14,7 @@ import { parseLogRow, parseNumberPointer } from './row-schemas.js';
 
 type Row = Record<string, unknown>;
 
-export interface LogQuery {
+interface LogQuery {
   page?: number;
   limit?: number;
   cursor?: string;

@@ -29,7 +29,7 @@ import { readReminderSettings } from '../settings/reminders.js';
 import type { ReservationRow } from './entity.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
-export const REMINDER_INDEX_PREFIX = 'SWEEP#REMINDER#';
+const REMINDER_INDEX_PREFIX = 'SWEEP#REMINDER#';
 export const reminderIndex = (bucket: string) => `${REMINDER_INDEX_PREFIX}${bucket}`;
 export const reminderMarkerKey = (tenant: TenantId, reservationId: string, offsetMinutes: number): Key =>
   keys.entity(tenant, 'REMINDER', `${reservationId}#${offsetMinutes}`);

@@ -34,7 +34,7 @@ import { itemReleaseParts, releaseItem } from './item-book.js';
 import { itemHourlyCents, readItem } from './items.js';
 import { changedEvent, counters, retrying, transition } from './transition.js';
 
-export interface ReturnResult {
+interface ReturnResult {
   row: ReservationRow;
   charges: Charges & { hourlyRateCents: number; reservationDuration: number; refundHours: number };
 }

@@ -164,7 +164,7 @@ const logRowSchema = z.object({
   note: optionalText(),
   createdAt: z.string(),
 });
-export type LogRow = z.output<typeof logRowSchema>;
+type LogRow = z.output<typeof logRowSchema>;
 export const parseLogRow: RowParser<LogRow> = rowParser('reservation log', logRowSchema);
 
 /** `PAYMENT#{reservationId}#{at}#{uuid}`: one money movement (deposit, charge, refund, reversal, service payment). */
@@ -197,7 +197,7 @@ const itemBookRowSchema = z.object({
   version: z.number().check(z.int(), z.nonnegative()),
   active: z._default(z.record(z.string(), bookEntrySchema), {}),
 });
-export type ItemBookRow = z.output<typeof itemBookRowSchema>;
+type ItemBookRow = z.output<typeof itemBookRowSchema>;
 export const parseItemBookRow: RowParser<ItemBookRow> = rowParser('item booking', itemBookRowSchema);
 
 /** `SVCBOOK#{serviceId}#{reservationId}`: an ACTIVE service reservation, by service. */
@@ -208,7 +208,7 @@ const serviceBookingRowSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
 });
-export type ServiceBookingRow = z.output<typeof serviceBookingRowSchema>;
+type ServiceBookingRow = z.output<typeof serviceBookingRowSchema>;
 export const parseServiceBookingRow: RowParser<ServiceBookingRow> = rowParser(
   'service booking',
   serviceBookingRowSchema,

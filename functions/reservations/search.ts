@@ -10,7 +10,7 @@ import { customerIdsMatching } from '../customers/entity.js';
 import { customerIndex, numberKey, RESERVATION_ROWS, reservationKey } from './entity.js';
 import { parseNumberPointer, parseReservationRow, type ReservationRow } from './row-schemas.js';
 
-export interface SearchInput {
+interface SearchInput {
   text?: string;
   customer?: string;
   kinds: readonly ReservationKind[];
@@ -59,11 +59,7 @@ export async function searchReservations(tenant: TenantId, s: SearchInput): Prom
   return rows.slice(0, s.limit);
 }
 
-export async function customerReservations(
-  tenant: TenantId,
-  customerId: string,
-  limit: number,
-): Promise<ReservationRow[]> {
+async function customerReservations(tenant: TenantId, customerId: string, limit: number): Promise<ReservationRow[]> {
   const res = await db().send(
     new QueryCommand({
       TableName: tableName(),

@@ -21,7 +21,7 @@ export interface SecretStore {
   makeCurrent(secretId: string, toVersion: string, fromVersion: string): Promise<void>;
 }
 
-export interface RotationHooks {
+interface RotationHooks {
   /** The value to stage for this secret, from its current one (default: a new random value). */
   nextValue?(secretId: string, current: string): string;
   /** Before a new value is made (setSecret): bring a copy held elsewhere up to the current value. */

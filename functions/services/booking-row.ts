@@ -9,7 +9,7 @@ import type { Person, ReservationRow } from '../reservations/entity.js';
 import type { ServiceRow } from './model.js';
 
 /** What a service booking is made of, once its places are taken (services/booking.ts). */
-export interface ServiceBookingFacts {
+interface ServiceBookingFacts {
   reservationId: string;
   reservationNumber: string;
   service: ServiceRow;

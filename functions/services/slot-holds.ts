@@ -37,7 +37,7 @@ export interface SlotHold {
   at: number;
 }
 
-export type TakeOutcome =
+type TakeOutcome =
   /** `taken`: the slot row's count as the write left it (this booking's places included). */
   | { kind: 'taken'; hold: SlotHold; taken: number }
   /** Not enough places by the count read: `left` is what the slot has by it. */

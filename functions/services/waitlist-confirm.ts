@@ -37,7 +37,7 @@ import {
 
 const unknownConfirm = () => new ApiError(404, 'NOT_FOUND', 'This confirmation link is not valid');
 
-export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'expired';
+type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'expired';
 
 /**
  * The confirmation link (R-SVC-11): UNCONFIRMED → WAITING, conditional on the entry still being

@@ -38,7 +38,7 @@ export async function offerPrice(tenant: TenantId, service: ServiceRow, entry: W
   };
 }
 
-export const offerPageUrl = (shareToken: string, offerToken: string) =>
+const offerPageUrl = (shareToken: string, offerToken: string) =>
   platformUrl(`/service/${shareToken}/offer/${offerToken}`).toString();
 
 /** The offer e-mail (template 'waitlist-offer'): the slot, the price, until when, the link. Never undoes the offer. */

@@ -38,7 +38,7 @@ import {
 } from './waitlist-store.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
-export type OfferOutcome = 'offered' | 'lost' | 'no-places' | 'not-waiting' | 'started';
+type OfferOutcome = 'offered' | 'lost' | 'no-places' | 'not-waiting' | 'started';
 
 /**
  * One offer: the places out of the slot, the entry WAITING → OFFERED until its hold, the offer link,
@@ -122,7 +122,7 @@ export async function offerEntry(
  * The offers a slot's free places call for (R-SVC-9): the first WAITING entry whose count fits, again
  * and again while places remain, each from a fresh consistent read. Answers how many were made.
  */
-export async function offerFreePlaces(tenant: TenantId, serviceId: string, ref: SlotRef, now = Date.now()) {
+async function offerFreePlaces(tenant: TenantId, serviceId: string, ref: SlotRef, now = Date.now()) {
   let offers = 0;
   // Bounded: each offer or lost race is one round; a queue holds at most MAX_QUEUE live entries.
   for (let round = 0; round < 60; round++) {

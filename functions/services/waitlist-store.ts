@@ -26,7 +26,7 @@ import { logger } from '../lib/logger.js';
 import { rowParser } from '../lib/rows.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
-export const WL = {
+const WL = {
   entry: 'WAITLIST',
   email: 'WLEMAIL',
   check: 'WLCHECK',
@@ -44,7 +44,7 @@ export const offerLinkKey = (hash: string): Key => ({ pk: `WLOFFER#${hash}`, sk:
 export const leaveLinkKey = (hash: string): Key => ({ pk: `WLLEAVE#${hash}`, sk: 'WLLEAVE' });
 export const confirmLinkKey = (hash: string): Key => ({ pk: `WLCONFIRM#${hash}`, sk: 'WLCONFIRM' });
 
-export const queuePrefix = (serviceId: string, slot?: SlotRef) =>
+const queuePrefix = (serviceId: string, slot?: SlotRef) =>
   `${WL.entry}#${serviceId}#${slot ? `${slotKey(slot)}#` : ''}`;
 export const entrySkOf = (serviceId: string, slot: SlotRef, joinedAt: string, id: string) =>
   `${queuePrefix(serviceId, slot)}${joinedAt}#${id}`;
@@ -81,7 +81,7 @@ const entryRow = z.object({
   counted: z.optional(z.nullable(z.boolean())),
 });
 export type WaitlistEntry = z.output<typeof entryRow>;
-export const parseEntry = rowParser('waitlist-entry', entryRow);
+const parseEntry = rowParser('waitlist-entry', entryRow);
 
 export const entryKey = (tenant: TenantId, e: Pick<WaitlistEntry, 'sk'>): Key => ({
   pk: keys.tenantPartition(tenant),
@@ -172,7 +172,7 @@ function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: st
 }
 
 /** Runs the slot's offers now (services/waitlist-offers.ts, loaded on first use); never fails its caller. */
-export async function runCheckNow(tenant: TenantId, serviceId: string, slot: SlotRef): Promise<void> {
+async function runCheckNow(tenant: TenantId, serviceId: string, slot: SlotRef): Promise<void> {
   try {
     const { processCheck } = await import('./waitlist-offers.js');
     await processCheck(tenant, serviceId, slot);

@@ -15,22 +15,22 @@ import { activeBookingsStarting, type CalendarBooking } from '../reservations/ca
 import { parsePointerRow, pointerKey } from './calendar-feed-rows.js';
 
 /** R-SET-8: the window a feed shows, by start time. */
-export const FEED_DAYS_BACK = 30;
-export const FEED_DAYS_AHEAD = 365;
+const FEED_DAYS_BACK = 30;
+const FEED_DAYS_AHEAD = 365;
 /** R-SET-8: calendar apps may reuse an answer for 5 minutes; a revoked feed still answers 404 at once. */
-export const FEED_CACHE_CONTROL = 'private, max-age=300';
+const FEED_CACHE_CONTROL = 'private, max-age=300';
 const DAY_MS = 86_400_000;
 
 const TOKEN_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 const feedGone = () => notFound('Calendar feed not found');
 
 /** "Ana B.": the first name and the last name's initial only; a feed address can leak (R-SET-8). */
-export function customerShortName(first: string, last: string): string {
+function customerShortName(first: string, last: string): string {
   const initial = [...last.trim()][0];
   return [first.trim(), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ') || 'Customer';
 }
 
-export function bookingEvent(tenant: TenantId, b: CalendarBooking): CalendarEvent {
+function bookingEvent(tenant: TenantId, b: CalendarBooking): CalendarEvent {
   const what = b.what || (b.kind === 'SERVICE' ? 'Service' : 'Item');
   return {
     uid: reservationUid(tenant, b.id),
@@ -50,7 +50,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export interface FeedAnswer {
+interface FeedAnswer {
   status: 200 | 304;
   body: string;
   headers: Record<string, string>;

@@ -23,7 +23,7 @@ import { actorName } from './actor-name.js';
  */
 const LOG_PREFIX = 'PERMLOG#';
 
-export interface PermissionLogEntry {
+interface PermissionLogEntry {
   id: string;
   createdAt: string;
   actorId: string | null;
@@ -32,7 +32,7 @@ export interface PermissionLogEntry {
   changes: PermissionChange[];
 }
 
-export interface PolicyRow {
+interface PolicyRow {
   policy: PermissionPolicy | null;
   version: number;
   updatedAt: string | null;

@@ -11,7 +11,7 @@ import { percentToThousandths, thousandthsToPercent } from '../../shared/domain/
  * docs/decisions/0255-tax-rate-three-decimals.md); readers get it back as a percentage number. Rows saved
  * before rates took 3 decimals hold `rateBasisPoints` (hundredths, 8.25 % = 825) and read the same.
  */
-export interface TaxSettings {
+interface TaxSettings {
   /** Percent, 0.00 to 99.99 with at most 3 decimals. */
   rate: number;
   enabled: boolean;
@@ -20,7 +20,7 @@ export interface TaxSettings {
 const taxKey = (tenant: TenantId) => keys.settings(tenant, 'TAX');
 
 /** The stored rate in thousandths of a percent: the current attribute, else a legacy row's hundredths. */
-export function storedRateThousandths(item: Record<string, unknown>): number {
+function storedRateThousandths(item: Record<string, unknown>): number {
   if (typeof item.rateThousandths === 'number' && Number.isFinite(item.rateThousandths)) return item.rateThousandths;
   if (typeof item.rateBasisPoints === 'number' && Number.isFinite(item.rateBasisPoints))
     return item.rateBasisPoints * 10;

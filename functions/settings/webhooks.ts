@@ -46,7 +46,7 @@ import { tenantRowsWithPrefix } from '../lib/rows.js';
 
 const LOG = 'WEBHOOKLOG';
 
-export const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
+const newWebhookSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
 
 function checkUrl(url: string): void {
   // The contract let the local runtime's hosts through; a deployed stage refuses them here (R-SET-10).

@@ -9,8 +9,8 @@ import { reminderMarkerKey, type ReminderMarker } from '../reservations/reminder
  * a run claims the marker before it sends, removes it once SES took the mail, or gives it back after a
  * failed send (at most MAX_ATTEMPTS times).
  */
-export const LEASE_MS = 5 * 60_000;
-export const MAX_ATTEMPTS = 5;
+const LEASE_MS = 5 * 60_000;
+const MAX_ATTEMPTS = 5;
 
 /** The lease: this run alone may send this marker until `claimedUntil`. */
 export async function claim(m: ReminderMarker, now: number): Promise<number | 'busy' | 'gone'> {

@@ -23,7 +23,7 @@ import { SERVICE_ROWS } from '../services/model.js';
  */
 export const TEMPLATE = 'reservation-reminder';
 
-export interface ServiceBits {
+interface ServiceBits {
   name?: string;
   reminderSettings?: { enabled?: boolean; beforeMinutes?: number[] };
   paymentSettings?: PaymentMethods;

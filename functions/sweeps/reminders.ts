@@ -42,9 +42,9 @@ const PAGE = 500;
  * A run claims nothing new after this long: its Lambda times out at its 1-minute rate
  * (infra/schedules.ts), and what it leaves unclaimed the next run (or an overlapping one) takes.
  */
-export const RUN_BUDGET_MS = 45_000;
+const RUN_BUDGET_MS = 45_000;
 
-export interface ReminderSweepResult {
+interface ReminderSweepResult {
   processed: number;
   sent: number;
   dropped: number;

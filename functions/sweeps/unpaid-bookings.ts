@@ -20,7 +20,7 @@ interface Marker {
   dueBy: string;
 }
 
-export type Outcome = 'cancelled' | 'paid' | 'gone' | 'retry';
+type Outcome = 'cancelled' | 'paid' | 'gone' | 'retry';
 
 /**
  * The 24-hour rule (R-BOOK-6): a public booking still unpaid at its dueBy is cancelled and its

@@ -1,5 +1,5 @@
 /** A hostile multipart/form-data request: the Content-Type header as sent and the raw body. */
-export interface MultipartCase {
+interface MultipartCase {
   name: string;
   contentType: string;
   body: string;

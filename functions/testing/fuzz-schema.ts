@@ -7,7 +7,7 @@ import { z } from 'zod';
  * fuzz.ts start from.
  */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-export type JsonSchema = {
+type JsonSchema = {
   type?: string | string[];
   const?: Json;
   enum?: Json[];

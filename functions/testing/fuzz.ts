@@ -9,12 +9,12 @@ import { repair } from './fuzz-repair.js';
  */
 
 /** Wraps `leaf` in `depth` levels of objects. */
-export const nested = (depth: number, leaf: Json = 1): Json => (depth === 0 ? leaf : { a: nested(depth - 1, leaf) });
-export const nestedArray = (depth: number): Json => (depth === 0 ? 1 : [nestedArray(depth - 1)]);
-export const MEGABYTE = 'x'.repeat(1024 * 1024);
+const nested = (depth: number, leaf: Json = 1): Json => (depth === 0 ? leaf : { a: nested(depth - 1, leaf) });
+const nestedArray = (depth: number): Json => (depth === 0 ? 1 : [nestedArray(depth - 1)]);
+const MEGABYTE = 'x'.repeat(1024 * 1024);
 
 /** Values any field may meet from an attacker. */
-export const HOSTILE_VALUES: { name: string; value: Json; heavy?: boolean }[] = [
+const HOSTILE_VALUES: { name: string; value: Json; heavy?: boolean }[] = [
   { name: 'null', value: null },
   { name: 'true', value: true },
   { name: 'number', value: 12345 },
@@ -50,11 +50,7 @@ export const HOSTILE_VALUES: { name: string; value: Json; heavy?: boolean }[] = 
 ];
 
 /** Paths to every value inside `v` (objects and arrays included), the root excluded. */
-export function leafPaths(
-  v: Json,
-  prefix: (string | number)[] = [],
-  out: (string | number)[][] = [],
-): (string | number)[][] {
+function leafPaths(v: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   if (v && typeof v === 'object') {
     for (const [k, child] of Object.entries(v)) {
       const p = [...prefix, Array.isArray(v) ? Number(k) : k];
@@ -65,7 +61,7 @@ export function leafPaths(
   return out;
 }
 
-export function setAt(root: Json, path: (string | number)[], value: Json): Json {
+function setAt(root: Json, path: (string | number)[], value: Json): Json {
   const copy = structuredClone(root);
   let cur = copy as Record<string | number, Json>;
   for (const k of path.slice(0, -1)) cur = cur[k] as Record<string | number, Json>;
@@ -83,7 +79,7 @@ export interface FuzzCase {
 }
 
 /** Hostile request bodies that are not a JSON value (raw text as sent). */
-export const RAW_BODIES: { name: string; raw: string }[] = [
+const RAW_BODIES: { name: string; raw: string }[] = [
   { name: '__proto__ key', raw: '{"__proto__":{"isAdmin":true,"polluted":true}}' },
   { name: 'truncated JSON', raw: '{"a":' },
   { name: 'lone surrogate escape', raw: '{"name":"\\ud800"}' },

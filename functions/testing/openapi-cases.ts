@@ -143,7 +143,7 @@ export function arbitraryOf(s: Schema | boolean | undefined, depth = 0): fc.Arbi
 }
 
 /** One invalid variant of a value: the rule it breaks and the value breaking it. */
-export interface Mutation {
+interface Mutation {
   rule: string;
   value: Json | undefined;
 }

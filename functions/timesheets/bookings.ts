@@ -6,7 +6,7 @@
  */
 import { count, counterRow } from '../reservations/counts.js';
 
-export interface BookingCounts {
+interface BookingCounts {
   total: number;
   active: number;
   completed: number;

@@ -17,7 +17,7 @@ export const tsKeys = {
   week: (tenant: TenantId, userId: string, monday: string) => keys.entity(tenant, 'TSWEEK', `${userId}#${monday}`),
 };
 
-export interface StatRow {
+interface StatRow {
   userId: string;
   totalSessions: number;
   completedSessions: number;
@@ -105,7 +105,7 @@ export async function listStats(tenant: TenantId): Promise<Map<string, StatRow>>
 }
 
 /** The 7 days ending today in the zone ('This Week', R-TS-3). */
-export function lastSevenDays(zone: string, now = Date.now()): { from: string; to: string } {
+function lastSevenDays(zone: string, now = Date.now()): { from: string; to: string } {
   const to = todayIn(zone, now);
   return { from: addDaysToDay(to, -6), to };
 }

@@ -13,8 +13,8 @@ export function hundredthsBetween(from: string | number, to: string | number): n
   return Math.max(0, Math.round(ms / 36_000));
 }
 export const hoursOf = (hundredths: number) => Math.round(hundredths) / 100;
-export const round1 = (n: number) => Math.round(n * 10) / 10;
-export const round2 = (n: number) => Math.round(n * 100) / 100;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The Monday (ISO week start) of the week holding `day`. */
 export function weekStartOf(instant: string | number, zone: string): string {
@@ -23,7 +23,7 @@ export function weekStartOf(instant: string | number, zone: string): string {
   return addDaysToDay(dayOf(t, zone), -(isoDay - 1));
 }
 
-export const ON_TIME_GRACE_MS = 5 * 60_000;
+const ON_TIME_GRACE_MS = 5 * 60_000;
 
 /** True/false for a clock-in on a day with opening hours (no later than 5 minutes after opening), null when closed. */
 export function onTimeOf(clockIn: string, zone: string, hours: HoursRow[], special: SpecialHoursRow[]): boolean | null {
@@ -33,7 +33,7 @@ export function onTimeOf(clockIn: string, zone: string, hours: HoursRow[], speci
   return new Date(clockIn).getTime() <= zonedDateTime(day, open, zone).getTime() + ON_TIME_GRACE_MS;
 }
 
-export interface PerformanceInput {
+interface PerformanceInput {
   completedSessions: number;
   totalHundredths: number;
   onTimeCount: number;
@@ -46,7 +46,7 @@ export interface PerformanceInput {
   weekHundredths: number[];
 }
 
-export const FULL_WEEK_HOURS = 40;
+const FULL_WEEK_HOURS = 40;
 
 /**
  * Performance (R-TS-6), decisions in docs/decisions/0186-timesheets-productivityscore.md (Timesheets):

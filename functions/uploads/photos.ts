@@ -16,8 +16,8 @@ import {
 import { keys, type TenantId } from '../lib/keys.js';
 
 /** Photo rows: `T#{org}` / `PHOTO#{baseKey}`; status PENDING (upload promised) → UPLOADED → READY or REJECTED. */
-export const PHOTO_ENTITY = 'PHOTO';
-export type PhotoStatus = 'PENDING' | 'UPLOADED' | 'READY' | 'REJECTED';
+const PHOTO_ENTITY = 'PHOTO';
+type PhotoStatus = 'PENDING' | 'UPLOADED' | 'READY' | 'REJECTED';
 
 /** 128 random bits: a photo's name in S3 says nothing and cannot be guessed. */
 export const newBaseKey = () => randomBytes(16).toString('base64url');
@@ -26,7 +26,7 @@ export const newBaseKey = () => randomBytes(16).toString('base64url');
 const PENDING_TTL_SECONDS = 24 * 3600;
 
 /** Where the upload lands (a form or the multipart route) until resize accepts it: never the original's key. */
-export const photoIncomingKey = (tenant: TenantId, baseKey: string, contentType: string) =>
+const photoIncomingKey = (tenant: TenantId, baseKey: string, contentType: string) =>
   incomingKeys.photo(tenant, baseKey, EXT_FOR_TYPE[contentType] ?? 'bin');
 
 /** The photo row; answers the key the upload goes to and the key resize writes the accepted original to. */

@@ -16,9 +16,9 @@ import { logger, withJobContext } from '../lib/logger.js';
 import { getPhoto, setPhotoStatus } from './photos.js';
 
 /** Longest side of each variant; WebP at quality 80. */
-export const VARIANT_SIZES: Record<PhotoVariant, number> = { medium: 800, large: 1600 };
+const VARIANT_SIZES: Record<PhotoVariant, number> = { medium: 800, large: 1600 };
 
-export type ResizeOutcome = { key: string; result: 'resized' | 'rejected' | 'skipped'; reason?: string };
+type ResizeOutcome = { key: string; result: 'resized' | 'rejected' | 'skipped'; reason?: string };
 
 /**
  * Started by S3 ObjectCreated under incoming/photos/ (locally by s3rver's event): uploads land

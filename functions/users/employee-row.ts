@@ -58,7 +58,6 @@ const employeeRowSchema = z.pipe(
 );
 
 export type EmployeeRow = z.output<typeof employeeRowSchema>;
-export type EmployeeRowStatus = EmployeeRow['status'];
 export const parseEmployeeRow: RowParser<EmployeeRow> = rowParser('employee', employeeRowSchema);
 
 export const table = () => tableName();

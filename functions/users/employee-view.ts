@@ -87,7 +87,7 @@ async function legacyOwner(tenant: TenantId): Promise<string | undefined> {
 }
 
 /** The one asking, as the change rule sees them: the owner or not, a person or an API key (R-EMP-10). */
-export function changeActor(auth: AuthClaims, org: OrgName): ChangeActor {
+function changeActor(auth: AuthClaims, org: OrgName): ChangeActor {
   return { ...auth, isOwner: !!org?.ownerUserId && org.ownerUserId === auth.userId, viaApiKey: !!auth.apiKey };
 }
 

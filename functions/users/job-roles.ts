@@ -7,7 +7,7 @@ import * as z from '../../shared/zod.js';
 import { table, userKeys } from './employee-row.js';
 
 /** A job role (R-EMP-3's picker): one row each and a case-insensitive name marker, like locations. */
-export interface JobRoleRow {
+interface JobRoleRow {
   id: string;
   name: string;
   description: string | null;

@@ -99,7 +99,7 @@ export async function rotateSetupToken(
   await db().send(new TransactWriteCommand({ TransactItems: items }));
 }
 
-export interface SetupPointer {
+interface SetupPointer {
   tenantId: string;
   userId: string;
   validUntil: string;

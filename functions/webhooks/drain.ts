@@ -25,7 +25,7 @@ import { WH } from '../lib/webhook-outbox.js';
  */
 
 /** A claimed delivery belongs to one worker for this long (a send takes at most 10 s). */
-export const LEASE_MS = 30_000;
+const LEASE_MS = 30_000;
 
 async function readEndpoint(tenant: TenantId, id: string): Promise<EndpointRow | undefined> {
   const res = await db().send(

@@ -55,11 +55,7 @@ export async function noteFailure(tenant: TenantId, endpoint: EndpointRow, nowMs
 }
 
 /** R-SET-10: every active administrator of the tenant hears that an endpoint was disabled. */
-export async function mailAdministrators(
-  tenant: TenantId,
-  endpoint: EndpointRow,
-  failingSince: string,
-): Promise<number> {
+async function mailAdministrators(tenant: TenantId, endpoint: EndpointRow, failingSince: string): Promise<number> {
   const [org, users] = await Promise.all([getOrganization(tenant), listUserRows(tenant)]);
   const admins = users.filter((u) => u.role === 'BUSINESS_ADMIN' && u.isActive && u.email);
   const settingsUrl = org ? tenantUrl(org.subdomain, '/storefront/api').toString() : '';

@@ -14,7 +14,7 @@
  * one for the process, fed every second while sends are in flight).
  */
 
-export interface DeliveryLimits {
+interface DeliveryLimits {
   /** Steps in flight in all. */
   global: number;
   /** Steps in flight for one tenant (below `global`: the rest is for the others). */
@@ -41,7 +41,7 @@ export interface DeliveryJob {
   run: () => Promise<boolean>;
 }
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   /** False once no new step may start (a Lambda near its timeout): queued jobs are dropped, their markers stay for the sweep. */
   mayStart?: () => boolean;
   /** A step that threw: the job ends (its marker stays, so a later pass takes it). */

@@ -10,7 +10,7 @@ export const CALENDAR_FEED_NAME_MAX = 100;
 /** At most this many feeds per tenant: each is a standing read of the bookings (R-SET-8). */
 export const CALENDAR_FEEDS_MAX = 50;
 
-export const CALENDAR_FEED_TEXT = {
+const CALENDAR_FEED_TEXT = {
   nameRequired: 'Feed name is required',
   nameTooLong: `Feed name must be at most ${CALENDAR_FEED_NAME_MAX} characters`,
   serviceRequired: 'Choose the service this feed shows',

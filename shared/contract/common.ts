@@ -16,7 +16,7 @@ export const emailCheck = (message: string = EMAIL_MESSAGE) =>
   ] as const;
 export const email = z.string().check(z.trim(), ...emailCheck());
 /** The shape of a day, published in the OpenAPI document as the field's `pattern` (months 01-12, days 01-31). */
-export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 /**
  * 'YYYY-MM-DD' naming a real calendar day: 2030-02-31 is refused, not stored (docs/decisions/0011-validation-rules.md).
  * The pattern comes first (one message, not two) so the OpenAPI document says the shape; `format: date`
@@ -29,16 +29,14 @@ export const dayCheck = (message = 'Date must be a real date (YYYY-MM-DD)') =>
     z.refine<string>(isRealDate, message),
     z.meta({ format: 'date' }),
   ] as const;
-export const isoDate = z.string().check(...dayCheck());
 /** An IANA time zone this runtime knows ('Europe/Paris' yes, 'Mars/Olympus_Mons' no). */
 export const timeZoneCheck = (message = 'Time zone must be an IANA zone such as America/New_York') =>
   z.refine(isValidTimeZone, message);
-export const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM'));
 /**
  * A report's day in a query: 'YYYY-MM-DD', or an ISO date-time whose day part is taken
  * (functions/reports/report-range.ts parseDay); required, since every report is of a period.
  */
-export const REPORT_DAY_PATTERN = /^\s*\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?\s*$/;
+const REPORT_DAY_PATTERN = /^\s*\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?\s*$/;
 export const reportDay = (required: string) =>
   z.string({ error: required }).check(
     z.minLength(1, { error: required, abort: true }),
@@ -96,13 +94,6 @@ export const amount = (label = 'Amount') =>
         z.refine(hasAtMostTwoDecimals, `${label} must be in steps of 0.01`),
       ),
   );
-/** Object-valued fields that the SPA sends as JSON strings (R-SVC-1). */
-export const jsonText = z.union([
-  z.string().check(z.maxLength(200_000)),
-  z.record(z.string(), z.unknown()),
-  z.array(z.unknown()),
-]);
-export const empty = z.strictObject({});
 
 /** A policy as the Users & Permissions screen sends it: role → group → permission → granted. */
 const groupSchema = z.strictObject(
@@ -121,22 +112,8 @@ export const PERMISSION_POLICY = z.strictObject({
   EMPLOYEE: z.optional(groupSchema),
   MANAGER: z.optional(groupSchema),
 });
-
-/**
- * The `response` of routes whose body is a file (CSV, PDF, ...), not JSON: the pipeline does not
- * check raw bodies, the client returns the text, OpenAPI publishes it as a download.
- */
-export const fileResponse = z
-  .string()
-  .check(z.meta({ description: 'A file download (the body is the file, not JSON)', format: 'binary' }));
 /** `{success: true, message?}`: what deletes and other acknowledgements answer. */
 export const okResponse = z.object({ success: z.boolean(), message: z.optional(z.string()) });
-/** The body of every refusal (4xx/5xx): a stable code, the message a person may see, field details on 400. */
-export const errorResponse = z.looseObject({
-  error: z.string(),
-  message: z.string(),
-  details: z.optional(z.array(z.object({ msg: z.string(), path: z.string() }))),
-});
 /** The `response` of server-sent-event routes: `text/event-stream` frames, not JSON (not checked by the pipeline). */
 export const eventStreamResponse = z.string().check(
   z.meta({

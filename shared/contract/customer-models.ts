@@ -35,7 +35,6 @@ export const customerListResponse = z.object({
     pages: z.number().check(z.int()),
   }),
 });
-export type CustomerListResponse = z.infer<typeof customerListResponse>;
 
 /** One line of the View Details dialog: number, status, item or service, duration, total, overage. */
 export const customerReservationView = z.object({
@@ -56,6 +55,5 @@ export type CustomerReservationView = z.infer<typeof customerReservationView>;
 export const customerDetailResponse = z.object({
   customer: z.extend(customerView, { reservations: z.array(customerReservationView) }),
 });
-export type CustomerDetailResponse = z.infer<typeof customerDetailResponse>;
 
 export const customerStatsResponse = z.object({ total: z.number().check(z.int()) });

@@ -8,8 +8,6 @@ import * as z from '../zod.js';
 export const RATE_TYPES = ['hourly', 'daily', 'weekly', 'monthly', 'flat_rate'] as const;
 export const ITEM_STATUSES = ['AVAILABLE', 'IN_USE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'] as const;
 export const ITEM_CONDITIONS = ['EXCELLENT', 'GOOD', 'FAIR', 'POOR'] as const;
-
-export type RateType = (typeof RATE_TYPES)[number];
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 

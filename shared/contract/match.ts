@@ -38,8 +38,3 @@ export function matchRoute(
   }
   return best && { route: best.route, pathParameters: best.pathParameters };
 }
-
-/** True when some route has this path under another method (the answer is then 405, not 404). */
-export function pathExists(path: string): boolean {
-  return compiled.some((c) => c.pattern.test(path));
-}

@@ -12,7 +12,7 @@ import type { RouteContract } from './types.js';
 type Json = Record<string, unknown>;
 
 /** Field names the input guard refuses in any request part (functions/lib/input-guard.ts RESERVED_KEYS). */
-export const REFUSED_KEYS = ['', '__proto__', 'constructor', 'prototype'] as const;
+const REFUSED_KEYS = ['', '__proto__', 'constructor', 'prototype'] as const;
 
 /** Adds the input guard's key rule to every object of a request schema, recursively. */
 function guardKeys(s: unknown): void {
@@ -109,7 +109,7 @@ type RefusalCode = keyof typeof REFUSALS;
  * link, whether it writes, takes a body, takes an Idempotency-Key. The property test
  * (functions/openapi-property.int.test.ts) checks every answer it provokes is listed.
  */
-export function refusalsOf(r: RouteContract): RefusalCode[] {
+function refusalsOf(r: RouteContract): RefusalCode[] {
   const codes = new Set<RefusalCode>(['400', '403', '404', '429']);
   if (r.access !== 'public' || r.personOnly) codes.add('401');
   if (r.access === 'public') codes.add('401').add('410');
@@ -202,7 +202,7 @@ export interface OpenApiDocument {
 }
 
 /** What holds for every operation and JSON Schema cannot say per field; published in `info.description`. */
-export const DOCUMENT_RULES = [
+const DOCUMENT_RULES = [
   'Query parameters an operation does not list are ignored.',
   `No request part (path, query, body) may use an empty or reserved field name (${REFUSED_KEYS.filter(Boolean).join(', ')}), text with NUL characters or unpaired UTF-16 surrogates, nesting deeper than 16 levels or objects with more than 500 fields: these are refused with 400.`,
   'Every refusal is JSON `{error, message, details?}` (components.schemas.Error).',

@@ -11,7 +11,7 @@ export { reminderOffset, serviceReminderOffsets } from './reminder-offsets.js';
  */
 
 /** A list of offsets: at most 5, repeats dropped, earliest reminder first. */
-export const reminderOffsets = z.pipe(
+const reminderOffsets = z.pipe(
   z.array(reminderOffset).check(z.maxLength(MAX_REMINDER_OFFSETS, `At most ${MAX_REMINDER_OFFSETS} reminders`)),
   z.transform((list: number[]) => normalizeOffsets(list)),
 );
@@ -42,7 +42,6 @@ export const reminderSettingsBody = z.strictObject({
   notifyCancellations: z.optional(z.boolean()),
   notifyNoShows: z.optional(z.boolean()),
 });
-export type ReminderSettingsBody = z.output<typeof reminderSettingsBody>;
 
 export const reminderSettingsResponse = z.object({
   success: z.literal(true),

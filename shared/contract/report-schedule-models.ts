@@ -152,7 +152,7 @@ export const reportScheduleUpdateBody = z.object({ enabled: z.boolean({ error: '
 export const reportScheduleRunResponse = z.object({ schedule: reportScheduleResponse, run: scheduleRunEntry });
 
 /** Today's report e-mails of the organization against the daily cap, so the screen can say when it is reached. */
-export const reportMailQuota = z.object({
+const reportMailQuota = z.object({
   day: z.string(),
   sent: z.number().check(z.int()),
   limit: z.number().check(z.int()),

@@ -23,15 +23,13 @@ export {
   RESERVATION_STATUSES,
   RESERVATIONS_PAGE_SIZE,
   type LogAction,
-  type PaymentSource,
   type ReservationKind,
   type ReservationStatus,
 } from '../domain/reservations.js';
 
 const name = z.object({ id: z.nullable(z.string()), firstName: z.string(), lastName: z.string() });
-export type EmployeeRef = z.infer<typeof name>;
 
-export const reservationCustomerView = z.object({
+const reservationCustomerView = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -66,7 +64,7 @@ export const reservationServiceView = z.object({
   tier: z.optional(z.nullable(z.string())),
 });
 /** Beyond the spec: a service booking's add-on as one line of the price breakdown (docs/decisions/0012-right-about-money.md). */
-export const reservationAddonView = z.object({
+const reservationAddonView = z.object({
   name: z.string(),
   rate: z.number(),
   rateType: z.string(),

@@ -16,7 +16,7 @@ const DURATION_MESSAGE = 'Duration must be whole hours from 1 hour to 30 days';
 const LIST_DATE_MESSAGE = 'Dates must be real dates written YYYY-MM-DD';
 
 /** An instant the API accepts: ISO-8601 with a zone ('Z' or ±hh:mm); the browser sends toISOString(). */
-export const instant = z.string().check(
+const instant = z.string().check(
   z.maxLength(40),
   z.regex(
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,

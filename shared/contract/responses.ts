@@ -10,7 +10,7 @@ import { jsonString } from './json-string.js';
 export const healthResponse = z.object({ status: z.literal('ok') });
 
 // --- auth (R-AUTH-3, R-PLAT-5) -------------------------------------------------------------------
-export const sessionUserSchema = z.object({
+const sessionUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string(),
@@ -23,17 +23,14 @@ export const sessionUserSchema = z.object({
   /** The account that created the organization (R-EMP-10): the screens offer it the owner's controls. */
   isOwner: z.optional(z.boolean()),
 });
-export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Login response: token, user, redirectUrl. */
 export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema, redirectUrl: z.string() });
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const validateSignupTokenResponse = z.object({
   valid: z.boolean(),
   invitation: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
-export type ValidateSignupTokenResponse = z.infer<typeof validateSignupTokenResponse>;
 
 /** The address an organization name gets now: `subdomain`; `available` false when `requested` is taken. */
 export const signupSubdomainResponse = z.object({
@@ -47,10 +44,9 @@ export const completeSignupResponse = z.object({
   loginUrl: z.string(),
   organization: z.object({ name: z.string(), subdomain: z.string() }),
 });
-export type CompleteSignupResponse = z.infer<typeof completeSignupResponse>;
 
 // --- platform invitations (R-PLAT-7) ---------------------------------------------------------
-export const invitationSchema = z.object({
+const invitationSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -60,7 +56,6 @@ export const invitationSchema = z.object({
   usedAt: z.nullable(z.string()),
   status: z.enum(['Pending', 'Used', 'Expired']),
 });
-export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListResponse = z.object({ invitations: z.array(invitationSchema) });
 /** Create and resend: the new link is under `invitation.inviteUrl`; `emailSent` false when SES refused. */
 export const invitationSentResponse = z.object({
@@ -68,7 +63,6 @@ export const invitationSentResponse = z.object({
   emailSent: z.boolean(),
   invitation: z.extend(invitationSchema, { inviteUrl: z.string() }),
 });
-export type InvitationSentResponse = z.infer<typeof invitationSentResponse>;
 export const revokedResponse = z.object({ success: z.boolean() });
 
 // --- services (R-SVC-1) -------------------------------------------------------------------
@@ -126,7 +120,7 @@ export const addonView = z.object({
   rate: z.number(),
   rateType: z.string(),
 });
-export const photoUrlsView = z.object({
+const photoUrlsView = z.object({
   original: z.optional(z.string()),
   medium: z.optional(z.string()),
   large: z.optional(z.string()),
@@ -263,10 +257,8 @@ export const photoUploadResponse = z.object({
   photoUrls: photoUrlsJson,
   photo: z.string(),
 });
-export type PhotoUploadResponse = z.infer<typeof photoUploadResponse>;
 /** The presigned POST the browser sends the file to (fields go first in the form, the file last). */
 export const photoPresignResponse = z.extend(photoUploadResponse, {
   upload: z.object({ url: z.string(), fields: z.record(z.string(), z.string()) }),
   maxBytes: z.number().check(z.int()),
 });
-export type PhotoPresignResponse = z.infer<typeof photoPresignResponse>;

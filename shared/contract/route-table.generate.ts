@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routes } from './index.js';
 
-export interface RouteTableEntry {
+interface RouteTableEntry {
   method: string;
   path: string;
   kind: 'json' | 'stream' | 'multipart' | 'file';
@@ -17,7 +17,7 @@ export interface RouteTableEntry {
 }
 
 /** The table as the contract says it should be. */
-export function deriveRouteTable(): Record<string, RouteTableEntry> {
+function deriveRouteTable(): Record<string, RouteTableEntry> {
   return Object.fromEntries(
     routes.map((r) => [
       r.id,

@@ -79,14 +79,14 @@ const slotCount = z.pipe(
   z.number().check(z.gte(1, 'Slots available must be at least 1'), z.lte(100_000, 'Slots available is too large')),
 );
 
-export const slotSchema = z.strictObject({
+const slotSchema = z.strictObject({
   date: z.string({ error: 'Slot date is required' }).check(...dayCheck('Slot date must be a real date (YYYY-MM-DD)')),
   startTime: slotTime('Start time'),
   endTime: slotTime('End time'),
   slotsAvailable: slotCount,
   originalSlotsAvailable: z.optional(slotCount),
 });
-export const paymentSettingsSchema = z.strictObject({
+const paymentSettingsSchema = z.strictObject({
   venmo: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
   cashApp: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
   paypal: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(200)))),
@@ -111,7 +111,7 @@ export const rsvpSettingsSchema = z.strictObject({
   ),
   enablePublicBookings: z._default(z.optional(flag), true),
 });
-export const questionnaireSchema = z.strictObject({ collectAllergies: z._default(z.optional(flag), false) });
+const questionnaireSchema = z.strictObject({ collectAllergies: z._default(z.optional(flag), false) });
 /** R-SVC-7: the waitlist switch and the hold time of its offers, 1 minute to 24 hours. */
 export const waitlistSettingsSchema = z.strictObject({
   enabled: z._default(z.optional(flag), true),
@@ -133,26 +133,26 @@ export const waitlistSettingsSchema = z.strictObject({
  * but not their contents. These are the shapes we keep (docs/decisions/0157-hardening-service-objects-get-schemas.md); anything
  * else is refused rather than stored as free-form JSON.
  */
-export const hostSchema = z.strictObject({
+const hostSchema = z.strictObject({
   id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
   userId: z.nullable(z.optional(z.string().check(z.singleLine(), z.maxLength(128)))),
   name: z.string().check(z.trim(), z.singleLine(), z.maxLength(200)),
   email: z.nullable(z.optional(z.union([z.literal(''), z.string().check(z.trim(), ...emailCheck())]))),
   phone: z.nullable(z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(40)))),
 });
-export const privacySettingsSchema = z.strictObject({
+const privacySettingsSchema = z.strictObject({
   visibility: z.optional(z.enum(['PUBLIC', 'UNLISTED', 'PRIVATE'])),
   showAttendeeCount: z.optional(flag),
   requireApproval: z.optional(flag),
 });
-export const reminderSettingsSchema = z.strictObject({
+const reminderSettingsSchema = z.strictObject({
   enabled: z.optional(flag),
   /** The service's own offsets (R-SET-7, shared/domain/reminders.ts); absent: the tenant's defaults. */
   beforeMinutes: z.optional(serviceReminderOffsets),
   hoursBefore: z.optional(z.number().check(z.int(), z.gte(1), z.lte(168))),
   message: z.nullable(z.optional(z.string().check(z.multiLine(), z.maxLength(1000)))),
 });
-export const pricingTierSchema = z.strictObject({
+const pricingTierSchema = z.strictObject({
   id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
   name: z._default(z.optional(z.string().check(z.singleLine(), z.maxLength(200))), ''),
   rate: money('Tier rate'),
@@ -166,7 +166,7 @@ export const pricingTierSchema = z.strictObject({
   validFrom: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(40)))),
   validTo: z.optional(z.nullable(z.string().check(z.singleLine(), z.maxLength(40)))),
 });
-export const addonSchema = z.strictObject({
+const addonSchema = z.strictObject({
   id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
   name: z
     .string({ error: 'Add-on name is required' })

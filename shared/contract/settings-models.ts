@@ -1,6 +1,5 @@
 import * as z from '../zod.js';
 import {
-  EMPTY_CONTACT as EMPTY_CONTACT_ROW,
   DAY_TYPE_LABELS,
   DAY_TYPES,
   DEFAULT_HOURS,
@@ -20,7 +19,7 @@ import { dayCheck, PERMISSION_POLICY } from './common.js';
 // ---------- Contact ----------
 const PHONE = /^\+?[0-9 ().-]{7,25}$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
-export const CONTACT_MESSAGES = {
+const CONTACT_MESSAGES = {
   email: 'Please enter a valid email address',
   phone: 'Please enter a valid phone number',
 } as const;
@@ -54,7 +53,6 @@ export const contactBody = z.strictObject({
   emailAddress: z._default(contactFields.shape.emailAddress, ''),
   phoneNumber: z._default(contactFields.shape.phoneNumber, ''),
 });
-export const EMPTY_CONTACT: ContactSettings = EMPTY_CONTACT_ROW;
 export const contactResponse = z.object({
   success: z.literal(true),
   data: contactFields,
@@ -64,7 +62,7 @@ export const contactResponse = z.object({
 // ---------- Opening hours ----------
 // The day options, their labels, the row shape and the default row are zod-free in shared/domain/settings.ts.
 export { DAY_TYPE_LABELS, DAY_TYPES, DEFAULT_HOURS, type DayType, type HoursRow };
-export const HOURS_MESSAGES = {
+const HOURS_MESSAGES = {
   step: 'Times must be on a 15-minute step (HH:MM)',
   bothTimes: 'Opening and closing times are required unless the day is closed',
   order: 'Closing time must be after opening time',
@@ -77,7 +75,7 @@ export const HOURS_MESSAGES = {
 } as const;
 
 /** HH:MM on a quarter hour, 00:00-23:45. */
-export const quarterHour = z.string().check(z.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, HOURS_MESSAGES.step));
+const quarterHour = z.string().check(z.regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, HOURS_MESSAGES.step));
 const optionalTime = z.optional(z.union([quarterHour, z.literal(''), z.null()]));
 const rowId = z.optional(
   z.union([z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.singleLine()), z.number().check(z.int())]),
@@ -107,7 +105,7 @@ const TIMES_RULE = {
   },
   description: 'Closing time must be after opening time',
 };
-export const hoursRowSchema = z
+const hoursRowSchema = z
   .strictObject(
     z.object({
       id: rowId,
@@ -119,7 +117,7 @@ export const hoursRowSchema = z
   )
   .check(z.superRefine(checkTimes), z.meta(TIMES_RULE));
 
-export const specialHoursRowSchema = z
+const specialHoursRowSchema = z
   .strictObject(
     z.object({
       id: rowId,
@@ -153,7 +151,7 @@ function fromJsonText(v: unknown): unknown {
   }
 }
 /** Special hours arrive as a list or, as the original client sends them, a JSON string of one. */
-export const specialHoursInput = z.pipe(z.transform(fromJsonText), specialList);
+const specialHoursInput = z.pipe(z.transform(fromJsonText), specialList);
 
 export const hoursBody = z.strictObject(
   z.object({
@@ -170,13 +168,6 @@ export interface SpecialHoursRow extends Omit<HoursRow, 'dayType'> {
 const storedRow = z.object({
   id: z.string(),
   dayType: z.enum(DAY_TYPES),
-  openTime: z.string(),
-  closeTime: z.string(),
-  isClosed: z.boolean(),
-});
-export const storedSpecialRow = z.object({
-  id: z.string(),
-  date: z.string(),
   openTime: z.string(),
   closeTime: z.string(),
   isClosed: z.boolean(),
@@ -254,7 +245,7 @@ export const taxBody = z.pipe(
     return { enabled: b.enabled, rate: typeof r === 'number' ? r : 0 };
   }),
 );
-export const taxSettingsSchema = z.object({ rate: z.number(), enabled: z.boolean() });
+const taxSettingsSchema = z.object({ rate: z.number(), enabled: z.boolean() });
 export const taxResponse = z.object({
   success: z.literal(true),
   data: taxSettingsSchema,
@@ -268,13 +259,13 @@ export const permissionsBody = z.strictObject({
   changeNote: z.optional(z.string().check(z.trim(), z.singleLine(), z.maxLength(500))),
 });
 const completeGroup = z.record(z.string(), z.record(z.string(), z.boolean()));
-export const completePolicySchema = z.object({ EMPLOYEE: completeGroup, MANAGER: completeGroup });
-export const permissionChangeSchema = z.object({
+const completePolicySchema = z.object({ EMPLOYEE: completeGroup, MANAGER: completeGroup });
+const permissionChangeSchema = z.object({
   role: z.enum(['EMPLOYEE', 'MANAGER']),
   permission: z.string(),
   granted: z.boolean(),
 });
-export const permissionLogEntrySchema = z.object({
+const permissionLogEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   actorId: z.nullable(z.string()),

@@ -33,7 +33,7 @@ export const timesheetSchema = z.object({
 export type Timesheet = z.infer<typeof timesheetSchema>;
 
 /** Figures of the Timesheets screen's summary cards, from the per-person counters. */
-export const timesheetSummary = z.object({
+const timesheetSummary = z.object({
   totalSessions: z.number().check(z.int()),
   completedSessions: z.number().check(z.int()),
   totalHours: z.number(),
@@ -47,7 +47,7 @@ export const clockResponse = z.object({
   locationCaptured: z.boolean(),
 });
 
-export const employeeTimesheetMetrics = z.object({
+const employeeTimesheetMetrics = z.object({
   isCurrentlyClockedIn: z.boolean(),
   currentSession: z.nullable(z.object({ id: z.string(), clockIn: z.string() })),
   totalSessions: z.number().check(z.int()),
@@ -56,7 +56,7 @@ export const employeeTimesheetMetrics = z.object({
   weeklyHours: z.number(),
   sessionsWithLocation: z.number().check(z.int()),
 });
-export const employeeBookingMetrics = z.object({
+const employeeBookingMetrics = z.object({
   total: z.number().check(z.int()),
   active: z.number().check(z.int()),
   completed: z.number().check(z.int()),

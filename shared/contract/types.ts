@@ -75,13 +75,6 @@ export interface RouteContract {
 export function route<const R extends RouteContract>(r: R): R {
   return r;
 }
-
-/** The JSON body a route answers with (its `response` schema's output). */
-export type ResponseOf<R> = R extends { response: infer S }
-  ? S extends z.core.$ZodType
-    ? z.output<S>
-    : unknown
-  : unknown;
 /** What an operation may produce for a route's answer (the schema's input side). */
 export type ResponseInputOf<R> = R extends { response: infer S }
   ? S extends z.core.$ZodType

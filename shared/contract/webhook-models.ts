@@ -12,7 +12,7 @@ import {
  * schema applies the rule as the local runtime does (http://localhost and http://127.0.0.1 pass); a
  * deployed stage refuses those too, with a 400 of the same shape (functions/settings/webhooks.ts).
  */
-export const WEBHOOK_TEXT = {
+const WEBHOOK_TEXT = {
   urlRequired: 'Enter the URL that receives the events',
   eventsRequired: 'Choose at least one event',
   nothingToChange: 'Change the URL, the events or whether the endpoint is enabled',

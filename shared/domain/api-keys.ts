@@ -18,7 +18,7 @@ export const API_KEY_ACCESS_LABELS: Record<ApiKeyAccessLevel, string> = {
  * session token at a glance), the key's id (12 characters, shown in the list as its prefix) and a
  * secret of 32 random bytes (256 bits, base64url, 43 characters).
  */
-export const API_KEY_PREFIX = 'rbo_live_';
+const API_KEY_PREFIX = 'rbo_live_';
 export const API_KEY_ID_LENGTH = 12;
 export const API_KEY_PATTERN = /^rbo_live_([a-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
 

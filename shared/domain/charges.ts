@@ -19,7 +19,7 @@ import {
 export const REFUND_HOURS_STEP = 0.25;
 export const REFUND_HOURS_MAX = 24;
 
-export interface RateSources {
+interface RateSources {
   /** The rate stored on the reservation when it was booked. */
   rateAtBooking?: number | null;
   variantHourlyRate?: number | null;
@@ -114,7 +114,7 @@ export function hoursBetween(fromMs: number, toMs: number): number {
   return Number.isFinite(h) ? Math.round(h * 100) / 100 : 0;
 }
 
-export interface ChargesInput {
+interface ChargesInput {
   /** Base price in cents: item = duration x hourly rate; service = quoteCents(...).totalCents. */
   baseCents: number;
   hasService: boolean;
@@ -191,7 +191,7 @@ export function returnMovements(input: { unrefundedTotalCents: number; totalCent
   return { chargeCents, refundCents, paidBackCents: cents(refundCents + Math.max(0, -chargeCents)) };
 }
 
-export type RefundCheck = { ok: true; refundCents: Cents; refundHours: number } | { ok: false; message: string };
+type RefundCheck = { ok: true; refundCents: Cents; refundHours: number } | { ok: false; message: string };
 
 /**
  * R-RES-6 refunds. By hours (step 0.25, 0-24): hours x hourly rate, capped at the total. By

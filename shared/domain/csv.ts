@@ -3,7 +3,7 @@
  * commas, lines ended by CRLF, and formula injection defused (docs/requirements/reports.md R-REP-4).
  */
 
-export type CsvValue = string | number | null | undefined;
+type CsvValue = string | number | null | undefined;
 
 /**
  * One field. A text starting with = + - @, tab or carriage return gets a leading ' so a spreadsheet

@@ -21,7 +21,7 @@ const UNICODE_LABEL = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}]
 const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /** The domain in its ASCII (punycode) form, or null when it is not a valid host name with a dot. */
-export function emailDomainAscii(domain: string): string | null {
+function emailDomainAscii(domain: string): string | null {
   const labels = domain.split('.');
   if (labels.length < 2 || !labels.every((l) => UNICODE_LABEL.test(l))) return null;
   let ascii: string;

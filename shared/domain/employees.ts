@@ -5,7 +5,7 @@
 import { addMonths, differenceInCalendarMonths, isValid, lightFormat, parseISO } from 'date-fns';
 import { roleFlags, type RoleHolder } from './roles.js';
 
-export type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
+type EmployeeStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
 
 /** How long a setup link works (R-EMP-4: 86,400,000 ms). */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -29,9 +29,9 @@ export const DOCUMENT_TYPES = {
 export type DocumentExtension = keyof typeof DOCUMENT_TYPES;
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png,.txt';
 /** §5: preview only for these; download for the rest. */
-export const PREVIEWABLE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'pdf'] as const;
+const PREVIEWABLE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif', 'webp', 'pdf'] as const;
 
-export function extensionOf(fileName: string): string {
+function extensionOf(fileName: string): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(fileName.trim());
   return m ? m[1]!.toLowerCase() : '';
 }
@@ -92,7 +92,7 @@ export function accessLong(u: { role?: string | null; accessLevel?: string | nul
     : 'Employee';
 }
 
-export const isAdministrator = (u: { role?: string | null }): boolean =>
+const isAdministrator = (u: { role?: string | null }): boolean =>
   u.role === 'BUSINESS_ADMIN' || u.role === 'SUPER_ADMIN';
 
 /**
@@ -210,7 +210,7 @@ export function splitLegalName(legalName: string): { firstName: string; lastName
   return i < 0 ? { firstName: t, lastName: '' } : { firstName: t.slice(0, i), lastName: t.slice(i + 1).trim() };
 }
 
-export interface Milestone {
+interface Milestone {
   label: string;
   date: string; // YYYY-MM-DD
   months: number;
@@ -243,13 +243,3 @@ export function jobMilestones(startDate: string | null | undefined, today: strin
     achieved: elapsed >= s.months,
   }));
 }
-
-/** §7 Performance fallback figures, shown as samples until the timesheets area serves real ones. */
-export const SAMPLE_PERFORMANCE = {
-  avgHoursPerWeek: 35.5,
-  shiftsPerWeek: 4.2,
-  totalShifts: 127,
-  onTimePercentage: 94.2,
-  overtimeHours: 12.5,
-  productivityScore: 87.3,
-} as const;

@@ -7,14 +7,14 @@
  * export shows these words, never the stored code. The codes themselves are the contract's
  * (ITEM_STATUSES, ITEM_CONDITIONS); shared/contract/labels.test.ts checks each has its word.
  */
-export const ITEM_STATUS_LABEL = {
+const ITEM_STATUS_LABEL = {
   AVAILABLE: 'Available',
   IN_USE: 'In use',
   MAINTENANCE: 'Maintenance',
   OUT_OF_SERVICE: 'Out of service',
   DAMAGED: 'Damaged',
 } as const satisfies Record<string, string>;
-export const ITEM_CONDITION_LABEL = {
+const ITEM_CONDITION_LABEL = {
   EXCELLENT: 'Excellent',
   GOOD: 'Good',
   FAIR: 'Fair',
@@ -80,7 +80,7 @@ export function suggestItemIds(prefix: string, taken: Iterable<string>, quantity
   return out;
 }
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   oldValue: unknown;
   newValue: unknown;

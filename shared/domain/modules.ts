@@ -14,7 +14,7 @@ export const MODULE_IDS = [
 ] as const;
 export type ModuleId = (typeof MODULE_IDS)[number];
 
-export interface ModuleDefinition {
+interface ModuleDefinition {
   id: ModuleId;
   displayName: string;
   description: string;
@@ -113,7 +113,7 @@ export function defaultModuleStates(): ModuleStates {
 export const CORE_NOT_TOGGLEABLE = 'Core features cannot be toggled';
 
 /** One tenant's switches as the Feature Flags list carries them: per feature, per organization. */
-export interface FeatureTenants {
+interface FeatureTenants {
   id: ModuleId;
   organizations: readonly { id: string; name: string; subdomain: string; enabled: boolean }[];
 }
@@ -183,5 +183,5 @@ export const MODULE_DISABLED_MESSAGE = 'This feature is not enabled for your org
  * the service itself is inventory's (sub-feature "services"), booking it is reservations' (sub-feature
  * "services", R-PLAT-5). A link of a tenant missing either answers as an unavailable service.
  */
-export const PUBLIC_BOOKING_MODULES: readonly ModuleId[] = ['inventory', 'reservations'];
+const PUBLIC_BOOKING_MODULES: readonly ModuleId[] = ['inventory', 'reservations'];
 export const publicBookingOpen = (states: ModuleStates) => PUBLIC_BOOKING_MODULES.every((m) => states[m]);

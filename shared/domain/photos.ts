@@ -4,7 +4,6 @@
  */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
 export const PHOTO_MESSAGES = {
   notImage: 'Please select an image file.',
   tooLarge: 'File size must be less than 10MB.',

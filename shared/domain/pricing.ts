@@ -9,11 +9,11 @@ import { DEFAULT_TIME_ZONE, endOfDayIn, isRealDate, isValidTimeZone, startOfDayI
 export const SERVICE_RATE_TYPES = ['PER_PERSON', 'HOURLY', 'FIXED'] as const;
 export const TIER_RATE_TYPES = ['HOURLY', 'FIXED', 'PER_PERSON', 'PER_ITEM'] as const;
 export const ADDON_RATE_TYPES = ['FIXED', 'PER_PERSON', 'PER_ITEM'] as const;
-export type ServiceRateType = (typeof SERVICE_RATE_TYPES)[number];
-export type AnyRateType = ServiceRateType | 'PER_ITEM';
+type ServiceRateType = (typeof SERVICE_RATE_TYPES)[number];
+type AnyRateType = ServiceRateType | 'PER_ITEM';
 
 /** Staff lists: "Rate: $rate / rateType" with these words (R-BOOK-4). */
-export const STAFF_RATE_SUFFIX: Record<string, string> = {
+const STAFF_RATE_SUFFIX: Record<string, string> = {
   PER_PERSON: '/person',
   HOURLY: '/hour',
   FIXED: '(fixed)',
@@ -39,7 +39,7 @@ export const PUBLIC_RATE_LABEL: Record<string, string> = {
   PER_ITEM: 'per item',
 };
 
-export interface PricingTier {
+interface PricingTier {
   id?: string;
   name?: string;
   rate: number;
@@ -97,7 +97,7 @@ export function effectiveRate(
   return { rate: Number(service.rate) || 0, rateType: service.rateType };
 }
 
-export interface QuoteInput {
+interface QuoteInput {
   rate: number;
   rateType: string;
   /** People in the booking; 1 when absent. */
@@ -107,14 +107,14 @@ export interface QuoteInput {
   addons?: readonly Addon[];
 }
 
-export interface Quote {
+interface Quote {
   base: number;
   addons: { name: string; amount: number }[];
   addonsTotal: number;
   total: number;
 }
 
-export interface QuoteCents {
+interface QuoteCents {
   baseCents: Cents;
   addons: { name: string; cents: Cents }[];
   addonsCents: Cents;

@@ -88,7 +88,7 @@ export function offsetsFor(
 }
 
 /** When the reminder `offsetMinutes` before `startMs` is due. */
-export const reminderDueAt = (startMs: number, offsetMinutes: number): number => startMs - offsetMinutes * 60_000;
+const reminderDueAt = (startMs: number, offsetMinutes: number): number => startMs - offsetMinutes * 60_000;
 
 /**
  * The reminders still ahead at `nowMs`: an offset whose due time has passed (a booking made 1 hour

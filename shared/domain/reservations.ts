@@ -28,7 +28,7 @@ export const LOG_ACTIONS = [
 ] as const;
 export type LogAction = (typeof LOG_ACTIONS)[number];
 /** How people read a log action (R-INV-11: words on screen and in exports, never the code). */
-export const LOG_ACTION_LABEL: Record<LogAction, string> = {
+const LOG_ACTION_LABEL: Record<LogAction, string> = {
   CREATED: 'Created',
   CANCELLED: 'Cancelled',
   RETURNED: 'Returned',
@@ -40,11 +40,10 @@ export const LOG_ACTION_LABEL: Record<LogAction, string> = {
 export const logActionLabel = (a: string): string => LOG_ACTION_LABEL[a as LogAction] ?? a;
 /** R-RES-9: service payment sources. */
 export const PAYMENT_SOURCES = ['Venmo', 'Zelle', 'PayPal', 'CashApp', 'Cash'] as const;
-export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const PAYMENT_TYPES = ['DEPOSIT', 'CHARGE', 'REFUND', 'REVERSAL', 'SERVICE_PAYMENT'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** How people read a payment's type (R-INV-11). */
-export const PAYMENT_TYPE_LABEL: Record<PaymentType, string> = {
+const PAYMENT_TYPE_LABEL: Record<PaymentType, string> = {
   DEPOSIT: 'Deposit',
   CHARGE: 'Charge',
   REFUND: 'Refund',
@@ -80,7 +79,7 @@ export function isOverdue(
 }
 
 /** How far ahead a start or a return may be: "about one year" (docs/requirements/time-and-money.md R-TIME-10). */
-export const MAX_DAYS_AHEAD = 365;
+const MAX_DAYS_AHEAD = 365;
 /** R-RES-15: the longest item rental staff may book, in hours (30 days). */
 export const MAX_RENTAL_HOURS = 720;
 const MAX_AHEAD_MS = MAX_DAYS_AHEAD * 86_400_000;

@@ -25,16 +25,3 @@ export const MONEY_FIGURES = {
   taxCollected: 'Tax collected',
   overage: 'Overage (in booked)',
 } as const;
-
-export type MoneyFigure = keyof typeof MONEY_FIGURES;
-
-/** One line saying what a figure counts, for a hint or a file's legend. */
-export const MONEY_FIGURE_HINTS: Record<MoneyFigure, string> = {
-  booked: 'What booked reservations charge, tax included (not cancelled; final totals after return)',
-  bookedCompleted: 'Booked total of the returned reservations',
-  averageBooked: 'Booked divided by the booked reservations',
-  collected: 'Payments taken, less refunds and reversals',
-  refunded: 'Paid back to customers at returns, with its tax',
-  taxCollected: 'Tax in the final totals of returned reservations',
-  overage: 'Late-return charges, part of Booked',
-};

@@ -82,7 +82,7 @@ export function isGrantable(role: PolicyRole, permission: Permission): boolean {
  * (R-AUTH-4). Document 3's "everything granted" default is read as everything the role may
  * do, so an EMPLOYEE's inventory writes start off, as their read-only inventory is (docs/decisions/0225-layout-at-375-and-1366.md).
  */
-export function grantedByDefault(role: PolicyRole, permission: Permission): boolean {
+function grantedByDefault(role: PolicyRole, permission: Permission): boolean {
   const capability = PERMISSION_CAPABILITY[permission];
   return !capability || hasCapability(holderOf(role), capability);
 }
@@ -145,7 +145,7 @@ export function policyAsStored(
 }
 
 /** A matrix with every entry present, as the screen and the stored row hold it. */
-export type CompletePolicy = Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>>;
+type CompletePolicy = Record<PolicyRole, Record<PermissionGroup, Record<string, boolean>>>;
 
 export function fullPolicy(granted = true): CompletePolicy {
   const row = () =>
@@ -156,7 +156,7 @@ export function fullPolicy(granted = true): CompletePolicy {
 }
 
 /** Every permission name of the matrix, `group.name`, in the spec's order. */
-export const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) =>
+const ALL_PERMISSIONS: Permission[] = Object.entries(PERMISSION_GROUPS).flatMap(([g, names]) =>
   names.map((n) => `${g}.${n}` as Permission),
 );
 

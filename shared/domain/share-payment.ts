@@ -11,7 +11,7 @@ export interface PaymentMethods {
   zelle?: string | null;
 }
 
-export const PAYMENT_METHOD_KEYS = ['venmo', 'cashApp', 'paypal', 'zelle'] as const;
+const PAYMENT_METHOD_KEYS = ['venmo', 'cashApp', 'paypal', 'zelle'] as const;
 
 /** Only the methods with a value; blank hides (R-SVC-3). */
 export function configuredMethods(m: PaymentMethods | null | undefined): PaymentMethods {
@@ -32,7 +32,7 @@ export function paymentNoteFor(reservationNumber: string, serviceName: string, p
   return own ? `${own} (${reservationNumber})` : `${serviceName} - ${reservationNumber}`;
 }
 
-export interface PaymentLink {
+interface PaymentLink {
   method: 'venmo' | 'cashApp' | 'paypal';
   label: string;
   handle: string;

@@ -4,7 +4,7 @@
  * bits, base64url: 43 characters).
  */
 
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 export const isShareTokenShape = (token: string) => SHARE_TOKEN_PATTERN.test(token);
 
 /** {origin}/service/{shareToken} */

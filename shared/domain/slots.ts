@@ -24,7 +24,6 @@ export type SlotRef = Pick<Slot, 'date' | 'startTime' | 'endTime'>;
 const DEFAULT_PUBLIC_MAX_PARTICIPANTS = 10;
 /** Public page: no booking brings more than this many people, whatever the service says. */
 export const HARD_MAX_PARTICIPANTS = 50;
-export const MAX_PARTICIPANTS_RANGE = { min: 1, max: 100 } as const;
 
 export const sameSlot = (a: SlotRef, b: SlotRef) =>
   a.date === b.date && a.startTime === b.startTime && a.endTime === b.endTime;

@@ -34,10 +34,10 @@ function patternText(date: Date, pattern: string): string {
 }
 
 /** An instant: a Date, epoch milliseconds or an ISO string. */
-export type InstantInput = Date | number | string;
+type InstantInput = Date | number | string;
 
 /** Epoch milliseconds, or null for what names no instant. */
-export function instantOf(value: InstantInput | null | undefined): number | null {
+function instantOf(value: InstantInput | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
   const t = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : value.getTime();
   return Number.isFinite(t) ? t : null;

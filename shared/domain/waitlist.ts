@@ -37,7 +37,7 @@ export function confirmBy(now: number, slotStartMs: number): number {
   return Math.min(now + CONFIRM_HOURS * 3_600_000, slotStartMs);
 }
 
-export interface WaitlistSettings {
+interface WaitlistSettings {
   enabled: boolean;
   holdMinutes: number;
 }
@@ -88,7 +88,7 @@ export interface QueueEntry {
 }
 
 /** The time an entry took its place in line: its confirmation, or its join for entries that never needed one. */
-export const queuedAt = (e: QueueEntry) => e.confirmedAt ?? e.joinedAt;
+const queuedAt = (e: QueueEntry) => e.confirmedAt ?? e.joinedAt;
 
 /**
  * Queue order: first confirmed, first offered (R-SVC-11), then the id (two in one millisecond still

@@ -21,7 +21,7 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** A receiver not connected (DNS, TCP, TLS) within this long has failed: no waiting out the 10 s (R-SET-12). */
 export const WEBHOOK_CONNECT_TIMEOUT_MS = 3_000;
 /** The pause before each retry, in order: 7 retries over about 28 hours (R-SET-10). */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
+const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [
   5_000,
   5 * 60_000,
   30 * 60_000,

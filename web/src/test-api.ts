@@ -9,7 +9,7 @@ import { matchRoute } from '../../shared/contract/match.js';
 import type { RouteContract } from '../../shared/contract/types.js';
 
 /** What a route's answer looks like on the wire: its response schema's input side. */
-export type WireAnswer<I extends RouteId> = ResponseInputOf<RouteById<I>>;
+type WireAnswer<I extends RouteId> = ResponseInputOf<RouteById<I>>;
 /** A refusal as the client reads it: the server's `{error, message, details?}`, or a part of it. */
 type ErrorBody = { error?: string; message?: string; details?: { msg: string; path: string }[]; code?: string };
 
@@ -30,7 +30,7 @@ export interface StubCall {
 export type RouteStubs = { [I in RouteId]?: StubReply<I> | ((call: StubCall) => StubReply<I>) };
 
 /** A recorded request (route id undefined for a URL outside the contract, such as a presigned upload). */
-export interface RecordedCall extends StubCall {
+interface RecordedCall extends StubCall {
   id?: RouteId;
 }
 
@@ -38,7 +38,7 @@ export interface RecordedCall extends StubCall {
  * The drift of one stubbed 2xx answer against its route's `response`, or null when it fits. Refusals
  * are not checked: tests feed the client error bodies other servers send (`{error}` alone, for one).
  */
-export function stubDrift(route: Pick<RouteContract, 'id' | 'response'>, status: number, body: unknown): string | null {
+function stubDrift(route: Pick<RouteContract, 'id' | 'response'>, status: number, body: unknown): string | null {
   if (status < 200 || status >= 300) return null;
   const r = z.safeParse(route.response, body);
   if (r.success) return null;
@@ -71,7 +71,7 @@ const json = (status: number, body: unknown) =>
   });
 
 /** Answers for URLs outside the contract, by "METHOD url-without-query" (presigned uploads, for example). */
-export type OtherStubs = Record<
+type OtherStubs = Record<
   string,
   { status?: number; body: unknown } | ((init?: RequestInit) => { status?: number; body: unknown })
 >;
@@ -141,7 +141,7 @@ export function stubApi(stubs: RouteStubs, other: OtherStubs = {}): RecordedCall
  * contract routes are checked too, but a drift is only a warning (`[stubFetch] stub of …`): the tests
  * still on it move to stubApi or stubPaths, which fail on drift, one by one (docs/decisions/0022-contract-stubs.md).
  */
-export function stubFetch(answers: OtherStubs, options: { strict?: boolean } = {}): RecordedCall[] {
+function stubFetch(answers: OtherStubs, options: { strict?: boolean } = {}): RecordedCall[] {
   return install((call) => {
     const a = answers[`${call.method} ${call.url.split('?')[0]}`];
     return typeof a === 'function' ? a(call.init) : a;

@@ -47,4 +47,4 @@ export function renderWithProviders(ui: ReactElement, url = '/') {
 }
 
 // The network stubs, checked against the contract (test-api.ts).
-export { stubApi, stubFetch, stubPaths, type RecordedCall, type StubCall } from './test-api.js';
+export { stubApi, stubPaths, type StubCall } from './test-api.js';

@@ -128,7 +128,7 @@ export function forgetSessions(): void {
 }
 
 /** Verifies the bearer token (HS256, issuer, audience, `exp` required) and that its account is still live. */
-export async function authenticateToken(token: string | undefined): Promise<AuthClaims> {
+async function authenticateToken(token: string | undefined): Promise<AuthClaims> {
   if (!token) throw unauthorized('Authentication required');
   const auth = await verifyToken(token);
   await assertSessionLive(auth);

@@ -9,7 +9,7 @@ import { startState, type ApiMiddleware } from './types.js';
 const withoutTrailingSlash = (key: string) => key.replace(/(?<=\S)\/+$/, '');
 
 /** The contract routes of one area by API Gateway route key. */
-export function areaRouteTable(area: Area): ReadonlyMap<string, RouteContract> {
+function areaRouteTable(area: Area): ReadonlyMap<string, RouteContract> {
   return new Map(routes.filter((r) => r.area === area).map((r) => [withoutTrailingSlash(routeKey(r)), r]));
 }
 

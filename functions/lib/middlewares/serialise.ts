@@ -16,7 +16,7 @@ export const reply = <B = undefined>(statusCode: number, body?: B, headers?: Rec
   body,
   headers,
 });
-export const isReply = (v: unknown): v is Reply =>
+const isReply = (v: unknown): v is Reply =>
   typeof v === 'object' &&
   v !== null &&
   typeof (v as Reply).statusCode === 'number' &&
@@ -25,7 +25,7 @@ export const isReply = (v: unknown): v is Reply =>
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /** In test runs a response outside the contract fails the test; in production it is logged and sent. */
-export const strictResponses = () =>
+const strictResponses = () =>
   process.env.NODE_ENV === 'test' || process.env.VITEST !== undefined || process.env.STRICT_RESPONSES === 'true';
 
 /**

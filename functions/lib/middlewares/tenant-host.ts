@@ -101,10 +101,7 @@ export function forgetTenantSubdomains(): void {
 }
 
 /** Throws 401 unless every tenant the request names is the token's (a platform token names none). */
-export async function assertTenantHost(
-  event: Pick<ApiEvent, 'headers'>,
-  auth: Pick<AuthClaims, 'tenantId'>,
-): Promise<void> {
+async function assertTenantHost(event: Pick<ApiEvent, 'headers'>, auth: Pick<AuthClaims, 'tenantId'>): Promise<void> {
   const named = await namedTenants(event);
   if (!named.length) return;
   const own = auth.tenantId ? await subdomainOf(auth.tenantId) : null;

@@ -14,7 +14,7 @@ export const MALFORMED_JSON = 'Invalid or malformed JSON was provided';
  * The JSON body, parsed here (after authorisation, so a caller without the right never learns what
  * is wrong with a body). No body, or a body on a route that takes none, is `undefined`.
  */
-export function jsonBody(event: ApiEvent, takesBody: boolean): unknown {
+function jsonBody(event: ApiEvent, takesBody: boolean): unknown {
   const raw = event.body;
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string') return raw; // parsed by a multipart middleware

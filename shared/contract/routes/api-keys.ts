@@ -10,7 +10,7 @@ import { API_KEY_ACCESS_LEVELS, API_KEY_NAME_MAX } from '../../domain/api-keys.j
  */
 const BEYOND = 'API keys (R-SET-9): integrations call the API with a key instead of a person signing in';
 
-export const API_KEY_TEXT = {
+const API_KEY_TEXT = {
   nameRequired: 'Key name is required',
   nameTooLong: `Key name must be at most ${API_KEY_NAME_MAX} characters`,
   accessLevel: 'Access level must be one of EMPLOYEE, MANAGER, ADMIN',
@@ -30,7 +30,7 @@ export const apiKeyBody = z.object({
 export type ApiKeyInput = z.output<typeof apiKeyBody>;
 
 /** The key itself is in this answer and nowhere else: only its SHA-256 is stored. */
-export const apiKeyCreatedResponse = z.object({
+const apiKeyCreatedResponse = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
@@ -50,7 +50,7 @@ export const apiKeyView = z.object({
   lastUsedAt: z.nullable(z.string()),
 });
 export type ApiKeyView = z.output<typeof apiKeyView>;
-export const apiKeyListResponse = z.object({ keys: z.array(apiKeyView) });
+const apiKeyListResponse = z.object({ keys: z.array(apiKeyView) });
 
 const u = { access: 'user', area: 'settings', capability: 'isAdmin', personOnly: true } as const;
 

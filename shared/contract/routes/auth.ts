@@ -10,7 +10,7 @@ import {
   validateSignupTokenResponse,
 } from '../responses.js';
 
-export const loginBody = z.object({
+const loginBody = z.object({
   username: z
     .string({ error: 'Username is required' })
     .check(z.trim(), z.singleLine(), z.minLength(1, 'Username is required'), z.maxLength(254)),
@@ -20,10 +20,10 @@ export const loginBody = z.object({
 });
 
 /** R-AUTH-6: the address of the account to mail a sign-in link to (its username). */
-export const signInLinkBody = z.object({ email });
+const signInLinkBody = z.object({ email });
 
 /** R-AUTH-6: the link's token (256 random bits, base64url); the page passes it as the link carries it. */
-export const redeemSignInLinkBody = z.object({
+const redeemSignInLinkBody = z.object({
   token: z
     .string({ error: 'Sign-in link token is required' })
     .check(z.minLength(1, 'Sign-in link token is required'), z.maxLength(128), z.regex(/^[A-Za-z0-9_-]+$/)),

@@ -22,7 +22,7 @@ export type WaitlistJoinInput = z.output<typeof waitlistJoinBody>;
 const slotView = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
 const statusEnum = z.enum(WAITLIST_STATUSES);
 
-export const waitlistJoinResponse = z.object({
+const waitlistJoinResponse = z.object({
   success: z.boolean(),
   message: z.string(),
   entry: z.object({
@@ -38,7 +38,7 @@ export const waitlistJoinResponse = z.object({
 });
 
 /** The confirmation link's answer (R-SVC-11); an unknown link is 404. */
-export const waitlistConfirmResponse = z.object({
+const waitlistConfirmResponse = z.object({
   success: z.boolean(),
   outcome: z.enum(['confirmed', 'already-confirmed', 'expired']),
   message: z.string(),
@@ -50,9 +50,8 @@ export const waitlistConfirmResponse = z.object({
   slot: z.nullable(slotView),
   slotText: z.nullable(z.string()),
 });
-export type WaitlistConfirmResponse = z.output<typeof waitlistConfirmResponse>;
 
-export const waitlistOfferResponse = z.object({
+const waitlistOfferResponse = z.object({
   success: z.boolean(),
   offer: z.object({
     status: statusEnum,
@@ -95,7 +94,7 @@ export const waitlistEntryView = z.object({
 });
 export type WaitlistEntryView = z.output<typeof waitlistEntryView>;
 
-export const staffWaitlistResponse = z.object({ entries: z.array(waitlistEntryView) });
+const staffWaitlistResponse = z.object({ entries: z.array(waitlistEntryView) });
 
 /** Offer and leave links carry 256-bit tokens (base64url); anything else is an unknown link (404). */
 const linkToken = z.object({ token: z.string().check(z.singleLine(), z.maxLength(200)) });

@@ -58,7 +58,7 @@ export function scopeOf(
 let memo: { raw: string | null; scope: CacheScope } = { raw: null, scope: ANONYMOUS_SCOPE };
 
 /** The scope of the user in browser storage (the session provider writes it before it renders). */
-export function currentScope(): CacheScope {
+function currentScope(): CacheScope {
   const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(USER_KEY);
   if (raw === memo.raw) return memo.scope;
   let scope = ANONYMOUS_SCOPE;
@@ -82,7 +82,7 @@ export function scopeId(scope: CacheScope = currentScope()): string {
  * 'inventory.items'); the scope names tenant and user, so an answer cached for one user can never
  * be read under another's session, even before the cache is emptied.
  */
-export type ApiKey = readonly [scope: string, resource: string, ...args: unknown[]];
+type ApiKey = readonly [scope: string, resource: string, ...args: unknown[]];
 
 export function apiKey(resource: string, ...args: unknown[]): ApiKey {
   return [scopeId(), resource, ...args.filter((a) => a !== undefined)];

@@ -4,7 +4,7 @@ import { notify } from '../components/toaster.js';
 import { errorMessage } from './client.js';
 import { keyMatches } from './keys.js';
 
-export type MutationResult<R> = { ok: true; value: R } | { ok: false; error: unknown };
+type MutationResult<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 export interface MutationOptions<A extends unknown[], R> {
   /** Success toast; a function may return null for none. */

@@ -1,11 +1,11 @@
 /** A presigned S3 POST (`{url, fields}` from an uploads route of the API). */
-export interface PresignedPost {
+interface PresignedPost {
   url: string;
   fields: Record<string, string>;
 }
 
 /** Thrown when the storage refuses the upload or cannot be reached; `message` is its status text. */
-export class UploadError extends Error {
+class UploadError extends Error {
   constructor(
     message: string,
     readonly status?: number,

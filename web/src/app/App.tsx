@@ -35,7 +35,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function AppProviders({ children }: { children: React.ReactNode }) {
+function AppProviders({ children }: { children: React.ReactNode }) {
   return (
     <ChakraProvider value={system}>
       {children}

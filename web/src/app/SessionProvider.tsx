@@ -14,13 +14,13 @@ import {
   type SessionUser,
 } from './session.js';
 
-export const LOGIN_SUCCESS = 'Login successful!';
+const LOGIN_SUCCESS = 'Login successful!';
 /** A sign-in link (auth=true&token=…) whose token the API refused. */
 export const LINK_REFUSED_MESSAGE =
   'That sign-in link was not accepted. Please sign in with your username and password.';
 let announced: string | null = null;
 
-export interface SessionApi {
+interface SessionApi {
   session: SessionState;
   login(username: string, password: string): Promise<void>;
   /** Signs in with a mailed sign-in link's token (R-AUTH-6); the session starts as a password's does. */

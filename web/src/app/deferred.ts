@@ -46,7 +46,7 @@ export function deferred<P>(loader: () => Promise<ComponentType<P>>): Deferred<P
 const LOAD_FAILED = 'Could not load this part of the page';
 
 /** What a preload needs of a deferred component. */
-export interface Preloadable {
+interface Preloadable {
   load(): Promise<unknown>;
 }
 

@@ -6,7 +6,7 @@ import { TENANT_PATH_HEADER, tenantFromPath } from '../../../shared/domain/tenan
  * (d123.cloudfront.net, my-branch.pages.dev). More can be added with
  * VITE_HOSTING_DOMAINS (comma separated) without a code change.
  */
-export const HOSTING_DOMAINS = [
+const HOSTING_DOMAINS = [
   'cloudfront.net',
   'amazonaws.com',
   'amplifyapp.com',

@@ -15,9 +15,9 @@ import { prefetch } from '../api/early-answer.js';
 
 export { prefetch, takePrefetched } from '../api/early-answer.js';
 
-export type RouteChunks = Record<string, string[]>;
+type RouteChunks = Record<string, string[]>;
 /** Route pattern → the API path template (`/public/service/{token}`) of the answer its first paint shows. */
-export type RouteData = Record<string, string>;
+type RouteData = Record<string, string>;
 
 /** The first pattern (`/`, `/login`, `/service/:token`) that matches `path` segment by segment, with its params. */
 function match(patterns: string[], path: string): { pattern: string; params: Record<string, string> } | null {

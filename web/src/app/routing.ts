@@ -34,9 +34,9 @@ export { INFO_PAGES };
 export type InfoPage = (typeof INFO_PAGES)[number];
 
 /** First segments of the business app and the portal: a deep link to these asks for sign-in. */
-export const APP_SEGMENTS: ReadonlySet<string> = new Set<string>(APP_SEGMENT_LIST);
+const APP_SEGMENTS: ReadonlySet<string> = new Set<string>(APP_SEGMENT_LIST);
 
-export const PLATFORM_HOME = '/platform/dashboard';
+const PLATFORM_HOME = '/platform/dashboard';
 
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);

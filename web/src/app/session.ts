@@ -73,7 +73,7 @@ function parseUser(raw: string | null): SessionUser | null {
   return null;
 }
 
-export interface Bootstrap {
+interface Bootstrap {
   state: Exclude<SessionState, { status: 'loading' }>;
   /** The search string without auth/token/user when the address carried them, else null. */
   cleanedSearch: string | null;
@@ -100,7 +100,7 @@ function tokenTenant(token: string): string | null | undefined {
  * URL sign-in is the sender's to write, so it must at least agree with the signed token's tenant;
  * the API refuses what is left (a user object lying about the subdomain) on the first call.
  */
-export function sessionFitsPage(token: string, user: SessionUser, pageTenant: string | null | undefined): boolean {
+function sessionFitsPage(token: string, user: SessionUser, pageTenant: string | null | undefined): boolean {
   if (!pageTenant) return true;
   const org = tokenTenant(token);
   if (user.role === 'SUPER_ADMIN' || org === null || !user.organizationId) return false;

@@ -5,7 +5,7 @@ import { CheckIcon } from './icons.js';
 import { notify } from './toaster.js';
 
 /** How long "Copied" shows after a copy (the same as the share link's, shared/domain/share.ts). */
-export const COPIED_MS = COPY_CONFIRMATION_MS;
+const COPIED_MS = COPY_CONFIRMATION_MS;
 
 /**
  * Copies `text` to the clipboard: shows "Copied" with a check for COPIED_MS, or toasts `failedMessage`

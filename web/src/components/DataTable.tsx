@@ -11,7 +11,7 @@ import { filterRows, nextSort, pageCount, pageSlice, type SortState, sortRows } 
 
 export type { Column } from './tableColumn.js';
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   label: string;
   rows: readonly T[] | undefined;
   columns: readonly Column<T>[];

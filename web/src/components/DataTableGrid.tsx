@@ -62,7 +62,7 @@ function SortableHeader<T>({
 }
 
 /** The page's rows selected: all of them, some, or none (the select-all checkbox's three states). */
-export interface PageSelection {
+interface PageSelection {
   all: boolean;
   some: boolean;
   onToggleAll: (on: boolean) => void;

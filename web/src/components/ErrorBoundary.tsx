@@ -3,8 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useOptionalSession } from '../app/SessionProvider.js';
 
 /** R-PLAT-4: retries allowed before the boundary gives up. */
-export const MAX_RETRIES = 3;
-export const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred while loading this section.';
+const MAX_RETRIES = 3;
+const DEFAULT_ERROR_MESSAGE = 'An unexpected error occurred while loading this section.';
 export const MAX_RETRIES_MESSAGE = 'Maximum retry attempts reached. Please refresh the page or contact support.';
 /** What a person reads first; React's own text ("Minified React error #31…") is for support, folded away. */
 export const HUMAN_ERROR_MESSAGE =

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { StatColor } from '../app/theme.js';
 
-export interface StatCardProps {
+interface StatCardProps {
   label: string;
   value: string;
   hint?: string;

@@ -24,7 +24,7 @@ export function formatCurrency(value: number | string | null | undefined): strin
 }
 
 /** A date, or null when invalid or earlier than 1970 (such values display as empty). */
-export function toDisplayDate(value: string | number | Date | null | undefined): Date | null {
+function toDisplayDate(value: string | number | Date | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const d = value instanceof Date ? value : new Date(value);
   const t = d.getTime();

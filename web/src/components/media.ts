@@ -4,8 +4,8 @@ import { useSyncExternalStore } from 'react';
  * The widths the layout changes at, in CSS px: below `phone` a DataTable shows cards, below `tablet`
  * (Chakra's `md`, 48em) the reservation list and the log show cards (R-RES-10).
  */
-export const BREAKPOINTS = { phone: 480, tablet: 768 } as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
+const BREAKPOINTS = { phone: 480, tablet: 768 } as const;
+type Breakpoint = keyof typeof BREAKPOINTS;
 
 // Just under the breakpoint, so that a viewport exactly at it counts as the wider layout (as Chakra's `md` does).
 const belowQuery = (b: Breakpoint) => `(max-width: ${BREAKPOINTS[b] - 0.02}px)`;

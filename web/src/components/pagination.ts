@@ -1,7 +1,7 @@
-export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
+type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 
 /** R-PLAT-4: pages within 2 of the current one, plus the first and the last, ellipses between. */
-export const PAGE_WINDOW = 2;
+const PAGE_WINDOW = 2;
 
 export function pageWindow(current: number, totalPages: number, windowSize = PAGE_WINDOW): PageItem[] {
   if (totalPages <= 1) return [];

@@ -5,11 +5,11 @@ import { createToaster } from '@chakra-ui/react';
 
 /** R-PLAT-4: toast lifetimes, how many are kept, and their width. */
 export const TOAST_DURATION = { success: 2000, error: 4000, info: 4000 } as const;
-export const TOAST_MAX = 20;
+const TOAST_MAX = 20;
 export const TOAST_MAX_WIDTH = '350px';
 
 // Below the header bar (56 px), so a toast never covers the menu button or the user menu while it shows.
-export const TOAST_TOP_OFFSET = '4.5rem';
+const TOAST_TOP_OFFSET = '4.5rem';
 export const toaster = createToaster({
   placement: 'top-end',
   max: TOAST_MAX,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TOAST_DURATION, toaster } from './toastStore.js';
 
-export { TOAST_DURATION, TOAST_MAX, TOAST_MAX_WIDTH, TOAST_TOP_OFFSET, toaster } from './toastStore.js';
+export { TOAST_DURATION, TOAST_MAX_WIDTH, toaster } from './toastStore.js';
 
 /*
  * The toast UI (its state machines are ~20 KB gzip) loads on the first toast rather than with the

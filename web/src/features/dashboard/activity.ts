@@ -7,8 +7,8 @@ import type { LiveMessage } from './live.js';
 /** R-DASH-4. */
 export const ACTIVE_REFRESH_MS = 120_000;
 export const ACTIVE_FETCH_LIMIT = 10;
-export const ACTIVE_SHOWN = 5;
-export const ACTIVE_SHOWN_COMPACT = 3;
+const ACTIVE_SHOWN = 5;
+const ACTIVE_SHOWN_COMPACT = 3;
 export const RECENT_ACTIVITY_MAX = 5;
 export const OVERDUE_TEXT = 'This reservation is overdue and may incur additional charges';
 
@@ -90,7 +90,7 @@ const STATUS_LABEL: Record<string, string> = {
 const count = (k: number, one: string, many: string) => pluralize(k, one, many, String);
 
 /** A live event as a Recent Activity line (stats-updated has nothing to say on its own). */
-export function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
+function eventActivity(m: LiveMessage, i: number): ActivityItem | null {
   const p = m.payload;
   const number = s(p.reservationNumber);
   const who = s(p.customerName);

@@ -27,14 +27,14 @@ export interface LiveMessage {
 }
 
 export const LIVE_MAX_RECONNECTS = 5;
-export const LIVE_BASE_DELAY_MS = 1000;
+const LIVE_BASE_DELAY_MS = 1000;
 /** No `open` this long after a normal end: the connection is stuck (the server's retry is 2 s). */
 export const STALL_MS = 8000;
 
 /** 1 s, 2 s, 4 s, 8 s, 16 s for attempts 1..5. */
 export const backoffDelay = (attempt: number) => LIVE_BASE_DELAY_MS * 2 ** Math.max(0, attempt - 1);
 
-export const LIVE_URL = '/api/events/dashboard';
+const LIVE_URL = '/api/events/dashboard';
 
 let resolved: Promise<string> | undefined;
 /**
@@ -63,7 +63,7 @@ type Source = Pick<EventSource, 'addEventListener' | 'close' | 'readyState'> & {
   onopen: ((e: Event) => void) | null;
   onerror: ((e: Event) => void) | null;
 };
-export interface LiveOptions {
+interface LiveOptions {
   token: () => string | null;
   onEvent: (m: LiveMessage) => void;
   onState: (s: LiveState) => void;

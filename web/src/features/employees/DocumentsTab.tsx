@@ -22,7 +22,7 @@ import {
 import { useSubmissionKey } from '../../api/submission-key.js';
 
 /** Bytes, KB or MB: a one-page PDF is not "0.00 MB". */
-export function fileSize(bytes: number): string {
+function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;

@@ -17,9 +17,9 @@ import {
 import { useCreateLocation } from '../inventory/api/index.js';
 
 /** The modal's fields (R-EMP-1): the contract's invite schema without the role, which stays EMPLOYEE. */
-export const employeeFormSchema = z.omit(inviteBody, { role: true });
+const employeeFormSchema = z.omit(inviteBody, { role: true });
 
-export const INVITE_NOTE = 'The employee will receive an email invitation to set up their own username and password.';
+const INVITE_NOTE = 'The employee will receive an email invitation to set up their own username and password.';
 
 function defaultsOf(e: Employee | null) {
   return {

@@ -24,7 +24,7 @@ function StatusBadge({ e }: { e: Employee }) {
 
 /** Whole dollars in the table (R-EMP-6). */
 /** The hourly wage to the cent, as it was set (R-EMP-11): $18.50 is never shown as $19. */
-export const hourlyWage = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatMoneyCents(e.hourlyWageCents));
+const hourlyWage = (e: Employee) => (e.hourlyWageCents == null ? '—' : formatMoneyCents(e.hourlyWageCents));
 
 /** An employee's name as the table shows it and names the row. */
 export const employeeName = (e: Employee) => `${e.firstName} ${e.lastName}`.trim();

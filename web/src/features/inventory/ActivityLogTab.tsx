@@ -21,7 +21,7 @@ const fieldsText = (e: ActivityLogEntry) => e.details.changes?.map((c) => c.fiel
 const show = (v: unknown) =>
   v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
-export const ACTIVITY_LOAD_ERROR = 'Failed to load activity logs';
+const ACTIVITY_LOAD_ERROR = 'Failed to load activity logs';
 
 /** The Activity Log tab (managers only, loaded when opened; R-INV-2). */
 export function ActivityLogTab() {

@@ -28,7 +28,7 @@ const COLUMNS: { key: SortKey; label: string }[] = [
 ];
 
 /** What both views show of an item; the tab owns selection, status changes and the actions. */
-export interface ItemViewProps {
+interface ItemViewProps {
   items: InventoryItem[];
   access: { edit: boolean; delete: boolean };
   selectAll: ReactNode;

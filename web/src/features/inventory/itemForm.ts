@@ -28,7 +28,7 @@ export const itemForm = z
         message: r.error.issues[0]?.message ?? 'Item ID is required',
       });
   });
-export type ItemFormValues = z.input<typeof itemForm>;
+type ItemFormValues = z.input<typeof itemForm>;
 
 /** A new item's form (the product type preselected when there is only one). */
 export const emptyItem = (productTypeId = ''): ItemFormValues => ({

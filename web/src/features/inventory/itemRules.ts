@@ -3,12 +3,12 @@ import { BULK_LIMIT_MESSAGE, itemStatusLabel, MAX_BULK_ITEMS } from '../../../..
 import { formatUsd } from '../../../../shared/domain/money.js';
 
 /** R-INV-2. */
-export const ITEMS_PAGE_SIZE = 25;
+const ITEMS_PAGE_SIZE = 25;
 export const ACTIVITY_LOG_LIMIT = 100;
 
 export const STATUS_CHIPS: readonly ItemStatus[] = ['AVAILABLE', 'IN_USE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
 /** What a manager may pick by hand: IN_USE comes from rentals (R-INV-5). */
-export const SETTABLE_STATUSES: readonly ItemStatus[] = ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
+const SETTABLE_STATUSES: readonly ItemStatus[] = ['AVAILABLE', 'MAINTENANCE', 'OUT_OF_SERVICE', 'DAMAGED'];
 
 /** The status in words (R-INV-11): chips, badges, the status dropdown and toasts. */
 export const statusLabel = (s: ItemStatus) => itemStatusLabel(s);

@@ -121,7 +121,7 @@ export function variantBody(v: VariantForm) {
   };
 }
 
-export type VariantOp =
+type VariantOp =
   | { kind: 'create'; variant: VariantForm }
   | { kind: 'update'; id: string; variant: VariantForm }
   | { kind: 'delete'; id: string; name: string };

@@ -2,7 +2,7 @@ import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-
 import { Link as RouterLink } from 'react-router-dom';
 
 /** R-PLAT-10: the landing footer's twelve links. */
-export const FOOTER_GROUPS = [
+const FOOTER_GROUPS = [
   {
     title: 'Product',
     links: [

@@ -4,7 +4,7 @@ import type { InfoPage } from '../../app/routing.js';
  * Short, true pages for the footer links (docs/decisions/0024-words-and-states.md): what the product does as built, no
  * promises. A page without its own text offers the demo, where those questions are answered.
  */
-export interface InfoSection {
+interface InfoSection {
   heading: string;
   paragraphs: string[];
 }

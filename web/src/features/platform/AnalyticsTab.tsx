@@ -6,7 +6,7 @@ import { notify } from '../../components/toaster.js';
 import { exportUsage, useUsageAnalytics, type UsageRange } from './api/index.js';
 import { StatCard } from '../../components/StatCard.js';
 
-export const RANGES: { value: UsageRange; label: string }[] = [
+const RANGES: { value: UsageRange; label: string }[] = [
   { value: '1d', label: 'Last 24 hours' },
   { value: '7d', label: 'Last 7 days' },
   { value: '30d', label: 'Last 30 days' },

@@ -33,7 +33,7 @@ export interface InvitationForm {
   lastName: string;
   email: string;
 }
-export type InvitationErrors = Partial<Record<keyof InvitationForm, string>>;
+type InvitationErrors = Partial<Record<keyof InvitationForm, string>>;
 
 /** R-PLAT-7: values trimmed before the emptiness check. */
 export function validateInvitation(v: InvitationForm): InvitationErrors {

@@ -5,7 +5,7 @@
 import { notify } from '../../components/toaster.js';
 import { type ExportFormat, fileName, formatError, type ReportData, type ReportTable, toCsv, toHtml } from './model.js';
 
-export const EXPORT_TEXT = {
+const EXPORT_TEXT = {
   validation: 'Export validation failed',
   popup: 'Unable to open print window - popup may be blocked',
 } as const;
@@ -22,7 +22,7 @@ function download(data: BlobPart, type: string, name: string): void {
 }
 
 /** The export file of a format (bytes, MIME type and name); null with a toast when the format is not allowed. */
-export async function exportFile(
+async function exportFile(
   format: ExportFormat,
   report: ReportData,
   table: ReportTable,

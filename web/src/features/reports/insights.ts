@@ -20,7 +20,7 @@ export interface Insight {
   /** What to do (Take Action, high impact only). */
   action?: string;
 }
-export interface Analysis {
+interface Analysis {
   insights: Insight[];
   /** 0-100: how much data the heuristics had. */
   confidence: number;

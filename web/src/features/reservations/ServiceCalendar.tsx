@@ -11,8 +11,7 @@ const COLOUR: Record<DayColour, { bg: string; fg: string; border: string }> = {
 };
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
 
-export const slotKey = (s: Pick<CalendarSlot, 'date' | 'startTime' | 'endTime'>) =>
-  `${s.date}|${s.startTime}|${s.endTime}`;
+const slotKey = (s: Pick<CalendarSlot, 'date' | 'startTime' | 'endTime'>) => `${s.date}|${s.startTime}|${s.endTime}`;
 
 /**
  * The service calendar and slot picker of R-RES-4: a month grid where dates with slots are

@@ -19,7 +19,7 @@ export function estimateOriginal(current: number): number {
   return c + 2;
 }
 
-export function originalOf(s: Pick<CalendarSlot, 'slotsAvailable' | 'originalSlotsAvailable'>): number {
+function originalOf(s: Pick<CalendarSlot, 'slotsAvailable' | 'originalSlotsAvailable'>): number {
   const o = s.originalSlotsAvailable;
   if (typeof o === 'number' && Number.isFinite(o) && o > 0) return Math.max(o, s.slotsAvailable);
   return estimateOriginal(s.slotsAvailable);

@@ -42,7 +42,7 @@ export function localToInstant(local: string, zone: string): Date | null {
 }
 
 /** The default start: today 09:00, or the next quarter hour when that has passed. */
-export function defaultStart(zone: string, now: number = Date.now()): string {
+function defaultStart(zone: string, now: number = Date.now()): string {
   const { min } = startBounds(zone, now);
   const minAt = localToInstant(min, zone)!.getTime();
   if (now < minAt) return min;

@@ -12,7 +12,6 @@ export { RESERVATIONS_PAGE_SIZE as PAGE_SIZE, LOG_PAGE_SIZE } from '../../../../
 export const DEFAULT_ITEM_DURATION = 2;
 /** R-RES-15: the form's units; a day is 24 hours, the longest rental 30 days (MAX_RENTAL_HOURS). */
 export const DURATION_UNITS = { hours: 1, days: 24 } as const;
-export type DurationUnit = keyof typeof DURATION_UNITS;
 /** After a return the page reloads after about a second (R-RES-5). */
 export const RELOAD_AFTER_RETURN_MS = 1000;
 export {
@@ -58,20 +57,17 @@ export const TEXT = {
   durationActive: 'Active (no end time set)',
   durationInvalid: 'Invalid (end time before start time)',
 } as const;
-
-export const refundTooLarge = (total: string) =>
-  `Refund amount cannot exceed the total reservation amount (${total}). Please adjust the refund amount.`;
-export const deletedBy = (user: string, time: string) => `This reservation was deleted by ${user} at ${time}.`;
+const deletedBy = (user: string, time: string) => `This reservation was deleted by ${user} at ${time}.`;
 
 // ---------------------------------------------------------------- visibility (R-RES-5)
 
-export interface RowLike {
+interface RowLike {
   status: string;
   serviceId?: string | null;
   inventoryItemId?: string | null;
 }
 
-export interface RowActions {
+interface RowActions {
   details: boolean;
   processReturn: boolean;
   cancel: boolean;

@@ -3,7 +3,7 @@ import { participantLimit, serviceZone, slotStart } from '../../../../shared/dom
 import type { useServices } from '../services/api/index.js';
 import type { CalendarSlot } from './calendarRules.js';
 
-export type ServiceRow = NonNullable<ReturnType<typeof useServices>['data']>[number];
+type ServiceRow = NonNullable<ReturnType<typeof useServices>['data']>[number];
 
 /** The service's add-ons when it offers them (decoded from the answer's JSON text by the contract's codec). */
 export function addonsOf(s: ServiceRow | undefined): ServiceRow['addons'] {

@@ -10,5 +10,4 @@ export type {
   ReservationLogEntry as LogEntry,
   TrackingView as Tracking,
   ReservationCounts,
-  EmployeeRef,
 } from '../../../../shared/contract/reservation-models.js';

@@ -5,7 +5,7 @@ import { maxLengthOf } from '../../components/form.js';
 import { useCreateLocation, useLocations } from '../inventory/api/index.js';
 
 const ADD_NEW = '__add_new__';
-export const LOCATION_CREATE_FAILED = 'Failed to create location. Please try again.';
+const LOCATION_CREATE_FAILED = 'Failed to create location. Please try again.';
 
 /** '-' for none, an existing location, or add new inline: Enter saves, Escape cancels (R-INV-8). */
 export function LocationPicker({ value, onChange }: { value: string; onChange: (name: string) => void }) {

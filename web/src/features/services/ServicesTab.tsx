@@ -18,7 +18,7 @@ import { slotsOf, type ApiService } from './serviceForm.js';
 const ownZone = (s: ApiService, orgZone: string) => (s.timeZone && s.timeZone !== orgZone ? s.timeZone : null);
 
 /** What the viewer may do with services: each button follows its own route's permission (R-RES-13). */
-export interface ServiceAccess {
+interface ServiceAccess {
   create: boolean;
   edit: boolean;
   delete: boolean;

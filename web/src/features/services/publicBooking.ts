@@ -48,7 +48,7 @@ export const limitFor = (s: PublicService, slot: Slot) =>
   participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
 
 /** The slot's own price (its tier's, R-SVC-3), else the service's headline price. */
-export function slotPrice(s: PublicService, slot: PublicSlot) {
+function slotPrice(s: PublicService, slot: PublicSlot) {
   return slot.rate !== undefined && slot.rateType
     ? { rate: slot.rate, rateType: slot.rateType }
     : { rate: s.rate, rateType: s.rateType };

@@ -150,7 +150,7 @@ export function formFromService(s: ApiService): ServiceFormState {
 }
 
 /** What the form holds: the state without the photo preview (a display detail, not a change). */
-export type ServiceFormValues = Omit<ServiceFormState, 'photoPreview'>;
+type ServiceFormValues = Omit<ServiceFormState, 'photoPreview'>;
 
 /** The form's values and the photo preview of a form state. */
 export function splitPreview(f: ServiceFormState): { values: ServiceFormValues; photoPreview: string } {

@@ -15,7 +15,7 @@ const checkedBy = (schema: z.core.$ZodType, toInput: (v: string) => unknown = (v
   });
 
 /** A slot row with some but not all of date, start and end is refused; an empty row is skipped on save. */
-export const SLOT_INCOMPLETE_MESSAGE = 'Each time slot needs a date, a start and an end time';
+const SLOT_INCOMPLETE_MESSAGE = 'Each time slot needs a date, a start and an end time';
 const text = z.string();
 /** The string inside a contract field that is `z.nullable(z.optional(z.string()...))`. */
 const textOf = <S extends z.core.$ZodType>(field: { def: { innerType: { def: { innerType: S } } } }) =>

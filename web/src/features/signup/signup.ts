@@ -3,7 +3,7 @@ import { PASSWORDS_DO_NOT_MATCH, signupCompleteBody } from '../../../../shared/c
 import { subdomainFromName } from '../../../../shared/domain/subdomain.js';
 
 /** R-AUTH-2. */
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 export const SIGNUP_REDIRECT_MS = 3000;
 export const SIGNUP_FAILED_MESSAGE = 'An error occurred during sign-up. Please try again.';
 
@@ -14,7 +14,7 @@ export const SIGNUP_FAILED_MESSAGE = 'An error occurred during sign-up. Please t
 export const signupFormSchema = signupCompleteBody;
 export type SignupValues = z.input<typeof signupFormSchema>;
 
-export interface PasswordStrength {
+interface PasswordStrength {
   score: number;
   hasLength: boolean;
   hasUppercase: boolean;

@@ -21,9 +21,9 @@ import { type ApiKey, useApiKeys } from './api/get-api-keys.js';
 import { useRevokeApiKey } from './api/revoke-api-key.js';
 
 /** The contract as an OpenAPI 3.1 document (functions/health/openapi.ts). */
-export const OPENAPI_URL = '/api/openapi.json';
+const OPENAPI_URL = '/api/openapi.json';
 
-export const API_KEY_TEXT = {
+const API_KEY_TEXT = {
   title: 'API keys',
   intro:
     'Connect your own systems (accounting, marketing, your website) to this account. A key acts with the permissions of its access level, as set in Users & Permissions. Send it as "Authorization: Bearer <key>".',

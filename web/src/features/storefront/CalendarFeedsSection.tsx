@@ -18,7 +18,7 @@ import { type CalendarFeed, useCalendarFeeds } from './api/get-calendar-feeds.js
 import { useFeedTargets } from './api/get-feed-targets.js';
 import { useRevokeCalendarFeed } from './api/revoke-calendar-feed.js';
 
-export const FEED_TEXT = {
+const FEED_TEXT = {
   title: 'Calendar feeds',
   intro:
     'Subscribe Google, Apple or Outlook Calendar to your bookings. Each feed has its own secret address: anyone who has it sees the bookings (customer first name and last initial only).',

@@ -7,7 +7,7 @@ import { ReminderOffsetsField } from '../../components/ReminderOffsetsField.js';
 import { useCan } from './api/permissions.js';
 import { type ReminderDefaults, useReminderSettings, useSaveReminderSettings } from './api/reminders.js';
 
-export const REMINDER_TEXT = {
+const REMINDER_TEXT = {
   title: 'Booking reminders',
   intro:
     'Customers with an e-mail address get a reminder before their booking starts, with the booking as a calendar file and a link to cancel it online, and an e-mail when their booking is cancelled.',

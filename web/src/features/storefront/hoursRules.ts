@@ -4,7 +4,7 @@ export const QUARTER_HOURS: string[] = Array.from(
   (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
 );
 
-export interface EditableRow {
+interface EditableRow {
   id: string;
   openTime: string;
   closeTime: string;

@@ -1,7 +1,7 @@
 import type { GatedRoute } from '../../../../shared/contract/route-needs.js';
 
 /** The store settings area (R-SET-1): two groups of cards, one sub-route each, in the spec's order. */
-export interface StorefrontSection {
+interface StorefrontSection {
   path: string;
   label: string;
   description: string;
@@ -59,4 +59,3 @@ export const PLACEHOLDER_SECTIONS = [
 ] as const;
 
 export const PLACEHOLDER_TEXT = 'This page is coming soon. Its settings will be added here later.';
-export const NOTIFICATIONS_TEXT = 'This page will hold your email, SMS, push and in-app alert preferences.';

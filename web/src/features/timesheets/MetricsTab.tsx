@@ -13,7 +13,7 @@ import { hoursSince } from './location.js';
 import { useNow } from './TimesheetsPage.js';
 import { StatCard } from '../../components/StatCard.js';
 
-export const METRICS_PAGE_SIZE = 10;
+const METRICS_PAGE_SIZE = 10;
 
 /** The current-session box: start and hours elapsed (2 decimals), ticking every 60 s (R-TS-3). */
 function CurrentSession({ since }: { since: string }) {

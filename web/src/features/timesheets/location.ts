@@ -11,10 +11,10 @@ export const LOCATION_ERRORS = {
   unsupported: 'Geolocation is not supported by this browser.',
 } as const;
 
-export type LocationResult = { ok: true; latitude: number; longitude: number } | { ok: false; message: string };
+type LocationResult = { ok: true; latitude: number; longitude: number } | { ok: false; message: string };
 
 /** The text for a GeolocationPositionError code (1 denied, 2 unavailable, 3 timeout). */
-export function locationErrorText(code: number | undefined): string {
+function locationErrorText(code: number | undefined): string {
   if (code === 1) return LOCATION_ERRORS.denied;
   if (code === 2) return LOCATION_ERRORS.unavailable;
   if (code === 3) return LOCATION_ERRORS.timeout;

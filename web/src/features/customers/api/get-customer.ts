@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { CUSTOMER_DETAIL } from './keys.js';
 
 /** One customer with its reservations. */
-export const getCustomer = (id: string) => api('customers.get', { params: { id } }).then((r) => r.customer);
+const getCustomer = (id: string) => api('customers.get', { params: { id } }).then((r) => r.customer);
 
 /** One customer with its reservations, loaded when View Details opens (null: nothing loaded). */
 export function useCustomer(id: string | null) {

@@ -2,6 +2,6 @@
  * The customers area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook. The area only reads; reservations' writes revalidate CUSTOMERS.
  */
-export { getCustomer, useCustomer } from './get-customer.js';
-export { getCustomers, useCustomers } from './get-customers.js';
-export { CUSTOMER_DETAIL, CUSTOMERS, CUSTOMERS_LIST } from './keys.js';
+export { useCustomer } from './get-customer.js';
+export { useCustomers } from './get-customers.js';
+export { CUSTOMER_DETAIL, CUSTOMERS_LIST } from './keys.js';

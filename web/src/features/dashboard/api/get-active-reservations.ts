@@ -5,7 +5,7 @@ import { ACTIVE_FETCH_LIMIT, ACTIVE_REFRESH_MS, type ActiveReservation, normalis
 import { DASHBOARD_ACTIVE } from './keys.js';
 
 /** The first ACTIVE reservations, as the dashboard's list shows them. */
-export const getActiveReservations = async (limit: number) =>
+const getActiveReservations = async (limit: number) =>
   normaliseActive(await api('reservations.list', { query: { status: 'ACTIVE', limit } }));
 
 /** ACTIVE reservations, 10 fetched, refreshed every 2 minutes (R-DASH-3, R-DASH-4). */

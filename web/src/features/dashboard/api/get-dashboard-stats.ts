@@ -27,7 +27,7 @@ const STATS_ROUTES = [
  * A switched-off module's call is not made (its API would answer 403): its figures are zeros, and
  * the page does not show them.
  */
-export async function getDashboardStats(isOn: (module: ModuleId) => boolean = () => true): Promise<DashboardStats> {
+async function getDashboardStats(isOn: (module: ModuleId) => boolean = () => true): Promise<DashboardStats> {
   const results = await Promise.allSettled(
     STATS_ROUTES.map((route) => {
       const module = AREA_MODULE[route.slice(0, route.indexOf('.'))];
@@ -40,7 +40,7 @@ export async function getDashboardStats(isOn: (module: ModuleId) => boolean = ()
   return combineStats(results);
 }
 
-export interface StatsSnapshot {
+interface StatsSnapshot {
   stats: DashboardStats;
   /** When these numbers were fetched (ms). */
   at: number;

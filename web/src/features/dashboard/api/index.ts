@@ -3,8 +3,8 @@
  * read and its SWR hook; `live-updates.ts` the live stream (R-DASH-4) and `refetch-dashboard.ts` what a
  * live event reads again. The area only reads; reservations' writes revalidate DASHBOARD.
  */
-export { getActiveReservations, useActiveReservations } from './get-active-reservations.js';
-export { getDashboardStats, type StatsSnapshot, useDashboardStats } from './get-dashboard-stats.js';
-export { DASHBOARD, DASHBOARD_ACTIVE, DASHBOARD_STATS } from './keys.js';
+export { useActiveReservations } from './get-active-reservations.js';
+export { useDashboardStats } from './get-dashboard-stats.js';
+export { DASHBOARD_ACTIVE, DASHBOARD_STATS } from './keys.js';
 export { useLiveUpdates } from './live-updates.js';
 export { useRefetchDashboard } from './refetch-dashboard.js';

@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { EMPLOYEE_DOCUMENTS } from './keys.js';
 
 /** R-EMP-1: a 404 list is an empty list; other failures are errors. */
-export async function getDocuments(id: string) {
+async function getDocuments(id: string) {
   try {
     return (await api('users.listDocuments', { params: { id } })).documents;
   } catch (e) {

@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { EMPLOYEE_LIST } from './keys.js';
 
-export const getEmployees = () => api('users.list').then((r) => r.users);
+const getEmployees = () => api('users.list').then((r) => r.users);
 
 export function useEmployees() {
   return useSWR(apiKey(EMPLOYEE_LIST), getEmployees);

@@ -5,7 +5,7 @@ import { JOB_ROLES } from './keys.js';
 import type { JobRole } from './types.js';
 
 /** R-EMP-1: roles fall back to an empty list on failure. */
-export const getJobRoles = () =>
+const getJobRoles = () =>
   api('users.listJobRoles')
     .then((r) => r.jobRoles)
     .catch(() => [] as JobRole[]);

@@ -3,10 +3,10 @@ import { type Answer, api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { LOCATIONS } from './keys.js';
 
-export type LocationOption = Answer<'inventory.listLocations'>[number];
+type LocationOption = Answer<'inventory.listLocations'>[number];
 
 /** The tenant's locations for the employee form; an empty list on failure (§7). */
-export async function getLocationList(): Promise<LocationOption[]> {
+async function getLocationList(): Promise<LocationOption[]> {
   try {
     return await api('inventory.listLocations');
   } catch {

@@ -14,7 +14,7 @@ export { useDocuments } from './get-documents.js';
 export { useEmployee } from './get-employee.js';
 export { useEmployees } from './get-employees.js';
 export { useJobRoles } from './get-job-roles.js';
-export { type LocationOption, useLocationList } from './get-locations.js';
+export { useLocationList } from './get-locations.js';
 export { useInviteEmployee } from './invite-employee.js';
 export { EMPLOYEE_DETAIL, EMPLOYEE_DOCUMENTS, EMPLOYEE_LIST, EMPLOYEES, JOB_ROLES } from './keys.js';
 export { useResendEmailChange } from './resend-email-change.js';

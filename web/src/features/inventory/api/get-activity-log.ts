@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { ACTIVITY_LOG_LIMIT } from '../itemRules.js';
 import { INVENTORY_ACTIVITY } from './keys.js';
 
-export const getActivityLog = (limit: number) => api('inventory.activityLog', { query: { limit } });
+const getActivityLog = (limit: number) => api('inventory.activityLog', { query: { limit } });
 
 /** The activity log, loaded when its tab opens (limit 100). */
 export function useActivityLog() {

@@ -8,12 +8,12 @@ import { INVENTORY_PAGE } from './keys.js';
 /** Items per request while loading the whole list (the API's maximum page). */
 const LOAD_PAGE = 1000;
 
-export interface InventoryData {
+interface InventoryData {
   productTypes: ProductType[];
   items: InventoryItem[];
 }
 
-export async function getInventory(): Promise<InventoryData> {
+async function getInventory(): Promise<InventoryData> {
   const [productTypes, items] = await Promise.all([
     api('inventory.listProductTypes'),
     loadAllItems((cursor) => api('inventory.listItems', { query: { limit: LOAD_PAGE, cursor } })),

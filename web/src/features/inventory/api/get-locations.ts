@@ -3,12 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { LOCATIONS } from './keys.js';
 
-export interface Location {
-  id: string;
-  name: string;
-}
-
-export const getLocations = () => api('inventory.listLocations');
+const getLocations = () => api('inventory.listLocations');
 
 /** The tenant's locations: a plain {id, name, description} list (the contract's response). */
 export function useLocations() {

@@ -5,7 +5,7 @@ import { EMAIL_STATS } from './keys.js';
 
 export type EmailRange = '1d' | '7d' | '30d' | '90d';
 
-export const getEmailStats = (range: EmailRange) => api('platform.emailStats', { query: { range } });
+const getEmailStats = (range: EmailRange) => api('platform.emailStats', { query: { range } });
 
 /** E-mail stats from the product's own send log (R-DASH-2). */
 export function useEmailStats(range: EmailRange) {

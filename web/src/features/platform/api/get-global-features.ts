@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { FEATURES } from './keys.js';
 
-export const getGlobalFeatures = () => api('platform.features');
+const getGlobalFeatures = () => api('platform.features');
 
 export function useGlobalFeatures() {
   return useSWR(apiKey(FEATURES), getGlobalFeatures);

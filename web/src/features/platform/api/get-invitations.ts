@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { INVITATIONS } from './keys.js';
 
-export const getInvitations = () => api('platform.listInvitations');
+const getInvitations = () => api('platform.listInvitations');
 
 export function useInvitations() {
   return useSWR(apiKey(INVITATIONS), getInvitations);

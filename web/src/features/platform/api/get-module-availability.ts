@@ -5,11 +5,11 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { ORGANIZATION_MODULES } from './keys.js';
 
-export const getOrganizationModules = () => api('platform.organizationModules');
+const getOrganizationModules = () => api('platform.organizationModules');
 
 const NONE: readonly ModuleId[] = [];
 
-export interface ModuleAvailability {
+interface ModuleAvailability {
   /** False until the first answer (or failure): screens that would call a module's API wait for it. */
   loaded: boolean;
   disabled: readonly ModuleId[];

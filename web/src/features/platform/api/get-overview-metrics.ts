@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { OVERVIEW } from './keys.js';
 
-export const getOverviewMetrics = () => api('platform.overviewMetrics');
+const getOverviewMetrics = () => api('platform.overviewMetrics');
 
 /** Overview: refreshed every 60 seconds (R-PLAT-5). */
 export function useOverviewMetrics() {

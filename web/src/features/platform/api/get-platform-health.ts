@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { HEALTH } from './keys.js';
 
-export const getPlatformHealth = () => api('platform.health');
+const getPlatformHealth = () => api('platform.health');
 
 /** Health: refreshed every 60 seconds (R-PLAT-5). */
 export function usePlatformHealth() {

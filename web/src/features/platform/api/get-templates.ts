@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { TEMPLATES } from './keys.js';
 
-export const getTemplates = () => api('platform.listTemplates');
+const getTemplates = () => api('platform.listTemplates');
 
 export function useTemplates() {
   return useSWR(apiKey(TEMPLATES), getTemplates);

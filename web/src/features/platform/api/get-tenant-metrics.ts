@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { TENANTS } from './keys.js';
 
-export const getTenantMetrics = () => api('platform.tenantMetrics');
+const getTenantMetrics = () => api('platform.tenantMetrics');
 
 /** Tenant list with metrics: refreshed every 10 minutes (R-PLAT-5). */
 export function useTenantMetrics() {

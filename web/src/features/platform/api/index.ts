@@ -8,7 +8,7 @@ export { exportUsage } from './export-usage.js';
 export { type EmailRange, useEmailStats } from './get-email-stats.js';
 export { useGlobalFeatures } from './get-global-features.js';
 export { useInvitations } from './get-invitations.js';
-export { type ModuleAvailability, useDisabledModules, useModuleAvailability } from './get-module-availability.js';
+export { useDisabledModules, useModuleAvailability } from './get-module-availability.js';
 export { useOverviewMetrics } from './get-overview-metrics.js';
 export { usePlatformHealth } from './get-platform-health.js';
 export { getTemplate } from './get-template.js';

@@ -1,7 +1,7 @@
 import { api } from '../../../api/client.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
 
-export type ReportMailAction = 'confirm' | 'unsubscribe';
+type ReportMailAction = 'confirm' | 'unsubscribe';
 
 /** A recipient's answer to a scheduled report's e-mail link: confirm (double opt-in) or unsubscribe. */
 export const answerReportMail = (action: ReportMailAction, token: string) =>

@@ -5,14 +5,14 @@ import type { ReportData, ReportParams, ReportType } from '../model.js';
 import { REPORTS } from './keys.js';
 
 /** R-REP-2: report cache 10 minutes. */
-export const REPORT_CACHE_MS = 600_000;
+const REPORT_CACHE_MS = 600_000;
 
 export interface ReportRequest extends ReportParams {
   type: ReportType;
 }
 
 /** One report: the daily log for a day, the others for a date range. */
-export async function getReport(r: ReportRequest): Promise<ReportData> {
+async function getReport(r: ReportRequest): Promise<ReportData> {
   const range = { query: { startDate: r.startDate, endDate: r.endDate } };
   switch (r.type) {
     case 'daily-log':

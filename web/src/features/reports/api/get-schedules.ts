@@ -5,7 +5,7 @@ import { SCHEDULES } from './keys.js';
 
 export type ReportSchedule = Answer<'reports.schedules.create'>;
 
-export const getSchedules = () => api('reports.schedules.list');
+const getSchedules = () => api('reports.schedules.list');
 
 /** The organization's scheduled reports (server side: they really run, docs/decisions/0207-reports-scheduled-reports-really-arrive.md). */
 export function useSchedules() {

@@ -4,8 +4,8 @@
  */
 export { createSchedule, type ScheduleInput, useCreateSchedule } from './create-schedule.js';
 export { deleteSchedule, useDeleteSchedule } from './delete-schedule.js';
-export { getReport, REPORT_CACHE_MS, type ReportRequest, useReport } from './get-report.js';
-export { getSchedules, type ReportSchedule, useSchedules } from './get-schedules.js';
+export { type ReportRequest, useReport } from './get-report.js';
+export { type ReportSchedule, useSchedules } from './get-schedules.js';
 export { REPORTS, SCHEDULES } from './keys.js';
 export { runSchedule, useRunSchedule } from './run-schedule.js';
 export { setScheduleEnabled, useSetScheduleEnabled } from './set-schedule-enabled.js';

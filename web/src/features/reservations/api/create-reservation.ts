@@ -9,11 +9,11 @@ import { AFFECTED_BY_WRITES } from './keys.js';
 
 export const createItemReservation = (body: ItemReservationInput, idempotencyKey: string) =>
   api('reservations.createItem', { body, idempotencyKey });
-export const createServiceReservation = (body: ServiceReservationInput, idempotencyKey: string) =>
+const createServiceReservation = (body: ServiceReservationInput, idempotencyKey: string) =>
   api('reservations.createService', { body, idempotencyKey });
 
 /** What "New Reservation" books: an item at a time, or places of a service's slot (R-RES-2). */
-export type NewReservation = { item: ItemReservationInput } | { service: ServiceReservationInput };
+type NewReservation = { item: ItemReservationInput } | { service: ServiceReservationInput };
 
 const create = (r: NewReservation, key: string) =>
   'item' in r ? createItemReservation(r.item, key) : createServiceReservation(r.service, key);

@@ -1,11 +1,9 @@
 import useSWR from 'swr';
-import { api, type Answer } from '../../../api/client.js';
+import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { FREE_ITEMS } from './keys.js';
 
-export type FreeItems = Answer<'reservations.availableItems'>;
-
-export const getFreeItems = (startTime: string, hours: number) =>
+const getFreeItems = (startTime: string, hours: number) =>
   api('reservations.availableItems', { query: { startTime, hours } });
 
 /** Items free for the whole chosen time (the server knows future bookings; a plain status filter cannot). */

@@ -1,14 +1,12 @@
 import useSWR from 'swr';
 // From the domain module, not the contract: the contract's zod schemas stay out of the page's first load.
 import { LOG_ACTIONS, type LogAction } from '../../../../../shared/domain/reservations.js';
-import { api, type Answer } from '../../../api/client.js';
+import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { LOG_PAGE_SIZE } from '../rules.js';
 import { RESERVATIONS_LOGS } from './keys.js';
 
-export type LogAnswer = Answer<'reservations.logs'>;
-
-export interface LogQuery {
+interface LogQuery {
   page: number;
   /** The filter's value: '' (all actions) or one of the log's actions. */
   action?: string;
@@ -18,7 +16,7 @@ export interface LogQuery {
 
 const isLogAction = (a: string | undefined): a is LogAction => (LOG_ACTIONS as readonly string[]).includes(a ?? '');
 
-export const getReservationLogs = (q: LogQuery) =>
+const getReservationLogs = (q: LogQuery) =>
   api('reservations.logs', {
     query: {
       page: q.page,

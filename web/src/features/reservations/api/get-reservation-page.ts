@@ -9,7 +9,7 @@ export type ListAnswer = Answer<'reservations.list'>;
 /** The list's filters: the route's query without the page size, which is this screen's. */
 export type ListQuery = Omit<NonNullable<QueryOf<'reservations.list'>>, 'limit'> & { kind: 'ITEM' | 'SERVICE' };
 
-export const getReservationPage = (q: ListQuery) => api('reservations.list', { query: { ...q, limit: PAGE_SIZE } });
+const getReservationPage = (q: ListQuery) => api('reservations.list', { query: { ...q, limit: PAGE_SIZE } });
 
 /** One server page (25) of item reservations or service bookings, with the chip counts of that kind. */
 export function useReservationPage(q: ListQuery) {

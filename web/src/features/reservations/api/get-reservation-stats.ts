@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { RESERVATIONS_STATS } from './keys.js';
 
-export const getReservationStats = () => api('reservations.statsOverview');
+const getReservationStats = () => api('reservations.statsOverview');
 
 /** Counts for both kinds (kept on write by the server). */
 export function useReservationStats() {

@@ -1,11 +1,9 @@
 import useSWR from 'swr';
-import { api, type Answer } from '../../../api/client.js';
+import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { RESERVATION_ONE } from './keys.js';
 
-export type DetailAnswer = Answer<'reservations.get'>;
-
-export const getReservation = async (id: string) => (await api('reservations.get', { params: { id } })).data;
+const getReservation = async (id: string) => (await api('reservations.get', { params: { id } })).data;
 
 /** One reservation with its breakdown and payments (the details dialog); a 404 or 410 is not retried. */
 export function useReservation(id: string | null) {

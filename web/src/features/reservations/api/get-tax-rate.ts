@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { TAX_RATE } from './keys.js';
 
 /** The rate in percent; a failure is only logged (R-RES-11) and reads as 0. */
-export async function getTaxRate(): Promise<number> {
+async function getTaxRate(): Promise<number> {
   try {
     return await api('settings.taxRate');
   } catch (e) {

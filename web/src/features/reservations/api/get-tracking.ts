@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { TRACKING } from './keys.js';
 
 /** The rows' tracking; a load failure reads as none, so every row shows its own (unpaid) values. */
-export async function getTracking(ids: string[]): Promise<Answer<'payments.trackingBatch'>> {
+async function getTracking(ids: string[]): Promise<Answer<'payments.trackingBatch'>> {
   try {
     return await api('payments.trackingBatch', { body: { reservationIds: ids } });
   } catch {

@@ -4,11 +4,11 @@
  * revalidates (keys.ts).
  */
 export { useCancelReservation } from './cancel-reservation.js';
-export { type NewReservation, useCreateReservation } from './create-reservation.js';
+export { useCreateReservation } from './create-reservation.js';
 export { useDeleteReservation } from './delete-reservation.js';
-export { type FreeItems, useFreeItems } from './get-free-items.js';
-export { type DetailAnswer, useReservation } from './get-reservation.js';
-export { type LogAnswer, type LogQuery, useReservationLogs } from './get-reservation-logs.js';
+export { useFreeItems } from './get-free-items.js';
+export { useReservation } from './get-reservation.js';
+export { useReservationLogs } from './get-reservation-logs.js';
 export { type ListAnswer, type ListQuery, useReservationPage } from './get-reservation-page.js';
 export { useReservationStats } from './get-reservation-stats.js';
 export { useTaxRate } from './get-tax-rate.js';
@@ -17,7 +17,6 @@ export {
   AFFECTED_BY_WRITES,
   FREE_ITEMS,
   RESERVATION_ONE,
-  RESERVATIONS,
   RESERVATIONS_LIST,
   RESERVATIONS_LOGS,
   RESERVATIONS_STATS,

@@ -1,5 +1,5 @@
 /** Cache resources of the reservations area (for SWR keys and useMutationAction's `revalidate`). */
-export const RESERVATIONS = 'reservations';
+const RESERVATIONS = 'reservations';
 export const RESERVATIONS_LIST = 'reservations.list';
 export const RESERVATIONS_STATS = 'reservations.stats';
 export const RESERVATIONS_LOGS = 'reservations.logs';

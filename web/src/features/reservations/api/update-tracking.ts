@@ -5,7 +5,7 @@ import { keyMatches } from '../../../api/keys.js';
 import { useSubmissionKey } from '../../../api/submission-key.js';
 import { TRACKING } from './keys.js';
 
-export const updateTracking = (reservationId: string, t: TrackingView, idempotencyKey: string) =>
+const updateTracking = (reservationId: string, t: TrackingView, idempotencyKey: string) =>
   api('payments.trackingUpdate', { params: { reservationId }, body: t, idempotencyKey });
 
 /**

@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { decodePublicService } from './decode-public.js';
 import { PUBLIC_SERVICE } from './keys.js';
 
-export async function getPublicService(token: string) {
+async function getPublicService(token: string) {
   return decodePublicService(await api('services.publicGet', { params: { token }, token: null }));
 }
 

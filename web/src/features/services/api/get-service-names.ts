@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { SERVICES_LIST } from './keys.js';
 
-export interface ServiceName {
+interface ServiceName {
   id: string;
   name: string;
 }
@@ -14,7 +14,7 @@ export interface ServiceName {
  * first load (docs/decisions/0221-first-load-route-preload-and-compression.md). Its own cache key (the same
  * resource, so saving or deleting a service revalidates it with `useServices`).
  */
-export async function getServiceNames(): Promise<ServiceName[]> {
+async function getServiceNames(): Promise<ServiceName[]> {
   const wire = await api('services.list');
   return wire.map(({ id, name }) => ({ id, name }));
 }

@@ -4,7 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 import { codecs } from './codecs.js';
 import { SERVICES_LIST } from './keys.js';
 
-export async function getServices() {
+async function getServices() {
   const [wire, { decodeService }] = await Promise.all([api('services.list'), codecs()]);
   return wire.map(decodeService);
 }

@@ -5,7 +5,7 @@ import { WAITLIST_OFFER } from './keys.js';
 
 export type WaitlistOffer = Answer<'services.waitlistOffer'>['offer'];
 
-export const getWaitlistOffer = (offerToken: string) =>
+const getWaitlistOffer = (offerToken: string) =>
   api('services.waitlistOffer', { params: { token: offerToken }, token: null });
 
 /** The offer an e-mail link names (R-SVC-9): public, the offer token is the key. */

@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { WAITLIST } from './keys.js';
 
-export const getWaitlist = (serviceId: string) => api('services.waitlistList', { params: { id: serviceId } });
+const getWaitlist = (serviceId: string) => api('services.waitlistList', { params: { id: serviceId } });
 
 /** Each slot's waitlist of one service (R-SVC-10). */
 export function useWaitlist(serviceId: string) {

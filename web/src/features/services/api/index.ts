@@ -13,16 +13,16 @@ export { useGenerateShareLink } from './generate-share-link.js';
 export { usePublicService } from './get-public-service.js';
 export { getService } from './get-service.js';
 export { useServices } from './get-services.js';
-export { type ServiceName, useServiceNames } from './get-service-names.js';
+export { useServiceNames } from './get-service-names.js';
 export { useWaitlist } from './get-waitlist.js';
 export { useWaitlistOffer, type WaitlistOffer } from './get-waitlist-offer.js';
-export { useJoinWaitlist, type WaitlistJoinBody } from './join-waitlist.js';
+export { useJoinWaitlist } from './join-waitlist.js';
 export { PUBLIC_SERVICE, SERVICES, SERVICES_LIST, WAITLIST, WAITLIST_OFFER } from './keys.js';
 export { useLeaveWaitlist } from './leave-waitlist.js';
 export { useOfferWaitlistPlaces } from './offer-waitlist-places.js';
 export { presignServicePhoto } from './presign-photo.js';
 export { useRemoveWaitlistEntry } from './remove-waitlist-entry.js';
-export { type ServiceBody, useSaveService } from './save-service.js';
+export { useSaveService } from './save-service.js';
 
 import { bookPublic } from './book-public.js';
 /** @deprecated The public booking modal (BookingModal.tsx) still calls this; `bookPublic` replaces it. */

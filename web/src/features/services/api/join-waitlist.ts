@@ -1,7 +1,7 @@
 import { api, type BodyOf } from '../../../api/client.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
 
-export type WaitlistJoinBody = BodyOf<'services.waitlistJoin'>;
+type WaitlistJoinBody = BodyOf<'services.waitlistJoin'>;
 
 /** Public (no session): the share token names the service; the answer is the place in the queue. */
 export const joinWaitlist = (token: string, body: WaitlistJoinBody) =>

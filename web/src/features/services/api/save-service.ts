@@ -4,11 +4,11 @@ import { useSubmissionKey } from '../../../api/submission-key.js';
 import { codecs } from './codecs.js';
 import { SERVICES } from './keys.js';
 
-export type ServiceBody = BodyOf<'services.create'>;
+type ServiceBody = BodyOf<'services.create'>;
 
 export const createService = async (body: ServiceBody, idempotencyKey: string) =>
   (await codecs()).decodeSavedService(await api('services.create', { body, idempotencyKey }));
-export const updateService = async (id: string, body: BodyOf<'services.update'>) =>
+const updateService = async (id: string, body: BodyOf<'services.update'>) =>
   (await codecs()).decodeSavedService(await api('services.update', { params: { id }, body }));
 
 /**

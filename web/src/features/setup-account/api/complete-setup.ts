@@ -2,10 +2,10 @@ import { api, type Answer, type BodyOf } from '../../../api/client.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
 import { useSubmissionKey } from '../../../api/submission-key.js';
 
-export type CompleteSetupBody = BodyOf<'users.completeSignup'>;
+type CompleteSetupBody = BodyOf<'users.completeSignup'>;
 
 /** The invited employee's account setup (no session yet: no token is sent). */
-export const completeSetup = (body: CompleteSetupBody, idempotencyKey: string) =>
+const completeSetup = (body: CompleteSetupBody, idempotencyKey: string) =>
   api('users.completeSignup', { body, token: null, idempotencyKey });
 
 /** Sent under the form's submission key: a retry of the same values is the same request. No cache to revalidate. */

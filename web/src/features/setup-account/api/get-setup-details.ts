@@ -5,7 +5,7 @@ import { apiKey } from '../../../api/keys.js';
 export type SetupInvitation = Answer<'users.setupDetails'>;
 
 /** The invitation behind a setup link (no session yet: no token is sent). */
-export const getSetupDetails = (token: string) => api('users.setupDetails', { query: { token }, token: null });
+const getSetupDetails = (token: string) => api('users.setupDetails', { query: { token }, token: null });
 
 /**
  * Read once per link: a refusal is final (no retries), and the answer is not read again on focus, since

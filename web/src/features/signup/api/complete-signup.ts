@@ -3,10 +3,10 @@ import { type MutationTexts, useMutationAction } from '../../../api/mutation.js'
 import { useSubmissionKey } from '../../../api/submission-key.js';
 
 /** The form's fields plus the browser's IANA time zone (the organization's zone until settings change it). */
-export type CompleteSignupBody = BodyOf<'auth.completeSignup'>;
-export type CompleteSignupAnswer = Answer<'auth.completeSignup'>;
+type CompleteSignupBody = BodyOf<'auth.completeSignup'>;
+type CompleteSignupAnswer = Answer<'auth.completeSignup'>;
 
-export const completeSignup = (body: CompleteSignupBody, idempotencyKey: string) =>
+const completeSignup = (body: CompleteSignupBody, idempotencyKey: string) =>
   api('auth.completeSignup', { token: null, body, idempotencyKey });
 
 /**

@@ -4,8 +4,7 @@ import { apiKey } from '../../../api/keys.js';
 
 export type ValidateAnswer = Answer<'auth.validateSignupToken'>;
 
-export const getSignupInvitation = (token: string) =>
-  api('auth.validateSignupToken', { query: { token }, token: null });
+const getSignupInvitation = (token: string) => api('auth.validateSignupToken', { query: { token }, token: null });
 
 /** The invitation behind a sign-up link; a refusal is final (no retries). */
 export function useSignupInvitation(token: string | null) {

@@ -1,4 +1,4 @@
 /** The sign-up page's requests, one file each (docs/decisions/0235-web-request-files.md). */
 export { checkSubdomain, type SubdomainAnswer } from './check-subdomain.js';
-export { type CompleteSignupAnswer, type CompleteSignupBody, useCompleteSignup } from './complete-signup.js';
+export { useCompleteSignup } from './complete-signup.js';
 export { useSignupInvitation, type ValidateAnswer } from './get-signup-invitation.js';

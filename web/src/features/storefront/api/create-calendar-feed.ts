@@ -5,7 +5,7 @@ import { type MutationTexts, useMutationAction } from '../../../api/mutation.js'
 import { useSubmissionKey } from '../../../api/submission-key.js';
 import { CALENDAR_FEEDS } from './get-calendar-feeds.js';
 
-export type CalendarFeedForm = z.input<typeof calendarFeedBody>;
+type CalendarFeedForm = z.input<typeof calendarFeedBody>;
 
 /** Answers `{id, url}`: the feed's secret address, which the server never answers again (R-SET-8). */
 export const createCalendarFeed = (body: CalendarFeedForm, idempotencyKey: string) =>

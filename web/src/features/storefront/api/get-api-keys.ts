@@ -7,7 +7,7 @@ import { apiKey } from '../../../api/keys.js';
 export const API_KEYS = 'settings.apiKeys';
 export type ApiKey = ApiKeyView;
 
-export const getApiKeys = () => api('settings.listApiKeys').then((r) => r.keys);
+const getApiKeys = () => api('settings.listApiKeys').then((r) => r.keys);
 
 /** The organization's API keys, never the keys themselves (shown once, at creation). */
 export function useApiKeys() {

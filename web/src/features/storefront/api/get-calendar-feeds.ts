@@ -7,7 +7,7 @@ import { apiKey } from '../../../api/keys.js';
 export const CALENDAR_FEEDS = 'settings.calendarFeeds';
 export type CalendarFeed = CalendarFeedView;
 
-export const getCalendarFeeds = () => api('settings.listCalendarFeeds').then((r) => r.feeds);
+const getCalendarFeeds = () => api('settings.listCalendarFeeds').then((r) => r.feeds);
 
 /** The organization's calendar feeds, never their addresses (shown once, at creation). */
 export function useCalendarFeeds() {

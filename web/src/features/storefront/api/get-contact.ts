@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { CONTACT } from './keys.js';
 
-export const getContact = () => api('settings.getContact').then((r) => r.data);
+const getContact = () => api('settings.getContact').then((r) => r.data);
 
 export function useContact() {
   return useSWR(apiKey(CONTACT), getContact, { revalidateOnFocus: false });

@@ -3,12 +3,12 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 
 /** A service or item a scoped calendar feed can show (R-SET-8). */
-export interface FeedTarget {
+interface FeedTarget {
   id: string;
   label: string;
 }
 
-export async function getFeedTargets(scope: 'service' | 'item'): Promise<FeedTarget[]> {
+async function getFeedTargets(scope: 'service' | 'item'): Promise<FeedTarget[]> {
   const byLabel = (a: FeedTarget, b: FeedTarget) => a.label.localeCompare(b.label);
   if (scope === 'service') return (await api('services.list')).map((s) => ({ id: s.id, label: s.name })).sort(byLabel);
   const page = await api('inventory.listItems', { query: { limit: 1000 } });

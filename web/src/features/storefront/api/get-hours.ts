@@ -22,7 +22,7 @@ export const toHoursData = (r: { hours: HoursRow[]; special_hours: string }): Ho
   specialHours: parseSpecial(r.special_hours),
 });
 
-export const getHours = () => api('settings.getHours').then(toHoursData);
+const getHours = () => api('settings.getHours').then(toHoursData);
 
 export function useHours() {
   return useSWR(apiKey(HOURS), getHours, { revalidateOnFocus: false });

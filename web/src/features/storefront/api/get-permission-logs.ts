@@ -7,7 +7,7 @@ import { POLICY_LOGS } from './keys.js';
 
 export type PermissionLog = z.output<typeof permissionLogsResponse>['logs'][number];
 
-export const getPermissionLogs = () => api('settings.permissionLogs').then((r) => r.logs);
+const getPermissionLogs = () => api('settings.permissionLogs').then((r) => r.logs);
 
 /** Loaded when the Change Log tab opens. */
 export function usePermissionLogs(enabled: boolean) {

@@ -7,7 +7,7 @@ import { apiKey } from '../../../api/keys.js';
 export const WEBHOOK_DELIVERIES = 'settings.webhooks.deliveries';
 export type WebhookDelivery = WebhookDeliveryView;
 
-export const getWebhookDeliveries = (id: string) =>
+const getWebhookDeliveries = (id: string) =>
   api('settings.listWebhookDeliveries', { params: { id }, query: { limit: 50 } }).then((r) => r.deliveries);
 
 /** An endpoint's latest 50 deliveries, newest first (null id: none asked). Refreshed every 10 s while shown. */

@@ -7,7 +7,7 @@ import { apiKey } from '../../../api/keys.js';
 export const WEBHOOKS = 'settings.webhooks';
 export type Webhook = WebhookView;
 
-export const getWebhooks = () => api('settings.listWebhooks').then((r) => r.webhooks);
+const getWebhooks = () => api('settings.listWebhooks').then((r) => r.webhooks);
 
 /** The organization's webhook endpoints, never their secrets (shown once, at creation). */
 export function useWebhooks() {

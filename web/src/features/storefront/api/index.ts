@@ -7,11 +7,11 @@
 export { useContact } from './get-contact.js';
 export { type HoursData, useHours } from './get-hours.js';
 export { type PermissionLog, usePermissionLogs } from './get-permission-logs.js';
-export { type PolicyAnswer, usePolicy } from './get-policy.js';
+export { usePolicy } from './get-policy.js';
 export { getTax } from './get-tax.js';
-export { CONTACT, HOURS, POLICY, POLICY_LOGS, SETTINGS } from './keys.js';
+export { CONTACT, HOURS, POLICY, POLICY_LOGS } from './keys.js';
 export type { Tax, TaxOutcome } from './tax-status.js';
 export { updateContact } from './update-contact.js';
 export { updateHours } from './update-hours.js';
-export { type PolicySaveAnswer, updatePolicy } from './update-policy.js';
+export { updatePolicy } from './update-policy.js';
 export { updateTax } from './update-tax.js';

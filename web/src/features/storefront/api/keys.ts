@@ -1,5 +1,3 @@
-/** Cache resources of the store settings area (for SWR keys and useMutationAction's `revalidate`). */
-export const SETTINGS = 'settings';
 export const CONTACT = 'settings.contact';
 export const HOURS = 'settings.hours';
 export const POLICY = 'settings.permissions';

@@ -8,7 +8,7 @@ import { useUser } from '../../../app/SessionProvider.js';
 /** The signed-in person's effective permissions (GET /api/settings/permissions/mine). */
 export const MY_PERMISSIONS = 'settings.permissions.mine';
 /** A changed policy reaches an open session within this, without a new sign-in (and on focus). */
-export const MY_PERMISSIONS_REFRESH_MS = 60_000;
+const MY_PERMISSIONS_REFRESH_MS = 60_000;
 
 interface Mine {
   policyRole: 'EMPLOYEE' | 'MANAGER' | null;
@@ -25,7 +25,7 @@ async function loadMine(): Promise<Mine> {
  * The matrix as it applies to the signed-in person. Administrators are never asked (they hold every
  * permission); others read theirs, again on focus and every minute.
  */
-export function useMyPermissions() {
+function useMyPermissions() {
   const user = useUser();
   const isAdmin = roleFlags(user).isAdmin;
   return useSWR(isAdmin ? null : apiKey(MY_PERMISSIONS), loadMine, {

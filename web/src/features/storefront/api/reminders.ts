@@ -6,9 +6,9 @@ import { apiKey } from '../../../api/keys.js';
 import { useMutationAction } from '../../../api/mutation.js';
 
 /** The tenant's reminder defaults (R-SET-7). */
-export const REMINDERS = 'settings.reminders';
+const REMINDERS = 'settings.reminders';
 export type ReminderDefaults = z.output<typeof reminderSettingsView>;
-export type ReminderDefaultsForm = z.input<typeof reminderSettingsBody>;
+type ReminderDefaultsForm = z.input<typeof reminderSettingsBody>;
 
 export function useReminderSettings() {
   return useSWR(apiKey(REMINDERS), () => api('settings.getReminders').then((r) => r.data), {

@@ -1,9 +1,5 @@
-import type { z } from 'zod';
-import type { permissionsSaveResponse } from '../../../../../shared/contract/settings-models.js';
 import type { PermissionPolicy } from '../../../../../shared/domain/roles.js';
 import { api } from '../../../api/client.js';
-
-export type PolicySaveAnswer = z.output<typeof permissionsSaveResponse>;
 
 /** Answers the saved policy, which the page writes into its cache before it reads the change log again. */
 export const updatePolicy = (policy: PermissionPolicy, changeNote: string) =>

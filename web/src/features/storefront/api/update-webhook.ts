@@ -4,7 +4,7 @@ import { api } from '../../../api/client.js';
 import { type MutationTexts, useMutationAction } from '../../../api/mutation.js';
 import { WEBHOOKS } from './get-webhooks.js';
 
-export type WebhookChange = z.input<typeof webhookUpdateBody>;
+type WebhookChange = z.input<typeof webhookUpdateBody>;
 
 export const updateWebhook = (id: string, body: WebhookChange) =>
   api('settings.updateWebhook', { params: { id }, body }).then((r) => r.webhook);

@@ -4,7 +4,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { MY_ACTIVE } from './keys.js';
 
-export const getActiveTimesheet = () => api('timesheets.active').then((r) => r.timesheet as Timesheet | null);
+const getActiveTimesheet = () => api('timesheets.active').then((r) => r.timesheet as Timesheet | null);
 
 export function useActiveTimesheet() {
   return useSWR(apiKey(MY_ACTIVE), getActiveTimesheet);

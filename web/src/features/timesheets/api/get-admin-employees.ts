@@ -4,7 +4,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { ADMIN_EMPLOYEES } from './keys.js';
 
-export const getAdminEmployees = () => api('timesheets.adminEmployees') as Promise<AdminEmployees>;
+const getAdminEmployees = () => api('timesheets.adminEmployees') as Promise<AdminEmployees>;
 
 export function useAdminEmployees() {
   return useSWR(apiKey(ADMIN_EMPLOYEES), getAdminEmployees);

@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { MY_TIMESHEETS } from './keys.js';
 
-export const getMyTimesheets = () => api('timesheets.list');
+const getMyTimesheets = () => api('timesheets.list');
 
 export function useMyTimesheets() {
   return useSWR(apiKey(MY_TIMESHEETS), getMyTimesheets);

@@ -4,7 +4,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { PERFORMANCE } from './keys.js';
 
-export const getPerformance = (id: string) => api('timesheets.performance', { params: { id } }) as Promise<Performance>;
+const getPerformance = (id: string) => api('timesheets.performance', { params: { id } }) as Promise<Performance>;
 
 export function usePerformance(id: string | undefined) {
   return useSWR(id ? apiKey(PERFORMANCE, id) : null, () => getPerformance(id!));
