@@ -10,10 +10,11 @@ const quietEnv = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', LOG
  * variable or global, fake timers, process.env or a global set by hand. Such files run isolated
  * (a fresh module graph each); the rest of the unit and web files share one per worker, so
  * aws-cdk-lib, the AWS SDK, Chakra and jsdom load once per worker instead of once per file
- * (docs/decisions/0256-a-fast-test-suite.md). Vitest restores spies after each file either way.
+ * (docs/decisions/0256-a-fast-test-suite.md). Vitest restores spies after each file either way. A file
+ * that leaves something else behind says so on a line of its own: `// Runs isolated: <why>`.
  */
 const LEAVES_STATE =
-  /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|resetModules|useFakeTimers)\b|process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|(globalThis|window|document)\.\w+\s*=(?!=)/;
+  /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|resetModules|useFakeTimers)\b|process\.env(\.\w+|\[[^\]]+\])\s*=(?!=)|delete process\.env|(globalThis|window|document)\.\w+\s*=(?!=)|^\/\/ Runs isolated:/m;
 
 /** The test files under `dirs` (relative to this directory) whose name passes `keep`. */
 function testFiles(dirs: string[], keep: (name: string) => boolean): string[] {

@@ -62,9 +62,9 @@ export default class SummaryReporter implements Reporter {
         .map((f) => `${f.file} ${seconds(f.ms)}`)
         .join(', ');
       return (
-        `  ${name.padEnd(12)} ${files}  ${seconds(s.end - s.start).padStart(7)} wall  ` +
+        `  ${name.padEnd(14)} ${files}  ${seconds(s.end - s.start).padStart(7)} wall  ` +
         `${seconds(s.summed).padStart(7)} in files  ${seconds(s.loading).padStart(6)} loading\n` +
-        `               slowest: ${slowest}`
+        `                 slowest: ${slowest}`
       );
     });
     if (lines.length) process.stdout.write(`\nTime per project:\n${lines.join('\n')}\n`);
