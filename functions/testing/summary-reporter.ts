@@ -64,7 +64,7 @@ export default class SummaryReporter implements Reporter {
       return (
         `  ${name.padEnd(14)} ${files}  ${seconds(s.end - s.start).padStart(7)} wall  ` +
         `${seconds(s.summed).padStart(7)} in files  ${seconds(s.loading).padStart(6)} loading\n` +
-        `                 slowest: ${slowest}`
+        `                 slowest, loading included: ${slowest}`
       );
     });
     if (lines.length) process.stdout.write(`\nTime per project:\n${lines.join('\n')}\n`);
