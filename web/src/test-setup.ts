@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { assertNoStubDrift } from './test-api.js';
 
 // jsdom lacks the layout and observer APIs that Chakra's (zag) components touch on mount.
@@ -39,4 +39,11 @@ afterEach(() => {
   localStorage.clear();
   // A stub answered outside its route's schema: the test ran against an API that does not exist.
   assertNoStubDrift();
+});
+
+// The web files share one jsdom and one module graph per worker (vitest.config.ts): what a file
+// leaves on the page or in the toast store would greet the next file's first render.
+afterAll(async () => {
+  (await import('./components/toastStore.js')).toaster.remove();
+  document.body.innerHTML = '';
 });
