@@ -1,4 +1,5 @@
 import { createAreaHandler, reply } from '../lib/pipeline.js';
+import type { TenantId } from '../lib/keys.js';
 import { loadPolicy } from '../lib/policy.js';
 import { completePolicy, effectivePermissions, policyRole } from '../../shared/domain/roles.js';
 import { PERMISSION_CHANGE_NOTE } from '../../shared/contract/settings-models.js';
@@ -6,6 +7,18 @@ import { readContact, writeContact } from './contact.js';
 import { readOpeningHours, writeOpeningHours, type OpeningHours } from './hours.js';
 import { listPermissionLogs, readPolicyRow, savePolicy } from './permissions.js';
 import { effectiveTaxRate, readTaxSettings, writeTaxSettings } from './tax.js';
+
+const storefront = () => import('./storefront.js');
+/** One page's part of the storefront row (R-SET-14..R-SET-16). */
+async function storefrontPart<P extends 'terms' | 'branding' | 'payments'>(tenant: TenantId, page: P) {
+  const s = await (await storefront()).readStorefront(tenant);
+  const parts = {
+    terms: { rentalTerms: s.rentalTerms, cancellationPolicy: s.cancellationPolicy },
+    branding: { accentColor: s.accentColor },
+    payments: { paymentMethods: s.paymentMethods, paymentInstructions: s.paymentInstructions },
+  };
+  return parts[page] as (typeof parts)[P];
+}
 
 const hoursAnswer = (h: OpeningHours, message?: string) => ({
   success: true as const,
@@ -38,6 +51,41 @@ export const handler = createAreaHandler('settings', {
       message: `Tax settings saved successfully (${saved.enabled ? 'enabled' : 'disabled'})`,
     };
   },
+
+  // General, Terms & Policies, Branding, Payments (R-SET-13..R-SET-16): loaded on first use, rarely called.
+  'settings.getGeneral': async ({ tenant }) => ({
+    success: true as const,
+    data: await (await storefront()).readGeneral(tenant),
+  }),
+  'settings.updateGeneral': async ({ tenant, body, auth }) => ({
+    success: true as const,
+    data: await (await storefront()).writeGeneral(tenant, body.timeZone, auth.userId),
+    message: 'Time zone saved',
+  }),
+  'settings.getTerms': async ({ tenant }) => ({ success: true as const, data: await storefrontPart(tenant, 'terms') }),
+  'settings.updateTerms': async ({ tenant, body, auth }) => ({
+    success: true as const,
+    data: await (await storefront()).writeStorefront(tenant, body, auth.userId),
+    message: 'Terms & policies saved',
+  }),
+  'settings.getBranding': async ({ tenant }) => ({
+    success: true as const,
+    data: await storefrontPart(tenant, 'branding'),
+  }),
+  'settings.updateBranding': async ({ tenant, body, auth }) => ({
+    success: true as const,
+    data: await (await storefront()).writeStorefront(tenant, body, auth.userId),
+    message: 'Branding saved',
+  }),
+  'settings.getPayments': async ({ tenant }) => ({
+    success: true as const,
+    data: await storefrontPart(tenant, 'payments'),
+  }),
+  'settings.updatePayments': async ({ tenant, body, auth }) => ({
+    success: true as const,
+    data: await (await storefront()).writeStorefront(tenant, body, auth.userId),
+    message: 'Payment settings saved',
+  }),
 
   'settings.getReminders': async ({ tenant }) => ({
     success: true as const,

@@ -52,7 +52,6 @@ export const PLACEHOLDER_SECTIONS = [
   'sales-channels',
   'emails',
   'business-details',
-  'general',
   'branding',
   'payments',
   'terms',

@@ -1,0 +1,85 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, nowIso, tableName } from '../lib/db.js';
+import { keys, type TenantId } from '../lib/keys.js';
+import { getRow } from '../lib/coalesced-get.js';
+import { notFound } from '../lib/errors.js';
+import { forgetOrganizationTimeZones, organizationTimeZone } from '../lib/organization.js';
+import {
+  EMPTY_STOREFRONT,
+  PAYMENT_METHODS,
+  STORE_CURRENCY,
+  STORE_LANGUAGE,
+  type StorefrontSettings,
+} from '../../shared/domain/storefront.js';
+
+/**
+ * The General page (R-SET-13): the organization's zone lives on its row (`timeZone`, what organizationTimeZone reads);
+ * currency and language are the product's only ones.
+ */
+export async function readGeneral(tenant: TenantId) {
+  return { timeZone: await organizationTimeZone(tenant), currency: STORE_CURRENCY, language: STORE_LANGUAGE } as const;
+}
+
+export async function writeGeneral(tenant: TenantId, timeZone: string, actorId: string) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.organization(tenant),
+        UpdateExpression: 'SET #tz = :tz, timeZoneUpdatedAt = :at, timeZoneUpdatedBy = :by',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#tz': 'timeZone' },
+        ExpressionAttributeValues: { ':tz': timeZone, ':at': nowIso(), ':by': actorId },
+      }),
+    );
+  } catch (e) {
+    if ((e as { name?: string }).name === 'ConditionalCheckFailedException') throw notFound('Organization not found');
+    throw e;
+  }
+  // This process answers the new zone at once; other warm functions within their minute (lib/organization.ts).
+  forgetOrganizationTimeZones();
+  return readGeneral(tenant);
+}
+
+/**
+ * Terms, branding and payments (R-SET-14..R-SET-16) share one row, `T#{tenant}` / `SETTINGS#STOREFRONT`, so the
+ * public service page reads them with one GetItem; each page saves only its own attributes.
+ */
+const storefrontKey = (tenant: TenantId) => keys.settings(tenant, 'STOREFRONT');
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export async function readStorefront(tenant: TenantId): Promise<StorefrontSettings> {
+  const item = (await getRow(storefrontKey(tenant))) ?? {};
+  return {
+    rentalTerms: text(item.rentalTerms),
+    cancellationPolicy: text(item.cancellationPolicy),
+    accentColor: text(item.accentColor),
+    paymentMethods: Array.isArray(item.paymentMethods)
+      ? PAYMENT_METHODS.filter((m) => (item.paymentMethods as unknown[]).includes(m))
+      : [...EMPTY_STOREFRONT.paymentMethods],
+    paymentInstructions: text(item.paymentInstructions),
+  };
+}
+
+export async function writeStorefront<K extends keyof StorefrontSettings>(
+  tenant: TenantId,
+  part: Pick<StorefrontSettings, K>,
+  actorId: string,
+): Promise<Pick<StorefrontSettings, K>> {
+  const names = Object.keys(part) as K[];
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: storefrontKey(tenant),
+      UpdateExpression: `SET #type = :type, updatedAt = :at, updatedBy = :by, ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
+      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
+      ExpressionAttributeValues: {
+        ':type': 'STOREFRONT_SETTINGS',
+        ':at': nowIso(),
+        ':by': actorId,
+        ...Object.fromEntries(names.map((n) => [`:${n}`, part[n]])),
+      },
+    }),
+  );
+  return part;
+}
