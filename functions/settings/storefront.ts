@@ -1,16 +1,12 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { getRow } from '../lib/coalesced-get.js';
 import { notFound } from '../lib/errors.js';
 import { forgetOrganizationTimeZones, organizationTimeZone } from '../lib/organization.js';
-import {
-  EMPTY_STOREFRONT,
-  PAYMENT_METHODS,
-  STORE_CURRENCY,
-  STORE_LANGUAGE,
-  type StorefrontSettings,
-} from '../../shared/domain/storefront.js';
+import { STORE_CURRENCY, STORE_LANGUAGE, type StorefrontSettings } from '../../shared/domain/storefront.js';
+import { storefrontKey } from './storefront-public.js';
+
+export { readStorefront } from './storefront-public.js';
 
 /**
  * The General page (R-SET-13): the organization's zone lives on its row (`timeZone`, what organizationTimeZone reads);
@@ -41,26 +37,7 @@ export async function writeGeneral(tenant: TenantId, timeZone: string, actorId: 
   return readGeneral(tenant);
 }
 
-/**
- * Terms, branding and payments (R-SET-14..R-SET-16) share one row, `T#{tenant}` / `SETTINGS#STOREFRONT`, so the
- * public service page reads them with one GetItem; each page saves only its own attributes.
- */
-const storefrontKey = (tenant: TenantId) => keys.settings(tenant, 'STOREFRONT');
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-
-export async function readStorefront(tenant: TenantId): Promise<StorefrontSettings> {
-  const item = (await getRow(storefrontKey(tenant))) ?? {};
-  return {
-    rentalTerms: text(item.rentalTerms),
-    cancellationPolicy: text(item.cancellationPolicy),
-    accentColor: text(item.accentColor),
-    paymentMethods: Array.isArray(item.paymentMethods)
-      ? PAYMENT_METHODS.filter((m) => (item.paymentMethods as unknown[]).includes(m))
-      : [...EMPTY_STOREFRONT.paymentMethods],
-    paymentInstructions: text(item.paymentInstructions),
-  };
-}
-
+/** Terms, branding and payments (R-SET-14..R-SET-16): one row, each page saves only its own attributes. */
 export async function writeStorefront<K extends keyof StorefrontSettings>(
   tenant: TenantId,
   part: Pick<StorefrontSettings, K>,

@@ -16,6 +16,7 @@ const ContactPage = lazy(() => import('./ContactPage.js'));
 const HoursPage = lazy(() => import('./HoursPage.js'));
 const TaxesPage = lazy(() => import('./TaxesPage.js'));
 const GeneralPage = lazy(() => import('./GeneralPage.js'));
+const TermsPage = lazy(() => import('./TermsPage.js'));
 const PermissionsPage = lazy(() => import('./PermissionsPage.js'));
 const NotificationsPage = lazy(() => import('./NotificationsPage.js'));
 const ApiWebhooksPage = lazy(() => import('./ApiWebhooksPage.js'));
@@ -168,6 +169,7 @@ export default function StorefrontRoutes() {
         <Route path="hours" element={<HoursPage />} />
         <Route path="taxes" element={<TaxesPage />} />
         <Route path="general" element={<GeneralPage />} />
+        <Route path="terms" element={<TermsPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="api" element={<ApiWebhooksPage />} />

@@ -48,14 +48,7 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
 export const ALL_SECTIONS = STOREFRONT_GROUPS.flatMap((g) => g.sections);
 
 /** Sections that are placeholder pages (R-SET-1). */
-export const PLACEHOLDER_SECTIONS = [
-  'sales-channels',
-  'emails',
-  'business-details',
-  'branding',
-  'payments',
-  'terms',
-] as const;
+export const PLACEHOLDER_SECTIONS = ['sales-channels', 'emails', 'business-details', 'branding', 'payments'] as const;
 
 export const PLACEHOLDER_TEXT = 'This page is coming soon. Its settings will be added here later.';
 export const NOTIFICATIONS_TEXT = 'This page will hold your email, SMS, push and in-app alert preferences.';
