@@ -4,9 +4,12 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { notFound } from '../lib/errors.js';
 import { forgetOrganizationTimeZones, organizationTimeZone } from '../lib/organization.js';
 import { STORE_CURRENCY, STORE_LANGUAGE, type StorefrontSettings } from '../../shared/domain/storefront.js';
+import type { Operations } from '../lib/pipeline.js';
 import { storefrontKey } from './storefront-public.js';
 
-export { readStorefront } from './storefront-public.js';
+import { readStorefront } from './storefront-public.js';
+
+export { readStorefront };
 
 /**
  * The General page (R-SET-13): the organization's zone lives on its row (`timeZone`, what organizationTimeZone reads);
@@ -60,3 +63,40 @@ export async function writeStorefront<K extends keyof StorefrontSettings>(
   );
   return part;
 }
+
+/** The store pages' operations (R-SET-13..R-SET-16), loaded by the settings handler on first use. */
+export const storePageOperations: Operations<'settings'> = {
+  'settings.getGeneral': async ({ tenant }) => ({ success: true, data: await readGeneral(tenant) }),
+  'settings.updateGeneral': async ({ tenant, body, auth }) => ({
+    success: true,
+    data: await writeGeneral(tenant, body.timeZone, auth.userId),
+    message: 'Time zone saved',
+  }),
+  'settings.getTerms': async ({ tenant }) => {
+    const s = await readStorefront(tenant);
+    return { success: true, data: { rentalTerms: s.rentalTerms, cancellationPolicy: s.cancellationPolicy } };
+  },
+  'settings.updateTerms': async ({ tenant, body, auth }) => ({
+    success: true,
+    data: await writeStorefront(tenant, body, auth.userId),
+    message: 'Terms & policies saved',
+  }),
+  'settings.getBranding': async ({ tenant }) => ({
+    success: true,
+    data: { accentColor: (await readStorefront(tenant)).accentColor },
+  }),
+  'settings.updateBranding': async ({ tenant, body, auth }) => ({
+    success: true,
+    data: await writeStorefront(tenant, body, auth.userId),
+    message: 'Branding saved',
+  }),
+  'settings.getPayments': async ({ tenant }) => {
+    const s = await readStorefront(tenant);
+    return { success: true, data: { paymentMethods: s.paymentMethods, paymentInstructions: s.paymentInstructions } };
+  },
+  'settings.updatePayments': async ({ tenant, body, auth }) => ({
+    success: true,
+    data: await writeStorefront(tenant, body, auth.userId),
+    message: 'Payment settings saved',
+  }),
+};
