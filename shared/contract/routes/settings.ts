@@ -40,12 +40,12 @@ const u = { access: 'user' } as const;
  * A store page's read and save (R-SET-13..R-SET-16): placeholders in the spec, so beyond it. Built by one function:
  * eight routes spelled out cost the settings Lambda's cold start 2 KB (infra/bundle.test.ts).
  */
-function storePage<const N extends string, const B extends z.ZodMiniType, const S extends z.ZodMiniType>(
-  name: N,
+function storePage<const Page extends string, const Body extends z.ZodMiniType, const Answer extends z.ZodMiniType>(
+  name: Page,
   path: string,
   rule: number,
-  body: B,
-  response: S,
+  body: Body,
+  response: Answer,
   what: string,
 ) {
   const common = {
@@ -57,10 +57,10 @@ function storePage<const N extends string, const B extends z.ZodMiniType, const 
     beyondSpec: `A placeholder page in the spec (docs/requirements/settings.md R-SET-${rule})`,
   } as const;
   return [
-    route({ ...common, id: `settings.get${name}` as `settings.get${N}`, method: 'GET', summary: `Read ${what}` }),
+    route({ ...common, id: `settings.get${name}` as `settings.get${Page}`, method: 'GET', summary: `Read ${what}` }),
     route({
       ...common,
-      id: `settings.update${name}` as `settings.update${N}`,
+      id: `settings.update${name}` as `settings.update${Page}`,
       method: 'PUT',
       permission: 'systemSettings.configureSystem',
       body,
