@@ -5,9 +5,10 @@ import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
+import { useConfirm } from '../../components/useConfirm.js';
 import { updateBranding, useBranding } from './api/index.js';
 import { useCan } from './api/permissions.js';
-import { ViewEditFrame } from './shared.js';
+import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
 
 function Swatch({ color }: { color: string }) {
   return <Box aria-hidden w="8" h="8" flexShrink={0} borderRadius="md" borderWidth="1px" bg={color} />;
@@ -20,6 +21,7 @@ export default function BrandingPage() {
   const saved = data?.accentColor ?? '';
   const [draft, setDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
 
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the saved branding; showing the defaults.' : null;
@@ -54,7 +56,11 @@ export default function BrandingPage() {
         saving={saving}
         loadFailed={loadFailed}
         onEdit={() => setDraft(saved)}
-        onCancel={() => setDraft(null)}
+        onCancel={async () => {
+          if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, destructive: true })))
+            return;
+          setDraft(null);
+        }}
         onSave={() => void save()}
       >
         <Stack gap="4">
@@ -99,6 +105,7 @@ export default function BrandingPage() {
           </Text>
         </Stack>
       </ViewEditFrame>
+      {confirmDialog}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { useConfirm } from '../../components/useConfirm.js';
 import { updateGeneral, useGeneral } from './api/index.js';
 import { useCan } from './api/permissions.js';
-import { ViewEditFrame } from './shared.js';
+import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
 
 /** Every IANA zone this browser knows (the server checks the same way, shared/domain/time.ts isValidTimeZone). */
 export function allTimeZones(current: string): string[] {
@@ -59,10 +59,9 @@ export default function GeneralPage() {
   const [search, setSearch] = useState('');
   const [saving, setSaving] = useState(false);
   const zones = useMemo(() => allTimeZones(saved), [saved]);
-  const shown = useMemo(() => {
-    const m = matchZones(zones, search);
-    return m.includes(zone) ? m : [zone, ...m];
-  }, [zones, search, zone]);
+  const matches = useMemo(() => matchZones(zones, search), [zones, search]);
+  // The chosen zone stays listed, so the select never shows a value it does not hold.
+  const shown = matches.includes(zone) ? matches : [zone, ...matches];
 
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the general settings; showing the zone you signed in with.' : null;
@@ -114,7 +113,11 @@ export default function GeneralPage() {
           setZone(saved);
           setEditing(true);
         }}
-        onCancel={close}
+        onCancel={async () => {
+          if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, destructive: true })))
+            return;
+          close();
+        }}
         onSave={() => void save()}
       >
         <Stack gap="5">
@@ -143,8 +146,7 @@ export default function GeneralPage() {
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
                 <Field.HelperText>
-                  {shown.length - (matchZones(zones, search).includes(zone) ? 0 : 1)} of {zones.length} zones match.
-                  Saving asks you to confirm what moves.
+                  {matches.length} of {zones.length} zones match. Saving asks you to confirm what moves.
                 </Field.HelperText>
               </Field.Root>
             </Stack>

@@ -10,9 +10,10 @@ import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
 import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
+import { useConfirm } from '../../components/useConfirm.js';
 import { updatePayments, usePayments } from './api/index.js';
 import { useCan } from './api/permissions.js';
-import { ViewEditFrame } from './shared.js';
+import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
 
 type Payments = { paymentMethods: PaymentMethod[]; paymentInstructions: string };
 const EMPTY: Payments = { paymentMethods: [], paymentInstructions: '' };
@@ -26,6 +27,7 @@ export default function PaymentsPage() {
   const saved: Payments = data ?? EMPTY;
   const [draft, setDraft] = useState<Payments | null>(null);
   const [saving, setSaving] = useState(false);
+  const { confirm, confirmDialog } = useConfirm();
 
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the saved payment settings; showing none.' : null;
@@ -67,7 +69,11 @@ export default function PaymentsPage() {
         saving={saving}
         loadFailed={loadFailed}
         onEdit={() => setDraft(saved)}
-        onCancel={() => setDraft(null)}
+        onCancel={async () => {
+          if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, destructive: true })))
+            return;
+          setDraft(null);
+        }}
         onSave={() => void save()}
       >
         <Stack gap="5">
@@ -143,6 +149,7 @@ export default function PaymentsPage() {
           )}
         </Stack>
       </ViewEditFrame>
+      {confirmDialog}
     </>
   );
 }
