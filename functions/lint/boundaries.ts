@@ -56,7 +56,7 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // release of places of bookings that never landed (sweeps).
   services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults, and
-  // the terms, accent colour and payment ways the public service page shows (R-SET-14..R-SET-16).
+  // the terms, accent colour and payment ways the public service page shows (R-SET-15..R-SET-17).
   settings: ['tax', 'hours', 'contact', 'reminders', 'storefront-public'],
   // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
   reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],

@@ -62,7 +62,7 @@ export async function bookPublicService(
   // A waitlist offer's places are already held: its booking starts from fresh reads.
   const share = held ? { ...(await resolveShare(token, now)), stale: false } : await resolveShareForBooking(token, now);
   const { tenant } = share;
-  // R-SET-14: a store with terms takes a booking only with the customer's acceptance; a body that carries it costs no read.
+  // R-SET-15: a store with terms takes a booking only with the customer's acceptance; a body that carries it costs no read.
   // A waitlist offer's booking (held places) is not asked again.
   if (!held && body.acceptTerms !== true && hasTerms(await readStorefront(tenant)))
     throw badRequest(TERMS_NOT_ACCEPTED);

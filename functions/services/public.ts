@@ -146,7 +146,7 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     showPaymentOptions: service.showPaymentOptions,
     business,
     taxRate,
-    // What the store shows every customer (R-SET-14..R-SET-16): its terms, accent colour and how to pay.
+    // What the store shows every customer (R-SET-15..R-SET-17): its terms, accent colour and how to pay.
     storefront,
     // Full future slots that take a waitlist (R-SVC-8); with the waitlist off they stay hidden (R-BOOK-1).
     ...(waitlistSettingsOf(service).enabled

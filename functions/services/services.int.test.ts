@@ -258,7 +258,7 @@ describe('share links and the public page', () => {
         'rateType',
         'rsvpSettings',
         'showPaymentOptions',
-        // The store's terms, accent colour and in-person payment (R-SET-14..R-SET-16): for every customer.
+        // The store's terms, accent colour and in-person payment (R-SET-15..R-SET-17): for every customer.
         'storefront',
         'taxRate',
         'timeZone',

@@ -5,7 +5,7 @@ import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { TERMS_NOT_ACCEPTED } from '../../shared/domain/storefront.js';
 
-/** R-SET-14..R-SET-16: the public page carries the store's terms, colour and payment; terms must be accepted. */
+/** R-SET-15..R-SET-17: the public page carries the store's terms, colour and payment; terms must be accepted. */
 let ses: RunningSes;
 let admin: TestSession;
 
@@ -48,7 +48,7 @@ async function shareLink() {
   return link.body.shareToken as string;
 }
 
-describe('terms on the public booking page (R-SET-14)', () => {
+describe('terms on the public booking page (R-SET-15)', () => {
   it('without terms a booking needs no acceptance; with terms it is refused 400 without one and taken with one', async () => {
     const token = await shareLink();
     const page = await call('GET', `/public/service/${token}`);

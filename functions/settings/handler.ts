@@ -50,7 +50,7 @@ export const handler = createAreaHandler('settings', {
     };
   },
 
-  // General, Terms & Policies, Branding, Payments (R-SET-13..R-SET-16): loaded on first use, rarely called.
+  // General, Terms & Policies, Branding, Payments (R-SET-14..R-SET-17): loaded on first use, rarely called.
   ...lazyOperations(STORE_PAGE_ROUTES, async () => (await import('./storefront.js')).storePageOperations),
   'settings.getReminders': async ({ tenant }) => ({
     success: true as const,

@@ -108,7 +108,7 @@ export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture
     await writeTaxSettings(owner.tenant, { rate, enabled: true }, owner.userId);
     return { secrets: [String(rate)] };
   },
-  // General, Terms, Branding, Payments (R-SET-13..R-SET-16): A's zone and storefront row never reach B.
+  // General, Terms, Branding, Payments (R-SET-14..R-SET-17): A's zone and storefront row never reach B.
   'settings.getGeneral': async (owner) => {
     await writeGeneral(owner.tenant, 'Pacific/Chatham', owner.userId);
     return { secrets: ['Pacific/Chatham'] };

@@ -3,7 +3,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { EMPTY_STOREFRONT, PAYMENT_METHODS, type StorefrontSettings } from '../../shared/domain/storefront.js';
 
 /**
- * Terms, branding and payments (R-SET-14..R-SET-16) share one row, `T#{tenant}` / `SETTINGS#STOREFRONT`, so the
+ * Terms, branding and payments (R-SET-15..R-SET-17) share one row, `T#{tenant}` / `SETTINGS#STOREFRONT`, so the
  * public service page reads them with one GetItem; each page saves only its own attributes.
  */
 export const storefrontKey = (tenant: TenantId) => keys.settings(tenant, 'STOREFRONT');

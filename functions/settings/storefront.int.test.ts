@@ -12,7 +12,7 @@ beforeAll(async () => {
   employee = await sessionFor({ tenant: admin.tenant, role: 'EMPLOYEE', accessLevel: 'EMPLOYEE' });
 });
 
-describe('General (R-SET-13)', () => {
+describe('General (R-SET-14)', () => {
   it('reads the zone, currency and language; saves a new IANA zone that the server then reads', async () => {
     const before = await call('GET', '/api/settings/general', { token: admin.token });
     expect(before.status).toBe(200);
@@ -38,7 +38,7 @@ describe('General (R-SET-13)', () => {
   });
 });
 
-describe('Terms, Branding, Payments (R-SET-14..R-SET-16)', () => {
+describe('Terms, Branding, Payments (R-SET-15..R-SET-17)', () => {
   it('each page saves only its own part of the shared row', async () => {
     const t = await call('PUT', '/api/settings/terms', {
       token: admin.token,

@@ -12,7 +12,7 @@ import { readStorefront } from './storefront-public.js';
 export { readStorefront };
 
 /**
- * The General page (R-SET-13): the organization's zone lives on its row (`timeZone`, what organizationTimeZone reads);
+ * The General page (R-SET-14): the organization's zone lives on its row (`timeZone`, what organizationTimeZone reads);
  * currency and language are the product's only ones.
  */
 export async function readGeneral(tenant: TenantId) {
@@ -40,7 +40,7 @@ export async function writeGeneral(tenant: TenantId, timeZone: string, actorId: 
   return readGeneral(tenant);
 }
 
-/** Terms, branding and payments (R-SET-14..R-SET-16): one row, each page saves only its own attributes. */
+/** Terms, branding and payments (R-SET-15..R-SET-17): one row, each page saves only its own attributes. */
 export async function writeStorefront<K extends keyof StorefrontSettings>(
   tenant: TenantId,
   part: Pick<StorefrontSettings, K>,
@@ -64,7 +64,7 @@ export async function writeStorefront<K extends keyof StorefrontSettings>(
   return part;
 }
 
-/** The store pages' operations (R-SET-13..R-SET-16), loaded by the settings handler on first use. */
+/** The store pages' operations (R-SET-14..R-SET-17), loaded by the settings handler on first use. */
 export const storePageOperations: Operations<'settings'> = {
   'settings.getGeneral': async ({ tenant }) => ({ success: true, data: await readGeneral(tenant) }),
   'settings.updateGeneral': async ({ tenant, body, auth }) => ({

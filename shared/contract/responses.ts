@@ -214,7 +214,7 @@ export const publicServiceSchema = z.object({
   business: z.optional(z.object({ name: z.string(), address: z.nullable(z.string()), phone: z.nullable(z.string()) })),
   /** Beyond the spec: the tax rate in percent a booking is charged (R-MONEY-3; 0 when tax is off), so the page's total includes it. */
   taxRate: z.number(),
-  /** Beyond the spec (R-SET-14..R-SET-16): the store's terms (accepted before Book when set), accent colour and in-person payment. */
+  /** Beyond the spec (R-SET-15..R-SET-17): the store's terms (accepted before Book when set), accent colour and in-person payment. */
   storefront: z.optional(
     z.object({
       rentalTerms: z.string(),

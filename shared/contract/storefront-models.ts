@@ -1,5 +1,5 @@
 /**
- * The General, Terms & Policies, Branding and Payments settings on the wire (R-SET-13..R-SET-16). The messages are
+ * The General, Terms & Policies, Branding and Payments settings on the wire (R-SET-14..R-SET-17). The messages are
  * the ones a person reads: the SPA's forms use these same schemas.
  */
 import * as z from '../zod.js';
@@ -17,7 +17,7 @@ import { timeZoneCheck } from './common.js';
 const answer = <T extends z.ZodMiniType>(data: T) =>
   z.object({ success: z.literal(true), data, message: z.optional(z.string()) });
 
-// ---------- General (R-SET-13) ----------
+// ---------- General (R-SET-14) ----------
 export const generalBody = z.strictObject({
   timeZone: z.string({ error: 'Choose a time zone' }).check(z.trim(), z.maxLength(64), timeZoneCheck()),
 });
@@ -25,7 +25,7 @@ export const generalResponse = answer(
   z.object({ timeZone: z.string(), currency: z.literal(STORE_CURRENCY), language: z.literal(STORE_LANGUAGE) }),
 );
 
-// ---------- Terms & Policies (R-SET-14) ----------
+// ---------- Terms & Policies (R-SET-15) ----------
 const policyText = z.string().check(z.trim(), z.multiLine(), z.maxLength(TERMS_MAX));
 export const termsBody = z.strictObject({
   rentalTerms: z._default(policyText, ''),
@@ -33,13 +33,13 @@ export const termsBody = z.strictObject({
 });
 export const termsResponse = answer(z.object({ rentalTerms: z.string(), cancellationPolicy: z.string() }));
 
-// ---------- Branding (R-SET-15) ----------
+// ---------- Branding (R-SET-16) ----------
 export const brandingBody = z.strictObject({
   accentColor: z._default(z.string().check(z.trim(), z.maxLength(7), z.regex(ACCENT_COLOR, ACCENT_COLOR_MESSAGE)), ''),
 });
 export const brandingResponse = answer(z.object({ accentColor: z.string() }));
 
-// ---------- Payments (R-SET-16) ----------
+// ---------- Payments (R-SET-17) ----------
 export const paymentsBody = z.strictObject({
   paymentMethods: z._default(
     z.array(z.enum(PAYMENT_METHODS, 'Choose payment methods from the list')).check(z.maxLength(PAYMENT_METHODS.length)),

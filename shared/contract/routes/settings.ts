@@ -37,7 +37,7 @@ import {
 
 const u = { access: 'user' } as const;
 /**
- * A store page's read and save (R-SET-13..R-SET-16): placeholders in the spec, so beyond it. Built by one function:
+ * A store page's read and save (R-SET-14..R-SET-17): placeholders in the spec, so beyond it. Built by one function:
  * eight routes spelled out cost the settings Lambda's cold start 2 KB (infra/bundle.test.ts).
  */
 function storePage<const Page extends string, const Body extends z.ZodMiniType, const Answer extends z.ZodMiniType>(
@@ -145,11 +145,11 @@ export const settingsRoutes = [
     response: taxResponse,
     summary: 'Update tax settings',
   }),
-  // General, Terms & Policies, Branding, Payments (R-SET-13..R-SET-16; functions/settings/storefront.ts)
-  ...storePage('General', 'general', 13, generalBody, generalResponse, 'the time zone (IANA); currency and language'),
-  ...storePage('Terms', 'terms', 14, termsBody, termsResponse, 'rental terms and cancellation policy (plain text)'),
-  ...storePage('Branding', 'branding', 15, brandingBody, brandingResponse, 'the accent colour (#RRGGBB or empty)'),
-  ...storePage('Payments', 'payments', 16, paymentsBody, paymentsResponse, 'in-person payment ways and instructions'),
+  // General, Terms & Policies, Branding, Payments (R-SET-14..R-SET-17; functions/settings/storefront.ts)
+  ...storePage('General', 'general', 14, generalBody, generalResponse, 'the time zone (IANA); currency and language'),
+  ...storePage('Terms', 'terms', 15, termsBody, termsResponse, 'rental terms and cancellation policy (plain text)'),
+  ...storePage('Branding', 'branding', 16, brandingBody, brandingResponse, 'the accent colour (#RRGGBB or empty)'),
+  ...storePage('Payments', 'payments', 17, paymentsBody, paymentsResponse, 'in-person payment ways and instructions'),
   // Reminders (R-SET-7; functions/settings/reminders.ts)
   route({
     ...u,

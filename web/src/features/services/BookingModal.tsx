@@ -74,7 +74,7 @@ export function BookingModal({
     e.preventDefault();
     const found = validateBooking(form);
     setErrors(found);
-    // R-SET-14: the server refuses the same; asking here keeps the form's values.
+    // R-SET-15: the server refuses the same; asking here keeps the form's values.
     const termsMissing = !!terms && !form.acceptTerms;
     setTermsError(termsMissing ? TERMS_NOT_ACCEPTED : null);
     if (Object.values(found).some(Boolean) || termsMissing) return;

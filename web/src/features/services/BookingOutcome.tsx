@@ -120,7 +120,7 @@ export function PaymentRequired({
   );
 }
 
-/** R-SET-16: the store's in-person payment ways and instructions, or null when it has set none. */
+/** R-SET-17: the store's in-person payment ways and instructions, or null when it has set none. */
 function storePayment(s: PublicService['storefront']) {
   if (!s) return null;
   const ways = s.paymentMethods

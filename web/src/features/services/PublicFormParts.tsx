@@ -148,7 +148,7 @@ export function ParticipantsSelect({
   );
 }
 
-/** R-SET-14: the store's terms, read before Book, and the required "I accept" tick. */
+/** R-SET-15: the store's terms, read before Book, and the required "I accept" tick. */
 export function TermsAcceptance({
   terms,
   accepted,

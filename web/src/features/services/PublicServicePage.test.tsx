@@ -77,7 +77,7 @@ describe('public service page', () => {
     screen.getByText('Dec 6, 2030, 10:00 AM PST');
   });
 
-  it('shows the store accent, asks for the terms before Book, sends the acceptance and says how to pay in person (R-SET-14..16)', async () => {
+  it('shows the store accent, asks for the terms before Book, sends the acceptance and says how to pay in person (R-SET-15..17)', async () => {
     const calls = stubApi({
       'services.publicGet': {
         body: publicServiceWire({

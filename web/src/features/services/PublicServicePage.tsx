@@ -131,7 +131,7 @@ function ServiceView() {
   const s = service;
   const urls = s.photoUrls ?? {};
   const photo = urls.medium ?? urls.large ?? s.photo ?? undefined;
-  // R-SET-15: the store's accent colour marks the header; decoration only, so text keeps the theme's contrast.
+  // R-SET-16: the store's accent colour marks the header; decoration only, so text keeps the theme's contrast.
   const accent = s.storefront?.accentColor || undefined;
 
   return (

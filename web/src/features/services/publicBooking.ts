@@ -20,7 +20,7 @@ export interface BookingForm {
   notes: string;
   allergies: string;
   addons: string[];
-  /** R-SET-14: the "I accept" tick, asked only when the store has terms. */
+  /** R-SET-15: the "I accept" tick, asked only when the store has terms. */
   acceptTerms?: boolean;
 }
 const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;

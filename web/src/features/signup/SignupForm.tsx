@@ -173,7 +173,7 @@ export function SignupForm({
                     {...form.register('organizationName')}
                   />
                 </FormField>
-                {/* The browser's zone is only a suggestion the owner sees (docs/decisions/time-zone-a-setting.md, R-SET-13). */}
+                {/* The browser's zone is only a suggestion the owner sees (docs/decisions/time-zone-a-setting.md, R-SET-14). */}
                 <Text fontSize="sm" color="fg.muted" data-testid="signup-time-zone">
                   Time zone:{' '}
                   {defaults.timeZone ? `${defaults.timeZone} (from this device)` : `${DEFAULT_TIME_ZONE} (the default)`}

@@ -97,7 +97,7 @@ describe('organization sign-up completion', () => {
     });
     renderApp('/signup?token=good');
     await fillValid();
-    // The zone it will send is shown, not sent silently (R-SET-13).
+    // The zone it will send is shown, not sent silently (R-SET-14).
     expect(screen.getByTestId('signup-time-zone').textContent).toContain(
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     );

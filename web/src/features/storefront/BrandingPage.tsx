@@ -14,7 +14,7 @@ function Swatch({ color }: { color: string }) {
   return <Box aria-hidden w="8" h="8" flexShrink={0} borderRadius="md" borderWidth="1px" bg={color} />;
 }
 
-/** Branding & Appearance (R-SET-15): the accent colour of the public booking page's header. No logo yet. */
+/** Branding & Appearance (R-SET-16): the accent colour of the public booking page's header. No logo yet. */
 export default function BrandingPage() {
   const { data, error, isLoading, mutate } = useBranding();
   const canEdit = useCan('systemSettings.configureSystem');

@@ -23,7 +23,7 @@ function signIn() {
   );
 }
 
-describe('General (R-SET-13)', () => {
+describe('General (R-SET-14)', () => {
   it('finds zones by every word typed, ignoring case and underscores', () => {
     const zones = ['America/New_York', 'America/Los_Angeles', 'Europe/Paris', 'Asia/Tokyo'];
     expect(matchZones(zones, 'new york')).toEqual(['America/New_York']);

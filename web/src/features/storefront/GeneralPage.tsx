@@ -33,7 +33,7 @@ export function matchZones(zones: string[], search: string): string[] {
 }
 
 /**
- * R-SET-13: what a zone change moves, as this code behaves (docs/decisions/time-zone-a-setting.md): bookings are
+ * R-SET-14: what a zone change moves, as this code behaves (docs/decisions/time-zone-a-setting.md): bookings are
  * instants, services without their own zone and opening hours are wall-clock times read in the organization's zone.
  */
 export function zoneChangeMessage(from: string, to: string): string {
@@ -46,7 +46,7 @@ export function zoneChangeMessage(from: string, to: string): string {
   ].join('\n');
 }
 
-/** General (R-SET-13): the organization's time zone, saved after a confirmation; currency and language read-only. */
+/** General (R-SET-14): the organization's time zone, saved after a confirmation; currency and language read-only. */
 export default function GeneralPage() {
   const { data, error, isLoading, mutate } = useGeneral();
   const sessionZone = useOrgTimeZone();

@@ -20,7 +20,7 @@ const EMPTY: Payments = { paymentMethods: [], paymentInstructions: '' };
 const same = (a: Payments, b: Payments) =>
   a.paymentInstructions === b.paymentInstructions && a.paymentMethods.join() === b.paymentMethods.join();
 
-/** Payments (R-SET-16): how customers pay in person, shown on the public booking confirmation. No online payments. */
+/** Payments (R-SET-17): how customers pay in person, shown on the public booking confirmation. No online payments. */
 export default function PaymentsPage() {
   const { data, error, isLoading, mutate } = usePayments();
   const canEdit = useCan('systemSettings.configureSystem');

@@ -25,7 +25,7 @@ const echo = ({ body }: { body: unknown }) => ({ body: { success: true as const,
 const sent = (calls: { method: string; init?: RequestInit }[]) =>
   JSON.parse(String(calls.find((c) => c.method === 'PUT')!.init!.body));
 
-describe('Terms, Branding and Payments pages (R-SET-14..R-SET-16)', () => {
+describe('Terms, Branding and Payments pages (R-SET-15..R-SET-17)', () => {
   it('Terms: shows Not set, saves the typed terms and shows them', { timeout: 60_000 }, async () => {
     signIn();
     const calls = stubApi({

@@ -21,7 +21,7 @@ const FIELDS: { name: keyof Terms; label: string; placeholder: string }[] = [
   },
 ];
 
-/** Terms & Policies (R-SET-14): plain text a customer accepts before booking on the public page. */
+/** Terms & Policies (R-SET-15): plain text a customer accepts before booking on the public page. */
 export default function TermsPage() {
   const { data, error, isLoading, mutate } = useTerms();
   const canEdit = useCan('systemSettings.configureSystem');
