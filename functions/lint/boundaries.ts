@@ -55,8 +55,9 @@ const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
   // release of places of bookings that never landed (sweeps).
   services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
-  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
-  settings: ['tax', 'hours', 'contact', 'reminders'],
+  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults, and
+  // the terms, accent colour and payment ways the public service page shows (R-SET-15..R-SET-17).
+  settings: ['tax', 'hours', 'contact', 'reminders', 'storefront-public'],
   // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
   reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],
   // The bulk-write recovery run by the sweep.

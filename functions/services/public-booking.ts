@@ -2,7 +2,10 @@ import type { PublicBookingInput } from '../../shared/contract/public-booking-mo
 import { fromCents } from '../../shared/domain/money.js';
 import { configuredMethods, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
+import { hasTerms, TERMS_NOT_ACCEPTED } from '../../shared/domain/storefront.js';
+import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
+import { readStorefront } from '../settings/storefront-public.js';
 import { type ConfirmationReads, readAheadForConfirmation } from './booking-confirmation.js';
 import { StaleRead } from './admission.js';
 import { bookServiceSlot } from './booking.js';
@@ -59,6 +62,10 @@ export async function bookPublicService(
   // A waitlist offer's places are already held: its booking starts from fresh reads.
   const share = held ? { ...(await resolveShare(token, now)), stale: false } : await resolveShareForBooking(token, now);
   const { tenant } = share;
+  // R-SET-15: a store with terms takes a booking only with the customer's acceptance; a body that carries it costs no read.
+  // A waitlist offer's booking (held places) is not asked again.
+  if (!held && body.acceptTerms !== true && hasTerms(await readStorefront(tenant)))
+    throw badRequest(TERMS_NOT_ACCEPTED);
   const {
     row,
     service: booked,

@@ -15,6 +15,7 @@ import { warmCache } from '../lib/warm-cache.js';
 import type { ServiceRow } from './model.js';
 import { publicBusinessContact } from '../settings/contact.js';
 import { effectiveTaxRate } from '../settings/tax.js';
+import { readStorefront } from '../settings/storefront-public.js';
 import { endedEvent, expiredLink, notFoundLink, unavailableService } from './link-errors.js';
 import { photoUrlsFor } from './service-view.js';
 import { getServiceRow } from './store.js';
@@ -104,11 +105,12 @@ export async function resolveShareForBooking(
  * other rows, no share token, no payment handles (those come with the booking), no staff settings.
  */
 export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
-  const [urls, business, taxRate, orgZone] = await Promise.all([
+  const [urls, business, taxRate, orgZone, storefront] = await Promise.all([
     photoUrlsFor(tenant, service),
     publicBusinessContact(tenant),
     effectiveTaxRate(tenant),
     organizationTimeZone(tenant),
+    readStorefront(tenant),
   ]);
   const zone = serviceZone(service, orgZone);
   const price = effectiveRate(service, new Date(now), zone);
@@ -144,6 +146,8 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     showPaymentOptions: service.showPaymentOptions,
     business,
     taxRate,
+    // What the store shows every customer (R-SET-15..R-SET-17): its terms, accent colour and how to pay.
+    storefront,
     // Full future slots that take a waitlist (R-SVC-8); with the waitlist off they stay hidden (R-BOOK-1).
     ...(waitlistSettingsOf(service).enabled
       ? {

@@ -258,6 +258,8 @@ describe('share links and the public page', () => {
         'rateType',
         'rsvpSettings',
         'showPaymentOptions',
+        // The store's terms, accent colour and in-person payment (R-SET-15..R-SET-17): for every customer.
+        'storefront',
         'taxRate',
         'timeZone',
         // Full future slots that take a waitlist (R-SVC-8): none here, the list is empty.

@@ -1,11 +1,22 @@
-import { createAreaHandler, reply } from '../lib/pipeline.js';
+import { createAreaHandler, type Operations, reply } from '../lib/pipeline.js';
 import { loadPolicy } from '../lib/policy.js';
 import { completePolicy, effectivePermissions, policyRole } from '../../shared/domain/roles.js';
 import { PERMISSION_CHANGE_NOTE } from '../../shared/contract/settings-models.js';
 import { readContact, writeContact } from './contact.js';
 import { readOpeningHours, writeOpeningHours, type OpeningHours } from './hours.js';
-import { listPermissionLogs, readPolicyRow, savePolicy } from './permissions.js';
 import { effectiveTaxRate, readTaxSettings, writeTaxSettings } from './tax.js';
+
+const permissions = () => import('./permissions.js');
+type SettingsOperations = Operations<'settings'>;
+const STORE_PAGE_ROUTES = ['General', 'Terms', 'Branding', 'Payments'].flatMap(
+  (page) => [`settings.get${page}`, `settings.update${page}`] as (keyof SettingsOperations)[],
+);
+/** Operations whose code loads on first use: one small stub per route instead of each route's code at cold start. */
+function lazyOperations(ids: readonly (keyof SettingsOperations)[], load: () => Promise<SettingsOperations>) {
+  return Object.fromEntries(
+    ids.map((id) => [id, async (ctx: never) => ((await load())[id] as (c: never) => unknown)(ctx)]),
+  ) as SettingsOperations;
+}
 
 const hoursAnswer = (h: OpeningHours, message?: string) => ({
   success: true as const,
@@ -39,6 +50,8 @@ export const handler = createAreaHandler('settings', {
     };
   },
 
+  // General, Terms & Policies, Branding, Payments (R-SET-14..R-SET-17): loaded on first use, rarely called.
+  ...lazyOperations(STORE_PAGE_ROUTES, async () => (await import('./storefront.js')).storePageOperations),
   'settings.getReminders': async ({ tenant }) => ({
     success: true as const,
     data: await (await import('./reminders.js')).readReminderSettings(tenant),
@@ -49,12 +62,18 @@ export const handler = createAreaHandler('settings', {
     message: 'Reminder settings saved',
   }),
 
+  // The permission matrix and its log (R-SET-5, R-SET-6): loaded on first use, rarely called.
   'settings.getPermissions': async ({ tenant }) => {
-    const row = await readPolicyRow(tenant);
+    const row = await (await permissions()).readPolicyRow(tenant);
     return { success: true as const, policy: completePolicy(row.policy), updatedAt: row.updatedAt };
   },
   'settings.updatePermissions': async ({ tenant, body, auth }) => {
-    const { row, log } = await savePolicy(tenant, body.policy, auth, body.changeNote || PERMISSION_CHANGE_NOTE);
+    const { row, log } = await (await permissions()).savePolicy(
+      tenant,
+      body.policy,
+      auth,
+      body.changeNote || PERMISSION_CHANGE_NOTE,
+    );
     return {
       success: true as const,
       policy: completePolicy(row.policy),
@@ -65,7 +84,7 @@ export const handler = createAreaHandler('settings', {
   },
   'settings.permissionLogs': async ({ tenant, query }) => ({
     success: true as const,
-    logs: await listPermissionLogs(tenant, query?.limit ?? 100),
+    logs: await (await permissions()).listPermissionLogs(tenant, query?.limit ?? 100),
   }),
   // Calendar feeds (R-SET-8): loaded on first use, so the ical writer stays out of the cold path.
   'settings.listCalendarFeeds': async ({ tenant }) => ({

@@ -8,6 +8,7 @@ import { writeOpeningHours } from './hours.js';
 import { savePolicy } from './permissions.js';
 import { writeTaxSettings } from './tax.js';
 import { writeReminderSettings } from './reminders.js';
+import { writeGeneral, writeStorefront } from './storefront.js';
 import { apiKeyIsolationFixtures } from './api-key-isolation-fixtures.js';
 import { webhookIsolationFixtures } from './webhook-isolation-fixtures.js';
 
@@ -106,6 +107,43 @@ export const settingsIsolationFixtures: Partial<Record<RouteId, IsolationFixture
     const rate = oddRate();
     await writeTaxSettings(owner.tenant, { rate, enabled: true }, owner.userId);
     return { secrets: [String(rate)] };
+  },
+  // General, Terms, Branding, Payments (R-SET-14..R-SET-17): A's zone and storefront row never reach B.
+  'settings.getGeneral': async (owner) => {
+    await writeGeneral(owner.tenant, 'Pacific/Chatham', owner.userId);
+    return { secrets: ['Pacific/Chatham'] };
+  },
+  'settings.updateGeneral': async (owner) => {
+    await writeGeneral(owner.tenant, 'Pacific/Chatham', owner.userId);
+    return { body: { timeZone: 'Asia/Kathmandu' }, secrets: ['Pacific/Chatham'] };
+  },
+  'settings.getTerms': async (owner) => {
+    const terms = `Terms ${randomUUID()}`;
+    await writeStorefront(owner.tenant, { rentalTerms: terms, cancellationPolicy: '' }, owner.userId);
+    return { secrets: [terms] };
+  },
+  'settings.updateTerms': async (owner) => {
+    const terms = `Terms ${randomUUID()}`;
+    await writeStorefront(owner.tenant, { rentalTerms: '', cancellationPolicy: terms }, owner.userId);
+    return { body: { rentalTerms: 'Mine' }, secrets: [terms] };
+  },
+  'settings.getBranding': async (owner) => {
+    await writeStorefront(owner.tenant, { accentColor: '#A1B2C3' }, owner.userId);
+    return { secrets: ['#A1B2C3'] };
+  },
+  'settings.updateBranding': async (owner) => {
+    await writeStorefront(owner.tenant, { accentColor: '#A1B2C4' }, owner.userId);
+    return { body: { accentColor: '#123456' }, secrets: ['#A1B2C4'] };
+  },
+  'settings.getPayments': async (owner) => {
+    const text = `Pay ${randomUUID()}`;
+    await writeStorefront(owner.tenant, { paymentMethods: ['invoice'], paymentInstructions: text }, owner.userId);
+    return { secrets: [text, 'invoice'] };
+  },
+  'settings.updatePayments': async (owner) => {
+    const text = `Pay ${randomUUID()}`;
+    await writeStorefront(owner.tenant, { paymentMethods: ['invoice'], paymentInstructions: text }, owner.userId);
+    return { body: { paymentMethods: ['cash'] }, secrets: [text, 'invoice'] };
   },
   'settings.getPermissions': async (owner) => {
     // A's policy denies something; B (no policy) reads everything granted.

@@ -65,5 +65,7 @@ export const publicBookingBody = z.object({
       .check(z.maxLength(50)),
   ),
   isPublicBooking: z.optional(z.literal(true)),
+  /** R-SET-15: the customer ticked "I accept"; required when the store has terms. */
+  acceptTerms: z.optional(z.boolean()),
 });
 export type PublicBookingInput = z.output<typeof publicBookingBody>;

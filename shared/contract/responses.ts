@@ -208,6 +208,16 @@ export const publicServiceSchema = z.object({
   business: z.optional(z.object({ name: z.string(), address: z.nullable(z.string()), phone: z.nullable(z.string()) })),
   /** Beyond the spec: the tax rate in percent a booking is charged (R-MONEY-3; 0 when tax is off), so the page's total includes it. */
   taxRate: z.number(),
+  /** Beyond the spec (R-SET-15..R-SET-17): the store's terms (accepted before Book when set), accent colour and in-person payment. */
+  storefront: z.optional(
+    z.object({
+      rentalTerms: z.string(),
+      cancellationPolicy: z.string(),
+      accentColor: z.string(),
+      paymentMethods: z.array(z.string()),
+      paymentInstructions: z.string(),
+    }),
+  ),
   /** Beyond the spec (docs/decisions/0236-waitlist.md): future slots with no places left that take a waitlist (R-SVC-8); absent when the waitlist is off. */
   waitlistSlots: z.optional(z.array(z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }))),
 });

@@ -457,6 +457,9 @@ describe('axe-core finds nothing on any page at 375 and 1366 px', () => {
         '/storefront/taxes',
         '/storefront/permissions',
         '/storefront/general',
+        '/storefront/terms',
+        '/storefront/branding',
+        '/storefront/payments',
         '/storefront/notifications',
       ];
       for (const path of paths) {

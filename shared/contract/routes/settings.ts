@@ -1,3 +1,4 @@
+import type * as z from '../../zod.js';
 import { route } from '../types.js';
 import { idParam, okResponse } from '../common.js';
 import {
@@ -23,8 +24,50 @@ import {
   taxResponse,
 } from '../settings-models.js';
 import { reminderSettingsBody, reminderSettingsResponse } from '../reminder-models.js';
+import {
+  brandingBody,
+  brandingResponse,
+  generalBody,
+  generalResponse,
+  paymentsBody,
+  paymentsResponse,
+  termsBody,
+  termsResponse,
+} from '../storefront-models.js';
 
 const u = { access: 'user' } as const;
+/**
+ * A store page's read and save (R-SET-14..R-SET-17): placeholders in the spec, so beyond it. Built by one function:
+ * eight routes spelled out cost the settings Lambda's cold start 2 KB (infra/bundle.test.ts).
+ */
+function storePage<const Page extends string, const Body extends z.ZodMiniType, const Answer extends z.ZodMiniType>(
+  name: Page,
+  path: string,
+  rule: number,
+  body: Body,
+  response: Answer,
+  what: string,
+) {
+  const common = {
+    ...u,
+    area: 'settings',
+    path: `/api/settings/${path}`,
+    capability: 'viewSettings',
+    response,
+    beyondSpec: `A placeholder page in the spec (docs/requirements/settings.md R-SET-${rule})`,
+  } as const;
+  return [
+    route({ ...common, id: `settings.get${name}` as `settings.get${Page}`, method: 'GET', summary: `Read ${what}` }),
+    route({
+      ...common,
+      id: `settings.update${name}` as `settings.update${Page}`,
+      method: 'PUT',
+      permission: 'systemSettings.configureSystem',
+      body,
+      summary: `Save ${what}`,
+    }),
+  ] as const;
+}
 /** The settings area's routes (functions/settings). */
 export const settingsRoutes = [
   // Store settings (schemas in ../settings-models.ts)
@@ -102,6 +145,11 @@ export const settingsRoutes = [
     response: taxResponse,
     summary: 'Update tax settings',
   }),
+  // General, Terms & Policies, Branding, Payments (R-SET-14..R-SET-17; functions/settings/storefront.ts)
+  ...storePage('General', 'general', 14, generalBody, generalResponse, 'the time zone (IANA); currency and language'),
+  ...storePage('Terms', 'terms', 15, termsBody, termsResponse, 'rental terms and cancellation policy (plain text)'),
+  ...storePage('Branding', 'branding', 16, brandingBody, brandingResponse, 'the accent colour (#RRGGBB or empty)'),
+  ...storePage('Payments', 'payments', 17, paymentsBody, paymentsResponse, 'in-person payment ways and instructions'),
   // Reminders (R-SET-7; functions/settings/reminders.ts)
   route({
     ...u,

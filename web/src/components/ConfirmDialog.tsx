@@ -37,7 +37,7 @@ export function ConfirmDialog(props: {
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{message}</Dialog.Body>
+            <Dialog.Body whiteSpace="pre-line">{message}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>
                 {cancelLabel}

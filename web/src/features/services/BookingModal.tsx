@@ -4,6 +4,7 @@ import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { clampParticipants } from '../../../../shared/domain/party.js';
 import { serviceZone } from '../../../../shared/domain/slots.js';
+import { hasTerms, TERMS_NOT_ACCEPTED } from '../../../../shared/domain/storefront.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { type Answer, errorMessage } from '../../api/client.js';
 import { formatSlot } from '../../components/format.js';
@@ -19,7 +20,7 @@ import {
   type PublicSlot,
 } from './publicBooking.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
-import { ContactFields, ParticipantsSelect, PublicFormDialog } from './PublicFormParts.js';
+import { ContactFields, ParticipantsSelect, PublicFormDialog, TermsAcceptance } from './PublicFormParts.js';
 
 /**
  * The public booking form (R-BOOK-3), downloaded when a visitor picks a slot (or when the
@@ -59,6 +60,8 @@ export function BookingModal({
   const [form, setForm] = useState<BookingForm>({ ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
   const [errors, setErrors] = useState<BookingErrors>({});
   const [busy, setBusy] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const terms = service.storefront && hasTerms(service.storefront) ? service.storefront : null;
   const submission = useSubmissionKey();
   const perPerson = service.rateType === 'PER_PERSON';
   const total = previewTotal(service, slot, form);
@@ -71,7 +74,10 @@ export function BookingModal({
     e.preventDefault();
     const found = validateBooking(form);
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    // R-SET-15: the server refuses the same; asking here keeps the form's values.
+    const termsMissing = !!terms && !form.acceptTerms;
+    setTermsError(termsMissing ? TERMS_NOT_ACCEPTED : null);
+    if (Object.values(found).some(Boolean) || termsMissing) return;
     setBusy(true);
     try {
       const body = bookingBody(service, slot, form);
@@ -160,6 +166,17 @@ export function BookingModal({
               <Text data-testid="booking-tax">{formatUsd(total.tax)}</Text>
             </HStack>
           </Stack>
+        )}
+        {terms && (
+          <TermsAcceptance
+            terms={terms}
+            accepted={!!form.acceptTerms}
+            error={termsError}
+            onChange={(v) => {
+              set('acceptTerms', v);
+              setTermsError(null);
+            }}
+          />
         )}
         <HStack justify="space-between" borderTopWidth="1px" pt="3">
           <Text fontWeight="semibold">Total</Text>

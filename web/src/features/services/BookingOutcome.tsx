@@ -4,6 +4,7 @@ import { formatUsd } from '../../../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../../../shared/domain/share.js';
 import { isMobileUserAgent, paymentLinks } from '../../../../shared/domain/share-payment.js';
 import { serviceZone, slotStart, type SlotRef } from '../../../../shared/domain/slots.js';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../../shared/domain/storefront.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { formatDateTime, formatSlot } from '../../components/format.js';
 import type { BookingAnswer } from './BookingModal.js';
@@ -37,7 +38,7 @@ export function PaymentRequired({
   booking,
   slot,
 }: {
-  service: Pick<PublicService, 'name' | 'timeZone'>;
+  service: Pick<PublicService, 'name' | 'timeZone' | 'storefront'>;
   booking: BookingAnswer;
   slot: SlotRef;
 }) {
@@ -46,6 +47,7 @@ export function PaymentRequired({
   const links = paymentLinks(payment.paymentMethods ?? {}, payment.totalDue, payment.paymentNote, { mobile });
   const zelle = payment.paymentMethods?.zelle;
   const zone = serviceZone(service, DEFAULT_TIME_ZONE);
+  const inPerson = storePayment(service.storefront);
   // A booking made within a day of its start is due at the start (R-BOOK-6): say so, not "24 hours".
   const dueAtStart = Date.parse(payment.dueBy) >= slotStart(slot, zone);
   return (
@@ -102,11 +104,29 @@ export function PaymentRequired({
                 Include this note with your payment: {payment.paymentNote}
               </Text>
             </Stack>
-          ) : (
+          ) : inPerson ? null : (
             <Text>Payment instructions will be sent to your email.</Text>
+          )}
+          {inPerson && (
+            <Stack gap="1" data-testid="store-payment">
+              <Text fontWeight="semibold">Paying in person</Text>
+              {inPerson.ways && <Text>We accept: {inPerson.ways}</Text>}
+              {inPerson.instructions && <Text whiteSpace="pre-wrap">{inPerson.instructions}</Text>}
+            </Stack>
           )}
         </Card.Body>
       </Card.Root>
     </Container>
   );
+}
+
+/** R-SET-17: the store's in-person payment ways and instructions, or null when it has set none. */
+function storePayment(s: PublicService['storefront']) {
+  if (!s) return null;
+  const ways = s.paymentMethods
+    .map((m) => PAYMENT_METHOD_LABELS[m as PaymentMethod])
+    .filter(Boolean)
+    .join(', ');
+  const instructions = s.paymentInstructions.trim();
+  return ways || instructions ? { ways, instructions } : null;
 }

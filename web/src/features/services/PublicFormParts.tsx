@@ -1,4 +1,16 @@
-import { CloseButton, Dialog, Field, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Checkbox,
+  CloseButton,
+  Dialog,
+  Field,
+  Input,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 import { clampParticipants } from '../../../../shared/domain/party.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
@@ -133,5 +145,60 @@ export function ParticipantsSelect({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  );
+}
+
+/** R-SET-15: the store's terms, read before Book, and the required "I accept" tick. */
+export function TermsAcceptance({
+  terms,
+  accepted,
+  error,
+  onChange,
+}: {
+  terms: { rentalTerms: string; cancellationPolicy: string };
+  accepted: boolean;
+  error: string | null;
+  onChange: (accepted: boolean) => void;
+}) {
+  return (
+    <Stack gap="2" data-testid="booking-terms">
+      <Box
+        maxH="40"
+        overflowY="auto"
+        borderWidth="1px"
+        rounded="md"
+        p="3"
+        fontSize="sm"
+        tabIndex={0}
+        aria-label="Rental terms and cancellation policy"
+      >
+        {terms.rentalTerms && (
+          <>
+            <Text fontWeight="semibold">Rental terms</Text>
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere" mb="2">
+              {terms.rentalTerms}
+            </Text>
+          </>
+        )}
+        {terms.cancellationPolicy && (
+          <>
+            <Text fontWeight="semibold">Cancellation policy</Text>
+            <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+              {terms.cancellationPolicy}
+            </Text>
+          </>
+        )}
+      </Box>
+      <Checkbox.Root checked={accepted} invalid={!!error} onCheckedChange={(e) => onChange(e.checked === true)}>
+        <Checkbox.HiddenInput />
+        <Checkbox.Control />
+        <Checkbox.Label>I accept the rental terms and cancellation policy</Checkbox.Label>
+      </Checkbox.Root>
+      {error && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

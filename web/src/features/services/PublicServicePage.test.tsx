@@ -77,6 +77,63 @@ describe('public service page', () => {
     screen.getByText('Dec 6, 2030, 10:00 AM PST');
   });
 
+  it('shows the store accent, asks for the terms before Book, sends the acceptance and says how to pay in person (R-SET-15..17)', async () => {
+    const calls = stubApi({
+      'services.publicGet': {
+        body: publicServiceWire({
+          ...service.data,
+          photoUrls: null,
+          storefront: {
+            rentalTerms: 'Bring the kayak back clean.',
+            cancellationPolicy: 'Free until 24 hours before.',
+            accentColor: '#0a7f5c',
+            paymentMethods: ['pay_at_store', 'card_in_person'],
+            paymentInstructions: 'Pay at the pier kiosk.',
+          },
+        } as never),
+      },
+      'services.publicBook': {
+        status: 201,
+        body: {
+          success: true,
+          message: 'Booking received. Payment is required to confirm it.',
+          reservation: {
+            id: 'r1',
+            reservationNumber: 'R-1',
+            status: 'ACTIVE',
+            statusLabel: 'Pending Payment',
+            totalAmount: 40,
+          },
+          payment: {
+            totalDue: 40,
+            subtotal: 40,
+            taxRate: 0,
+            taxAmount: 0,
+            dueBy: '2030-12-06T18:00:00Z',
+            paymentMethods: {},
+            paymentNote: 'R-1',
+            showPaymentOptions: false,
+          },
+        },
+      },
+    });
+    renderPage();
+    await screen.findByTestId('public-accent');
+    await fillAndBook();
+    const modal = screen.getByRole('dialog');
+    within(modal).getByText('Bring the kayak back clean.');
+    await within(modal).findByText('Please accept the rental terms to book');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(modal).getByLabelText('I accept the rental terms and cancellation policy'));
+    await waitFor(() => expect(within(modal).queryByText('Please accept the rental terms to book')).toBeNull());
+    fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const paid = await screen.findByTestId('store-payment');
+    expect(paid.textContent).toContain('We accept: Pay at the store, Card in person');
+    expect(paid.textContent).toContain('Pay at the pier kiosk.');
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body)).acceptTerms).toBe(true);
+  });
+
   it("shows a slot's own seasonal price and totals the booking at it (R-SVC-3)", async () => {
     stubApi({
       'services.publicGet': {

@@ -131,10 +131,13 @@ function ServiceView() {
   const s = service;
   const urls = s.photoUrls ?? {};
   const photo = urls.medium ?? urls.large ?? s.photo ?? undefined;
+  // R-SET-16: the store's accent colour marks the header; decoration only, so text keeps the theme's contrast.
+  const accent = s.storefront?.accentColor || undefined;
 
   return (
     <Container maxW="3xl" py={{ base: '6', md: '10' }}>
       <PreloadBooking />
+      {accent && <Box aria-hidden h="1.5" mb="4" borderRadius="full" bg={accent} data-testid="public-accent" />}
       <Stack gap="6">
         {photo && (
           <Image
@@ -150,7 +153,7 @@ function ServiceView() {
           />
         )}
         <Stack gap="2">
-          <Heading as="h1" size="2xl">
+          <Heading as="h1" size="2xl" {...(accent ? { borderLeftWidth: '4px', borderColor: accent, ps: '3' } : {})}>
             {s.name}
           </Heading>
           {s.description && <Text whiteSpace="pre-wrap">{s.description}</Text>}

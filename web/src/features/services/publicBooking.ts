@@ -20,6 +20,8 @@ export interface BookingForm {
   notes: string;
   allergies: string;
   addons: string[];
+  /** R-SET-15: the "I accept" tick, asked only when the store has terms. */
+  acceptTerms?: boolean;
 }
 const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -99,5 +101,6 @@ export function bookingBody(s: PublicService, slot: Slot, f: BookingForm) {
     allergies: s.questionnaire?.collectAllergies ? f.allergies : '',
     selectedAddons: chosen.map((a) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED' })),
     isPublicBooking: true as const,
+    ...(f.acceptTerms ? { acceptTerms: true } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Code, Fieldset, Input, SimpleGrid, Stack, Text } fr
 import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { subdomainFromName } from '../../../../shared/domain/subdomain.js';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { errorMessage } from '../../api/client.js';
 import { pageNavigation } from '../../app/SessionProvider.js';
 import { browserTimeZone } from '../../app/time-zone.js';
@@ -45,7 +46,7 @@ export function SignupForm({
       organizationName: '',
       password: '',
       confirmPassword: '',
-      // The organization's zone until its settings change it ("today" is counted there).
+      // The organization's zone until General settings change it ("today" is counted there); the form shows it.
       timeZone: browserTimeZone(),
     }),
     [token, invitation],
@@ -172,6 +173,12 @@ export function SignupForm({
                     {...form.register('organizationName')}
                   />
                 </FormField>
+                {/* The browser's zone is only a suggestion the owner sees (docs/decisions/0271-time-zone-a-setting.md, R-SET-14). */}
+                <Text fontSize="sm" color="fg.muted" data-testid="signup-time-zone">
+                  Time zone:{' '}
+                  {defaults.timeZone ? `${defaults.timeZone} (from this device)` : `${DEFAULT_TIME_ZONE} (the default)`}
+                  . You can change it later in Store Settings, General.
+                </Text>
               </Fieldset.Content>
             </Fieldset.Root>
 

@@ -97,6 +97,10 @@ describe('organization sign-up completion', () => {
     });
     renderApp('/signup?token=good');
     await fillValid();
+    // The zone it will send is shown, not sent silently (R-SET-14).
+    expect(screen.getByTestId('signup-time-zone').textContent).toContain(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Create Organization Account' }));
     await screen.findByText('Account Created Successfully!');
     screen.getByText('Your organization and admin account have been created.');

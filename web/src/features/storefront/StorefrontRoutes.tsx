@@ -15,6 +15,10 @@ import { ALL_SECTIONS, PLACEHOLDER_SECTIONS, PLACEHOLDER_TEXT, STOREFRONT_GROUPS
 const ContactPage = lazy(() => import('./ContactPage.js'));
 const HoursPage = lazy(() => import('./HoursPage.js'));
 const TaxesPage = lazy(() => import('./TaxesPage.js'));
+const GeneralPage = lazy(() => import('./GeneralPage.js'));
+const TermsPage = lazy(() => import('./TermsPage.js'));
+const BrandingPage = lazy(() => import('./BrandingPage.js'));
+const PaymentsPage = lazy(() => import('./PaymentsPage.js'));
 const PermissionsPage = lazy(() => import('./PermissionsPage.js'));
 const NotificationsPage = lazy(() => import('./NotificationsPage.js'));
 const ApiWebhooksPage = lazy(() => import('./ApiWebhooksPage.js'));
@@ -166,6 +170,10 @@ export default function StorefrontRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="hours" element={<HoursPage />} />
         <Route path="taxes" element={<TaxesPage />} />
+        <Route path="general" element={<GeneralPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="branding" element={<BrandingPage />} />
+        <Route path="payments" element={<PaymentsPage />} />
         <Route path="permissions" element={<PermissionsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="api" element={<ApiWebhooksPage />} />

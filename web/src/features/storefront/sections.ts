@@ -23,9 +23,9 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
     title: 'Settings',
     sections: [
       { path: 'business-details', label: 'Business Details', description: 'Legal name and registration' },
-      { path: 'general', label: 'General', description: 'Language, currency and time zone' },
-      { path: 'branding', label: 'Branding & Appearance', description: 'Logo and colours' },
-      { path: 'payments', label: 'Payments', description: 'How customers pay' },
+      { path: 'general', label: 'General', description: 'Time zone, currency and language' },
+      { path: 'branding', label: 'Branding & Appearance', description: 'Accent colour of your booking page' },
+      { path: 'payments', label: 'Payments', description: 'How customers pay in person' },
       { path: 'terms', label: 'Terms & Policies', description: 'Rental terms and policies' },
       { path: 'taxes', label: 'Taxes', description: 'Sales tax rate', route: 'settings.getTax' },
       {
@@ -48,14 +48,6 @@ export const STOREFRONT_GROUPS: { title: string; sections: StorefrontSection[] }
 export const ALL_SECTIONS = STOREFRONT_GROUPS.flatMap((g) => g.sections);
 
 /** Sections that are placeholder pages (R-SET-1). */
-export const PLACEHOLDER_SECTIONS = [
-  'sales-channels',
-  'emails',
-  'business-details',
-  'general',
-  'branding',
-  'payments',
-  'terms',
-] as const;
+export const PLACEHOLDER_SECTIONS = ['sales-channels', 'emails', 'business-details'] as const;
 
 export const PLACEHOLDER_TEXT = 'This page is coming soon. Its settings will be added here later.';
