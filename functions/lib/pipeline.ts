@@ -52,7 +52,7 @@ type Operation<R extends RouteContract = RouteContract> = (
   ctx: OperationContext<R>,
 ) => Promise<Answer<R> | Reply<Answer<R>>>;
 type IdsOf<A extends Area> = Extract<(typeof routes)[number], { area: A }>['id'];
-type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
+export type Operations<A extends Area> = { [I in IdsOf<A>]?: Operation<RouteById<I>> };
 
 interface AreaHandlerOptions {
   /**

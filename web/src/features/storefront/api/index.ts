@@ -13,7 +13,7 @@ export { useBranding } from './get-branding.js';
 export { useGeneral } from './get-general.js';
 export { usePayments } from './get-payments.js';
 export { useTerms } from './get-terms.js';
-export { BRANDING, CONTACT, GENERAL, HOURS, PAYMENTS, POLICY, POLICY_LOGS, SETTINGS, TERMS } from './keys.js';
+export { BRANDING, CONTACT, GENERAL, HOURS, PAYMENTS, POLICY, POLICY_LOGS, TERMS } from './keys.js';
 export type { Tax, TaxOutcome } from './tax-status.js';
 export { updateBranding } from './update-branding.js';
 export { updateContact } from './update-contact.js';
