@@ -50,6 +50,8 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
     'reminders',
     'calendar-bookings',
     'booking-mail',
+    // The per-day report aggregates written with each reservation, which reports read.
+    'aggregates',
   ],
   // The service booking transaction, composed by the staff reservation route; a cancelled booking's
   // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
@@ -57,8 +59,8 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
   settings: ['tax', 'hours', 'contact', 'reminders'],
-  // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
-  reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],
+  // The scheduled reports run by the sweep.
+  reports: ['schedule-runs', 'schedule-sweep'],
   // The bulk-write recovery run by the sweep.
   inventory: ['bulk'],
   // Photo URLs for service pages.

@@ -10,14 +10,6 @@ export const RANK_EXCEPTIONS: Readonly<Record<string, string>> = {
     "a customer's bookings are read from the reservation rows",
   'functions/inventory/items.ts -> functions/reservations/item-book.ts':
     'item booking rows are written by reservations, not yet moved to inventory',
-  'functions/reservations/create.ts -> functions/reports/aggregates.ts':
-    'report aggregates are written in the booking transaction, not yet fed by events',
-  'functions/reservations/lifecycle.ts -> functions/reports/aggregates.ts':
-    'report aggregates are written in the booking transaction, not yet fed by events',
-  'functions/reservations/reprocess.ts -> functions/reports/aggregates.ts':
-    'report aggregates are written in the booking transaction, not yet fed by events',
-  'functions/reservations/return.ts -> functions/reports/aggregates.ts':
-    'report aggregates are written in the booking transaction, not yet fed by events',
   'functions/settings/calendar-feed-public.ts -> functions/reservations/calendar-bookings.ts':
     'calendar feeds are settings routes that read reservations, not yet moved',
   'functions/settings/calendar-feeds.ts -> functions/services/model.ts':

@@ -8,7 +8,7 @@
  * restore and delete; the return is ./return.ts, reprocess ./reprocess.ts, what they share ./transition.ts.
  */
 import { auditedWrite, type AuditedWrite } from '../lib/audited-write.js';
-import { reportAggregateParts } from '../reports/aggregates.js';
+import { reportAggregateParts } from './aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';

@@ -52,7 +52,7 @@ const reservationRowSchema = z.object({
   /** The places a service booking took (participants), given back by a cancel. */
   slotPlaces: z.optional(z.number()),
   participantCount: maybe(z.number()),
-  /** The zone of the booking (the organization's, or the service's): its report day (reports/aggregates.ts). */
+  /** The zone of the booking (the organization's, or the service's): its report day (aggregates.ts). */
   timeZone: maybe(z.string()),
   startTime: z.string(),
   endTime: z.string(),
