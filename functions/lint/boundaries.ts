@@ -36,13 +36,12 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // The data keyring's field encryption for webhook secrets (settings seals them, the webhook worker
   // opens them: R-SET-10).
   users: ['store', 'crypto'],
-  // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
-  // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
+  // Other areas' operations that change reservations: the lifecycle (sweeps), the item reads
+  // (sweeps), the reservation reads by id and payment counts (payments),
   // creation (services), the reminder markers and their sending (sweeps), what every booking mail
   // carries (the confirmation in services, the reminder in sweeps).
   reservations: [
     'lifecycle',
-    'item-book',
     'items',
     'queries',
     'counts',
@@ -61,8 +60,9 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   settings: ['tax', 'hours', 'contact', 'reminders'],
   // The scheduled reports run by the sweep.
   reports: ['schedule-runs', 'schedule-sweep'],
-  // The bulk-write recovery run by the sweep.
-  inventory: ['bulk'],
+  // The bulk-write recovery run by the sweep; the item's booking row and its writes, which the
+  // reservations' transactions compose (create, return, cancel) and the overdue sweep.
+  inventory: ['bulk', 'item-book', 'item-book-row'],
   // Photo URLs for service pages.
   uploads: ['photos'],
 };

@@ -8,8 +8,6 @@ export const RANK_EXCEPTIONS: Readonly<Record<string, string>> = {
   // Rows not yet given back to their owner.
   'functions/customers/store.ts -> functions/reservations/entity.ts':
     "a customer's bookings are read from the reservation rows",
-  'functions/inventory/items.ts -> functions/reservations/item-book.ts':
-    'item booking rows are written by reservations, not yet moved to inventory',
   'functions/settings/calendar-feed-public.ts -> functions/reservations/calendar-bookings.ts':
     'calendar feeds are settings routes that read reservations, not yet moved',
   'functions/settings/calendar-feeds.ts -> functions/services/model.ts':

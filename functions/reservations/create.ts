@@ -37,7 +37,7 @@ import {
   type Person,
   type ReservationRow,
 } from './entity.js';
-import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
+import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from '../inventory/item-book.js';
 import { drawFrom } from '../lib/group-commit.js';
 import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 import { itemRates, itemView, overlapping, readItem, RENTABLE } from './items.js';

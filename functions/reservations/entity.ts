@@ -10,8 +10,8 @@
  * - `RESLOG#{createdAt}#{uuid}`: the reservation log (gsi1 `T#{org}#RESLOG#A#{action}`, gsi2
  *   `T#{org}#RESLOG#{reservationId}`), newest last by sort key.
  * - `PAYMENT#{reservationId}#{at}#{uuid}`: deposits, charges, refunds, reversals, service payments.
- * - `ITEMBOOK#{itemId}`: the item's ACTIVE reservations (id → start, end, number) and a version; every
- *   booking of the item is conditional on the version it read, so overlaps are decided on one row.
+ * - `ITEMBOOK#{itemId}` (owned by inventory, inventory/item-book-row.ts, and written in these
+ *   transactions): the item's ACTIVE reservations and a version, so overlaps are decided on one row.
  * - `SVCBOOK#{serviceId}#{reservationId}`: one per ACTIVE service reservation (number, start, end),
  *   written and removed with it: a service's bookings by key (a service delete names them).
  * - Deleting a reservation removes it from both indexes (gsi1, gsi2): a customer's reservations
@@ -64,7 +64,6 @@ export const RESERVATION_ROWS = {
   number: 'RESNUM',
   log: 'RESLOG',
   payment: 'PAYMENT',
-  itemBook: 'ITEMBOOK',
   serviceBooking: 'SVCBOOK',
   overdueQ: 'OVERDUEQ',
   startQ: 'STARTQ',
@@ -76,8 +75,6 @@ export const reservationKey = (tenant: TenantId, id: string): Key =>
   keys.entity(tenant, RESERVATION_ROWS.reservation, id);
 export const numberKey = (tenant: TenantId, n: string): Key =>
   keys.entity(tenant, RESERVATION_ROWS.number, n.trim().toUpperCase());
-export const itemBookKey = (tenant: TenantId, itemId: string): Key =>
-  keys.entity(tenant, RESERVATION_ROWS.itemBook, itemId);
 export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key =>
   keys.entity(tenant, RESERVATION_ROWS.serviceBooking, `${serviceId}#${reservationId}`);
 /** The sort-key prefix of one service's booking pointers. */

@@ -25,7 +25,7 @@ import {
   type Person,
   type ReservationRow,
 } from './entity.js';
-import { itemReleaseParts, releaseItem } from './item-book.js';
+import { itemReleaseParts, releaseItem } from '../inventory/item-book.js';
 import { readItem } from './items.js';
 import { changedEvent, counters, reclaimItem, retrying, transition } from './transition.js';
 

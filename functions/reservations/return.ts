@@ -30,7 +30,7 @@ import {
   startPointerKey,
   type ReservationRow,
 } from './entity.js';
-import { itemReleaseParts, releaseItem } from './item-book.js';
+import { itemReleaseParts, releaseItem } from '../inventory/item-book.js';
 import { itemHourlyCents, readItem } from './items.js';
 import { changedEvent, counters, retrying, transition } from './transition.js';
 
