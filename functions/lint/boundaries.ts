@@ -55,7 +55,7 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // The service booking transaction, composed by the staff reservation route; a cancelled booking's
   // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
   // release of places of bookings that never landed (sweeps).
-  services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
+  services: ['booking', 'slot-release', 'waitlist-sweep', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
   settings: ['tax', 'hours', 'contact', 'reminders'],
   // The scheduled reports run by the sweep.
