@@ -6,18 +6,27 @@
  * Shared code (`functions/lib/`), the local runtime (`functions/local/`), test helpers
  * (`functions/testing/`), `functions/handlers.ts` and test files are not areas and are not checked.
  * Second rule, the ranks (AREA_RANKS below): areas import each other in one direction, with lib at the
- * bottom; the edges that still go up are listed one by one in rank-exceptions.ts.
+ * bottom; the edges that still go up are listed one by one in rank-exceptions.ts. Third rule: no file
+ * cycles in functions/ or web/src (checkFileCycles below).
  * Run by `npm run lint` (through web/lint/boundaries.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { areaOfFile, importEdges, importSpecifiers as imports, sourceFiles, TEST_SUPPORT } from './import-graph.js';
+import {
+  areaOfFile,
+  FILE_CYCLE_DIRS,
+  fileCycles,
+  importEdges,
+  importSpecifiers as imports,
+  sourceFiles,
+  TEST_SUPPORT,
+} from './import-graph.js';
 import { RANK_EXCEPTIONS } from './rank-exceptions.js';
 
 export interface ServerViolation {
   file: string;
   line: number;
-  rule: 'area-public-module' | 'area-rank' | 'stale-rank-exception';
+  rule: 'area-public-module' | 'area-rank' | 'stale-rank-exception' | 'file-cycle';
   message: string;
 }
 
@@ -98,7 +107,7 @@ export function checkServerBoundaries(repoRoot: string, rankOptions: RankOptions
       });
     }
   }
-  return [...violations, ...checkAreaRanks(repoRoot, rankOptions)];
+  return [...violations, ...checkAreaRanks(repoRoot, rankOptions), ...checkFileCycles(repoRoot)];
 }
 
 /**
@@ -204,4 +213,20 @@ export function checkAreaRanks(repoRoot: string, options: RankOptions = {}): Ser
         message: `the listed edge '${key}' no longer exists (or no longer goes up): remove it from the list`,
       });
   return violations;
+}
+
+/**
+ * Files of functions/ and web/src that import each other in a circle (static, re-export or `import()`,
+ * type imports too; tests left out): none allowed (docs/decisions/0260-areas-depend-one-way.md). A
+ * circle is cut by moving the piece both sides need into a small module of its own.
+ */
+export function checkFileCycles(repoRoot: string, dirs: readonly string[] = FILE_CYCLE_DIRS): ServerViolation[] {
+  return dirs.flatMap((dir) =>
+    fileCycles(repoRoot, dir).map((component) => ({
+      file: component[0]!,
+      line: 1,
+      rule: 'file-cycle' as const,
+      message: `these files import each other in a circle: ${component.join(', ')}; move the piece they share into a module of its own`,
+    })),
+  );
 }
