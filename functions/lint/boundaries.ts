@@ -56,7 +56,6 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
     'counts',
     'create',
     'reminders',
-    'calendar-bookings',
     'booking-mail',
     // The per-day report aggregates written with each reservation, which reports read.
     'aggregates',
@@ -65,8 +64,9 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
   // release of places of bookings that never landed (sweeps).
   services: ['booking', 'slot-release', 'waitlist-sweep', 'slot-hold-sweep'],
-  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults.
-  settings: ['tax', 'hours', 'contact', 'reminders'],
+  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder
+  // defaults; the actor's name the calendar feeds' log lines carry (reservations).
+  settings: ['tax', 'hours', 'contact', 'reminders', 'actor-name'],
   // The scheduled reports run by the sweep.
   reports: ['schedule-runs', 'schedule-sweep'],
   // The bulk-write recovery run by the sweep; the item's booking row and its writes, which the

@@ -8,12 +8,6 @@ export const RANK_EXCEPTIONS: Readonly<Record<string, string>> = {
   // Rows not yet given back to their owner.
   'functions/customers/store.ts -> functions/reservations/entity.ts':
     "a customer's bookings are read from the reservation rows",
-  'functions/settings/calendar-feed-public.ts -> functions/reservations/calendar-bookings.ts':
-    'calendar feeds are settings routes that read reservations, not yet moved',
-  'functions/settings/calendar-feeds.ts -> functions/services/model.ts':
-    'calendar feeds are settings routes that read services, not yet moved',
-  'functions/settings/calendar-feeds.ts -> functions/reservations/items.ts':
-    'calendar feeds are settings routes that read reservations, not yet moved',
   // The public booking transaction lives in services and writes reservation rows; it belongs one level up.
   'functions/services/booking-request.ts -> functions/reservations/entity.ts':
     'the booking transaction is not yet one level up',
