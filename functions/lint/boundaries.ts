@@ -61,9 +61,10 @@ export const PUBLIC_MODULES: Record<string, readonly string[]> = {
     'aggregates',
   ],
   // The service booking transaction, composed by the staff reservation route; a cancelled booking's
-  // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
-  // release of places of bookings that never landed (sweeps).
-  services: ['booking', 'slot-release', 'waitlist-sweep', 'slot-hold-sweep'],
+  // places back to its slot (the reservations' lifecycle); a service's booking pointers, written in
+  // the reservations' transactions; the waitlist's offers and expiry and the release of places of
+  // bookings that never landed (sweeps).
+  services: ['booking', 'slot-release', 'service-bookings', 'waitlist-sweep', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder
   // defaults; the actor's name the calendar feeds' log lines carry (reservations).
   settings: ['tax', 'hours', 'contact', 'reminders', 'actor-name'],

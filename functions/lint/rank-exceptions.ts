@@ -23,12 +23,8 @@ export const RANK_EXCEPTIONS: Readonly<Record<string, string>> = {
     'the booking transaction is not yet one level up',
   'functions/services/booking.ts -> functions/reservations/entity.ts':
     'the booking transaction is not yet one level up',
-  'functions/services/service-delete.ts -> functions/reservations/entity.ts':
-    'deleting a service checks its bookings in the reservation rows',
   'functions/services/slot-hold-sweep.ts -> functions/reservations/entity.ts':
     'a slot hold is released once its reservation never landed',
   'functions/services/slot-holds-legacy.ts -> functions/reservations/entity.ts':
     'a hold left on a service row from before slot rows is released once its reservation never landed',
-  'functions/services/slot-release.ts -> functions/reservations/entity.ts':
-    "a slot's places come back from the reservation rows",
 };

@@ -30,7 +30,6 @@ import {
   paymentRow,
   paymentStatsKey,
   reservationKey,
-  serviceBookingRow,
   startPointer,
   statsKey,
   statusDelta,
@@ -38,6 +37,7 @@ import {
   type ReservationRow,
 } from './entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from '../inventory/item-book.js';
+import { serviceBookingRow } from '../services/service-bookings.js';
 import { drawFrom } from '../lib/group-commit.js';
 import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 import { itemRates, itemView, overlapping, readItem, RENTABLE } from './items.js';

@@ -20,12 +20,12 @@ import {
   logRow,
   overduePointerKey,
   requireLive,
-  serviceBookingKey,
   startPointerKey,
   type Person,
   type ReservationRow,
 } from './entity.js';
 import { itemReleaseParts, releaseItem } from '../inventory/item-book.js';
+import { serviceBookingKey } from '../services/service-bookings.js';
 import { readItem } from './items.js';
 import { changedEvent, counters, reclaimItem, retrying, transition } from './transition.js';
 

@@ -183,20 +183,6 @@ const paymentRowSchema = z.object({
 export type PaymentRow = z.output<typeof paymentRowSchema>;
 export const parsePaymentRow: RowParser<PaymentRow> = rowParser('payment', paymentRowSchema);
 
-/** `SVCBOOK#{serviceId}#{reservationId}`: an ACTIVE service reservation, by service. */
-const serviceBookingRowSchema = z.object({
-  serviceId: z.string(),
-  reservationId: z.string(),
-  reservationNumber: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-});
-export type ServiceBookingRow = z.output<typeof serviceBookingRowSchema>;
-export const parseServiceBookingRow: RowParser<ServiceBookingRow> = rowParser(
-  'service booking',
-  serviceBookingRowSchema,
-);
-
 /** `RESNUM#{reservationNumber}` → the reservation's id (the exact number search, the log's number filter). */
 export const parseNumberPointer = rowParser('reservation number', z.object({ reservationId: z.string() }));
 

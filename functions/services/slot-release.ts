@@ -5,12 +5,11 @@
  * slot-places.ts, which also takes an offer's places. No booking transaction here: the reservations'
  * lifecycle loads only this.
  */
-import { placesTaken, type Slot } from '../../shared/domain/slots.js';
+import { placesTaken, type Slot, type SlotRef } from '../../shared/domain/slots.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { countOf, findSlot, takenAsRead } from './slot-places.js';
 import { placesLeft, slotRowKey } from './slot-rows.js';
-import type { ReservationRow } from '../reservations/entity.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
 import { getServiceRow } from './store.js';
 import { addWaitlistCheckParts } from './waitlist-check.js';
@@ -46,10 +45,23 @@ export function addPlacesBack(
 }
 
 /**
+ * What a cancelled reservation tells of its places (the reservation row's fields of these names,
+ * reservations/row-schemas.ts): typed here so services need not import the reservations' rows.
+ */
+export interface ReleasedReservation {
+  id: string;
+  serviceId?: string | null;
+  slot?: SlotRef | null;
+  slotPlaces?: number;
+  participantCount?: number | null;
+  service?: { rateType: string } | null;
+}
+
+/**
  * The places of a cancelled service reservation back to its slot, with the unpaid marker removed.
  * The caller's transition is conditional on the reservation being ACTIVE, so places come back once.
  */
-export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: ReservationRow): Promise<void> {
+export async function addSlotReleaseParts(w: AuditedWrite, tenant: TenantId, r: ReleasedReservation): Promise<void> {
   w.delete('unpaid-marker', keys.entity(tenant, SERVICE_ROWS.unpaid, r.id));
   if (!r.serviceId || !r.slot) return;
   const service = await getServiceRow(tenant, r.serviceId, true);
