@@ -13,7 +13,7 @@ export const RANK_EXCEPTIONS: Readonly<Record<string, string>> = {
   'functions/services/slot-holds-legacy.ts -> functions/reservations/entity.ts':
     'a hold left on a service row from before slot rows is released once its reservation never landed',
   // The public booking transaction: the route is services' (the services Lambda), the rows it writes
-  // are reservations'. Serving the route from reservations costs that bundle 14.8 KB of contract
+  // are reservations'. Serving the route from reservations costs that bundle 14.7 KB of contract
   // schemas (1.9 KB headroom), so the move waits for the reservation row writers to move below
   // services (docs/decisions/0260-areas-depend-one-way.md).
   'functions/services/booking-request.ts -> functions/reservations/entity.ts':
