@@ -1,5 +1,4 @@
 import { route } from '../types.js';
-import { idParam, okResponse } from '../common.js';
 import {
   contactBody,
   contactResponse,
