@@ -246,7 +246,7 @@ export async function changeItemStatus(
 }
 
 /** The reservation side of an item delete (booking rows), loaded by the first delete only. */
-export const itemBookings = () => import('../reservations/item-book.js');
+export const itemBookings = () => import('./item-book.js');
 
 /** Why an item stays (docs/decisions/0006-nothing-rented-disappears.md): the reservations that hold it, by number. */
 export function reservedItemMessage(itemNumber: string, reservationNumbers: readonly string[]): string {

@@ -51,7 +51,7 @@ export interface VariantRow extends ProductVariant {
 export interface ItemRow extends Omit<InventoryItem, 'productType' | 'productVariant'> {
   /** Set while a bulk create that wrote it has not finished (crash recovery finds them by it). */
   batchId?: string;
-  /** The reservation holding it IN_USE, set and removed by reservations/item-book.ts. */
+  /** The reservation holding it IN_USE, set and removed by ./item-book.ts (in reservations' transactions). */
   currentReservationId?: string;
 }
 

@@ -107,7 +107,7 @@ export function moduleGate(): ApiMiddleware {
     before: async (request) => {
       const { route, tenant } = stateOf(request);
       if (route.access !== 'user' || !tenant) return;
-      const module = AREA_MODULE[route.area];
+      const module = route.module === undefined ? AREA_MODULE[route.area] : route.module;
       const [status, states] = await Promise.all([
         cachedOrganizationStatus(tenant),
         module ? cachedModules(tenant) : undefined,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkAreaRanks, checkServerBoundaries } from './boundaries.js';
+import { checkAreaRanks, checkFileCycles, checkServerBoundaries } from './boundaries.js';
 
 const root = mkdtempSync(join(tmpdir(), 'server-boundaries-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -132,5 +132,32 @@ describe('area ranks', () => {
     expect(check({ 'functions/services/up.ts -> functions/reservations/entity.ts': 'not yet moved' })).toEqual([
       'stale-rank-exception functions/lint/rank-exceptions.ts:1',
     ]);
+  });
+});
+
+describe('file cycles', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'file-cycles-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const write = (path: string, text: string) => {
+    const p = join(tree, path);
+    mkdirSync(dirname(p), { recursive: true });
+    writeFileSync(p, text);
+  };
+  write('functions/services/a.ts', "import { b } from './b.js';");
+  write('functions/services/b.ts', "export const b = 1;\nconst later = () => import('./c.js');");
+  write('functions/services/c.ts', "import type { A } from './a.js';");
+  write('functions/services/a.test.ts', "import { c } from './c.js';");
+  write('web/src/x.tsx', "import { y } from './y.js';");
+  write('web/src/y.ts', 'export const y = 1;');
+  write('web/src/y.test.ts', "import { x } from './x.js';");
+  write('web/src/components/p.tsx', "export { q } from './q.js';");
+  write('web/src/components/q.ts', "import { p } from './p.js';");
+
+  it('fails on files that import each other in a circle (import() and type imports count, tests do not)', () => {
+    expect(checkFileCycles(tree).map((v) => `${v.rule} ${v.file}`)).toEqual([
+      'file-cycle functions/services/a.ts',
+      'file-cycle web/src/components/p.tsx',
+    ]);
+    expect(checkFileCycles(tree)[0]!.message).toContain('functions/services/c.ts');
   });
 });

@@ -6,18 +6,27 @@
  * Shared code (`functions/lib/`), the local runtime (`functions/local/`), test helpers
  * (`functions/testing/`), `functions/handlers.ts` and test files are not areas and are not checked.
  * Second rule, the ranks (AREA_RANKS below): areas import each other in one direction, with lib at the
- * bottom; the edges that still go up are listed one by one in rank-exceptions.ts.
+ * bottom; the edges that still go up are listed one by one in rank-exceptions.ts. Third rule: no file
+ * cycles in functions/ or web/src (checkFileCycles below).
  * Run by `npm run lint` (through web/lint/boundaries.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { areaOfFile, importEdges, importSpecifiers as imports, sourceFiles, TEST_SUPPORT } from './import-graph.js';
+import {
+  areaOfFile,
+  FILE_CYCLE_DIRS,
+  fileCycles,
+  importEdges,
+  importSpecifiers as imports,
+  sourceFiles,
+  TEST_SUPPORT,
+} from './import-graph.js';
 import { RANK_EXCEPTIONS } from './rank-exceptions.js';
 
 interface ServerViolation {
   file: string;
   line: number;
-  rule: 'area-public-module' | 'area-rank' | 'stale-rank-exception';
+  rule: 'area-public-module' | 'area-rank' | 'stale-rank-exception' | 'file-cycle';
   message: string;
 }
 
@@ -36,32 +45,35 @@ const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // The data keyring's field encryption for webhook secrets (settings seals them, the webhook worker
   // opens them: R-SET-10).
   users: ['store', 'crypto'],
-  // Other areas' operations that change reservations: the lifecycle (sweeps), the item booking rows
-  // and item reads (inventory, sweeps), the reservation reads by id and payment counts (payments),
+  // Other areas' operations that change reservations: the lifecycle (sweeps), the item reads
+  // (sweeps), the reservation reads by id and payment counts (payments),
   // creation (services), the reminder markers and their sending (sweeps), what every booking mail
   // carries (the confirmation in services, the reminder in sweeps).
   reservations: [
     'lifecycle',
-    'item-book',
     'items',
     'queries',
     'counts',
     'create',
     'reminders',
-    'calendar-bookings',
     'booking-mail',
+    // The per-day report aggregates written with each reservation, which reports read.
+    'aggregates',
   ],
   // The service booking transaction, composed by the staff reservation route; a cancelled booking's
-  // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
-  // release of places of bookings that never landed (sweeps).
-  services: ['booking', 'slot-release', 'waitlist-offers', 'slot-hold-sweep'],
-  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder defaults, and
-  // the terms, accent colour and payment ways the public service page shows (R-SET-15..R-SET-17).
-  settings: ['tax', 'hours', 'contact', 'reminders', 'storefront-public'],
-  // The per-day aggregates written with each reservation; the scheduled reports run by the sweep.
-  reports: ['aggregates', 'schedule-runs', 'schedule-sweep'],
-  // The bulk-write recovery run by the sweep.
-  inventory: ['bulk'],
+  // places back to its slot (the reservations' lifecycle); a service's booking pointers, written in
+  // the reservations' transactions; the waitlist's offers and expiry and the release of places of
+  // bookings that never landed (sweeps).
+  services: ['booking', 'slot-release', 'service-bookings', 'waitlist-sweep', 'slot-hold-sweep'],
+  // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder
+  // defaults; the terms, accent colour and payment ways the public service page shows (R-SET-15..R-SET-17);
+  // the actor's name the calendar feeds' log lines carry (reservations).
+  settings: ['tax', 'hours', 'contact', 'reminders', 'storefront-public', 'actor-name'],
+  // The scheduled reports run by the sweep.
+  reports: ['schedule-runs', 'schedule-sweep'],
+  // The bulk-write recovery run by the sweep; the item's booking row and its writes, which the
+  // reservations' transactions compose (create, return, cancel) and the overdue sweep.
+  inventory: ['bulk', 'item-book', 'item-book-row'],
   // Photo URLs for service pages.
   uploads: ['photos'],
 };
@@ -97,7 +109,7 @@ export function checkServerBoundaries(repoRoot: string, rankOptions: RankOptions
       });
     }
   }
-  return [...violations, ...checkAreaRanks(repoRoot, rankOptions)];
+  return [...violations, ...checkAreaRanks(repoRoot, rankOptions), ...checkFileCycles(repoRoot)];
 }
 
 /**
@@ -203,4 +215,20 @@ export function checkAreaRanks(repoRoot: string, options: RankOptions = {}): Ser
         message: `the listed edge '${key}' no longer exists (or no longer goes up): remove it from the list`,
       });
   return violations;
+}
+
+/**
+ * Files of functions/ and web/src that import each other in a circle (static, re-export or `import()`,
+ * type imports too; tests left out): none allowed (docs/decisions/0260-areas-depend-one-way.md). A
+ * circle is cut by moving the piece both sides need into a small module of its own.
+ */
+export function checkFileCycles(repoRoot: string, dirs: readonly string[] = FILE_CYCLE_DIRS): ServerViolation[] {
+  return dirs.flatMap((dir) =>
+    fileCycles(repoRoot, dir).map((component) => ({
+      file: component[0]!,
+      line: 1,
+      rule: 'file-cycle' as const,
+      message: `these files import each other in a circle: ${component.join(', ')}; move the piece they share into a module of its own`,
+    })),
+  );
 }

@@ -11,7 +11,7 @@ import { type Charges, computeCharges, rentalPrice } from '../../shared/domain/c
 import { startTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
-import { reportAggregateParts } from '../reports/aggregates.js';
+import { reportAggregateParts } from './aggregates.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -30,14 +30,14 @@ import {
   paymentRow,
   paymentStatsKey,
   reservationKey,
-  serviceBookingRow,
   startPointer,
   statsKey,
   statusDelta,
   type Person,
   type ReservationRow,
 } from './entity.js';
-import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from './item-book.js';
+import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from '../inventory/item-book.js';
+import { serviceBookingRow } from '../services/service-bookings.js';
 import { drawFrom } from '../lib/group-commit.js';
 import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 import { itemRates, itemView, overlapping, readItem, RENTABLE } from './items.js';

@@ -10,10 +10,10 @@
  * - `RESLOG#{createdAt}#{uuid}`: the reservation log (gsi1 `T#{org}#RESLOG#A#{action}`, gsi2
  *   `T#{org}#RESLOG#{reservationId}`), newest last by sort key.
  * - `PAYMENT#{reservationId}#{at}#{uuid}`: deposits, charges, refunds, reversals, service payments.
- * - `ITEMBOOK#{itemId}`: the item's ACTIVE reservations (id → start, end, number) and a version; every
- *   booking of the item is conditional on the version it read, so overlaps are decided on one row.
- * - `SVCBOOK#{serviceId}#{reservationId}`: one per ACTIVE service reservation (number, start, end),
- *   written and removed with it: a service's bookings by key (a service delete names them).
+ * - `ITEMBOOK#{itemId}` (owned by inventory, inventory/item-book-row.ts, and written in these
+ *   transactions): the item's ACTIVE reservations and a version, so overlaps are decided on one row.
+ * - `SVCBOOK#{serviceId}#{reservationId}` (owned by services, services/service-bookings.ts, and written
+ *   in these transactions): one per ACTIVE service reservation, so a service delete names them.
  * - Deleting a reservation removes it from both indexes (gsi1, gsi2): a customer's reservations
  *   and the lists show live ones only, matching the customer's `reservationCount`.
  * - `STATS#reservations#{k}`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
@@ -41,9 +41,9 @@ import { gone, notFound } from '../lib/errors.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { formatNumericIn } from '../../shared/domain/time.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
+import { rowParser } from '../lib/rows.js';
 import * as z from '../../shared/zod.js';
-import { parseReservationRow, parseServiceBookingRow, type Person, type ReservationRow } from './row-schemas.js';
+import { parseReservationRow, type Person, type ReservationRow } from './row-schemas.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 // What other areas (and create.ts) read of reservations, through this module (functions/lint/boundaries.ts):
@@ -64,8 +64,6 @@ export const RESERVATION_ROWS = {
   number: 'RESNUM',
   log: 'RESLOG',
   payment: 'PAYMENT',
-  itemBook: 'ITEMBOOK',
-  serviceBooking: 'SVCBOOK',
   overdueQ: 'OVERDUEQ',
   startQ: 'STARTQ',
 } as const;
@@ -76,39 +74,6 @@ export const reservationKey = (tenant: TenantId, id: string): Key =>
   keys.entity(tenant, RESERVATION_ROWS.reservation, id);
 export const numberKey = (tenant: TenantId, n: string): Key =>
   keys.entity(tenant, RESERVATION_ROWS.number, n.trim().toUpperCase());
-export const itemBookKey = (tenant: TenantId, itemId: string): Key =>
-  keys.entity(tenant, RESERVATION_ROWS.itemBook, itemId);
-export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key =>
-  keys.entity(tenant, RESERVATION_ROWS.serviceBooking, `${serviceId}#${reservationId}`);
-/** The sort-key prefix of one service's booking pointers. */
-const serviceBookingPrefix = (serviceId: string) => `${RESERVATION_ROWS.serviceBooking}#${serviceId}#`;
-export function serviceBookingRow(
-  tenant: TenantId,
-  r: Pick<ReservationRow, 'id' | 'serviceId' | 'reservationNumber' | 'startTime' | 'endTime'>,
-): Row {
-  return {
-    ...serviceBookingKey(tenant, r.serviceId!, r.id),
-    serviceId: r.serviceId,
-    reservationId: r.id,
-    reservationNumber: r.reservationNumber,
-    startTime: r.startTime,
-    endTime: r.endTime,
-  };
-}
-/** A service's ACTIVE reservations that have not ended by `now` (its booking pointers, read by key). */
-export async function upcomingServiceBookings(
-  tenant: TenantId,
-  serviceId: string,
-  now: number,
-): Promise<{ reservationId: string; reservationNumber: string; startTime: string }[]> {
-  const rows = await tenantRowsWithPrefix(tenant, serviceBookingPrefix(serviceId), parseServiceBookingRow, {
-    consistent: true,
-  });
-  return rows
-    .filter((b) => Date.parse(b.endTime) > now)
-    .map((b) => ({ reservationId: b.reservationId, reservationNumber: b.reservationNumber, startTime: b.startTime }))
-    .sort((a, b) => a.startTime.localeCompare(b.startTime));
-}
 /**
  * The counter rows a write about reservation `reservationId` ADDs to: one of the COUNTER_SHARDS rows
  * of each counter (R-PLAT-17, functions/lib/counter-shards.ts); ./counts.ts sums them on read.

@@ -101,4 +101,23 @@ export const handler = createAreaHandler('reservations', {
     await (await lifecycle()).deleteReservation(tenant, auth, params.id);
     return { success: true as const, message: 'Reservation deleted successfully' };
   },
+  // Calendar feeds of the bookings (R-SET-8), shown on the settings' Notification Preferences, hence
+  // their ids; served here because they read the reservations (docs/decisions/0260-areas-depend-one-way.md).
+  // Loaded on first use, so the ical writer stays out of the cold path.
+  'settings.listCalendarFeeds': async ({ tenant }) => ({
+    feeds: await (await import('./calendar-feeds.js')).listCalendarFeeds(tenant),
+  }),
+  'settings.createCalendarFeed': async ({ tenant, auth, body }) =>
+    reply(201, await (await import('./calendar-feeds.js')).createCalendarFeed(tenant, auth, body)),
+  'settings.deleteCalendarFeed': async ({ tenant, auth, params }) => {
+    await (await import('./calendar-feeds.js')).deleteCalendarFeed(tenant, auth, params.id);
+    return { success: true, message: 'Calendar feed revoked' };
+  },
+  'settings.calendarFeed': async ({ params, event }) => {
+    const feed = await (await import('./calendar-feed-public.js')).calendarFeed(
+      params.token,
+      event.headers?.['if-none-match'],
+    );
+    return { statusCode: feed.status, headers: feed.headers, raw: { body: feed.body } };
+  },
 });

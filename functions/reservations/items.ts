@@ -20,14 +20,9 @@ import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { getRow, listRows } from '../inventory/model.js';
 import { INVENTORY_ROWS, type ItemRow, type ProductTypeRow, type VariantRow } from '../inventory/model.js';
 import { readOpeningHours } from '../settings/hours.js';
-import { RESERVATION_ROWS } from './entity.js';
-import { type BookEntry, parseItemBookRow } from './row-schemas.js';
+import { type BookEntry, ITEM_BOOK, type ItemBook, parseItemBookRow } from '../inventory/item-book-row.js';
 
-export interface ItemBook {
-  version: number;
-  active: Record<string, BookEntry>;
-  exists: boolean;
-}
+export type { ItemBook };
 
 /** Statuses an item can be rented in. */
 export const RENTABLE = new Set(['AVAILABLE', 'IN_USE']);
@@ -130,7 +125,7 @@ async function availableItems(
   const end = start + hours * 36e5;
   const [items, books, types, variants] = await Promise.all([
     listRows<ItemRow>(tenant, INVENTORY_ROWS.item),
-    tenantRowsWithPrefix(tenant, `${RESERVATION_ROWS.itemBook}#`, parseItemBookRow),
+    tenantRowsWithPrefix(tenant, `${ITEM_BOOK}#`, parseItemBookRow),
     listRows<ProductTypeRow>(tenant, INVENTORY_ROWS.productType),
     listRows<VariantRow>(tenant, INVENTORY_ROWS.variant),
   ]);

@@ -8,7 +8,7 @@
  * restore and delete; the return is ./return.ts, reprocess ./reprocess.ts, what they share ./transition.ts.
  */
 import { auditedWrite, type AuditedWrite } from '../lib/audited-write.js';
-import { reportAggregateParts } from '../reports/aggregates.js';
+import { reportAggregateParts } from './aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
@@ -20,12 +20,12 @@ import {
   logRow,
   overduePointerKey,
   requireLive,
-  serviceBookingKey,
   startPointerKey,
   type Person,
   type ReservationRow,
 } from './entity.js';
-import { itemReleaseParts, releaseItem } from './item-book.js';
+import { itemReleaseParts, releaseItem } from '../inventory/item-book.js';
+import { serviceBookingKey } from '../services/service-bookings.js';
 import { readItem } from './items.js';
 import { changedEvent, counters, reclaimItem, retrying, transition } from './transition.js';
 

@@ -11,7 +11,7 @@ import { liveEventsSince } from '../lib/live-events.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
 import { backdateReservation } from './isolation-fixtures.js';
-import { readItemBook } from './item-book.js';
+import { readItemBook } from '../inventory/item-book.js';
 import { markNoShow } from './no-show.js';
 
 const ZONE = 'America/New_York'; // sessionFor writes no organization row: the default zone

@@ -4,7 +4,7 @@
  */
 import { fromCents } from '../../shared/domain/money.js';
 import { auditedWrite } from '../lib/audited-write.js';
-import { reportAggregateParts } from '../reports/aggregates.js';
+import { reportAggregateParts } from './aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';

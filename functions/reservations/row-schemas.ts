@@ -52,7 +52,7 @@ const reservationRowSchema = z.object({
   /** The places a service booking took (participants), given back by a cancel. */
   slotPlaces: z.optional(z.number()),
   participantCount: maybe(z.number()),
-  /** The zone of the booking (the organization's, or the service's): its report day (reports/aggregates.ts). */
+  /** The zone of the booking (the organization's, or the service's): its report day (aggregates.ts). */
   timeZone: maybe(z.string()),
   startTime: z.string(),
   endTime: z.string(),
@@ -182,37 +182,6 @@ const paymentRowSchema = z.object({
 });
 export type PaymentRow = z.output<typeof paymentRowSchema>;
 export const parsePaymentRow: RowParser<PaymentRow> = rowParser('payment', paymentRowSchema);
-
-/** One ACTIVE reservation in an item's booking row: start and end (epoch ms) and its number (the 409's text). */
-const bookEntrySchema = z.object({ s: z.number(), e: z.number(), n: z.string() });
-export type BookEntry = z.output<typeof bookEntrySchema>;
-
-/**
- * `ITEMBOOK#{itemId}`: the item's ACTIVE reservations by id and a version every booking is conditional
- * on (./items.ts). `version` is written with the first entry and kept by ADD; `active` is a map that a
- * release can leave empty.
- */
-const itemBookRowSchema = z.object({
-  itemId: z.string(),
-  version: z.number().check(z.int(), z.nonnegative()),
-  active: z._default(z.record(z.string(), bookEntrySchema), {}),
-});
-type ItemBookRow = z.output<typeof itemBookRowSchema>;
-export const parseItemBookRow: RowParser<ItemBookRow> = rowParser('item booking', itemBookRowSchema);
-
-/** `SVCBOOK#{serviceId}#{reservationId}`: an ACTIVE service reservation, by service. */
-const serviceBookingRowSchema = z.object({
-  serviceId: z.string(),
-  reservationId: z.string(),
-  reservationNumber: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-});
-type ServiceBookingRow = z.output<typeof serviceBookingRowSchema>;
-export const parseServiceBookingRow: RowParser<ServiceBookingRow> = rowParser(
-  'service booking',
-  serviceBookingRowSchema,
-);
 
 /** `RESNUM#{reservationNumber}` → the reservation's id (the exact number search, the log's number filter). */
 export const parseNumberPointer = rowParser('reservation number', z.object({ reservationId: z.string() }));

@@ -16,7 +16,7 @@ import {
   statusDelta,
   type ReservationRow,
 } from './entity.js';
-import { claimItem, itemInUseParts, readItemBook } from './item-book.js';
+import { claimItem, itemInUseParts, readItemBook } from '../inventory/item-book.js';
 import { overlapping, readItem, RENTABLE } from './items.js';
 import { addReminderParts, reminderOffsetsFor } from './reminders.js';
 

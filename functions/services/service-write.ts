@@ -63,7 +63,7 @@ export async function updateService(tenant: TenantId, id: string, body: ServiceI
           }),
         );
         // Places raised by staff go to the slot's waitlist first (R-SVC-9); loaded on first use (cold-start budget).
-        const { checkRaisedSlots } = await import('./waitlist-store.js');
+        const { checkRaisedSlots } = await import('./waitlist-check.js');
         await checkRaisedSlots(tenant, id, prev.availability, row.availability);
         return withSlotRows(tenant, row);
       } catch (e) {

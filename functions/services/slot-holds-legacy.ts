@@ -12,7 +12,7 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { SERVICE_ROWS } from './model.js';
 import { HOLD_PREFIX } from './slot-hold-attributes.js';
-import { addWaitlistCheckParts } from './waitlist-store.js';
+import { addWaitlistCheckParts } from './waitlist-check.js';
 
 /**
  * Holds written on the service row before slot rows (docs/decisions/0270-slot-rows.md): the sweep settles

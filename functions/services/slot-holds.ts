@@ -7,7 +7,7 @@ import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { throughSlotGate } from './slot-gate.js';
 import { HOLD_PREFIX, SLOT_HOLDS_INDEX_PK } from './slot-hold-attributes.js';
 import { placesLeft, type SlotCount, slotRowKey, slotTag } from './slot-rows.js';
-import { addWaitlistCheckParts } from './waitlist-store.js';
+import { addWaitlistCheckParts } from './waitlist-check.js';
 
 /**
  * Places taken out of a slot before the booking's own transaction (docs/requirements/booking.md

@@ -21,8 +21,8 @@ import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { renderStoredEmail } from '../lib/template-store.js';
 import type { ServiceRow } from './model.js';
 import { getServiceRow } from './store.js';
+import { addWaitlistCheckParts } from './waitlist-check.js';
 import {
-  addWaitlistCheckParts,
   confirmLinkKey,
   entryKey,
   getEntry,

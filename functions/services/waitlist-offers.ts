@@ -4,7 +4,8 @@
  *   offer    slot places taken out of the slot row (conditional on the count read) + entry WAITING→OFFERED + offer link
  *   release  entry OFFERED→EXPIRED/LEFT (conditional on the hold read) + places back to the slot
  *            (conditional on the count read) + a waitlist check marker for the next person
- *            (waitlist-release.ts; the offer's price and e-mail are waitlist-offer-mail.ts)
+ *            (waitlist-release.ts; the offer's price and e-mail are waitlist-offer-mail.ts; the sweep that
+ *            releases held places and works off the checks is waitlist-sweep.ts)
  * A held place is in the slot row's `taken`, so the public page, every booking attempt and every other
  * offer already see it as taken: a place is offered to one person only and never sold twice. Two
  * sweeps (or a sweep and an immediate run) may work on one slot at once: each picks from a
@@ -15,18 +16,14 @@ import { serviceZone, slotStart, type SlotRef } from '../../shared/domain/slots.
 import { holdUntil, planOffers, placesNeeded, waitlistSettingsOf } from '../../shared/domain/waitlist.js';
 import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
-import { shardedIndexItems } from '../lib/sweep-shards.js';
-import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
+import { keys, type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
-import { addPlacesTaken, countOf, findSlot } from './slot-release.js';
+import { addPlacesTaken, countOf, findSlot } from './slot-places.js';
 import { getServiceRow } from './store.js';
 import { sendOfferMail } from './waitlist-offer-mail.js';
-import { releaseOffer } from './waitlist-release.js';
 import {
-  CHECK_INDEX_PK,
-  CONFIRM_INDEX_PK,
   checkKey,
   entryKey,
   HOLD_INDEX_PK,
@@ -168,58 +165,4 @@ export async function processCheck(tenant: TenantId, serviceId: string, slot: Sl
     }
   }
   return offers;
-}
-
-interface IndexItem {
-  tenantId: string;
-  serviceId?: string;
-  slot?: SlotRef;
-  sk: string;
-  holdUntil?: string;
-}
-
-async function dueItems(indexPk: string, now: number): Promise<IndexItem[]> {
-  const out: IndexItem[] = [];
-  // Every shard of the index and its legacy key (R-PLAT-17), in due order.
-  for await (const i of shardedIndexItems(indexPk, {
-    TableName: tableName(),
-    KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-    ExpressionAttributeValues: { ':now': `${new Date(now).toISOString()}\uffff` },
-    Limit: 100,
-  })) {
-    const tenantId = (i.tenantId as string | undefined) ?? String(i.pk).replace(/^T#/, '');
-    out.push({ ...(i as unknown as IndexItem), tenantId });
-  }
-  return out;
-}
-
-/**
- * The waitlist sweep (every minute, functions/sweeps/waitlist-offers.ts): holds past their time are
- * released (the index is keyed by holdUntil, never a scan), then every due check makes its offers.
- * Safe twice at once: each step is conditional on what it read.
- */
-export async function sweepWaitlist(
-  now = Date.now(),
-): Promise<{ expired: number; checks: number; offers: number; lapsed: number }> {
-  let expired = 0;
-  let lapsed = 0;
-  let checks = 0;
-  let offers = 0;
-  for (const h of await dueItems(HOLD_INDEX_PK, now)) {
-    if (!h.holdUntil || Date.parse(h.holdUntil) > now) continue;
-    const tenant = trustedTenant(h.tenantId);
-    if (await releaseOffer(tenant, h.sk, 'EXPIRED', 'EXPIRED', { now, holdUntil: h.holdUntil })) expired++;
-  }
-  // Joins never confirmed by their deadline lapse (R-SVC-11): the index is keyed by the deadline.
-  const unconfirmed = await dueItems(CONFIRM_INDEX_PK, now);
-  if (unconfirmed.length) {
-    const { lapseUnconfirmed } = await import('./waitlist-confirm.js');
-    for (const u of unconfirmed) if (await lapseUnconfirmed(trustedTenant(u.tenantId), u.sk, now)) lapsed++;
-  }
-  for (const c of await dueItems(CHECK_INDEX_PK, now)) {
-    if (!c.serviceId || !c.slot) continue;
-    checks++;
-    offers += await processCheck(trustedTenant(c.tenantId), c.serviceId, c.slot, now);
-  }
-  return { expired, checks, offers, lapsed };
 }

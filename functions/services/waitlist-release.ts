@@ -8,7 +8,8 @@ import { auditedWrite, WriteFailed } from '../lib/audited-write.js';
 import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { optimistic, RETRY, retryWhen, type Attempt } from '../lib/optimistic.js';
-import { addPlacesBack, findSlot } from './slot-release.js';
+import { findSlot } from './slot-places.js';
+import { addPlacesBack } from './slot-release.js';
 import { getServiceRow } from './store.js';
 import { entryKey, getEntry, uncount, waitlistLog } from './waitlist-store.js';
 

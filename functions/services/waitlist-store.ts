@@ -1,6 +1,7 @@
 /**
  * The waitlist's rows (docs/data-model.md "Waitlist", docs/requirements/services.md R-SVC-7..R-SVC-10):
- * keys, the row schema, the reads, and the "waitlist check" marker that freed places leave behind.
+ * keys, the row schema and the reads (the "waitlist check" marker that freed places leave behind is
+ * written by ./waitlist-check.ts).
  *
  *   entry         pk T#{org}, sk WAITLIST#{serviceId}#{slotKey}#{joinedAt}#{id}   (a slot's queue: one Query, join order)
  *                 while OFFERED: gsi1pk SWEEP#WLHOLD#{shard}, gsi1sk {holdUntil}#{org}#{id} (the expiry sweep)
@@ -15,16 +16,14 @@
  *   log line      pk T#{org}, sk WLLOG#{at}#{uuid}
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../shared/zod.js';
-import { sameSlot, type Slot, type SlotRef } from '../../shared/domain/slots.js';
+import { type SlotRef } from '../../shared/domain/slots.js';
 import { slotKey, WAITLIST_STATUSES, type WaitlistStatus } from '../../shared/domain/waitlist.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
-import { logger } from '../lib/logger.js';
 import { rowParser } from '../lib/rows.js';
-import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
 const WL = {
   entry: 'WAITLIST',
@@ -158,67 +157,4 @@ export function uncount(w: AuditedWrite, tenant: TenantId, e: Pick<WaitlistEntry
   if (e.counted) w.count(countKey(tenant, e.serviceId, e.slot), { live: -1 });
 }
 
-function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {
-  return {
-    ...checkKey(tenant, serviceId, slot),
-    gsi1pk: shardedIndexKey(CHECK_INDEX_PK, tenant),
-    gsi1sk: `${due}#${tenant}#${serviceId}#${slotKey(slot)}`,
-    tenantId: tenant,
-    serviceId,
-    slot: { date: slot.date, startTime: slot.startTime, endTime: slot.endTime },
-    checkId: randomUUID(),
-    due,
-  };
-}
-
-/** Runs the slot's offers now (services/waitlist-offers.ts, loaded on first use); never fails its caller. */
-async function runCheckNow(tenant: TenantId, serviceId: string, slot: SlotRef): Promise<void> {
-  try {
-    const { processCheck } = await import('./waitlist-offers.js');
-    await processCheck(tenant, serviceId, slot);
-  } catch (e) {
-    // The marker stays: the sweep makes the offer within a minute (docs/decisions/0236-waitlist.md).
-    logger.warn('waitlist check left to the sweep', { error: e as Error, serviceId });
-  }
-}
-
-/**
- * Places of a slot came free (R-SVC-9): the "waitlist check" marker goes into the same transaction,
- * so the offer can never be forgotten, and the offers run right after the commit for speed.
- */
-export function addWaitlistCheckParts(w: AuditedWrite, tenant: TenantId, serviceId: string, slot: SlotRef): void {
-  w.put('waitlist-check', checkMarker(tenant, serviceId, slot, new Date().toISOString()));
-  w.afterCommit(() => runCheckNow(tenant, serviceId, slot));
-}
-
-/**
- * A staff edit raised slots' places (R-SVC-9): a check per raised slot, then the offers. The edit is
- * one conditional Put of the service row; the markers follow it (a crash in between loses only the
- * immediate offer of an edit, which the next freed place or a hand offer makes).
- */
-export async function checkRaisedSlots(
-  tenant: TenantId,
-  serviceId: string,
-  before: readonly Slot[],
-  after: readonly Slot[],
-): Promise<void> {
-  const raised = after.filter((s) => {
-    const prev = before.find((b) => sameSlot(b, s));
-    return prev && s.slotsAvailable > 0 && s.slotsAvailable > prev.slotsAvailable;
-  });
-  if (!raised.length) return;
-  const waiting = (await readQueue(tenant, serviceId)).filter((e) => e.status === 'WAITING');
-  raised.splice(0, raised.length, ...raised.filter((s) => waiting.some((e) => sameSlot(e.slot, s))));
-  for (const s of raised) {
-    try {
-      await db().send(
-        new PutCommand({ TableName: tableName(), Item: checkMarker(tenant, serviceId, s, new Date().toISOString()) }),
-      );
-      await runCheckNow(tenant, serviceId, s);
-    } catch (e) {
-      logger.warn('waitlist check after an edit failed', { error: e as Error, serviceId });
-    }
-  }
-}
-
-export { checkMarker, type WaitlistStatus };
+export type { WaitlistStatus };

@@ -3,7 +3,7 @@ import { resetFiles } from '../lib/files.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
-import { sweepWaitlist } from './waitlist-offers.js';
+import { sweepWaitlist } from './waitlist-sweep.js';
 
 let ses: RunningSes;
 let admin: TestSession;

@@ -86,23 +86,6 @@ export const handler = createAreaHandler('settings', {
     success: true as const,
     logs: await (await permissions()).listPermissionLogs(tenant, query?.limit ?? 100),
   }),
-  // Calendar feeds (R-SET-8): loaded on first use, so the ical writer stays out of the cold path.
-  'settings.listCalendarFeeds': async ({ tenant }) => ({
-    feeds: await (await import('./calendar-feeds.js')).listCalendarFeeds(tenant),
-  }),
-  'settings.createCalendarFeed': async ({ tenant, auth, body }) =>
-    reply(201, await (await import('./calendar-feeds.js')).createCalendarFeed(tenant, auth, body)),
-  'settings.deleteCalendarFeed': async ({ tenant, auth, params }) => {
-    await (await import('./calendar-feeds.js')).deleteCalendarFeed(tenant, auth, params.id);
-    return { success: true, message: 'Calendar feed revoked' };
-  },
-  'settings.calendarFeed': async ({ params, event }) => {
-    const feed = await (await import('./calendar-feed-public.js')).calendarFeed(
-      params.token,
-      event.headers?.['if-none-match'],
-    );
-    return { statusCode: feed.status, headers: feed.headers, raw: { body: feed.body } };
-  },
   // API keys (R-SET-9): loaded on first use, rarely called.
   'settings.listApiKeys': async ({ tenant }) => ({
     keys: await (await import('./api-keys.js')).listApiKeys(tenant),

@@ -22,7 +22,7 @@ import {
   statsKey,
   type ReservationRow,
 } from '../reservations/entity.js';
-import { itemInUseParts } from '../reservations/item-book.js';
+import { itemInUseParts } from '../inventory/item-book.js';
 import { readItem } from '../reservations/items.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { shardedIndexItems } from '../lib/sweep-shards.js';

@@ -1,6 +1,6 @@
 import { logger } from '../lib/logger.js';
 import { sweepSlotHolds } from '../services/slot-hold-sweep.js';
-import { sweepWaitlist } from '../services/waitlist-offers.js';
+import { sweepWaitlist } from '../services/waitlist-sweep.js';
 import { sweepHandler } from '../lib/sweep-handler.js';
 
 /**

@@ -31,6 +31,7 @@ export type Access = 'public' | 'user' | 'platform';
 
 // The permission rules are domain data; the contract names them on routes and re-exports them.
 import type { Capability, Permission } from '../domain/permissions.js';
+import type { ModuleId } from '../domain/modules.js';
 export { PERMISSION_GROUPS, type Capability, type Permission, type PermissionGroup } from '../domain/permissions.js';
 
 export type Schema = z.ZodMiniType;
@@ -42,6 +43,11 @@ export interface RouteContract {
   /** Path exactly as document endpoints.md writes it, `{param}` for parameters. */
   path: string;
   area: Area;
+  /**
+   * The module whose switch gates the route when it is not its area's (AREA_MODULE,
+   * shared/domain/modules.ts); null: no module does (a settings screen's route served by another area).
+   */
+  module?: ModuleId | null;
   access: Access;
   capability?: Capability;
   permission?: Permission;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { trustedTenant, type TenantId } from '../../lib/keys.js';
 import { indexAttributes, reservationKey, type ReservationRow } from '../../reservations/entity.js';
-import { contribution, splitContribution } from '../../reports/aggregates.js';
+import { contribution, splitContribution } from '../../reservations/aggregates.js';
 import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 

@@ -1,13 +1,5 @@
 import type * as z from '../../zod.js';
 import { route } from '../types.js';
-import { idParam, okResponse } from '../common.js';
-import {
-  calendarFeedBody,
-  calendarFeedCreatedResponse,
-  calendarFeedListResponse,
-  calendarFeedParams,
-  calendarFileResponse,
-} from '../calendar-feed-models.js';
 import {
   contactBody,
   contactResponse,
@@ -223,60 +215,5 @@ export const settingsRoutes = [
     summary: "The signed-in person's effective permissions",
     beyondSpec:
       "The SPA hides what the matrix denies (navigation, buttons) and must learn a policy change without a new sign-in, so it reads the caller's effective permissions",
-  }),
-  // Calendar feeds (docs/requirements/settings.md R-SET-8; schemas in ../calendar-feed-models.ts)
-  route({
-    ...u,
-    area: 'settings',
-    id: 'settings.listCalendarFeeds',
-    method: 'GET',
-    path: '/api/settings/calendar-feeds',
-    capability: 'viewSettings',
-    permission: 'reservations.view',
-    response: calendarFeedListResponse,
-    summary: "The tenant's calendar feeds (never their addresses)",
-    beyondSpec:
-      'Calendar feeds (R-SET-8): staff subscribe their calendars to the bookings; the feeds are listed to be revoked',
-  }),
-  route({
-    ...u,
-    area: 'settings',
-    id: 'settings.createCalendarFeed',
-    personOnly: true, // a feed lives as long as its creator's account (R-SET-8): an API key is nobody (R-SET-9)
-    method: 'POST',
-    path: '/api/settings/calendar-feeds',
-    capability: 'viewSettings',
-    permission: 'reservations.view',
-    idempotent: true,
-    body: calendarFeedBody,
-    response: calendarFeedCreatedResponse,
-    summary: 'Create a calendar feed; its secret address is answered once',
-    beyondSpec: 'Calendar feeds (R-SET-8): a secret iCalendar address per feed (all bookings, one service or one item)',
-  }),
-  route({
-    ...u,
-    area: 'settings',
-    id: 'settings.deleteCalendarFeed',
-    method: 'DELETE',
-    path: '/api/settings/calendar-feeds/{id}',
-    capability: 'viewSettings',
-    permission: 'reservations.view',
-    params: idParam,
-    response: okResponse,
-    summary: 'Revoke a calendar feed (its address answers 404 at once)',
-    beyondSpec: 'Calendar feeds (R-SET-8): a leaked or unused feed address is revoked',
-  }),
-  route({
-    access: 'public',
-    area: 'settings',
-    id: 'settings.calendarFeed',
-    method: 'GET',
-    path: '/public/calendar/{token}',
-    params: calendarFeedParams,
-    kind: 'file',
-    response: calendarFileResponse,
-    summary: 'A calendar feed as text/calendar (`{token}.ics`); the tenant comes from the token',
-    beyondSpec:
-      'Calendar feeds (R-SET-8): calendar apps (Google, Apple, Outlook) poll a secret address without signing in; ETag and Cache-Control keep the polls cheap',
   }),
 ] as const;

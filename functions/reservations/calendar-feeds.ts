@@ -19,8 +19,8 @@ import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { SERVICE_ROWS } from '../services/model.js';
-import { itemView, readItem } from '../reservations/items.js';
-import { actorName } from './actor-name.js';
+import { itemView, readItem } from './items.js';
+import { actorName } from '../settings/actor-name.js';
 import { FEED, feedKey, type FeedRow, LOG, parseFeedRow, pointerKey } from './calendar-feed-rows.js';
 
 async function feedRows(tenant: TenantId): Promise<FeedRow[]> {

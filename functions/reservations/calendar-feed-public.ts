@@ -11,7 +11,7 @@ import { calendarText, type CalendarEvent, reservationUid } from '../lib/ical.js
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { cachedModules, cachedOrganizationStatus, isShutOut } from '../lib/modules.js';
 import { hashToken } from '../lib/secure-token.js';
-import { activeBookingsStarting, type CalendarBooking } from '../reservations/calendar-bookings.js';
+import { activeBookingsStarting, type CalendarBooking } from './calendar-bookings.js';
 import { parsePointerRow, pointerKey } from './calendar-feed-rows.js';
 
 /** R-SET-8: the window a feed shows, by start time. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trustedTenant } from '../lib/keys.js';
-import type { ReservationRow } from '../reservations/entity.js';
+import type { ReservationRow } from './entity.js';
 import { contribution, splitContribution } from './aggregates.js';
 
 const tenant = trustedTenant('org1');

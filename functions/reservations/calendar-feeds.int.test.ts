@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../lib/db.js';
-import { keys } from '../lib/keys.js';
+import { keys, trustedTenant } from '../lib/keys.js';
+import { forgetModules, modulesKey } from '../lib/modules.js';
 import { hashToken } from '../lib/secure-token.js';
 import { pointerKey } from './calendar-feed-rows.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
@@ -338,5 +339,26 @@ describe('calendar feeds (R-SET-8)', () => {
       body: { name: 'Sneaky', scope: 'all' },
     });
     expect(res.status).toBe(403);
+  });
+
+  it('is managed on the settings screen with the reservations module off, and its address answers 404 then', async () => {
+    // Served by the reservations Lambda, yet not gated by its module (module: null in the contract),
+    // as when the settings area served it (docs/decisions/0260-areas-depend-one-way.md).
+    const lead = await sessionFor();
+    const feed = await createFeed({ name: 'Switched off', scope: 'all' }, lead);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...modulesKey(trustedTenant(lead.tenant)), states: { reservations: false }, version: 1 },
+      }),
+    );
+    forgetModules();
+    const list = await call('GET', '/api/settings/calendar-feeds', { token: lead.token });
+    expect(list.status, list.raw).toBe(200);
+    expect(list.raw).toContain(feed.id);
+    expect((await call('GET', feedPath(feed.url))).status).toBe(404);
+    expect((await call('GET', '/api/reservations/integration/stats/overview', { token: lead.token })).status).toBe(403);
+    const revoked = await call('DELETE', `/api/settings/calendar-feeds/${feed.id}`, { token: lead.token });
+    expect(revoked.status, revoked.raw).toBe(200);
   });
 });

@@ -37,7 +37,7 @@
 import { dayOf, clockOf, DEFAULT_TIME_ZONE, isValidTimeZone } from '../../shared/domain/time.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';
-import type { ReservationRow } from '../reservations/entity.js';
+import type { ReservationRow } from './entity.js';
 
 export const REPORT_DAY = 'REPDAY';
 export const reportDayKey = (tenant: TenantId, day: string): Key => ({

@@ -7,10 +7,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { batchGetAll, db, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { INVENTORY_ROWS, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from '../inventory/model.js';
-import { itemBookKey } from './entity.js';
-import type { ItemBook } from './items.js';
-import { type BookEntry, parseItemBookRow } from './row-schemas.js';
+import { type BookEntry, type ItemBook, itemBookKey, parseItemBookRow } from './item-book-row.js';
+import { INVENTORY_ROWS, STATS_KEY as INVENTORY_STATS_KEY, type ItemRow } from './model.js';
 
 /** The item's booking row (consistent read: every booking decides on the version it read). */
 export async function readItemBook(tenant: TenantId, itemId: string): Promise<ItemBook> {
