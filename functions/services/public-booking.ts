@@ -3,7 +3,7 @@ import { fromCents } from '../../shared/domain/money.js';
 import { configuredMethods, paymentNoteFor, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import { formatDateTimeIn, formatSlotIn } from '../../shared/domain/time-text.js';
 import { hasTerms, TERMS_NOT_ACCEPTED } from '../../shared/domain/storefront.js';
-import { badRequest } from '../lib/errors.js';
+import { badRequest, conflict } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { readStorefront } from '../settings/storefront-public.js';
 import { type ConfirmationReads, readAheadForConfirmation } from './booking-confirmation.js';
@@ -66,6 +66,9 @@ export async function bookPublicService(
   // A waitlist offer's booking (held places) is not asked again.
   if (!held && body.acceptTerms !== true && hasTerms(await readStorefront(tenant)))
     throw badRequest(TERMS_NOT_ACCEPTED);
+  // R-BOOK-9: the page offers no slot on a closed day, and the booking refuses one the same way as a slot gone.
+  if (!held && !(await (await import('./open-days.js')).openDaysOf(tenant))(choice))
+    throw conflict('This time slot is no longer available');
   const {
     row,
     service: booked,

@@ -105,12 +105,14 @@ export async function resolveShareForBooking(
  * other rows, no share token, no payment handles (those come with the booking), no staff settings.
  */
 export async function toPublicService(tenant: TenantId, service: ServiceRow, now = Date.now()) {
-  const [urls, business, taxRate, orgZone, storefront] = await Promise.all([
+  const [urls, business, taxRate, orgZone, storefront, openDays] = await Promise.all([
     photoUrlsFor(tenant, service),
     publicBusinessContact(tenant),
     effectiveTaxRate(tenant),
     organizationTimeZone(tenant),
     readStorefront(tenant),
+    // Loaded on first use: the opening hours are not part of the cold start (R-BOOK-9).
+    import('./open-days.js').then((m) => m.openDaysOf(tenant)),
   ]);
   const zone = serviceZone(service, orgZone);
   const price = effectiveRate(service, new Date(now), zone);
@@ -126,17 +128,20 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     notes: service.notes,
     // The zone the slots are in, so the page reads and names it (the customer's browser may be anywhere).
     timeZone: zone,
-    availability: bookableSlots(service.availability, now, zone).map((s) => {
-      const slotPrice = slotRate(service, s, zone);
-      return {
-        date: s.date,
-        startTime: s.startTime,
-        endTime: s.endTime,
-        slotsAvailable: s.slotsAvailable,
-        rate: slotPrice.rate,
-        rateType: slotPrice.rateType,
-      };
-    }),
+    // R-BOOK-9: no public booking on a day the store is closed (weekly hours or a special date).
+    availability: bookableSlots(service.availability, now, zone)
+      .filter(openDays)
+      .map((s) => {
+        const slotPrice = slotRate(service, s, zone);
+        return {
+          date: s.date,
+          startTime: s.startTime,
+          endTime: s.endTime,
+          slotsAvailable: s.slotsAvailable,
+          rate: slotPrice.rate,
+          rateType: slotPrice.rateType,
+        };
+      }),
     rsvpSettings: { maxParticipants: service.rsvpSettings?.maxParticipants ?? null },
     enableAddons: service.enableAddons,
     addons: service.enableAddons

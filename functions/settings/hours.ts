@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, nowIso, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import {
-  DAY_TYPES,
-  DEFAULT_HOURS,
-  type DayType,
-  type HoursRow,
-  type SpecialHoursRow,
-} from '../../shared/contract/settings-models.js';
+// The domain's constants, not the contract's schemas: the public booking reads the hours too (R-BOOK-9).
+import { DAY_TYPES, DEFAULT_HOURS, type DayType, type HoursRow } from '../../shared/domain/settings.js';
+import type { SpecialHoursRow } from '../../shared/contract/settings-models.js';
 
 /**
  * Opening hours (R-SET-3): weekly rows and dated special hours, one row per tenant under
