@@ -3,9 +3,9 @@ import type { RouteId } from '../../shared/contract/index.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { auditedWrite } from '../lib/audited-write.js';
 import type { TenantId } from '../lib/keys.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { call } from '../testing/harness.js';
-import { getReservationRow, reservationKey } from './entity.js';
+import { getReservationRow, reservationKey } from '../reservation-rows/entity.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-case.js';
 

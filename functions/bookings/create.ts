@@ -11,7 +11,7 @@ import { type Charges, computeCharges, rentalPrice } from '../../shared/domain/c
 import { startTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -35,11 +35,11 @@ import {
   statusDelta,
   type Person,
   type ReservationRow,
-} from './entity.js';
+} from '../reservation-rows/entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from '../inventory/item-book.js';
-import { serviceBookingRow } from '../services/service-bookings.js';
+import { serviceBookingRow } from '../reservation-rows/service-bookings.js';
 import { drawFrom } from '../lib/group-commit.js';
-import { addReminderParts, reminderOffsetsFor } from './reminders.js';
+import { addReminderParts, reminderOffsetsFor } from '../reservation-rows/reminders.js';
 import { itemRates, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
 /**
