@@ -1,7 +1,9 @@
 /**
  * New reservations. Item reservations are made here; service reservations (staff and public) go
  * through functions/services/booking.ts, which composes its slot decrement with `addNewReservationParts`
- * below, so every new reservation writes the same rows, counters, log line and events.
+ * below, so every new reservation writes the same rows, counters, log line and events. An area of its
+ * own (functions/bookings/, with ./items.ts), ranked below services and reservations, which both compose
+ * it (docs/decisions/0260-areas-depend-one-way.md).
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -35,7 +35,7 @@ function toCustomerView(item: Row): CustomerView {
   };
 }
 
-/** A reservation line of the View Details dialog, from the stored row (reservations/entity.ts parses it). */
+/** A reservation line of the View Details dialog, from the stored row (reservation-rows/entity.ts parses it). */
 function toCustomerReservation(item: Row): CustomerReservationView {
   const r = parseReservationRow(item);
   const itemName = r.kind === 'SERVICE' ? (r.service?.name ?? '') : (r.inventoryItem?.name ?? '');

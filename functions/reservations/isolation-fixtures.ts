@@ -79,7 +79,7 @@ const returned = async (owner: TestSession) => {
 };
 /**
  * Moves a reservation's start into the past (staff bookings start from today 09:00): a no-show needs a
- * start that has passed. Its report day moves with it (functions/reservations/aggregates.ts), as if booked so.
+ * start that has passed. Its report day moves with it (functions/reservation-rows/aggregates.ts), as if booked so.
  */
 export async function backdateReservation(tenant: TenantId, id: string, startTime: string): Promise<void> {
   const before = await getReservationRow(tenant, id);
