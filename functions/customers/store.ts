@@ -3,7 +3,7 @@ import type { CustomerReservationView, CustomerView } from '../../shared/contrac
 import { fromCents } from '../../shared/domain/money.js';
 import { batchGetAll, db, queryPages, sortKeyPrefixRange, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { parseReservationRow } from '../reservations/entity.js';
+import { parseReservationRow } from '../reservation-rows/entity.js';
 import { parseCustomerRow } from './entity.js';
 import { searchPartition, searchPrefixes } from './search-index.js';
 
@@ -35,7 +35,7 @@ function toCustomerView(item: Row): CustomerView {
   };
 }
 
-/** A reservation line of the View Details dialog, from the stored row (reservations/entity.ts parses it). */
+/** A reservation line of the View Details dialog, from the stored row (reservation-rows/entity.ts parses it). */
 function toCustomerReservation(item: Row): CustomerReservationView {
   const r = parseReservationRow(item);
   const itemName = r.kind === 'SERVICE' ? (r.service?.name ?? '') : (r.inventoryItem?.name ?? '');

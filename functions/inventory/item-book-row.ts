@@ -1,6 +1,6 @@
 /**
  * The item's booking row, `ITEMBOOK#{itemId}`: the item's ACTIVE reservations by id and a version every
- * booking is conditional on (reservations/items.ts says how). Inventory owns it (the item's row of
+ * booking is conditional on (bookings/items.ts says how). Inventory owns it (the item's row of
  * bookings, read before an item is deleted); reservations write it through ./item-book.ts
  * (docs/decisions/0260-areas-depend-one-way.md).
  */

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOrganizations } from '../platform/metrics.js';
-import { overduePointer, overduePointerKey, startPointer, startPointerKey } from '../reservations/entity.js';
+import { overduePointer, overduePointerKey, startPointer, startPointerKey } from '../reservation-rows/entity.js';
 import { SERVICE_ROWS, UNPAID_INDEX_PK } from '../services/model.js';
 import { sweepOverdue } from '../sweeps/overdue-reservations.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';

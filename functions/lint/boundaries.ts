@@ -45,26 +45,22 @@ const PUBLIC_MODULES: Record<string, readonly string[]> = {
   // The data keyring's field encryption for webhook secrets (settings seals them, the webhook worker
   // opens them: R-SET-10).
   users: ['store', 'crypto'],
-  // Other areas' operations that change reservations: the lifecycle (sweeps), the item reads
-  // (sweeps), the reservation reads by id and payment counts (payments),
-  // creation (services), the reminder markers and their sending (sweeps), what every booking mail
-  // carries (the confirmation in services, the reminder in sweeps).
-  reservations: [
-    'lifecycle',
-    'items',
-    'queries',
-    'counts',
-    'create',
-    'reminders',
-    'booking-mail',
-    // The per-day report aggregates written with each reservation, which reports read.
-    'aggregates',
-  ],
+  // Other areas' operations that change reservations: the lifecycle (sweeps), the reservation reads
+  // by id and payment counts (payments).
+  reservations: ['lifecycle', 'queries', 'counts'],
+  // The reservation row layer (docs/decisions/0260-areas-depend-one-way.md): its keys and schemas are the
+  // entity module; besides it, the stored row's schemas and its view, the reminder markers, the per-day
+  // report aggregates written with each reservation (reports read them), what every booking mail carries
+  // (the confirmation in services, the reminder in sweeps) and a service's booking pointers (SVCBOOK#),
+  // written in the reservations' transactions and read by the service delete.
+  'reservation-rows': ['row-schemas', 'view', 'reminders', 'aggregates', 'booking-mail', 'service-bookings'],
+  // The new-booking transaction (number, customer, money, items, reminders) the staff create
+  // (reservations) and the public booking (services) compose; the item reads of reservations (sweeps).
+  bookings: ['create', 'items'],
   // The service booking transaction, composed by the staff reservation route; a cancelled booking's
-  // places back to its slot (the reservations' lifecycle); a service's booking pointers, written in
-  // the reservations' transactions; the waitlist's offers and expiry and the release of places of
-  // bookings that never landed (sweeps).
-  services: ['booking', 'slot-release', 'service-bookings', 'waitlist-sweep', 'slot-hold-sweep'],
+  // places back to its slot (the reservations' lifecycle); the waitlist's offers and expiry and the
+  // release of places of bookings that never landed (sweeps).
+  services: ['booking', 'slot-release', 'waitlist-sweep', 'slot-hold-sweep'],
   // The organization's settings other areas apply: tax rate, opening hours, contact details, reminder
   // defaults; the terms, accent colour and payment ways the public service page shows (R-SET-15..R-SET-17);
   // the actor's name the calendar feeds' log lines carry (reservations).
@@ -132,8 +128,14 @@ const AREA_RANKS: readonly (readonly string[])[] = [
   ['platform'],
   // The organization's settings other areas apply (tax, hours, contact, reminders, webhooks, keys).
   ['settings'],
+  // The reservation row: keys, schemas, view, reminder markers, report aggregates, booking mail parts,
+  // a service's booking pointers. Read by customers and services' hold sweeps, written by the rest.
+  ['reservation-rows'],
   ['customers'],
   ['inventory'],
+  // The new-booking transaction, composing customers, items and the reservation rows; the public
+  // booking (services) and the staff create (reservations) stand on it.
+  ['bookings'],
   // Services and their slots, holds and waitlist.
   ['services'],
   ['reservations'],

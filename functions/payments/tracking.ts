@@ -20,7 +20,7 @@ import {
   requireLive,
   reservationKey,
   type ReservationRow,
-} from '../reservations/entity.js';
+} from '../reservation-rows/entity.js';
 import { reservationsByIds } from '../reservations/queries.js';
 import { SERVICE_ROWS } from '../services/model.js';
 

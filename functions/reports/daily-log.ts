@@ -8,7 +8,7 @@ import { queryPages, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { listIndex, parseReservationRow, toView } from '../reservations/entity.js';
+import { listIndex, parseReservationRow, toView } from '../reservation-rows/entity.js';
 import { parseDay, REPORT_MESSAGES } from './report-range.js';
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RowShapeError } from '../lib/rows.js';
 import { trustedTenant } from '../lib/keys.js';
-import { splitContribution } from '../reservations/aggregates.js';
+import { splitContribution } from '../reservation-rows/aggregates.js';
 import { byEntity, parseReportDay, parseReportEntity, totals } from './report-days.js';
 
 const day = (date: string, attrs: Record<string, unknown>) => ({ pk: 'T#org1', sk: `REPDAY#${date}`, ...attrs });

@@ -13,7 +13,7 @@ import * as z from '../../shared/zod.js';
 import { queryAll, queryPages, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { rowParser } from '../lib/rows.js';
-import { REPORT_DAY, REPORT_ENTITY_ROWS, type ReportEntityKind } from '../reservations/aggregates.js';
+import { REPORT_DAY, REPORT_ENTITY_ROWS, type ReportEntityKind } from '../reservation-rows/aggregates.js';
 
 /** One day's aggregates: the counters by attribute name, and the names (`N#e#{id}`, `N#c#{id}`, `N#i#{id}`). */
 interface ReportDay {

@@ -11,7 +11,7 @@ import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';
 import { handler as sweepHandler } from '../sweeps/report-schedules.js';
-import { reportDayKey } from '../reservations/aggregates.js';
+import { reportDayKey } from '../reservation-rows/aggregates.js';
 import { claimDue, runDueSchedules } from './schedule-sweep.js';
 
 /**

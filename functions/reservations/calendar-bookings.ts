@@ -1,7 +1,7 @@
 import type { ReservationKind } from '../../shared/contract/reservation-models.js';
 import { queryPages, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
-import { listIndex } from './entity.js';
+import { listIndex } from '../reservation-rows/entity.js';
 
 type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -19,7 +19,7 @@ import { tenantRowsWithPrefix } from '../lib/rows.js';
 import { hashToken, newSecretToken } from '../lib/secure-token.js';
 import type { AuthClaims } from '../lib/tokens.js';
 import { SERVICE_ROWS } from '../services/model.js';
-import { itemView, readItem } from './items.js';
+import { itemView, readItem } from '../bookings/items.js';
 import { actorName } from '../settings/actor-name.js';
 import { FEED, feedKey, type FeedRow, LOG, parseFeedRow, pointerKey } from './calendar-feed-rows.js';
 

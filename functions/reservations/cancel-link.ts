@@ -24,9 +24,9 @@ import { organizationTimeZone } from '../lib/organization.js';
 import { hashToken } from '../lib/secure-token.js';
 import { publicBusinessContact, readContact } from '../settings/contact.js';
 import { readReminderSettings } from '../settings/reminders.js';
-import { getReservationRow, type Person, type ReservationRow } from './entity.js';
+import { getReservationRow, type Person, type ReservationRow } from '../reservation-rows/entity.js';
 import { cancelReservation } from './lifecycle.js';
-import { cancelTokenKey } from './reminders.js';
+import { cancelTokenKey } from '../reservation-rows/reminders.js';
 
 type View = z.output<typeof publicCancelView>;
 

@@ -13,7 +13,7 @@ import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useMailEndpoint, useTestMail, useTestTable } from '../testing/harness.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { backdateReservation } from './isolation-fixtures.js';
-import { issueCancelToken } from './reminders.js';
+import { issueCancelToken } from '../reservation-rows/reminders.js';
 
 const ZONE = 'America/New_York'; // sessionFor writes no organization row: the default zone
 const day = (n: number) => addDaysToDay(todayIn(ZONE), n);

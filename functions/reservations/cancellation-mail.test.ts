@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { trustedTenant } from '../lib/keys.js';
 import { defaultTemplate, renderEmail } from '../lib/templates.js';
-import { type BusinessBits, calendarAttachment } from './booking-mail.js';
+import { type BusinessBits, calendarAttachment } from '../reservation-rows/booking-mail.js';
 import {
   businessVariables,
   CANCELLATION_NOTICE_TEMPLATE,
@@ -11,7 +11,7 @@ import {
   NO_SHOW_NOTICE_TEMPLATE,
   paidOnRecord,
 } from './cancellation-mail.js';
-import type { ReservationRow } from './row-schemas.js';
+import type { ReservationRow } from '../reservation-rows/row-schemas.js';
 
 const business: BusinessBits = {
   subdomain: 'lake',

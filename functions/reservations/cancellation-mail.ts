@@ -17,8 +17,8 @@ import { logger } from '../lib/logger.js';
 import { sendMailWithAttachments, trySendMail } from '../lib/mail.js';
 import { renderStoredEmail } from '../lib/template-store.js';
 import { readReminderSettings } from '../settings/reminders.js';
-import { type BusinessBits, calendarAttachment, readBusiness } from './booking-mail.js';
-import type { ReservationRow } from './entity.js';
+import { type BusinessBits, calendarAttachment, readBusiness } from '../reservation-rows/booking-mail.js';
+import type { ReservationRow } from '../reservation-rows/entity.js';
 
 /** Who or what cancelled: decides who is told. */
 export type CancelledBy = 'staff' | 'customer' | 'unpaid' | 'no-show';

@@ -5,8 +5,8 @@ import { weekStartOf } from '../../shared/domain/reservations.js';
 import { readShardedCounters } from '../lib/counter-shards.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { PAYMENT_COUNTERS, RESERVATION_COUNTERS } from './entity.js';
-import { parseCounterRow } from './row-schemas.js';
+import { PAYMENT_COUNTERS, RESERVATION_COUNTERS } from '../reservation-rows/entity.js';
+import { parseCounterRow } from '../reservation-rows/row-schemas.js';
 
 type Counters = Record<string, number>;
 /** A count as shown: a counter never written is zero, and a count is never negative. */

@@ -1,13 +1,13 @@
 import { fromCents } from '../../shared/domain/money.js';
 import { createAreaHandler, reply } from '../lib/pipeline.js';
-import { actorOf } from './entity.js';
-import { reservationAnswer, toView } from './view.js';
+import { actorOf } from '../reservation-rows/entity.js';
+import { reservationAnswer, toView } from '../reservation-rows/view.js';
 import { reservationStats } from './counts.js';
 import { listReservations, reservationDetail } from './queries.js';
 
 // The writes (create, the booking transaction, the lifecycle transitions) load on first use: a
 // container serving the list, the stats and the detail never parses them (docs/decisions/0132-house-lean-bundles-fourth-pass-every-api.md).
-const create = () => import('./create.js');
+const create = () => import('../bookings/create.js');
 const lifecycle = () => import('./lifecycle.js');
 
 /** Lambda entry of the reservations area (R-RES-2, R-RES-1; functions/reservations/*.ts). */
@@ -15,7 +15,7 @@ export const handler = createAreaHandler('reservations', {
   'reservations.statsOverview': async ({ tenant }) => reservationStats(tenant),
   'reservations.list': async ({ tenant, query }) => listReservations(tenant, query),
   'reservations.availableItems': async ({ tenant, query }) =>
-    (await import('./items.js')).freeItemsAnswer(tenant, Date.parse(query.startTime), query.hours),
+    (await import('../bookings/items.js')).freeItemsAnswer(tenant, Date.parse(query.startTime), query.hours),
   'reservations.get': async ({ tenant, params }) => ({
     success: true as const,
     data: await reservationDetail(tenant, params.id),

@@ -3,9 +3,9 @@ import type { RouteId } from '../../shared/contract/index.js';
 import { addDaysToDay, todayIn, zonedDateTime } from '../../shared/domain/time.js';
 import { auditedWrite } from '../lib/audited-write.js';
 import type { TenantId } from '../lib/keys.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { call } from '../testing/harness.js';
-import { getReservationRow, reservationKey } from './entity.js';
+import { getReservationRow, reservationKey } from '../reservation-rows/entity.js';
 import type { TestSession } from '../testing/fixtures.js';
 import type { IsolationFixture } from '../testing/isolation-case.js';
 
@@ -79,7 +79,7 @@ const returned = async (owner: TestSession) => {
 };
 /**
  * Moves a reservation's start into the past (staff bookings start from today 09:00): a no-show needs a
- * start that has passed. Its report day moves with it (functions/reservations/aggregates.ts), as if booked so.
+ * start that has passed. Its report day moves with it (functions/reservation-rows/aggregates.ts), as if booked so.
  */
 export async function backdateReservation(tenant: TenantId, id: string, startTime: string): Promise<void> {
   const before = await getReservationRow(tenant, id);

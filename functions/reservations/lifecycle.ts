@@ -8,7 +8,7 @@
  * restore and delete; the return is ./return.ts, reprocess ./reprocess.ts, what they share ./transition.ts.
  */
 import { auditedWrite, type AuditedWrite } from '../lib/audited-write.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
@@ -23,10 +23,10 @@ import {
   startPointerKey,
   type Person,
   type ReservationRow,
-} from './entity.js';
+} from '../reservation-rows/entity.js';
 import { itemReleaseParts, releaseItem } from '../inventory/item-book.js';
-import { serviceBookingKey } from '../services/service-bookings.js';
-import { readItem } from './items.js';
+import { serviceBookingKey } from '../reservation-rows/service-bookings.js';
+import { readItem } from '../bookings/items.js';
 import { changedEvent, counters, reclaimItem, retrying, transition } from './transition.js';
 
 // ---------------------------------------------------------------- cancel

@@ -8,7 +8,7 @@ import { endOfDayIn, isRealDate, startOfDayIn } from '../../shared/domain/time.j
 import { queryPageResults, tableName } from '../lib/db.js';
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
-import { listIndex, RESERVATION_ROWS } from './entity.js';
+import { listIndex, RESERVATION_ROWS } from '../reservation-rows/entity.js';
 
 type Row = Record<string, unknown>;
 const STATUSES: ReservationStatus[] = ['ACTIVE', 'COMPLETED', 'CANCELLED'];

@@ -9,8 +9,8 @@ import { batchGetAll, db, type PagedQuery, queryPageResults, queryPages, tableNa
 import { badRequest } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
 import { count, counterRow } from './counts.js';
-import { logActionIndex, logReservationIndex, numberKey, RESERVATION_ROWS } from './entity.js';
-import { parseLogRow, parseNumberPointer } from './row-schemas.js';
+import { logActionIndex, logReservationIndex, numberKey, RESERVATION_ROWS } from '../reservation-rows/entity.js';
+import { parseLogRow, parseNumberPointer } from '../reservation-rows/row-schemas.js';
 
 type Row = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 import type { AuditedWrite } from '../lib/audited-write.js';
 import type { TenantId } from '../lib/keys.js';
 import { customerNoShowParts } from '../customers/entity.js';
-import { statsKey, type ReservationRow } from './entity.js';
+import { statsKey, type ReservationRow } from '../reservation-rows/entity.js';
 
 /** The counter-row attribute of the no-shows of reservations starting in the week of `monday`. */
 const noShowWeekCounter = (monday: string) => `noShow#week#${monday}`;

@@ -11,7 +11,7 @@ import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { customerNoShowParts } from '../customers/entity.js';
-import { statsKey, type Person, type ReservationRow } from './entity.js';
+import { statsKey, type Person, type ReservationRow } from '../reservation-rows/entity.js';
 import { cancelReservation } from './lifecycle.js';
 import { noShowCounters } from './no-show-counts.js';
 

@@ -10,7 +10,7 @@
 import { queryPageResults, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
-import { OVERDUE_INDEX_PK } from './entity.js';
+import { OVERDUE_INDEX_PK } from '../reservation-rows/entity.js';
 
 export async function overdueNotYetMarked(tenant: TenantId, now: number): Promise<number> {
   let n = 0;

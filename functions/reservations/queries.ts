@@ -7,11 +7,11 @@ import { batchGetAll } from '../lib/db.js';
 import { type TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
 import { tenantRowsWithPrefix } from '../lib/rows.js';
-import { RESERVATION_ROWS, requireLive, reservationKey } from './entity.js';
+import { RESERVATION_ROWS, requireLive, reservationKey } from '../reservation-rows/entity.js';
 import { counterRow, countsOf, overdueCount } from './counts.js';
 import { type Cursor, dayRange, decode, encode, type ListQuery, readPartition, statusOf } from './list-pages.js';
-import { parsePaymentRow, parseReservationRow, type ReservationRow } from './row-schemas.js';
-import { toPaymentView, toView } from './view.js';
+import { parsePaymentRow, parseReservationRow, type ReservationRow } from '../reservation-rows/row-schemas.js';
+import { toPaymentView, toView } from '../reservation-rows/view.js';
 
 type Row = Record<string, unknown>;
 

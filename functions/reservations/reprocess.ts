@@ -4,11 +4,18 @@
  */
 import { fromCents } from '../../shared/domain/money.js';
 import { auditedWrite } from '../lib/audited-write.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { actorOf, logRow, paymentRow, paymentStatsKey, requireLive, type ReservationRow } from './entity.js';
+import {
+  actorOf,
+  logRow,
+  paymentRow,
+  paymentStatsKey,
+  requireLive,
+  type ReservationRow,
+} from '../reservation-rows/entity.js';
 import { changedEvent, counters, reclaimItem, retrying, transition } from './transition.js';
 
 export async function reprocessReservation(

@@ -8,8 +8,8 @@ import { sweepOverdue } from '../sweeps/overdue-reservations.js';
 import { sweepUnpaid } from '../sweeps/unpaid-bookings.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
-import { createItemReservation } from './create.js';
-import { readItem } from './items.js';
+import { createItemReservation } from '../bookings/create.js';
+import { readItem } from '../bookings/items.js';
 
 const ZONE = 'America/New_York'; // sessionFor writes no organization row: the default zone
 const day = (n: number) => addDaysToDay(todayIn(ZONE), n);

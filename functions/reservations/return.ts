@@ -14,7 +14,7 @@ import {
 } from '../../shared/domain/charges.js';
 import { returnTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite } from '../lib/audited-write.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { badRequest } from '../lib/errors.js';
 import type { TenantId } from '../lib/keys.js';
 import { organizationTimeZone } from '../lib/organization.js';
@@ -29,9 +29,9 @@ import {
   requireLive,
   startPointerKey,
   type ReservationRow,
-} from './entity.js';
+} from '../reservation-rows/entity.js';
 import { itemReleaseParts, releaseItem } from '../inventory/item-book.js';
-import { itemHourlyCents, readItem } from './items.js';
+import { itemHourlyCents, readItem } from '../bookings/items.js';
 import { changedEvent, counters, retrying, transition } from './transition.js';
 
 interface ReturnResult {

@@ -7,8 +7,8 @@ import type { ReservationKind, ReservationStatus } from '../../shared/contract/r
 import { db, tableName } from '../lib/db.js';
 import type { TenantId } from '../lib/keys.js';
 import { customerIdsMatching } from '../customers/entity.js';
-import { customerIndex, numberKey, RESERVATION_ROWS, reservationKey } from './entity.js';
-import { parseNumberPointer, parseReservationRow, type ReservationRow } from './row-schemas.js';
+import { customerIndex, numberKey, RESERVATION_ROWS, reservationKey } from '../reservation-rows/entity.js';
+import { parseNumberPointer, parseReservationRow, type ReservationRow } from '../reservation-rows/row-schemas.js';
 
 interface SearchInput {
   text?: string;

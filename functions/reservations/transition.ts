@@ -15,10 +15,10 @@ import {
   statsKey,
   statusDelta,
   type ReservationRow,
-} from './entity.js';
+} from '../reservation-rows/entity.js';
 import { claimItem, itemInUseParts, readItemBook } from '../inventory/item-book.js';
-import { overlapping, readItem, RENTABLE } from './items.js';
-import { addReminderParts, reminderOffsetsFor } from './reminders.js';
+import { overlapping, readItem, RENTABLE } from '../bookings/items.js';
+import { addReminderParts, reminderOffsetsFor } from '../reservation-rows/reminders.js';
 
 /** Any cancelled write of a transition is a lost race: read again and judge again. */
 export function retrying<T>(what: string, fn: () => Promise<T>): Promise<T> {

@@ -6,8 +6,8 @@ import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { sendMailWithAttachments } from '../lib/mail.js';
 import { renderStoredEmail } from '../lib/template-store.js';
-import { calendarAttachment, manageLink, readBusiness } from '../reservations/booking-mail.js';
-import type { ReservationRow } from '../reservations/entity.js';
+import { calendarAttachment, manageLink, readBusiness } from '../reservation-rows/booking-mail.js';
+import type { ReservationRow } from '../reservation-rows/entity.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { type ConfirmationReads, readAheadForConfirmation, TEMPLATE } from './booking-confirmation.js';
 

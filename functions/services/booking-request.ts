@@ -1,4 +1,4 @@
-import type { Person, ReservationRow } from '../reservations/entity.js';
+import type { Person, ReservationRow } from '../reservation-rows/entity.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import type { CustomerInput } from '../customers/entity.js';
 import type { TenantId } from '../lib/keys.js';

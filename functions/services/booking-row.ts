@@ -4,8 +4,8 @@ import { type Slot, slotEnd, slotHours, slotRate, slotStart } from '../../shared
 import { computeCharges } from '../../shared/domain/charges.js';
 import { unpaidDueBy } from '../../shared/domain/share.js';
 import type { CustomerInput } from '../customers/entity.js';
-import { bookedCustomer, bookedMoney } from '../reservations/create.js';
-import type { Person, ReservationRow } from '../reservations/entity.js';
+import { bookedCustomer, bookedMoney } from '../bookings/create.js';
+import type { Person, ReservationRow } from '../reservation-rows/entity.js';
 import type { ServiceRow } from './model.js';
 
 /** What a service booking is made of, once its places are taken (services/booking.ts). */

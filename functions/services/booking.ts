@@ -11,8 +11,8 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
 import { organizationTimeZone } from '../lib/organization.js';
-import { addNewReservationParts, nextReservationNumber } from '../reservations/create.js';
-import { getReservationRow, type Person, type ReservationRow } from '../reservations/entity.js';
+import { addNewReservationParts, nextReservationNumber } from '../bookings/create.js';
+import { getReservationRow, type Person, type ReservationRow } from '../reservation-rows/entity.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { effectiveTaxRate } from '../settings/tax.js';
 import { serviceReservationRow } from './booking-row.js';
@@ -25,7 +25,7 @@ import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 /**
  * The one booking function for a service slot, public or staff (R-BOOK-1, R-RES-2). First the places
  * (`admit`, one conditional write). Then one audited transaction writes the reservation with its
- * number, log line, counters and events (reservations/create.ts), finds or creates the customer
+ * number, log line, counters and events (bookings/create.ts), finds or creates the customer
  * (customers/entity.ts) and, for a public booking, the unpaid marker the 24-hour sweep reads; it does
  * not touch the service row, so winners of a rush do not conflict there. If it cannot land, the places
  * go back (R-BOOK-5).

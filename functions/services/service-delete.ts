@@ -43,7 +43,7 @@ export async function deleteService(tenant: TenantId, id: string, now = Date.now
       // With its slot rows: their places taken count as booked (services/slot-rows.ts).
       const prev = await getServiceRow(tenant, id, true);
       if (!prev) throw notFound('Service not found');
-      const { upcomingServiceBookings } = await import('./service-bookings.js');
+      const { upcomingServiceBookings } = await import('../reservation-rows/service-bookings.js');
       const [bookings, zone] = await Promise.all([
         upcomingServiceBookings(tenant, id, now),
         organizationTimeZone(tenant),

@@ -5,7 +5,7 @@ import { shardedIndexItems } from '../lib/sweep-shards.js';
 import { isIndexPartition } from '../lib/sweep-shard-keys.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
-import { reservationKey } from '../reservations/entity.js';
+import { reservationKey } from '../reservation-rows/entity.js';
 import { getRow } from '../lib/coalesced-get.js';
 import { holdsOf } from './slot-hold-attributes.js';
 import {

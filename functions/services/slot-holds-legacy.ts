@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getRow } from '../lib/coalesced-get.js';
 import { logger } from '../lib/logger.js';
 import { isIndexPartition, shardedIndexKey } from '../lib/sweep-shard-keys.js';
-import { reservationKey } from '../reservations/entity.js';
+import { reservationKey } from '../reservation-rows/entity.js';
 import { holdsOf } from './slot-hold-attributes.js';
 import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK } from './slot-holds.js';
 import { sameSlot, type SlotRef } from '../../shared/domain/slots.js';

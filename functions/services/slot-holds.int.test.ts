@@ -6,7 +6,7 @@ import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
 import { call, useTestMail, useTestTable } from '../testing/harness.js';
-import { numberKey } from '../reservations/entity.js';
+import { numberKey } from '../reservation-rows/entity.js';
 import { SERVICE_ROWS } from './model.js';
 import { sweepSlotHolds } from './slot-hold-sweep.js';
 import { HOLD_RELEASE_AFTER_MS, SLOT_HOLDS_INDEX_PK, slotHoldsPointer, takePlaces } from './slot-holds.js';

@@ -5,9 +5,10 @@
  * slot-places.ts, which also takes an offer's places. No booking transaction here: the reservations'
  * lifecycle loads only this.
  */
-import { placesTaken, type Slot, type SlotRef } from '../../shared/domain/slots.js';
+import { placesTaken, type Slot } from '../../shared/domain/slots.js';
 import type { AuditedWrite } from '../lib/audited-write.js';
 import { keys, type TenantId } from '../lib/keys.js';
+import type { ReservationRow } from '../reservation-rows/entity.js';
 import { countOf, findSlot, takenAsRead } from './slot-places.js';
 import { placesLeft, slotRowKey } from './slot-rows.js';
 import { SERVICE_ROWS, type ServiceRow } from './model.js';
@@ -44,18 +45,11 @@ export function addPlacesBack(
   addWaitlistCheckParts(w, tenant, service.id, found.slot);
 }
 
-/**
- * What a cancelled reservation tells of its places (the reservation row's fields of these names,
- * reservations/row-schemas.ts): typed here so services need not import the reservations' rows.
- */
-export interface ReleasedReservation {
-  id: string;
-  serviceId?: string | null;
-  slot?: SlotRef | null;
-  slotPlaces?: number;
-  participantCount?: number | null;
-  service?: { rateType: string } | null;
-}
+/** What a cancelled reservation tells of its places: the reservation row's fields the release reads. */
+export type ReleasedReservation = Pick<
+  ReservationRow,
+  'id' | 'serviceId' | 'slot' | 'slotPlaces' | 'participantCount' | 'service'
+>;
 
 /**
  * The places of a cancelled service reservation back to its slot, with the unpaid marker removed.

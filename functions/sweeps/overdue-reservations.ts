@@ -21,9 +21,9 @@ import {
   startPointerKey,
   statsKey,
   type ReservationRow,
-} from '../reservations/entity.js';
+} from '../reservation-rows/entity.js';
 import { itemInUseParts } from '../inventory/item-book.js';
-import { readItem } from '../reservations/items.js';
+import { readItem } from '../bookings/items.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { shardedIndexItems } from '../lib/sweep-shards.js';
 import { sweepHandler } from '../lib/sweep-handler.js';

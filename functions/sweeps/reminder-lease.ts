@@ -2,7 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from '../lib/db.js';
 import { trustedTenant } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
-import { reminderMarkerKey, type ReminderMarker } from '../reservations/reminders.js';
+import { reminderMarkerKey, type ReminderMarker } from '../reservation-rows/reminders.js';
 
 /**
  * A reminder marker's lease (R-SET-7, docs/decisions/0232-reminder-sweep.md, steps 2 and 4 of reminders.ts):

@@ -13,8 +13,8 @@ import { keys, type TenantId } from '../lib/keys.js';
 import { sendMailWithAttachments } from '../lib/mail.js';
 import { renderStoredEmail } from '../lib/template-store.js';
 import type { RenderedEmail } from '../lib/templates.js';
-import { type BusinessBits, calendarAttachment, manageLink } from '../reservations/booking-mail.js';
-import type { ReservationRow } from '../reservations/entity.js';
+import { type BusinessBits, calendarAttachment, manageLink } from '../reservation-rows/booking-mail.js';
+import type { ReservationRow } from '../reservation-rows/entity.js';
 import { SERVICE_ROWS } from '../services/model.js';
 
 /**

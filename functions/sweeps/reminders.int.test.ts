@@ -7,7 +7,7 @@ import { indexShard } from '../lib/sweep-shard-keys.js';
 import type { RunningSes } from '../local/ses.js';
 import { forgetOrganizationTimeZones } from '../lib/organization.js';
 import type { AuthClaims } from '../lib/tokens.js';
-import { createItemReservation } from '../reservations/create.js';
+import { createItemReservation } from '../bookings/create.js';
 import { restoreReservation } from '../reservations/lifecycle.js';
 import { cancelByLink } from '../reservations/cancel-link.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';

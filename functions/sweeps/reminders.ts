@@ -6,13 +6,13 @@ import { trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { loadTemplate } from '../lib/template-store.js';
 import { compileEmail, type RenderedEmail } from '../lib/templates.js';
-import { getReservationRow, type ReservationRow } from '../reservations/entity.js';
-import { reminderIndex, type ReminderMarker } from '../reservations/reminders.js';
+import { getReservationRow, type ReservationRow } from '../reservation-rows/entity.js';
+import { reminderIndex, type ReminderMarker } from '../reservation-rows/reminders.js';
 import { readReminderSettings } from '../settings/reminders.js';
 import { claim, finish, release } from './reminder-lease.js';
 import { shardedIndexPages } from '../lib/sweep-shards.js';
 import { sweepHandler } from '../lib/sweep-handler.js';
-import { type BusinessBits, readBusiness } from '../reservations/booking-mail.js';
+import { type BusinessBits, readBusiness } from '../reservation-rows/booking-mail.js';
 import { sendReminder, serviceOf, TEMPLATE } from './reminder-mail.js';
 
 /**

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/errors.js';
 import { keys, trustedTenant, type TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
 import { optimistic, retryWhen, type Attempt } from '../lib/optimistic.js';
-import { getReservationRow } from '../reservations/entity.js';
+import { getReservationRow } from '../reservation-rows/entity.js';
 import { cancelReservation } from '../reservations/lifecycle.js';
 import { SERVICE_ROWS, UNPAID_INDEX_PK } from '../services/model.js';
 import { shardedIndexItems } from '../lib/sweep-shards.js';

@@ -1,7 +1,7 @@
 /**
  * Bookings per employee (R-TS-5 Employee metrics): the reservations that person created, kept
  * on write by the reservations area in its counter row (`emp#{userId}#{STATUS}`, `emp#{userId}#total`,
- * `emp#{userId}#revenueCents`: functions/reservations/create.ts and lifecycle.ts `counters`).
+ * `emp#{userId}#revenueCents`: functions/bookings/create.ts and reservations/lifecycle.ts `counters`).
  * Revenue is the final total (tax, overage and refunds included) of the completed ones.
  */
 import { count, counterRow } from '../reservations/counts.js';

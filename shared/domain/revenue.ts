@@ -6,7 +6,7 @@
  *
  * - Booked: what booked (not cancelled) reservations charge, tax included: the booking's total, and
  *   after a return its final total (overage in, refund out). Counted on the reservation's start day
- *   (functions/reservations/aggregates.ts `rev`). Not money received.
+ *   (functions/reservation-rows/aggregates.ts `rev`). Not money received.
  * - Booked, completed: the Booked figure of the returned (COMPLETED) reservations only
  *   (employee metrics R-TS-5; the report's per-employee `crev`).
  * - Collected: money taken net of what was paid back: deposits, return charges and service payments,

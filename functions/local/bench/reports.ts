@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { trustedTenant, type TenantId } from '../../lib/keys.js';
-import { indexAttributes, reservationKey, type ReservationRow } from '../../reservations/entity.js';
-import { contribution, splitContribution } from '../../reservations/aggregates.js';
+import { indexAttributes, reservationKey, type ReservationRow } from '../../reservation-rows/entity.js';
+import { contribution, splitContribution } from '../../reservation-rows/aggregates.js';
 import { newTenant, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 

@@ -11,7 +11,7 @@ import {
   statsKey,
   statusDelta,
   type ReservationRow,
-} from '../../reservations/entity.js';
+} from '../../reservation-rows/entity.js';
 import { json, newTenant, post, putRows } from './helpers.js';
 import type { BenchCase, BenchContext, BenchMeasure } from './types.js';
 

@@ -1,8 +1,9 @@
 /**
  * A service's booking pointers, `SVCBOOK#{serviceId}#{reservationId}`: one per ACTIVE service
  * reservation (number, start, end), written and removed in the reservations' transactions (create,
- * cancel, return, delete): a service's bookings by key, so a service delete names them. Services own
- * them, as inventory owns an item's booking row (docs/decisions/0260-areas-depend-one-way.md).
+ * cancel, return, delete): a service's bookings by key, so a service delete names them. They live with
+ * the reservation rows, below services and the new-booking transaction (bookings/create.ts), which
+ * writes them (docs/decisions/0260-areas-depend-one-way.md).
  */
 import * as z from '../../shared/zod.js';
 import { keys, type Key, type TenantId } from '../lib/keys.js';

@@ -1,5 +1,5 @@
 /**
- * The reservations area's stored rows (docs/data-model.md, "Reservations"), each one zod schema and one
+ * The reservation's stored rows (docs/data-model.md, "Reservations"), each one zod schema and one
  * parse from stored item to domain object (functions/lib/rows.ts, docs/decisions/0023-row-schemas.md): the
  * reservation, its log line, its payments, the per-item booking row, the service booking pointer, the
  * number pointer and the sweep pointers. Key and index attributes are not named, so a parse drops them.
@@ -43,7 +43,7 @@ const reservationRowSchema = z.object({
     address: maybe(z.string()),
   }),
   inventoryItemId: maybe(z.string()),
-  /** The item as booked (reservations/items.ts itemView). */
+  /** The item as booked (bookings/items.ts itemView). */
   inventoryItem: maybe(reservationItemView),
   serviceId: maybe(z.string()),
   /** The service as booked, with the tier whose rate applied. */

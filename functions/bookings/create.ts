@@ -1,7 +1,9 @@
 /**
  * New reservations. Item reservations are made here; service reservations (staff and public) go
  * through functions/services/booking.ts, which composes its slot decrement with `addNewReservationParts`
- * below, so every new reservation writes the same rows, counters, log line and events.
+ * below, so every new reservation writes the same rows, counters, log line and events. An area of its
+ * own (functions/bookings/, with ./items.ts), ranked below services and reservations, which both compose
+ * it (docs/decisions/0260-areas-depend-one-way.md).
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,7 +13,7 @@ import { type Charges, computeCharges, rentalPrice } from '../../shared/domain/c
 import { startTimeError } from '../../shared/domain/reservations.js';
 import { auditedWrite, WriteFailed, type AuditedWrite } from '../lib/audited-write.js';
 import { optimistic, retryWhen } from '../lib/optimistic.js';
-import { reportAggregateParts } from './aggregates.js';
+import { reportAggregateParts } from '../reservation-rows/aggregates.js';
 import { db, tableName } from '../lib/db.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -35,11 +37,11 @@ import {
   statusDelta,
   type Person,
   type ReservationRow,
-} from './entity.js';
+} from '../reservation-rows/entity.js';
 import { claimItem, itemInUseParts, itemRentableCheck, readItemBook } from '../inventory/item-book.js';
-import { serviceBookingRow } from '../services/service-bookings.js';
+import { serviceBookingRow } from '../reservation-rows/service-bookings.js';
 import { drawFrom } from '../lib/group-commit.js';
-import { addReminderParts, reminderOffsetsFor } from './reminders.js';
+import { addReminderParts, reminderOffsetsFor } from '../reservation-rows/reminders.js';
 import { itemRates, itemView, overlapping, readItem, RENTABLE } from './items.js';
 
 /**

@@ -1,6 +1,9 @@
 /**
  * Reservation rows and everything written with them (docs/data-model.md, "Reservations"). Only
  * this module knows key shapes and attribute names; lifecycle, booking and query modules build on it.
+ * The row layer (functions/reservation-rows/) ranks below customers and services, so the customer's
+ * bookings, the slot hold sweeps, the new-booking transaction (functions/bookings/) and the staff
+ * routes (functions/reservations/) all read it downwards (docs/decisions/0260-areas-depend-one-way.md).
  *
  * Under the tenant partition `T#{org}`:
  * - `RESERVATION#{id}`: the reservation. Money in cents (`…Cents`). Indexes:
@@ -12,8 +15,8 @@
  * - `PAYMENT#{reservationId}#{at}#{uuid}`: deposits, charges, refunds, reversals, service payments.
  * - `ITEMBOOK#{itemId}` (owned by inventory, inventory/item-book-row.ts, and written in these
  *   transactions): the item's ACTIVE reservations and a version, so overlaps are decided on one row.
- * - `SVCBOOK#{serviceId}#{reservationId}` (owned by services, services/service-bookings.ts, and written
- *   in these transactions): one per ACTIVE service reservation, so a service delete names them.
+ * - `SVCBOOK#{serviceId}#{reservationId}` (./service-bookings.ts, written in these transactions): one
+ *   per ACTIVE service reservation, so a service delete names them.
  * - Deleting a reservation removes it from both indexes (gsi1, gsi2): a customer's reservations
  *   and the lists show live ones only, matching the customer's `reservationCount`.
  * - `STATS#reservations#{k}`: total, active, completed, cancelled, overdue, and `{kind}#{status}`,
@@ -46,7 +49,7 @@ import * as z from '../../shared/zod.js';
 import { parseReservationRow, type Person, type ReservationRow } from './row-schemas.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 
-// What other areas (and create.ts) read of reservations, through this module (functions/lint/boundaries.ts):
+// What other areas (the new-booking transaction among them) read of reservations, through this module (functions/lint/boundaries.ts):
 // the row's type and parse, the sweep pointers' parses (./row-schemas.ts) and the answer shape (./view.ts).
 export {
   parseOverduePointer,
