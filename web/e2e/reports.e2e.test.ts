@@ -114,7 +114,7 @@ describe('reports', () => {
     await page.goto(`${tenant.origin}/reports`);
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
     await page.getByRole('button', { name: 'Generate Report' }).click();
-    await page.getByText('Total Revenue').first().waitFor();
+    await page.getByText('Booked', { exact: true }).first().waitFor();
     // 2 h booked + 1 h overage at $40 = $120
     await page.getByText('$120.00').first().waitFor();
     await snapshot(page, 'reports-revenue-1366');
@@ -127,7 +127,7 @@ describe('reports', () => {
     const pdfBytes = readFileSync((await pdf.path())!);
     expect(Buffer.from(pdfBytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const text = await firstPageText(pdfBytes);
-    expect(text).toContain('Total Revenue');
+    expect(text).toContain('Booked');
     expect(text).toContain('$120.00');
 
     const [xlsx] = await Promise.all([
@@ -138,7 +138,7 @@ describe('reports', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(readFileSync((await xlsx.path())!) as unknown as Parameters<typeof wb.xlsx.load>[0]);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(5).values).toEqual([undefined, 'Date', 'Reservations', 'Cancelled', 'Revenue']);
+    expect(ws.getRow(5).values).toEqual([undefined, 'Date', 'Reservations', 'Cancelled', 'Booked']);
     expect(ws.getRow(6).getCell(1).value).toBeInstanceOf(Date);
     expect(ws.getRow(6).getCell(4).value).toBe(120);
 
@@ -205,7 +205,7 @@ describe('reports', () => {
     expect(file.contentType).toBe('application/pdf');
     const text = await firstPageText(Buffer.from(file.content, 'base64'));
     expect(text).toContain('Dune Carts');
-    expect(text).toContain('Total Revenue');
+    expect(text).toContain('Booked');
     await snapshot(page, 'reports-schedule-sent-1366');
 
     // Disable: the badge says so and there is no next run.
@@ -223,7 +223,7 @@ describe('reports', () => {
     await mobile.waitForURL(`${tenant.origin}/dashboard`);
     await mobile.goto(`${tenant.origin}/reports`);
     await mobile.getByRole('button', { name: 'Generate Report' }).click();
-    await mobile.getByText('Total Revenue').first().waitFor();
+    await mobile.getByText('Booked', { exact: true }).first().waitFor();
     const overflow = await mobile.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
