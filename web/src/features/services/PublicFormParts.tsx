@@ -11,10 +11,9 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentPropsWithRef, FormEvent, ReactNode } from 'react';
 import { clampParticipants } from '../../../../shared/domain/party.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import type { BookingErrors } from './publicBooking.js';
 
 /**
  * What the share page's two forms have alike (R-BOOK-3 booking, R-SVC-8 waitlist): the dialog around
@@ -92,15 +91,16 @@ const CONTACT_FIELDS: { key: ContactField; label: string; type: string }[] = [
   { key: 'email', label: 'Email', type: 'email' },
 ];
 
-/** First and last name, phone and e-mail, all required, each with its message. */
+/**
+ * First and last name, phone and e-mail, all required, each with its message. `input` wires each field
+ * to its form (react-hook-form's `register` for the booking, plain state for the waitlist).
+ */
 export function ContactFields({
-  values,
   errors,
-  onChange,
+  input,
 }: {
-  values: Record<ContactField, string>;
-  errors: BookingErrors;
-  onChange: (key: ContactField, value: string) => void;
+  errors: Partial<Record<ContactField, string | undefined>>;
+  input: (key: ContactField) => Pick<ComponentPropsWithRef<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
 }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
@@ -109,7 +109,7 @@ export function ContactFields({
           <Field.Label>
             {label} <Field.RequiredIndicator />
           </Field.Label>
-          <Input name={key} type={type} value={values[key]} onChange={(e) => onChange(key, e.target.value)} />
+          <Input type={type} {...input(key)} />
           <Field.ErrorText>{errors[key]}</Field.ErrorText>
         </Field.Root>
       ))}

@@ -201,6 +201,23 @@ describe('public service page', () => {
     });
   });
 
+  it("checks the form with the request's own schema: the server's messages under their fields (R-BOOK-3)", async () => {
+    const calls = stubApi({ 'services.publicGet': { body: service } });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('slot-button'));
+    const modal = await screen.findByRole('dialog');
+    fireEvent.change(within(modal).getByLabelText(/Email/i), { target: { value: 'not-an-address' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
+    await within(modal).findByText('First name is required');
+    within(modal).getByText('Last name is required');
+    within(modal).getByText('Phone number is required');
+    expect(within(modal).queryByText('Email address is required')).toBeNull();
+    // A corrected field clears its message at once.
+    fireEvent.change(within(modal).getByLabelText(/First name/i), { target: { value: 'Ada' } });
+    await waitFor(() => expect(within(modal).queryByText('First name is required')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('a failed booking says why and offers the way back to the slots', async () => {
     stubApi({
       'services.publicGet': { body: service },

@@ -4,6 +4,8 @@ import { publicBookingBody } from '../../../../shared/contract/public-booking-mo
 import { fromCents, toCents } from '../../../../shared/domain/money.js';
 import { quote } from '../../../../shared/domain/pricing.js';
 import { computeCharges } from '../../../../shared/domain/charges.js';
+import { TERMS_NOT_ACCEPTED } from '../../../../shared/domain/storefront.js';
+import * as zc from '../../../../shared/zod.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
 /** The service as GET /public/service/{token} answers it, decoded (R-SVC-1 "Public service as read"). */
@@ -44,6 +46,25 @@ export function validateBooking(f: BookingForm): BookingErrors {
     if (isContactField(field) && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+const body = publicBookingBody.shape;
+
+/**
+ * The booking form's schema (R-BOOK-3), built from the request's own pieces (publicBookingBody): the
+ * contact fields, the party and the notes carry the server's checks and messages, so what the browser
+ * says is what a 400 would say (docs/decisions/0266-each-rule-once.md). The terms tick (R-SET-15) is
+ * required only when the store has terms, with the server's refusal text.
+ */
+export function bookingFormSchema(termsRequired: boolean) {
+  return zc.object({
+    ...body.customer.shape,
+    participantCount: body.participantCount,
+    notes: body.notes,
+    allergies: body.allergies,
+    addons: zc.array(zc.string()),
+    acceptTerms: termsRequired ? zc.literal(true, TERMS_NOT_ACCEPTED) : zc.optional(zc.boolean()),
+  });
 }
 
 export const limitFor = (s: PublicService, slot: Slot) =>
