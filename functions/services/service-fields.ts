@@ -77,6 +77,8 @@ export async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: Ser
     pricingTiers: enableTieredPricing ? (body.pricingTiers ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })) : [],
     enableAddons,
     addons: enableAddons ? (body.addons ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() })) : [],
+    // R-SVC-13: a type keeps its id, so a booking's tickets name it across edits.
+    ticketTypes: (body.ticketTypes ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })),
     isActive: body.isActive ?? prev?.isActive ?? true,
     timeZone: body.timeZone ?? prev?.timeZone ?? null,
   };
