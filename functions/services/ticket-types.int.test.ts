@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetFiles } from '../lib/files.js';
+import type { RunningSes } from '../local/ses.js';
+import { sessionFor, type TestSession } from '../testing/fixtures.js';
+import { call, useTestMail, useTestTable } from '../testing/harness.js';
+import { TICKETS_MISMATCH } from '../../shared/domain/tickets.js';
+
+/** R-SVC-13: ticket types priced and counted by the server. */
+let ses: RunningSes;
+let admin: TestSession;
+
+const day = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+const booking = (
+  email: string,
+  tickets: { typeId: string; count: number }[] | undefined,
+  participantCount: number,
+) => ({
+  selectedSlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }],
+  customer: { firstName: 'Ada', lastName: 'Lovelace', phone: '(555) 010-0042', email },
+  participantCount,
+  isPublicBooking: true,
+  ...(tickets ? { tickets } : {}),
+});
+
+beforeAll(async () => {
+  await useTestTable();
+  ses = await useTestMail('bookings@test.example', { S3_ENDPOINT: 'http://127.0.0.1:9', UPLOADS_BUCKET: 'uploads' });
+  resetFiles();
+  admin = await sessionFor({ role: 'BUSINESS_ADMIN' });
+}, 60_000);
+
+afterAll(async () => {
+  await ses?.stop();
+});
+
+describe('ticket types (R-SVC-13)', () => {
+  it('prices 2 adults + 1 child by their own prices, counts 3 places, and refuses a mismatch or a missing count', async () => {
+    const created = await call('POST', '/api/inventory/services', {
+      token: admin.token,
+      body: {
+        name: 'Harbour tour',
+        rate: '99',
+        rateType: 'per_person',
+        timeZone: 'UTC',
+        availability: JSON.stringify([{ date: day(3), startTime: '10:00', endTime: '12:00', slotsAvailable: 9 }]),
+        rsvpSettings: JSON.stringify({ maxParticipants: 8, enablePublicBookings: true }),
+        ticketTypes: JSON.stringify([
+          { name: 'Adult', rate: '25.50' },
+          { name: 'Child', rate: 10 },
+        ]),
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const types = JSON.parse(created.body.ticketTypes) as { id: string; name: string; rate: number }[];
+    expect(types.map((t) => [t.name, t.rate])).toEqual([
+      ['Adult', 25.5],
+      ['Child', 10],
+    ]);
+    const [adult, child] = types as [{ id: string }, { id: string }];
+    const link = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, {
+      token: admin.token,
+    });
+    const token = link.body.shareToken as string;
+    const page = await call('GET', `/public/service/${token}`);
+    expect(page.body.data.ticketTypes).toHaveLength(2);
+
+    const tickets = [
+      { typeId: adult.id, count: 2 },
+      { typeId: child.id, count: 1 },
+    ];
+    const mismatch = await call('POST', `/public/service/${token}/book`, {
+      body: booking('m@test.example', tickets, 2),
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toBe(TICKETS_MISMATCH);
+    const none = await call('POST', `/public/service/${token}/book`, { body: booking('n@test.example', undefined, 3) });
+    expect(none.status).toBe(400);
+    const unknown = await call('POST', `/public/service/${token}/book`, {
+      body: booking('u@test.example', [{ typeId: 'nope', count: 1 }], 1),
+    });
+    expect(unknown.status).toBe(400);
+
+    const booked = await call('POST', `/public/service/${token}/book`, { body: booking('a@test.example', tickets, 3) });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.reservation.participantCount).toBe(3);
+    // 2 × 25.50 + 1 × 10.00, not the service's 99 per person.
+    expect(booked.body.payment.subtotal).toBe(61);
+    const after = await call('GET', `/public/service/${token}`);
+    expect(after.body.data.availability[0].slotsAvailable).toBe(6);
+  });
+});
