@@ -56,7 +56,8 @@ describe('ticket types (R-SVC-13)', () => {
       ['Adult', 25.5],
       ['Child', 10],
     ]);
-    const [adult, child] = types as [{ id: string }, { id: string }];
+    const adult = types[0]!;
+    const child = types[1]!;
     const link = await call('POST', `/api/inventory/services/${created.body.id}/generate-share-link`, {
       token: admin.token,
     });

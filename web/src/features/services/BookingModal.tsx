@@ -13,6 +13,7 @@ import { servicesApi } from './api/index.js';
 import {
   bookingBody,
   bookingFormSchema,
+  formTicketLines,
   limitFor,
   previewTotal,
   type BookingForm,
@@ -20,7 +21,13 @@ import {
   type PublicSlot,
 } from './publicBooking.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
-import { ContactFields, ParticipantsSelect, PublicFormDialog, TermsAcceptance } from './PublicFormParts.js';
+import {
+  ContactFields,
+  ParticipantsSelect,
+  PublicFormDialog,
+  TermsAcceptance,
+  TicketCounts,
+} from './PublicFormParts.js';
 
 /**
  * The public booking form (R-BOOK-3), downloaded when a visitor picks a slot (or when the
@@ -39,6 +46,7 @@ const EMPTY_FORM: BookingForm = {
   notes: '',
   allergies: '',
   addons: [],
+  tickets: {},
 };
 
 export function BookingModal({
@@ -60,14 +68,16 @@ export function BookingModal({
   const terms = service.storefront && hasTerms(service.storefront) ? service.storefront : null;
   // R-BOOK-3: the request's own checks and messages (publicBooking.ts bookingFormSchema); R-SET-15: the
   // terms tick only when the store has terms, refused here with the server's text so the values stay.
-  const schema = useMemo(() => bookingFormSchema(!!terms), [terms]);
+  const schema = useMemo(() => bookingFormSchema(!!terms, service), [terms, service]);
   const form = useContractForm(schema, { ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
   const errors = form.formState.errors;
   const values = form.watch() as BookingForm;
   const submission = useSubmissionKey();
   const perPerson = service.rateType === 'PER_PERSON';
   const total = previewTotal(service, slot, values);
-  const set = <K extends 'participantCount' | 'addons' | 'acceptTerms'>(k: K, v: BookingForm[K]) =>
+  const ticketed = (service.ticketTypes?.length ?? 0) > 0;
+  const lines = formTicketLines(service, values);
+  const set = <K extends 'participantCount' | 'addons' | 'acceptTerms' | 'tickets'>(k: K, v: BookingForm[K]) =>
     form.setValue(k, v as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
   const submit = form.handleSubmit(async () => {
@@ -109,7 +119,17 @@ export function BookingModal({
           }}
           input={(k) => form.register(k)}
         />
-        {perPerson && (
+        {ticketed && (
+          <TicketCounts
+            types={service.ticketTypes ?? []}
+            counts={values.tickets ?? {}}
+            lines={lines}
+            limit={limit}
+            error={(errors.tickets as { message?: string } | undefined)?.message}
+            onChange={(t) => set('tickets', t)}
+          />
+        )}
+        {perPerson && !ticketed && (
           <ParticipantsSelect
             value={values.participantCount}
             limit={limit}

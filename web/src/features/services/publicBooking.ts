@@ -5,6 +5,7 @@ import { fromCents, toCents } from '../../../../shared/domain/money.js';
 import { quote } from '../../../../shared/domain/pricing.js';
 import { computeCharges } from '../../../../shared/domain/charges.js';
 import { TERMS_NOT_ACCEPTED } from '../../../../shared/domain/storefront.js';
+import { ticketLines, ticketPrice, ticketsRefusal, type TicketCount } from '../../../../shared/domain/tickets.js';
 import * as zc from '../../../../shared/zod.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
@@ -24,7 +25,17 @@ export interface BookingForm {
   addons: string[];
   /** R-SET-15: the "I accept" tick, asked only when the store has terms. */
   acceptTerms?: boolean;
+  /** R-SVC-13: a count per ticket type id (services with ticket types). */
+  tickets?: Record<string, number>;
 }
+
+/** R-SVC-13: the form's counts as the request's list (types with a count only). */
+const ticketList = (s: PublicService, f: Pick<BookingForm, 'tickets'>): TicketCount[] =>
+  (s.ticketTypes ?? []).flatMap((t) => (t.id && f.tickets?.[t.id] ? [{ typeId: t.id, count: f.tickets[t.id]! }] : []));
+
+/** The ticket lines the form shows, priced as the server prices them. */
+export const formTicketLines = (s: PublicService, f: Pick<BookingForm, 'tickets'>) =>
+  ticketLines(s.ticketTypes ?? [], ticketList(s, f));
 const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
 export type BookingErrors = Partial<Record<ContactField, string>>;
@@ -56,7 +67,8 @@ const body = publicBookingBody.shape;
  * says is what a 400 would say (docs/decisions/0266-each-rule-once.md). The terms tick (R-SET-15) is
  * required only when the store has terms, with the server's refusal text.
  */
-export function bookingFormSchema(termsRequired: boolean) {
+export function bookingFormSchema(termsRequired: boolean, service?: PublicService) {
+  const types = service?.ticketTypes ?? [];
   return zc.object({
     ...body.customer.shape,
     participantCount: body.participantCount,
@@ -64,6 +76,13 @@ export function bookingFormSchema(termsRequired: boolean) {
     allergies: body.allergies,
     addons: zc.array(zc.string()),
     acceptTerms: termsRequired ? zc.literal(true, TERMS_NOT_ACCEPTED) : zc.optional(zc.boolean()),
+    // R-SVC-13: the server's own refusal (shared/domain/tickets.ts) when the service sells tickets.
+    tickets: zc.record(zc.string(), zc.number()).check(
+      zc.refine((t) => !service || !types.length || !ticketsRefusal(types, ticketList(service, { tickets: t })), {
+        error: (iss) =>
+          ticketsRefusal(types, ticketList(service!, { tickets: iss.input as Record<string, number> })) ?? '',
+      }),
+    ),
   });
 }
 
@@ -81,11 +100,17 @@ function slotPrice(s: PublicService, slot: PublicSlot) {
  * The total the page shows, tax included (R-MONEY-3); the server charges what the same functions
  * compute there.
  */
-export function previewTotal(s: PublicService, slot: PublicSlot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
+export function previewTotal(
+  s: PublicService,
+  slot: PublicSlot,
+  f: Pick<BookingForm, 'participantCount' | 'addons' | 'tickets'>,
+) {
   const chosen = (s.enableAddons ? (s.addons ?? []) : []).filter((a) => f.addons.includes(a.name));
   const q = quote({
     ...slotPrice(s, slot),
     participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
+    // R-SVC-13: with ticket types the tickets are the price and the party, as on the server.
+    ...(s.ticketTypes?.length ? ticketPrice(formTicketLines(s, f)) : {}),
     hours: slotHours(slot, s.timeZone),
     addons: chosen,
   });
@@ -115,7 +140,9 @@ export function bookingBody(s: PublicService, slot: Slot, f: BookingForm) {
       phone: f.phone.trim(),
       email: f.email.trim(),
     },
-    participantCount: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
+    ...(s.ticketTypes?.length
+      ? { tickets: ticketList(s, f), participantCount: ticketList(s, f).reduce((n, t) => n + t.count, 0) }
+      : { participantCount: s.rateType === 'PER_PERSON' ? f.participantCount : 1 }),
     startTime: `${slot.date}T${slot.startTime}`,
     endTime: `${slot.date}T${slot.endTime}`,
     notes: f.notes,
