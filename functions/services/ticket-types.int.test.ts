@@ -86,6 +86,14 @@ describe('ticket types (R-SVC-13)', () => {
     expect(booked.body.reservation.participantCount).toBe(3);
     // 2 × 25.50 + 1 × 10.00, not the service's 99 per person.
     expect(booked.body.payment.subtotal).toBe(61);
+    const staff = await call('GET', `/api/reservations/integration/${booked.body.reservation.id}`, {
+      token: admin.token,
+    });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    expect(staff.body.data.tickets).toEqual([
+      { name: 'Adult', rate: 25.5, count: 2, amount: 51 },
+      { name: 'Child', rate: 10, count: 1, amount: 10 },
+    ]);
     const after = await call('GET', `/public/service/${token}`);
     expect(after.body.data.availability[0].slotsAvailable).toBe(6);
   });
