@@ -94,6 +94,11 @@ describe('ticket types (R-SVC-13)', () => {
       { name: 'Adult', rate: 25.5, count: 2, amount: 51 },
       { name: 'Child', rate: 10, count: 1, amount: 10 },
     ]);
+    const inbox = (await (await fetch(`${ses.endpoint}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text: string } }[];
+    };
+    const mail = inbox.emails.find((m) => m.destination.to.includes('a@test.example'));
+    expect(mail?.body.text).toContain('Participants: 3 (2 × Adult, 1 × Child)');
     const after = await call('GET', `/public/service/${token}`);
     expect(after.body.data.availability[0].slotsAvailable).toBe(6);
   });
