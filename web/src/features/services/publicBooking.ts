@@ -68,7 +68,9 @@ const body = publicBookingBody.shape;
  * required only when the store has terms, with the server's refusal text.
  */
 export function bookingFormSchema(termsRequired: boolean, service?: PublicService) {
-  const types = service?.ticketTypes ?? [];
+  // R-SVC-13: the server's own refusal (shared/domain/tickets.ts), asked only of a service that sells tickets.
+  const ticketsRefused = (tickets: Record<string, number>) =>
+    service?.ticketTypes?.length ? ticketsRefusal(service.ticketTypes, ticketList(service, { tickets })) : null;
   return zc.object({
     ...body.customer.shape,
     participantCount: body.participantCount,
@@ -76,11 +78,9 @@ export function bookingFormSchema(termsRequired: boolean, service?: PublicServic
     allergies: body.allergies,
     addons: zc.array(zc.string()),
     acceptTerms: termsRequired ? zc.literal(true, TERMS_NOT_ACCEPTED) : zc.optional(zc.boolean()),
-    // R-SVC-13: the server's own refusal (shared/domain/tickets.ts) when the service sells tickets.
     tickets: zc.record(zc.string(), zc.number()).check(
-      zc.refine((t) => !service || !types.length || !ticketsRefusal(types, ticketList(service, { tickets: t })), {
-        error: (iss) =>
-          ticketsRefusal(types, ticketList(service!, { tickets: iss.input as Record<string, number> })) ?? '',
+      zc.refine((t) => !ticketsRefused(t), {
+        error: (iss) => ticketsRefused(iss.input as Record<string, number>) ?? undefined,
       }),
     ),
   });
