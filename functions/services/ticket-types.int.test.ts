@@ -81,6 +81,13 @@ describe('ticket types (R-SVC-13)', () => {
     });
     expect(unknown.status).toBe(400);
 
+    // The per-booking limit (8) counts tickets.
+    const many = await call('POST', `/public/service/${token}/book`, {
+      body: booking('x@test.example', [{ typeId: child.id, count: 9 }], 9),
+    });
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe('At most 8 participants per booking');
+
     const booked = await call('POST', `/public/service/${token}/book`, { body: booking('a@test.example', tickets, 3) });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.reservation.participantCount).toBe(3);
