@@ -236,6 +236,7 @@ describe('public service page', () => {
       'services.publicBook': { status: 500, body: { error: 'X', message: 'stop here' } },
     });
     renderPage();
+    expect((await screen.findByTestId('public-rate')).textContent).toBe('Adult $25.50 · Child $10.00');
     fireEvent.click(await screen.findByTestId('slot-button'));
     const modal = await screen.findByRole('dialog');
     expect(within(modal).queryByLabelText('Participants')).toBeNull();
