@@ -108,5 +108,17 @@ describe('ticket types (R-SVC-13)', () => {
     expect(mail?.body.text).toContain('Participants: 3 (2 × Adult, 1 × Child)');
     const after = await call('GET', `/public/service/${token}`);
     expect(after.body.data.availability[0].slotsAvailable).toBe(6);
+
+    // An update that does not name ticket types keeps them; an empty list clears them.
+    const id = created.body.id as string;
+    const base = { name: 'Harbour tour', rate: '99', rateType: 'PER_PERSON' };
+    const kept = await call('PUT', `/api/inventory/services/${id}`, { token: admin.token, body: base });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(JSON.parse(kept.body.ticketTypes)).toEqual(types);
+    const cleared = await call('PUT', `/api/inventory/services/${id}`, {
+      token: admin.token,
+      body: { ...base, ticketTypes: '[]' },
+    });
+    expect(JSON.parse(cleared.body.ticketTypes)).toEqual([]);
   });
 });
