@@ -127,6 +127,12 @@ const reservationRowSchema = z.object({
   returnChargeCents: maybe(z.number()),
   /** What the return paid back (the REFUND payment rows: refund with its tax, deposit above the cost; R-REP-9). */
   refundPaidCents: maybe(z.number()),
+  /** R-SVC-13: a service booking's tickets as charged (services/booking-row.ts). */
+  tickets: z.optional(
+    z.array(
+      z.object({ typeId: z.string(), name: z.string(), rate: z.number(), count: z.number(), amountCents: z.number() }),
+    ),
+  ),
   /** A service booking's add-ons as charged (services/booking.ts); `quantity` since docs/decisions/0012-right-about-money.md. */
   selectedAddons: z.optional(
     z.array(

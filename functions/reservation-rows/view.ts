@@ -58,6 +58,16 @@ export function toView(r: ReservationRow, now = Date.now()): ReservationView {
     participantCount: service ? (r.participantCount ?? 1) : null,
     addonNames: service ? (r.selectedAddons ?? []).map((a) => a.name) : [],
     addons: service ? addonLines(r) : [],
+    ...(r.tickets?.length
+      ? {
+          tickets: r.tickets.map((t) => ({
+            name: t.name,
+            rate: t.rate,
+            count: t.count,
+            amount: fromCents(t.amountCents),
+          })),
+        }
+      : {}),
     startTime: r.startTime,
     endTime: r.endTime,
     reservationDuration: r.reservationDuration,

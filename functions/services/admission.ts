@@ -9,6 +9,13 @@ import {
   slotStart,
   type Slot,
 } from '../../shared/domain/slots.js';
+import {
+  hasTicketTypes,
+  ticketCount,
+  ticketLines,
+  ticketsRefusal,
+  type TicketLine,
+} from '../../shared/domain/tickets.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { optimistic, RETRY } from '../lib/optimistic.js';
 import { type ServiceRow } from './model.js';
@@ -43,6 +50,8 @@ export interface Admitted {
   participants: number;
   places: number;
   addons: Addon[];
+  /** R-SVC-13: the tickets counted and priced (empty on a service without ticket types). */
+  tickets: TicketLine[];
   /** Null for a waitlist offer's places, which the offer holds. */
   hold: SlotHold | null;
 }
@@ -69,11 +78,19 @@ function checked(req: ServiceBookingRequest, service: ServiceRow | null, orgZone
   const open = slot && (req.source === 'PUBLIC_BOOKING' ? slotStart(slot, zone) > now : slotEnd(slot, zone) > now);
   if (!slot || !open) throw conflict('This time slot is no longer available');
 
-  const participants = partySize(service.rateType, req.participants);
-  const refusal = participantsRefusal(service.rateType, service.rsvpSettings?.maxParticipants, participants);
+  // R-SVC-13: a public booking of a service with ticket types names its tickets; they are its party and a
+  // place each. Staff bookings and waitlist offers (which carry no tickets) keep the party they name.
+  const asksTickets =
+    (req.tickets?.length ?? 0) > 0 || (hasTicketTypes(service) && req.source === 'PUBLIC_BOOKING' && !req.held);
+  const ticketRefusal = asksTickets ? ticketsRefusal(service.ticketTypes, req.tickets, req.participants) : null;
+  if (ticketRefusal) throw badRequest(ticketRefusal);
+  const tickets = asksTickets ? ticketLines(service.ticketTypes ?? [], req.tickets ?? []) : [];
+  const rateType = tickets.length ? 'PER_PERSON' : service.rateType;
+  const participants = tickets.length ? ticketCount(tickets) : partySize(rateType, req.participants);
+  const refusal = participantsRefusal(rateType, service.rsvpSettings?.maxParticipants, participants);
   if (refusal) throw badRequest(refusal);
-  const places = req.held?.places ?? placesTaken(service.rateType, participants);
-  return { service, slot, index, zone, participants, places, addons: chosenAddons(service, req.addons) };
+  const places = req.held?.places ?? placesTaken(rateType, participants);
+  return { service, slot, index, zone, participants, places, addons: chosenAddons(service, req.addons), tickets };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatPercent } from '../../shared/domain/money.js';
 import { formatUsd } from '../../shared/domain/pricing.js';
 import { UNPAID_HOLD_HOURS } from '../../shared/domain/share.js';
+import { ticketsText } from '../../shared/domain/tickets.js';
 import { paymentLinks, type PaymentMethods } from '../../shared/domain/share-payment.js';
 import type { TenantId } from '../lib/keys.js';
 import { logger } from '../lib/logger.js';
@@ -45,7 +46,8 @@ export async function sendConfirmation(
       serviceName: b.serviceName,
       reservationNumber: r.reservationNumber,
       slot: b.slot,
-      participants: b.participants,
+      // R-SVC-13: a ticketed booking names its tickets beside the count ("3 (2 × Adult, 1 × Child)").
+      participants: r.tickets?.length ? `${b.participants} (${ticketsText(r.tickets)})` : b.participants,
       // The tax is named where the total is (docs/decisions/0012-right-about-money.md), so a stored template needs no new variable.
       total:
         b.tax > 0

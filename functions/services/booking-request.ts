@@ -4,6 +4,7 @@ import type { CustomerInput } from '../customers/entity.js';
 import type { TenantId } from '../lib/keys.js';
 import type { SlotRef } from '../../shared/domain/slots.js';
 import type { ServiceRow } from './model.js';
+import type { TicketCount } from '../../shared/domain/tickets.js';
 
 /** What a service booking asks (booking.ts): public through the share link, or by staff. */
 export interface ServiceBookingRequest {
@@ -12,6 +13,8 @@ export interface ServiceBookingRequest {
   slot: SlotRef;
   participants: number;
   addons?: readonly { id?: string; name: string }[];
+  /** R-SVC-13: a count per ticket type (public bookings of a service with ticket types). */
+  tickets?: readonly TicketCount[];
   customer: CustomerInput;
   notes?: string | null;
   allergies?: string | null;

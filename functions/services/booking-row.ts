@@ -7,6 +7,7 @@ import type { CustomerInput } from '../customers/entity.js';
 import { bookedCustomer, bookedMoney } from '../bookings/create.js';
 import type { Person, ReservationRow } from '../reservation-rows/entity.js';
 import type { ServiceRow } from './model.js';
+import { ticketPrice, type TicketLine } from '../../shared/domain/tickets.js';
 
 /** What a service booking is made of, once its places are taken (services/booking.ts). */
 interface ServiceBookingFacts {
@@ -18,6 +19,8 @@ interface ServiceBookingFacts {
   participants: number;
   places: number;
   addons: Addon[];
+  /** R-SVC-13: the tickets counted (empty without ticket types): they are the base price. */
+  tickets?: readonly TicketLine[];
   customerId: string;
   customer: CustomerInput;
   notes?: string | null;
@@ -42,7 +45,9 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
   const { service, slot, zone, participants, addons } = f;
   const price = slotRate(service, slot, zone);
   const hours = slotHours(slot, zone);
-  const q = quoteCents({ rate: price.rate, rateType: price.rateType, participants, hours, addons });
+  const tickets = f.tickets ?? [];
+  const base = tickets.length ? ticketPrice(tickets) : { rate: price.rate, rateType: price.rateType, participants };
+  const q = quoteCents({ ...base, hours, addons });
   const charges = computeCharges({ baseCents: q.totalCents, hasService: true, hourlyRateCents: 0, taxRate: f.taxRate });
   const createdAt = new Date(f.now).toISOString();
   const isPublic = f.source === 'PUBLIC_BOOKING';
@@ -81,6 +86,17 @@ export function serviceReservationRow(f: ServiceBookingFacts): {
     paymentId: f.deposit?.paymentId ?? null,
     notes: bookingNotes({ participants, addonNames: addons.map((a) => a.name), notes: f.notes, allergies }),
     customerNotes: f.notes?.trim() || null,
+    ...(tickets.length
+      ? {
+          tickets: tickets.map((t) => ({
+            typeId: t.typeId,
+            name: t.name,
+            rate: t.rate,
+            count: t.count,
+            amountCents: t.amountCents,
+          })),
+        }
+      : {}),
     selectedAddons: addons.map((a, i) => ({
       id: a.id,
       name: a.name,

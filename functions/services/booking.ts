@@ -116,6 +116,7 @@ async function commitBooking(
         participants: a.participants,
         places: a.places,
         addons: a.addons,
+        tickets: a.tickets,
         customerId: match.id,
         customer: req.customer,
         notes: req.notes,

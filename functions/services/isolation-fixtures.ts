@@ -29,9 +29,12 @@ const serviceJson = (name: string) => ({
   availability: JSON.stringify([{ date: '2099-01-01', startTime: '10:00', endTime: '11:00', slotsAvailable: 3 }]),
 });
 
-async function ownedService(owner: { tenant: Parameters<typeof createService>[0] }) {
+async function ownedService(
+  owner: { tenant: Parameters<typeof createService>[0] },
+  extra: Record<string, unknown> = {},
+) {
   const name = `svc-${randomUUID()}`;
-  const row = await createService(owner.tenant, serviceBody.parse(serviceJson(name)));
+  const row = await createService(owner.tenant, serviceBody.parse({ ...serviceJson(name), ...extra }));
   return { row, name };
 }
 
@@ -48,8 +51,10 @@ export const serviceIsolationFixtures: Partial<Record<RouteId, IsolationFixture>
     return { secrets: [row.id, name] };
   },
   'services.get': async (owner) => {
-    const { row, name } = await ownedService(owner);
-    return { params: { id: row.id }, secrets: [name] };
+    // R-SVC-13: a ticket type's name is the owner's too.
+    const ticket = `ticket-${randomUUID()}`;
+    const { row, name } = await ownedService(owner, { ticketTypes: JSON.stringify([{ name: ticket, rate: 5 }]) });
+    return { params: { id: row.id }, secrets: [name, ticket] };
   },
   'services.create': async () => ({ body: serviceJson(`svc-${randomUUID()}`), secrets: [] }),
   'services.update': async (owner) => {

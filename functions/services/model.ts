@@ -4,6 +4,7 @@ import type {
   PricingTierView,
   PrivacySettings,
   ReminderSettings,
+  TicketTypeView,
 } from '../../shared/contract/responses.js';
 import type { Slot } from '../../shared/domain/slots.js';
 import type { PaymentMethods } from '../../shared/domain/share-payment.js';
@@ -49,6 +50,8 @@ export interface ServiceRow {
   pricingTiers: PricingTierView[];
   enableAddons: boolean;
   addons: AddonView[];
+  /** R-SVC-13 (beyond the spec): absent on rows saved before ticket types. */
+  ticketTypes?: TicketTypeView[];
   shareToken: string | null;
   isActive: boolean;
   timeZone: string | null;

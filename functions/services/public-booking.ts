@@ -44,6 +44,7 @@ export async function bookPublicService(
         slot: choice,
         participants: body.participantCount,
         addons: body.selectedAddons,
+        tickets: body.tickets,
         customer: { firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.email },
         notes: body.notes,
         allergies: body.allergies,

@@ -147,6 +147,9 @@ export async function toPublicService(tenant: TenantId, service: ServiceRow, now
     addons: service.enableAddons
       ? service.addons.map((a) => ({ id: a.id, name: a.name, rate: a.rate, rateType: a.rateType ?? 'FIXED' }))
       : [],
+    ...(service.ticketTypes?.length
+      ? { ticketTypes: service.ticketTypes.map((t) => ({ id: t.id, name: t.name, rate: t.rate })) }
+      : {}),
     questionnaire: { collectAllergies: service.questionnaire?.collectAllergies === true },
     showPaymentOptions: service.showPaymentOptions,
     business,

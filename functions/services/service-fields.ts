@@ -77,6 +77,9 @@ export async function fieldsFrom(tenant: TenantId, body: ServiceInput, prev: Ser
     pricingTiers: enableTieredPricing ? (body.pricingTiers ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })) : [],
     enableAddons,
     addons: enableAddons ? (body.addons ?? []).map((a) => ({ ...a, id: a.id ?? randomUUID() })) : [],
+    // R-SVC-13: a type keeps its id, so a booking's tickets name it across edits; a body without the field
+    // (a client from before ticket types) keeps them, an empty list clears them.
+    ticketTypes: (body.ticketTypes ?? prev?.ticketTypes ?? []).map((t) => ({ ...t, id: t.id ?? randomUUID() })),
     isActive: body.isActive ?? prev?.isActive ?? true,
     timeZone: body.timeZone ?? prev?.timeZone ?? null,
   };

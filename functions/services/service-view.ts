@@ -49,6 +49,7 @@ export async function toStaffService(tenant: TenantId, row: ServiceRow): Promise
     pricingTiers: row.pricingTiers,
     enableAddons: row.enableAddons,
     addons: row.addons,
+    ticketTypes: row.ticketTypes ?? [],
     shareToken: row.shareToken,
     isActive: row.isActive,
     timeZone: row.timeZone,

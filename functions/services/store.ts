@@ -15,6 +15,7 @@ import {
   rsvpSettingsView,
   waitlistSettingsView,
   serviceSlotView,
+  ticketTypeView,
 } from '../../shared/contract/responses.js';
 import { db, queryPages, tableName } from '../lib/db.js';
 import { keys, type TenantId } from '../lib/keys.js';
@@ -51,6 +52,7 @@ const serviceRow = z.object({
   pricingTiers: z.array(pricingTierView),
   enableAddons: z.boolean(),
   addons: z.array(addonView),
+  ticketTypes: z.optional(z.array(ticketTypeView)),
   shareToken: optionalText(),
   isActive: z.boolean(),
   timeZone: optionalText(),

@@ -6,6 +6,7 @@ import * as z from '../zod.js';
 import { dayCheck, emailCheck, looseNumber, MAX_MONEY } from './common.js';
 import { slotTime } from './service-models.js';
 import { HARD_MAX_PARTICIPANTS } from '../domain/slots.js';
+import { MAX_TICKET_TYPES } from './service-models.js';
 
 export const slotRef = z.object({
   date: z.pipe(
@@ -18,6 +19,12 @@ export const slotRef = z.object({
   startTime: slotTime('Start time'),
   endTime: slotTime('End time'),
 });
+/** R-SVC-13: how many tickets of one of the service's types (matched by id on the server). */
+export const ticketCountSchema = z.strictObject({
+  typeId: z.string().check(z.singleLine(), z.maxLength(100)),
+  count: z.number().check(z.int(), z.gte(0), z.lte(HARD_MAX_PARTICIPANTS)),
+});
+
 export const publicBookingBody = z.object({
   selectedSlots: z.array(slotRef, { error: 'Choose a time slot' }).check(z.length(1, 'Choose exactly one slot')),
   customer: z.object(
@@ -67,5 +74,11 @@ export const publicBookingBody = z.object({
   isPublicBooking: z.optional(z.literal(true)),
   /** R-SET-15: the customer ticked "I accept"; required when the store has terms. */
   acceptTerms: z.optional(z.boolean()),
+  /**
+   * R-SVC-13 (beyond the spec): a count per ticket type. Required when the service has ticket types, each
+   * of its types at most once; then participantCount must be their sum (shared/domain/tickets.ts
+   * ticketsRefusal, checked on the server with the service: 400 otherwise).
+   */
+  tickets: z.optional(z.array(ticketCountSchema).check(z.maxLength(MAX_TICKET_TYPES))),
 });
 export type PublicBookingInput = z.output<typeof publicBookingBody>;

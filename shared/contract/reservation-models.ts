@@ -107,6 +107,8 @@ export const reservationView = z.object({
   participantCount: z.nullable(z.number()),
   addonNames: z.array(z.string()),
   addons: z.array(reservationAddonView),
+  /** Beyond the spec (R-SVC-13): a service booking's tickets as charged, one line each; absent without ticket types. */
+  tickets: z.optional(z.array(z.object({ name: z.string(), rate: z.number(), count: z.number(), amount: z.number() }))),
   startTime: z.string(),
   endTime: z.string(),
   /** Hours. */

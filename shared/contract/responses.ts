@@ -120,6 +120,8 @@ export const addonView = z.object({
   rate: z.number(),
   rateType: z.string(),
 });
+/** R-SVC-13 (beyond the spec): a ticket type with its own price. */
+export const ticketTypeView = z.object({ id: z.optional(z.string()), name: z.string(), rate: z.number() });
 const photoUrlsView = z.object({
   original: z.optional(z.string()),
   medium: z.optional(z.string()),
@@ -130,6 +132,7 @@ export const photoUrlsJson = jsonString(photoUrlsView, 'Photo URLs');
 export type Host = z.output<typeof hostView>;
 export type PricingTierView = z.output<typeof pricingTierView>;
 export type AddonView = z.output<typeof addonView>;
+export type TicketTypeView = z.output<typeof ticketTypeView>;
 export type PrivacySettings = z.output<typeof privacySettingsView>;
 export type ReminderSettings = z.output<typeof reminderSettingsView>;
 
@@ -163,6 +166,8 @@ export const staffServiceSchema = z.object({
   pricingTiers: jsonString(z.array(pricingTierView), 'Pricing tiers'),
   enableAddons: z.boolean(),
   addons: jsonString(z.array(addonView), 'Add-ons'),
+  /** Beyond the spec (R-SVC-13): absent on services saved before ticket types. */
+  ticketTypes: z.optional(jsonString(z.array(ticketTypeView), 'Ticket types')),
   shareToken: z.nullable(z.string()),
   isActive: z.boolean(),
   timeZone: z.nullable(z.string()),
@@ -202,6 +207,8 @@ export const publicServiceSchema = z.object({
   rsvpSettings: z.object({ maxParticipants: z.nullable(z.number()) }),
   enableAddons: z.boolean(),
   addons: z.array(z.object({ id: z.optional(z.string()), name: z.string(), rate: z.number(), rateType: z.string() })),
+  /** Beyond the spec (R-SVC-13): the tickets a booking counts, each with its price; absent or empty: none. */
+  ticketTypes: z.optional(z.array(ticketTypeView)),
   questionnaire: z.object({ collectAllergies: z.boolean() }),
   showPaymentOptions: z.boolean(),
   /** The business behind the page (store contact settings, R-SET-2): name, one-line address, phone. */

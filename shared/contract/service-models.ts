@@ -181,6 +181,17 @@ const addonSchema = z.strictObject({
   ),
 });
 
+/** R-SVC-13: at most this many ticket types on a service (its own constant: shared/domain/tickets.ts loads with a booking). */
+export const MAX_TICKET_TYPES = 10;
+/** R-SVC-13 (beyond the spec): a ticket type, its name and its own price (shared/domain/tickets.ts). */
+const ticketTypeSchema = z.strictObject({
+  id: z.optional(z.string().check(z.singleLine(), z.maxLength(100))),
+  name: z
+    .string({ error: 'Ticket name is required' })
+    .check(z.trim(), z.singleLine(), z.minLength(1, 'Ticket name is required'), z.maxLength(100)),
+  rate: money('Ticket price'),
+});
+
 export const serviceBody = z.object({
   name: z
     .string({ error: 'Name is required' })
@@ -228,6 +239,11 @@ export const serviceBody = z.object({
   pricingTiers: jsonField('Pricing tiers', z.array(pricingTierSchema).check(z.maxLength(50))),
   enableAddons: z.optional(flag),
   addons: jsonField('Add-ons', z.array(addonSchema).check(z.maxLength(50))),
+  /** R-SVC-13 (beyond the spec): empty or absent, the service is priced by its rate. */
+  ticketTypes: jsonField(
+    'Ticket types',
+    z.array(ticketTypeSchema).check(z.maxLength(MAX_TICKET_TYPES, `At most ${MAX_TICKET_TYPES} ticket types`)),
+  ),
   isActive: z.optional(flag),
   /** The IANA zone the slots' wall-clock times are in (the editor's browser zone). */
   timeZone: z.nullable(z.optional(z.string().check(z.maxLength(64), timeZoneCheck()))),

@@ -70,6 +70,7 @@ export function effectiveRate(
     enableTieredPricing?: boolean | string | null;
     pricingTiers?: readonly PricingTier[] | null;
     timeZone?: string | null;
+    ticketTypes?: readonly unknown[] | null;
   },
   at: Date,
   zone?: string | null,
@@ -77,7 +78,8 @@ export function effectiveRate(
   const on = service.enableTieredPricing === true || service.enableTieredPricing === 'true';
   const tiers = service.pricingTiers ?? [];
   const z = isValidTimeZone(zone) ? zone : isValidTimeZone(service.timeZone) ? service.timeZone : DEFAULT_TIME_ZONE;
-  if (on && tiers.length) {
+  // R-SVC-13: ticket types carry their own prices; tiers price only services without them (docs/decisions/ticket-types.md).
+  if (on && tiers.length && !service.ticketTypes?.length) {
     const t = at.getTime();
     const bound = (d: string | null | undefined, end: boolean) => {
       if (!d) return end ? Infinity : -Infinity;

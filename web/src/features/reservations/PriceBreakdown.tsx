@@ -20,7 +20,15 @@ const serviceAmount = (r: ReservationDetail) =>
 export function Breakdown({ r }: { r: ReservationDetail }) {
   return (
     <Stack gap="0" aria-label="Price breakdown" role="group">
-      {r.kind === 'SERVICE' && r.service && <Row label={serviceLine(r)}>{money(serviceAmount(r))}</Row>}
+      {/* R-SVC-13: a ticketed booking is priced by its tickets, one line per type, instead of the service's rate. */}
+      {r.kind === 'SERVICE' && r.service && !r.tickets?.length && (
+        <Row label={serviceLine(r)}>{money(serviceAmount(r))}</Row>
+      )}
+      {r.tickets?.map((t) => (
+        <Row key={t.name} label={`${t.name} ticket (${money(t.rate)} × ${t.count})`}>
+          {money(t.amount)}
+        </Row>
+      ))}
       {r.kind === 'SERVICE' && r.participantCount ? <Row label="Participants">{r.participantCount}</Row> : null}
       {r.addons.map((a) => (
         <Row

@@ -245,6 +245,42 @@ describe('reservations page', () => {
     parts.getByText('$150.47');
   });
 
+  it('shows a ticketed booking by its tickets, one line per type (R-SVC-13)', async () => {
+    signIn(user('BUSINESS_ADMIN'));
+    const tour = detail({
+      ...completed,
+      kind: 'SERVICE',
+      inventoryItemId: null,
+      inventoryItem: null,
+      serviceId: 's1',
+      participantCount: 3,
+      service: { id: 's1', name: 'Harbour tour', rate: 99, rateType: 'PER_PERSON', tier: null },
+      addonNames: [],
+      addons: [],
+      tickets: [
+        { name: 'Adult', rate: 25.5, count: 2, amount: 51 },
+        { name: 'Child', rate: 10, count: 1, amount: 10 },
+      ],
+      baseAmount: 61,
+      subtotal: 61,
+      taxRate: 0,
+      taxAmount: 0,
+      totalAmount: 61,
+      overageAmount: 0,
+      refundAmount: 0,
+    });
+    stubPage({ 'GET /api/reservations/integration/r2': { body: { success: true, data: tour } } });
+    renderApp('/acme/reservations');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of RES-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reservation Details/ });
+    const parts = within(await within(dialog).findByRole('group', { name: 'Price breakdown' }));
+    parts.getByText('Adult ticket ($25.50 × 2)');
+    parts.getByText('$51.00');
+    parts.getByText('Child ticket ($10.00 × 1)');
+    expect(parts.queryByText(/Harbour tour/)).toBeNull();
+    parts.getByText('3');
+  });
+
   it('explains a deleted reservation (410) and a missing one (404)', async () => {
     signIn(user('BUSINESS_ADMIN'));
     stubPage({

@@ -1,26 +1,33 @@
 import { Button, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { formatPercent } from '../../../../shared/domain/money.js';
 import { formatUsd, PUBLIC_RATE_LABEL } from '../../../../shared/domain/pricing.js';
 import { clampParticipants } from '../../../../shared/domain/party.js';
 import { serviceZone } from '../../../../shared/domain/slots.js';
-import { hasTerms, TERMS_NOT_ACCEPTED } from '../../../../shared/domain/storefront.js';
+import { hasTerms } from '../../../../shared/domain/storefront.js';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/domain/time.js';
 import { type Answer, errorMessage } from '../../api/client.js';
 import { formatSlot } from '../../components/format.js';
+import { useContractForm } from '../../components/form.js';
 import { servicesApi } from './api/index.js';
 import {
   bookingBody,
+  bookingFormSchema,
+  formTicketLines,
   limitFor,
   previewTotal,
-  validateBooking,
-  type BookingErrors,
   type BookingForm,
   type PublicService,
   type PublicSlot,
 } from './publicBooking.js';
 import { useSubmissionKey } from '../../api/submission-key.js';
-import { ContactFields, ParticipantsSelect, PublicFormDialog, TermsAcceptance } from './PublicFormParts.js';
+import {
+  ContactFields,
+  ParticipantsSelect,
+  PublicFormDialog,
+  TermsAcceptance,
+  TicketCounts,
+} from './PublicFormParts.js';
 
 /**
  * The public booking form (R-BOOK-3), downloaded when a visitor picks a slot (or when the
@@ -39,6 +46,7 @@ const EMPTY_FORM: BookingForm = {
   notes: '',
   allergies: '',
   addons: [],
+  tickets: {},
 };
 
 export function BookingModal({
@@ -57,38 +65,30 @@ export function BookingModal({
   onFailed: (message: string) => void;
 }) {
   const limit = limitFor(service, slot);
-  const [form, setForm] = useState<BookingForm>({ ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
-  const [errors, setErrors] = useState<BookingErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [termsError, setTermsError] = useState<string | null>(null);
   const terms = service.storefront && hasTerms(service.storefront) ? service.storefront : null;
+  // R-BOOK-3: the request's own checks and messages (publicBooking.ts bookingFormSchema); R-SET-15: the
+  // terms tick only when the store has terms, refused here with the server's text so the values stay.
+  const schema = useMemo(() => bookingFormSchema(!!terms, service), [terms, service]);
+  const form = useContractForm(schema, { ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
+  const errors = form.formState.errors;
+  const values = form.watch() as BookingForm;
   const submission = useSubmissionKey();
   const perPerson = service.rateType === 'PER_PERSON';
-  const total = previewTotal(service, slot, form);
-  const set = <K extends keyof BookingForm>(k: K, v: BookingForm[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  const total = previewTotal(service, slot, values);
+  const ticketed = (service.ticketTypes?.length ?? 0) > 0;
+  const lines = formTicketLines(service, values);
+  const set = <K extends 'participantCount' | 'addons' | 'acceptTerms' | 'tickets'>(k: K, v: BookingForm[K]) =>
+    form.setValue(k, v as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const found = validateBooking(form);
-    setErrors(found);
-    // R-SET-15: the server refuses the same; asking here keeps the form's values.
-    const termsMissing = !!terms && !form.acceptTerms;
-    setTermsError(termsMissing ? TERMS_NOT_ACCEPTED : null);
-    if (Object.values(found).some(Boolean) || termsMissing) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async () => {
     try {
-      const body = bookingBody(service, slot, form);
+      const body = bookingBody(service, slot, form.getValues() as BookingForm);
       const res = await submission.send(body, (key) => servicesApi.publicBook(token, body, key));
       onBooked(res);
     } catch (err) {
       onFailed(errorMessage(err, 'Failed to create booking'));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <PublicFormDialog
@@ -97,23 +97,41 @@ export function BookingModal({
       slotText={formatSlot(slot.date, slot.startTime, slot.endTime, serviceZone(service, DEFAULT_TIME_ZONE))}
       slotTestId="booking-slot"
       onClose={onClose}
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="brand" loading={busy} loadingText="Booking...">
+          <Button type="submit" colorPalette="brand" loading={form.formState.isSubmitting} loadingText="Booking...">
             Book Now
           </Button>
         </>
       }
     >
       <Stack gap="3">
-        <ContactFields values={form} errors={errors} onChange={set} />
-        {perPerson && (
+        <ContactFields
+          errors={{
+            firstName: errors.firstName?.message,
+            lastName: errors.lastName?.message,
+            phone: errors.phone?.message,
+            email: errors.email?.message,
+          }}
+          input={(k) => form.register(k)}
+        />
+        {ticketed && (
+          <TicketCounts
+            types={service.ticketTypes ?? []}
+            counts={values.tickets ?? {}}
+            lines={lines}
+            limit={limit}
+            error={(errors.tickets as { message?: string } | undefined)?.message}
+            onChange={(t) => set('tickets', t)}
+          />
+        )}
+        {perPerson && !ticketed && (
           <ParticipantsSelect
-            value={form.participantCount}
+            value={values.participantCount}
             limit={limit}
             onChange={(n) => set('participantCount', n)}
           />
@@ -126,9 +144,9 @@ export function BookingModal({
             {service.addons!.map((a) => (
               <Checkbox.Root
                 key={a.id ?? a.name}
-                checked={form.addons.includes(a.name)}
+                checked={values.addons.includes(a.name)}
                 onCheckedChange={(e) =>
-                  set('addons', e.checked ? [...form.addons, a.name] : form.addons.filter((n) => n !== a.name))
+                  set('addons', e.checked ? [...values.addons, a.name] : values.addons.filter((n) => n !== a.name))
                 }
               >
                 <Checkbox.HiddenInput />
@@ -143,17 +161,12 @@ export function BookingModal({
         {service.questionnaire?.collectAllergies && (
           <Field.Root>
             <Field.Label>Allergies</Field.Label>
-            <Textarea
-              name="allergies"
-              value={form.allergies}
-              onChange={(e) => set('allergies', e.target.value)}
-              placeholder="List any allergies we should know about"
-            />
+            <Textarea {...form.register('allergies')} placeholder="List any allergies we should know about" />
           </Field.Root>
         )}
         <Field.Root>
           <Field.Label>Notes</Field.Label>
-          <Textarea name="notes" value={form.notes} onChange={(e) => set('notes', e.target.value)} />
+          <Textarea {...form.register('notes')} />
         </Field.Root>
         {total.tax > 0 && (
           <Stack gap="1" borderTopWidth="1px" pt="3" fontSize="sm" color="fg.muted">
@@ -170,12 +183,9 @@ export function BookingModal({
         {terms && (
           <TermsAcceptance
             terms={terms}
-            accepted={!!form.acceptTerms}
-            error={termsError}
-            onChange={(v) => {
-              set('acceptTerms', v);
-              setTermsError(null);
-            }}
+            accepted={!!values.acceptTerms}
+            error={errors.acceptTerms?.message ?? null}
+            onChange={(v) => set('acceptTerms', v)}
           />
         )}
         <HStack justify="space-between" borderTopWidth="1px" pt="3">

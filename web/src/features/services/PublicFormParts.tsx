@@ -4,6 +4,7 @@ import {
   CloseButton,
   Dialog,
   Field,
+  HStack,
   Input,
   NativeSelect,
   Portal,
@@ -11,10 +12,11 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentPropsWithRef, FormEvent, ReactNode } from 'react';
+import { fromCents } from '../../../../shared/domain/money.js';
 import { clampParticipants } from '../../../../shared/domain/party.js';
+import { formatUsd } from '../../../../shared/domain/pricing.js';
 import { DIALOG_SIZE } from '../../components/DialogFrame.js';
-import type { BookingErrors } from './publicBooking.js';
 
 /**
  * What the share page's two forms have alike (R-BOOK-3 booking, R-SVC-8 waitlist): the dialog around
@@ -92,15 +94,16 @@ const CONTACT_FIELDS: { key: ContactField; label: string; type: string }[] = [
   { key: 'email', label: 'Email', type: 'email' },
 ];
 
-/** First and last name, phone and e-mail, all required, each with its message. */
+/**
+ * First and last name, phone and e-mail, all required, each with its message. `input` wires each field
+ * to its form (react-hook-form's `register` for the booking, plain state for the waitlist).
+ */
 export function ContactFields({
-  values,
   errors,
-  onChange,
+  input,
 }: {
-  values: Record<ContactField, string>;
-  errors: BookingErrors;
-  onChange: (key: ContactField, value: string) => void;
+  errors: Partial<Record<ContactField, string | undefined>>;
+  input: (key: ContactField) => Pick<ComponentPropsWithRef<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
 }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
@@ -109,7 +112,7 @@ export function ContactFields({
           <Field.Label>
             {label} <Field.RequiredIndicator />
           </Field.Label>
-          <Input name={key} type={type} value={values[key]} onChange={(e) => onChange(key, e.target.value)} />
+          <Input type={type} {...input(key)} />
           <Field.ErrorText>{errors[key]}</Field.ErrorText>
         </Field.Root>
       ))}
@@ -145,6 +148,68 @@ export function ParticipantsSelect({
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     </Field.Root>
+  );
+}
+
+/**
+ * R-SVC-13: a count per ticket type (0 to what is left of `limit`), each with its line total; the tickets
+ * together are the party.
+ */
+export function TicketCounts({
+  types,
+  counts,
+  lines,
+  limit,
+  error,
+  onChange,
+}: {
+  types: readonly { id?: string; name: string; rate: number }[];
+  counts: Record<string, number>;
+  lines: readonly { typeId: string; amountCents: number }[];
+  limit: number;
+  error?: string;
+  onChange: (counts: Record<string, number>) => void;
+}) {
+  const used = Object.values(counts).reduce((n, c) => n + c, 0);
+  return (
+    <Stack gap="2" data-testid="ticket-counts">
+      {types.map((t) => {
+        const id = t.id ?? t.name;
+        const own = counts[id] ?? 0;
+        const line = lines.find((l) => l.typeId === id);
+        return (
+          <HStack key={id} justify="space-between" gap="3">
+            <Field.Root flex="1" minW="0">
+              <Field.Label>
+                {t.name} ({formatUsd(t.rate)})
+              </Field.Label>
+              <NativeSelect.Root maxW="24">
+                <NativeSelect.Field
+                  name={`tickets.${id}`}
+                  value={String(own)}
+                  onChange={(e) => onChange({ ...counts, [id]: Number(e.target.value) })}
+                >
+                  {Array.from({ length: Math.max(0, limit - used + own) + 1 }, (_, i) => i).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+            <Text fontSize="sm" data-testid="ticket-line-total">
+              {formatUsd(fromCents(line?.amountCents ?? 0))}
+            </Text>
+          </HStack>
+        );
+      })}
+      {error && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -201,6 +201,71 @@ describe('public service page', () => {
     });
   });
 
+  it("checks the form with the request's own schema: the server's messages under their fields (R-BOOK-3)", async () => {
+    const calls = stubApi({ 'services.publicGet': { body: service } });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('slot-button'));
+    const modal = await screen.findByRole('dialog');
+    fireEvent.change(within(modal).getByLabelText(/Email/i), { target: { value: 'not-an-address' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
+    await within(modal).findByText('First name is required');
+    within(modal).getByText('Last name is required');
+    within(modal).getByText('Phone number is required');
+    expect(within(modal).queryByText('Email address is required')).toBeNull();
+    // A corrected field clears its message at once.
+    fireEvent.change(within(modal).getByLabelText(/First name/i), { target: { value: 'Ada' } });
+    await waitFor(() => expect(within(modal).queryByText('First name is required')).toBeNull());
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('counts tickets per type with their line totals and the sum, and sends them (R-SVC-13)', async () => {
+    const calls = stubApi({
+      'services.publicGet': {
+        body: publicServiceWire({
+          name: 'Sunset Kayak Tour',
+          rate: 40,
+          rateType: 'PER_PERSON',
+          timeZone: 'America/Los_Angeles',
+          availability: [{ date: '2030-12-07', startTime: '10:00', endTime: '12:00', slotsAvailable: 4 }],
+          ticketTypes: [
+            { id: 'a', name: 'Adult', rate: 25.5 },
+            { id: 'c', name: 'Child', rate: 10 },
+          ],
+        }),
+      },
+      'services.publicBook': { status: 500, body: { error: 'X', message: 'stop here' } },
+    });
+    renderPage();
+    expect((await screen.findByTestId('public-rate')).textContent).toBe('Adult $25.50 · Child $10.00');
+    fireEvent.click(await screen.findByTestId('slot-button'));
+    const modal = await screen.findByRole('dialog');
+    expect(within(modal).queryByLabelText('Participants')).toBeNull();
+    fireEvent.change(within(modal).getByLabelText(/First name/i), { target: { value: 'Ada' } });
+    fireEvent.change(within(modal).getByLabelText(/Last name/i), { target: { value: 'Lovelace' } });
+    fireEvent.change(within(modal).getByLabelText(/Phone/i), { target: { value: '5551234567' } });
+    fireEvent.change(within(modal).getByLabelText(/Email/i), { target: { value: 'ada@example.com' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
+    await within(modal).findByText('Choose at least one ticket');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(within(modal).getByLabelText(/Adult/), { target: { value: '2' } });
+    fireEvent.change(within(modal).getByLabelText(/Child/), { target: { value: '1' } });
+    await waitFor(() => expect(within(modal).queryByText('Choose at least one ticket')).toBeNull());
+    expect(
+      within(modal)
+        .getAllByTestId('ticket-line-total')
+        .map((e) => e.textContent),
+    ).toEqual(['$51.00', '$10.00']);
+    expect(within(modal).getByTestId('booking-total').textContent).toContain('$61.00');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init!.body));
+    expect(body.tickets).toEqual([
+      { typeId: 'a', count: 2 },
+      { typeId: 'c', count: 1 },
+    ]);
+    expect(body.participantCount).toBe(3);
+  });
+
   it('a failed booking says why and offers the way back to the slots', async () => {
     stubApi({
       'services.publicGet': { body: service },

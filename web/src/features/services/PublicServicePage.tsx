@@ -157,12 +157,19 @@ function ServiceView() {
             {s.name}
           </Heading>
           {s.description && <Text whiteSpace="pre-wrap">{s.description}</Text>}
-          <Text fontSize="xl" fontWeight="bold" data-testid="public-rate">
-            {formatUsd(s.rate)}{' '}
-            <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">
-              {s.rateLabel ?? PUBLIC_RATE_LABEL[s.rateType] ?? ''}
+          {/* R-SVC-13: a service that sells tickets shows their prices, not its rate. */}
+          {s.ticketTypes?.length ? (
+            <Text fontSize="xl" fontWeight="bold" data-testid="public-rate">
+              {s.ticketTypes.map((t) => `${t.name} ${formatUsd(t.rate)}`).join(' · ')}
             </Text>
-          </Text>
+          ) : (
+            <Text fontSize="xl" fontWeight="bold" data-testid="public-rate">
+              {formatUsd(s.rate)}{' '}
+              <Text as="span" fontSize="md" fontWeight="normal" color="fg.muted">
+                {s.rateLabel ?? PUBLIC_RATE_LABEL[s.rateType] ?? ''}
+              </Text>
+            </Text>
+          )}
           {s.location && <Text color="fg.muted">Location: {s.location}</Text>}
         </Stack>
         {s.business && (s.business.name || s.business.address || s.business.phone) && (

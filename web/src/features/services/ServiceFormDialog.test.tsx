@@ -123,6 +123,30 @@ describe('the service form', () => {
     expect(JSON.parse(body.paymentSettings)).toMatchObject({ venmo: '@bay' });
   });
 
+  it('edits ticket types: each row a labelled name and price, added and removed, sent in dollars (R-SVC-13)', async () => {
+    const ticketed = { ...tour, ticketTypes: [{ id: 't1', name: 'Adult', rate: 25 }] };
+    const calls = stubPaths({
+      'GET /api/locations': { body: [] },
+      'GET /api/inventory/services/s1': { body: wire(ticketed) },
+      'PUT /api/inventory/services/s1': { status: 409, body: { error: 'Conflict', message: 'stop' } },
+    });
+    renderWithProviders(<ServiceFormDialog open service={ticketed} onClose={() => {}} onSaved={() => {}} />);
+    const form = await screen.findByRole('dialog', { name: 'Edit Service or Event' });
+    expect((within(form).getByLabelText('Ticket type 1 name') as HTMLInputElement).value).toBe('Adult');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add ticket type' }));
+    fireEvent.change(within(form).getByLabelText('Ticket type 2 name'), { target: { value: ' Child ' } });
+    fireEvent.change(within(form).getByLabelText('Ticket type 2 price'), { target: { value: '12.50' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add ticket type' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove ticket type 3' }));
+    expect(within(form).queryByLabelText('Ticket type 3 name')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Service' }));
+    await within(form).findByText('stop');
+    expect(JSON.parse(bodyOf(calls, 'PUT').ticketTypes)).toEqual([
+      { id: 't1', name: 'Adult', rate: 25 },
+      { name: 'Child', rate: 12.5 },
+    ]);
+  });
+
   it('gives every input of the form an accessible name (R-SVC-12)', async () => {
     stubPaths({ 'GET /api/locations': { body: [] }, 'GET /api/inventory/services/s1': { body: wire(tour) } });
     renderWithProviders(<ServiceFormDialog open service={tour} onClose={() => {}} onSaved={() => {}} />);

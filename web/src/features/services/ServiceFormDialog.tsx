@@ -14,6 +14,7 @@ import { getService, useSaveService } from './api/index.js';
 import { LocationPicker } from './LocationPicker.js';
 import { AvailabilityField, dirtying, PricingTiersField, type ServiceForm } from './ServiceFormSections.js';
 import { ServicePhotoField } from './ServicePhotoField.js';
+import { TicketTypesEditor } from './TicketTypesEditor.js';
 import { type ApiService, emptyServiceForm, formFromService, payloadFromForm, splitPreview } from './serviceForm.js';
 import { serviceFormSchema } from './serviceFormSchema.js';
 
@@ -117,6 +118,12 @@ function ServiceFields(props: {
       </FormField>
 
       <PricingTiersField form={form} />
+
+      <Controller
+        control={form.control}
+        name="ticketTypes"
+        render={({ field }) => <TicketTypesEditor types={field.value} onChange={field.onChange} />}
+      />
 
       <Stack gap="2">
         <Controller

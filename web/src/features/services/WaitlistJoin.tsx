@@ -121,7 +121,10 @@ export function WaitlistJoinModal({
               <Alert.Description data-testid="waitlist-error">{failure}</Alert.Description>
             </Alert.Root>
           )}
-          <ContactFields values={form} errors={errors} onChange={setContact} />
+          <ContactFields
+            errors={errors}
+            input={(k) => ({ name: k, value: form[k], onChange: (e) => setContact(k, e.target.value) })}
+          />
           {perPerson && (
             <ParticipantsSelect
               value={form.participantCount}

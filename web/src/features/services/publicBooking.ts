@@ -4,6 +4,9 @@ import { publicBookingBody } from '../../../../shared/contract/public-booking-mo
 import { fromCents, toCents } from '../../../../shared/domain/money.js';
 import { quote } from '../../../../shared/domain/pricing.js';
 import { computeCharges } from '../../../../shared/domain/charges.js';
+import { TERMS_NOT_ACCEPTED } from '../../../../shared/domain/storefront.js';
+import { ticketLines, ticketPrice, ticketsRefusal, type TicketCount } from '../../../../shared/domain/tickets.js';
+import * as zc from '../../../../shared/zod.js';
 import { participantLimit, slotHours, type Slot } from '../../../../shared/domain/slots.js';
 
 /** The service as GET /public/service/{token} answers it, decoded (R-SVC-1 "Public service as read"). */
@@ -22,7 +25,17 @@ export interface BookingForm {
   addons: string[];
   /** R-SET-15: the "I accept" tick, asked only when the store has terms. */
   acceptTerms?: boolean;
+  /** R-SVC-13: a count per ticket type id (services with ticket types). */
+  tickets?: Record<string, number>;
 }
+
+/** R-SVC-13: the form's counts as the request's list (types with a count only). */
+const ticketList = (s: PublicService, f: Pick<BookingForm, 'tickets'>): TicketCount[] =>
+  (s.ticketTypes ?? []).flatMap((t) => (t.id && f.tickets?.[t.id] ? [{ typeId: t.id, count: f.tickets[t.id]! }] : []));
+
+/** The ticket lines the form shows, priced as the server prices them. */
+export const formTicketLines = (s: PublicService, f: Pick<BookingForm, 'tickets'>) =>
+  ticketLines(s.ticketTypes ?? [], ticketList(s, f));
 const CONTACT_FIELDS = ['firstName', 'lastName', 'phone', 'email'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
 export type BookingErrors = Partial<Record<ContactField, string>>;
@@ -46,6 +59,33 @@ export function validateBooking(f: BookingForm): BookingErrors {
   return errors;
 }
 
+const body = publicBookingBody.shape;
+
+/**
+ * The booking form's schema (R-BOOK-3), built from the request's own pieces (publicBookingBody): the
+ * contact fields, the party and the notes carry the server's checks and messages, so what the browser
+ * says is what a 400 would say (docs/decisions/0266-each-rule-once.md). The terms tick (R-SET-15) is
+ * required only when the store has terms, with the server's refusal text.
+ */
+export function bookingFormSchema(termsRequired: boolean, service?: PublicService) {
+  // R-SVC-13: the server's own refusal (shared/domain/tickets.ts), asked only of a service that sells tickets.
+  const ticketsRefused = (tickets: Record<string, number>) =>
+    service?.ticketTypes?.length ? ticketsRefusal(service.ticketTypes, ticketList(service, { tickets })) : null;
+  return zc.object({
+    ...body.customer.shape,
+    participantCount: body.participantCount,
+    notes: body.notes,
+    allergies: body.allergies,
+    addons: zc.array(zc.string()),
+    acceptTerms: termsRequired ? zc.literal(true, TERMS_NOT_ACCEPTED) : zc.optional(zc.boolean()),
+    tickets: zc.record(zc.string(), zc.number()).check(
+      zc.refine((t) => !ticketsRefused(t), {
+        error: (iss) => ticketsRefused(iss.input as Record<string, number>) ?? undefined,
+      }),
+    ),
+  });
+}
+
 export const limitFor = (s: PublicService, slot: Slot) =>
   participantLimit(s.rsvpSettings?.maxParticipants ?? undefined, slot.slotsAvailable);
 
@@ -60,11 +100,17 @@ function slotPrice(s: PublicService, slot: PublicSlot) {
  * The total the page shows, tax included (R-MONEY-3); the server charges what the same functions
  * compute there.
  */
-export function previewTotal(s: PublicService, slot: PublicSlot, f: Pick<BookingForm, 'participantCount' | 'addons'>) {
+export function previewTotal(
+  s: PublicService,
+  slot: PublicSlot,
+  f: Pick<BookingForm, 'participantCount' | 'addons' | 'tickets'>,
+) {
   const chosen = (s.enableAddons ? (s.addons ?? []) : []).filter((a) => f.addons.includes(a.name));
   const q = quote({
     ...slotPrice(s, slot),
     participants: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
+    // R-SVC-13: with ticket types the tickets are the price and the party, as on the server.
+    ...(s.ticketTypes?.length ? ticketPrice(formTicketLines(s, f)) : {}),
     hours: slotHours(slot, s.timeZone),
     addons: chosen,
   });
@@ -94,7 +140,9 @@ export function bookingBody(s: PublicService, slot: Slot, f: BookingForm) {
       phone: f.phone.trim(),
       email: f.email.trim(),
     },
-    participantCount: s.rateType === 'PER_PERSON' ? f.participantCount : 1,
+    ...(s.ticketTypes?.length
+      ? { tickets: ticketList(s, f), participantCount: ticketList(s, f).reduce((n, t) => n + t.count, 0) }
+      : { participantCount: s.rateType === 'PER_PERSON' ? f.participantCount : 1 }),
     startTime: `${slot.date}T${slot.startTime}`,
     endTime: `${slot.date}T${slot.endTime}`,
     notes: f.notes,

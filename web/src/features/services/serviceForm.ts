@@ -30,6 +30,13 @@ export interface AddonForm {
   rateType: string;
 }
 
+/** R-SVC-13: a ticket type as typed (price in dollars). */
+export interface TicketTypeForm {
+  id?: string;
+  name: string;
+  rate: string;
+}
+
 export interface ServiceFormState {
   name: string;
   description: string;
@@ -50,6 +57,7 @@ export interface ServiceFormState {
   pricingTiers: TierForm[];
   enableAddons: boolean;
   addons: AddonForm[];
+  ticketTypes: TicketTypeForm[];
   hosts: unknown[];
   privacySettings: Record<string, unknown>;
   reminderSettings: Record<string, unknown>;
@@ -81,6 +89,7 @@ export function emptyServiceForm(): ServiceFormState {
     pricingTiers: [],
     enableAddons: false,
     addons: [],
+    ticketTypes: [],
     hosts: [],
     privacySettings: {},
     reminderSettings: {},
@@ -140,6 +149,7 @@ export function formFromService(s: ApiService): ServiceFormState {
       rate: str(a.rate),
       rateType: str(a.rateType) || 'FIXED',
     })),
+    ticketTypes: (s.ticketTypes ?? []).map((t) => ({ id: t.id, name: str(t.name), rate: str(t.rate) })),
     hosts: s.hosts,
     privacySettings: s.privacySettings,
     reminderSettings: s.reminderSettings,
@@ -222,6 +232,12 @@ export function payloadFromForm(f: ServiceFormValues) {
             .filter((a) => a.name.trim())
             .map((a) => ({ ...a, name: a.name.trim(), rate: a.rate === '' ? 0 : Number(a.rate) }))
         : [],
+    ),
+    // R-SVC-13: an untouched row is skipped; a priced row without a name is the server's to refuse.
+    ticketTypes: JSON.stringify(
+      f.ticketTypes
+        .filter((t) => t.name.trim() || t.rate.trim())
+        .map((t) => ({ ...t, name: t.name.trim(), rate: t.rate.trim() === '' ? 0 : Number(t.rate) })),
     ),
     isActive: f.isActive,
   };

@@ -60,6 +60,7 @@ export const serviceFormSchema = z.object({
   ),
   enableAddons: z.boolean(),
   addons: z.array(z.object({ id: z.string().optional(), name: text, rate: text, rateType: text })),
+  ticketTypes: z.array(z.object({ id: z.string().optional(), name: text, rate: text })),
   hosts: z.array(z.unknown()),
   privacySettings: z.record(z.string(), z.unknown()),
   reminderSettings: z.record(z.string(), z.unknown()),
