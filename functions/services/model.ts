@@ -17,7 +17,7 @@ export const SERVICE_ROWS = {
   counter: 'COUNTER',
   unpaid: 'UNPAID',
 } as const;
-// Reservation, customer, log and counter rows moved to their areas: functions/reservations/entity.ts
+// Reservation, customer, log and counter rows moved to their areas: functions/reservation-rows/entity.ts
 // and functions/customers/entity.ts (docs/data-model.md, "Reservations and payments").
 
 /** Index partition the unpaid-booking sweep reads (cross-tenant, pointers only). */

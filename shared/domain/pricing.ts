@@ -78,7 +78,7 @@ export function effectiveRate(
   const on = service.enableTieredPricing === true || service.enableTieredPricing === 'true';
   const tiers = service.pricingTiers ?? [];
   const z = isValidTimeZone(zone) ? zone : isValidTimeZone(service.timeZone) ? service.timeZone : DEFAULT_TIME_ZONE;
-  // R-SVC-13: ticket types carry their own prices; tiers price only services without them (docs/decisions/ticket-types.md).
+  // R-SVC-13: ticket types carry their own prices; tiers price only services without them (docs/decisions/0272-ticket-types.md).
   if (on && tiers.length && !service.ticketTypes?.length) {
     const t = at.getTime();
     const bound = (d: string | null | undefined, end: boolean) => {

@@ -3,7 +3,7 @@
  * Child...) each with its own price. A booking then says how many of each; its party is the sum of the
  * counts and its base price the sum of count × price (shared/domain/pricing.ts quoteCents). Seasonal
  * tiers (R-SVC-3) replace the base rate only of services without ticket types
- * (docs/decisions/ticket-types.md). Both sides import these rules; the server loads them with a booking
+ * (docs/decisions/0272-ticket-types.md). Both sides import these rules; the server loads them with a booking
  * (admission.ts), not at cold start (the contract keeps its own limit, MAX_TICKET_TYPES).
  */
 import { type Cents, fromCents, multiplyCents, sumCents, toCents } from './money.js';
