@@ -26,7 +26,7 @@ const itemBookRowSchema = z.object({
   version: z.number().check(z.int(), z.nonnegative()),
   active: z._default(z.record(z.string(), bookEntrySchema), {}),
 });
-export type ItemBookRow = z.output<typeof itemBookRowSchema>;
+type ItemBookRow = z.output<typeof itemBookRowSchema>;
 export const parseItemBookRow: RowParser<ItemBookRow> = rowParser('item booking', itemBookRowSchema);
 
 /** An item's booking row as read: its entries, the version to condition on, and whether it exists yet. */

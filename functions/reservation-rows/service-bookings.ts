@@ -10,12 +10,12 @@ import { keys, type Key, type TenantId } from '../lib/keys.js';
 import { type RowParser, rowParser, tenantRowsWithPrefix } from '../lib/rows.js';
 
 /** The sort-key prefix of the booking pointers. */
-export const SERVICE_BOOKING = 'SVCBOOK';
+const SERVICE_BOOKING = 'SVCBOOK';
 
 export const serviceBookingKey = (tenant: TenantId, serviceId: string, reservationId: string): Key =>
   keys.entity(tenant, SERVICE_BOOKING, `${serviceId}#${reservationId}`);
 /** The sort-key prefix of one service's booking pointers. */
-export const serviceBookingPrefix = (serviceId: string) => `${SERVICE_BOOKING}#${serviceId}#`;
+const serviceBookingPrefix = (serviceId: string) => `${SERVICE_BOOKING}#${serviceId}#`;
 
 /** The reservation a pointer is written for (a reservation row's fields of the same names). */
 interface BookedReservation {
@@ -45,11 +45,8 @@ const serviceBookingRowSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
 });
-export type ServiceBookingRow = z.output<typeof serviceBookingRowSchema>;
-export const parseServiceBookingRow: RowParser<ServiceBookingRow> = rowParser(
-  'service booking',
-  serviceBookingRowSchema,
-);
+type ServiceBookingRow = z.output<typeof serviceBookingRowSchema>;
+const parseServiceBookingRow: RowParser<ServiceBookingRow> = rowParser('service booking', serviceBookingRowSchema);
 
 /** A service's ACTIVE reservations that have not ended by `now` (its booking pointers, read by key). */
 export async function upcomingServiceBookings(

@@ -46,7 +46,7 @@ export function addPlacesBack(
 }
 
 /** What a cancelled reservation tells of its places: the reservation row's fields the release reads. */
-export type ReleasedReservation = Pick<
+type ReleasedReservation = Pick<
   ReservationRow,
   'id' | 'serviceId' | 'slot' | 'slotPlaces' | 'participantCount' | 'service'
 >;

@@ -16,7 +16,7 @@ import { logger } from '../lib/logger.js';
 import { shardedIndexKey } from '../lib/sweep-shard-keys.js';
 import { CHECK_INDEX_PK, checkKey, readQueue } from './waitlist-store.js';
 
-export function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {
+function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, due: string) {
   return {
     ...checkKey(tenant, serviceId, slot),
     gsi1pk: shardedIndexKey(CHECK_INDEX_PK, tenant),
@@ -30,7 +30,7 @@ export function checkMarker(tenant: TenantId, serviceId: string, slot: SlotRef, 
 }
 
 /** Runs the slot's offers now (services/waitlist-offers.ts, loaded on first use); never fails its caller. */
-export async function runCheckNow(tenant: TenantId, serviceId: string, slot: SlotRef): Promise<void> {
+async function runCheckNow(tenant: TenantId, serviceId: string, slot: SlotRef): Promise<void> {
   try {
     const { processCheck } = await import('./waitlist-offers.js');
     await processCheck(tenant, serviceId, slot);

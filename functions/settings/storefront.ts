@@ -15,7 +15,7 @@ export { readStorefront };
  * The General page (R-SET-14): the organization's zone lives on its row (`timeZone`, what organizationTimeZone reads);
  * currency and language are the product's only ones.
  */
-export async function readGeneral(tenant: TenantId) {
+async function readGeneral(tenant: TenantId) {
   return { timeZone: await organizationTimeZone(tenant), currency: STORE_CURRENCY, language: STORE_LANGUAGE } as const;
 }
 

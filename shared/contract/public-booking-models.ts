@@ -20,7 +20,7 @@ export const slotRef = z.object({
   endTime: slotTime('End time'),
 });
 /** R-SVC-13: how many tickets of one of the service's types (matched by id on the server). */
-export const ticketCountSchema = z.strictObject({
+const ticketCountSchema = z.strictObject({
   typeId: z.string().check(z.singleLine(), z.maxLength(100)),
   count: z.number().check(z.int(), z.gte(0), z.lte(HARD_MAX_PARTICIPANTS)),
 });

@@ -11,7 +11,7 @@ import { type Cents, fromCents, multiplyCents, sumCents, toCents } from './money
 /** A booking's participants are its tickets: a body saying otherwise is refused (400). */
 export const TICKETS_MISMATCH = 'Participants must equal the number of tickets';
 
-export interface TicketType {
+interface TicketType {
   id?: string;
   name: string;
   /** Dollars, as every rate of the service (cents inside the sums). */
@@ -46,7 +46,7 @@ export function ticketLines(types: readonly TicketType[], tickets: readonly Tick
   });
 }
 
-export const ticketsCents = (lines: readonly Pick<TicketLine, 'amountCents'>[]): Cents =>
+const ticketsCents = (lines: readonly Pick<TicketLine, 'amountCents'>[]): Cents =>
   sumCents(lines.map((l) => l.amountCents));
 
 /**

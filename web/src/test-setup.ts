@@ -46,4 +46,10 @@ afterEach(() => {
 afterAll(async () => {
   (await import('./components/toastStore.js')).toaster.remove();
   document.body.innerHTML = '';
+  // A lazy page a render asked for may still be loading when the file ends; the next file's teardown
+  // would then cut its import short (EnvironmentTeardownError). Loading every component module here
+  // joins any such import before the file ends; with the module graph shared, once per worker.
+  await Promise.all(Object.values(componentModules).map((load) => load()));
 });
+
+const componentModules = import.meta.glob(['./**/*.tsx', '!./**/*.test.tsx', '!./main.tsx']);

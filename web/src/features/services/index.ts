@@ -2,4 +2,3 @@
 export { default as ServicesTab } from './ServicesTab.js';
 export { ServiceFormDialog } from './ServiceFormDialog.js';
 export { LocationPicker } from './LocationPicker.js';
-export type { ApiService } from './serviceForm.js';

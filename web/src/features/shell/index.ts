@@ -1,2 +1,2 @@
 /** What other features may use of the app shell. */
-export { TenantBaseContext, useAppPath } from './tenantBase.js';
+export { useAppPath } from './tenantBase.js';

@@ -34,19 +34,3 @@ export function navItems(
   if (f.canViewSettings) items.push({ label: 'Settings', to: '/storefront', icon: 'settings' });
   return items;
 }
-
-/** Storefront settings sections (R-PLAT-3), in menu order. */
-export const STOREFRONT_SECTIONS = [
-  { path: 'general', label: 'General' },
-  { path: 'business-details', label: 'Business Details' },
-  { path: 'contact', label: 'Contact' },
-  { path: 'hours', label: 'Hours' },
-  { path: 'branding', label: 'Branding' },
-  { path: 'sales-channels', label: 'Sales Channels' },
-  { path: 'payments', label: 'Payments' },
-  { path: 'taxes', label: 'Taxes' },
-  { path: 'terms', label: 'Terms' },
-  { path: 'emails', label: 'Emails' },
-  { path: 'notifications', label: 'Notifications' },
-  { path: 'permissions', label: 'Permissions' },
-] as const;

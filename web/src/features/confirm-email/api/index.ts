@@ -1,2 +1,2 @@
 /** The e-mail confirmation page's request (docs/decisions/0235-web-request-files.md). */
-export { confirmEmailChange, useConfirmEmailChange } from './confirm-email-change.js';
+export { useConfirmEmailChange } from './confirm-email-change.js';

@@ -4,4 +4,3 @@
  */
 export { useCustomer } from './get-customer.js';
 export { useCustomers } from './get-customers.js';
-export { CUSTOMER_DETAIL, CUSTOMERS_LIST } from './keys.js';

@@ -5,6 +5,5 @@
  */
 export { useActiveReservations } from './get-active-reservations.js';
 export { useDashboardStats } from './get-dashboard-stats.js';
-export { DASHBOARD_ACTIVE, DASHBOARD_STATS } from './keys.js';
 export { useLiveUpdates } from './live-updates.js';
 export { useRefetchDashboard } from './refetch-dashboard.js';

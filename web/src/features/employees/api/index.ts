@@ -20,7 +20,7 @@ export { EMPLOYEE_DETAIL, EMPLOYEE_DOCUMENTS, EMPLOYEE_LIST, EMPLOYEES, JOB_ROLE
 export { useResendEmailChange } from './resend-email-change.js';
 export { useResendInvite } from './resend-invite.js';
 export { saveErrorMessage } from './save-error.js';
-export type { Employee, EmployeeDetail, EmployeeDocument, EmployeeUpdateBody, InviteBody, JobRole } from './types.js';
+export type { Employee, EmployeeDetail, EmployeeDocument } from './types.js';
 export { updateEmployee, useUpdateEmployee } from './update-employee.js';
 export { uploadDocument } from './upload-document.js';
 export { uploadPicture } from './upload-picture.js';

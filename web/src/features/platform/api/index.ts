@@ -17,7 +17,6 @@ export { useTenantDetails } from './get-tenant-details.js';
 export { useTenantMetrics } from './get-tenant-metrics.js';
 export { useTenantModules } from './get-tenant-modules.js';
 export { type UsageRange, useUsageAnalytics } from './get-usage-analytics.js';
-export { FEATURES, INVITATIONS, OVERVIEW, TEMPLATES, TENANTS } from './keys.js';
 export { previewTemplate } from './preview-template.js';
 export { useResendInvitation } from './resend-invitation.js';
 export { useRevokeInvitation } from './revoke-invitation.js';

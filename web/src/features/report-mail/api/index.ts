@@ -1,2 +1,2 @@
 /** The report e-mail page's request (docs/decisions/0235-web-request-files.md). */
-export { answerReportMail, useAnswerReportMail } from './answer-report-mail.js';
+export { useAnswerReportMail } from './answer-report-mail.js';

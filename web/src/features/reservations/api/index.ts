@@ -13,16 +13,6 @@ export { type ListAnswer, type ListQuery, useReservationPage } from './get-reser
 export { useReservationStats } from './get-reservation-stats.js';
 export { useTaxRate } from './get-tax-rate.js';
 export { useTracking } from './get-tracking.js';
-export {
-  AFFECTED_BY_WRITES,
-  FREE_ITEMS,
-  RESERVATION_ONE,
-  RESERVATIONS_LIST,
-  RESERVATIONS_LOGS,
-  RESERVATIONS_STATS,
-  TAX_RATE,
-  TRACKING,
-} from './keys.js';
 export { useMarkNoShow } from './mark-no-show.js';
 export { useProcessReturn } from './process-return.js';
 export { useReprocessReservation } from './reprocess-reservation.js';

@@ -5,7 +5,6 @@
  * first use (codecs.ts), so the public share page's first load carries no zod or contract.
  */
 export { useAcceptWaitlistOffer } from './accept-waitlist-offer.js';
-export { bookPublic } from './book-public.js';
 export { useConfirmWaitlist } from './confirm-waitlist.js';
 export { useDeclineWaitlistOffer } from './decline-waitlist-offer.js';
 export { useDeleteService } from './delete-service.js';
@@ -17,7 +16,6 @@ export { useServiceNames } from './get-service-names.js';
 export { useWaitlist } from './get-waitlist.js';
 export { useWaitlistOffer, type WaitlistOffer } from './get-waitlist-offer.js';
 export { useJoinWaitlist } from './join-waitlist.js';
-export { PUBLIC_SERVICE, SERVICES, SERVICES_LIST, WAITLIST, WAITLIST_OFFER } from './keys.js';
 export { useLeaveWaitlist } from './leave-waitlist.js';
 export { useOfferWaitlistPlaces } from './offer-waitlist-places.js';
 export { presignServicePhoto } from './presign-photo.js';

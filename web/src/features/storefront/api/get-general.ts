@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { GENERAL } from './keys.js';
 
-export const getGeneral = () => api('settings.getGeneral').then((r) => r.data);
+const getGeneral = () => api('settings.getGeneral').then((r) => r.data);
 
 export function useGeneral() {
   return useSWR(apiKey(GENERAL), getGeneral, { revalidateOnFocus: false });

@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { PAYMENTS } from './keys.js';
 
-export const getPayments = () => api('settings.getPayments').then((r) => r.data);
+const getPayments = () => api('settings.getPayments').then((r) => r.data);
 
 export function usePayments() {
   return useSWR(apiKey(PAYMENTS), getPayments, { revalidateOnFocus: false });

@@ -3,7 +3,7 @@ import { api } from '../../../api/client.js';
 import { apiKey } from '../../../api/keys.js';
 import { TERMS } from './keys.js';
 
-export const getTerms = () => api('settings.getTerms').then((r) => r.data);
+const getTerms = () => api('settings.getTerms').then((r) => r.data);
 
 export function useTerms() {
   return useSWR(apiKey(TERMS), getTerms, { revalidateOnFocus: false });

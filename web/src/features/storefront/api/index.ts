@@ -14,7 +14,6 @@ export { useGeneral } from './get-general.js';
 export { usePayments } from './get-payments.js';
 export { useTerms } from './get-terms.js';
 export { BRANDING, CONTACT, GENERAL, HOURS, PAYMENTS, POLICY, POLICY_LOGS, TERMS } from './keys.js';
-export type { Tax, TaxOutcome } from './tax-status.js';
 export { updateBranding } from './update-branding.js';
 export { updateContact } from './update-contact.js';
 export { updateGeneral } from './update-general.js';

@@ -2,13 +2,8 @@
  * The timesheets area's requests, one file each (docs/decisions/0235-web-request-files.md): `get-*.ts` holds a
  * read and its SWR hook, `<verb>-*.ts` a write and its `use<Verb><Thing>` hook.
  */
-export type {
-  AdminEmployees,
-  EmployeeMetrics,
-  Performance,
-  Timesheet,
-} from '../../../../../shared/contract/timesheet-models.js';
-export { type ClockInput, useClockIn } from './clock-in.js';
+export type { EmployeeMetrics, Timesheet } from '../../../../../shared/contract/timesheet-models.js';
+export { useClockIn } from './clock-in.js';
 export { useClockOut } from './clock-out.js';
 export { useActiveTimesheet } from './get-active-timesheet.js';
 export { useAdminEmployees } from './get-admin-employees.js';
