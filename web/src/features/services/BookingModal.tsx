@@ -69,7 +69,13 @@ export function BookingModal({
   // R-BOOK-3: the request's own checks and messages (publicBooking.ts bookingFormSchema); R-SET-15: the
   // terms tick only when the store has terms, refused here with the server's text so the values stay.
   const schema = useMemo(() => bookingFormSchema(!!terms, service), [terms, service]);
-  const form = useContractForm(schema, { ...EMPTY_FORM, participantCount: clampParticipants(1, limit) });
+  // One ticket of the first type to start, as one participant is the default without ticket types.
+  const firstType = service.ticketTypes?.[0]?.id;
+  const form = useContractForm(schema, {
+    ...EMPTY_FORM,
+    participantCount: clampParticipants(1, limit),
+    tickets: firstType ? { [firstType]: 1 } : {},
+  });
   const errors = form.formState.errors;
   const values = form.watch() as BookingForm;
   const submission = useSubmissionKey();

@@ -244,6 +244,9 @@ describe('public service page', () => {
     fireEvent.change(within(modal).getByLabelText(/Last name/i), { target: { value: 'Lovelace' } });
     fireEvent.change(within(modal).getByLabelText(/Phone/i), { target: { value: '5551234567' } });
     fireEvent.change(within(modal).getByLabelText(/Email/i), { target: { value: 'ada@example.com' } });
+    // One ticket of the first type to start; none at all is refused with the server's text.
+    expect((within(modal).getByLabelText(/Adult/) as HTMLSelectElement).value).toBe('1');
+    fireEvent.change(within(modal).getByLabelText(/Adult/), { target: { value: '0' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Book Now' }));
     await within(modal).findByText('Choose at least one ticket');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
