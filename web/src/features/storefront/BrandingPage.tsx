@@ -1,14 +1,11 @@
 import { Box, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
 import { ACCENT_COLOR, ACCENT_COLOR_MESSAGE } from '../../../../shared/domain/storefront.js';
-import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
-import { useConfirm } from '../../components/useConfirm.js';
 import { updateBranding, useBranding } from './api/index.js';
 import { useCan } from './api/permissions.js';
-import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
+import { ViewEditFrame } from './shared.js';
+import { useDraft } from './useDraft.js';
 
 function Swatch({ color }: { color: string }) {
   return <Box aria-hidden w="8" h="8" flexShrink={0} borderRadius="md" borderWidth="1px" bg={color} />;
@@ -19,30 +16,21 @@ export default function BrandingPage() {
   const { data, error, isLoading, mutate } = useBranding();
   const canEdit = useCan('systemSettings.configureSystem');
   const saved = data?.accentColor ?? '';
-  const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { confirm, confirmDialog } = useConfirm();
+  const edit = useDraft(saved, {
+    same: (x, y) => x.trim() === y,
+    valid: (d) => ACCENT_COLOR.test(d.trim()),
+    send: async (d) => {
+      await mutate((await updateBranding({ accentColor: d.trim() })).data, { revalidate: false });
+    },
+    success: 'Branding saved',
+    failure: 'Failed to save the branding. Please try again.',
+  });
+  const { draft, setDraft, dirty, confirmDialog } = edit;
 
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the saved branding; showing the defaults.' : null;
   const value = draft?.trim() ?? '';
   const invalid = draft !== null && !ACCENT_COLOR.test(value);
-  const dirty = draft !== null && value !== saved;
-
-  const save = async () => {
-    if (draft === null || invalid) return;
-    setSaving(true);
-    try {
-      const res = await updateBranding({ accentColor: value });
-      await mutate(res.data, { revalidate: false });
-      setDraft(null);
-      notify.success('Branding saved');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to save the branding. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <>
@@ -50,18 +38,9 @@ export default function BrandingPage() {
       <ViewEditFrame
         title="Branding & Appearance"
         subtitle="How your public booking page looks"
-        editing={draft !== null}
         canEdit={canEdit}
-        dirty={dirty && !invalid}
-        saving={saving}
         loadFailed={loadFailed}
-        onEdit={() => setDraft(saved)}
-        onCancel={async () => {
-          if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, destructive: true })))
-            return;
-          setDraft(null);
-        }}
-        onSave={() => void save()}
+        {...edit.frame}
       >
         <Stack gap="4">
           {draft !== null ? (

@@ -1,19 +1,16 @@
 import { Alert, Checkbox, Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
 import {
   PAYMENT_INSTRUCTIONS_MAX,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,
 } from '../../../../shared/domain/storefront.js';
-import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
-import { useConfirm } from '../../components/useConfirm.js';
 import { updatePayments, usePayments } from './api/index.js';
 import { useCan } from './api/permissions.js';
-import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
+import { ViewEditFrame } from './shared.js';
+import { useDraft } from './useDraft.js';
 
 type Payments = { paymentMethods: PaymentMethod[]; paymentInstructions: string };
 const EMPTY: Payments = { paymentMethods: [], paymentInstructions: '' };
@@ -25,13 +22,18 @@ export default function PaymentsPage() {
   const { data, error, isLoading, mutate } = usePayments();
   const canEdit = useCan('systemSettings.configureSystem');
   const saved: Payments = data ?? EMPTY;
-  const [draft, setDraft] = useState<Payments | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { confirm, confirmDialog } = useConfirm();
+  const edit = useDraft(saved, {
+    same,
+    send: async (d) => {
+      await mutate((await updatePayments(d)).data, { revalidate: false });
+    },
+    success: 'Payment settings saved',
+    failure: 'Failed to save the payment settings. Please try again.',
+  });
+  const { draft, setDraft, dirty, confirmDialog } = edit;
 
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the saved payment settings; showing none.' : null;
-  const dirty = !!draft && !same(draft, saved);
 
   const toggle = (m: PaymentMethod, on: boolean) =>
     setDraft((d) => {
@@ -42,39 +44,15 @@ export default function PaymentsPage() {
       return { ...cur, paymentMethods: PAYMENT_METHODS.filter((x) => set.has(x)) };
     });
 
-  const save = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      const res = await updatePayments(draft);
-      await mutate(res.data, { revalidate: false });
-      setDraft(null);
-      notify.success('Payment settings saved');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to save the payment settings. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <>
       <UnsavedChangesGuard when={dirty} />
       <ViewEditFrame
         title="Payments"
         subtitle="How customers pay you"
-        editing={!!draft}
         canEdit={canEdit}
-        dirty={dirty}
-        saving={saving}
         loadFailed={loadFailed}
-        onEdit={() => setDraft(saved)}
-        onCancel={async () => {
-          if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, destructive: true })))
-            return;
-          setDraft(null);
-        }}
-        onSave={() => void save()}
+        {...edit.frame}
       >
         <Stack gap="5">
           <Alert.Root status="info">

@@ -1,14 +1,11 @@
 import { Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState } from 'react';
 import { TERMS_MAX } from '../../../../shared/domain/storefront.js';
-import { errorMessage } from '../../api/client.js';
 import { PageSpinner } from '../../components/PageSpinner.js';
-import { notify } from '../../components/toaster.js';
 import { UnsavedChangesGuard } from '../../components/UnsavedChangesGuard.js';
 import { updateTerms, useTerms } from './api/index.js';
 import { useCan } from './api/permissions.js';
-import { CANCEL_QUESTION, ViewEditFrame } from './shared.js';
-import { useConfirm } from '../../components/useConfirm.js';
+import { ViewEditFrame } from './shared.js';
+import { useDraft } from './useDraft.js';
 
 const EMPTY = { rentalTerms: '', cancellationPolicy: '' };
 type Terms = typeof EMPTY;
@@ -26,29 +23,18 @@ export default function TermsPage() {
   const { data, error, isLoading, mutate } = useTerms();
   const canEdit = useCan('systemSettings.configureSystem');
   const saved = data ?? EMPTY;
-  const [draft, setDraft] = useState<Terms | null>(null);
-  const [saving, setSaving] = useState(false);
-  const { confirm, confirmDialog } = useConfirm();
+  const edit = useDraft(saved, {
+    same: (x, y) => x.rentalTerms === y.rentalTerms && x.cancellationPolicy === y.cancellationPolicy,
+    send: async (d) => {
+      await mutate((await updateTerms(d)).data, { revalidate: false });
+    },
+    success: 'Terms & policies saved',
+    failure: 'Failed to save the terms. Please try again.',
+  });
+  const { draft, setDraft, dirty, confirmDialog } = edit;
 
   if (isLoading) return <PageSpinner />;
   const loadFailed = error ? 'Could not load the saved terms; showing none.' : null;
-  const dirty =
-    !!draft && (draft.rentalTerms !== saved.rentalTerms || draft.cancellationPolicy !== saved.cancellationPolicy);
-
-  const save = async () => {
-    if (!draft) return;
-    setSaving(true);
-    try {
-      const res = await updateTerms(draft);
-      await mutate(res.data, { revalidate: false });
-      setDraft(null);
-      notify.success('Terms & policies saved');
-    } catch (e) {
-      notify.error(errorMessage(e, 'Failed to save the terms. Please try again.'));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <>
@@ -56,18 +42,9 @@ export default function TermsPage() {
       <ViewEditFrame
         title="Terms & Policies"
         subtitle="Shown on your public booking page; customers accept them before booking"
-        editing={!!draft}
         canEdit={canEdit}
-        dirty={dirty}
-        saving={saving}
         loadFailed={loadFailed}
-        onEdit={() => setDraft(saved)}
-        onCancel={async () => {
-          if (dirty && !(await confirm({ title: 'Discard changes?', message: CANCEL_QUESTION, destructive: true })))
-            return;
-          setDraft(null);
-        }}
-        onSave={() => void save()}
+        {...edit.frame}
       >
         <Stack gap="5">
           {FIELDS.map((f) =>
