@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
 import { resetFiles } from '../lib/files.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
@@ -8,7 +9,8 @@ import { call, useTestMail, useTestTable } from '../testing/harness.js';
 let ses: RunningSes;
 let admin: TestSession;
 
-const day = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+// The services below keep their slots in UTC.
+const day = (days: number) => addDaysToDay(todayIn('UTC'), days);
 const slot = (date: string) => ({ date, startTime: '10:00', endTime: '12:00' });
 const booking = (date: string, email: string) => ({
   selectedSlots: [slot(date)],

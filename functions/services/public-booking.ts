@@ -68,7 +68,7 @@ export async function bookPublicService(
   if (!held && body.acceptTerms !== true && hasTerms(await readStorefront(tenant)))
     throw badRequest(TERMS_NOT_ACCEPTED);
   // R-BOOK-9: the page offers no slot on a closed day, and the booking refuses one the same way as a slot gone.
-  if (!held && !(await (await import('./open-days.js')).openDaysOf(tenant))(choice))
+  if (!held && !(await (await import('./open-days.js')).openDaysForBooking(tenant))(choice))
     throw conflict('This time slot is no longer available');
   const {
     row,

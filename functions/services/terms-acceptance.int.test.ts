@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysToDay, todayIn } from '../../shared/domain/time.js';
 import { resetFiles } from '../lib/files.js';
 import type { RunningSes } from '../local/ses.js';
 import { sessionFor, type TestSession } from '../testing/fixtures.js';
@@ -9,7 +10,8 @@ import { TERMS_NOT_ACCEPTED } from '../../shared/domain/storefront.js';
 let ses: RunningSes;
 let admin: TestSession;
 
-const day = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
+// The services below keep their slots in UTC.
+const day = (days: number) => addDaysToDay(todayIn('UTC'), days);
 const booking = (email: string, acceptTerms?: boolean) => ({
   selectedSlots: [{ date: day(3), startTime: '10:00', endTime: '12:00' }],
   customer: { firstName: 'Ada', lastName: 'Lovelace', phone: '(555) 010-0042', email },

@@ -22,7 +22,8 @@ export function TrackingCells({ r, ids, asCard }: { r: Reservation; ids: string[
   const t = local ?? server;
   const save = (next: Tracking) => {
     setLocal(next);
-    saving.current = saving.current.then(() => saveTracking(next)).catch(() => undefined);
+    // A failed save is toasted (useSaveTracking); the row falls back to what the server holds.
+    saving.current = saving.current.then(() => saveTracking(next)).catch(() => setLocal(null));
   };
   const amountText = amount ?? (t.amount === null || t.amount === undefined ? '' : String(t.amount));
   const commitAmount = () => {

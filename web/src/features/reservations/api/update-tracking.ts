@@ -1,6 +1,7 @@
 import { useSWRConfig } from 'swr';
 import type { TrackingView } from '../../../../../shared/contract/reservation-models.js';
-import { api } from '../../../api/client.js';
+import { api, errorMessage } from '../../../api/client.js';
+import { notify } from '../../../components/toaster.js';
 import { keyMatches } from '../../../api/keys.js';
 import { useSubmissionKey } from '../../../api/submission-key.js';
 import { TRACKING } from './keys.js';
@@ -20,5 +21,9 @@ export function useSaveTracking(reservationId: string) {
     submission
       .send(next, (key) => updateTracking(reservationId, next, key))
       .then(() => mutate(keyMatches(TRACKING)))
-      .catch((e: unknown) => console.warn('Payment tracking save failed', e));
+      .catch((e: unknown) => {
+        // Said, not swallowed: the row shows the saved values again (TrackingCells).
+        notify.error(errorMessage(e, 'Failed to save payment tracking'));
+        throw e;
+      });
 }
